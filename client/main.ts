@@ -1,0 +1,110 @@
+// The browser client: a join dialog, then the town drawn by Phaser with DOM panels over it.
+// Tests read window.__simulacra (status, session, and a plain summary of the room state).
+import Phaser from "phaser";
+import { joinTown, firstState, type ServerMessages, type TownRoom } from "./net.ts";
+import { Hud } from "./panels/Hud.ts";
+import { JoinDialog, type JoinRequest } from "./panels/JoinDialog.ts";
+import { Toasts } from "./panels/Toasts.ts";
+import { BootScene } from "./scenes/BootScene.ts";
+import type { LiveContext, RenderInfo } from "./scenes/context.ts";
+import { TownScene } from "./scenes/TownScene.ts";
+
+interface DebugHook {
+  /** "idle" | "joining" | "connected" | "refused" | "disconnected" */
+  status: string;
+  error: string;
+  sessionId: string;
+  avatarId: string;
+  render: RenderInfo;
+  state: () => unknown;
+}
+
+declare global {
+  interface Window {
+    __simulacra: DebugHook;
+  }
+}
+
+const ui = document.getElementById("ui")!;
+const toasts = new Toasts(ui);
+let room: TownRoom | null = null;
+
+const render: RenderInfo = { ready: false, agents: 0, avatars: 0, zoom: 1, view: { x: 0, y: 0 }, self: null };
+const hook: DebugHook = {
+  status: "idle",
+  error: "",
+  sessionId: "",
+  avatarId: "",
+  render,
+  state: () => summary(room),
+};
+window.__simulacra = hook;
+
+/** A plain JSON summary of the room state. */
+function summary(r: TownRoom | null): unknown {
+  const s = r?.state;
+  if (!s) return null;
+  return {
+    template: s.template,
+    name: s.name,
+    engine: s.engine,
+    clock: { step: s.clock.step, time: s.clock.time, running: s.clock.running, speed: s.clock.speed },
+    agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, action: a.action, emoji: a.emoji, address: a.address, talkingTo: a.talkingTo, sprite: a.sprite })),
+    avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite: a.sprite })),
+    objects: Array.from(s.objects.values(), (o) => ({ address: o.address, state: o.state, by: o.by })),
+    render: { ...render },
+  };
+}
+
+async function join(req: JoinRequest): Promise<void> {
+  hook.status = "joining";
+  hook.error = "";
+  let joined: TownRoom;
+  try {
+    joined = await joinTown(req);
+  } catch (e) {
+    hook.status = "refused";
+    hook.error = (e as Error).message;
+    throw e;
+  }
+  room = joined;
+  hook.sessionId = joined.sessionId;
+  hook.avatarId = joined.sessionId;
+  const hud = new Hud(ui);
+  const ctx: LiveContext = {
+    room: joined, template: "", avatarId: joined.sessionId, name: req.name, hud, toasts, render,
+    connected: true, status: `Connected as ${req.name}`,
+  };
+  joined.onMessage("welcome", (w: ServerMessages["welcome"]) => {
+    hook.avatarId = w.avatarId;
+    ctx.avatarId = w.avatarId;
+  });
+  joined.onMessage("error", (e: ServerMessages["error"]) => toasts.error(e.code, e.message));
+  joined.onLeave((code: number) => {
+    hook.status = "disconnected";
+    ctx.connected = false;
+    ctx.status = `Disconnected from the town (code ${code}). Reload the page to join again.`;
+    toasts.error("disconnected", "The connection to the town was lost.");
+  });
+  const state = await firstState(joined);
+  ctx.template = state.template;
+  hook.status = "connected";
+  start(ctx);
+}
+
+function start(ctx: LiveContext): void {
+  const canvas = new URLSearchParams(location.search).get("renderer") === "canvas";
+  const game = new Phaser.Game({
+    type: canvas ? Phaser.CANVAS : Phaser.AUTO,
+    parent: "game",
+    backgroundColor: "#1b1420",
+    pixelArt: true,
+    banner: false,
+    scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
+    scene: [],
+  });
+  game.scene.add("town", TownScene, false);
+  game.scene.add("boot", BootScene, true, ctx);
+}
+
+new JoinDialog(ui, join);

@@ -1,0 +1,90 @@
+// The always-visible HUD: the game clock and the engine in use (top left), who is online (top
+// right), what the residents are doing (bottom right) and a status line with the controls.
+import { formatClock, formatDate } from "../../shared/time.ts";
+import { fill, h } from "./dom.ts";
+
+export interface HudView {
+  world: string;
+  time: number;
+  running: boolean;
+  speed: number;
+  engine: string;
+  me: string;
+  avatars: { id: string; name: string; role: string }[];
+  residents: { id: string; name: string; emoji: string; action: string }[];
+  connected: boolean;
+  status: string;
+  /** Id of the resident the camera follows, "" for one's own avatar. */
+  following: string;
+}
+
+export class Hud {
+  private readonly clock: HTMLElement;
+  private readonly online: HTMLElement;
+  private readonly residents: HTMLElement;
+  private readonly status: HTMLElement;
+  private last = { clock: "", online: "", residents: "", status: "" };
+  /** Called when a resident is picked in the list (click or Enter): the camera follows them. */
+  onResident: (id: string) => void = () => {};
+
+  constructor(parent: HTMLElement) {
+    this.clock = h("div.panel.hud-clock", { id: "hud-clock" });
+    this.online = h("div.panel.hud-online", { id: "hud-online" });
+    this.residents = h("div.panel.hud-residents", { id: "hud-residents" });
+    this.status = h("div.panel.hud-status", { id: "hud-status" });
+    parent.append(this.clock, this.online, this.residents, this.status);
+  }
+
+  update(v: HudView): void {
+    const clockKey = JSON.stringify([v.world, formatClock(v.time), v.running, v.speed, v.engine]);
+    if (clockKey !== this.last.clock) {
+      this.last.clock = clockKey;
+      const engine = v.engine === "offline" || !v.engine
+        ? h("span.badge.offline", { title: "No language model is configured: residents think with the deterministic offline engine." }, "offline engine")
+        : h("span.badge.model", { title: "Language model in use" }, v.engine);
+      fill(this.clock,
+        h("div.town", {}, v.world),
+        h("div.time", { id: "hud-time" }, formatClock(v.time)),
+        h("div.date", {}, formatDate(v.time)),
+        h("div.badges", {},
+          engine,
+          v.running ? h("span.badge", {}, v.speed === 1 ? "live" : `live ×${v.speed}`) : h("span.badge.paused", {}, "paused"),
+        ),
+      );
+    }
+    const onlineKey = JSON.stringify([v.me, v.avatars]);
+    if (onlineKey !== this.last.online) {
+      this.last.online = onlineKey;
+      const sorted = [...v.avatars].sort((a, b) => (a.id === v.me ? -1 : b.id === v.me ? 1 : a.name.localeCompare(b.name)));
+      fill(this.online,
+        h("h2", {}, `Online · ${v.avatars.length}`),
+        h("ul", {}, ...sorted.map((a) => h(a.id === v.me ? "li.me" : "li", {},
+          a.id === v.me ? `${a.name} (you)` : a.name,
+          a.role !== "visitor" ? h("span.role", {}, ` · ${a.role}`) : null,
+        ))),
+      );
+    }
+    const residentsKey = JSON.stringify([v.residents, v.following]);
+    if (residentsKey !== this.last.residents) {
+      this.last.residents = residentsKey;
+      fill(this.residents,
+        h("h2", {}, "Residents"),
+        h("ul", {}, ...v.residents.map((r) => h(r.id === v.following ? "li.following" : "li", { title: `${r.name}: ${r.action}` },
+          h("button.who", { type: "button", "data-resident": r.id, "aria-pressed": r.id === v.following ? "true" : "false", onclick: () => this.onResident(r.id) },
+            `${r.emoji || "·"} ${r.name.split(" ")[0]}`),
+          h("span.what", {}, r.action || "…"),
+        ))),
+        h("div.hint", {}, v.following ? "Following · move to come back" : "Pick a resident to follow"),
+      );
+    }
+    const statusKey = JSON.stringify([v.connected, v.status]);
+    if (statusKey !== this.last.status) {
+      this.last.status = statusKey;
+      fill(this.status,
+        h(v.connected ? "span.dot" : "span.dot.off", {}),
+        v.status,
+        v.connected ? h("span", {}, "  ·  walk with ", h("kbd", {}, "←↑↓→"), " / ", h("kbd", {}, "WASD"), " or click a tile  ·  zoom with the wheel or ", h("kbd", {}, "+"), " ", h("kbd", {}, "−")) : null,
+      );
+    }
+  }
+}

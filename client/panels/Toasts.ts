@@ -1,0 +1,25 @@
+// Short messages at the top of the screen: server errors ({code, message}) and notices.
+import { h } from "./dom.ts";
+
+export class Toasts {
+  private readonly root: HTMLElement;
+
+  constructor(parent: HTMLElement) {
+    this.root = h("div.toasts", { role: "status", "aria-live": "polite" });
+    parent.append(this.root);
+  }
+
+  error(code: string, message: string): void {
+    this.show(h("div.panel.toast", {}, h("span.code", {}, code.replace(/_/g, " ")), message), 4500);
+  }
+
+  info(message: string): void {
+    this.show(h("div.panel.toast.info", {}, message), 3000);
+  }
+
+  private show(el: HTMLElement, ms: number): void {
+    this.root.append(el);
+    while (this.root.children.length > 4) this.root.firstElementChild?.remove();
+    setTimeout(() => el.remove(), ms);
+  }
+}

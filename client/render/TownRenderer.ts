@@ -1,0 +1,186 @@
+// Draws a town: the tile layers of its map, its residents and avatars, object-state labels, and
+// the day/night tint with lights. It knows nothing of the network: a scene feeds it plain views
+// (live from the room state now, from a recording in the replay scene later).
+import Phaser from "phaser";
+import { AVATAR_TILES_PER_SECOND, TILE_SIZE } from "../../shared/constants.ts";
+import { minuteOfDay } from "../../shared/time.ts";
+import { Character, createWalkAnims } from "./Character.ts";
+import { daylight } from "./daylight.ts";
+import { readTownInfo, type TownInfo } from "./townInfo.ts";
+
+export const TILESET_KEY = "town-tiles";
+export const TILESET_NAME = "town";
+
+export interface AgentView { id: string; name: string; x: number; y: number; action: string; emoji: string; talkingTo: string; sprite: number }
+export interface AvatarView { id: string; name: string; role: string; x: number; y: number; sprite: number }
+export interface ObjectView { address: string; state: string; by: string }
+export interface TownView {
+  /** Game time, ms. */
+  time: number;
+  /** Steps per real second. */
+  speed: number;
+  agents: AgentView[];
+  avatars: AvatarView[];
+  objects: ObjectView[];
+}
+
+const LIGHT_STYLE: Record<string, { tint: number; scale: number; alpha: number; dy: number }> = {
+  lamp: { tint: 0xffd27a, scale: 2.6, alpha: 0.75, dy: 4 },
+  window: { tint: 0xffc46b, scale: 1.4, alpha: 0.55, dy: 22 },
+  fire: { tint: 0xff8a3d, scale: 2.2, alpha: 0.8, dy: 20 },
+};
+
+export class TownRenderer {
+  readonly info: TownInfo;
+  readonly map: Phaser.Tilemaps.Tilemap;
+  readonly agents = new Map<string, Character>();
+  readonly avatars = new Map<string, Character>();
+  private readonly scene: Phaser.Scene;
+  private readonly overlay: Phaser.GameObjects.Rectangle;
+  private readonly lights: { image: Phaser.GameObjects.Image; alpha: number }[] = [];
+  private readonly objectLabels = new Map<string, Phaser.GameObjects.Text>();
+  private readonly selfId: string;
+  private tintOverride: number | null = null;
+  private above?: Phaser.Tilemaps.TilemapLayer;
+  private faded = new Set<Phaser.Tilemaps.Tile>();
+
+  constructor(scene: Phaser.Scene, mapKey: string, selfId = "") {
+    this.scene = scene;
+    this.selfId = selfId;
+    this.info = readTownInfo(scene.cache.tilemap.get(mapKey).data);
+    this.map = scene.make.tilemap({ key: mapKey });
+    const tileset = this.map.addTilesetImage(TILESET_NAME, TILESET_KEY, TILE_SIZE, TILE_SIZE, 0, 0);
+    if (!tileset) throw new Error("the town's tileset could not be loaded");
+    this.info.artLayers.forEach((name, i) => {
+      const layer = this.map.createLayer(name, tileset, 0, 0);
+      layer.setDepth(name === "above" ? 200 : i);
+      if (name === "above" && layer instanceof Phaser.Tilemaps.TilemapLayer) this.above = layer;
+    });
+    createWalkAnims(scene);
+
+    const w = this.map.widthInPixels, h = this.map.heightInPixels;
+    this.overlay = scene.add.rectangle(-64, -64, w + 128, h + 128, 0x0e1640, 0).setOrigin(0, 0).setDepth(300);
+    this.makeGlowTexture();
+    for (const l of this.info.lights) {
+      const style = LIGHT_STYLE[l.kind] ?? LIGHT_STYLE.lamp;
+      const image = scene.add.image(l.x * TILE_SIZE + TILE_SIZE / 2, l.y * TILE_SIZE + style.dy, "glow")
+        .setScale(style.scale).setTint(style.tint).setBlendMode(Phaser.BlendModes.ADD).setDepth(310).setAlpha(0);
+      this.lights.push({ image, alpha: style.alpha });
+    }
+    const params = new URLSearchParams(location.search);
+    const at = params.get("daylight");
+    if (at && /^\d{1,2}:\d{2}$/.test(at)) this.tintOverride = Number(at.split(":")[0]) * 60 + Number(at.split(":")[1]);
+  }
+
+  get widthInPixels(): number {
+    return this.map.widthInPixels;
+  }
+
+  get heightInPixels(): number {
+    return this.map.heightInPixels;
+  }
+
+  private makeGlowTexture(): void {
+    if (this.scene.textures.exists("glow")) return;
+    const size = 64;
+    const tex = this.scene.textures.createCanvas("glow", size, size);
+    if (!tex) return;
+    const ctx = tex.getContext();
+    const g = ctx.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2);
+    g.addColorStop(0, "rgba(255,255,255,0.9)");
+    g.addColorStop(0.35, "rgba(255,255,255,0.35)");
+    g.addColorStop(1, "rgba(255,255,255,0)");
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, size, size);
+    tex.refresh();
+  }
+
+  /** Brings the drawing in line with a view of the town. */
+  sync(view: TownView): void {
+    const stepMs = 1000 / Math.max(0.01, view.speed || 1);
+    const seenAgents = new Set<string>();
+    for (const a of view.agents) {
+      seenAgents.add(a.id);
+      let c = this.agents.get(a.id);
+      if (!c) {
+        c = new Character(this.scene, { id: a.id, kind: "agent", name: a.name, row: a.sprite, x: a.x, y: a.y });
+        this.agents.set(a.id, c);
+      }
+      c.setRow(a.sprite);
+      c.moveTo(a.x, a.y, Math.min(stepMs, 1500));
+      c.setAction(a.talkingTo && !a.emoji ? "💬" : a.emoji, a.action);
+    }
+    for (const [id, c] of this.agents) if (!seenAgents.has(id)) { c.destroy(); this.agents.delete(id); }
+
+    const seenAvatars = new Set<string>();
+    for (const a of view.avatars) {
+      seenAvatars.add(a.id);
+      let c = this.avatars.get(a.id);
+      if (!c) {
+        c = new Character(this.scene, { id: a.id, kind: "avatar", name: a.name, row: a.sprite, x: a.x, y: a.y, self: a.id === this.selfId });
+        this.avatars.set(a.id, c);
+      }
+      c.setRow(a.sprite);
+      c.moveTo(a.x, a.y, 1000 / AVATAR_TILES_PER_SECOND);
+      if (a.role !== "visitor") c.setAction(a.role === "moderator" ? "🛡️" : "🎙️", a.role);
+    }
+    for (const [id, c] of this.avatars) if (!seenAvatars.has(id)) { c.destroy(); this.avatars.delete(id); }
+
+    this.syncObjects(view.objects);
+    this.syncDaylight(view.time);
+  }
+
+  private syncObjects(objects: ObjectView[]): void {
+    const seen = new Set<string>();
+    for (const o of objects) {
+      const rect = this.info.objects.find((r) => r.address === o.address);
+      if (!rect || !o.state) continue;
+      seen.add(o.address);
+      let label = this.objectLabels.get(o.address);
+      if (!label) {
+        label = this.scene.add.text((rect.x + rect.w / 2) * TILE_SIZE, rect.y * TILE_SIZE + 4, "", {
+          fontFamily: '"Trebuchet MS", "DejaVu Sans", sans-serif', fontSize: "10px", color: "#2a1f2d", backgroundColor: "rgba(244,210,81,0.9)", padding: { x: 3, y: 1 }, resolution: 3,
+        }).setOrigin(0.5, 1).setDepth(390);
+        label.texture.setFilter(Phaser.Textures.FilterMode.LINEAR);
+        this.objectLabels.set(o.address, label);
+      }
+      const text = `${rect.name}: ${o.state}`;
+      if (label.text !== text) label.setText(text);
+    }
+    for (const [address, label] of this.objectLabels) if (!seen.has(address)) { label.destroy(); this.objectLabels.delete(address); }
+  }
+
+  private syncDaylight(time: number): void {
+    const d = daylight(this.tintOverride ?? minuteOfDay(time) + (time % 60_000) / 60_000);
+    this.overlay.setFillStyle(d.colour, d.alpha);
+    for (const l of this.lights) l.image.setAlpha(l.alpha * d.darkness);
+  }
+
+  /** Someone said something: a bubble above them. */
+  say(id: string, text: string): void {
+    (this.agents.get(id) ?? this.avatars.get(id))?.say(text);
+  }
+
+  /** Per frame: walking, labels, and see-through tree tops over people. */
+  update(now: number, zoom: number): void {
+    for (const c of this.agents.values()) c.update(now, zoom);
+    for (const c of this.avatars.values()) c.update(now, zoom);
+    for (const l of this.objectLabels.values()) l.setScale(1 / zoom);
+    this.fadeCanopies();
+  }
+
+  private fadeCanopies(): void {
+    if (!this.above) return;
+    const now = new Set<Phaser.Tilemaps.Tile>();
+    for (const c of [...this.agents.values(), ...this.avatars.values()]) {
+      const tx = Math.floor(c.sprite.x / TILE_SIZE), ty = Math.floor((c.sprite.y - 1) / TILE_SIZE);
+      for (const [dx, dy] of [[0, 0], [0, -1], [-1, 0], [1, 0], [-1, -1], [1, -1]]) {
+        const tile = this.above.getTileAt(tx + dx, ty + dy);
+        if (tile) now.add(tile);
+      }
+    }
+    for (const t of this.faded) if (!now.has(t)) t.setAlpha(1);
+    for (const t of now) t.setAlpha(0.45);
+    this.faded = now;
+  }
+}

@@ -1,0 +1,206 @@
+// The live town: draws the room's state every frame through the shared TownRenderer, follows
+// the player's avatar with the camera, and turns keys and clicks into `move` messages. The
+// server finds paths and walks the avatar; this scene only shows server positions.
+import Phaser from "phaser";
+import { AVATAR_TILES_PER_SECOND, TILE_SIZE } from "../../shared/constants.ts";
+import type { ServerMessages } from "../../shared/messages.ts";
+import type { TownState } from "../../shared/state.ts";
+import { send } from "../net.ts";
+import { TownRenderer, type TownView } from "../render/TownRenderer.ts";
+import { isWalkable, nearestWalkable } from "../render/townInfo.ts";
+import { MAP_KEY } from "./BootScene.ts";
+import type { LiveContext } from "./context.ts";
+
+const STEP_MS = 1000 / AVATAR_TILES_PER_SECOND;
+const MIN_ZOOM = 0.5;
+const MAX_ZOOM = 4;
+
+type Dir = { dx: number; dy: number };
+
+/** A plain view of the schema state for the renderer. */
+export function viewOf(s: TownState): TownView {
+  return {
+    time: s.clock.time,
+    speed: s.clock.speed,
+    agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, action: a.action, emoji: a.emoji, talkingTo: a.talkingTo, sprite: a.sprite })),
+    avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite: a.sprite })),
+    objects: Array.from(s.objects.values(), (o) => ({ address: o.address, state: o.state, by: o.by })),
+  };
+}
+
+function typing(): boolean {
+  const el = document.activeElement;
+  return !!el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || (el as HTMLElement).isContentEditable);
+}
+
+export class TownScene extends Phaser.Scene {
+  private ctx!: LiveContext;
+  private town!: TownRenderer;
+  private keys!: Record<"up" | "down" | "left" | "right" | "w" | "a" | "s" | "d", Phaser.Input.Keyboard.Key>;
+  private nextStepAt = 0;
+  private pending: { x: number; y: number } | null = null;
+  /** Whom the camera follows: "" is one's own avatar. */
+  private followId = new URLSearchParams(location.search).get("follow") ?? "";
+  private followed: Phaser.GameObjects.Sprite | null = null;
+  private hudAt = 0;
+  private hover!: Phaser.GameObjects.Rectangle;
+  private marker!: Phaser.GameObjects.Rectangle;
+
+  constructor() {
+    super("town");
+  }
+
+  init(ctx: LiveContext): void {
+    this.ctx = ctx;
+  }
+
+  create(): void {
+    const { room } = this.ctx;
+    this.town = new TownRenderer(this, MAP_KEY, this.ctx.avatarId);
+    const cam = this.cameras.main;
+    cam.setBackgroundColor("#1b1420");
+    cam.setBounds(0, 0, this.town.widthInPixels, this.town.heightInPixels);
+    cam.setZoom(this.initialZoom());
+    cam.centerOn(this.town.widthInPixels / 2, this.town.heightInPixels / 2);
+
+    this.hover = this.add.rectangle(0, 0, TILE_SIZE, TILE_SIZE).setOrigin(0, 0).setStrokeStyle(1, 0xfdf8ec, 0.7).setDepth(150).setVisible(false);
+    this.marker = this.add.rectangle(0, 0, TILE_SIZE - 4, TILE_SIZE - 4).setOrigin(0, 0).setStrokeStyle(2, 0xf4d251, 1).setDepth(150).setVisible(false);
+
+    const kb = this.input.keyboard!;
+    kb.disableGlobalCapture();
+    const K = Phaser.Input.Keyboard.KeyCodes;
+    this.keys = kb.addKeys({ up: K.UP, down: K.DOWN, left: K.LEFT, right: K.RIGHT, w: K.W, a: K.A, s: K.S, d: K.D }, false) as TownScene["keys"];
+    kb.on("keydown", (e: KeyboardEvent) => this.onKey(e));
+    this.input.on("pointerdown", (p: Phaser.Input.Pointer) => this.onClick(p));
+    this.input.on("pointermove", (p: Phaser.Input.Pointer) => {
+      const tx = Math.floor(p.worldX / TILE_SIZE), ty = Math.floor(p.worldY / TILE_SIZE);
+      this.hover.setPosition(tx * TILE_SIZE, ty * TILE_SIZE).setVisible(isWalkable(this.town.info, tx, ty));
+    });
+    this.input.on("wheel", (_p: unknown, _o: unknown, _dx: number, dy: number) => this.zoomBy(dy > 0 ? 1 / 1.12 : 1.12));
+
+    this.ctx.hud.onResident = (id) => { this.followId = id === this.followId ? "" : id; };
+    room.onMessage("agent_said", (m: ServerMessages["agent_said"]) => this.town.say(m.agentId, m.text));
+    room.onMessage("error", (e: ServerMessages["error"]) => {
+      if (e.type === "move" || e.code === "unreachable") this.pending = null;
+    });
+    this.town.sync(viewOf(room.state));
+  }
+
+  private initialZoom(): number {
+    const w = this.scale.width;
+    const z = w / (24 * TILE_SIZE);
+    return Phaser.Math.Clamp(Math.round(z * 4) / 4, 1, 3);
+  }
+
+  private zoomBy(f: number): void {
+    const cam = this.cameras.main;
+    // Zoomed out no further than the town covering the whole view.
+    const cover = Math.max(this.scale.width / this.town.widthInPixels, this.scale.height / this.town.heightInPixels);
+    cam.setZoom(Phaser.Math.Clamp(cam.zoom * f, Math.max(MIN_ZOOM, cover), MAX_ZOOM));
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (typing()) return;
+    if (e.key === "+" || e.key === "=") return this.zoomBy(1.25);
+    if (e.key === "-" || e.key === "_") return this.zoomBy(1 / 1.25);
+    const dir = DIRS[e.key] ?? DIRS[e.key.toLowerCase()];
+    if (!dir) return;
+    e.preventDefault();
+    // A fresh press steps at once; a held key repeats from update(), paced at walking speed.
+    this.followId = "";
+    if (!e.repeat) this.step(dir, this.time.now);
+  }
+
+  private heldDir(): Dir | null {
+    const k = this.keys;
+    if (k.left.isDown || k.a.isDown) return { dx: -1, dy: 0 };
+    if (k.right.isDown || k.d.isDown) return { dx: 1, dy: 0 };
+    if (k.up.isDown || k.w.isDown) return { dx: 0, dy: -1 };
+    if (k.down.isDown || k.s.isDown) return { dx: 0, dy: 1 };
+    return null;
+  }
+
+  private me(): { x: number; y: number } | undefined {
+    return this.ctx.room.state.avatars.get(this.ctx.avatarId);
+  }
+
+  /** Asks the server to walk one tile on from where the avatar is (or is about to be). */
+  private step(d: Dir, now: number): void {
+    const me = this.me();
+    if (!me) return;
+    let base = this.pending;
+    if (!base || Math.abs(base.x - me.x) + Math.abs(base.y - me.y) > 2) base = { x: me.x, y: me.y };
+    const target = { x: base.x + d.dx, y: base.y + d.dy };
+    this.nextStepAt = now + STEP_MS;
+    if (!isWalkable(this.town.info, target.x, target.y)) {
+      this.town.avatars.get(this.ctx.avatarId)?.face(d.dx, d.dy);
+      return;
+    }
+    send(this.ctx.room, "move", target);
+    this.pending = target;
+  }
+
+  private onClick(p: Phaser.Input.Pointer): void {
+    if (!p.leftButtonDown()) return;
+    this.followId = "";
+    const tx = Math.floor(p.worldX / TILE_SIZE), ty = Math.floor(p.worldY / TILE_SIZE);
+    const target = nearestWalkable(this.town.info, tx, ty, 2);
+    if (!target) {
+      this.ctx.toasts.info("Nobody can walk there.");
+      return;
+    }
+    send(this.ctx.room, "move", target);
+    this.pending = target;
+    this.marker.setPosition(target.x * TILE_SIZE + 2, target.y * TILE_SIZE + 2).setVisible(true).setAlpha(1);
+    this.tweens.killTweensOf(this.marker);
+    this.tweens.add({ targets: this.marker, alpha: 0, delay: 600, duration: 500, onComplete: () => this.marker.setVisible(false) });
+  }
+
+  override update(time: number): void {
+    const { room } = this.ctx;
+    const state = room.state;
+    const view = viewOf(state);
+    this.town.sync(view);
+    const cam = this.cameras.main;
+    this.town.update(time, cam.zoom);
+
+    const self = this.town.avatars.get(this.ctx.avatarId);
+    const target = (this.followId && this.town.agents.get(this.followId)) || self;
+    if (target && target.sprite !== this.followed) {
+      cam.startFollow(target.sprite, true, 0.15, 0.15, 0, TILE_SIZE / 2);
+      this.followed = target.sprite;
+    }
+    const held = typing() ? null : this.heldDir();
+    if (held && time >= this.nextStepAt) this.step(held, time);
+
+    const r = this.ctx.render;
+    r.ready = !!self;
+    r.agents = this.town.agents.size;
+    r.avatars = this.town.avatars.size;
+    r.zoom = cam.zoom;
+    r.view = { x: cam.worldView.x, y: cam.worldView.y };
+    r.self = self ? { x: self.sprite.x, y: self.sprite.y } : null;
+
+    if (time >= this.hudAt) {
+      this.hudAt = time + 200;
+      this.ctx.hud.update({
+        world: this.town.info.world,
+        time: view.time,
+        running: state.clock.running,
+        speed: state.clock.speed,
+        engine: state.engine,
+        me: this.ctx.avatarId,
+        avatars: view.avatars.map((a) => ({ id: a.id, name: a.name, role: a.role })),
+        residents: view.agents.map((a) => ({ id: a.id, name: a.name, emoji: a.emoji, action: a.action })),
+        connected: this.ctx.connected,
+        status: this.ctx.status,
+        following: this.followId && this.town.agents.has(this.followId) ? this.followId : "",
+      });
+    }
+  }
+}
+
+const DIRS: Record<string, Dir> = {
+  ArrowUp: { dx: 0, dy: -1 }, ArrowDown: { dx: 0, dy: 1 }, ArrowLeft: { dx: -1, dy: 0 }, ArrowRight: { dx: 1, dy: 0 },
+  w: { dx: 0, dy: -1 }, s: { dx: 0, dy: 1 }, a: { dx: -1, dy: 0 }, d: { dx: 1, dy: 0 },
+};

@@ -1,0 +1,353 @@
+// The generative agent mind (Park et al. 2023) behind the Mind seam: one instance serves every
+// resident of a town. Each tick, in the original's order (§3.0): spatial memory grows from what is
+// in view; conversation notices are remembered; perceived events become observations (scored in
+// batches); reflection runs when enough importance piled up; a newly seen resident may get a
+// reaction (talk, wait); an agent whose action is over gets its next task from the day plan.
+// A tick that brings nothing new costs a string comparison.
+import { formatDate } from "../../shared/time.ts";
+import type { Gateway } from "../llm/prompt.ts";
+import { startOfDay } from "../world/clock.ts";
+import type { PerceivedEvent } from "../world/perception.ts";
+import type { Address } from "../world/tile.ts";
+import { conversationEnded, release } from "./converse.ts";
+import { decisionOf, type PlannedTask } from "./execute.ts";
+import { interview, type InterviewOptions } from "./interview.ts";
+import { PAPER_RETRIEVAL, SimpleMemory, type MemoryPort, type RetrievalSettings, type SavedStream } from "./memoryPort.ts";
+import type { AgentSelf, Mind, MindInput, MindOutput } from "./mind.ts";
+import { hhmm } from "./offline/text.ts";
+import { flushDue, flushObservations, perceive } from "./perceive.ts";
+import type { Persona } from "./persona.ts";
+import { nextTask } from "./plan.ts";
+import { react } from "./react.ts";
+import { reflect, reflectionDue } from "./reflect.ts";
+import type { DaySchedule } from "./schedule.ts";
+import { mindSettings, type MindSettings } from "./settings.ts";
+import { SpatialMemory } from "./spatial.ts";
+import { newAgentState, type AgentState, type ChatMemo, type MindContext, type MindStats, type PendingObservation } from "./state.ts";
+import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
+import type { MemoryType } from "./memoryPort.ts";
+
+export interface GenerativeMindOptions {
+  gateway: Gateway;
+  /** The town's residents (others are added when the Town first ticks them). */
+  personas?: readonly Persona[];
+  /** Every address of the town: each resident starts knowing its whole home. */
+  addresses?: readonly Address[];
+  settings?: Partial<MindSettings>;
+  retrieval?: Partial<RetrievalSettings>;
+  /** Makes an agent's memory stream (default: the built-in stream of memoryPort.ts). */
+  memory?: (persona: Persona) => MemoryPort;
+}
+
+export interface InspectedMemory {
+  type: MemoryType;
+  description: string;
+  importance: number;
+  created: number;
+}
+
+export interface AgentInspection {
+  persona: Persona;
+  currently: string;
+  action: string;
+  address: string;
+  plan: {
+    date: string;
+    wakeUp: string;
+    items: string[];
+    schedule: { start: string; end: string; task: string; place?: string }[];
+    /** Decomposed tasks from now on (the next hour or two). */
+    next: { start: string; end: string; task: string; address: string; emoji: string }[];
+  } | null;
+  /** Newest first. */
+  memories: InspectedMemory[];
+}
+
+interface SavedAgent {
+  id: string;
+  currently: string;
+  memory: SavedStream | unknown;
+  spatial: string[];
+  schedule?: DaySchedule;
+  yesterday: string[];
+  current?: AgentState["current"];
+  pending: PendingObservation[];
+  chatCooldown: [string, number][];
+  declined: [string, { until: number; doing: string }][];
+  relationships: [string, string][];
+  lastChat: [string, ChatMemo][];
+  engagedWith: string;
+  engagedSince: number;
+  chat?: AgentState["chat"];
+  lastSeen: string;
+  lastReflection: number | null;
+  lastReaction: number | null;
+  now: number;
+}
+
+export interface MindSnapshot {
+  kind: "generative";
+  v: 1;
+  stats: MindStats;
+  agents: SavedAgent[];
+}
+
+const STALE_CLAIM_MS = 15 * 60_000;
+const MAX_EMBED_CACHE = 50_000;
+
+export class GenerativeMind implements Mind {
+  readonly settings: MindSettings;
+  readonly stats: MindStats = { observations: 0, reflections: 0, conversations: 0, retrievals: 0, plans: 0, decompositions: 0 };
+  private readonly gateway: Gateway;
+  private readonly agents = new Map<string, AgentState>();
+  private readonly addresses: readonly Address[];
+  private readonly retrieval: RetrievalSettings;
+  private readonly makeMemory: (p: Persona) => MemoryPort;
+  private readonly embedCache = new Map<string, Float32Array>();
+  private readonly names = new Set<string>();
+  private readonly ctx: MindContext;
+
+  constructor(opts: GenerativeMindOptions) {
+    this.gateway = opts.gateway;
+    this.settings = mindSettings(opts.settings);
+    this.addresses = opts.addresses ?? [];
+    this.retrieval = { ...PAPER_RETRIEVAL, ...opts.retrieval };
+    this.makeMemory = opts.memory ?? (() => new SimpleMemory(this.retrieval));
+    this.ctx = {
+      gateway: this.gateway,
+      settings: this.settings,
+      agents: this.agents,
+      stats: this.stats,
+      embed: (texts) => this.embed(texts),
+      people: () => [...this.agents.values()].map((a) => a.persona.name),
+      isResident: (name) => this.names.has(name),
+    };
+    for (const p of opts.personas ?? []) this.add(p);
+  }
+
+  private add(persona: Persona): AgentState {
+    const spatial = new SpatialMemory();
+    spatial.world = persona.home.split(":")[0];
+    const homeSector = persona.home.split(":")[1];
+    // Its home, and the places of its habits ("known places").
+    spatial.addAll(this.addresses.filter((a) => a.split(":")[1] === homeSector));
+    spatial.add(persona.home);
+    spatial.addAll(persona.schedule.map((h) => h.address));
+    const s = newAgentState(persona, this.makeMemory(persona), spatial);
+    this.agents.set(persona.id, s);
+    this.names.add(persona.name);
+    return s;
+  }
+
+  private agentFor(self: AgentSelf): AgentState {
+    return this.agents.get(self.id) ?? this.add(self.persona);
+  }
+
+  /** The agent's state (tests and tools). */
+  agent(id: string): AgentState | undefined {
+    return this.agents.get(id);
+  }
+
+  private async embed(texts: string[]): Promise<Float32Array[]> {
+    const missing = [...new Set(texts.filter((t) => !this.embedCache.has(t)))];
+    if (missing.length) {
+      const vectors = await this.gateway.embed(missing);
+      if (this.embedCache.size + missing.length > MAX_EMBED_CACHE) this.embedCache.clear();
+      missing.forEach((t, i) => this.embedCache.set(t, vectors[i]));
+    }
+    return texts.map((t) => this.embedCache.get(t)!);
+  }
+
+  private fresh(s: AgentState, perceived: readonly PerceivedEvent[], now: number): PerceivedEvent[] {
+    let sig = "";
+    for (const e of perceived) sig += `${e.subject}|${e.predicate}|${e.object}\n`;
+    if (sig === s.lastSeen) return [];
+    s.lastSeen = sig;
+    return perceive(this.ctx, s, perceived, now);
+  }
+
+  async tick(input: MindInput): Promise<MindOutput | null> {
+    const s = this.agentFor(input.agent);
+    const now = input.now;
+    s.now = now;
+    const ctx = this.ctx;
+    if (input.inView.length) s.spatial.addAll(input.inView);
+    this.dropStaleClaim(s, input);
+    for (const n of input.notices) {
+      if (n.kind === "conversationEnded") await conversationEnded(ctx, s, n, now);
+      else release(s, this.agents.get(n.withId));
+    }
+    const fresh = input.perceived.length ? this.fresh(s, input.perceived, now) : [];
+    if (!input.needsAction && fresh.length === 0 && input.notices.length === 0) {
+      if (!flushDue(ctx, s, now)) return null;
+      await flushObservations(ctx, s);
+      if (reflectionDue(ctx, s, now)) await reflect(ctx, s, now);
+      return null;
+    }
+    if (flushDue(ctx, s, now)) await flushObservations(ctx, s);
+    if (reflectionDue(ctx, s, now)) await reflect(ctx, s, now);
+    if (fresh.length && !input.agent.talkingTo) {
+      const out = await react(ctx, s, input, fresh);
+      if (out?.conversation) {
+        const other = this.agents.get(out.conversation.with);
+        for (const x of [s, other]) if (x) x.current = { task: undefined, action: out.conversation.topic, address: x.current?.address ?? "", until: out.conversation.until };
+        return out;
+      }
+      if (out) return out;
+    }
+    if (input.needsAction && !input.agent.talkingTo) {
+      const task: PlannedTask = await nextTask(ctx, s, now);
+      const decision = decisionOf(task, startOfDay(now));
+      s.current = { task, action: task.task, address: task.address, until: decision.until };
+      return { action: decision };
+    }
+    return null;
+  }
+
+  /** A claim on a conversation partner that never turned into a conversation is let go. */
+  private dropStaleClaim(s: AgentState, input: MindInput): void {
+    if (!s.engagedWith || input.agent.talkingTo) return;
+    if (input.now - s.engagedSince > STALE_CLAIM_MS) release(s, this.agents.get(s.engagedWith));
+  }
+
+  /** Everything the faculties share (tests drive single faculties with it). */
+  context(): MindContext {
+    return this.ctx;
+  }
+
+  // ------------------------------------------------------------------ people's tools
+
+  /** Answers a question in character from retrieved memories (see interview.ts). */
+  async interview(agentId: string, question: string, opts: InterviewOptions = {}): Promise<string> {
+    const s = this.agents.get(agentId);
+    if (!s) throw new Error(`no resident "${agentId}"`);
+    return interview(this.ctx, s, question, opts);
+  }
+
+  /** An inner voice: the text becomes the agent's thought. Returns what it now thinks. */
+  async whisper(agentId: string, text: string, now?: number, voice = "inner voice"): Promise<string[]> {
+    const s = this.agents.get(agentId);
+    if (!s) throw new Error(`no resident "${agentId}"`);
+    const made = await whisperThoughts(this.ctx, s, [text], now ?? s.now, voice);
+    return made.map((m) => m.description);
+  }
+
+  /**
+   * Seeds memories from a history file (CSV text in the original's format, or rows already read):
+   * each statement becomes a thought of the named resident. Names not in the town are returned.
+   */
+  async seedHistory(history: string | readonly HistoryRow[], now: number): Promise<{ seeded: number; unknown: string[] }> {
+    const rows = typeof history === "string" ? loadHistory(history) : history;
+    const byName = new Map([...this.agents.values()].map((a) => [a.persona.name.toLowerCase(), a]));
+    let seeded = 0;
+    const unknown: string[] = [];
+    for (const row of rows) {
+      const s = byName.get(row.name.trim().toLowerCase());
+      if (!s) {
+        unknown.push(row.name);
+        continue;
+      }
+      seeded += (await whisperThoughts(this.ctx, s, row.statements, now)).length;
+    }
+    return { seeded, unknown };
+  }
+
+  /** What GET /api/agents/:id shows: persona, today's plan with times, latest memories. */
+  inspect(agentId: string, opts: { limit?: number } = {}): AgentInspection | undefined {
+    const s = this.agents.get(agentId);
+    if (!s) return undefined;
+    const limit = Math.max(0, Math.min(500, opts.limit ?? 20));
+    const sch = s.schedule;
+    const minute = sch ? Math.floor((s.now - sch.day) / 60_000) : 0;
+    return {
+      persona: s.persona,
+      currently: s.currently,
+      action: s.current?.action ?? "",
+      address: s.current?.address ?? "",
+      plan: sch
+        ? {
+            date: formatDate(sch.day),
+            wakeUp: hhmm(sch.wake),
+            items: [...sch.items],
+            schedule: sch.blocks.map((b) => ({ start: hhmm(b.start), end: b.end >= 1440 ? "24:00" : hhmm(b.end), task: b.task, ...(b.place ? { place: b.place } : {}) })),
+            next: sch.tasks.filter((t) => t.end > minute).map((t) => ({ start: hhmm(t.start), end: t.end >= 1440 ? "24:00" : hhmm(t.end), task: t.task, address: t.address, emoji: t.emoji })),
+          }
+        : null,
+      memories: s.memory.latest(limit).map((m) => ({ type: m.type, description: m.description, importance: m.importance, created: m.created })),
+    };
+  }
+
+  /** Counts for reports: memories, reflections (insight thoughts), conversations (chat memories). */
+  report(agentId: string): { memories: number; reflections: number; conversations: number } | undefined {
+    const s = this.agents.get(agentId);
+    if (!s) return undefined;
+    let reflections = 0;
+    let conversations = 0;
+    for (const m of s.memory.latest(s.memory.size)) {
+      if (m.type === "thought" && m.predicate === "reflects") reflections++;
+      if (m.type === "chat" && m.predicate === "chat with") conversations++;
+    }
+    return { memories: s.memory.size, reflections, conversations };
+  }
+
+  // ------------------------------------------------------------------ saves
+
+  snapshot(): MindSnapshot {
+    return {
+      kind: "generative",
+      v: 1,
+      stats: { ...this.stats },
+      agents: [...this.agents.values()].map((s) => ({
+        id: s.id,
+        currently: s.currently,
+        memory: s.memory.snapshot(),
+        spatial: s.spatial.addresses(),
+        ...(s.schedule ? { schedule: structuredClone(s.schedule) } : {}),
+        yesterday: [...s.yesterday],
+        ...(s.current ? { current: { ...s.current } } : {}),
+        pending: s.pending.map((p) => ({ ...p })),
+        chatCooldown: [...s.chatCooldown],
+        declined: [...s.declined],
+        relationships: [...s.relationships],
+        lastChat: [...s.lastChat],
+        engagedWith: s.engagedWith,
+        engagedSince: s.engagedSince,
+        lastSeen: s.lastSeen,
+        lastReflection: Number.isFinite(s.lastReflection) ? s.lastReflection : null,
+        lastReaction: Number.isFinite(s.lastReaction) ? s.lastReaction : null,
+        ...(s.chat ? { chat: structuredClone(s.chat) } : {}),
+        now: s.now,
+      })),
+    };
+  }
+
+  restore(data: unknown): void {
+    const snap = data as MindSnapshot;
+    if (!snap || snap.kind !== "generative" || snap.v !== 1) throw new Error("not a snapshot of a generative mind");
+    Object.assign(this.stats, snap.stats);
+    for (const a of snap.agents) {
+      const s = this.agents.get(a.id);
+      if (!s) continue; // a resident no longer in the town
+      s.currently = a.currently;
+      s.memory = SimpleMemory.restore(a.memory as SavedStream, this.retrieval);
+      s.spatial = SpatialMemory.from(a.spatial);
+      if (!s.spatial.world) s.spatial.world = s.persona.home.split(":")[0];
+      s.schedule = a.schedule ? structuredClone(a.schedule) : undefined;
+      s.yesterday = [...a.yesterday];
+      s.current = a.current ? { ...a.current } : undefined;
+      s.pending = a.pending.map((p) => ({ ...p }));
+      s.chatCooldown = new Map(a.chatCooldown);
+      s.declined = new Map(a.declined);
+      s.relationships = new Map(a.relationships);
+      s.lastChat = new Map(a.lastChat);
+      s.engagedWith = a.engagedWith;
+      s.engagedSince = a.engagedSince;
+      s.chat = a.chat ? structuredClone(a.chat) : undefined;
+      s.now = a.now;
+      s.lastSeen = a.lastSeen;
+      s.lastReflection = a.lastReflection ?? -Infinity;
+      s.lastReaction = a.lastReaction ?? -Infinity;
+      s.reflecting = false;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+// The seam between the world and an agent's thinking. Every step the Town tells each agent's
+// mind what the agent perceives and whether its current action is over; the mind answers with
+// a new action or a conversation, in its own time. Lockstep towns wait for every answer; live
+// towns keep the world moving and apply a late answer at the next step (DESIGN.md, "Time").
+// One Mind serves all agents of a town (it keeps each agent's memory by id), because a
+// conversation needs both speakers' memories.
+import type { PerceivedEvent } from "../world/perception.ts";
+import type { Address } from "../world/tile.ts";
+import type { Persona } from "./persona.ts";
+
+export interface Decision {
+  /** What the agent does, as a phrase: "making coffee". */
+  action: string;
+  emoji: string;
+  /** Where: the Town walks the agent to the nearest tile of this address. */
+  address: Address;
+  /** Game time (ms) at which the action is over and the mind is asked for the next one. */
+  until: number;
+  /** The action's event triple, subject being the agent: ("is making", "coffee"). */
+  predicate?: string;
+  object?: string;
+  /** What the action does to the object at `address`, if it is an object: "being used". */
+  objectState?: string;
+}
+
+export interface ConversationLine {
+  /** Agent id (or avatar id) of the speaker. */
+  speaker: string;
+  name: string;
+  text: string;
+}
+
+/** A conversation a mind has decided its agent starts with another agent. */
+export interface ConversationPlan {
+  /** The other agent's id. */
+  with: string;
+  lines: ConversationLine[];
+  /** One line: "talking about the Valentine's Day party"; becomes both agents' action. */
+  topic: string;
+  /** Game time (ms) when it ends. */
+  until: number;
+}
+
+/** Things that happened to the agent itself, delivered with its next tick. */
+export type Notice =
+  | { kind: "conversationEnded"; withId: string; withName: string; lines: ConversationLine[]; topic: string; started: number }
+  | { kind: "conversationRefused"; withId: string; reason: string };
+
+/** What a mind may read about the agent it drives. */
+export interface AgentSelf {
+  readonly id: string;
+  readonly persona: Persona;
+  readonly x: number;
+  readonly y: number;
+  readonly action: string;
+  readonly address: Address;
+  /** Id of whom the agent is talking to, "" when nobody. */
+  readonly talkingTo: string;
+}
+
+export interface MindInput {
+  agent: AgentSelf;
+  /** Game time (ms). */
+  now: number;
+  /** Events within the agent's vision and arena, nearest first, bounded by its attention. */
+  perceived: readonly PerceivedEvent[];
+  /** Addresses of the tiles in view, when the agent reached a new tile (spatial memory); else empty. */
+  inView: readonly Address[];
+  /** The current action is over (or there is none): the mind should choose the next. */
+  needsAction: boolean;
+  notices: readonly Notice[];
+}
+
+export interface MindOutput {
+  action?: Decision;
+  conversation?: ConversationPlan;
+}
+
+export interface Mind {
+  tick(input: MindInput): Promise<MindOutput | null>;
+  /** The minds' state (memories, plans) for a save; restored with restore(). */
+  snapshot?(): unknown;
+  restore?(data: unknown): void;
+}

@@ -1,0 +1,315 @@
+// The offline planner: a day plan from the resident's habits (the persona's usual day) and from
+// what it remembers: any remembered event with a day, a time and a known place that falls on the
+// planned day is put into the schedule at that time and place. Decomposition splits schedule
+// blocks into 5-15 minute tasks at known addresses, with an emoji, an event triple and an object
+// state, as the decomposition prompt asks a model to.
+import type { Persona, ScheduleItem } from "../persona.ts";
+import { SpatialMemory, matchScore } from "../spatial.ts";
+import { parseHourMinute } from "../../../shared/time.ts";
+import { describeEvent, eventOnDay, formatTime12, hhmm, knownEvents, parseClock, seeded, type EventMention, type PlaceName } from "./text.ts";
+
+export const isSleep = (task: string) => /\b(sleep|sleeping|asleep|in bed|going to bed)\b/i.test(task);
+
+// ---------------------------------------------------------------- habits
+
+const habitMinute = (h: ScheduleItem) => parseHourMinute(h.at);
+
+export function sortedHabits(p: Persona): ScheduleItem[] {
+  return [...p.schedule].sort((a, b) => habitMinute(a) - habitMinute(b));
+}
+
+/** Wake-up minute: from the lifestyle ("wakes up at 5:30 am"), else the habit after sleep, else 7 am. */
+export function wakeMinute(p: Persona): number {
+  const m = /wak(?:es|e|ing)\s+up\s+(?:at|around|by|about)?\s*(\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)/i.exec(p.lifestyle);
+  const t = m ? parseClock(m[1]) : undefined;
+  if (t !== undefined && t < 14 * 60) return t;
+  const habits = sortedHabits(p);
+  const firstAwake = habits.find((h) => !isSleep(h.action));
+  return firstAwake ? habitMinute(firstAwake) : 7 * 60;
+}
+
+/** Bedtime minute (1440 for midnight or later). */
+export function bedMinute(p: Persona): number {
+  const m = /(?:goes|go|going)\s+to\s+(?:bed|sleep)\s+(?:at|around|by|about)?\s*(midnight|\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)/i.exec(p.lifestyle);
+  if (m) {
+    if (/midnight/i.test(m[1])) return 1440;
+    const t = parseClock(m[1]);
+    if (t !== undefined) return t < 4 * 60 ? 1440 : t;
+  }
+  const sleep = sortedHabits(p).filter((h) => isSleep(h.action)).map(habitMinute).find((t) => t >= 18 * 60);
+  return sleep ?? 23 * 60;
+}
+
+// ---------------------------------------------------------------- day plan
+
+export interface PlanBlock {
+  start: number;
+  task: string;
+  place?: string;
+}
+
+export interface PlannedEvent {
+  event: EventMention;
+  host: boolean;
+  text: string;
+}
+
+/** Events on `day` with a time and a known place, from memories (best first), one per event. */
+export function eventsOnDay(memories: readonly { text: string; created: number }[], day: number, places: readonly PlaceName[], self: string): PlannedEvent[] {
+  return knownEvents(memories, places, self)
+    .filter((k) => k.event.start !== undefined && k.event.place && eventOnDay(k.event, day))
+    .map((k) => ({ event: k.event, host: k.hostedBySelf, text: k.texts[0] }));
+}
+
+/** Puts an appointment into blocks: what it displaces resumes when it ends. */
+export function insertBlock(blocks: PlanBlock[], start: number, end: number, task: string, place?: string): PlanBlock[] {
+  const sorted = [...blocks].sort((a, b) => a.start - b.start);
+  const runningAtEnd = [...sorted].reverse().find((b) => b.start < end);
+  const kept = sorted.filter((b) => b.start < start || b.start >= end);
+  kept.push({ start, task, place });
+  if (end < 1440 && runningAtEnd && !kept.some((b) => b.start === end)) kept.push({ start: end, task: runningAtEnd.task, place: runningAtEnd.place });
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+export interface OfflineDayPlanInput {
+  persona: Persona;
+  day: number;
+  memories: readonly { text: string; created: number }[];
+  places: readonly PlaceName[];
+}
+
+export interface OfflineDayPlan {
+  currently: string;
+  wakeUp: string;
+  plan: string[];
+  schedule: { start: string; task: string; place?: string }[];
+}
+
+export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
+  const p = i.persona;
+  const first = p.name.split(" ")[0];
+  const wake = wakeMinute(p);
+  let bed = bedMinute(p);
+  const home = p.home;
+  const bedAddress = sortedHabits(p).find((h) => isSleep(h.action))?.address ?? home;
+  let blocks: PlanBlock[] = [{ start: 0, task: "sleeping", place: bedAddress }];
+  const habits = sortedHabits(p).filter((h) => !isSleep(h.action) && habitMinute(h) >= wake - 30 && habitMinute(h) < bed);
+  if (!habits.length || habitMinute(habits[0]) > wake) blocks.push({ start: wake, task: "waking up and getting ready for the day", place: home });
+  for (const h of habits) blocks.push({ start: Math.max(wake, habitMinute(h)), task: h.action, place: h.address });
+  const events = eventsOnDay(i.memories, i.day, i.places, p.name);
+  for (const { event: e, host } of events) {
+    const end = e.end ?? Math.min(1440, e.start! + 120);
+    const start = e.start!;
+    if (host) blocks = insertBlock(blocks, Math.max(wake, start - 60), start, `getting ${e.place!.name} ready for the ${e.what}`, e.place!.address);
+    blocks = insertBlock(blocks, start, end, host ? `hosting the ${e.what}` : `going to the ${e.what}`, e.place!.address);
+    if (end > bed) bed = Math.min(1440, end + 30);
+  }
+  blocks = blocks.filter((b) => b.start < bed || b.start === 0);
+  if (bed < 1440) blocks.push({ start: bed, task: "sleeping", place: bedAddress });
+  // Same start: the later entry (an appointment) wins.
+  const byStart = new Map<number, PlanBlock>();
+  for (const b of blocks) byStart.set(b.start, b);
+  blocks = [...byStart.values()].sort((a, b) => a.start - b.start);
+
+  const plan = [`wake up and complete the morning routine at ${formatTime12(wake)}`];
+  const awake = blocks.filter((b) => !isSleep(b.task) && b.start >= wake && !/^waking up/.test(b.task));
+  const eventTasks = new Set(events.map((e) => e.event.what));
+  const chosen = awake
+    .map((b, n) => ({ b, n, len: (awake[n + 1]?.start ?? bed) - b.start, event: [...eventTasks].some((w) => b.task.includes(w)) }))
+    .sort((a, b) => Number(b.event) - Number(a.event) || b.len - a.len || a.n - b.n)
+    .slice(0, 6)
+    .sort((a, b) => a.n - b.n);
+  for (const c of chosen) plan.push(`${c.b.task} at ${formatTime12(c.b.start)}`);
+  plan.push(`go to bed at ${formatTime12(bed % 1440)}`);
+
+  let currently = p.currently;
+  if (events.length) {
+    const e = events[0];
+    currently += ` Today ${first} ${e.host ? "is hosting" : "plans to go to"} ${describeEvent(e.event)}.`;
+  }
+  return {
+    currently,
+    wakeUp: hhmm(wake),
+    plan,
+    schedule: blocks.map((b) => ({ start: hhmm(b.start), task: b.task, ...(b.place ? { place: b.place } : {}) })),
+  };
+}
+
+// ---------------------------------------------------------------- decomposition
+
+const EMOJI: [RegExp, string][] = [
+  [/\bsleep|asleep|nap|in bed\b/i, "😴"],
+  [/\bparty|celebrat|hosting|festival\b/i, "🎉"],
+  [/\bcoffee|espresso|latte|tea\b/i, "☕"],
+  [/\bbak(e|ing)|bread|scone|pastr/i, "🥐"],
+  [/\bcook|stove|soup|pasta\b/i, "🍳"],
+  [/\beat|breakfast|lunch|dinner|meal|sandwich|snack\b/i, "🍽️"],
+  [/\bpiano|music|song|sing|guitar\b/i, "🎹"],
+  [/\bpaint|draw|sketch|easel\b/i, "🎨"],
+  [/\bread|book|catalogue|novel\b/i, "📖"],
+  [/\bstud|write|writing|paper|notes|homework|research\b/i, "📝"],
+  [/\bgarden|plant|water|prun|weed|flower|seed\b/i, "🌱"],
+  [/\bwash|shower|bath|brush|dress|morning routine|getting ready\b/i, "🚿"],
+  [/\bwalk|stroll|going to|heading\b/i, "🚶"],
+  [/\bclean|tidy|sweep|dishes\b/i, "🧹"],
+  [/\btalk|chat|convers|visit\b/i, "💬"],
+  [/\bserv|counter|customer|shop|work\b/i, "🧑‍🍳"],
+  [/\bduck|bird|pond|dragonfl|frog\b/i, "🦆"],
+  [/\brest|relax|sit|bench|sofa|tv|documentary\b/i, "🛋️"],
+  [/\bwait/i, "⌛"],
+];
+
+export function emojiFor(task: string, habits: readonly ScheduleItem[] = []): string {
+  const habit = habits.find((h) => h.action.toLowerCase() === task.toLowerCase());
+  if (habit) return habit.emoji;
+  for (const [re, e] of EMOJI) if (re.test(task)) return e;
+  return "🙂";
+}
+
+const OBJECT_HINTS: [RegExp, RegExp][] = [
+  [/\bsleep|asleep|nap|in bed\b/i, /\bbed\b/i],
+  [/\bbak(e|ing)|bread|scone|pastr|roast/i, /\boven\b|baking counter/i],
+  [/\bcook|soup|pasta|boil|fry|tea in the kitchen|making tea\b/i, /\bstove\b/i],
+  [/\beat|breakfast|lunch|dinner|meal|sandwich|toast\b/i, /\btable\b/i],
+  [/\bpiano|music\b/i, /\bpiano\b/i],
+  [/\bpaint|draw|easel\b/i, /\beasel\b/i],
+  [/\bstud|write|writing|paper|notes|homework|desk\b/i, /\bdesk|table\b/i],
+  [/\bread|book|catalogue|novel\b/i, /\bsofa|armchair|bookshelf|reading\b/i],
+  [/\bwash|brush|face|teeth|shave|getting ready|morning routine|dress/i, /\bsink|bathtub|wardrobe\b/i],
+  [/\bbath|shower\b/i, /\bbathtub|shower\b/i],
+  [/\btoilet|restroom\b/i, /\btoilet\b/i],
+  [/\bserv|counter|customer|coffee|order/i, /\bcounter\b/i],
+  [/\bgarden|vegetable|weed|plant|dig/i, /\bvegetable|garden|patch\b/i],
+  [/\bflower|water/i, /\bflower|garden\b/i],
+  [/\bapple|tree|prun/i, /\btree\b/i],
+  [/\bduck|pond|dragonfl|frog/i, /\bpond\b/i],
+  [/\bfountain\b/i, /\bfountain\b/i],
+  [/\brest|relax|sit|chat|friends|watch|tv|documentary|fire\b/i, /\bbench|sofa|armchair|fireplace|table\b/i],
+  [/\bparty|hosting|celebrat/i, /\bcounter|table|piano\b/i],
+  [/\bfridge|groceries|snack\b/i, /\bfridge|pantry\b/i],
+];
+
+const PUBLIC_ARENA = /dining|main|hall|living|lawn|lobby|shop|common|classroom|bar|floor|front|green|square|plaza/i;
+const PRIVATE_ARENA = /kitchen|restroom|bathroom|toilet|bedroom|storage|office|closet|pantry/i;
+
+/** The arena of a sector a task most likely happens in: one the task names, else a public room. */
+export function arenaFor(task: string, arenas: readonly string[]): string | undefined {
+  if (arenas.length === 0) return undefined;
+  const t = task.toLowerCase();
+  const named = arenas.filter((a) => t.includes(a.toLowerCase())).sort((a, b) => b.length - a.length)[0];
+  if (named) return named;
+  return arenas.find((a) => PUBLIC_ARENA.test(a)) ?? arenas.find((a) => !PRIVATE_ARENA.test(a)) ?? arenas[0];
+}
+
+/** The object of an arena a task most likely uses, or undefined when the arena has none. */
+export function objectFor(task: string, objects: readonly string[]): string | undefined {
+  if (objects.length === 0) return undefined;
+  const t = task.toLowerCase();
+  const named = objects.filter((o) => t.includes(o.toLowerCase())).sort((a, b) => b.length - a.length)[0];
+  if (named) return named;
+  for (const [taskRe, objRe] of OBJECT_HINTS) {
+    if (!taskRe.test(t)) continue;
+    const hit = objects.find((o) => objRe.test(o));
+    if (hit) return hit;
+  }
+  return objects[seeded(task) % objects.length];
+}
+
+export function objectStateFor(object: string, task: string): string {
+  const o = object.toLowerCase();
+  if (/\bbed\b/.test(o)) return isSleep(task) ? "being slept in" : "occupied";
+  if (/stove|oven/.test(o)) return /bak/i.test(task) ? "baking" : "heating up";
+  if (/piano/.test(o)) return "being played";
+  if (/sink|bathtub|shower/.test(o)) return "running water";
+  if (/toilet/.test(o)) return "occupied";
+  if (/easel/.test(o)) return "holding a painting in progress";
+  if (/fridge|pantry/.test(o)) return "open";
+  if (/counter/.test(o)) return /serv|coffee/i.test(task) ? "busy with orders" : "in use";
+  return "in use";
+}
+
+/** "is serving", "coffee at the counter" from "serving coffee at the counter". */
+export function tripleOf(task: string): { predicate: string; object: string } {
+  const base = task.replace(/\s*\(.*\)\s*$/, "").trim();
+  const [verb, ...rest] = base.split(/\s+/);
+  return { predicate: `is ${verb ?? "busy"}`.trim(), object: rest.join(" ") || (verb ?? "something") };
+}
+
+export interface DecomposeBlock {
+  start: number;
+  end: number;
+  task: string;
+  place?: string;
+}
+
+export interface OfflineTask {
+  task: string;
+  minutes: number;
+  address: string;
+  emoji: string;
+  predicate: string;
+  object: string;
+  objectState: string;
+}
+
+const PHASES = ["getting started", "", "", "taking a short break", "", "wrapping up"];
+
+/** Where a block happens: its place if known, a habit of the same task, a name match, home. */
+export function addressForBlock(b: DecomposeBlock, known: SpatialMemory, home: string, habits: readonly ScheduleItem[], allowed?: readonly string[]): string {
+  let address: string | undefined;
+  if (b.place && known.has(b.place)) address = b.place;
+  const habit = habits.find((h) => h.action.toLowerCase() === b.task.toLowerCase()) ?? bestHabit(b.task, habits);
+  if (!address && b.place) address = known.resolve(b.place, allowed);
+  if (!address && habit && known.has(habit.address)) address = habit.address;
+  if (!address) address = known.resolve(b.task, allowed);
+  if (address && address.split(":").length === 2) {
+    const sector = address.split(":")[1];
+    const arena = arenaFor(b.task, known.arenas(sector));
+    if (arena) address = `${address}:${arena}`;
+  }
+  if (!address || address.split(":").length < 3) address = isSleep(b.task) ? (habits.find((h) => isSleep(h.action))?.address ?? home) : home;
+  const parts = address.split(":");
+  if (parts.length === 3) {
+    const obj = objectFor(b.task, known.objects(parts[1], parts[2]));
+    if (obj) address = `${address}:${obj}`;
+  }
+  return address;
+}
+
+function bestHabit(task: string, habits: readonly ScheduleItem[]): ScheduleItem | undefined {
+  let best: { h: ScheduleItem; s: number } | undefined;
+  for (const h of habits) {
+    const s = matchScore(h.action, task.toLowerCase());
+    if (s >= 1.5 && s > (best?.s ?? 0)) best = { h, s };
+  }
+  return best?.h;
+}
+
+/** Splits blocks into 5-15 minute tasks (blocks shorter than `minMinutes` stay one task). */
+export function offlineDecompose(blocks: readonly DecomposeBlock[], known: SpatialMemory, home: string, habits: readonly ScheduleItem[], minMinutes: number, allowed?: readonly string[]): OfflineTask[][] {
+  return blocks.map((b) => {
+    const address = addressForBlock(b, known, home, habits, allowed);
+    const object = address.split(":")[3] ?? "";
+    const total = Math.max(5, b.end - b.start);
+    const make = (task: string, minutes: number): OfflineTask => ({
+      task,
+      minutes,
+      address,
+      emoji: emojiFor(task.replace(/\s*\(.*\)$/, ""), habits),
+      ...tripleOf(task),
+      objectState: object ? objectStateFor(object, task) : "",
+    });
+    if (total < minMinutes || isSleep(b.task)) return [make(b.task, total)];
+    const out: OfflineTask[] = [];
+    let left = total;
+    let n = 0;
+    while (left > 0) {
+      const phase = n === 0 ? PHASES[0] : left <= 15 ? PHASES[5] : PHASES[1 + (n % 4)];
+      const size = Math.min(left, n === 0 || phase === PHASES[3] ? 10 : 15);
+      out.push(make(phase ? `${b.task} (${phase})` : b.task, size));
+      left -= size;
+      n++;
+    }
+    return out;
+  });
+}

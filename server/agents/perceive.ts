@@ -1,0 +1,97 @@
+// Perceive (§3.1): what the Town says an agent notices becomes observation memories. An event
+// already among the latest `retention` observations (same subject, predicate, object) is skipped,
+// the original's only dedupe. New observations wait in a small queue and are scored for
+// importance in batches (one call for many, idle ones scored 1 without a call), then embedded and
+// stored; the queue is flushed when it is full, when it is old, and before a day plan, a
+// conversation, a reflection or an interview. Idle events and the states residents' own actions
+// give objects ("window table is in use") are scored without a call.
+import type { PerceivedEvent } from "../world/perception.ts";
+import { keywordImportance } from "./offline/text.ts";
+import { fitScores, importancePrompt } from "./prompts/importance.ts";
+import { briefOf, keywordsOf, remember, type AgentState, type MindContext, type PendingObservation } from "./state.ts";
+
+const MAX_SCORED = 4000;
+const MAX_BATCH = 40;
+
+/** The observation an event makes: empty predicates are "is idle" (the original's rule). An
+ *  object whose state a resident's own action gives it ("window table is in use") is routine. */
+export function observationOf(e: PerceivedEvent, now: number, isResident: (name: string) => boolean = () => false): PendingObservation {
+  const idle = !e.predicate;
+  const subject = e.subject;
+  const predicate = idle ? "is" : e.predicate;
+  const object = idle ? "idle" : e.object;
+  const name = subject.includes(":") ? subject.split(":").at(-1)! : subject;
+  const description = idle ? `${name} is idle` : e.description;
+  const routine = idle || (subject.includes(":") && !!e.by && isResident(e.by));
+  return { created: now, description, subject, predicate, object, keywords: keywordsOf(subject, object), ...(routine ? { routine } : {}) };
+}
+
+function seen(s: AgentState, o: PendingObservation, retention: number): boolean {
+  let k = 0;
+  for (let i = s.pending.length - 1; i >= 0 && k < retention; i--, k++) {
+    const p = s.pending[i];
+    if (p.subject === o.subject && p.predicate === o.predicate && p.object === o.object) return true;
+  }
+  return retention - k > 0 && s.memory.seenRecently(o.subject, o.predicate, o.object, retention - k);
+}
+
+/** Queues what is new among perceived events; returns the events that were new. */
+export function perceive(ctx: MindContext, s: AgentState, perceived: readonly PerceivedEvent[], now: number): PerceivedEvent[] {
+  const fresh: PerceivedEvent[] = [];
+  for (const e of perceived) {
+    const o = observationOf(e, now, ctx.isResident);
+    if (seen(s, o, ctx.settings.retention)) continue;
+    s.pending.push(o);
+    fresh.push(e);
+  }
+  return fresh;
+}
+
+/** Whether the queue should be scored now (full, or its oldest waited long enough). */
+export function flushDue(ctx: MindContext, s: AgentState, now: number): boolean {
+  if (s.pending.length === 0) return false;
+  return s.pending.length >= ctx.settings.importanceBatch || now - s.pending[0].created >= ctx.settings.importanceFlushMinutes * 60_000;
+}
+
+/** Scores the queued observations (one call per batch) and stores them as memories. */
+export async function flushObservations(ctx: MindContext, s: AgentState): Promise<number> {
+  if (s.pending.length === 0) return 0;
+  const batch = s.pending;
+  s.pending = [];
+  const unknown = [...new Set(batch.filter((o) => !o.routine).map((o) => o.description).filter((d) => !s.scored.has(d)))];
+  try {
+    for (let i = 0; i < unknown.length; i += MAX_BATCH) {
+      const items = unknown.slice(i, i + MAX_BATCH);
+      const answer = await ctx.gateway.ask(importancePrompt, { name: s.persona.name, brief: briefOf(s), items });
+      fitScores(items, answer.scores).forEach((score, n) => s.scored.set(items[n], score));
+    }
+  } catch (e) {
+    // Nothing is lost: the batch waits for the next flush.
+    s.pending = [...batch, ...s.pending];
+    throw e;
+  }
+  if (s.scored.size > MAX_SCORED) {
+    const drop = s.scored.size - MAX_SCORED / 2;
+    let n = 0;
+    for (const k of s.scored.keys()) {
+      if (n++ >= drop) break;
+      s.scored.delete(k);
+    }
+  }
+  await remember(
+    ctx,
+    s,
+    batch.map((o) => ({
+      type: "observation" as const,
+      created: o.created,
+      description: o.description,
+      subject: o.subject,
+      predicate: o.predicate,
+      object: o.object,
+      keywords: o.keywords,
+      importance: o.routine ? Math.min(2, keywordImportance(o.description)) : (s.scored.get(o.description) ?? keywordImportance(o.description)),
+    })),
+  );
+  ctx.stats.observations += batch.length;
+  return batch.length;
+}

@@ -1,0 +1,123 @@
+// Plan (§3.3): on a new day, one call makes the day: the revised status ("currently"), the wake-up
+// hour, 5-8 broad items and the hourly schedule, from the persona and the memories retrieved for
+// "<name>'s plan for <date>" and "important recent events". The plan is remembered as a plan
+// memory. Then, just in time, the next hour or two of the schedule are decomposed into 5-15
+// minute tasks, each already carrying its address, emoji, event triple and object state.
+import { formatDate, minuteOfDay } from "../../shared/time.ts";
+import { startOfDay } from "../world/clock.ts";
+import type { Address } from "../world/tile.ts";
+import { resolveAddress, type PlannedTask } from "./execute.ts";
+import { emojiFor, isSleep, tripleOf } from "./offline/planner.ts";
+import { parseClock } from "./offline/text.ts";
+import { flushObservations } from "./perceive.ts";
+import { dayPlanPrompt } from "./prompts/dayPlan.ts";
+import { decomposePrompt } from "./prompts/decompose.ts";
+import { addTasks, blockAt, blocksFrom, fitMinutes, taskAt, windowFrom, type Block, type DaySchedule } from "./schedule.ts";
+import { briefOf, identity, lines, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
+
+/** Where the agent sleeps: the bed of its home, else its home. */
+export function bedOf(s: AgentState): Address {
+  const [, sector, arena] = s.persona.home.split(":");
+  const w = s.spatial.world || s.persona.home.split(":")[0];
+  const bed = s.spatial.objects(sector, arena).find((o) => /\bbed\b/i.test(o));
+  if (bed) return `${w}:${sector}:${arena}:${bed}`;
+  const habit = s.persona.schedule.find((h) => isSleep(h.action));
+  return habit?.address ?? s.persona.home;
+}
+
+export const lastName = (name: string) => name.split(" ").slice(1).join(" ");
+
+/** Makes the day's plan (a new day, or the first tick). */
+export async function planDay(ctx: MindContext, s: AgentState, now: number): Promise<DaySchedule> {
+  await flushObservations(ctx, s);
+  const day = startOfDay(now);
+  const date = formatDate(day);
+  const name = s.persona.name;
+  const memories = await retrieve(ctx, s, [`${name}'s plan for ${date}.`, `Important recent events for ${name}'s life.`], now, 30, ctx.settings.retrieveForPlan);
+  const firstDay = !s.schedule;
+  const answer = await ctx.gateway.ask(dayPlanPrompt, {
+    identity: identity(s),
+    persona: s.persona,
+    day,
+    firstDay,
+    yesterday: s.schedule?.items,
+    memories: lines(memories),
+    places: placeNames(s),
+    sectors: s.spatial.allowedSectors(s.persona.home, lastName(name)),
+  });
+  const wake = parseClock(answer.wakeUp) ?? 7 * 60;
+  const schedule: DaySchedule = { day, wake, currently: answer.currently, items: answer.plan, blocks: blocksFrom(answer.schedule, wake, bedOf(s)), tasks: [] };
+  s.yesterday = s.schedule?.items ?? [];
+  s.schedule = schedule;
+  s.currently = answer.currently;
+  ctx.stats.plans++;
+  await rememberOne(ctx, s, "plan", now, `This is ${name}'s plan for ${date}: ${answer.plan.join(", ")}.`, 5, { predicate: "plan", object: date, keywords: ["plan"] });
+  return schedule;
+}
+
+function sleepTask(s: AgentState, b: Block, from: number): PlannedTask {
+  return { start: from, end: b.end, task: "sleeping", address: bedOf(s), emoji: "😴", predicate: "is sleeping", object: "bed", objectState: "being slept in" };
+}
+
+/** Decomposes the schedule from `minute` on (one call for the window). */
+export async function decompose(ctx: MindContext, s: AgentState, now: number, minute: number): Promise<void> {
+  const schedule = s.schedule!;
+  const window = windowFrom(schedule, minute, ctx.settings.decompositionWindowMinutes);
+  if (window.length === 0) return;
+  // Where the agent may go: home and public places, and wherever the plan itself says (a party at
+  // a friend's house).
+  const focus = window.map((b) => (b.place ? s.spatial.resolve(b.place)?.split(":")[1] : undefined)).filter((x): x is string => !!x);
+  const allowed = [...new Set([...s.spatial.allowedSectors(s.persona.home, lastName(s.persona.name)), ...focus])];
+  // Fresh planning notes (from conversations since the day was planned) help choose.
+  const notes = s.memory
+    .latest(40, (m) => m.type === "thought" && m.created >= schedule.day && /planning:/i.test(m.description))
+    .slice(0, 3)
+    .map((m) => m.description);
+  const answer = await ctx.gateway.ask(decomposePrompt, {
+    name: s.persona.name,
+    brief: briefOf(s),
+    date: formatDate(now),
+    blocks: window,
+    outline: s.spatial.outline({ home: s.persona.home, lastName: lastName(s.persona.name), name: s.persona.name, focus }),
+    notes,
+    minMinutes: ctx.settings.decomposeMinMinutes,
+    addresses: s.spatial.addresses(),
+    allowedSectors: allowed,
+    home: s.persona.home,
+    habits: s.persona.schedule,
+  });
+  ctx.stats.decompositions++;
+  const planned: PlannedTask[] = [];
+  window.forEach((b, i) => {
+    const given = answer.blocks[i]?.tasks?.length ? answer.blocks[i].tasks : [{ task: b.task, minutes: b.end - b.start, address: b.place ?? "", emoji: "", predicate: "", object: "", objectState: "" }];
+    const minutes = fitMinutes(given.map((t) => t.minutes), b.end - b.start);
+    let start = b.start;
+    minutes.forEach((m, k) => {
+      const t = given[k];
+      const task = t.task.trim() || b.task;
+      const address = resolveAddress(s.spatial, t.address, `${task} ${b.task}`, { home: s.persona.home, place: b.place, allowed });
+      const triple = t.predicate && t.object ? { predicate: t.predicate, object: t.object } : tripleOf(task);
+      planned.push({ start, end: start + m, task, address, emoji: t.emoji || emojiFor(task), ...triple, objectState: t.objectState ?? "" });
+      start += m;
+    });
+  });
+  addTasks(schedule, planned);
+}
+
+/** The task to do now: decomposing the schedule ahead when needed (sleep needs no call). */
+export async function nextTask(ctx: MindContext, s: AgentState, now: number): Promise<PlannedTask> {
+  if (!s.schedule || s.schedule.day !== startOfDay(now)) await planDay(ctx, s, now);
+  const schedule = s.schedule!;
+  const minute = Math.min(1439, minuteOfDay(now));
+  let task = taskAt(schedule, minute);
+  if (task) return task;
+  const block = blockAt(schedule, minute);
+  if (block && isSleep(block.task)) return sleepTask(s, block, minute);
+  await decompose(ctx, s, now, minute);
+  task = taskAt(schedule, minute);
+  if (task) return task;
+  // Nothing planned (a model that gave nothing usable): the block itself, at its place or home.
+  const b = block ?? { start: minute, end: Math.min(1440, minute + 60), task: "taking it easy" };
+  const address = resolveAddress(s.spatial, b.place ?? "", b.task, { home: s.persona.home });
+  return { start: minute, end: b.end, task: b.task, address, emoji: emojiFor(b.task), ...tripleOf(b.task), objectState: "" };
+}

@@ -1,0 +1,98 @@
+// React (§3.3 C): when an agent notices another, gates in code come first, as in the original:
+// not asleep, not 11 pm, neither already talking or waiting, the pair's cooldown (800 steps after
+// a conversation) over, and a recent "no" to the same situation not repeated. Only then one call
+// decides: talk, wait (both want the same object and the other is using it), or carry on.
+// Talking starts a conversation (converse.ts); waiting is an action until the other is done.
+import { minuteOfDay } from "../../shared/time.ts";
+import type { PerceivedEvent } from "../world/perception.ts";
+import { arenaOf } from "../world/perception.ts";
+import { claim, startConversation, doing, unionPlaces } from "./converse.ts";
+import type { MindInput, MindOutput } from "./mind.ts";
+import { isSleep } from "./offline/planner.ts";
+import { reactionPrompt } from "./prompts/reaction.ts";
+import { briefOf, lines, placeNames, retrieve, type AgentState, type MindContext } from "./state.ts";
+
+export type ReactOption = "talk" | "wait";
+
+/** The options the gates leave for reacting to `other`, seen doing `e`. */
+export function reactionOptions(ctx: MindContext, s: AgentState, other: AgentState, e: PerceivedEvent, input: MindInput): ReactOption[] {
+  const now = input.now;
+  if (input.agent.talkingTo || s.engagedWith || other.engagedWith || s.current?.waiting || other.current?.waiting) return [];
+  if (isSleep(doing(s) || input.agent.action) || isSleep(e.description)) return [];
+  if (e.predicate === "chat with") return [];
+  const options: ReactOption[] = [];
+  const hour = Math.floor(minuteOfDay(now) / 60);
+  const declined = s.declined.get(other.id);
+  const declinedNow = declined && now < declined.until;
+  if (hour !== 23 && now >= (s.chatCooldown.get(other.id) ?? 0) && !declinedNow) options.push("talk");
+  // Wait: the other is at the object this agent is heading for, and this agent is not there yet.
+  const target = input.agent.address;
+  const atTarget = input.agent.x === e.x && input.agent.y === e.y;
+  if (target.split(":").length === 4 && e.address === target && !atTarget && (other.current?.until ?? 0) > now && !declinedNow) options.push("wait");
+  return options;
+}
+
+/** Reacts to the first newly perceived agent the gates let through; null when nothing happens. */
+export async function react(ctx: MindContext, s: AgentState, input: MindInput, fresh: readonly PerceivedEvent[]): Promise<MindOutput | null> {
+  const now = input.now;
+  for (const e of fresh) {
+    if (e.actor?.kind !== "agent" || e.actor.id === s.id) continue;
+    const other = ctx.agents.get(e.actor.id);
+    if (!other) continue;
+    if (now - s.lastReaction < ctx.settings.reactionMinMinutes * 60_000) return null;
+    const options = reactionOptions(ctx, s, other, e, input);
+    if (options.length === 0) continue;
+    s.lastReaction = now;
+    // Claim the pair before any await, so neither starts something else meanwhile.
+    if (options.includes("talk")) {
+      claim(s, other, now);
+    }
+    let decision: "talk" | "wait" | "continue" = "continue";
+    try {
+      const mems = await retrieve(ctx, s, [other.persona.name, e.description], now, 10, ctx.settings.retrieveForReaction);
+      const last = s.lastChat.get(other.id);
+      const answer = await ctx.gateway.ask(reactionPrompt, {
+        name: s.persona.name,
+        brief: briefOf(s),
+        now,
+        doing: doing(s) || input.agent.action || "idle",
+        other: { name: other.persona.name, doing: e.description.replace(`${other.persona.name} is `, "") },
+        options,
+        memories: lines(mems),
+        ...(last ? { lastChat: { minutesAgo: Math.round((now - last.ended) / 60_000), topic: last.topic } } : {}),
+        ...(options.includes("wait") ? { sharedObject: e.address.split(":").at(-1) } : {}),
+        places: unionPlaces(placeNames(s)),
+      });
+      decision = options.includes(answer.decision as ReactOption) ? answer.decision : "continue";
+    } finally {
+      if (decision !== "talk" && options.includes("talk")) {
+        if (s.engagedWith === other.id) s.engagedWith = "";
+        if (other.engagedWith === s.id) other.engagedWith = "";
+      }
+    }
+    if (decision === "talk") {
+      const place = describePlace(e.address);
+      const plan = await startConversation(ctx, s, other, now, place);
+      if (plan) return { conversation: plan };
+      continue;
+    }
+    if (decision === "wait") {
+      const until = Math.min(other.current?.until ?? now + 10 * 60_000, now + 30 * 60_000);
+      const task = s.current?.action ?? input.agent.action;
+      const address = arenaOf(e.address);
+      s.current = { task: undefined, action: `waiting to start ${task.replace(/^waiting to start /, "")}`, address, until, waiting: true };
+      return {
+        action: { action: s.current.action, emoji: "⌛", address, until, predicate: "waiting to start", object: task },
+      };
+    }
+    s.declined.set(other.id, { until: now + ctx.settings.declineCooldownMinutes * 60_000, doing: e.description });
+    return null;
+  }
+  return null;
+}
+
+/** "dining room of Copper Kettle cafe" from an address. */
+export function describePlace(address: string): string {
+  const [, sector, arena] = address.split(":");
+  return arena ? `${arena} of ${sector}` : (sector ?? address);
+}

@@ -1,0 +1,27 @@
+// Whispers (§3.6, "inner voice"): what a moderator whispers, or a history file seeds, becomes the
+// agent's own thoughts, each with its importance, in one call per batch. The history loader reads
+// the original's `Name,Whisper` CSV with `;`-separated statements.
+import { keywordImportance, youToThirdPerson } from "./offline/text.ts";
+import { whisperPrompt } from "./prompts/whisper.ts";
+import { briefOf, remember, type AgentState, type MindContext } from "./state.ts";
+import type { MemoryRecord } from "./memoryPort.ts";
+
+export { loadHistory, HistoryFormatError, type HistoryRow } from "./history.ts";
+
+/** Turns statements addressed to the agent into thought memories. */
+export async function whisperThoughts(ctx: MindContext, s: AgentState, statements: readonly string[], now: number, voice = "inner voice"): Promise<MemoryRecord[]> {
+  const clean = statements.map((t) => t.trim()).filter(Boolean);
+  if (clean.length === 0) return [];
+  const answer = await ctx.gateway.ask(whisperPrompt, { name: s.persona.name, brief: briefOf(s), voice, statements: clean });
+  const thoughts = clean.map((text, i) => {
+    const t = answer.thoughts[i];
+    if (t) return t;
+    const thought = youToThirdPerson(text, s.persona.name);
+    return { thought, importance: keywordImportance(thought) };
+  });
+  return remember(
+    ctx,
+    s,
+    thoughts.map((t) => ({ type: "thought" as const, created: now, description: t.thought, subject: s.persona.name, predicate: "thinks", object: "", importance: t.importance })),
+  );
+}

@@ -1,0 +1,25 @@
+// `npm start`: one server, one town, one port.
+import { pino } from "pino";
+import { startServer } from "./app.ts";
+import { readConfig } from "./config.ts";
+
+const config = readConfig();
+const log = pino({ level: config.LOG_LEVEL });
+try {
+  const server = await startServer(config, log);
+  console.log(`Simulacra is running at ${server.url}`);
+  for (const line of server.summary) console.log(`  ${line}`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: saving the town and stopping`);
+    await server.close().catch((err: unknown) => log.error({ err }, "shutdown failed"));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+} catch (e) {
+  console.error(`Simulacra could not start: ${(e as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,90 @@
+// The Store over Prisma Client: the same queries for PGlite and PostgreSQL.
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
+import type { SnapshotRecord, Store, StoreKind, TownRecord } from "./store.ts";
+
+/** Autosaves kept per town; older ones are deleted as new ones arrive. */
+export const KEEP_SNAPSHOTS = 5;
+
+export class PrismaStore implements Store {
+  private closing: Promise<void> | null = null;
+
+  constructor(
+    readonly kind: StoreKind,
+    private readonly prisma: PrismaClient,
+    /** Releases what the client does not own (the PGlite instance). */
+    private readonly release: () => Promise<void> = async () => {},
+  ) {}
+
+  async ensureTown(name: string, template: string): Promise<TownRecord> {
+    const found = await this.prisma.town.findUnique({ where: { name } });
+    if (found) return toTownRecord(found);
+    try {
+      return toTownRecord(await this.prisma.town.create({ data: { name, template } }));
+    } catch (err) {
+      // Another process created it between our find and create.
+      if (isKnownError(err, "P2002")) return toTownRecord(await this.prisma.town.findUniqueOrThrow({ where: { name } }));
+      throw err;
+    }
+  }
+
+  async saveSnapshot(townId: string, step: number, data: unknown): Promise<void> {
+    if (!Number.isSafeInteger(step) || step < 0 || step > 2_147_483_647) throw new Error(`snapshot step must be a whole number in 0…2^31-1, not ${step}`);
+    if (data === undefined || data === null) throw new Error("snapshot data must be a JSON value, not null or undefined");
+    const json = data as Prisma.InputJsonValue;
+    try {
+      // The same step again (a save on pause or shutdown right after an autosave) replaces it.
+      await this.prisma.snapshot.upsert({
+        where: { townId_step: { townId, step } },
+        create: { townId, step, data: json },
+        update: { data: json, createdAt: new Date() },
+      });
+    } catch (err) {
+      if (isKnownError(err, "P2003")) throw new Error(`cannot save a snapshot: no town with id ${townId}`, { cause: err });
+      throw err;
+    }
+    // Keep the newest KEEP_SNAPSHOTS: delete every step below the KEEP_SNAPSHOTS-th newest.
+    const [oldestKept] = await this.prisma.snapshot.findMany({
+      where: { townId },
+      orderBy: { step: "desc" },
+      skip: KEEP_SNAPSHOTS - 1,
+      take: 1,
+      select: { step: true },
+    });
+    if (oldestKept) await this.prisma.snapshot.deleteMany({ where: { townId, step: { lt: oldestKept.step } } });
+  }
+
+  async latestSnapshot(townId: string): Promise<SnapshotRecord | null> {
+    const row = await this.prisma.snapshot.findFirst({
+      where: { townId },
+      orderBy: { step: "desc" },
+      select: { step: true, data: true, createdAt: true },
+    });
+    return row ? { step: row.step, data: row.data, createdAt: row.createdAt } : null;
+  }
+
+  /** The steps of the autosaves kept for the town, newest first (beyond the Store contract). */
+  async snapshotSteps(townId: string): Promise<number[]> {
+    const rows = await this.prisma.snapshot.findMany({ where: { townId }, orderBy: { step: "desc" }, select: { step: true } });
+    return rows.map((r) => r.step);
+  }
+
+  /** Idempotent: closing twice (or concurrently) closes once. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      try {
+        await this.prisma.$disconnect();
+      } finally {
+        await this.release();
+      }
+    })();
+    return this.closing;
+  }
+}
+
+function toTownRecord(row: { id: string; name: string; template: string; createdAt: Date }): TownRecord {
+  return { id: row.id, name: row.name, template: row.template, createdAt: row.createdAt };
+}
+
+function isKnownError(err: unknown, code: string): boolean {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === code;
+}

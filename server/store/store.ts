@@ -1,0 +1,38 @@
+// The store's contract: what the server asks of persistence. The Town never sees this;
+// the server wires it as a listener of the Town's events and a keeper of its snapshots.
+
+export type StoreKind = "embedded" | "postgres";
+
+export interface TownRecord {
+  id: string;
+  /** Unique, human-chosen name of this town (a save). */
+  name: string;
+  /** The town template it was made from (a folder under assets/towns), e.g. "base-3". */
+  template: string;
+  createdAt: Date;
+}
+
+export interface SnapshotRecord {
+  step: number;
+  /** JSON-serialisable snapshot of the whole Town (see server/world/snapshot.ts). */
+  data: unknown;
+  createdAt: Date;
+}
+
+export interface Store {
+  readonly kind: StoreKind;
+  /** Finds the town by name, or creates it from the template. */
+  ensureTown(name: string, template: string): Promise<TownRecord>;
+  /** Writes an autosave; keeps only the newest few per town. */
+  saveSnapshot(townId: string, step: number, data: unknown): Promise<void>;
+  /** The newest autosave of the town, or null when it has none. */
+  latestSnapshot(townId: string): Promise<SnapshotRecord | null>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** PostgreSQL connection string; when absent the embedded database under dataDir serves. */
+  databaseUrl?: string;
+  /** Folder of the embedded database ("memory://" for a throwaway in-memory one). */
+  dataDir: string;
+}

@@ -1,0 +1,13 @@
+// What people ask of a town. The room turns validated client messages into these; the Town
+// answers each with the events it caused, or a refusal the room passes back to the client.
+import type { ErrorCode } from "../../shared/messages.ts";
+import type { TownEvent } from "./events.ts";
+
+export type Command =
+  | { kind: "joinAvatar"; avatarId: string; name: string; role: string }
+  | { kind: "leaveAvatar"; avatarId: string }
+  | { kind: "moveAvatar"; avatarId: string; x: number; y: number };
+
+export type CommandResult = { ok: true; events: TownEvent[] } | { ok: false; code: ErrorCode; message: string };
+
+export const refuse = (code: ErrorCode, message: string): CommandResult => ({ ok: false, code, message });

@@ -1,0 +1,15 @@
+// Everything that changes in a town, in order. The room mirrors these into the schema state;
+// the store records them. Events carry plain data only.
+import type { Address } from "./tile.ts";
+
+export type TownEvent =
+  | { kind: "clockTicked"; step: number; time: number }
+  | { kind: "agentMoved"; agentId: string; x: number; y: number }
+  | { kind: "actionStarted"; agentId: string; action: string; emoji: string; address: Address; talkingTo: string }
+  | { kind: "said"; speaker: string; listener: string; text: string }
+  | { kind: "objectChanged"; address: Address; state: string; by: string }
+  | { kind: "avatarJoined"; avatarId: string; name: string; role: string; x: number; y: number; sprite: number }
+  | { kind: "avatarMoved"; avatarId: string; x: number; y: number }
+  | { kind: "avatarLeft"; avatarId: string };
+
+export type TownEventKind = TownEvent["kind"];

@@ -1,0 +1,90 @@
+// Shortest 4-neighbour paths on the collision grid. Every step costs the same, so a
+// breadth-first search is already optimal (A* would only prune, and its heap costs more than
+// it saves on town-sized grids; bench/ measures this). The search runs to the nearest of a set
+// of goal tiles, because an address ("the cafe") is usually many tiles.
+import type { Tile } from "./tile.ts";
+
+export class PathFinder {
+  readonly width: number;
+  readonly height: number;
+  private readonly blocked: Uint8Array;
+  // Reused between searches: a search "stamps" the tiles it has seen instead of clearing.
+  private readonly seen: Uint32Array;
+  private readonly from: Int32Array;
+  private readonly queue: Int32Array;
+  private readonly goal: Uint32Array;
+  private stamp = 0;
+
+  constructor(width: number, height: number, blocked: Uint8Array) {
+    this.width = width;
+    this.height = height;
+    this.blocked = blocked;
+    const n = width * height;
+    this.seen = new Uint32Array(n);
+    this.from = new Int32Array(n);
+    this.queue = new Int32Array(n);
+    this.goal = new Uint32Array(n);
+  }
+
+  isWalkable(x: number, y: number): boolean {
+    return x >= 0 && y >= 0 && x < this.width && y < this.height && this.blocked[y * this.width + x] === 0;
+  }
+
+  /**
+   * The tiles to walk from `start` to the nearest reachable goal, excluding `start` itself
+   * ([] when start is a goal). Null when no goal can be reached. Blocked goal tiles are
+   * ignored; the start tile may be blocked (an agent spawned on furniture can walk off it).
+   */
+  find(start: Tile, goals: readonly Tile[]): Tile[] | null {
+    const { width, height, blocked, seen, from, queue, goal } = this;
+    if (goals.length === 0) return null;
+    if (++this.stamp === 0xffffffff) {
+      seen.fill(0);
+      goal.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
+    let anyGoal = false;
+    for (const g of goals) {
+      if (this.isWalkable(g.x, g.y)) {
+        goal[g.y * width + g.x] = stamp;
+        anyGoal = true;
+      }
+    }
+    if (!anyGoal) return null;
+    if (start.x < 0 || start.y < 0 || start.x >= width || start.y >= height) return null;
+    const s = start.y * width + start.x;
+    if (goal[s] === stamp) return [];
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = s;
+    seen[s] = stamp;
+    from[s] = -1;
+    while (head < tail) {
+      const cur = queue[head++];
+      const cx = cur % width;
+      // Neighbours in a fixed order (up, left, right, down) so ties break the same way every run.
+      for (let k = 0; k < 4; k++) {
+        let next: number;
+        if (k === 0) { if (cur < width) continue; next = cur - width; }
+        else if (k === 1) { if (cx === 0) continue; next = cur - 1; }
+        else if (k === 2) { if (cx === width - 1) continue; next = cur + 1; }
+        else { if (cur >= width * (height - 1)) continue; next = cur + width; }
+        if (seen[next] === stamp || blocked[next] !== 0) continue;
+        seen[next] = stamp;
+        from[next] = cur;
+        if (goal[next] === stamp) return this.unwind(next);
+        queue[tail++] = next;
+      }
+    }
+    return null;
+  }
+
+  private unwind(end: number): Tile[] {
+    const path: Tile[] = [];
+    for (let at = end; this.from[at] !== -1; at = this.from[at]) {
+      path.push({ x: at % this.width, y: Math.floor(at / this.width) });
+    }
+    return path.reverse();
+  }
+}

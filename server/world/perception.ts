@@ -1,0 +1,61 @@
+// What an agent can notice: events on tiles within its vision square, inside its own arena,
+// nearest first, at most its attention bandwidth (the original's perceive, section 3.1).
+import type { Address } from "./tile.ts";
+
+/** Something happening at a place: an agent's action, a person, an object's state. */
+export interface WorldEvent {
+  /** Who or what: an agent's or person's name, or an object's full address. */
+  subject: string;
+  predicate: string;
+  object: string;
+  /** Natural language: "Ada Lin is making coffee", "the stove is on fire". */
+  description: string;
+  /** Where it happens: the address of the tile (for an object, the object's address). */
+  address: Address;
+  x: number;
+  y: number;
+  /** Who set an object's state (a person's or agent's name); empty otherwise. */
+  by?: string;
+  /** The agent or person the event is about, when it is one. */
+  actor?: { kind: "agent" | "avatar"; id: string };
+}
+
+export interface PerceivedEvent extends WorldEvent {
+  distance: number;
+}
+
+export interface Vision {
+  x: number;
+  y: number;
+  /** The observer's arena address ("world:sector:arena"); only events there are seen. */
+  arena: Address;
+  radius: number;
+  bandwidth: number;
+}
+
+/** The arena part of an address. */
+export const arenaOf = (address: Address): Address => address.split(":").slice(0, 3).join(":");
+
+/** Whether an address lies in an arena ("w:s:a" holds "w:s:a" and "w:s:a:object"). */
+function inArena(address: Address, arena: Address): boolean {
+  return address.startsWith(arena) && (address.length === arena.length || address.charCodeAt(arena.length) === 58 /* ":" */);
+}
+
+export function perceive(vision: Vision, events: readonly WorldEvent[], self?: string): PerceivedEvent[] {
+  if (!vision.arena) return [];
+  // Collect candidates as (distance, index) first and build objects only for the few kept:
+  // crowded arenas would otherwise allocate one object per pair of agents every step.
+  const picked: { d: number; e: WorldEvent }[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    if (Math.abs(e.x - vision.x) > vision.radius || Math.abs(e.y - vision.y) > vision.radius) continue;
+    if (e.subject === self || !inArena(e.address, vision.arena)) continue;
+    picked.push({ d: Math.hypot(e.x - vision.x, e.y - vision.y), e });
+  }
+  // Stable order: distance, then subject, so equal distances never depend on insertion order.
+  picked.sort((a, b) => a.d - b.d || (a.e.subject < b.e.subject ? -1 : a.e.subject > b.e.subject ? 1 : 0));
+  const n = Math.min(picked.length, vision.bandwidth);
+  const out: PerceivedEvent[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = { ...picked[i].e, distance: picked[i].d };
+  return out;
+}

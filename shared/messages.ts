@@ -1,0 +1,75 @@
+// Every message that crosses the wire, as zod schemas. The server validates each client
+// message with these before it touches the Town; the client builds its messages from the
+// same types. See DESIGN.md, "Protocol".
+import { z } from "zod";
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "./constants.ts";
+
+export const Role = z.enum(["visitor", "reporter", "moderator"]);
+export type Role = z.infer<typeof Role>;
+
+const id = z.string().min(1).max(64);
+const text = z.string().trim().min(1).max(MAX_TEXT_LENGTH);
+const tileCoord = z.number().int().min(0).max(10_000);
+
+export const JoinOptions = z.object({
+  name: z.string().trim().min(1).max(MAX_NAME_LENGTH),
+  role: Role.default("visitor"),
+  token: z.string().max(200).optional(),
+});
+export type JoinOptions = z.infer<typeof JoinOptions>;
+
+/** Client → server messages, keyed by message type. */
+export const ClientMessages = {
+  move: z.object({ x: tileCoord, y: tileCoord }).strict(),
+  say: z.object({ agentId: id, text }).strict(),
+  interview: z.object({ agentId: id, question: text }).strict(),
+  set_object_state: z.object({ address: z.string().min(1).max(200), state: text }).strict(),
+  whisper: z.object({ agentId: id, text }).strict(),
+  control: z
+    .object({ action: z.enum(["pause", "resume", "speed"]), value: z.number().positive().max(100).optional() })
+    .strict()
+    .refine((c) => c.action !== "speed" || c.value !== undefined, { message: "speed needs a value" }),
+} as const;
+export type ClientMessageType = keyof typeof ClientMessages;
+export type ClientMessage<K extends ClientMessageType> = z.infer<(typeof ClientMessages)[K]>;
+
+export const ErrorCode = z.enum([
+  "bad_message", // the payload does not match the schema
+  "unknown_message", // no such message type
+  "forbidden", // the role may not do that
+  "not_found", // no such agent, object or tile
+  "unreachable", // no path to the tile
+  "too_far", // out of talking range
+  "rate_limited", // too many messages
+  "unavailable", // the feature is not available on this server yet
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** Server → client messages. */
+export type ServerMessages = {
+  error: { code: ErrorCode; message: string; type?: string };
+  welcome: { avatarId: string; role: Role; engine: string };
+  agent_said: { agentId: string; to: string; text: string };
+  interview_answer: { agentId: string; question: string; answer: string };
+};
+
+/**
+ * Validates one client message. Returns the parsed payload, or an error message
+ * that says which field is wrong, ready to send back to the client.
+ */
+export function parseClientMessage(
+  type: string,
+  payload: unknown,
+): { ok: true; type: ClientMessageType; value: unknown } | { ok: false; error: ServerMessages["error"] } {
+  if (!Object.hasOwn(ClientMessages, type)) {
+    return { ok: false, error: { code: "unknown_message", message: `unknown message type "${String(type).slice(0, 40)}"` } };
+  }
+  const schema = ClientMessages[type as ClientMessageType];
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join(".") : "message";
+    return { ok: false, error: { code: "bad_message", type, message: `${type}: ${where}: ${issue?.message ?? "invalid"}` } };
+  }
+  return { ok: true, type: type as ClientMessageType, value: parsed.data };
+}

@@ -1,0 +1,77 @@
+// The room state every client sees, declared once with @colyseus/schema's schema() helper
+// (no decorators: see DESIGN.md, "Stack facts"). Fields have no implicit defaults, so the
+// server always assigns every field when it creates an entry.
+import { schema, t, type SchemaType } from "@colyseus/schema";
+
+export const ClockState = schema(
+  {
+    step: t.number(),
+    /** Game time, milliseconds since the Unix epoch, read as a wall-clock time in UTC. */
+    time: t.number(),
+    running: t.boolean(),
+    /** Steps per real second in live mode. */
+    speed: t.number(),
+  },
+  "ClockState",
+);
+export type ClockState = SchemaType<typeof ClockState>;
+
+export const AgentState = schema(
+  {
+    id: t.string(),
+    name: t.string(),
+    x: t.number(),
+    y: t.number(),
+    action: t.string(),
+    emoji: t.string(),
+    address: t.string(),
+    /** Id of the agent or avatar this agent talks to, "" when none. */
+    talkingTo: t.string(),
+    /** Row of the character sprite sheet. */
+    sprite: t.number(),
+  },
+  "AgentState",
+);
+export type AgentState = SchemaType<typeof AgentState>;
+
+export const AvatarState = schema(
+  {
+    id: t.string(),
+    name: t.string(),
+    role: t.string(),
+    x: t.number(),
+    y: t.number(),
+    sprite: t.number(),
+  },
+  "AvatarState",
+);
+export type AvatarState = SchemaType<typeof AvatarState>;
+
+export const ObjectState = schema(
+  {
+    address: t.string(),
+    state: t.string(),
+    /** Who set the state: an agent's name, a person's name, or "" for the town itself. */
+    by: t.string(),
+  },
+  "ObjectState",
+);
+export type ObjectState = SchemaType<typeof ObjectState>;
+
+export const TownState = schema(
+  {
+    /** Template folder of the town, e.g. "base-3"; the client loads its map from it. */
+    template: t.string(),
+    /** Name of the running town (its save). */
+    name: t.string(),
+    /** The language engine: "offline" or the model's name. */
+    engine: t.string(),
+    clock: ClockState,
+    agents: t.map(AgentState),
+    avatars: t.map(AvatarState),
+    /** Objects whose state is not idle, keyed by address. */
+    objects: t.map(ObjectState),
+  },
+  "TownState",
+);
+export type TownState = SchemaType<typeof TownState>;

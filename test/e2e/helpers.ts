@@ -1,0 +1,121 @@
+// Helpers for the browser tests: build the client when it is missing, start the real server as
+// a child process on a free port, launch Debian's headless Chromium.
+import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const ARTIFACTS = path.join(ROOT, "test/artifacts");
+
+/** Builds dist/client unless it is there already (`npm test` builds it first). */
+export function ensureClientBuilt(): void {
+  if (existsSync(path.join(ROOT, "dist/client/index.html"))) return;
+  execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
+}
+
+export function artifact(name: string): string {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return path.join(ARTIFACTS, name);
+}
+
+/** A port nobody listens on: listen on 0, read the port, close. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts `npx tsx server/index.ts` with its own data folder; resolves once it prints its URL. */
+export async function startServerProcess(env: Record<string, string> = {}, timeoutMs = 45_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-e2e-"));
+  const child: ChildProcess = spawn("npx", ["tsx", "server/index.ts"], {
+    cwd: ROOT,
+    // Its own process group, so stopping it stops npx, tsx and node together.
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? tmpdir(),
+      ...(process.env.CI !== undefined ? { CI: process.env.CI } : {}),
+      PORT: String(port),
+      TOWN: "base-3",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+  });
+  let out = "";
+  child.stdout!.on("data", (b: Buffer) => { out += b.toString(); });
+  child.stderr!.on("data", (b: Buffer) => { out += b.toString(); });
+  const url = `http://localhost:${port}`;
+  let exited = false;
+  child.once("exit", () => { exited = true; });
+  const stop = async () => {
+    if (!exited && child.pid) {
+      try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }
+      const deadline = Date.now() + 8000;
+      while (!exited && Date.now() < deadline) await sleep(50);
+      if (!exited) try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (/http:\/\//.test(out)) break;
+    if (exited) {
+      await stop();
+      throw new Error(`the server exited before it was ready:\n${out}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not start in ${timeoutMs} ms:\n${out}`);
+    }
+    await sleep(100);
+  }
+  // Printed means listening; make sure HTTP answers too.
+  for (let i = 0; i < 50; i++) {
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await sleep(100);
+  }
+  return { url, port, output: () => out, stop };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Polls until `check` returns something truthy, or fails naming what it waited for. */
+export async function waitFor<T>(what: string, check: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}

@@ -1,0 +1,167 @@
+// End to end: the real server (a child process) and the built client in headless Chromium.
+// A person types a name, presses Enter, sees the town and walks with the arrow keys; an SDK
+// observer in the same room checks that the server moved the avatar. Residents are there and
+// walk. Screenshots go to test/artifacts/.
+import { Client, type Room } from "@colyseus/sdk";
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TownState } from "../../shared/state.ts";
+import { artifact, ensureClientBuilt, launchBrowser, ROOT, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
+
+let server: ServerProcess;
+let browser: Browser;
+let observer: Room<any, TownState> | undefined;
+const pageErrors: string[] = [];
+
+type Hook = { status: string; error: string; avatarId: string; render: { ready: boolean; agents: number; avatars: number }; state: () => any };
+declare const window: { __simulacra: Hook };
+
+// The collision layer of the town, to pick a direction the avatar can walk.
+const town = JSON.parse(readFileSync(`${ROOT}assets/towns/base-3/town.json`, "utf8"));
+const collision: number[] = town.layers.find((l: { name: string }) => l.name === "collision").data;
+const walkable = (x: number, y: number) => x >= 0 && y >= 0 && x < town.width && y < town.height && collision[y * town.width + x] === 0;
+
+beforeAll(async () => {
+  ensureClientBuilt();
+  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+}, 60_000);
+
+afterAll(async () => {
+  await observer?.leave().catch(() => {});
+  await browser?.close().catch(() => {});
+  await server?.stop();
+});
+
+async function openPage(path = "/"): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on("pageerror", (e) => pageErrors.push(String(e)));
+  await page.goto(server.url + path);
+  return page;
+}
+
+async function joinAs(page: Page, name: string): Promise<void> {
+  await page.waitForSelector("#join-name");
+  await page.fill("#join-name", name);
+  await page.press("#join-name", "Enter");
+  await page.waitForSelector("#game canvas", { timeout: 15_000 });
+  await page.waitForFunction(() => window.__simulacra?.render?.ready === true, undefined, { timeout: 15_000 });
+}
+
+describe("the town in a browser", () => {
+  it("joins with a name and Enter, draws the town, and walks with the arrow keys", async () => {
+    const page = await openPage();
+    await page.waitForSelector("#join-name");
+    await page.fill("#join-name", "Wren");
+    await page.screenshot({ path: artifact("town-join.png") });
+    await page.press("#join-name", "Enter");
+    await page.waitForSelector("#game canvas", { timeout: 15_000 });
+    await page.waitForFunction(() => window.__simulacra?.render?.ready === true, undefined, { timeout: 15_000 });
+    const avatarId = await page.evaluate(() => window.__simulacra.avatarId);
+    expect(avatarId).toBeTruthy();
+
+    // An observer in the same room sees the page's avatar.
+    observer = await new Client(server.url).joinOrCreate<TownState>("town", { name: "Observer" });
+    const start = await waitFor("the observer to see the page's avatar", () => observer!.state.avatars?.get(avatarId));
+    expect(start.name).toBe("Wren");
+    const from = { x: start.x, y: start.y };
+
+    // Residents: at least three, drawn by the page.
+    expect(observer.state.agents.size).toBeGreaterThanOrEqual(3);
+    await page.waitForFunction(() => window.__simulacra.render.agents >= 3);
+    await sleep(600);
+    await page.screenshot({ path: artifact("town-joined.png") });
+
+    // Walk three tiles in the first direction that is free for three tiles.
+    const dirs = [["ArrowRight", 1, 0], ["ArrowLeft", -1, 0], ["ArrowDown", 0, 1], ["ArrowUp", 0, -1]] as const;
+    const [key, dx, dy] = dirs.find(([, dx, dy]) => [1, 2, 3].every((k) => walkable(from.x + dx * k, from.y + dy * k)))!;
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press(key);
+      await sleep(260);
+    }
+    const to = { x: from.x + dx * 3, y: from.y + dy * 3 };
+    await waitFor(`the server to walk the avatar from ${from.x},${from.y} to ${to.x},${to.y}`, () => {
+      const a = observer!.state.avatars.get(avatarId);
+      return a && a.x === to.x && a.y === to.y;
+    }, 8000);
+    // The page shows the same position as the server.
+    await page.waitForFunction(([x, y]) => {
+      const me = window.__simulacra.state().avatars.find((a: { id: string }) => a.id === window.__simulacra.avatarId);
+      return me && me.x === x && me.y === y;
+    }, [to.x, to.y]);
+    await sleep(400);
+    await page.screenshot({ path: artifact("town-walked.png") });
+
+    // Holding a key walks on, paced at walking speed (it does not flood the server).
+    const [holdKey, hx, hy] = dirs.find(([, ddx, ddy]) => [1, 2].every((k) => walkable(to.x + ddx * k, to.y + ddy * k)))!;
+    await page.keyboard.down(holdKey);
+    await sleep(700);
+    await page.keyboard.up(holdKey);
+    await waitFor("a held key to walk at least two tiles", () => {
+      const a = observer!.state.avatars.get(avatarId)!;
+      return (a.x - to.x) * hx + (a.y - to.y) * hy >= 2;
+    }, 5000);
+
+    // Clicking a tile walks there too.
+    const here = observer.state.avatars.get(avatarId)!;
+    const click = [[0, 2], [2, 0], [0, -2], [-2, 0]].map(([cx, cy]) => ({ x: here.x + cx, y: here.y + cy })).find((t) => walkable(t.x, t.y))!;
+    await sleep(300);
+    const cam = await page.evaluate(() => window.__simulacra.render as unknown as { zoom: number; view: { x: number; y: number } });
+    const cx = (click.x * 32 + 16 - cam.view.x) * cam.zoom;
+    const cy = (click.y * 32 + 16 - cam.view.y) * cam.zoom;
+    await page.mouse.click(cx, cy);
+    await waitFor(`a click to walk the avatar to ${click.x},${click.y}`, () => {
+      const a = observer!.state.avatars.get(avatarId)!;
+      return a.x === click.x && a.y === click.y;
+    }, 6000);
+
+    // The HUD shows the clock, the engine and who is online.
+    await expect(page.textContent("#hud-time")).resolves.toMatch(/^\d\d:\d\d$/);
+    await expect(page.textContent("#hud-clock")).resolves.toMatch(/offline engine/);
+    await page.waitForFunction(() => /Observer/.test(document.querySelector("#hud-online")?.textContent ?? ""));
+    await expect(page.textContent("#hud-online")).resolves.toMatch(/Wren \(you\)/);
+
+    // Zoomed out: the whole town.
+    for (let i = 0; i < 4; i++) await page.keyboard.press("-");
+    await sleep(500);
+    await page.screenshot({ path: artifact("town-overview.png") });
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows residents walking within a few seconds", async () => {
+    const room = observer ?? (observer = await new Client(server.url).joinOrCreate<TownState>("town", { name: "Observer" }));
+    await waitFor("residents", () => room.state.agents?.size >= 3);
+    const before = new Map(Array.from(room.state.agents.values(), (a) => [a.id, `${a.x},${a.y}`]));
+    const moved = await waitFor("a resident to move", () => Array.from(room.state.agents.values()).find((a) => before.get(a.id) !== `${a.x},${a.y}`), 8000);
+    expect(moved.name).toBeTruthy();
+    expect(Array.from(room.state.agents.values()).every((a) => a.action.length > 0)).toBe(true);
+  });
+
+  it("shows why a join is refused", async () => {
+    const page = await openPage();
+    await page.waitForSelector("#join-name");
+    await page.fill("#join-name", "Mallory");
+    await page.selectOption("#join-role", "moderator");
+    await page.fill("#join-token", "not-the-token");
+    await page.press("#join-token", "Enter");
+    await page.waitForFunction(() => window.__simulacra.status === "refused");
+    await expect(page.textContent(".join .error")).resolves.toMatch(/moderator/i);
+    await page.close();
+  });
+
+  it("draws the town by day, and follows a resident picked in the list", async () => {
+    const page = await openPage("/?daylight=12:00");
+    await joinAs(page, "Daytripper");
+    await sleep(800);
+    await page.screenshot({ path: artifact("town-day.png") });
+    await page.click('[data-resident="ines"]');
+    await page.keyboard.press("+");
+    await page.keyboard.press("+");
+    await page.waitForFunction(() => /Following/.test(document.querySelector("#hud-residents")?.textContent ?? ""));
+    await sleep(1500);
+    await page.screenshot({ path: artifact("town-resident.png") });
+    await page.close();
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+// Starts a real Simulacra server in this process on a free port, with its own data folder.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import { startServer, type RunningServer } from "../../server/app.ts";
+import { readConfig } from "../../server/config.ts";
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer & { dataDir: string; cleanup(): Promise<void> }> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "simulacra-test-"));
+  const config = readConfig({ PORT: "0", HOST: "127.0.0.1", TOWN: "base-3", STEPS_PER_SECOND: "10", ...env, DATA_DIR: dataDir });
+  const server = await startServer(config, pino({ level: "silent" }));
+  return {
+    ...server,
+    dataDir,
+    async cleanup() {
+      await server.close();
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` returns a truthy value, or fails after `ms`. */
+export async function waitFor<T>(what: string, check: () => T | undefined | null | false, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { PathFinder } from "../../server/world/path.ts";
+import type { Tile } from "../../server/world/tile.ts";
+
+function grid(rows: string[]) {
+  const width = rows[0].length;
+  const blocked = Uint8Array.from(rows.join("").split(""), (c) => (c === "#" ? 1 : 0));
+  return { finder: new PathFinder(width, rows.length, blocked), blocked, width, height: rows.length };
+}
+
+/** Reference: plain BFS distance, to check that paths are shortest. */
+function distance(rows: string[], from: Tile, to: Tile): number {
+  const seen = new Set([`${from.x},${from.y}`]);
+  let frontier = [from];
+  for (let d = 0; frontier.length; d++) {
+    const next: Tile[] = [];
+    for (const t of frontier) {
+      if (t.x === to.x && t.y === to.y) return d;
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const n = { x: t.x + dx, y: t.y + dy };
+        if (rows[n.y]?.[n.x] === "." && !seen.has(`${n.x},${n.y}`)) { seen.add(`${n.x},${n.y}`); next.push(n); }
+      }
+    }
+    frontier = next;
+  }
+  return -1;
+}
+
+function checkPath(rows: string[], start: Tile, path: Tile[]) {
+  let at = start;
+  for (const t of path) {
+    expect(rows[t.y][t.x], `tile ${t.x},${t.y} is blocked`).toBe(".");
+    expect(Math.abs(t.x - at.x) + Math.abs(t.y - at.y), "one tile per step").toBe(1);
+    at = t;
+  }
+}
+
+describe("PathFinder", () => {
+  const maze = ["..........", ".########.", ".#......#.", ".#.####.#.", ".#.#..#.#.", "......#...", "####..####"];
+
+  it("walks around walls on a shortest path", () => {
+    const { finder } = grid(maze);
+    const path = finder.find({ x: 0, y: 0 }, [{ x: 4, y: 4 }])!;
+    expect(path).not.toBeNull();
+    checkPath(maze, { x: 0, y: 0 }, path);
+    expect(path.at(-1)).toEqual({ x: 4, y: 4 });
+    expect(path.length).toBe(distance(maze, { x: 0, y: 0 }, { x: 4, y: 4 }));
+  });
+
+  it("returns an empty path when already there, and null when the goal is walled off or blocked", () => {
+    const { finder } = grid(["..#..", "..#..", "..#.."]);
+    expect(finder.find({ x: 0, y: 0 }, [{ x: 0, y: 0 }])).toEqual([]);
+    expect(finder.find({ x: 0, y: 0 }, [{ x: 4, y: 2 }])).toBeNull();
+    expect(finder.find({ x: 0, y: 0 }, [{ x: 2, y: 1 }])).toBeNull();
+    expect(finder.find({ x: 0, y: 0 }, [])).toBeNull();
+  });
+
+  it("goes to the nearest of several goals", () => {
+    const { finder } = grid(["........."]);
+    const path = finder.find({ x: 3, y: 0 }, [{ x: 0, y: 0 }, { x: 8, y: 0 }, { x: 5, y: 0 }])!;
+    expect(path.at(-1)).toEqual({ x: 5, y: 0 });
+    expect(path).toHaveLength(2);
+  });
+
+  it("finds shortest paths that never cross a blocked tile on random grids", () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    for (let trial = 0; trial < 40; trial++) {
+      const rows = Array.from({ length: 15 }, () => Array.from({ length: 20 }, () => (rand() < 0.3 ? "#" : ".")).join(""));
+      const { finder } = grid(rows);
+      const open: Tile[] = [];
+      rows.forEach((r, y) => r.split("").forEach((c, x) => c === "." && open.push({ x, y })));
+      for (let q = 0; q < 10; q++) {
+        const a = open[Math.floor(rand() * open.length)];
+        const b = open[Math.floor(rand() * open.length)];
+        const path = finder.find(a, [b]);
+        const d = distance(rows, a, b);
+        if (d === -1) expect(path).toBeNull();
+        else {
+          checkPath(rows, a, path!);
+          expect(path!.length).toBe(d);
+        }
+      }
+    }
+  });
+});

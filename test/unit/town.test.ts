@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import type { Mind, MindInput, MindOutput } from "../../server/agents/mind.ts";
+import { ScriptedMind } from "../../server/agents/scriptedMind.ts";
+import type { TownEvent } from "../../server/world/events.ts";
+import { Town } from "../../server/world/town.ts";
+import { TownMap } from "../../server/world/townMap.ts";
+import { tinyPersonas, tinyTownJson } from "../fixtures/tinyTown.ts";
+
+const map = TownMap.fromJson(tinyTownJson(), "tiny");
+const makeTown = (mind: Mind = new ScriptedMind(), mode: "lockstep" | "live" = "lockstep") =>
+  new Town({ template: "tiny", map, personas: tinyPersonas(), mind, mode, seed: 3 });
+
+async function run(town: Town, steps: number): Promise<TownEvent[]> {
+  const all: TownEvent[] = [];
+  for (let i = 0; i < steps; i++) all.push(...(await town.advance()));
+  return all;
+}
+
+describe("Town", () => {
+  it("starts residents at their spawns and steps the clock 10 s at a time", async () => {
+    const town = makeTown();
+    expect(town.agentViews().map((a) => [a.id, a.x, a.y])).toEqual([["ann", 1, 2], ["bob", 8, 2]]);
+    const events = await town.advance();
+    expect(events[0]).toEqual({ kind: "clockTicked", step: 1, time: map.start + 10_000 });
+    expect(events.filter((e) => e.kind === "actionStarted").map((e) => (e as any).action)).toEqual(["sleeping", "reading at home"]);
+  });
+
+  it("walks residents one tile a step along walkable tiles to their schedule's address", async () => {
+    const town = makeTown();
+    // 07:00 → 08:00 + walking time: Bob visits Ann's room from 08:00.
+    const events = await run(town, 6 * 60 + 40);
+    const bobMoves = events.filter((e): e is Extract<TownEvent, { kind: "agentMoved" }> => e.kind === "agentMoved" && e.agentId === "bob");
+    expect(bobMoves.length).toBeGreaterThan(5);
+    let prev = { x: 8, y: 2 };
+    for (const m of bobMoves) {
+      expect(map.isWalkable(m.x, m.y)).toBe(true);
+      expect(Math.abs(m.x - prev.x) + Math.abs(m.y - prev.y)).toBe(1);
+      prev = m;
+    }
+    const bob = town.agent("bob")!;
+    expect(bob.action).toBe("visiting Ann");
+    expect(map.addressAt(bob.x, bob.y).startsWith("Tiny:Home A:room")).toBe(true);
+    // Ann went to the fountain at 07:30.
+    expect(town.agent("ann")).toMatchObject({ x: 5, y: 4, action: "walking in the square" });
+  });
+
+  it("is deterministic: two towns with the same seed produce the same events", async () => {
+    expect(await run(makeTown(), 500)).toEqual(await run(makeTown(), 500));
+  });
+
+  it("continues from a snapshot exactly as an uninterrupted town", async () => {
+    const a = makeTown();
+    await run(a, 300);
+    const b = makeTown();
+    b.restore(JSON.parse(JSON.stringify(a.snapshot())));
+    expect(await run(b, 300)).toEqual(await run(a, 300));
+  });
+
+  it("keeps stepping when a mind fails or is slow (live mode)", async () => {
+    let calls = 0;
+    const flaky: Mind = {
+      async tick({ agent, now, needsAction }: MindInput): Promise<MindOutput | null> {
+        if (!needsAction) return null;
+        calls++;
+        if (agent.id === "ann") throw new Error("model said nonsense");
+        await new Promise((r) => setTimeout(r, 30));
+        return { action: { action: "pacing", emoji: "🚶", address: "Tiny:Square:plaza", until: now + 3_600_000 } };
+      },
+    };
+    const town = makeTown(flaky, "live");
+    const first = await town.advance();
+    expect(first.some((e) => e.kind === "actionStarted")).toBe(false); // nobody waited for the slow mind
+    await new Promise((r) => setTimeout(r, 50));
+    const events = await run(town, 10);
+    expect(events.some((e) => e.kind === "actionStarted" && e.agentId === "bob")).toBe(true);
+    expect(town.mindErrors.some((e) => e.agentId === "ann")).toBe(true);
+    expect(town.step).toBe(11);
+    expect(calls).toBeGreaterThanOrEqual(2);
+  });
+
+  it("lets avatars join, walk at walking speed along a path, and leave", () => {
+    const town = makeTown();
+    const joined = town.apply({ kind: "joinAvatar", avatarId: "s1", name: "Mia", role: "visitor" });
+    expect(joined).toMatchObject({ ok: true, events: [{ kind: "avatarJoined", avatarId: "s1", x: 4, y: 5 }] });
+    expect(town.apply({ kind: "moveAvatar", avatarId: "s1", x: 0, y: 0 })).toMatchObject({ ok: false, code: "unreachable" });
+    expect(town.apply({ kind: "moveAvatar", avatarId: "s1", x: 8, y: 1 })).toEqual({ ok: true, events: [] });
+    // 5 tiles a second: after 0.5 s, 2 tiles along (the tick carries the fraction over).
+    let last: TownEvent | undefined;
+    for (let i = 0; i < 10; i++) last = town.tickHumans(50).at(-1) ?? last;
+    expect(last).toMatchObject({ kind: "avatarMoved", avatarId: "s1" });
+    const mid = town.avatarViews()[0];
+    expect(Math.abs(mid.x - 4) + Math.abs(mid.y - 5)).toBe(2);
+    for (let i = 0; i < 40; i++) town.tickHumans(50);
+    expect(town.avatarViews()[0]).toMatchObject({ x: 8, y: 1 });
+    expect(town.apply({ kind: "leaveAvatar", avatarId: "s1" })).toEqual({ ok: true, events: [{ kind: "avatarLeft", avatarId: "s1" }] });
+    expect(town.avatarViews()).toEqual([]);
+  });
+});
+
+describe("Town and minds", () => {
+  it("tells minds what their agents perceive, and new views of places", async () => {
+    const inputs: MindInput[] = [];
+    const watcher: Mind = {
+      async tick(input) {
+        inputs.push(input);
+        if (!input.needsAction) return null;
+        const home = input.agent.id === "ann" ? "Tiny:Square:plaza" : "Tiny:Square:plaza:fountain";
+        return { action: { action: "standing around", emoji: "🧍", address: home, until: input.now + 3_600_000, objectState: "splashed" } };
+      },
+    };
+    const town = makeTown(watcher);
+    await run(town, 30);
+    const annSees = inputs.filter((i) => i.agent.id === "ann").flatMap((i) => i.perceived.map((p) => p.subject));
+    expect(annSees).toContain("Bob Birch");
+    const bobViews = inputs.filter((i) => i.agent.id === "bob").flatMap((i) => i.inView);
+    expect(bobViews).toContain("Tiny:Square:plaza:fountain");
+    // Bob stands at the fountain, and the fountain takes the state his action gives it.
+    expect(town.objectStates()).toEqual([{ address: "Tiny:Square:plaza:fountain", state: "splashed", by: "Bob Birch" }]);
+    const annInput = inputs.filter((i) => i.agent.id === "ann").at(-1)!;
+    expect(annInput.perceived.some((p) => p.subject === "Tiny:Square:plaza:fountain" && p.description === "fountain is splashed")).toBe(true);
+  });
+
+  it("runs a conversation a mind starts: both stop, lines are said over time, both are told when it ends", async () => {
+    const notices: { id: string; kinds: string[] }[] = [];
+    let started = false;
+    const chatty: Mind = {
+      async tick(input) {
+        if (input.notices.length) notices.push({ id: input.agent.id, kinds: input.notices.map((n) => n.kind) });
+        if (input.agent.id === "ann" && !started && input.perceived.some((p) => p.actor?.id === "bob")) {
+          started = true;
+          return { conversation: { with: "bob", topic: "talking about the weather", until: input.now + 60_000, lines: [
+            { speaker: "ann", name: "Ann Ash", text: "Lovely day!" },
+            { speaker: "bob", name: "Bob Birch", text: "It is." },
+          ] } };
+        }
+        if (!input.needsAction) return null;
+        return { action: { action: "strolling", emoji: "🚶", address: "Tiny:Square:plaza", until: input.now + 3_600_000 } };
+      },
+    };
+    const town = makeTown(chatty);
+    const events = await run(town, 40);
+    const said = events.filter((e) => e.kind === "said");
+    expect(said).toEqual([
+      { kind: "said", speaker: "ann", listener: "bob", text: "Lovely day!" },
+      { kind: "said", speaker: "bob", listener: "ann", text: "It is." },
+    ]);
+    expect(events.some((e) => e.kind === "actionStarted" && e.agentId === "bob" && e.talkingTo === "ann" && e.emoji === "💬")).toBe(true);
+    expect(notices).toEqual(expect.arrayContaining([{ id: "ann", kinds: ["conversationEnded"] }, { id: "bob", kinds: ["conversationEnded"] }]));
+    expect(town.agent("ann")!.talkingTo).toBe("");
+  });
+
+  it("saves and restores the mind's own state with the town", async () => {
+    let restored: unknown;
+    const mind: Mind = { tick: new ScriptedMind().tick, snapshot: () => ({ memories: ["a"] }), restore: (d) => (restored = d) };
+    const town = makeTown(mind);
+    await run(town, 5);
+    const snap = JSON.parse(JSON.stringify(town.snapshot()));
+    makeTown(mind).restore(snap);
+    expect(restored).toEqual({ memories: ["a"] });
+  });
+});
