@@ -14,6 +14,11 @@ try {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: saving the town and stopping`);
+    // A shutdown that cannot finish (a stuck connection) must not keep the process alive.
+    setTimeout(() => {
+      console.error("shutdown took longer than 15 s; exiting");
+      process.exit(1);
+    }, 15_000).unref();
     await server.close().catch((err: unknown) => log.error({ err }, "shutdown failed"));
     process.exit(0);
   };

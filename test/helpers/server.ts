@@ -30,3 +30,13 @@ export async function waitFor<T>(what: string, check: () => T | undefined | null
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * Leaves every room still open. The SDK's leave() on a room that already left never settles,
+ * so a room that is closed is skipped and each leave is bounded.
+ */
+export async function leaveAll(rooms: readonly { leave(): Promise<unknown>; connection: { isOpen: boolean } }[], ms = 2_000): Promise<void> {
+  await Promise.all(
+    rooms.filter((r) => r.connection.isOpen).map((r) => Promise.race([r.leave().catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms))])),
+  );
+}

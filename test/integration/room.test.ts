@@ -4,7 +4,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerMessages } from "../../shared/messages.ts";
 import type { TownState } from "../../shared/state.ts";
-import { startTestServer, waitFor } from "../helpers/server.ts";
+import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   server = await startTestServer({ MODERATOR_TOKEN: "sesame" });
 });
 afterAll(async () => {
-  for (const r of rooms) await r.leave().catch(() => {});
+  await leaveAll(rooms);
   await server?.cleanup();
 });
 
