@@ -4,8 +4,9 @@ import { defineRoom, defineServer, matchMaker } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import path from "node:path";
 import { pino, type Logger } from "pino";
-import { ScriptedMind } from "./agents/scriptedMind.ts";
 import type { ServerConfig } from "./config.ts";
+import { describeEngine, makeGateway, readLlmConfig } from "./llm/index.ts";
+import { buildTown } from "./townFactory.ts";
 import { mountHttp } from "./http/api.ts";
 import type { TownHost } from "./rooms/host.ts";
 import { hostTownRoom } from "./rooms/TownRoom.ts";
@@ -13,7 +14,6 @@ import { Autosave } from "./store/autosave.ts";
 import { openStore } from "./store/open.ts";
 import { TownSnapshot } from "./world/snapshot.ts";
 import { loadTemplate } from "./world/template.ts";
-import { Town } from "./world/town.ts";
 import { TOWN_ROOM } from "../shared/constants.ts";
 
 export interface RunningServer {
@@ -27,6 +27,8 @@ export interface RunningServer {
 
 export async function startServer(config: ServerConfig, log: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningServer> {
   const template = await loadTemplate(config.TOWN);
+  const llmConfig = readLlmConfig(config.env);
+  const gateway = makeGateway(llmConfig, { log });
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
   const name = config.TOWN_NAME ?? template.key;
   const record = await store.ensureTown(name, template.key);
@@ -34,15 +36,17 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     await store.close();
     throw new Error(`town "${name}" was made from template "${record.template}", not "${template.key}": set TOWN_NAME to start a new town`);
   }
-  const town = new Town({ template: template.key, map: template.map, personas: template.personas, mind: new ScriptedMind(), mode: "live", seed: config.SEED });
+  const { town, mind } = buildTown(template, { gateway, mode: "live", seed: config.SEED });
   const saved = await store.latestSnapshot(record.id);
   if (saved) town.restore(TownSnapshot.parse(saved.data));
   const autosave = new Autosave(town, store, record.id, config.AUTOSAVE_STEPS, log);
-  const engine = "offline";
+  const engine = gateway.engine;
 
   const host: TownHost = {
     name,
     town,
+    mind,
+    gateway,
     engine,
     stepsPerSecond: config.STEPS_PER_SECOND,
     moderatorToken: config.MODERATOR_TOKEN,
@@ -67,7 +71,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     `town: ${name} (template ${template.key}, ${template.personas.length} residents) ${saved ? `resumed at step ${saved.step}` : "new"}`,
     `database: ${db === "embedded" ? `embedded (${path.join(config.DATA_DIR, "db")})` : "postgres (DATABASE_URL)"}`,
     `presence: ${presence}`,
-    `engine: offline engine (no LLM configured)`,
+    `engine: ${describeEngine(llmConfig)}`,
   ];
   let closed = false;
   return {
@@ -81,6 +85,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
       // Disposing the room saves the town (TownRoom.onDispose).
       await server.gracefullyShutdown(false);
       await store.close();
+      await gateway.close();
     },
   };
 }

@@ -20,7 +20,10 @@ export const ServerConfig = z.object({
   SEED: z.coerce.number().int().default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
-export type ServerConfig = z.infer<typeof ServerConfig>;
+export type ServerConfig = z.infer<typeof ServerConfig> & {
+  /** The environment it was read from: the LLM gateway reads its own settings there. */
+  env: Record<string, string | undefined>;
+};
 
 /** Reads the configuration; a bad value stops start-up with a message naming the variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -29,5 +32,5 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`bad configuration:\n${lines.join("\n")}`);
   }
-  return parsed.data;
+  return { ...parsed.data, env: { ...env } };
 }

@@ -23,9 +23,19 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
     res.json(host.town.agentViews());
   });
   app.get("/api/agents/:id", (req: Request, res: Response) => {
-    const agent = host.town.agent(String(req.params.id));
-    if (!agent) return void res.status(404).json({ error: { code: "not_found", message: `no agent "${String(req.params.id).slice(0, 64)}"` } });
-    res.json(agent);
+    const id = String(req.params.id);
+    const agent = host.town.agent(id);
+    if (!agent) return void res.status(404).json({ error: { code: "not_found", message: `no agent "${id.slice(0, 64)}"` } });
+    const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
+    if (!Number.isInteger(limit) || limit < 0 || limit > 500) {
+      return void res.status(400).json({ error: { code: "bad_message", message: "limit: a whole number from 0 to 500" } });
+    }
+    const mind = host.mind.inspect(id, { limit });
+    // Where the body is and what it does come from the Town; persona, plan and memories from the mind.
+    res.json({ ...agent, persona: mind?.persona ?? host.town.persona(id), currently: mind?.currently ?? "", plan: mind?.plan ?? null, memories: mind?.memories ?? [] });
+  });
+  app.get("/api/metrics", (_req: Request, res: Response) => {
+    res.json(host.gateway.metrics());
   });
   app.use("/api", (_req: Request, res: Response) => void res.status(404).json({ error: { code: "not_found", message: "no such API" } }));
   app.use("/assets", express.static(ASSETS_DIR, { fallthrough: false }));

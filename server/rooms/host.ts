@@ -1,5 +1,7 @@
 // What a TownRoom is given by the process that hosts it: the Town and the services around it.
 import type { Logger } from "pino";
+import type { GenerativeMind } from "../agents/generativeMind.ts";
+import type { Gateway } from "../llm/prompt.ts";
 import type { TownEvent } from "../world/events.ts";
 import type { Town } from "../world/town.ts";
 
@@ -7,6 +9,10 @@ export interface TownHost {
   /** Name of the running town (its save). */
   name: string;
   town: Town;
+  /** The residents' minds (interviews, whispers, the inspector). */
+  mind: GenerativeMind;
+  /** The LLM gateway the minds ask (metrics). */
+  gateway: Gateway;
   /** Language engine shown to clients: "offline" or a model name. */
   engine: string;
   stepsPerSecond: number;

@@ -105,8 +105,19 @@ describe("the town in a browser", () => {
     // Clicking a tile walks there too.
     const here = observer.state.avatars.get(avatarId)!;
     const click = [[0, 2], [2, 0], [0, -2], [-2, 0]].map(([cx, cy]) => ({ x: here.x + cx, y: here.y + cy })).find((t) => walkable(t.x, t.y))!;
-    await sleep(300);
-    const cam = await page.evaluate(() => window.__simulacra.render as unknown as { zoom: number; view: { x: number; y: number } });
+    // The camera eases after the avatar: wait until it rests before aiming at a tile.
+    const camera = () => page.evaluate(() => {
+      const r = window.__simulacra.render as unknown as { zoom: number; view: { x: number; y: number } };
+      return JSON.stringify({ zoom: r.zoom, view: r.view });
+    });
+    let seen = "";
+    for (let i = 0; i < 40; i++) {
+      await sleep(150);
+      const now = await camera();
+      if (now === seen) break;
+      seen = now;
+    }
+    const cam = JSON.parse(seen) as { zoom: number; view: { x: number; y: number } };
     const cx = (click.x * 32 + 16 - cam.view.x) * cam.zoom;
     const cy = (click.y * 32 + 16 - cam.view.y) * cam.zoom;
     await page.mouse.click(cx, cy);
