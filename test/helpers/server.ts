@@ -40,3 +40,14 @@ export async function leaveAll(rooms: readonly { leave(): Promise<unknown>; conn
     rooms.filter((r) => r.connection.isOpen).map((r) => Promise.race([r.leave().catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms))])),
   );
 }
+
+/** Like waitFor, for checks that must await (HTTP calls). */
+export async function waitUntil<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
