@@ -7,10 +7,15 @@ import type { AddressInfo, Socket } from "node:net";
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Schema = { [k: string]: any };
 
-export type ChatBehaviour = "schema-nonsense" | "silent" | "garbage";
+/**
+ * schema-nonsense: the smallest answer the schema allows; slow: that, after `slowMs`; silent: never
+ * answers; garbage: prose that is not JSON; rate-limited: 429 with Retry-After: 1; error: 500.
+ */
+export type ChatBehaviour = "schema-nonsense" | "slow" | "silent" | "garbage" | "rate-limited" | "error";
 
 export class FakeOpenAI {
   behaviour: ChatBehaviour = "schema-nonsense";
+  slowMs = 1_000;
   chatRequests = 0;
   embeddingRequests = 0;
   url = "";
@@ -44,6 +49,10 @@ export class FakeOpenAI {
     if (req.url !== "/v1/chat/completions") return send(res, { error: { message: "not found" } }, 404);
     this.chatRequests++;
     if (this.behaviour === "silent") return; // accepted, never answered
+    if (this.behaviour === "rate-limited") return send(res, { error: { message: "slow down" } }, 429, { "retry-after": "1" });
+    if (this.behaviour === "error") return send(res, { error: { message: "the model fell over" } }, 500);
+    if (this.behaviour === "slow") await new Promise((r) => setTimeout(r, this.slowMs));
+    if (res.destroyed) return;
     const schema = body.response_format?.json_schema?.schema as Schema | undefined;
     const content = this.behaviour === "garbage" ? "I am a teapot {{{" : JSON.stringify(schema ? sample(schema, schema) : {});
     send(res, {
@@ -54,8 +63,8 @@ export class FakeOpenAI {
   }
 }
 
-function send(res: http.ServerResponse, body: unknown, status = 200): void {
-  res.writeHead(status, { "content-type": "application/json" });
+function send(res: http.ServerResponse, body: unknown, status = 200, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }
 

@@ -64,6 +64,21 @@ describe("a server with a model configured", () => {
     await waitUntil("a resident to act on an offline answer", async () => ((await json("/api/agents")) as { action: string }[]).some((a) => a.action), 15_000);
   });
 
+  // Each way a model can fail: the clock keeps its pace, and every resident has something to do
+  // within the ask's deadline (300 ms a try, one retry: well under the 5 s allowed here).
+  it.each(["slow", "rate-limited", "error"] as const)("keeps every resident going when the model is %s", async (behaviour) => {
+    await start(behaviour);
+    const step0 = (await json("/api/health")).step;
+    await waitUntil("every resident to act", async () => ((await json("/api/agents")) as { action: string }[]).every((a) => a.action), 5_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    const step1 = (await json("/api/health")).step;
+    expect(step1 - step0).toBeGreaterThanOrEqual(20);
+    const m = await json("/api/metrics");
+    expect(m.calls).toBeGreaterThan(0);
+    if (behaviour !== "slow") expect(m.failures).toBeGreaterThan(0);
+    expect(m.fallbacks).toBeGreaterThan(0);
+  });
+
   it("survives garbage answers: repaired once, then the offline answer", async () => {
     await start("garbage");
     await waitUntil("a resident to act", async () => ((await json("/api/agents")) as { action: string }[]).some((a) => a.action), 15_000);
