@@ -75,15 +75,17 @@ describe("the town in a browser", () => {
     // Walk three tiles in the first direction that is free for three tiles.
     const dirs = [["ArrowRight", 1, 0], ["ArrowLeft", -1, 0], ["ArrowDown", 0, 1], ["ArrowUp", 0, -1]] as const;
     const [key, dx, dy] = dirs.find(([, dx, dy]) => [1, 2, 3].every((k) => walkable(from.x + dx * k, from.y + dy * k)))!;
-    for (let i = 0; i < 3; i++) {
+    // Each press walks one tile; the server's state follows (waited for per press, so a slow
+    // machine does not turn into lost key presses).
+    for (let i = 1; i <= 3; i++) {
       await page.keyboard.press(key);
-      await sleep(260);
+      const want = { x: from.x + dx * i, y: from.y + dy * i };
+      await waitFor(`the server to walk the avatar from ${from.x},${from.y} to ${want.x},${want.y}`, () => {
+        const a = observer!.state.avatars.get(avatarId);
+        return a && a.x === want.x && a.y === want.y;
+      }, 8000);
     }
     const to = { x: from.x + dx * 3, y: from.y + dy * 3 };
-    await waitFor(`the server to walk the avatar from ${from.x},${from.y} to ${to.x},${to.y}`, () => {
-      const a = observer!.state.avatars.get(avatarId);
-      return a && a.x === to.x && a.y === to.y;
-    }, 8000);
     // The page shows the same position as the server.
     await page.waitForFunction(([x, y]) => {
       const me = window.__simulacra.state().avatars.find((a: { id: string }) => a.id === window.__simulacra.avatarId);
