@@ -17,6 +17,11 @@ export class Autosave {
     this.lastSavedStep = town.step;
   }
 
+  /** Step of the last save (the town's step when it started, before any). */
+  get savedStep(): number {
+    return this.lastSavedStep;
+  }
+
   /** Saves when N steps have passed since the last save. Never throws: a failed save is logged and retried next step. */
   async afterStep(): Promise<void> {
     if (this.town.step - this.lastSavedStep < this.everySteps) return;

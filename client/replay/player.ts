@@ -1,0 +1,131 @@
+// Plays a recording: holds the frame of the current step, fetches recorded steps ahead in
+// windows, applies them at the chosen speed, and seeks by asking the server for the frame of a
+// step (its keyframe plus events). The replay logic itself is server/replay (shared, pure).
+import { decodeEntry, type StepEntry } from "../../server/replay/codec.ts";
+import type { ReplayFrame } from "../../server/replay/frame.ts";
+import { applyEntry } from "../../server/replay/seek.ts";
+import type { TownEvent } from "../../server/world/events.ts";
+
+export interface RecordingInfo {
+  id: string;
+  save: string;
+  template: string;
+  startedAt: string;
+  steps: number;
+  fromStep: number;
+  toStep: number;
+}
+
+export const SPEEDS = [1, 2, 4, 8, 16, 32, 64] as const;
+const WINDOW = 400;
+
+export interface PlayerEvents {
+  /** The frame changed; `events` are what just happened (empty after a seek). */
+  onFrame(frame: ReplayFrame, events: readonly TownEvent[], seeked: boolean): void;
+  onError(message: string): void;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  const body = (await res.json().catch(() => null)) as { error?: { message: string } } | null;
+  if (!res.ok) throw new Error(body?.error?.message ?? `${res.status} ${res.statusText}`);
+  return body as T;
+}
+
+export class Player {
+  frame: ReplayFrame | null = null;
+  playing = false;
+  speed: number = 4;
+  /** Recorded steps after the current one, fetched and not yet played. */
+  private ahead = new Map<number, StepEntry>();
+  private fetching: Promise<void> | null = null;
+  private fetchedTo = -1;
+  private carry = 0;
+  /** Bumped by every seek, so answers to older requests are dropped. */
+  private generation = 0;
+
+  constructor(readonly info: RecordingInfo, private readonly on: PlayerEvents) {}
+
+  static async load(id: string): Promise<RecordingInfo> {
+    return getJson<RecordingInfo>(`/api/recordings/${encodeURIComponent(id)}`);
+  }
+
+  get step(): number {
+    return this.frame?.step ?? this.info.fromStep;
+  }
+
+  get atEnd(): boolean {
+    return this.step >= this.info.toStep;
+  }
+
+  /** Jumps to a step (clamped to the recording). */
+  async seek(step: number): Promise<void> {
+    const target = Math.max(this.info.fromStep, Math.min(this.info.toStep, Math.round(step)));
+    const gen = ++this.generation;
+    this.ahead.clear();
+    this.fetchedTo = target;
+    this.carry = 0;
+    try {
+      const frame = await getJson<ReplayFrame>(`/api/recordings/${this.info.id}/frame?step=${target}`);
+      if (gen !== this.generation) return;
+      this.frame = frame;
+      this.on.onFrame(frame, [], true);
+      this.prefetch();
+    } catch (e) {
+      this.on.onError(`could not seek to step ${target}: ${(e as Error).message}`);
+    }
+  }
+
+  play(): void {
+    if (this.atEnd) void this.seek(this.info.fromStep);
+    this.playing = true;
+  }
+
+  pause(): void {
+    this.playing = false;
+  }
+
+  /** Advances by real time: `speed` steps per second while playing. */
+  tick(dtMs: number): void {
+    if (!this.playing || !this.frame) return;
+    this.carry += (dtMs / 1000) * this.speed;
+    while (this.carry >= 1) {
+      if (this.atEnd) {
+        this.playing = false;
+        this.carry = 0;
+        return;
+      }
+      const next = this.ahead.get(this.frame.step + 1);
+      if (!next) {
+        this.carry = Math.min(this.carry, 1); // wait for the data, do not rush after it comes
+        this.prefetch();
+        return;
+      }
+      this.ahead.delete(next.step);
+      applyEntry(this.frame, next);
+      this.carry -= 1;
+      this.on.onFrame(this.frame, next.events, false);
+    }
+    if (this.fetchedTo - this.step < WINDOW / 2) this.prefetch();
+  }
+
+  private prefetch(): void {
+    if (this.fetching || this.fetchedTo >= this.info.toStep) return;
+    const gen = this.generation;
+    const from = this.fetchedTo + 1;
+    const to = Math.min(this.info.toStep, from + WINDOW - 1);
+    this.fetching = getJson<unknown[]>(`/api/recordings/${this.info.id}/steps?from=${from}&to=${to}`)
+      .then((raw) => {
+        if (gen !== this.generation) return;
+        for (const r of raw) {
+          const e = decodeEntry(r);
+          this.ahead.set(e.step, e);
+        }
+        this.fetchedTo = to;
+      })
+      .catch((e: Error) => this.on.onError(`could not load steps ${from}–${to}: ${e.message}`))
+      .finally(() => {
+        this.fetching = null;
+      });
+  }
+}

@@ -1,0 +1,71 @@
+// `npm run recording -- export <id> <file>` writes a recording to a JSON file;
+// `npm run recording -- import <file>` adds one to this server's database (it prints the new id).
+// The database is the server's: DATABASE_URL, else the embedded one under DATA_DIR (stop the
+// server first: an embedded database serves one process at a time).
+import { Command } from "commander";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { readConfig } from "../config.ts";
+import { openStore } from "../store/open.ts";
+import type { PrismaStore } from "../store/prismaStore.ts";
+import { RecordingStore } from "../store/recordings.ts";
+
+async function withStore<T>(fn: (store: PrismaStore) => Promise<T>): Promise<T> {
+  const config = readConfig();
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
+  try {
+    return await fn(store);
+  } finally {
+    await store.close();
+  }
+}
+
+export async function exportRecording(store: PrismaStore, id: string, file: string): Promise<{ steps: number; bytes: number }> {
+  const data = await new RecordingStore(store.prisma).export(id);
+  if (!data) throw new Error(`no recording "${id}" (npm start lists them at /api/recordings)`);
+  const text = JSON.stringify(data);
+  await writeFile(file, text);
+  return { steps: data.toStep - data.fromStep, bytes: Buffer.byteLength(text) };
+}
+
+export async function importRecording(store: PrismaStore, file: string): Promise<{ id: string; steps: number; save: string }> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (e) {
+    throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${file}: not JSON (${(e as Error).message})`);
+  }
+  const info = await new RecordingStore(store.prisma).import(data).catch((e: Error) => {
+    throw new Error(`${file}: ${e.message}`);
+  });
+  return { id: info.id, steps: info.steps, save: info.save };
+}
+
+const program = new Command("recording").description("export or import a recorded session").showHelpAfterError();
+program
+  .command("export <id> <file>")
+  .description("write recording <id> to <file> (JSON)")
+  .action(async (id: string, file: string) => {
+    const r = await withStore((s) => exportRecording(s, id, file));
+    console.log(`exported recording ${id}: ${r.steps} steps, ${(r.bytes / 1024).toFixed(1)} KiB -> ${file}`);
+  });
+program
+  .command("import <file>")
+  .description("add the recording in <file> to this server")
+  .action(async (file: string) => {
+    const r = await withStore((s) => importRecording(s, file));
+    console.log(`imported ${file}: recording ${r.id} of "${r.save}", ${r.steps} steps (replay at /replay/${r.id})`);
+  });
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  program.parseAsync(process.argv).catch((e: Error) => {
+    console.error(`recording: ${e.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,142 @@
+// The recorder: appends a town's steps to a recording. afterStep() only encodes and buffers (the
+// step's hot path); the buffer is written as one chunk every `flushSteps` steps or `flushMs`
+// milliseconds, whichever comes first, one write at a time, by a promise the step never awaits.
+// A keyframe (the visible state) is taken every `keyframeSteps` steps so a replay can seek.
+import type { Logger } from "pino";
+import { encodeEntry, type EncodedEntry } from "../replay/codec.ts";
+import { frameOf, type FrameSource, type ReplayFrame } from "../replay/frame.ts";
+import type { TownEvent } from "../world/events.ts";
+import type { PrismaStore } from "./prismaStore.ts";
+import { RecordingStore } from "./recordings.ts";
+
+export interface RecorderOptions {
+  flushSteps?: number;
+  flushMs?: number;
+  keyframeSteps?: number;
+  /** The save's name (else read from the town's row). */
+  save?: string;
+  log?: Pick<Logger, "error">;
+}
+
+export interface RecordedTown extends FrameSource {
+  readonly template: string;
+}
+
+export const DEFAULTS = { flushSteps: 30, flushMs: 2000, keyframeSteps: 100 } as const;
+/** Most steps one chunk holds (a fast headless run buffers more between two writes). */
+export const MAX_CHUNK_STEPS = 120;
+
+export class Recorder {
+  private entries: EncodedEntry[] = [];
+  private queued = false;
+  private keyframes: ReplayFrame[] = [];
+  /** Events that happened between steps (people walking, joining): they open the next step's entry. */
+  private between: TownEvent[] = [];
+  private lastStep: number;
+  private lastKeyframe: number;
+  private seq = 0;
+  private writing: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private closed = false;
+  private readonly flushSteps: number;
+  private readonly keyframeSteps: number;
+  private readonly log?: Pick<Logger, "error">;
+
+  private constructor(
+    readonly id: string,
+    private readonly recordings: RecordingStore,
+    private readonly town: RecordedTown,
+    opts: RecorderOptions,
+  ) {
+    this.flushSteps = opts.flushSteps ?? DEFAULTS.flushSteps;
+    this.keyframeSteps = opts.keyframeSteps ?? DEFAULTS.keyframeSteps;
+    this.lastStep = town.step;
+    this.lastKeyframe = town.step;
+    this.log = opts.log;
+    const ms = opts.flushMs ?? DEFAULTS.flushMs;
+    if (ms > 0) {
+      this.timer = setInterval(() => {
+        if (this.entries.length) void this.flush();
+      }, ms);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Starts a new recording of `town` (a save of `store`, or null for a town without one). */
+  static async start(store: PrismaStore, townId: string | null, town: RecordedTown, opts: RecorderOptions = {}): Promise<Recorder> {
+    const recordings = new RecordingStore(store.prisma);
+    let save = opts.save;
+    if (save === undefined && townId) save = (await store.prisma.town.findUnique({ where: { id: townId }, select: { name: true } }))?.name;
+    const id = await recordings.create({ townId, save: save ?? town.template, template: town.template, first: frameOf(town) });
+    return new Recorder(id, recordings, town, opts);
+  }
+
+  /** Steps recorded, flushed or not. */
+  get step(): number {
+    return this.lastStep;
+  }
+
+  /** Records events that happened between steps (they are replayed before the next step's). */
+  record(events: readonly TownEvent[]): void {
+    if (this.closed) return;
+    for (const e of events) this.between.push(e);
+  }
+
+  /** Records the step the town just made. Never throws and never waits for the database. */
+  afterStep(events: readonly TownEvent[]): void {
+    if (this.closed) return;
+    const step = this.town.step;
+    if (step <= this.lastStep) {
+      // No step was made (a failed step): keep its events for the next one.
+      this.record(events);
+      return;
+    }
+    const all = this.between.length ? [...this.between, ...events] : events;
+    this.between = [];
+    const entry = encodeEntry({ step, time: this.town.time, events: all as TownEvent[] });
+    this.entries.push(entry);
+    this.lastStep = step;
+    if (step - this.lastKeyframe >= this.keyframeSteps) {
+      this.keyframes.push(frameOf(this.town));
+      this.lastKeyframe = step;
+    }
+    if (this.entries.length >= this.flushSteps) void this.flush();
+  }
+
+  /** Writes what is buffered (after any write in progress). Resolves when it is written. */
+  flush(): Promise<void> {
+    // One write queued at a time: it takes whatever is buffered when its turn comes.
+    if (this.queued) return this.writing;
+    this.queued = true;
+    this.writing = this.writing.then(async () => {
+      this.queued = false;
+      while (this.entries.length > 0) {
+        // Chunks of bounded size, so a seek never reads much more than it needs.
+        const entries = this.entries.splice(0, MAX_CHUNK_STEPS);
+        const last = entries.at(-1)![0];
+        const keyframes = this.keyframes.filter((k) => k.step <= last);
+        this.keyframes = this.keyframes.filter((k) => k.step > last);
+        const bytes = entries.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e)), 0);
+        try {
+          await this.recordings.append(this.id, { seq: this.seq, fromStep: entries[0][0], toStep: last, entries, bytes, keyframes });
+          this.seq++;
+        } catch (err) {
+          // Kept for the next flush, in order: a failed write loses nothing while the process lives.
+          this.entries = [...entries, ...this.entries];
+          this.keyframes = [...keyframes, ...this.keyframes];
+          this.log?.error({ err }, "recording flush failed");
+          return;
+        }
+      }
+    });
+    return this.writing;
+  }
+
+  /** Flushes and stops recording. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+    this.closed = true;
+  }
+}

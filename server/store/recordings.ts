@@ -1,0 +1,178 @@
+// The recordings' tables over Prisma: create a recording, append chunks and keyframes, list them,
+// rebuild the frame of any step, read a span of steps, and export/import a whole recording.
+import { z } from "zod";
+import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
+import { decodeEntry, type EncodedEntry, type StepEntry } from "../replay/codec.ts";
+import type { ReplayFrame } from "../replay/frame.ts";
+import { frameAt } from "../replay/seek.ts";
+
+export interface RecordingInfo {
+  id: string;
+  /** Name of the save it recorded. */
+  save: string;
+  template: string;
+  startedAt: string;
+  /** Steps recorded (toStep - fromStep). */
+  steps: number;
+  fromStep: number;
+  toStep: number;
+  bytes: number;
+}
+
+export interface NewChunk {
+  seq: number;
+  fromStep: number;
+  toStep: number;
+  entries: EncodedEntry[];
+  bytes: number;
+  keyframes: ReplayFrame[];
+}
+
+const MAX_STEP = 2_147_483_647;
+
+/** A keyframe as stored: validated when read back, so a broken row gives an error, not a crash. */
+const Frame = z.object({
+  step: z.number().int(),
+  time: z.number(),
+  agents: z.array(z.object({ id: z.string(), name: z.string(), x: z.number().int(), y: z.number().int(), action: z.string(), emoji: z.string(), address: z.string(), talkingTo: z.string(), sprite: z.number().int() })),
+  avatars: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), x: z.number().int(), y: z.number().int(), sprite: z.number().int() })),
+  objects: z.array(z.object({ address: z.string(), state: z.string(), by: z.string() })),
+});
+
+/** The file a recording exports to (`npm run recording -- export`). */
+export const RecordingFile = z.object({
+  format: z.literal("simulacra-recording"),
+  v: z.literal(1),
+  save: z.string().min(1).max(200),
+  template: z.string().regex(/^[\w.-]+$/, "a town template name"),
+  startedAt: z.string().datetime(),
+  fromStep: z.number().int().nonnegative().max(MAX_STEP),
+  toStep: z.number().int().nonnegative().max(MAX_STEP),
+  keyframes: z.array(Frame).min(1),
+  chunks: z.array(z.object({ seq: z.number().int().nonnegative(), fromStep: z.number().int(), toStep: z.number().int(), events: z.array(z.unknown()) })),
+});
+export type RecordingFile = z.infer<typeof RecordingFile>;
+
+type Row = { id: string; save: string; template: string; startedAt: Date; fromStep: number; toStep: number; bytes: number };
+const info = (r: Row): RecordingInfo => ({
+  id: r.id, save: r.save, template: r.template, startedAt: r.startedAt.toISOString(), steps: r.toStep - r.fromStep, fromStep: r.fromStep, toStep: r.toStep, bytes: r.bytes,
+});
+const select = { id: true, save: true, template: true, startedAt: true, fromStep: true, toStep: true, bytes: true } as const;
+
+export class RecordingStore {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** Starts a recording at `first.step` with that frame as its first keyframe. */
+  async create(opts: { townId: string | null; save: string; template: string; first: ReplayFrame }): Promise<string> {
+    const row = await this.prisma.recording.create({
+      data: {
+        townId: opts.townId, save: opts.save, template: opts.template, fromStep: opts.first.step, toStep: opts.first.step,
+        keyframes: { create: { step: opts.first.step, frame: opts.first as unknown as Prisma.InputJsonValue } },
+      },
+      select: { id: true },
+    });
+    return row.id;
+  }
+
+  /** Appends a chunk (and the keyframes taken in it) and moves the recording's end, all or nothing. */
+  async append(id: string, chunk: NewChunk): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.recordingChunk.create({
+        data: { recordingId: id, seq: chunk.seq, fromStep: chunk.fromStep, toStep: chunk.toStep, events: chunk.entries as unknown as Prisma.InputJsonValue },
+      }),
+      ...chunk.keyframes.map((k) =>
+        this.prisma.recordingKeyframe.upsert({
+          where: { recordingId_step: { recordingId: id, step: k.step } },
+          create: { recordingId: id, step: k.step, frame: k as unknown as Prisma.InputJsonValue },
+          update: { frame: k as unknown as Prisma.InputJsonValue },
+        }),
+      ),
+      this.prisma.recording.update({ where: { id }, data: { toStep: chunk.toStep, bytes: { increment: chunk.bytes } } }),
+    ]);
+  }
+
+  /** Newest first. */
+  async list(): Promise<RecordingInfo[]> {
+    return (await this.prisma.recording.findMany({ orderBy: [{ startedAt: "desc" }, { id: "desc" }], select })).map(info);
+  }
+
+  async get(id: string): Promise<RecordingInfo | null> {
+    const row = await this.prisma.recording.findUnique({ where: { id }, select });
+    return row ? info(row) : null;
+  }
+
+  /** The frame after `step` (clamped to the recorded span); null when there is no such recording. */
+  async frame(id: string, step: number): Promise<ReplayFrame | null> {
+    const rec = await this.get(id);
+    if (!rec) return null;
+    const target = Math.max(rec.fromStep, Math.min(rec.toStep, Math.floor(step)));
+    const key = await this.prisma.recordingKeyframe.findFirst({ where: { recordingId: id, step: { lte: target } }, orderBy: { step: "desc" }, select: { frame: true } });
+    if (!key) throw new Error(`recording ${id} has no keyframe at or before step ${target}`);
+    const keyframe = Frame.parse(key.frame);
+    return frameAt(keyframe, await this.entries(id, keyframe.step + 1, target), target);
+  }
+
+  /** The recorded steps from..to (inclusive), in order. */
+  async entries(id: string, from: number, to: number): Promise<StepEntry[]> {
+    if (to < from) return [];
+    const chunks = await this.prisma.recordingChunk.findMany({
+      where: { recordingId: id, toStep: { gte: from }, fromStep: { lte: to } },
+      orderBy: { seq: "asc" },
+      select: { events: true },
+    });
+    const out: StepEntry[] = [];
+    for (const c of chunks) {
+      for (const raw of c.events as unknown[]) {
+        const step = Array.isArray(raw) ? raw[0] : NaN;
+        if (typeof step !== "number" || step < from || step > to) continue;
+        out.push(decodeEntry(raw));
+      }
+    }
+    return out;
+  }
+
+  async export(id: string): Promise<RecordingFile | null> {
+    const rec = await this.prisma.recording.findUnique({ where: { id }, select });
+    if (!rec) return null;
+    const [keyframes, chunks] = await Promise.all([
+      this.prisma.recordingKeyframe.findMany({ where: { recordingId: id }, orderBy: { step: "asc" }, select: { frame: true } }),
+      this.prisma.recordingChunk.findMany({ where: { recordingId: id }, orderBy: { seq: "asc" }, select: { seq: true, fromStep: true, toStep: true, events: true } }),
+    ]);
+    return {
+      format: "simulacra-recording", v: 1, save: rec.save, template: rec.template, startedAt: rec.startedAt.toISOString(), fromStep: rec.fromStep, toStep: rec.toStep,
+      keyframes: keyframes.map((k) => Frame.parse(k.frame)),
+      chunks: chunks.map((c) => ({ seq: c.seq, fromStep: c.fromStep, toStep: c.toStep, events: c.events as unknown[] })),
+    };
+  }
+
+  /** Imports an exported recording as a new one (not tied to any town here). Throws on a broken file. */
+  async import(data: unknown): Promise<RecordingInfo> {
+    const parsed = RecordingFile.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`not a Simulacra recording: ${issue.path.join(".") || "file"}: ${issue.message}`);
+    }
+    const file = parsed.data;
+    if (file.toStep < file.fromStep) throw new Error("not a Simulacra recording: toStep is before fromStep");
+    if (!file.keyframes.some((k) => k.step === file.fromStep)) throw new Error(`not a Simulacra recording: no keyframe at its first step ${file.fromStep}`);
+    let bytes = 0;
+    for (const c of file.chunks) {
+      for (const e of c.events) decodeEntry(e); // every step must decode
+      bytes += Buffer.byteLength(JSON.stringify(c.events));
+    }
+    const row = await this.prisma.$transaction(async (tx) => {
+      const r = await tx.recording.create({
+        data: { townId: null, save: file.save, template: file.template, startedAt: new Date(file.startedAt), fromStep: file.fromStep, toStep: file.toStep, bytes },
+        select,
+      });
+      await tx.recordingKeyframe.createMany({ data: file.keyframes.map((k) => ({ recordingId: r.id, step: k.step, frame: k as unknown as Prisma.InputJsonValue })) });
+      if (file.chunks.length) {
+        await tx.recordingChunk.createMany({
+          data: file.chunks.map((c) => ({ recordingId: r.id, seq: c.seq, fromStep: c.fromStep, toStep: c.toStep, events: c.events as Prisma.InputJsonValue })),
+        });
+      }
+      return r;
+    });
+    return info(row);
+  }
+}

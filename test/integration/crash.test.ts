@@ -1,0 +1,99 @@
+// Crash recovery: the real server process (`tsx server/index.ts`) is killed with SIGKILL in the
+// middle of a run. Started again on the same data folder it resumes from its last autosave,
+// losing at most the steps since then, with the residents' memories and plans; the recording of
+// the killed session is intact up to its last flush and agrees with the resumed town.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { freePort, ROOT } from "../e2e/helpers.ts";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-crash-"));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.pid) try { process.kill(-c.pid, "SIGKILL"); } catch { /* gone */ }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const AUTOSAVE_STEPS = 15;
+
+async function start(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), PORT: String(port), HOST: "127.0.0.1", TOWN: "base-3", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+  });
+  children.push(child);
+  let out = "";
+  child.stdout!.on("data", (b: Buffer) => { out += b.toString(); });
+  child.stderr!.on("data", (b: Buffer) => { out += b.toString(); });
+  const deadline = Date.now() + 45_000;
+  while (!out.includes(`running at http://localhost:${port}`)) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${out}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, output: () => out };
+}
+
+const json = async <T>(url: string): Promise<T> => (await fetch(url)).json() as Promise<T>;
+type Health = { step: number; time: string };
+type Agent = { id: string; plan: unknown; memories: unknown[] };
+type Rec = { id: string; save: string; fromStep: number; toStep: number; steps: number };
+type Frame = { step: number; agents: { id: string; x: number; y: number; action: string }[] };
+
+it("after kill -9 the server resumes from its last autosave, with its residents' minds, and the recording is intact", async () => {
+  const first = await start({ AUTOSAVE_STEPS: String(AUTOSAVE_STEPS), STEPS_PER_SECOND: "40" });
+  let health: Health;
+  do {
+    await new Promise((r) => setTimeout(r, 100));
+    health = await json<Health>(`${first.url}/api/health`);
+  } while (health.step < 130);
+  const before = await json<Agent>(`${first.url}/api/agents/ines?limit=500`);
+  const stepBeforeKill = (await json<Health>(`${first.url}/api/health`)).step;
+  process.kill(-first.child.pid!, "SIGKILL");
+  await new Promise<void>((r) => first.child.once("exit", () => r()));
+
+  // Slow clock: nothing steps while we look.
+  const second = await start({ AUTOSAVE_STEPS: String(AUTOSAVE_STEPS), STEPS_PER_SECOND: "0.1" });
+  try {
+    const resumed = Number(/resumed at step (\d+)/.exec(second.output())?.[1]);
+    expect(resumed, second.output()).toBeGreaterThan(0);
+    // At most the steps since the last autosave are lost (plus one save that was being written).
+    expect(resumed).toBeLessThanOrEqual(stepBeforeKill + 2);
+    expect(resumed).toBeGreaterThanOrEqual(stepBeforeKill - 2 * AUTOSAVE_STEPS);
+    const h = await json<Health>(`${second.url}/api/health`);
+    expect(h.step).toBe(resumed);
+    expect(Date.parse(h.time)).toBe(Date.parse("2026-02-13T05:30:00Z") + resumed * 10_000);
+    const after = await json<Agent>(`${second.url}/api/agents/ines?limit=500`);
+    expect(after.plan).toEqual(before.plan === null ? null : expect.anything());
+    expect(after.memories.length).toBeGreaterThan(0);
+    expect(after.memories.length).toBeLessThanOrEqual(before.memories.length);
+
+    const recs = await json<Rec[]>(`${second.url}/api/recordings`);
+    expect(recs).toHaveLength(2);
+    const [now, killed] = recs; // newest first
+    expect(now.fromStep).toBe(resumed);
+    expect(killed.fromStep).toBe(0);
+    // Flushed up to the autosave at least; every step from its start to its last flush is there.
+    expect(killed.toStep).toBeGreaterThanOrEqual(resumed);
+    expect(killed.toStep).toBeLessThanOrEqual(stepBeforeKill + 2);
+    const steps: number[] = [];
+    for (let from = 1; from <= killed.toStep; from += 600) {
+      const part = await json<[number][]>(`${second.url}/api/recordings/${killed.id}/steps?from=${from}&to=${Math.min(killed.toStep, from + 599)}`);
+      steps.push(...part.map((e) => e[0]));
+    }
+    expect(steps).toEqual(Array.from({ length: killed.toStep }, (_, i) => i + 1));
+    // The killed session's recording at the resumed step shows the town the restart resumed.
+    const old = await json<Frame>(`${second.url}/api/recordings/${killed.id}/frame?step=${resumed}`);
+    const fresh = await json<Frame>(`${second.url}/api/recordings/${now.id}/frame?step=${resumed}`);
+    expect(old.step).toBe(resumed);
+    expect(old.agents).toEqual(fresh.agents);
+  } finally {
+    process.kill(-second.child.pid!, "SIGTERM");
+    await new Promise<void>((r) => (second.child.exitCode !== null ? r() : second.child.once("exit", () => r())));
+  }
+}, 120_000);
