@@ -39,7 +39,7 @@ const HIGHLIGHT: Partial<Record<Colour, Colour>> = {
 };
 const hi = (c: Colour): Colour => HIGHLIGHT[c] ?? c;
 
-/** The looks, one per row. Rows 0–2 are the base-3 residents; avatars use rows 8–15. */
+/** The looks, one per row. Rows 0–2 are the base-3 residents; avatars use rows 8–15; base-25 uses rows 0–24. */
 export const LOOKS: Look[] = [
   { who: "Ines Calloway, cafe owner", skin: "tan", hair: "brownD", style: "bun", shirt: "red", trousers: "stoneD", apron: true },
   { who: "Theo Brandt, student", skin: "skin", hair: "orange", style: "spiky", shirt: "greenM", trousers: "waterD", glasses: true },
@@ -57,6 +57,23 @@ export const LOOKS: Look[] = [
   { who: "visitor", skin: "skin", hair: "stoneL", style: "short", shirt: "water", trousers: "stoneD", beard: true },
   { who: "visitor", skin: "tan", hair: "orange", style: "ponytail", shirt: "white", trousers: "green", skirt: true },
   { who: "visitor", skin: "brown", hair: "brownD", style: "curly", shirt: "stone", trousers: "waterD" },
+  // Rows 16–31: base-25 gives each of its 25 residents a look of its own (rows 0–24).
+  { who: "Samuel Okafor, professor", skin: "brown", hair: "ink", style: "buzz", shirt: "waterD", trousers: "stoneD", glasses: true, beard: true },
+  { who: "Margit Lindqvist, retired librarian", skin: "skin", hair: "stoneL", style: "bun", shirt: "greenM", trousers: "greenD", glasses: true, skirt: true },
+  { who: "Eleanor Marlowe, lawyer", skin: "skin", hair: "brownD", style: "bob", shirt: "dusk", trousers: "ink", shoes: "red" },
+  { who: "Walter Pike, mayor", skin: "skin", hair: "stoneL", style: "short", shirt: "stoneD", trousers: "ink", shoes: "ink" },
+  { who: "Helen Pike, newsletter writer", skin: "skin", hair: "stone", style: "ponytail", shirt: "pink", trousers: "purple", skirt: true },
+  { who: "Felix Moreau, musician", skin: "skin", hair: "ink", style: "long", shirt: "dusk", trousers: "waterD", beard: true },
+  { who: "Kenji Mori, student", skin: "tan", hair: "ink", style: "spiky", shirt: "white", trousers: "waterD", glasses: true },
+  { who: "Calum Reid, sculptor", skin: "skin", hair: "orange", style: "short", shirt: "greenD", trousers: "brown", beard: true },
+  { who: "Yuki Tanaka, poet", skin: "tan", hair: "ink", style: "bob", shirt: "waterL", trousers: "dusk", hat: "beanie", hatColour: "yellow" },
+  { who: "spare", skin: "wood", hair: "yellow", style: "curly", shirt: "green", trousers: "stoneD" },
+  { who: "spare", skin: "skin", hair: "brown", style: "ponytail", shirt: "red", trousers: "waterD", skirt: true },
+  { who: "spare", skin: "brown", hair: "ink", style: "short", shirt: "orange", trousers: "ink", hat: "cap", hatColour: "red" },
+  { who: "spare", skin: "tan", hair: "stoneL", style: "bald", shirt: "brown", trousers: "stoneD", beard: true },
+  { who: "spare", skin: "skin", hair: "pink", style: "bob", shirt: "white", trousers: "waterD" },
+  { who: "spare", skin: "wood", hair: "ink", style: "long", shirt: "water", trousers: "brownD", skirt: true },
+  { who: "spare", skin: "skin", hair: "tan", style: "spiky", shirt: "yellow", trousers: "greenD", glasses: true },
 ];
 
 function legs(c: Canvas, look: Look, dir: Dir, frame: number): void {

@@ -964,6 +964,253 @@ function collisionTile(c: Canvas): void {
   c.line(31, 0, 0, 31, "ink");
 }
 
+
+// ---------------------------------------------------------------- more of the town (base-25)
+
+/** Inside face of shops: white plaster over a blue-grey dado. */
+const shopInside: Face = (c, y0, h) => {
+  c.rect(0, y0, 32, h, "white");
+  c.hline(0, 31, y0, "stoneL");
+  c.rect(0, y0 + 7, 32, h - 7, "stoneL");
+  c.hline(0, 31, y0 + 7, "stone");
+  for (let x = 4; x < 32; x += 8) c.vline(x, y0 + 9, y0 + h - 3, "stone");
+  c.hline(0, 31, y0 + h - 2, "stoneD");
+  c.hline(0, 31, y0 + h - 1, "ink");
+};
+
+/** Inside face of the college and the town hall: pale yellow over dark panelling. */
+const schoolInside: Face = (c, y0, h) => {
+  c.rect(0, y0, 32, h, "cream");
+  c.hline(0, 31, y0, "yellow");
+  c.rect(0, y0 + 6, 32, h - 6, "brown");
+  c.hline(0, 31, y0 + 6, "wood");
+  for (let x = 1; x < 32; x += 10) c.box(x, y0 + 8, 8, h - 11, "brown", "brownD");
+  c.hline(0, 31, y0 + h - 1, "ink");
+};
+
+/** Inside face of the bar: dark red paint over wood. */
+const barInside: Face = (c, y0, h) => {
+  c.rect(0, y0, 32, h, "red");
+  c.hline(0, 31, y0, "brownD");
+  for (let x = 2; x < 32; x += 6) c.vline(x, y0 + 1, y0 + 5, "brownD");
+  c.rect(0, y0 + 6, 32, h - 6, "brownD");
+  c.hline(0, 31, y0 + 6, "wood");
+  c.hline(0, 31, y0 + h - 1, "ink");
+};
+
+const stoneFace: Face = (c, y0, h) => {
+  c.rect(0, y0, 32, h, "stone");
+  for (let row = 0; row * 5 < h - 2; row++) {
+    const y = y0 + row * 5;
+    for (let x = row % 2 ? -6 : 0; x < 32; x += 12) { c.rect(x + 1, y + 1, 10, 3, "stoneL"); c.hline(x + 1, x + 10, y + 1, "white"); }
+  }
+  c.rect(0, y0 + h - 2, 32, 2, "stoneD");
+};
+
+function shopShelf(c: Canvas, seed: number, goods: "food" | "meds" | "tools" | "bottles"): void {
+  const r = rng(seed);
+  c.shadow(1, 28, 30, 4, 60);
+  const frame: Colour = goods === "meds" ? "white" : goods === "bottles" ? "brownD" : goods === "tools" ? "stoneD" : "wood";
+  c.box(1, 0, 30, 30, frame, "ink");
+  c.rect(2, 1, 28, 2, goods === "meds" ? "waterL" : "tan");
+  for (const y of [10, 20]) c.hline(2, 29, y, "ink");
+  for (const y0 of [3, 12, 22]) {
+    let x = 3;
+    while (x < 27) {
+      if (goods === "food") {
+        const kind = Math.floor(r() * 4);
+        if (kind === 0) { c.oval(x, y0 + 2, 5, 5, r() < 0.5 ? "red" : "orange"); x += 5; }
+        else if (kind === 1) { c.box(x, y0, 4, 7, (["yellow", "cream", "greenL"] as Colour[])[Math.floor(r() * 3)]); x += 5; }
+        else if (kind === 2) { c.box(x, y0 + 2, 4, 5, "stoneL"); c.hline(x + 1, x + 2, y0 + 4, "red"); x += 5; }
+        else { c.oval(x, y0 + 1, 6, 6, "greenM"); x += 6; }
+      } else if (goods === "meds") {
+        const col = (["white", "waterL", "pink", "yellow", "greenL"] as Colour[])[Math.floor(r() * 5)];
+        c.box(x, y0 + 1, 4, 6, col); c.hline(x + 1, x + 2, y0 + 3, r() < 0.5 ? "red" : "water"); x += 5;
+      } else if (goods === "bottles") {
+        const col = (["greenD", "brown", "waterD", "orange", "cream"] as Colour[])[Math.floor(r() * 5)];
+        c.rect(x + 1, y0, 1, 2, col); c.box(x, y0 + 2, 3, 5, col); c.px(x + 1, y0 + 3, "white"); x += 4;
+      } else {
+        const k = Math.floor(r() * 3);
+        if (k === 0) { c.line(x, y0 + 6, x + 4, y0, "wood"); c.box(x + 3, y0, 3, 3, "stoneL"); x += 7; }
+        else if (k === 1) { c.box(x, y0 + 1, 6, 6, (["red", "yellow", "greenM"] as Colour[])[Math.floor(r() * 3)]); c.hline(x + 1, x + 4, y0 + 3, "white"); x += 7; }
+        else { c.oval(x, y0 + 2, 5, 5, "stone"); c.px(x + 2, y0 + 4, "ink"); x += 6; }
+      }
+    }
+  }
+}
+
+function schoolDesk(c: Canvas): void {
+  c.shadow(4, 26, 24, 5, 60);
+  c.box(4, 4, 24, 11, "tan"); c.hline(5, 26, 5, "cream");
+  c.box(8, 6, 8, 6, "white"); c.hline(9, 14, 8, "stone");
+  c.vline(22, 6, 11, "red");
+  c.box(5, 14, 3, 6, "stoneD"); c.box(24, 14, 3, 6, "stoneD");
+  // The chair behind it, seen from above.
+  c.box(9, 19, 14, 8, "water"); c.hline(10, 21, 20, "waterL");
+  c.box(9, 25, 14, 4, "waterD");
+}
+
+function blackboard(c: Canvas): void {
+  // 64×32 on the north wall.
+  c.shadow(1, 28, 62, 4, 60);
+  c.box(1, 2, 62, 22, "wood");
+  c.rect(3, 4, 58, 18, "greenD");
+  c.hline(7, 24, 8, "white"); c.hline(7, 30, 11, "cream"); c.hline(7, 20, 14, "cream");
+  c.line(36, 16, 44, 7, "white"); c.line(44, 7, 52, 16, "white"); c.hline(38, 50, 16, "white");
+  c.px(55, 9, "yellow"); c.px(56, 9, "yellow");
+  c.box(4, 23, 56, 3, "brown"); c.rect(10, 23, 4, 1, "white"); c.rect(40, 23, 3, 1, "yellow");
+}
+
+function podium(c: Canvas): void {
+  c.shadow(6, 26, 20, 5, 60);
+  c.box(7, 8, 18, 20, "brown"); c.hline(8, 23, 9, "wood");
+  c.box(5, 4, 22, 6, "wood"); c.hline(6, 25, 5, "tan");
+  c.box(11, 5, 10, 4, "white");
+  c.box(14, 14, 4, 4, "yellow");
+  c.line(22, 4, 25, 0, "ink"); c.px(25, 0, "stoneD");
+}
+
+function poolTable(c: Canvas): void {
+  // 64×32
+  c.shadow(1, 27, 62, 5, 60);
+  c.box(1, 2, 62, 25, "brown");
+  c.rect(4, 5, 56, 19, "green");
+  for (const [x, y] of [[3, 4], [31, 3], [59, 4], [3, 23], [31, 24], [59, 23]]) c.rect(x, y, 3, 2, "ink");
+  c.oval(14, 12, 5, 5, "white"); c.oval(40, 10, 5, 5, "red"); c.oval(44, 13, 5, 5, "yellow"); c.oval(40, 15, 5, 5, "waterD"); c.oval(46, 8, 5, 5, "purple");
+  c.line(8, 20, 24, 14, "tan");
+  c.box(3, 27, 4, 4, "brownD"); c.box(57, 27, 4, 4, "brownD");
+}
+
+function barrel(c: Canvas): void {
+  c.shadow(6, 26, 20, 5, 60);
+  c.box(7, 4, 18, 24, "wood");
+  c.ellipse(7, 1, 18, 8, "brown"); c.ellipse(9, 2, 14, 5, "brownD");
+  c.hline(8, 23, 10, "stoneD"); c.hline(8, 23, 21, "stoneD");
+  c.vline(12, 6, 26, "tan"); c.vline(20, 6, 26, "brown");
+}
+
+function crates(c: Canvas): void {
+  c.shadow(2, 26, 28, 5, 60);
+  for (const [x, y, w, h] of [[2, 12, 16, 15], [14, 4, 16, 14], [17, 17, 13, 11]] as [number, number, number, number][]) {
+    c.box(x, y, w, h, "tan"); c.line(x + 1, y + 1, x + w - 2, y + h - 2, "wood"); c.hline(x + 1, x + w - 2, y + 2, "cream");
+  }
+}
+
+function locker(c: Canvas): void {
+  c.shadow(1, 28, 30, 4, 60);
+  for (const x of [1, 11, 21]) {
+    c.box(x, 0, 10, 29, "water"); c.hline(x + 1, x + 8, 1, "waterL");
+    for (const y of [4, 6, 8]) c.hline(x + 3, x + 6, y, "waterD");
+    c.rect(x + 7, 15, 1, 3, "stoneL");
+  }
+}
+
+function computerDesk(c: Canvas): void {
+  c.shadow(2, 26, 28, 5, 60);
+  c.box(2, 10, 28, 12, "stoneL"); c.hline(3, 28, 11, "white");
+  c.box(8, 0, 16, 12, "ink"); c.rect(10, 2, 12, 8, "water"); c.hline(11, 18, 4, "waterL"); c.hline(11, 15, 6, "waterL");
+  c.box(14, 11, 4, 2, "stoneD");
+  c.box(7, 14, 14, 4, "stone"); c.hline(8, 19, 15, "stoneL");
+  c.box(23, 14, 4, 5, "stoneD");
+  c.box(4, 21, 3, 7, "stoneD"); c.box(25, 21, 3, 7, "stoneD");
+}
+
+function noticeBoard(c: Canvas): void {
+  c.shadow(3, 27, 26, 5, 60);
+  c.box(2, 2, 28, 20, "wood");
+  c.rect(4, 4, 24, 16, "tan");
+  c.box(6, 6, 7, 8, "white"); c.box(15, 5, 9, 6, "yellow"); c.box(16, 12, 8, 7, "pink"); c.box(7, 15, 6, 4, "waterL");
+  c.px(9, 6, "red"); c.px(19, 5, "red"); c.px(20, 12, "greenD");
+  c.vline(7, 22, 29, "brown"); c.vline(24, 22, 29, "brown");
+}
+
+function flagPole(c: Canvas): void {
+  c.shadow(10, 27, 12, 4, 60);
+  c.vline(10, 2, 29, "stoneD"); c.vline(11, 2, 29, "stoneL");
+  c.box(12, 3, 16, 11, "waterD");
+  c.rect(13, 4, 6, 5, "white"); c.hline(13, 26, 10, "red"); c.hline(13, 26, 12, "red");
+  c.px(16, 6, "yellow");
+  c.box(7, 27, 8, 3, "stone");
+}
+
+function weights(c: Canvas): void {
+  c.shadow(2, 24, 28, 6, 60);
+  c.hline(4, 27, 15, "stoneD"); c.hline(4, 27, 16, "stoneL");
+  for (const x of [3, 24]) { c.box(x, 8, 5, 16, "ink"); c.vline(x + 1, 9, 22, "stoneD"); }
+  c.box(8, 21, 16, 6, "red"); c.hline(9, 22, 22, "orange");
+}
+
+function guitarStand(c: Canvas): void {
+  c.shadow(8, 27, 16, 4, 60);
+  c.line(11, 29, 16, 22, "ink"); c.line(21, 29, 16, 22, "ink");
+  c.oval(9, 14, 14, 14, "orange"); c.oval(10, 9, 12, 10, "orange"); c.ellipse(14, 17, 4, 4, "ink");
+  c.box(15, 0, 3, 12, "brown"); c.rect(14, 0, 5, 3, "brownD");
+}
+
+function microphone(c: Canvas): void {
+  c.shadow(9, 27, 14, 4, 60);
+  c.vline(16, 8, 27, "stoneD"); c.line(10, 29, 16, 26, "stoneD"); c.line(22, 29, 16, 26, "stoneD");
+  c.oval(13, 2, 7, 8, "stone"); c.hline(14, 18, 4, "stoneL");
+  c.box(4, 22, 8, 7, "ink"); c.ellipse(6, 24, 4, 4, "stoneD");
+}
+
+function harp(c: Canvas): void {
+  c.shadow(8, 27, 18, 4, 60);
+  c.line(9, 28, 9, 3, "brown"); c.line(10, 28, 10, 3, "wood");
+  c.line(10, 3, 24, 10, "brown"); c.line(10, 4, 24, 11, "wood");
+  c.line(24, 11, 14, 28, "brown");
+  for (let k = 0; k < 6; k++) c.vline(12 + k * 2, 5 + k, 27 - k, "yellow");
+  c.box(7, 26, 12, 3, "brownD");
+}
+
+function hedge(c: Canvas, mask: number): void {
+  c.shadow(2, 22, 28, 8, 60);
+  const x0 = mask & W ? 0 : 3, x1 = mask & E ? 32 : 29, y0 = mask & N ? 0 : 5, y1 = 26;
+  c.rect(x0, y0, x1 - x0, y1 - y0, "green");
+  for (let x = x0 + 2; x < x1 - 1; x += 5) c.ellipse(x - 2, y0 - 1, 7, 6, "green");
+  c.rect(x0, y1 - 4, x1 - x0, 4, "greenD");
+  for (let k = 0; k < 9; k++) c.px(x0 + ((k * 11) % Math.max(1, x1 - x0 - 2)) + 1, y0 + 2 + ((k * 7) % 14), k % 2 ? "greenM" : "greenL");
+  if (!(mask & W)) c.vline(x0, y0, y1 - 1, "ink");
+  if (!(mask & E)) c.vline(x1 - 1, y0, y1 - 1, "ink");
+  if (!(mask & N)) c.hline(x0, x1 - 1, y0, "ink");
+  c.hline(x0, x1 - 1, y1, "ink");
+}
+
+function signBoard(c: Canvas, icon: "pill" | "mug" | "hammer" | "book" | "apple" | "star"): void {
+  c.shadow(4, 27, 24, 4, 60);
+  c.vline(8, 18, 29, "brown"); c.vline(23, 18, 29, "brown");
+  c.box(3, 4, 26, 16, "cream");
+  c.rect(5, 6, 22, 12, "white");
+  if (icon === "pill") { c.rect(13, 7, 6, 10, "red"); c.rect(11, 9, 10, 6, "red"); }
+  if (icon === "mug") { c.box(10, 8, 10, 9, "brown"); c.box(19, 10, 4, 4, "brown"); c.rect(11, 9, 8, 2, "cream"); }
+  if (icon === "hammer") { c.line(10, 17, 19, 8, "wood"); c.box(16, 6, 8, 4, "stoneD"); }
+  if (icon === "book") { c.box(9, 8, 7, 9, "waterD"); c.box(16, 8, 7, 9, "water"); }
+  if (icon === "apple") { c.oval(11, 9, 10, 9, "red"); c.px(16, 7, "greenD"); c.px(17, 8, "green"); }
+  if (icon === "star") { c.line(16, 7, 12, 17, "yellow"); c.line(16, 7, 20, 17, "yellow"); c.line(11, 11, 21, 11, "yellow"); c.line(11, 11, 20, 17, "yellow"); c.line(21, 11, 12, 17, "yellow"); }
+}
+
+function car(c: Canvas, body: Colour): void {
+  // 64×32 parked car, seen from above.
+  c.shadow(2, 24, 60, 8, 80);
+  c.rbox(2, 5, 60, 21, body);
+  c.rect(18, 7, 24, 17, shadeOf(body));
+  c.rect(20, 8, 8, 15, "waterL"); c.rect(36, 8, 5, 15, "waterL");
+  c.rect(3, 7, 3, 4, "yellow"); c.rect(3, 20, 3, 4, "yellow");
+  c.rect(58, 7, 3, 4, "red"); c.rect(58, 20, 3, 4, "red");
+  for (const x of [10, 46]) { c.rect(x, 3, 8, 3, "ink"); c.rect(x, 25, 8, 3, "ink"); }
+}
+
+function shadeOf(c: Colour): Colour {
+  const m: Partial<Record<Colour, Colour>> = { red: "brownD", water: "waterD", yellow: "tan", greenM: "green", white: "stoneL", purple: "dusk" };
+  return m[c] ?? "stoneD";
+}
+
+function bunkBed(c: Canvas, cloth: Cloth): void {
+  // 32×64, a narrow bed with a drawer: dorm rooms.
+  bed(c, cloth);
+  c.rect(2, 57, 28, 4, "brown"); c.hline(12, 19, 58, "yellow");
+}
+
 // ---------------------------------------------------------------- the catalogue
 
 /** Builds the catalogue; call render() on it for the image, index() for the names. */
@@ -1074,5 +1321,57 @@ export function townTiles(): SheetBuilder {
   t.add("floor-lamp", floorLamp);
   t.add("tv", tvStand);
   t.addMulti([["fireplace-l", "fireplace-r"]], fireplace);
+  // Added for base-25 (after every earlier tile, so base-3's tile numbers stay as they were).
+  for (const [name, top, face] of [["shop", TOPS.cafe, shopInside], ["school", TOPS.house, schoolInside], ["bar", TOPS.house, barInside]] as const) {
+    for (let m = 0; m < 16; m++) t.add(`wall-${name}-${m}`, (c) => wall(c, m, top, face));
+    t.add(`wall-${name}-window-10`, (c) => wall(c, E | W, top, face, "in"));
+    t.add(`wall-${name}-window-11`, (c) => wall(c, N | E | W, top, face, "in"));
+    t.add(`door-${name}-h`, (c) => doorH(c, top, face));
+    t.add(`door-${name}-v`, (c) => doorV(c, top));
+  }
+  const sidings: [string, Top, Face][] = [
+    ["yellow", TOPS.house, siding("yellow", "tan", "cream")],
+    ["white", TOPS.cafe, siding("white", "stoneL", "white")],
+    ["rose", TOPS.house, siding("pink", "red", "cream")],
+    ["stone", TOPS.cafe, stoneFace],
+    ["green", TOPS.house, siding("green", "greenD", "greenM")],
+  ];
+  for (const [name, top, face] of sidings) {
+    for (let m = 0; m < 16; m++) if (!(m & S)) t.add(`wallx-${name}-${m}`, (c) => wall(c, m, top, face));
+    t.add(`wallx-${name}-window-10`, (c) => wall(c, E | W, top, face, "out"));
+    t.add(`wallx-${name}-window-11`, (c) => wall(c, N | E | W, top, face, "out"));
+    t.add(`doorx-${name}-h`, (c) => doorH(c, top, face));
+  }
+  for (let m = 0; m < 16; m++) t.add(`hedge-${m}`, (c) => hedge(c, m));
+  t.add("floor-shop", (c) => checker(c, "white", "stoneL", 16, "stoneL"));
+  t.add("floor-bar", (c) => planks(c, 5, "brown", "wood", "brownD"));
+  t.add("floor-school", (c) => checker(c, "cream", "tan", 16, "tan"));
+  t.add("floor-hall", (c) => checker(c, "stoneL", "white", 8));
+  t.add("shelf-food-0", (c) => shopShelf(c, 11, "food"));
+  t.add("shelf-food-1", (c) => shopShelf(c, 12, "food"));
+  t.add("shelf-meds", (c) => shopShelf(c, 13, "meds"));
+  t.add("shelf-tools", (c) => shopShelf(c, 14, "tools"));
+  t.add("shelf-bottles", (c) => shopShelf(c, 15, "bottles"));
+  t.add("school-desk", schoolDesk);
+  t.addMulti([["blackboard-l", "blackboard-r"]], blackboard);
+  t.add("podium", podium);
+  t.addMulti([["pool-l", "pool-r"]], poolTable);
+  t.add("barrel", barrel);
+  t.add("crates", crates);
+  t.add("lockers", locker);
+  t.add("computer", computerDesk);
+  t.add("notice-board", noticeBoard);
+  t.add("flag", flagPole);
+  t.add("weights", weights);
+  t.add("guitar", guitarStand);
+  t.add("microphone", microphone);
+  t.add("harp", harp);
+  for (const icon of ["pill", "mug", "hammer", "book", "apple", "star"] as const) t.add(`sign-${icon}`, (c) => signBoard(c, icon));
+  for (const [name, col] of [["red", "red"], ["blue", "water"], ["yellow", "yellow"]] as const) t.addMulti([[`car-${name}-l`, `car-${name}-r`]], (c) => car(c, col));
+  t.addMulti([["bed-purple-t"], ["bed-purple-b"]], (c) => bed(c, CLOTH.purple));
+  t.addMulti([["bunk-t"], ["bunk-b"]], (c) => bunkBed(c, CLOTH.blue));
+  t.addMulti([["sofa-green-l", "sofa-green-r"]], (c) => sofa(c, CLOTH.green));
+  t.addMulti([["sofa-red-l", "sofa-red-r"]], (c) => sofa(c, CLOTH.red));
+  t.add("armchair-blue", (c) => armchair(c, CLOTH.blue));
   return t;
 }

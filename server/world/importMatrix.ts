@@ -15,7 +15,7 @@ export interface MatrixFiles {
 }
 
 /** What a tile looks like, decided from its place in the town. Returns tileset gids (0 = none). */
-export interface Palette {
+export interface TilePalette {
   tileset: TiledMap["tilesets"][number];
   ground(x: number, y: number, place: { sector?: string; arena?: string }): number;
   /** A blocking tile: inside a sector it is a wall, outside it is scenery. */
@@ -24,6 +24,26 @@ export interface Palette {
   object(name: string, x: number, y: number): number;
   collision: number;
 }
+
+/** What a painter sees of the imported town: every tile's address and whether it blocks. */
+export interface MatrixGrid {
+  world: string;
+  width: number;
+  height: number;
+  /** Full address of each tile, row-major ("" outside every sector). */
+  addresses: readonly string[];
+  blocked: readonly boolean[];
+}
+
+/** A palette that draws the whole map at once (walls joined to their neighbours, roads ...). */
+export interface PainterPalette {
+  tileset: TiledMap["tilesets"][number];
+  collision: number;
+  /** The art layers, drawn in order; each has width × height gids. */
+  paint(grid: MatrixGrid): { name: string; data: number[] }[];
+}
+
+export type Palette = TilePalette | PainterPalette;
 
 export interface MatrixImport {
   map: TiledMap;
@@ -183,21 +203,29 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
   const objectObjects = toObjects(objects);
   const spawnObjects = spawns.map((s) => ({ id: nextId++, name: s.name, type: "", x: s.x * 32 + 16, y: s.y * 32 + 16, width: 0, height: 0, point: true }));
 
-  const ground: number[] = [];
-  const walls: number[] = [];
-  const furniture: number[] = [];
-  const collision: number[] = [];
-  let blockedCount = 0;
-  for (let i = 0; i < width * height; i++) {
-    const x = i % width;
-    const y = Math.floor(i / width);
-    const parts = addresses[i].split(":");
-    const isBlocked = maze.collision[i] !== "0";
-    ground.push(palette.ground(x, y, { sector: parts[1], arena: parts[2] }));
-    walls.push(isBlocked ? palette.blocked(x, y, parts.length > 1) : 0);
-    furniture.push(parts[3] ? palette.object(parts[3], x, y) : 0);
-    collision.push(isBlocked ? palette.collision : 0);
-    if (isBlocked) blockedCount++;
+  const blockedTiles = maze.collision.map((c) => c !== "0");
+  const collision = blockedTiles.map((b) => (b ? palette.collision : 0));
+  const blockedCount = blockedTiles.filter(Boolean).length;
+  let art: { name: string; data: number[] }[];
+  if ("paint" in palette) {
+    art = palette.paint({ world, width, height, addresses, blocked: blockedTiles });
+    for (const l of art) {
+      if (l.data.length !== width * height) throw new Error(`the palette drew layer "${l.name}" with ${l.data.length} tiles, the map needs ${width * height}`);
+      if (["collision", "sectors", "arenas", "objects", "spawns"].includes(l.name)) throw new Error(`the palette may not draw a layer named "${l.name}"`);
+    }
+  } else {
+    const ground: number[] = [];
+    const walls: number[] = [];
+    const furniture: number[] = [];
+    for (let i = 0; i < width * height; i++) {
+      const x = i % width;
+      const y = Math.floor(i / width);
+      const parts = addresses[i].split(":");
+      ground.push(palette.ground(x, y, { sector: parts[1], arena: parts[2] }));
+      walls.push(blockedTiles[i] ? palette.blocked(x, y, parts.length > 1) : 0);
+      furniture.push(parts[3] ? palette.object(parts[3], x, y) : 0);
+    }
+    art = [{ name: "ground", data: ground }, { name: "walls", data: walls }, { name: "furniture", data: furniture }];
   }
   const tileLayer = (id: number, name: string, data: number[], visible = true) => ({ id, type: "tilelayer" as const, name, width, height, x: 0, y: 0, opacity: 1, visible, data });
   const objectLayer = (id: number, name: string, objs: unknown[]) => ({ id, type: "objectgroup" as const, name, x: 0, y: 0, opacity: 1, visible: true, draworder: "topdown", objects: objs });
@@ -213,7 +241,7 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
     height,
     tilewidth: 32 as const,
     tileheight: 32 as const,
-    nextlayerid: 10,
+    nextlayerid: art.length + 6,
     nextobjectid: nextId,
     properties: [
       { name: "world", type: "string", value: world },
@@ -221,14 +249,12 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
     ],
     tilesets: [palette.tileset],
     layers: [
-      tileLayer(1, "ground", ground),
-      tileLayer(2, "walls", walls),
-      tileLayer(3, "furniture", furniture),
-      tileLayer(4, "collision", collision, false),
-      objectLayer(5, "sectors", sectorObjects),
-      objectLayer(6, "arenas", arenaObjects),
-      objectLayer(7, "objects", objectObjects),
-      objectLayer(8, "spawns", spawnObjects),
+      ...art.map((l, k) => tileLayer(k + 1, l.name, l.data)),
+      tileLayer(art.length + 1, "collision", collision, false),
+      objectLayer(art.length + 2, "sectors", sectorObjects),
+      objectLayer(art.length + 3, "arenas", arenaObjects),
+      objectLayer(art.length + 4, "objects", objectObjects),
+      objectLayer(art.length + 5, "spawns", spawnObjects),
     ],
   };
   return {
