@@ -49,7 +49,10 @@ export interface Scored {
 export interface RetrieveOptions {
   /** Update last access of what is returned (default true; interviews off the record do not). */
   touch?: boolean;
-  /** Leave out memories for which this returns false. */
+  /**
+   * Leave out memories for which this returns false. It must judge a memory by what never
+   * changes (not its last access): the stream remembers each filter's verdicts.
+   */
   filter?: (m: MemoryRecord) => boolean;
 }
 
@@ -81,11 +84,70 @@ export const PAPER_RETRIEVAL: RetrievalSettings = { recencyDecay: 0.995, recency
 
 const HOUR = 3_600_000;
 
-function dot(a: Float32Array, b: Float32Array): number {
-  const n = Math.min(a.length, b.length);
-  let s = 0;
-  for (let i = 0; i < n; i++) s += a[i] * b[i];
-  return s;
+/** The dimensions where the query is not zero, ascending. */
+function nonZeroDims(q: Float32Array): Int32Array {
+  const out = new Int32Array(q.length);
+  let k = 0;
+  for (let d = 0; d < q.length; d++) if (q[d] !== 0) out[k++] = d;
+  return out.subarray(0, k);
+}
+
+/** The k best of a stream by (score desc, id desc): a min-heap whose root is the worst kept. */
+class TopK {
+  private readonly scores: Float64Array;
+  private readonly ids: Float64Array;
+  private readonly idx: Int32Array;
+  private n = 0;
+
+  constructor(private readonly k: number) {
+    this.scores = new Float64Array(k);
+    this.ids = new Float64Array(k);
+    this.idx = new Int32Array(k);
+  }
+
+  /** Whether (s1, id1) ranks below (s2, id2). */
+  private static worse(s1: number, id1: number, s2: number, id2: number): boolean {
+    return s1 < s2 || (s1 === s2 && id1 < id2);
+  }
+
+  offer(score: number, id: number, index: number): void {
+    if (this.n < this.k) {
+      let i = this.n++;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!TopK.worse(score, id, this.scores[p], this.ids[p])) break;
+        this.set(i, this.scores[p], this.ids[p], this.idx[p]);
+        i = p;
+      }
+      this.set(i, score, id, index);
+      return;
+    }
+    if (this.k === 0 || !TopK.worse(this.scores[0], this.ids[0], score, id)) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= this.n) break;
+      const r = l + 1;
+      const c = r < this.n && TopK.worse(this.scores[r], this.ids[r], this.scores[l], this.ids[l]) ? r : l;
+      if (!TopK.worse(this.scores[c], this.ids[c], score, id)) break;
+      this.set(i, this.scores[c], this.ids[c], this.idx[c]);
+      i = c;
+    }
+    this.set(i, score, id, index);
+  }
+
+  private set(i: number, score: number, id: number, index: number): void {
+    this.scores[i] = score;
+    this.ids[i] = id;
+    this.idx[i] = index;
+  }
+
+  /** Best first. */
+  sorted(): { score: number; id: number; index: number }[] {
+    const out = [];
+    for (let i = 0; i < this.n; i++) out.push({ score: this.scores[i], id: this.ids[i], index: this.idx[i] });
+    return out.sort((a, b) => b.score - a.score || b.id - a.id);
+  }
 }
 
 function toBase64(v: Float32Array): string {
@@ -120,6 +182,13 @@ export class SimpleMemory implements MemoryPort {
   private readonly recentObs: MemoryRecord[] = [];
   private nextId = 1;
   private since = 0;
+  /** Each filter's verdicts so far (memories never change what a filter may look at). */
+  private filters = new WeakMap<(m: MemoryRecord) => boolean, { checked: number; count: number; pass: Int32Array }>();
+  private work = { rec: new Float64Array(0), imp: new Float64Array(0), rel: new Float64Array(0) };
+  /** Inverted index of sparse embeddings: per dimension, the positions with a non-zero value and the value. */
+  private readonly postings: ({ n: number; at: Int32Array; value: Float32Array } | undefined)[] = [];
+  /** Positions of memories with dense embeddings (a model's), scored row by row. */
+  private readonly dense: number[] = [];
 
   constructor(private readonly settings: RetrievalSettings = PAPER_RETRIEVAL) {}
 
@@ -153,6 +222,7 @@ export class SimpleMemory implements MemoryPort {
     };
     this.items.push(rec);
     this.byId.set(rec.id, rec);
+    this.index(this.items.length - 1, rec.embedding);
     if (rec.type === "observation") {
       this.recentObs.push(rec);
       if (this.recentObs.length > 64) this.recentObs.splice(0, this.recentObs.length - 32);
@@ -180,37 +250,136 @@ export class SimpleMemory implements MemoryPort {
   }
 
   retrieve(query: Float32Array, now: number, n: number, opts: RetrieveOptions = {}): Scored[] {
-    const pool = opts.filter ? this.items.filter(opts.filter) : this.items;
-    if (pool.length === 0 || n <= 0) return [];
-    const rec = new Float64Array(pool.length);
-    const imp = new Float64Array(pool.length);
-    const rel = new Float64Array(pool.length);
+    const items = this.items;
+    const pool = opts.filter ? this.passing(opts.filter) : null;
+    const size = pool ? pool.length : items.length;
+    if (size === 0 || n <= 0) return [];
+    const { rec, imp, rel } = this.scratch(items.length);
+    this.relevance(query, rel);
     const lnDecay = Math.log(this.settings.recencyDecay);
-    for (let i = 0; i < pool.length; i++) {
-      const m = pool[i];
-      rec[i] = Math.exp(lnDecay * Math.max(0, (now - m.lastAccessed) / HOUR));
-      imp[i] = m.importance;
-      rel[i] = dot(m.embedding, query);
-    }
-    const norm = (a: Float64Array) => {
-      let lo = Infinity;
-      let hi = -Infinity;
-      for (const x of a) {
-        if (x < lo) lo = x;
-        if (x > hi) hi = x;
+    let recLo = Infinity, recHi = -Infinity, impLo = Infinity, impHi = -Infinity, relLo = Infinity, relHi = -Infinity;
+    // Memories of one step (a batch of observations) or touched together share a last access.
+    let lastAccess = NaN;
+    let r = 0;
+    for (let j = 0; j < size; j++) {
+      const i = pool ? pool[j] : j;
+      const m = items[i];
+      if (m.lastAccessed !== lastAccess) {
+        lastAccess = m.lastAccessed;
+        r = Math.exp(lnDecay * Math.max(0, (now - lastAccess) / HOUR));
       }
-      const span = hi - lo;
-      for (let i = 0; i < a.length; i++) a[i] = span > 1e-12 ? (a[i] - lo) / span : 0.5;
-    };
-    norm(rec);
-    norm(imp);
-    norm(rel);
+      const w = m.importance;
+      const v = rel[i];
+      rec[j] = r;
+      imp[j] = w;
+      if (r < recLo) recLo = r;
+      if (r > recHi) recHi = r;
+      if (w < impLo) impLo = w;
+      if (w > impHi) impHi = w;
+      if (v < relLo) relLo = v;
+      if (v > relHi) relHi = v;
+    }
+    const recSpan = recHi - recLo;
+    const impSpan = impHi - impLo;
+    const relSpan = relHi - relLo;
     const { recencyWeight: wr, importanceWeight: wi, relevanceWeight: wv } = this.settings;
-    const scored: Scored[] = pool.map((memory, i) => ({ memory, score: wr * rec[i] + wi * imp[i] + wv * rel[i] }));
-    scored.sort((a, b) => b.score - a.score || b.memory.id - a.memory.id);
-    const top = scored.slice(0, n);
-    if (opts.touch !== false) for (const s of top) s.memory.lastAccessed = now;
-    return top;
+    // Best n by (score desc, id desc), kept in a small heap instead of sorting the whole stream.
+    const top = new TopK(Math.min(n, size));
+    for (let j = 0; j < size; j++) {
+      const i = pool ? pool[j] : j;
+      const nr = recSpan > 1e-12 ? (rec[j] - recLo) / recSpan : 0.5;
+      const ni = impSpan > 1e-12 ? (imp[j] - impLo) / impSpan : 0.5;
+      const nv = relSpan > 1e-12 ? (rel[i] - relLo) / relSpan : 0.5;
+      top.offer(wr * nr + wi * ni + wv * nv, items[i].id, i);
+    }
+    const out: Scored[] = top.sorted().map(({ score, index }) => ({ memory: items[index], score }));
+    if (opts.touch !== false) for (const s of out) s.memory.lastAccessed = now;
+    return out;
+  }
+
+  /**
+   * The dot product of the query with every memory's embedding (over the dimensions both have),
+   * into out[position]. Sparse embeddings are read from the inverted index, dense ones row by
+   * row; either way only non-zero terms are added, in ascending dimension, so the doubles are
+   * exactly those of a plain dot product (the zero terms it adds change nothing).
+   */
+  private relevance(query: Float32Array, out: Float64Array): void {
+    out.fill(0, 0, this.items.length);
+    const dims = nonZeroDims(query);
+    for (let k = 0; k < dims.length; k++) {
+      const d = dims[k];
+      const list = this.postings[d];
+      if (!list) continue;
+      const q = query[d];
+      const { at, value } = list;
+      for (let t = 0, len = list.n; t < len; t++) out[at[t]] += value[t] * q;
+    }
+    const full = dims.length === query.length; // a model's query: no zero to skip
+    for (const i of this.dense) {
+      const e = this.items[i].embedding;
+      let s = 0;
+      if (full) {
+        for (let d = 0, n = Math.min(e.length, query.length); d < n; d++) s += e[d] * query[d];
+      } else {
+        for (let k = 0; k < dims.length; k++) {
+          const d = dims[k];
+          if (d >= e.length) break;
+          s += e[d] * query[d];
+        }
+      }
+      out[i] = s;
+    }
+  }
+
+  /** Files a new memory's embedding: sparse ones (hashed bags of words) in the inverted index. */
+  private index(position: number, e: Float32Array): void {
+    let nonZero = 0;
+    for (let d = 0; d < e.length; d++) if (e[d] !== 0) nonZero++;
+    if (nonZero * 4 > e.length) {
+      this.dense.push(position);
+      return;
+    }
+    for (let d = 0; d < e.length; d++) {
+      if (e[d] === 0) continue;
+      let list = this.postings[d];
+      if (!list) this.postings[d] = list = { n: 0, at: new Int32Array(16), value: new Float32Array(16) };
+      if (list.n === list.at.length) {
+        const at = new Int32Array(list.n * 2);
+        const value = new Float32Array(list.n * 2);
+        at.set(list.at);
+        value.set(list.value);
+        list.at = at;
+        list.value = value;
+      }
+      list.at[list.n] = position;
+      list.value[list.n++] = e[d];
+    }
+  }
+
+  /** Positions of the memories a filter lets through; a filter's verdicts are kept (see RetrieveOptions.filter). */
+  private passing(filter: (m: MemoryRecord) => boolean): Int32Array {
+    let f = this.filters.get(filter);
+    if (!f) this.filters.set(filter, (f = { checked: 0, count: 0, pass: new Int32Array(64) }));
+    const items = this.items;
+    for (; f.checked < items.length; f.checked++) {
+      if (!filter(items[f.checked])) continue;
+      if (f.count === f.pass.length) {
+        const grown = new Int32Array(f.pass.length * 2);
+        grown.set(f.pass);
+        f.pass = grown;
+      }
+      f.pass[f.count++] = f.checked;
+    }
+    return f.pass.subarray(0, f.count);
+  }
+
+  /** Reused work arrays (retrieval runs on every plan, reaction and chat). */
+  private scratch(size: number): { rec: Float64Array; imp: Float64Array; rel: Float64Array } {
+    if (this.work.rec.length < size) {
+      const cap = Math.max(size, this.work.rec.length * 2);
+      this.work = { rec: new Float64Array(cap), imp: new Float64Array(cap), rel: new Float64Array(cap) };
+    }
+    return this.work;
   }
 
   snapshot(): SavedStream {

@@ -10,7 +10,8 @@ export class PrismaStore implements Store {
 
   constructor(
     readonly kind: StoreKind,
-    private readonly prisma: PrismaClient,
+    /** The client, for stores of other tables over the same database (recordings, saves). */
+    readonly prisma: PrismaClient,
     /** Releases what the client does not own (the PGlite instance). */
     private readonly release: () => Promise<void> = async () => {},
   ) {}
@@ -78,6 +79,29 @@ export class PrismaStore implements Store {
       }
     })();
     return this.closing;
+  }
+
+  // ---- Saves by name, for the command line (npm run sim / interview); the Town and Snapshot tables only.
+
+  /** The town (save) of that name, or null. */
+  async findTown(name: string): Promise<TownRecord | null> {
+    const row = await this.prisma.town.findUnique({ where: { name } });
+    return row ? toTownRecord(row) : null;
+  }
+
+  /** Every save with its newest autosave step (null when it has none), by name. */
+  async listTowns(): Promise<(TownRecord & { latestStep: number | null })[]> {
+    const rows = await this.prisma.town.findMany({
+      orderBy: { name: "asc" },
+      include: { snapshots: { orderBy: { step: "desc" }, take: 1, select: { step: true } } },
+    });
+    return rows.map((r) => ({ ...toTownRecord(r), latestStep: r.snapshots[0]?.step ?? null }));
+  }
+
+  /** Deletes a save and everything kept for it (its rows cascade). Whether there was one. */
+  async deleteTown(name: string): Promise<boolean> {
+    const { count } = await this.prisma.town.deleteMany({ where: { name } });
+    return count > 0;
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SimpleMemory, type NewMemory } from "../../server/agents/memoryPort.ts";
+import { SimpleMemory, type MemoryRecord, type NewMemory } from "../../server/agents/memoryPort.ts";
 import { hashEmbed } from "../../server/llm/hashEmbedding.ts";
+import { Random } from "../../server/world/random.ts";
 
 const H = 3_600_000;
 const mem = (description: string, created: number, importance: number, type: NewMemory["type"] = "observation"): NewMemory => ({
@@ -51,5 +52,77 @@ describe("memory stream (the mind's port)", () => {
     expect(r.latest(10)).toEqual(m.latest(10));
     expect(r.retrieve(hashEmbed("text"), 4 * H, 3)).toEqual(m.retrieve(hashEmbed("text"), 4 * H, 3));
     expect(r.add(mem("new", 5 * H, 2)).id).toBe(4);
+  });
+});
+
+// The paper's retrieval written out plainly (a full dot product, a full sort): the stream's
+// indexed, partial-selection retrieval must rank and score exactly as this does.
+function plainRetrieve(items: MemoryRecord[], query: Float32Array, now: number, n: number, filter?: (m: MemoryRecord) => boolean) {
+  const pool = filter ? items.filter(filter) : items;
+  if (pool.length === 0 || n <= 0) return [];
+  const dot = (a: Float32Array, b: Float32Array) => {
+    let s = 0;
+    for (let i = 0; i < Math.min(a.length, b.length); i++) s += a[i] * b[i];
+    return s;
+  };
+  const norm = (a: number[]) => {
+    const lo = Math.min(...a);
+    const span = Math.max(...a) - lo;
+    return a.map((x) => (span > 1e-12 ? (x - lo) / span : 0.5));
+  };
+  const rec = norm(pool.map((m) => Math.exp(Math.log(0.995) * Math.max(0, (now - m.lastAccessed) / H))));
+  const imp = norm(pool.map((m) => m.importance));
+  const rel = norm(pool.map((m) => dot(m.embedding, query)));
+  return pool
+    .map((m, i) => ({ id: m.id, score: rec[i] + imp[i] + rel[i] }))
+    .sort((a, b) => b.score - a.score || b.id - a.id)
+    .slice(0, n);
+}
+
+describe("retrieval ranking (pinned against the plain computation)", () => {
+  const words = "party cafe coffee pond dragonflies breakfast paper library garden piano Valentine plaza bakery study exam notebook kettle bench".split(" ");
+  const rng = new Random(9);
+  const sentence = () => Array.from({ length: 2 + rng.int(7) }, () => words[rng.int(words.length)]).join(" ");
+  /** A dense vector (a model's embedding), now and then shorter than the hashed ones. */
+  const denseVector = () => {
+    const v = new Float32Array(rng.next() < 0.5 ? 256 : 64);
+    for (let i = 0; i < v.length; i++) v[i] = rng.next() * 2 - 1;
+    return v;
+  };
+  const notIdle = (m: MemoryRecord) => !/\bis idle\b/.test(m.description);
+
+  it("returns the same memories, in the same order, with the same scores, as a full sort", () => {
+    const stream = new SimpleMemory();
+    const twin: MemoryRecord[] = [];
+    let now = 0;
+    for (let round = 0; round < 30; round++) {
+      for (let k = 0; k < 40; k++) {
+        now += rng.int(4) * 10_000; // several memories share a time, as a step's batch does
+        const text = rng.next() < 0.1 ? "Theo Brandt is idle" : sentence();
+        const embedding = rng.next() < 0.1 ? denseVector() : rng.next() < 0.05 ? new Float32Array(256) : hashEmbed(text);
+        const rec = stream.add({ ...mem(text, now, 1 + rng.int(10)), embedding });
+        twin.push({ ...rec });
+      }
+      for (let q = 0; q < 5; q++) {
+        const query = rng.next() < 0.2 ? denseVector() : hashEmbed(sentence());
+        const n = [1, 5, 30, 10_000][rng.int(4)];
+        const filter = rng.next() < 0.5 ? notIdle : undefined;
+        const touch = rng.next() < 0.5;
+        const got = stream.retrieve(query, now, n, { filter, touch });
+        const want = plainRetrieve(twin, query, now, n, filter);
+        expect(got.map((s) => ({ id: s.memory.id, score: s.score }))).toEqual(want);
+        if (touch) for (const w of want) twin[w.id - 1].lastAccessed = now;
+      }
+    }
+  });
+
+  it("ties go to the newer memory and n larger than the stream returns it all", () => {
+    const m = new SimpleMemory();
+    for (let i = 0; i < 5; i++) m.add(mem("the same words", 0, 4));
+    const top = m.retrieve(hashEmbed("same words"), H, 10, { touch: false });
+    expect(top.map((s) => s.memory.id)).toEqual([5, 4, 3, 2, 1]);
+    expect(top.every((s) => s.score === 1.5)).toBe(true);
+    expect(m.retrieve(hashEmbed("same words"), H, 0)).toEqual([]);
+    expect(m.retrieve(hashEmbed("same words"), H, 3, { filter: () => false })).toEqual([]);
   });
 });

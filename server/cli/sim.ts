@@ -1,0 +1,195 @@
+// `npm run sim -- --from <template or save> --name <new save> --steps <n> [--report <file.json>]`
+// runs a town headless in lockstep (every mind answers within its step) as fast as the minds
+// allow, autosaves into the save --name every AUTOSAVE_STEPS and at the end, and writes the report
+// of DESIGN.md ("Command line"). Configured like the server: DATA_DIR or DATABASE_URL, LLM_*.
+//
+// --from: a template (assets/towns/<key>) starts a new town at step 0; a save forks it: the new
+// save starts from a copy of that save's newest snapshot, the original is left as it was.
+// `template:<key>` or `save:<name>` says which when a name is both.
+// --name: a new save. If it exists, the run refuses, unless
+//   --resume: continue that save from its newest snapshot (--from may be left out; a save that
+//             does not exist yet is made from --from, so the same command can be run again), or
+//   --force:  delete that save (its snapshots) and make it anew from --from.
+// Ctrl-C stops after the step in progress, saves, writes the report and exits with code 130.
+import { Command, InvalidArgumentError } from "commander";
+import { readFile, mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { loadHistory, type HistoryRow } from "../agents/whisper.ts";
+import { Autosave } from "../store/autosave.ts";
+import { buildTown } from "../townFactory.ts";
+import { progressBar } from "../sim/progress.ts";
+import { buildReport, summaryLine, SimReport } from "../sim/report.ts";
+import { runSteps } from "../sim/run.ts";
+import { findSave, resolveSource, SAVE_NAME, UsageError, type Source } from "../sim/saves.ts";
+import { openSession, runMain } from "../sim/session.ts";
+
+interface Options {
+  from?: string;
+  name: string;
+  steps: number;
+  report?: string;
+  history?: string;
+  seed?: number;
+  resume: boolean;
+  force: boolean;
+  quiet: boolean;
+  autosave?: number;
+}
+
+const wholeNumber = (min: number) => (text: string) => {
+  const n = Number(text);
+  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`a whole number ≥ ${min}`);
+  return n;
+};
+
+const program = new Command("sim")
+  .description("Run a town headless (lockstep), save it, and write a report.")
+  .option("--from <town>", "town template (assets/towns/<key>, e.g. base-3) or the name of a save to fork; template:<key> or save:<name> to say which")
+  .requiredOption("--name <save>", "name of the save to write (a new one, see --resume and --force)")
+  .requiredOption("--steps <n>", "steps to run (10 game seconds each; 8640 = one game day)", wholeNumber(0))
+  .option("--report <file.json>", "write the run's report (JSON) to this file")
+  .option("--history <file.csv>", "seed memories first from a history file (the original's Name,Whisper CSV)")
+  .option("--seed <n>", "random seed of a new town (default SEED, 1)", wholeNumber(-(2 ** 31)))
+  .option("--resume", "continue the save --name from its newest snapshot (made from --from when it does not exist yet)", false)
+  .option("--force", "if the save --name exists, delete it and start it anew from --from", false)
+  .option("--autosave <steps>", "save every this many steps (default AUTOSAVE_STEPS, 60)", wholeNumber(1))
+  .option("--quiet", "no progress bar", false)
+  .showHelpAfterError()
+  .addHelpText("after", "\nExample: npm run sim -- --from base-3 --name day1 --steps 8640 --report day1.json");
+
+async function readHistory(file: string): Promise<HistoryRow[]> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (e) {
+    throw new UsageError(`--history ${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  try {
+    return loadHistory(text);
+  } catch (e) {
+    throw new UsageError(`--history ${file}: ${(e as Error).message}`);
+  }
+}
+
+async function main(opts: Options): Promise<number> {
+  if (!SAVE_NAME.test(opts.name)) throw new UsageError(`--name "${opts.name}": 1 to 64 letters, digits, '.', '_' or '-'`);
+  if (opts.resume && opts.force) throw new UsageError("--resume and --force contradict each other: continue the save, or replace it");
+  if (!opts.from && !opts.resume) throw new UsageError("--from is needed: a town template (e.g. base-3) or a save to fork");
+  const history = opts.history ? await readHistory(opts.history) : null;
+
+  const session = await openSession();
+  const { store, gateway, config } = session;
+  try {
+    const notes: string[] = [];
+    const existing = await store.findTown(opts.name);
+    let source: Source;
+    if (existing && opts.resume) {
+      source = await findSave(store, opts.name);
+      const from = opts.from?.replace(/^(save|template):/, "");
+      if (from && from !== opts.name && from !== existing.template) {
+        throw new UsageError(`--resume continues the save "${opts.name}" (made from ${existing.template}); --from "${opts.from}" would be ignored: leave it out`);
+      }
+    } else {
+      if (!opts.from) throw new UsageError(`no save named "${opts.name}" to resume: give --from to start it`);
+      source = await resolveSource(store, opts.from, notes);
+      if (existing && !opts.force) {
+        const saved = await store.latestSnapshot(existing.id);
+        throw new UsageError(`a save named "${opts.name}" exists already (${existing.template}, ${saved ? `step ${saved.step}` : "never saved"}): choose another --name, --resume to continue it, or --force to replace it`);
+      }
+      if (existing && source.kind === "save" && source.save.id === existing.id) {
+        throw new UsageError(`--force would delete the save "${opts.name}" that --from starts from: use --resume to continue it, or another --name to fork it`);
+      }
+    }
+    const resuming = Boolean(existing && opts.resume);
+    if (source.kind === "save" && opts.seed !== undefined) notes.push("--seed is ignored: a save continues its own random sequence");
+
+    const { town, mind } = buildTown(source.template, { gateway, mode: "lockstep", seed: opts.seed ?? config.SEED });
+    if (source.kind === "save" && source.snapshot) town.restore(source.snapshot);
+    if (existing && opts.force) await store.deleteTown(opts.name);
+    const record = resuming ? existing! : await store.ensureTown(opts.name, source.template.key);
+
+    const what = resuming ? `resumed at step ${town.step}` : source.kind === "save" ? `fork of save ${source.save.name} at step ${town.step}` : `new from template ${source.template.key}`;
+    console.log(`sim: save ${record.name} (template ${source.template.key}, ${source.template.personas.length} residents), ${what}`);
+    console.log(`  engine: ${session.engine}`);
+    console.log(`  database: ${session.database}`);
+    for (const n of notes) console.log(`  note: ${n}`);
+
+    if (history) {
+      const seeded = await mind.seedHistory(history, town.time);
+      console.log(`  history: ${seeded.seeded} memories seeded from ${opts.history}`);
+      if (seeded.unknown.length) console.error(`sim: warning: --history names people who do not live in ${source.template.key}: ${seeded.unknown.join(", ")}`);
+    }
+
+    const autosave = new Autosave(town, store, record.id, opts.autosave ?? config.AUTOSAVE_STEPS, session.log);
+    await autosave.save(); // the save exists from the first step on, fork or new
+
+    let stopRequested = false;
+    const onSignal = (signal: string) => {
+      if (stopRequested) {
+        console.error(`sim: ${signal} again: exiting without saving`);
+        process.exit(130);
+      }
+      stopRequested = true;
+      console.error(`\nsim: ${signal}: stopping after this step to save and write the report (again to quit at once)`);
+    };
+    const onInt = () => onSignal("SIGINT");
+    const onTerm = () => onSignal("SIGTERM");
+    process.on("SIGINT", onInt);
+    process.on("SIGTERM", onTerm);
+
+    const startStep = town.step;
+    const startTime = town.time;
+    const bar = progressBar(opts.steps, { quiet: opts.quiet });
+    const t0 = performance.now();
+    let result: Awaited<ReturnType<typeof runSteps>>;
+    try {
+      result = await runSteps(town, opts.steps, {
+        stop: () => stopRequested,
+        afterStep: async () => {
+          bar.update(town.step - startStep, town.time);
+          await autosave.afterStep();
+        },
+      });
+    } finally {
+      bar.stop();
+    }
+    const wallSeconds = (performance.now() - t0) / 1000;
+    await autosave.save();
+    process.off("SIGINT", onInt);
+    process.off("SIGTERM", onTerm);
+
+    if (town.mindErrors.length) console.error(`sim: warning: ${town.mindErrors.length} mind errors (last: ${String(town.mindErrors.at(-1)!.error)})`);
+    const report = SimReport.parse(
+      buildReport({
+        town: record.name,
+        template: source.template.key,
+        from: resuming ? `save ${record.name}` : source.label,
+        stepsRequested: opts.steps,
+        startStep,
+        endStep: town.step,
+        startTime,
+        endTime: town.time,
+        wallSeconds,
+        interrupted: result.interrupted,
+        engine: gateway.engine,
+        agents: town.agentViews(),
+        counts: (id) => mind.report(id),
+        llm: gateway.metrics(),
+      }),
+    );
+    console.log(`  ${summaryLine(report)}`);
+    console.log(`  saved: ${record.name} at step ${town.step}`);
+    if (opts.report) {
+      const file = path.resolve(opts.report);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+      console.log(`  report: ${file}`);
+    }
+    return result.interrupted ? 130 : 0;
+  } finally {
+    await session.close();
+  }
+}
+
+program.action(async (opts: Options) => runMain("sim", () => main(opts)));
+await program.parseAsync();
