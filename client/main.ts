@@ -4,6 +4,7 @@ import Phaser from "phaser";
 import { joinTown, firstState, type ServerMessages, type TownRoom } from "./net.ts";
 import { Hud } from "./panels/Hud.ts";
 import { JoinDialog, type JoinRequest } from "./panels/JoinDialog.ts";
+import { Panels } from "./panels/Panels.ts";
 import { Toasts } from "./panels/Toasts.ts";
 import { BootScene } from "./scenes/BootScene.ts";
 import type { LiveContext, RenderInfo } from "./scenes/context.ts";
@@ -15,8 +16,11 @@ interface DebugHook {
   error: string;
   sessionId: string;
   avatarId: string;
+  role: string;
   render: RenderInfo;
   state: () => unknown;
+  /** The chat panel's lines: { who: "me" | "them" | "note", text, state: "pending" | "said" | "failed" }. */
+  chat: () => unknown;
 }
 
 declare global {
@@ -29,14 +33,17 @@ const ui = document.getElementById("ui")!;
 const toasts = new Toasts(ui);
 let room: TownRoom | null = null;
 
-const render: RenderInfo = { ready: false, agents: 0, avatars: 0, zoom: 1, view: { x: 0, y: 0 }, self: null };
+const render: RenderInfo = { ready: false, agents: 0, avatars: 0, zoom: 1, view: { x: 0, y: 0 }, self: null, residents: {}, objectLabels: [], selectedObject: "" };
+let panels: Panels | null = null;
 const hook: DebugHook = {
   status: "idle",
   error: "",
   sessionId: "",
   avatarId: "",
+  role: "",
   render,
   state: () => summary(room),
+  chat: () => panels?.chat.transcript() ?? [],
 };
 window.__simulacra = hook;
 
@@ -48,6 +55,7 @@ function summary(r: TownRoom | null): unknown {
     template: s.template,
     name: s.name,
     engine: s.engine,
+    engineStatus: s.engineStatus,
     clock: { step: s.clock.step, time: s.clock.time, running: s.clock.running, speed: s.clock.speed },
     agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, action: a.action, emoji: a.emoji, address: a.address, talkingTo: a.talkingTo, sprite: a.sprite })),
     avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite: a.sprite })),
@@ -70,10 +78,12 @@ async function join(req: JoinRequest): Promise<void> {
   room = joined;
   hook.sessionId = joined.sessionId;
   hook.avatarId = joined.sessionId;
+  hook.role = req.role;
   const hud = new Hud(ui);
+  panels = new Panels(ui, { room: joined, role: req.role, avatarId: () => ctx.avatarId, toasts });
   const ctx: LiveContext = {
-    room: joined, template: "", avatarId: joined.sessionId, name: req.name, hud, toasts, render,
-    connected: true, status: `Connected as ${req.name}`,
+    room: joined, template: "", avatarId: joined.sessionId, name: req.name, role: req.role, hud, ui: panels, toasts, render,
+    connected: true, status: req.role === "visitor" ? `Connected as ${req.name}` : `Connected as ${req.name}, ${req.role}`,
   };
   joined.onMessage("welcome", (w: ServerMessages["welcome"]) => {
     hook.avatarId = w.avatarId;
@@ -93,7 +103,10 @@ async function join(req: JoinRequest): Promise<void> {
 }
 
 function start(ctx: LiveContext): void {
-  const canvas = new URLSearchParams(location.search).get("renderer") === "canvas";
+  const params = new URLSearchParams(location.search);
+  const canvas = params.get("renderer") === "canvas";
+  // ?fps=N caps the frame rate (low-power machines, headless tests); 0 or absent: the display's.
+  const fps = Math.min(120, Math.max(0, Number(params.get("fps")) || 0));
   const game = new Phaser.Game({
     type: canvas ? Phaser.CANVAS : Phaser.AUTO,
     parent: "game",
@@ -102,9 +115,13 @@ function start(ctx: LiveContext): void {
     banner: false,
     scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
     scene: [],
+    ...(fps ? { fps: { limit: fps } } : {}),
   });
   game.scene.add("town", TownScene, false);
   game.scene.add("boot", BootScene, true, ctx);
 }
 
-new JoinDialog(ui, join);
+// /replay/<id> plays a recording instead of joining the live town.
+const replayId = /^\/replay\/([\w-]{1,64})\/?$/.exec(location.pathname)?.[1];
+if (replayId) void import("./replay/start.ts").then((m) => m.startReplay(ui, replayId));
+else new JoinDialog(ui, join);

@@ -21,7 +21,8 @@ export async function joinTown(options: { name: string; role: JoinOptions["role"
 function joinErrorText(e: unknown): string {
   const message = e instanceof Error ? e.message : typeof e === "string" ? e : (e as { message?: string })?.message ?? "";
   if (!message || /failed to fetch|network|ECONNREFUSED/i.test(message)) return "Cannot reach the town server. Is it running?";
-  return message.replace(/^cannot join: /, "Cannot join: ");
+  const reason = message.replace(/^cannot join: /i, "");
+  return `Cannot join: ${reason}.`.replace(/\.\.$/, ".");
 }
 
 /** Sends a validated-by-type client message. */

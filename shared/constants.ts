@@ -12,3 +12,13 @@ export const AVATAR_TILES_PER_SECOND = 5;
 export const MAX_NAME_LENGTH = 24;
 /** Longest text a person may say, ask or whisper. */
 export const MAX_TEXT_LENGTH = 500;
+/** A person talks to a resident within this many tiles (Chebyshev distance: diagonals count 1). */
+export const TALK_RANGE = 3;
+/**
+ * A person's talk with a resident ends after this many real seconds without words from either
+ * side (people type in real time whatever the clock speed), when the person walks out of
+ * TALK_RANGE, says goodbye, or leaves the town.
+ */
+export const CHAT_IDLE_SECONDS = 30;
+/** Longest object state a moderator may set ("on fire", "out of coffee"). */
+export const MAX_STATE_LENGTH = 80;

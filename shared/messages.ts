@@ -2,7 +2,7 @@
 // message with these before it touches the Town; the client builds its messages from the
 // same types. See DESIGN.md, "Protocol".
 import { z } from "zod";
-import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "./constants.ts";
+import { MAX_NAME_LENGTH, MAX_STATE_LENGTH, MAX_TEXT_LENGTH } from "./constants.ts";
 
 export const Role = z.enum(["visitor", "reporter", "moderator"]);
 export type Role = z.infer<typeof Role>;
@@ -22,8 +22,10 @@ export type JoinOptions = z.infer<typeof JoinOptions>;
 export const ClientMessages = {
   move: z.object({ x: tileCoord, y: tileCoord }).strict(),
   say: z.object({ agentId: id, text }).strict(),
-  interview: z.object({ agentId: id, question: text }).strict(),
-  set_object_state: z.object({ address: z.string().min(1).max(200), state: text }).strict(),
+  /** Reporter only (moderators may too), any distance. offTheRecord: nothing is written to memory. */
+  interview: z.object({ agentId: id, question: text, offTheRecord: z.boolean().optional() }).strict(),
+  /** Moderator only. The state "idle" puts the object back to its idle state. */
+  set_object_state: z.object({ address: z.string().min(1).max(200), state: z.string().trim().min(1).max(MAX_STATE_LENGTH) }).strict(),
   whisper: z.object({ agentId: id, text }).strict(),
   control: z
     .object({ action: z.enum(["pause", "resume", "speed"]), value: z.number().positive().max(100).optional() })
@@ -40,6 +42,7 @@ export const ErrorCode = z.enum([
   "not_found", // no such agent, object or tile
   "unreachable", // no path to the tile
   "too_far", // out of talking range
+  "busy", // the resident is talking with someone else
   "rate_limited", // too many messages
   "unavailable", // the feature is not available on this server yet
 ]);
@@ -47,10 +50,22 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 
 /** Server → client messages. */
 export type ServerMessages = {
+  /** Answer to a refused message; `type` names the client message it answers. */
   error: { code: ErrorCode; message: string; type?: string };
+  /** Sent once to the joining client. */
   welcome: { avatarId: string; role: Role; engine: string };
+  /** A resident spoke; `to` is an avatar id or an agent id. Broadcast: clients show bubbles nearby. */
   agent_said: { agentId: string; to: string; text: string };
-  interview_answer: { agentId: string; question: string; answer: string };
+  /** A person spoke to a resident. Broadcast. */
+  avatar_said: { avatarId: string; name: string; to: string; text: string };
+  /** To the asking client only. */
+  interview_answer: { agentId: string; question: string; answer: string; offTheRecord: boolean };
+  /** To the whispering moderator: the thought as the resident now remembers it. */
+  whisper_done: { agentId: string; thought: string };
+  /** Broadcast; also mirrored in state.objects. An empty state means the object is back to idle. */
+  object_state_set: { address: string; state: string; by: string };
+  /** Broadcast when a person's conversation with a resident ends. */
+  chat_ended: { agentId: string; avatarId: string };
 };
 
 /**

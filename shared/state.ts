@@ -66,6 +66,11 @@ export const TownState = schema(
     name: t.string(),
     /** The language engine: "offline" or the model's name. */
     engine: t.string(),
+    /**
+     * Health of the language engine, for the client's indicator: "offline" (the offline engine
+     * serves), "ok" (the model answers), "failing" (recent asks fell back to offline answers).
+     */
+    engineStatus: t.string(),
     clock: ClockState,
     agents: t.map(AgentState),
     avatars: t.map(AvatarState),

@@ -9,6 +9,8 @@ export interface HudView {
   running: boolean;
   speed: number;
   engine: string;
+  /** "offline" | "ok" | "failing" */
+  engineStatus: string;
   me: string;
   avatars: { id: string; name: string; role: string }[];
   residents: { id: string; name: string; emoji: string; action: string }[];
@@ -26,6 +28,8 @@ export class Hud {
   private last = { clock: "", online: "", residents: "", status: "" };
   /** Called when a resident is picked in the list (click or Enter): the camera follows them. */
   onResident: (id: string) => void = () => {};
+  /** Called when a resident's inspect button is pressed. */
+  onInspect: (id: string) => void = () => {};
 
   constructor(parent: HTMLElement) {
     this.clock = h("div.panel.hud-clock", { id: "hud-clock" });
@@ -36,12 +40,14 @@ export class Hud {
   }
 
   update(v: HudView): void {
-    const clockKey = JSON.stringify([v.world, formatClock(v.time), v.running, v.speed, v.engine]);
+    const clockKey = JSON.stringify([v.world, formatClock(v.time), v.running, v.speed, v.engine, v.engineStatus]);
     if (clockKey !== this.last.clock) {
       this.last.clock = clockKey;
-      const engine = v.engine === "offline" || !v.engine
-        ? h("span.badge.offline", { title: "No language model is configured: residents think with the deterministic offline engine." }, "offline engine")
-        : h("span.badge.model", { title: "Language model in use" }, v.engine);
+      const engine = v.engineStatus === "failing"
+        ? h("span.badge.failing", { id: "hud-engine", title: "The language model is failing: residents fall back to offline answers until it answers again." }, `⚠ ${v.engine || "model"} failing`)
+        : v.engine === "offline" || !v.engine
+          ? h("span.badge.offline", { id: "hud-engine", title: "No language model is configured: residents think with the deterministic offline engine." }, "offline engine")
+          : h("span.badge.model", { id: "hud-engine", title: "Language model in use" }, v.engine);
       fill(this.clock,
         h("div.town", {}, v.world),
         h("div.time", { id: "hud-time" }, formatClock(v.time)),
@@ -73,8 +79,9 @@ export class Hud {
           h("button.who", { type: "button", "data-resident": r.id, "aria-pressed": r.id === v.following ? "true" : "false", onclick: () => this.onResident(r.id) },
             `${r.emoji || "·"} ${r.name.split(" ")[0]}`),
           h("span.what", {}, r.action || "…"),
+          h("button.inspect", { type: "button", "data-inspect": r.id, title: `Inspect ${r.name}`, "aria-label": `Inspect ${r.name}`, onclick: () => this.onInspect(r.id) }, "i"),
         ))),
-        h("div.hint", {}, v.following ? "Following · move to come back" : "Pick a resident to follow"),
+        h("div.hint", {}, v.following ? "Following · move to come back" : "A name follows them · (i) opens the inspector"),
       );
     }
     const statusKey = JSON.stringify([v.connected, v.status]);
@@ -83,7 +90,7 @@ export class Hud {
       fill(this.status,
         h(v.connected ? "span.dot" : "span.dot.off", {}),
         v.status,
-        v.connected ? h("span", {}, "  ·  walk with ", h("kbd", {}, "←↑↓→"), " / ", h("kbd", {}, "WASD"), " or click a tile  ·  zoom with the wheel or ", h("kbd", {}, "+"), " ", h("kbd", {}, "−")) : null,
+        v.connected ? h("span", {}, "  ·  walk ", h("kbd", {}, "←↑↓→"), " ", h("kbd", {}, "WASD"), " or click  ·  click a resident or ", h("kbd", {}, "T"), " to talk, ", h("kbd", {}, "I"), " to inspect  ·  ", h("kbd", {}, "Esc"), " closes  ·  zoom ", h("kbd", {}, "+"), " ", h("kbd", {}, "−")) : null,
       );
     }
   }

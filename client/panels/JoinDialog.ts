@@ -12,6 +12,12 @@ export interface JoinRequest {
 
 const NAME_KEY = "simulacra.name";
 
+const ROLE_HINTS: Record<Role, string> = {
+  visitor: "Walk around and talk with the residents you meet.",
+  reporter: "Interview any resident, on or off the record.",
+  moderator: "Set objects' states, whisper to residents, run the clock. Needs the server's moderator token.",
+};
+
 export class JoinDialog {
   readonly root: HTMLElement;
   private readonly form: HTMLFormElement;
@@ -21,6 +27,7 @@ export class JoinDialog {
   private readonly tokenRow: HTMLElement;
   private readonly button: HTMLButtonElement;
   private readonly error: HTMLElement;
+  private readonly roleHint: HTMLElement;
 
   constructor(parent: HTMLElement, private readonly onJoin: (req: JoinRequest) => Promise<void>) {
     this.name = h("input", { id: "join-name", name: "name", autocomplete: "nickname", maxlength: MAX_NAME_LENGTH, placeholder: "Your name", required: true });
@@ -33,7 +40,13 @@ export class JoinDialog {
     this.token = h("input", { id: "join-token", name: "token", type: "password", autocomplete: "off", placeholder: "Moderator token" });
     this.tokenRow = h("div", {}, h("label", { for: "join-token" }, "Token"), this.token);
     this.tokenRow.hidden = true;
-    this.role.addEventListener("change", () => { this.tokenRow.hidden = this.role.value !== "moderator"; });
+    this.roleHint = h("div.role-hint", { id: "join-role-hint" });
+    const onRole = () => {
+      this.tokenRow.hidden = this.role.value !== "moderator";
+      this.roleHint.textContent = ROLE_HINTS[this.role.value as Role];
+    };
+    this.role.addEventListener("change", onRole);
+    onRole();
     this.button = h("button", { type: "submit" }, "Enter the town");
     this.error = h("div.error", { role: "alert", "aria-live": "polite" });
     this.form = h("form.panel.join", { autocomplete: "off" },
@@ -43,6 +56,7 @@ export class JoinDialog {
       this.name,
       h("label", { for: "join-role" }, "Join as"),
       this.role,
+      this.roleHint,
       this.tokenRow,
       this.button,
       this.error,
@@ -71,10 +85,13 @@ export class JoinDialog {
       await this.onJoin({ name, role, token });
       this.close();
     } catch (e) {
-      this.showError((e as Error).message || String(e));
+      const message = (e as Error).message || String(e);
+      this.showError(message);
       this.button.disabled = false;
       this.button.textContent = "Enter the town";
-      this.name.focus();
+      // A refused token is corrected where it was typed.
+      if (role === "moderator" && /token/i.test(message)) this.token.select();
+      else this.name.focus();
     }
   }
 

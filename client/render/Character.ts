@@ -1,6 +1,6 @@
 // One person on the map, resident or avatar: a sprite from the character sheet, the name above
-// it, the current action (emoji and a few words) above the name, a speech bubble when it
-// speaks. Positions come from the server one tile at a time; the sprite walks between them.
+// it (under the feet for people), the current action (emoji and a few words) above, a speech
+// bubble when it speaks. Positions come from the server one tile at a time; the sprite walks between them.
 import Phaser from "phaser";
 import { TILE_SIZE } from "../../shared/constants.ts";
 
@@ -47,6 +47,8 @@ export class Character {
   private readonly actionText: Phaser.GameObjects.Text;
   private bubble?: Phaser.GameObjects.Text;
   private bubbleUntil = 0;
+  /** Which way the bubble leans: -1 to the left, 1 to the right, 0 centred. */
+  private bubbleLean = 0;
   private readonly ring?: Phaser.GameObjects.Ellipse;
   private row: number;
   private dir: Dir = "down";
@@ -109,14 +111,20 @@ export class Character {
     this.actionText.setVisible(text.length > 0);
   }
 
-  /** A speech bubble for a few seconds. */
-  say(text: string, ms = 6000): void {
-    const short = text.length > 140 ? `${text.slice(0, 138)}…` : text;
+  /**
+   * A speech bubble for a few seconds, longer for more words. `lean` turns it away from the
+   * listener (-1: it grows to the left, 1: to the right), so two people talking side by side
+   * do not cover each other's words.
+   */
+  say(text: string, lean = 0): void {
+    const short = text.length > 120 ? `${text.slice(0, 118).trimEnd()}…` : text;
     if (!this.bubble) {
-      this.bubble = this.label(short, { color: "#2a1f2d", fontSize: "12px", backgroundColor: "#fdf8ec", padding: { x: 6, y: 4 }, wordWrap: { width: 200 } });
+      this.bubble = this.label(short, { color: "#2a1f2d", fontSize: "12px", backgroundColor: "#fdf8ec", padding: { x: 6, y: 4 }, wordWrap: { width: 180 } });
     } else this.bubble.setText(short);
+    this.bubbleLean = Math.sign(lean);
+    this.bubble.setOrigin(this.bubbleLean < 0 ? 1 : this.bubbleLean > 0 ? 0 : 0.5, 1);
     this.bubble.setVisible(true);
-    this.bubbleUntil = this.scene.time.now + ms;
+    this.bubbleUntil = this.scene.time.now + Math.min(9000, Math.max(4000, 2500 + short.length * 45));
   }
 
   /** Walks to a tile over `perTileMs` per tile from where the sprite is now; far jumps snap. */
@@ -176,13 +184,19 @@ export class Character {
     let y = this.sprite.y - TILE_SIZE + 3;
     const depth = LABEL_DEPTH + this.sprite.y / TILE_SIZE / 100 + (this.ring ? 5 : 0);
     if (this.ring) this.ring.setPosition(x, this.sprite.y - 4).setDepth(99 + this.sprite.y / TILE_SIZE);
-    this.nameText.setScale(s).setPosition(x, y).setDepth(depth);
-    y -= this.nameText.displayHeight + 1 * s;
+    if (this.kind === "avatar") {
+      // People's names sit under their feet, residents' above their heads: side by side in a
+      // conversation, the two labels do not cover each other.
+      this.nameText.setScale(s).setPosition(x, this.sprite.y + 1 * s + this.nameText.displayHeight).setDepth(depth);
+    } else {
+      this.nameText.setScale(s).setPosition(x, y).setDepth(depth);
+      y -= this.nameText.displayHeight + 1 * s;
+    }
     if (this.actionText.visible) {
       this.actionText.setScale(s).setPosition(x, y).setDepth(depth);
       y -= this.actionText.displayHeight + 2 * s;
     }
-    if (this.bubble?.visible) this.bubble.setScale(s).setPosition(x, y).setDepth(depth + 1);
+    if (this.bubble?.visible) this.bubble.setScale(s).setPosition(x - this.bubbleLean * 8 * s, y).setDepth(depth + 1);
   }
 
   destroy(): void {

@@ -6,10 +6,12 @@ import { AVATAR_TILES_PER_SECOND, TILE_SIZE } from "../../shared/constants.ts";
 import { minuteOfDay } from "../../shared/time.ts";
 import { Character, createWalkAnims } from "./Character.ts";
 import { daylight } from "./daylight.ts";
-import { readTownInfo, type TownInfo } from "./townInfo.ts";
+import { isBurning, isIdle, stateIcon } from "./objectState.ts";
+import { readTownInfo, type TownInfo, type TownObject } from "./townInfo.ts";
 
 export const TILESET_KEY = "town-tiles";
 export const TILESET_NAME = "town";
+const LABEL_FONT = '"Trebuchet MS", "DejaVu Sans", "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif';
 
 export interface AgentView { id: string; name: string; x: number; y: number; action: string; emoji: string; talkingTo: string; sprite: number }
 export interface AvatarView { id: string; name: string; role: string; x: number; y: number; sprite: number }
@@ -39,6 +41,9 @@ export class TownRenderer {
   private readonly overlay: Phaser.GameObjects.Rectangle;
   private readonly lights: { image: Phaser.GameObjects.Image; alpha: number }[] = [];
   private readonly objectLabels = new Map<string, Phaser.GameObjects.Text>();
+  private readonly fires = new Map<string, Phaser.GameObjects.GameObject[]>();
+  private readonly hoverOutline: Phaser.GameObjects.Rectangle;
+  private readonly selectOutline: Phaser.GameObjects.Rectangle;
   private readonly selfId: string;
   private tintOverride: number | null = null;
   private above?: Phaser.Tilemaps.TilemapLayer;
@@ -67,6 +72,10 @@ export class TownRenderer {
         .setScale(style.scale).setTint(style.tint).setBlendMode(Phaser.BlendModes.ADD).setDepth(310).setAlpha(0);
       this.lights.push({ image, alpha: style.alpha });
     }
+    // Outlines for clickable objects: a thin one under the pointer, a bold one for the picked one.
+    this.hoverOutline = scene.add.rectangle(0, 0, 1, 1).setOrigin(0, 0).setStrokeStyle(1.5, 0xfdf8ec, 0.9).setFillStyle(0xfdf8ec, 0.08).setDepth(380).setVisible(false);
+    this.selectOutline = scene.add.rectangle(0, 0, 1, 1).setOrigin(0, 0).setStrokeStyle(2.5, 0xf4d251, 1).setFillStyle(0xf4d251, 0.12).setDepth(381).setVisible(false);
+    scene.tweens.add({ targets: this.selectOutline, alpha: { from: 1, to: 0.55 }, duration: 650, yoyo: true, repeat: -1 });
     const params = new URLSearchParams(location.search);
     const at = params.get("daylight");
     if (at && /^\d{1,2}:\d{2}$/.test(at)) this.tintOverride = Number(at.split(":")[0]) * 60 + Number(at.split(":")[1]);
@@ -130,24 +139,64 @@ export class TownRenderer {
     this.syncDaylight(view.time);
   }
 
+  /** Objects whose state is not idle: an icon and the state over the object, a glow if it burns. */
   private syncObjects(objects: ObjectView[]): void {
     const seen = new Set<string>();
     for (const o of objects) {
       const rect = this.info.objects.find((r) => r.address === o.address);
-      if (!rect || !o.state) continue;
+      if (!rect || isIdle(o.state)) continue;
       seen.add(o.address);
       let label = this.objectLabels.get(o.address);
       if (!label) {
-        label = this.scene.add.text((rect.x + rect.w / 2) * TILE_SIZE, rect.y * TILE_SIZE + 4, "", {
-          fontFamily: '"Trebuchet MS", "DejaVu Sans", sans-serif', fontSize: "10px", color: "#2a1f2d", backgroundColor: "rgba(244,210,81,0.9)", padding: { x: 3, y: 1 }, resolution: 3,
+        label = this.scene.add.text((rect.x + rect.w / 2) * TILE_SIZE, rect.y * TILE_SIZE + 6, "", {
+          fontFamily: LABEL_FONT, fontSize: "11px", fontStyle: "bold", color: "#2a1f2d", backgroundColor: "rgba(244,210,81,0.95)", padding: { x: 4, y: 2 }, resolution: 3,
         }).setOrigin(0.5, 1).setDepth(390);
         label.texture.setFilter(Phaser.Textures.FilterMode.LINEAR);
         this.objectLabels.set(o.address, label);
       }
-      const text = `${rect.name}: ${o.state}`;
+      const words = o.state.length > 28 ? `${o.state.slice(0, 26).trimEnd()}…` : o.state;
+      const text = `${stateIcon(o.state)} ${rect.name}: ${words}`;
       if (label.text !== text) label.setText(text);
+      const burning = isBurning(o.state);
+      label.setBackgroundColor(burning ? "rgba(255,138,61,0.95)" : "rgba(244,210,81,0.95)");
+      if (burning && !this.fires.has(o.address)) this.fires.set(o.address, [this.fireGlow(rect), this.flame(rect)]);
+      if (!burning) this.dropFire(o.address);
     }
-    for (const [address, label] of this.objectLabels) if (!seen.has(address)) { label.destroy(); this.objectLabels.delete(address); }
+    for (const [address, label] of this.objectLabels) if (!seen.has(address)) { label.destroy(); this.objectLabels.delete(address); this.dropFire(address); }
+  }
+
+  private fireGlow(rect: TownObject): Phaser.GameObjects.Image {
+    const size = Math.max(rect.w, rect.h, 1);
+    const glow = this.scene.add.image((rect.x + rect.w / 2) * TILE_SIZE, (rect.y + rect.h / 2) * TILE_SIZE, "glow")
+      .setScale(1.2 + size * 0.6).setTint(0xff6a2a).setBlendMode(Phaser.BlendModes.ADD).setDepth(305).setAlpha(0.85);
+    this.scene.tweens.add({ targets: glow, alpha: { from: 0.95, to: 0.5 }, scale: glow.scale * 1.12, duration: 260, yoyo: true, repeat: -1, ease: "Sine.easeInOut" });
+    return glow;
+  }
+
+  private dropFire(address: string): void {
+    const parts = this.fires.get(address);
+    if (!parts) return;
+    for (const p of parts) { this.scene.tweens.killTweensOf(p); p.destroy(); }
+    this.fires.delete(address);
+  }
+
+  /** The object under a tile, if any (the smallest one when they overlap). */
+  objectAt(x: number, y: number): TownObject | undefined {
+    return this.info.objects
+      .filter((o) => x >= o.x && y >= o.y && x < o.x + Math.max(1, o.w) && y < o.y + Math.max(1, o.h))
+      .sort((a, b) => a.w * a.h - b.w * b.h)[0];
+  }
+
+  /** Outlines an object: "hover" under the pointer, "selected" for the one picked; null hides. */
+  outline(kind: "hover" | "selected", o: TownObject | undefined): void {
+    const r = kind === "hover" ? this.hoverOutline : this.selectOutline;
+    if (!o) { r.setVisible(false); return; }
+    r.setPosition(o.x * TILE_SIZE - 1, o.y * TILE_SIZE - 1).setSize(Math.max(1, o.w) * TILE_SIZE + 2, Math.max(1, o.h) * TILE_SIZE + 2).setVisible(true);
+  }
+
+  /** Texts of the object-state labels on the map, for tests. */
+  objectLabelTexts(): string[] {
+    return [...this.objectLabels.values()].map((l) => l.text);
   }
 
   private syncDaylight(time: number): void {
@@ -156,9 +205,21 @@ export class TownRenderer {
     for (const l of this.lights) l.image.setAlpha(l.alpha * d.darkness);
   }
 
-  /** Someone said something: a bubble above them. */
-  say(id: string, text: string): void {
-    (this.agents.get(id) ?? this.avatars.get(id))?.say(text);
+  /** Someone said something to someone: a bubble above the speaker, leaning away from the listener. */
+  say(id: string, text: string, to = ""): void {
+    const speaker = this.agents.get(id) ?? this.avatars.get(id);
+    if (!speaker) return;
+    const listener = this.agents.get(to) ?? this.avatars.get(to);
+    const dx = listener ? listener.sprite.x - speaker.sprite.x : 0;
+    speaker.say(text, Math.abs(dx) < 4 ? 0 : -Math.sign(dx));
+  }
+
+  /** A flickering flame over a burning object, with its glow. */
+  private flame(rect: TownObject): Phaser.GameObjects.Text {
+    const f = this.scene.add.text((rect.x + rect.w / 2) * TILE_SIZE, (rect.y + rect.h / 2) * TILE_SIZE + 8, "🔥", { fontFamily: LABEL_FONT, fontSize: "22px", resolution: 2 })
+      .setOrigin(0.5, 1).setDepth(306);
+    this.scene.tweens.add({ targets: f, scaleY: { from: 1, to: 1.18 }, scaleX: { from: 1, to: 0.92 }, duration: 180, yoyo: true, repeat: -1, ease: "Sine.easeInOut" });
+    return f;
   }
 
   /** Per frame: walking, labels, and see-through tree tops over people. */

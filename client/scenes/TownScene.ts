@@ -1,11 +1,13 @@
 // The live town: draws the room's state every frame through the shared TownRenderer, follows
-// the player's avatar with the camera, and turns keys and clicks into `move` messages. The
-// server finds paths and walks the avatar; this scene only shows server positions.
+// the player's avatar with the camera, and turns keys and clicks into `move` messages. A click on
+// a resident opens it in the panels (inspector, chat); a moderator's click on an object picks it.
+// The server finds paths and walks the avatar; this scene only shows server positions.
 import Phaser from "phaser";
 import { AVATAR_TILES_PER_SECOND, TILE_SIZE } from "../../shared/constants.ts";
 import type { ServerMessages } from "../../shared/messages.ts";
 import type { TownState } from "../../shared/state.ts";
 import { send } from "../net.ts";
+import type { Character } from "../render/Character.ts";
 import { TownRenderer, type TownView } from "../render/TownRenderer.ts";
 import { isWalkable, nearestWalkable } from "../render/townInfo.ts";
 import { MAP_KEY } from "./BootScene.ts";
@@ -43,6 +45,7 @@ export class TownScene extends Phaser.Scene {
   private followId = new URLSearchParams(location.search).get("follow") ?? "";
   private followed: Phaser.GameObjects.Sprite | null = null;
   private hudAt = 0;
+  private panelsAt = 0;
   private hover!: Phaser.GameObjects.Rectangle;
   private marker!: Phaser.GameObjects.Rectangle;
 
@@ -72,14 +75,15 @@ export class TownScene extends Phaser.Scene {
     this.keys = kb.addKeys({ up: K.UP, down: K.DOWN, left: K.LEFT, right: K.RIGHT, w: K.W, a: K.A, s: K.S, d: K.D }, false) as TownScene["keys"];
     kb.on("keydown", (e: KeyboardEvent) => this.onKey(e));
     this.input.on("pointerdown", (p: Phaser.Input.Pointer) => this.onClick(p));
-    this.input.on("pointermove", (p: Phaser.Input.Pointer) => {
-      const tx = Math.floor(p.worldX / TILE_SIZE), ty = Math.floor(p.worldY / TILE_SIZE);
-      this.hover.setPosition(tx * TILE_SIZE, ty * TILE_SIZE).setVisible(isWalkable(this.town.info, tx, ty));
-    });
+    this.input.on("pointermove", (p: Phaser.Input.Pointer) => this.onHover(p));
     this.input.on("wheel", (_p: unknown, _o: unknown, _dx: number, dy: number) => this.zoomBy(dy > 0 ? 1 / 1.12 : 1.12));
 
     this.ctx.hud.onResident = (id) => { this.followId = id === this.followId ? "" : id; };
-    room.onMessage("agent_said", (m: ServerMessages["agent_said"]) => this.town.say(m.agentId, m.text));
+    this.ctx.hud.onInspect = (id) => this.ctx.ui.inspector.show(id, room.state.agents.get(id)?.name ?? id);
+    this.ctx.ui.setTownInfo(this.town.info);
+    this.ctx.ui.onFollow = (id) => { this.followId = id; };
+    room.onMessage("agent_said", (m: ServerMessages["agent_said"]) => this.town.say(m.agentId, m.text, m.to));
+    room.onMessage("avatar_said", (m: ServerMessages["avatar_said"]) => this.town.say(m.avatarId, m.text, m.to));
     room.onMessage("error", (e: ServerMessages["error"]) => {
       if (e.type === "move" || e.code === "unreachable") this.pending = null;
     });
@@ -100,7 +104,12 @@ export class TownScene extends Phaser.Scene {
   }
 
   private onKey(e: KeyboardEvent): void {
-    if (typing()) return;
+    // Escape in a panel's field gives the keyboard back to the town (the panel stays open).
+    if (typing()) {
+      if (e.key === "Escape") (document.activeElement as HTMLElement).blur();
+      return;
+    }
+    if (this.ctx.ui.onKey(e)) return void e.preventDefault();
     if (e.key === "+" || e.key === "=") return this.zoomBy(1.25);
     if (e.key === "-" || e.key === "_") return this.zoomBy(1 / 1.25);
     const dir = DIRS[e.key] ?? DIRS[e.key.toLowerCase()];
@@ -140,10 +149,36 @@ export class TownScene extends Phaser.Scene {
     this.pending = target;
   }
 
+  /** The resident drawn under a world point (the front-most one). */
+  private residentAt(wx: number, wy: number): Character | undefined {
+    let best: Character | undefined;
+    for (const c of this.town.agents.values()) {
+      const s = c.sprite;
+      const inside = wx >= s.x - TILE_SIZE / 2 && wx < s.x + TILE_SIZE / 2 && wy >= s.y - TILE_SIZE - 4 && wy < s.y + 2;
+      if (inside && (!best || s.y > best.sprite.y)) best = c;
+    }
+    return best;
+  }
+
+  private onHover(p: Phaser.Input.Pointer): void {
+    const tx = Math.floor(p.worldX / TILE_SIZE), ty = Math.floor(p.worldY / TILE_SIZE);
+    const resident = this.residentAt(p.worldX, p.worldY);
+    const object = !resident && this.ctx.role === "moderator" ? this.town.objectAt(tx, ty) : undefined;
+    this.town.outline("hover", object);
+    this.hover.setPosition(tx * TILE_SIZE, ty * TILE_SIZE).setVisible(!resident && !object && isWalkable(this.town.info, tx, ty));
+    this.game.canvas.style.cursor = resident || object ? "pointer" : "default";
+  }
+
   private onClick(p: Phaser.Input.Pointer): void {
     if (!p.leftButtonDown()) return;
-    this.followId = "";
+    // A click on the map gives the keyboard back to the town.
+    if (typing()) (document.activeElement as HTMLElement).blur();
+    const resident = this.residentAt(p.worldX, p.worldY);
+    if (resident) return this.ctx.ui.residentClicked(resident.id);
     const tx = Math.floor(p.worldX / TILE_SIZE), ty = Math.floor(p.worldY / TILE_SIZE);
+    const object = this.town.objectAt(tx, ty);
+    if (object && this.ctx.ui.objectClicked(object.address)) return;
+    this.followId = "";
     const target = nearestWalkable(this.town.info, tx, ty, 2);
     if (!target) {
       this.ctx.toasts.info("Nobody can walk there.");
@@ -180,6 +215,21 @@ export class TownScene extends Phaser.Scene {
     r.zoom = cam.zoom;
     r.view = { x: cam.worldView.x, y: cam.worldView.y };
     r.self = self ? { x: self.sprite.x, y: self.sprite.y } : null;
+    r.residents = Object.fromEntries(Array.from(this.town.agents, ([id, c]) => [id, { x: c.sprite.x, y: c.sprite.y }]));
+    r.objectLabels = this.town.objectLabelTexts();
+    const picked = this.ctx.ui.selectedObject;
+    if (picked !== r.selectedObject) {
+      r.selectedObject = picked;
+      this.town.outline("selected", this.town.info.objects.find((o) => o.address === picked));
+    }
+    if (time >= this.panelsAt) {
+      this.panelsAt = time + 250;
+      this.ctx.ui.tick((x, y) => {
+        this.followId = "";
+        send(room, "move", { x, y });
+        this.pending = { x, y };
+      });
+    }
 
     if (time >= this.hudAt) {
       this.hudAt = time + 200;
@@ -189,6 +239,7 @@ export class TownScene extends Phaser.Scene {
         running: state.clock.running,
         speed: state.clock.speed,
         engine: state.engine,
+        engineStatus: state.engineStatus,
         me: this.ctx.avatarId,
         avatars: view.avatars.map((a) => ({ id: a.id, name: a.name, role: a.role })),
         residents: view.agents.map((a) => ({ id: a.id, name: a.name, emoji: a.emoji, action: a.action })),

@@ -1,6 +1,8 @@
 // What the live scenes share with the page: the room, the panels and the test hook.
+import type { Role } from "../../shared/messages.ts";
 import type { TownRoom } from "../net.ts";
 import type { Hud } from "../panels/Hud.ts";
+import type { Panels } from "../panels/Panels.ts";
 import type { Toasts } from "../panels/Toasts.ts";
 
 /** Read by tests through window.__simulacra. */
@@ -13,6 +15,12 @@ export interface RenderInfo {
   view: { x: number; y: number };
   /** Own avatar's sprite position in the world, pixels. */
   self: { x: number; y: number } | null;
+  /** Residents' sprite positions in the world, pixels (feet, centre), by id. */
+  residents: Record<string, { x: number; y: number }>;
+  /** Texts of the object-state labels drawn on the map. */
+  objectLabels: string[];
+  /** Address of the object outlined as picked ("" when none). */
+  selectedObject: string;
 }
 
 export interface LiveContext {
@@ -20,7 +28,10 @@ export interface LiveContext {
   template: string;
   avatarId: string;
   name: string;
+  role: Role;
   hud: Hud;
+  /** The role's panels: chat, inspector, interview, moderator tools. */
+  ui: Panels;
   toasts: Toasts;
   render: RenderInfo;
   /** False once the room connection is lost. */

@@ -127,22 +127,24 @@ const withPlanningPrefix = (name: string, text: string) => (/^for [^:]{1,60}:/i.
 
 /** What one side does when the Town says a conversation is over. */
 export async function conversationEnded(ctx: MindContext, s: AgentState, n: Extract<Notice, { kind: "conversationEnded" }>, now: number): Promise<void> {
-  const other = ctx.agents.get(n.withId);
+  const other = n.visitor ? undefined : ctx.agents.get(n.withId);
   const otherName = n.withName;
+  // People are known by name (their avatar ids change every visit) and get no chat cooldown.
+  const key = n.visitor ? `person:${otherName.trim().toLowerCase()}` : n.withId;
   const chat = s.chat && s.chat.with === n.withId ? s.chat : undefined;
   const topic = n.topic || chat?.topic || `conversing with ${otherName}`;
   const said: Line[] = n.lines.map((l) => ({ speaker: l.name, text: l.text }));
   const places = placeNames(s);
   const takeaway =
     chat?.takeaway ??
-    (await ctx.gateway.ask(postChatPrompt, { name: s.persona.name, brief: briefOf(s), other: otherName, now, lines: said, topic, relationship: s.relationships.get(n.withId) ?? "", places }));
+    (await ctx.gateway.ask(postChatPrompt, { name: s.persona.name, brief: briefOf(s), other: otherName, now, lines: said, topic, relationship: s.relationships.get(key) ?? "", places }));
   const name = s.persona.name;
   const about = topic.replace(/^conversing\s*/i, "");
   const [chatMemory] = await remember(ctx, s, [
     {
       type: "chat",
       created: now,
-      description: `${name} and ${otherName} were conversing ${about}`.trim(),
+      description: `${name} and ${otherName}${n.visitor ? " (a visitor to the town)" : ""} were conversing ${about}`.trim(),
       subject: name,
       predicate: "chat with",
       object: otherName,
@@ -157,10 +159,10 @@ export async function conversationEnded(ctx: MindContext, s: AgentState, n: Extr
     s,
     thoughts.map((t) => ({ type: "thought" as const, created: now, description: t, subject: name, predicate: "thinks", object: otherName, importance: takeaway.importance, evidence: [chatMemory.id] })),
   );
-  if (takeaway.relationship.trim()) s.relationships.set(n.withId, takeaway.relationship.trim());
-  s.chatCooldown.set(n.withId, now + ctx.settings.chatCooldownSteps * ctx.settings.stepSeconds * 1000);
-  s.lastChat.set(n.withId, { ended: now, topic });
-  s.chat = undefined;
+  if (takeaway.relationship.trim()) s.relationships.set(key, takeaway.relationship.trim());
+  if (!n.visitor) s.chatCooldown.set(n.withId, now + ctx.settings.chatCooldownSteps * ctx.settings.stepSeconds * 1000);
+  s.lastChat.set(key, { ended: now, topic });
+  if (!n.visitor) s.chat = undefined;
   if (s.engagedWith === n.withId) s.engagedWith = "";
   if (other && other.engagedWith === s.id && !other.chat) other.engagedWith = "";
   // A planning note with an appointment later today goes into the schedule (a re-plan).

@@ -13,7 +13,7 @@ import { conversationEnded, release } from "./converse.ts";
 import { decisionOf, type PlannedTask } from "./execute.ts";
 import { interview, type InterviewOptions } from "./interview.ts";
 import { PAPER_RETRIEVAL, SimpleMemory, type MemoryPort, type RetrievalSettings, type SavedStream } from "./memoryPort.ts";
-import type { AgentSelf, Mind, MindInput, MindOutput } from "./mind.ts";
+import type { AgentSelf, HeardWords, Mind, MindInput, MindOutput, Reply } from "./mind.ts";
 import { hhmm } from "./offline/text.ts";
 import { flushDue, flushObservations, perceive } from "./perceive.ts";
 import type { Persona } from "./persona.ts";
@@ -24,6 +24,7 @@ import type { DaySchedule } from "./schedule.ts";
 import { mindSettings, type MindSettings } from "./settings.ts";
 import { SpatialMemory } from "./spatial.ts";
 import { newAgentState, type AgentState, type ChatMemo, type MindContext, type MindStats, type PendingObservation } from "./state.ts";
+import { hear } from "./visitorChat.ts";
 import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
 import type { MemoryType } from "./memoryPort.ts";
 
@@ -76,6 +77,7 @@ interface SavedAgent {
   declined: [string, { until: number; doing: string }][];
   relationships: [string, string][];
   lastChat: [string, ChatMemo][];
+  objectReactions?: [string, string][];
   engagedWith: string;
   engagedSince: number;
   chat?: AgentState["chat"];
@@ -217,6 +219,13 @@ export class GenerativeMind implements Mind {
 
   // ------------------------------------------------------------------ people's tools
 
+  /** A person talks to the agent: remembered as said by that person, answered in character. */
+  async hear(input: HeardWords): Promise<Reply> {
+    const s = this.agentFor(input.agent);
+    s.now = Math.max(s.now, input.now);
+    return hear(this.ctx, s, input);
+  }
+
   /** Answers a question in character from retrieved memories (see interview.ts). */
   async interview(agentId: string, question: string, opts: InterviewOptions = {}): Promise<string> {
     const s = this.agents.get(agentId);
@@ -310,6 +319,7 @@ export class GenerativeMind implements Mind {
         declined: [...s.declined],
         relationships: [...s.relationships],
         lastChat: [...s.lastChat],
+        objectReactions: [...s.objectReactions],
         engagedWith: s.engagedWith,
         engagedSince: s.engagedSince,
         lastSeen: s.lastSeen,
@@ -340,6 +350,7 @@ export class GenerativeMind implements Mind {
       s.declined = new Map(a.declined);
       s.relationships = new Map(a.relationships);
       s.lastChat = new Map(a.lastChat);
+      s.objectReactions = new Map(a.objectReactions ?? []);
       s.engagedWith = a.engagedWith;
       s.engagedSince = a.engagedSince;
       s.chat = a.chat ? structuredClone(a.chat) : undefined;

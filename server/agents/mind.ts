@@ -43,7 +43,11 @@ export interface ConversationPlan {
 
 /** Things that happened to the agent itself, delivered with its next tick. */
 export type Notice =
-  | { kind: "conversationEnded"; withId: string; withName: string; lines: ConversationLine[]; topic: string; started: number }
+  | {
+      kind: "conversationEnded"; withId: string; withName: string; lines: ConversationLine[]; topic: string; started: number;
+      /** The other side was a person (visitor, reporter, moderator), withId its avatar id. */
+      visitor?: boolean;
+    }
   | { kind: "conversationRefused"; withId: string; reason: string };
 
 /** What a mind may read about the agent it drives. */
@@ -76,8 +80,41 @@ export interface MindOutput {
   conversation?: ConversationPlan;
 }
 
+/** A person speaking to an agent (through its avatar). */
+export interface Speaker {
+  /** The avatar id. */
+  id: string;
+  name: string;
+  /** "visitor", "reporter" or "moderator". */
+  role: string;
+}
+
+/** Words a person said to the agent, to be answered. */
+export interface HeardWords {
+  agent: AgentSelf;
+  now: number;
+  speaker: Speaker;
+  /** What the person said since the agent last answered (usually one utterance). */
+  words: readonly string[];
+  /** The talk before these words, both sides. */
+  soFar: readonly ConversationLine[];
+}
+
+export interface Reply {
+  text: string;
+  /** The agent ends the talk with this line. */
+  end: boolean;
+  /** "conversing about ..." */
+  topic: string;
+}
+
 export interface Mind {
   tick(input: MindInput): Promise<MindOutput | null>;
+  /**
+   * A person speaks to the agent: the mind remembers the words as said by that person and
+   * answers in character. Minds without it cannot be talked to.
+   */
+  hear?(input: HeardWords): Promise<Reply>;
   /** The minds' state (memories, plans) for a save; restored with restore(). */
   snapshot?(): unknown;
   restore?(data: unknown): void;

@@ -8,9 +8,16 @@ import type { PerceivedEvent } from "../world/perception.ts";
 import { arenaOf } from "../world/perception.ts";
 import { claim, startConversation, doing, unionPlaces } from "./converse.ts";
 import type { MindInput, MindOutput } from "./mind.ts";
+import { startOfDay } from "../world/clock.ts";
+import type { Address } from "../world/tile.ts";
+import { isDangerous } from "./offline/objects.ts";
 import { isSleep } from "./offline/planner.ts";
+import { keywordImportance } from "./offline/text.ts";
+import { flushObservations } from "./perceive.ts";
+import { objectReactionPrompt } from "./prompts/objectReaction.ts";
 import { reactionPrompt } from "./prompts/reaction.ts";
-import { briefOf, lines, placeNames, retrieve, type AgentState, type MindContext } from "./state.ts";
+import { insertAppointment } from "./schedule.ts";
+import { briefOf, lines, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
 
 export type ReactOption = "talk" | "wait";
 
@@ -32,9 +39,15 @@ export function reactionOptions(ctx: MindContext, s: AgentState, other: AgentSta
   return options;
 }
 
-/** Reacts to the first newly perceived agent the gates let through; null when nothing happens. */
+/** Reacts to an object a person changed, else to the first newly perceived agent the gates let
+ *  through; null when nothing happens. */
 export async function react(ctx: MindContext, s: AgentState, input: MindInput, fresh: readonly PerceivedEvent[]): Promise<MindOutput | null> {
   const now = input.now;
+  for (const e of fresh) {
+    if (!remarkableObject(ctx, e)) continue;
+    const out = await reactToObject(ctx, s, input, e);
+    if (out) return out;
+  }
   for (const e of fresh) {
     if (e.actor?.kind !== "agent" || e.actor.id === s.id) continue;
     const other = ctx.agents.get(e.actor.id);
@@ -95,4 +108,72 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
 export function describePlace(address: string): string {
   const [, sector, arena] = address.split(":");
   return arena ? `${arena} of ${sector}` : (sector ?? address);
+}
+
+/** An object whose state a person set (a moderator's "on fire"), unlike the states residents'
+ *  own use gives objects ("bed is being slept in"). */
+export function remarkableObject(ctx: MindContext, e: PerceivedEvent): boolean {
+  return e.subject.split(":").length === 4 && !!e.by && !ctx.isResident(e.by) && !!e.object;
+}
+
+/** Whether a sector is the agent's own: its home, or a place its days revolve around (work). */
+function ownSector(s: AgentState, sector: string): boolean {
+  if (s.persona.home.split(":")[1] === sector) return true;
+  return s.persona.schedule.filter((h) => h.address.split(":")[1] === sector).length >= 2;
+}
+
+/** Somewhere away from a sector: home, else a habitual place elsewhere. */
+function elsewhere(s: AgentState, sector: string): Address {
+  if (s.persona.home.split(":")[1] !== sector) return s.persona.home;
+  const habit = s.persona.schedule.find((h) => h.address.split(":")[1] !== sector);
+  return habit ? arenaOf(habit.address) : s.persona.home;
+}
+
+const REACTION_MINUTES = { help: 20, leave: 30, tell: 30 } as const;
+const REACTION_EMOJI = { leave: "🏃", tell: "📣" } as const;
+
+/**
+ * Reacts once to an object state a person set: remembers what it saw (and what it does about it),
+ * and unless it carries on, starts the reaction now and puts it into today's schedule, so the plan
+ * resumes around it. Null when it carries on.
+ */
+export async function reactToObject(ctx: MindContext, s: AgentState, input: MindInput, e: PerceivedEvent): Promise<MindOutput | null> {
+  const now = input.now;
+  if (s.objectReactions.get(e.subject) === e.object) return null;
+  s.objectReactions.set(e.subject, e.object);
+  if (s.objectReactions.size > 200) s.objectReactions.delete(s.objectReactions.keys().next().value!);
+  const [, sector] = e.subject.split(":");
+  const object = e.subject.split(":").at(-1)!;
+  const place = describePlace(e.subject);
+  const name = s.persona.name;
+  const asleep = isSleep(doing(s) || input.agent.action);
+  await flushObservations(ctx, s);
+  const mems = await retrieve(ctx, s, [e.description, place], now, 10, ctx.settings.retrieveForReaction);
+  const answer = await ctx.gateway.ask(objectReactionPrompt, {
+    name, brief: briefOf(s), now, doing: doing(s) || input.agent.action, object, place, state: e.object, ownPlace: ownSector(s, sector), asleep, memories: lines(mems),
+  });
+  const seen = `${name} saw that the ${object} in the ${place} is ${e.object}`;
+  const importance = Math.max(6, keywordImportance(`${object} is ${e.object}`));
+  const reaction = answer.reaction;
+  const action = answer.action.trim().replace(/[.!]+$/, "");
+  if (reaction === "continue" || !action) {
+    await rememberOne(ctx, s, "thought", now, `${seen}.`, importance, { predicate: "saw", object });
+    return null;
+  }
+  await rememberOne(ctx, s, "thought", now, `${seen}, and is ${action}.`, importance, { predicate: "saw", object });
+  if (reaction === "tell" || (reaction === "leave" && isDangerous(e.object))) {
+    await rememberOne(ctx, s, "thought", now, `${name} wants to tell everyone that the ${object} in the ${place} is ${e.object}.`, Math.max(7, importance), { predicate: "plans", object });
+  }
+  const address = reaction === "help" ? e.subject : elsewhere(s, sector);
+  const minutes = REACTION_MINUTES[reaction];
+  const until = now + minutes * 60_000;
+  const emoji = reaction === "help" ? (isDangerous(e.object) ? "🧯" : "🛠️") : REACTION_EMOJI[reaction];
+  // The plan is revised: the reaction goes into today's schedule and what it displaces resumes after it.
+  const schedule = s.schedule;
+  if (schedule && schedule.day === startOfDay(now)) {
+    const minute = minuteOfDay(now);
+    insertAppointment(schedule, minute, Math.min(1440, minute + minutes), action, address);
+  }
+  s.current = { task: undefined, action, address, until };
+  return { action: { action, emoji, address, until, predicate: reaction === "help" ? "is dealing with" : "is reacting to", object } };
 }

@@ -59,6 +59,8 @@ export interface AgentState {
   engagedSince: number;
   /** A conversation the mind wrote and the Town is playing: what this side takes away at its end. */
   chat?: { with: string; lines: ConversationLine[]; topic: string; takeaway?: PostChatAnswer };
+  /** Object states a person set that the agent already reacted to: address -> state. */
+  objectReactions: Map<string, string>;
   reflecting: boolean;
   /** Game time of the last reflection and of the last reaction call. */
   lastReflection: number;
@@ -70,7 +72,7 @@ export interface AgentState {
 export function newAgentState(persona: Persona, memory: MemoryPort, spatial: SpatialMemory): AgentState {
   return {
     id: persona.id, persona, currently: persona.currently, memory, spatial, yesterday: [], pending: [], scored: new Map(), lastSeen: "",
-    chatCooldown: new Map(), declined: new Map(), relationships: new Map(), lastChat: new Map(), engagedWith: "", engagedSince: 0, reflecting: false, lastReflection: -Infinity, lastReaction: -Infinity, now: 0,
+    chatCooldown: new Map(), declined: new Map(), relationships: new Map(), lastChat: new Map(), engagedWith: "", engagedSince: 0, objectReactions: new Map(), reflecting: false, lastReflection: -Infinity, lastReaction: -Infinity, now: 0,
   };
 }
 

@@ -6,13 +6,35 @@ import { JoinOptions, parseClientMessage, type ClientMessage, type ClientMessage
 import { TownState } from "../../shared/state.ts";
 import type { Command } from "../world/commands.ts";
 import type { TownEvent } from "../world/events.ts";
+import { EngineHealth } from "./engineStatus.ts";
 import type { TownHost } from "./host.ts";
 import { agentState, mirror } from "./mirror.ts";
+import { DEFAULT_RATE_LIMITS, RateLimiter } from "./rateLimit.ts";
 
 type Session = { role: Role; name: string };
 
 /** How often avatars walk between steps. */
 const HUMAN_TICK_MS = 50;
+/** How often the engine indicator is brought up to date. */
+const ENGINE_CHECK_MS = 2_000;
+
+/** Who may send what (DESIGN.md, "Protocol"). Moderators may interview too: they run the town. */
+const ALLOWED: Record<ClientMessageType, readonly Role[]> = {
+  move: ["visitor", "reporter", "moderator"],
+  say: ["visitor", "reporter", "moderator"],
+  interview: ["reporter", "moderator"],
+  set_object_state: ["moderator"],
+  whisper: ["moderator"],
+  control: ["moderator"],
+};
+const WHAT: Record<ClientMessageType, string> = {
+  move: "walk",
+  say: "talk to residents",
+  interview: "interview residents (reporters do)",
+  set_object_state: "change objects (moderators do)",
+  whisper: "whisper to residents (moderators do)",
+  control: "control the clock (moderators do)",
+};
 
 export class TownRoom extends Room<{ state: TownState }> {
   /** Set by the subclass that hostTownRoom() makes. */
@@ -22,6 +44,8 @@ export class TownRoom extends Room<{ state: TownState }> {
   override maxClients = 500;
   private stepTimer?: { clear(): void };
   private stepping = false;
+  private readonly limiters = new Map<string, RateLimiter>();
+  private readonly engineHealth = new EngineHealth();
 
   // Every client message is declared here so the SDK types room.send(); each handler validates
   // the payload itself, because Colyseus's own validation disconnects the client instead of
@@ -40,6 +64,8 @@ export class TownRoom extends Room<{ state: TownState }> {
     this.state.template = town.template;
     this.state.name = name;
     this.state.engine = engine;
+    this.state.engineStatus = engine === "offline" ? "offline" : "ok";
+    this.checkEngine();
     this.state.clock.step = town.step;
     this.state.clock.time = town.time;
     this.state.clock.running = true;
@@ -47,7 +73,8 @@ export class TownRoom extends Room<{ state: TownState }> {
     for (const a of town.agentViews()) this.state.agents.set(a.id, agentState(a));
     mirror(this.state, town.objectStates().map((o) => ({ kind: "objectChanged" as const, ...o })));
     this.onMessage("*", (client: Client, type: string | number, payload: unknown) => this.handle(client, String(type), payload));
-    this.setSimulationInterval((dt) => mirror(this.state, this.host.town.tickHumans(dt)), HUMAN_TICK_MS);
+    this.setSimulationInterval((dt) => this.between(this.host.town.tickHumans(dt)), HUMAN_TICK_MS);
+    this.clock.setInterval(() => this.checkEngine(), ENGINE_CHECK_MS);
     this.scheduleSteps();
   }
 
@@ -72,6 +99,7 @@ export class TownRoom extends Room<{ state: TownState }> {
   }
 
   override onLeave(client: Client): void {
+    this.limiters.delete(client.sessionId);
     this.command({ kind: "leaveAvatar", avatarId: client.sessionId });
   }
 
@@ -81,17 +109,46 @@ export class TownRoom extends Room<{ state: TownState }> {
   }
 
   private handle(client: Client, type: string, payload: unknown): void {
+    try {
+      this.dispatch(client, type, payload);
+    } catch (err) {
+      // A bug of ours must not take the server down with the client's message.
+      this.host.log.error({ err, type: type.slice(0, 40) }, "message handler failed");
+      this.refuse(client, { code: "unavailable", message: "the server could not handle that message" });
+    }
+  }
+
+  private dispatch(client: Client, type: string, payload: unknown): void {
+    const limiter = this.limiters.get(client.sessionId) ?? this.limiterFor(client);
+    if (!limiter.take(type)) {
+      const known = Object.hasOwn(DEFAULT_RATE_LIMITS, type) && type !== "other" ? type : undefined;
+      return this.refuse(client, { code: "rate_limited", ...(known ? { type: known } : {}), message: `too many messages: wait ${limiter.wait(type).toFixed(1)} s` });
+    }
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return this.refuse(client, parsed.error);
-    const role = (client.auth as Session | undefined)?.role ?? "visitor";
-    const t = parsed.type as ClientMessageType;
+    const session = client.auth as Session | undefined;
+    const role = session?.role ?? "visitor";
+    const name = session?.name ?? "someone";
+    const t = parsed.type;
+    if (!ALLOWED[t].includes(role)) return this.refuse(client, { code: "forbidden", type: t, message: `a ${role} cannot ${WHAT[t]}` });
     switch (t) {
       case "move": {
         const m = parsed.value as ClientMessage<"move">;
         return this.command({ kind: "moveAvatar", avatarId: client.sessionId, x: m.x, y: m.y }, client, t);
       }
+      case "say": {
+        const m = parsed.value as ClientMessage<"say">;
+        return this.command({ kind: "say", avatarId: client.sessionId, agentId: m.agentId, text: m.text }, client, t);
+      }
+      case "set_object_state": {
+        const m = parsed.value as ClientMessage<"set_object_state">;
+        return this.command({ kind: "setObjectState", address: m.address, state: m.state, by: name }, client, t);
+      }
+      case "interview":
+        return void this.interview(client, `${name} (a ${role})`, parsed.value as ClientMessage<"interview">);
+      case "whisper":
+        return void this.whisper(client, parsed.value as ClientMessage<"whisper">);
       case "control": {
-        if (role !== "moderator") return this.refuse(client, { code: "forbidden", type: t, message: "only a moderator can control the clock" });
         const m = parsed.value as ClientMessage<"control">;
         if (m.action === "pause") this.state.clock.running = false;
         if (m.action === "resume") this.state.clock.running = true;
@@ -99,18 +156,79 @@ export class TownRoom extends Room<{ state: TownState }> {
         this.scheduleSteps();
         return;
       }
-      default:
-        return this.refuse(client, { code: "unavailable", type: t, message: `"${t}" is not available on this server yet` });
+    }
+  }
+
+  private limiterFor(client: Client): RateLimiter {
+    const l = new RateLimiter(this.host.rateLimits ?? DEFAULT_RATE_LIMITS);
+    this.limiters.set(client.sessionId, l);
+    return l;
+  }
+
+  /** A reporter's question, answered from the resident's memories (off the record: nothing written). */
+  private async interview(client: Client, interviewer: string, m: ClientMessage<"interview">): Promise<void> {
+    const persona = this.host.town.persona(m.agentId);
+    if (!persona) return this.refuse(client, { code: "not_found", type: "interview", message: `no resident "${m.agentId}"` });
+    const offTheRecord = m.offTheRecord ?? false;
+    try {
+      const answer = await this.host.mind.interview(m.agentId, m.question, { offTheRecord, interviewer, now: this.host.town.time });
+      client.send("interview_answer", { agentId: m.agentId, question: m.question, answer, offTheRecord } satisfies ServerMessages["interview_answer"]);
+    } catch (err) {
+      this.host.log.error({ err, agentId: m.agentId }, "interview failed");
+      this.refuse(client, { code: "unavailable", type: "interview", message: `${persona.name} cannot answer right now` });
+    }
+  }
+
+  /** A moderator's inner voice: the resident remembers it as its own thought. */
+  private async whisper(client: Client, m: ClientMessage<"whisper">): Promise<void> {
+    const persona = this.host.town.persona(m.agentId);
+    if (!persona) return this.refuse(client, { code: "not_found", type: "whisper", message: `no resident "${m.agentId}"` });
+    try {
+      const thoughts = await this.host.mind.whisper(m.agentId, m.text, this.host.town.time);
+      client.send("whisper_done", { agentId: m.agentId, thought: thoughts.join(" ") } satisfies ServerMessages["whisper_done"]);
+    } catch (err) {
+      this.host.log.error({ err, agentId: m.agentId }, "whisper failed");
+      this.refuse(client, { code: "unavailable", type: "whisper", message: `${persona.name} cannot hear the whisper right now` });
     }
   }
 
   private command(cmd: Command, client?: Client, type?: string): void {
     const result = this.host.town.apply(cmd);
     if (!result.ok) {
-      if (client) this.refuse(client, { code: result.code, message: result.message, type });
+      if (client) this.refuse(client, { code: result.code, message: result.message, ...(type ? { type } : {}) });
       return;
     }
-    mirror(this.state, result.events);
+    this.between(result.events);
+    if (cmd.kind === "setObjectState") {
+      for (const e of result.events) {
+        if (e.kind === "objectChanged") this.broadcast("object_state_set", { address: e.address, state: e.state, by: e.by } satisfies ServerMessages["object_state_set"]);
+      }
+    }
+  }
+
+  /** Events between steps: shown to clients and recorded for replays. */
+  private between(events: TownEvent[]): void {
+    if (events.length === 0) return;
+    this.publish(events);
+    this.host.record?.(events);
+  }
+
+  /** Mirrors events into the state and sends what is said as messages. */
+  private publish(events: readonly TownEvent[]): void {
+    mirror(this.state, events);
+    for (const e of events) {
+      if (e.kind === "said") this.broadcast("agent_said", { agentId: e.speaker, to: e.listener, text: e.text } satisfies ServerMessages["agent_said"]);
+      else if (e.kind === "avatarSaid") this.broadcast("avatar_said", { avatarId: e.avatarId, name: e.name, to: e.agentId, text: e.text } satisfies ServerMessages["avatar_said"]);
+      else if (e.kind === "chatEnded") this.broadcast("chat_ended", { agentId: e.agentId, avatarId: e.avatarId } satisfies ServerMessages["chat_ended"]);
+    }
+  }
+
+  private checkEngine(): void {
+    try {
+      this.state.engineStatus = this.engineHealth.sample(this.host.gateway.metrics(), Date.now());
+    } catch (err) {
+      this.host.log.warn({ err }, "cannot read the engine's metrics");
+    }
   }
 
   private refuse(client: Client, error: ServerMessages["error"]): void {
@@ -132,10 +250,7 @@ export class TownRoom extends Room<{ state: TownState }> {
     let events: TownEvent[] = [];
     try {
       events = await this.host.town.advance();
-      mirror(this.state, events);
-      for (const e of events) {
-        if (e.kind === "said") this.broadcast("agent_said", { agentId: e.speaker, to: e.listener, text: e.text } satisfies ServerMessages["agent_said"]);
-      }
+      this.publish(events);
     } catch (e) {
       this.host.log.error({ err: e }, "step failed");
     } finally {

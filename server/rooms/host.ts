@@ -4,6 +4,7 @@ import type { GenerativeMind } from "../agents/generativeMind.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import type { TownEvent } from "../world/events.ts";
 import type { Town } from "../world/town.ts";
+import type { RateLimits } from "./rateLimit.ts";
 
 export interface TownHost {
   /** Name of the running town (its save). */
@@ -16,11 +17,15 @@ export interface TownHost {
   /** Language engine shown to clients: "offline" or a model name. */
   engine: string;
   stepsPerSecond: number;
+  /** Per-client rate limits (default DEFAULT_RATE_LIMITS of rateLimit.ts). */
+  rateLimits?: RateLimits;
   /** Token a moderator must present; undefined means nobody can be a moderator. */
   moderatorToken?: string;
   log: Logger;
   /** Called after every step with its events (autosave, recording). Must not throw. */
   afterStep(events: readonly TownEvent[]): Promise<void>;
+  /** Records events that happen between steps (people's commands, avatars walking) for replays. */
+  record?(events: readonly TownEvent[]): void;
   /** Saves the town now (shutdown). */
   save(): Promise<void>;
 }

@@ -6,7 +6,11 @@ import type { TownEvent } from "./events.ts";
 export type Command =
   | { kind: "joinAvatar"; avatarId: string; name: string; role: string }
   | { kind: "leaveAvatar"; avatarId: string }
-  | { kind: "moveAvatar"; avatarId: string; x: number; y: number };
+  | { kind: "moveAvatar"; avatarId: string; x: number; y: number }
+  /** A person speaks to a resident within TALK_RANGE; the resident stops and answers. */
+  | { kind: "say"; avatarId: string; agentId: string; text: string }
+  /** A person (a moderator) sets an object's state; "idle" clears it. */
+  | { kind: "setObjectState"; address: string; state: string; by: string };
 
 export type CommandResult = { ok: true; events: TownEvent[] } | { ok: false; code: ErrorCode; message: string };
 

@@ -10,6 +10,10 @@ export type TownEvent =
   | { kind: "objectChanged"; address: Address; state: string; by: string }
   | { kind: "avatarJoined"; avatarId: string; name: string; role: string; x: number; y: number; sprite: number }
   | { kind: "avatarMoved"; avatarId: string; x: number; y: number }
-  | { kind: "avatarLeft"; avatarId: string };
+  | { kind: "avatarLeft"; avatarId: string }
+  /** A person spoke to a resident (the resident's answers are "said" events with the avatar as listener). */
+  | { kind: "avatarSaid"; avatarId: string; name: string; agentId: string; text: string }
+  /** A person's talk with a resident is over. */
+  | { kind: "chatEnded"; agentId: string; avatarId: string };
 
 export type TownEventKind = TownEvent["kind"];

@@ -22,6 +22,12 @@ export const TownSnapshot = z.object({
       object: z.string().default(""),
       objectState: z.string().default(""),
       talkingTo: z.string().default(""),
+      /** Tiles still to walk, [x, y] each; older saves recompute the path. */
+      path: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
+      /** Things that happened to the agent that its mind has not heard yet (server/agents/mind.ts Notice). */
+      notices: z.array(z.unknown()).optional(),
+      /** Tile index the agent last looked from (spatial memory), -1 for none. */
+      lastSeenFrom: z.number().int().optional(),
     }),
   ),
   objects: z.array(z.object({ address: z.string(), state: z.string(), by: z.string(), holder: z.string().default("") })).default([]),

@@ -1,8 +1,8 @@
 // The Town: a pure simulation of one town. Given its map, its residents, a mind and a seed it
 // steps deterministically; everything that changes comes out as TownEvents. It knows nothing
 // of Colyseus, HTTP or databases (DESIGN.md, "The shape").
-import { AVATAR_TILES_PER_SECOND, STEP_SECONDS } from "../../shared/constants.ts";
-import type { ConversationLine, Decision, Mind, MindOutput, Notice } from "../agents/mind.ts";
+import { AVATAR_TILES_PER_SECOND, CHAT_IDLE_SECONDS, STEP_SECONDS } from "../../shared/constants.ts";
+import type { ConversationLine, Decision, Mind, MindOutput, Notice, Reply } from "../agents/mind.ts";
 import type { Persona } from "../agents/persona.ts";
 import { timeAtStep } from "./clock.ts";
 import { refuse, type Command, type CommandResult } from "./commands.ts";
@@ -11,6 +11,7 @@ import { PathFinder } from "./path.ts";
 import { arenaOf, perceive, type WorldEvent } from "./perception.ts";
 import { hashString, Random } from "./random.ts";
 import type { TownSnapshot } from "./snapshot.ts";
+import { inTalkRange, isGoodbye } from "./talk.ts";
 import type { Address, Tile } from "./tile.ts";
 import type { TownMap } from "./townMap.ts";
 
@@ -34,6 +35,8 @@ export interface TownOptions {
   senses?: Senses;
   /** Sprite rows avatars are drawn with (residents use theirs from the persona file). */
   avatarSprites?: readonly number[];
+  /** Real milliseconds of silence that end a person's talk with a resident. */
+  chatIdleMs?: number;
 }
 
 /** An agent's body and current action, as the Town keeps it. */
@@ -58,7 +61,26 @@ interface Resident {
   lastSeenFrom: number;
 }
 
-type Thought = { done: boolean; output?: MindOutput | null; error?: unknown; promise: Promise<void> };
+type Pending<T> = { done: boolean; output?: T; error?: unknown; promise: Promise<void> };
+type Thought = Pending<MindOutput | null>;
+
+/** A person talking with a resident. Not saved: a restored town starts with nobody talking. */
+interface VisitorChat {
+  agentId: string;
+  avatarId: string;
+  name: string;
+  role: string;
+  lines: ConversationLine[];
+  topic: string;
+  started: number;
+  /** The person's lines since the resident last started an answer. */
+  unheard: ConversationLine[];
+  reply: Pending<Reply> | null;
+  /** Real milliseconds since the last words of either side. */
+  quietMs: number;
+  /** The talk ends once the pending answer is said (a goodbye). */
+  ending: boolean;
+}
 
 interface Avatar {
   id: string;
@@ -113,6 +135,9 @@ export class Town {
   private readonly avatarSprites: readonly number[];
   private readonly objects = new Map<Address, ObjectStatus>();
   private conversations: Conversation[] = [];
+  /** People's talks with residents, by resident id. */
+  private readonly chats = new Map<string, VisitorChat>();
+  private readonly chatIdleMs: number;
   /** Addresses in view from each tile, computed on first visit (the map does not change). */
   private readonly viewCache = new Map<number, readonly Address[]>();
   private random: Random;
@@ -129,6 +154,7 @@ export class Town {
     this.stepSeconds = opts.stepSeconds ?? STEP_SECONDS;
     this.random = new Random(opts.seed ?? 1);
     this.avatarSprites = opts.avatarSprites ?? DEFAULT_AVATAR_SPRITES;
+    this.chatIdleMs = opts.chatIdleMs ?? CHAT_IDLE_SECONDS * 1000;
     this.paths = new PathFinder(opts.map.width, opts.map.height, opts.map.blocked);
     this.residents = [...opts.personas]
       .sort((a, b) => a.id.localeCompare(b.id))
@@ -166,6 +192,7 @@ export class Town {
     const now = this.time;
     const events: TownEvent[] = [{ kind: "clockTicked", step: this.stepIndex, time: now }];
     this.advanceConversations(now, events);
+    this.settleChats(events);
     for (const r of this.residents) if (r.thinking?.done) this.adopt(r, events);
 
     const world = this.worldEventsByArena();
@@ -185,12 +212,14 @@ export class Town {
       r.thinking = this.think(r, { agent: this.self(r), now, perceived, inView, needsAction, notices });
     }
     const pending = this.residents.filter((r) => r.thinking && !r.thinking.done).map((r) => r.thinking!.promise);
+    for (const c of this.chats.values()) if (c.reply && !c.reply.done) pending.push(c.reply.promise);
     if (pending.length > 0) {
       if (this.mode === "lockstep") await Promise.all(pending);
       // Live: a macrotask's grace lets minds that need no model answer in this very step.
       else await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 0))]);
     }
     for (const r of this.residents) if (r.thinking?.done) this.adopt(r, events);
+    this.settleChats(events);
     this.walk(events);
     return events;
   }
@@ -200,18 +229,7 @@ export class Town {
   }
 
   private think(r: Resident, input: Parameters<Mind["tick"]>[0]): Thought {
-    const thought: Thought = { done: false, promise: Promise.resolve() };
-    let answer: Promise<MindOutput | null>;
-    try {
-      answer = this.mind.tick(input);
-    } catch (error) {
-      answer = Promise.reject(error);
-    }
-    thought.promise = answer.then(
-      (output) => { thought.output = output; thought.done = true; },
-      (error: unknown) => { thought.error = error; thought.done = true; },
-    );
-    return thought;
+    return pending(() => this.mind.tick(input));
   }
 
   private adopt(r: Resident, events: TownEvent[]): void {
@@ -399,8 +417,15 @@ export class Town {
       }
       case "leaveAvatar": {
         if (!this.avatars.delete(cmd.avatarId)) return refuse("not_found", "no such avatar");
-        return { ok: true, events: [{ kind: "avatarLeft", avatarId: cmd.avatarId }] };
+        const events: TownEvent[] = [];
+        for (const c of this.chats.values()) if (c.avatarId === cmd.avatarId) this.endChat(c, events);
+        events.push({ kind: "avatarLeft", avatarId: cmd.avatarId });
+        return { ok: true, events };
       }
+      case "say":
+        return this.say(cmd);
+      case "setObjectState":
+        return this.setObjectState(cmd);
       case "moveAvatar": {
         const a = this.avatars.get(cmd.avatarId);
         if (!a) return refuse("not_found", "no such avatar");
@@ -414,9 +439,129 @@ export class Town {
     }
   }
 
-  /** Walks avatars in real time between steps. */
+  private say(cmd: Extract<Command, { kind: "say" }>): CommandResult {
+    const a = this.avatars.get(cmd.avatarId);
+    if (!a) return refuse("not_found", "no such avatar");
+    const r = this.byId.get(cmd.agentId);
+    if (!r) return refuse("not_found", `no resident "${cmd.agentId}"`);
+    const name = r.persona.name;
+    if (!inTalkRange(a, r)) return refuse("too_far", `${name} is too far away to hear you: walk up to them first`);
+    if (!this.mind.hear) return refuse("unavailable", "the residents of this town cannot be talked to");
+    const events: TownEvent[] = [];
+    let chat = this.chats.get(r.id);
+    if (chat && chat.avatarId !== a.id) return refuse("busy", `${name} is talking with ${chat.name}`);
+    if (!chat && r.talkingTo) return refuse("busy", `${name} is talking with ${this.byId.get(r.talkingTo)?.persona.name ?? "someone"}`);
+    if (!chat) {
+      // One talk at a time per person: turning to another resident ends the first talk.
+      for (const c of this.chats.values()) if (c.avatarId === a.id) this.endChat(c, events);
+      chat = { agentId: r.id, avatarId: a.id, name: a.name, role: a.role, lines: [], topic: `conversing with ${a.name}`, started: this.time, unheard: [], reply: null, quietMs: 0, ending: false };
+      this.chats.set(r.id, chat);
+      // The resident stops what it does and turns to the person.
+      this.releaseObject(r, events);
+      r.talkingTo = a.id;
+      r.action = `talking with ${a.name}`;
+      r.emoji = "💬";
+      r.predicate = "chat with";
+      r.object = a.name;
+      r.objectState = "";
+      r.path = [];
+      events.push({ kind: "actionStarted", agentId: r.id, action: r.action, emoji: r.emoji, address: this.map.addressAt(r.x, r.y), talkingTo: a.id });
+    }
+    const line = { speaker: a.id, name: a.name, text: cmd.text };
+    chat.lines.push(line);
+    chat.unheard.push(line);
+    chat.quietMs = 0;
+    if (isGoodbye(cmd.text)) chat.ending = true;
+    events.push({ kind: "avatarSaid", avatarId: a.id, name: a.name, agentId: r.id, text: cmd.text });
+    if (!chat.reply) this.startReply(chat);
+    return { ok: true, events };
+  }
+
+  /** Asks the resident's mind to answer what it heard; the answer is said when it arrives. */
+  private startReply(chat: VisitorChat): void {
+    const r = this.byId.get(chat.agentId)!;
+    const unheard = new Set(chat.unheard);
+    chat.unheard = [];
+    // The talk so far, then the new words (an answer that came meanwhile counts as before them).
+    const soFar = chat.lines.filter((l) => !unheard.has(l)).map((l) => ({ ...l }));
+    const words = [...unheard].map((l) => l.text);
+    const input = { agent: this.self(r), now: this.time, speaker: { id: chat.avatarId, name: chat.name, role: chat.role }, words, soFar };
+    chat.reply = pending(() => this.mind.hear!(input));
+  }
+
+  /** Says the answers that arrived, asks again when more words came meanwhile, ends finished talks. */
+  private settleChats(events: TownEvent[]): void {
+    for (const chat of [...this.chats.values()]) {
+      const reply = chat.reply;
+      if (!reply?.done) continue;
+      chat.reply = null;
+      const r = this.byId.get(chat.agentId)!;
+      if (reply.error !== undefined) {
+        this.mindErrors.push({ agentId: r.id, error: reply.error });
+        if (this.mindErrors.length > 100) this.mindErrors.shift();
+      } else if (reply.output) {
+        const text = reply.output.text.trim();
+        if (text) {
+          chat.lines.push({ speaker: r.id, name: r.persona.name, text });
+          events.push({ kind: "said", speaker: r.id, listener: chat.avatarId, text });
+        }
+        if (reply.output.topic.trim()) chat.topic = reply.output.topic.trim();
+        if (reply.output.end) chat.ending = true;
+        chat.quietMs = 0;
+      }
+      if (chat.unheard.length > 0) this.startReply(chat);
+      else if (chat.ending) this.endChat(chat, events);
+    }
+  }
+
+  /** The resident walks on: its mind remembers the talk and chooses what comes next. */
+  private endChat(chat: VisitorChat, events: TownEvent[]): void {
+    if (this.chats.get(chat.agentId) !== chat) return;
+    this.chats.delete(chat.agentId);
+    const r = this.byId.get(chat.agentId)!;
+    r.talkingTo = "";
+    r.until = this.time;
+    if (chat.lines.length > 0) {
+      r.notices.push({ kind: "conversationEnded", withId: chat.avatarId, withName: chat.name, lines: chat.lines, topic: chat.topic, started: chat.started, visitor: true });
+    }
+    events.push({ kind: "actionStarted", agentId: r.id, action: r.action, emoji: r.emoji, address: r.address || this.map.addressAt(r.x, r.y), talkingTo: "" });
+    events.push({ kind: "chatEnded", agentId: r.id, avatarId: chat.avatarId });
+  }
+
+  /** Ends talks whose person walked out of range or stayed silent too long (real time). */
+  private checkChats(dtMs: number, events: TownEvent[]): void {
+    for (const chat of [...this.chats.values()]) {
+      const a = this.avatars.get(chat.avatarId);
+      const r = this.byId.get(chat.agentId)!;
+      if (!chat.reply) chat.quietMs += dtMs;
+      if (!a || !inTalkRange(a, r) || chat.quietMs >= this.chatIdleMs) this.endChat(chat, events);
+    }
+  }
+
+  private setObjectState(cmd: Extract<Command, { kind: "setObjectState" }>): CommandResult {
+    if (cmd.address.split(":").length !== 4 || !this.map.hasAddress(cmd.address)) return refuse("not_found", `no object "${cmd.address.slice(0, 200)}" in this town`);
+    const state = cmd.state.trim();
+    if (!state || /^idle$/i.test(state)) {
+      if (!this.objects.delete(cmd.address)) return { ok: true, events: [] };
+      return { ok: true, events: [{ kind: "objectChanged", address: cmd.address, state: "", by: cmd.by }] };
+    }
+    // A person's state outranks a resident's use: the resident no longer holds it.
+    this.objects.set(cmd.address, { state, by: cmd.by, holder: "" });
+    return { ok: true, events: [{ kind: "objectChanged", address: cmd.address, state, by: cmd.by }] };
+  }
+
+  /** Whom each resident talks with among people (tests and tools). */
+  chatsWithPeople(): { agentId: string; avatarId: string; lines: ConversationLine[] }[] {
+    return [...this.chats.values()].map((c) => ({ agentId: c.agentId, avatarId: c.avatarId, lines: c.lines.map((l) => ({ ...l })) }));
+  }
+
+  /**
+   * Walks avatars in real time between steps, says the answers residents have found and ends
+   * talks that are over (people's talks run in real time, so they go on while the clock is paused).
+   */
   tickHumans(dtMs: number): TownEvent[] {
     const events: TownEvent[] = [];
+    this.settleChats(events);
     for (const a of this.avatars.values()) {
       if (a.path.length === 0) continue;
       a.progress += (dtMs / 1000) * AVATAR_TILES_PER_SECOND;
@@ -431,6 +576,7 @@ export class Town {
       if (a.path.length === 0) a.progress = 0;
       if (moved) events.push({ kind: "avatarMoved", avatarId: a.id, x: a.x, y: a.y });
     }
+    if (this.chats.size > 0) this.checkChats(dtMs, events);
     return events;
   }
 
@@ -465,11 +611,18 @@ export class Town {
       step: this.stepIndex,
       time: this.time,
       seed: this.random.seed,
-      agents: this.residents.map((r) => ({
-        id: r.id, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address,
-        until: Number.isFinite(r.until) ? r.until : null,
-        predicate: r.predicate, object: r.object, objectState: r.objectState, talkingTo: r.talkingTo,
-      })),
+      // Talks with people are not saved (people do not persist): those residents resume free.
+      agents: this.residents.map((r) => {
+        const withPerson = this.chats.has(r.id);
+        return {
+          id: r.id, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address,
+          until: withPerson ? this.time : Number.isFinite(r.until) ? r.until : null,
+          predicate: r.predicate, object: r.object, objectState: r.objectState, talkingTo: withPerson ? "" : r.talkingTo,
+          // The rest of the walk, what the mind has not heard yet, and where it last looked: a
+          // restored town steps exactly as the uninterrupted one would.
+          path: r.path.map((t) => [t.x, t.y] as [number, number]), notices: structuredClone(r.notices), lastSeenFrom: r.lastSeenFrom,
+        };
+      }),
       objects: [...this.objects].map(([address, s]) => ({ address, ...s })),
       conversations: this.conversations.map((c) => ({ ...c, lines: c.lines.map((l) => ({ ...l })) })),
       mind: this.mind.snapshot?.(),
@@ -492,13 +645,41 @@ export class Town {
       Object.assign(r, {
         action: saved.action, emoji: saved.emoji, address: saved.address, until: saved.until ?? -Infinity,
         predicate: saved.predicate, object: saved.object, objectState: saved.objectState, talkingTo: saved.talkingTo,
-        thinking: null, notices: [], lastSeenFrom: -1,
+        thinking: null, notices: (saved.notices ?? []) as Notice[], lastSeenFrom: saved.lastSeenFrom ?? -1,
       });
-      r.path = saved.address && !saved.talkingTo ? (this.paths.find(r, this.map.tilesOf(saved.address)) ?? []) : [];
+      const path = saved.path?.map(([x, y]) => ({ x, y }));
+      r.path = path && path.every((t) => this.map.isWalkable(t.x, t.y)) ? path
+        : saved.address && !saved.talkingTo ? (this.paths.find(r, this.map.tilesOf(saved.address)) ?? []) : [];
     }
     this.objects.clear();
     for (const o of s.objects) this.objects.set(o.address, { state: o.state, by: o.by, holder: o.holder });
     this.conversations = s.conversations.filter((c) => this.byId.has(c.a) && this.byId.has(c.b)).map((c) => ({ ...c }));
+    this.chats.clear();
+    // Nobody talks to someone who is not in a saved conversation (an older save's talk with a person).
+    const talking = new Set(this.conversations.flatMap((c) => [`${c.a}>${c.b}`, `${c.b}>${c.a}`]));
+    for (const r of this.residents) {
+      if (r.talkingTo && !talking.has(`${r.id}>${r.talkingTo}`)) {
+        r.talkingTo = "";
+        r.until = -Infinity;
+        r.path = r.address ? (this.paths.find(r, this.map.tilesOf(r.address)) ?? []) : [];
+      }
+    }
     if (s.mind !== undefined) this.mind.restore?.(s.mind);
   }
+}
+
+/** Runs an answer-to-be without throwing: the Town adopts it when it is done. */
+function pending<T>(ask: () => Promise<T>): Pending<T> {
+  const p: Pending<T> = { done: false, promise: Promise.resolve() };
+  let answer: Promise<T>;
+  try {
+    answer = ask();
+  } catch (error) {
+    answer = Promise.reject(error);
+  }
+  p.promise = answer.then(
+    (output) => { p.output = output; p.done = true; },
+    (error: unknown) => { p.error = error; p.done = true; },
+  );
+  return p;
 }

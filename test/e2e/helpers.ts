@@ -119,3 +119,42 @@ export async function waitFor<T>(what: string, check: () => T | undefined | null
     await sleep(50);
   }
 }
+
+// ---------------------------------------------------------------- pages of the client
+
+type PageLike = import("playwright-core").Page;
+
+/** Fills the join dialog (name, role, token), presses Enter and waits until the town is drawn. */
+export async function joinTown(page: PageLike, name: string, role: "visitor" | "reporter" | "moderator" = "visitor", token?: string): Promise<void> {
+  await page.waitForSelector("#join-name");
+  await page.fill("#join-name", name);
+  await page.selectOption("#join-role", role);
+  if (token !== undefined) await page.fill("#join-token", token);
+  await page.press("#join-name", "Enter");
+  await page.waitForSelector("#game canvas", { timeout: 15_000 });
+  await page.waitForFunction(() => (window as unknown as { __simulacra: { render: { ready: boolean } } }).__simulacra?.render?.ready === true, undefined, { timeout: 15_000 });
+}
+
+export interface Camera { zoom: number; view: { x: number; y: number } }
+
+/** Waits until the camera stops easing and returns where it looks. */
+export async function restingCamera(page: PageLike, maxMs = 6000): Promise<Camera> {
+  const read = () => page.evaluate(() => {
+    const r = (window as unknown as { __simulacra: { render: Camera } }).__simulacra.render;
+    return JSON.stringify({ zoom: r.zoom, view: r.view });
+  });
+  let seen = "";
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    await sleep(150);
+    const now = await read();
+    if (now === seen) break;
+    seen = now;
+  }
+  return JSON.parse(seen) as Camera;
+}
+
+/** Screen position of a world point, pixels. */
+export function toScreen(cam: Camera, wx: number, wy: number): { x: number; y: number } {
+  return { x: (wx - cam.view.x) * cam.zoom, y: (wy - cam.view.y) * cam.zoom };
+}

@@ -44,6 +44,8 @@ export function pickNews(memories: readonly MemoryLine[], now: number, places: r
   return notable ? { kind: "memory", text: notable.text, importance: notable.importance } : undefined;
 }
 
+const ALARM_NEWS = /\b(the [^,.;:!]+? is [^,.;:!]*\b(?:fire|burning|smok|flood|emergenc|broken)[^,.;:!]*)/i;
+
 /** The sentence in which a speaker tells its news. */
 export function tellNews(n: News, speaker: string, listener: string): string {
   const lf = listener.split(" ")[0];
@@ -53,6 +55,9 @@ export function tellNews(n: News, speaker: string, listener: string): string {
     if (e.host && e.host !== listener && e.host !== lf) return `Have you heard? ${e.host} is hosting ${describeEvent(e, "a")}. I'm planning to go. You should come too!`;
     return `Have you heard about ${describeEvent(e)}? I'm planning to go.`;
   }
+  // An alarm (a fire someone saw) is told as the plain fact.
+  const alarm = (n.importance ?? 0) >= 8 ? ALARM_NEWS.exec(n.text) : null;
+  if (alarm) return `Did you know? ${cap(alarm[1])}!`;
   const mine = toFirstPerson(n.text, speaker).replace(/[.!]+$/, "");
   return n.kind === "plan" ? `Did you know? ${cap(mine)}.` : `Something's been on my mind: ${mine}.`;
 }
@@ -64,6 +69,7 @@ export function answerNews(n: News, listenerKnows: boolean, listener: string, sp
     if (listenerKnows) return `Yes, I heard about the ${n.event.what}! I'll be there.`;
     return pick([`Oh, I didn't know about the ${n.event.what}! That sounds lovely, I'll come.`, `The ${n.event.what}? Thanks for telling me, ${sf}, I'll be there.`], listener, n.event.what);
   }
+  if (ALARM_NEWS.test(n.text)) return pick([`Oh no! Thank you for telling me, ${sf}. Is everyone all right?`, `Oh no, I had no idea! I'll go and see if I can help.`], listener, n.text);
   return pick(["I see. Thanks for telling me.", "That's interesting, I'll keep it in mind.", `Good to know, ${sf}.`], listener, n.text);
 }
 
@@ -161,7 +167,8 @@ export function offlineUtterance(speaker: ChatSideInput, listener: ChatSideInput
   if (told && last.speaker !== speaker.name) return done(answerNews(told, knows(speaker.memories, told), speaker.name, listener.name), false);
   const mine = pickNews(speaker.memories, now, places, speaker.name);
   const said = soFar.map((l) => newsIn(l.text, now, places)).filter((x): x is News => !!x);
-  if (mine && !said.some((x) => sameNews(x, mine)) && n + 2 <= maxLines) return done(tellNews(mine, speaker.name, listener.name), false);
+  const toldMine = mine && (said.some((x) => sameNews(x, mine)) || soFar.some((l) => l.speaker === speaker.name && l.text === tellNews(mine, speaker.name, listener.name)));
+  if (mine && !toldMine && n + 2 <= maxLines) return done(tellNews(mine, speaker.name, listener.name), false);
   const act = speaker.action ? speaker.action.replace(/\s*\(.*\)$/, "") : "what I was doing";
   return done(`I should get back to ${act}. See you later, ${listener.name.split(" ")[0]}!`, false);
 }
@@ -220,7 +227,7 @@ export function offlineTakeaway(self: string, other: string, lines: readonly Lin
   }
   if (!planning) {
     const told = theirs.find((t) => /^(Did you know\? |Something's been on my mind: )/.test(t));
-    if (told) memo = `${self} heard from ${other} that ${iToThirdPerson(told.replace(/^(Did you know\? |Something's been on my mind: )/, ""), other).replace(/[.!]+$/, "")}.`;
+    if (told) memo = `${self} heard from ${other} that ${iToThirdPerson(told.replace(/^(Did you know\? |Something's been on my mind: )/, ""), other).replace(/^The /, "the ").replace(/[.!]+$/, "")}.`;
   }
   // A first opinion comes from what the agent remembers of the other (a history file's "old friends").
   const of = other.split(" ")[0];
@@ -254,6 +261,10 @@ export function offlineReaction(i: ReactionChoiceInput): { decision: "talk" | "w
     const knowsThem = i.memories.some((m) => m.text.includes(i.other));
     const eager = news?.host || seeded(i.self, i.other, "news", dayKey(i.now)) % 100 < (knowsThem ? 40 : 15);
     if (news?.event && !toldAlready && eager) return { decision: "talk", reason: `${i.self} wants to tell ${i.other} about the ${news.event.what}.` };
+    // Alarming news (a fire seen, a warning heard) is passed on to everyone at once.
+    if (news && (news.importance ?? 0) >= 9 && !toldAlready) {
+      return { decision: "talk", reason: `${i.self} wants to warn ${i.other}: ${news.text}` };
+    }
     // Big plans of one's own (a candidacy) are told too.
     if (news?.kind === "plan" && (news.importance ?? 0) >= 7 && !toldAlready && eager) {
       return { decision: "talk", reason: `${i.self} wants to tell ${i.other} about ${i.self.split(" ")[0]}'s plans.` };

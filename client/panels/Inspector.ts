@@ -1,0 +1,189 @@
+// The inspector: everything the town knows about one resident, from GET /api/agents/:id —
+// persona (name, age, traits, backstory), what it does now and where, today's plan and its
+// latest memories and reflections. It refreshes while open and keeps its scroll position.
+import { formatClock } from "../../shared/time.ts";
+import { firstName, placeOf } from "./format.ts";
+import { fill, h } from "./dom.ts";
+
+export interface AgentDetails {
+  id: string;
+  name: string;
+  action: string;
+  emoji: string;
+  address: string;
+  talkingTo: string;
+  persona?: { name: string; age: number; innate: string; learned: string; lifestyle?: string; currently?: string };
+  currently?: string;
+  plan: {
+    date: string;
+    wakeUp: string;
+    items: string[];
+    schedule: { start: string; end: string; task: string; place?: string }[];
+    next: { start: string; end: string; task: string; address: string; emoji: string }[];
+  } | null;
+  memories: { type: string; description: string; importance: number; created: number | string }[];
+}
+
+export interface InspectorActions {
+  talk(id: string): void;
+  follow(id: string): void;
+  /** Role-specific: "Interview" for reporters, "Whisper" for moderators. */
+  extra?: { label: string; run(id: string): void };
+  /** Game time now, to mark the current block of the plan. */
+  now(): number;
+  /** The name of whoever the resident talks to. */
+  nameOf(id: string): string;
+  /** Everyone who can be inspected, for the switcher. */
+  residents(): { id: string; name: string }[];
+}
+
+const REFRESH_MS = 3000;
+const MEMORY_LIMIT = 30;
+
+export class Inspector {
+  readonly root: HTMLElement;
+  private readonly title: HTMLElement;
+  private readonly body: HTMLElement;
+  private readonly tools: HTMLElement;
+  agentId = "";
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private lastJson = "";
+  /** The last details shown, for tests. */
+  details: AgentDetails | null = null;
+
+  constructor(private readonly actions: InspectorActions) {
+    this.title = h("h2", {});
+    this.tools = h("div.tools", {});
+    this.body = h("div.inspector-body", { tabindex: 0 });
+    this.root = h("aside.panel.inspector", { id: "inspector", "aria-label": "Resident inspector" },
+      h("header", {}, this.title, h("button.close", { type: "button", title: "Close (Esc)", "aria-label": "Close the inspector", onclick: () => this.close() }, "×")),
+      this.tools, this.body);
+    this.root.hidden = true;
+    this.root.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); this.close(); } });
+  }
+
+  get open(): boolean {
+    return !this.root.hidden;
+  }
+
+  show(id: string, name: string): void {
+    if (id !== this.agentId) {
+      this.agentId = id;
+      this.lastJson = "";
+      this.details = null;
+      fill(this.body, h("div.loading-line", {}, "Reading their mind…"));
+    }
+    fill(this.title, name);
+    const extra = this.actions.extra;
+    fill(this.tools,
+      h("button", { type: "button", id: "inspector-talk", onclick: () => this.actions.talk(id) }, "💬 Talk"),
+      extra ? h("button", { type: "button", id: "inspector-extra", onclick: () => extra.run(id) }, extra.label) : null,
+      h("button", { type: "button", id: "inspector-follow", onclick: () => this.actions.follow(id) }, "👁 Follow"),
+      this.switcher(id),
+    );
+    this.root.hidden = false;
+    clearInterval(this.timer);
+    void this.refresh();
+    this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
+  }
+
+  /** A list to switch to another resident without closing the inspector. */
+  private switcher(id: string): HTMLSelectElement {
+    const select = h("select.switcher", { id: "inspector-pick", "aria-label": "Inspect another resident" },
+      ...this.actions.residents().map((r) => h("option", { value: r.id }, r.name)));
+    select.value = id;
+    select.addEventListener("change", () => {
+      const r = this.actions.residents().find((x) => x.id === select.value);
+      if (r) this.show(r.id, r.name);
+    });
+    return select;
+  }
+
+  close(): void {
+    this.root.hidden = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async refresh(): Promise<void> {
+    const id = this.agentId;
+    let json = "";
+    try {
+      const res = await fetch(`/api/agents/${encodeURIComponent(id)}?limit=${MEMORY_LIMIT}`);
+      json = await res.text();
+      if (!res.ok) throw new Error((JSON.parse(json) as { error?: { message?: string } }).error?.message ?? `HTTP ${res.status}`);
+    } catch (e) {
+      if (id === this.agentId && !this.details) fill(this.body, h("div.loading-line.error", {}, `Could not read this resident: ${(e as Error).message}`));
+      return;
+    }
+    if (id !== this.agentId || json === this.lastJson) return;
+    this.lastJson = json;
+    const d = JSON.parse(json) as AgentDetails;
+    this.details = d;
+    const scroll = this.body.scrollTop;
+    fill(this.body, ...this.render(d));
+    this.body.scrollTop = scroll;
+  }
+
+  /** The day's schedule: the block under way and the next ones, the whole day folded below. */
+  private schedule(blocks: NonNullable<AgentDetails["plan"]>["schedule"], minute: number): HTMLElement {
+    const item = (b: (typeof blocks)[number]) => {
+      const now = toMin(b.start) <= minute && minute < toMin(b.end);
+      return h(now ? "li.now" : "li", { title: b.place ? placeOf(b.place) : "" }, h("span.t", {}, `${b.start}–${b.end}`), h("span.task", {}, b.task));
+    };
+    let at = blocks.findIndex((b) => toMin(b.start) <= minute && minute < toMin(b.end));
+    if (at < 0) at = 0;
+    const open = this.root.querySelector<HTMLDetailsElement>("details.day")?.open ?? false;
+    const day = h("details.day", {}, h("summary", {}, `The whole day · ${blocks.length} blocks`), h("ol.schedule", {}, ...blocks.map(item)));
+    day.open = open;
+    return h("div", {}, h("ol.schedule", {}, ...blocks.slice(at, at + 4).map(item)), day);
+  }
+
+  private render(d: AgentDetails): (Node | null)[] {
+    const p = d.persona;
+    const traits = (p?.innate ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+    const talking = d.talkingTo ? this.actions.nameOf(d.talkingTo) : "";
+    const minute = ((this.actions.now() / 60_000) % 1440 + 1440) % 1440;
+    const reflections = d.memories.filter((m) => m.type === "thought" || m.type === "reflection");
+    return [
+      h("section.who", {},
+        h("div.age", {}, p ? `${p.age} years old` : ""),
+        h("div.chips", {}, ...traits.map((t) => h("span.chip", {}, t))),
+      ),
+      h("section.now", { id: "inspector-now" },
+        h("div.action", {}, h("span.emoji", {}, d.emoji || "·"), d.action || "…"),
+        h("div.place", {}, "📍 ", placeOf(d.address) || "somewhere"),
+        talking && !d.action.includes(talking) ? h("div.talking", {}, `💬 talking with ${talking}`) : null,
+        d.currently ? h("p.currently", {}, d.currently) : null,
+      ),
+      h("section", { id: "inspector-plan" },
+        h("h3", {}, "Today", d.plan ? h("span.sub", {}, ` · ${d.plan.date} · up at ${d.plan.wakeUp}`) : null),
+        d.plan ? this.schedule(d.plan.schedule, minute) : h("div.muted", {}, "No plan yet: the day's plan is made on waking."),
+        d.plan && d.plan.next.length
+          ? h("div.next", {}, h("h4", {}, "Next tasks"), h("ul", {}, ...d.plan.next.slice(0, 3).map((t) => h("li", { title: placeOf(t.address) }, h("span.t", {}, t.start), ` ${t.emoji} ${t.task}`))))
+          : null,
+      ),
+      h("section", { id: "inspector-memories" },
+        h("h3", {}, "Latest memories", h("span.sub", {}, ` · ${d.memories.length} shown · ${reflections.length} thoughts`)),
+        d.memories.length
+          ? h("ul.memories", {}, ...d.memories.map((m) => h(`li.m-${m.type.replace(/[^a-z]/g, "")}`, {},
+              h("div.meta", {}, h("span.type", {}, m.type), h("span.imp", { title: `importance ${m.importance} of 10` }, "●".repeat(Math.max(1, Math.min(10, Math.round(m.importance / 2))))), h("span.when", {}, when(m.created))),
+              h("div.desc", {}, m.description))))
+          : h("div.muted", {}, "Nothing remembered yet."),
+      ),
+      p ? h("section.backstory", {},
+        h("h3", {}, `About ${firstName(p.name)}`),
+        h("p", {}, p.learned),
+        p.lifestyle ? h("p.muted", {}, p.lifestyle) : null,
+      ) : null,
+    ];
+  }
+}
+
+/** Minutes since midnight of "HH:MM". */
+const toMin = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+function when(created: number | string): string {
+  const t = typeof created === "number" ? created : Date.parse(created);
+  return Number.isFinite(t) ? formatClock(t) : "";
+}
