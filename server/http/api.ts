@@ -4,6 +4,9 @@ import express, { type Application, type Request, type Response } from "express"
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { TownHost } from "../rooms/host.ts";
+import type { PrismaStore } from "../store/prismaStore.ts";
+import { mountRecordings } from "./recordings.ts";
+import { savesRouter } from "./saves.ts";
 
 export const CLIENT_DIR = fileURLToPath(new URL("../../dist/client/", import.meta.url));
 export const ASSETS_DIR = fileURLToPath(new URL("../../assets/", import.meta.url));
@@ -12,6 +15,7 @@ export interface ApiDeps {
   host: TownHost;
   db: "embedded" | "postgres";
   presence: "local" | "redis";
+  store: PrismaStore;
 }
 
 export function mountHttp(app: Application, deps: ApiDeps): void {
@@ -37,6 +41,8 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
   app.get("/api/metrics", (_req: Request, res: Response) => {
     res.json(host.gateway.metrics());
   });
+  app.use("/api/saves", savesRouter({ host, store: deps.store }));
+  mountRecordings(app, { store: deps.store, clientDir: CLIENT_DIR });
   app.use("/api", (_req: Request, res: Response) => void res.status(404).json({ error: { code: "not_found", message: "no such API" } }));
   app.use("/assets", express.static(ASSETS_DIR, { fallthrough: false }));
   if (existsSync(CLIENT_DIR)) {

@@ -527,6 +527,11 @@ export class OpenAIGateway implements Gateway {
     return this.meter.snapshot();
   }
 
+  /** Requests out now and asks waiting for a slot (read-only, for the ops page). */
+  get load(): { inFlight: number; queued: number } {
+    return { inFlight: this.semaphore.inUse, queued: this.semaphore.waiting };
+  }
+
   /** Stops everything out: running asks end with their offline answers; later asks are offline. */
   async close(): Promise<void> {
     this.closed = true;

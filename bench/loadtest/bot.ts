@@ -1,0 +1,182 @@
+// One load-test bot: joins the town like a browser would (@colyseus/sdk), then walks to random
+// walkable tiles and now and then walks up to a resident and talks to it. It measures the
+// move-to-echo latency (sending `move` until a patch shows its own avatar on a new tile) and the
+// bytes its websocket receives.
+import { Client, type Room } from "@colyseus/sdk";
+import { AVATAR_TILES_PER_SECOND } from "../../shared/constants.ts";
+import type { TownState } from "../../shared/state.ts";
+import type { TownMap } from "../../server/world/townMap.ts";
+
+/** The room ticks avatars every 50 ms (TownRoom's HUMAN_TICK_MS). An order starts counting
+ *  walking time at the first tick after it, which credits a whole tick, so the first tile is
+ *  reached at the 4th tick at 5 tiles/s: 150 ms of the move-to-echo time are the rules' own. */
+export const HUMAN_TICK_MS = 50;
+export const RULES_DELAY_MS = 1000 / AVATAR_TILES_PER_SECOND - HUMAN_TICK_MS;
+
+export interface BotStats {
+  joined: boolean;
+  joinError?: string;
+  /** Move-to-echo, milliseconds, raw (rules' walking time included). */
+  echoes: number[];
+  movesSent: number;
+  movesLost: number;
+  says: number;
+  replies: number;
+  errors: Record<string, number>;
+  /** Bytes read from the socket (frames as received), at the start and end of the window. */
+  bytesAtStart: number;
+  bytesAtEnd: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class Bot {
+  readonly stats: BotStats = { joined: false, echoes: [], movesSent: 0, movesLost: 0, says: 0, replies: 0, errors: {}, bytesAtStart: 0, bytesAtEnd: 0 };
+  private room?: Room<any, TownState>;
+  private stopped = false;
+  private measuring = false;
+  /** The move being timed: sent at, from tile. */
+  private pending?: { at: number; x: number; y: number };
+  private bytesFallback = 0;
+  private moveRefused = false;
+  /** Where the own avatar was at the last patch, and when it last changed tile. */
+  private last?: { x: number; y: number; movedAt: number };
+
+  constructor(
+    private readonly url: string,
+    private readonly name: string,
+    /** The town's map, known once the first bot has joined (its state names the template). */
+    public map: TownMap | undefined,
+    private readonly random: () => number,
+  ) {}
+
+  get template(): string | undefined {
+    return this.room?.state?.template;
+  }
+
+  async join(): Promise<void> {
+    try {
+      const room = await new Client(this.url).joinOrCreate<TownState>("town", { name: this.name });
+      this.room = room;
+      room.onMessage("welcome", () => {});
+      room.onMessage("error", (e: { code: string; type?: string }) => {
+        if (e.type === "move") this.moveRefused = true;
+        if (this.measuring) this.stats.errors[e.code] = (this.stats.errors[e.code] ?? 0) + 1;
+      });
+      room.onMessage("agent_said", (m: { to: string }) => {
+        if (this.measuring && m.to === room.sessionId) this.stats.replies++;
+      });
+      room.onMessage("*", () => {});
+      const ws = (room.connection as any).transport?.ws;
+      ws?.addEventListener?.("message", (e: { data: ArrayBuffer | Buffer }) => {
+        this.bytesFallback += (e.data as ArrayBuffer).byteLength ?? (e.data as Buffer).length ?? 0;
+      });
+      room.onStateChange(() => this.onPatch());
+      const t0 = Date.now();
+      while (!room.state?.avatars?.get(room.sessionId)) {
+        if (Date.now() - t0 > 15_000) throw new Error("own avatar never appeared");
+        await sleep(20);
+      }
+      this.stats.joined = true;
+    } catch (e) {
+      this.stats.joinError = (e as Error).message;
+    }
+  }
+
+  /** Bytes received so far: the socket's own count when the SDK runs on `ws`, else payloads. */
+  private bytesRead(): number {
+    const socket = (this.room?.connection as any)?.transport?.ws?._socket;
+    return typeof socket?.bytesRead === "number" ? socket.bytesRead : this.bytesFallback;
+  }
+
+  startWindow(): void {
+    this.measuring = true;
+    this.stats.bytesAtStart = this.bytesRead();
+  }
+
+  endWindow(): void {
+    this.measuring = false;
+    this.stats.bytesAtEnd = this.bytesRead();
+  }
+
+  private me() {
+    return this.room?.state?.avatars?.get(this.room.sessionId);
+  }
+
+  private onPatch(): void {
+    const a = this.me();
+    if (a && (!this.last || this.last.x !== a.x || this.last.y !== a.y)) this.last = { x: a.x, y: a.y, movedAt: performance.now() };
+    const p = this.pending;
+    if (!p) return;
+    if (a && (a.x !== p.x || a.y !== p.y)) {
+      if (this.measuring) this.stats.echoes.push(performance.now() - p.at);
+      this.pending = undefined;
+    }
+  }
+
+  /** Walks and talks until stop(). */
+  async live(): Promise<void> {
+    const room = this.room;
+    if (!room) return;
+    await sleep(this.random() * 1000);
+    while (!this.stopped && room.connection.isOpen) {
+      const a = this.me();
+      if (!a) break;
+      // Only a move from rest is timed: an avatar still walking changes tile on its own.
+      if (!(await this.until(() => !!this.last && performance.now() - this.last.movedAt > 300, 60_000))) continue;
+      const talkTo = this.random() < 0.3 ? this.someResident() : undefined;
+      const target = talkTo ? this.walkableNear(talkTo.x, talkTo.y, 1) : this.walkableNear(a.x, a.y, 8);
+      if (target && (target.x !== a.x || target.y !== a.y)) {
+        this.pending = { at: performance.now(), x: a.x, y: a.y };
+        this.moveRefused = false;
+        if (this.measuring) this.stats.movesSent++;
+        room.send("move", target);
+        const arrived = await this.until(() => {
+          const b = this.me();
+          return this.moveRefused || (!!b && b.x === target.x && b.y === target.y);
+        }, 60_000) && !this.moveRefused;
+        if (this.pending) {
+          if (this.measuring) this.stats.movesLost++;
+          this.pending = undefined;
+        }
+        if (arrived && talkTo && !this.stopped) {
+          room.send("say", { agentId: talkTo.id, text: `Hello ${talkTo.name}, how is your day going?` });
+          if (this.measuring) this.stats.says++;
+        }
+      }
+      await sleep(500 + this.random() * 1500);
+    }
+  }
+
+  private someResident(): { id: string; name: string; x: number; y: number } | undefined {
+    const agents = [...(this.room?.state?.agents?.values() ?? [])];
+    if (agents.length === 0) return undefined;
+    const r = agents[Math.floor(this.random() * agents.length)];
+    return { id: r.id, name: r.name, x: r.x, y: r.y };
+  }
+
+  /** A random walkable tile within `radius` of (x, y), or undefined. */
+  private walkableNear(x: number, y: number, radius: number): { x: number; y: number } | undefined {
+    for (let i = 0; i < 30; i++) {
+      const tx = x + Math.round((this.random() * 2 - 1) * radius);
+      const ty = y + Math.round((this.random() * 2 - 1) * radius);
+      if ((tx !== x || ty !== y) && this.map?.isWalkable(tx, ty)) return { x: tx, y: ty };
+    }
+    return undefined;
+  }
+
+  private async until(check: () => boolean, ms: number): Promise<boolean> {
+    const end = Date.now() + ms;
+    while (Date.now() < end && !this.stopped) {
+      if (check()) return true;
+      await sleep(25);
+    }
+    return check();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const room = this.room;
+    if (room?.connection.isOpen) await Promise.race([room.leave().catch(() => {}), sleep(2_000)]);
+  }
+}

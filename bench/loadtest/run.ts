@@ -1,0 +1,234 @@
+// `npm run loadtest -- --clients N --seconds S [--url http://127.0.0.1:PORT] [--steps 10,50,100]`
+//
+// Bots (bot.ts) join one town, walk and talk; the table says, per number of clients: the
+// move-to-echo latency (p50/p99, less the rules' own walking time, and raw), the bytes per second
+// each client receives, the server's CPU and memory (from its /api/ops), the town's step time,
+// and what the load generator itself used (it shares the machine: a saturated generator delays
+// what it measures). Without --url it starts a server itself (base-25, else base-3; offline
+// engine) and a fresh one for each step. Bounded: at most 500 clients and 600 s, loopback only.
+import { Command, InvalidArgumentError } from "commander";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { loadTemplate } from "../../server/world/template.ts";
+import { machine, percentile } from "../stats.ts";
+import { Bot, RULES_DELAY_MS } from "./bot.ts";
+import { startServerProcess, townAvailable } from "./serverProcess.ts";
+
+export const MAX_CLIENTS = 500;
+export const MAX_SECONDS = 600;
+const WARMUP_MS = 3_000;
+const JOIN_BATCH = 10;
+
+const int = (name: string, min: number, max: number) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name}: a whole number from ${min} to ${max}`);
+  return n;
+};
+
+/** Only this machine: a load test must never be pointed at someone else's server. */
+export function loopbackUrl(v: string): string {
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new InvalidArgumentError("--url: not a URL (e.g. http://127.0.0.1:2567)");
+  }
+  const host = u.hostname.replace(/^\[|\]$/g, "");
+  if (!(host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host))) throw new InvalidArgumentError(`--url: ${host} is not this machine; the load test only runs against loopback addresses`);
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw new InvalidArgumentError("--url: http or https");
+  return u.origin;
+}
+
+export interface StepResult {
+  clients: number;
+  joined: number;
+  joinErrors: string[];
+  moves: number;
+  movesLost: number;
+  echoMin: number;
+  echoP50: number;
+  echoP90: number;
+  echoP99: number;
+  rawP50: number;
+  rawP99: number;
+  bytesPerClientMean: number;
+  bytesPerClientMax: number;
+  says: number;
+  replies: number;
+  errors: Record<string, number>;
+  serverCpuPercent: number | null;
+  serverRssMB: number | null;
+  /** The server's event-loop delay: worst per-second p99 during the window. */
+  serverLagP99Ms: number | null;
+  stepMedianMs: number | null;
+  stepP99Ms: number | null;
+  /** CPU time of the p99 step: far below stepP99Ms, the step waited for a core (contention). */
+  stepCpuP99Ms: number | null;
+  serverBytesPerClient: number | null;
+  generatorCpuPercent: number;
+  generatorLoopP99Ms: number;
+  loadBefore: number;
+  loadAfter: number;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function ops(url: string): Promise<any | undefined> {
+  try {
+    const res = await fetch(`${url}/api/ops`, { signal: AbortSignal.timeout(2_000) });
+    return res.ok ? await res.json() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runStep(url: string, clients: number, seconds: number, log: (s: string) => void): Promise<StepResult> {
+  const loadBefore = os.loadavg()[0];
+  const bots = Array.from({ length: clients }, (_, i) => new Bot(url, `bot-${i}`, undefined, mulberry32(i + 1)));
+  // The first bot tells which town this is; the map comes from its template.
+  await bots[0].join();
+  if (!bots[0].stats.joined) throw new Error(`cannot join ${url}: ${bots[0].stats.joinError}`);
+  const { map } = await loadTemplate(bots[0].template!);
+  for (const b of bots) b.map = map;
+  for (let i = 1; i < clients; i += JOIN_BATCH) await Promise.all(bots.slice(i, i + JOIN_BATCH).map((b) => b.join()));
+  const live = bots.filter((b) => b.stats.joined);
+  log(`  ${live.length}/${clients} joined; warming up ${WARMUP_MS / 1000} s, then measuring ${seconds} s`);
+  const loops = live.map((b) => b.live());
+  await sleep(WARMUP_MS);
+
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const first = await ops(url);
+  for (const b of live) b.startWindow();
+  const samples: any[] = [];
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    await sleep(Math.min(1_000, Math.max(0, end - Date.now())));
+    const o = await ops(url);
+    if (o) samples.push(o);
+  }
+  for (const b of live) b.endWindow();
+  const wall = (performance.now() - t0) / 1000;
+  const cpu1 = process.cpuUsage(cpu0);
+  loop.disable();
+  await Promise.all(live.map((b) => b.stop()));
+  await Promise.all(loops);
+
+  const raw = live.flatMap((b) => b.stats.echoes).sort((a, b) => a - b);
+  const echo = raw.map((ms) => ms - RULES_DELAY_MS);
+  const bytes = live.map((b) => (b.stats.bytesAtEnd - b.stats.bytesAtStart) / wall);
+  const errors: Record<string, number> = {};
+  for (const b of live) for (const [k, v] of Object.entries(b.stats.errors)) errors[k] = (errors[k] ?? 0) + v;
+  const last = samples.at(-1);
+  const serverCpu = first && last ? ((last.process.cpuUserMicros + last.process.cpuSystemMicros - first.process.cpuUserMicros - first.process.cpuSystemMicros) / 1e6 / wall) * 100 : null;
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return {
+    clients,
+    joined: live.length,
+    joinErrors: [...new Set(bots.filter((b) => !b.stats.joined).map((b) => b.stats.joinError ?? "?"))],
+    moves: raw.length,
+    movesLost: live.reduce((n, b) => n + b.stats.movesLost, 0),
+    echoMin: round(echo[0] ?? NaN),
+    echoP50: round(percentile(echo, 50)),
+    echoP90: round(percentile(echo, 90)),
+    echoP99: round(percentile(echo, 99)),
+    rawP50: round(percentile(raw, 50)),
+    rawP99: round(percentile(raw, 99)),
+    bytesPerClientMean: Math.round(bytes.reduce((a, b) => a + b, 0) / Math.max(1, bytes.length)),
+    bytesPerClientMax: Math.round(Math.max(0, ...bytes)),
+    says: live.reduce((n, b) => n + b.stats.says, 0),
+    replies: live.reduce((n, b) => n + b.stats.replies, 0),
+    errors,
+    serverCpuPercent: serverCpu === null ? null : round(serverCpu),
+    serverRssMB: samples.length ? Math.max(...samples.map((s) => s.process.rssMB)) : null,
+    serverLagP99Ms: samples.length ? Math.max(...samples.map((s) => s.process.loopLagP99Ms ?? 0)) : null,
+    stepMedianMs: last?.step.medianMs ?? null,
+    stepP99Ms: last?.step.p99Ms ?? null,
+    stepCpuP99Ms: last?.step.cpuP99Ms ?? null,
+    serverBytesPerClient: samples.length ? Math.round(samples.reduce((n, s) => n + s.network.bytesPerClientPerSecond, 0) / samples.length) : null,
+    generatorCpuPercent: round(((cpu1.user + cpu1.system) / 1e6 / wall) * 100),
+    generatorLoopP99Ms: round(loop.percentile(99) / 1e6),
+    loadBefore: round(loadBefore),
+    loadAfter: round(os.loadavg()[0]),
+  };
+}
+
+export function table(rows: StepResult[]): string {
+  const head = ["clients", "joined", "moves", "echo p50", "echo p99", "raw p99", "B/s/client", "max", "server CPU", "RSS MB", "server lag p99", "step p50/p99 (cpu p99)", "says→replies", "gen CPU", "gen lag p99", "load"];
+  const body = rows.map((r) => [
+    r.clients, r.joined, r.moves, `${r.echoP50} ms`, `${r.echoP99} ms`, `${r.rawP99} ms`, r.bytesPerClientMean, r.bytesPerClientMax,
+    r.serverCpuPercent === null ? "?" : `${r.serverCpuPercent} %`, r.serverRssMB ?? "?", r.serverLagP99Ms === null ? "?" : `${r.serverLagP99Ms} ms`, r.stepMedianMs === null ? "?" : `${r.stepMedianMs}/${r.stepP99Ms} (${r.stepCpuP99Ms}) ms`,
+    `${r.says}→${r.replies}`, `${r.generatorCpuPercent} %`, `${r.generatorLoopP99Ms} ms`, `${r.loadBefore}→${r.loadAfter}`,
+  ].map(String));
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  return [line(head), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...body.map(line)].join("\n");
+}
+
+async function main(): Promise<void> {
+  const program = new Command()
+    .name("loadtest")
+    .description("Bots join one town, walk and talk; measures move-to-echo latency, bytes per client, server CPU and memory.")
+    .option("--clients <n>", `bots (1-${MAX_CLIENTS})`, int("--clients", 1, MAX_CLIENTS), 10)
+    .option("--seconds <s>", `measuring time per step (1-${MAX_SECONDS})`, int("--seconds", 1, MAX_SECONDS), 20)
+    .option("--steps <list>", "run each number of clients in turn, e.g. 10,50,100,200", (v) => v.split(",").map((x) => int("--steps", 1, MAX_CLIENTS)(x.trim())))
+    .option("--url <url>", "a running server on this machine (default: start one)", loopbackUrl)
+    .option("--town <key>", "template for the server it starts (default base-25, else base-3)")
+    .option("--json <file>", "also write the results as JSON")
+    .parse();
+  const o = program.opts<{ clients: number; seconds: number; steps?: number[]; url?: string; town?: string; json?: string }>();
+  const steps = o.steps ?? [o.clients];
+  if (steps.reduce((n, s) => n + o.seconds + 10, 0) > 3 * MAX_SECONDS) throw new Error("--steps × --seconds: more than 30 minutes of load; run fewer steps");
+  let town = o.town ?? "base-25";
+  if (!o.url && !townAvailable(town)) {
+    if (o.town) throw new Error(`no town template "${town}" in assets/towns`);
+    console.log(`note: assets/towns/base-25 does not exist yet; using base-3`);
+    town = "base-3";
+  }
+  console.log(`loadtest on ${machine()}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(o.url ? `server: ${o.url}` : `server: started here for each step (town ${town}, offline engine)`);
+  const rows: StepResult[] = [];
+  for (const clients of steps) {
+    const server = o.url ? undefined : await startServerProcess(town);
+    const url = o.url ?? server!.url;
+    console.log(`${clients} clients on ${url}`);
+    try {
+      rows.push(await runStep(url, clients, o.seconds, console.log));
+    } finally {
+      await server?.stop();
+    }
+    const r = rows.at(-1)!;
+    if (r.joinErrors.length) console.log(`  join errors: ${r.joinErrors.join("; ")}`);
+    if (Object.keys(r.errors).length) console.log(`  refusals: ${Object.entries(r.errors).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  }
+  console.log("");
+  console.log(table(rows));
+  console.log(`\necho = move-to-echo less the ${RULES_DELAY_MS} ms the rules themselves take to reach the first tile (raw = as measured).`);
+  const ok = rows.filter((r) => r.joined === r.clients && r.echoP99 < 100);
+  console.log(ok.length ? `most clients with echo p99 < 100 ms: ${Math.max(...ok.map((r) => r.clients))}` : "no step kept echo p99 under 100 ms");
+  if (o.json) writeFileSync(o.json, JSON.stringify({ machine: machine(), town: o.url ? null : town, seconds: o.seconds, rows }, null, 2));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().then(
+    () => process.exit(0),
+    (e: Error) => {
+      console.error(`loadtest: ${e.message}`);
+      process.exit(1);
+    },
+  );
+}

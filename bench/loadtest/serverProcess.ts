@@ -1,0 +1,66 @@
+// The server under test, started by the load test itself: server/index.ts (through tsx) in a child
+// process on a free loopback port, a fresh data folder, the offline engine, no Redis.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  town: string;
+  stop(): Promise<void>;
+}
+
+export function townAvailable(key: string): boolean {
+  return existsSync(path.join(ROOT, "assets", "towns", key, "town.json")) || existsSync(path.join(ROOT, "assets", "towns", key));
+}
+
+export async function startServerProcess(town: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-loadtest-"));
+  // The offline engine and local presence, whatever this shell has set.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LLM_|OPENAI_|OPENROUTER_|EMBEDDING_|DATABASE_URL|REDIS_|PUBLIC_ADDRESS|TOWN|PORT|HOST|SEED)/.test(k)));
+  // Node itself with tsx's loader (not the tsx wrapper), so the server gets the signals.
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: ROOT,
+    env: { ...env, PORT: "0", HOST: "127.0.0.1", TOWN: town, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const out: string[] = [];
+  const collect = (d: Buffer) => {
+    out.push(d.toString());
+    if (out.length > 200) out.shift();
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 90 s:\n${out.join("")}`)), 90_000);
+    const look = () => {
+      const m = out.join("").match(/Simulacra is running at (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout!.on("data", look);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}):\n${out.join("")}`));
+    });
+  });
+  return {
+    url,
+    town,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,252 @@
+// The live operations view: GET /api/ops (JSON) and the page /ops that polls it. It shows what
+// an operator watches while a town draws a crowd: how long the town's steps take, how many bytes
+// each client is sent, the language model's load (in flight, queued), cache hit rate and cost,
+// who is connected, and this process's CPU and memory.
+import { matchMaker } from "@colyseus/core";
+import type { Application, NextFunction, Request, Response } from "express";
+import { timingSafeEqual } from "node:crypto";
+import type { Server as HttpServer } from "node:http";
+import type { Socket } from "node:net";
+import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { TOWN_ROOM } from "../../shared/constants.ts";
+import type { Gateway } from "../llm/prompt.ts";
+import type { Town } from "../world/town.ts";
+
+const OPS_PAGE = fileURLToPath(new URL("./ops-page.html", import.meta.url));
+
+/** Steps kept for the median and p99. */
+const STEP_WINDOW = 120;
+/** Seconds over which the byte and CPU rates are averaged. */
+const RATE_WINDOW_S = 10;
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+interface Sample {
+  at: number;
+  bytes: number;
+  cpuMicros: number;
+  /** Event-loop delay over the second before: a blocked loop delays every patch. */
+  lagP99Ms: number;
+  lagMaxMs: number;
+}
+
+export class OpsStats {
+  private readonly steps: number[] = [];
+  /** CPU time of the same steps: wall time well above it means the step waited for a core. */
+  private readonly stepsCpu: number[] = [];
+  stepCount = 0;
+  private readonly sockets = new Set<Socket>();
+  /** Bytes written to websockets that have closed. */
+  private closedBytes = 0;
+  private readonly samples: Sample[] = [];
+  private timer?: NodeJS.Timeout;
+  private lag?: IntervalHistogram;
+  readonly startedAt = Date.now();
+
+  recordStep(ms: number, cpuMs = 0): void {
+    this.stepCount++;
+    this.steps.push(ms);
+    this.stepsCpu.push(cpuMs);
+    if (this.steps.length > STEP_WINDOW) {
+      this.steps.shift();
+      this.stepsCpu.shift();
+    }
+  }
+
+  /** Times every step of the town (advance() is what the room's clock calls). */
+  timeSteps(town: Town): void {
+    const advance = town.advance.bind(town);
+    town.advance = async () => {
+      const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
+      try {
+        return await advance();
+      } finally {
+        const cpu = process.cpuUsage(cpu0);
+        this.recordStep(performance.now() - t0, (cpu.user + cpu.system) / 1000);
+      }
+    };
+  }
+
+  /** Counts the bytes written to every websocket of this server (frames as sent: patches,
+   *  messages, pings). */
+  watch(server: HttpServer): void {
+    server.on("upgrade", (_req, socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once("close", () => {
+        this.sockets.delete(socket);
+        this.closedBytes += socket.bytesWritten;
+      });
+    });
+    this.lag = monitorEventLoopDelay({ resolution: 10 });
+    this.lag.enable();
+    this.sample();
+    this.timer = setInterval(() => this.sample(), 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.lag?.disable();
+  }
+
+  private bytesWritten(): number {
+    let n = this.closedBytes;
+    for (const s of this.sockets) n += s.bytesWritten;
+    return n;
+  }
+
+  private sample(): void {
+    const cpu = process.cpuUsage();
+    const lag = this.lag;
+    const ms = (ns: number) => (Number.isFinite(ns) ? Math.round(ns / 1e5) / 10 : 0);
+    this.samples.push({ at: Date.now(), bytes: this.bytesWritten(), cpuMicros: cpu.user + cpu.system, lagP99Ms: lag ? ms(lag.percentile(99)) : 0, lagMaxMs: lag ? ms(lag.max) : 0 });
+    lag?.reset();
+    while (this.samples.length > RATE_WINDOW_S + 1) this.samples.shift();
+  }
+
+  get websockets(): number {
+    return this.sockets.size;
+  }
+
+  stepSummary() {
+    const sorted = [...this.steps].sort((a, b) => a - b);
+    const cpu = [...this.stepsCpu].sort((a, b) => a - b);
+    const round = (x: number) => Math.round(x * 100) / 100;
+    return {
+      count: this.stepCount,
+      window: sorted.length,
+      medianMs: round(percentile(sorted, 50)),
+      p99Ms: round(percentile(sorted, 99)),
+      maxMs: round(sorted.at(-1) ?? 0),
+      cpuMedianMs: round(percentile(cpu, 50)),
+      cpuP99Ms: round(percentile(cpu, 99)),
+    };
+  }
+
+  /** Bytes per second sent and CPU share, over the last RATE_WINDOW_S seconds. */
+  rates(): { bytesPerSecond: number; cpuPercent: number; loopLagP99Ms: number; loopLagMaxMs: number } {
+    const first = this.samples[0];
+    const last = this.samples.at(-1);
+    if (!first || !last || last.at <= first.at) return { bytesPerSecond: 0, cpuPercent: 0, loopLagP99Ms: 0, loopLagMaxMs: 0 };
+    const seconds = (last.at - first.at) / 1000;
+    const later = this.samples.slice(1);
+    return {
+      loopLagP99Ms: Math.max(0, ...later.map((s) => s.lagP99Ms)),
+      loopLagMaxMs: Math.max(0, ...later.map((s) => s.lagMaxMs)),
+      bytesPerSecond: Math.round((last.bytes - first.bytes) / seconds),
+      cpuPercent: Math.round(((last.cpuMicros - first.cpuMicros) / 1e6 / seconds) * 1000) / 10,
+    };
+  }
+}
+
+export interface OpsDeps {
+  stats: OpsStats;
+  town: Town;
+  townName: string;
+  gateway: Gateway;
+  presence: "local" | "redis";
+  publicAddress?: string;
+  /** The moderator's token: the Colyseus monitor (which can dispose rooms) asks for it. */
+  moderatorToken?: string;
+}
+
+/** The gateway's load if it tells it (the OpenAI gateway does; the offline engine has none). */
+function gatewayLoad(gateway: Gateway): { inFlight: number; queued: number } {
+  const load = (gateway as { load?: { inFlight: number; queued: number } }).load;
+  return load ?? { inFlight: 0, queued: 0 };
+}
+
+export async function opsReport(deps: OpsDeps) {
+  const { stats, gateway } = deps;
+  const m = gateway.metrics();
+  const rooms = await matchMaker.query({ name: TOWN_ROOM }).catch(() => []);
+  const rates = stats.rates();
+  const here = stats.websockets;
+  const mem = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  const mb = (n: number) => Math.round((n / 2 ** 20) * 10) / 10;
+  return {
+    town: deps.townName,
+    presence: deps.presence,
+    process: {
+      id: matchMaker.processId,
+      publicAddress: deps.publicAddress ?? null,
+      uptimeSeconds: Math.round((Date.now() - stats.startedAt) / 1000),
+      cpuPercent: rates.cpuPercent,
+      /** Event-loop delay, worst per-second p99 and the max, over the last 10 s. */
+      loopLagP99Ms: rates.loopLagP99Ms,
+      loopLagMaxMs: rates.loopLagMaxMs,
+      cpuUserMicros: cpu.user,
+      cpuSystemMicros: cpu.system,
+      rssMB: mb(mem.rss),
+      heapUsedMB: mb(mem.heapUsed),
+    },
+    step: { current: deps.town.step, ...stats.stepSummary() },
+    clients: {
+      /** Websockets open on this process. */
+      here,
+      /** Clients in the town's rooms, whichever process hosts them. */
+      inRooms: rooms.reduce((n, r) => n + r.clients, 0),
+      rooms: rooms.map((r) => ({ roomId: r.roomId, processId: r.processId, clients: r.clients, publicAddress: r.publicAddress ?? null })),
+    },
+    network: {
+      bytesPerSecond: rates.bytesPerSecond,
+      bytesPerClientPerSecond: here > 0 ? Math.round(rates.bytesPerSecond / here) : 0,
+    },
+    llm: {
+      engine: m.engine,
+      ...gatewayLoad(gateway),
+      asks: m.asks,
+      calls: m.calls,
+      cacheHits: m.cacheHits,
+      cacheHitRate: m.asks > 0 ? Math.round((m.cacheHits / m.asks) * 1000) / 1000 : 0,
+      failures: m.failures,
+      fallbacks: m.fallbacks,
+      embeddingCacheHits: m.embeddings.cacheHits,
+      costUsd: m.costUsd,
+    },
+  };
+}
+
+/** GET /api/ops, the page /ops, and the Colyseus monitor at /colyseus when it is installed.
+ *  Mount before the API's catch-all. */
+export async function mountOps(app: Application, deps: OpsDeps): Promise<void> {
+  app.get("/api/ops", async (_req: Request, res: Response) => {
+    res.json(await opsReport(deps));
+  });
+  app.get("/ops", (_req: Request, res: Response) => void res.sendFile(OPS_PAGE));
+  await mountColyseusMonitor(app, deps.moderatorToken);
+}
+
+/**
+ * The Colyseus monitor (rooms, clients; it can also dispose rooms, so it sits behind the
+ * moderator's token, asked as the password of HTTP basic auth). @colyseus/monitor is optional:
+ * without it, or without a token, /colyseus is simply not there. Resolves with whether it is.
+ */
+export async function mountColyseusMonitor(app: Application, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  let monitor: () => (req: Request, res: Response, next: NextFunction) => void;
+  try {
+    const pkg = "@colyseus/monitor"; // not a static import: the package is optional
+    ({ monitor } = await import(pkg));
+  } catch {
+    return false;
+  }
+  const expected = Buffer.from(token);
+  const allowed = (req: Request) => {
+    const m = /^Basic (.+)$/.exec(req.headers.authorization ?? "");
+    if (!m) return false;
+    const given = Buffer.from(Buffer.from(m[1], "base64").toString().replace(/^[^:]*:/, ""));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  app.use("/colyseus", (req: Request, res: Response, next: NextFunction) => {
+    if (allowed(req)) return next();
+    res.set("WWW-Authenticate", 'Basic realm="Simulacra monitor: the moderator token is the password"').status(401).type("text").send("the moderator token is needed");
+  }, monitor());
+  return true;
+}

@@ -1,0 +1,154 @@
+// How this process takes part in serving towns. Without REDIS_URL: alone (Colyseus's local
+// presence and driver, the in-memory LLM cache) and it hosts its town. With REDIS_URL: Colyseus's
+// Redis presence and driver, so clients matchmake through any process into rooms on any other
+// (each process announces its own public address for that); the LLM caches shared through Redis;
+// and a town hosted by the one process that owns it (townOwner.ts).
+import { matchMaker, type MatchMakerDriver, type Presence } from "@colyseus/core";
+import { RedisDriver } from "@colyseus/redis-driver";
+import { RedisPresence } from "@colyseus/redis-presence";
+import { Redis } from "ioredis";
+import net from "node:net";
+import type { Logger } from "pino";
+import { TOWN_ROOM } from "../../shared/constants.ts";
+import type { OpenAIGatewayOptions } from "../llm/openaiGateway.ts";
+import { redisEmbeddingCache, redisResponseCache } from "../llm/redisCache.ts";
+import { describeRedisUrl, publicAddressFor, readScaleSettings } from "./settings.ts";
+import { TownOwner } from "./townOwner.ts";
+
+export interface Scale {
+  kind: "local" | "redis";
+  /** For defineServer. */
+  serverOptions: {
+    presence?: Presence;
+    driver?: MatchMakerDriver;
+    publicAddress?: string;
+    selectProcessIdToCreateRoom?: () => Promise<string>;
+  };
+  /** The port to listen on: with Redis a free one is chosen up front for PORT=0, because the
+   *  public address must be known before the server listens. */
+  port: number;
+  /** For makeGateway: the shared caches (none when local: the gateway keeps its own LRU). */
+  caches: Pick<OpenAIGatewayOptions, "responseCache" | "embeddingCache">;
+  /** Runs `host` (creates the town's room) if this process owns the town: now, or on taking it
+   *  over later. Resolves with whether it hosts the town now. */
+  hostTown(name: string, host: () => Promise<void>): Promise<boolean>;
+  /** Whether this process may run the town's room now (it owns the town). */
+  hostsTown(): boolean;
+  /** The start-up line after "presence: ". */
+  describe(): string;
+  close(): Promise<void>;
+}
+
+const CONNECT_TIMEOUT_MS = 3_000;
+
+export async function setupScale(env: Record<string, string | undefined>, listen: { host: string; port: number }, log: Logger): Promise<Scale> {
+  const settings = readScaleSettings(env);
+  if (!settings.REDIS_URL) return localScale(listen.port);
+
+  const url = settings.REDIS_URL;
+  const where = describeRedisUrl(url);
+  const keyPrefix = settings.REDIS_PREFIX;
+  // One connection for the caches and the ownership key. No offline queue: while Redis is away
+  // a command fails at once (a cache miss) instead of waiting for the reconnect.
+  const redis = new Redis(url, { keyPrefix, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: CONNECT_TIMEOUT_MS });
+  redis.on("error", (err) => log.debug({ err: err.message }, "redis connection error"));
+  try {
+    await Promise.race([
+      redis.connect(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS).unref()),
+    ]);
+  } catch (e) {
+    redis.disconnect();
+    throw new Error(`REDIS_URL: cannot reach Redis at ${where}: ${(e as Error).message}`);
+  }
+
+  const port = listen.port === 0 ? await freePort(listen.host) : listen.port;
+  const publicAddress = publicAddressFor(settings, listen.host, port);
+  const colyseusRedis = () => new Redis(url, { keyPrefix });
+  let owner: TownOwner | undefined;
+  let town = "";
+  const ttlSeconds = settings.LLM_CACHE_TTL_SECONDS;
+
+  return {
+    kind: "redis",
+    port,
+    serverOptions: {
+      presence: new RedisPresence(colyseusRedis()),
+      driver: new RedisDriver(colyseusRedis()),
+      publicAddress,
+      // A room for this town may only be made where the town lives, whichever process a
+      // client matchmakes through.
+      selectProcessIdToCreateRoom: async () => (await owner?.owner().catch(() => undefined)) ?? matchMaker.processId,
+    },
+    caches: {
+      responseCache: redisResponseCache(redis, { ttlSeconds }),
+      embeddingCache: redisEmbeddingCache(redis, { ttlSeconds }),
+    },
+    async hostTown(name, host) {
+      town = name;
+      owner = new TownOwner(redis, name, matchMaker.processId, {
+        ttlMs: settings.TOWN_LEASE_SECONDS * 1000,
+        // Another process may host the town by now: stop hosting it here (the room saves the
+        // town as it closes), so there is never more than one; clients matchmake again.
+        onLost: () => {
+          log.error({ town: name }, "lost the ownership of the town in Redis (was Redis unreachable?); closing its room here");
+          void closeLocalTownRooms().catch((err: unknown) => log.error({ err }, "closing the town's room failed"));
+        },
+        onError: (err) => log.warn({ err: (err as Error).message }, "could not renew the town's ownership in Redis"),
+      });
+      return owner.claim(async (takeover) => {
+        // On a takeover the dead owner's room is still listed: drop the listings of processes
+        // that no longer answer, so matchmaking stops sending clients there.
+        await matchMaker.healthCheckAllProcesses().catch(() => undefined);
+        // Never a second room for the town in this process (oneRoom.ts refuses it as well).
+        const here = await matchMaker.query({ name: TOWN_ROOM, processId: matchMaker.processId });
+        if (here.length === 0) await host();
+        if (takeover) log.warn({ town: name, publicAddress }, "took the town over: its owner stopped renewing its claim");
+        else log.info({ town: name, publicAddress }, "this process hosts the town");
+      });
+    },
+    hostsTown: () => owner?.isOwner ?? false,
+    describe() {
+      const role = !owner ? "" : owner.isOwner ? `, hosts town ${town}` : `, town ${town} hosted by another process`;
+      return `redis (${where}, prefix ${keyPrefix}, this process at ${publicAddress}${role})`;
+    },
+    async close() {
+      await owner?.release();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+async function closeLocalTownRooms(): Promise<void> {
+  for (const listing of await matchMaker.query({ name: TOWN_ROOM, processId: matchMaker.processId })) {
+    await matchMaker.getLocalRoomById(listing.roomId)?.disconnect();
+  }
+}
+
+function localScale(port: number): Scale {
+  return {
+    kind: "local",
+    port,
+    serverOptions: {},
+    caches: {},
+    async hostTown(_name, host) {
+      await host();
+      return true;
+    },
+    hostsTown: () => true,
+    describe: () => "local",
+    async close() {},
+  };
+}
+
+/** A port free right now on `host` (the OS picks it). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, host, () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
