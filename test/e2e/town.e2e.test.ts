@@ -24,7 +24,8 @@ const walkable = (x: number, y: number) => x >= 0 && y >= 0 && x < town.width &&
 
 beforeAll(async () => {
   ensureClientBuilt();
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+  // Ten steps a second: residents leave home for their first errands within a minute or so.
+  [server, browser] = await Promise.all([startServerProcess({ STEPS_PER_SECOND: "10" }), launchBrowser()]);
 }, 60_000);
 
 afterAll(async () => {
@@ -142,11 +143,11 @@ describe("the town in a browser", () => {
     await page.close();
   });
 
-  it("shows residents walking within a few seconds", async () => {
+  it("shows residents walking within a game hour", async () => {
     const room = observer ?? (observer = await new Client(server.url).joinOrCreate<TownState>("town", { name: "Observer" }));
     await waitFor("residents", () => room.state.agents?.size >= 3);
     const before = new Map(Array.from(room.state.agents.values(), (a) => [a.id, `${a.x},${a.y}`]));
-    const moved = await waitFor("a resident to move", () => Array.from(room.state.agents.values()).find((a) => before.get(a.id) !== `${a.x},${a.y}`), 8000);
+    const moved = await waitFor("a resident to move", () => Array.from(room.state.agents.values()).find((a) => before.get(a.id) !== `${a.x},${a.y}`), 45_000);
     expect(moved.name).toBeTruthy();
     expect(Array.from(room.state.agents.values()).every((a) => a.action.length > 0)).toBe(true);
   });
