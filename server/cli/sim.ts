@@ -16,6 +16,7 @@ import { readFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadHistory, type HistoryRow } from "../agents/whisper.ts";
 import { Autosave } from "../store/autosave.ts";
+import { Recorder } from "../store/recorder.ts";
 import { buildTown } from "../townFactory.ts";
 import { progressBar } from "../sim/progress.ts";
 import { buildReport, summaryLine, SimReport } from "../sim/report.ts";
@@ -122,6 +123,9 @@ async function main(opts: Options): Promise<number> {
 
     const autosave = new Autosave(town, store, record.id, opts.autosave ?? config.AUTOSAVE_STEPS, session.log);
     await autosave.save(); // the save exists from the first step on, fork or new
+    // Headless runs are recorded like live sessions: /replay/<id> plays them.
+    const recorder = await Recorder.start(store, record.id, town, { save: record.name, log: session.log, flushMs: 0, flushSteps: 120 });
+    console.log(`  recording: ${recorder.id}`);
 
     let stopRequested = false;
     const onSignal = (signal: string) => {
@@ -145,8 +149,9 @@ async function main(opts: Options): Promise<number> {
     try {
       result = await runSteps(town, opts.steps, {
         stop: () => stopRequested,
-        afterStep: async () => {
+        afterStep: async (events) => {
           bar.update(town.step - startStep, town.time);
+          recorder.afterStep(events);
           await autosave.afterStep();
         },
       });
@@ -154,6 +159,7 @@ async function main(opts: Options): Promise<number> {
       bar.stop();
     }
     const wallSeconds = (performance.now() - t0) / 1000;
+    await recorder.close();
     await autosave.save();
     process.off("SIGINT", onInt);
     process.off("SIGTERM", onTerm);

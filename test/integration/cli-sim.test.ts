@@ -58,6 +58,12 @@ describe("npm run sim / interview on the embedded database", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("engine: offline engine");
     expect(run.stdout).toMatch(/history: [1-9]\d* memories seeded/);
+    // The headless run is recorded: its recording exports with every step.
+    const recording = /recording: (\S+)/.exec(run.stdout)?.[1];
+    expect(recording).toBeTruthy();
+    const exported = await cli("recording", ["export", recording!, file("first.recording.json")], env);
+    expect(exported.code).toBe(0);
+    expect(JSON.parse(readFileSync(file("first.recording.json"), "utf8"))).toMatchObject({ save: "first", fromStep: 0, toStep: 360 });
     first = readReport(file("first.json"));
     expect(first).toMatchObject({ town: "first", template: "base-3", steps: 360, startStep: 0, endStep: 360, interrupted: false, engine: "offline" });
     expect(Date.parse(first.gameTimeEnd) - Date.parse(first.gameTimeStart)).toBe(360 * STEP_MS);
