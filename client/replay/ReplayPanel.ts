@@ -106,6 +106,11 @@ export class ReplayPanel {
         // People's words and moderators' acts recorded by newer servers.
         const x = e as unknown as Record<string, unknown>;
         if (x.kind === "avatarSaid") return `🗨️ ${String(x.name)} to ${this.name(String(x.agentId))}: “${String(x.text)}”`;
+        if (x.kind === "moderated") {
+          if (x.action === "whisper") return `🤫 ${String(x.by)} whispered to ${this.name(String(x.agentId))}: “${String(x.text)}”`;
+          if (x.action === "speed") return `⏩ ${String(x.by)} set the speed to ${String(x.value)} steps/s`;
+          return `${x.action === "pause" ? "⏸️" : "▶️"} ${String(x.by)} ${x.action === "pause" ? "paused" : "resumed"} the clock`;
+        }
         return `• ${String(x.kind)}`;
       }
     }

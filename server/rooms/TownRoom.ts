@@ -147,13 +147,14 @@ export class TownRoom extends Room<{ state: TownState }> {
       case "interview":
         return void this.interview(client, `${name} (a ${role})`, parsed.value as ClientMessage<"interview">);
       case "whisper":
-        return void this.whisper(client, parsed.value as ClientMessage<"whisper">);
+        return void this.whisper(client, name, parsed.value as ClientMessage<"whisper">);
       case "control": {
         const m = parsed.value as ClientMessage<"control">;
         if (m.action === "pause") this.state.clock.running = false;
         if (m.action === "resume") this.state.clock.running = true;
         if (m.action === "speed") this.state.clock.speed = m.value!;
         this.scheduleSteps();
+        this.host.record?.([{ kind: "moderated", by: name, action: m.action, ...(m.action === "speed" ? { value: m.value } : {}) }]);
         return;
       }
     }
@@ -180,12 +181,13 @@ export class TownRoom extends Room<{ state: TownState }> {
   }
 
   /** A moderator's inner voice: the resident remembers it as its own thought. */
-  private async whisper(client: Client, m: ClientMessage<"whisper">): Promise<void> {
+  private async whisper(client: Client, by: string, m: ClientMessage<"whisper">): Promise<void> {
     const persona = this.host.town.persona(m.agentId);
     if (!persona) return this.refuse(client, { code: "not_found", type: "whisper", message: `no resident "${m.agentId}"` });
     try {
       const thoughts = await this.host.mind.whisper(m.agentId, m.text, this.host.town.time);
       client.send("whisper_done", { agentId: m.agentId, thought: thoughts.join(" ") } satisfies ServerMessages["whisper_done"]);
+      this.host.record?.([{ kind: "moderated", by, action: "whisper", agentId: m.agentId, text: m.text }]);
     } catch (err) {
       this.host.log.error({ err, agentId: m.agentId }, "whisper failed");
       this.refuse(client, { code: "unavailable", type: "whisper", message: `${persona.name} cannot hear the whisper right now` });

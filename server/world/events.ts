@@ -14,6 +14,8 @@ export type TownEvent =
   /** A person spoke to a resident (the resident's answers are "said" events with the avatar as listener). */
   | { kind: "avatarSaid"; avatarId: string; name: string; agentId: string; text: string }
   /** A person's talk with a resident is over. */
-  | { kind: "chatEnded"; agentId: string; avatarId: string };
+  | { kind: "chatEnded"; agentId: string; avatarId: string }
+  /** A moderator's act outside the Town's rules (the clock, an inner voice), kept for replays. */
+  | { kind: "moderated"; by: string; action: "pause" | "resume" | "speed" | "whisper"; value?: number; agentId?: string; text?: string };
 
 export type TownEventKind = TownEvent["kind"];

@@ -33,7 +33,7 @@ interface Run {
   stderr: string;
 }
 
-function cli(tool: "sim" | "interview", args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+function cli(tool: "sim" | "interview" | "recording", args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve) => {
     execFile(process.execPath, ["--import", "tsx", path.join(ROOT, `server/cli/${tool}.ts`), ...args], { cwd: ROOT, env, timeout: 90_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr });

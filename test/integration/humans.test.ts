@@ -4,7 +4,7 @@
 // run in real time and go on while it is paused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_TEXT_LENGTH } from "../../shared/constants.ts";
-import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
+import { leaveAll, startTestServer, waitFor, waitUntil } from "../helpers/server.ts";
 import { eventually, joinAs, memoriesOf, walkUpTo, type Person, type TestServer, type TownRoomClient } from "../helpers/people.ts";
 
 let server: TestServer;
@@ -234,6 +234,24 @@ describe("moderators change the world", () => {
     mod.room.send("control", { action: "speed", value: 10 });
     mod.room.send("control", { action: "pause" });
     await waitFor("paused again", () => !ola.room.state.clock.running);
+  });
+
+  it("keeps moderators' acts (whispers, the clock) in the recording, for replays", async () => {
+    mod.room.send("control", { action: "resume" });
+    type Steps = [number, number, { kind: string; action?: string; by?: string; agentId?: string }[]][];
+    const acts = await waitUntil("the acts to be flushed into the recording", async () => {
+      const [rec] = (await (await fetch(`${server.url}/api/recordings`)).json()) as { id: string; fromStep: number; toStep: number }[];
+      if (!rec || rec.toStep <= rec.fromStep) return undefined;
+      const from = Math.max(rec.fromStep + 1, rec.toStep - 599);
+      const steps = (await (await fetch(`${server.url}/api/recordings/${rec.id}/steps?from=${from}&to=${rec.toStep}`)).json()) as Steps;
+      const found = steps.flatMap(([, , events]) => events).filter((e) => e.kind === "moderated");
+      const actions = new Set(found.map((e) => e.action));
+      return ["whisper", "speed", "pause", "resume"].every((a) => actions.has(a)) ? found : undefined;
+    }, 20_000);
+    expect(acts.map((e) => e.action)).toEqual(expect.arrayContaining(["whisper", "speed", "pause", "resume"]));
+    expect(acts.every((e) => e.by === "Mo")).toBe(true);
+    expect(acts.find((e) => e.action === "whisper")).toMatchObject({ agentId: expect.any(String) });
+    mod.room.send("control", { action: "pause" });
   });
 });
 
