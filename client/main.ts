@@ -90,11 +90,16 @@ async function join(req: JoinRequest): Promise<void> {
     ctx.avatarId = w.avatarId;
   });
   joined.onMessage("error", (e: ServerMessages["error"]) => toasts.error(e.code, e.message));
+  let closingReason = "";
+  joined.onMessage("server_closing", (m: ServerMessages["server_closing"]) => {
+    closingReason = m.reason;
+    toasts.info(m.reason);
+  });
   joined.onLeave((code: number) => {
     hook.status = "disconnected";
     ctx.connected = false;
-    ctx.status = `Disconnected from the town (code ${code}). Reload the page to join again.`;
-    toasts.error("disconnected", "The connection to the town was lost.");
+    ctx.status = closingReason || `Disconnected from the town (code ${code}). Reload the page to join again.`;
+    if (!closingReason) toasts.error("disconnected", "The connection to the town was lost.");
   });
   const state = await firstState(joined);
   ctx.template = state.template;

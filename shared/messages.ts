@@ -66,6 +66,8 @@ export type ServerMessages = {
   object_state_set: { address: string; state: string; by: string };
   /** Broadcast when a person's conversation with a resident ends. */
   chat_ended: { agentId: string; avatarId: string };
+  /** Sent to everyone just before the server shuts down (the town is saved). */
+  server_closing: { reason: string };
 };
 
 /**

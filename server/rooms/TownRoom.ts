@@ -103,6 +103,13 @@ export class TownRoom extends Room<{ state: TownState }> {
     this.command({ kind: "leaveAvatar", avatarId: client.sessionId });
   }
 
+  /** A shutdown tells people why before their connection closes (then onDispose saves). */
+  override onBeforeShutdown(): void {
+    this.broadcast("server_closing", { reason: "The server is shutting down; the town is being saved. Reload in a moment to come back." } satisfies ServerMessages["server_closing"]);
+    // The close follows a moment later, so the message goes out before the close frame.
+    setTimeout(() => super.onBeforeShutdown(), 100);
+  }
+
   override async onDispose(): Promise<void> {
     this.stepTimer?.clear();
     await this.host.save();

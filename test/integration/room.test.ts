@@ -119,3 +119,17 @@ async function nearbyWalkable(x: number, y: number): Promise<{ x: number; y: num
   }
   throw new Error("no walkable tile near the spawn");
 }
+
+describe("shutdown", () => {
+  it("tells people why before their connection closes, and saves the town", async () => {
+    const own = await startTestServer();
+    const room = await new Client(own.url).joinOrCreate<TownState>("town", { name: "Zed" });
+    const closing: ServerMessages["server_closing"][] = [];
+    room.onMessage("server_closing", (m: ServerMessages["server_closing"]) => closing.push(m));
+    const left = new Promise<number>((resolve) => room.onLeave((code: number) => resolve(code)));
+    await waitFor("some steps", () => own.host.town.step >= 2);
+    await own.cleanup();
+    expect(await left).toBe(4001);
+    expect(closing).toEqual([{ reason: expect.stringMatching(/shutting down.*saved/) }]);
+  });
+});
