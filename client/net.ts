@@ -7,8 +7,8 @@ import type { TownState } from "../shared/state.ts";
 
 export type TownRoom = Room<any, TownState>;
 
-/** Joins (or creates) the town room. Rejects with the server's reason when the join is refused. */
-export async function joinTown(options: { name: string; role: JoinOptions["role"]; token?: string }): Promise<TownRoom> {
+/** Joins the room of a town (none named: the server's default town). Rejects with the server's reason when the join is refused. */
+export async function joinTown(options: { name: string; role: JoinOptions["role"]; token?: string; town?: string }): Promise<TownRoom> {
   const client = new Client(location.origin);
   try {
     const room = await client.joinOrCreate<TownState>(TOWN_ROOM, options);

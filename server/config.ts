@@ -11,6 +11,11 @@ export const ServerConfig = z.object({
   TOWN: z.string().regex(/^[\w.-]+$/, "a town name: letters, digits, '.', '_' or '-'").default("base-3"),
   /** Name of the running town (its save); defaults to the template's name. */
   TOWN_NAME: optionalText,
+  /**
+   * Several towns at once, comma-separated, the first one the default: each entry a saved town or
+   * a template ("base-3"), or "name=template" for a new town of that name. Replaces TOWN/TOWN_NAME.
+   */
+  TOWNS: optionalText,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalText,
   REDIS_URL: optionalText,

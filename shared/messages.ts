@@ -15,6 +15,8 @@ export const JoinOptions = z.object({
   name: z.string().trim().min(1).max(MAX_NAME_LENGTH),
   role: Role.default("visitor"),
   token: z.string().max(200).optional(),
+  /** The town to join (its name, as GET /api/towns lists it); none: the server's default town. */
+  town: z.string().trim().min(1).max(64).optional(),
 });
 export type JoinOptions = z.infer<typeof JoinOptions>;
 

@@ -35,6 +35,8 @@ export interface InspectorActions {
   nameOf(id: string): string;
   /** Everyone who can be inspected, for the switcher. */
   residents(): { id: string; name: string }[];
+  /** The town's name: the server may host several. */
+  town(): string;
 }
 
 const REFRESH_MS = 3000;
@@ -109,7 +111,7 @@ export class Inspector {
     const id = this.agentId;
     let json = "";
     try {
-      const res = await fetch(`/api/agents/${encodeURIComponent(id)}?limit=${MEMORY_LIMIT}`);
+      const res = await fetch(`/api/agents/${encodeURIComponent(id)}?limit=${MEMORY_LIMIT}&town=${encodeURIComponent(this.actions.town())}`);
       json = await res.text();
       if (!res.ok) throw new Error((JSON.parse(json) as { error?: { message?: string } }).error?.message ?? `HTTP ${res.status}`);
     } catch (e) {

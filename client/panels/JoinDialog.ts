@@ -1,4 +1,5 @@
-// The join dialog: a name, a role (visitor, reporter, moderator) and, for moderators, a token.
+// The join dialog: the town (the server may host several), a name, a role (visitor, reporter,
+// moderator) and, for moderators, a token.
 // Enter submits from any field; a refused join shows the server's reason and keeps the dialog.
 import { MAX_NAME_LENGTH } from "../../shared/constants.ts";
 import type { Role } from "../../shared/messages.ts";
@@ -8,6 +9,17 @@ export interface JoinRequest {
   name: string;
   role: Role;
   token?: string;
+  /** The town to join; none: the server's default town. */
+  town?: string;
+}
+
+/** A town as GET /api/towns lists it. */
+interface TownChoice {
+  name: string;
+  template: string;
+  residents: number;
+  primary: boolean;
+  clients: number;
 }
 
 const NAME_KEY = "simulacra.name";
@@ -28,6 +40,8 @@ export class JoinDialog {
   private readonly button: HTMLButtonElement;
   private readonly error: HTMLElement;
   private readonly roleHint: HTMLElement;
+  private readonly town: HTMLSelectElement;
+  private readonly townRow: HTMLElement;
 
   constructor(parent: HTMLElement, private readonly onJoin: (req: JoinRequest) => Promise<void>) {
     this.name = h("input", { id: "join-name", name: "name", autocomplete: "nickname", maxlength: MAX_NAME_LENGTH, placeholder: "Your name", required: true });
@@ -47,11 +61,16 @@ export class JoinDialog {
     };
     this.role.addEventListener("change", onRole);
     onRole();
+    this.town = h("select", { id: "join-town", name: "town" });
+    this.townRow = h("div", {}, h("label", { for: "join-town" }, "Town"), this.town);
+    this.townRow.hidden = true;
+    void this.loadTowns();
     this.button = h("button", { type: "submit" }, "Enter the town");
     this.error = h("div.error", { role: "alert", "aria-live": "polite" });
     this.form = h("form.panel.join", { autocomplete: "off" },
       h("h1", {}, "Simulacra"),
       h("p.tagline", {}, "A town of generative agents. Walk among the residents and watch their day."),
+      this.townRow,
       h("label", { for: "join-name" }, "Name"),
       this.name,
       h("label", { for: "join-role" }, "Join as"),
@@ -77,12 +96,13 @@ export class JoinDialog {
     }
     const role = this.role.value as Role;
     const token = this.token.value.trim() || undefined;
+    const town = this.town.value || undefined;
     this.button.disabled = true;
     this.button.textContent = "Joining…";
     this.showError("");
     try {
       localStorage.setItem(NAME_KEY, name);
-      await this.onJoin({ name, role, token });
+      await this.onJoin({ name, role, token, ...(town ? { town } : {}) });
       this.close();
     } catch (e) {
       const message = (e as Error).message || String(e);
@@ -93,6 +113,28 @@ export class JoinDialog {
       if (role === "moderator" && /token/i.test(message)) this.token.select();
       else this.name.focus();
     }
+  }
+
+  /** Lists the server's towns, the default (or the page's ?town=) chosen; without the list the
+   *  row stays hidden and the join goes to the default town. */
+  private async loadTowns(): Promise<void> {
+    let towns: TownChoice[];
+    try {
+      const res = await fetch("/api/towns");
+      if (!res.ok) return;
+      towns = (await res.json()) as TownChoice[];
+    } catch {
+      return;
+    }
+    if (!Array.isArray(towns) || towns.length === 0) return;
+    const wanted = new URLSearchParams(location.search).get("town");
+    for (const t of towns) {
+      const people = t.clients === 1 ? "1 person" : `${t.clients} people`;
+      const option = h("option", { value: t.name }, `${t.name} · ${t.residents} residents · ${people} here`);
+      option.selected = wanted ? t.name === wanted : t.primary;
+      this.town.append(option);
+    }
+    this.townRow.hidden = false;
   }
 
   showError(text: string): void {

@@ -61,6 +61,7 @@ export class Panels {
       now: () => room.state.clock.time,
       nameOf: (id) => room.state.agents.get(id)?.name ?? room.state.avatars.get(id)?.name ?? id,
       residents: () => Array.from(room.state.agents.values(), (a) => ({ id: a.id, name: a.name })).sort((a, b) => a.name.localeCompare(b.name)),
+      town: () => room.state.name,
     });
     const dock = h("div.dock-left", { id: "dock-left" });
     if (this.interview) dock.append(this.interview.root);

@@ -234,7 +234,8 @@ export class TownScene extends Phaser.Scene {
     if (time >= this.hudAt) {
       this.hudAt = time + 200;
       this.ctx.hud.update({
-        world: this.town.info.world,
+        // A town made from a template under a name of its own (a fork, a second town) says both.
+        world: state.name && state.name !== state.template ? `${this.town.info.world} · ${state.name}` : this.town.info.world,
         time: view.time,
         running: state.clock.running,
         speed: state.clock.speed,

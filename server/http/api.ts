@@ -3,45 +3,71 @@
 import express, { type Application, type Request, type Response } from "express";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { Towns } from "../hosting/towns.ts";
+import type { Gateway } from "../llm/prompt.ts";
 import type { TownHost } from "../rooms/host.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { mountRecordings } from "./recordings.ts";
 import { savesRouter } from "./saves.ts";
+import { townsRouter } from "./towns.ts";
+import { fail } from "./reply.ts";
 
 export const CLIENT_DIR = fileURLToPath(new URL("../../dist/client/", import.meta.url));
 export const ASSETS_DIR = fileURLToPath(new URL("../../assets/", import.meta.url));
 
 export interface ApiDeps {
-  host: TownHost;
+  towns: Towns;
+  gateway: Gateway;
   db: "embedded" | "postgres";
   presence: "local" | "redis";
   store: PrismaStore;
+  moderatorToken?: string;
 }
 
 export function mountHttp(app: Application, deps: ApiDeps): void {
-  const { host } = deps;
+  const { towns } = deps;
+  /** The town a request names (`?town=`; none: the default town), answered 404 if not hosted here. */
+  const hostFor = (req: Request, res: Response): TownHost | undefined => {
+    const name = typeof req.query.town === "string" ? req.query.town : towns.primary;
+    const host = towns.host(name);
+    if (!host) fail(res, 404, "not_found", `town "${name.slice(0, 64)}" is not hosted by this process (GET /api/towns lists the towns)`);
+    return host;
+  };
   app.get("/api/health", (_req: Request, res: Response) => {
-    res.json({ ok: true, town: host.name, step: host.town.step, time: new Date(host.town.time).toISOString(), llm: host.engine, db: deps.db, presence: deps.presence });
+    const host = towns.host();
+    res.json({
+      ok: true,
+      town: towns.primary,
+      towns: towns.hostedHere.map((t) => t.name),
+      step: host ? host.town.step : null,
+      time: host ? new Date(host.town.time).toISOString() : null,
+      llm: deps.gateway.engine,
+      db: deps.db,
+      presence: deps.presence,
+    });
   });
-  app.get("/api/agents", (_req: Request, res: Response) => {
-    res.json(host.town.agentViews());
+  app.use("/api/towns", townsRouter({ towns, moderatorToken: deps.moderatorToken }));
+  app.get("/api/agents", (req: Request, res: Response) => {
+    const host = hostFor(req, res);
+    if (host) res.json(host.town.agentViews());
   });
   app.get("/api/agents/:id", (req: Request, res: Response) => {
+    const host = hostFor(req, res);
+    if (!host) return;
     const id = String(req.params.id);
     const agent = host.town.agent(id);
-    if (!agent) return void res.status(404).json({ error: { code: "not_found", message: `no agent "${id.slice(0, 64)}"` } });
+    if (!agent) return fail(res, 404, "not_found", `no agent "${id.slice(0, 64)}"`);
     const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
-    if (!Number.isInteger(limit) || limit < 0 || limit > 500) {
-      return void res.status(400).json({ error: { code: "bad_message", message: "limit: a whole number from 0 to 500" } });
-    }
+    if (!Number.isInteger(limit) || limit < 0 || limit > 500) return fail(res, 400, "bad_message", "limit: a whole number from 0 to 500");
     const mind = host.mind.inspect(id, { limit });
     // Where the body is and what it does come from the Town; persona, plan and memories from the mind.
     res.json({ ...agent, persona: mind?.persona ?? host.town.persona(id), currently: mind?.currently ?? "", plan: mind?.plan ?? null, memories: mind?.memories ?? [] });
   });
+  // One gateway serves every town of this process: its metrics are the process's.
   app.get("/api/metrics", (_req: Request, res: Response) => {
-    res.json(host.gateway.metrics());
+    res.json(deps.gateway.metrics());
   });
-  app.use("/api/saves", savesRouter({ host, store: deps.store }));
+  app.use("/api/saves", savesRouter({ towns, store: deps.store, moderatorToken: deps.moderatorToken }));
   mountRecordings(app, { store: deps.store, clientDir: CLIENT_DIR });
   app.use("/api", (_req: Request, res: Response) => void res.status(404).json({ error: { code: "not_found", message: "no such API" } }));
   app.use("/assets", express.static(ASSETS_DIR, { fallthrough: false }));

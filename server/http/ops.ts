@@ -11,6 +11,7 @@ import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { TOWN_ROOM } from "../../shared/constants.ts";
 import type { Gateway } from "../llm/prompt.ts";
+import type { Towns } from "../hosting/towns.ts";
 import type { Town } from "../world/town.ts";
 
 const OPS_PAGE = fileURLToPath(new URL("./ops-page.html", import.meta.url));
@@ -25,6 +26,13 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+interface StepTimes {
+  count: number;
+  wall: number[];
+  /** CPU time of the same steps: wall time well above it means the step waited for a core. */
+  cpu: number[];
+}
+
 interface Sample {
   at: number;
   bytes: number;
@@ -35,10 +43,8 @@ interface Sample {
 }
 
 export class OpsStats {
-  private readonly steps: number[] = [];
-  /** CPU time of the same steps: wall time well above it means the step waited for a core. */
-  private readonly stepsCpu: number[] = [];
-  stepCount = 0;
+  /** Recent step times per town. */
+  private readonly towns = new Map<string, StepTimes>();
   private readonly sockets = new Set<Socket>();
   /** Bytes written to websockets that have closed. */
   private closedBytes = 0;
@@ -47,18 +53,20 @@ export class OpsStats {
   private lag?: IntervalHistogram;
   readonly startedAt = Date.now();
 
-  recordStep(ms: number, cpuMs = 0): void {
-    this.stepCount++;
-    this.steps.push(ms);
-    this.stepsCpu.push(cpuMs);
-    if (this.steps.length > STEP_WINDOW) {
-      this.steps.shift();
-      this.stepsCpu.shift();
+  recordStep(town: string, ms: number, cpuMs = 0): void {
+    let t = this.towns.get(town);
+    if (!t) this.towns.set(town, (t = { count: 0, wall: [], cpu: [] }));
+    t.count++;
+    t.wall.push(ms);
+    t.cpu.push(cpuMs);
+    if (t.wall.length > STEP_WINDOW) {
+      t.wall.shift();
+      t.cpu.shift();
     }
   }
 
-  /** Times every step of the town (advance() is what the room's clock calls). */
-  timeSteps(town: Town): void {
+  /** Times every step of a town (advance() is what the room's clock calls). */
+  timeSteps(town: Town, name: string): void {
     const advance = town.advance.bind(town);
     town.advance = async () => {
       const t0 = performance.now();
@@ -67,7 +75,7 @@ export class OpsStats {
         return await advance();
       } finally {
         const cpu = process.cpuUsage(cpu0);
-        this.recordStep(performance.now() - t0, (cpu.user + cpu.system) / 1000);
+        this.recordStep(name, performance.now() - t0, (cpu.user + cpu.system) / 1000);
       }
     };
   }
@@ -113,12 +121,14 @@ export class OpsStats {
     return this.sockets.size;
   }
 
-  stepSummary() {
-    const sorted = [...this.steps].sort((a, b) => a - b);
-    const cpu = [...this.stepsCpu].sort((a, b) => a - b);
+  /** A town's step times over the last STEP_WINDOW steps. */
+  stepSummary(town: string) {
+    const t = this.towns.get(town) ?? { count: 0, wall: [], cpu: [] };
+    const sorted = [...t.wall].sort((a, b) => a - b);
+    const cpu = [...t.cpu].sort((a, b) => a - b);
     const round = (x: number) => Math.round(x * 100) / 100;
     return {
-      count: this.stepCount,
+      count: t.count,
       window: sorted.length,
       medianMs: round(percentile(sorted, 50)),
       p99Ms: round(percentile(sorted, 99)),
@@ -146,8 +156,7 @@ export class OpsStats {
 
 export interface OpsDeps {
   stats: OpsStats;
-  town: Town;
-  townName: string;
+  towns: Towns;
   gateway: Gateway;
   presence: "local" | "redis";
   publicAddress?: string;
@@ -165,13 +174,16 @@ export async function opsReport(deps: OpsDeps) {
   const { stats, gateway } = deps;
   const m = gateway.metrics();
   const rooms = await matchMaker.query({ name: TOWN_ROOM }).catch(() => []);
+  const { towns } = deps;
+  const primary = towns.host();
   const rates = stats.rates();
   const here = stats.websockets;
   const mem = process.memoryUsage();
   const cpu = process.cpuUsage();
   const mb = (n: number) => Math.round((n / 2 ** 20) * 10) / 10;
   return {
-    town: deps.townName,
+    /** The default town, whose step times are `step`; every town hosted here is in `towns`. */
+    town: towns.primary,
     presence: deps.presence,
     process: {
       id: matchMaker.processId,
@@ -186,13 +198,14 @@ export async function opsReport(deps: OpsDeps) {
       rssMB: mb(mem.rss),
       heapUsedMB: mb(mem.heapUsed),
     },
-    step: { current: deps.town.step, ...stats.stepSummary() },
+    step: { current: primary ? primary.town.step : null, ...stats.stepSummary(towns.primary) },
+    towns: towns.hostedHere.map((t) => ({ name: t.name, step: { current: t.host.town.step, ...stats.stepSummary(t.name) } })),
     clients: {
       /** Websockets open on this process. */
       here,
       /** Clients in the town's rooms, whichever process hosts them. */
       inRooms: rooms.reduce((n, r) => n + r.clients, 0),
-      rooms: rooms.map((r) => ({ roomId: r.roomId, processId: r.processId, clients: r.clients, publicAddress: r.publicAddress ?? null })),
+      rooms: rooms.map((r) => ({ roomId: r.roomId, town: (r.metadata as { town?: string } | undefined)?.town ?? null, processId: r.processId, clients: r.clients, publicAddress: r.publicAddress ?? null })),
     },
     network: {
       bytesPerSecond: rates.bytesPerSecond,

@@ -7,11 +7,11 @@ import path from "node:path";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { RecordingStore } from "../store/recordings.ts";
 import { encodeEntry } from "../replay/codec.ts";
+import { fail } from "./reply.ts";
 
 /** Most steps one /steps request returns (a game hour and a half). */
 export const MAX_SPAN = 600;
 
-const fail = (res: Response, status: number, code: string, message: string) => void res.status(status).json({ error: { code, message } });
 const ID = /^[\w-]{1,64}$/;
 
 function stepParam(req: Request, name: string): number | null {

@@ -7,6 +7,7 @@ import { TownState } from "../../shared/state.ts";
 import type { Command } from "../world/commands.ts";
 import type { TownEvent } from "../world/events.ts";
 import { EngineHealth } from "./engineStatus.ts";
+import type { TownRoomMetadata } from "../hosting/towns.ts";
 import type { TownHost } from "./host.ts";
 import { agentState, mirror } from "./mirror.ts";
 import { DEFAULT_RATE_LIMITS, RateLimiter } from "./rateLimit.ts";
@@ -37,8 +38,10 @@ const WHAT: Record<ClientMessageType, string> = {
 };
 
 export class TownRoom extends Room<{ state: TownState }> {
-  /** Set by the subclass that hostTownRoom() makes. */
+  /** The town this room runs, set by the subclass that townRoomOf() makes. */
   protected host!: TownHost;
+  /** Whether it is the town of clients that name none. */
+  protected primary = true;
   override state = new TownState();
   override autoDispose = false;
   override maxClients = 500;
@@ -61,6 +64,8 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   override onCreate(): void {
     const { town, name, engine, stepsPerSecond } = this.host;
+    // What other processes and the join dialog list this room by (matchmaking filters on `town`).
+    this.setMetadata({ town: name, template: town.template, residents: town.agentViews().length, primary: this.primary ? 1 : 0 } satisfies TownRoomMetadata);
     this.state.template = town.template;
     this.state.name = name;
     this.state.engine = engine;
@@ -112,7 +117,8 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   override async onDispose(): Promise<void> {
     this.stepTimer?.clear();
-    await this.host.save();
+    // A room refused at creation (no such town here) has nothing to save.
+    await this.host?.save();
   }
 
   private handle(client: Client, type: string, payload: unknown): void {
@@ -269,9 +275,25 @@ export class TownRoom extends Room<{ state: TownState }> {
   }
 }
 
-/** A TownRoom class bound to one hosted town. */
-export function hostTownRoom(host: TownHost): typeof TownRoom {
+/**
+ * The room class of the towns hosted here: a room is created with `{ town }` (no town: the
+ * default one) and runs that town; a town not hosted here is refused.
+ */
+export function townRoomOf(towns: { primary: string; host(town?: string): TownHost | undefined }): typeof TownRoom {
   return class HostedTownRoom extends TownRoom {
-    protected override host = host;
+    override onCreate(options?: { town?: unknown }): void {
+      const name = townOption(options) ?? towns.primary;
+      const host = towns.host(name);
+      if (!host) throw new ServerError(404, `no town "${name.slice(0, 64)}" on this server: the join dialog lists the towns`);
+      this.host = host;
+      this.primary = name === towns.primary;
+      super.onCreate();
+    }
   };
+}
+
+/** The town that join or create options name, if they name one. */
+export function townOption(options: unknown): string | undefined {
+  const town = (options as { town?: unknown } | undefined)?.town;
+  return typeof town === "string" ? town : undefined;
 }

@@ -1,24 +1,36 @@
 // A town's state lives in one Town object per process, so a process must never run two rooms
-// for it: a second room would step the same Town twice. Colyseus may try to make one anyway (a
-// joinOrCreate that finds the room full, or a dead process's room still listed during a
-// takeover); this refuses it with a reason the client can show. With Redis, a process that does
-// not own the town (yet) refuses too: on a takeover the new owner first loads the latest save.
+// for the same town: a second room would step the same Town twice. Colyseus may try to make one
+// anyway (a joinOrCreate that finds the room full, or a dead process's room still listed during
+// a takeover); this refuses it with a reason the client can show. With Redis, a process that
+// does not own the town (yet) refuses too: on a takeover the new owner first loads the latest save.
 import { ServerError, type Room } from "@colyseus/core";
 
 type RoomClass = new (...args: any[]) => Room<any>;
 
-export function oneRoomPerProcess<T extends RoomClass>(Base: T, mayHost: () => boolean = () => true): T {
-  let live: Room<any> | undefined;
+export function oneRoomPerTown<T extends RoomClass>(
+  Base: T,
+  /** The town a room's creation options name (the default town when they name none). */
+  townOf: (options: unknown) => string,
+  /** Why this process may not run the town's room now, if it may not (not its town, or not yet). */
+  refusal: (town: string) => ServerError | undefined = () => undefined,
+): T {
+  const live = new Map<string, Room<any>>();
   return class OneRoom extends Base {
+    private townKey?: string;
+
     override onCreate(...args: any[]): any {
-      if (!mayHost()) throw new ServerError(503, "this town is moving to another server: try again in a moment");
-      if (live && live !== this) throw new ServerError(503, "this town is full, or moving to another server: try again in a moment");
-      live = this;
+      const town = townOf(args[0]);
+      const refused = refusal(town);
+      if (refused) throw refused;
+      const other = live.get(town);
+      if (other && other !== this) throw new ServerError(503, `town "${town}" is full, or moving to another server: try again in a moment`);
+      live.set(town, this);
+      this.townKey = town;
       return (Base.prototype as any).onCreate?.apply(this, args);
     }
 
     override onDispose(...args: any[]): any {
-      if (live === this) live = undefined;
+      if (this.townKey !== undefined && live.get(this.townKey) === this) live.delete(this.townKey);
       return (Base.prototype as any).onDispose?.apply(this, args);
     }
   };

@@ -22,18 +22,19 @@ export interface Scale {
     presence?: Presence;
     driver?: MatchMakerDriver;
     publicAddress?: string;
-    selectProcessIdToCreateRoom?: () => Promise<string>;
+    selectProcessIdToCreateRoom?: (roomName: string, options: { town?: unknown }) => Promise<string>;
   };
   /** The port to listen on: with Redis a free one is chosen up front for PORT=0, because the
    *  public address must be known before the server listens. */
   port: number;
   /** For makeGateway: the shared caches (none when local: the gateway keeps its own LRU). */
   caches: Pick<OpenAIGatewayOptions, "responseCache" | "embeddingCache">;
-  /** Runs `host` (creates the town's room) if this process owns the town: now, or on taking it
-   *  over later. Resolves with whether it hosts the town now. */
+  /** Runs `host` (opens the town, creates its room) if this process owns the town: now, or on
+   *  taking it over later. Resolves with whether it hosts the town now. The first town named
+   *  is the one clients get when they name none. */
   hostTown(name: string, host: () => Promise<void>): Promise<boolean>;
   /** Whether this process may run the town's room now (it owns the town). */
-  hostsTown(): boolean;
+  hostsTown(name: string): boolean;
   /** The start-up line after "presence: ". */
   describe(): string;
   close(): Promise<void>;
@@ -65,9 +66,10 @@ export async function setupScale(env: Record<string, string | undefined>, listen
   const port = listen.port === 0 ? await freePort(listen.host) : listen.port;
   const publicAddress = publicAddressFor(settings, listen.host, port);
   const colyseusRedis = () => new Redis(url, { keyPrefix });
-  let owner: TownOwner | undefined;
-  let town = "";
+  const owners = new Map<string, TownOwner>();
+  let primary: string | undefined;
   const ttlSeconds = settings.LLM_CACHE_TTL_SECONDS;
+  const ownerOf = (town: string) => (owners.get(town) ?? new TownOwner(redis, town, matchMaker.processId)).owner();
 
   return {
     kind: "redis",
@@ -76,51 +78,53 @@ export async function setupScale(env: Record<string, string | undefined>, listen
       presence: new RedisPresence(colyseusRedis()),
       driver: new RedisDriver(colyseusRedis()),
       publicAddress,
-      // A room for this town may only be made where the town lives, whichever process a
-      // client matchmakes through.
-      selectProcessIdToCreateRoom: async () => (await owner?.owner().catch(() => undefined)) ?? matchMaker.processId,
+      // A room for a town may only be made where the town lives, whichever process a client
+      // matchmakes through.
+      selectProcessIdToCreateRoom: async (_room: string, options: { town?: unknown } = {}) => {
+        const town = typeof options.town === "string" ? options.town : primary;
+        return (town ? await ownerOf(town).catch(() => undefined) : undefined) ?? matchMaker.processId;
+      },
     },
     caches: {
       responseCache: redisResponseCache(redis, { ttlSeconds }),
       embeddingCache: redisEmbeddingCache(redis, { ttlSeconds }),
     },
     async hostTown(name, host) {
-      town = name;
-      owner = new TownOwner(redis, name, matchMaker.processId, {
+      primary ??= name;
+      const owner = new TownOwner(redis, name, matchMaker.processId, {
         ttlMs: settings.TOWN_LEASE_SECONDS * 1000,
         // Another process may host the town by now: stop hosting it here (the room saves the
         // town as it closes), so there is never more than one; clients matchmake again.
         onLost: () => {
           log.error({ town: name }, "lost the ownership of the town in Redis (was Redis unreachable?); closing its room here");
-          void closeLocalTownRooms().catch((err: unknown) => log.error({ err }, "closing the town's room failed"));
+          void closeLocalTownRooms(name).catch((err: unknown) => log.error({ err }, "closing the town's room failed"));
         },
         onError: (err) => log.warn({ err: (err as Error).message }, "could not renew the town's ownership in Redis"),
       });
+      owners.set(name, owner);
       return owner.claim(async (takeover) => {
         // On a takeover the dead owner's room is still listed: drop the listings of processes
         // that no longer answer, so matchmaking stops sending clients there.
         await matchMaker.healthCheckAllProcesses().catch(() => undefined);
-        // Never a second room for the town in this process (oneRoom.ts refuses it as well).
-        const here = await matchMaker.query({ name: TOWN_ROOM, processId: matchMaker.processId });
-        if (here.length === 0) await host();
+        await host();
         if (takeover) log.warn({ town: name, publicAddress }, "took the town over: its owner stopped renewing its claim");
         else log.info({ town: name, publicAddress }, "this process hosts the town");
       });
     },
-    hostsTown: () => owner?.isOwner ?? false,
+    hostsTown: (name) => owners.get(name)?.isOwner ?? false,
     describe() {
-      const role = !owner ? "" : owner.isOwner ? `, hosts town ${town}` : `, town ${town} hosted by another process`;
-      return `redis (${where}, prefix ${keyPrefix}, this process at ${publicAddress}${role})`;
+      const roles = [...owners].map(([town, o]) => (o.isOwner ? `hosts town ${town}` : `town ${town} hosted by another process`));
+      return `redis (${where}, prefix ${keyPrefix}, this process at ${publicAddress}${roles.map((r) => `, ${r}`).join("")})`;
     },
     async close() {
-      await owner?.release();
+      await Promise.all([...owners.values()].map((o) => o.release()));
       await redis.quit().catch(() => redis.disconnect());
     },
   };
 }
 
-async function closeLocalTownRooms(): Promise<void> {
-  for (const listing of await matchMaker.query({ name: TOWN_ROOM, processId: matchMaker.processId })) {
+async function closeLocalTownRooms(town: string): Promise<void> {
+  for (const listing of await matchMaker.query({ name: TOWN_ROOM, processId: matchMaker.processId, town } as never)) {
     await matchMaker.getLocalRoomById(listing.roomId)?.disconnect();
   }
 }

@@ -211,6 +211,18 @@ describe.skipIf(skip)("several processes on one Redis", () => {
       const [, keys] = await r.scan("0", "MATCH", `${PREFIX}llm:r:*`, "COUNT", 10_000);
       expect(keys.length).toBeGreaterThan(0);
       expect(await r.ttl(keys[0])).toBeGreaterThan(0);
+
+      // Two towns, one per process: each process lists both, and a client joins either town
+      // through either process.
+      const listed = await json(`${first.url}/api/towns`);
+      expect(listed.map((t: any) => [t.name, t.here])).toEqual(expect.arrayContaining([["base-3", true], ["cache-second", false]]));
+      const xi = await new Client(first.url).joinOrCreate<TownState>("town", { name: "Xi", town: "cache-second" });
+      rooms.push(xi);
+      await waitFor("Xi's state", () => xi.state?.agents?.size > 0);
+      expect(xi.state.name).toBe("cache-second");
+      const secondRooms = (await json(`${second.url}/api/ops`)).clients.rooms;
+      expect(secondRooms.find((room: any) => room.town === "cache-second")?.roomId).toBe(xi.roomId);
+      await leaveAll([xi]);
     } finally {
       r.disconnect();
       // Its room is another town's; the takeover below counts base-3's rooms only.
@@ -235,8 +247,8 @@ describe.skipIf(skip || (!usePostgres && !IN_CI))("a town whose process dies", (
       const o = await json(`${b.url}/api/ops`);
       return o.clients.rooms.length === 1 && o.clients.rooms[0].processId === o.process.id ? o : undefined;
     }, 20_000);
-    // Resumed from A's last autosave (every 10 steps; the one under way may be lost), not from
-    // B's own copy, which stood near step 0 when B started.
+    // Resumed from A's last autosave (every 10 steps; the one under way may be lost): B opens
+    // the town only when it takes it over, from the shared database.
     expect(ops.step.current).toBeGreaterThanOrEqual(before.step - 20);
     const cid = await join(b.url, "Cid");
     expect(cid.roomId).toBe(ops.clients.rooms[0].roomId);

@@ -1,0 +1,99 @@
+// One town as this process hosts it: its Town and minds, resumed from its last autosave, the
+// autosave and the recording around it, and the TownHost its room is given.
+import type { Logger } from "pino";
+import type { ServerConfig } from "../config.ts";
+import type { OpsStats } from "../http/ops.ts";
+import type { Gateway } from "../llm/prompt.ts";
+import type { TownHost } from "../rooms/host.ts";
+import { Autosave } from "../store/autosave.ts";
+import type { PrismaStore } from "../store/prismaStore.ts";
+import { Recorder } from "../store/recorder.ts";
+import { buildTown } from "../townFactory.ts";
+import { TownSnapshot } from "../world/snapshot.ts";
+import { loadTemplate } from "../world/template.ts";
+import { templateExists, TownRefusal, type TownSpec } from "./townSpec.ts";
+
+export interface HostedTown {
+  name: string;
+  template: string;
+  residents: number;
+  host: TownHost;
+  /** Step of the autosave it resumed from, or null for a new town. */
+  resumedAt: number | null;
+  recordingId: string;
+  /** Loads the latest autosave if it is newer than the town here (taking the town over). */
+  catchUp(): Promise<void>;
+  /** Ends its recording (its room, disposed first, has saved the town). */
+  close(): Promise<void>;
+}
+
+export interface HostingDeps {
+  config: Pick<ServerConfig, "SEED" | "AUTOSAVE_STEPS" | "STEPS_PER_SECOND" | "MODERATOR_TOKEN">;
+  store: PrismaStore;
+  gateway: Gateway;
+  ops: OpsStats;
+  log: Logger;
+}
+
+/** A spec without a template names a saved town, or else a template (a new town of its name). */
+export async function resolveSpec(spec: TownSpec, store: PrismaStore): Promise<Required<TownSpec>> {
+  if (spec.template) {
+    if (!templateExists(spec.template)) throw new TownRefusal("not_found", `no template "${spec.template}" (templates are the folders of assets/towns)`);
+    return { name: spec.name, template: spec.template };
+  }
+  const saved = await store.findTown(spec.name);
+  if (saved) return { name: spec.name, template: saved.template };
+  if (templateExists(spec.name)) return { name: spec.name, template: spec.name };
+  throw new TownRefusal("not_found", `no saved town and no template named "${spec.name}" (templates are the folders of assets/towns)`);
+}
+
+export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps): Promise<HostedTown> {
+  const { config, store, gateway, log } = deps;
+  const template = await loadTemplate(spec.template);
+  const name = spec.name;
+  const record = await store.ensureTown(name, template.key);
+  if (record.template !== template.key) {
+    throw new TownRefusal("conflict", `town "${name}" was made from template "${record.template}", not "${template.key}": give the new town another name`);
+  }
+  const { town, mind } = buildTown(template, { gateway, mode: "live", seed: config.SEED });
+  const saved = await store.latestSnapshot(record.id);
+  if (saved) town.restore(TownSnapshot.parse(saved.data));
+  const autosave = new Autosave(town, store, record.id, config.AUTOSAVE_STEPS, log);
+  // Every session is recorded; its chunks are written at least as often as the autosaves.
+  const recorder = await Recorder.start(store, record.id, town, { save: name, log, flushSteps: Math.min(30, config.AUTOSAVE_STEPS) });
+  deps.ops.timeSteps(town, name);
+
+  const host: TownHost = {
+    name,
+    town,
+    mind,
+    gateway,
+    engine: gateway.engine,
+    stepsPerSecond: config.STEPS_PER_SECOND,
+    moderatorToken: config.MODERATOR_TOKEN,
+    log: log.child({ town: name }),
+    afterStep: async (events) => {
+      recorder.afterStep(events);
+      // The recording reaches the step of every autosave (a crash loses the same steps from both).
+      if (town.step - autosave.savedStep >= config.AUTOSAVE_STEPS) void recorder.flush();
+      await autosave.afterStep();
+    },
+    record: (events) => recorder.record(events),
+    save: () => autosave.save().catch((err: unknown) => log.error({ err, town: name }, "save failed")),
+  };
+  return {
+    name,
+    template: template.key,
+    residents: template.personas.length,
+    host,
+    resumedAt: saved?.step ?? null,
+    recordingId: recorder.id,
+    async catchUp() {
+      const latest = await store.latestSnapshot(record.id);
+      if (latest && latest.step > town.step) town.restore(TownSnapshot.parse(latest.data));
+    },
+    async close() {
+      await recorder.close().catch((err: unknown) => log.error({ err, town: name }, "recording flush failed"));
+    },
+  };
+}

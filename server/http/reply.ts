@@ -1,0 +1,24 @@
+// How the API refuses: every error is `{ error: { code, message } }` with its HTTP status, and
+// moderator-only calls check `Authorization: Bearer <MODERATOR_TOKEN>` the same way everywhere.
+import type { Request, Response } from "express";
+
+export const fail = (res: Response, status: number, code: string, message: string) => void res.status(status).json({ error: { code, message } });
+
+/** Checks the moderator's bearer token; answers and returns false when it is missing or wrong. */
+export function requireModerator(req: Request, res: Response, token: string | undefined): boolean {
+  if (!token) {
+    fail(res, 403, "forbidden", "this server has no moderator token set, so nobody can act as moderator");
+    return false;
+  }
+  const header = req.get("authorization") ?? "";
+  const m = /^Bearer\s+(.+)$/i.exec(header);
+  if (!m) {
+    fail(res, 401, "forbidden", "moderators only: send Authorization: Bearer <token>");
+    return false;
+  }
+  if (m[1].trim() !== token) {
+    fail(res, 403, "forbidden", "wrong moderator token");
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,151 @@
+// Several towns in one process: each its own room with its own clock, listed for the join dialog,
+// joined by name; a moderator hosts another one while the server runs (POST /api/towns).
+import { Client, type Room } from "@colyseus/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TownState } from "../../shared/state.ts";
+import { leaveAll, startTestServer, waitFor, waitUntil } from "../helpers/server.ts";
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+let server: Server;
+const rooms: Room<any, TownState>[] = [];
+const TOKEN = "sesame";
+
+async function join(name: string, options: Record<string, unknown> = {}): Promise<Room<any, TownState>> {
+  const room = await new Client(server.url).joinOrCreate<TownState>("town", { name, ...options });
+  rooms.push(room);
+  await waitFor(`${name}'s state`, () => room.state?.agents?.size > 0 && room.state.avatars.get(room.sessionId));
+  return room;
+}
+
+const get = async (p: string) => {
+  const res = await fetch(`${server.url}${p}`);
+  return { status: res.status, body: (await res.json()) as any };
+};
+const post = async (p: string, body: unknown, token: string | null = TOKEN) => {
+  const res = await fetch(`${server.url}${p}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ TOWNS: "alpha=base-3, beta=base-3", MODERATOR_TOKEN: TOKEN });
+});
+afterAll(async () => {
+  await leaveAll(rooms);
+  await server?.cleanup();
+});
+
+describe("several towns in one process", () => {
+  it("says at start-up which towns it hosts, and lists them for the join dialog", async () => {
+    const summary = server.summary.join("\n");
+    expect(summary).toMatch(/town: alpha \(template base-3, 3 residents\) new, the default/);
+    expect(summary).toMatch(/town: beta \(template base-3, 3 residents\) new/);
+    const { body: towns } = await get("/api/towns");
+    expect(towns.map((t: any) => t.name)).toEqual(["alpha", "beta"]);
+    expect(towns[0]).toMatchObject({ name: "alpha", template: "base-3", residents: 3, primary: true, here: true, clients: 0 });
+    expect(towns[1]).toMatchObject({ name: "beta", primary: false, here: true });
+    const { body: health } = await get("/api/health");
+    expect(health).toMatchObject({ ok: true, town: "alpha", towns: ["alpha", "beta"] });
+    // The operations view times each town's steps and names each room's town.
+    const ops = await waitUntil("both towns to step", async () => {
+      const { body } = await get("/api/ops");
+      return body.towns.length === 2 && body.towns.every((t: any) => t.step.count > 2) ? body : undefined;
+    });
+    expect(ops.towns.map((t: any) => t.name)).toEqual(["alpha", "beta"]);
+    expect(ops.clients.rooms.map((r: any) => r.town).sort()).toEqual(["alpha", "beta"]);
+    expect(ops.step.current).toBe(ops.towns[0].step.current);
+  });
+
+  it("each town is its own room: people meet only those in the same town", async () => {
+    const ann = await join("Ann"); // names no town: the default one
+    const bob = await join("Bob", { town: "beta" });
+    const cid = await join("Cid", { town: "beta" });
+    expect(ann.state.name).toBe("alpha");
+    expect(bob.state.name).toBe("beta");
+    expect(bob.roomId).not.toBe(ann.roomId);
+    expect(cid.roomId).toBe(bob.roomId);
+    await waitFor("Cid sees Bob", () => cid.state.avatars.get(bob.sessionId));
+    expect(bob.state.avatars.get(ann.sessionId)).toBeUndefined();
+    expect(ann.state.avatars.size).toBe(1);
+    const towns = await waitUntil("the list to count people", async () => {
+      const { body } = await get("/api/towns");
+      return body.find((t: any) => t.name === "beta")?.clients === 2 ? body : undefined;
+    });
+    expect(towns.find((t: any) => t.name === "alpha").clients).toBe(1);
+  });
+
+  it("each town has its own clock: pausing one leaves the other running", async () => {
+    const mod = await join("Mo", { town: "beta", role: "moderator", token: TOKEN });
+    const watcher = await join("Wes"); // alpha
+    mod.send("control", { action: "pause" });
+    await waitFor("beta paused", () => mod.state.clock.running === false);
+    const betaStep = mod.state.clock.step;
+    const alphaStep = watcher.state.clock.step;
+    await waitFor("alpha to step on", () => watcher.state.clock.step >= alphaStep + 5, 10_000);
+    expect(watcher.state.clock.running).toBe(true);
+    expect(mod.state.clock.step).toBe(betaStep);
+    mod.send("control", { action: "resume" });
+    await waitFor("beta to step again", () => mod.state.clock.step > betaStep, 10_000);
+  });
+
+  it("the inspector's API answers for the town asked", async () => {
+    const beta = server.towns.host("beta")!;
+    const id = beta.town.agentViews()[0].id;
+    const { status, body } = await get(`/api/agents/${id}?town=beta&limit=3`);
+    expect(status).toBe(200);
+    expect(body.id).toBe(id);
+    expect((await get("/api/agents?town=beta")).body).toHaveLength(3);
+    const missing = await get(`/api/agents/${id}?town=nowhere`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toMatch(/town "nowhere" is not hosted/);
+  });
+
+  it("refuses to join a town that is not there, with the reason", async () => {
+    await expect(new Client(server.url).joinOrCreate("town", { name: "Zed", town: "nowhere" })).rejects.toThrow(/no town "nowhere"/);
+    // The refusal made no room.
+    expect((await get("/api/towns")).body.map((t: any) => t.name)).toEqual(["alpha", "beta"]);
+  });
+
+  it("a moderator hosts another town while the server runs; people can join it at once", async () => {
+    expect((await post("/api/towns", { name: "gamma", template: "base-3" }, null)).status).toBe(401);
+    expect((await post("/api/towns", { name: "gamma", template: "base-3" }, "wrong")).status).toBe(403);
+    const bad = await post("/api/towns", { name: "no spaces allowed" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/name/);
+    const unknown = await post("/api/towns", { name: "delta", template: "base-999" });
+    expect(unknown.status).toBe(404);
+    expect((await post("/api/towns", { name: "nothing-of-that-name" })).status).toBe(404);
+
+    const made = await post("/api/towns", { name: "gamma", template: "base-3" });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ name: "gamma", template: "base-3", residents: 3, here: true, primary: false });
+    const again = await post("/api/towns", { name: "gamma", template: "base-3" });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("conflict");
+    // A name taken by a town of another template is refused, not overwritten.
+    const alphaAsOther = await post("/api/towns", { name: "alpha", template: "base-25" });
+    expect(alphaAsOther.status).toBe(409);
+
+    const dee = await join("Dee", { town: "gamma" });
+    expect(dee.state.name).toBe("gamma");
+    const step = dee.state.clock.step;
+    await waitFor("gamma's clock to run", () => dee.state.clock.step > step + 2, 10_000);
+    expect((await get("/api/towns")).body.map((t: any) => t.name)).toEqual(["alpha", "beta", "gamma"]);
+  });
+
+  it("a fork of a town is hosted as a town of its own", async () => {
+    const fork = await post("/api/saves", { from: "beta", name: "beta-fork" });
+    expect(fork.status).toBe(201);
+    const hosted = await post("/api/towns", { name: "beta-fork" });
+    expect(hosted.status).toBe(201);
+    const eve = await join("Eve", { town: "beta-fork" });
+    const beta = server.towns.host("beta")!;
+    // It starts where beta stood when it was forked.
+    expect(eve.state.clock.step).toBeGreaterThan(0);
+    expect(eve.state.clock.step).toBeLessThanOrEqual(beta.town.step);
+    expect(eve.state.template).toBe("base-3");
+  });
+});
