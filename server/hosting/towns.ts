@@ -121,6 +121,11 @@ export class Towns {
     await Promise.all([...this.hosted.values()].map((t) => t.close()));
   }
 
+  /** The room of a town, wherever it runs (with Redis, maybe in another process). */
+  async roomOf(name: string) {
+    return (await this.roomsOf(name))[0];
+  }
+
   private roomsOf(name: string) {
     return matchMaker.query({ name: TOWN_ROOM, town: name } as never).catch(() => []);
   }

@@ -1,11 +1,13 @@
 // The HTTP side of the server, on the same port as the rooms: the JSON API of DESIGN.md
 // ("Protocol") and the static files (built client, town assets).
-import express, { type Application, type Request, type Response } from "express";
+import { matchMaker } from "@colyseus/core";
+import express, { type Application, type NextFunction, type Request, type Response } from "express";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Towns } from "../hosting/towns.ts";
 import type { Gateway } from "../llm/prompt.ts";
-import type { TownHost } from "../rooms/host.ts";
+import { agentDetails, type AgentDetails } from "../hosting/agentDetails.ts";
+import type { TownRoom } from "../rooms/TownRoom.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { mountRecordings } from "./recordings.ts";
 import { savesRouter } from "./saves.ts";
@@ -26,13 +28,9 @@ export interface ApiDeps {
 
 export function mountHttp(app: Application, deps: ApiDeps): void {
   const { towns } = deps;
-  /** The town a request names (`?town=`; none: the default town), answered 404 if not hosted here. */
-  const hostFor = (req: Request, res: Response): TownHost | undefined => {
-    const name = typeof req.query.town === "string" ? req.query.town : towns.primary;
-    const host = towns.host(name);
-    if (!host) fail(res, 404, "not_found", `town "${name.slice(0, 64)}" is not hosted by this process (GET /api/towns lists the towns)`);
-    return host;
-  };
+  /** The town a request names (`?town=`; none: the default town). */
+  const townOf = (req: Request) => (typeof req.query.town === "string" ? req.query.town.slice(0, 64) : towns.primary);
+  const notHosted = (res: Response, name: string) => fail(res, 404, "not_found", `no town "${name}" is running (GET /api/towns lists the towns)`);
   app.get("/api/health", (_req: Request, res: Response) => {
     const host = towns.host();
     res.json({
@@ -47,21 +45,38 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
     });
   });
   app.use("/api/towns", townsRouter({ towns, moderatorToken: deps.moderatorToken }));
-  app.get("/api/agents", (req: Request, res: Response) => {
-    const host = hostFor(req, res);
-    if (host) res.json(host.town.agentViews());
+  // A town hosted by another process (with Redis) is asked through its room.
+  app.get("/api/agents", async (req: Request, res: Response, next: NextFunction) => {
+    const name = townOf(req);
+    try {
+      const host = towns.host(name);
+      if (host) return void res.json(host.town.agentViews());
+      const room = await towns.roomOf(name);
+      if (!room) return notHosted(res, name);
+      res.json(await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "agentList", []));
+    } catch (err) {
+      next(err);
+    }
   });
-  app.get("/api/agents/:id", (req: Request, res: Response) => {
-    const host = hostFor(req, res);
-    if (!host) return;
-    const id = String(req.params.id);
-    const agent = host.town.agent(id);
-    if (!agent) return fail(res, 404, "not_found", `no agent "${id.slice(0, 64)}"`);
+  app.get("/api/agents/:id", async (req: Request, res: Response, next: NextFunction) => {
+    const name = townOf(req);
+    const id = String(req.params.id).slice(0, 200);
     const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
     if (!Number.isInteger(limit) || limit < 0 || limit > 500) return fail(res, 400, "bad_message", "limit: a whole number from 0 to 500");
-    const mind = host.mind.inspect(id, { limit });
-    // Where the body is and what it does come from the Town; persona, plan and memories from the mind.
-    res.json({ ...agent, persona: mind?.persona ?? host.town.persona(id), currently: mind?.currently ?? "", plan: mind?.plan ?? null, memories: mind?.memories ?? [] });
+    try {
+      const host = towns.host(name);
+      let details: AgentDetails | null;
+      if (host) details = agentDetails(host, id, limit);
+      else {
+        const room = await towns.roomOf(name);
+        if (!room) return notHosted(res, name);
+        details = await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "agentDetails", [id, limit]);
+      }
+      if (!details) return fail(res, 404, "not_found", `no agent "${id.slice(0, 64)}"`);
+      res.json(details);
+    } catch (err) {
+      next(err);
+    }
   });
   // One gateway serves every town of this process: its metrics are the process's.
   app.get("/api/metrics", (_req: Request, res: Response) => {

@@ -7,7 +7,9 @@ import { TownState } from "../../shared/state.ts";
 import type { Command } from "../world/commands.ts";
 import type { TownEvent } from "../world/events.ts";
 import { EngineHealth } from "./engineStatus.ts";
+import { agentDetails, type AgentDetails } from "../hosting/agentDetails.ts";
 import type { TownRoomMetadata } from "../hosting/towns.ts";
+import type { AgentView } from "../world/town.ts";
 import type { TownHost } from "./host.ts";
 import { agentState, mirror } from "./mirror.ts";
 import { DEFAULT_RATE_LIMITS, RateLimiter } from "./rateLimit.ts";
@@ -119,6 +121,16 @@ export class TownRoom extends Room<{ state: TownState }> {
     this.stepTimer?.clear();
     // A room refused at creation (no such town here) has nothing to save.
     await this.host?.save();
+  }
+
+  /** For GET /api/agents on another process (matchMaker.remoteRoomCall): the residents now. */
+  agentList(): AgentView[] {
+    return this.host.town.agentViews();
+  }
+
+  /** For GET /api/agents/:id on another process (matchMaker.remoteRoomCall). */
+  agentDetails(id: string, limit: number): AgentDetails | null {
+    return agentDetails(this.host, String(id), Math.max(0, Math.min(500, Math.floor(Number(limit) || 0))));
   }
 
   private handle(client: Client, type: string, payload: unknown): void {

@@ -222,6 +222,12 @@ describe.skipIf(skip)("several processes on one Redis", () => {
       expect(xi.state.name).toBe("cache-second");
       const secondRooms = (await json(`${second.url}/api/ops`)).clients.rooms;
       expect(secondRooms.find((room: any) => room.town === "cache-second")?.roomId).toBe(xi.roomId);
+      // The inspector's API answers through either process: the town's room is asked for it.
+      const residents = await json(`${first.url}/api/agents?town=cache-second`);
+      expect(residents.map((a: any) => a.id).sort()).toEqual([...xi.state.agents.keys()].sort());
+      const details = await json(`${first.url}/api/agents/${residents[0].id}?town=cache-second&limit=2`);
+      expect(details).toMatchObject({ id: residents[0].id, persona: { name: residents[0].name } });
+      expect(details.memories.length).toBeLessThanOrEqual(2);
       await leaveAll([xi]);
     } finally {
       r.disconnect();

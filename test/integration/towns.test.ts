@@ -100,7 +100,7 @@ describe("several towns in one process", () => {
     expect((await get("/api/agents?town=beta")).body).toHaveLength(3);
     const missing = await get(`/api/agents/${id}?town=nowhere`);
     expect(missing.status).toBe(404);
-    expect(missing.body.error.message).toMatch(/town "nowhere" is not hosted/);
+    expect(missing.body.error.message).toMatch(/no town "nowhere" is running/);
   });
 
   it("refuses to join a town that is not there, with the reason", async () => {
