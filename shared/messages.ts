@@ -56,9 +56,12 @@ export type ServerMessages = {
   error: { code: ErrorCode; message: string; type?: string };
   /** Sent once to the joining client. */
   welcome: { avatarId: string; role: Role; engine: string };
-  /** A resident spoke; `to` is an avatar id or an agent id. Broadcast: clients show bubbles nearby. */
+  /**
+   * A resident spoke; `to` is an avatar id or an agent id. To the clients that see the speaker or
+   * the one spoken to (shared/interest.ts), and to the person spoken to: they show a bubble.
+   */
   agent_said: { agentId: string; to: string; text: string };
-  /** A person spoke to a resident. Broadcast. */
+  /** A person spoke to a resident. To the clients that see the person or the resident, the person included. */
   avatar_said: { avatarId: string; name: string; to: string; text: string };
   /** To the asking client only. */
   interview_answer: { agentId: string; question: string; answer: string; offTheRecord: boolean };
@@ -66,7 +69,7 @@ export type ServerMessages = {
   whisper_done: { agentId: string; thought: string };
   /** Broadcast; also mirrored in state.objects. An empty state means the object is back to idle. */
   object_state_set: { address: string; state: string; by: string };
-  /** Broadcast when a person's conversation with a resident ends. */
+  /** A person's conversation with a resident ended. To the clients that see either, the person included. */
   chat_ended: { agentId: string; avatarId: string };
   /** Sent to everyone just before the server shuts down (the town is saved). */
   server_closing: { reason: string };

@@ -39,8 +39,12 @@ export const AvatarState = schema(
     id: t.string(),
     name: t.string(),
     role: t.string(),
-    x: t.number(),
-    y: t.number(),
+    /**
+     * Position: sent to a client only for avatars in its view (its own, and those near what its
+     * camera shows: shared/interest.ts). Elsewhere x and y are undefined on the client.
+     */
+    x: t.number().view(),
+    y: t.number().view(),
     sprite: t.number(),
   },
   "AvatarState",

@@ -7,16 +7,24 @@ import { AVATAR_TILES_PER_SECOND } from "../../shared/constants.ts";
 import type { TownState } from "../../shared/state.ts";
 import type { TownMap } from "../../server/world/townMap.ts";
 
-/** The room ticks avatars every 50 ms (TownRoom's HUMAN_TICK_MS). An order starts counting
- *  walking time at the first tick after it, which credits a whole tick, so the first tile is
- *  reached at the 4th tick at 5 tiles/s: 150 ms of the move-to-echo time are the rules' own. */
-export const HUMAN_TICK_MS = 50;
-export const RULES_DELAY_MS = 1000 / AVATAR_TILES_PER_SECOND - HUMAN_TICK_MS;
+/**
+ * How long the rules themselves take from a `move` to the avatar's first new tile, which the
+ * load test subtracts from what it measures: none. An avatar at rest holds a whole tile of
+ * walking credit (it fills at AVATAR_TILES_PER_SECOND, Town.tickHumans), and the order itself
+ * takes the first tile of a walk from rest (Town.apply "moveAvatar"). A bot only times moves
+ * from rest, after at least REST_MS without a new tile, longer than the credit takes to fill.
+ * So echo = raw: the time to the first patch that shows the new tile (up to one patch interval,
+ * 50 ms, plus the server's and the bot's own delays).
+ */
+export const RULES_DELAY_MS = 0;
+/** A bot times a move only after this long at rest (more than one tile's walking time). */
+export const REST_MS = 300;
+if (REST_MS <= 1000 / AVATAR_TILES_PER_SECOND) throw new Error("REST_MS must exceed one tile's walking time");
 
 export interface BotStats {
   joined: boolean;
   joinError?: string;
-  /** Move-to-echo, milliseconds, raw (rules' walking time included). */
+  /** Move-to-echo, milliseconds, as measured (RULES_DELAY_MS not subtracted). */
   echoes: number[];
   movesSent: number;
   movesLost: number;
@@ -26,12 +34,14 @@ export interface BotStats {
   /** Bytes read from the socket (frames as received), at the start and end of the window. */
   bytesAtStart: number;
   bytesAtEnd: number;
+  /** Other avatars whose positions the bot was sent (in its view), sampled once a second. */
+  inView: number[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class Bot {
-  readonly stats: BotStats = { joined: false, echoes: [], movesSent: 0, movesLost: 0, says: 0, replies: 0, errors: {}, bytesAtStart: 0, bytesAtEnd: 0 };
+  readonly stats: BotStats = { joined: false, echoes: [], movesSent: 0, movesLost: 0, says: 0, replies: 0, errors: {}, bytesAtStart: 0, bytesAtEnd: 0, inView: [] };
   private room?: Room<any, TownState>;
   private stopped = false;
   private measuring = false;
@@ -94,6 +104,15 @@ export class Bot {
     this.stats.bytesAtStart = this.bytesRead();
   }
 
+  /** Counts the other avatars it is sent positions of (the rest are outside its view). */
+  sampleView(): void {
+    const avatars = this.room?.state?.avatars;
+    if (!this.measuring || !avatars) return;
+    let n = 0;
+    for (const [id, a] of avatars) if (id !== this.room!.sessionId && typeof a.x === "number") n++;
+    this.stats.inView.push(n);
+  }
+
   endWindow(): void {
     this.measuring = false;
     this.stats.bytesAtEnd = this.bytesRead();
@@ -123,7 +142,7 @@ export class Bot {
       const a = this.me();
       if (!a) break;
       // Only a move from rest is timed: an avatar still walking changes tile on its own.
-      if (!(await this.until(() => !!this.last && performance.now() - this.last.movedAt > 300, 60_000))) continue;
+      if (!(await this.until(() => !!this.last && performance.now() - this.last.movedAt > REST_MS, 60_000))) continue;
       const talkTo = this.random() < 0.3 ? this.someResident() : undefined;
       const target = talkTo ? this.walkableNear(talkTo.x, talkTo.y, 1) : this.walkableNear(a.x, a.y, 8);
       if (target && (target.x !== a.x || target.y !== a.y)) {

@@ -4,6 +4,7 @@
 // The server finds paths and walks the avatar; this scene only shows server positions.
 import Phaser from "phaser";
 import { AVATAR_TILES_PER_SECOND, TILE_SIZE } from "../../shared/constants.ts";
+import { MAX_VIEW_HALF, VIEW_MESSAGE, type ViewRequest } from "../../shared/interest.ts";
 import type { ServerMessages } from "../../shared/messages.ts";
 import type { TownState } from "../../shared/state.ts";
 import { send } from "../net.ts";
@@ -19,13 +20,20 @@ const MAX_ZOOM = 4;
 
 type Dir = { dx: number; dy: number };
 
-/** A plain view of the schema state for the renderer. */
+/** Whether the server sends this avatar's position (it is in view: shared/interest.ts). */
+export function placed(a: { x?: number; y?: number }): boolean {
+  return typeof a.x === "number" && typeof a.y === "number";
+}
+
+/** A plain view of the schema state for the renderer: avatars out of view are not drawn. */
 export function viewOf(s: TownState): TownView {
+  const avatars: TownView["avatars"] = [];
+  for (const a of s.avatars.values()) if (placed(a)) avatars.push({ id: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite: a.sprite });
   return {
     time: s.clock.time,
     speed: s.clock.speed,
     agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, action: a.action, emoji: a.emoji, talkingTo: a.talkingTo, sprite: a.sprite })),
-    avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite: a.sprite })),
+    avatars,
     objects: Array.from(s.objects.values(), (o) => ({ address: o.address, state: o.state, by: o.by })),
   };
 }
@@ -48,6 +56,9 @@ export class TownScene extends Phaser.Scene {
   private panelsAt = 0;
   private hover!: Phaser.GameObjects.Rectangle;
   private marker!: Phaser.GameObjects.Rectangle;
+  /** The camera as last reported to the server (`view`), and when. */
+  private reported = "";
+  private reportAt = 0;
 
   constructor() {
     super("town");
@@ -93,14 +104,39 @@ export class TownScene extends Phaser.Scene {
   private initialZoom(): number {
     const w = this.scale.width;
     const z = w / (24 * TILE_SIZE);
-    return Phaser.Math.Clamp(Math.round(z * 4) / 4, 1, 3);
+    return Math.max(Phaser.Math.Clamp(Math.round(z * 4) / 4, 1, 3), this.widestZoom());
   }
 
   private zoomBy(f: number): void {
     const cam = this.cameras.main;
     // Zoomed out no further than the town covering the whole view.
     const cover = Math.max(this.scale.width / this.town.widthInPixels, this.scale.height / this.town.heightInPixels);
-    cam.setZoom(Phaser.Math.Clamp(cam.zoom * f, Math.max(MIN_ZOOM, cover), MAX_ZOOM));
+    cam.setZoom(Phaser.Math.Clamp(cam.zoom * f, Math.max(MIN_ZOOM, cover, this.widestZoom()), MAX_ZOOM));
+  }
+
+  /** The furthest zoom out at which the server still sends every avatar the camera shows. */
+  private widestZoom(): number {
+    return Math.max(this.scale.width / (2 * MAX_VIEW_HALF.width * TILE_SIZE), this.scale.height / (2 * MAX_VIEW_HALF.height * TILE_SIZE));
+  }
+
+  /**
+   * Tells the server what the camera shows (whom it follows, half its size in tiles), so it
+   * sends the positions of the avatars there; at most four times a second, and only changes.
+   */
+  private reportView(time: number): void {
+    if (time < this.reportAt) return;
+    const cam = this.cameras.main;
+    const follow = this.followId && this.town.agents.has(this.followId) ? this.followId : "";
+    const v: ViewRequest = {
+      follow,
+      halfWidth: Math.ceil((this.scale.width / cam.zoom / TILE_SIZE / 2) * 10) / 10,
+      halfHeight: Math.ceil((this.scale.height / cam.zoom / TILE_SIZE / 2) * 10) / 10,
+    };
+    const key = JSON.stringify(v);
+    if (key === this.reported) return;
+    this.reported = key;
+    this.reportAt = time + 250;
+    (this.ctx.room as unknown as { send(type: string, payload: unknown): void }).send(VIEW_MESSAGE, v);
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -117,7 +153,10 @@ export class TownScene extends Phaser.Scene {
     e.preventDefault();
     // A fresh press steps at once; a held key repeats from update(), paced at walking speed.
     this.followId = "";
-    if (!e.repeat) this.step(dir, this.time.now);
+    // The scene clock still reads the last frame's time, and update() gets the next frame's: on
+    // a slow machine (frames 200 ms apart) a short press would at once count as held and walk a
+    // second tile. The event's own time is on the frames' timeline.
+    if (!e.repeat) this.step(dir, Math.max(this.time.now, performance.now()));
   }
 
   private heldDir(): Dir | null {
@@ -205,6 +244,8 @@ export class TownScene extends Phaser.Scene {
       cam.startFollow(target.sprite, true, 0.15, 0.15, 0, TILE_SIZE / 2);
       this.followed = target.sprite;
     }
+    if (cam.zoom < this.widestZoom()) cam.setZoom(this.widestZoom()); // the window grew
+    this.reportView(time);
     const held = typing() ? null : this.heldDir();
     if (held && time >= this.nextStepAt) this.step(held, time);
 
@@ -242,7 +283,8 @@ export class TownScene extends Phaser.Scene {
         engine: state.engine,
         engineStatus: state.engineStatus,
         me: this.ctx.avatarId,
-        avatars: view.avatars.map((a) => ({ id: a.id, name: a.name, role: a.role })),
+        // Everyone online, in view or not.
+        avatars: Array.from(state.avatars.values(), (a) => ({ id: a.id, name: a.name, role: a.role })),
         residents: view.agents.map((a) => ({ id: a.id, name: a.name, emoji: a.emoji, action: a.action })),
         connected: this.ctx.connected,
         status: this.ctx.status,

@@ -7,6 +7,8 @@ import { TownState } from "../../shared/state.ts";
 import type { Command } from "../world/commands.ts";
 import type { TownEvent } from "../world/events.ts";
 import { EngineHealth } from "./engineStatus.ts";
+import { Interest } from "./interest.ts";
+import { VIEW_MESSAGE } from "../../shared/interest.ts";
 import { agentDetails, type AgentDetails } from "../hosting/agentDetails.ts";
 import type { TownRoomMetadata } from "../hosting/towns.ts";
 import type { AgentView } from "../world/town.ts";
@@ -51,6 +53,8 @@ export class TownRoom extends Room<{ state: TownState }> {
   private stepping = false;
   private readonly limiters = new Map<string, RateLimiter>();
   private readonly engineHealth = new EngineHealth();
+  /** Which avatars each client is sent (interest.ts); made with the first join. */
+  private interest?: Interest<Client>;
 
   // Every client message is declared here so the SDK types room.send(); each handler validates
   // the payload itself, because Colyseus's own validation disconnects the client instead of
@@ -102,12 +106,49 @@ export class TownRoom extends Room<{ state: TownState }> {
   override onJoin(client: Client, _options: unknown, auth: Session): void {
     const session = auth ?? (client.auth as Session);
     this.command({ kind: "joinAvatar", avatarId: client.sessionId, name: session.name, role: session.role }, client);
+    this.watch(client);
     client.send("welcome", { avatarId: client.sessionId, role: session.role, engine: this.host.engine } satisfies ServerMessages["welcome"]);
   }
 
   override onLeave(client: Client): void {
     this.limiters.delete(client.sessionId);
+    this.interest?.leave(client.sessionId);
     this.command({ kind: "leaveAvatar", avatarId: client.sessionId });
+  }
+
+  /** Every patch: the clients' views follow the avatars that moved since the last one. */
+  override onBeforePatch(): void {
+    this.interest?.update();
+  }
+
+  /**
+   * Speech goes to the clients that see the speaker or whom it is said to (interest.ts), the
+   * person it is said to always: nobody else could show it.
+   */
+  private tell<K extends "agent_said" | "avatar_said" | "chat_ended">(type: K, message: ServerMessages[K], avatars: string[], residents: string[]): void {
+    if (!this.interest) return;
+    const tiles = [];
+    for (const id of residents) {
+      const r = this.state.agents.get(id);
+      if (r) tiles.push({ x: r.x, y: r.y });
+    }
+    for (const client of this.interest.audience(avatars, tiles)) client.send(type, message);
+  }
+
+  /** Gives a joining client its view (its own avatar and those near it) before its first state. */
+  private watch(client: Client): void {
+    if (!this.interest) {
+      this.interest = new Interest<Client>(this.state, this.host.town.map);
+      // The camera report is not a Town command: it only shapes what the client is sent.
+      this.onMessage(VIEW_MESSAGE, (c: Client, payload: unknown) => {
+        // Rate-limited like any message (the client sends it at most four times a second).
+        const limiter = this.limiters.get(c.sessionId) ?? this.limiterFor(c);
+        if (!limiter.take(VIEW_MESSAGE)) return this.refuse(c, { code: "rate_limited", message: `too many messages: wait ${limiter.wait(VIEW_MESSAGE).toFixed(1)} s` });
+        const error = this.interest?.camera(c.sessionId, payload);
+        if (error) this.refuse(c, { code: "bad_message", type: VIEW_MESSAGE, message: error });
+      });
+    }
+    if (this.state.avatars.has(client.sessionId)) this.interest.join(client, client.sessionId);
   }
 
   /** A shutdown tells people why before their connection closes (then onDispose saves). */
@@ -244,9 +285,9 @@ export class TownRoom extends Room<{ state: TownState }> {
   private publish(events: readonly TownEvent[]): void {
     mirror(this.state, events);
     for (const e of events) {
-      if (e.kind === "said") this.broadcast("agent_said", { agentId: e.speaker, to: e.listener, text: e.text } satisfies ServerMessages["agent_said"]);
-      else if (e.kind === "avatarSaid") this.broadcast("avatar_said", { avatarId: e.avatarId, name: e.name, to: e.agentId, text: e.text } satisfies ServerMessages["avatar_said"]);
-      else if (e.kind === "chatEnded") this.broadcast("chat_ended", { agentId: e.agentId, avatarId: e.avatarId } satisfies ServerMessages["chat_ended"]);
+      if (e.kind === "said") this.tell("agent_said", { agentId: e.speaker, to: e.listener, text: e.text }, [e.listener], [e.speaker, e.listener]);
+      else if (e.kind === "avatarSaid") this.tell("avatar_said", { avatarId: e.avatarId, name: e.name, to: e.agentId, text: e.text }, [e.avatarId], [e.agentId]);
+      else if (e.kind === "chatEnded") this.tell("chat_ended", { agentId: e.agentId, avatarId: e.avatarId }, [e.avatarId], [e.agentId]);
     }
   }
 

@@ -90,8 +90,12 @@ interface Avatar {
   y: number;
   sprite: number;
   path: Tile[];
-  /** Fraction of the next tile walked. */
-  progress: number;
+  /**
+   * Walking credit, in tiles: it grows at walking speed and a tile costs one. At rest it fills up
+   * to one tile, so a walk from rest takes its first tile at once (the order itself) and nobody
+   * walks faster than AVATAR_TILES_PER_SECOND on average, however often they send orders.
+   */
+  credit: number;
 }
 
 interface Conversation {
@@ -117,6 +121,8 @@ export interface AgentView {
 }
 export interface AvatarView { id: string; name: string; role: string; x: number; y: number; sprite: number }
 
+/** Rounding slack of walking credit (sums of tick fractions). */
+const CREDIT_EPSILON = 1e-9;
 const DEFAULT_AVATAR_SPRITES = [8, 9, 10, 11, 12, 13, 14, 15];
 const NO_EVENTS: WorldEvent[] = [];
 const NO_PERCEPTIONS: ReturnType<typeof perceive> = [];
@@ -411,7 +417,7 @@ export class Town {
         const spawn = this.map.spawns.get("visitors") ?? this.map.spawns.values().next().value;
         if (!spawn) return refuse("unavailable", "this town has no spawn point");
         const sprite = this.avatarSprites[hashString(cmd.name) % this.avatarSprites.length];
-        const a: Avatar = { id: cmd.avatarId, name: cmd.name, role: cmd.role, x: spawn.x, y: spawn.y, sprite, path: [], progress: 0 };
+        const a: Avatar = { id: cmd.avatarId, name: cmd.name, role: cmd.role, x: spawn.x, y: spawn.y, sprite, path: [], credit: 1 };
         this.avatars.set(a.id, a);
         return { ok: true, events: [{ kind: "avatarJoined", avatarId: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite }] };
       }
@@ -432,9 +438,12 @@ export class Town {
         if (!this.map.isWalkable(cmd.x, cmd.y)) return refuse("unreachable", `tile ${cmd.x},${cmd.y} is not walkable`);
         const path = this.paths.find(a, [{ x: cmd.x, y: cmd.y }]);
         if (!path) return refuse("unreachable", `no path to ${cmd.x},${cmd.y}`);
-        if (a.path.length === 0) a.progress = 0;
+        const atRest = a.path.length === 0;
         a.path = path;
-        return { ok: true, events: [] };
+        // From rest with a whole tile of credit, the first tile is taken now; a walk that is
+        // under way only changes course (its next tile comes when its credit does).
+        if (!atRest || !this.stepAvatar(a)) return { ok: true, events: [] };
+        return { ok: true, events: [{ kind: "avatarMoved", avatarId: a.id, x: a.x, y: a.y }] };
       }
     }
   }
@@ -562,22 +571,28 @@ export class Town {
   tickHumans(dtMs: number): TownEvent[] {
     const events: TownEvent[] = [];
     this.settleChats(events);
+    // Whole milliseconds times tiles per second, over 1000: exact for the usual ticks.
+    const gain = (dtMs * AVATAR_TILES_PER_SECOND) / 1000;
     for (const a of this.avatars.values()) {
-      if (a.path.length === 0) continue;
-      a.progress += (dtMs / 1000) * AVATAR_TILES_PER_SECOND;
+      a.credit += gain;
       let moved = false;
-      while (a.progress >= 1 && a.path.length > 0) {
-        const next = a.path.shift()!;
-        a.x = next.x;
-        a.y = next.y;
-        a.progress -= 1;
-        moved = true;
-      }
-      if (a.path.length === 0) a.progress = 0;
+      while (this.stepAvatar(a)) moved = true;
+      // At rest the credit stops at one tile: waiting does not buy a sprint.
+      if (a.path.length === 0) a.credit = Math.min(1, a.credit);
       if (moved) events.push({ kind: "avatarMoved", avatarId: a.id, x: a.x, y: a.y });
     }
     if (this.chats.size > 0) this.checkChats(dtMs, events);
     return events;
+  }
+
+  /** Takes the next tile of an avatar's path if its credit pays for it. */
+  private stepAvatar(a: Avatar): boolean {
+    if (a.path.length === 0 || a.credit < 1 - CREDIT_EPSILON) return false;
+    const next = a.path.shift()!;
+    a.x = next.x;
+    a.y = next.y;
+    a.credit -= 1;
+    return true;
   }
 
   agentViews(): AgentView[] {

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TALK_RANGE } from "../../shared/constants.ts";
+import { MAX_VIEW_HALF, VIEW_MESSAGE } from "../../shared/interest.ts";
 import type { TownState } from "../../shared/state.ts";
 import { readTownInfo } from "../../client/render/townInfo.ts";
 import { artifact, ensureClientBuilt, joinTown, launchBrowser, restingCamera, ROOT, sleep, startServerProcess, toScreen, waitFor, type ServerProcess } from "./helpers.ts";
@@ -27,6 +28,8 @@ beforeAll(async () => {
   ensureClientBuilt();
   [server, browser] = await Promise.all([startServerProcess({ MODERATOR_TOKEN: TOKEN }), launchBrowser()]);
   observer = await new Client(server.url).joinOrCreate<TownState>("town", { name: "Observer" });
+  // It watches the whole town: a camera as large as the server allows (shared/interest.ts).
+  (observer as unknown as { send(t: string, m: unknown): void }).send(VIEW_MESSAGE, { follow: "", halfWidth: MAX_VIEW_HALF.width, halfHeight: MAX_VIEW_HALF.height });
   await waitFor("the observer to see residents", () => observer.state.agents?.size >= 3);
 }, 60_000);
 

@@ -1,0 +1,169 @@
+// Interest management (server/rooms/interest.ts): which avatars' positions each client is sent,
+// checked on the room state itself and through the real schema encoder and decoder, as a client
+// would decode its patches.
+import { Decoder, Encoder, Reflection, type StateView } from "@colyseus/schema";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_VIEW_HALF, MAX_VIEW_HALF, VIEW_HYSTERESIS, VIEW_MARGIN } from "../../shared/interest.ts";
+import { AgentState, AvatarState, TownState } from "../../shared/state.ts";
+import { Interest, type ViewClient } from "../../server/rooms/interest.ts";
+
+const MAP = { width: 140, height: 100 };
+const AREA_W = DEFAULT_VIEW_HALF.width + VIEW_MARGIN;
+
+function town() {
+  const state = new TownState();
+  const put = (id: string, x: number, y: number) => {
+    const a = new AvatarState();
+    Object.assign(a, { id, name: id, role: "visitor", x, y, sprite: 8 });
+    state.avatars.set(id, a);
+    return a;
+  };
+  const resident = (id: string, x: number, y: number) => {
+    const a = new AgentState();
+    Object.assign(a, { id, name: id, x, y, action: "", emoji: "", address: "", talkingTo: "", sprite: 0 });
+    state.agents.set(id, a);
+    return a;
+  };
+  return { state, put, resident, interest: new Interest(state, MAP) };
+}
+
+/** A client that decodes what it is sent, as the SDK does: full state at join, then patches. */
+class Listener implements ViewClient {
+  view?: StateView;
+  decoder?: Decoder<TownState>;
+  constructor(readonly sessionId: string) {}
+  start(encoder: Encoder<TownState>): void {
+    this.decoder = Reflection.decode<TownState>(Reflection.encode(encoder));
+    const it = { offset: 0 };
+    encoder.encodeAll(it);
+    this.decoder.decode(encoder.encodeAllView(this.view!, it.offset, it));
+  }
+  positions(): Record<string, [number | undefined, number | undefined]> {
+    const out: Record<string, [number | undefined, number | undefined]> = {};
+    for (const [id, a] of this.decoder!.state.avatars) out[id] = [a.x, a.y];
+    return out;
+  }
+}
+
+function patch(encoder: Encoder<TownState>, interest: Interest, listeners: Listener[]): void {
+  interest.update(); // what the room does in onBeforePatch
+  const it = { offset: 0 };
+  encoder.encode(it);
+  const shared = it.offset;
+  for (const l of listeners) l.decoder!.decode(encoder.encodeView(l.view!, shared, it));
+  encoder.discardChanges();
+}
+
+describe("interest management", () => {
+  it("sends a client its own avatar and those near it, not a far one; names of everyone", () => {
+    const { state, put, interest } = town();
+    put("me", 60, 50);
+    put("near", 60 + AREA_W, 50);
+    put("far", 60 + AREA_W + 1, 50);
+    put("below", 60, 50 + DEFAULT_VIEW_HALF.height + VIEW_MARGIN + 1);
+    const encoder = new Encoder(state);
+    const me = new Listener("me");
+    interest.join(me, "me");
+    me.start(encoder);
+    expect(interest.sentTo("me")).toEqual(["near"]);
+    expect(me.positions()).toEqual({ me: [60, 50], near: [60 + AREA_W, 50], far: [undefined, undefined], below: [undefined, undefined] });
+    // Who is in the town is not filtered.
+    expect([...me.decoder!.state.avatars.values()].map((a) => a.name).sort()).toEqual(["below", "far", "me", "near"]);
+  });
+
+  it("an avatar appears when it walks near, stays a little beyond the edge, disappears further out, and comes back", () => {
+    const { state, put, interest } = town();
+    put("me", 60, 50);
+    const other = put("walker", 100, 50);
+    const encoder = new Encoder(state);
+    const me = new Listener("me");
+    interest.join(me, "me");
+    me.start(encoder);
+    const seen: (number | undefined)[] = [];
+    const track = () => seen.push(me.positions().walker[0]);
+    // Walks west past me and on.
+    for (let x = 100; x >= 20; x--) {
+      other.x = x;
+      patch(encoder, interest, [me]);
+      track();
+    }
+    const firstSeen = seen.findIndex((x) => x !== undefined);
+    expect(100 - firstSeen).toBe(60 + AREA_W); // appeared on entering the area
+    const lastSeen = seen.length - 1 - [...seen].reverse().findIndex((x) => x !== undefined);
+    expect(100 - lastSeen).toBe(60 - AREA_W - VIEW_HYSTERESIS); // left only beyond the margin
+    // Every position it was sent is where it was.
+    seen.forEach((x, i) => { if (x !== undefined) expect(x).toBe(100 - i); });
+    // And back again: it reappears where it is.
+    other.x = 55;
+    patch(encoder, interest, [me]);
+    expect(me.positions().walker).toEqual([55, 50]);
+  });
+
+  it("never drops a client's own avatar, and follows it as it walks", () => {
+    const { state, put, interest } = town();
+    const mine = put("me", 10, 10);
+    put("a", 80, 80);
+    const encoder = new Encoder(state);
+    const me = new Listener("me");
+    interest.join(me, "me");
+    me.start(encoder);
+    interest.camera("me", { follow: "", halfWidth: 1, halfHeight: 1 });
+    for (let i = 0; i < 70; i++) {
+      mine.x++;
+      mine.y++;
+      patch(encoder, interest, [me]);
+      expect(me.positions().me).toEqual([mine.x, mine.y]);
+    }
+    expect(me.positions().a).toEqual([80, 80]); // walked up to it
+  });
+
+  it("centres the area on the resident the camera follows, and on its own avatar again after", () => {
+    const { state, put, resident, interest } = town();
+    put("me", 10, 10);
+    put("there", 100, 70);
+    resident("rosa", 102, 72);
+    const encoder = new Encoder(state);
+    const me = new Listener("me");
+    interest.join(me, "me");
+    me.start(encoder);
+    expect(me.positions().there).toEqual([undefined, undefined]);
+    expect(interest.camera("me", { follow: "rosa", halfWidth: 10, halfHeight: 6 })).toBeUndefined();
+    patch(encoder, interest, [me]);
+    expect(interest.areaOf("me")).toEqual({ x: 102, y: 72, halfWidth: 10 + VIEW_MARGIN, halfHeight: 6 + VIEW_MARGIN });
+    expect(me.positions()).toEqual({ me: [10, 10], there: [100, 70] });
+    interest.camera("me", { follow: "", halfWidth: 10, halfHeight: 6 });
+    patch(encoder, interest, [me]);
+    expect(me.positions().there).toEqual([undefined, undefined]);
+  });
+
+  it("keeps the area inside the town where the camera stops at its edge, and caps what a client may ask", () => {
+    const { put, interest } = town();
+    put("me", 2, 97);
+    interest.join(new Listener("me"), "me");
+    interest.camera("me", { follow: "", halfWidth: 20, halfHeight: 12 });
+    expect(interest.areaOf("me")).toEqual({ x: 20, y: 88, halfWidth: 20 + VIEW_MARGIN, halfHeight: 12 + VIEW_MARGIN });
+    interest.camera("me", { follow: "", halfWidth: 1e6, halfHeight: 1e6 });
+    expect(interest.areaOf("me")).toMatchObject({ halfWidth: MAX_VIEW_HALF.width + VIEW_MARGIN, halfHeight: MAX_VIEW_HALF.height + VIEW_MARGIN });
+    expect(interest.camera("me", { follow: 3 })).toMatch(/^view: follow/);
+    expect(interest.camera("me", { follow: "", halfWidth: -1, halfHeight: 1 })).toMatch(/^view: halfWidth/);
+  });
+
+  it("tells a client of avatars that join near it and forgets those that leave", () => {
+    const { state, put, interest } = town();
+    put("me", 60, 50);
+    const encoder = new Encoder(state);
+    const me = new Listener("me");
+    interest.join(me, "me");
+    me.start(encoder);
+    put("new", 61, 50);
+    put("newfar", 130, 90);
+    patch(encoder, interest, [me]);
+    expect(me.positions()).toEqual({ me: [60, 50], new: [61, 50], newfar: [undefined, undefined] });
+    state.avatars.delete("new");
+    patch(encoder, interest, [me]);
+    expect(interest.sentTo("me")).toEqual([]);
+    expect(Object.keys(me.positions()).sort()).toEqual(["me", "newfar"]);
+    interest.leave("me");
+    expect(me.view).toBeUndefined();
+  });
+});
