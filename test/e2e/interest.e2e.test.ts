@@ -80,8 +80,13 @@ describe("avatars entering and leaving what the camera shows", () => {
     await expect(page.textContent("#hud-online")).resolves.toMatch(/Walker/);
     await page.screenshot({ path: artifact("interest-away.png") });
 
-    // Back next to the page's avatar: drawn again, where the server has them.
-    expect(await walkTo(walker, spawn.x, spawn.y)).toBe(true);
+    // Back next to the page's avatar (two tiles off, so the screenshot shows both): drawn again,
+    // where the server has them.
+    const collision: number[] = town.layers.find((l: { name: string }) => l.name === "collision").data;
+    const beside = [[2, 0], [-2, 0], [0, 2], [0, -2], [1, 1], [-1, 1], [1, 0], [0, 1]]
+      .map(([dx, dy]) => ({ x: spawn.x + dx, y: spawn.y + dy }))
+      .find((t) => t.x >= 0 && t.y >= 0 && t.x < town.width && t.y < town.height && collision[t.y * town.width + t.x] === 0) ?? spawn;
+    expect(await walkTo(walker, beside.x, beside.y)).toBe(true);
     await waitFor("the page draws the walker again", () => page.evaluate(() => window.__simulacra.render.avatars === 2));
     const back = walker.state.avatars.get(walker.sessionId)!;
     const seen = await page.evaluate((id) => (window as any).__simulacra.state().avatars.find((a: { id: string }) => a.id === id), walker.sessionId);

@@ -1,6 +1,7 @@
 // Several towns in one process: each its own room with its own clock, listed for the join dialog,
 // joined by name; a moderator hosts another one while the server runs (POST /api/towns).
 import { Client, type Room } from "@colyseus/sdk";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TownState } from "../../shared/state.ts";
 import { leaveAll, startTestServer, waitFor, waitUntil } from "../helpers/server.ts";
@@ -36,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await leaveAll(rooms);
   await server?.cleanup();
+  if (server) rmSync(server.dataDir, { recursive: true, force: true });
 });
 
 describe("several towns in one process", () => {
@@ -147,5 +149,20 @@ describe("several towns in one process", () => {
     expect(eve.state.clock.step).toBeGreaterThan(0);
     expect(eve.state.clock.step).toBeLessThanOrEqual(beta.town.step);
     expect(eve.state.template).toBe("base-3");
+  });
+
+  it("saves every town at shutdown; the next start resumes each, saves named without their template", async () => {
+    const before = Object.fromEntries(["alpha", "beta", "gamma"].map((n) => [n, server.towns.host(n)!.town.step]));
+    await leaveAll(rooms);
+    await server.close();
+    server = await startTestServer({ TOWNS: "alpha, beta, gamma", MODERATOR_TOKEN: TOKEN, DATA_DIR: server.dataDir });
+    const summary = server.summary.join("\n");
+    for (const [name, step] of Object.entries(before)) {
+      // Saved as it stood at the shutdown (it may have stepped on while the server closed).
+      const resumed = new RegExp(`town: ${name} \\(template base-3, 3 residents\\) resumed at step (\\d+)`).exec(summary);
+      expect(resumed, summary).not.toBeNull();
+      expect(Number(resumed![1])).toBeGreaterThanOrEqual(step);
+      expect(step).toBeGreaterThan(0);
+    }
   });
 });
