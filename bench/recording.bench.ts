@@ -2,11 +2,9 @@
 // on the step's path (Recorder.afterStep: encode and buffer) and off it (the chunk writes), the
 // bytes per agent-step, and seeking to the last step (keyframe + events, through the store).
 // Embedded PGlite, and PostgreSQL when it answers (BENCH_DATABASE_URL or the test database).
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { OfflineGateway } from "../server/llm/offlineGateway.ts";
-import { openStore } from "../server/store/open.ts";
 import type { PrismaStore } from "../server/store/prismaStore.ts";
 import { Recorder } from "../server/store/recorder.ts";
 import { RecordingStore } from "../server/store/recordings.ts";
@@ -14,10 +12,10 @@ import { buildTown } from "../server/townFactory.ts";
 import { stepsPerDay } from "../server/world/clock.ts";
 import { loadTemplate, TOWNS_DIR } from "../server/world/template.ts";
 import { fmt, machine, summarize } from "./stats.ts";
+import { onBothStores } from "./stores.ts";
 
 const KEY = existsSync(path.join(TOWNS_DIR, "base-25")) ? "base-25" : "base-3";
 const template = await loadTemplate(KEY);
-const PG = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 const RUNS = 3;
 
 // Counts the chunk writes.
@@ -79,26 +77,4 @@ async function bench(label: string, store: PrismaStore): Promise<void> {
 }
 
 console.log(machine());
-const dir = mkdtempSync(path.join(tmpdir(), "simulacra-bench-rec-"));
-try {
-  const store = await openStore({ dataDir: path.join(dir, "db") });
-  await bench("embedded PGlite", store);
-  await store.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
-const schema = `bench_rec_${process.pid}`;
-const url = new URL(PG);
-url.searchParams.set("schema", schema);
-const pg = await openStore({ databaseUrl: url.toString(), dataDir: "unused" }).catch((e: Error) => {
-  console.log(`PostgreSQL: skipped (${e.message})`);
-  return null;
-});
-if (pg) {
-  try {
-    await bench("PostgreSQL", pg);
-    await pg.prisma.$executeRawUnsafe(`DROP SCHEMA "${schema}" CASCADE`);
-  } finally {
-    await pg.close();
-  }
-}
+await onBothStores("rec", bench);

@@ -2,21 +2,19 @@
 // snapshot (the whole Town: memories with embeddings, plans, spatial memory, objects, clock), its
 // size, writing it to the store, and reading it back into a new town. Medians of 3 runs, on
 // embedded PGlite and on PostgreSQL when it answers.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { OfflineGateway } from "../server/llm/offlineGateway.ts";
-import { openStore } from "../server/store/open.ts";
 import type { PrismaStore } from "../server/store/prismaStore.ts";
 import { buildTown } from "../server/townFactory.ts";
 import { stepsPerDay } from "../server/world/clock.ts";
 import { TownSnapshot } from "../server/world/snapshot.ts";
 import { loadTemplate, TOWNS_DIR } from "../server/world/template.ts";
 import { fmt, machine, summarize } from "./stats.ts";
+import { onBothStores } from "./stores.ts";
 
 const KEY = existsSync(path.join(TOWNS_DIR, "base-25")) ? "base-25" : "base-3";
 const template = await loadTemplate(KEY);
-const PG = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 const RUNS = 3;
 
 console.log(machine());
@@ -51,26 +49,4 @@ async function bench(label: string, store: PrismaStore): Promise<void> {
   console.log(`  save: take ${m(snap)} + write ${m(write)}; restore: read ${m(read)} + parse and restore ${m(restore)} (medians of ${RUNS})`);
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), "simulacra-bench-save-"));
-try {
-  const store = await openStore({ dataDir: path.join(dir, "db") });
-  await bench("embedded PGlite", store);
-  await store.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
-const schema = `bench_save_${process.pid}`;
-const url = new URL(PG);
-url.searchParams.set("schema", schema);
-const pg = await openStore({ databaseUrl: url.toString(), dataDir: "unused" }).catch((e: Error) => {
-  console.log(`PostgreSQL: skipped (${e.message})`);
-  return null;
-});
-if (pg) {
-  try {
-    await bench("PostgreSQL", pg);
-    await pg.prisma.$executeRawUnsafe(`DROP SCHEMA "${schema}" CASCADE`);
-  } finally {
-    await pg.close();
-  }
-}
+await onBothStores("save", bench);

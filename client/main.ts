@@ -1,6 +1,5 @@
 // The browser client: a join dialog, then the town drawn by Phaser with DOM panels over it.
 // Tests read window.__simulacra (status, session, and a plain summary of the room state).
-import Phaser from "phaser";
 import { joinTown, firstState, type ServerMessages, type TownRoom } from "./net.ts";
 import { Hud } from "./panels/Hud.ts";
 import { JoinDialog, type JoinRequest } from "./panels/JoinDialog.ts";
@@ -9,6 +8,7 @@ import { Toasts } from "./panels/Toasts.ts";
 import { BootScene } from "./scenes/BootScene.ts";
 import type { LiveContext, RenderInfo } from "./scenes/context.ts";
 import { TownScene } from "./scenes/TownScene.ts";
+import { makeGame } from "./game.ts";
 
 interface DebugHook {
   /** "idle" | "joining" | "connected" | "refused" | "disconnected" */
@@ -108,20 +108,7 @@ async function join(req: JoinRequest): Promise<void> {
 }
 
 function start(ctx: LiveContext): void {
-  const params = new URLSearchParams(location.search);
-  const canvas = params.get("renderer") === "canvas";
-  // ?fps=N caps the frame rate (low-power machines, headless tests); 0 or absent: the display's.
-  const fps = Math.min(120, Math.max(0, Number(params.get("fps")) || 0));
-  const game = new Phaser.Game({
-    type: canvas ? Phaser.CANVAS : Phaser.AUTO,
-    parent: "game",
-    backgroundColor: "#1b1420",
-    pixelArt: true,
-    banner: false,
-    scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
-    scene: [],
-    ...(fps ? { fps: { limit: fps } } : {}),
-  });
+  const game = makeGame();
   game.scene.add("town", TownScene, false);
   game.scene.add("boot", BootScene, true, ctx);
 }

@@ -11,7 +11,7 @@ import { mountOps, OpsStats } from "./http/ops.ts";
 import { oneRoomPerTown } from "./scale/oneRoom.ts";
 import { setupScale } from "./scale/scale.ts";
 import { townOption, townRoomOf } from "./rooms/TownRoom.ts";
-import { Towns } from "./hosting/towns.ts";
+import { noSuchTown, Towns } from "./hosting/towns.ts";
 import { townsOfConfig } from "./hosting/townSpec.ts";
 import type { TownHost } from "./rooms/host.ts";
 import { openStore } from "./store/open.ts";
@@ -43,7 +43,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
   const ops = new OpsStats();
   const towns = new Towns({ config, store, gateway, ops, log, scale }, specs[0].name);
   const refusal = (town: string) =>
-    !towns.serves(town) ? new ServerError(404, `no town "${town.slice(0, 64)}" on this server: the join dialog lists the towns`)
+    !towns.serves(town) ? noSuchTown(town)
     : !scale.hostsTown(town) ? new ServerError(503, `town "${town}" is moving to another server: try again in a moment`)
     : undefined;
   const server = defineServer({

@@ -10,6 +10,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { Random } from "../../server/world/random.ts";
 import { loadTemplate } from "../../server/world/template.ts";
 import { machine, percentile } from "../stats.ts";
 import { Bot, RULES_DELAY_MS } from "./bot.ts";
@@ -74,16 +75,6 @@ export interface StepResult {
   loadAfter: number;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
@@ -99,7 +90,7 @@ async function ops(url: string): Promise<any | undefined> {
 
 export async function runStep(url: string, clients: number, seconds: number, log: (s: string) => void): Promise<StepResult> {
   const loadBefore = os.loadavg()[0];
-  const bots = Array.from({ length: clients }, (_, i) => new Bot(url, `bot-${i}`, undefined, mulberry32(i + 1)));
+  const bots = Array.from({ length: clients }, (_, i) => new Bot(url, `bot-${i}`, undefined, seeded(i + 1)));
   // The first bot tells which town this is; the map comes from its template.
   await bots[0].join();
   if (!bots[0].stats.joined) throw new Error(`cannot join ${url}: ${bots[0].stats.joinError}`);
@@ -238,4 +229,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.exit(1);
     },
   );
+}
+
+/** A bot's own seeded randomness (the town's PRNG), so runs walk the same way. */
+function seeded(seed: number): () => number {
+  const r = new Random(seed);
+  return () => r.next();
 }

@@ -1,28 +1,13 @@
 // The inspector: everything the town knows about one resident, from GET /api/agents/:id —
 // persona (name, age, traits, backstory), what it does now and where, today's plan and its
 // latest memories and reflections. It refreshes while open and keeps its scroll position.
+import type { AgentDetails } from "../../server/hosting/agentDetails.ts";
 import { formatClock } from "../../shared/time.ts";
 import { firstName, placeOf } from "./format.ts";
 import { fill, h } from "./dom.ts";
 
-export interface AgentDetails {
-  id: string;
-  name: string;
-  action: string;
-  emoji: string;
-  address: string;
-  talkingTo: string;
-  persona?: { name: string; age: number; innate: string; learned: string; lifestyle?: string; currently?: string };
-  currently?: string;
-  plan: {
-    date: string;
-    wakeUp: string;
-    items: string[];
-    schedule: { start: string; end: string; task: string; place?: string }[];
-    next: { start: string; end: string; task: string; address: string; emoji: string }[];
-  } | null;
-  memories: { type: string; description: string; importance: number; created: number | string }[];
-}
+/** What GET /api/agents/:id answers, declared once on the server. */
+export type { AgentDetails };
 
 export interface InspectorActions {
   talk(id: string): void;
@@ -146,7 +131,7 @@ export class Inspector {
     const traits = (p?.innate ?? "").split(",").map((t) => t.trim()).filter(Boolean);
     const talking = d.talkingTo ? this.actions.nameOf(d.talkingTo) : "";
     const minute = ((this.actions.now() / 60_000) % 1440 + 1440) % 1440;
-    const reflections = d.memories.filter((m) => m.type === "thought" || m.type === "reflection");
+    const reflections = d.memories.filter((m) => m.type === "thought");
     return [
       h("section.who", {},
         h("div.age", {}, p ? `${p.age} years old` : ""),

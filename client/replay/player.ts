@@ -2,19 +2,11 @@
 // windows, applies them at the chosen speed, and seeks by asking the server for the frame of a
 // step (its keyframe plus events). The replay logic itself is server/replay (shared, pure).
 import { decodeEntry, type StepEntry } from "../../server/replay/codec.ts";
-import type { ReplayFrame } from "../../server/replay/frame.ts";
+import type { RecordingInfo, ReplayFrame } from "../../server/replay/frame.ts";
 import { applyEntry } from "../../server/replay/seek.ts";
 import type { TownEvent } from "../../server/world/events.ts";
 
-export interface RecordingInfo {
-  id: string;
-  save: string;
-  template: string;
-  startedAt: string;
-  steps: number;
-  fromStep: number;
-  toStep: number;
-}
+export type { RecordingInfo };
 
 export const SPEEDS = [1, 2, 4, 8, 16, 32, 64] as const;
 const WINDOW = 400;

@@ -1,11 +1,11 @@
 // The page /replay/<id>: loads the recording's description, then the town's art, and plays it.
 // Tests read window.__replay: status, the step shown, the frame, the residents' drawn tiles.
-import Phaser from "phaser";
 import type { ReplayFrame } from "../../server/replay/frame.ts";
 import { h } from "../panels/dom.ts";
 import { ReplayScene } from "../scenes/ReplayScene.ts";
 import { Player } from "./player.ts";
 import { ReplayPanel } from "./ReplayPanel.ts";
+import { makeGame } from "../game.ts";
 
 export interface ReplayHook {
   /** "loading" | "ready" | "failed" */
@@ -65,16 +65,7 @@ export async function startReplay(ui: HTMLElement, id: string): Promise<void> {
   });
   hook.seek = (step) => player.seek(step);
 
-  const canvas = new URLSearchParams(location.search).get("renderer") === "canvas";
-  const game = new Phaser.Game({
-    type: canvas ? Phaser.CANVAS : Phaser.AUTO,
-    parent: "game",
-    backgroundColor: "#1b1420",
-    pixelArt: true,
-    banner: false,
-    scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
-    scene: [],
-  });
+  const game = makeGame();
   game.scene.add("replay", ReplayScene, true, {
     template: info.template,
     player,

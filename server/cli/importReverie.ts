@@ -24,6 +24,7 @@ import type { PrismaStore } from "../store/prismaStore.ts";
 import { buildTown } from "../townFactory.ts";
 import { loadTemplate, TOWNS_DIR } from "../world/template.ts";
 import { importMap } from "./importMap.ts";
+import { readJsonFile } from "./jsonFile.ts";
 
 const Meta = z.object({
   curr_time: z.string().optional(),
@@ -78,18 +79,7 @@ export interface ImportReverieOptions {
 }
 
 async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (e) {
-    throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${file}: not JSON (${(e as Error).message})`);
-  }
+  const data = await readJsonFile(file);
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

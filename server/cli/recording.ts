@@ -3,12 +3,13 @@
 // The database is the server's: DATABASE_URL, else the embedded one under DATA_DIR (stop the
 // server first: an embedded database serves one process at a time).
 import { Command } from "commander";
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { readConfig } from "../config.ts";
 import { openStore } from "../store/open.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { RecordingStore } from "../store/recordings.ts";
+import { readJsonFile } from "./jsonFile.ts";
 
 async function withStore<T>(fn: (store: PrismaStore) => Promise<T>): Promise<T> {
   const config = readConfig();
@@ -29,18 +30,7 @@ export async function exportRecording(store: PrismaStore, id: string, file: stri
 }
 
 export async function importRecording(store: PrismaStore, file: string): Promise<{ id: string; steps: number; save: string }> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (e) {
-    throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${file}: not JSON (${(e as Error).message})`);
-  }
+  const data = await readJsonFile(file);
   const info = await new RecordingStore(store.prisma).import(data).catch((e: Error) => {
     throw new Error(`${file}: ${e.message}`);
   });

@@ -1,7 +1,7 @@
 // The towns this process serves, each its own room `town` (filtered by the `town` option) with
 // its own clock. A town is opened only where it is hosted: alone, here; with Redis, in the one
 // process that owns it (the others matchmake clients into its room, and stand by to take it over).
-import { matchMaker } from "@colyseus/core";
+import { matchMaker, ServerError } from "@colyseus/core";
 import { TOWN_ROOM } from "../../shared/constants.ts";
 import type { TownHost } from "../rooms/host.ts";
 import type { Scale } from "../scale/scale.ts";
@@ -129,4 +129,9 @@ export class Towns {
   private roomsOf(name: string) {
     return matchMaker.query({ name: TOWN_ROOM, town: name } as never).catch(() => []);
   }
+}
+
+/** The refusal of a join into a town this process does not serve. */
+export function noSuchTown(name: string): ServerError {
+  return new ServerError(404, `no town "${name.slice(0, 64)}" on this server: the join dialog lists the towns`);
 }

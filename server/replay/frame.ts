@@ -96,3 +96,17 @@ export function applyEvent(f: ReplayFrame, e: TownEvent): void {
       return;
   }
 }
+
+/** A recording as the API lists it (GET /api/recordings). */
+export interface RecordingInfo {
+  id: string;
+  /** Name of the save it recorded. */
+  save: string;
+  template: string;
+  startedAt: string;
+  /** Steps recorded (toStep - fromStep). */
+  steps: number;
+  fromStep: number;
+  toStep: number;
+  bytes: number;
+}

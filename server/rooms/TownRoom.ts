@@ -10,7 +10,7 @@ import { EngineHealth } from "./engineStatus.ts";
 import { Interest } from "./interest.ts";
 import { VIEW_MESSAGE } from "../../shared/interest.ts";
 import { agentDetails, type AgentDetails } from "../hosting/agentDetails.ts";
-import type { TownRoomMetadata } from "../hosting/towns.ts";
+import { noSuchTown, type TownRoomMetadata } from "../hosting/towns.ts";
 import type { AgentView } from "../world/town.ts";
 import type { TownHost } from "./host.ts";
 import { agentState, mirror } from "./mirror.ts";
@@ -53,8 +53,8 @@ export class TownRoom extends Room<{ state: TownState }> {
   private stepping = false;
   private readonly limiters = new Map<string, RateLimiter>();
   private readonly engineHealth = new EngineHealth();
-  /** Which avatars each client is sent (interest.ts); made with the first join. */
-  private interest?: Interest<Client>;
+  /** Which avatars each client is sent (interest.ts). */
+  private interest!: Interest<Client>;
 
   // Every client message is declared here so the SDK types room.send(); each handler validates
   // the payload itself, because Colyseus's own validation disconnects the client instead of
@@ -66,12 +66,15 @@ export class TownRoom extends Room<{ state: TownState }> {
     set_object_state: (client: Client, m: ClientMessage<"set_object_state">) => this.handle(client, "set_object_state", m),
     whisper: (client: Client, m: ClientMessage<"whisper">) => this.handle(client, "whisper", m),
     control: (client: Client, m: ClientMessage<"control">) => this.handle(client, "control", m),
+    // The camera report is not a Town command: it only shapes what the client is sent.
+    [VIEW_MESSAGE]: (client: Client, m: unknown) => this.view(client, m),
   };
 
   override onCreate(): void {
     const { town, name, engine, stepsPerSecond } = this.host;
     // What other processes and the join dialog list this room by (matchmaking filters on `town`).
     this.setMetadata({ town: name, template: town.template, residents: town.agentViews().length, primary: this.primary ? 1 : 0 } satisfies TownRoomMetadata);
+    this.interest = new Interest<Client>(this.state, town.map);
     this.state.template = town.template;
     this.state.name = name;
     this.state.engine = engine;
@@ -112,13 +115,13 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   override onLeave(client: Client): void {
     this.limiters.delete(client.sessionId);
-    this.interest?.leave(client.sessionId);
+    this.interest.leave(client.sessionId);
     this.command({ kind: "leaveAvatar", avatarId: client.sessionId });
   }
 
   /** Every patch: the clients' views follow the avatars that moved since the last one. */
   override onBeforePatch(): void {
-    this.interest?.update();
+    this.interest.update();
   }
 
   /**
@@ -126,7 +129,6 @@ export class TownRoom extends Room<{ state: TownState }> {
    * person it is said to always: nobody else could show it.
    */
   private tell<K extends "agent_said" | "avatar_said" | "chat_ended">(type: K, message: ServerMessages[K], avatars: string[], residents: string[]): void {
-    if (!this.interest) return;
     const tiles = [];
     for (const id of residents) {
       const r = this.state.agents.get(id);
@@ -137,18 +139,14 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** Gives a joining client its view (its own avatar and those near it) before its first state. */
   private watch(client: Client): void {
-    if (!this.interest) {
-      this.interest = new Interest<Client>(this.state, this.host.town.map);
-      // The camera report is not a Town command: it only shapes what the client is sent.
-      this.onMessage(VIEW_MESSAGE, (c: Client, payload: unknown) => {
-        // Rate-limited like any message (the client sends it at most four times a second).
-        const limiter = this.limiters.get(c.sessionId) ?? this.limiterFor(c);
-        if (!limiter.take(VIEW_MESSAGE)) return this.refuse(c, { code: "rate_limited", message: `too many messages: wait ${limiter.wait(VIEW_MESSAGE).toFixed(1)} s` });
-        const error = this.interest?.camera(c.sessionId, payload);
-        if (error) this.refuse(c, { code: "bad_message", type: VIEW_MESSAGE, message: error });
-      });
-    }
     if (this.state.avatars.has(client.sessionId)) this.interest.join(client, client.sessionId);
+  }
+
+  /** A client's camera report (shared/interest.ts), rate-limited like any message. */
+  private view(client: Client, payload: unknown): void {
+    if (this.rateLimited(client, VIEW_MESSAGE)) return;
+    const error = this.interest.camera(client.sessionId, payload);
+    if (error) this.refuse(client, { code: "bad_message", type: VIEW_MESSAGE, message: error });
   }
 
   /** A shutdown tells people why before their connection closes (then onDispose saves). */
@@ -185,11 +183,7 @@ export class TownRoom extends Room<{ state: TownState }> {
   }
 
   private dispatch(client: Client, type: string, payload: unknown): void {
-    const limiter = this.limiters.get(client.sessionId) ?? this.limiterFor(client);
-    if (!limiter.take(type)) {
-      const known = Object.hasOwn(DEFAULT_RATE_LIMITS, type) && type !== "other" ? type : undefined;
-      return this.refuse(client, { code: "rate_limited", ...(known ? { type: known } : {}), message: `too many messages: wait ${limiter.wait(type).toFixed(1)} s` });
-    }
+    if (this.rateLimited(client, type)) return;
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return this.refuse(client, parsed.error);
     const session = client.auth as Session | undefined;
@@ -224,6 +218,15 @@ export class TownRoom extends Room<{ state: TownState }> {
         return;
       }
     }
+  }
+
+  /** Takes a message from the client's budget; when it is spent, answers rate_limited and says true. */
+  private rateLimited(client: Client, type: string): boolean {
+    const limiter = this.limiters.get(client.sessionId) ?? this.limiterFor(client);
+    if (limiter.take(type)) return false;
+    const known = Object.hasOwn(DEFAULT_RATE_LIMITS, type) && type !== "other" ? type : undefined;
+    this.refuse(client, { code: "rate_limited", ...(known ? { type: known } : {}), message: `too many messages: wait ${limiter.wait(type).toFixed(1)} s` });
+    return true;
   }
 
   private limiterFor(client: Client): RateLimiter {
@@ -337,7 +340,7 @@ export function townRoomOf(towns: { primary: string; host(town?: string): TownHo
     override onCreate(options?: { town?: unknown }): void {
       const name = townOption(options) ?? towns.primary;
       const host = towns.host(name);
-      if (!host) throw new ServerError(404, `no town "${name.slice(0, 64)}" on this server: the join dialog lists the towns`);
+      if (!host) throw noSuchTown(name); // served here, but not opened (yet)
       this.host = host;
       this.primary = name === towns.primary;
       super.onCreate();

@@ -3,21 +3,10 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { decodeEntry, type EncodedEntry, type StepEntry } from "../replay/codec.ts";
-import type { ReplayFrame } from "../replay/frame.ts";
+import type { RecordingInfo, ReplayFrame } from "../replay/frame.ts";
 import { frameAt } from "../replay/seek.ts";
 
-export interface RecordingInfo {
-  id: string;
-  /** Name of the save it recorded. */
-  save: string;
-  template: string;
-  startedAt: string;
-  /** Steps recorded (toStep - fromStep). */
-  steps: number;
-  fromStep: number;
-  toStep: number;
-  bytes: number;
-}
+export type { RecordingInfo };
 
 export interface NewChunk {
   seq: number;

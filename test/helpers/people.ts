@@ -76,14 +76,3 @@ export async function memoriesOf(server: TestServer, agentId: string, limit = 50
   if (!res.ok) throw new Error(`GET /api/agents/${agentId}: ${res.status}`);
   return (await res.json()).memories;
 }
-
-/** Polls an async check until it returns a truthy value, or fails after `ms`. */
-export async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -3,8 +3,8 @@
 // plan change: it tries to put the fire out at its own place, or gets away and warns the others.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chebyshev } from "../../server/world/talk.ts";
-import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
-import { eventually, joinAs, memoriesOf, type TestServer, type TownRoomClient } from "../helpers/people.ts";
+import { leaveAll, startTestServer, waitFor, waitUntil } from "../helpers/server.ts";
+import { joinAs, memoriesOf, type TestServer, type TownRoomClient } from "../helpers/people.ts";
 
 let server: TestServer;
 const rooms: TownRoomClient[] = [];
@@ -55,7 +55,7 @@ describe("fire", () => {
     mod.room.send("control", { action: "resume" });
 
     // It remembers what it saw...
-    const memory = await eventually("a memory of the fire", async () => (await memoriesOf(server, agentId)).find((m) => /on fire/i.test(m.description) && m.description.includes(object)));
+    const memory = await waitUntil("a memory of the fire", async () => (await memoriesOf(server, agentId)).find((m) => /on fire/i.test(m.description) && m.description.includes(object)));
     expect(memory.importance).toBeGreaterThanOrEqual(8);
     // ...and does something about it instead of what it was doing.
     const action = await waitFor("a reaction", () => {

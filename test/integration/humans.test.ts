@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_TEXT_LENGTH } from "../../shared/constants.ts";
 import { leaveAll, startTestServer, waitFor, waitUntil } from "../helpers/server.ts";
-import { eventually, joinAs, memoriesOf, walkUpTo, type Person, type TestServer, type TownRoomClient } from "../helpers/people.ts";
+import { joinAs, memoriesOf, walkUpTo, type Person, type TestServer, type TownRoomClient } from "../helpers/people.ts";
 
 let server: TestServer;
 const rooms: TownRoomClient[] = [];
@@ -85,7 +85,7 @@ describe("visitors talk to residents", () => {
     // The talk is summed up when the mind next ticks: the clock runs again, the resident walks on.
     mod.room.send("control", { action: "resume" });
     await waitFor("a new action", () => !/Jane/.test(jane.room.state.agents.get(resident)!.action), 10_000);
-    const summary = await eventually("a summary of the talk", async () => (await memoriesOf(server, resident)).find((m) => m.type === "chat" && /conversing/.test(m.description) && /Jane/.test(m.description)));
+    const summary = await waitUntil("a summary of the talk", async () => (await memoriesOf(server, resident)).find((m) => m.type === "chat" && /conversing/.test(m.description) && /Jane/.test(m.description)));
     expect(summary.description).toMatch(/Jane \(a visitor to the town\) were conversing/);
     mod.room.send("control", { action: "pause" });
     await waitFor("paused", () => !mod.room.state.clock.running);

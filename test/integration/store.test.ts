@@ -8,50 +8,21 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactDatabaseUrl } from "../../server/store/databaseUrl.ts";
 import { loadMigrations, migrate } from "../../server/store/migrate.ts";
 import { openStore } from "../../server/store/open.ts";
 import { postgresDatabase } from "../../server/store/postgres.ts";
 import { KEEP_SNAPSHOTS, type PrismaStore } from "../../server/store/prismaStore.ts";
+import { adminQuery, IN_CI, PG_URL, pgUrlWithSchema, probePostgres } from "../helpers/databases.ts";
 
-const PG_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
-const IN_CI = process.env.CI === "true";
 const runId = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-
-/** Runs SQL on the test database outside any store (set-up and clean-up). */
-async function adminQuery(sql: string): Promise<Record<string, unknown>[]> {
-  const adapter = await new PrismaPg({ connectionString: PG_URL, connectionTimeoutMillis: 5_000 }).connect();
-  try {
-    return (await adapter.underlyingDriver().query(sql)).rows as Record<string, unknown>[];
-  } finally {
-    await adapter.dispose();
-  }
-}
-
-/** null when PostgreSQL answers, else why not. */
-async function probePostgres(): Promise<string | null> {
-  try {
-    await adminQuery("SELECT 1");
-    return null;
-  } catch (err) {
-    const e = err as Error;
-    return e instanceof AggregateError ? e.errors.map((x: Error) => x.message).join("; ") : e.message || String(e);
-  }
-}
 
 const pgProblem = await probePostgres();
 const skipPostgres = pgProblem !== null && !IN_CI;
 if (skipPostgres) {
   console.warn(`\n[store.test] SKIPPING the PostgreSQL store tests: ${redactDatabaseUrl(PG_URL)} is unreachable (${pgProblem}). With CI=true this fails.\n`);
 }
-
-const pgUrlWithSchema = (schema: string) => {
-  const url = new URL(PG_URL);
-  url.searchParams.set("schema", schema);
-  return url.toString();
-};
 
 /** A database the suite can open (again and again: the same data each time). */
 interface Backend {

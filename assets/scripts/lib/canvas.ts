@@ -2,6 +2,7 @@
 // a seeded random source, so every run paints the same bytes. No third-party art: every pixel
 // of Simulacra's tiles and sprites is placed by the code under assets/scripts.
 import { PNG } from "pngjs";
+import { Random } from "../../../server/world/random.ts";
 
 /** The one palette (24 colours). Everything the town shows is painted from it. */
 export const PALETTE = {
@@ -37,16 +38,10 @@ const RGB = new Map<Colour, RGBA>(
   (Object.entries(PALETTE) as [Colour, string][]).map(([k, hex]) => [k, [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16), 255]]),
 );
 
-/** mulberry32: small, fast, seeded. */
+/** mulberry32 (the town's own PRNG): small, fast, seeded. */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new Random(seed);
+  return () => r.next();
 }
 
 export class Canvas {
