@@ -8,7 +8,7 @@ import { reflectionQuestionsPrompt } from "./prompts/reflectionQuestions.ts";
 import { keywordImportance } from "./offline/text.ts";
 import { flushObservations } from "./perceive.ts";
 import { placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
-import type { MemoryRecord } from "./memoryPort.ts";
+import type { MemoryRecord } from "./memory/port.ts";
 
 export function reflectionDue(ctx: MindContext, s: AgentState, now: number): boolean {
   return (

@@ -4,7 +4,7 @@
 import { keywordImportance, youToThirdPerson } from "./offline/text.ts";
 import { whisperPrompt } from "./prompts/whisper.ts";
 import { briefOf, remember, type AgentState, type MindContext } from "./state.ts";
-import type { MemoryRecord } from "./memoryPort.ts";
+import type { MemoryRecord } from "./memory/port.ts";
 
 export { loadHistory, HistoryFormatError, type HistoryRow } from "./history.ts";
 

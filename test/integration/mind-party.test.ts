@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { GenerativeMind } from "../../server/agents/generativeMind.ts";
-import { SimpleMemory, type MemoryPort } from "../../server/agents/memoryPort.ts";
+import { MemoryStream } from "../../server/agents/memory/stream.ts";
+import type { MemoryPort } from "../../server/agents/memory/port.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { stepsPerDay } from "../../server/world/clock.ts";
 import { loadTemplate } from "../../server/world/template.ts";
@@ -25,7 +26,7 @@ describe("scenario: a party spreads by word of mouth (base-3, offline, lockstep)
       personas: t.personas,
       addresses: t.map.addresses(),
       memory: (p) => {
-        const m = new SimpleMemory();
+        const m = new MemoryStream();
         const retrieve = m.retrieve.bind(m);
         m.retrieve = (...args: Parameters<MemoryPort["retrieve"]>) => {
           retrievals.set(p.id, (retrievals.get(p.id) ?? 0) + 1);

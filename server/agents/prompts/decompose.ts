@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { Prompt } from "../../llm/prompt.ts";
 import type { ScheduleItem } from "../persona.ts";
-import { SpatialMemory } from "../spatial.ts";
+import { SpatialMemory } from "../memory/spatial.ts";
 import { offlineDecompose } from "../offline/planner.ts";
 import { hhmm } from "../offline/text.ts";
 import { bullets, firstName, QUOTED_SPEECH } from "./common.ts";
