@@ -16,6 +16,11 @@ import { waitFor } from "../helpers/server.ts";
 const SCRIPT = `
 const fs = require("node:fs"), path = require("node:path"), { spawn } = require("node:child_process");
 const [dir, mode] = process.argv.slice(1);
+// Before the first write: whoever sees a file may signal at once.
+process.on("SIGTERM", () => {
+  if (mode === "slow") setTimeout(() => { fs.writeFileSync(path.join(dir, "saved"), "yes"); process.exit(0); }, 1500);
+  if (mode === "wrapper") process.exit(0);
+});
 if (mode === "wrapper") spawn(process.execPath, ["-e", process.env.WRITER_SCRIPT, dir, "stuck"], { stdio: "inherit" });
 let i = 0;
 const write = () => {
@@ -27,10 +32,6 @@ const write = () => {
   setTimeout(write, 2);
 };
 write();
-process.on("SIGTERM", () => {
-  if (mode === "slow") setTimeout(() => { fs.writeFileSync(path.join(dir, "saved"), "yes"); process.exit(0); }, 1500);
-  if (mode === "wrapper") process.exit(0);
-});
 `;
 
 const children: ChildProcess[] = [];
