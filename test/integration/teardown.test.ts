@@ -37,7 +37,8 @@ write();
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterAll(async () => {
-  for (const c of children) if (c.pid && c.exitCode === null) try { process.kill(-c.pid, "SIGKILL"); } catch { /* gone */ }
+  // Whatever a failed test left: the whole group, even when its leader has exited.
+  for (const c of children) if (c.pid) try { process.kill(-c.pid, "SIGKILL"); } catch { /* gone */ }
   for (const d of dirs) removeFolder(d);
 });
 
