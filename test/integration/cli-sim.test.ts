@@ -176,10 +176,12 @@ describe("npm run sim stopped with Ctrl-C, and on PostgreSQL", () => {
     const child = spawn(process.execPath, args, { cwd: ROOT, env: cleanEnv({ DATA_DIR: dir }) });
     children.push(child);
     let stdout = "";
+    // Its Ctrl-C handler is set right after it prints the recording's id (earlier, under load, a
+    // Ctrl-C could still meet the default handler); then it runs a second before the Ctrl-C.
     child.stdout.on("data", (d: Buffer) => {
-      const started = /database:/.test(stdout);
+      const started = /recording:/.test(stdout);
       stdout += d.toString();
-      if (!started && /database:/.test(stdout)) setTimeout(() => child.kill("SIGINT"), 1_000);
+      if (!started && /recording:/.test(stdout)) setTimeout(() => child.kill("SIGINT"), 1_000);
     });
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     expect(code).toBe(130);
