@@ -1,6 +1,7 @@
 // Puts a Town together with its mind: the one place that knows the world core and the agent
 // mind exist side by side (the server, the headless CLI and the tests all build towns here).
 import { GenerativeMind } from "./agents/generativeMind.ts";
+import type { MemoryJournal } from "./agents/memory/journal.ts";
 import type { Gateway } from "./llm/prompt.ts";
 import type { TownTemplate } from "./world/template.ts";
 import { Town, type StepMode } from "./world/town.ts";
@@ -10,8 +11,9 @@ export interface BuiltTown {
   mind: GenerativeMind;
 }
 
-export function buildTown(template: TownTemplate, opts: { gateway: Gateway; mode: StepMode; seed?: number }): BuiltTown {
-  const mind = new GenerativeMind({ gateway: opts.gateway, personas: template.personas, addresses: template.map.addresses() });
+/** `journal`: the residents' memories are journaled, for a store that keeps them as rows (store/memoryRows.ts). */
+export function buildTown(template: TownTemplate, opts: { gateway: Gateway; mode: StepMode; seed?: number; journal?: MemoryJournal }): BuiltTown {
+  const mind = new GenerativeMind({ gateway: opts.gateway, personas: template.personas, addresses: template.map.addresses(), journal: opts.journal });
   const town = new Town({ template: template.key, map: template.map, personas: template.personas, mind, mode: opts.mode, seed: opts.seed });
   return { town, mind };
 }

@@ -13,6 +13,7 @@ import { conversationEnded, release } from "./converse.ts";
 import { decisionOf, type PlannedTask } from "./execute.ts";
 import { interview, type InterviewOptions } from "./interview.ts";
 import { MemoryStream } from "./memory/stream.ts";
+import type { MemoryJournal } from "./memory/journal.ts";
 import { PAPER_RETRIEVAL, type MemoryPort, type RetrievalSettings } from "./memory/port.ts";
 import { parseMindSnapshot, type MindSnapshot } from "./snapshot.ts";
 import type { AgentSelf, HeardWords, Mind, MindInput, MindOutput, Reply } from "./mind.ts";
@@ -40,6 +41,8 @@ export interface GenerativeMindOptions {
   retrieval?: Partial<RetrievalSettings>;
   /** Makes an agent's memory stream (default: the built-in stream, memory/stream.ts); saves are loaded into a fresh one. */
   memory?: (persona: Persona) => MemoryPort;
+  /** Journals the built-in streams' changes, for a store that keeps memories as rows (memory/journal.ts). */
+  journal?: MemoryJournal;
 }
 
 export interface InspectedMemory {
@@ -86,7 +89,8 @@ export class GenerativeMind implements Mind {
     this.settings = mindSettings(opts.settings);
     this.addresses = opts.addresses ?? [];
     this.retrieval = { ...PAPER_RETRIEVAL, ...opts.retrieval };
-    this.makeMemory = opts.memory ?? (() => new MemoryStream(this.retrieval));
+    const journal = opts.journal;
+    this.makeMemory = opts.memory ?? ((p) => (journal ? journal.attach(p.id, new MemoryStream(this.retrieval)) : new MemoryStream(this.retrieval)));
     this.ctx = {
       gateway: this.gateway,
       settings: this.settings,

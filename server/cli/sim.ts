@@ -16,6 +16,8 @@ import { readFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadHistory, type HistoryRow } from "../agents/whisper.ts";
 import { Autosave } from "../store/autosave.ts";
+import { MemoryRows } from "../store/memoryRows.ts";
+import { MemoryJournal } from "../agents/memory/journal.ts";
 import { Recorder } from "../store/recorder.ts";
 import { buildTown } from "../townFactory.ts";
 import { progressBar } from "../sim/progress.ts";
@@ -104,7 +106,8 @@ async function main(opts: Options): Promise<number> {
     const resuming = Boolean(existing && opts.resume);
     if (source.kind === "save" && opts.seed !== undefined) notes.push("--seed is ignored: a save continues its own random sequence");
 
-    const { town, mind } = buildTown(source.template, { gateway, mode: "lockstep", seed: opts.seed ?? config.SEED });
+    const journal = new MemoryJournal();
+    const { town, mind } = buildTown(source.template, { gateway, mode: "lockstep", seed: opts.seed ?? config.SEED, journal });
     if (source.kind === "save" && source.snapshot) town.restore(source.snapshot);
     if (existing && opts.force) await store.deleteTown(opts.name);
     const record = resuming ? existing! : await store.ensureTown(opts.name, source.template.key);
@@ -121,7 +124,9 @@ async function main(opts: Options): Promise<number> {
       if (seeded.unknown.length) console.error(`sim: warning: --history names people who do not live in ${source.template.key}: ${seeded.unknown.join(", ")}`);
     }
 
-    const autosave = new Autosave(town, store, record.id, opts.autosave ?? config.AUTOSAVE_STEPS, session.log);
+    // A resumed save continues its own rows; a new town or a fork writes its memories afresh.
+    const rows = new MemoryRows(store.prisma, record.id, journal, resuming && source.kind === "save" ? (source.mark ?? null) : null, session.log);
+    const autosave = new Autosave(town, store, record.id, opts.autosave ?? config.AUTOSAVE_STEPS, session.log, rows);
     await autosave.save(); // the save exists from the first step on, fork or new
     // Headless runs are recorded like live sessions: /replay/<id> plays them.
     const recorder = await Recorder.start(store, record.id, town, { save: record.name, log: session.log, flushMs: 0, flushSteps: 120 });

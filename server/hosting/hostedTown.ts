@@ -6,6 +6,8 @@ import type { OpsStats } from "../http/ops.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import type { TownHost } from "../rooms/host.ts";
 import { Autosave } from "../store/autosave.ts";
+import { MemoryRows } from "../store/memoryRows.ts";
+import { MemoryJournal } from "../agents/memory/journal.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { Recorder } from "../store/recorder.ts";
 import { buildTown } from "../townFactory.ts";
@@ -55,10 +57,12 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
   if (record.template !== template.key) {
     throw new TownRefusal("conflict", `town "${name}" was made from template "${record.template}", not "${template.key}": give the new town another name`);
   }
-  const { town, mind } = buildTown(template, { gateway, mode: "live", seed: config.SEED });
+  const journal = new MemoryJournal();
+  const { town, mind } = buildTown(template, { gateway, mode: "live", seed: config.SEED, journal });
   const saved = await store.latestSnapshot(record.id);
   if (saved) town.restore(TownSnapshot.parse(saved.data));
-  const autosave = new Autosave(town, store, record.id, config.AUTOSAVE_STEPS, log);
+  const rows = new MemoryRows(store.prisma, record.id, journal, saved?.mark ?? null, log);
+  const autosave = new Autosave(town, store, record.id, config.AUTOSAVE_STEPS, log, rows);
   // Every session is recorded; its chunks are written at least as often as the autosaves.
   const recorder = await Recorder.start(store, record.id, town, { save: name, log, flushSteps: Math.min(30, config.AUTOSAVE_STEPS) });
   deps.ops.timeSteps(town, name);
@@ -90,7 +94,10 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
     recordingId: recorder.id,
     async catchUp() {
       const latest = await store.latestSnapshot(record.id);
-      if (latest && latest.step > town.step) town.restore(TownSnapshot.parse(latest.data));
+      if (latest && latest.step > town.step) {
+        town.restore(TownSnapshot.parse(latest.data));
+        rows.restart(latest.mark);
+      }
     },
     async close() {
       await recorder.close().catch((err: unknown) => log.error({ err, town: name }, "recording flush failed"));

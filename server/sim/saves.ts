@@ -38,7 +38,7 @@ export async function choices(store: PrismaStore): Promise<string> {
 
 export type Source =
   | { kind: "template"; label: string; template: TownTemplate }
-  | { kind: "save"; label: string; template: TownTemplate; save: TownRecord; snapshot: TownSnapshot | null; step: number };
+  | { kind: "save"; label: string; template: TownTemplate; save: TownRecord; snapshot: TownSnapshot | null; step: number; /** Its memory rows' mark (null: memories inside the snapshot). */ mark: number | null };
 
 /**
  * What `--from` names: `template:<key>` or `save:<name>` explicitly; a bare name is a template
@@ -74,7 +74,7 @@ export async function loadSave(store: PrismaStore, save: TownRecord): Promise<Ex
     if (!parsed.success) throw new UsageError(`save "${save.name}": its snapshot at step ${latest.step} is not readable (${parsed.error.issues[0]?.message})`);
     snapshot = parsed.data;
   }
-  return { kind: "save", label: `save ${save.name}`, template, save, snapshot, step: latest?.step ?? 0 };
+  return { kind: "save", label: `save ${save.name}`, template, save, snapshot, step: latest?.step ?? 0, mark: latest?.mark ?? null };
 }
 
 /** The save a person names (exactly), or a UsageError listing the saves. */

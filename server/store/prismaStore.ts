@@ -1,5 +1,6 @@
 // The Store over Prisma Client: the same queries for PGlite and PostgreSQL.
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
+import { withRows } from "./memoryRows.ts";
 import type { SnapshotRecord, Store, StoreKind, TownRecord } from "./store.ts";
 
 /** Autosaves kept per town; older ones are deleted as new ones arrive. */
@@ -28,16 +29,17 @@ export class PrismaStore implements Store {
     }
   }
 
-  async saveSnapshot(townId: string, step: number, data: unknown): Promise<void> {
+  async saveSnapshot(townId: string, step: number, data: unknown, mark?: number): Promise<void> {
     if (!Number.isSafeInteger(step) || step < 0 || step > 2_147_483_647) throw new Error(`snapshot step must be a whole number in 0…2^31-1, not ${step}`);
     if (data === undefined || data === null) throw new Error("snapshot data must be a JSON value, not null or undefined");
+    if (mark !== undefined && (!Number.isSafeInteger(mark) || mark < 0 || mark > 2_147_483_647)) throw new Error(`snapshot mark must be a whole number in 0…2^31-1, not ${mark}`);
     const json = data as Prisma.InputJsonValue;
     try {
       // The same step again (a save on pause or shutdown right after an autosave) replaces it.
       await this.prisma.snapshot.upsert({
         where: { townId_step: { townId, step } },
-        create: { townId, step, data: json },
-        update: { data: json, createdAt: new Date() },
+        create: { townId, step, data: json, mark: mark ?? null },
+        update: { data: json, mark: mark ?? null, createdAt: new Date() },
       });
     } catch (err) {
       if (isKnownError(err, "P2003")) throw new Error(`cannot save a snapshot: no town with id ${townId}`, { cause: err });
@@ -58,9 +60,11 @@ export class PrismaStore implements Store {
     const row = await this.prisma.snapshot.findFirst({
       where: { townId },
       orderBy: { step: "desc" },
-      select: { step: true, data: true, createdAt: true },
+      select: { step: true, data: true, mark: true, createdAt: true },
     });
-    return row ? { step: row.step, data: row.data, createdAt: row.createdAt } : null;
+    if (!row) return null;
+    const data = row.mark === null ? row.data : await withRows(this.prisma, townId, row.data, row.mark);
+    return { step: row.step, data, mark: row.mark, createdAt: row.createdAt };
   }
 
   /** The steps of the autosaves kept for the town, newest first (beyond the Store contract). */

@@ -1,6 +1,7 @@
 // Saves as the API and the CLIs see them: every town with its newest autosave, and forks (a new
 // town that starts from a copy of another's newest snapshot and continues on its own).
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
+import { copyRows } from "./memoryRows.ts";
 
 export interface SaveInfo {
   id: string;
@@ -43,7 +44,9 @@ export async function forkSave(prisma: PrismaClient, from: string, name: string)
   try {
     const town = await prisma.$transaction(async (tx) => {
       const t = await tx.town.create({ data: { name, template: source.template, forkOf: source.name } });
-      await tx.snapshot.create({ data: { townId: t.id, step: snap.step, data: snap.data as Prisma.InputJsonValue } });
+      await tx.snapshot.create({ data: { townId: t.id, step: snap.step, data: snap.data as Prisma.InputJsonValue, mark: snap.mark } });
+      // The fork's own copy of the memories its snapshot goes with: it never reads its parent's rows.
+      if (snap.mark !== null) await copyRows(tx, source.id, t.id, snap.mark);
       return t;
     });
     return { id: town.id, name: town.name, template: town.template, step: snap.step, savedAt: new Date().toISOString(), createdAt: town.createdAt.toISOString(), forkOf: source.name };

@@ -16,6 +16,8 @@ export interface SnapshotRecord {
   step: number;
   /** JSON-serialisable snapshot of the whole Town (see server/world/snapshot.ts). */
   data: unknown;
+  /** High-water mark of the town's memory rows the snapshot goes with (null: memories are inside data). */
+  mark: number | null;
   createdAt: Date;
 }
 
@@ -23,9 +25,12 @@ export interface Store {
   readonly kind: StoreKind;
   /** Finds the town by name, or creates it from the template. */
   ensureTown(name: string, template: string): Promise<TownRecord>;
-  /** Writes an autosave; keeps only the newest few per town. */
-  saveSnapshot(townId: string, step: number, data: unknown): Promise<void>;
-  /** The newest autosave of the town, or null when it has none. */
+  /**
+   * Writes an autosave; keeps only the newest few per town. `mark`: the memory rows it goes with
+   * (written before, server/store/memoryRows.ts), absent for a whole-town snapshot.
+   */
+  saveSnapshot(townId: string, step: number, data: unknown, mark?: number): Promise<void>;
+  /** The newest autosave of the town, whole (its memories read from the rows up to its mark), or null when it has none. */
   latestSnapshot(townId: string): Promise<SnapshotRecord | null>;
   close(): Promise<void>;
 }

@@ -43,3 +43,12 @@ export const SavedStream = z
   })
   .refine((s) => s.memories.every((m) => m.e < s.embeddings.length), "a memory points past the embedding table");
 export type SavedStream = z.infer<typeof SavedStream>;
+
+/** A journaled stream's save: its memories are rows (server/store/memoryRows.ts), restored as a SavedStream. */
+export const StreamHead = z.object({
+  v: z.literal(2),
+  next: z.number().int(),
+  sinceReflection: z.number(),
+  size: z.number().int().nonnegative(),
+});
+export type StreamHead = z.infer<typeof StreamHead>;

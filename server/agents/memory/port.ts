@@ -71,6 +71,7 @@ export interface MemoryPort {
   /** Summed importance of observations and chats since the last reflection. */
   readonly importanceSinceReflection: number;
   markReflected(): void;
+  /** The stream's save: everything, or only its head when its changes are journaled (memory/journal.ts). */
   snapshot(): unknown;
   /** Replaces the stream's content with what snapshot() gave (throws on a malformed one). */
   load(data: unknown): void;

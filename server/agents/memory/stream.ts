@@ -1,7 +1,8 @@
 // The built-in memory stream (MemoryPort): memories in creation order, an inverted index of
 // sparse (hashed) embeddings and a list of dense (model) ones, so a retrieval over thousands of
 // memories touches only the dimensions the query has; the best k are kept in a heap (topK.ts).
-import { fromBase64, SavedStream, toBase64, type SavedMemory } from "./codec.ts";
+import { fromBase64, SavedStream, StreamHead, toBase64, type SavedMemory } from "./codec.ts";
+import type { MemoryChanges } from "./journal.ts";
 import { PAPER_RETRIEVAL, type MemoryPort, type MemoryRecord, type NewMemory, type RetrievalSettings, type RetrieveOptions, type Scored } from "./port.ts";
 import { TopK } from "./topK.ts";
 
@@ -28,6 +29,8 @@ export class MemoryStream implements MemoryPort {
   private postings: ({ n: number; at: Int32Array; value: Float32Array } | undefined)[] = [];
   /** Positions of memories with dense embeddings (a model's), scored row by row. */
   private dense: number[] = [];
+  /** Where changes are journaled (memories then live as rows and snapshot() gives the head only). */
+  changes?: MemoryChanges;
 
   constructor(private readonly settings: RetrievalSettings = PAPER_RETRIEVAL) {}
 
@@ -68,6 +71,7 @@ export class MemoryStream implements MemoryPort {
       if (this.recentObs.length > 64) this.recentObs.splice(0, this.recentObs.length - 32);
     }
     if (rec.type === "observation" || rec.type === "chat") this.since += rec.importance;
+    this.changes?.added(rec);
     return rec;
   }
 
@@ -133,7 +137,10 @@ export class MemoryStream implements MemoryPort {
       top.offer(wr * nr + wi * ni + wv * nv, items[i].id, i);
     }
     const out: Scored[] = top.sorted().map(({ score, index }) => ({ memory: items[index], score }));
-    if (opts.touch !== false) for (const s of out) s.memory.lastAccessed = now;
+    if (opts.touch !== false && out.length > 0) {
+      for (const s of out) s.memory.lastAccessed = now;
+      this.changes?.touched(out.map((s) => s.memory.id), now);
+    }
     return out;
   }
 
@@ -222,7 +229,8 @@ export class MemoryStream implements MemoryPort {
     return this.work;
   }
 
-  snapshot(): SavedStream {
+  snapshot(): SavedStream | StreamHead {
+    if (this.changes) return { v: 2, next: this.nextId, sinceReflection: this.since, size: this.items.length };
     const table = new Map<string, number>();
     const embeddings: string[] = [];
     const memories: SavedMemory[] = this.items.map((m) => {
@@ -240,7 +248,20 @@ export class MemoryStream implements MemoryPort {
 
   /** Rebuilds the stream from a snapshot (validated first: a broken save throws, nothing half-loaded). */
   load(data: unknown): void {
+    const head = StreamHead.safeParse(data);
+    if (head.success) throw new Error(`the stream's ${head.data.size} memories are kept as rows: load it with them (the store's restore does)`);
     const saved = SavedStream.parse(data);
+    // Loading is not a change: the memories are where they were loaded from.
+    const changes = this.changes;
+    this.changes = undefined;
+    try {
+      this.fill(saved);
+    } finally {
+      this.changes = changes;
+    }
+  }
+
+  private fill(saved: SavedStream): void {
     this.items.length = 0;
     this.byId.clear();
     this.recentObs.length = 0;

@@ -1,0 +1,221 @@
+// Memories as rows: the writer that drains a town's memory journal (agents/memory/journal.ts)
+// into the Memory and MemoryTouch tables in batches, off the step's path, and the reads that
+// put a stream back together from them.
+//
+// Every row carries `seq`, the town's change counter. An autosave drains the journal at the
+// instant it takes the town's small snapshot, writes the rows, then the snapshot with
+// mark = the last seq: a restore reads rows with seq <= mark, and the writer that resumes a town
+// first deletes any row past its mark (written after the last autosave by a process that died).
+import type { Logger } from "pino";
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
+import type { MemoryChange, MemoryJournal } from "../agents/memory/journal.ts";
+import type { SavedMemory, SavedStream, StreamHead } from "../agents/memory/codec.ts";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Rows written in one statement at most (a long run between saves buffers more). */
+const BATCH = 2000;
+
+export class MemoryRows {
+  private seq: number;
+  private pending: { seq: number; change: MemoryChange }[] = [];
+  private writing: Promise<void> = Promise.resolve();
+  /** Rows past this seq are another life's leftovers, deleted before the first write. */
+  private clearAbove: number | null;
+
+  /**
+   * The writer of town `townId`, resuming at `mark` (the mark of the snapshot the town was
+   * restored from), or from nothing (null: a new town, a fork, a save in the older format): then
+   * every memory the town holds now is written as rows.
+   */
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly townId: string,
+    private readonly journal: MemoryJournal,
+    mark: number | null,
+    private readonly log?: Pick<Logger, "error">,
+  ) {
+    this.seq = mark ?? 0;
+    this.clearAbove = this.seq;
+    if (mark === null) journal.backfill();
+    else journal.drain();
+  }
+
+  /** The last seq handed out: the mark a snapshot taken now goes with. */
+  get mark(): number {
+    return this.seq;
+  }
+
+  /** Rows drained but not written yet. */
+  get buffered(): number {
+    return this.pending.length;
+  }
+
+  /** Numbers what the journal holds and buffers it (synchronous: call it beside the snapshot). */
+  drain(): number {
+    for (const change of this.journal.drain()) this.pending.push({ seq: ++this.seq, change });
+    return this.seq;
+  }
+
+  /** The town was restored again (from another process's save): continue from that save's mark. */
+  restart(mark: number | null): void {
+    this.pending = [];
+    this.seq = mark ?? 0;
+    this.clearAbove = this.seq;
+    if (mark === null) this.journal.backfill();
+    else this.journal.drain();
+  }
+
+  /** Writes what is buffered, after any write in progress. Rejects when a write fails (the rows stay buffered). */
+  flush(): Promise<void> {
+    const run = this.writing.catch(() => {}).then(() => this.writeAll());
+    this.writing = run;
+    return run;
+  }
+
+  /** Drains and writes in the background; a failure is logged and retried at the next flush. */
+  flushSoon(): void {
+    this.drain();
+    if (this.pending.length) this.flush().catch((err: unknown) => this.log?.error({ err }, "memory rows write failed"));
+  }
+
+  /** Folds the touches up to a saved mark into their memories (after the snapshot with that mark is written). */
+  compact(mark: number): Promise<void> {
+    return compactTouches(this.prisma, this.townId, mark);
+  }
+
+  private async writeAll(): Promise<void> {
+    if (this.clearAbove !== null) {
+      await deleteRowsAbove(this.prisma, this.townId, this.clearAbove);
+      this.clearAbove = null;
+    }
+    while (this.pending.length) {
+      const batch = this.pending.slice(0, BATCH);
+      await writeBatch(this.prisma, this.townId, batch);
+      this.pending.splice(0, batch.length);
+    }
+  }
+}
+
+async function writeBatch(db: Db, townId: string, batch: { seq: number; change: MemoryChange }[]): Promise<void> {
+  const memories: Prisma.MemoryCreateManyInput[] = [];
+  const touches: Prisma.MemoryTouchCreateManyInput[] = [];
+  for (const { seq, change: c } of batch) {
+    if (c.kind === "touch") {
+      touches.push({ townId, seq, agentId: c.agent, at: c.at, ids: c.ids });
+      continue;
+    }
+    const m = c.memory;
+    const e = m.embedding;
+    memories.push({
+      townId, agentId: c.agent, memId: m.id, seq, type: m.type, created: m.created, lastAccessed: c.lastAccessed,
+      description: m.description, subject: m.subject, predicate: m.predicate, object: m.object, importance: m.importance,
+      keywords: [...m.keywords], evidence: [...m.evidence],
+      lines: m.lines ? (m.lines.map((l) => [l[0], l[1]]) as Prisma.InputJsonValue) : Prisma.DbNull,
+      depth: m.depth ?? null,
+      embedding: new Uint8Array(e.buffer.slice(e.byteOffset, e.byteOffset + e.byteLength) as ArrayBuffer),
+    });
+  }
+  // One transaction: a batch is written whole or not at all (a retry never meets half of it).
+  await (isClient(db)
+    ? db.$transaction([db.memory.createMany({ data: memories }), db.memoryTouch.createMany({ data: touches })])
+    : Promise.all([db.memory.createMany({ data: memories }), db.memoryTouch.createMany({ data: touches })]));
+}
+
+function isClient(db: Db): db is PrismaClient {
+  return "$transaction" in db;
+}
+
+/** Deletes the rows of a town past `mark` (a restored town must never see them). */
+export async function deleteRowsAbove(db: Db, townId: string, mark: number): Promise<void> {
+  await db.memory.deleteMany({ where: { townId, seq: { gt: mark } } });
+  await db.memoryTouch.deleteMany({ where: { townId, seq: { gt: mark } } });
+}
+
+/**
+ * Folds the touches a snapshot's mark covers into Memory.lastAccessed and deletes them, so a
+ * restore reads one row per memory. One transaction: either all of it or nothing.
+ */
+export async function compactTouches(prisma: PrismaClient, townId: string, mark: number): Promise<void> {
+  await prisma.$transaction([
+    prisma.$executeRaw`
+      UPDATE "Memory" AS m SET "lastAccessed" = t.at
+      FROM (SELECT DISTINCT ON ("agentId", id) "agentId", id, at
+            FROM "MemoryTouch", unnest(ids) AS id
+            WHERE "townId" = ${townId} AND seq <= ${mark}
+            ORDER BY "agentId", id, seq DESC) AS t
+      WHERE m."townId" = ${townId} AND m."agentId" = t."agentId" AND m."memId" = t.id`,
+    prisma.memoryTouch.deleteMany({ where: { townId, seq: { lte: mark } } }),
+  ]);
+}
+
+/** Copies the rows up to `mark` of one town into another (a fork starts with its parent's memories). */
+export async function copyRows(tx: Prisma.TransactionClient, from: string, to: string, mark: number): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "Memory" ("townId", "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, embedding)
+    SELECT ${to}, "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, embedding
+    FROM "Memory" WHERE "townId" = ${from} AND seq <= ${mark}`;
+  await tx.$executeRaw`
+    INSERT INTO "MemoryTouch" ("townId", seq, "agentId", at, ids)
+    SELECT ${to}, seq, "agentId", at, ids FROM "MemoryTouch" WHERE "townId" = ${from} AND seq <= ${mark}`;
+}
+
+/** The memories of every resident of a town as of `mark`, in the stream's saved form (no head). */
+export async function readStreams(db: Db, townId: string, mark: number): Promise<Map<string, Pick<SavedStream, "embeddings" | "memories">>> {
+  const rows = await db.memory.findMany({ where: { townId, seq: { lte: mark } }, orderBy: [{ agentId: "asc" }, { memId: "asc" }] });
+  const touches = await db.memoryTouch.findMany({ where: { townId, seq: { lte: mark } }, orderBy: { seq: "asc" } });
+  const streams = new Map<string, { embeddings: string[]; memories: SavedMemory[]; table: Map<string, number>; byId: Map<number, SavedMemory> }>();
+  for (const r of rows) {
+    let s = streams.get(r.agentId);
+    if (!s) streams.set(r.agentId, (s = { embeddings: [], memories: [], table: new Map(), byId: new Map() }));
+    const key = Buffer.from(r.embedding).toString("base64");
+    let e = s.table.get(key);
+    if (e === undefined) {
+      s.table.set(key, (e = s.embeddings.length));
+      s.embeddings.push(key);
+    }
+    const m: SavedMemory = {
+      id: r.memId, type: r.type as SavedMemory["type"], created: r.created, lastAccessed: r.lastAccessed,
+      description: r.description, subject: r.subject, predicate: r.predicate, object: r.object, importance: r.importance,
+      keywords: r.keywords, evidence: r.evidence,
+      ...(r.lines ? { lines: r.lines as [string, string][] } : {}),
+      ...(r.depth !== null ? { depth: r.depth } : {}),
+      e,
+    };
+    s.memories.push(m);
+    s.byId.set(m.id, m);
+  }
+  for (const t of touches) {
+    const s = streams.get(t.agentId);
+    if (!s) continue;
+    for (const id of t.ids) {
+      const m = s.byId.get(id);
+      if (m) m.lastAccessed = t.at;
+    }
+  }
+  return new Map([...streams].map(([agent, s]) => [agent, { embeddings: s.embeddings, memories: s.memories }]));
+}
+
+function isHead(v: unknown): v is StreamHead {
+  return typeof v === "object" && v !== null && (v as { v?: unknown }).v === 2 && "size" in v;
+}
+
+/**
+ * A whole-town snapshot from a small one and the rows up to its mark: each journaled stream's head
+ * (agents[].memory of the mind's snapshot) is replaced by its memories. Throws when the rows do not
+ * hold what the head counts (a save whose rows were lost).
+ */
+export async function withRows(db: Db, townId: string, data: unknown, mark: number): Promise<unknown> {
+  const mind = (data as { mind?: { agents?: { id: string; memory: unknown }[] } } | null)?.mind;
+  const agents = mind?.agents;
+  if (!Array.isArray(agents) || !agents.some((a) => isHead(a?.memory))) return data;
+  const streams = await readStreams(db, townId, mark);
+  const out = { ...(data as object), mind: { ...mind, agents: agents.map((a) => {
+    if (!isHead(a.memory)) return a;
+    const head = a.memory;
+    const rows = streams.get(a.id) ?? { embeddings: [], memories: [] };
+    if (rows.memories.length !== head.size) throw new Error(`the save's rows hold ${rows.memories.length} memories of "${a.id}" where its snapshot counts ${head.size}`);
+    return { ...a, memory: { v: 1, next: head.next, sinceReflection: head.sinceReflection, ...rows } };
+  }) } };
+  return out;
+}
