@@ -14,6 +14,8 @@ import { savesRouter } from "./saves.ts";
 import { townsRouter } from "./towns.ts";
 import { fail } from "./reply.ts";
 import type { Health } from "../../shared/health.ts";
+import { MemoryQuery } from "../../shared/memories.ts";
+import { pageMemories } from "../store/memories.ts";
 
 export const CLIENT_DIR = fileURLToPath(new URL("../../dist/client/", import.meta.url));
 export const ASSETS_DIR = fileURLToPath(new URL("../../assets/", import.meta.url));
@@ -80,6 +82,21 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
       }
       if (!details) return fail(res, 404, "not_found", `no agent "${id.slice(0, 64)}"`);
       res.json(details);
+    } catch (err) {
+      next(err);
+    }
+  });
+  // The memory stream from the database (any saved town, hosted here or not).
+  app.get("/api/agents/:id/memories", async (req: Request, res: Response, next: NextFunction) => {
+    const query = MemoryQuery.safeParse(req.query);
+    if (!query.success) return fail(res, 400, "bad_message", query.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; "));
+    const name = query.data.town ?? towns.primary;
+    const id = String(req.params.id).slice(0, 200);
+    try {
+      const town = await deps.store.findTown(name);
+      if (!town) return fail(res, 404, "not_found", `no saved town "${name}"`);
+      const { q, type, before, limit, from, to } = query.data;
+      res.json(await pageMemories(deps.store.prisma, town.id, id, { q: q || undefined, type, before, limit, from: from ? Date.parse(from) : undefined, to: to ? Date.parse(to) : undefined }));
     } catch (err) {
       next(err);
     }

@@ -7,6 +7,10 @@ import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import type { PrismaStore } from "../../server/store/prismaStore.ts";
 import { forkSave, listSaves } from "../../server/store/saves.ts";
 import { buildTown, type BuiltTown } from "../../server/townFactory.ts";
+import { MemoryJournal } from "../../server/agents/memory/journal.ts";
+import { Autosave } from "../../server/store/autosave.ts";
+import { MemoryRows } from "../../server/store/memoryRows.ts";
+import { pino } from "pino";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
 import { loadTemplate } from "../../server/world/template.ts";
 import { backends, IN_CI } from "../helpers/databases.ts";
@@ -19,13 +23,13 @@ afterAll(async () => {
   for (const b of list) await b.dispose();
 });
 
-async function seededTown(): Promise<BuiltTown> {
-  const built = buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: 11 });
+async function seededTown(journal?: MemoryJournal): Promise<BuiltTown> {
+  const built = buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: 11, journal });
   await built.mind.seedHistory(HISTORY, built.town.time);
   return built;
 }
 
-const fresh = () => buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: 11 });
+const fresh = (journal?: MemoryJournal) => buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: 11, journal });
 const memoriesOf = (b: BuiltTown) => template.personas.map((p) => b.mind.inspect(p.id, { limit: 500 }));
 
 it("runs on PostgreSQL too (required when CI=true)", (ctx) => {
@@ -41,9 +45,10 @@ for (const backend of list) {
       await store?.close();
     });
 
-    it("save → restore → K steps equals K uninterrupted steps, even mid-walk and mid-conversation", async () => {
+    it("save → restart → restore → K steps equals K uninterrupted steps, even mid-walk and mid-conversation", async () => {
       store = await backend.open();
-      const a = await seededTown();
+      const journal = new MemoryJournal();
+      const a = await seededTown(journal);
       // On to a moment where two residents are talking and one walks up to the other (the
       // hardest state to carry over), or to mid-afternoon if nobody talks.
       let talking = false;
@@ -56,10 +61,18 @@ for (const backend of list) {
         }
       }
       const record = await store.ensureTown(`lockstep-${backend.name}`, "base-3");
-      await store.saveSnapshot(record.id, a.town.step, a.town.snapshot());
+      // Memories go as rows, the snapshot is the small state and the rows' mark.
+      const autosave = new Autosave(a.town, store, record.id, 60, pino({ level: "silent" }), new MemoryRows(store.prisma, record.id, journal, null));
+      await autosave.save();
+      const rows = await store.prisma.memory.count({ where: { townId: record.id } });
+      expect(rows).toBe(template.personas.reduce((n, p) => n + a.mind.report(p.id)!.memories, 0));
+      expect(JSON.stringify((await store.prisma.snapshot.findFirstOrThrow({ where: { townId: record.id } })).data)).not.toContain("embeddings");
 
+      // A restart: the store is closed and opened again, the town rebuilt from the rows.
+      await store.close();
+      store = await backend.open();
       const saved = await store.latestSnapshot(record.id);
-      const b = fresh();
+      const b = fresh(new MemoryJournal());
       b.town.restore(TownSnapshot.parse(saved!.data));
       expect(b.town.step).toBe(a.town.step);
       expect(b.town.time).toBe(a.town.time);
@@ -80,24 +93,41 @@ for (const backend of list) {
     it("a fork starts from its source's newest snapshot and continues on its own", async () => {
       store ??= await backend.open();
       const src = await store.ensureTown(`source-${backend.name}`, "base-3");
-      const a = fresh();
+      const ja = new MemoryJournal();
+      const a = await seededTown(ja);
       for (let i = 0; i < 120; i++) await a.town.advance();
-      await store.saveSnapshot(src.id, a.town.step, a.town.snapshot());
+      const silent = pino({ level: "silent" });
+      const srcSave = new Autosave(a.town, store, src.id, 1000, silent, new MemoryRows(store.prisma, src.id, ja, null));
+      await srcSave.save();
+      const srcMemories = memoriesOf(a);
 
       const fork = await forkSave(store.prisma, src.name, `fork-${backend.name}`);
       expect(fork).toMatchObject({ name: `fork-${backend.name}`, template: "base-3", step: 120, forkOf: src.name });
       await expect(forkSave(store.prisma, src.name, `fork-${backend.name}`)).rejects.toThrow(/exists already/);
       await expect(forkSave(store.prisma, "no such save", "x")).rejects.toThrow(/no save named/);
 
-      // The fork steps on and saves; the source's save is untouched.
-      const f = fresh();
-      f.town.restore(TownSnapshot.parse((await store.latestSnapshot(fork.id))!.data));
+      // The fork steps on and saves (its own rows); the source's save is untouched, and the fork
+      // does not depend on its parent: deleting the parent leaves it whole.
+      const jf = new MemoryJournal();
+      const f = fresh(jf);
+      const forkSnap = (await store.latestSnapshot(fork.id))!;
+      f.town.restore(TownSnapshot.parse(forkSnap.data));
+      expect(memoriesOf(f)).toEqual(srcMemories);
+      const forkSave2 = new Autosave(f.town, store, fork.id, 1000, silent, new MemoryRows(store.prisma, fork.id, jf, forkSnap.mark));
       for (let i = 0; i < 30; i++) await f.town.advance();
-      await store.saveSnapshot(fork.id, f.town.step, f.town.snapshot());
+      await forkSave2.save();
+      const s2 = fresh(new MemoryJournal());
+      s2.town.restore(TownSnapshot.parse((await store.latestSnapshot(src.id))!.data));
+      expect(memoriesOf(s2)).toEqual(srcMemories);
       expect((await store.latestSnapshot(src.id))!.step).toBe(120);
       const saves = await listSaves(store.prisma);
       expect(saves.find((s) => s.name === src.name)).toMatchObject({ step: 120, forkOf: null });
       expect(saves.find((s) => s.name === fork.name)).toMatchObject({ step: 150, forkOf: src.name });
+      const forkMemories = memoriesOf(f);
+      await store.deleteTown(src.name);
+      const f2 = fresh(new MemoryJournal());
+      f2.town.restore(TownSnapshot.parse((await store.latestSnapshot(fork.id))!.data));
+      expect(memoriesOf(f2)).toEqual(forkMemories);
     });
   });
 }

@@ -1,0 +1,112 @@
+// Memories as rows, on both databases: a process that dies after writing rows past its last
+// autosave (kill -9) restores exactly the saved town and never sees those rows; a save in the
+// older whole-snapshot format (written by the code before rows) opens and is moved to rows; the
+// memories API pages through the stream from the database.
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { pino } from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+import { MemoryJournal } from "../../server/agents/memory/journal.ts";
+import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
+import { Autosave } from "../../server/store/autosave.ts";
+import { MemoryRows } from "../../server/store/memoryRows.ts";
+import { pageMemories } from "../../server/store/memories.ts";
+import { buildTown } from "../../server/townFactory.ts";
+import { TownSnapshot } from "../../server/world/snapshot.ts";
+import { loadTemplate } from "../../server/world/template.ts";
+import { backends } from "../helpers/databases.ts";
+
+const template = await loadTemplate("base-3");
+const HISTORY = readFileSync(new URL("../fixtures/mind-history-base3.csv", import.meta.url), "utf8");
+/** A save written by the code before memory rows (main at 5d541f1): `npm run sim -- --from base-3 --steps 2400`. */
+const OLD = JSON.parse(gunzipSync(readFileSync(new URL("../fixtures/oldsave-base3-main.json.gz", import.meta.url))).toString("utf8")) as {
+  name: string; template: string; step: number; data: unknown;
+};
+const { list } = await backends("memrows");
+afterAll(async () => {
+  for (const b of list) await b.dispose();
+});
+const silent = pino({ level: "silent" });
+const town = (journal: MemoryJournal) => buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: 5, journal });
+const memoriesOf = (b: ReturnType<typeof town>) => template.personas.map((p) => b.mind.inspect(p.id, { limit: 500 })!.memories);
+
+for (const backend of list) {
+  describe(`memory rows on ${backend.name}`, () => {
+    it("kill -9 after rows past the last autosave: the restored town is the saved one, and the leftovers are dropped", async () => {
+      let store = await backend.open();
+      const record = await store.ensureTown(`crash-${backend.name}`, "base-3");
+      const journal = new MemoryJournal();
+      const a = town(journal);
+      await a.mind.seedHistory(HISTORY, a.town.time);
+      const autosave = new Autosave(a.town, store, record.id, 100_000, silent, new MemoryRows(store.prisma, record.id, journal, null));
+      for (let i = 0; i < 400; i++) await a.town.advance();
+      await autosave.save();
+      const saved = { step: a.town.step, memories: memoriesOf(a), snapshot: JSON.stringify(a.town.snapshot()) };
+      // The town lives on: its new memories and touches reach the database in the background...
+      for (let i = 0; i < 400; i++) await a.town.advance();
+      autosave.rows!.flushSoon();
+      await autosave.rows!.flush();
+      const mark = (await store.latestSnapshot(record.id))!.mark!;
+      expect(await store.prisma.memory.count({ where: { townId: record.id, seq: { gt: mark } } })).toBeGreaterThan(0);
+      // ...and dies before its next autosave (nothing more is written: the process is gone).
+      await store.close();
+
+      store = await backend.open();
+      const latest = (await store.latestSnapshot(record.id))!;
+      expect(latest.step).toBe(saved.step);
+      const jb = new MemoryJournal();
+      const b = town(jb);
+      b.town.restore(TownSnapshot.parse(latest.data));
+      expect(memoriesOf(b)).toEqual(saved.memories);
+      expect(JSON.stringify(b.town.snapshot())).toBe(saved.snapshot);
+      // The restored town writes on from its mark: the dead process's rows are gone, its own take their place.
+      const resumed = new Autosave(b.town, store, record.id, 100_000, silent, new MemoryRows(store.prisma, record.id, jb, latest.mark));
+      for (let i = 0; i < 100; i++) await b.town.advance();
+      await resumed.save();
+      const c = town(new MemoryJournal());
+      c.town.restore(TownSnapshot.parse((await store.latestSnapshot(record.id))!.data));
+      expect(memoriesOf(c)).toEqual(memoriesOf(b));
+      await store.close();
+    });
+
+    it("opens a save in the whole-snapshot format of the code before rows, and moves its memories to rows", async () => {
+      let store = await backend.open();
+      const record = await store.ensureTown(`old-${backend.name}`, OLD.template);
+      await store.saveSnapshot(record.id, OLD.step, OLD.data); // exactly what that code wrote
+      const journal = new MemoryJournal();
+      const a = town(journal);
+      const old = (await store.latestSnapshot(record.id))!;
+      expect(old.mark).toBeNull();
+      a.town.restore(TownSnapshot.parse(old.data));
+      const oldAgents = (OLD.data as { mind: { agents: { id: string; memory: { memories: { description: string }[] } }[] } }).mind.agents;
+      const restored = memoriesOf(a);
+      expect(restored.map((m) => m.length)).toEqual(template.personas.map((p) => oldAgents.find((x) => x.id === p.id)!.memory.memories.length));
+      expect(restored.flat().length).toBeGreaterThan(0);
+
+      const autosave = new Autosave(a.town, store, record.id, 100_000, silent, new MemoryRows(store.prisma, record.id, journal, old.mark));
+      await autosave.save();
+      const stored = (await store.prisma.snapshot.findFirstOrThrow({ where: { townId: record.id, step: OLD.step } }));
+      expect(stored.mark).not.toBeNull();
+      expect(JSON.stringify(stored.data)).not.toContain('"embeddings"');
+      expect(await store.prisma.memory.count({ where: { townId: record.id } })).toBe(restored.flat().length);
+      await store.close();
+
+      store = await backend.open();
+      const b = town(new MemoryJournal());
+      b.town.restore(TownSnapshot.parse((await store.latestSnapshot(record.id))!.data));
+      expect(memoriesOf(b)).toEqual(restored);
+      expect(JSON.stringify(b.town.snapshot())).toBe(JSON.stringify(a.town.snapshot()));
+
+      // The rows page by type, time and text, from the database.
+      const agent = template.personas[0].id;
+      const all = await pageMemories(store.prisma, record.id, agent, { limit: 2 });
+      expect(all.memories.length).toBe(Math.min(2, restored[0].length));
+      expect(all.memories.map((m) => m.description)).toEqual(restored[0].slice(0, 2).map((m) => m.description));
+      const word = restored[0][0].description.split(" ").at(-1)!;
+      const found = await pageMemories(store.prisma, record.id, agent, { q: word });
+      expect(found.memories.length).toBeGreaterThan(0);
+      expect(found.memories.every((m) => m.description.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+      await store.close();
+    });
+  });
+}
