@@ -5,6 +5,7 @@ import type { AgentDetails } from "../../server/hosting/agentDetails.ts";
 import { formatClock } from "../../shared/time.ts";
 import { firstName, placeOf } from "./format.ts";
 import { fill, h } from "./dom.ts";
+import type { MemoryPage } from "../../shared/memories.ts";
 
 /** What GET /api/agents/:id answers, declared once on the server. */
 export type { AgentDetails };
@@ -32,6 +33,8 @@ export class Inspector {
   private readonly title: HTMLElement;
   private readonly body: HTMLElement;
   private readonly tools: HTMLElement;
+  /** "All memories": the whole stream from the database, a page at a time (kept across refreshes). */
+  private readonly all: HTMLDetailsElement;
   agentId = "";
   private timer: ReturnType<typeof setInterval> | undefined;
   private lastJson = "";
@@ -42,9 +45,11 @@ export class Inspector {
     this.title = h("h2", {});
     this.tools = h("div.tools", {});
     this.body = h("div.inspector-body", { tabindex: 0 });
+    this.all = h("details", { id: "inspector-all-memories" });
+    this.all.addEventListener("toggle", () => { if (this.all.open && !this.all.querySelector("li")) void this.morePages(undefined); });
     this.root = h("aside.panel.inspector", { id: "inspector", "aria-label": "Resident inspector" },
       h("header", {}, this.title, h("button.close", { type: "button", title: "Close (Esc)", "aria-label": "Close the inspector", onclick: () => this.close() }, "×")),
-      this.tools, this.body);
+      this.tools, this.body, this.all);
     this.root.hidden = true;
     this.root.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); this.close(); } });
   }
@@ -59,6 +64,8 @@ export class Inspector {
       this.lastJson = "";
       this.details = null;
       fill(this.body, h("div.loading-line", {}, "Reading their mind…"));
+      this.all.open = false;
+      fill(this.all, h("summary", {}, "All memories"), h("ul.memories", {}));
     }
     fill(this.title, name);
     const extra = this.actions.extra;
@@ -84,6 +91,21 @@ export class Inspector {
       if (r) this.show(r.id, r.name);
     });
     return select;
+  }
+
+  /** Appends the page of the stream after `before` (GET /api/agents/:id/memories). */
+  private async morePages(before: number | undefined): Promise<void> {
+    const id = this.agentId;
+    const list = this.all.querySelector("ul")!;
+    this.all.querySelector("button")?.remove();
+    const q = new URLSearchParams({ town: this.actions.town(), limit: "50", ...(before ? { before: String(before) } : {}) });
+    const res = await fetch(`/api/agents/${encodeURIComponent(id)}/memories?${q}`).catch(() => null);
+    if (id !== this.agentId) return;
+    if (!res?.ok) return void list.append(h("li.muted", {}, "The memories could not be read."));
+    const page = (await res.json()) as MemoryPage;
+    for (const m of page.memories) list.append(h(`li.m-${m.type.replace(/[^a-z]/g, "")}`, {}, h("div.meta", {}, h("span.type", {}, m.type), h("span.when", {}, when(m.created))), h("div.desc", {}, m.description)));
+    if (!page.memories.length && !before) list.append(h("li.muted", {}, "Nothing saved yet."));
+    if (page.next !== null) this.all.append(h("button", { type: "button", onclick: () => void this.morePages(page.next!) }, "More"));
   }
 
   close(): void {
