@@ -15,6 +15,8 @@ import { buildTown } from "../../server/townFactory.ts";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
 import { loadTemplate } from "../../server/world/template.ts";
 import { backends } from "../helpers/databases.ts";
+import { startTestServer } from "../helpers/server.ts";
+import type { MemoryPage } from "../../shared/memories.ts";
 
 const template = await loadTemplate("base-3");
 const HISTORY = readFileSync(new URL("../fixtures/mind-history-base3.csv", import.meta.url), "utf8");
@@ -110,3 +112,45 @@ for (const backend of list) {
     });
   });
 }
+
+describe("GET /api/agents/:id/memories", () => {
+  it("pages a resident's memories from the database, filtered, and refuses a malformed query", async () => {
+    const server = await startTestServer({ STEPS_PER_SECOND: "50", AUTOSAVE_STEPS: "20" });
+    try {
+      const id = template.personas[0].id;
+      const get = (q: string) => fetch(`${server.url}/api/agents/${id}/memories${q}`);
+      // The residents wake and remember; the rows reach the database with the autosaves.
+      let all: MemoryPage = { agent: id, memories: [], next: null };
+      for (const deadline = Date.now() + 30_000; all.memories.length < 1 && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+        all = (await (await get("?limit=200")).json()) as MemoryPage;
+      }
+      expect(all.memories.length, "memories in the database within 30 s").toBeGreaterThan(0);
+      expect(all.memories.map((m) => m.id)).toEqual([...all.memories.map((m) => m.id)].sort((a, b) => b - a));
+      // Page by page (one a page), the same stream.
+      const paged: number[] = [];
+      for (let before: number | null | undefined; before !== null; ) {
+        const page = (await (await get(`?limit=1${before ? `&before=${before}` : ""}`)).json()) as MemoryPage;
+        paged.push(...page.memories.map((m) => m.id));
+        before = page.next;
+        if (paged.length >= all.memories.length) break;
+      }
+      expect(paged).toEqual(all.memories.slice(0, paged.length).map((m) => m.id));
+      const type = all.memories[0].type;
+      const typed = (await (await get(`?type=${type}&limit=200`)).json()) as MemoryPage;
+      expect(typed.memories).toEqual(all.memories.filter((m) => m.type === type));
+      const word = all.memories[0].description.split(" ")[2];
+      const found = (await (await get(`?q=${encodeURIComponent(word.toUpperCase())}&limit=200`)).json()) as MemoryPage;
+      expect(found.memories).toEqual(all.memories.filter((m) => m.description.toLowerCase().includes(word.toLowerCase())));
+      const after = (await (await get(`?from=${encodeURIComponent(all.memories[0].created)}&limit=200`)).json()) as MemoryPage;
+      expect(after.memories).toEqual(all.memories.filter((m) => m.created >= all.memories[0].created));
+      for (const bad of ["?limit=0", "?type=dream", "?from=yesterday", "?before=-1", "?x=1"]) {
+        const res = await get(bad);
+        expect(res.status, bad).toBe(400);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe("bad_message");
+      }
+      expect((await fetch(`${server.url}/api/agents/${id}/memories?town=nowhere`)).status).toBe(404);
+    } finally {
+      await server.cleanup();
+    }
+  }, 120_000);
+});
