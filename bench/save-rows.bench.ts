@@ -40,8 +40,7 @@ await onBothStores("rows", async (label, store: PrismaStore) => {
     if (step % EVERY === 0) {
       await writing; // one save at a time, as Autosave
       const t = performance.now();
-      const data = town.snapshot();
-      const mark = rows.drain();
+      const { data, mark } = rows.split(town.snapshot());
       day.onThread.push(performance.now() - t);
       const json = JSON.stringify(data);
       day.bytes.push(Buffer.byteLength(json));

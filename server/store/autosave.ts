@@ -57,12 +57,12 @@ export class Autosave {
         this.lastSavedStep = step;
         return;
       }
-      const mark = rows.drain();
+      const small = rows.split(data);
       await rows.flush();
-      await this.store.saveSnapshot(this.townId, step, data, mark);
+      await this.store.saveSnapshot(this.townId, step, small.data, small.mark);
       this.lastSavedStep = step;
       // Touches the mark covers are folded into their memories (a restore then reads one row each).
-      await rows.compact(mark).catch((err: unknown) => this.log.error({ err }, "compacting memory touches failed"));
+      await rows.compact(small.mark).catch((err: unknown) => this.log.error({ err }, "compacting memory touches failed"));
     });
     return this.writing;
   }

@@ -16,9 +16,19 @@ type Db = PrismaClient | Prisma.TransactionClient;
 /** Rows written in one statement at most (a long run between saves buffers more). */
 const BATCH = 2000;
 
+/**
+ * The parts of a resident's saved mind state (server/agents/snapshot.ts) that are large and change
+ * seldom: written as MindPart rows when they changed, a placeholder in the snapshot.
+ */
+export const MIND_PARTS = ["schedule", "spatial"] as const;
+const PLACEHOLDER = "$row";
+
 export class MemoryRows {
   private seq: number;
   private pending: { seq: number; change: MemoryChange }[] = [];
+  private pendingParts: { seq: number; agent: string; part: string; json: string }[] = [];
+  /** Each part's JSON as last written (agent + part → text). */
+  private lastParts = new Map<string, string>();
   private writing: Promise<void> = Promise.resolve();
   /** Rows past this seq are another life's leftovers, deleted before the first write. */
   private clearAbove: number | null;
@@ -57,9 +67,38 @@ export class MemoryRows {
     return this.seq;
   }
 
+  /**
+   * The small snapshot of the town's `data` (Town.snapshot(), taken just now): drains the journal,
+   * moves the mind parts that changed since they were last written to rows, and gives the mark.
+   * Synchronous, so nothing happens between the snapshot and its mark.
+   */
+  split(data: unknown): { data: unknown; mark: number } {
+    this.drain();
+    const agents = (data as { mind?: { agents?: Record<string, unknown>[] } } | null)?.mind?.agents;
+    if (!Array.isArray(agents)) return { data, mark: this.seq };
+    const small = agents.map((a) => {
+      const out = { ...a };
+      for (const part of MIND_PARTS) {
+        if (out[part] === undefined) continue;
+        const json = JSON.stringify(out[part]);
+        const key = `${String(a.id)}\u0000${part}`;
+        if (this.lastParts.get(key) !== json) {
+          this.pendingParts.push({ seq: ++this.seq, agent: String(a.id), part, json });
+          this.lastParts.set(key, json);
+        }
+        out[part] = { [PLACEHOLDER]: part };
+      }
+      return out;
+    });
+    const mind = (data as { mind: object }).mind;
+    return { data: { ...(data as object), mind: { ...mind, agents: small } }, mark: this.seq };
+  }
+
   /** The town was restored again (from another process's save): continue from that save's mark. */
   restart(mark: number | null): void {
     this.pending = [];
+    this.pendingParts = [];
+    this.lastParts.clear();
     this.seq = mark ?? 0;
     this.clearAbove = this.seq;
     if (mark === null) this.journal.backfill();
@@ -93,6 +132,13 @@ export class MemoryRows {
       const batch = this.pending.slice(0, BATCH);
       await writeBatch(this.prisma, this.townId, batch);
       this.pending.splice(0, batch.length);
+    }
+    if (this.pendingParts.length) {
+      const parts = this.pendingParts.slice();
+      await this.prisma.mindPart.createMany({
+        data: parts.map((p) => ({ townId: this.townId, seq: p.seq, agentId: p.agent, part: p.part, data: JSON.parse(p.json) as Prisma.InputJsonValue })),
+      });
+      this.pendingParts.splice(0, parts.length);
     }
   }
 }
@@ -130,6 +176,7 @@ function isClient(db: Db): db is PrismaClient {
 export async function deleteRowsAbove(db: Db, townId: string, mark: number): Promise<void> {
   await db.memory.deleteMany({ where: { townId, seq: { gt: mark } } });
   await db.memoryTouch.deleteMany({ where: { townId, seq: { gt: mark } } });
+  await db.mindPart.deleteMany({ where: { townId, seq: { gt: mark } } });
 }
 
 /**
@@ -146,6 +193,10 @@ export async function compactTouches(prisma: PrismaClient, townId: string, mark:
             ORDER BY "agentId", id, seq DESC) AS t
       WHERE m."townId" = ${townId} AND m."agentId" = t."agentId" AND m."memId" = t.id`,
     prisma.memoryTouch.deleteMany({ where: { townId, seq: { lte: mark } } }),
+    // Parts a newer one (still covered by the mark) replaces.
+    prisma.$executeRaw`
+      DELETE FROM "MindPart" AS p WHERE p."townId" = ${townId} AND p.seq <= ${mark}
+        AND EXISTS (SELECT 1 FROM "MindPart" AS q WHERE q."townId" = p."townId" AND q."agentId" = p."agentId" AND q.part = p.part AND q.seq > p.seq AND q.seq <= ${mark})`,
   ]);
 }
 
@@ -158,6 +209,9 @@ export async function copyRows(tx: Prisma.TransactionClient, from: string, to: s
   await tx.$executeRaw`
     INSERT INTO "MemoryTouch" ("townId", seq, "agentId", at, ids)
     SELECT ${to}, seq, "agentId", at, ids FROM "MemoryTouch" WHERE "townId" = ${from} AND seq <= ${mark}`;
+  await tx.$executeRaw`
+    INSERT INTO "MindPart" ("townId", seq, "agentId", part, data)
+    SELECT ${to}, seq, "agentId", part, data FROM "MindPart" WHERE "townId" = ${from} AND seq <= ${mark}`;
 }
 
 /** The memories of every resident of a town as of `mark`, in the stream's saved form (no head). */
@@ -206,16 +260,38 @@ function isHead(v: unknown): v is StreamHead {
  * hold what the head counts (a save whose rows were lost).
  */
 export async function withRows(db: Db, townId: string, data: unknown, mark: number): Promise<unknown> {
-  const mind = (data as { mind?: { agents?: { id: string; memory: unknown }[] } } | null)?.mind;
+  const mind = (data as { mind?: { agents?: ({ id: string; memory: unknown } & Record<string, unknown>)[] } } | null)?.mind;
   const agents = mind?.agents;
-  if (!Array.isArray(agents) || !agents.some((a) => isHead(a?.memory))) return data;
-  const streams = await readStreams(db, townId, mark);
-  const out = { ...(data as object), mind: { ...mind, agents: agents.map((a) => {
-    if (!isHead(a.memory)) return a;
-    const head = a.memory;
-    const rows = streams.get(a.id) ?? { embeddings: [], memories: [] };
-    if (rows.memories.length !== head.size) throw new Error(`the save's rows hold ${rows.memories.length} memories of "${a.id}" where its snapshot counts ${head.size}`);
-    return { ...a, memory: { v: 1, next: head.next, sinceReflection: head.sinceReflection, ...rows } };
+  if (!Array.isArray(agents)) return data;
+  const hasHead = agents.some((a) => isHead(a?.memory));
+  const hasParts = agents.some((a) => MIND_PARTS.some((p) => isPlaceholder(a?.[p])));
+  if (!hasHead && !hasParts) return data;
+  const streams = hasHead ? await readStreams(db, townId, mark) : new Map();
+  const parts = new Map<string, unknown>();
+  if (hasParts) {
+    const rows = await db.$queryRaw<{ agentId: string; part: string; data: unknown }[]>`
+      SELECT DISTINCT ON ("agentId", part) "agentId", part, data FROM "MindPart"
+      WHERE "townId" = ${townId} AND seq <= ${mark} ORDER BY "agentId", part, seq DESC`;
+    for (const r of rows) parts.set(`${r.agentId}\u0000${r.part}`, typeof r.data === "string" ? JSON.parse(r.data) : r.data);
+  }
+  return { ...(data as object), mind: { ...mind, agents: agents.map((a) => {
+    const out: Record<string, unknown> = { ...a };
+    for (const p of MIND_PARTS) {
+      if (!isPlaceholder(a[p])) continue;
+      const key = `${a.id}\u0000${p}`;
+      if (!parts.has(key)) throw new Error(`the save's rows lack the ${p} of "${a.id}"`);
+      out[p] = parts.get(key);
+    }
+    if (isHead(a.memory)) {
+      const head = a.memory;
+      const rows = streams.get(a.id) ?? { embeddings: [], memories: [] };
+      if (rows.memories.length !== head.size) throw new Error(`the save's rows hold ${rows.memories.length} memories of "${a.id}" where its snapshot counts ${head.size}`);
+      out.memory = { v: 1, next: head.next, sinceReflection: head.sinceReflection, ...rows };
+    }
+    return out;
   }) } };
-  return out;
+}
+
+function isPlaceholder(v: unknown): boolean {
+  return typeof v === "object" && v !== null && PLACEHOLDER in v;
 }

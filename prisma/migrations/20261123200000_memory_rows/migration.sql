@@ -35,6 +35,20 @@ CREATE TABLE "MemoryTouch" (
     CONSTRAINT "MemoryTouch_pkey" PRIMARY KEY ("townId","seq")
 );
 
+-- CreateTable
+CREATE TABLE "MindPart" (
+    "townId" TEXT NOT NULL,
+    "seq" INTEGER NOT NULL,
+    "agentId" TEXT NOT NULL,
+    "part" TEXT NOT NULL,
+    "data" JSON NOT NULL,
+
+    CONSTRAINT "MindPart_pkey" PRIMARY KEY ("townId","seq")
+);
+
+-- CreateIndex
+CREATE INDEX "MindPart_townId_agentId_part_seq_idx" ON "MindPart"("townId", "agentId", "part", "seq");
+
 -- CreateIndex
 CREATE INDEX "Memory_townId_seq_idx" ON "Memory"("townId", "seq");
 
@@ -46,3 +60,6 @@ ALTER TABLE "Memory" ADD CONSTRAINT "Memory_townId_fkey" FOREIGN KEY ("townId") 
 
 -- AddForeignKey
 ALTER TABLE "MemoryTouch" ADD CONSTRAINT "MemoryTouch_townId_fkey" FOREIGN KEY ("townId") REFERENCES "Town"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "MindPart" ADD CONSTRAINT "MindPart_townId_fkey" FOREIGN KEY ("townId") REFERENCES "Town"("id") ON DELETE CASCADE ON UPDATE CASCADE;
