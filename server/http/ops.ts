@@ -4,7 +4,7 @@
 // who is connected, and this process's CPU and memory.
 import { matchMaker } from "@colyseus/core";
 import type { Application, NextFunction, Request, Response } from "express";
-import { timingSafeEqual } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import type { Socket } from "node:net";
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
@@ -13,6 +13,7 @@ import { TOWN_ROOM } from "../../shared/constants.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import type { Towns } from "../hosting/towns.ts";
 import type { Town } from "../world/town.ts";
+import { cspDirectives, cspHeader, inlineScriptHashes, tokenMatches } from "./security.ts";
 
 const OPS_PAGE = fileURLToPath(new URL("./ops-page.html", import.meta.url));
 
@@ -232,7 +233,10 @@ export async function mountOps(app: Application, deps: OpsDeps): Promise<void> {
   app.get("/api/ops", async (_req: Request, res: Response) => {
     res.json(await opsReport(deps));
   });
-  app.get("/ops", (_req: Request, res: Response) => void res.sendFile(OPS_PAGE));
+  // The page's own script is inline: the policy allows exactly that script, by its hash.
+  const page = readFileSync(OPS_PAGE, "utf8");
+  const policy = cspHeader(cspDirectives({ scripts: inlineScriptHashes(page) }));
+  app.get("/ops", (_req: Request, res: Response) => void res.set("Content-Security-Policy", policy).type("html").send(page));
   await mountColyseusMonitor(app, deps.moderatorToken);
 }
 
@@ -250,12 +254,9 @@ export async function mountColyseusMonitor(app: Application, token: string | und
   } catch {
     return false;
   }
-  const expected = Buffer.from(token);
   const allowed = (req: Request) => {
     const m = /^Basic (.+)$/.exec(req.headers.authorization ?? "");
-    if (!m) return false;
-    const given = Buffer.from(Buffer.from(m[1], "base64").toString().replace(/^[^:]*:/, ""));
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return !!m && tokenMatches(Buffer.from(m[1], "base64").toString().replace(/^[^:]*:/, ""), token);
   };
   app.use("/colyseus", (req: Request, res: Response, next: NextFunction) => {
     if (allowed(req)) return next();
