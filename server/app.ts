@@ -9,7 +9,7 @@ import { describeEngine, makeGateway, readLlmConfig } from "./llm/index.ts";
 import { mountHttp } from "./http/api.ts";
 import { mountOps, OpsStats } from "./http/ops.ts";
 import { gateRequests } from "./http/gate.ts";
-import { allowOrigins, jsonErrors, parseOrigins } from "./http/security.ts";
+import { allowOrigins, jsonErrors, parseOrigins, plainMatchmakingErrors } from "./http/security.ts";
 import { oneRoomPerTown } from "./scale/oneRoom.ts";
 import { setupScale } from "./scale/scale.ts";
 import { townOption, townRoomOf } from "./rooms/TownRoom.ts";
@@ -78,6 +78,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
   const summary: string[] = [];
   try {
     allowOrigins(origins);
+    plainMatchmakingErrors();
     await server.listen(scale.port, config.HOST);
     const transport = (server.transport as unknown as { server: import("node:http").Server }).server;
     // Every request meets the gate first (address, body limits, security headers), the rooms'

@@ -123,3 +123,27 @@ export function jsonErrors(log: { error(obj: object, msg: string): void }) {
     res.status(r.status).json({ error: { code: r.code, message: r.message } });
   };
 }
+
+/**
+ * Matchmaking over HTTP answers with Colyseus's own error codes as HTTP statuses (520-526), which
+ * read as server faults; they are mapped to what they mean. Creating a room is not offered: a
+ * town's room exists as long as the town is hosted.
+ */
+let plain = false;
+export function plainMatchmakingErrors(): void {
+  if (plain) return; // once per process: the controller is Colyseus's, shared by every server
+  plain = true;
+  const { controller } = matchMaker;
+  controller.exposedMethods = controller.exposedMethods.filter((m) => m !== "create");
+  const MEANING: Record<number, number> = { 520: 404, 521: 404, 522: 404, 524: 410, 525: 403 };
+  const invoke = controller.invokeMethod.bind(controller);
+  controller.invokeMethod = async (...args: Parameters<typeof invoke>) => {
+    try {
+      return await invoke(...args);
+    } catch (e) {
+      const code = (e as { code?: number }).code;
+      if (typeof code === "number" && MEANING[code]) (e as { code: number }).code = MEANING[code];
+      throw e;
+    }
+  };
+}
