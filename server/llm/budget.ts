@@ -1,6 +1,8 @@
 // A town's model budget (LLM_BUDGET_TOKENS_PER_HOUR): the gateway a town's minds ask counts the
 // tokens each ask carries (the rendered request and the answer, counted as the offline engine
-// meters them) over the last hour. Past the budget, what people ask (a visitor's words, a
+// meters them) over the last hour. Asks the response cache answered count too: the gateway is
+// shared by the process's towns, so its own counters cannot say which town spent what, and
+// counting too much errs on the side of the money. Past the budget, what people ask (a visitor's words, a
 // reporter's question: the asks made inside `forPeople`) is answered by the prompt's offline
 // answer, so nobody can spend a town's money by talking; the residents' own lives go on with the
 // model. The room shows the state to everyone (engineStatus "budget").
