@@ -49,6 +49,8 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     !towns.serves(town) ? noSuchTown(town)
     : !scale.hostsTown(town) ? new ServerError(503, `town "${town}" is moving to another server: try again in a moment`)
     : undefined;
+  // The port opens before the towns do (a town may take a while to resume): not ready till then.
+  let ready = false;
   const server = defineServer({
     transport: new WebSocketTransport(),
     greet: false,
@@ -61,7 +63,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     express: async (app) => {
       app.disable("x-powered-by");
       await mountOps(app, { stats: ops, towns, gateway, presence, publicAddress: scale.serverOptions.publicAddress, moderatorToken: config.MODERATOR_TOKEN });
-      mountHttp(app, { towns, gateway, db, presence, store, moderatorToken: config.MODERATOR_TOKEN });
+      mountHttp(app, { towns, gateway, db, presence, store, moderatorToken: config.MODERATOR_TOKEN, ready: () => ready });
       app.use(jsonErrors(log));
     },
   });
@@ -100,6 +102,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     await stop().catch(() => undefined);
     throw e;
   }
+  ready = true;
   summary.push(
     `database: ${db === "embedded" ? `embedded (${path.join(config.DATA_DIR, "db")})` : "postgres (DATABASE_URL)"}`,
     `presence: ${scale.describe()}`,

@@ -3,6 +3,9 @@
 import { z } from "zod";
 import { TownName } from "../shared/text.ts";
 
+/** How long the server may take to save and stop after SIGTERM/SIGINT before it exits anyway. */
+export const SHUTDOWN_LIMIT_MS = 15_000;
+
 const optionalText = z.string().trim().optional().transform((v) => (v ? v : undefined));
 
 export const ServerConfig = z.object({
