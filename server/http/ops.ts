@@ -258,7 +258,10 @@ export async function mountColyseusMonitor(app: Application, token: string | und
     const m = /^Basic (.+)$/.exec(req.headers.authorization ?? "");
     return !!m && tokenMatches(Buffer.from(m[1], "base64").toString().replace(/^[^:]*:/, ""), token);
   };
+  // The monitor's page loads its icon font from Google Fonts.
+  const policy = cspHeader(cspDirectives({ styles: ["https://fonts.googleapis.com"], fonts: ["https://fonts.gstatic.com"] }));
   app.use("/colyseus", (req: Request, res: Response, next: NextFunction) => {
+    res.set("Content-Security-Policy", policy);
     if (allowed(req)) return next();
     res.set("WWW-Authenticate", 'Basic realm="Simulacra monitor: the moderator token is the password"').status(401).type("text").send("the moderator token is needed");
   }, monitor());

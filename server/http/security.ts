@@ -15,15 +15,15 @@ export function tokenMatches(given: string | undefined, expected: string | undef
 }
 
 /** The policy's directives; `scripts` adds sources (hashes of inline scripts) for one page. */
-export function cspDirectives(opts: { connect?: readonly string[]; scripts?: readonly string[] } = {}): Record<string, string[] | null> {
+export function cspDirectives(opts: { connect?: readonly string[]; scripts?: readonly string[]; styles?: readonly string[]; fonts?: readonly string[] } = {}): Record<string, string[] | null> {
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(opts.scripts ?? [])],
     "script-src-attr": ["'none'"],
     // Phaser and the panels set element styles; nothing else is inline.
-    "style-src": ["'self'", "'unsafe-inline'"],
+    "style-src": ["'self'", "'unsafe-inline'", ...(opts.styles ?? [])],
     "img-src": ["'self'", "data:", "blob:"],
-    "font-src": ["'self'", "data:"],
+    "font-src": ["'self'", "data:", ...(opts.fonts ?? [])],
     // The rooms' WebSocket, on this origin or another process's public address (with Redis).
     "connect-src": ["'self'", ...(opts.connect ?? [])],
     "worker-src": ["'self'", "blob:"],
