@@ -78,6 +78,11 @@ export function nameRefusal(name: string, residents: Iterable<string>, people: I
   return null;
 }
 
+/** The string with each lone surrogate replaced by U+FFFD (for text from elsewhere: a model's answer). */
+export function wellFormed(s: string): string {
+  return s.replace(LONE_SURROGATE, "\uFFFD");
+}
+
 /**
  * A person's name or words as a one-line label for prompts and memories: whatever got past the
  * rules above (or was stored before them) loses its line breaks, control and format characters,
