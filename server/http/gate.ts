@@ -4,10 +4,9 @@
 // them whole), and adds the security headers to every answer.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import proxyaddr from "proxy-addr";
+import { ADDRESS_HEADER } from "../access.ts";
 import { securityHeaders } from "./security.ts";
 
-/** The header the gate sets to the client's address; a client's own value is always replaced. */
-export const ADDRESS_HEADER = "x-simulacra-address";
 /** Largest matchmaking body (join options are a name, a role, a token and a town). */
 export const MAX_MATCHMAKE_BODY = 4 * 1024;
 
@@ -30,11 +29,6 @@ export function addressOf(req: IncomingMessage, trust: (addr: string, i: number)
   } catch {
     return req.socket.remoteAddress ?? "unknown";
   }
-}
-
-/** The address the gate found for a request (Colyseus hands handlers the request's headers). */
-export function gatedAddress(headers: { get(name: string): string | null } | undefined): string {
-  return headers?.get(ADDRESS_HEADER) ?? "unknown";
 }
 
 function refuse(res: ServerResponse, status: number, code: string, message: string): void {

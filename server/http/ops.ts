@@ -13,7 +13,8 @@ import { TOWN_ROOM } from "../../shared/constants.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import type { Towns } from "../hosting/towns.ts";
 import type { Town } from "../world/town.ts";
-import { cspDirectives, cspHeader, inlineScriptHashes, tokenMatches } from "./security.ts";
+import { tokenMatches } from "../access.ts";
+import { cspDirectives, cspHeader, inlineScriptHashes } from "./security.ts";
 
 const OPS_PAGE = fileURLToPath(new URL("./ops-page.html", import.meta.url));
 

@@ -1,7 +1,7 @@
 // How the API refuses: every error is `{ error: { code, message } }` with its HTTP status, and
 // moderator-only calls check `Authorization: Bearer <MODERATOR_TOKEN>` the same way everywhere.
 import type { NextFunction, Request, Response } from "express";
-import { tokenMatches } from "./security.ts";
+import { tokenMatches } from "../access.ts";
 
 export const fail = (res: Response, status: number, code: string, message: string) => void res.status(status).json({ error: { code, message } });
 

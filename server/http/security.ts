@@ -1,18 +1,11 @@
 // What every HTTP answer shares: security headers (helmet, with a content security policy the
 // game, the replay page and the ops page run under), CORS for the server's own origin and the
-// configured ones, one JSON error handler (never a stack trace or a path), and the one token check.
+// configured ones, one JSON error handler (never a stack trace or a path).
 import { matchMaker } from "@colyseus/core";
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 import type { NextFunction, Request, Response } from "express";
-
-/** Compares a given token with the expected one in constant time (whatever their lengths). */
-export function tokenMatches(given: string | undefined, expected: string | undefined): boolean {
-  if (!expected || given === undefined) return false;
-  const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 /** The policy's directives; `scripts` adds sources (hashes of inline scripts) for one page. */
 export function cspDirectives(opts: { connect?: readonly string[]; scripts?: readonly string[]; styles?: readonly string[]; fonts?: readonly string[] } = {}): Record<string, string[] | null> {

@@ -16,8 +16,7 @@ import type { TownHost } from "./host.ts";
 import { agentState, mirror } from "./mirror.ts";
 import { ClientLimits, DEFAULT_RATE_LIMITS } from "./rateLimit.ts";
 import { nameRefusal } from "../../shared/text.ts";
-import { gatedAddress } from "../http/gate.ts";
-import { tokenMatches } from "../http/security.ts";
+import { gatedAddress, tokenMatches } from "../access.ts";
 
 /** Who a client is: its role and name (checked at join) and its address (found at matchmaking). */
 type Session = { role: Role; name: string; address: string };
