@@ -13,6 +13,8 @@ export class Autosave {
   private lastSavedStep: number;
   private lastRowFlush: number;
   private writing: Promise<void> = Promise.resolve();
+  /** A save is queued or being written. */
+  private busy = false;
 
   constructor(
     private readonly town: Town,
@@ -32,11 +34,17 @@ export class Autosave {
     return this.lastSavedStep;
   }
 
-  /** Saves when N steps have passed since the last save. Never throws: a failed save is logged and retried next step. */
+  /**
+   * Saves when N steps have passed since the last save. The small snapshot is taken now; its write
+   * is not waited for (the next step goes on while the database works), and while one is still
+   * being written the next waits for a later step. Never throws: a failed save is logged and
+   * retried next step.
+   */
   async afterStep(): Promise<void> {
     if (this.town.step - this.lastSavedStep >= this.everySteps) {
+      if (this.busy) return;
       this.lastRowFlush = this.town.step;
-      await this.save().catch((err: unknown) => this.log.error({ err }, "autosave failed"));
+      void this.save().catch((err: unknown) => this.log.error({ err }, "autosave failed"));
       return;
     }
     if (this.rows && this.town.step - this.lastRowFlush >= ROW_FLUSH_STEPS) {
@@ -45,25 +53,24 @@ export class Autosave {
     }
   }
 
-  /** Saves now (after any save in progress). */
+  /** Saves the town as it is now; written after any save in progress. */
   save(): Promise<void> {
-    this.writing = this.writing.catch(() => {}).then(async () => {
-      // The snapshot and the rows' mark are taken together, between two steps.
-      const step = this.town.step;
-      const data = this.town.snapshot();
-      const rows = this.rows;
-      if (!rows) {
-        await this.store.saveSnapshot(this.townId, step, data);
-        this.lastSavedStep = step;
-        return;
-      }
-      const small = rows.split(data);
-      await rows.flush();
+    this.busy = true;
+    // The snapshot and the rows' mark are taken together, now, between two steps.
+    const step = this.town.step;
+    const rows = this.rows;
+    const small = rows ? rows.split(this.town.snapshot()) : { data: this.town.snapshot(), mark: undefined };
+    const run = this.writing.catch(() => {}).then(async () => {
+      if (rows) await rows.flush();
       await this.store.saveSnapshot(this.townId, step, small.data, small.mark);
       this.lastSavedStep = step;
       // Touches the mark covers are folded into their memories (a restore then reads one row each).
-      await rows.compact(small.mark).catch((err: unknown) => this.log.error({ err }, "compacting memory touches failed"));
+      if (rows && small.mark !== undefined) await rows.compact(small.mark).catch((err: unknown) => this.log.error({ err }, "compacting memory touches failed"));
     });
-    return this.writing;
+    this.writing = run;
+    void run.finally(() => {
+      if (this.writing === run) this.busy = false;
+    }).catch(() => {});
+    return run;
   }
 }
