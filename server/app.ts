@@ -57,7 +57,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     },
     express: async (app) => {
       await mountOps(app, { stats: ops, towns, gateway, presence, publicAddress: scale.serverOptions.publicAddress, moderatorToken: config.MODERATOR_TOKEN });
-      mountHttp(app, { towns, gateway, db, presence, store, moderatorToken: config.MODERATOR_TOKEN });
+      mountHttp(app, { towns, gateway, db, presence, store, moderatorToken: config.MODERATOR_TOKEN, evalsDir: path.resolve(config.EVALS_DIR) });
     },
   });
   const stop = async () => {

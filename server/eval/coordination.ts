@@ -55,3 +55,17 @@ export function coordination(study: string, i: CoordinationInput): Coordination 
   }
   return { study, invited, attendedInvited, attendedUninvited, noShows, rows };
 }
+
+/** Minutes each resident spends at a place while an event runs, from the town's history step by step. */
+export class Presence {
+  readonly minutes = new Map<string, number>();
+  constructor(private readonly ev: { place: string; start: number; end: number }) {}
+
+  /** One step of history: the game time, the step's length in minutes, and where each resident stands. */
+  add(time: number, stepMinutes: number, where: readonly { id: string; address: string }[]): void {
+    if (time < this.ev.start || time >= this.ev.end) return;
+    for (const w of where) {
+      if (w.address === this.ev.place || w.address.startsWith(`${this.ev.place}:`)) this.minutes.set(w.id, (this.minutes.get(w.id) ?? 0) + stepMinutes);
+    }
+  }
+}

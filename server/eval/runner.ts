@@ -15,7 +15,7 @@ import type { TownTemplate } from "../world/template.ts";
 import type { Town } from "../world/town.ts";
 import type { BatteryAnswer, Judgement, SeedResult } from "../../shared/evalReport.ts";
 import { batteryQuestions, CONDITIONS, MASKS } from "./battery.ts";
-import { coordination, type PlanAtEvent } from "./coordination.ts";
+import { coordination, Presence, type PlanAtEvent } from "./coordination.ts";
 import { relationshipDensity, type KnowsPair } from "./density.ts";
 import { diffusionPoint } from "./diffusion.ts";
 import { hallucination } from "./hallucination.ts";
@@ -167,7 +167,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedResult> {
   const relStart = scenario.relationships ? await askRelationships(false) : [];
 
   // Coordination: minutes at each event's place while it runs, and each resident's plan then.
-  const events = studies.filter(({ st }) => st.event).map(({ st, fact }) => ({ st, fact, ev: st.event!, minutes: new Map<string, number>(), plans: new Map<string, PlanAtEvent>(), planned: false }));
+  const events = studies.filter(({ st }) => st.event).map(({ st, fact }) => ({ st, fact, ev: st.event!, presence: new Presence(st.event!), plans: new Map<string, PlanAtEvent>(), planned: false }));
   const watch = (town: Town) => {
     const t = town.time;
     for (const e of events) {
@@ -176,9 +176,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedResult> {
         for (const p of personas) e.plans.set(p.id, planAt(mind, p, e.ev, e.fact, t));
       }
       if (t < e.ev.start || t >= e.ev.end) continue;
-      for (const a of town.agentViews()) {
-        if (town.map.addressAt(a.x, a.y).startsWith(e.ev.place)) e.minutes.set(a.id, (e.minutes.get(a.id) ?? 0) + town.stepSeconds / 60);
-      }
+      e.presence.add(t, town.stepSeconds / 60, town.agentViews().map((a) => ({ id: a.id, address: town.map.addressAt(a.x, a.y) })));
     }
   };
 
@@ -206,7 +204,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedResult> {
 
   const coord = events.map((e) => {
     const invited = new Set(personas.filter((p) => supporting(streamOf(mind, p).filter((m) => m.id !== -1), { kind: "fact", fact: e.fact }, { before: e.ev.start }).length > 0).map((p) => p.id));
-    return coordination(e.st.id, { residents: ids, hosts: e.st.sources, invited, minutesAt: e.minutes, minMinutes: e.ev.minMinutes, plans: e.plans });
+    return coordination(e.st.id, { residents: ids, hosts: e.st.sources, invited, minutesAt: e.presence.minutes, minMinutes: e.ev.minMinutes, plans: e.plans });
   });
 
   const battery = await runBattery(o, mind, personas, judgements, (phase) => tick(1, phase));

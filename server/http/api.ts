@@ -9,6 +9,7 @@ import type { Gateway } from "../llm/prompt.ts";
 import { agentDetails, type AgentDetails } from "../hosting/agentDetails.ts";
 import type { TownRoom } from "../rooms/TownRoom.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
+import { mountEvals } from "./evals.ts";
 import { mountRecordings } from "./recordings.ts";
 import { savesRouter } from "./saves.ts";
 import { townsRouter } from "./towns.ts";
@@ -24,6 +25,8 @@ export interface ApiDeps {
   presence: "local" | "redis";
   store: PrismaStore;
   moderatorToken?: string;
+  /** Where eval reports are (EVALS_DIR); none: /api/evals lists nothing. */
+  evalsDir?: string;
 }
 
 export function mountHttp(app: Application, deps: ApiDeps): void {
@@ -84,6 +87,7 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
   });
   app.use("/api/saves", savesRouter({ towns, store: deps.store, moderatorToken: deps.moderatorToken }));
   mountRecordings(app, { store: deps.store, clientDir: CLIENT_DIR });
+  if (deps.evalsDir) mountEvals(app, { evalsDir: deps.evalsDir });
   app.use("/api", (_req: Request, res: Response) => void res.status(404).json({ error: { code: "not_found", message: "no such API" } }));
   app.use("/assets", express.static(ASSETS_DIR, { fallthrough: false }));
   if (existsSync(CLIENT_DIR)) {
