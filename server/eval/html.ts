@@ -20,7 +20,10 @@ function diffusionChart(r: EvalReport, k: number): string {
   const x = (t: number) => L + ((t - t0) / (t1 - t0)) * (W - L - R);
   const y = (v: number) => H - B - v * (H - B - T);
   const grid = [0, 0.25, 0.5, 0.75, 1].map((v) => `<line x1="${L}" x2="${W - R}" y1="${y(v)}" y2="${y(v)}" stroke="#e5e7eb"/><text x="${L - 6}" y="${y(v) + 4}" text-anchor="end" font-size="10">${v * 100}%</text>`).join("");
-  const ticks = series[0].map((p) => `<text x="${x(p.time)}" y="${H - B + 14}" text-anchor="middle" font-size="9">${esc(`${formatDate(p.time).slice(0, 6)} ${formatClock(p.time)}`)}</text>`).join("");
+  // Labels no closer than 70 px, so late checkpoints (the end after a half-day) do not overprint.
+  let lastX = -Infinity;
+  const labelled = series[0].filter((p) => (x(p.time) - lastX >= 70 ? ((lastX = x(p.time)), true) : false));
+  const ticks = labelled.map((p) => `<text x="${x(p.time)}" y="${H - B + 14}" text-anchor="middle" font-size="9">${esc(`${formatDate(p.time).slice(0, 6)} ${formatClock(p.time)}`)}</text>`).join("");
   const lines = series.map((pts, i) => `<polyline fill="none" stroke="${COLORS[i % COLORS.length]}" stroke-width="2" points="${pts.map((p) => `${x(p.time).toFixed(1)},${y(p.share).toFixed(1)}`).join(" ")}"/>` + pts.map((p) => `<circle cx="${x(p.time).toFixed(1)}" cy="${y(p.share).toFixed(1)}" r="3" fill="${COLORS[i % COLORS.length]}"><title>seed ${r.seeds[i].seed}: ${p.informed}/${p.total}</title></circle>`).join("")).join("");
   const paper = r.paper.diffusion[st.id];
   const anchor = paper ? `<line x1="${x(t0)}" y1="${y(paper.start)}" x2="${x(t1)}" y2="${y(paper.end)}" stroke="#111" stroke-dasharray="5 4"/><text x="${x(t1) - 4}" y="${y(paper.end) - 6}" text-anchor="end" font-size="10">paper ${pct(paper.start)} → ${pct(paper.end)}</text>` : "";
