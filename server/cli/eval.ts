@@ -74,7 +74,7 @@ async function main(opts: Options): Promise<number> {
     console.log(`eval estimate: ${scenario.name} × ${seeds.length} seed(s), on ${llm.chat ? `${llm.chat.model} (strong: ${llm.chat.strongModel})` : "no model configured: the offline engine (free)"}`);
     console.log(`  from an offline dry run of one seed (${((performance.now() - t0) / 1000).toFixed(1)} s), times ${seeds.length}`);
     console.log(`  calls: ${e.calls} (cheap ${e.byTier.cheap.calls}, strong ${e.byTier.strong.calls})`);
-    console.log(`  tokens: ${e.tokensIn} in, ${e.tokensOut} out; embeddings: ${e.embeddingTokens} tokens`);
+    console.log(`  tokens: ${e.tokensIn} in, ${e.tokensOut} out (cheap ${e.byTier.cheap.tokensIn} in, ${e.byTier.cheap.tokensOut} out; strong ${e.byTier.strong.tokensIn} in, ${e.byTier.strong.tokensOut} out); embeddings: ${e.embeddingTokens} tokens`);
     console.log(`  cost: cheap ${usd(e.byTier.cheap.costUsd)}, strong ${usd(e.byTier.strong.costUsd)}, total ${usd(e.costUsd)}`);
     return 0;
   }

@@ -23,7 +23,7 @@ import { believabilityJudgePrompt } from "./prompts/believabilityJudge.ts";
 import { knowsJudgePrompt, type KnowsJudgeInput } from "./prompts/knowsJudge.ts";
 import type { Scenario, Study } from "./scenario.ts";
 import { supporting, type Claim, type MemoryItem } from "./support.ts";
-import { factTerms, terms } from "./terms.ts";
+import { factTerms, termSet } from "./terms.ts";
 import { rankConditions, type Match } from "./trueskill.ts";
 
 export interface SeedOptions {
@@ -275,7 +275,8 @@ async function runBattery(o: SeedOptions, mind: GenerativeMind, personas: Person
       byCondition.set(condition, got.map(({ question, answer }) => ({ question, answer })));
     }
     const stream = streamOf(mind, p);
-    const grounding = new Set(stream.flatMap((m) => terms(m.lines?.length ? m.lines.map((l) => l[1]).join(" ") : m.description)));
+    const grounding = new Set<string>();
+    for (const m of stream) for (const t of termSet(m.lines?.length ? m.lines.map((l) => l[1]).join(" ") : m.description)) grounding.add(t);
     const memories = stream.slice(1).sort((a, b) => b.created - a.created).slice(0, 30).map((m) => m.description);
     const profile = `${p.age}. ${p.innate}. ${p.learned} ${p.currently}`;
     const pairs = CONDITIONS.flatMap((a, i) => CONDITIONS.slice(i + 1).map((b) => [a, b] as const));

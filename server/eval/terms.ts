@@ -6,6 +6,20 @@ import { stemmer } from "stemmer";
 
 const STOP = new Set(eng);
 
+const MEMO_SIZE = 200_000;
+const memo = new Map<string, ReadonlySet<string>>();
+
+/** The terms of a text as a set, remembered: the judge reads the same memories again and again. */
+export function termSet(text: string): ReadonlySet<string> {
+  let set = memo.get(text);
+  if (!set) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    set = new Set(terms(text));
+    memo.set(text, set);
+  }
+  return set;
+}
+
 /** Stemmed content terms of a text, in order, without repeats. */
 export function terms(text: string): string[] {
   const out = new Set<string>();
@@ -43,7 +57,7 @@ export interface Carried {
 
 /** A text carries the fact when it names its topic and at least one detail the question did not give. */
 export function carries(text: string, fact: FactTerms): Carried {
-  const have = new Set(terms(text));
+  const have = termSet(text);
   const topic = fact.topic.filter((t) => have.has(t));
   const details = fact.details.filter((t) => have.has(t));
   return { carries: topic.length > 0 && details.length > 0, topic, details };
@@ -55,6 +69,6 @@ export function nameTerms(name: string): string[] {
 }
 
 export function mentions(text: string, name: string): boolean {
-  const have = new Set(terms(text));
+  const have = termSet(text);
   return nameTerms(name).some((t) => have.has(t));
 }
