@@ -6,6 +6,7 @@
 // offline dry run priced with LLM_PRICE_*) and spends nothing. Configured like the server.
 import { Command, InvalidArgumentError } from "commander";
 import path from "node:path";
+import { pino } from "pino";
 import { readLlmConfig } from "../llm/config.ts";
 import { OfflineGateway } from "../llm/offlineGateway.ts";
 import { estimate, pricesFromEnv } from "../eval/estimate.ts";
@@ -65,9 +66,8 @@ async function main(opts: Options): Promise<number> {
 
   if (opts.estimate) {
     const dry = new TierTally(new OfflineGateway({ meter: true }));
-    const quiet = { warn() {}, error() {}, info() {}, debug() {} } as never;
     const t0 = performance.now();
-    await runSeed({ scenario, template, seed: seeds[0], gateway: dry, saveName: "dry-run", autosaveSteps: 1e9, log: quiet });
+    await runSeed({ scenario, template, seed: seeds[0], gateway: dry, saveName: "dry-run", autosaveSteps: 1e9, log: pino({ level: "silent" }) });
     const llm = readLlmConfig(process.env);
     const e = estimate(dry.metrics(), dry.tiers, seeds.length, pricesFromEnv(process.env), Boolean(llm.embedding));
     const usd = (x: number | null) => (x === null ? "no price set (LLM_PRICE_IN/OUT, LLM_PRICE_STRONG_IN/OUT)" : `$${x.toFixed(2)}`);

@@ -56,9 +56,10 @@ export const Scenario = z.object({
   studies: z.array(Study).default([]),
   /** Ask every ordered pair "Do you know <name>?" at the start and the end. */
   relationships: z.boolean().default(true),
-  /** Run the paper's interview battery at the end, under these memory conditions. */
+  /** The paper's interview battery at the end, under its four memory conditions. */
   battery: z.object({
-    residents: z.number().int().min(1).max(100).optional(),
+    /** How many residents (drawn by seed) are interviewed; default all, 0 skips the battery. */
+    residents: z.number().int().min(0).max(100).optional(),
   }).default({}),
 }).superRefine((s, ctx) => {
   const ids = new Set<string>();
