@@ -28,6 +28,7 @@ interface Options {
   id?: string;
   estimate: boolean;
   concurrency: number;
+  autosave: number;
   quiet: boolean;
 }
 
@@ -46,6 +47,7 @@ const program = new Command("eval")
   .option("--id <id>", "the eval's id (default: the --out folder's name, else scenario and time)")
   .option("--estimate", "print the calls, tokens and cost the run would take, and stop", false)
   .option("--concurrency <n>", "interviews at once (a model serves several)", wholeNumber(1, 64), 8)
+  .option("--autosave <steps>", "save each seed's town every this many steps (it is always saved at the end)", wholeNumber(1, 10_000_000), 360)
   .option("--quiet", "no progress bar", false)
   .showHelpAfterError()
   .addHelpText("after", "\nExample: npm run eval -- --scenario paper-party-25 --seeds 3 --out evals/run1");
@@ -90,7 +92,7 @@ async function main(opts: Options): Promise<number> {
     console.log(`  engine: ${session.engine}; judge: ${judgeOf(process.env)}`);
     console.log(`  database: ${session.database}`);
     const report = await runEval({
-      id, scenario, template, seeds, gateway: session.gateway, store: session.store, outDir: out, autosaveSteps: session.config.AUTOSAVE_STEPS,
+      id, scenario, template, seeds, gateway: session.gateway, store: session.store, outDir: out, autosaveSteps: opts.autosave,
       log: session.log, judge: judgeOf(process.env), concurrency: opts.concurrency, progress: (seed, done, total, phase) => bar.update(seed, done, total, phase),
     });
     bar.stop();
