@@ -23,7 +23,7 @@ function diffusionChart(r: EvalReport, k: number): string {
   // Labels no closer than 70 px, so late checkpoints (the end after a half-day) do not overprint.
   let lastX = -Infinity;
   const labelled = series[0].filter((p) => (x(p.time) - lastX >= 70 ? ((lastX = x(p.time)), true) : false));
-  const ticks = labelled.map((p) => `<text x="${x(p.time)}" y="${H - B + 14}" text-anchor="middle" font-size="9">${esc(`${formatDate(p.time).slice(0, 6)} ${formatClock(p.time)}`)}</text>`).join("");
+  const ticks = labelled.map((p) => `<text x="${x(p.time)}" y="${H - B + 14}" text-anchor="middle" font-size="9">${esc(`${formatDate(p.time).slice(0, 3)} ${formatClock(p.time)}`)}</text>`).join("");
   const lines = series.map((pts, i) => `<polyline fill="none" stroke="${COLORS[i % COLORS.length]}" stroke-width="2" points="${pts.map((p) => `${x(p.time).toFixed(1)},${y(p.share).toFixed(1)}`).join(" ")}"/>` + pts.map((p) => `<circle cx="${x(p.time).toFixed(1)}" cy="${y(p.share).toFixed(1)}" r="3" fill="${COLORS[i % COLORS.length]}"><title>seed ${r.seeds[i].seed}: ${p.informed}/${p.total}</title></circle>`).join("")).join("");
   const paper = r.paper.diffusion[st.id];
   const anchor = paper ? `<line x1="${x(t0)}" y1="${y(paper.start)}" x2="${x(t1)}" y2="${y(paper.end)}" stroke="#111" stroke-dasharray="5 4"/><text x="${x(t1) - 4}" y="${y(paper.end) - 6}" text-anchor="end" font-size="10">paper ${pct(paper.start)} → ${pct(paper.end)}</text>` : "";
@@ -82,7 +82,7 @@ function judgementTable(s: SeedResult, names: Map<string, string>): string {
   return kinds.map((k) => {
     const js = s.judgements.filter((j) => j.kind === k);
     if (js.length === 0) return "";
-    return `<details><summary>${esc(k)} judgements, seed ${s.seed} (${js.length})</summary><table class="judgements"><tr><th>time</th><th>resident</th><th>about</th><th>question</th><th>answer</th><th>verdict</th><th>reason</th></tr>${js.map((j) => `<tr><td>${esc(`${formatDate(j.time).slice(0, 6)} ${formatClock(j.time)}`)}</td><td>${esc(names.get(j.resident) ?? j.resident)}</td><td>${esc(names.get(j.subject) ?? j.subject)}</td><td>${esc(j.question ?? "")}</td><td>${esc(j.answer ?? "")}</td><td>${esc(j.better ?? (j.knows ? (j.supported ? "knows" : "knows, unsupported") : "does not know"))}</td><td>${esc(j.reason)}</td></tr>`).join("")}</table></details>`;
+    return `<details><summary>${esc(k)} judgements, seed ${s.seed} (${js.length})</summary><table class="judgements"><tr><th>time</th><th>resident</th><th>about</th><th>question</th><th>answer</th><th>verdict</th><th>reason</th></tr>${js.map((j) => `<tr><td>${esc(`${formatDate(j.time).slice(0, 3)} ${formatClock(j.time)}`)}</td><td>${esc(names.get(j.resident) ?? j.resident)}</td><td>${esc(names.get(j.subject) ?? j.subject)}</td><td>${esc(j.question ?? "")}</td><td>${esc(j.answer ?? "")}</td><td>${esc(j.better ?? (j.knows ? (j.supported ? "knows" : "knows, unsupported") : "does not know"))}</td><td>${esc(j.reason)}</td></tr>`).join("")}</table></details>`;
   }).join("");
 }
 
