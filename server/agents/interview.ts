@@ -1,8 +1,11 @@
 // Interview (the paper's evaluation interface, §3.6): any question answered in character from the
-// memories retrieved for it, the day's plan and the persona. Off the record nothing is written
-// (not even last-access times); otherwise the agent remembers being interviewed.
+// memories retrieved for it (50, as the original), the day's and yesterday's plans and the
+// identity block. Waiting observations are stored first, so the answer knows what the resident
+// just saw. On the record, the resident remembers being interviewed (a reporter's visit is part
+// of its life); off the record nothing is written, not even last-access times.
+import { importanceOf } from "./offline/importance.ts";
+import { flushObservations } from "./perceive.ts";
 import { interviewPrompt } from "./prompts/interview.ts";
-import { keywordImportance } from "./offline/text.ts";
 import { identity, lines, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
 
 export interface InterviewOptions {
@@ -14,14 +17,25 @@ export interface InterviewOptions {
   now?: number;
 }
 
+/** Where the resident's observations place it: the sector of each thing it saw, and when. */
+function presence(s: AgentState, since: number): { sector: string; at: number }[] {
+  return s.memory
+    .latest(5000, (m) => m.type === "observation" && m.created >= since && m.subject.split(":").length >= 3)
+    .map((m) => ({ sector: m.subject.split(":")[1], at: m.created }));
+}
+
 export async function interview(ctx: MindContext, s: AgentState, question: string, opts: InterviewOptions = {}): Promise<string> {
   const now = opts.now ?? s.now;
   const interviewer = opts.interviewer ?? "An interviewer";
   const record = !opts.offTheRecord;
+  // Off the record, what waits is scored but stays waiting (nothing is written).
+  if (record) await flushObservations(ctx, s);
   // People the question names: the agent's view of them goes into the answer, and into the focus.
   const named = [...ctx.agents.values()].filter((a) => new RegExp(`\\b(${a.persona.name}|${a.persona.name.split(" ")[0]})\\b`, "i").test(question));
-  const people = named.map((a) => ({ name: a.persona.name, relationship: a.id === s.id ? "" : (s.relationships.get(a.id) ?? "") }));
-  const memories = await retrieve(ctx, s, [question, ...named.filter((a) => a.id !== s.id).map((a) => `${s.persona.name} and ${a.persona.name}`)], now, 50, ctx.settings.retrieveForInterview, record);
+  const viewed = named.length ? named : [...ctx.agents.values()].filter((a) => s.relationships.has(a.id));
+  const people = viewed.map((a) => ({ name: a.persona.name, relationship: a.id === s.id ? "" : (s.relationships.get(a.id) ?? "") }));
+  const focal = [question, ...named.filter((a) => a.id !== s.id).map((a) => `${s.persona.name} and ${a.persona.name}`)];
+  const memories = await retrieve(ctx, s, focal, now, ctx.settings.retrieveForInterview, ctx.settings.retrieveForInterview, record);
   const { answer } = await ctx.gateway.ask(interviewPrompt, {
     identity: identity(s),
     now,
@@ -29,12 +43,15 @@ export async function interview(ctx: MindContext, s: AgentState, question: strin
     question,
     memories: lines(memories),
     plan: s.schedule?.items ?? [],
+    yesterday: s.yesterday,
     people,
+    presence: presence(s, now - 3 * 86_400_000),
     places: placeNames(s),
+    residents: ctx.people(),
   });
   if (record) {
-    const text = `${interviewer} asked ${s.persona.name} "${question.replace(/"/g, "'")}" and ${s.persona.name} answered "${answer.replace(/"/g, "'")}"`;
-    await rememberOne(ctx, s, "chat", now, text, Math.max(3, keywordImportance(question)), { predicate: "was interviewed by", object: interviewer, lines: [[interviewer, question], [s.persona.name, answer]] });
+    const text = `${interviewer} interviewed ${s.persona.name}, asking "${question.replace(/"/g, "'")}"; ${s.persona.name} answered "${answer.replace(/"/g, "'")}"`;
+    await rememberOne(ctx, s, "chat", now, text, Math.max(4, importanceOf(question, { at: now })), { predicate: "was interviewed by", object: interviewer, lines: [[interviewer, question], [s.persona.name, answer]] });
   }
   return answer;
 }

@@ -42,7 +42,7 @@ describe("react: gates in code first", () => {
     await rememberOne(ctx, ann, "thought", at("07:00"), "Ann Ash is excited to be hosting a party at the plaza of Square on February 13 from 7 pm to 9 pm", 8);
     const out = await react(ctx, ann, input(mind, "ann", now), [bobSeen()]);
     expect(gw.asks.get("reaction")).toBe(1);
-    expect(gw.asks.get("conversation")).toBe(1);
+    expect(gw.asks.get("utterance")).toBe(out!.conversation!.lines.length);
     expect(out?.conversation?.with).toBe("bob");
     expect(out!.conversation!.lines.length).toBeLessThanOrEqual(16);
     expect(out!.conversation!.lines.map((l) => l.text).join(" ")).toContain("party at plaza of Square on February 13 from 7 pm to 9 pm");
