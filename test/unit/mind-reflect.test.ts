@@ -51,7 +51,7 @@ describe("reflect", () => {
       : undefined);
     const mind2 = tinyMind(model);
     const ann2 = mind2.agent("ann")!;
-    for (const m of ann.memory.latest(ann.memory.size).reverse()) ann2.memory.add({ ...m, keywords: [...m.keywords], evidence: [...m.evidence] });
+    for (const m of ann.memory.latest(ann.memory.size).reverse()) ann2.memory.add({ ...m, keywords: [...m.keywords], evidence: [...m.evidence], lines: m.lines?.map((l) => [l[0], l[1]] as [string, string]) });
     const again = await reflect(mind2.context(), ann2, at("16:00"));
     expect(again).toHaveLength(1);
     expect(again[0].depth).toBe(2);
