@@ -9,6 +9,7 @@ import type { Address } from "../world/tile.ts";
 import { resolveAddress, type PlannedTask } from "./execute.ts";
 import { emojiFor, isSleep, tripleOf } from "./offline/planner.ts";
 import { parseClock } from "./offline/time.ts";
+import { readTime } from "./offline/events.ts";
 import { flushObservations } from "./perceive.ts";
 import { dayPlanPrompt } from "./prompts/dayPlan.ts";
 import { decomposePrompt } from "./prompts/decompose.ts";
@@ -34,6 +35,15 @@ export async function planDay(ctx: MindContext, s: AgentState, now: number): Pro
   const date = formatDate(day);
   const name = s.persona.name;
   const memories = await retrieve(ctx, s, [`${name}'s plan for ${date}.`, `Important recent events for ${name}'s life.`], now, ctx.settings.retrieveForPlan, ctx.settings.retrieveForPlan * 2);
+  // What the resident holds about this very day (an appointment heard of, its own plan for it),
+  // however long ago it learnt it: thoughts and notes whose date falls on the day.
+  const onTheDay = s.memory
+    .latest(2000, (m) => (m.type === "thought" || m.type === "chat") && !m.depth && m.created > day - 30 * 86_400_000)
+    .filter((m) => {
+      const t = readTime(m.description, m.created);
+      return t?.month !== undefined && t.day !== undefined && Date.UTC(new Date(day).getUTCFullYear(), t.month, t.day) === day;
+    });
+  for (const m of onTheDay) if (!memories.includes(m)) memories.push(m);
   const firstDay = !s.schedule;
   const answer = await ctx.gateway.ask(dayPlanPrompt, {
     identity: identity(s),

@@ -75,6 +75,7 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
         ...(options.includes("wait") ? { sharedObject: e.address.split(":").at(-1) } : {}),
         places: unionPlaces(placeNames(s)),
         people: peopleFor(ctx, s),
+        chatsToday: [...s.lastChat.values()].filter((c) => c.ended >= startOfDay(now)).length,
       });
       decision = options.includes(answer.decision as ReactOption) ? answer.decision : "continue";
     } finally {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chatMinutes, conversationEnded, startConversation } from "../../server/agents/converse.ts";
 import { planDay } from "../../server/agents/plan.ts";
 import { rememberOne } from "../../server/agents/state.ts";
-import { willAttend, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
+import { offlineReaction, willAttend, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
 import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
 
 async function party(mind: ReturnType<typeof tinyMind>) {
@@ -109,5 +109,19 @@ describe("going to what one hears of", () => {
     expect(events.map((e) => willAttend(side({}), e))).toEqual(events.map((e) => willAttend(side({}), e)));
     // One's own event always.
     expect(willAttend(side({}), { ...events[0], host: "Cleo Moss" })).toBe(true);
+  });
+});
+
+describe("whether to talk (offline)", () => {
+  const others = Array.from({ length: 80 }, (_, i) => `Person Number${i}`);
+  const rate = (memories: { text: string; created: number; importance: number; kind?: string }[], extra: Partial<Parameters<typeof offlineReaction>[0]> = {}) =>
+    others.filter((o) => offlineReaction({ name: "Cleo Moss", other: { name: o, doing: "walking" }, options: ["talk"], now: at("10:00"), memories, places: [], people: [o], ...extra }).decision === "talk").length / others.length;
+
+  it("news to tell makes talking likelier; having talked today, or much today, less", () => {
+    const none = rate([]);
+    const news = rate([{ text: "Cleo Moss is organising a quilting bee at noon on February 14", created: at("08:00"), importance: 7, kind: "thought" }]);
+    expect(news).toBeGreaterThan(none + 0.2);
+    expect(rate([], { lastChat: { minutesAgo: 30, topic: "the weather" } })).toBeLessThan(none / 2);
+    expect(rate([], { chatsToday: 3 })).toBeLessThan(none);
   });
 });

@@ -80,8 +80,8 @@ export function tellNews(n: News, speaker: string, listener: string): string {
   if (n.kind === "event" && n.event) {
     const e = n.event;
     if (n.host) return `I'm organising ${describeEvent(e, "a")}, and I'd love for you to come, ${first(listener)}.`;
-    if (e.host && e.host !== listener) return `Have you heard? ${e.host} is organising ${describeEvent(e, "a")}.`;
-    return `Have you heard about ${describeEvent(e)}?`;
+    if (e.host && e.host !== listener) return `${e.host} is organising ${describeEvent(e, "a")}. Had you heard?`;
+    return `There is ${describeEvent(e, "a")}. Had you heard?`;
   }
   const h = heardFrom(n.text);
   if (h) return `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(/[.!]+$/, "")}.`;
@@ -101,7 +101,9 @@ function newsAt(all: readonly Line[], k: number, now: number, places: readonly P
 }
 
 /** Whether a line tells something (an event, something ahead, something about someone). */
-function newsOf(text: string, speaker: string, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
+function newsOf(said: string, speaker: string, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
+  // The engine's own lead-in ("Before you go, Theo: ...") is not part of the news.
+  const text = said.replace(/^Before you go, [^:]{1,40}: /, "");
   const event = extractEvent(text, places, now, people, speaker);
   if (event && eventUpcoming(event, now)) return { kind: "event", text, event, importance: 7 };
   if (aboutTheFuture(text, now) || namesPerson(text, people.filter((p) => p !== speaker))) return { kind: "memory", text, importance: importanceOf(text, { at: now, people }) };
@@ -215,7 +217,7 @@ export function offlineTakeaway(self: ChatSideInput, other: string, lines: reado
   let planning = "";
   for (let k = 0; k < lines.length; k++) {
     if (lines[k].speaker !== other) continue;
-    const t = lines[k].text;
+    const t = lines[k].text.replace(/^Before you go, [^:]{1,40}: /, "");
     const news = newsAt(lines, k, now, places, people);
     if (!news) continue;
     importance = Math.max(importance, Math.min(8, news.importance));
@@ -259,6 +261,8 @@ export interface ReactionChoiceInput {
   lastChat?: { minutesAgo: number; topic: string };
   /** The object both are about to use, for "wait". */
   sharedObject?: string;
+  /** Conversations already had today: each makes another less likely. */
+  chatsToday?: number;
 }
 
 /**
@@ -273,11 +277,12 @@ export function offlineReaction(i: ReactionChoiceInput): { decision: "talk" | "w
     const toldAlready = !!news && !!i.lastChat && i.lastChat.topic.toLowerCase().includes(key.toLowerCase());
     const knows = i.memories.some((m) => m.text.includes(other) || m.text.includes(`${first(other)} `));
     const hour = new Date(i.now).getUTCHours();
-    if (news && !toldAlready && seeded(i.name, other, key, dayKey(i.now), hour) % 100 < 25 + news.importance * 7) {
+    if (news && !toldAlready && seeded(i.name, other, key, dayKey(i.now), hour) % 100 < 10 + news.importance * 6) {
       return { decision: "talk", reason: `${i.name} wants to tell ${other} something: ${shortTopic(news.text)}.` };
     }
     const talkedToday = !!i.lastChat && i.lastChat.minutesAgo < 16 * 60;
-    if (seeded(i.name, other, dayKey(i.now), hour, "hello") % 100 < (talkedToday ? 5 : knows ? 60 : 30)) {
+    const budget = 1 + (i.chatsToday ?? 0);
+    if (seeded(i.name, other, dayKey(i.now), hour, "hello") % 100 < (talkedToday ? 3 : knows ? 50 : 35) / budget) {
       return { decision: "talk", reason: `${i.name} wants to catch up with ${other}.` };
     }
   }

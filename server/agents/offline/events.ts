@@ -44,11 +44,18 @@ function meridiem(hour: number, certain: boolean, text: string): number {
   return hour < 8 || PART_OF_DAY_PM.test(text) ? hour + 12 : hour;
 }
 
+const digitCache = new Map<string, string>();
 /** Number words as digits ("five to seven" → "5 to 7") so the date parser reads them. */
+/** Cardinal number words (a closed class); only a text with one needs the number tagger. */
+const NUMBER_WORD = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b/i;
+
 function digits(text: string): string {
-  const doc = nlp(text);
-  doc.numbers().toNumber();
-  return doc.text();
+  if (!NUMBER_WORD.test(text)) return text;
+  return cached(digitCache, text, () => {
+    const doc = nlp(text);
+    doc.numbers().toNumber();
+    return doc.text();
+  });
 }
 
 /** Parsing is costly and the same memories are read again and again: answers are kept. */
@@ -56,7 +63,7 @@ function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
   const hit = cache.get(key);
   if (hit !== undefined || cache.has(key)) return hit as T;
   const v = make();
-  if (cache.size > 20_000) cache.clear();
+  if (cache.size > (cache === (docCache as Map<string, unknown>) ? 2_000 : 20_000)) cache.clear();
   cache.set(key, v);
   return v;
 }
@@ -112,8 +119,13 @@ function parseTime(text: string, ref: number): TimeMention | undefined {
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
 
+const contentCache = new Map<string, string[]>();
 /** Function words, from the part-of-speech tagger (not a hand-made list). */
 function contentWords(text: string): string[] {
+  return cached(contentCache, text, () => contentWordsOf(text));
+}
+
+function contentWordsOf(text: string): string[] {
   return nlp(text)
     .terms()
     .json()
@@ -130,8 +142,17 @@ function contentWords(text: string): string[] {
  */
 export function findPlace(text: string, places: readonly PlaceName[], from = 0): PlaceName | undefined {
   const lower = text.toLowerCase();
-  const shared = new Map<string, number>();
-  for (const p of places) for (const w of new Set(norm(p.name).split(" "))) shared.set(w, (shared.get(w) ?? 0) + 1);
+  // A word is distinctive when the names of only one sector's places use it ("house" is not).
+  const sectors = new Map<string, Set<string>>();
+  for (const p of places) {
+    const sector = p.address.split(":")[1] ?? p.address;
+    for (const w of norm(p.name).split(" ")) {
+      let set = sectors.get(w);
+      if (!set) sectors.set(w, (set = new Set()));
+      set.add(sector);
+    }
+  }
+  const shared = new Map([...sectors].map(([w, set]) => [w, set.size]));
   let best: { place: PlaceName; score: number; pos: number } | undefined;
   const personBefore = (at: number, name: string) => {
     const before = /([A-Z][\w’'-]*)\s+$/.exec(text.slice(Math.max(0, at - 30), at));
@@ -139,6 +160,8 @@ export function findPlace(text: string, places: readonly PlaceName[], from = 0):
   };
   for (const p of places) {
     const name = p.name.toLowerCase();
+    // Cheap test first: no word of the name in the text, no match.
+    if (!name.split(/\s+/).some((w) => w.length > 2 && lower.includes(w))) continue;
     let pos = -1;
     const whole = new RegExp(`(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "gu");
     for (const m of lower.matchAll(whole)) {
@@ -168,11 +191,22 @@ interface Phrase {
   start: number;
 }
 
+const nounCache = new Map<string, Phrase[]>();
 /** Noun phrases with their position, in order. */
 function nounPhrases(text: string): Phrase[] {
+  return cached(nounCache, text, () => nounPhrasesOf(text));
+}
+
+/** One tagging of a text, shared by its noun phrases, its terms and its people. */
+const docCache = new Map<string, ReturnType<typeof nlp>>();
+function doc(text: string): ReturnType<typeof nlp> {
+  return cached(docCache, text, () => nlp(text));
+}
+
+function nounPhrasesOf(text: string): Phrase[] {
   const out: Phrase[] = [];
   let from = 0;
-  for (const n of nlp(text).nouns().out("array") as string[]) {
+  for (const n of doc(text).nouns().out("array") as string[]) {
     const at = text.indexOf(n, from);
     if (at < 0) continue;
     out.push({ text: n, start: at });
@@ -192,7 +226,7 @@ interface Term {
 function termsOf(text: string): Term[] {
   const out: Term[] = [];
   let from = 0;
-  for (const t of nlp(text).terms().json() as { text: string; terms: { pre: string; post: string; tags: string[]; text: string }[] }[]) {
+  for (const t of doc(text).terms().json() as { text: string; terms: { pre: string; post: string; tags: string[]; text: string }[] }[]) {
     const term = t.terms[0];
     const at = text.indexOf(term.text, from);
     out.push({ text: term.text, pre: term.pre, post: term.post, tags: term.tags, start: at < 0 ? from : at });
@@ -203,8 +237,13 @@ function termsOf(text: string): Term[] {
 
 const STOP_TAGS = ["Preposition", "Conjunction", "Date", "Pronoun", "Verb", "Adverb", "QuestionWord"];
 
+const objectCache = new Map<string, Phrase[]>();
 /** What a verb acts on: the words after it up to a preposition, a conjunction or a time ("hosting [a get-together] at..."). */
 function objectsOfVerbs(text: string): Phrase[] {
+  return cached(objectCache, text, () => objectsOfVerbsOf(text));
+}
+
+function objectsOfVerbsOf(text: string): Phrase[] {
   const terms = termsOf(text);
   const out: Phrase[] = [];
   for (let i = 0; i < terms.length; i++) {
@@ -227,16 +266,23 @@ function objectsOfVerbs(text: string): Phrase[] {
   return out;
 }
 
+const peopleCache = new Map<string, string[]>();
+/** The people the tagger finds in a text. */
+export function taggedPeople(text: string): string[] {
+  return cached(peopleCache, text, () => doc(text).people().out("array") as string[]);
+}
+
 /** People named in a text: known names (full or first) and the tagger's people, with positions. */
 function peopleIn(text: string, known: readonly string[]): { name: string; at: number; end: number }[] {
   const out: { name: string; at: number; end: number }[] = [];
   for (const name of known) {
+    if (!text.includes(name.split(" ")[0])) continue;
     for (const form of [name, name.split(" ")[0]]) {
       const re = new RegExp(`\\b${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g");
       for (const m of text.matchAll(re)) if (!out.some((o) => m.index >= o.at && m.index < o.end)) out.push({ name, at: m.index, end: m.index + m[0].length });
     }
   }
-  for (const p of nlp(text).people().out("array") as string[]) {
+  for (const p of taggedPeople(text)) {
     const at = text.indexOf(p);
     if (at >= 0 && !out.some((o) => at >= o.at && at < o.end) && /^[A-Z]/.test(p)) out.push({ name: p.replace(/'s$/, ""), at, end: at + p.length });
   }
@@ -371,8 +417,9 @@ export function knownEvents(memories: readonly { text: string; created: number; 
   const byWhat = new Map<string, KnownEvent>();
   const names = people.includes(self) ? people : [self, ...people];
   memories.forEach((m, rank) => {
-    // A day's plan lists the day's routine, not events.
-    if (m.kind === "plan" || m.kind === "reflection") return;
+    // A day's plan lists the day's routine, not events; what one merely saw others do ("X is
+    // conversing about...") is no news told to one: events are known from thoughts and talk.
+    if (m.kind === "plan" || m.kind === "reflection" || m.kind === "observation") return;
     const e = extractEvent(m.text, places, m.created, names, self);
     if (!e) return;
     const k = key(e.what);
@@ -398,7 +445,7 @@ export function knownEvents(memories: readonly { text: string; created: number; 
   });
   // Memories that name a known event without a time still say where it is and who holds it.
   memories.forEach((m) => {
-    if (m.kind === "plan" || m.kind === "reflection") return;
+    if (m.kind === "plan" || m.kind === "reflection" || m.kind === "observation") return;
     for (const k of byWhat.values()) {
       const at = m.text.toLowerCase().indexOf(k.event.what.toLowerCase());
       if (at < 0 || k.texts.includes(m.text)) continue;

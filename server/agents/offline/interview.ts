@@ -111,7 +111,8 @@ export function offlineInterview(i: InterviewInput): string {
   // Events the question touches: by its words, or any ahead when it asks about what is coming.
   const relevant = events.filter((k) => k.texts.some((t) => overlap(t) > 0) || overlap(k.event.what) > 0);
   const ahead = aboutTheFuture(q, i.now) || /\b(plan|plans|planning|upcoming|coming up)\b/i.test(q);
-  const chosen = relevant.length ? relevant : ahead ? events.filter((k) => eventUpcoming(k.event, i.now)) : [];
+  // Asked about plans: what is coming, and what the resident itself organises (even just past).
+  const chosen = relevant.length ? relevant : ahead ? events.filter((k) => eventUpcoming(k.event, i.now) || k.hostedBySelf) : [];
   if (chosen.length && named.length === 0) return chosen.slice(0, 2).map((k, n) => eventAnswer(input, k, n === 0 && yesNo)).join(" ");
   if (/^\s*who\b/i.test(q) || named.length) {
     if (named.length) {

@@ -11,6 +11,8 @@ export interface ImportanceInput {
   /** When the items were noticed, and the names the resident knows (the offline engine's cues). */
   at: number;
   people: string[];
+  /** Per item: nothing like it among what the resident holds (novelty). */
+  novel?: boolean[];
 }
 
 export const ImportanceAnswer = z.object({ scores: z.array(z.number().int().min(1).max(10)) });
@@ -24,7 +26,7 @@ export const importancePrompt = definePrompt<ImportanceInput, ImportanceAnswer>(
   system: (i) =>
     `Rate how poignant each memory is for ${i.identity.name} on a scale of 1 to 10: 1 is purely mundane (brushing teeth, making the bed, someone idle), 10 is extremely poignant (a break-up, a college acceptance).`,
   user: (i) => [iss(i.identity), "Memories:", numbered(i.items), `Give "scores", one integer per memory, in order.`],
-  offline: (i) => ({ scores: i.items.map((t) => importanceOf(t, { at: i.at, people: i.people })) }),
+  offline: (i) => ({ scores: i.items.map((t, n) => importanceOf(t, { at: i.at, people: i.people, novel: i.novel?.[n] })) }),
 });
 
 /** The model's scores fitted to the items: missing or extra ones fixed by the general cues. */

@@ -25,6 +25,8 @@ export interface ReactionInput {
   /** Known places and people, for the offline engine. */
   places: PlaceName[];
   people: string[];
+  /** Conversations the resident already had today (the offline engine's social budget). */
+  chatsToday?: number;
 }
 
 export const ReactionAnswer = z.object({ decision: z.enum(["talk", "wait", "continue"]), reason: z.string() });
