@@ -60,7 +60,11 @@ function eventAnswer(i: InterviewInput, k: KnownEvent, yesNo: boolean): string {
   const yes = yesNo ? "Yes, " : "";
   const past = !eventUpcoming(e, i.now);
   const parts: string[] = [];
-  if (k.hostedBySelf) parts.push(cap(`${yes}${past ? "I organised" : "I'm organising"} ${describeEvent(e, "a")}.`));
+  const me = i.identity.name;
+  // Its own plan in its own words, when memory holds them.
+  const ownWords = k.texts.find((t) => (t.startsWith(`${me} `) || t.startsWith(`${first(me)} `)) && !/ heard from /.test(t) && !/ were conversing /.test(t));
+  if (k.hostedBySelf && ownWords && !past) parts.push(`${yes}${sentence(cap(toFirstPerson(ownWords, me)))}`);
+  else if (k.hostedBySelf) parts.push(cap(`${yes}${past ? "I organised" : "I'm organising"} ${describeEvent(e, "a")}.`));
   else if (e.host) parts.push(`${yes}${e.host} ${past ? "organised" : "is organising"} ${describeEvent(e, "a")}.`);
   else parts.push(cap(`${yes}there ${past ? "was" : "is"} ${describeEvent(e, "a")}.`));
   if (!k.hostedBySelf) {
