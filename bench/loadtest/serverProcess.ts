@@ -1,10 +1,11 @@
 // The server under test, started by the load test itself: server/index.ts (through tsx) in a child
 // process on a free loopback port, a fresh data folder, the offline engine, no Redis.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { removeFolder, stopChild } from "../../test/helpers/childProcess.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -25,7 +26,9 @@ export async function startServerProcess(town: string, extraEnv: Record<string, 
   // Node itself with tsx's loader (not the tsx wrapper), so the server gets the signals.
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
-    env: { ...env, PORT: "0", HOST: "127.0.0.1", TOWN: town, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...extraEnv },
+    // Every bot comes from this one machine: the limits per address would treat them as one
+    // person, so they are raised to what the bots' own sessions allow.
+    env: { ...env, PORT: "0", HOST: "127.0.0.1", TOWN: town, DATA_DIR: dataDir, LOG_LEVEL: "warn", ADDRESS_RATE_SHARE: "100000", SEATS_WAITING_PER_ADDRESS: "100000", SEATS_WAITING_PER_TOWN: "100000", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const out: string[] = [];
@@ -54,13 +57,8 @@ export async function startServerProcess(town: string, extraEnv: Record<string, 
     url,
     town,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-        if (child.exitCode === null) child.kill("SIGKILL");
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await stopChild(child);
+      removeFolder(dataDir);
     },
   };
 }

@@ -13,9 +13,12 @@ import { mountRecordings } from "./recordings.ts";
 import { savesRouter } from "./saves.ts";
 import { townsRouter } from "./towns.ts";
 import { fail } from "./reply.ts";
+import type { Health } from "../../shared/health.ts";
 
 export const CLIENT_DIR = fileURLToPath(new URL("../../dist/client/", import.meta.url));
 export const ASSETS_DIR = fileURLToPath(new URL("../../assets/", import.meta.url));
+/** The art the client loads (never the generator scripts beside it). */
+const ART = /^\/(sprites|tiles)\/[\w.-]+\.png$|^\/towns\/[\w.-]+\/[\w.-]+\.(json|png)$/;
 
 export interface ApiDeps {
   towns: Towns;
@@ -24,6 +27,8 @@ export interface ApiDeps {
   presence: "local" | "redis";
   store: PrismaStore;
   moderatorToken?: string;
+  /** Whether every town listed at start-up is open. */
+  ready: () => boolean;
 }
 
 export function mountHttp(app: Application, deps: ApiDeps): void {
@@ -33,8 +38,11 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
   const notHosted = (res: Response, name: string) => fail(res, 404, "not_found", `no town "${name}" is running (GET /api/towns lists the towns)`);
   app.get("/api/health", (_req: Request, res: Response) => {
     const host = towns.host();
-    res.json({
-      ok: true,
+    const ready = deps.ready();
+    // 503 until the towns of start-up are open: whoever waits on health may then read `step`.
+    res.status(ready ? 200 : 503).json({
+      ok: ready,
+      ready,
       town: towns.primary,
       towns: towns.hostedHere.map((t) => t.name),
       step: host ? host.town.step : null,
@@ -42,7 +50,7 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
       llm: deps.gateway.engine,
       db: deps.db,
       presence: deps.presence,
-    });
+    } satisfies Health);
   });
   app.use("/api/towns", townsRouter({ towns, moderatorToken: deps.moderatorToken }));
   // A town hosted by another process (with Redis) is asked through its room.
@@ -85,10 +93,11 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
   app.use("/api/saves", savesRouter({ towns, store: deps.store, moderatorToken: deps.moderatorToken }));
   mountRecordings(app, { store: deps.store, clientDir: CLIENT_DIR });
   app.use("/api", (_req: Request, res: Response) => void res.status(404).json({ error: { code: "not_found", message: "no such API" } }));
-  app.use("/assets", express.static(ASSETS_DIR, { fallthrough: false }));
+  app.use("/assets", (req: Request, res: Response, next: NextFunction) => (ART.test(req.path) ? next() : fail(res, 404, "not_found", "no such asset")), express.static(ASSETS_DIR, { fallthrough: false, dotfiles: "deny" }));
   if (existsSync(CLIENT_DIR)) {
     app.use(express.static(CLIENT_DIR));
   } else {
     app.get("/", (_req: Request, res: Response) => void res.status(503).type("text").send("The client is not built: run `npm run build`, or start with `npm start`, which builds it."));
   }
+  app.use((_req: Request, res: Response) => fail(res, 404, "not_found", "not found"));
 }
