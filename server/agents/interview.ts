@@ -36,6 +36,10 @@ export async function interview(ctx: MindContext, s: AgentState, question: strin
   const people = viewed.map((a) => ({ name: a.persona.name, relationship: a.id === s.id ? "" : (s.relationships.get(a.id) ?? "") }));
   const focal = [question, ...named.filter((a) => a.id !== s.id).map((a) => `${s.persona.name} and ${a.persona.name}`)];
   const memories = await retrieve(ctx, s, focal, now, ctx.settings.retrieveForInterview, ctx.settings.retrieveForInterview, record);
+  // Its own recent thoughts about itself (its plans, what it was told of its own life) are always
+  // at hand: a resident does not forget its own plan because other memories crowd it out.
+  const own = s.memory.latest(3000, (m) => m.type === "thought" && !m.depth && m.evidence.length === 0 && m.subject === s.persona.name && m.created > now - 3 * 86_400_000);
+  for (const m of own.slice(0, 10)) if (!memories.includes(m)) memories.push(m);
   const { answer } = await ctx.gateway.ask(interviewPrompt, {
     identity: identity(s),
     now,

@@ -338,7 +338,8 @@ function parseEvent(text: string, places: readonly PlaceName[], ref: number, peo
   if (there) out.place = there;
   // The organiser: the last person named before the event (the subject of its clause), or the
   // speaker when the sentence is said as "I"/"we".
-  const before = persons.filter((p) => p.at < first.start).at(-1);
+  // (Neither the hearer nor the teller of "X heard from Y about a seed swap".)
+  const before = persons.filter((p) => p.at < first.start && !/\bfrom\b/.test(text.slice(Math.max(0, p.at - 6), first.start))).at(-1);
   if (before) out.host = before.name;
   else if (speaker && /\b(I|I'm|I am|we|we're)\b/.test(text.slice(0, first.start))) out.host = speaker;
   return out;

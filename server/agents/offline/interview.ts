@@ -117,6 +117,8 @@ export function offlineInterview(i: InterviewInput): string {
   const ahead = aboutTheFuture(q, i.now) || /\b(plan|plans|planning|upcoming|coming up)\b/i.test(q);
   // Asked about plans: what is coming, and what the resident itself organises (even just past).
   const chosen = relevant.length ? relevant : ahead ? events.filter((k) => eventUpcoming(k.event, i.now) || k.hostedBySelf) : [];
+  // One's own events first: a host never forgets its own plan.
+  chosen.sort((a, b) => Number(b.hostedBySelf) - Number(a.hostedBySelf));
   if (chosen.length && named.length === 0) return chosen.slice(0, 2).map((k, n) => eventAnswer(input, k, n === 0 && yesNo)).join(" ");
   if (/^\s*who\b/i.test(q) || named.length) {
     if (named.length) {
