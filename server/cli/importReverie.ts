@@ -14,7 +14,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import type { MemoryType } from "../agents/memoryPort.ts";
+import type { MemoryType } from "../agents/memory/port.ts";
 import { Persona, type PersonaFile } from "../agents/persona.ts";
 import { readConfig } from "../config.ts";
 import { makeGateway, readLlmConfig } from "../llm/index.ts";
