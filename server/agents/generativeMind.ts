@@ -17,7 +17,9 @@ import type { MemoryJournal } from "./memory/journal.ts";
 import { PAPER_RETRIEVAL, type MemoryPort, type RetrievalSettings } from "./memory/port.ts";
 import { parseMindSnapshot, type MindSnapshot } from "./snapshot.ts";
 import type { AgentSelf, HeardWords, Mind, MindInput, MindOutput, Reply } from "./mind.ts";
-import { hhmm } from "./offline/text.ts";
+import { hhmm } from "./offline/time.ts";
+import { importanceOf } from "./offline/importance.ts";
+import { youToThirdPerson } from "./offline/person.ts";
 import { flushDue, flushObservations, perceive } from "./perceive.ts";
 import type { Persona } from "./persona.ts";
 import { nextTask } from "./plan.ts";
@@ -26,7 +28,7 @@ import { reflect, reflectionDue } from "./reflect.ts";
 import type { DaySchedule } from "./schedule.ts";
 import { mindSettings, type MindSettings } from "./settings.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
-import { newAgentState, type AgentState, type ChatMemo, type MindContext, type MindStats, type PendingObservation } from "./state.ts";
+import { newAgentState, peopleFor, rememberOne, type AgentState, type ChatMemo, type MindContext, type MindStats, type PendingObservation } from "./state.ts";
 import { hear } from "./visitorChat.ts";
 import { inlineSpeech } from "../../shared/text.ts";
 import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
@@ -150,6 +152,7 @@ export class GenerativeMind implements Mind {
     const now = input.now;
     s.now = now;
     const ctx = this.ctx;
+    if (!s.seeded) await this.seedOwnLife(s, now);
     if (input.inView.length) s.spatial.addAll(input.inView);
     this.dropStaleClaim(s, input);
     for (const n of input.notices) {
@@ -181,6 +184,20 @@ export class GenerativeMind implements Mind {
       return { action: decision };
     }
     return null;
+  }
+
+  /**
+   * The persona's "currently" enters the stream as the resident's own thoughts when its life
+   * starts (the original seeds a persona's status and its history whispers as memories), so it
+   * can speak of its own plans in any words and bring them up when it meets people.
+   */
+  private async seedOwnLife(s: AgentState, now: number): Promise<void> {
+    s.seeded = true;
+    const sentences = s.persona.currently.split(/(?<=[.!?])\s+/).map((t) => t.trim()).filter(Boolean);
+    for (const t of sentences) {
+      const thought = youToThirdPerson(t, s.persona.name);
+      await rememberOne(this.ctx, s, "thought", now, thought, Math.max(5, importanceOf(thought, { at: now, people: peopleFor(this.ctx, s) })), { predicate: "is", object: "currently" });
+    }
   }
 
   /** A claim on a conversation partner that never turned into a conversation is let go. */
@@ -304,6 +321,7 @@ export class GenerativeMind implements Mind {
         lastSeen: s.lastSeen,
         lastReflection: Number.isFinite(s.lastReflection) ? s.lastReflection : null,
         lastReaction: Number.isFinite(s.lastReaction) ? s.lastReaction : null,
+        seeded: s.seeded,
         ...(s.chat ? { chat: structuredClone(s.chat) } : {}),
         now: s.now,
       })),
@@ -350,6 +368,7 @@ export class GenerativeMind implements Mind {
       s.lastReflection = a.lastReflection ?? -Infinity;
       s.lastReaction = a.lastReaction ?? -Infinity;
       s.reflecting = false;
+      s.seeded = a.seeded ?? true;
     }
   }
 }

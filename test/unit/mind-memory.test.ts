@@ -29,14 +29,17 @@ describe("memory stream (the mind's port)", () => {
     expect(r.retrieve(hashEmbed("zzz"), 10 * H, 2).map((x) => x.score)).toEqual([0.5, 0.5]);
   });
 
-  it("dedupes by the latest `retention` observations and sums importance for reflection", () => {
+  it("dedupes by the latest `retention` observations and sums the importance of new memories for reflection", () => {
     const m = new MemoryStream();
     m.add({ ...mem("Ann is idle", 0, 1), subject: "Ann", predicate: "is", object: "idle" });
     expect(m.seenRecently("Ann", "is", "idle", 8)).toBe(true);
     for (let i = 0; i < 8; i++) m.add(mem(`thing ${i}`, i, 5));
     expect(m.seenRecently("Ann", "is", "idle", 8)).toBe(false);
     m.add(mem("a thought", 9, 9, "thought"));
-    expect(m.importanceSinceReflection).toBe(41);
+    // Every new memory counts (the thought too), reflections themselves do not.
+    expect(m.importanceSinceReflection).toBe(50);
+    m.add({ ...mem("an insight", 10, 7, "thought"), depth: 1 });
+    expect(m.importanceSinceReflection).toBe(50);
     m.markReflected();
     expect(m.importanceSinceReflection).toBe(0);
   });

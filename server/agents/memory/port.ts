@@ -68,7 +68,7 @@ export interface MemoryPort {
   seenRecently(subject: string, predicate: string, object: string, retention: number): boolean;
   /** The `n` best memories for a query embedding, best first, by recency + importance + relevance. */
   retrieve(query: Float32Array, now: number, n: number, opts?: RetrieveOptions): Scored[];
-  /** Summed importance of observations and chats since the last reflection. */
+  /** Summed importance of the memories added since the last reflection (reflections left out). */
   readonly importanceSinceReflection: number;
   markReflected(): void;
   /** The stream's save: everything, or only its head when its changes are journaled (memory/journal.ts). */

@@ -70,7 +70,8 @@ export class MemoryStream implements MemoryPort {
       this.recentObs.push(rec);
       if (this.recentObs.length > 64) this.recentObs.splice(0, this.recentObs.length - 32);
     }
-    if (rec.type === "observation" || rec.type === "chat") this.since += rec.importance;
+    // Every new memory but a reflection itself counts toward the next reflection.
+    if (!rec.depth) this.since += rec.importance;
     this.changes?.added(rec);
     return rec;
   }
