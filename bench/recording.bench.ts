@@ -20,6 +20,7 @@ const RUNS = 3;
 
 // Counts the chunk writes.
 const writes: number[] = [];
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the store as `this`
 const append = RecordingStore.prototype.append;
 RecordingStore.prototype.append = async function (this: RecordingStore, ...args: Parameters<typeof append>) {
   const t = performance.now();

@@ -68,8 +68,8 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     await store.close();
     await gateway.close();
   };
-  let url = "";
-  let port = 0;
+  let url: string;
+  let port: number;
   const summary: string[] = [];
   try {
     await server.listen(scale.port, config.HOST);

@@ -860,7 +860,10 @@ export function buildBase25(): Base25 {
   for (const x of [16, 17, 38, 39, 54, 69, 70, 89, 90, 104]) if (!t.blocked[t.i(x, 3)]) t.bigTree(x - (x % 2), 2, x % 3, true);
 
   // A hedge along the back of the lots, between the houses and the forest.
-  for (let x = 2; x < MAP_W - 2; x++) if (!t.blocked[t.i(x, 2)]) t.blocked[t.i(x, 2)] = true, t.furniture[t.i(x, 2)] = "hedge";
+  for (let x = 2; x < MAP_W - 2; x++) if (!t.blocked[t.i(x, 2)]) {
+    t.blocked[t.i(x, 2)] = true;
+    t.furniture[t.i(x, 2)] = "hedge";
+  }
   for (let x = 2; x < MAP_W - 2; x++) if (t.furniture[t.i(x, 2)] === "hedge") {
     const w = t.furniture[t.i(x - 1, 2)].startsWith("hedge") ? 8 : 0, e = t.furniture[t.i(x + 1, 2)].startsWith("hedge") ? 2 : 0;
     t.furniture[t.i(x, 2)] = `hedge-${w | e}`;

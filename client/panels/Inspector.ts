@@ -94,7 +94,7 @@ export class Inspector {
 
   private async refresh(): Promise<void> {
     const id = this.agentId;
-    let json = "";
+    let json: string;
     try {
       const res = await fetch(`/api/agents/${encodeURIComponent(id)}?limit=${MEMORY_LIMIT}&town=${encodeURIComponent(this.actions.town())}`);
       json = await res.text();

@@ -52,7 +52,7 @@ export class TownRenderer {
   constructor(scene: Phaser.Scene, mapKey: string, selfId = "") {
     this.scene = scene;
     this.selfId = selfId;
-    this.info = readTownInfo(scene.cache.tilemap.get(mapKey).data);
+    this.info = readTownInfo((scene.cache.tilemap.get(mapKey) as { data: unknown }).data);
     this.map = scene.make.tilemap({ key: mapKey });
     const tileset = this.map.addTilesetImage(TILESET_NAME, TILESET_KEY, TILE_SIZE, TILE_SIZE, 0, 0);
     if (!tileset) throw new Error("the town's tileset could not be loaded");

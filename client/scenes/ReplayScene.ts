@@ -38,7 +38,7 @@ export class ReplayScene extends Phaser.Scene {
     this.load.tilemapTiledJSON(MAP_KEY, `/assets/towns/${encodeURIComponent(this.ctx.template)}/town.json`);
     this.load.image(TILESET_KEY, "/assets/tiles/town.png");
     this.load.spritesheet(SHEET, "/assets/sprites/characters.png", { frameWidth: TILE_SIZE, frameHeight: TILE_SIZE });
-    this.load.on("loaderror", (file: Phaser.Loader.File) => this.ctx.panel.error(`could not load ${String(file.url)}`));
+    this.load.on("loaderror", (file: Phaser.Loader.File) => this.ctx.panel.error(`could not load ${typeof file.url === "string" ? file.url : file.key}`));
   }
 
   create(): void {

@@ -67,7 +67,7 @@ export interface AgentInspection {
 interface SavedAgent {
   id: string;
   currently: string;
-  memory: SavedStream | unknown;
+  memory: unknown; // a SavedStream, or whatever the memory factory saved
   spatial: string[];
   schedule?: DaySchedule;
   yesterday: string[];

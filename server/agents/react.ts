@@ -22,7 +22,7 @@ import { briefOf, lines, placeNames, rememberOne, retrieve, type AgentState, typ
 export type ReactOption = "talk" | "wait";
 
 /** The options the gates leave for reacting to `other`, seen doing `e`. */
-export function reactionOptions(ctx: MindContext, s: AgentState, other: AgentState, e: PerceivedEvent, input: MindInput): ReactOption[] {
+export function reactionOptions(_ctx: MindContext, s: AgentState, other: AgentState, e: PerceivedEvent, input: MindInput): ReactOption[] {
   const now = input.now;
   if (input.agent.talkingTo || s.engagedWith || other.engagedWith || s.current?.waiting || other.current?.waiting) return [];
   if (isSleep(doing(s) || input.agent.action) || isSleep(e.description)) return [];

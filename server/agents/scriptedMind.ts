@@ -20,9 +20,9 @@ export function scheduleAt(schedule: readonly ScheduleItem[], now: number): { it
 }
 
 export class ScriptedMind implements Mind {
-  async tick({ agent, now, needsAction }: MindInput): Promise<MindOutput | null> {
-    if (!needsAction) return null;
+  tick({ agent, now, needsAction }: MindInput): Promise<MindOutput | null> {
+    if (!needsAction) return Promise.resolve(null);
     const { item, until } = scheduleAt(agent.persona.schedule, now);
-    return { action: { action: item.action, emoji: item.emoji, address: item.address, until } };
+    return Promise.resolve({ action: { action: item.action, emoji: item.emoji, address: item.address, until } });
   }
 }

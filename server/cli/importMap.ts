@@ -39,7 +39,7 @@ export async function importMap(o: ImportMapOptions): Promise<MatrixImport & { f
   // The map names its tileset by a path relative to its own folder, as Tiled expects.
   const image = path.relative(outDir, TILESET_PNG).split(path.sep).join("/");
   const imported = importMatrix(files, importPalette(image), start);
-  const json = JSON.parse(JSON.stringify(imported.map));
+  const json = JSON.parse(JSON.stringify(imported.map)) as unknown;
   // Whatever we write must load: check it the way the server will.
   TownMap.fromJson(json, file);
   await mkdir(outDir, { recursive: true });

@@ -70,7 +70,7 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
       else {
         const room = await towns.roomOf(name);
         if (!room) return notHosted(res, name);
-        details = await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "agentDetails", [id, limit]);
+        details = (await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "agentDetails", [id, limit])) as AgentDetails | null;
       }
       if (!details) return fail(res, 404, "not_found", `no agent "${id.slice(0, 64)}"`);
       res.json(details);

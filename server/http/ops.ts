@@ -246,7 +246,7 @@ export async function mountColyseusMonitor(app: Application, token: string | und
   let monitor: () => (req: Request, res: Response, next: NextFunction) => void;
   try {
     const pkg = "@colyseus/monitor"; // not a static import: the package is optional
-    ({ monitor } = await import(pkg));
+    ({ monitor } = (await import(pkg)) as { monitor: typeof monitor });
   } catch {
     return false;
   }

@@ -37,7 +37,7 @@ export function encodeEvent(e: TownEvent): Encoded | null {
   }
 }
 
-const str = (v: unknown) => (typeof v === "string" ? v : String(v ?? ""));
+const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : "");
 const num = (v: unknown) => (typeof v === "number" ? v : Number(v));
 
 export function decodeEvent(x: Encoded): TownEvent | null {

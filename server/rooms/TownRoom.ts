@@ -73,7 +73,7 @@ export class TownRoom extends Room<{ state: TownState }> {
   override onCreate(): void {
     const { town, name, engine, stepsPerSecond } = this.host;
     // What other processes and the join dialog list this room by (matchmaking filters on `town`).
-    this.setMetadata({ town: name, template: town.template, residents: town.agentViews().length, primary: this.primary ? 1 : 0 } satisfies TownRoomMetadata);
+    void this.setMetadata({ town: name, template: town.template, residents: town.agentViews().length, primary: this.primary ? 1 : 0 } satisfies TownRoomMetadata);
     this.interest = new Interest<Client>(this.state, town.map);
     this.state.template = town.template;
     this.state.name = name;

@@ -148,7 +148,7 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
   const sectors = new Map<string, Region>();
   const arenas = new Map<string, Region>();
   const objects = new Map<string, Region>();
-  const addresses: string[] = new Array(width * height).fill("");
+  const addresses = new Array<string>(width * height).fill("");
   const spawns: MatrixImport["spawns"] = [];
   const region = (into: Map<string, Region>, key: string, name: string, props: Record<string, string>, tile: number) => {
     let r = into.get(key);
@@ -258,7 +258,7 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
     ],
   };
   return {
-    map: map as unknown as TiledMap,
+    map: map,
     world,
     width,
     height,

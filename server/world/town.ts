@@ -215,7 +215,7 @@ export class Town {
       r.lastSeenFrom = here;
       const notices = r.notices;
       r.notices = [];
-      r.thinking = this.think(r, { agent: this.self(r), now, perceived, inView, needsAction, notices });
+      r.thinking = this.think({ agent: this.self(r), now, perceived, inView, needsAction, notices });
     }
     const pending = this.residents.filter((r) => r.thinking && !r.thinking.done).map((r) => r.thinking!.promise);
     for (const c of this.chats.values()) if (c.reply && !c.reply.done) pending.push(c.reply.promise);
@@ -234,7 +234,7 @@ export class Town {
     return { id: r.id, persona: r.persona, x: r.x, y: r.y, action: r.action, address: r.address, talkingTo: r.talkingTo };
   }
 
-  private think(r: Resident, input: Parameters<Mind["tick"]>[0]): Thought {
+  private think(input: Parameters<Mind["tick"]>[0]): Thought {
     return pending(() => this.mind.tick(input));
   }
 
@@ -690,7 +690,7 @@ function pending<T>(ask: () => Promise<T>): Pending<T> {
   try {
     answer = ask();
   } catch (error) {
-    answer = Promise.reject(error);
+    answer = Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
   p.promise = answer.then(
     (output) => { p.output = output; p.done = true; },

@@ -82,8 +82,8 @@ async function startProcess(env: Record<string, string>): Promise<Proc> {
   const out: string[] = [];
   const proc: Proc = { url: "", out, child, dataDir };
   procs.push(proc);
-  child.stdout!.on("data", (d: Buffer) => out.push(...d.toString().split("\n")));
-  child.stderr!.on("data", (d: Buffer) => out.push(...d.toString().split("\n")));
+  child.stdout.on("data", (d: Buffer) => out.push(...d.toString().split("\n")));
+  child.stderr.on("data", (d: Buffer) => out.push(...d.toString().split("\n")));
   // Started once the whole summary is out (it may come in several chunks).
   await waitFor("the server to start", () => out.some((l) => l.includes("presence:")) || child.exitCode !== null, 30_000);
   const line = out.find((l) => l.includes("Simulacra is running at")) ?? `exited: ${out.join("\n")}`;
@@ -102,7 +102,7 @@ async function stopProcess(p: Proc): Promise<void> {
   rmSync(p.dataDir, { recursive: true, force: true });
 }
 
-const json = async (url: string) => (await fetch(url)).json() as Promise<any>;
+const json = async (url: string) => (await fetch(url)).json();
 
 async function join(url: string, name: string): Promise<Room<any, TownState>> {
   const room = await new Client(url).joinOrCreate<TownState>("town", { name });

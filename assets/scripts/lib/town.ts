@@ -40,17 +40,17 @@ export class TownBuilder {
     this.width = width;
     this.height = height;
     const n = width * height;
-    this.ground = new Array(n).fill("");
-    this.decor = new Array(n).fill("");
-    this.walls = new Array(n).fill("");
-    this.furniture = new Array(n).fill("");
-    this.above = new Array(n).fill("");
-    this.blocked = new Array(n).fill(false);
-    this.wallKind = new Array(n).fill("");
-    this.wallOf = new Array(n).fill(-1);
-    this.door = new Array(n).fill(false);
-    this.inside = new Array(n).fill(-1);
-    this.surface = new Array(n).fill("");
+    this.ground = new Array<string>(n).fill("");
+    this.decor = new Array<string>(n).fill("");
+    this.walls = new Array<string>(n).fill("");
+    this.furniture = new Array<string>(n).fill("");
+    this.above = new Array<string>(n).fill("");
+    this.blocked = new Array<boolean>(n).fill(false);
+    this.wallKind = new Array<string>(n).fill("");
+    this.wallOf = new Array<number>(n).fill(-1);
+    this.door = new Array<boolean>(n).fill(false);
+    this.inside = new Array<number>(n).fill(-1);
+    this.surface = new Array<string>(n).fill("");
   }
 
   i(x: number, y: number): number {
