@@ -10,7 +10,7 @@ import { Recorder } from "../server/store/recorder.ts";
 import { RecordingStore } from "../server/store/recordings.ts";
 import { buildTown } from "../server/townFactory.ts";
 import { stepsPerDay } from "../server/world/clock.ts";
-import { loadTemplate, TOWNS_DIR } from "../server/world/template.ts";
+import { loadTemplate, TOWNS_DIR } from "../server/content/template.ts";
 import { fmt, machine, summarize } from "./stats.ts";
 import { onBothStores } from "./stores.ts";
 

@@ -8,7 +8,7 @@
 import { SimpleMemory, type MemoryType } from "../server/agents/memoryPort.ts";
 import { hashEmbed } from "../server/llm/hashEmbedding.ts";
 import { Random } from "../server/world/random.ts";
-import { loadTemplate } from "../server/world/template.ts";
+import { loadTemplate } from "../server/content/template.ts";
 import { fmt, machine, summarize } from "./stats.ts";
 
 const MEMORIES = 10_000;

@@ -2,7 +2,7 @@
 // mind exist side by side (the server, the headless CLI and the tests all build towns here).
 import { GenerativeMind } from "./agents/generativeMind.ts";
 import type { Gateway } from "./llm/prompt.ts";
-import type { TownTemplate } from "./world/template.ts";
+import type { TownTemplate } from "./content/template.ts";
 import { Town, type StepMode } from "./world/town.ts";
 
 export interface BuiltTown {

@@ -5,9 +5,10 @@
 // orchard and a lake to the south. The residents are in base-25-residents.ts.
 //
 // Like make-base-3.ts the map is described as buildings, rooms, furniture and paths, and the
-// shared builder (lib/town.ts) works out wall, path and water variants and the collision layer.
+// shared builder (server/content/townBuilder.ts) works out wall, path and water variants and the collision layer.
 import { writeFileSync } from "node:fs";
-import { grassAt, townJson as writeTownJson, TownBuilder, type Rect } from "./lib/town.ts";
+import { grassAt, TownBuilder, type Rect } from "../../server/content/townBuilder.ts";
+import { townJson as writeTownJson } from "./lib/townJson.ts";
 import { residents } from "./base-25-residents.ts";
 
 export const MAP_W = 140;

@@ -6,7 +6,8 @@
 // wall, path and water variants from their neighbours, the shadows under walls and the
 // collision layer, and writes the sector / arena / object rectangles of every place.
 import { writeFileSync } from "node:fs";
-import { grassAt, townJson as writeTownJson, TownBuilder } from "./lib/town.ts";
+import { grassAt, TownBuilder } from "../../server/content/townBuilder.ts";
+import { townJson as writeTownJson } from "./lib/townJson.ts";
 
 export const MAP_W = 48;
 export const MAP_H = 36;

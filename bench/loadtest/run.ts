@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Random } from "../../server/world/random.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { machine, percentile } from "../stats.ts";
 import { Bot, RULES_DELAY_MS } from "./bot.ts";
 import { startServerProcess, townAvailable } from "./serverProcess.ts";

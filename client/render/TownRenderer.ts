@@ -4,6 +4,7 @@
 import Phaser from "phaser";
 import { AVATAR_TILES_PER_SECOND, TILE_SIZE } from "../../shared/constants.ts";
 import { minuteOfDay } from "../../shared/time.ts";
+import type { AgentView, AvatarView, ObjectView } from "../../shared/view.ts";
 import { Character, createWalkAnims } from "./Character.ts";
 import { daylight } from "./daylight.ts";
 import { isBurning, isIdle, stateIcon } from "./objectState.ts";
@@ -13,9 +14,7 @@ export const TILESET_KEY = "town-tiles";
 export const TILESET_NAME = "town";
 const LABEL_FONT = '"Trebuchet MS", "DejaVu Sans", "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif';
 
-export interface AgentView { id: string; name: string; x: number; y: number; action: string; emoji: string; talkingTo: string; sprite: number }
-export interface AvatarView { id: string; name: string; role: string; x: number; y: number; sprite: number }
-export interface ObjectView { address: string; state: string; by: string }
+export type { AgentView, AvatarView, ObjectView };
 export interface TownView {
   /** Game time, ms. */
   time: number;

@@ -2,8 +2,8 @@
 // the room's state. Drag to look around, wheel to zoom, click a resident to see what it was doing.
 import Phaser from "phaser";
 import { TILE_SIZE } from "../../shared/constants.ts";
-import type { ReplayFrame } from "../../server/replay/frame.ts";
-import type { TownEvent } from "../../server/world/events.ts";
+import type { ReplayFrame } from "../../shared/replay/frame.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import { SHEET } from "../render/Character.ts";
 import { TILESET_KEY, TownRenderer, type TownView } from "../render/TownRenderer.ts";
 import type { Player } from "../replay/player.ts";

@@ -7,7 +7,7 @@
 // other, and a planning note with an appointment today goes into the day's schedule.
 import { minuteOfDay } from "../../shared/time.ts";
 import { startOfDay } from "../world/clock.ts";
-import type { ConversationLine, ConversationPlan, Notice } from "./mind.ts";
+import type { ConversationLine, ConversationPlan, Notice } from "../world/mind.ts";
 import { eventOnDay, extractEvent, type PlaceName } from "./offline/text.ts";
 import type { ChatSideInput, Line } from "./offline/dialogue.ts";
 import { flushObservations } from "./perceive.ts";

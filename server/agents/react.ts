@@ -7,7 +7,7 @@ import { minuteOfDay } from "../../shared/time.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
 import { arenaOf } from "../world/perception.ts";
 import { claim, startConversation, doing, unionPlaces } from "./converse.ts";
-import type { MindInput, MindOutput } from "./mind.ts";
+import type { MindInput, MindOutput } from "../world/mind.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { Address } from "../world/tile.ts";
 import { isDangerous } from "./offline/objects.ts";

@@ -15,14 +15,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { MemoryType } from "../agents/memoryPort.ts";
-import { Persona, type PersonaFile } from "../agents/persona.ts";
+import { Persona, type PersonaFile } from "../../shared/persona.ts";
 import { readConfig } from "../config.ts";
 import { makeGateway, readLlmConfig } from "../llm/index.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import { openStore } from "../store/open.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { buildTown } from "../townFactory.ts";
-import { loadTemplate, TOWNS_DIR } from "../world/template.ts";
+import { loadTemplate, TOWNS_DIR } from "../content/template.ts";
 import { importMap } from "./importMap.ts";
 import { readJsonFile } from "./jsonFile.ts";
 

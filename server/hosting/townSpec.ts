@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { TOWNS_DIR } from "../world/template.ts";
+import { TOWNS_DIR } from "../content/template.ts";
 
 const NAME = /^[\w.-]{1,64}$/;
 const NAME_RULE = "letters, digits, '.', '_' or '-' (at most 64)";

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Towns } from "../hosting/towns.ts";
 import type { Gateway } from "../llm/prompt.ts";
-import { agentDetails, type AgentDetails } from "../hosting/agentDetails.ts";
+import { agentDetails, type AgentDetails } from "../rooms/agentDetails.ts";
 import type { TownRoom } from "../rooms/TownRoom.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { mountRecordings } from "./recordings.ts";

@@ -12,7 +12,6 @@ import { fileURLToPath } from "node:url";
 import { TOWN_ROOM } from "../../shared/constants.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import type { Towns } from "../hosting/towns.ts";
-import type { Town } from "../world/town.ts";
 
 const OPS_PAGE = fileURLToPath(new URL("./ops-page.html", import.meta.url));
 
@@ -63,21 +62,6 @@ export class OpsStats {
       t.wall.shift();
       t.cpu.shift();
     }
-  }
-
-  /** Times every step of a town (advance() is what the room's clock calls). */
-  timeSteps(town: Town, name: string): void {
-    const advance = town.advance.bind(town);
-    town.advance = async () => {
-      const t0 = performance.now();
-      const cpu0 = process.cpuUsage();
-      try {
-        return await advance();
-      } finally {
-        const cpu = process.cpuUsage(cpu0);
-        this.recordStep(name, performance.now() - t0, (cpu.user + cpu.system) / 1000);
-      }
-    };
   }
 
   /** Counts the bytes written to every websocket of this server (frames as sent: patches,

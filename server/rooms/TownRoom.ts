@@ -5,12 +5,12 @@ import { Room, ServerError, type Client } from "@colyseus/core";
 import { JoinOptions, parseClientMessage, type ClientMessage, type ClientMessageType, type Role, type ServerMessages } from "../../shared/messages.ts";
 import { TownState } from "../../shared/state.ts";
 import type { Command } from "../world/commands.ts";
-import type { TownEvent } from "../world/events.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import { EngineHealth } from "./engineStatus.ts";
 import { Interest } from "./interest.ts";
 import { VIEW_MESSAGE } from "../../shared/interest.ts";
-import { agentDetails, type AgentDetails } from "../hosting/agentDetails.ts";
-import { noSuchTown, type TownRoomMetadata } from "../hosting/towns.ts";
+import { agentDetails, type AgentDetails } from "./agentDetails.ts";
+import { noSuchTown, type TownRoomMetadata } from "./metadata.ts";
 import type { AgentView } from "../world/town.ts";
 import type { TownHost } from "./host.ts";
 import { agentState, mirror } from "./mirror.ts";
@@ -319,8 +319,12 @@ export class TownRoom extends Room<{ state: TownState }> {
     if (this.stepping) return;
     this.stepping = true;
     let events: TownEvent[] = [];
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     try {
       events = await this.host.town.advance();
+      const cpu = process.cpuUsage(cpu0);
+      this.host.stepTimed?.(performance.now() - t0, (cpu.user + cpu.system) / 1000);
       this.publish(events);
     } catch (e) {
       this.host.log.error({ err: e }, "step failed");

@@ -2,9 +2,10 @@
 // rebuild the frame of any step, read a span of steps, and export/import a whole recording.
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
-import { decodeEntry, type EncodedEntry, type StepEntry } from "../replay/codec.ts";
-import type { RecordingInfo, ReplayFrame } from "../replay/frame.ts";
-import { frameAt } from "../replay/seek.ts";
+import { decodeEntry, type EncodedEntry, type StepEntry } from "../../shared/replay/codec.ts";
+import type { RecordingInfo } from "../../shared/api.ts";
+import type { ReplayFrame } from "../../shared/replay/frame.ts";
+import { frameAt } from "../../shared/replay/seek.ts";
 
 export type { RecordingInfo };
 

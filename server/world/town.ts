@@ -2,11 +2,12 @@
 // steps deterministically; everything that changes comes out as TownEvents. It knows nothing
 // of Colyseus, HTTP or databases (DESIGN.md, "The shape").
 import { AVATAR_TILES_PER_SECOND, CHAT_IDLE_SECONDS, STEP_SECONDS } from "../../shared/constants.ts";
-import type { ConversationLine, Decision, Mind, MindOutput, Notice, Reply } from "../agents/mind.ts";
-import type { Persona } from "../agents/persona.ts";
+import type { ConversationLine, Decision, Mind, MindOutput, Notice, Reply } from "./mind.ts";
+import type { Persona } from "../../shared/persona.ts";
 import { timeAtStep } from "./clock.ts";
 import { refuse, type Command, type CommandResult } from "./commands.ts";
-import type { TownEvent } from "./events.ts";
+import type { TownEvent } from "../../shared/events.ts";
+import type { AgentView, AvatarView } from "../../shared/view.ts";
 import { PathFinder } from "./path.ts";
 import { arenaOf, perceive, type WorldEvent } from "./perception.ts";
 import { hashString, Random } from "./random.ts";
@@ -116,10 +117,7 @@ interface ObjectStatus {
   holder: string;
 }
 
-export interface AgentView {
-  id: string; name: string; x: number; y: number; action: string; emoji: string; address: Address; talkingTo: string; sprite: number;
-}
-export interface AvatarView { id: string; name: string; role: string; x: number; y: number; sprite: number }
+export type { AgentView, AvatarView };
 
 /** Rounding slack of walking credit (sums of tick fractions). */
 const CREDIT_EPSILON = 1e-9;

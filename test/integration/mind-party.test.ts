@@ -7,7 +7,7 @@ import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import { SimpleMemory, type MemoryPort } from "../../server/agents/memoryPort.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { stepsPerDay } from "../../server/world/clock.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { Town } from "../../server/world/town.ts";
 
 const HISTORY = readFileSync(new URL("../fixtures/mind-history-base3.csv", import.meta.url), "utf8");

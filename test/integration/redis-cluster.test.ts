@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TownState } from "../../shared/state.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
 import { leaveAll, startTestServer, waitFor, waitUntil } from "../helpers/server.ts";
 

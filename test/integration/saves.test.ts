@@ -8,7 +8,7 @@ import type { PrismaStore } from "../../server/store/prismaStore.ts";
 import { forkSave, listSaves } from "../../server/store/saves.ts";
 import { buildTown, type BuiltTown } from "../../server/townFactory.ts";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { backends, IN_CI } from "../helpers/databases.ts";
 import { startTestServer } from "../helpers/server.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Mind, MindInput, MindOutput } from "../../server/agents/mind.ts";
+import type { Mind, MindInput, MindOutput } from "../../server/world/mind.ts";
 import { ScriptedMind } from "../../server/agents/scriptedMind.ts";
-import type { TownEvent } from "../../server/world/events.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import { Town } from "../../server/world/town.ts";
 import { TownMap } from "../../server/world/townMap.ts";
 import { tinyPersonas, tinyTownJson } from "../fixtures/tinyTown.ts";

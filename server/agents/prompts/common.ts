@@ -1,7 +1,7 @@
 // Pieces every prompt shares: how a resident is introduced (the paper's "identity stable set",
 // in a long and a short form), how memories are listed, and the rule about human words.
 import { z } from "zod";
-import type { Persona } from "../persona.ts";
+import type { Persona } from "../../../shared/persona.ts";
 
 export const HHMM = /^([01]?\d|2[0-3]):[0-5]\d$/;
 export const Clock = z.string().regex(HHMM, "a time of day as HH:MM");

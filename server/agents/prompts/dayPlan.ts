@@ -3,7 +3,7 @@
 // schedule as blocks (the original's one call per hour, up to three passes). §3.3 A.
 import { z } from "zod";
 import type { Prompt } from "../../llm/prompt.ts";
-import type { Persona } from "../persona.ts";
+import type { Persona } from "../../../shared/persona.ts";
 import { offlineDayPlan } from "../offline/planner.ts";
 import type { PlaceName } from "../offline/text.ts";
 import { formatDate } from "../../../shared/time.ts";

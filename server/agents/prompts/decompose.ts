@@ -5,7 +5,7 @@
 // object state).
 import { z } from "zod";
 import type { Prompt } from "../../llm/prompt.ts";
-import type { ScheduleItem } from "../persona.ts";
+import type { ScheduleItem } from "../../../shared/persona.ts";
 import { SpatialMemory } from "../spatial.ts";
 import { offlineDecompose } from "../offline/planner.ts";
 import { hhmm } from "../offline/text.ts";

@@ -1,7 +1,7 @@
 // How a recording's steps are written: one entry per step, `[step, time, events]`, each event a
 // short tuple instead of an object (a moving resident costs ~20 bytes, not ~60). Event kinds this
 // codec does not know (added later) are kept as the objects they are, so nothing is lost.
-import type { TownEvent } from "../world/events.ts";
+import type { TownEvent } from "../events.ts";
 
 /** The events of one step; events between steps (people walking) belong to the next step. */
 export interface StepEntry {

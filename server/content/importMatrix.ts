@@ -3,7 +3,7 @@
 // tile's address exactly: world from world_blocks, sector from the sector layer, arena from the
 // arena layer, object from the game-object layer, as the original's maze.py composes them.
 // Regions become grid-aligned rectangles (Tiled objects); art comes from a palette of our tiles.
-import type { TiledMap } from "./townFile.ts";
+import type { TiledMap } from "../world/townFile.ts";
 
 export interface MatrixFiles {
   /** maze_meta_info.json */
