@@ -1,6 +1,6 @@
 // Plays a recording: holds the frame of the current step, fetches recorded steps ahead in
 // windows, applies them at the chosen speed, and seeks by asking the server for the frame of a
-// step (its keyframe plus events). The replay logic itself is server/replay (shared, pure).
+// step (its keyframe plus events). The replay logic itself is shared/replay (pure; the server uses it too).
 import { decodeEntry, type StepEntry } from "../../shared/replay/codec.ts";
 import { RecordingInfo, ReplayFrameAnswer } from "../../shared/api.ts";
 import type { ReplayFrame } from "../../shared/replay/frame.ts";
