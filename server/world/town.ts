@@ -594,9 +594,7 @@ export class Town {
   }
 
   agentViews(): AgentView[] {
-    return this.residents.map((r) => ({
-      id: r.id, name: r.persona.name, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address, talkingTo: r.talkingTo, sprite: r.persona.sprite,
-    }));
+    return this.residents.map(viewOf);
   }
 
   avatarViews(): AvatarView[] {
@@ -604,7 +602,8 @@ export class Town {
   }
 
   agent(id: string): AgentView | undefined {
-    return this.agentViews().find((a) => a.id === id);
+    const r = this.residents.find((x) => x.id === id);
+    return r && viewOf(r);
   }
 
   persona(id: string): Persona | undefined {
@@ -695,4 +694,9 @@ function pending<T>(ask: () => Promise<T>): Pending<T> {
     (error: unknown) => { p.error = error; p.done = true; },
   );
   return p;
+}
+
+/** What can be seen of a resident. */
+function viewOf(r: Resident): AgentView {
+  return { id: r.id, name: r.persona.name, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address, talkingTo: r.talkingTo, sprite: r.persona.sprite };
 }
