@@ -8,6 +8,8 @@ import type { ServerConfig } from "./config.ts";
 import { describeEngine, makeGateway, readLlmConfig } from "./llm/index.ts";
 import { mountHttp } from "./http/api.ts";
 import { mountOps, OpsStats } from "./http/ops.ts";
+import { gateRequests } from "./http/gate.ts";
+import { allowOrigins, jsonErrors, parseOrigins, plainMatchmakingErrors } from "./http/security.ts";
 import { oneRoomPerTown } from "./scale/oneRoom.ts";
 import { setupScale } from "./scale/scale.ts";
 import { townOption, townRoomOf } from "./rooms/TownRoom.ts";
@@ -33,6 +35,7 @@ export interface RunningServer {
 
 export async function startServer(config: ServerConfig, log: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningServer> {
   const specs = townsOfConfig(config);
+  const origins = parseOrigins(config.CORS_ORIGINS);
   // A template that does not load stops start-up before anything is opened.
   for (const s of specs) if (s.template) await loadTemplate(s.template);
   const llmConfig = readLlmConfig(config.env);
@@ -59,8 +62,10 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
       [TOWN_ROOM]: defineRoom(oneRoomPerTown(townRoomOf(towns), (o) => townOption(o) ?? towns.primary, refusal)).filterBy(["town"]).sortBy({ primary: -1 }),
     },
     express: async (app) => {
+      app.disable("x-powered-by");
       await mountOps(app, { stats: ops, towns, gateway, presence, publicAddress: scale.serverOptions.publicAddress, moderatorToken: config.MODERATOR_TOKEN });
       mountHttp(app, { towns, gateway, db, presence, store, moderatorToken: config.MODERATOR_TOKEN, ready: () => ready });
+      app.use(jsonErrors(log));
     },
   });
   const stop = async () => {
@@ -75,8 +80,14 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
   let port: number;
   const summary: string[] = [];
   try {
+    allowOrigins(origins);
+    plainMatchmakingErrors();
     await server.listen(scale.port, config.HOST);
     const transport = (server.transport as unknown as { server: import("node:http").Server }).server;
+    // Every request meets the gate first (address, body limits, security headers), the rooms'
+    // matchmaking included. With several processes a room's WebSocket may be at another
+    // process's public address, which no process knows in advance: any WebSocket host then.
+    gateRequests(transport, { trustProxy: config.TRUST_PROXY, connect: scale.serverOptions.publicAddress ? ["ws:", "wss:"] : [] });
     port = (transport.address() as { port: number }).port;
     url = `http://localhost:${port}`;
     ops.watch(transport);

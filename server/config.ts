@@ -1,6 +1,7 @@
 // Server settings, read once from the environment and validated. Everything has a default, so
 // `npm start` with nothing set runs: embedded database, local presence, offline engine.
 import { z } from "zod";
+import { TownName } from "../shared/text.ts";
 
 /** How long the server may take to save and stop after SIGTERM/SIGINT before it exits anyway. */
 export const SHUTDOWN_LIMIT_MS = 15_000;
@@ -13,7 +14,7 @@ export const ServerConfig = z.object({
   /** Town template to start (a folder of assets/towns). */
   TOWN: z.string().regex(/^[\w.-]+$/, "a town name: letters, digits, '.', '_' or '-'").default("base-3"),
   /** Name of the running town (its save); defaults to the template's name. */
-  TOWN_NAME: optionalText,
+  TOWN_NAME: z.string().trim().optional().transform((v) => (v ? v : undefined)).pipe(TownName.optional()),
   /**
    * Several towns at once, comma-separated, the first one the default: each entry a saved town or
    * a template ("base-3"), or "name=template" for a new town of that name. Replaces TOWN/TOWN_NAME.
@@ -23,6 +24,22 @@ export const ServerConfig = z.object({
   DATABASE_URL: optionalText,
   REDIS_URL: optionalText,
   MODERATOR_TOKEN: optionalText,
+  /** When set, joining as a reporter needs it (the `token` join option), as moderators need theirs. */
+  REPORTER_TOKEN: optionalText,
+  /** Other origins whose pages may call this server (comma-separated); its own always may. */
+  CORS_ORIGINS: optionalText,
+  /** Whether a proxy in front says who the client is (X-Forwarded-For): as Express's `trust proxy`. */
+  TRUST_PROXY: optionalText,
+  /**
+   * Model tokens a town may spend per hour; past it, visitors' and reporters' asks are answered by
+   * the offline engine until the hour's spending falls below it again.
+   */
+  LLM_BUDGET_TOKENS_PER_HOUR: z.coerce.number().int().positive().default(2_000_000),
+  /** Rate limits hold per session and per address; an address may use this many sessions' worth. */
+  ADDRESS_RATE_SHARE: z.coerce.number().positive().default(4),
+  /** Seats a single address may hold waiting (reserved, not yet joined), and a town in all. */
+  SEATS_WAITING_PER_ADDRESS: z.coerce.number().int().positive().default(8),
+  SEATS_WAITING_PER_TOWN: z.coerce.number().int().positive().default(64),
   STEPS_PER_SECOND: z.coerce.number().positive().max(100).default(1),
   AUTOSAVE_STEPS: z.coerce.number().int().positive().default(60),
   SEED: z.coerce.number().int().default(1),

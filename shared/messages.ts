@@ -2,21 +2,22 @@
 // message with these before it touches the Town; the client builds its messages from the
 // same types. See DESIGN.md, "Protocol".
 import { z } from "zod";
-import { MAX_NAME_LENGTH, MAX_STATE_LENGTH, MAX_TEXT_LENGTH } from "./constants.ts";
+import { MAX_STATE_LENGTH } from "./constants.ts";
+import { CleanText, FreeText, PersonName, TownName } from "./text.ts";
 
 export const Role = z.enum(["visitor", "reporter", "moderator"]);
 export type Role = z.infer<typeof Role>;
 
 const id = z.string().min(1).max(64);
-const text = z.string().trim().min(1).max(MAX_TEXT_LENGTH);
+const text = FreeText;
 const tileCoord = z.number().int().min(0).max(10_000);
 
 export const JoinOptions = z.object({
-  name: z.string().trim().min(1).max(MAX_NAME_LENGTH),
+  name: PersonName,
   role: Role.default("visitor"),
   token: z.string().max(200).optional(),
   /** The town to join (its name, as GET /api/towns lists it); none: the server's default town. */
-  town: z.string().trim().min(1).max(64).optional(),
+  town: TownName.optional(),
 });
 export type JoinOptions = z.infer<typeof JoinOptions>;
 
@@ -58,7 +59,7 @@ export const ClientMessages = {
   },
   /** The state "idle" puts the object back to its idle state. */
   set_object_state: {
-    schema: z.object({ address: z.string().min(1).max(200), state: z.string().trim().min(1).max(MAX_STATE_LENGTH) }).strict(),
+    schema: z.object({ address: z.string().min(1).max(200), state: CleanText(MAX_STATE_LENGTH) }).strict(),
     roles: ["moderator"],
     refusal: "change objects (moderators do)",
     rate: { burst: 10, perSecond: 2 },

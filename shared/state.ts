@@ -72,7 +72,8 @@ export const TownState = schema(
     engine: t.string(),
     /**
      * Health of the language engine, for the client's indicator: "offline" (the offline engine
-     * serves), "ok" (the model answers), "failing" (recent asks fell back to offline answers).
+     * serves), "ok" (the model answers), "failing" (recent asks fell back to offline answers), "budget" (the town's model budget for
+     * the hour is spent: people's asks are answered offline).
      */
     engineStatus: t.string(),
     clock: ClockState,

@@ -26,7 +26,9 @@ export async function startServerProcess(town: string, extraEnv: Record<string, 
   // Node itself with tsx's loader (not the tsx wrapper), so the server gets the signals.
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
-    env: { ...env, PORT: "0", HOST: "127.0.0.1", TOWN: town, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...extraEnv },
+    // Every bot comes from this one machine: the limits per address would treat them as one
+    // person, so they are raised to what the bots' own sessions allow.
+    env: { ...env, PORT: "0", HOST: "127.0.0.1", TOWN: town, DATA_DIR: dataDir, LOG_LEVEL: "warn", ADDRESS_RATE_SHARE: "100000", SEATS_WAITING_PER_ADDRESS: "100000", SEATS_WAITING_PER_TOWN: "100000", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const out: string[] = [];

@@ -43,7 +43,9 @@ export class Hud {
     const clockKey = JSON.stringify([v.world, formatClock(v.time), v.running, v.speed, v.engine, v.engineStatus]);
     if (clockKey !== this.last.clock) {
       this.last.clock = clockKey;
-      const engine = v.engineStatus === "failing"
+      const engine = v.engineStatus === "budget"
+        ? h("span.badge.failing", { id: "hud-engine", title: "This town's model budget for the hour is spent: what people say and ask is answered by the offline engine until it frees up." }, "⚠ model budget spent: offline answers")
+        : v.engineStatus === "failing"
         ? h("span.badge.failing", { id: "hud-engine", title: "The language model is failing: residents fall back to offline answers until it answers again." }, `⚠ ${v.engine || "model"} failing`)
         : v.engine === "offline" || !v.engine
           ? h("span.badge.offline", { id: "hud-engine", title: "No language model is configured: residents think with the deterministic offline engine." }, "offline engine")

@@ -25,6 +25,7 @@ import { mindSettings, type MindSettings } from "./settings.ts";
 import { SpatialMemory } from "./spatial.ts";
 import { newAgentState, type AgentState, type ChatMemo, type MindContext, type MindStats, type PendingObservation } from "./state.ts";
 import { hear } from "./visitorChat.ts";
+import { inlineSpeech } from "../../shared/text.ts";
 import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
 import type { MemoryType } from "./memoryPort.ts";
 
@@ -223,21 +224,23 @@ export class GenerativeMind implements Mind {
   async hear(input: HeardWords): Promise<Reply> {
     const s = this.agentFor(input.agent);
     s.now = Math.max(s.now, input.now);
-    return hear(this.ctx, s, input);
+    // A person's name and words enter prompts and memories as one clean line each (shared/text.ts).
+    const clean = <L extends { name: string; text: string }>(l: L): L => ({ ...l, name: inlineSpeech(l.name), text: inlineSpeech(l.text) });
+    return hear(this.ctx, s, { ...input, speaker: { ...input.speaker, name: inlineSpeech(input.speaker.name) }, words: input.words.map(inlineSpeech), soFar: input.soFar.map(clean) });
   }
 
   /** Answers a question in character from retrieved memories (see interview.ts). */
   async interview(agentId: string, question: string, opts: InterviewOptions = {}): Promise<string> {
     const s = this.agents.get(agentId);
     if (!s) throw new Error(`no resident "${agentId}"`);
-    return interview(this.ctx, s, question, opts);
+    return interview(this.ctx, s, inlineSpeech(question), { ...opts, ...(opts.interviewer !== undefined ? { interviewer: inlineSpeech(opts.interviewer) } : {}) });
   }
 
   /** An inner voice: the text becomes the agent's thought. Returns what it now thinks. */
   async whisper(agentId: string, text: string, now?: number, voice = "inner voice"): Promise<string[]> {
     const s = this.agents.get(agentId);
     if (!s) throw new Error(`no resident "${agentId}"`);
-    const made = await whisperThoughts(this.ctx, s, [text], now ?? s.now, voice);
+    const made = await whisperThoughts(this.ctx, s, [inlineSpeech(text)], now ?? s.now, voice);
     return made.map((m) => m.description);
   }
 

@@ -2,6 +2,7 @@
 // autosave and the recording around it, and the TownHost its room is given.
 import type { Logger } from "pino";
 import type { ServerConfig } from "../config.ts";
+import { BudgetedGateway } from "../llm/budget.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import type { TownHost } from "../rooms/host.ts";
 import { Autosave } from "../store/autosave.ts";
@@ -27,7 +28,8 @@ export interface HostedTown {
 }
 
 export interface HostingDeps {
-  config: Pick<ServerConfig, "SEED" | "AUTOSAVE_STEPS" | "STEPS_PER_SECOND" | "MODERATOR_TOKEN">;
+  config: Pick<ServerConfig, "SEED" | "AUTOSAVE_STEPS" | "STEPS_PER_SECOND" | "MODERATOR_TOKEN"> &
+    Partial<Pick<ServerConfig, "REPORTER_TOKEN" | "ADDRESS_RATE_SHARE" | "LLM_BUDGET_TOKENS_PER_HOUR" | "SEATS_WAITING_PER_ADDRESS" | "SEATS_WAITING_PER_TOWN">>;
   store: PrismaStore;
   gateway: Gateway;
   /** Where step times go (the ops page's statistics). */
@@ -55,7 +57,13 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
   if (record.template !== template.key) {
     throw new TownRefusal("conflict", `town "${name}" was made from template "${record.template}", not "${template.key}": give the new town another name`);
   }
-  const { town, mind } = buildTown(template, { gateway, mode: "live", seed: config.SEED });
+  // The town's own budget over the process's gateway; what people ask runs under it.
+  const budget = new BudgetedGateway(gateway, config.LLM_BUDGET_TOKENS_PER_HOUR ?? 2_000_000);
+  const { town, mind } = buildTown(template, { gateway: budget, mode: "live", seed: config.SEED });
+  const hear = mind.hear.bind(mind);
+  const interview = mind.interview.bind(mind);
+  mind.hear = (input) => budget.forPeople(() => hear(input));
+  mind.interview = (...args) => budget.forPeople(() => interview(...args));
   const saved = await store.latestSnapshot(record.id);
   if (saved) town.restore(TownSnapshot.parse(saved.data));
   const autosave = new Autosave(town, store, record.id, config.AUTOSAVE_STEPS, log);
@@ -70,6 +78,10 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
     engine: gateway.engine,
     stepsPerSecond: config.STEPS_PER_SECOND,
     moderatorToken: config.MODERATOR_TOKEN,
+    reporterToken: config.REPORTER_TOKEN,
+    budget,
+    addressRateShare: config.ADDRESS_RATE_SHARE,
+    seats: { perAddress: config.SEATS_WAITING_PER_ADDRESS ?? 8, perTown: config.SEATS_WAITING_PER_TOWN ?? 64 },
     log: log.child({ town: name }),
     afterStep: async (events) => {
       recorder.afterStep(events);

@@ -4,11 +4,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { TOWNS_DIR } from "../content/template.ts";
+import { TOWN_NAME as NAME, TOWN_NAME_RULE as NAME_RULE, TownName } from "../../shared/text.ts";
 
-const NAME = /^[\w.-]{1,64}$/;
-const NAME_RULE = "letters, digits, '.', '_' or '-' (at most 64)";
-
-export const TownName = z.string().trim().regex(NAME, `a town name: ${NAME_RULE}`);
+export { TownName };
 
 /** A town to host: its name (the save) and, for a new one, its template. */
 export const TownSpec = z.object({ name: TownName, template: TownName.optional() }).strict();

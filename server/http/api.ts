@@ -17,6 +17,8 @@ import type { Health } from "../../shared/health.ts";
 
 export const CLIENT_DIR = fileURLToPath(new URL("../../dist/client/", import.meta.url));
 export const ASSETS_DIR = fileURLToPath(new URL("../../assets/", import.meta.url));
+/** The art the client loads (never the generator scripts beside it). */
+const ART = /^\/(sprites|tiles)\/[\w.-]+\.png$|^\/towns\/[\w.-]+\/[\w.-]+\.(json|png)$/;
 
 export interface ApiDeps {
   towns: Towns;
@@ -91,10 +93,11 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
   app.use("/api/saves", savesRouter({ towns, store: deps.store, moderatorToken: deps.moderatorToken }));
   mountRecordings(app, { store: deps.store, clientDir: CLIENT_DIR });
   app.use("/api", (_req: Request, res: Response) => void res.status(404).json({ error: { code: "not_found", message: "no such API" } }));
-  app.use("/assets", express.static(ASSETS_DIR, { fallthrough: false }));
+  app.use("/assets", (req: Request, res: Response, next: NextFunction) => (ART.test(req.path) ? next() : fail(res, 404, "not_found", "no such asset")), express.static(ASSETS_DIR, { fallthrough: false, dotfiles: "deny" }));
   if (existsSync(CLIENT_DIR)) {
     app.use(express.static(CLIENT_DIR));
   } else {
     app.get("/", (_req: Request, res: Response) => void res.status(503).type("text").send("The client is not built: run `npm run build`, or start with `npm start`, which builds it."));
   }
+  app.use((_req: Request, res: Response) => fail(res, 404, "not_found", "not found"));
 }

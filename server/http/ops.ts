@@ -4,7 +4,7 @@
 // who is connected, and this process's CPU and memory.
 import { matchMaker } from "@colyseus/core";
 import type { Application, NextFunction, Request, Response } from "express";
-import { timingSafeEqual } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import type { Socket } from "node:net";
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
@@ -12,6 +12,8 @@ import { fileURLToPath } from "node:url";
 import { TOWN_ROOM } from "../../shared/constants.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import type { Towns } from "../hosting/towns.ts";
+import { tokenMatches } from "../access.ts";
+import { cspDirectives, cspHeader, inlineScriptHashes } from "./security.ts";
 
 const OPS_PAGE = fileURLToPath(new URL("./ops-page.html", import.meta.url));
 
@@ -216,7 +218,10 @@ export async function mountOps(app: Application, deps: OpsDeps): Promise<void> {
   app.get("/api/ops", async (_req: Request, res: Response) => {
     res.json(await opsReport(deps));
   });
-  app.get("/ops", (_req: Request, res: Response) => void res.sendFile(OPS_PAGE));
+  // The page's own script is inline: the policy allows exactly that script, by its hash.
+  const page = readFileSync(OPS_PAGE, "utf8");
+  const policy = cspHeader(cspDirectives({ scripts: inlineScriptHashes(page) }));
+  app.get("/ops", (_req: Request, res: Response) => void res.set("Content-Security-Policy", policy).type("html").send(page));
   await mountColyseusMonitor(app, deps.moderatorToken);
 }
 
@@ -234,14 +239,14 @@ export async function mountColyseusMonitor(app: Application, token: string | und
   } catch {
     return false;
   }
-  const expected = Buffer.from(token);
   const allowed = (req: Request) => {
     const m = /^Basic (.+)$/.exec(req.headers.authorization ?? "");
-    if (!m) return false;
-    const given = Buffer.from(Buffer.from(m[1], "base64").toString().replace(/^[^:]*:/, ""));
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return !!m && tokenMatches(Buffer.from(m[1], "base64").toString().replace(/^[^:]*:/, ""), token);
   };
+  // The monitor's page loads its icon font from Google Fonts.
+  const policy = cspHeader(cspDirectives({ styles: ["https://fonts.googleapis.com"], fonts: ["https://fonts.gstatic.com"] }));
   app.use("/colyseus", (req: Request, res: Response, next: NextFunction) => {
+    res.set("Content-Security-Policy", policy);
     if (allowed(req)) return next();
     res.set("WWW-Authenticate", 'Basic realm="Simulacra monitor: the moderator token is the password"').status(401).type("text").send("the moderator token is needed");
   }, monitor());

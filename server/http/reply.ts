@@ -1,6 +1,7 @@
 // How the API refuses: every error is `{ error: { code, message } }` with its HTTP status, and
 // moderator-only calls check `Authorization: Bearer <MODERATOR_TOKEN>` the same way everywhere.
-import type { Request, Response } from "express";
+import type { NextFunction, Request, Response } from "express";
+import { tokenMatches } from "../access.ts";
 
 export const fail = (res: Response, status: number, code: string, message: string) => void res.status(status).json({ error: { code, message } });
 
@@ -16,9 +17,14 @@ export function requireModerator(req: Request, res: Response, token: string | un
     fail(res, 401, "forbidden", "moderators only: send Authorization: Bearer <token>");
     return false;
   }
-  if (m[1].trim() !== token) {
+  if (!tokenMatches(m[1].trim(), token)) {
     fail(res, 403, "forbidden", "wrong moderator token");
     return false;
   }
   return true;
 }
+
+/** requireModerator as a middleware: put it before the body parser, so nobody else's body is read. */
+export const moderatorOnly = (token: string | undefined) => (req: Request, res: Response, next: NextFunction) => {
+  if (requireModerator(req, res, token)) next();
+};

@@ -5,9 +5,11 @@ import { z } from "zod";
 import type { Towns } from "../hosting/towns.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { forkSave, listSaves, SaveError } from "../store/saves.ts";
-import { fail, requireModerator } from "./reply.ts";
+import { fail, moderatorOnly } from "./reply.ts";
+import { CleanText, TownName } from "../../shared/text.ts";
 
-const ForkBody = z.object({ from: z.string().trim().min(1).max(200), name: z.string().trim().min(1).max(64) }).strict();
+/** A fork is hosted under its name: it follows the rule of town names. */
+export const ForkBody = z.object({ from: CleanText(200), name: TownName }).strict();
 
 export function savesRouter(deps: { towns: Towns; store: PrismaStore; moderatorToken?: string }): Router {
   const router = express.Router();
@@ -18,8 +20,7 @@ export function savesRouter(deps: { towns: Towns; store: PrismaStore; moderatorT
       next(err);
     }
   });
-  router.post("/", express.json({ limit: "16kb" }), async (req, res, next) => {
-    if (!requireModerator(req, res, deps.moderatorToken)) return;
+  router.post("/", moderatorOnly(deps.moderatorToken), express.json({ limit: "16kb" }), async (req, res, next) => {
     const body = ForkBody.safeParse(req.body ?? {});
     if (!body.success) {
       const issue = body.error.issues[0];

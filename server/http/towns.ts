@@ -5,7 +5,7 @@ import express, { type Router } from "express";
 import type { Towns } from "../hosting/towns.ts";
 import { TownRefusal, TownSpec } from "../hosting/townSpec.ts";
 import { TownFileError } from "../world/townMap.ts";
-import { fail, requireModerator } from "./reply.ts";
+import { fail, moderatorOnly } from "./reply.ts";
 
 export function townsRouter(deps: { towns: Towns; moderatorToken?: string }): Router {
   const router = express.Router();
@@ -16,8 +16,7 @@ export function townsRouter(deps: { towns: Towns; moderatorToken?: string }): Ro
       next(err);
     }
   });
-  router.post("/", express.json({ limit: "4kb" }), async (req, res, next) => {
-    if (!requireModerator(req, res, deps.moderatorToken)) return;
+  router.post("/", moderatorOnly(deps.moderatorToken), express.json({ limit: "4kb" }), async (req, res, next) => {
     const body = TownSpec.safeParse(req.body ?? {});
     if (!body.success) {
       const issue = body.error.issues[0];

@@ -4,6 +4,7 @@
 // Many local servers ignore `response_format`, and small models wrap JSON in ``` fences, prose or
 // <think> blocks. So the shape is also stated in the system message, and the answer is dug out
 // of the text by hand instead of trusting the SDK's parser.
+import { wellFormed } from "../../shared/text.ts";
 import { z } from "zod";
 import type { ChatMessage } from "./prompt.ts";
 
@@ -110,7 +111,8 @@ function balancedEnd(text: string, from: number): number {
 
 function tryParse(s: string): Extracted {
   try {
-    return { ok: true, value: JSON.parse(s) };
+    // A "\ud800" escape parses to a lone surrogate, which no client could decode: replaced.
+    return { ok: true, value: JSON.parse(s, (_k, v: unknown) => (typeof v === "string" ? wellFormed(v) : v)) };
   } catch (e) {
     return { ok: false, error: (e as Error).message };
   }

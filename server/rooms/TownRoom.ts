@@ -1,7 +1,7 @@
 // The room `town`: an adapter between Colyseus and one Town. It runs the Town's step clock,
 // mirrors the Town's events into the schema state, and turns validated client messages into
 // Town commands. It holds no game rules of its own (DESIGN.md, "The shape").
-import { Room, ServerError, type Client } from "@colyseus/core";
+import { matchMaker, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import { ClientMessages, JoinOptions, parseClientMessage, type ClientMessage, type ClientMessageSpec, type ClientMessageType, type ParsedClientMessage, type Role, type ServerMessages } from "../../shared/messages.ts";
 import { TownState } from "../../shared/state.ts";
 import type { Command } from "../world/commands.ts";
@@ -14,9 +14,17 @@ import { noSuchTown, type TownRoomMetadata } from "./metadata.ts";
 import type { AgentView } from "../world/town.ts";
 import type { TownHost } from "./host.ts";
 import { agentState, mirror } from "./mirror.ts";
-import { DEFAULT_RATE_LIMITS, RateLimiter } from "./rateLimit.ts";
+import { ClientLimits, DEFAULT_RATE_LIMITS } from "./rateLimit.ts";
+import { nameRefusal } from "../../shared/text.ts";
+import { gatedAddress, tokenMatches } from "../access.ts";
 
-type Session = { role: Role; name: string };
+/** Who a client is: its role and name (checked at join) and its address (found at matchmaking). */
+type Session = { role: Role; name: string; address: string };
+/** What matchmaking found before the seat was reserved. */
+type Admission = { address: string };
+
+/** Seconds a matchmade seat waits for its client to connect. */
+export const SEAT_RESERVATION_SECONDS = 5;
 
 /** How often avatars walk between steps. */
 const HUMAN_TICK_MS = 50;
@@ -39,9 +47,10 @@ export class TownRoom extends Room<{ state: TownState }> {
   override state = new TownState();
   override autoDispose = false;
   override maxClients = 500;
+  override seatReservationTimeout = SEAT_RESERVATION_SECONDS;
   private stepTimer?: { clear(): void };
   private stepping = false;
-  private readonly limiters = new Map<string, RateLimiter>();
+  private limits!: ClientLimits;
   private readonly engineHealth = new EngineHealth();
   /** Which avatars each client is sent (interest.ts). */
   private interest!: Interest<Client>;
@@ -78,6 +87,8 @@ export class TownRoom extends Room<{ state: TownState }> {
     // What other processes and the join dialog list this room by (matchmaking filters on `town`).
     void this.setMetadata({ town: name, template: town.template, residents: town.agentViews().length, primary: this.primary ? 1 : 0 } satisfies TownRoomMetadata);
     this.interest = new Interest<Client>(this.state, town.map);
+    this.limits = new ClientLimits(this.host.rateLimits ?? DEFAULT_RATE_LIMITS, this.host.addressRateShare);
+    this.limitReservations();
     this.state.template = town.template;
     this.state.name = name;
     this.state.engine = engine;
@@ -95,29 +106,63 @@ export class TownRoom extends Room<{ state: TownState }> {
     this.scheduleSteps();
   }
 
-  override onAuth(_client: Client, options: unknown): Session {
-    const parsed = JoinOptions.safeParse(options ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ServerError(400, `cannot join: ${issue.path.join(".") || "options"}: ${issue.message}`);
-    }
-    const { name, role, token } = parsed.data;
+  /**
+   * Admits a joining client (its seat is reserved already): valid options, the role's token, and
+   * a name that is not a resident's or another present person's. Throwing refuses the join with
+   * the message.
+   */
+  private admit(options: unknown, admission: Admission | undefined): Session {
+    const { name, role, token } = parseJoinOptions(options);
     if (role === "moderator") {
       if (!this.host.moderatorToken) throw new ServerError(403, "this server has no moderator token set, so nobody can join as moderator");
-      if (token !== this.host.moderatorToken) throw new ServerError(403, "wrong moderator token");
+      if (!tokenMatches(token, this.host.moderatorToken)) throw new ServerError(403, "wrong moderator token");
     }
-    return { role, name };
+    if (role === "reporter" && this.host.reporterToken && !tokenMatches(token, this.host.reporterToken)) {
+      throw new ServerError(403, token ? "wrong reporter token" : "this server asks reporters for a token: enter the reporter token");
+    }
+    const people = [...this.state.avatars.values()].map((a) => a.name);
+    const refused = nameRefusal(name, this.host.town.agentViews().map((a) => a.name), people);
+    if (refused) throw new ServerError(409, refused);
+    return { role, name, address: admission?.address ?? "unknown" };
   }
 
-  override onJoin(client: Client, _options: unknown, auth: Session): void {
-    const session = auth ?? (client.auth as Session);
+  /**
+   * Why a seat may not be reserved now for a client from `address`, or null: the town is full,
+   * or too many seats wait (reserved, not yet joined) from that address or in all. Asked by
+   * matchmaking (matchMaker.remoteRoomCall, so from any process) before it reserves a seat.
+   */
+  seatRefusal(address: string): string | null {
+    const limits = this.host.seats ?? { perAddress: Infinity, perTown: Infinity };
+    if (this.hasReachedMaxClients()) return `town "${this.host.name}" is full (${this.maxClients} people): try again later`;
+    const waiting = Object.values((this as unknown as { _reservedSeats: Record<string, [unknown, Admission | undefined, boolean, boolean]> })._reservedSeats).filter((r) => !r[2] && !r[3]);
+    if (waiting.length >= limits.perTown) return `town "${this.host.name}" has too many people joining at once: try again in a few seconds`;
+    if (waiting.filter((r) => r[1]?.address === address).length >= limits.perAddress) return `too many joins are waiting from your address: finish joining, or try again in ${this.seatReservationTimeout} seconds`;
+    return null;
+  }
+
+  /**
+   * Matchmaking's reservations refused past the seat limits: a backstop for joins that raced the
+   * check of onAuth (its retry then meets the check, which names the reason). Colyseus's
+   * _reserveSeat is private, hence the wrapper on the instance.
+   */
+  private limitReservations(): void {
+    type Reserve = (sessionId: string, options: unknown, auth: Admission | undefined, seconds?: number, reconnection?: boolean, ...rest: unknown[]) => Promise<boolean>;
+    const room = this as unknown as { _reserveSeat: Reserve };
+    const reserve = room._reserveSeat.bind(this);
+    room._reserveSeat = (sessionId, options, auth, seconds, reconnection, ...rest) =>
+      !reconnection && auth && this.seatRefusal(auth.address) ? Promise.resolve(false) : reserve(sessionId, options, auth, seconds, reconnection, ...rest);
+  }
+
+  override onJoin(client: Client, options: unknown, auth?: Admission): void {
+    const session = this.admit(options, auth);
+    client.auth = session;
     this.command({ kind: "joinAvatar", avatarId: client.sessionId, name: session.name, role: session.role }, client);
     this.watch(client);
     client.send("welcome", { avatarId: client.sessionId, role: session.role, engine: this.host.engine } satisfies ServerMessages["welcome"]);
   }
 
   override onLeave(client: Client): void {
-    this.limiters.delete(client.sessionId);
+    this.limits.leave(client.sessionId);
     this.interest.leave(client.sessionId);
     this.command({ kind: "leaveAvatar", avatarId: client.sessionId });
   }
@@ -202,17 +247,11 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** Takes a message from the client's budget; when it is spent, answers rate_limited and says true. */
   private rateLimited(client: Client, type: string): boolean {
-    const limiter = this.limiters.get(client.sessionId) ?? this.limiterFor(client);
-    if (limiter.take(type)) return false;
+    const wait = this.limits.take(client.sessionId, (client.auth as Session | undefined)?.address ?? "unknown", type);
+    if (wait === 0) return false;
     const known = Object.hasOwn(DEFAULT_RATE_LIMITS, type) && type !== "other" ? type : undefined;
-    this.refuse(client, { code: "rate_limited", ...(known ? { type: known } : {}), message: `too many messages: wait ${limiter.wait(type).toFixed(1)} s` });
+    this.refuse(client, { code: "rate_limited", ...(known ? { type: known } : {}), message: `too many messages: wait ${wait.toFixed(1)} s` });
     return true;
-  }
-
-  private limiterFor(client: Client): RateLimiter {
-    const l = new RateLimiter(this.host.rateLimits ?? DEFAULT_RATE_LIMITS);
-    this.limiters.set(client.sessionId, l);
-    return l;
   }
 
   /** A reporter's question, answered from the resident's memories (off the record: nothing written). */
@@ -276,7 +315,8 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   private checkEngine(): void {
     try {
-      this.state.engineStatus = this.engineHealth.sample(this.host.gateway.metrics(), Date.now());
+      const status = this.engineHealth.sample(this.host.gateway.metrics(), Date.now());
+      this.state.engineStatus = status !== "offline" && this.host.budget?.exhausted() ? "budget" : status;
     } catch (err) {
       this.host.log.warn({ err }, "cannot read the engine's metrics");
     }
@@ -319,8 +359,28 @@ export class TownRoom extends Room<{ state: TownState }> {
  * The room class of the towns hosted here: a room is created with `{ town }` (no town: the
  * default one) and runs that town; a town not hosted here is refused.
  */
-export function townRoomOf(towns: { primary: string; host(town?: string): TownHost | undefined }): typeof TownRoom {
+export function townRoomOf(towns: { primary: string; host(town?: string): TownHost | undefined; roomOf?(town: string): Promise<{ roomId: string } | undefined> }): typeof TownRoom {
   return class HostedTownRoom extends TownRoom {
+    /**
+     * Matchmaking (POST /matchmake/...), before any seat is reserved: the options must be valid,
+     * a client naming no town is sent to the default one (never another), and the town's room
+     * must have a seat for this address (seatRefusal). The address the HTTP gate found travels
+     * with the seat to the join.
+     */
+    static override async onAuth(_token: string, options: any, context: AuthContext): Promise<Admission> {
+      parseJoinOptions(options);
+      const town = townOption(options) ?? towns.primary;
+      // The filter matchmaking finds the room by (filterBy(["town"])): always a town.
+      if (options && typeof options === "object") options.town = town;
+      const address = gatedAddress(context?.headers);
+      const room = await towns.roomOf?.(town);
+      if (room) {
+        const refused = await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "seatRefusal", [address]).catch(() => null);
+        if (refused) throw new ServerError(refused.startsWith("too many joins") ? 429 : 503, refused);
+      }
+      return { address };
+    }
+
     override onCreate(options?: { town?: unknown }): void {
       const name = townOption(options) ?? towns.primary;
       const host = towns.host(name);
@@ -330,6 +390,16 @@ export function townRoomOf(towns: { primary: string; host(town?: string): TownHo
       super.onCreate();
     }
   };
+}
+
+/** Join options, validated; throws the refusal a joining client is shown. */
+function parseJoinOptions(options: unknown): JoinOptions {
+  const parsed = JoinOptions.safeParse(options ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ServerError(400, `cannot join: ${issue.path.join(".") || "options"}: ${issue.message}`);
+  }
+  return parsed.data;
 }
 
 /** The town that join or create options name, if they name one. */

@@ -19,8 +19,16 @@ export interface TownHost {
   stepsPerSecond: number;
   /** Per-client rate limits (default DEFAULT_RATE_LIMITS of rateLimit.ts). */
   rateLimits?: RateLimits;
+  /** How many sessions' worth of those limits one address may use in all (default 4). */
+  addressRateShare?: number;
   /** Token a moderator must present; undefined means nobody can be a moderator. */
   moderatorToken?: string;
+  /** Token a reporter must present; undefined means anyone may join as a reporter. */
+  reporterToken?: string;
+  /** The town's model budget: whether it is spent (people's asks are then answered offline). */
+  budget?: { exhausted(): boolean };
+  /** Seats that may wait reserved (matchmade, not joined yet) per address and in all. */
+  seats?: { perAddress: number; perTown: number };
   log: Logger;
   /** Called after every step with its events (autosave, recording). Must not throw. */
   afterStep(events: readonly TownEvent[]): Promise<void>;

@@ -36,11 +36,70 @@ export class RateLimiter {
     return true;
   }
 
+  /** Gives back the token of a message that was refused after all. */
+  refund(type: string): void {
+    const key: Key = Object.hasOwn(this.limits, type) && type !== "other" ? (type as Key) : "other";
+    const b = this.buckets.get(key);
+    if (b) b.tokens = Math.min(this.limits[key].burst, b.tokens + 1);
+  }
+
   /** Seconds until the next message of this type is allowed (for the error message). */
   wait(type: string): number {
     const key: Key = Object.hasOwn(this.limits, type) && type !== "other" ? (type as Key) : "other";
     const b = this.buckets.get(key);
     if (!b || b.tokens >= 1) return 0;
     return (1 - b.tokens) / this.limits[key].perSecond;
+  }
+}
+
+/**
+ * The limits of every client: one limiter per session and one per address, shared by every
+ * session from that address, so leaving and joining again does not refill the budget. An
+ * address's budget is `share` sessions' worth (people behind one router share it); it is kept
+ * for a minute after its last session leaves, longer than any bucket takes to refill.
+ */
+export class ClientLimits {
+  private readonly sessions = new Map<string, { limiter: RateLimiter; address: string }>();
+  private readonly addresses = new Map<string, { limiter: RateLimiter; sessions: number; idleSince: number }>();
+  private readonly addressLimits: RateLimits;
+
+  constructor(
+    private readonly limits: RateLimits = DEFAULT_RATE_LIMITS,
+    share = 4,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
+    this.addressLimits = Object.fromEntries(Object.entries(limits).map(([k, b]) => [k, { burst: b.burst * share, perSecond: b.perSecond * share }])) as RateLimits;
+  }
+
+  /** Takes a message of this type from both budgets; returns 0, or the seconds to wait. */
+  take(session: string, address: string, type: string): number {
+    const s = this.sessions.get(session) ?? this.open(session, address);
+    const a = this.addresses.get(s.address)!;
+    // Both must allow it; a message the address refuses gives the session its token back.
+    if (!s.limiter.take(type)) return s.limiter.wait(type) || 0.1;
+    if (!a.limiter.take(type)) {
+      s.limiter.refund(type);
+      return a.limiter.wait(type) || 0.1;
+    }
+    return 0;
+  }
+
+  leave(session: string): void {
+    const s = this.sessions.get(session);
+    if (!s) return;
+    this.sessions.delete(session);
+    const a = this.addresses.get(s.address);
+    if (a && --a.sessions === 0) a.idleSince = this.clock();
+  }
+
+  private open(session: string, address: string): { limiter: RateLimiter; address: string } {
+    const now = this.clock();
+    for (const [k, a] of this.addresses) if (a.sessions === 0 && now - a.idleSince > 60_000) this.addresses.delete(k);
+    const a = this.addresses.get(address) ?? { limiter: new RateLimiter(this.addressLimits, this.clock), sessions: 0, idleSince: now };
+    a.sessions++;
+    this.addresses.set(address, a);
+    const s = { limiter: new RateLimiter(this.limits, this.clock), address };
+    this.sessions.set(session, s);
+    return s;
   }
 }

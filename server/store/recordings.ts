@@ -2,7 +2,7 @@
 // rebuild the frame of any step, read a span of steps, and export/import a whole recording.
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
-import { decodeEntry, type EncodedEntry, type StepEntry } from "../../shared/replay/codec.ts";
+import { decodeEntry, entryProblem, type EncodedEntry, type StepEntry } from "../../shared/replay/codec.ts";
 import type { RecordingInfo } from "../../shared/api.ts";
 import type { ReplayFrame } from "../../shared/replay/frame.ts";
 import { frameAt } from "../../shared/replay/seek.ts";
@@ -145,10 +145,27 @@ export class RecordingStore {
     const file = parsed.data;
     if (file.toStep < file.fromStep) throw new Error("not a Simulacra recording: toStep is before fromStep");
     if (!file.keyframes.some((k) => k.step === file.fromStep)) throw new Error(`not a Simulacra recording: no keyframe at its first step ${file.fromStep}`);
+    // Every step is checked with the schemas the recorder writes, before anything is written;
+    // a refusal names the place in the file.
     let bytes = 0;
-    for (const c of file.chunks) {
-      for (const e of c.events) decodeEntry(e); // every step must decode
+    const seqs = new Set<number>();
+    for (const [ci, c] of file.chunks.entries()) {
+      if (seqs.has(c.seq)) throw new Error(`not a Simulacra recording: chunks[${ci}]: seq ${c.seq} appears twice`);
+      seqs.add(c.seq);
+      if (c.toStep < c.fromStep) throw new Error(`not a Simulacra recording: chunks[${ci}]: toStep is before fromStep`);
+      for (const [ei, e] of c.events.entries()) {
+        const problem = entryProblem(e);
+        const step = Array.isArray(e) && Number.isInteger(e[0]) ? ` (step ${e[0]})` : "";
+        if (problem) throw new Error(`not a Simulacra recording: chunks[${ci}].events[${ei}]${step}: ${problem}`);
+        const s = (e as unknown[])[0] as number;
+        if (s < c.fromStep || s > c.toStep) throw new Error(`not a Simulacra recording: chunks[${ci}].events[${ei}]: step ${s} is outside its chunk (${c.fromStep}..${c.toStep})`);
+      }
       bytes += Buffer.byteLength(JSON.stringify(c.events));
+    }
+    const steps = new Set<number>();
+    for (const [ki, k] of file.keyframes.entries()) {
+      if (steps.has(k.step)) throw new Error(`not a Simulacra recording: keyframes[${ki}]: step ${k.step} appears twice`);
+      steps.add(k.step);
     }
     const row = await this.prisma.$transaction(async (tx) => {
       const r = await tx.recording.create({

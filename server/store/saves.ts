@@ -1,6 +1,7 @@
 // Saves as the API and the CLIs see them: every town with its newest autosave, and forks (a new
 // town that starts from a copy of another's newest snapshot and continues on its own).
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
+import { TOWN_NAME, TOWN_NAME_RULE } from "../../shared/text.ts";
 
 export interface SaveInfo {
   id: string;
@@ -20,8 +21,6 @@ export class SaveError extends Error {
   }
 }
 
-const NAME = /^[\w .'-]{1,64}$/u;
-
 export async function listSaves(prisma: PrismaClient): Promise<SaveInfo[]> {
   const towns = await prisma.town.findMany({
     orderBy: [{ createdAt: "asc" }, { name: "asc" }],
@@ -35,7 +34,8 @@ export async function listSaves(prisma: PrismaClient): Promise<SaveInfo[]> {
 
 /** Forks save `from` (a name or an id) into a new town `name` that starts at from's newest snapshot. */
 export async function forkSave(prisma: PrismaClient, from: string, name: string): Promise<SaveInfo> {
-  if (!NAME.test(name)) throw new SaveError("bad_message", "name: 1 to 64 letters, digits, spaces, '.', '_', \"'\" or '-'");
+  // A fork is hosted under its name, so it must be a name a town may have.
+  if (!TOWN_NAME.test(name)) throw new SaveError("bad_message", `name: a town name: ${TOWN_NAME_RULE}`);
   const source = (await prisma.town.findUnique({ where: { name: from } })) ?? (await prisma.town.findUnique({ where: { id: from } }));
   if (!source) throw new SaveError("not_found", `no save named "${from.slice(0, 64)}"`);
   const snap = await prisma.snapshot.findFirst({ where: { townId: source.id }, orderBy: { step: "desc" } });

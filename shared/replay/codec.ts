@@ -1,7 +1,8 @@
 // How a recording's steps are written: one entry per step, `[step, time, events]`, each event a
 // short tuple instead of an object (a moving resident costs ~20 bytes, not ~60). Event kinds this
 // codec does not know (added later) are kept as the objects they are, so nothing is lost.
-import type { TownEvent } from "../events.ts";
+import { z } from "zod";
+import type { TownEvent, TownEventKind } from "../events.ts";
 
 /** The events of one step; events between steps (people walking) belong to the next step. */
 export interface StepEntry {
@@ -84,4 +85,62 @@ export function decodeEntry(x: unknown): StepEntry {
     if (d) events.push(d);
   }
   return { step, time, events };
+}
+
+// ---------------------------------------------------------------- the schemas of what is written
+
+const Id = z.string().max(200);
+const Text = z.string().max(10_000);
+/** A tile coordinate: a whole number (never NaN, never a string). */
+const Coord = z.number().int().min(0).max(100_000);
+
+/** The tuples encodeEvent writes, by their first element. */
+const TUPLES = {
+  m: z.tuple([z.literal("m"), Id, Coord, Coord]),
+  a: z.tuple([z.literal("a"), Id, Text, Text, Text, Id]),
+  s: z.tuple([z.literal("s"), Id, Id, Text]),
+  o: z.tuple([z.literal("o"), Text, Text, Text]),
+  j: z.tuple([z.literal("j"), Id, Text, Text, Coord, Coord, z.number().int().min(0).max(10_000)]),
+  v: z.tuple([z.literal("v"), Id, Coord, Coord]),
+  l: z.tuple([z.literal("l"), Id]),
+} as const;
+
+type TupleKind = "clockTicked" | "agentMoved" | "actionStarted" | "said" | "objectChanged" | "avatarJoined" | "avatarMoved" | "avatarLeft";
+/**
+ * The events encodeEvent keeps as objects, one schema per kind: a kind added to TownEvent must be
+ * added here (the type says so), so every event the recorder writes has a schema.
+ */
+const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
+  avatarSaid: z.object({ kind: z.literal("avatarSaid"), avatarId: Id, name: Text, agentId: Id, text: Text }).strict(),
+  chatEnded: z.object({ kind: z.literal("chatEnded"), agentId: Id, avatarId: Id }).strict(),
+  moderated: z
+    .object({ kind: z.literal("moderated"), by: Text, action: z.enum(["pause", "resume", "speed", "whisper"]), value: z.number().finite().optional(), agentId: Id.optional(), text: Text.optional() })
+    .strict(),
+};
+
+/** Checks one written event; returns why it is not one, or null. */
+export function eventProblem(x: unknown): string | null {
+  const first = Array.isArray(x) ? x[0] : x && typeof x === "object" ? (x as { kind?: unknown }).kind : undefined;
+  const schema = Array.isArray(x)
+    ? typeof first === "string" && Object.hasOwn(TUPLES, first) ? TUPLES[first as keyof typeof TUPLES] : undefined
+    : typeof first === "string" && Object.hasOwn(OBJECTS, first) ? OBJECTS[first as keyof typeof OBJECTS] : undefined;
+  if (!schema) return `not a recorded event (${Array.isArray(x) ? `tag ${JSON.stringify(first)?.slice(0, 20)}` : `kind ${JSON.stringify(first)?.slice(0, 40)}`})`;
+  const r = schema.safeParse(x);
+  if (r.success) return null;
+  const issue = r.error.issues[0];
+  return `${issue.path.length ? `field ${issue.path.join(".")}` : "event"}: ${issue.message}`;
+}
+
+/** Checks one written step entry `[step, time, events]`; returns why it is not one, or null. */
+export function entryProblem(x: unknown): string | null {
+  if (!Array.isArray(x) || x.length !== 3) return "not a recorded step: expected [step, time, events]";
+  const [step, time, events] = x as unknown[];
+  if (!Number.isInteger(step) || (step as number) < 0) return "step: a whole number";
+  if (typeof time !== "number" || !Number.isFinite(time)) return "time: a number";
+  if (!Array.isArray(events)) return "events: a list";
+  for (let i = 0; i < events.length; i++) {
+    const p = eventProblem(events[i]);
+    if (p) return `event ${i}: ${p}`;
+  }
+  return null;
 }

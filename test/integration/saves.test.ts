@@ -121,23 +121,27 @@ describe("GET/POST /api/saves", () => {
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("bad_message");
       expect((await post({ from: "nowhere", name: "mine" }, `Bearer ${token}`)).status).toBe(404);
+      // A fork is hosted under its name: a name no town may have is refused, naming the rule.
+      const unhostable = await post({ from: "base-3", name: "it's x" }, `Bearer ${token}`);
+      expect(unhostable.status).toBe(400);
+      expect(((await unhostable.json()) as { error: { message: string } }).error.message).toMatch(/name: a town name: letters, digits/);
 
-      const res = await post({ from: "base-3", name: "my fork" }, `Bearer ${token}`);
+      const res = await post({ from: "base-3", name: "my-fork" }, `Bearer ${token}`);
       expect(res.status).toBe(201);
       const fork = (await res.json()) as { name: string; step: number; forkOf: string };
       // The running town is saved first, so the fork is the town as it is now.
       expect(fork.forkOf).toBe("base-3");
       expect(fork.step).toBeGreaterThanOrEqual(30);
       forkStep = fork.step;
-      expect((await post({ from: "base-3", name: "my fork" }, `Bearer ${token}`)).status).toBe(409);
+      expect((await post({ from: "base-3", name: "my-fork" }, `Bearer ${token}`)).status).toBe(409);
       const names = ((await (await api("/api/saves")).json()) as { name: string }[]).map((s) => s.name);
-      expect(names).toEqual(["base-3", "my fork"]);
+      expect(names).toEqual(["base-3", "my-fork"]);
     } finally {
       await server.close();
     }
-    const forked = await startTestServer({ DATA_DIR: server.dataDir, TOWN_NAME: "my fork", STEPS_PER_SECOND: "0.5" });
+    const forked = await startTestServer({ DATA_DIR: server.dataDir, TOWN_NAME: "my-fork", STEPS_PER_SECOND: "0.5" });
     try {
-      expect(forked.summary[0]).toContain(`my fork (template base-3, 3 residents) resumed at step ${forkStep}`);
+      expect(forked.summary[0]).toContain(`my-fork (template base-3, 3 residents) resumed at step ${forkStep}`);
       expect(forked.host.town.step).toBe(forkStep);
     } finally {
       await forked.cleanup();

@@ -9,6 +9,12 @@ describe("extractJson", () => {
     return r.value;
   };
 
+  it("replaces a lone surrogate a model escaped into its answer (no client could decode it)", () => {
+    const r = extractJson('{"text": "hello \\ud800 there", "list": ["\\udfff"]}');
+    expect(r).toEqual({ ok: true, value: { text: "hello \ufffd there", list: ["\ufffd"] } });
+    expect(extractJson('{"text": "\\ud83d\\ude00"}')).toEqual({ ok: true, value: { text: "😀" } });
+  });
+
   it("reads plain JSON, fenced JSON, and JSON inside prose", () => {
     expect(ok('{"a": 1}')).toEqual({ a: 1 });
     expect(ok('```json\n{"a": 2}\n```')).toEqual({ a: 2 });

@@ -2,6 +2,9 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockDir } from "../../server/store/dirLock.ts";
 
@@ -38,4 +41,25 @@ describe("lockDir", () => {
     await writeFile(`${dir}.lock`, `${process.ppid}\n${hostname()}\n`);
     await expect(lockDir(dir)).rejects.toThrow(new RegExp(`in use by process ${process.ppid} on .*delete .*c\\.lock`));
   });
+
+  it("never lets two of several servers starting at once own a stale lock together", async () => {
+    const module = fileURLToPath(new URL("../../server/store/dirLock.ts", import.meta.url));
+    const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
+    for (let round = 0; round < 2; round++) {
+      const dir = path.join(tmp, `race-${round}`);
+      await writeFile(`${dir}.lock`, `4194305\n${hostname()}\n`); // a crashed server's lock
+      const at = Date.now() + 2_500; // every process tries at the same moment
+      const script = `(async () => { const { lockDir } = await import(${JSON.stringify(module)});
+        await new Promise((r) => setTimeout(r, ${at} - Date.now()));
+        try { const l = await lockDir(${JSON.stringify(dir)}); const from = Date.now(); await new Promise((r) => setTimeout(r, 1500)); console.log("locked " + from + " " + Date.now()); await l.release(); }
+        catch (e) { console.log(/in use by process/.test(e.message) ? "refused" : "error: " + e.message); } })();`;
+      const outs = await Promise.all(Array.from({ length: 5 }, () => promisify(execFile)(tsx, ["--eval", script]).then((r) => r.stdout.trim())));
+      // Never two owners at once (a process that starts late, on a busy machine, may lock it
+      // legitimately after the first released it); every other one is refused, none fails.
+      const held = outs.filter((o) => o.startsWith("locked")).map((o) => o.split(" ").slice(1).map(Number)).sort((x, y) => x[0] - y[0]);
+      expect(held.length).toBeGreaterThanOrEqual(1);
+      for (let i = 1; i < held.length; i++) expect(held[i][0], "two owners at once").toBeGreaterThanOrEqual(held[i - 1][1]);
+      expect(outs.filter((o) => o === "refused")).toHaveLength(5 - held.length);
+    }
+  }, 60_000);
 });
