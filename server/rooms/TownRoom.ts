@@ -367,15 +367,15 @@ export function townRoomOf(towns: { primary: string; host(town?: string): TownHo
      * must have a seat for this address (seatRefusal). The address the HTTP gate found travels
      * with the seat to the join.
      */
-    static override async onAuth(_token: string, options: any, context: AuthContext): Promise<Admission> {
+    static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<Admission> {
       parseJoinOptions(options);
       const town = townOption(options) ?? towns.primary;
       // The filter matchmaking finds the room by (filterBy(["town"])): always a town.
-      if (options && typeof options === "object") options.town = town;
+      if (options && typeof options === "object") (options as { town?: string }).town = town;
       const address = gatedAddress(context?.headers);
       const room = await towns.roomOf?.(town);
       if (room) {
-        const refused = await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "seatRefusal", [address]).catch(() => null);
+        const refused = (await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "seatRefusal", [address]).catch(() => null)) as string | null;
         if (refused) throw new ServerError(refused.startsWith("too many joins") ? 429 : 503, refused);
       }
       return { address };

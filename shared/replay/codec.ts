@@ -120,7 +120,7 @@ const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
 
 /** Checks one written event; returns why it is not one, or null. */
 export function eventProblem(x: unknown): string | null {
-  const first = Array.isArray(x) ? x[0] : x && typeof x === "object" ? (x as { kind?: unknown }).kind : undefined;
+  const first: unknown = Array.isArray(x) ? x[0] : x && typeof x === "object" ? (x as { kind?: unknown }).kind : undefined;
   const schema = Array.isArray(x)
     ? typeof first === "string" && Object.hasOwn(TUPLES, first) ? TUPLES[first as keyof typeof TUPLES] : undefined
     : typeof first === "string" && Object.hasOwn(OBJECTS, first) ? OBJECTS[first as keyof typeof OBJECTS] : undefined;
