@@ -4,7 +4,8 @@
 // exists; base-3 (seeded with the party, test/fixtures/mind-history-base3.csv); and the original's
 // 25 residents on the original's map (bench/mind-smallville.ts). Targets (issue 4): under 10 s for a
 // day of 25 residents on this 2-core machine; at most 25,000 prompt tokens and 100 calls per
-// resident-day. `--turns` also measures the paper's turn-by-turn dialogue.
+// resident-day. The dialogue is the paper's turn by turn (the default); `--brief` also measures
+// the cheaper "brief" mode (no relationship-summary calls, fewer memories per line).
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { GenerativeMind } from "../server/agents/generativeMind.ts";
@@ -43,7 +44,7 @@ function report(c: Case, r: Awaited<ReturnType<typeof run>>, label = "") {
   const per = (x: number) => x / r.n;
   console.log(`\n${c.name}${label}: ${r.n} residents, one game day (${stepsPerDay()} steps) in ${r.wall.toFixed(2)} s wall`);
   console.log(`  per resident-day: ${per(m.calls).toFixed(1)} calls, ${Math.round(per(m.tokensIn))} prompt tokens, ${Math.round(per(m.tokensOut))} answer tokens; ${per(m.embeddings.texts).toFixed(0)} texts embedded`);
-  console.log(`  town: ${r.mind.stats.conversations} conversations, ${r.mind.stats.reflections} reflections, ${r.mind.stats.observations} observations, ${r.mind.stats.retrievals} retrievals`);
+  console.log(`  town: ${r.mind.stats.conversations} conversations, ${r.mind.stats.reflections} reflections (${(r.mind.stats.reflections / r.n).toFixed(1)} per resident-day), ${r.mind.stats.observations} observations, ${r.mind.stats.retrievals} retrievals`);
   console.log(`  ${"prompt".padEnd(22)} ${"calls/res".padStart(9)} ${"tokens/res".padStart(10)} ${"tokens/call".padStart(11)}`);
   for (const [name, p] of Object.entries(m.byPrompt).sort((a, b) => b[1].tokensIn - a[1].tokensIn)) {
     console.log(`  ${name.padEnd(22)} ${per(p.calls).toFixed(1).padStart(9)} ${Math.round(per(p.tokensIn)).toString().padStart(10)} ${Math.round(p.tokensIn / Math.max(1, p.calls)).toString().padStart(11)}`);
@@ -71,5 +72,5 @@ for (const c of cases) {
     const fast = await run(c, { meter: false });
     console.log(`  without token metering: ${fast.wall.toFixed(2)} s wall (target < 10 s)`);
   }
-  if (process.argv.includes("--turns")) report(c, await run(c, { meter: true, settings: { conversationMode: "turns" } }), ", turn-by-turn dialogue");
+  if (process.argv.includes("--brief")) report(c, await run(c, { meter: true, settings: { conversationMode: "brief" } }), ", brief dialogue mode");
 }

@@ -1,11 +1,12 @@
-// Retrieval over one resident's memory stream of 10,000 memories (server/agents/memoryPort.ts):
+// Retrieval over one resident's memory stream of 10,000 memories (server/agents/memory/):
 // the paper's recency + importance + relevance, min-max normalised, top memories for a focal
 // point. Memories are what a base-3 resident writes over a few weeks (observations of the others
 // at the town's real places, chats, thoughts, plans; importance mostly low), embedded with the
 // offline engine's hashed bag of words; queries are the mind's focal points. Timed as the mind
 // calls it: the "is idle" filter of server/agents/state.ts, 30 results, last access touched.
 // Target (issue 4): under 1 ms median.
-import { SimpleMemory, type MemoryType } from "../server/agents/memoryPort.ts";
+import { MemoryStream } from "../server/agents/memory/stream.ts";
+import type { MemoryType } from "../server/agents/memory/port.ts";
 import { hashEmbed } from "../server/llm/hashEmbedding.ts";
 import { Random } from "../server/world/random.ts";
 import { loadTemplate } from "../server/content/template.ts";
@@ -46,8 +47,8 @@ const span = DAYS * 24 * HOUR;
 const STEP = 10_000;
 const texts = Array.from({ length: MEMORIES }, (_, i) => memory(i));
 /** The stream; a step's memories share its time (observations come in batches of a few). */
-function fill(embed: (text: string) => Float32Array): SimpleMemory {
-  const stream = new SimpleMemory();
+function fill(embed: (text: string) => Float32Array): MemoryStream {
+  const stream = new MemoryStream();
   texts.forEach((m, i) => {
     const created = Math.floor(((i - (i % 3)) / MEMORIES) * span / STEP) * STEP;
     stream.add({ ...m, created, subject: self.name, predicate: "is", object: m.description, embedding: embed(m.description) });

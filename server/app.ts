@@ -64,7 +64,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     express: async (app) => {
       app.disable("x-powered-by");
       await mountOps(app, { stats: ops, towns, gateway, presence, publicAddress: scale.serverOptions.publicAddress, moderatorToken: config.MODERATOR_TOKEN });
-      mountHttp(app, { towns, gateway, db, presence, store, moderatorToken: config.MODERATOR_TOKEN, ready: () => ready });
+      mountHttp(app, { towns, gateway, db, presence, store, moderatorToken: config.MODERATOR_TOKEN, ready: () => ready, evalsDir: path.resolve(config.EVALS_DIR) });
       app.use(jsonErrors(log));
     },
   });

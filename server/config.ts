@@ -21,6 +21,8 @@ export const ServerConfig = z.object({
    */
   TOWNS: optionalText,
   DATA_DIR: z.string().default("./data"),
+  /** Where `npm run eval` writes reports (one folder each) and /api/evals lists them. */
+  EVALS_DIR: z.string().default("./evals"),
   DATABASE_URL: optionalText,
   REDIS_URL: optionalText,
   MODERATOR_TOKEN: optionalText,

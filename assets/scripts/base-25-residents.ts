@@ -1,5 +1,5 @@
 // The 25 residents of Oakmere (base-25), of our own writing in the spirit of the paper's
-// Smallville: a cafe owner planning a Valentine's party, a mayor and the lawyer running
+// Smallville: a cafe owner planning a Valentine's party, a mayor and the lawyer about to run
 // against him, students, artists, shop keepers, a family or two. Addresses here leave out the
 // world ("Delgado house:kitchen:stove"); make-base-25.ts adds it. Every resident has a sprite of
 // its own (rows of assets/sprites/characters.png, see characters.ts).
@@ -66,14 +66,14 @@ export const residents: Resident[] = [
     id: "marco", name: "Marco Delgado", age: 49, sprite: 6, bedSide: 1,
     innate: "steady, quiet, practical, fond of bad puns",
     learned: "Marco Delgado is a carpenter who builds furniture in the workshop behind Cobb's Supply Store. He made every table in his wife Rosa's cafe and repairs half the chairs in Oakmere. He coaches nobody and plays no instrument, but whistles while he works.",
-    currently: "Marco is building a small stage for Rosa's Valentine's party and wants it finished by tomorrow afternoon without her seeing it first.",
+    currently: "Marco is building a set of bookshelves for the college library and wants them finished by the end of the week.",
     lifestyle: "Marco goes to bed at 10 pm, wakes up at 6 am, and likes a long breakfast.",
     home: "Delgado house:bedroom", homeKey: "Delgado house:bedroom",
     schedule: day([
       ["06:00", "🚿", "washing and shaving", "Delgado house:bathroom:sink"],
       ["06:30", "🍳", "making eggs for breakfast", "Delgado house:kitchen:stove"],
       ["07:00", "🍽️", "eating breakfast and reading the paper", "Delgado house:kitchen:kitchen table"],
-      ["07:45", "🪚", "building a stage for the party", `${SUPPLY}:workshop:workbench`],
+      ["07:45", "🪚", "building bookshelves for the college library", `${SUPPLY}:workshop:workbench`],
       ["12:00", "🥪", "having lunch at his wife's cafe", `${CAFE}:dining room:window table`],
       ["13:00", "🔨", "fixing a customer's chair", `${SUPPLY}:workshop:workbench`],
       ["16:30", "🍺", "having a beer with Daniel", `${BAR}:bar room:bar stools`],
@@ -87,7 +87,7 @@ export const residents: Resident[] = [
     id: "grace", name: "Grace Okafor", age: 45, sprite: 10,
     innate: "careful, kind, dry, quietly funny",
     learned: "Grace Okafor is Oakmere's pharmacist; she runs the pharmacy counter inside Nadia Petrova's market. People bring her their worries as often as their prescriptions. She is married to Samuel, a history professor, and their daughter Ada studies at the college.",
-    currently: "Grace is worried that Ada works too late, and is quietly deciding whether to vote for Eleanor Marlowe or for Mayor Pike, whom she has known for twenty years.",
+    currently: "Grace is worried that Ada works too late, and is quietly thinking of taking up the piano again after twenty years.",
     lifestyle: "Grace goes to bed at 10:30 pm, wakes up at 6:30 am, and walks to work.",
     home: "Okafor house:Grace and Samuel's bedroom", homeKey: "Okafor house:Grace and Samuel's bedroom",
     schedule: day([
@@ -195,7 +195,7 @@ export const residents: Resident[] = [
     id: "eleanor", name: "Eleanor Marlowe", age: 54, sprite: 18,
     innate: "determined, articulate, impatient, principled",
     learned: "Eleanor Marlowe is a lawyer who moved to Oakmere fifteen years ago and has sat on every committee in town since. She lives alone and paints watercolours to calm down. She believes the town hall has grown sleepy under Mayor Walter Pike.",
-    currently: "Eleanor is running for mayor against Walter Pike in the election next month. She is promising to reopen the old mill as a workshop space and is knocking on doors; Mira Shah volunteers on her campaign.",
+    currently: "Eleanor is running for mayor against Walter Pike in the election next month. She means to promise to reopen the old mill as a workshop space, and has told nobody yet.",
     lifestyle: "Eleanor goes to bed at 11 pm, wakes up at 5:30 am, and drinks too much coffee.",
     home: "Marlowe house:bedroom", homeKey: "Marlowe house:bedroom",
     schedule: day([
@@ -205,7 +205,7 @@ export const residents: Resident[] = [
       ["07:15", "☕", "reading the news over coffee", "Marlowe house:kitchen:kitchen table"],
       ["08:00", "💼", "working on a client's case", "Marlowe house:bedroom:desk"],
       ["10:30", "📌", "pinning campaign posters on the board", `${HALL}:town square:campaign board`],
-      ["11:00", "🗳️", "planning the campaign with Mira", `${CAFE}:dining room:round table`],
+      ["11:00", "🗳️", "planning her campaign", `${CAFE}:dining room:round table`],
       ["13:00", "💼", "meeting a client at the town hall", `${HALL}:lobby:waiting bench`],
       ["14:30", "🚪", "talking with shop keepers on Main Street", `${SUPPLY}:shop floor:supply store counter`],
       ["15:30", "🛒", "talking with Nadia at the market", `${MARKET}:grocery:grocery counter`],
@@ -220,7 +220,7 @@ export const residents: Resident[] = [
     id: "daniel", name: "Daniel Hayes", age: 40, sprite: 9,
     innate: "easygoing, sociable, loyal, a bit lazy",
     learned: "Daniel Hayes owns The Tipsy Heron, the bar on Main Street, which he inherited from his father. He knows every rumour in town and keeps most of them to himself. He is married to Priya, the town clerk; her brother Arjun lives with them.",
-    currently: "Daniel is organising a pool tournament at the bar on Saturday and is trying to stay neutral in the mayoral race because both candidates drink at his bar.",
+    currently: "Daniel is organising a pool tournament at the bar on Saturday and is trying to find a second bartender for the weekends.",
     lifestyle: "Daniel goes to bed at 1 am, wakes up at 9 am, and eats lunch as breakfast.",
     home: "Hayes house:Daniel and Priya's bedroom", homeKey: "Hayes house:Daniel and Priya's bedroom", bedSide: 1,
     schedule: day([
@@ -240,7 +240,7 @@ export const residents: Resident[] = [
     id: "priya", name: "Priya Hayes", age: 38, sprite: 7,
     innate: "efficient, sociable, tactful, secretly ambitious",
     learned: "Priya Hayes is Oakmere's town clerk: she keeps the records, runs the council meetings and knows where every permit is. She is married to Daniel, who owns the bar, and shares her house with her younger brother Arjun.",
-    currently: "Priya is organising the mayoral debate at the town hall next week and must stay neutral, though she finds Mayor Pike's habits exhausting.",
+    currently: "Priya is preparing the town's spring budget and must keep every department happy, though she finds Mayor Pike's habits exhausting.",
     lifestyle: "Priya goes to bed at 10:30 pm, wakes up at 6 am, and runs before work.",
     home: "Hayes house:Daniel and Priya's bedroom", homeKey: "Hayes house:Daniel and Priya's bedroom",
     schedule: day([
@@ -248,7 +248,7 @@ export const residents: Resident[] = [
       ["06:45", "🚿", "showering", "Hayes house:bathroom:bathtub"],
       ["07:15", "🥣", "having breakfast", "Hayes house:kitchen:kitchen table"],
       ["08:00", "🗂️", "filing permits at the front desk", `${HALL}:lobby:behind the front desk`],
-      ["10:00", "📋", "preparing the mayoral debate", `${HALL}:council chamber:council table`],
+      ["10:00", "📋", "preparing the spring budget", `${HALL}:council chamber:council table`],
       ["12:30", "🥗", "having lunch at the cafe", `${CAFE}:dining room:corner table`],
       ["13:30", "🗂️", "helping residents at the front desk", `${HALL}:lobby:behind the front desk`],
       ["17:00", "📝", "taking minutes at the council's open session", `${HALL}:council chamber:council table`],
@@ -284,7 +284,7 @@ export const residents: Resident[] = [
     id: "walter", name: "Walter Pike", age: 64, sprite: 19,
     innate: "affable, proud, cautious, set in his ways",
     learned: "Walter Pike has been mayor of Oakmere for twelve years and owned the hardware store before Jonah Whitaker took it over. He shakes every hand, remembers every name, and dislikes change. He is married to Helen, who writes the town newsletter.",
-    currently: "Walter is running for a fourth term against Eleanor Marlowe and is worried for the first time. He is telling everyone the old mill would cost too much to reopen.",
+    currently: "Walter is proud of the new street lamps on Main Street and is telling everyone the old mill would cost too much to reopen.",
     lifestyle: "Walter goes to bed at 10 pm, wakes up at 6 am, and has his lunch at the bar every day.",
     home: "Pike house:bedroom", homeKey: "Pike house:bedroom",
     schedule: day([
@@ -306,7 +306,7 @@ export const residents: Resident[] = [
     id: "helen", name: "Helen Pike", age: 62, sprite: 20, bedSide: 1,
     innate: "curious, chatty, observant, kind",
     learned: "Helen Pike writes, prints and delivers the Oakmere Gazette, the town's weekly newsletter, from her desk at home. She has been married to Walter for forty years and knows more about the town than he does.",
-    currently: "Helen is writing a profile of both mayoral candidates and is determined to be fair to Eleanor, which Walter does not like.",
+    currently: "Helen is writing profiles of the oldest shops on Main Street for the newsletter and wants to do it her own way, which Walter does not like.",
     lifestyle: "Helen goes to bed at 10:30 pm, wakes up at 6:30 am, and does the crossword at breakfast.",
     home: "Pike house:bedroom", homeKey: "Pike house:bedroom",
     schedule: day([
@@ -314,9 +314,9 @@ export const residents: Resident[] = [
       ["07:00", "🧩", "doing the crossword at breakfast", "Pike house:kitchen:kitchen table"],
       ["08:00", "✍️", "writing the Gazette", "Pike house:bedroom:desk"],
       ["10:00", "🗞️", "interviewing Eleanor for the Gazette", `${CAFE}:dining room:round table`],
-      ["11:30", "🗞️", "asking shoppers about the election", `${MARKET}:grocery:grocery shelves`],
+      ["11:30", "🗞️", "asking shoppers about their favourite shops", `${MARKET}:grocery:grocery shelves`],
       ["12:30", "🥗", "having lunch at home", "Pike house:kitchen:kitchen table"],
-      ["13:30", "✍️", "writing the candidates' profiles", "Pike house:bedroom:desk"],
+      ["13:30", "✍️", "writing the shop profiles", "Pike house:bedroom:desk"],
       ["16:00", "🌷", "walking in the park", `${PARK}:lawn:sunny bench`],
       ["17:30", "🍲", "cooking dinner", "Pike house:kitchen:stove"],
       ["18:30", "🍽️", "eating dinner with Walter", "Pike house:kitchen:kitchen table"],
@@ -328,7 +328,7 @@ export const residents: Resident[] = [
     id: "felix", name: "Felix Moreau", age: 29, sprite: 21,
     innate: "charming, moody, talented, unreliable",
     learned: "Felix Moreau is a musician who came to Oakmere for a summer three years ago and stayed. He gives piano lessons to students at the college, plays at The Tipsy Heron on weekends, and writes songs he never finishes. He lives in flat 1 at Maple Court.",
-    currently: "Felix has been asked by Rosa to play at her Valentine's party and is writing a new song for it, secretly for Iris Novak.",
+    currently: "Felix is writing a new song, secretly for Iris Novak, and hopes to play it somewhere in public soon.",
     lifestyle: "Felix goes to bed at 2 am, wakes up at 10 am, and lives on coffee and toast.",
     home: `${FLATS}:flat 1`, homeKey: `${FLATS}:flat 1`,
     schedule: day([
@@ -336,7 +336,7 @@ export const residents: Resident[] = [
       ["10:30", "☕", "having coffee and toast", `${FLATS}:flat 1:table`],
       ["11:00", "🎹", "giving a piano lesson to Ben", `${COLLEGE}:student lounge:piano`],
       ["13:00", "🥪", "having lunch at the cafe", `${CAFE}:dining room:window table`],
-      ["14:00", "🎹", "trying the cafe's piano for the party", `${CAFE}:dining room:piano`],
+      ["14:00", "🎹", "trying the cafe's piano", `${CAFE}:dining room:piano`],
       ["15:30", "🎼", "writing a song for Iris", `${FLATS}:flat 1:desk`],
       ["18:00", "🎨", "visiting Iris at the studio", `${LOFT}:studio:easels`],
       ["19:30", "🍔", "eating at the bar", `${BAR}:bar room:bar stools`],
@@ -349,7 +349,7 @@ export const residents: Resident[] = [
     id: "nadia", name: "Nadia Petrova", age: 35, sprite: 8,
     innate: "shrewd, hard-working, blunt, generous in secret",
     learned: "Nadia Petrova owns the Oakmere Market, the town's grocery, and rents the pharmacy counter to Grace Okafor. She came to Oakmere from the city eight years ago to get away from an office job. She lives in flat 2 at Maple Court.",
-    currently: "Nadia wants the town to fix the potholes on Main Street before the spring market and is inclined to support Eleanor Marlowe because of it. She is supplying the cakes' ingredients for Rosa's party at cost.",
+    currently: "Nadia wants the town to fix the potholes on Main Street before the spring market and means to raise it with the mayor. She is thinking of selling Rosa's bread in her shop.",
     lifestyle: "Nadia goes to bed at 10 pm, wakes up at 5:30 am, and opens the market at 7.",
     home: `${FLATS}:flat 2`, homeKey: `${FLATS}:flat 2`,
     schedule: day([
@@ -370,7 +370,7 @@ export const residents: Resident[] = [
     id: "jonah", name: "Jonah Whitaker", age: 63, sprite: 13,
     innate: "gentle, methodical, lonely, handy",
     learned: "Jonah Whitaker runs Cobb's Supply Store, which he took over from his uncle Cobb and from Walter Pike before him. He can fix anything with a motor and lends tools to anyone who asks. He has been a widower for four years and lives in flat 3 at Maple Court.",
-    currently: "Jonah is thinking about retiring and wonders whether Calum Reid would take over the store. He has not decided how to vote.",
+    currently: "Jonah is thinking about retiring and wonders whether Calum Reid would take over the store. He has not told his wife yet.",
     lifestyle: "Jonah goes to bed at 9:30 pm, wakes up at 5:30 am, and eats the same breakfast every day.",
     home: `${FLATS}:flat 3`, homeKey: `${FLATS}:flat 3`,
     schedule: day([
@@ -391,14 +391,14 @@ export const residents: Resident[] = [
     id: "lucy", name: "Lucy Tran", age: 26, sprite: 14,
     innate: "bubbly, creative, anxious, perfectionist",
     learned: "Lucy Tran is the barista at the Hearth & Crumb and wants to become a pastry chef; Rosa lets her try new recipes on the regulars. She grew up in Oakmere, left for culinary school, and came back. She lives in flat 4 at Maple Court.",
-    currently: "Lucy is designing the cakes for Rosa's Valentine's party and is nervous about the piped hearts. She has noticed that Arjun buys a coffee every morning.",
+    currently: "Lucy is designing a wedding cake for a couple from the next town and is nervous about the piped hearts. She has noticed that Arjun buys a coffee every morning.",
     lifestyle: "Lucy goes to bed at 10 pm, wakes up at 5:30 am, and bakes at home on her days off.",
     home: `${FLATS}:flat 4`, homeKey: `${FLATS}:flat 4`,
     schedule: day([
       ["05:30", "🚿", "getting ready for work", `${FLATS}:flat 4:kitchenette`],
       ["06:00", "🥐", "helping Rosa bake", `${CAFE}:kitchen:baking counter`],
       ["07:00", "☕", "making coffee behind the counter", `${CAFE}:dining room:behind the counter`],
-      ["12:30", "🍰", "practising piped hearts for the party cakes", `${CAFE}:kitchen:baking counter`],
+      ["12:30", "🍰", "practising piped hearts for the wedding cake", `${CAFE}:kitchen:baking counter`],
       ["13:30", "☕", "making coffee behind the counter", `${CAFE}:dining room:behind the counter`],
       ["15:30", "🛒", "buying strawberries for the cakes", `${MARKET}:grocery:produce stand`],
       ["16:30", "🌷", "sketching cake designs in the park", `${PARK}:lawn:lawn bench`],
@@ -475,7 +475,7 @@ export const residents: Resident[] = [
     id: "ben", name: "Ben Carter", age: 19, sprite: 1,
     innate: "earnest, absent-minded, musical, shy",
     learned: "Ben Carter is a music student at Oakmere College who lives in the dorm. He takes piano lessons from Felix Moreau and practises on the student lounge's piano for hours. He grew up on a farm south of town.",
-    currently: "Ben is practising a duet he hopes to play with Felix at Rosa's party, and is working up the courage to invite Sofia to it.",
+    currently: "Ben is practising a duet he hopes to play with Felix one day, and is working up the courage to ask Sofia out for coffee.",
     lifestyle: "Ben goes to bed at midnight, wakes up at 7:30 am, and forgets to eat when he practises.",
     home: `${DORM}:Ben's room`, homeKey: `${DORM}:Ben's room`,
     schedule: day([
@@ -485,7 +485,7 @@ export const residents: Resident[] = [
       ["11:00", "🎹", "having a piano lesson with Felix", `${COLLEGE}:student lounge:piano`],
       ["12:30", "🥪", "having lunch in the lounge", `${COLLEGE}:student lounge:lounge sofa`],
       ["13:30", "📚", "studying music theory in the library", `${COLLEGE}:library:library sofa`],
-      ["15:30", "🎹", "practising the duet for the party", `${COLLEGE}:student lounge:piano`],
+      ["15:30", "🎹", "practising the duet", `${COLLEGE}:student lounge:piano`],
       ["17:30", "☕", "having a hot chocolate at the cafe", `${CAFE}:dining room:corner table`],
       ["18:30", "🍝", "eating dinner in the dorm", `${DORM}:kitchen:kitchen table`],
       ["19:30", "🎱", "watching Kenji play pool", `${DORM}:common room:pool table`],
@@ -496,7 +496,7 @@ export const residents: Resident[] = [
   {
     id: "mira", name: "Mira Shah", age: 22, sprite: 12,
     innate: "passionate, organised, outspoken, idealistic",
-    learned: "Mira Shah studies economics at Oakmere College and lives in the dorm. She volunteers on Eleanor Marlowe's campaign for mayor, running its lists and posters. She wants to work in local government after graduating.",
+    learned: "Mira Shah studies economics at Oakmere College and lives in the dorm. She works part-time in the town hall's archive, sorting old records. She wants to work in local government after graduating.",
     currently: "Mira is organising volunteers to knock on doors for Eleanor and is drafting a plan for reopening the old mill as workshops.",
     lifestyle: "Mira goes to bed at midnight, wakes up at 6:30 am, and schedules everything in a notebook.",
     home: `${DORM}:Mira's room`, homeKey: `${DORM}:Mira's room`,
@@ -505,10 +505,10 @@ export const residents: Resident[] = [
       ["07:00", "🥣", "having breakfast", `${DORM}:kitchen:kitchen table`],
       ["07:30", "📋", "drafting the mill plan", `${DORM}:Mira's room:desk`],
       ["09:00", "📝", "attending a history class", `${COLLEGE}:classroom:student desks`],
-      ["11:00", "🗳️", "planning the campaign with Eleanor", `${CAFE}:dining room:round table`],
+      ["11:00", "📚", "studying economics", `${CAFE}:dining room:round table`],
       ["12:30", "🥪", "having lunch in the lounge", `${COLLEGE}:student lounge:lounge table`],
       ["13:30", "📊", "studying economics in the library", `${COLLEGE}:library:study table`],
-      ["15:30", "📌", "putting up campaign posters", `${HALL}:town square:campaign board`],
+      ["15:30", "📌", "reading the notices on the town board", `${HALL}:town square:campaign board`],
       ["17:00", "🎤", "listening at the council's open session", `${HALL}:council chamber:public seating`],
       ["18:30", "🍝", "cooking dinner with Sofia", `${DORM}:kitchen:stove`],
       ["20:00", "📞", "calling volunteers", `${DORM}:common room:computer`],
@@ -520,7 +520,7 @@ export const residents: Resident[] = [
     id: "iris", name: "Iris Novak", age: 34, sprite: 3,
     innate: "dreamy, intense, generous, easily distracted",
     learned: "Iris Novak is a painter who lives in the Artists' loft with Calum Reid and Yuki Tanaka. She paints the lake and the people of Oakmere and sells her work at the Hearth & Crumb. She teaches a drawing class at the college on Fridays.",
-    currently: "Iris is preparing an exhibition of her portraits of Oakmere's residents, to hang in the cafe for Rosa's party. She has not noticed that Felix is writing a song for her.",
+    currently: "Iris is preparing an exhibition of her portraits of Oakmere's residents and is looking for a place to hang them. She has not noticed that Felix is writing a song for her.",
     lifestyle: "Iris goes to bed at 1 am, wakes up at 8 am, and paints in the morning light.",
     home: `${LOFT}:Iris's room`, homeKey: `${LOFT}:Iris's room`,
     schedule: day([
@@ -541,7 +541,7 @@ export const residents: Resident[] = [
     id: "calum", name: "Calum Reid", age: 31, sprite: 23,
     innate: "hands-on, sardonic, loyal, restless",
     learned: "Calum Reid is a sculptor and woodworker who lives in the Artists' loft. He earns his rent helping Jonah Whitaker at the supply store and Marco Delgado in the workshop. He carves birds out of driftwood from the lake.",
-    currently: "Calum is helping Marco build a secret stage for Rosa's party and is thinking about Jonah's hints that he should take over the store.",
+    currently: "Calum is helping Marco build bookshelves for the college library and is thinking about Jonah's hints that he should take over the store.",
     lifestyle: "Calum goes to bed at midnight, wakes up at 6:30 am, and swims in the lake year round.",
     home: `${LOFT}:Calum's room`, homeKey: `${LOFT}:Calum's room`,
     schedule: day([
@@ -562,7 +562,7 @@ export const residents: Resident[] = [
     id: "yuki", name: "Yuki Tanaka", age: 27, sprite: 24,
     innate: "observant, gentle, witty, solitary",
     learned: "Yuki Tanaka is a poet and illustrator who lives in the Artists' loft. She works mornings at the college library under Margit Lindqvist's old system, and illustrates children's books in the afternoons. Her poems are about small towns and weather.",
-    currently: "Yuki is illustrating a children's book about the ducks of Larkspur Park and is writing a poem to read at Rosa's party.",
+    currently: "Yuki is illustrating a children's book about the ducks of Larkspur Park and is writing a poem about the first day of spring.",
     lifestyle: "Yuki goes to bed at 11 pm, wakes up at 6 am, and writes before breakfast.",
     home: `${LOFT}:Yuki's room`, homeKey: `${LOFT}:Yuki's room`,
     schedule: day([

@@ -1,21 +1,22 @@
-// Converse (§3.6): a dialogue between two residents conditioned on each side's own retrieved
-// memories and how each sees the other; it ends when the speakers end it or at the cap (8 rounds).
-// Mode "whole" writes it in one call together with each side's takeaways; mode "turns" is the
-// paper's loop, one call per utterance from the speaker's own memories, then one post-chat call
-// per side. When the Town says the conversation is over, each side remembers it as a chat memory
-// plus a memo and a planning note (the original's post-chat thoughts), updates how it sees the
-// other, and a planning note with an appointment today goes into the day's schedule.
+// Converse (§3.6): a dialogue between two residents written turn by turn, each line by its
+// speaker from its OWN memories only: a summary of what it remembers of the other (the
+// relationship), memories retrieved for that, for what the other is doing and for the last line,
+// when they last talked and about what, and the conversation so far; the speaker ends it (cap:
+// maxChatRounds). When the Town says it is over, each side writes what it takes away (a chat
+// memory, a memo naming who said what, a planning note) from its own view, updates how it sees
+// the other, and a planning note with an appointment today goes into the day's schedule.
 import { minuteOfDay } from "../../shared/time.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { ConversationLine, ConversationPlan, Notice } from "../world/mind.ts";
-import { eventOnDay, extractEvent, type PlaceName } from "./offline/text.ts";
-import type { ChatSideInput, Line } from "./offline/dialogue.ts";
+import type { ChatSideInput, Line, PastContext } from "./offline/dialogue.ts";
+import { eventOnDay, extractEvent, type PlaceName } from "./offline/events.ts";
+import { parseHourMinute } from "../../shared/time.ts";
 import { flushObservations } from "./perceive.ts";
-import { conversationPrompt } from "./prompts/conversation.ts";
-import { postChatPrompt, type PostChatAnswer } from "./prompts/postChat.ts";
+import { postChatPrompt } from "./prompts/postChat.ts";
+import { relationshipPrompt } from "./prompts/relationship.ts";
 import { utterancePrompt } from "./prompts/utterance.ts";
 import { insertAppointment, replanFrom } from "./schedule.ts";
-import { briefOf, lines as memoryLines, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
+import { briefOf, identity, lines as memoryLines, peopleFor, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
 
 /** The original's duration: about 30 words a minute at 8 characters a word, at least a minute. */
 export function chatMinutes(lines: readonly { name: string; text: string }[]): number {
@@ -33,17 +34,41 @@ export function doing(s: AgentState): string {
   return s.current?.action ?? "";
 }
 
-async function side(ctx: MindContext, self: AgentState, other: AgentState, now: number, extra: string[] = []): Promise<ChatSideInput> {
-  const focal = [other.persona.name, `${other.persona.name} is ${doing(other) || "here"}`, `${self.persona.name}'s plans, invitations and upcoming events`, ...extra];
-  const mems = await retrieve(ctx, self, focal, now, 15, ctx.settings.retrieveForChat);
+/** What the pair's last talk was, as the speaker remembers it (the original's "past context"). */
+function pastContext(self: AgentState, otherId: string, now: number): PastContext | undefined {
+  const last = self.lastChat.get(otherId);
+  return last ? { minutesAgo: Math.max(0, Math.round((now - last.ended) / 60_000)), topic: last.topic } : undefined;
+}
+
+/** The resident's usual day: [minute, place] of its habits (for whether it is free at an hour). */
+function usualDay(s: AgentState): { start: number; place: string }[] {
+  return s.persona.schedule.map((h) => ({ start: parseHourMinute(h.at), place: h.address })).sort((a, b) => a.start - b.start);
+}
+
+/** One side of a conversation, from its OWN memories only. */
+export async function side(ctx: MindContext, self: AgentState, _other: { id: string; name: string; action: string }, now: number, focal: string[], n: number, relationship: string): Promise<ChatSideInput> {
+  const mems = await retrieve(ctx, self, focal, now, n, n);
   return {
     id: self.id,
     name: self.persona.name,
     brief: briefOf(self),
     action: doing(self),
-    relationship: self.relationships.get(other.id) ?? "",
+    relationship,
     memories: memoryLines(mems),
+    people: peopleFor(ctx, self),
+    usual: usualDay(self),
+    home: self.persona.home,
   };
+}
+
+/** How the speaker sees the other before they talk: a summary of its memories about them ("turns"),
+ *  or what it kept from their last conversation ("brief"). */
+async function relationshipFor(ctx: MindContext, self: AgentState, other: AgentState, now: number): Promise<string> {
+  const before = self.relationships.get(other.id) ?? "";
+  if (ctx.settings.conversationMode === "brief") return before;
+  const about = await retrieve(ctx, self, [other.persona.name], now, ctx.settings.retrieveForRelationship);
+  const answer = await ctx.gateway.ask(relationshipPrompt, { identity: identity(self), other: other.persona.name, memories: memoryLines(about), before });
+  return answer.relationship.trim();
 }
 
 /** Claims a pair for a conversation: neither starts another meanwhile. */
@@ -71,31 +96,32 @@ export function release(a: AgentState, b: AgentState | undefined): void {
 export async function startConversation(ctx: MindContext, a: AgentState, b: AgentState, now: number, place: string): Promise<ConversationPlan | null> {
   claim(a, b, now);
   await Promise.all([flushObservations(ctx, a), flushObservations(ctx, b)]);
-  const places = unionPlaces(placeNames(a), placeNames(b));
   const maxLines = ctx.settings.maxChatRounds * 2;
-  let said: Line[];
-  let topic: string;
-  let takeaways: [PostChatAnswer | undefined, PostChatAnswer | undefined] = [undefined, undefined];
-  if (ctx.settings.conversationMode === "whole") {
-    const [sa, sb] = await Promise.all([side(ctx, a, b, now), side(ctx, b, a, now)]);
-    const answer = await ctx.gateway.ask(conversationPrompt, { now, place, a: sa, b: sb, maxLines, places });
-    said = answer.lines.slice(0, maxLines);
-    topic = answer.topic;
-    takeaways = [answer.a, answer.b];
-  } else {
-    said = [];
-    topic = "";
-    for (let turn = 0; turn < maxLines; turn++) {
-      const [speaker, listener] = turn % 2 === 0 ? [a, b] : [b, a];
-      const recent = said.slice(-4).map((l) => l.text);
-      const sp = await side(ctx, speaker, listener, now, recent);
-      const ls: ChatSideInput = { id: listener.id, name: listener.persona.name, brief: "", action: doing(listener), relationship: "", memories: [] };
-      // The offline engine plays both parts from the speaker's knowledge only.
-      const answer = await ctx.gateway.ask(utterancePrompt, { now, place, speaker: sp, listener: { ...ls, memories: [] }, soFar: said, maxLines, places });
-      said.push({ speaker: speaker.persona.name, text: answer.text });
-      topic = answer.topic || topic;
-      if (answer.end) break;
-    }
+  const brief = ctx.settings.conversationMode === "brief";
+  const perLine = brief ? ctx.settings.retrieveForBriefChat : ctx.settings.retrieveForChat;
+  const [relA, relB] = await Promise.all([relationshipFor(ctx, a, b, now), relationshipFor(ctx, b, a, now)]);
+  const said: Line[] = [];
+  let topic = "";
+  for (let turn = 0; turn < maxLines; turn++) {
+    const [speaker, listener, rel] = turn % 2 === 0 ? [a, b, relA] : [b, a, relB];
+    const last = said.at(-1)?.text;
+    // The original's focal points: how it sees the other, what the other is doing, the last line.
+    const focal = [rel || listener.persona.name, `${listener.persona.name} is ${doing(listener) || "here"}`, ...(last ? [last] : [])];
+    const sp = await side(ctx, speaker, { id: listener.id, name: listener.persona.name, action: doing(listener) }, now, focal, perLine, rel);
+    const answer = await ctx.gateway.ask(utterancePrompt, {
+      identity: identity(speaker),
+      now,
+      place,
+      speaker: sp,
+      listener: { name: listener.persona.name, action: doing(listener) },
+      ...(pastContext(speaker, listener.id, now) ? { past: pastContext(speaker, listener.id, now) } : {}),
+      soFar: [...said],
+      maxLines,
+      places: placeNames(speaker),
+    });
+    said.push({ speaker: speaker.persona.name, text: answer.text });
+    topic = answer.topic || topic;
+    if (answer.end) break;
   }
   if (a.engagedWith !== b.id || b.engagedWith !== a.id) {
     // One of them was claimed by another conversation while this one was being written.
@@ -117,8 +143,8 @@ export async function startConversation(ctx: MindContext, a: AgentState, b: Agen
   }
   topic = topic.trim() || `conversing with ${b.persona.name}`;
   if (!/^conversing/i.test(topic)) topic = `conversing about ${topic.replace(/^(about|talking about)\s+/i, "")}`;
-  a.chat = { with: b.id, lines, topic, takeaway: takeaways[0] };
-  b.chat = { with: a.id, lines, topic, takeaway: takeaways[1] };
+  a.chat = { with: b.id, lines, topic };
+  b.chat = { with: a.id, lines, topic };
   ctx.stats.conversations++;
   return { with: b.id, lines, topic, until: now + chatMinutes(lines) * 60_000 };
 }
@@ -135,9 +161,9 @@ export async function conversationEnded(ctx: MindContext, s: AgentState, n: Extr
   const topic = n.topic || chat?.topic || `conversing with ${otherName}`;
   const said: Line[] = n.lines.map((l) => ({ speaker: l.name, text: l.text }));
   const places = placeNames(s);
-  const takeaway =
-    chat?.takeaway ??
-    (await ctx.gateway.ask(postChatPrompt, { name: s.persona.name, brief: briefOf(s), other: otherName, now, lines: said, topic, relationship: s.relationships.get(key) ?? "", places }));
+  // This side's own view: what it remembers of the other and of what was said.
+  const self = await side(ctx, s, { id: n.withId, name: otherName, action: "" }, now, [otherName, ...said.filter((l) => l.speaker === otherName).map((l) => l.text).slice(-3)], ctx.settings.retrieveForChat, s.relationships.get(key) ?? "");
+  const takeaway = chat?.takeaway ?? (await ctx.gateway.ask(postChatPrompt, { identity: identity(s), self, other: otherName, now, lines: said, topic, places }));
   const name = s.persona.name;
   const about = topic.replace(/^conversing\s*/i, "");
   const [chatMemory] = await remember(ctx, s, [
@@ -169,8 +195,8 @@ export async function conversationEnded(ctx: MindContext, s: AgentState, n: Extr
   const schedule = s.schedule;
   if (schedule && schedule.day === startOfDay(now)) {
     const minute = minuteOfDay(now);
-    const e = takeaway.planning ? extractEvent(takeaway.planning, places, now) : undefined;
-    const today = !!takeaway.planning && ((e !== undefined && eventOnDay(e, now)) || /\b(today|tonight|this (morning|afternoon|evening)|right away|later)\b/i.test(takeaway.planning));
+    const e = takeaway.planning ? extractEvent(takeaway.planning, places, now, peopleFor(ctx, s), s.persona.name) : undefined;
+    const today = e !== undefined && eventOnDay(e, now);
     if (ctx.settings.replanAfterChat && today) replanFrom(schedule, minute);
     if (e && e.start !== undefined && e.place && eventOnDay(e, now) && e.start > minute) {
       const already = schedule.blocks.some((b) => b.task.toLowerCase().includes(e.what.toLowerCase()));

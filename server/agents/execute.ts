@@ -4,7 +4,7 @@
 // an unknown answer falls back to the nearest known name, then to home.
 import type { Decision } from "../world/mind.ts";
 import { arenaFor, objectFor } from "./offline/planner.ts";
-import type { SpatialMemory } from "./spatial.ts";
+import type { SpatialMemory } from "./memory/spatial.ts";
 import type { Address } from "../world/tile.ts";
 
 export interface PlannedTask {

@@ -12,22 +12,25 @@ import type { Address } from "../world/tile.ts";
 import { conversationEnded, release } from "./converse.ts";
 import { decisionOf, type PlannedTask } from "./execute.ts";
 import { interview, type InterviewOptions } from "./interview.ts";
-import { PAPER_RETRIEVAL, SimpleMemory, type MemoryPort, type RetrievalSettings, type SavedStream } from "./memoryPort.ts";
+import { MemoryStream } from "./memory/stream.ts";
+import { PAPER_RETRIEVAL, type MemoryPort, type RetrievalSettings } from "./memory/port.ts";
+import { parseMindSnapshot, type MindSnapshot } from "./snapshot.ts";
 import type { AgentSelf, HeardWords, Mind, MindInput, MindOutput, Reply } from "../world/mind.ts";
-import { hhmm } from "./offline/text.ts";
+import { hhmm } from "./offline/time.ts";
+import { importanceOf } from "./offline/importance.ts";
+import { youToThirdPerson } from "./offline/person.ts";
 import { flushDue, flushObservations, perceive } from "./perceive.ts";
 import type { Persona } from "../../shared/persona.ts";
 import { nextTask } from "./plan.ts";
 import { react } from "./react.ts";
 import { reflect, reflectionDue } from "./reflect.ts";
-import type { DaySchedule } from "./schedule.ts";
 import { mindSettings, type MindSettings } from "./settings.ts";
-import { SpatialMemory } from "./spatial.ts";
-import { newAgentState, type AgentState, type ChatMemo, type MindContext, type MindStats, type PendingObservation } from "./state.ts";
+import { SpatialMemory } from "./memory/spatial.ts";
+import { newAgentState, peopleFor, rememberOne, type AgentState, type MindContext, type MindStats } from "./state.ts";
 import { hear } from "./visitorChat.ts";
 import { inlineSpeech } from "../../shared/text.ts";
 import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
-import type { MemoryType } from "./memoryPort.ts";
+import type { MemoryType } from "./memory/port.ts";
 
 export interface GenerativeMindOptions {
   gateway: Gateway;
@@ -37,7 +40,7 @@ export interface GenerativeMindOptions {
   addresses?: readonly Address[];
   settings?: Partial<MindSettings>;
   retrieval?: Partial<RetrievalSettings>;
-  /** Makes an agent's memory stream (default: the built-in stream of memoryPort.ts). */
+  /** Makes an agent's memory stream (default: the built-in stream, memory/stream.ts); saves are loaded into a fresh one. */
   memory?: (persona: Persona) => MemoryPort;
 }
 
@@ -65,36 +68,6 @@ export interface AgentInspection {
   memories: InspectedMemory[];
 }
 
-interface SavedAgent {
-  id: string;
-  currently: string;
-  memory: unknown; // a SavedStream, or whatever the memory factory saved
-  spatial: string[];
-  schedule?: DaySchedule;
-  yesterday: string[];
-  current?: AgentState["current"];
-  pending: PendingObservation[];
-  chatCooldown: [string, number][];
-  declined: [string, { until: number; doing: string }][];
-  relationships: [string, string][];
-  lastChat: [string, ChatMemo][];
-  objectReactions?: [string, string][];
-  engagedWith: string;
-  engagedSince: number;
-  chat?: AgentState["chat"];
-  lastSeen: string;
-  lastReflection: number | null;
-  lastReaction: number | null;
-  now: number;
-}
-
-export interface MindSnapshot {
-  kind: "generative";
-  v: 1;
-  stats: MindStats;
-  agents: SavedAgent[];
-}
-
 const STALE_CLAIM_MS = 15 * 60_000;
 const MAX_EMBED_CACHE = 50_000;
 
@@ -115,7 +88,7 @@ export class GenerativeMind implements Mind {
     this.settings = mindSettings(opts.settings);
     this.addresses = opts.addresses ?? [];
     this.retrieval = { ...PAPER_RETRIEVAL, ...opts.retrieval };
-    this.makeMemory = opts.memory ?? (() => new SimpleMemory(this.retrieval));
+    this.makeMemory = opts.memory ?? (() => new MemoryStream(this.retrieval));
     this.ctx = {
       gateway: this.gateway,
       settings: this.settings,
@@ -174,6 +147,7 @@ export class GenerativeMind implements Mind {
     const now = input.now;
     s.now = now;
     const ctx = this.ctx;
+    if (!s.seeded) await this.seedOwnLife(s, now);
     if (input.inView.length) s.spatial.addAll(input.inView);
     this.dropStaleClaim(s, input);
     for (const n of input.notices) {
@@ -205,6 +179,20 @@ export class GenerativeMind implements Mind {
       return { action: decision };
     }
     return null;
+  }
+
+  /**
+   * The persona's "currently" enters the stream as the resident's own thoughts when its life
+   * starts (the original seeds a persona's status and its history whispers as memories), so it
+   * can speak of its own plans in any words and bring them up when it meets people.
+   */
+  private async seedOwnLife(s: AgentState, now: number): Promise<void> {
+    s.seeded = true;
+    const sentences = s.persona.currently.split(/(?<=[.!?])\s+/).map((t) => t.trim()).filter(Boolean);
+    for (const t of sentences) {
+      const thought = youToThirdPerson(t, s.persona.name);
+      await rememberOne(this.ctx, s, "thought", now, thought, Math.max(5, importanceOf(thought, { at: now, people: peopleFor(this.ctx, s) })), { predicate: "is", object: "currently" });
+    }
   }
 
   /** A claim on a conversation partner that never turned into a conversation is let go. */
@@ -328,6 +316,7 @@ export class GenerativeMind implements Mind {
         lastSeen: s.lastSeen,
         lastReflection: Number.isFinite(s.lastReflection) ? s.lastReflection : null,
         lastReaction: Number.isFinite(s.lastReaction) ? s.lastReaction : null,
+        seeded: s.seeded,
         ...(s.chat ? { chat: structuredClone(s.chat) } : {}),
         now: s.now,
       })),
@@ -335,19 +324,31 @@ export class GenerativeMind implements Mind {
   }
 
   restore(data: unknown): void {
-    const snap = data as MindSnapshot;
-    if (!snap || snap.kind !== "generative" || snap.v !== 1) throw new Error("not a snapshot of a generative mind");
-    Object.assign(this.stats, snap.stats);
+    const snap = parseMindSnapshot(data);
+    // Every stream is rebuilt before any resident changes: a bad stream leaves the mind as it was.
+    const streams = new Map<string, MemoryPort>();
     for (const a of snap.agents) {
       const s = this.agents.get(a.id);
       if (!s) continue; // a resident no longer in the town
+      const memory = this.makeMemory(s.persona);
+      try {
+        memory.load(a.memory);
+      } catch (e) {
+        throw new Error(`not a snapshot of a generative mind: the memory of "${a.id}" does not load (${e instanceof Error ? e.message.slice(0, 200) : String(e)})`);
+      }
+      streams.set(a.id, memory);
+    }
+    Object.assign(this.stats, snap.stats);
+    for (const a of snap.agents) {
+      const s = this.agents.get(a.id);
+      if (!s) continue;
       s.currently = a.currently;
-      s.memory = SimpleMemory.restore(a.memory as SavedStream, this.retrieval);
+      s.memory = streams.get(a.id)!;
       s.spatial = SpatialMemory.from(a.spatial);
       if (!s.spatial.world) s.spatial.world = s.persona.home.split(":")[0];
       s.schedule = a.schedule ? structuredClone(a.schedule) : undefined;
       s.yesterday = [...a.yesterday];
-      s.current = a.current ? { ...a.current } : undefined;
+      s.current = a.current ? { ...a.current, task: a.current.task } : undefined;
       s.pending = a.pending.map((p) => ({ ...p }));
       s.chatCooldown = new Map(a.chatCooldown);
       s.declined = new Map(a.declined);
@@ -362,6 +363,7 @@ export class GenerativeMind implements Mind {
       s.lastReflection = a.lastReflection ?? -Infinity;
       s.lastReaction = a.lastReaction ?? -Infinity;
       s.reflecting = false;
+      s.seeded = a.seeded ?? true;
     }
   }
 }

@@ -6,9 +6,9 @@
 // conversation, a reflection or an interview. Idle events and the states residents' own actions
 // give objects ("window table is in use") are scored without a call.
 import type { PerceivedEvent } from "../world/perception.ts";
-import { keywordImportance } from "./offline/text.ts";
+import { importanceOf } from "./offline/importance.ts";
 import { fitScores, importancePrompt } from "./prompts/importance.ts";
-import { briefOf, keywordsOf, remember, type AgentState, type MindContext, type PendingObservation } from "./state.ts";
+import { identity, keywordsOf, peopleFor, remember, type AgentState, type MindContext, type PendingObservation } from "./state.ts";
 
 const MAX_SCORED = 4000;
 const MAX_BATCH = 40;
@@ -59,11 +59,16 @@ export async function flushObservations(ctx: MindContext, s: AgentState): Promis
   const batch = s.pending;
   s.pending = [];
   const unknown = [...new Set(batch.filter((o) => !o.routine).map((o) => o.description).filter((d) => !s.scored.has(d)))];
+  // Novelty against what the resident holds: nothing with the same subject and predicate among
+  // its latest observations.
+  const held = s.memory.latest(64, (m) => m.type === "observation");
+  const novel = (o: Pick<PendingObservation, "subject" | "predicate">) => !held.some((m) => m.subject === o.subject && m.predicate === o.predicate);
+  const byDescription = new Map(batch.map((o) => [o.description, o]));
   try {
     for (let i = 0; i < unknown.length; i += MAX_BATCH) {
       const items = unknown.slice(i, i + MAX_BATCH);
-      const answer = await ctx.gateway.ask(importancePrompt, { name: s.persona.name, brief: briefOf(s), items });
-      fitScores(items, answer.scores).forEach((score, n) => s.scored.set(items[n], score));
+      const answer = await ctx.gateway.ask(importancePrompt, { identity: identity(s), items, at: batch[0].created, people: peopleFor(ctx, s), novel: items.map((d) => novel(byDescription.get(d)!)) });
+      fitScores(items, answer.scores, batch[0].created).forEach((score, n) => s.scored.set(items[n], score));
     }
   } catch (e) {
     // Nothing is lost: the batch waits for the next flush.
@@ -89,7 +94,7 @@ export async function flushObservations(ctx: MindContext, s: AgentState): Promis
       predicate: o.predicate,
       object: o.object,
       keywords: o.keywords,
-      importance: o.routine ? Math.min(2, keywordImportance(o.description)) : (s.scored.get(o.description) ?? keywordImportance(o.description)),
+      importance: o.routine ? Math.min(2, importanceOf(o.description)) : (s.scored.get(o.description) ?? importanceOf(o.description, { at: o.created, people: peopleFor(ctx, s), novel: novel(o) })),
     })),
   );
   ctx.stats.observations += batch.length;

@@ -8,12 +8,13 @@ import { startOfDay } from "../world/clock.ts";
 import type { Address } from "../world/tile.ts";
 import { resolveAddress, type PlannedTask } from "./execute.ts";
 import { emojiFor, isSleep, tripleOf } from "./offline/planner.ts";
-import { parseClock } from "./offline/text.ts";
+import { parseClock } from "./offline/time.ts";
+import { readTime } from "./offline/events.ts";
 import { flushObservations } from "./perceive.ts";
 import { dayPlanPrompt } from "./prompts/dayPlan.ts";
 import { decomposePrompt } from "./prompts/decompose.ts";
 import { addTasks, blockAt, blocksFrom, fitMinutes, taskAt, windowFrom, type Block, type DaySchedule } from "./schedule.ts";
-import { briefOf, identity, lines, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
+import { currentPlace, identity, lines, peopleFor, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
 
 /** Where the agent sleeps: the bed of its home, else its home. */
 export function bedOf(s: AgentState): Address {
@@ -33,7 +34,16 @@ export async function planDay(ctx: MindContext, s: AgentState, now: number): Pro
   const day = startOfDay(now);
   const date = formatDate(day);
   const name = s.persona.name;
-  const memories = await retrieve(ctx, s, [`${name}'s plan for ${date}.`, `Important recent events for ${name}'s life.`], now, 30, ctx.settings.retrieveForPlan);
+  const memories = await retrieve(ctx, s, [`${name}'s plan for ${date}.`, `Important recent events for ${name}'s life.`], now, ctx.settings.retrieveForPlan, ctx.settings.retrieveForPlan * 2);
+  // What the resident holds about this very day (an appointment heard of, its own plan for it),
+  // however long ago it learnt it: thoughts and notes whose date falls on the day.
+  const onTheDay = s.memory
+    .latest(2000, (m) => (m.type === "thought" || m.type === "chat") && !m.depth && m.created > day - 30 * 86_400_000)
+    .filter((m) => {
+      const t = readTime(m.description, m.created);
+      return t?.month !== undefined && t.day !== undefined && Date.UTC(new Date(day).getUTCFullYear(), t.month, t.day) === day;
+    });
+  for (const m of onTheDay) if (!memories.includes(m)) memories.push(m);
   const firstDay = !s.schedule;
   const answer = await ctx.gateway.ask(dayPlanPrompt, {
     identity: identity(s),
@@ -44,9 +54,11 @@ export async function planDay(ctx: MindContext, s: AgentState, now: number): Pro
     memories: lines(memories),
     places: placeNames(s),
     sectors: s.spatial.allowedSectors(s.persona.home, lastName(name)),
+    currentPlace: currentPlace(s),
+    people: peopleFor(ctx, s),
   });
   const wake = parseClock(answer.wakeUp) ?? 7 * 60;
-  const schedule: DaySchedule = { day, wake, currently: answer.currently, items: answer.plan, blocks: blocksFrom(answer.schedule, wake, bedOf(s)), tasks: [] };
+  const schedule: DaySchedule = { day, wake, currently: answer.currently, items: answer.plan, blocks: blocksFrom(answer.schedule.map((b) => ({ start: b.start, task: b.task, ...(b.place ? { place: b.place } : {}) })), wake, bedOf(s)), tasks: [] };
   s.yesterday = s.schedule?.items ?? [];
   s.schedule = schedule;
   s.currently = answer.currently;
@@ -74,9 +86,9 @@ export async function decompose(ctx: MindContext, s: AgentState, now: number, mi
     .slice(0, 3)
     .map((m) => m.description);
   const answer = await ctx.gateway.ask(decomposePrompt, {
-    name: s.persona.name,
-    brief: briefOf(s),
+    identity: identity(s),
     date: formatDate(now),
+    currentPlace: currentPlace(s),
     blocks: window,
     outline: s.spatial.outline({ home: s.persona.home, lastName: lastName(s.persona.name), name: s.persona.name, focus }),
     notes,

@@ -10,14 +10,12 @@ import { claim, startConversation, doing, unionPlaces } from "./converse.ts";
 import type { MindInput, MindOutput } from "../world/mind.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { Address } from "../world/tile.ts";
-import { isDangerous } from "./offline/objects.ts";
 import { isSleep } from "./offline/planner.ts";
-import { keywordImportance } from "./offline/text.ts";
 import { flushObservations } from "./perceive.ts";
 import { objectReactionPrompt } from "./prompts/objectReaction.ts";
 import { reactionPrompt } from "./prompts/reaction.ts";
 import { insertAppointment } from "./schedule.ts";
-import { briefOf, lines, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
+import { briefOf, lines, peopleFor, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
 
 export type ReactOption = "talk" | "wait";
 
@@ -68,6 +66,7 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
         name: s.persona.name,
         brief: briefOf(s),
         now,
+        place: describePlace(input.agent.address || s.persona.home),
         doing: doing(s) || input.agent.action || "idle",
         other: { name: other.persona.name, doing: e.description.replace(`${other.persona.name} is `, "") },
         options,
@@ -75,6 +74,8 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
         ...(last ? { lastChat: { minutesAgo: Math.round((now - last.ended) / 60_000), topic: last.topic } } : {}),
         ...(options.includes("wait") ? { sharedObject: e.address.split(":").at(-1) } : {}),
         places: unionPlaces(placeNames(s)),
+        people: peopleFor(ctx, s),
+        chatsToday: [...s.lastChat.values()].filter((c) => c.ended >= startOfDay(now)).length,
       });
       decision = options.includes(answer.decision as ReactOption) ? answer.decision : "continue";
     } finally {
@@ -153,7 +154,8 @@ export async function reactToObject(ctx: MindContext, s: AgentState, input: Mind
     name, brief: briefOf(s), now, doing: doing(s) || input.agent.action, object, place, state: e.object, ownPlace: ownSector(s, sector), asleep, memories: lines(mems),
   });
   const seen = `${name} saw that the ${object} in the ${place} is ${e.object}`;
-  const importance = Math.max(6, keywordImportance(`${object} is ${e.object}`));
+  // A change to something at one's own place weighs more than one elsewhere.
+  const importance = ownSector(s, sector) ? 8 : 6;
   const reaction = answer.reaction;
   const action = answer.action.trim().replace(/[.!]+$/, "");
   if (reaction === "continue" || !action) {
@@ -161,13 +163,13 @@ export async function reactToObject(ctx: MindContext, s: AgentState, input: Mind
     return null;
   }
   await rememberOne(ctx, s, "thought", now, `${seen}, and is ${action}.`, importance, { predicate: "saw", object });
-  if (reaction === "tell" || (reaction === "leave" && isDangerous(e.object))) {
+  if (reaction === "tell" || reaction === "leave") {
     await rememberOne(ctx, s, "thought", now, `${name} wants to tell everyone that the ${object} in the ${place} is ${e.object}.`, Math.max(7, importance), { predicate: "plans", object });
   }
   const address = reaction === "help" ? e.subject : elsewhere(s, sector);
   const minutes = REACTION_MINUTES[reaction];
   const until = now + minutes * 60_000;
-  const emoji = reaction === "help" ? (isDangerous(e.object) ? "🧯" : "🛠️") : REACTION_EMOJI[reaction];
+  const emoji = reaction === "help" ? "🛠️" : REACTION_EMOJI[reaction];
   // The plan is revised: the reaction goes into today's schedule and what it displaces resumes after it.
   const schedule = s.schedule;
   if (schedule && schedule.day === startOfDay(now)) {

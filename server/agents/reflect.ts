@@ -1,14 +1,14 @@
-// Reflect (§3.4): when the summed importance of new observations and chats passes the threshold
-// (150), the latest 100 memories raise focal questions; memories are retrieved for each; insights
-// citing their evidence become thought memories. Two calls per reflection: questions, then the
-// insights for all questions at once (the original asks one insight call per question and scores
-// each insight with another call).
+// Reflect (§3.4), as in the paper: when the summed importance of new memories reaches the
+// threshold (150), the latest 100 memories raise 3 salient questions; for each question the
+// memories retrieved for it (30) give up to 5 insights, each citing its evidence, stored as
+// thoughts with a depth: 1 over observations, 1 + the deepest insight it rests on, so
+// reflections build on reflections. Calls: one for the questions, one per question.
+import { importanceOf } from "./offline/importance.ts";
+import { flushObservations } from "./perceive.ts";
 import { reflectionInsightsPrompt } from "./prompts/reflectionInsights.ts";
 import { reflectionQuestionsPrompt } from "./prompts/reflectionQuestions.ts";
-import { keywordImportance } from "./offline/text.ts";
-import { flushObservations } from "./perceive.ts";
-import { placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
-import type { MemoryRecord } from "./memoryPort.ts";
+import type { MemoryRecord } from "./memory/port.ts";
+import { lines, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
 
 export function reflectionDue(ctx: MindContext, s: AgentState, now: number): boolean {
   return (
@@ -20,14 +20,13 @@ export function reflectionDue(ctx: MindContext, s: AgentState, now: number): boo
 
 /** Of the latest `window` memories, the `max` most recent distinct ones, oldest first, without
  *  idle observations or plans. */
-export function recentStatements(s: AgentState, window: number, max = window): string[] {
-  const recent = s.memory.latest(window);
+export function recentMemories(s: AgentState, window: number, max = window): MemoryRecord[] {
   const seen = new Set<string>();
-  const out: string[] = [];
-  for (const m of recent) {
+  const out: MemoryRecord[] = [];
+  for (const m of s.memory.latest(window)) {
     if (m.importance <= 1 || m.type === "plan" || /\bis idle\b/.test(m.description) || seen.has(m.description)) continue;
     seen.add(m.description);
-    out.push(m.description);
+    out.push(m);
     if (out.length >= max) break;
   }
   return out.reverse();
@@ -43,29 +42,36 @@ export async function reflect(ctx: MindContext, s: AgentState, now: number): Pro
     const people = ctx.people().filter((p) => p !== name);
     const places = placeNames(s);
     s.lastReflection = now;
-    const statements = recentStatements(s, ctx.settings.reflectionWindow, ctx.settings.reflectionStatements);
-    if (statements.length === 0) {
+    const recent = recentMemories(s, ctx.settings.reflectionWindow, ctx.settings.reflectionStatements);
+    if (recent.length === 0) {
       s.memory.markReflected();
       return [];
     }
-    const q = await ctx.gateway.ask(reflectionQuestionsPrompt, { name, statements, n: ctx.settings.focalQuestions, people, places });
-    const questions = q.questions.slice(0, ctx.settings.focalQuestions);
-    const evidence = await retrieve(ctx, s, questions, now, ctx.settings.reflectionRetrieve, ctx.settings.reflectionEvidence);
-    const answer = await ctx.gateway.ask(reflectionInsightsPrompt, { name, questions, statements: evidence.map((m) => m.description), n: ctx.settings.insights, people, places });
-    const made = await remember(
-      ctx,
-      s,
-      answer.insights.slice(0, ctx.settings.insights).map((x) => ({
-        type: "thought" as const,
-        created: now,
-        description: x.insight,
-        subject: name,
-        predicate: "reflects",
-        object: "",
-        importance: x.importance ?? keywordImportance(x.insight),
-        evidence: [...new Set(x.evidence.map((k) => evidence[k - 1]?.id).filter((id): id is number => id !== undefined))],
-      })),
-    );
+    const q = await ctx.gateway.ask(reflectionQuestionsPrompt, { name, statements: lines(recent), n: ctx.settings.focalQuestions, people, places });
+    const made: MemoryRecord[] = [];
+    for (const question of q.questions.slice(0, ctx.settings.focalQuestions)) {
+      const evidence = await retrieve(ctx, s, [question], now, ctx.settings.reflectionRetrieve);
+      if (evidence.length === 0) continue;
+      const answer = await ctx.gateway.ask(reflectionInsightsPrompt, { name, question, statements: lines(evidence), n: ctx.settings.insights, people, places });
+      const insights = answer.insights.slice(0, ctx.settings.insights).map((x) => {
+        const cited = [...new Set(x.evidence.map((k) => evidence[k - 1]).filter((m): m is MemoryRecord => m !== undefined))];
+        const depth = 1 + Math.max(0, ...cited.map((m) => m.depth ?? 0));
+        return {
+          type: "thought" as const,
+          created: now,
+          description: x.insight,
+          subject: name,
+          predicate: "reflects",
+          object: "",
+          importance: x.importance ?? importanceOf(x.insight),
+          evidence: cited.map((m) => m.id),
+          depth,
+        };
+      });
+      // An insight already held is not stored twice.
+      const held = new Set(s.memory.latest(200, (m) => m.predicate === "reflects").map((m) => m.description));
+      made.push(...(await remember(ctx, s, insights.filter((x) => !held.has(x.description)))));
+    }
     s.memory.markReflected();
     ctx.stats.reflections++;
     return made;

@@ -2,7 +2,7 @@
 // decomposed into just in time. Pure functions; plan.ts drives them with the gateway.
 import type { PlannedTask } from "./execute.ts";
 import { insertBlock, isSleep } from "./offline/planner.ts";
-import { parseClock } from "./offline/text.ts";
+import { parseClock } from "./offline/time.ts";
 
 export interface Block {
   /** Minutes since midnight; blocks cover 0..1440 without gaps. */

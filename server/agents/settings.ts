@@ -1,7 +1,8 @@
-// The mind's own numbers: planning, reactions, conversation and reflection. Memory and retrieval
-// numbers (retention, weights, recency decay, reflection threshold) live in memory/settings.ts.
-// Defaults are the original implementation's (research/original-implementation.md §3) unless a
-// comment says why not.
+// The mind's own numbers: planning, reactions, conversation and reflection (retrieval weights and
+// recency decay are the memory package's, memory/port.ts PAPER_RETRIEVAL). Defaults are the
+// original implementation's (joonspk-research/generative_agents, reverie/backend_server/persona/
+// cognitive_modules; research/original-implementation.md §3) unless a comment says why not; each
+// memory count names the place of the original it comes from.
 
 export interface MindSettings {
   /** Perceived events compared against this many latest observations before a new one is kept. */
@@ -17,16 +18,16 @@ export interface MindSettings {
   reflectionWindow: number;
   /** ...of which the prompt shows at most this many distinct ones, most recent first. */
   reflectionStatements: number;
-  /** At least this many game minutes between two reflections of an agent: crowded towns pile up
-   *  importance fast (the paper reports two or three reflections a day). */
+  /** At least this many game minutes between two reflections of an agent (the original has no
+   *  such floor: 0). */
   reflectionMinMinutes: number;
-  /** Focal questions per reflection (3) and insights per reflection (paper: 5). */
+  /** Focal questions per reflection (reflect.py generate_focal_points(persona, 3)) and insights per
+   *  question (reflect.py generate_insights_and_evidence(persona, nodes, 5)). */
   focalQuestions: number;
   insights: number;
-  /** Memories retrieved per focal question. The original takes 30; the prompt shows the best
-   *  `reflectionEvidence` of the union, so the prompt stays small. */
+  /** Memories retrieved per focal question (reflect.py run_reflect: new_retrieve(persona,
+   *  focal_points), n_count=30 by default in retrieve.py). */
   reflectionRetrieve: number;
-  reflectionEvidence: number;
   /** Steps two agents wait after a conversation before they may talk again (original: 800). */
   chatCooldownSteps: number;
   /** After a "no" to talking, the same pair is not asked again for this many game minutes (the
@@ -36,9 +37,12 @@ export interface MindSettings {
   reactionMinMinutes: number;
   /** Hard cap on conversation rounds (one round = both speak once). */
   maxChatRounds: number;
-  /** "whole": one call writes the dialogue from both sides' memories; "turns": the paper's
-   *  loop, one call per utterance from the speaker's own memories. */
-  conversationMode: "whole" | "turns";
+  /** "turns" (default): the paper's loop, one call per utterance from the speaker's own
+   *  memories, with a relationship summary per side drawn from its memories about the other.
+   *  "brief": the same loop, cheaper: the relationship kept from the pair's last conversation
+   *  instead of a summary call, and fewer memories per line. Neither ever shows one speaker's
+   *  memories when writing the other's lines. */
+  conversationMode: "turns" | "brief";
   /** After a conversation that left a planning note, forget the decomposed tasks from its end and
    *  decompose again with the note in view (the original re-plans the window with
    *  new_decomp_schedule); otherwise the tasks resume where the clock is (its fail-safe splice). */
@@ -47,11 +51,23 @@ export interface MindSettings {
   decompositionWindowMinutes: number;
   /** Hourly items shorter than this are not decomposed (original: 60). */
   decomposeMinMinutes: number;
-  /** Memories shown to prompts (retrieved by score, best first). */
+  /** Memories shown to prompts (retrieved by score, best first). Day plan: per focal point, two
+   *  focal points (plan.py revise_identity: new_retrieve(persona, [plan for date, important recent
+   *  events]) with n_count 30). */
   retrieveForPlan: number;
+  /** A line of dialogue: the union for the partner's name, what they do and the last line
+   *  (converse.py agent_chat_v2: new_retrieve(init_persona, focal_points, 15)). */
   retrieveForChat: number;
+  /** The relationship summary before a conversation (converse.py agent_chat_v2:
+   *  new_retrieve(init_persona, [target name], 50)). */
+  retrieveForRelationship: number;
+  /** Deciding to talk or wait: the original shows every memory its keyword retrieval finds for
+   *  the other (retrieve.py retrieve, plan.py _choose_retrieved); here the best 10. */
   retrieveForReaction: number;
+  /** An interview answer (converse.py open_convo_session: new_retrieve(persona, [line], 50)). */
   retrieveForInterview: number;
+  /** In "brief" dialogue, memories per line. */
+  retrieveForBriefChat: number;
   /** Step length (s), to turn the step cooldowns into game time. */
   stepSeconds: number;
 }
@@ -62,24 +78,25 @@ export const DEFAULT_MIND_SETTINGS: MindSettings = {
   importanceFlushMinutes: 120,
   reflectionThreshold: 150,
   reflectionWindow: 100,
-  reflectionStatements: 40,
-  reflectionMinMinutes: 180,
+  reflectionStatements: 100,
+  reflectionMinMinutes: 0,
   focalQuestions: 3,
   insights: 5,
   reflectionRetrieve: 30,
-  reflectionEvidence: 18,
   chatCooldownSteps: 800,
   declineCooldownMinutes: 90,
   reactionMinMinutes: 10,
   maxChatRounds: 8,
-  conversationMode: "whole",
+  conversationMode: "turns",
   replanAfterChat: true,
   decompositionWindowMinutes: 120,
   decomposeMinMinutes: 60,
-  retrieveForPlan: 10,
-  retrieveForChat: 8,
-  retrieveForReaction: 5,
-  retrieveForInterview: 12,
+  retrieveForPlan: 30,
+  retrieveForChat: 15,
+  retrieveForRelationship: 50,
+  retrieveForReaction: 10,
+  retrieveForInterview: 50,
+  retrieveForBriefChat: 8,
   stepSeconds: 10,
 };
 

@@ -3,13 +3,13 @@
 import type { Gateway } from "../llm/prompt.ts";
 import type { Address } from "../world/tile.ts";
 import type { PlannedTask } from "./execute.ts";
-import type { MemoryPort, MemoryRecord, MemoryType, NewMemory } from "./memoryPort.ts";
+import type { MemoryPort, MemoryRecord, MemoryType, NewMemory } from "./memory/port.ts";
 import type { Persona } from "../../shared/persona.ts";
-import type { PlaceName } from "./offline/text.ts";
-import { brief, identityOf, type Identity, type MemoryLine } from "./prompts/common.ts";
+import type { PlaceName } from "./offline/events.ts";
+import { brief, identityOf, type Identity, type MemoryLine } from "./prompts/builder.ts";
 import type { DaySchedule } from "./schedule.ts";
 import type { MindSettings } from "./settings.ts";
-import type { SpatialMemory } from "./spatial.ts";
+import type { SpatialMemory } from "./memory/spatial.ts";
 import type { ConversationLine } from "../world/mind.ts";
 import type { PostChatAnswer } from "./prompts/postChat.ts";
 
@@ -62,6 +62,8 @@ export interface AgentState {
   /** Object states a person set that the agent already reacted to: address -> state. */
   objectReactions: Map<string, string>;
   reflecting: boolean;
+  /** Whether the persona's own life ("currently") entered the stream yet (the original seeds it). */
+  seeded: boolean;
   /** Game time of the last reflection and of the last reaction call. */
   lastReflection: number;
   lastReaction: number;
@@ -72,7 +74,7 @@ export interface AgentState {
 export function newAgentState(persona: Persona, memory: MemoryPort, spatial: SpatialMemory): AgentState {
   return {
     id: persona.id, persona, currently: persona.currently, memory, spatial, yesterday: [], pending: [], scored: new Map(), lastSeen: "",
-    chatCooldown: new Map(), declined: new Map(), relationships: new Map(), lastChat: new Map(), engagedWith: "", engagedSince: 0, objectReactions: new Map(), reflecting: false, lastReflection: -Infinity, lastReaction: -Infinity, now: 0,
+    chatCooldown: new Map(), declined: new Map(), relationships: new Map(), lastChat: new Map(), engagedWith: "", engagedSince: 0, objectReactions: new Map(), reflecting: false, seeded: false, lastReflection: -Infinity, lastReaction: -Infinity, now: 0,
   };
 }
 
@@ -171,4 +173,14 @@ export async function retrieve(ctx: MindContext, s: AgentState, focal: string[],
   return out;
 }
 
-export const lines = (ms: readonly MemoryRecord[]): MemoryLine[] => ms.map((m) => ({ text: m.description, created: m.created, importance: m.importance }));
+/** A memory's kind for prompts: reflections and what a conversation left ("memo", resting on the
+ *  chat) are told apart from the resident's own thoughts. */
+const kindOf = (m: MemoryRecord) => (m.depth ? "reflection" : m.type === "thought" && m.evidence.length ? "memo" : m.type);
+
+export const lines = (ms: readonly MemoryRecord[]): MemoryLine[] => ms.map((m) => ({ text: m.description, created: m.created, importance: m.importance, kind: kindOf(m) }));
+
+/** The names of the other residents the agent knows of (everyone in this small town). */
+export const peopleFor = (ctx: MindContext, s: AgentState) => ctx.people().filter((p) => p !== s.persona.name);
+
+/** "Copper Kettle cafe:dining room": where the agent is now, as its mind last placed it. */
+export const currentPlace = (s: AgentState) => (s.current?.address ?? s.persona.home).split(":").slice(1, 3).join(":");

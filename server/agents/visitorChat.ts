@@ -4,10 +4,10 @@
 // same summary, memo and planning note as after a resident's conversation, so what a visitor said
 // comes up in later conversations, plans and interviews.
 import type { HeardWords, Reply } from "../world/mind.ts";
-import { keywordImportance } from "./offline/text.ts";
+import { importanceOf } from "./offline/importance.ts";
 import { personLabel, visitorReplyPrompt } from "./prompts/visitorReply.ts";
 import { describePlace } from "./react.ts";
-import { briefOf, identity, lines, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
+import { briefOf, identity, lines, peopleFor, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
 import { doing } from "./converse.ts";
 
 /** Relationships with people are kept by name: a person's avatar id changes every visit. */
@@ -37,7 +37,7 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
       predicate: "said to",
       object: s.persona.name,
       keywords: [speaker.name.toLowerCase(), speaker.role],
-      importance: Math.max(3, keywordImportance(w)),
+      importance: Math.max(3, importanceOf(w, { at: now })),
       lines: [[speaker.name, w] as [string, string]],
     })),
   );
@@ -48,11 +48,14 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
     identity: identity(s),
     now,
     place: describePlace(arena),
-    self: { id: s.id, name: s.persona.name, brief: briefOf(s), action: doing(s), relationship: s.relationships.get(visitorKey(speaker.name)) ?? "", memories: lines(mems) },
+    self: { id: s.id, name: s.persona.name, brief: briefOf(s), action: doing(s), relationship: s.relationships.get(visitorKey(speaker.name)) ?? "", memories: lines(mems), people: peopleFor(ctx, s) },
     visitor: { name: speaker.name, role: speaker.role },
     soFar: input.soFar.map((l) => ({ speaker: l.name === s.persona.name ? s.persona.name : l.name, text: l.text })),
     words,
     plan: s.schedule?.items ?? [],
+    yesterday: s.yesterday,
+    people: [...ctx.agents.values()].filter((a) => s.relationships.has(a.id)).map((a) => ({ name: a.persona.name, relationship: s.relationships.get(a.id) ?? "" })),
+    residents: ctx.people(),
     places: placeNames(s),
     maxLines: MAX_LINES,
   });

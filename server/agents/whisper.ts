@@ -1,10 +1,11 @@
 // Whispers (§3.6, "inner voice"): what a moderator whispers, or a history file seeds, becomes the
 // agent's own thoughts, each with its importance, in one call per batch. The history loader reads
 // the original's `Name,Whisper` CSV with `;`-separated statements.
-import { keywordImportance, youToThirdPerson } from "./offline/text.ts";
+import { importanceOf } from "./offline/importance.ts";
+import { youToThirdPerson } from "./offline/person.ts";
 import { whisperPrompt } from "./prompts/whisper.ts";
-import { briefOf, remember, type AgentState, type MindContext } from "./state.ts";
-import type { MemoryRecord } from "./memoryPort.ts";
+import { identity, peopleFor, remember, type AgentState, type MindContext } from "./state.ts";
+import type { MemoryRecord } from "./memory/port.ts";
 
 export { loadHistory, HistoryFormatError, type HistoryRow } from "./history.ts";
 
@@ -12,12 +13,12 @@ export { loadHistory, HistoryFormatError, type HistoryRow } from "./history.ts";
 export async function whisperThoughts(ctx: MindContext, s: AgentState, statements: readonly string[], now: number, voice = "inner voice"): Promise<MemoryRecord[]> {
   const clean = statements.map((t) => t.trim()).filter(Boolean);
   if (clean.length === 0) return [];
-  const answer = await ctx.gateway.ask(whisperPrompt, { name: s.persona.name, brief: briefOf(s), voice, statements: clean });
+  const answer = await ctx.gateway.ask(whisperPrompt, { identity: identity(s), voice, statements: clean, at: now, people: peopleFor(ctx, s) });
   const thoughts = clean.map((text, i) => {
     const t = answer.thoughts[i];
     if (t) return t;
     const thought = youToThirdPerson(text, s.persona.name);
-    return { thought, importance: keywordImportance(thought) };
+    return { thought, importance: importanceOf(thought, { at: now }) };
   });
   return remember(
     ctx,

@@ -15,10 +15,9 @@ import { Command, InvalidArgumentError } from "commander";
 import { readFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadHistory, type HistoryRow } from "../agents/whisper.ts";
-import { Autosave } from "../store/autosave.ts";
-import { Recorder } from "../store/recorder.ts";
 import { buildTown } from "../townFactory.ts";
 import { progressBar } from "../sim/progress.ts";
+import { startRecordedRun } from "../sim/recordedRun.ts";
 import { buildReport, summaryLine, SimReport } from "../sim/report.ts";
 import { runSteps } from "../sim/run.ts";
 import { findSave, resolveSource, SAVE_NAME, UsageError, type Source } from "../sim/saves.ts";
@@ -121,11 +120,8 @@ async function main(opts: Options): Promise<number> {
       if (seeded.unknown.length) console.error(`sim: warning: --history names people who do not live in ${source.template.key}: ${seeded.unknown.join(", ")}`);
     }
 
-    const autosave = new Autosave(town, store, record.id, opts.autosave ?? config.AUTOSAVE_STEPS, session.log);
-    await autosave.save(); // the save exists from the first step on, fork or new
-    // Headless runs are recorded like live sessions: /replay/<id> plays them.
-    const recorder = await Recorder.start(store, record.id, town, { save: record.name, log: session.log, flushMs: 0, flushSteps: 120 });
-    console.log(`  recording: ${recorder.id}`);
+    const run = await startRecordedRun(store, town, record, { autosaveSteps: opts.autosave ?? config.AUTOSAVE_STEPS, log: session.log });
+    console.log(`  recording: ${run.recordingId}`);
 
     let stopRequested = false;
     const onSignal = (signal: string) => {
@@ -151,16 +147,14 @@ async function main(opts: Options): Promise<number> {
         stop: () => stopRequested,
         afterStep: async (events) => {
           bar.update(town.step - startStep, town.time);
-          recorder.afterStep(events);
-          await autosave.afterStep();
+          await run.afterStep(events);
         },
       });
     } finally {
       bar.stop();
     }
     const wallSeconds = (performance.now() - t0) / 1000;
-    await recorder.close();
-    await autosave.save();
+    await run.close();
     process.off("SIGINT", onInt);
     process.off("SIGTERM", onTerm);
 

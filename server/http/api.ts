@@ -9,6 +9,7 @@ import type { Gateway } from "../llm/prompt.ts";
 import { agentDetails, type AgentDetails } from "../rooms/agentDetails.ts";
 import type { TownRoom } from "../rooms/TownRoom.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
+import { mountEvals } from "./evals.ts";
 import { mountRecordings } from "./recordings.ts";
 import { savesRouter } from "./saves.ts";
 import { townsRouter } from "./towns.ts";
@@ -29,6 +30,8 @@ export interface ApiDeps {
   moderatorToken?: string;
   /** Whether every town listed at start-up is open. */
   ready: () => boolean;
+  /** Where eval reports are (EVALS_DIR); none: /api/evals lists nothing. */
+  evalsDir?: string;
 }
 
 export function mountHttp(app: Application, deps: ApiDeps): void {
@@ -92,6 +95,7 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
   });
   app.use("/api/saves", savesRouter({ towns, store: deps.store, moderatorToken: deps.moderatorToken }));
   mountRecordings(app, { store: deps.store, clientDir: CLIENT_DIR });
+  if (deps.evalsDir) mountEvals(app, { evalsDir: deps.evalsDir });
   app.use("/api", (_req: Request, res: Response) => void res.status(404).json({ error: { code: "not_found", message: "no such API" } }));
   app.use("/assets", (req: Request, res: Response, next: NextFunction) => (ART.test(req.path) ? next() : fail(res, 404, "not_found", "no such asset")), express.static(ASSETS_DIR, { fallthrough: false, dotfiles: "deny" }));
   if (existsSync(CLIENT_DIR)) {

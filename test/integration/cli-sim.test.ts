@@ -123,8 +123,9 @@ describe("npm run sim / interview on the embedded database", () => {
     expect(after.code).toBe(0);
     const report = readReport(file("fork-after.json"));
     expect(report.endStep).toBe(480);
-    // One memory more for Ines (the interview on the record), none for the others.
-    expect(agent(report, "Ines Calloway").memories).toBe(agent(fork, "Ines Calloway").memories + 1);
+    // Ines remembers the interview on the record (and what she had seen and not yet stored is
+    // stored first); the others' memories are untouched.
+    expect(agent(report, "Ines Calloway").memories).toBeGreaterThanOrEqual(agent(fork, "Ines Calloway").memories + 1);
     expect(agent(report, "Theo Brandt").memories).toBe(agent(fork, "Theo Brandt").memories);
 
     const who = await cli("interview", ["--save", "fork", "--agent", "Bob", "--question", "hi"], env);

@@ -114,6 +114,11 @@ describe("base-25 town", () => {
     // The paper's spirit: a party being planned, an election, students and artists.
     const all = personas.map((p) => `${p.learned} ${p.currently}`).join(" ");
     for (const theme of [/Valentine's Day party/, /running for mayor/, /student/, /painter/, /owns the Oakmere Market/]) expect(all).toMatch(theme);
+    // A clean start for the paper's diffusion studies (about 4% informed): the host alone knows
+    // of the party, the candidate alone of the election, in persona and in daily habits.
+    const knowing = (re: RegExp) => personas.filter((p) => re.test([p.learned, p.currently, ...p.schedule.map((s) => s.action)].join(" "))).map((p) => p.id);
+    expect(knowing(/\bparty\b|valentine/i)).toEqual(["rosa"]);
+    expect(knowing(/\belection|campaign|candidate|mayoral|\bvot(e|ing)\b|running for|fourth term/i)).toEqual(["eleanor"]);
     // Someone is up from the first step, so a fresh town shows movement at once.
     expect(personas.some((p) => p.schedule.some((s) => minutes(s.at) <= minutes("05:30") && minutes(s.at) >= minutes("05:00") && !/sleep/.test(s.action)))).toBe(true);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chatMinutes, conversationEnded, startConversation } from "../../server/agents/converse.ts";
 import { planDay } from "../../server/agents/plan.ts";
 import { rememberOne } from "../../server/agents/state.ts";
+import { offlineReaction, willAttend, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
 import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
 
 async function party(mind: ReturnType<typeof tinyMind>) {
@@ -18,65 +19,109 @@ const ended = (plan: { lines: { speaker: string; name: string; text: string }[];
   ({ kind: "conversationEnded" as const, withId, withName, lines: plan.lines, topic: plan.topic, started: at("10:00") });
 
 describe("converse", () => {
-  it("one call writes the dialogue from both sides' memories; news travels and both remember it", async () => {
+  it("turn by turn: each line from its speaker's own memories; news travels and both remember it", async () => {
     const gw = countingGateway();
     const mind = tinyMind(gw);
     const { ctx, ann, bob } = await party(mind);
     await planDay(ctx, bob, at("09:00"));
     gw.reset();
     const plan = (await startConversation(ctx, ann, bob, at("10:00"), "plaza of Square"))!;
-    expect(gw.asks.get("conversation")).toBe(1);
+    // One relationship summary per side, one call per line.
+    expect(gw.asks.get("relationship")).toBe(2);
+    expect(gw.asks.get("utterance")).toBe(plan.lines.length);
     expect(plan.lines[0]).toMatchObject({ speaker: "ann", name: "Ann Ash" });
     const text = plan.lines.map((l) => `${l.name}: ${l.text}`).join("\n");
-    expect(text).toContain("Ann Ash: I'm hosting a party at plaza of Square on February 13 from 7 pm to 9 pm!");
-    expect(text).toMatch(/Bob Birch: .*I'll come/);
+    expect(text).toContain("Ann Ash: I'm organising a party at plaza of Square on February 13 from 7 pm to 9 pm");
     expect(plan.topic).toBe("conversing about the party at plaza of Square on February 13 from 7 pm to 9 pm");
     expect(plan.until).toBe(at("10:00") + chatMinutes(plan.lines) * 60_000);
-    // The conversation prompt saw each side's own memories.
-    const sent = gw.inputs.find((i) => i.prompt === "conversation")!.input as { a: { memories: { text: string }[] }; b: { memories: { text: string }[] } };
-    expect(sent.a.memories.some((m) => m.text.includes("hosting a party"))).toBe(true);
-    expect(sent.b.memories.some((m) => m.text.includes("hosting a party"))).toBe(false);
+    // No line of Bob's was written with Ann's memories in view.
+    const sent = gw.inputs.filter((i) => i.prompt === "utterance").map((i) => i.input as { speaker: { name: string; memories: { text: string }[] } });
+    expect(sent.some((u) => u.speaker.name === "Ann Ash" && u.speaker.memories.some((m) => m.text.includes("hosting a party")))).toBe(true);
+    for (const u of sent.filter((x) => x.speaker.name === "Bob Birch")) expect(u.speaker.memories.some((m) => m.text.includes("hosting a party"))).toBe(false);
 
     await conversationEnded(ctx, bob, ended(plan, "ann", "Ann Ash"), at("10:03"));
     await conversationEnded(ctx, ann, ended(plan, "bob", "Bob Birch"), at("10:03"));
-    expect(gw.asks.get("post-chat")).toBeUndefined(); // the takeaways came with the dialogue
-    const bobs = bob.memory.latest(3).reverse();
-    expect(bobs.map((m) => m.type)).toEqual(["chat", "thought", "thought"]);
+    expect(gw.asks.get("post-chat")).toBe(2);
+    const all = bob.memory.latest(10).reverse();
+    const bobs = all.slice(all.findIndex((m) => m.type === "chat"));
+    expect(bobs[0].type).toBe("chat");
     expect(bobs[0].lines?.length).toBe(plan.lines.length);
+    // Bob's memory names who told him.
+    expect(bobs[1].description).toBe("Bob Birch heard from Ann Ash that Ann Ash is organising a party at plaza of Square on February 13 from 7 pm to 9 pm.");
     expect(bobs[1].evidence).toEqual([bobs[0].id]);
-    expect(bobs[2].description).toBe("For Bob Birch's planning: Ann Ash is hosting a party at plaza of Square on February 13 from 7 pm to 9 pm, and Bob Birch said they would come.");
-    // The appointment went into Bob's day, and they will not talk again for 800 steps.
-    expect(bob.schedule!.blocks.find((b) => b.start === 19 * 60)).toMatchObject({ task: "going to the party", place: "Tiny:Square:plaza" });
+    // He plans to go exactly when he said he would, and then it is in his day.
+    const said = /I'd like to come/.test(text);
+    const note = bob.memory.latest(5).find((m) => m.description.startsWith("For Bob Birch's planning: Ann Ash is organising a party"));
+    expect(!!note).toBe(said);
+    expect(!!bob.schedule!.blocks.find((b) => b.start === 19 * 60 && b.task === "going to the party")).toBe(said);
     expect(bob.chatCooldown.get("ann")).toBe(at("10:03") + 8000_000);
     expect(bob.relationships.get("ann")).toContain("They last talked about the party");
     expect(ann.engagedWith).toBe("");
     expect(bob.engagedWith).toBe("");
+
+    // Next time they talk, each line knows when they last talked and about what.
+    gw.reset();
+    await startConversation(ctx, bob, ann, at("16:00"), "plaza of Square");
+    const next = gw.inputs.find((i) => i.prompt === "utterance")!.input as { past?: { minutesAgo: number; topic: string } };
+    expect(next.past).toEqual({ minutesAgo: 357, topic: "conversing about the party at plaza of Square on February 13 from 7 pm to 9 pm" });
   });
 
-  it("caps a dialogue at 8 rounds (16 lines)", async () => {
-    const long = Array.from({ length: 30 }, (_, i) => ({ speaker: i % 2 ? "Bob Birch" : "Ann Ash", text: `line ${i}` }));
-    const take = { importance: 4, memo: "", planning: "", relationship: "" };
-    const gw = countingGateway(undefined, (name) => (name === "conversation" ? { lines: long, topic: "weather", a: take, b: take } : undefined));
+  it("the speaker ends it, within maxChatRounds (16 lines)", async () => {
+    const gw = countingGateway(undefined, (name, input) => (name === "utterance" ? { text: `line ${(input as { soFar: unknown[] }).soFar.length}`, end: false, topic: "weather" } : undefined));
     const mind = tinyMind(gw);
     const { ctx, ann, bob } = await party(mind);
     const plan = (await startConversation(ctx, ann, bob, at("10:00"), "plaza"))!;
     expect(plan.lines).toHaveLength(16);
     expect(plan.lines[1].speaker).toBe("bob");
     expect(plan.topic).toBe("conversing about weather");
+    const ends = countingGateway(undefined, (name, input) => (name === "utterance" ? { text: "bye", end: (input as { soFar: unknown[] }).soFar.length === 2, topic: "weather" } : undefined));
+    const m2 = tinyMind(ends);
+    const p2 = await party(m2);
+    expect((await startConversation(p2.ctx, p2.ann, p2.bob, at("10:00"), "plaza"))!.lines).toHaveLength(3);
   });
 
-  it("turns mode: the paper's loop, one call per utterance from the speaker's own memories, then a takeaway each", async () => {
+  it("brief mode: the same loop without the relationship calls, still each side's own memories", async () => {
     const gw = countingGateway();
-    const mind = tinyMind(gw, { settings: { conversationMode: "turns" } });
+    const mind = tinyMind(gw, { settings: { conversationMode: "brief" } });
     const { ctx, ann, bob } = await party(mind);
     const plan = (await startConversation(ctx, ann, bob, at("10:00"), "plaza of Square"))!;
+    expect(gw.asks.get("relationship")).toBeUndefined();
     expect(gw.asks.get("utterance")).toBe(plan.lines.length);
-    expect(plan.lines.map((l) => l.text).join(" ")).toContain("I'm hosting a party");
     const sent = gw.inputs.filter((i) => i.prompt === "utterance").map((i) => i.input as { speaker: { name: string; memories: { text: string }[] } });
     for (const u of sent.filter((x) => x.speaker.name === "Bob Birch")) expect(u.speaker.memories.some((m) => m.text.includes("hosting a party"))).toBe(false);
-    await conversationEnded(ctx, bob, ended(plan, "ann", "Ann Ash"), at("10:03"));
-    await conversationEnded(ctx, ann, ended(plan, "bob", "Bob Birch"), at("10:03"));
-    expect(gw.asks.get("post-chat")).toBe(2);
-    expect(bob.memory.latest(5).some((m) => m.description.startsWith("For Bob Birch's planning: Ann Ash is hosting a party"))).toBe(true);
+  });
+});
+
+describe("going to what one hears of", () => {
+  const side = (over: Partial<ChatSideInput>): ChatSideInput => ({ id: "x", name: "Cleo Moss", brief: "", action: "", relationship: "", memories: [], home: "T:Moss house:bedroom", usual: [], ...over });
+  const events = Array.from({ length: 60 }, (_, i) => ({ what: `gathering number ${i}`, host: "Dara Quinn", month: 1, day: 20, start: 18 * 60 }));
+  const rate = (s: ChatSideInput) => events.filter((e) => willAttend(s, e)).length / events.length;
+
+  it("depends on the tie to the host and on the usual day, by a seeded draw", () => {
+    const stranger = rate(side({}));
+    const friend = rate(side({ memories: [{ text: "Cleo Moss and Dara Quinn grew up together", created: 0, importance: 6, kind: "thought" }] }));
+    const busy = rate(side({ usual: [{ start: 17 * 60, place: "T:Bakery:shop" }] }));
+    expect(friend).toBeGreaterThan(stranger + 0.15);
+    expect(busy).toBeLessThan(stranger - 0.15);
+    expect(stranger).toBeGreaterThan(0.2);
+    expect(stranger).toBeLessThan(0.8);
+    // The same resident and event always give the same answer.
+    expect(events.map((e) => willAttend(side({}), e))).toEqual(events.map((e) => willAttend(side({}), e)));
+    // One's own event always.
+    expect(willAttend(side({}), { ...events[0], host: "Cleo Moss" })).toBe(true);
+  });
+});
+
+describe("whether to talk (offline)", () => {
+  const others = Array.from({ length: 80 }, (_, i) => `Person Number${i}`);
+  const rate = (memories: { text: string; created: number; importance: number; kind?: string }[], extra: Partial<Parameters<typeof offlineReaction>[0]> = {}) =>
+    others.filter((o) => offlineReaction({ name: "Cleo Moss", other: { name: o, doing: "walking" }, options: ["talk"], now: at("10:00"), memories, places: [], people: [o], ...extra }).decision === "talk").length / others.length;
+
+  it("news to tell makes talking likelier; having talked today, or much today, less", () => {
+    const none = rate([]);
+    const news = rate([{ text: "Cleo Moss is organising a quilting bee at noon on February 14", created: at("08:00"), importance: 7, kind: "thought" }]);
+    expect(news).toBeGreaterThan(none + 0.2);
+    expect(rate([], { lastChat: { minutesAgo: 30, topic: "the weather" } })).toBeLessThan(none / 2);
+    expect(rate([], { chatsToday: 3 })).toBeLessThan(none);
   });
 });

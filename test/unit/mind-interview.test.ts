@@ -18,7 +18,7 @@ describe("interview", () => {
     const { gw, mind, bob } = await setup();
     const before = JSON.stringify(bob.memory.snapshot());
     const answer = await mind.interview("bob", "Do you know about any party?", { offTheRecord: true });
-    expect(answer).toBe("Yes, Ann Ash is hosting a party at plaza of Square on February 13 from 7 pm to 9 pm. I heard about it from Ann Ash.");
+    expect(answer).toBe("Yes, Ann Ash is organising a party at plaza of Square on February 13 from 7 pm to 9 pm. I heard about it from Ann Ash.");
     expect(JSON.stringify(bob.memory.snapshot())).toBe(before);
     expect(gw.asks.get("interview")).toBe(1);
     expect(await mind.interview("bob", "Who are you?", { offTheRecord: true })).toMatch(/^I'm Bob Birch, 61\. I am a retired postman/);
@@ -28,11 +28,15 @@ describe("interview", () => {
   it("on the record, the agent remembers being interviewed", async () => {
     const { mind, bob } = await setup();
     const n = bob.memory.size;
+    // Something seen just now, still waiting for its importance score, is known to the answer.
+    bob.pending.push({ created: bob.now, description: "Ann Ash is carrying a ladder", subject: "Ann Ash", predicate: "is carrying", object: "a ladder", keywords: ["ann ash", "ladder"] });
     const answer = await mind.interview("bob", "What is Ann doing?", { interviewer: "Mia" });
-    expect(bob.memory.size).toBe(n + 1);
+    expect(bob.pending).toEqual([]);
+    expect(bob.memory.size).toBe(n + 2);
+    expect(bob.memory.latest(2)[1].description).toBe("Ann Ash is carrying a ladder");
     const m = bob.memory.latest(1)[0];
     expect(m.type).toBe("chat");
-    expect(m.description).toBe(`Mia asked Bob Birch "What is Ann doing?" and Bob Birch answered "${answer}"`);
+    expect(m.description).toBe(`Mia interviewed Bob Birch, asking "What is Ann doing?"; Bob Birch answered "${answer}"`);
     expect(m.lines).toEqual([["Mia", "What is Ann doing?"], ["Bob Birch", answer]]);
   });
 
@@ -51,7 +55,9 @@ describe("whispers", () => {
     const { gw, mind, bob } = await setup();
     expect(await mind.whisper("bob", "You will run for mayor of the town", at("12:00"))).toEqual(["Bob Birch will run for mayor of the town"]);
     expect(gw.asks.get("whisper")).toBe(1);
-    expect(bob.memory.latest(1)[0]).toMatchObject({ type: "thought", importance: 8 });
+    // Something ahead, about oneself: above the routine.
+    expect(bob.memory.latest(1)[0]).toMatchObject({ type: "thought" });
+    expect(bob.memory.latest(1)[0].importance).toBeGreaterThanOrEqual(5);
   });
 
   it("a history file seeds every named resident in one call each, and reports names it does not know", async () => {

@@ -25,7 +25,9 @@ describe("perceive", () => {
     expect(gw.asks.get("importance")).toBe(1);
     expect((gw.inputs[0].input as { items: string[] }).items).toEqual(["Bob Birch is walking around the plaza", "fountain is splashing"]);
     const mems = ann.memory.latest(10).reverse();
-    expect(mems.map((m) => [m.type, m.importance])).toEqual([["observation", 2], ["observation", 2], ["observation", 2], ["observation", 1]]);
+    // Another resident seen is about a person (2 + 2), a thing doing something 2, each + 1 as the
+    // first of its kind the resident holds (novelty); a state residents' use gives a thing 2; idle 1.
+    expect(mems.map((m) => [m.type, m.importance])).toEqual([["observation", 5], ["observation", 3], ["observation", 2], ["observation", 1]]);
     expect(mems[0].keywords).toEqual(["bob birch", "around the plaza"]);
     // A description scored before is not asked again.
     perceive(ctx, ann, [seen("Bob Birch", "sitting down"), seen("Bob Birch", "walking around the plaza")], now);

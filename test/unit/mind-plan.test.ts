@@ -61,7 +61,7 @@ describe("day plan", () => {
     const s = await planDay(ctx, ann, at("05:00"));
     expect(gw.asks.get("day-plan")).toBe(1);
     expect(s.wake).toBe(360);
-    expect(s.blocks.find((b) => b.start === 19 * 60)?.task).toBe("hosting the party");
+    expect(s.blocks.find((b) => b.start === 19 * 60)?.task).toBe("holding the party");
     expect(ann.memory.latest(1)[0]).toMatchObject({ type: "plan", importance: 5 });
     expect(ann.memory.latest(1)[0].description).toMatch(/^This is Ann Ash's plan for Friday, February 13: wake up/);
     expect(placeNames(ann).map((p) => p.name)).toContain("Square");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveAddress } from "../../server/agents/execute.ts";
-import { SpatialMemory } from "../../server/agents/spatial.ts";
+import { SpatialMemory } from "../../server/agents/memory/spatial.ts";
 
 const town = [
   "W:Calloway house:bedroom:bed", "W:Calloway house:kitchen:stove",

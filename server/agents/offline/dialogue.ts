@@ -1,78 +1,27 @@
-// The offline engine's social side: whether to talk, what two residents say, and what each takes
-// away. A speaker tells the listener what it finds most important right now (the best-scoring
-// retrieved memory about an upcoming event, else about its plans), the listener answers and
-// tells its own, and each side's takeaways (memo, planning note, relationship) are written from
-// what the OTHER said, so news really travels through conversations.
-import { formatClock } from "../../../shared/time.ts";
-import type { MemoryLine } from "../prompts/common.ts";
-import { cap, iToThirdPerson, describeEvent, eventUpcoming, extractEvent, keywordImportance, knownEvents, pick, seeded, toFirstPerson, dayKey, type EventMention, type PlaceName } from "./text.ts";
+// The offline engine's social side: whether to talk, the next line of a conversation, and what a
+// resident takes away from one. Each line is written from the speaker's OWN memories only: it
+// greets, answers what the other just told, tells its own most important news (an event ahead, a
+// plan of its own, something about a person, anything weighty), and says goodbye. Whether a
+// listener goes to an event it hears of depends on its usual day at that hour, its tie to the
+// organiser and a seeded draw; the takeaways are written from what the OTHER said, naming who
+// told it, so news really travels through conversations.
+import type { MemoryLine } from "../prompts/builder.ts";
+import { describeEvent, eventUpcoming, extractEvent, knownEvents, type EventMention, type PlaceName } from "./events.ts";
+import { aboutTheFuture, importanceOf, namesPerson } from "./importance.ts";
+import { cap, iToThirdPerson, toFirstPerson } from "./person.ts";
+import { pick, seeded } from "./random.ts";
+import { dayKey } from "./time.ts";
 
 export interface News {
-  kind: "event" | "plan" | "memory";
+  kind: "event" | "plan" | "person" | "memory";
   text: string;
-  importance?: number;
+  importance: number;
   event?: EventMention;
   /** The speaker organises the event. */
   host?: boolean;
 }
 
-/** A memory about the resident's own plans and projects ("Sam Moore is running for mayor"). */
-function ownPlan(text: string, self: string): boolean {
-  const first = self.split(" ")[0];
-  return (text.startsWith(self) || text.startsWith(`${first} `)) && OWN_PLAN.test(text) && !/^This is .*'s plan for/.test(text);
-}
-const OWN_PLAN = /\b(plan|plans|planning|running for|going to|wants? to|will|hosting|organi[sz]ing|preparing|hoping to|about to|decided)\b/i;
-
-/**
- * What a resident finds most important to tell right now: its best-scoring retrieved memory
- * (best first) about an upcoming event or about its own plans. Its own projects come first: an
- * event it hosts, then a big plan of its own (a candidacy), then other events, then smaller plans.
- */
-export function pickNews(memories: readonly MemoryLine[], now: number, places: readonly PlaceName[], self: string): News | undefined {
-  const events = knownEvents(memories, places, self).filter((k) => eventUpcoming(k.event, now) && (k.event.place || k.event.start !== undefined));
-  const hosted = events.find((k) => k.hostedBySelf);
-  const undated = (text: string, created: number) => {
-    const e = extractEvent(text, places, created);
-    return !e || (e.month === undefined && e.start === undefined);
-  };
-  const plan = memories.findIndex((m) => m.importance >= 6 && ownPlan(m.text, self) && undated(m.text, m.created));
-  const bigPlan = plan >= 0 && memories[plan].importance >= 7;
-  const best = hosted ?? (bigPlan ? undefined : events[0] && (plan < 0 || events[0].rank <= plan) ? events[0] : undefined);
-  if (best) return { kind: "event", text: best.texts[0], event: best.event, host: best.hostedBySelf };
-  if (plan >= 0) return { kind: "plan", text: memories[plan].text, importance: memories[plan].importance };
-  const notable = memories.filter((m) => m.importance >= 6 && !/\bis idle\b/.test(m.text)).sort((a, b) => b.importance - a.importance)[0];
-  return notable ? { kind: "memory", text: notable.text, importance: notable.importance } : undefined;
-}
-
-const ALARM_NEWS = /\b(the [^,.;:!]+? is [^,.;:!]*\b(?:fire|burning|smok|flood|emergenc|broken)[^,.;:!]*)/i;
-
-/** The sentence in which a speaker tells its news. */
-export function tellNews(n: News, speaker: string, listener: string): string {
-  const lf = listener.split(" ")[0];
-  if (n.kind === "event" && n.event) {
-    const e = n.event;
-    if (n.host) return `I'm hosting ${describeEvent(e, "a")}! I'd love for you to come, ${lf}.`;
-    if (e.host && e.host !== listener && e.host !== lf) return `Have you heard? ${e.host} is hosting ${describeEvent(e, "a")}. I'm planning to go. You should come too!`;
-    return `Have you heard about ${describeEvent(e)}? I'm planning to go.`;
-  }
-  // An alarm (a fire someone saw) is told as the plain fact.
-  const alarm = (n.importance ?? 0) >= 8 ? ALARM_NEWS.exec(n.text) : null;
-  if (alarm) return `Did you know? ${cap(alarm[1])}!`;
-  const mine = toFirstPerson(n.text, speaker).replace(/[.!]+$/, "");
-  return n.kind === "plan" ? `Did you know? ${cap(mine)}.` : `Something's been on my mind: ${mine}.`;
-}
-
-/** How a listener answers news. */
-export function answerNews(n: News, listenerKnows: boolean, listener: string, speaker: string): string {
-  const sf = speaker.split(" ")[0];
-  if (n.kind === "event" && n.event) {
-    if (listenerKnows) return `Yes, I heard about the ${n.event.what}! I'll be there.`;
-    return pick([`Oh, I didn't know about the ${n.event.what}! That sounds lovely, I'll come.`, `The ${n.event.what}? Thanks for telling me, ${sf}, I'll be there.`], listener, n.event.what);
-  }
-  if (ALARM_NEWS.test(n.text)) return pick([`Oh no! Thank you for telling me, ${sf}. Is everyone all right?`, `Oh no, I had no idea! I'll go and see if I can help.`], listener, n.text);
-  return pick(["I see. Thanks for telling me.", "That's interesting, I'll keep it in mind.", `Good to know, ${sf}.`], listener, n.text);
-}
-
+/** One side of a conversation as its speaker knows it: its own memories, never the other's. */
 export interface ChatSideInput {
   id: string;
   name: string;
@@ -81,8 +30,14 @@ export interface ChatSideInput {
   action: string;
   /** One sentence: how this side sees the other. */
   relationship: string;
-  /** Retrieved for the other's name and the situation, best first. */
+  /** Retrieved for the other, the situation and the last line, best first. */
   memories: MemoryLine[];
+  /** Names the resident knows. */
+  people?: string[];
+  /** Its usual day (habits), to know whether it is free at an hour: [minute, place]. */
+  usual?: { start: number; place: string }[];
+  /** Where it lives ("world:sector:arena"). */
+  home?: string;
 }
 
 export interface Line {
@@ -90,106 +45,158 @@ export interface Line {
   text: string;
 }
 
-function greeting(a: ChatSideInput, b: ChatSideInput, now: number): string {
-  const h = new Date(now).getUTCHours();
-  const hello = h < 12 ? "Good morning" : h < 18 ? "Good afternoon" : "Good evening";
-  const bf = b.name.split(" ")[0];
-  const friendly = /friend|close|love|crush|dear/i.test(a.relationship);
-  return pick(
-    friendly ? [`${bf}! So good to see you.`, `Hey ${bf}, how are you doing?`] : [`${hello}, ${bf}.`, `Hello ${bf}, how are you?`],
-    a.id,
-    b.id,
-    dayKey(now),
-    h,
-  );
+/** When the two last talked, if they did. */
+export interface PastContext {
+  minutesAgo: number;
+  topic: string;
 }
 
-function reply(b: ChatSideInput, a: ChatSideInput): string {
-  const af = a.name.split(" ")[0];
-  const doing = b.action ? ` I was just ${b.action.replace(/\s*\(.*\)$/, "")}.` : "";
-  return `Hi ${af}!${doing}`;
+const first = (name: string) => name.split(" ")[0];
+const bare = (action: string) => action.replace(/\s*\(.*\)$/, "");
+const heardFrom = (text: string) => /^(.+?) heard from (.+?) that (.+)$/.exec(text);
+
+/**
+ * What a resident finds most important to tell right now, from its own memories (best first): an
+ * event ahead it organises, another event ahead, a plan or project of its own, something about a
+ * person, or any weighty memory. Things the listener told it are not told back.
+ */
+export function pickNews(memories: readonly MemoryLine[], now: number, places: readonly PlaceName[], self: string, people: readonly string[] = [], listener = ""): News | undefined {
+  const fromListener = (t: string) => !!listener && (heardFrom(t)?.[2] === listener || t.includes(`from ${listener}`));
+  const usable = memories.filter((m) => !fromListener(m.text) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
+  const events = knownEvents(usable, places, self, people).filter((k) => eventUpcoming(k.event, now));
+  const hosted = events.find((k) => k.hostedBySelf);
+  if (hosted) return { kind: "event", text: hosted.texts[0], event: hosted.event, host: true, importance: 8 };
+  if (events[0]) return { kind: "event", text: events[0].texts[0], event: events[0].event, importance: 7 };
+  const own = usable.find((m) => m.kind === "thought" && (m.text.startsWith(`${self} `) || m.text.startsWith(`${first(self)} `)) && m.importance >= 4 && !heardFrom(m.text));
+  if (own) return { kind: "plan", text: own.text, importance: own.importance };
+  const gossip = usable.find((m) => m.importance >= 5 && m.kind !== "observation" && namesPerson(m.text, people.filter((p) => p !== listener), self) && !m.text.includes(listener || "\u0000"));
+  if (gossip) return { kind: "person", text: gossip.text, importance: gossip.importance };
+  const weighty = usable.filter((m) => m.importance >= 6).sort((a, b) => b.importance - a.importance)[0];
+  return weighty ? { kind: "memory", text: weighty.text, importance: weighty.importance } : undefined;
 }
 
-function knows(memories: readonly MemoryLine[], n: News): boolean {
-  if (n.kind !== "event" || !n.event) return memories.some((m) => m.text === n.text);
-  const what = n.event.what.toLowerCase();
-  return memories.some((m) => m.text.toLowerCase().includes(what));
-}
-
-/** Words that say how two people are tied. */
-export const RELATION = /\b(friend|friends|known|knows|crush|love|neighbou?r|married|wife|husband|family|classmate|acquaint|customer|regular|dormmate|colleague)\w*/i;
-
-const NEWS_LINE = /^(I'm hosting|Have you heard|Did you know\?|Something's been on my mind)/;
-const BYE_LINE = /^(I should get back to|See you)/;
-
-/** The news a line tells, if it tells one. */
-function newsIn(text: string, now: number, places: readonly PlaceName[]): News | undefined {
-  if (!NEWS_LINE.test(text)) return undefined;
-  const event = extractEvent(text, places, now);
-  return event ? { kind: "event", text, event } : { kind: "memory", text };
-}
-
-function sameNews(a: News, b: News): boolean {
-  if (a.event && b.event) return a.event.what.toLowerCase() === b.event.what.toLowerCase();
-  return a.text === b.text;
-}
-
-function topicOf(lines: readonly Line[], now: number, places: readonly PlaceName[]): string {
-  for (const l of lines) {
-    const n = newsIn(l.text, now, places);
-    if (n?.event) return `conversing about ${describeEvent(n.event)}`;
-    if (n) return `conversing about ${newsKey(iToThirdPerson(n.text.replace(/^(Did you know\? |Something's been on my mind: )/, ""), l.speaker))}`;
+/** The sentence in which a speaker tells its news. */
+export function tellNews(n: News, speaker: string, listener: string): string {
+  if (n.kind === "event" && n.event) {
+    const e = n.event;
+    if (n.host) return `I'm organising ${describeEvent(e, "a")}, and I'd love for you to come, ${first(listener)}.`;
+    if (e.host && e.host !== listener) return `${e.host} is organising ${describeEvent(e, "a")}. Had you heard?`;
+    return `There is ${describeEvent(e, "a")}. Had you heard?`;
   }
-  return "conversing about their day";
-}
-
-/** A short phrase for a piece of news, as topics carry it: "Sam Moore running for the local mayor election". */
-export function newsKey(text: string): string {
-  const clause = text.replace(/^For [^:]+: /, "").split(/,|;|\.\s| and /)[0];
-  return shortTopic(clause.replace(/ (is|am|are) /, " "));
+  const h = heardFrom(n.text);
+  if (h) return `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(/[.!]+$/, "")}.`;
+  const said = toFirstPerson(n.text.split(/(?<=[.!?])\s/)[0], speaker).replace(/[.!]+$/, "");
+  return n.kind === "plan" ? `${cap(said)}.` : `I keep thinking about this: ${said}.`;
 }
 
 /**
- * The next line, offline (the paper's turn-by-turn loop): greet, answer news the other just told,
- * tell one's own most important news if it has not been told, then say goodbye.
+ * The news a line of a conversation tells, if any. The offline dialogue opens with a greeting and
+ * its answer, and a line right after the other's news answers it: neither tells anything.
  */
-export function offlineUtterance(speaker: ChatSideInput, listener: ChatSideInput, soFar: readonly Line[], now: number, places: readonly PlaceName[], maxLines: number): { text: string; end: boolean; topic: string } {
-  const done = (text: string, end: boolean) => {
-    const all = [...soFar, { speaker: speaker.name, text }];
-    return { text, end: end || all.length >= maxLines, topic: topicOf(all, now, places) };
-  };
-  const n = soFar.length;
-  if (n === 0) return done(greeting(speaker, listener, now), false);
-  if (n === 1) return done(reply(speaker, listener), false);
-  const last = soFar[n - 1];
-  if (BYE_LINE.test(last.text)) return done(`See you, ${listener.name.split(" ")[0]}!`, true);
-  const told = newsIn(last.text, now, places);
-  if (told && last.speaker !== speaker.name) return done(answerNews(told, knows(speaker.memories, told), speaker.name, listener.name), false);
-  const mine = pickNews(speaker.memories, now, places, speaker.name);
-  const said = soFar.map((l) => newsIn(l.text, now, places)).filter((x): x is News => !!x);
-  const toldMine = mine && (said.some((x) => sameNews(x, mine)) || soFar.some((l) => l.speaker === speaker.name && l.text === tellNews(mine, speaker.name, listener.name)));
-  if (mine && !toldMine && n + 2 <= maxLines) return done(tellNews(mine, speaker.name, listener.name), false);
-  const act = speaker.action ? speaker.action.replace(/\s*\(.*\)$/, "") : "what I was doing";
-  return done(`I should get back to ${act}. See you later, ${listener.name.split(" ")[0]}!`, false);
+function newsAt(all: readonly Line[], k: number, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
+  if (k < 2 || isFarewell(all[k].text)) return undefined;
+  const prev = all[k - 1];
+  if (prev.speaker !== all[k].speaker && newsAt(all, k - 1, now, places, people)) return undefined;
+  return newsOf(all[k].text, all[k].speaker, now, places, people);
 }
 
-/** The whole conversation, offline: each side speaks in turn from its own memories. */
-export function offlineConversation(a: ChatSideInput, b: ChatSideInput, now: number, places: readonly PlaceName[], maxLines: number): { lines: Line[]; topic: string } {
-  const lines: Line[] = [];
-  let topic = "conversing about their day";
-  for (let turn = 0; turn < maxLines; turn++) {
-    const [sp, ls] = turn % 2 === 0 ? [a, b] : [b, a];
-    const u = offlineUtterance(sp, ls, lines, now, places, maxLines);
-    lines.push({ speaker: sp.name, text: u.text });
-    topic = u.topic;
-    if (u.end) break;
+/** Whether a line tells something (an event, something ahead, something about someone). */
+function newsOf(said: string, speaker: string, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
+  // The engine's own lead-in ("Before you go, Theo: ...") is not part of the news.
+  const text = said.replace(/^Before you go, [^:]{1,40}: /, "");
+  const event = extractEvent(text, places, now, people, speaker);
+  if (event && eventUpcoming(event, now)) return { kind: "event", text, event, importance: 7 };
+  if (aboutTheFuture(text, now) || namesPerson(text, people.filter((p) => p !== speaker))) return { kind: "memory", text, importance: importanceOf(text, { at: now, people }) };
+  if (/^I('m| am) /.test(text) && text.length > 30) return { kind: "plan", text, importance: importanceOf(text, { at: now, people }) };
+  return undefined;
+}
+
+/** The side is free at a minute of the day unless its usual day has it somewhere else than home. */
+function busyAt(side: ChatSideInput, minute: number): boolean {
+  const usual = side.usual ?? [];
+  const home = (side.home ?? "").split(":")[1];
+  const at = [...usual].reverse().find((u) => u.start <= minute);
+  return !!at && !!home && at.place.split(":")[1] !== home;
+}
+
+/**
+ * Whether a resident means to go to an event it heard of: its tie to the organiser (memories that
+ * name them), whether its usual day has it elsewhere then, and a seeded draw.
+ */
+export function willAttend(side: ChatSideInput, e: EventMention): boolean {
+  if (e.host === side.name) return true;
+  const host = e.host ?? "";
+  const tie = !!host && (side.relationship.length > 0 || side.memories.some((m) => m.text.includes(host) || m.text.includes(`${first(host)} `)));
+  const busy = e.start !== undefined && busyAt(side, e.start);
+  const chance = 45 + (tie ? 35 : 0) - (busy ? 35 : 0);
+  return seeded(side.name, e.what, host, "attend") % 100 < chance;
+}
+
+function greeting(a: ChatSideInput, b: string, now: number, past?: PastContext): string {
+  const h = new Date(now).getUTCHours();
+  const hello = h < 12 ? "Good morning" : h < 18 ? "Good afternoon" : "Good evening";
+  if (past && past.minutesAgo < 12 * 60) return `Hello again, ${first(b)}.`;
+  return pick([`${hello}, ${first(b)}.`, `Hello ${first(b)}, how are you?`, `Hi ${first(b)}!`], a.id, b, dayKey(now), h);
+}
+
+const farewell = (action: string, listener: string) => `I should get back to ${bare(action) || "what I was doing"}. See you later, ${first(listener)}!`;
+/** The engine's own closing line (its words, not a reading of anyone's). */
+const isFarewell = (text: string) => text.startsWith("I should get back to ") || /^See you, \w+!$/.test(text);
+
+/**
+ * The next line, offline (the paper's turn-by-turn loop), from the speaker's own memories: greet,
+ * answer what the other just told, tell one's own news once, then say goodbye.
+ */
+export function offlineUtterance(
+  speaker: ChatSideInput,
+  listener: { name: string; action: string },
+  soFar: readonly Line[],
+  now: number,
+  places: readonly PlaceName[],
+  maxLines: number,
+  past?: PastContext,
+): { text: string; end: boolean; topic: string } {
+  const people = speaker.people ?? [];
+  const n = soFar.length;
+  const topicOf = (all: readonly Line[]) => {
+    for (let k = 0; k < all.length; k++) {
+      const news = newsAt(all, k, now, places, people);
+      if (news?.event) return `conversing about ${describeEvent(news.event)}`;
+      if (news) return `conversing about ${shortTopic(iToThirdPerson(all[k].text, all[k].speaker))}`;
+    }
+    return "conversing about their day";
+  };
+  const done = (text: string, end: boolean) => {
+    const all = [...soFar, { speaker: speaker.name, text }];
+    return { text, end: end || all.length >= maxLines, topic: topicOf(all) };
+  };
+  if (n === 0) return done(greeting(speaker, listener.name, now, past), false);
+  const last = soFar[n - 1];
+  const mine = pickNews(speaker.memories, now, places, speaker.name, people, listener.name);
+  const line = mine ? tellNews(mine, speaker.name, listener.name) : "";
+  const toldAlready = !!line && soFar.some((l) => l.speaker === speaker.name && l.text.endsWith(line));
+  if (last.text === farewell(listener.action, speaker.name)) {
+    // Before the other goes: one's own news, if not told yet.
+    if (line && !toldAlready && n + 2 <= maxLines && !soFar.slice(0, -1).some((l) => l.text === last.text)) return done(`Before you go, ${first(listener.name)}: ${line}`, false);
+    return done(`See you, ${first(listener.name)}!`, true);
   }
-  return { lines, topic };
+  if (n === 1) return done(`Hi ${first(listener.name)}!${speaker.action ? ` I was just ${bare(speaker.action)}.` : ""}`, false);
+  const told = last.speaker !== speaker.name ? newsAt(soFar, n - 1, now, places, people) : undefined;
+  if (told?.event) {
+    const e = { ...told.event, host: told.event.host ?? (/^I('m| am) organi/.test(last.text) ? last.speaker : undefined) };
+    const key = e.what.toLowerCase();
+    const knew = speaker.memories.some((m) => m.text.toLowerCase().includes(key));
+    const going = willAttend(speaker, e);
+    const start = knew ? "Yes, I heard about it!" : pick(["Oh, I didn't know about that!", "That's news to me!"], speaker.name, key);
+    return done(`${start} ${going ? "I'd like to come." : "I'm not sure I can make it, but thank you for telling me."}`, false);
+  }
+  if (told) return done(pick([`I didn't know that. Thanks for telling me, ${first(listener.name)}.`, `Really? I'll keep that in mind.`, `That's good to know, ${first(listener.name)}.`], speaker.name, last.text), false);
+  if (line && !toldAlready && n + 2 <= maxLines) return done(line, false);
+  return done(farewell(speaker.action, listener.name), false);
 }
 
 function shortTopic(text: string): string {
-  const words = text.replace(/^For [^:]+: /, "").split(/\s+/).slice(0, 10).join(" ");
-  return words.replace(/[.,;:]+$/, "");
+  return text.replace(/^For [^:]+: /, "").split(/[,;.!?]/)[0].split(/\s+/).slice(0, 10).join(" ");
 }
 
 export interface Takeaway {
@@ -199,84 +206,86 @@ export interface Takeaway {
   relationship: string;
 }
 
-/** What `self` takes away from a conversation: written from what the other said. */
-export function offlineTakeaway(self: string, other: string, lines: readonly Line[], topic: string, relationshipBefore: string, now: number, places: readonly PlaceName[], memories: readonly MemoryLine[] = []): Takeaway {
-  const theirs = lines.filter((l) => l.speaker === other).map((l) => l.text);
-  const mine = lines.filter((l) => l.speaker === self).map((l) => l.text);
-  const importance = Math.max(4, ...lines.map((l) => keywordImportance(l.text)));
-  let memo = `${self} had a friendly chat with ${other}, ${topic.replace(/^conversing about /, "about ")}.`;
+/**
+ * What `self` takes away from a conversation, written from what the OTHER said and naming them:
+ * the news heard, a planning note for an event it means to go to, and how it sees them now.
+ */
+export function offlineTakeaway(self: ChatSideInput, other: string, lines: readonly Line[], topic: string, now: number, places: readonly PlaceName[]): Takeaway {
+  const people = self.people ?? [];
+  let importance = 3;
+  let memo = `${self.name} had a chat with ${other}, ${topic.replace(/^conversing about /, "about ")}.`;
   let planning = "";
-  // The other's news lines first (they carry the day, time and place), then anything else.
-  const ordered = [...theirs.filter((t) => NEWS_LINE.test(t)), ...theirs.filter((t) => !NEWS_LINE.test(t))];
-  for (const t of ordered) {
-    const e = extractEvent(t, places, now);
-    if (!e || !eventUpcoming(e, now)) continue;
-    const hostIsOther = /\bI'?m (hosting|throwing|organi[sz]ing)\b|\bI am (hosting|throwing|organi[sz]ing)\b/i.test(t);
-    const host = e.host ?? (hostIsOther ? other : undefined);
-    const event = describeEvent(e, "a");
-    if (host === self || host === self.split(" ")[0]) {
-      memo = `${self} was glad that ${other} knows about ${self.split(" ")[0]}'s ${e.what} and is telling people.`;
+  for (let k = 0; k < lines.length; k++) {
+    if (lines[k].speaker !== other) continue;
+    const t = lines[k].text.replace(/^Before you go, [^:]{1,40}: /, "");
+    const news = newsAt(lines, k, now, places, people);
+    if (!news) continue;
+    importance = Math.max(importance, Math.min(8, news.importance));
+    if (news.event) {
+      const e = { ...news.event, host: news.event.host ?? (/^I('m| am) organi/.test(t) ? other : undefined) };
+      if (e.host === self.name) {
+        memo = `${self.name} told ${other} about ${first(self.name)}'s ${e.what}.`;
+        break;
+      }
+      const what = describeEvent(e, "a");
+      memo = e.host ? `${self.name} heard from ${other} that ${e.host} is organising ${what}.` : `${self.name} heard from ${other} about ${what}.`;
+      if (willAttend(self, e)) planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} said they would go.`;
       break;
     }
-    const going = mine.some((m) => /\b(I'll|I will) (come|be there)|\bI'm planning to go\b/i.test(m));
-    memo = host ? `${self} heard from ${other} that ${host} is hosting ${event}.` : `${self} heard from ${other} about ${event}.`;
-    planning = host
-      ? `For ${self}'s planning: ${host} is hosting ${event}${going ? `, and ${self} said they would come` : ""}.`
-      : `For ${self}'s planning: ${cap(event)}${going ? `; ${self} wants to go` : ""}.`;
-    break;
+    memo = `${self.name} heard from ${other} that ${iToThirdPerson(t.replace(/^Before you go, \w+: /, ""), other).replace(/^(You told me|[A-Z]\w+ told me) that /, "").replace(/[.!]+$/, "")}.`;
   }
-  if (!planning) {
-    const told = theirs.find((t) => /^(Did you know\? |Something's been on my mind: )/.test(t));
-    if (told) memo = `${self} heard from ${other} that ${iToThirdPerson(told.replace(/^(Did you know\? |Something's been on my mind: )/, ""), other).replace(/^The /, "the ").replace(/[.!]+$/, "")}.`;
-  }
-  // A first opinion comes from what the agent remembers of the other (a history file's "old friends").
-  const of = other.split(" ")[0];
-  const tie = memories.find((m) => (m.text.includes(other) || m.text.includes(`${of} `)) && RELATION.test(m.text) && !/\b(convers|heard from|planning:)/i.test(m.text));
-  const base = relationshipBefore.replace(/\s*They last talked [^.]*\.?\s*$/, "").trim() || tie?.text.replace(/[.]?$/, ".") || `${self} knows ${other} from around town.`;
-  const relationship = `${base.replace(/[.]?$/, ".")} They last talked ${topic.replace(/^conversing /, "")}.`;
-  return { importance, memo, planning, relationship };
+  const of = first(other);
+  const tie = self.memories.find((m) => (m.text.includes(other) || m.text.includes(`${of} `)) && m.kind === "thought" && !heardFrom(m.text));
+  const base = self.relationship.replace(/\s*They last talked [^.]*\.?\s*$/, "").trim() || tie?.text.replace(/[.]?$/, ".") || `${self.name} knows ${other} from around town.`;
+  return { importance, memo, planning, relationship: `${base.replace(/[.]?$/, ".")} They last talked ${topic.replace(/^conversing /, "")}.` };
+}
+
+/** The offline relationship summary: what the resident's own memories say of the other. */
+export function offlineRelationship(self: string, other: string, memories: readonly MemoryLine[], before: string): string {
+  const of = first(other);
+  const about = memories.filter((m) => m.text.includes(other) || new RegExp(`\\b${of}\\b`).test(m.text));
+  const tie = about.find((m) => m.kind === "thought" && !heardFrom(m.text)) ?? about.find((m) => m.kind === "memo" || m.kind === "reflection");
+  if (before) return before;
+  if (!tie) return `${self} knows ${other} from around town.`;
+  return tie.text.replace(/[.]?$/, ".");
 }
 
 export interface ReactionChoiceInput {
-  self: string;
-  other: string;
+  name: string;
+  other: { name: string; doing: string };
   options: readonly ("talk" | "wait")[];
   now: number;
   memories: readonly MemoryLine[];
   places: readonly PlaceName[];
+  people: readonly string[];
   lastChat?: { minutesAgo: number; topic: string };
   /** The object both are about to use, for "wait". */
   sharedObject?: string;
+  /** Conversations already had today: each makes another less likely. */
+  chatsToday?: number;
 }
 
-const SINGLE_USE = /toilet|bathtub|shower|sink|bed|piano|easel|desk/i;
-
-/** Talk when there is news the other has not heard from us; otherwise now and then (seeded). */
+/**
+ * Talk when there is news the other has not heard from us (the more weighty, the likelier),
+ * and greet people one knows and has not talked with today; all by seeded draws.
+ */
 export function offlineReaction(i: ReactionChoiceInput): { decision: "talk" | "wait" | "continue"; reason: string } {
+  const other = i.other.name;
   if (i.options.includes("talk")) {
-    const news = pickNews(i.memories, i.now, i.places, i.self);
-    const key = news?.event ? news.event.what : news ? newsKey(news.text) : "";
+    const news = pickNews(i.memories, i.now, i.places, i.name, i.people, other);
+    const key = news?.event ? news.event.what : news ? shortTopic(news.text) : "";
     const toldAlready = !!news && !!i.lastChat && i.lastChat.topic.toLowerCase().includes(key.toLowerCase());
-    // The host tells everyone; others pass news on now and then, more often to people they know.
-    const knowsThem = i.memories.some((m) => m.text.includes(i.other));
-    const eager = news?.host || seeded(i.self, i.other, "news", dayKey(i.now)) % 100 < (knowsThem ? 40 : 15);
-    if (news?.event && !toldAlready && eager) return { decision: "talk", reason: `${i.self} wants to tell ${i.other} about the ${news.event.what}.` };
-    // Alarming news (a fire seen, a warning heard) is passed on to everyone at once.
-    if (news && (news.importance ?? 0) >= 9 && !toldAlready) {
-      return { decision: "talk", reason: `${i.self} wants to warn ${i.other}: ${news.text}` };
-    }
-    // Big plans of one's own (a candidacy) are told too.
-    if (news?.kind === "plan" && (news.importance ?? 0) >= 7 && !toldAlready && eager) {
-      return { decision: "talk", reason: `${i.self} wants to tell ${i.other} about ${i.self.split(" ")[0]}'s plans.` };
-    }
+    const knows = i.memories.some((m) => m.text.includes(other) || m.text.includes(`${first(other)} `));
     const hour = new Date(i.now).getUTCHours();
-    const chance = knowsThem ? 20 : 10;
-    if (seeded(i.self, i.other, dayKey(i.now), hour) % 100 < chance) {
-      return { decision: "talk", reason: `${i.self} feels like catching up with ${i.other} (${formatClock(i.now)}).` };
+    if (news && !toldAlready && seeded(i.name, other, key, dayKey(i.now), hour) % 100 < 10 + news.importance * 6) {
+      return { decision: "talk", reason: `${i.name} wants to tell ${other} something: ${shortTopic(news.text)}.` };
+    }
+    const talkedToday = !!i.lastChat && i.lastChat.minutesAgo < 16 * 60;
+    const budget = 1 + (i.chatsToday ?? 0);
+    if (seeded(i.name, other, dayKey(i.now), hour, "hello") % 100 < (talkedToday ? 3 : knows ? 50 : 35) / budget) {
+      return { decision: "talk", reason: `${i.name} wants to catch up with ${other}.` };
     }
   }
-  if (i.options.includes("wait") && i.sharedObject && SINGLE_USE.test(i.sharedObject)) {
-    return { decision: "wait", reason: `${i.other} is using the ${i.sharedObject}.` };
-  }
-  return { decision: "continue", reason: `${i.self} carries on.` };
+  if (i.options.includes("wait") && i.sharedObject) return { decision: "wait", reason: `${other} is using the ${i.sharedObject}.` };
+  return { decision: "continue", reason: `${i.name} carries on.` };
 }

@@ -1,80 +1,158 @@
-// Offline interview answers: in the first person, from the retrieved memories (best first), the
-// day's plan and the persona. What is not in memory is not claimed.
-import type { MemoryLine } from "../prompts/common.ts";
-import { cap, describeEvent, eventUpcoming, knownEvents, mentionsDate, toFirstPerson, type KnownEvent, type PlaceName } from "./text.ts";
-import { words } from "../../llm/hashEmbedding.ts";
-import { RELATION } from "./dialogue.ts";
+// Offline interview answers, in the first person, from the resident's own memories (best
+// first), its plans and its persona. The kind of question is read from its grammar (who, when,
+// yes/no, about the past or the future), words are compared by their roots (compromise), and
+// nothing is claimed that memory does not hold: "I went" only when its memories place it there.
+import nlp from "compromise";
+import type { InterviewInput } from "../prompts/interview.ts";
+import { describeEvent, eventStart, eventUpcoming, knownEvents, readTime, type KnownEvent } from "./events.ts";
+import { aboutTheFuture } from "./importance.ts";
+import { cap, toFirstPerson } from "./person.ts";
+import { eng } from "stopword";
 
-export interface OfflineInterviewInput {
-  name: string;
-  age: number;
-  learned: string;
-  currently: string;
-  question: string;
-  now: number;
-  memories: readonly MemoryLine[];
-  plan: readonly string[];
-  places: readonly PlaceName[];
-  people: readonly { name: string; relationship: string }[];
-}
+const STOP_WORDS = new Set(eng);
 
-const YES_NO = /^\s*(do|did|does|are|is|was|were|have|has|will|would|can|could)\b/i;
 const ABOUT_SELF = /\b(who are you|about yourself|what do you do|your job|introduce yourself)\b/i;
-const ABOUT_EVENTS = /\b(part(y|ies)|event|celebrat|plan|plans|tomorrow|today|tonight|weekend|valentine|going on|happening|news|heard|invite|invited|festival|concert|gathering)\b/i;
 
 function sentence(s: string): string {
   const t = s.trim().replace(/\s+/g, " ");
   return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
-function eventAnswer(name: string, k: KnownEvent, now: number, plan: readonly string[], yesNo: boolean): string {
+/** "planning" → "plan": a gerund read as a verb gives its root. */
+function gerundRoot(word: string): string {
+  const d = nlp(`they were ${word}`);
+  d.compute("root");
+  const t = (d.terms().json() as { terms: { root?: string; normal: string }[] }[]).at(-1)?.terms[0];
+  return t?.root ?? word;
+}
+
+const rootCache = new Map<string, string[]>();
+/** Content words by their root ("planning" → "plan", "friends" → "friend"). */
+export function roots(text: string): string[] {
+  const hit = rootCache.get(text);
+  if (hit) return hit;
+  const doc = nlp(text);
+  doc.compute("root");
+  const out = (doc.terms().json() as { terms: { root?: string; normal: string; tags: string[] }[] }[])
+    .map((t) => t.terms[0])
+    .filter((t) => !t.tags.some((g) => ["Determiner", "Preposition", "Conjunction", "Pronoun", "Copula", "Auxiliary", "QuestionWord", "Modal"].includes(g)))
+    .map((t) => t.root ?? (t.tags.includes("Gerund") || /ing$/.test(t.normal) ? gerundRoot(t.normal) : t.normal))
+    .filter((w) => w.length > 1 && !STOP_WORDS.has(w));
+  if (rootCache.size > 5000) rootCache.clear();
+  rootCache.set(text, out);
+  return out;
+}
+
+const first = (n: string) => n.split(" ")[0];
+
+/** Whether memories place the resident at the event's place while it went on. */
+function wasThere(i: InterviewInput, k: KnownEvent): boolean {
+  const e = k.event;
+  const start = eventStart(e, i.now);
+  if (start === undefined || !e.place) return false;
+  const sector = e.place.address.split(":")[1];
+  const end = start + ((e.end ?? (e.start ?? 0) + 120) - (e.start ?? 0)) * 60_000;
+  return i.presence.some((p) => p.sector === sector && p.at >= start - 15 * 60_000 && p.at <= end);
+}
+
+function eventAnswer(i: InterviewInput, k: KnownEvent, yesNo: boolean): string {
   const e = k.event;
   const yes = yesNo ? "Yes, " : "";
-  const past = !eventUpcoming(e, now) && e.month !== undefined;
+  const past = !eventUpcoming(e, i.now);
   const parts: string[] = [];
-  if (k.hostedBySelf) parts.push(past ? cap(`${yes}I hosted ${describeEvent(e, "a")}.`) : cap(`${yes}I'm hosting ${describeEvent(e, "a")}, and I'm telling everyone to come.`));
-  else if (e.host) parts.push(`${yes}${e.host} ${past ? "hosted" : "is hosting"} ${describeEvent(e, "a")}.`);
+  const me = i.identity.name;
+  // Its own plan in its own words, when memory holds them.
+  const ownWords = k.texts.find((t) => (t.startsWith(`${me} `) || t.startsWith(`${first(me)} `)) && !/ heard from /.test(t) && !/ were conversing /.test(t));
+  if (k.hostedBySelf && ownWords && !past) parts.push(`${yes}${sentence(cap(toFirstPerson(ownWords, me)))}`);
+  else if (k.hostedBySelf) parts.push(cap(`${yes}${past ? "I organised" : "I'm organising"} ${describeEvent(e, "a")}.`));
+  else if (e.host) parts.push(`${yes}${e.host} ${past ? "organised" : "is organising"} ${describeEvent(e, "a")}.`);
   else parts.push(cap(`${yes}there ${past ? "was" : "is"} ${describeEvent(e, "a")}.`));
   if (!k.hostedBySelf) {
-    const sources = k.texts.map((t) => /heard from ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)/.exec(t)?.[1]).filter((x): x is string => !!x && x !== name);
-    const from = sources.find((x) => x === e.host) ?? sources[0];
+    const from = k.texts.map((t) => / heard from (.+?) (?:that|about)\b/.exec(t)?.[1]).find((x): x is string => !!x && x !== i.identity.name);
     if (from) parts.push(`I heard about it from ${from}.`);
-    const what = e.what.toLowerCase();
-    const planned = plan.some((p) => p.toLowerCase().includes(what)) || k.texts.some((t) => /^This is .*'s plan for/.test(t) || /\b(would come|wants to go|plans to go|will go)\b/i.test(t));
-    if (planned) parts.push(past ? `I went.` : `I'm planning to go.`);
+    const meant = k.texts.some((t) => t.startsWith(`For ${i.identity.name}'s planning`)) || i.plan.some((p) => p.toLowerCase().includes(e.what.toLowerCase()));
+    if (past) parts.push(wasThere(i, k) ? "I was there." : meant ? "I meant to go, but I don't remember being there." : "I didn't go.");
+    else if (meant) parts.push("I'm planning to go.");
   }
   return parts.join(" ");
 }
 
-export function offlineInterview(i: OfflineInterviewInput): string {
-  if (ABOUT_SELF.test(i.question)) {
-    return `I'm ${i.name}, ${i.age}. ${toFirstPerson(sentence(i.learned.split(/(?<=[.!?])\s/)[0] ?? i.learned), i.name)} ${toFirstPerson(sentence(i.currently.split(/(?<=[.!?])\s/)[0] ?? ""), i.name)}`.trim();
+/** The people the resident is closest to: those its memories and its views of others speak of most. */
+function closest(i: InterviewInput): { name: string; why: string }[] {
+  const me = i.identity.name;
+  const scored = i.residents
+    .filter((n) => n !== me)
+    .map((n) => {
+      const about = i.memories.filter((m) => m.text.includes(n) || new RegExp(`\\b${first(n)}\\b`).test(m.text));
+      const view = i.people.find((p) => p.name === n)?.relationship ?? "";
+      const weight = about.reduce((s, m) => s + m.importance, 0) + (view ? 10 : 0);
+      const why = about.filter((m) => m.kind === "thought" && !/ heard from /.test(m.text) && !m.text.startsWith("For ")).sort((a, b) => b.importance - a.importance)[0]?.text ?? view;
+      return { name: n, weight, why };
+    })
+    .filter((x) => x.weight > 0)
+    .sort((a, b) => b.weight - a.weight);
+  return scored;
+}
+
+export function offlineInterview(i: InterviewInput): string {
+  const me = i.identity.name;
+  const q = i.question.trim();
+  // The question itself is in memory when a person asked it aloud: it is no answer.
+  const flat = q.replace(/"/g, "'").toLowerCase();
+  const mems = i.memories.filter((m) => !m.text.toLowerCase().includes(flat) && m.kind !== "plan");
+  const doc = nlp(q);
+  const yesNo = /^\s*(do|did|does|are|is|was|were|have|has|will|would|can|could)\b/i.test(q);
+  if (ABOUT_SELF.test(q)) {
+    return `I'm ${me}, ${i.identity.age}. ${toFirstPerson(sentence(i.identity.learned.split(/(?<=[.!?])\s/)[0] ?? ""), me)} ${toFirstPerson(sentence(i.identity.currently.split(/(?<=[.!?])\s/)[0] ?? ""), me)}`.trim();
   }
-  const person = i.people.find((p) => p.name !== i.name);
-  if (i.people.some((p) => p.name === i.name) && !person && /\bwho\b/i.test(i.question)) return `That's me! I'm ${i.name}.`;
-  if (person && /\b(who|how do you|what do you think|feel|know|relationship|friend)\b/i.test(i.question) && !ABOUT_EVENTS.test(i.question)) {
-    const first = person.name.split(" ")[0];
-    const ties = i.memories.filter((m) => (m.text.includes(person.name) || m.text.includes(`${first} `)) && RELATION.test(m.text) && !/friendly chat|heard from|conversing/.test(m.text)).slice(0, 1);
-    const parts = ties.map((m) => sentence(cap(toFirstPerson(m.text, i.name))));
-    if (person.relationship) parts.push(sentence(cap(toFirstPerson(person.relationship, i.name).replace(/\bThey last talked\b/, "We last talked"))));
-    if (parts.length) return parts.join(" ");
-  }
-  const qWords = new Set(words(i.question));
-  const overlap = (t: string) => words(t).filter((w) => qWords.has(w)).length;
-  // Events the question may be about, best retrieved first.
-  if (ABOUT_EVENTS.test(i.question) || mentionsDate(i.question)) {
-    const answers: string[] = [];
-    for (const k of knownEvents(i.memories, i.places, i.name)) {
-      if (!eventUpcoming(k.event, i.now) && !k.texts.some((t) => overlap(t) > 0)) continue;
-      answers.push(eventAnswer(i.name, k, i.now, i.plan, answers.length === 0 && YES_NO.test(i.question)));
-      if (answers.length === 2) break;
+  const named = i.residents.filter((n) => n !== me && (q.includes(n) || new RegExp(`\\b${first(n)}\\b`).test(q)));
+  const qRoots = new Set(roots(q));
+  const overlap = (t: string) => roots(t).filter((w) => qRoots.has(w)).length;
+  const input = { ...i, memories: mems };
+  const events = knownEvents(mems, i.places, me, i.residents);
+  const asked = readTime(q, i.now);
+  const aboutPast = /\b(yesterday|last)\b/i.test(q) || (doc.verbs().json() as { verb?: { grammar?: { tense?: string } } }[]).some((v) => v.verb?.grammar?.tense === "PastTense");
+  // Events the question touches: by its words, or any ahead when it asks about what is coming.
+  const relevant = events.filter((k) => k.texts.some((t) => overlap(t) > 0) || overlap(k.event.what) > 0);
+  const ahead = aboutTheFuture(q, i.now) || /\b(plan|plans|planning|upcoming|coming up)\b/i.test(q);
+  // Asked about plans: what is coming, and what the resident itself organises (even just past).
+  const chosen = relevant.length ? relevant : ahead ? events.filter((k) => eventUpcoming(k.event, i.now) || k.hostedBySelf) : [];
+  // One's own events first: a host never forgets its own plan.
+  chosen.sort((a, b) => Number(b.hostedBySelf) - Number(a.hostedBySelf));
+  if (chosen.length && named.length === 0) return chosen.slice(0, 2).map((k, n) => eventAnswer(input, k, n === 0 && yesNo)).join(" ");
+  if (/^\s*who\b/i.test(q) || named.length) {
+    if (named.length) {
+      const parts: string[] = [];
+      for (const n of named.slice(0, 2)) {
+        const view = i.people.find((p) => p.name === n)?.relationship;
+        const tie = mems.find((m) => (m.text.includes(n) || m.text.includes(`${first(n)} `)) && m.kind === "thought" && !m.text.startsWith("For "));
+        if (tie) parts.push(sentence(cap(toFirstPerson(tie.text, me))));
+        if (view && view !== tie?.text) parts.push(sentence(cap(toFirstPerson(view, me).replace(/\bThey last talked\b/, "We last talked"))));
+      }
+      if (parts.length) return parts.join(" ");
+      return `I don't know ${named.map(first).join(" or ")} well.`;
     }
-    if (answers.length) return answers.join(" ");
-    if (/\b(plans?|today|tomorrow)\b/i.test(i.question) && i.plan.length) return `My plan for today: ${i.plan.slice(0, 5).join("; ")}.`;
+    const people = closest(input);
+    if (people.length) {
+      const top = people[0];
+      return `I'd say ${top.name}.${top.why ? ` ${sentence(cap(toFirstPerson(top.why, me)))}` : ""}`;
+    }
   }
-  const relevant = i.memories.filter((m) => overlap(m.text) > 0).slice(0, 3);
-  const chosen = relevant.length ? relevant : [];
-  if (chosen.length === 0) return `I'm not sure. I don't remember anything about that.`;
-  const said = chosen.map((m) => sentence(cap(toFirstPerson(m.text.replace(/^For [^:]+: /, ""), i.name))));
-  return `Let me think. ${said.join(" ")}`;
+  if (aboutPast && (asked?.day !== undefined || /\byesterday\b/i.test(q))) {
+    const dayStart = Date.UTC(new Date(i.now).getUTCFullYear(), asked?.month ?? 0, asked?.day ?? 1);
+    const that = asked ? mems.filter((m) => m.created >= dayStart && m.created < dayStart + 86_400_000) : [];
+    const said = that.filter((m) => m.kind === "chat" || m.kind === "memo" || m.kind === "thought").slice(0, 3).map((m) => sentence(cap(toFirstPerson(m.text, me))));
+    if (i.yesterday.length) return `Yesterday I meant to ${i.yesterday.slice(0, 4).join("; ")}.${said.length ? ` ${said.join(" ")}` : ""}`;
+    if (said.length) return said.join(" ");
+  }
+  if (ahead && !relevant.length) {
+    // Plans: one's own projects and what one heard of others', those the question's words touch first.
+    const plans = mems.filter((m) => (m.kind === "thought" || m.kind === "memo") && (aboutTheFuture(m.text, m.created) || overlap(m.text) > 0 || m.text.startsWith(`${first(me)} `) || m.text.startsWith(`${me} `)));
+    plans.sort((a, b) => overlap(b.text) - overlap(a.text));
+    if (plans.length) return plans.slice(0, 2).map((m) => sentence(cap(toFirstPerson(m.text.replace(/^For [^:]+: /, ""), me)))).join(" ");
+    if (i.plan.length) return `My plan for today: ${i.plan.slice(0, 5).join("; ")}.`;
+  }
+  const fitting = mems.filter((m) => overlap(m.text) > 0).slice(0, 3);
+  if (fitting.length === 0) return `I'm not sure. I don't remember anything about that.`;
+  return `Let me think. ${fitting.map((m) => sentence(cap(toFirstPerson(m.text.replace(/^For [^:]+: /, ""), me)))).join(" ")}`;
 }

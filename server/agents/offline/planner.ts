@@ -4,9 +4,11 @@
 // blocks into 5-15 minute tasks at known addresses, with an emoji, an event triple and an object
 // state, as the decomposition prompt asks a model to.
 import type { Persona, ScheduleItem } from "../../../shared/persona.ts";
-import { SpatialMemory, matchScore } from "../spatial.ts";
+import { SpatialMemory, matchScore } from "../memory/spatial.ts";
 import { parseHourMinute } from "../../../shared/time.ts";
-import { describeEvent, eventOnDay, formatTime12, hhmm, knownEvents, parseClock, seeded, type EventMention, type PlaceName } from "./text.ts";
+import { describeEvent, eventOnDay, knownEvents, type EventMention, type PlaceName } from "./events.ts";
+import { seeded } from "./random.ts";
+import { formatTime12, hhmm, parseClock } from "./time.ts";
 
 export const isSleep = (task: string) => /\b(sleep|sleeping|asleep|in bed|going to bed)\b/i.test(task);
 
@@ -54,10 +56,14 @@ export interface PlannedEvent {
   text: string;
 }
 
-/** Events on `day` with a time and a known place, from memories (best first), one per event. */
-export function eventsOnDay(memories: readonly { text: string; created: number }[], day: number, places: readonly PlaceName[], self: string): PlannedEvent[] {
-  return knownEvents(memories, places, self)
+/**
+ * Events on `day` with a time and a known place that the resident means to be at, from memories
+ * (best first), one per event: those it organises, and those its planning notes say it goes to.
+ */
+export function eventsOnDay(memories: readonly { text: string; created: number }[], day: number, places: readonly PlaceName[], self: string, people: readonly string[] = []): PlannedEvent[] {
+  return knownEvents(memories, places, self, people)
     .filter((k) => k.event.start !== undefined && k.event.place && eventOnDay(k.event, day))
+    .filter((k) => k.hostedBySelf || k.texts.some((t) => t.startsWith(`For ${self}'s planning`)))
     .map((k) => ({ event: k.event, host: k.hostedBySelf, text: k.texts[0] }));
 }
 
@@ -76,6 +82,7 @@ export interface OfflineDayPlanInput {
   day: number;
   memories: readonly { text: string; created: number }[];
   places: readonly PlaceName[];
+  people?: readonly string[];
 }
 
 export interface OfflineDayPlan {
@@ -96,12 +103,12 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
   const habits = sortedHabits(p).filter((h) => !isSleep(h.action) && habitMinute(h) >= wake - 30 && habitMinute(h) < bed);
   if (!habits.length || habitMinute(habits[0]) > wake) blocks.push({ start: wake, task: "waking up and getting ready for the day", place: home });
   for (const h of habits) blocks.push({ start: Math.max(wake, habitMinute(h)), task: h.action, place: h.address });
-  const events = eventsOnDay(i.memories, i.day, i.places, p.name);
+  const events = eventsOnDay(i.memories, i.day, i.places, p.name, i.people);
   for (const { event: e, host } of events) {
     const end = e.end ?? Math.min(1440, e.start! + 120);
     const start = e.start!;
     if (host) blocks = insertBlock(blocks, Math.max(wake, start - 60), start, `getting ${e.place!.name} ready for the ${e.what}`, e.place!.address);
-    blocks = insertBlock(blocks, start, end, host ? `hosting the ${e.what}` : `going to the ${e.what}`, e.place!.address);
+    blocks = insertBlock(blocks, start, end, host ? `holding the ${e.what}` : `going to the ${e.what}`, e.place!.address);
     if (end > bed) bed = Math.min(1440, end + 30);
   }
   blocks = blocks.filter((b) => b.start < bed || b.start === 0);
@@ -125,7 +132,7 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
   let currently = p.currently;
   if (events.length) {
     const e = events[0];
-    currently += ` Today ${first} ${e.host ? "is hosting" : "plans to go to"} ${describeEvent(e.event)}.`;
+    currently += ` Today ${first} ${e.host ? "is organising" : "plans to go to"} ${describeEvent(e.event)}.`;
   }
   return {
     currently,
@@ -139,7 +146,6 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
 
 const EMOJI: [RegExp, string][] = [
   [/\bsleep|asleep|nap|in bed\b/i, "😴"],
-  [/\bparty|celebrat|hosting|festival\b/i, "🎉"],
   [/\bcoffee|espresso|latte|tea\b/i, "☕"],
   [/\bbak(e|ing)|bread|scone|pastr/i, "🥐"],
   [/\bcook|stove|soup|pasta\b/i, "🍳"],
@@ -185,7 +191,6 @@ const OBJECT_HINTS: [RegExp, RegExp][] = [
   [/\bduck|pond|dragonfl|frog/i, /\bpond\b/i],
   [/\bfountain\b/i, /\bfountain\b/i],
   [/\brest|relax|sit|chat|friends|watch|tv|documentary|fire\b/i, /\bbench|sofa|armchair|fireplace|table\b/i],
-  [/\bparty|hosting|celebrat/i, /\bcounter|table|piano\b/i],
   [/\bfridge|groceries|snack\b/i, /\bfridge|pantry\b/i],
 ];
 

@@ -1,21 +1,21 @@
 // Task decomposition with everything an action needs, in one call: the next hour or two of the
 // schedule split into 5-15 minute tasks, each with its address (chosen from the places the
-// resident knows), emoji, event triple and the state it puts the object in. The original chains
-// nine calls for this (§3.3 B: decomposition, sector, arena, object, two emojis, two triples,
-// object state).
+// resident knows, staying in the current area when the task can be done there), emoji, event
+// triple and the state it puts the object in. The original chains nine calls for this (§3.3 B:
+// decomposition with the identity block, sector, arena, object, two emojis, two triples, state).
 import { z } from "zod";
-import type { Prompt } from "../../llm/prompt.ts";
 import type { ScheduleItem } from "../../../shared/persona.ts";
-import { SpatialMemory } from "../spatial.ts";
+import { SpatialMemory } from "../memory/spatial.ts";
 import { offlineDecompose } from "../offline/planner.ts";
-import { hhmm } from "../offline/text.ts";
-import { bullets, firstName, QUOTED_SPEECH } from "./common.ts";
+import { hhmm } from "../offline/time.ts";
+import { bullets, definePrompt, firstName, iss, type Identity } from "./builder.ts";
 
 export interface DecomposeInput {
-  name: string;
-  brief: string;
+  identity: Identity;
   /** "Friday, February 13". */
   date: string;
+  /** Where the resident is now ("Copper Kettle cafe:dining room"). */
+  currentPlace: string;
   /** Schedule blocks to split, minutes since midnight. */
   blocks: { start: number; end: number; task: string; place?: string }[];
   /** The known places as an outline (spatial.ts outline()). */
@@ -44,34 +44,27 @@ export const DecomposeAnswer = z.object({ blocks: z.array(z.object({ tasks: z.ar
 export type DecomposeAnswer = z.infer<typeof DecomposeAnswer>;
 export type DecomposedTask = z.infer<typeof Task>;
 
-export const decomposePrompt: Prompt<DecomposeInput, DecomposeAnswer> = {
+export const decomposePrompt = definePrompt<DecomposeInput, DecomposeAnswer>({
   name: "decompose",
   tier: "cheap",
   answer: DecomposeAnswer,
   maxTokens: 1500,
-  render: (i) => {
-    const f = firstName(i.name);
+  system: () =>
+    `You break a town resident's schedule into concrete tasks for a life simulation. Addresses must be copied from the known places as "sector:arena:object". Stay in the current area if the task can be done there; never go into other people's rooms unless necessary.`,
+  user: (i) => {
+    const f = firstName(i.identity.name);
     return [
-      {
-        role: "system",
-        content: `You break a town resident's schedule into concrete tasks for a life simulation. Addresses must be copied from the known places as "sector:arena:object"; never enter other people's homes. ${QUOTED_SPEECH}`,
-      },
-      {
-        role: "user",
-        content: [
-          i.brief,
-          `${i.date}. Known places (sector: arena (objects); ...):`,
-          i.outline,
-          ...(i.notes.length ? [`Notes:`, bullets(i.notes, 5)] : []),
-          `Schedule blocks:`,
-          ...i.blocks.map((b, n) => `${n + 1}. ${hhmm(b.start)}-${hhmm(b.end)} ${b.task}${b.place ? ` @ ${b.place}` : ""}`),
-          `For each block in order, give "tasks": ${f}'s 5 to 15 minute tasks filling it exactly (blocks under ${i.minMinutes} minutes stay one task). Each: task ("kneading dough"), minutes, address, emoji (1-2), predicate and object (${f} <predicate> <object>: "is kneading", "dough"), objectState (what the object is doing: "being used").`,
-        ].join("\n"),
-      },
+      iss(i.identity),
+      `${i.date}. ${f} is at ${i.currentPlace}. Known places (sector: arena (objects); ...):`,
+      i.outline,
+      i.notes.length > 0 && `Notes:\n${bullets(i.notes, 5)}`,
+      `Schedule blocks:`,
+      ...i.blocks.map((b, n) => `${n + 1}. ${hhmm(b.start)}-${hhmm(b.end)} ${b.task}${b.place ? ` @ ${b.place}` : ""}`),
+      `For each block in order, give "tasks": ${f}'s 5 to 15 minute tasks filling it exactly (blocks under ${i.minMinutes} minutes stay one task). Each: task ("kneading dough"), minutes, address, emoji (1-2), predicate and object (${f} <predicate> <object>: "is kneading", "dough"), objectState (what the object is doing: "being used").`,
     ];
   },
   offline: (i) => {
     const known = SpatialMemory.from(i.addresses);
     return { blocks: offlineDecompose(i.blocks, known, i.home, i.habits, i.minMinutes, i.allowedSectors).map((tasks) => ({ tasks })) };
   },
-};
+});

@@ -1,39 +1,38 @@
 // Importance ("poignancy") of new memories, scored in batches: one call for everything an agent
-// noticed since the last batch, instead of the original's one call per event (§3.1).
+// noticed since the last batch, instead of the original's one call per event (§3.1). The
+// original's poignancy prompt opens with the identity block.
 import { z } from "zod";
-import type { Prompt } from "../../llm/prompt.ts";
-import { keywordImportance } from "../offline/text.ts";
-import { QUOTED_SPEECH } from "./common.ts";
+import { importanceOf } from "../offline/importance.ts";
+import { definePrompt, iss, numbered, type Identity } from "./builder.ts";
 
 export interface ImportanceInput {
-  name: string;
-  /** The short introduction (prompts/common.ts brief). */
-  brief: string;
+  identity: Identity;
   items: string[];
+  /** When the items were noticed, and the names the resident knows (the offline engine's cues). */
+  at: number;
+  people: string[];
+  /** Per item: nothing like it among what the resident holds (novelty). */
+  novel?: boolean[];
 }
 
 export const ImportanceAnswer = z.object({ scores: z.array(z.number().int().min(1).max(10)) });
 export type ImportanceAnswer = z.infer<typeof ImportanceAnswer>;
 
-export const importancePrompt: Prompt<ImportanceInput, ImportanceAnswer> = {
+export const importancePrompt = definePrompt<ImportanceInput, ImportanceAnswer>({
   name: "importance",
   tier: "cheap",
   answer: ImportanceAnswer,
   maxTokens: 200,
-  render: (i) => [
-    {
-      role: "system",
-      content: `Rate how poignant each memory is for ${i.name} on a scale of 1 to 10: 1 is purely mundane (brushing teeth, making the bed, someone idle), 10 is extremely poignant (a break-up, a college acceptance). ${QUOTED_SPEECH}`,
-    },
-    { role: "user", content: `${i.brief}\nMemories:\n${i.items.map((t, n) => `${n + 1}. ${t}`).join("\n")}\nGive "scores", one integer per memory, in order.` },
-  ],
-  offline: (i) => ({ scores: i.items.map(keywordImportance) }),
-};
+  system: (i) =>
+    `Rate how poignant each memory is for ${i.identity.name} on a scale of 1 to 10: 1 is purely mundane (brushing teeth, making the bed, someone idle), 10 is extremely poignant (a break-up, a college acceptance).`,
+  user: (i) => [iss(i.identity), "Memories:", numbered(i.items), `Give "scores", one integer per memory, in order.`],
+  offline: (i) => ({ scores: i.items.map((t, n) => importanceOf(t, { at: i.at, people: i.people, novel: i.novel?.[n] })) }),
+});
 
-/** The model's scores fitted to the items: missing or extra ones fixed with the keyword scale. */
-export function fitScores(items: readonly string[], scores: readonly number[]): number[] {
+/** The model's scores fitted to the items: missing or extra ones fixed by the general cues. */
+export function fitScores(items: readonly string[], scores: readonly number[], at?: number): number[] {
   return items.map((t, n) => {
     const s = scores[n];
-    return Number.isInteger(s) && s >= 1 && s <= 10 ? s : keywordImportance(t);
+    return Number.isInteger(s) && s >= 1 && s <= 10 ? s : importanceOf(t, { at });
   });
 }

@@ -1,10 +1,10 @@
-// An interview answer: in character, from the memories retrieved for the question, the day's
-// plan and the persona (the original's summarize_ideas + generate_next_convo_line, two calls).
+// An interview answer: in character, from the memories retrieved for the question (the original
+// retrieves 50), the day's plan and the identity block (the original's summarize_ideas +
+// generate_next_convo_line, two calls).
 import { z } from "zod";
-import type { Prompt } from "../../llm/prompt.ts";
+import type { PlaceName } from "../offline/events.ts";
 import { offlineInterview } from "../offline/interview.ts";
-import { when, type PlaceName } from "../offline/text.ts";
-import { bullets, iss, quote, QUOTED_SPEECH, type Identity, type MemoryLine } from "./common.ts";
+import { definePrompt, iss, memories, nowAt, quote, type Identity, type MemoryLine } from "./builder.ts";
 
 export interface InterviewInput {
   identity: Identity;
@@ -13,45 +13,37 @@ export interface InterviewInput {
   question: string;
   /** Retrieved for the question, best first. */
   memories: MemoryLine[];
-  /** Today's broad plan. */
+  /** Today's broad plan, and yesterday's. */
   plan: string[];
-  /** How the agent sees the people the question names (its relationship summaries). */
+  yesterday: string[];
+  /** How the agent sees people: those the question names, or everyone it has a view of. */
   people: { name: string; relationship: string }[];
+  /** Where the resident's memories place it, for "were you there": [sector, game time]. */
+  presence: { sector: string; at: number }[];
   places: PlaceName[];
+  /** Every resident's name. */
+  residents: string[];
 }
 
 export const InterviewAnswer = z.object({ answer: z.string().min(1) });
 export type InterviewAnswer = z.infer<typeof InterviewAnswer>;
 
-export const interviewPrompt: Prompt<InterviewInput, InterviewAnswer> = {
+export const interviewPrompt = definePrompt<InterviewInput, InterviewAnswer>({
   name: "interview",
   tier: "strong",
   answer: InterviewAnswer,
   maxTokens: 400,
   temperature: 0.7,
-  render: (i) => [
-    {
-      role: "system",
-      content: `You are ${i.identity.name}, a resident of a small town, answering an interviewer in the first person, in character and briefly. Use only what you remember below and who you are; if you do not know, say so. ${QUOTED_SPEECH}`,
-    },
-    {
-      role: "user",
-      content: [
-        iss(i.identity),
-        `Now: ${when(i.now)}. Today's plan: ${i.plan.join("; ") || "(none)"}`,
-        ...i.people.filter((p) => p.relationship).map((p) => `How you see ${p.name}: ${p.relationship}`),
-        `What you remember (most relevant first):`,
-        bullets(i.memories),
-        quote(i.interviewer, i.question),
-        `Give "answer".`,
-      ].join("\n"),
-    },
+  system: (i) =>
+    `You are ${i.identity.name}, a resident of a small town, answering an interviewer in the first person, in character and briefly. Use only what you remember below and who you are; if you do not know, say so.`,
+  user: (i) => [
+    iss(i.identity),
+    `${nowAt(i.now)} Today's plan: ${i.plan.join("; ") || "(none)"}${i.yesterday.length ? `. Yesterday's plan: ${i.yesterday.join("; ")}` : ""}`,
+    ...i.people.filter((p) => p.relationship).map((p) => `How you see ${p.name}: ${p.relationship}`),
+    `What you remember (most relevant first):`,
+    memories(i.memories),
+    quote(i.interviewer, i.question),
+    `Give "answer".`,
   ],
-  offline: (i) =>
-    ({
-      answer: offlineInterview({
-        name: i.identity.name, age: i.identity.age, learned: i.identity.learned, currently: i.identity.currently,
-        question: i.question, now: i.now, memories: i.memories, plan: i.plan, places: i.places, people: i.people,
-      }),
-    }),
-};
+  offline: (i) => ({ answer: offlineInterview(i) }),
+});

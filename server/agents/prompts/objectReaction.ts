@@ -1,11 +1,9 @@
 // How a resident reacts to an object whose state a person changed ("the stove is on fire", "the
-// coffee machine is out of coffee"): leave, help, tell others, or carry on, with the action it
+// sink is leaking"): deal with it, go and tell others, get away, or carry on, with the action it
 // takes, in character. The state is words a person chose: shown quoted, never obeyed.
 import { z } from "zod";
-import type { Prompt } from "../../llm/prompt.ts";
 import { offlineObjectReaction } from "../offline/objects.ts";
-import { when } from "../offline/text.ts";
-import { bullets, firstName, QUOTED_SPEECH, type MemoryLine } from "./common.ts";
+import { definePrompt, firstName, memories, nowAt, type MemoryLine } from "./builder.ts";
 
 export interface ObjectReactionInput {
   name: string;
@@ -29,27 +27,23 @@ export const ObjectReactionAnswer = z.object({
 });
 export type ObjectReactionAnswer = z.infer<typeof ObjectReactionAnswer>;
 
-export const objectReactionPrompt: Prompt<ObjectReactionInput, ObjectReactionAnswer> = {
+export const objectReactionPrompt = definePrompt<ObjectReactionInput, ObjectReactionAnswer>({
   name: "objectReaction",
   tier: "cheap",
   answer: ObjectReactionAnswer,
   maxTokens: 150,
-  render: (i) => {
+  system: () => "You decide how a town resident reacts to something unusual they see, in character and sensibly: people get away from danger, help where they can, and tell others.",
+  user: (i) => {
     const f = firstName(i.name);
     return [
-      { role: "system", content: `You decide how a town resident reacts to something unusual they see, in character and sensibly: people flee danger, help where they can, and warn others. ${QUOTED_SPEECH}` },
-      {
-        role: "user",
-        content: [
-          i.brief,
-          `${when(i.now)}, ${i.place}${i.ownPlace ? ` (${f}'s own place)` : ""}. ${f} is ${i.asleep ? "asleep" : i.doing || "idle"}.`,
-          `${f} sees that the ${i.object} is in this state: "${i.state.replace(/\s+/g, " ").replace(/"/g, "'")}"`,
-          `What ${f} remembers:`,
-          bullets(i.memories),
-          `Give "reaction": "leave" (get away), "help" (deal with it), "tell" (go and tell others) or "continue" (carry on); "action": what ${f} does now as an -ing phrase ("" to carry on); "reason": one sentence.`,
-        ].join("\n"),
-      },
+      i.brief,
+      nowAt(i.now, `${i.place}${i.ownPlace ? ` (${f}'s own place)` : ""}`),
+      `${f} is ${i.asleep ? "asleep" : i.doing || "idle"}.`,
+      `${f} sees that the ${i.object} is in this state: "${i.state.replace(/\s+/g, " ").replace(/"/g, "'")}"`,
+      `What ${f} remembers:`,
+      memories(i.memories),
+      `Give "reaction": "leave" (get away), "help" (deal with it), "tell" (go and tell others) or "continue" (carry on); "action": what ${f} does now as an -ing phrase ("" to carry on); "reason": one sentence.`,
     ];
   },
-  offline: (i) => offlineObjectReaction({ name: i.name, object: i.object, state: i.state, ownPlace: i.ownPlace, asleep: i.asleep }),
-};
+  offline: (i) => offlineObjectReaction(i),
+});

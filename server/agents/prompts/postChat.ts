@@ -1,47 +1,45 @@
-// After a conversation (conversationMode "turns", and conversations with visitors): what one
-// side takes away, in one call: how poignant it was, a memo, a planning note and an updated
-// relationship summary (the original's chat poignancy, memo_on_convo, planning_thought_on_convo
-// and summarize_chat_relationship, four calls).
-import type { Prompt } from "../../llm/prompt.ts";
-import { offlineTakeaway, type Line } from "../offline/dialogue.ts";
-import { when, type PlaceName } from "../offline/text.ts";
-import { firstName, quote, QUOTED_SPEECH } from "./common.ts";
-import { Takeaway } from "./conversation.ts";
-import type { z } from "zod";
+// After a conversation, what one side takes away, in one call: how poignant it was, a memo, a
+// planning note and an updated relationship summary (the original's chat poignancy,
+// memo_on_convo, planning_thought_on_convo and summarize_chat_relationship, four calls).
+import { z } from "zod";
+import type { PlaceName } from "../offline/events.ts";
+import { offlineTakeaway, type ChatSideInput, type Line } from "../offline/dialogue.ts";
+import { definePrompt, firstName, iss, nowAt, quote, type Identity } from "./builder.ts";
 
 export interface PostChatInput {
-  name: string;
-  brief: string;
+  identity: Identity;
+  /** This side, with its own memories (the offline engine decides from them whether it goes to what it heard of). */
+  self: ChatSideInput;
   other: string;
   now: number;
   lines: Line[];
   topic: string;
-  relationship: string;
   places: PlaceName[];
 }
 
+export const Takeaway = z.object({
+  importance: z.number().int().min(1).max(10),
+  memo: z.string(),
+  planning: z.string(),
+  relationship: z.string(),
+});
 export type PostChatAnswer = z.infer<typeof Takeaway>;
 
-export const postChatPrompt: Prompt<PostChatInput, PostChatAnswer> = {
+export const postChatPrompt = definePrompt<PostChatInput, PostChatAnswer>({
   name: "post-chat",
   tier: "cheap",
   answer: Takeaway,
   maxTokens: 250,
-  render: (i) => {
-    const f = firstName(i.name);
+  system: () => "You note what a town resident takes away from a conversation.",
+  user: (i) => {
+    const f = firstName(i.identity.name);
     return [
-      { role: "system", content: `You note what a town resident takes away from a conversation. ${QUOTED_SPEECH}` },
-      {
-        role: "user",
-        content: [
-          i.brief,
-          `${when(i.now)}. ${f} talked with ${i.other}:`,
-          ...i.lines.map((l) => quote(l.speaker, l.text)),
-          `Before, ${f} about ${firstName(i.other)}: ${i.relationship || "(no opinion yet)"}`,
-          `Give "importance" (1-10 for ${f}), "memo" (what ${f} found interesting), "planning" (what ${f} must remember for plans, with day, time and place; "" if nothing), "relationship" (one sentence: how ${f} sees ${firstName(i.other)} now).`,
-        ].join("\n"),
-      },
+      iss(i.identity),
+      `${nowAt(i.now)} ${f} talked with ${i.other}:`,
+      ...i.lines.map((l) => quote(l.speaker, l.text)),
+      `Before, ${f} about ${firstName(i.other)}: ${i.self.relationship || "(no opinion yet)"}`,
+      `Give "importance" (1-10 for ${f}), "memo" (what ${f} found interesting, naming who said it), "planning" (what ${f} must remember for plans, with day, time and place; "" if nothing), "relationship" (one sentence: how ${f} sees ${firstName(i.other)} now).`,
     ];
   },
-  offline: (i) => offlineTakeaway(i.name, i.other, i.lines, i.topic, i.relationship, i.now, i.places),
-};
+  offline: (i) => offlineTakeaway(i.self, i.other, i.lines, i.topic, i.now, i.places),
+});

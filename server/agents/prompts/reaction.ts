@@ -1,17 +1,18 @@
 // The whole reaction decision in one call: after the gates in code (react.ts) let an encounter
 // through, talk to the other, wait for them to finish with what both want to use, or carry on.
-// The original asks two prompts in turn (decide_to_talk, decide_to_react, §3.3 C).
+// The original asks two prompts in turn (decide_to_talk, decide_to_react, §3.3 C), each with the
+// context of what the resident remembers of the other and when they last talked.
 import { z } from "zod";
-import type { Prompt } from "../../llm/prompt.ts";
+import type { PlaceName } from "../offline/events.ts";
 import { offlineReaction } from "../offline/dialogue.ts";
-import type { PlaceName } from "../offline/text.ts";
-import { when } from "../offline/text.ts";
-import { bullets, firstName, QUOTED_SPEECH, type MemoryLine } from "./common.ts";
+import { definePrompt, firstName, memories, nowAt, type MemoryLine } from "./builder.ts";
 
 export interface ReactionInput {
   name: string;
   brief: string;
   now: number;
+  /** Where the resident is. */
+  place: string;
   /** What the agent is doing and where it is headed. */
   doing: string;
   other: { name: string; doing: string };
@@ -21,19 +22,23 @@ export interface ReactionInput {
   lastChat?: { minutesAgo: number; topic: string };
   /** The object both want, when "wait" is an option. */
   sharedObject?: string;
-  /** Known places, for the offline engine. */
+  /** Known places and people, for the offline engine. */
   places: PlaceName[];
+  people: string[];
+  /** Conversations the resident already had today (the offline engine's social budget). */
+  chatsToday?: number;
 }
 
 export const ReactionAnswer = z.object({ decision: z.enum(["talk", "wait", "continue"]), reason: z.string() });
 export type ReactionAnswer = z.infer<typeof ReactionAnswer>;
 
-export const reactionPrompt: Prompt<ReactionInput, ReactionAnswer> = {
+export const reactionPrompt = definePrompt<ReactionInput, ReactionAnswer>({
   name: "reaction",
   tier: "cheap",
   answer: ReactionAnswer,
   maxTokens: 120,
-  render: (i) => {
+  system: () => "You decide how a town resident reacts to someone nearby, in character. Busy or shy people do not chat all the time.",
+  user: (i) => {
     const f = firstName(i.name);
     const o = firstName(i.other.name);
     const options = [
@@ -42,20 +47,14 @@ export const reactionPrompt: Prompt<ReactionInput, ReactionAnswer> = {
       `"continue": carry on`,
     ];
     return [
-      { role: "system", content: `You decide how a town resident reacts to someone nearby, in character. Busy or shy people do not chat all the time. ${QUOTED_SPEECH}` },
-      {
-        role: "user",
-        content: [
-          i.brief,
-          `${when(i.now)}. ${f} is ${i.doing}; ${i.other.name} is ${i.other.doing}.`,
-          i.lastChat ? `They last talked ${i.lastChat.minutesAgo} minutes ago, ${i.lastChat.topic}.` : `They have not talked recently.`,
-          `What ${f} remembers:`,
-          bullets(i.memories),
-          `Options: ${options.join("; ")}. Give "decision" and a short "reason".`,
-        ].join("\n"),
-      },
+      i.brief,
+      nowAt(i.now, i.place),
+      `${f} is ${i.doing}; ${i.other.name} is ${i.other.doing}.`,
+      i.lastChat ? `They last talked ${i.lastChat.minutesAgo} minutes ago, ${i.lastChat.topic}.` : `They have not talked recently.`,
+      `What ${f} remembers:`,
+      memories(i.memories),
+      `Options: ${options.join("; ")}. Give "decision" and a short "reason".`,
     ];
   },
-  offline: (i) =>
-    offlineReaction({ self: i.name, other: i.other.name, options: i.options, now: i.now, memories: i.memories, places: i.places, lastChat: i.lastChat, sharedObject: i.sharedObject }),
-};
+  offline: (i) => offlineReaction(i),
+});

@@ -1,17 +1,17 @@
-// Reflection, second call: insights answering all focal questions at once, each citing the
-// numbered statements it rests on (the original's insight_and_evidence_v1, asked once per
-// question, §3.4). The statements are the union of what was retrieved for every question.
+// Reflection, one call per focal question: up to five insights, each citing the numbered
+// statements it rests on (the original's insight_and_evidence_v1 over the memories retrieved for
+// the question, §3.4).
 import { z } from "zod";
-import type { Prompt } from "../../llm/prompt.ts";
+import type { PlaceName } from "../offline/events.ts";
+import { importanceOf } from "../offline/importance.ts";
 import { offlineInsights } from "../offline/reflection.ts";
-import { keywordImportance, type PlaceName } from "../offline/text.ts";
-import { QUOTED_SPEECH } from "./common.ts";
+import { definePrompt, stamp, type MemoryLine } from "./builder.ts";
 
 export interface ReflectionInsightsInput {
   name: string;
-  questions: string[];
-  /** Retrieved statements, numbered from 1 in the prompt. */
-  statements: string[];
+  question: string;
+  /** Retrieved for the question, numbered from 1 in the prompt. */
+  statements: MemoryLine[];
   n: number;
   people: string[];
   places: PlaceName[];
@@ -22,26 +22,25 @@ export const ReflectionInsightsAnswer = z.object({
 });
 export type ReflectionInsightsAnswer = z.infer<typeof ReflectionInsightsAnswer>;
 
-export const reflectionInsightsPrompt: Prompt<ReflectionInsightsInput, ReflectionInsightsAnswer> = {
+export const reflectionInsightsPrompt = definePrompt<ReflectionInsightsInput, ReflectionInsightsAnswer>({
   name: "reflection-insights",
   tier: "strong",
   answer: ReflectionInsightsAnswer,
   maxTokens: 500,
   temperature: 0.5,
-  render: (i) => [
-    { role: "system", content: `You help a town resident in a life simulation reflect on recent experience. ${QUOTED_SPEECH}` },
-    {
-      role: "user",
-      content: [
-        `Statements about ${i.name}:`,
-        ...i.statements.map((s, n) => `${n + 1}. ${s}`),
-        `Questions: ${i.questions.join(" ")}`,
-        `What ${i.n} high-level insights about ${i.name} can you infer from the statements to answer these questions? Give "insights" [{insight, evidence: the numbers of the statements it rests on, importance: 1-10 for ${i.name}}].`,
-      ].join("\n"),
-    },
+  system: () => "You help a town resident in a life simulation reflect on recent experience.",
+  user: (i) => [
+    `Statements about ${i.name}:`,
+    ...i.statements.map((s, n) => `${n + 1}. ${stamp(s.created)} ${s.text}`),
+    `Question: ${i.question}`,
+    `What ${i.n} high-level insights about ${i.name} can you infer from the statements to answer it? Give "insights" [{insight, evidence: the numbers of the statements it rests on, importance: 1-10 for ${i.name}}].`,
   ],
   offline: (i) => ({
     // The offline engine cites 0-based indices; the prompt numbers from 1.
-    insights: offlineInsights(i.name, i.statements, i.people, i.places, i.n).map((x) => ({ insight: x.insight, evidence: x.evidence.map((e) => e + 1), importance: keywordImportance(x.insight) })),
+    insights: offlineInsights(i.name, i.question, i.statements, i.people, i.places, i.n).map((x) => ({
+      insight: x.insight,
+      evidence: x.evidence.map((e) => e + 1),
+      importance: Math.max(3, importanceOf(x.insight, { people: i.people })),
+    })),
   }),
-};
+});

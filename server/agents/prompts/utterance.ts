@@ -1,18 +1,21 @@
-// One utterance of the paper's turn-by-turn dialogue (conversationMode "turns"): the speaker's
-// next line from its own retrieved memories, how it sees the listener and the conversation so
-// far, and whether the line ends it (the original's iterative_convo_v1, §3.6).
+// One line of the paper's turn-by-turn dialogue (the original's iterative_convo_v1, §3.6): the
+// speaker's next line from its identity, its OWN retrieved memories (about the listener, the
+// situation and the last line said), how it sees the listener, when they last talked and about
+// what, and the conversation so far; the speaker decides whether the line ends it.
 import { z } from "zod";
-import type { Prompt } from "../../llm/prompt.ts";
-import { offlineUtterance, type ChatSideInput, type Line } from "../offline/dialogue.ts";
-import { when, type PlaceName } from "../offline/text.ts";
-import { bullets, firstName, quote, QUOTED_SPEECH } from "./common.ts";
+import type { PlaceName } from "../offline/events.ts";
+import { offlineUtterance, type ChatSideInput, type Line, type PastContext } from "../offline/dialogue.ts";
+import { definePrompt, firstName, iss, memories, nowAt, quote, type Identity } from "./builder.ts";
 
 export interface UtteranceInput {
+  identity: Identity;
   now: number;
   place: string;
+  /** The speaker's side: its own memories only. */
   speaker: ChatSideInput;
-  /** The listener as the speaker sees them (the speaker's side holds its own memories only). */
-  listener: ChatSideInput;
+  /** The listener as anyone can see them: name and what they are doing. */
+  listener: { name: string; action: string };
+  past?: PastContext;
   soFar: Line[];
   maxLines: number;
   places: PlaceName[];
@@ -21,31 +24,28 @@ export interface UtteranceInput {
 export const UtteranceAnswer = z.object({ text: z.string().min(1), end: z.boolean(), topic: z.string() });
 export type UtteranceAnswer = z.infer<typeof UtteranceAnswer>;
 
-export const utterancePrompt: Prompt<UtteranceInput, UtteranceAnswer> = {
+export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
   name: "utterance",
   tier: "cheap",
   answer: UtteranceAnswer,
   maxTokens: 200,
   temperature: 0.7,
-  render: (i) => {
+  system: () => "You write the next line of a conversation between two residents of a small town, in character. The speaker says only what they know from their own memories.",
+  user: (i) => {
     const s = firstName(i.speaker.name);
     const l = firstName(i.listener.name);
     return [
-      { role: "system", content: `You write the next line of a conversation between two residents of a small town, in character. The speaker says only what they know. ${QUOTED_SPEECH}` },
-      {
-        role: "user",
-        content: [
-          i.speaker.brief,
-          `${when(i.now)}, ${i.place}. ${s} is ${i.speaker.action || "idle"}; ${i.listener.name} is ${i.listener.action || "idle"}.`,
-          `${s} about ${l}: ${i.speaker.relationship || "(no opinion yet)"}`,
-          `${s} remembers:`,
-          bullets(i.speaker.memories),
-          `So far:`,
-          i.soFar.length ? i.soFar.map((x) => quote(x.speaker, x.text)).join("\n") : "(nothing yet: start it)",
-          `Give "text": what ${s} says next; "end": whether the conversation ends with it; "topic": "conversing about ...".`,
-        ].join("\n"),
-      },
+      iss(i.identity),
+      nowAt(i.now, i.place),
+      `${s} is ${i.speaker.action || "idle"} and sees ${i.listener.name}, who is ${i.listener.action || "idle"}.`,
+      `What ${s} thinks of ${l}: ${i.speaker.relationship || "(no opinion yet)"}`,
+      i.past ? `Past context: ${s} and ${l} last talked ${i.past.minutesAgo} minutes ago, ${i.past.topic}. This conversation comes after that one.` : `${s} and ${l} have not talked before today.`,
+      `What ${s} remembers:`,
+      memories(i.speaker.memories),
+      `The conversation so far:`,
+      i.soFar.length ? i.soFar.map((x) => quote(x.speaker, x.text)).join("\n") : "(nothing yet: start it)",
+      `Give "text": what ${s} says next; "end": whether the conversation ends with this line; "topic": "conversing about ...".`,
     ];
   },
-  offline: (i) => offlineUtterance(i.speaker, i.listener, i.soFar, i.now, i.places, i.maxLines),
-};
+  offline: (i) => offlineUtterance(i.speaker, i.listener, i.soFar, i.now, i.places, i.maxLines, i.past),
+});

@@ -2,7 +2,7 @@
 // objects (the paper's "environment tree", original §4.3). It starts with the agent's home and
 // the places of its habits and grows from what the Town says is in view. Prompts see it as a
 // compact outline; answers are resolved back to known addresses, never to coordinates.
-import type { Address } from "../world/tile.ts";
+import type { Address } from "../../world/tile.ts";
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
 

@@ -1,86 +1,9 @@
-// What the mind needs of an agent's memory stream, in one place: the faculties talk to this port,
-// and `createMemory()` answers it. (The memory stream itself, server/agents/memory/, was being
-// written by another engineer when the mind was; this port is the seam between the two.)
-//
-// The stand-in implementation below follows the paper: every memory has a type, created and last
-// accessed times, a description, a subject-predicate-object triple, keywords, an importance of 1-10,
-// an embedding and evidence links; retrieval scores recency (decay per game hour since last
-// access) + importance + relevance (cosine), each min-max normalised, with configurable weights.
-
-export type MemoryType = "observation" | "thought" | "chat" | "plan";
-
-export interface NewMemory {
-  type: MemoryType;
-  created: number;
-  description: string;
-  subject: string;
-  predicate: string;
-  object: string;
-  importance: number;
-  embedding: Float32Array;
-  keywords?: string[];
-  /** Ids of the memories a thought rests on. */
-  evidence?: number[];
-  /** A chat's lines, [speaker name, text]. */
-  lines?: [string, string][];
-}
-
-export interface MemoryRecord {
-  readonly id: number;
-  readonly type: MemoryType;
-  readonly created: number;
-  lastAccessed: number;
-  readonly description: string;
-  readonly subject: string;
-  readonly predicate: string;
-  readonly object: string;
-  readonly keywords: readonly string[];
-  readonly importance: number;
-  readonly evidence: readonly number[];
-  readonly embedding: Float32Array;
-  readonly lines?: readonly [string, string][];
-}
-
-export interface Scored {
-  memory: MemoryRecord;
-  score: number;
-}
-
-export interface RetrieveOptions {
-  /** Update last access of what is returned (default true; interviews off the record do not). */
-  touch?: boolean;
-  /**
-   * Leave out memories for which this returns false. It must judge a memory by what never
-   * changes (not its last access): the stream remembers each filter's verdicts.
-   */
-  filter?: (m: MemoryRecord) => boolean;
-}
-
-export interface MemoryPort {
-  readonly size: number;
-  add(m: NewMemory): MemoryRecord;
-  get(id: number): MemoryRecord | undefined;
-  /** Newest first. */
-  latest(n: number, filter?: (m: MemoryRecord) => boolean): MemoryRecord[];
-  /** Whether one of the latest `retention` observations has this triple (the original's only dedupe). */
-  seenRecently(subject: string, predicate: string, object: string, retention: number): boolean;
-  /** The `n` best memories for a query embedding, best first, by recency + importance + relevance. */
-  retrieve(query: Float32Array, now: number, n: number, opts?: RetrieveOptions): Scored[];
-  /** Summed importance of observations and chats since the last reflection. */
-  readonly importanceSinceReflection: number;
-  markReflected(): void;
-  snapshot(): unknown;
-}
-
-export interface RetrievalSettings {
-  recencyDecay: number;
-  recencyWeight: number;
-  importanceWeight: number;
-  relevanceWeight: number;
-}
-
-/** The paper's numbers: decay 0.995 per game hour, all weights 1. */
-export const PAPER_RETRIEVAL: RetrievalSettings = { recencyDecay: 0.995, recencyWeight: 1, importanceWeight: 1, relevanceWeight: 1 };
+// The built-in memory stream (MemoryPort): memories in creation order, an inverted index of
+// sparse (hashed) embeddings and a list of dense (model) ones, so a retrieval over thousands of
+// memories touches only the dimensions the query has; the best k are kept in a heap (topK.ts).
+import { fromBase64, SavedStream, toBase64, type SavedMemory } from "./codec.ts";
+import { PAPER_RETRIEVAL, type MemoryPort, type MemoryRecord, type NewMemory, type RetrievalSettings, type RetrieveOptions, type Scored } from "./port.ts";
+import { TopK } from "./topK.ts";
 
 const HOUR = 3_600_000;
 
@@ -92,91 +15,7 @@ function nonZeroDims(q: Float32Array): Int32Array {
   return out.subarray(0, k);
 }
 
-/** The k best of a stream by (score desc, id desc): a min-heap whose root is the worst kept. */
-class TopK {
-  private readonly scores: Float64Array;
-  private readonly ids: Float64Array;
-  private readonly idx: Int32Array;
-  private n = 0;
-
-  constructor(private readonly k: number) {
-    this.scores = new Float64Array(k);
-    this.ids = new Float64Array(k);
-    this.idx = new Int32Array(k);
-  }
-
-  /** Whether (s1, id1) ranks below (s2, id2). */
-  private static worse(s1: number, id1: number, s2: number, id2: number): boolean {
-    return s1 < s2 || (s1 === s2 && id1 < id2);
-  }
-
-  offer(score: number, id: number, index: number): void {
-    if (this.n < this.k) {
-      let i = this.n++;
-      while (i > 0) {
-        const p = (i - 1) >> 1;
-        if (!TopK.worse(score, id, this.scores[p], this.ids[p])) break;
-        this.set(i, this.scores[p], this.ids[p], this.idx[p]);
-        i = p;
-      }
-      this.set(i, score, id, index);
-      return;
-    }
-    if (this.k === 0 || !TopK.worse(this.scores[0], this.ids[0], score, id)) return;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= this.n) break;
-      const r = l + 1;
-      const c = r < this.n && TopK.worse(this.scores[r], this.ids[r], this.scores[l], this.ids[l]) ? r : l;
-      if (!TopK.worse(this.scores[c], this.ids[c], score, id)) break;
-      this.set(i, this.scores[c], this.ids[c], this.idx[c]);
-      i = c;
-    }
-    this.set(i, score, id, index);
-  }
-
-  private set(i: number, score: number, id: number, index: number): void {
-    this.scores[i] = score;
-    this.ids[i] = id;
-    this.idx[i] = index;
-  }
-
-  /** Best first. */
-  sorted(): { score: number; id: number; index: number }[] {
-    const out = [];
-    for (let i = 0; i < this.n; i++) out.push({ score: this.scores[i], id: this.ids[i], index: this.idx[i] });
-    return out.sort((a, b) => b.score - a.score || b.id - a.id);
-  }
-}
-
-function toBase64(v: Float32Array): string {
-  return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64");
-}
-
-function fromBase64(s: string): Float32Array {
-  const b = Buffer.from(s, "base64");
-  const out = new Float32Array(b.byteLength / 4);
-  new Uint8Array(out.buffer).set(b);
-  return out;
-}
-
-interface SavedMemory extends Omit<NewMemory, "embedding"> {
-  id: number;
-  lastAccessed: number;
-  /** Index into the snapshot's embedding table (texts often repeat). */
-  e: number;
-}
-
-export interface SavedStream {
-  v: 1;
-  next: number;
-  sinceReflection: number;
-  embeddings: string[];
-  memories: SavedMemory[];
-}
-
-export class SimpleMemory implements MemoryPort {
+export class MemoryStream implements MemoryPort {
   private readonly items: MemoryRecord[] = [];
   private readonly byId = new Map<number, MemoryRecord>();
   private readonly recentObs: MemoryRecord[] = [];
@@ -186,9 +25,9 @@ export class SimpleMemory implements MemoryPort {
   private filters = new WeakMap<(m: MemoryRecord) => boolean, { checked: number; count: number; pass: Int32Array }>();
   private work = { rec: new Float64Array(0), imp: new Float64Array(0), rel: new Float64Array(0) };
   /** Inverted index of sparse embeddings: per dimension, the positions with a non-zero value and the value. */
-  private readonly postings: ({ n: number; at: Int32Array; value: Float32Array } | undefined)[] = [];
+  private postings: ({ n: number; at: Int32Array; value: Float32Array } | undefined)[] = [];
   /** Positions of memories with dense embeddings (a model's), scored row by row. */
-  private readonly dense: number[] = [];
+  private dense: number[] = [];
 
   constructor(private readonly settings: RetrievalSettings = PAPER_RETRIEVAL) {}
 
@@ -219,6 +58,7 @@ export class SimpleMemory implements MemoryPort {
       evidence: m.evidence ?? [],
       embedding: m.embedding,
       ...(m.lines ? { lines: m.lines } : {}),
+      ...(m.depth ? { depth: m.depth } : {}),
     };
     this.items.push(rec);
     this.byId.set(rec.id, rec);
@@ -227,7 +67,8 @@ export class SimpleMemory implements MemoryPort {
       this.recentObs.push(rec);
       if (this.recentObs.length > 64) this.recentObs.splice(0, this.recentObs.length - 32);
     }
-    if (rec.type === "observation" || rec.type === "chat") this.since += rec.importance;
+    // Every new memory but a reflection itself counts toward the next reflection.
+    if (!rec.depth) this.since += rec.importance;
     return rec;
   }
 
@@ -398,19 +239,32 @@ export class SimpleMemory implements MemoryPort {
     return { v: 1, next: this.nextId, sinceReflection: this.since, embeddings, memories };
   }
 
-  static restore(data: SavedStream, settings?: RetrievalSettings): SimpleMemory {
-    const s = new SimpleMemory(settings);
-    const vectors = data.embeddings.map(fromBase64);
-    for (const m of data.memories) {
+  /** Rebuilds the stream from a snapshot (validated first: a broken save throws, nothing half-loaded). */
+  load(data: unknown): void {
+    const saved = SavedStream.parse(data);
+    this.items.length = 0;
+    this.byId.clear();
+    this.recentObs.length = 0;
+    this.postings = [];
+    this.dense = [];
+    this.filters = new WeakMap();
+    this.since = 0;
+    const vectors = saved.embeddings.map(fromBase64);
+    for (const m of saved.memories) {
       const { e, lastAccessed, id, ...rest } = m;
-      const rec = s.add({ ...rest, embedding: vectors[e] });
-      s.byId.delete(rec.id);
+      const rec = this.add({ ...rest, embedding: vectors[e] });
+      this.byId.delete(rec.id);
       (rec as { id: number }).id = id;
-      s.byId.set(id, rec);
+      this.byId.set(id, rec);
       rec.lastAccessed = lastAccessed;
     }
-    s.nextId = data.next;
-    s.since = data.sinceReflection;
+    this.nextId = saved.next;
+    this.since = saved.sinceReflection;
+  }
+
+  static restore(data: unknown, settings?: RetrievalSettings): MemoryStream {
+    const s = new MemoryStream(settings);
+    s.load(data);
     return s;
   }
 }

@@ -1,0 +1,87 @@
+// The memory port: what the mind's faculties need of an agent's memory stream (Park et al. 2023,
+// §4.1). Every memory has a type, created and last-accessed times, a description, a
+// subject-predicate-object triple, keywords, an importance of 1-10, an embedding and evidence
+// links; retrieval scores recency (decay per game hour since last access) + importance +
+// relevance (cosine), each min-max normalised, with configurable weights. The built-in stream is
+// stream.ts; a town may plug in another through GenerativeMindOptions.memory.
+
+export type MemoryType = "observation" | "thought" | "chat" | "plan";
+export interface NewMemory {
+  type: MemoryType;
+  created: number;
+  description: string;
+  subject: string;
+  predicate: string;
+  object: string;
+  importance: number;
+  embedding: Float32Array;
+  keywords?: string[];
+  /** Ids of the memories a thought rests on. */
+  evidence?: number[];
+  /** A chat's lines, [speaker name, text]. */
+  lines?: [string, string][];
+  /** A reflection's depth: 1 for an insight on observations, 1 + the deepest insight it rests on. */
+  depth?: number;
+}
+
+
+export interface MemoryRecord {
+  readonly id: number;
+  readonly type: MemoryType;
+  readonly created: number;
+  lastAccessed: number;
+  readonly description: string;
+  readonly subject: string;
+  readonly predicate: string;
+  readonly object: string;
+  readonly keywords: readonly string[];
+  readonly importance: number;
+  readonly evidence: readonly number[];
+  readonly embedding: Float32Array;
+  readonly lines?: readonly [string, string][];
+  readonly depth?: number;
+}
+
+
+export interface Scored {
+  memory: MemoryRecord;
+  score: number;
+}
+
+export interface RetrieveOptions {
+  /** Update last access of what is returned (default true; interviews off the record do not). */
+  touch?: boolean;
+  /**
+   * Leave out memories for which this returns false. It must judge a memory by what never
+   * changes (not its last access): the stream remembers each filter's verdicts.
+   */
+  filter?: (m: MemoryRecord) => boolean;
+}
+
+export interface MemoryPort {
+  readonly size: number;
+  add(m: NewMemory): MemoryRecord;
+  get(id: number): MemoryRecord | undefined;
+  /** Newest first. */
+  latest(n: number, filter?: (m: MemoryRecord) => boolean): MemoryRecord[];
+  /** Whether one of the latest `retention` observations has this triple (the original's only dedupe). */
+  seenRecently(subject: string, predicate: string, object: string, retention: number): boolean;
+  /** The `n` best memories for a query embedding, best first, by recency + importance + relevance. */
+  retrieve(query: Float32Array, now: number, n: number, opts?: RetrieveOptions): Scored[];
+  /** Summed importance of the memories added since the last reflection (reflections left out). */
+  readonly importanceSinceReflection: number;
+  markReflected(): void;
+  snapshot(): unknown;
+  /** Replaces the stream's content with what snapshot() gave (throws on a malformed one). */
+  load(data: unknown): void;
+}
+
+export interface RetrievalSettings {
+  recencyDecay: number;
+  recencyWeight: number;
+  importanceWeight: number;
+  relevanceWeight: number;
+}
+
+/** The paper's numbers: decay 0.995 per game hour, all weights 1. */
+export const PAPER_RETRIEVAL: RetrievalSettings = { recencyDecay: 0.995, recencyWeight: 1, importanceWeight: 1, relevanceWeight: 1 };

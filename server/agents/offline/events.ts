@@ -1,0 +1,474 @@
+// Events in text, read with general language tools: a date or time is found by a natural-language
+// date parser (chrono-node: "February 14 from 5pm to 7pm", "tomorrow evening around five",
+// "tonight at nine"), the thing that happens is the first noun phrase after the verb that is not a
+// person, a place or a time (compromise's parts of speech), the place is matched against the
+// places the resident knows, and whoever organises it is the person the sentence is about. No list
+// of event words, holidays or phrasings: anything with a day or an hour ahead is an event.
+import * as chrono from "chrono-node";
+import nlp from "compromise";
+import { DAY_MS, startOfDay } from "../../world/clock.ts";
+import { formatTime12, MONTH_NAMES } from "./time.ts";
+
+export interface PlaceName {
+  /** What the place is called: a sector or arena name ("Copper Kettle cafe"). */
+  name: string;
+  address: string;
+}
+
+export interface EventMention {
+  /** The thing that happens: "book club". */
+  what: string;
+  /** Month (0-11) and day of month, when the text says which day. */
+  month?: number;
+  day?: number;
+  /** Minutes since midnight. */
+  start?: number;
+  end?: number;
+  place?: PlaceName;
+  /** The person the sentence says organises it, if any. */
+  host?: string;
+}
+
+export interface TimeMention {
+  month?: number;
+  day?: number;
+  start?: number;
+  end?: number;
+}
+
+const PART_OF_DAY_PM = /\b(afternoon|evening|night|tonight|p\.?m\.?)\b/i;
+
+/** People say "at five" for 5 pm; an hour without am/pm before 8 is read as afternoon or evening. */
+function meridiem(hour: number, certain: boolean, text: string): number {
+  if (certain || hour >= 12) return hour;
+  return hour < 8 || PART_OF_DAY_PM.test(text) ? hour + 12 : hour;
+}
+
+const digitCache = new Map<string, string>();
+/** Number words as digits ("five to seven" → "5 to 7") so the date parser reads them. */
+/** Cardinal number words (a closed class); only a text with one needs the number tagger. */
+const NUMBER_WORD = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b/i;
+
+function digits(text: string): string {
+  if (!NUMBER_WORD.test(text)) return text;
+  return cached(digitCache, text, () => {
+    const doc = nlp(text);
+    doc.numbers().toNumber();
+    return doc.text();
+  });
+}
+
+/** Parsing is costly and the same memories are read again and again: answers are kept. */
+function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  const hit = cache.get(key);
+  if (hit !== undefined || cache.has(key)) return hit as T;
+  const v = make();
+  if (cache.size > (cache === (docCache as Map<string, unknown>) ? 2_000 : 20_000)) cache.clear();
+  cache.set(key, v);
+  return v;
+}
+const timeCache = new Map<string, TimeMention | undefined>();
+const eventCache = new Map<string, EventMention | undefined>();
+
+/** The day and time a text names, relative ones read against `ref` (when it was said). */
+export function readTime(text: string, ref: number): TimeMention | undefined {
+  const minute = Math.floor(ref / 60_000);
+  return cached(timeCache, `${minute}|${text}`, () => parseTime(text, ref));
+}
+
+function parseTime(text: string, ref: number): TimeMention | undefined {
+  const normal = digits(text);
+  const results = chrono.casual.parse(normal, new Date(ref), { forwardDate: true });
+  const out: TimeMention = {};
+  for (const r of results) {
+    const s = r.start;
+    if (out.month === undefined && (s.isCertain("day") || s.isCertain("weekday"))) {
+      out.month = s.get("month")! - 1;
+      out.day = s.get("day")!;
+    }
+    if (out.start === undefined && s.isCertain("hour")) {
+      out.start = meridiem(s.get("hour")!, s.isCertain("meridiem"), normal) * 60 + (s.get("minute") ?? 0);
+      if (r.end?.isCertain("hour")) {
+        const end = meridiem(r.end.get("hour")!, r.end.isCertain("meridiem"), normal) * 60 + (r.end.get("minute") ?? 0);
+        if (end > out.start) out.end = end;
+      }
+    }
+  }
+  if (out.month === undefined) {
+    // The parser misreads a part of the day before a date ("in the evening on February 14").
+    for (const r of chrono.casual.parse(normal.replace(/\b(morning|afternoon|evening|night)\b/gi, ""), new Date(ref), { forwardDate: true })) {
+      if (r.start.isCertain("day") || r.start.isCertain("weekday")) {
+        out.month = r.start.get("month")! - 1;
+        out.day = r.start.get("day")!;
+        break;
+      }
+    }
+  }
+  if (out.start === undefined) {
+    // "around 5", "at 7:30" that the parser leaves to the part of day ("evening around 5").
+    const m = /\b(?:at|around|about|by|from)\s+(\d{1,2})(?::(\d{2}))?(?!\s*(?:\d|%|minutes?|hours?|days?|weeks?|years?|people|of)\b)/i.exec(normal);
+    if (m && Number(m[1]) <= 12) out.start = meridiem(Number(m[1]), false, normal) * 60 + (m[2] ? Number(m[2]) : 0);
+    else if (out.month !== undefined) {
+      // "tomorrow evening": the part of the day's usual hour, only with a day named.
+      const r = results.find((x) => x.start.get("hour") !== undefined && PART_OF_DAY_PM.test(x.text));
+      if (r) out.start = r.start.get("hour")! * 60;
+    }
+  }
+  return out.month === undefined && out.start === undefined ? undefined : out;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
+
+const contentCache = new Map<string, string[]>();
+/** Function words, from the part-of-speech tagger (not a hand-made list). */
+function contentWords(text: string): string[] {
+  return cached(contentCache, text, () => contentWordsOf(text));
+}
+
+function contentWordsOf(text: string): string[] {
+  return nlp(text)
+    .terms()
+    .json()
+    .filter((t: { terms: { tags: string[] }[] }) => !t.terms[0].tags.some((g) => ["Determiner", "Preposition", "Conjunction", "Pronoun"].includes(g)))
+    .map((t: { terms: { normal: string }[] }) => t.terms[0].normal)
+    .filter((w: string) => w.length > 1);
+}
+
+/**
+ * The known place a sentence names: its whole name, or most of its distinctive words ("the
+ * Copper Kettle" for "Copper Kettle cafe"); words shared by several known places ("house") are
+ * not distinctive. A capitalised word just before the match that is not part of the name means
+ * the words name a person ("Theo Brandt" is not "Brandt house"). Nearest after `from` wins among equals.
+ */
+export function findPlace(text: string, places: readonly PlaceName[], from = 0): PlaceName | undefined {
+  const lower = text.toLowerCase();
+  // A word is distinctive when the names of only one sector's places use it ("house" is not).
+  const sectors = new Map<string, Set<string>>();
+  for (const p of places) {
+    const sector = p.address.split(":")[1] ?? p.address;
+    for (const w of norm(p.name).split(" ")) {
+      let set = sectors.get(w);
+      if (!set) sectors.set(w, (set = new Set()));
+      set.add(sector);
+    }
+  }
+  const shared = new Map([...sectors].map(([w, set]) => [w, set.size]));
+  let best: { place: PlaceName; score: number; pos: number } | undefined;
+  const personBefore = (at: number, name: string) => {
+    const before = /([A-Z][\w’'-]*)\s+$/.exec(text.slice(Math.max(0, at - 30), at));
+    return !!before && /^[A-Z]/.test(text[at] ?? "") && !name.includes(before[1].toLowerCase()) && !/^(At|In|The|On|By|To|From)$/.test(before[1]);
+  };
+  for (const p of places) {
+    const name = p.name.toLowerCase();
+    // Cheap test first: no word of the name in the text, no match.
+    if (!name.split(/\s+/).some((w) => w.length > 2 && lower.includes(w))) continue;
+    let pos = -1;
+    const whole = new RegExp(`(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "gu");
+    for (const m of lower.matchAll(whole)) {
+      const at = m.index + m[1].length;
+      if (personBefore(at, name)) continue;
+      if (pos < 0 || (pos < from && at >= from)) pos = at;
+    }
+    let score = pos >= 0 ? 10 + name.length : 0;
+    if (score === 0) {
+      const words = contentWords(p.name).filter((w) => (shared.get(w) ?? 0) <= 1);
+      if (words.length === 0) continue;
+      const hits = words.filter((w) => new RegExp(`\\b${w.replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "iu").test(lower));
+      if (hits.length === 0 || hits.length < Math.ceil(words.length * 0.6)) continue;
+      const at = new RegExp(`\\b${hits[0].replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "iu").exec(text);
+      if (at && personBefore(at.index, name)) continue;
+      score = 5 + hits.join(" ").length;
+      pos = at?.index ?? 0;
+    }
+    const rank = score - (pos >= from ? 0 : 3);
+    if (!best || rank > best.score || (rank === best.score && Math.abs(pos - from) < Math.abs(best.pos - from))) best = { place: p, score: rank, pos };
+  }
+  return best?.place;
+}
+
+interface Phrase {
+  text: string;
+  start: number;
+}
+
+const nounCache = new Map<string, Phrase[]>();
+/** Noun phrases with their position, in order. */
+function nounPhrases(text: string): Phrase[] {
+  return cached(nounCache, text, () => nounPhrasesOf(text));
+}
+
+/** One tagging of a text, shared by its noun phrases, its terms and its people. */
+const docCache = new Map<string, ReturnType<typeof nlp>>();
+function doc(text: string): ReturnType<typeof nlp> {
+  return cached(docCache, text, () => nlp(text));
+}
+
+function nounPhrasesOf(text: string): Phrase[] {
+  const out: Phrase[] = [];
+  let from = 0;
+  for (const n of doc(text).nouns().out("array") as string[]) {
+    const at = text.indexOf(n, from);
+    if (at < 0) continue;
+    out.push({ text: n, start: at });
+    from = at + n.length;
+  }
+  return out;
+}
+
+interface Term {
+  text: string;
+  pre: string;
+  post: string;
+  tags: string[];
+  start: number;
+}
+
+function termsOf(text: string): Term[] {
+  const out: Term[] = [];
+  let from = 0;
+  for (const t of doc(text).terms().json() as { text: string; terms: { pre: string; post: string; tags: string[]; text: string }[] }[]) {
+    const term = t.terms[0];
+    const at = text.indexOf(term.text, from);
+    out.push({ text: term.text, pre: term.pre, post: term.post, tags: term.tags, start: at < 0 ? from : at });
+    if (at >= 0) from = at + term.text.length;
+  }
+  return out;
+}
+
+const STOP_TAGS = ["Preposition", "Conjunction", "Date", "Pronoun", "Verb", "Adverb", "QuestionWord"];
+
+const objectCache = new Map<string, Phrase[]>();
+/** What a verb acts on: the words after it up to a preposition, a conjunction or a time ("hosting [a get-together] at..."). */
+function objectsOfVerbs(text: string): Phrase[] {
+  return cached(objectCache, text, () => objectsOfVerbsOf(text));
+}
+
+function objectsOfVerbsOf(text: string): Phrase[] {
+  const terms = termsOf(text);
+  const out: Phrase[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i];
+    if (!t.tags.includes("Verb") || t.tags.includes("Auxiliary") || t.tags.includes("Copula") || t.tags.includes("Modal")) continue;
+    let j = i + 1;
+    // "going to [the tasting]": one preposition, then determiners.
+    if (j < terms.length && terms[j].tags.includes("Preposition") && terms[j + 1]?.tags.includes("Determiner")) j++;
+    while (j < terms.length && (terms[j].tags.includes("Determiner") || terms[j].tags.includes("Possessive")) && !terms[j - 1].post.trim()) j++;
+    const words: Term[] = [];
+    for (let k = j; k < terms.length; k++) {
+      const head = k === j && j > i + 1 && terms[k].tags.includes("Gerund");
+      if (!head && STOP_TAGS.some((g) => terms[k].tags.includes(g)) && !terms[k].tags.includes("Noun") && !terms[k].tags.includes("Hyphenated")) break;
+      if (terms[k].tags.includes("Date") || terms[k].tags.includes("Value")) break;
+      words.push(terms[k]);
+      if (/[,;:.!?]/.test(terms[k].post)) break;
+    }
+    if (j > i + 1 && words.length) out.push({ text: words.map((w, n) => w.text + (n < words.length - 1 ? " " : "")).join(""), start: words[0].start });
+  }
+  return out;
+}
+
+const peopleCache = new Map<string, string[]>();
+/** The people the tagger finds in a text. */
+export function taggedPeople(text: string): string[] {
+  return cached(peopleCache, text, () => doc(text).people().out("array") as string[]);
+}
+
+/** People named in a text: known names (full or first) and the tagger's people, with positions. */
+function peopleIn(text: string, known: readonly string[]): { name: string; at: number; end: number }[] {
+  const out: { name: string; at: number; end: number }[] = [];
+  for (const name of known) {
+    if (!text.includes(name.split(" ")[0])) continue;
+    for (const form of [name, name.split(" ")[0]]) {
+      const re = new RegExp(`\\b${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g");
+      for (const m of text.matchAll(re)) if (!out.some((o) => m.index >= o.at && m.index < o.end)) out.push({ name, at: m.index, end: m.index + m[0].length });
+    }
+  }
+  for (const p of taggedPeople(text)) {
+    const at = text.indexOf(p);
+    if (at >= 0 && !out.some((o) => at >= o.at && at < o.end) && /^[A-Z]/.test(p)) out.push({ name: p.replace(/'s$/, ""), at, end: at + p.length });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+const clean = (s: string) =>
+  s
+    .replace(/^(?:a|an|the|our|my|his|her|their|this|that|some)\s+/i, "")
+    .replace(/[!?.,;:]+$/, "")
+    .replace(/^[\w’']+['’]s\s+/, (m) => (/^[A-Z]/.test(m) ? "" : m))
+    .trim();
+
+/**
+ * The event a sentence talks about, if it names a day or an hour: "a book club at the Copper
+ * Kettle cafe tomorrow evening around five". `ref` is when it was said (for relative days),
+ * `people` the names the resident knows, `speaker` who "I" is.
+ */
+export function extractEvent(text: string, places: readonly PlaceName[], ref?: number, people: readonly string[] = [], speaker?: string): EventMention | undefined {
+  if (ref === undefined) return undefined;
+  const k = `${Math.floor(ref / 60_000)}|${speaker ?? ""}|${people.join(",")}|${places.length}:${places[0]?.address ?? ""}:${places.at(-1)?.address ?? ""}|${text}`;
+  const e = cached(eventCache, k, () => parseEvent(text, places, ref, people, speaker));
+  return e && { ...e };
+}
+
+function parseEvent(text: string, places: readonly PlaceName[], ref: number, people: readonly string[], speaker?: string): EventMention | undefined {
+  const time = readTime(text, ref);
+  if (!time) return undefined;
+  const persons = peopleIn(text, people);
+  const place = findPlace(text, places);
+  const placeWords = new Set(place ? norm(place.name).split(" ") : []);
+  const phrases = [...objectsOfVerbs(text), ...nounPhrases(text)].filter((p) => {
+    if (persons.some((x) => p.start < x.end && p.start + p.text.length > x.at && x.at <= p.start + 1)) return false;
+    const c = clean(p.text);
+    if (!c || /^(i|i'm|we|you|he|she|they|it|me|us|them)$/i.test(c)) return false;
+    if (readTime(c, ref) !== undefined && nlp(c).match("#Date").found) return false;
+    const words = norm(c).split(" ");
+    if (place && words.every((w) => placeWords.has(w))) return false;
+    return true;
+  });
+  const first = phrases[0];
+  if (!first) return undefined;
+  // The time words a noun phrase swallowed ("a reading circle next week").
+  let what = clean(first.text);
+  const dated = nlp(what).match("#Date+");
+  if (dated.found) what = clean(what.replace(dated.text(), "").trim()) || what;
+  const out: EventMention = { what, ...time };
+  // The place is named after the event in the same clause ("a party at the cafe on Friday"), not
+  // anywhere in the sentence ("the party at 5 pm, a drink at the pub").
+  const after = first.start + first.text.length;
+  const clause = /^[^,;!?]*?(?=[,;!?]|\.(?:\s|$)|$)/.exec(text.slice(after, after + 120))?.[0] ?? "";
+  const there = findPlace(clause, places);
+  if (there) out.place = there;
+  // The organiser: the last person named before the event (the subject of its clause), or the
+  // speaker when the sentence is said as "I"/"we".
+  // (Neither the hearer nor the teller of "X heard from Y about a seed swap".)
+  const before = persons.filter((p) => p.at < first.start && !/\bfrom\b/.test(text.slice(Math.max(0, p.at - 6), first.start))).at(-1);
+  if (before) out.host = before.name;
+  else if (speaker && /\b(I|I'm|I am|we|we're)\b/.test(text.slice(0, first.start))) out.host = speaker;
+  return out;
+}
+
+/** Whether what a text names is ahead of `ref` (a later day, or later today or an hour without a day). */
+export function timeAhead(t: TimeMention, ref: number): boolean {
+  const d = new Date(ref);
+  if (t.month !== undefined && t.day !== undefined) {
+    const that = t.month * 100 + t.day;
+    const today = d.getUTCMonth() * 100 + d.getUTCDate();
+    if (that !== today) return that > today;
+  }
+  return t.start === undefined || t.start >= d.getUTCHours() * 60 + d.getUTCMinutes() - 60;
+}
+
+/** Whether a text names a day or an hour. */
+export function mentionsTime(text: string, ref: number): boolean {
+  return readTime(text, ref) !== undefined;
+}
+
+/** Whether an event falls on the day of `time`. */
+export function eventOnDay(e: EventMention, time: number): boolean {
+  if (e.month === undefined || e.day === undefined) return false;
+  const d = new Date(time);
+  return d.getUTCMonth() === e.month && d.getUTCDate() === e.day;
+}
+
+/** Whether an event is still to come at `time` (later today, or a later day this year). */
+export function eventUpcoming(e: EventMention, time: number): boolean {
+  if (e.month === undefined || e.day === undefined) return false;
+  const d = new Date(time);
+  const today = d.getUTCMonth() * 100 + d.getUTCDate();
+  const that = e.month * 100 + e.day;
+  if (that > today) return true;
+  if (that < today) return false;
+  const minute = d.getUTCHours() * 60 + d.getUTCMinutes();
+  return (e.end ?? (e.start ?? 0) + 120) > minute;
+}
+
+/** Game time (ms) an event starts, in the year of `ref`. */
+export function eventStart(e: EventMention, ref: number): number | undefined {
+  if (e.month === undefined || e.day === undefined) return undefined;
+  const y = new Date(ref).getUTCFullYear();
+  return Date.UTC(y, e.month, e.day) + (e.start ?? 0) * 60_000;
+}
+
+/** "the book club at Copper Kettle cafe on February 14 from 5 pm to 7 pm". */
+export function describeEvent(e: EventMention, article = "the"): string {
+  const parts = [`${article} ${e.what}`];
+  if (e.place) parts.push(`at ${e.place.name}`);
+  if (e.month !== undefined && e.day !== undefined) parts.push(`on ${MONTH_NAMES[e.month]} ${e.day}`);
+  if (e.start !== undefined) parts.push(e.end !== undefined ? `from ${formatTime12(e.start)} to ${formatTime12(e.end)}` : `at ${formatTime12(e.start)}`);
+  return parts.join(" ");
+}
+
+export interface KnownEvent {
+  /** The event, its details filled in from every memory that mentions it. */
+  event: EventMention;
+  /** The resident itself organises it. */
+  hostedBySelf: boolean;
+  /** The memories that mention it, best first. */
+  texts: string[];
+  /** Position of its best memory in the input. */
+  rank: number;
+}
+
+const key = (what: string) => norm(what).split(" ").filter((w) => w.length > 2).slice(-2).join(" ");
+
+/**
+ * The events a resident's memories (best first) talk about, one entry per event, in the order of
+ * their best memory: the day, time, place and host come from whichever memory says them.
+ */
+export function knownEvents(memories: readonly { text: string; created: number; kind?: string }[], places: readonly PlaceName[], self: string, people: readonly string[] = []): KnownEvent[] {
+  const first = self.split(" ")[0];
+  const byWhat = new Map<string, KnownEvent>();
+  const names = people.includes(self) ? people : [self, ...people];
+  memories.forEach((m, rank) => {
+    // A day's plan lists the day's routine, not events; what one merely saw others do ("X is
+    // conversing about...") is no news told to one: events are known from thoughts and talk.
+    if (m.kind === "plan" || m.kind === "reflection" || m.kind === "observation") return;
+    const e = extractEvent(m.text, places, m.created, names, self);
+    if (!e) return;
+    const k = key(e.what);
+    const hosting = e.host === self || e.host === first;
+    const known = byWhat.get(k);
+    if (!known) {
+      byWhat.set(k, { event: { ...e }, hostedBySelf: hosting, texts: [m.text], rank });
+      return;
+    }
+    known.texts.push(m.text);
+    known.hostedBySelf ||= hosting;
+    const ev = known.event;
+    if (ev.month === undefined && e.month !== undefined) {
+      ev.month = e.month;
+      ev.day = e.day;
+    }
+    if (ev.start === undefined && e.start !== undefined) {
+      ev.start = e.start;
+      if (e.end !== undefined) ev.end = e.end;
+    } else if (ev.end === undefined && e.end !== undefined && e.start === ev.start) ev.end = e.end;
+    if (!ev.place && e.place) ev.place = e.place;
+    if (!ev.host && e.host) ev.host = e.host;
+  });
+  // Memories that name a known event without a time still say where it is and who holds it.
+  memories.forEach((m) => {
+    if (m.kind === "plan" || m.kind === "reflection" || m.kind === "observation") return;
+    for (const k of byWhat.values()) {
+      const at = m.text.toLowerCase().indexOf(k.event.what.toLowerCase());
+      if (at < 0 || k.texts.includes(m.text)) continue;
+      k.texts.push(m.text);
+      if (!k.event.place) {
+        const after = at + k.event.what.length;
+        const clause = /^[^,;!?]*?(?=[,;!?]|\.(?:\s|$)|$)/.exec(m.text.slice(after, after + 120))?.[0] ?? "";
+        const place = findPlace(clause, places);
+        if (place) k.event.place = place;
+      }
+      if (!k.event.host) {
+        const host = peopleIn(m.text.slice(0, at), names).at(-1)?.name;
+        if (host) {
+          k.event.host = host;
+          k.hostedBySelf ||= host === self;
+        }
+      }
+    }
+  });
+  for (const k of byWhat.values()) if (k.hostedBySelf) k.event.host = self;
+  return [...byWhat.values()].sort((a, b) => a.rank - b.rank);
+}
+
+/** Midnight of the day after `time`. */
+export const nextDay = (time: number) => startOfDay(time) + DAY_MS;

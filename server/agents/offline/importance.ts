@@ -1,0 +1,69 @@
+// Importance (the paper's "poignancy", 1-10) without a model, from general cues only: something
+// idle is 1, the rest starts at 2; a day or an hour ahead, or a verb in the future, adds 3 (plans
+// and appointments); a person named adds 2 (news about people); a change to a thing (a person
+// set an object's state) is scored by the caller (perceive.ts), which knows whether the resident
+// uses it. Parts of speech and tenses come from compromise, times from the date parser.
+import nlp from "compromise";
+import { readTime, taggedPeople, timeAhead } from "./events.ts";
+
+const cache = new Map<string, number>();
+
+export interface ImportanceCues {
+  /** When the text was said or seen (for "tomorrow"); without it, times are read against now. */
+  at?: number;
+  /** Names the resident knows. */
+  people?: readonly string[];
+  /** Nothing like it among what the resident holds: novelty adds 1. */
+  novel?: boolean;
+}
+
+/** Whether a sentence is about something ahead: a future verb, or a day or an hour named. */
+const tenseCache = new Map<string, boolean>();
+/** English marks the future with a closed class of auxiliaries; only a sentence with one is
+ *  worth the tagger's time (which then reads its tense). */
+const FUTURE_AUXILIARY = /\b(will|shall|going to|gonna|about to)\b|['’]ll\b/i;
+
+function futureVerb(text: string): boolean {
+  if (!FUTURE_AUXILIARY.test(text)) return false;
+  const hit = tenseCache.get(text);
+  if (hit !== undefined) return hit;
+  const future = (nlp(text).verbs().json() as { verb?: { grammar?: { tense?: string } } }[]).some((v) => v.verb?.grammar?.tense === "FutureTense");
+  if (tenseCache.size > 20_000) tenseCache.clear();
+  tenseCache.set(text, future);
+  return future;
+}
+
+export function aboutTheFuture(text: string, at = Date.now()): boolean {
+  if (futureVerb(text)) return true;
+  const t = readTime(text, at);
+  return t !== undefined && timeAhead(t, at);
+}
+
+/** Whether a sentence names a person (a known name or one the tagger recognises). */
+export function namesPerson(text: string, people: readonly string[] = [], except = ""): boolean {
+  if (people.some((p) => p !== except && (text.includes(p) || new RegExp(`\\b${p.split(" ")[0]}\\b`).test(text)) && !except.startsWith(p.split(" ")[0]))) return true;
+  return taggedPeople(text).some((p) => /^[A-Z]/.test(p) && !except.includes(p));
+}
+
+export function importanceOf(text: string, cues: ImportanceCues = {}): number {
+  const t = text.trim();
+  if (!t || /\bis idle$/.test(t)) return 1;
+  const key = `${cues.at ? Math.floor(cues.at / 3_600_000) : ""}|${(cues.people ?? []).length}|${cues.novel ? 1 : 0}|${t}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  let score = 2;
+  if (aboutTheFuture(t, cues.at)) score += 3;
+  // Someone else named: the memory is about a person (cues.people are the others the resident
+  // knows; without them, the tagger's people after the sentence's subject).
+  if (cues.people?.length) {
+    if (namesPerson(t, cues.people)) score += 2;
+  } else {
+    const subject = /^([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)/.exec(t)?.[1] ?? "";
+    if (namesPerson(t.slice(subject.length), [], subject)) score += 2;
+  }
+  if (cues.novel) score += 1;
+  const out = Math.max(1, Math.min(10, score));
+  if (cache.size > 20_000) cache.clear();
+  cache.set(key, out);
+  return out;
+}
