@@ -334,7 +334,7 @@ export class GenerativeMind implements Mind {
       try {
         memory.load(a.memory);
       } catch (e) {
-        throw new Error(`not a snapshot of a generative mind: the memory of "${a.id}" does not load (${e instanceof Error ? e.message.slice(0, 200) : String(e)})`);
+        throw new Error(`not a snapshot of a generative mind: the memory of "${a.id}" does not load (${e instanceof Error ? e.message.slice(0, 200) : String(e)})`, { cause: e });
       }
       streams.set(a.id, memory);
     }

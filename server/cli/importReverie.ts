@@ -124,7 +124,7 @@ export async function importReverie(store: PrismaStore, gateway: Gateway, o: Imp
   const simDir = path.resolve(o.simDir);
   const meta = await readJson(path.join(simDir, "reverie", "meta.json"), Meta);
   const start = reverieTime(meta.curr_time ?? `${meta.start_date ?? ""}, 00:00:00`);
-  const positions = await readJson(path.join(simDir, "environment", `${meta.step ?? 0}.json`), Position).catch(() => ({} as z.infer<typeof Position>));
+  const positions = await readJson(path.join(simDir, "environment", `${meta.step ?? 0}.json`), Position).catch((): z.infer<typeof Position> => ({}));
   const templateDir = path.join(o.townsDir ?? TOWNS_DIR, o.name);
   if (existsSync(templateDir) && !o.force) throw new Error(`${templateDir} exists already: pass --force to replace it`);
 
