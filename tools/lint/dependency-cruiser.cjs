@@ -1,7 +1,7 @@
 // The layers, checked by `npm run lint:deps` (part of `npm run lint` and `npm test`).
 //
 //   shared  <-  server/world  <-  server/agents  <-  server/{rooms,hosting,http,scale,sim}  <-  app, index, cli
-//   (server/llm, server/replay, server/store, server/content sit beside them; see each rule)
+//   (server/llm, server/store, server/content sit beside them; replays and the view model are in shared/)
 //   client  ->  shared only (never server code)
 //
 // A module may import its own folder and anything in a layer below it, never above it, and no
