@@ -9,11 +9,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { GenerativeMind } from "../server/agents/generativeMind.ts";
-import type { Persona } from "../server/agents/persona.ts";
+import type { Persona } from "../shared/persona.ts";
 import type { MindSettings } from "../server/agents/settings.ts";
 import { OfflineGateway } from "../server/llm/offlineGateway.ts";
 import { stepsPerDay } from "../server/world/clock.ts";
-import { loadTemplate, TOWNS_DIR } from "../server/world/template.ts";
+import { loadTemplate, TOWNS_DIR } from "../server/content/template.ts";
 import { Town } from "../server/world/town.ts";
 import type { TownMap } from "../server/world/townMap.ts";
 import { SMALLVILLE_HISTORY, smallville25 } from "./mind-smallville.ts";

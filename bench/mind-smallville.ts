@@ -3,7 +3,7 @@
 // base (research/original-implementation.md §6.1), homes and spawns from the map, and a usual
 // day per role made of the map's own addresses. Isabella is seeded with her party, Sam with his
 // candidacy, as the paper's history file did.
-import type { Persona, ScheduleItem } from "../server/agents/persona.ts";
+import type { Persona, ScheduleItem } from "../shared/persona.ts";
 import type { TownMap } from "../server/world/townMap.ts";
 import { smallville } from "./smallville.ts";
 

@@ -7,7 +7,7 @@ import PF from "pathfinding";
 import { PathFinder } from "../server/world/path.ts";
 import { Random } from "../server/world/random.ts";
 import type { TownMap } from "../server/world/townMap.ts";
-import { loadTemplate } from "../server/world/template.ts";
+import { loadTemplate } from "../server/content/template.ts";
 import { smallville } from "./smallville.ts";
 import { fmt, machine, summarize } from "./stats.ts";
 

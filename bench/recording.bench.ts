@@ -10,7 +10,7 @@ import { Recorder } from "../server/store/recorder.ts";
 import { RecordingStore } from "../server/store/recordings.ts";
 import { buildTown } from "../server/townFactory.ts";
 import { stepsPerDay } from "../server/world/clock.ts";
-import { loadTemplate, TOWNS_DIR } from "../server/world/template.ts";
+import { loadTemplate, TOWNS_DIR } from "../server/content/template.ts";
 import { fmt, machine, summarize } from "./stats.ts";
 import { onBothStores } from "./stores.ts";
 
@@ -20,6 +20,7 @@ const RUNS = 3;
 
 // Counts the chunk writes.
 const writes: number[] = [];
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the store as `this`
 const append = RecordingStore.prototype.append;
 RecordingStore.prototype.append = async function (this: RecordingStore, ...args: Parameters<typeof append>) {
   const t = performance.now();

@@ -9,7 +9,7 @@ import { MemoryStream } from "../server/agents/memory/stream.ts";
 import type { MemoryType } from "../server/agents/memory/port.ts";
 import { hashEmbed } from "../server/llm/hashEmbedding.ts";
 import { Random } from "../server/world/random.ts";
-import { loadTemplate } from "../server/world/template.ts";
+import { loadTemplate } from "../server/content/template.ts";
 import { fmt, machine, summarize } from "./stats.ts";
 
 const MEMORIES = 10_000;

@@ -1,8 +1,8 @@
 // The original's Smallville map, imported from ../shared/reference, for benchmarks.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { importMatrix, type Palette } from "../server/world/importMatrix.ts";
-import { readMatrixFolder } from "../server/world/matrixFiles.ts";
+import { importMatrix, type Palette } from "../server/content/importMatrix.ts";
+import { readMatrixFolder } from "../server/content/matrixFiles.ts";
 import { TownMap } from "../server/world/townMap.ts";
 
 export const MATRIX_DIR = fileURLToPath(new URL("../../shared/reference/the_ville/matrix", import.meta.url));

@@ -2,10 +2,10 @@
 // answers at once with a random arena (so agents keep walking), on imported Smallville and on
 // our own base-25 (Oakmere). Spawns are shared when there are more agents than spawn points.
 // Measures Town.advance(): perception, spatial views, object states, walking. Target: < 2 ms for 25.
-import type { Mind, MindOutput } from "../server/agents/mind.ts";
-import type { Persona } from "../server/agents/persona.ts";
+import type { Mind, MindOutput } from "../server/world/mind.ts";
+import type { Persona } from "../shared/persona.ts";
 import { Random } from "../server/world/random.ts";
-import { loadTemplate } from "../server/world/template.ts";
+import { loadTemplate } from "../server/content/template.ts";
 import { Town } from "../server/world/town.ts";
 import type { TownMap } from "../server/world/townMap.ts";
 import { smallville } from "./smallville.ts";

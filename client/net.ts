@@ -5,7 +5,7 @@ import { TOWN_ROOM } from "../shared/constants.ts";
 import type { ClientMessage, ClientMessageType, JoinOptions, ServerMessages } from "../shared/messages.ts";
 import type { TownState } from "../shared/state.ts";
 
-export type TownRoom = Room<any, TownState>;
+export type TownRoom = Room<unknown, TownState>;
 
 /** Joins the room of a town (none named: the server's default town). Rejects with the server's reason when the join is refused. */
 export async function joinTown(options: { name: string; role: JoinOptions["role"]; token?: string; town?: string }): Promise<TownRoom> {
@@ -14,7 +14,7 @@ export async function joinTown(options: { name: string; role: JoinOptions["role"
     const room = await client.joinOrCreate<TownState>(TOWN_ROOM, options);
     return room as TownRoom;
   } catch (e) {
-    throw new Error(joinErrorText(e));
+    throw new Error(joinErrorText(e), { cause: e });
   }
 }
 

@@ -13,11 +13,12 @@ import { allowOrigins, jsonErrors, parseOrigins, plainMatchmakingErrors } from "
 import { oneRoomPerTown } from "./scale/oneRoom.ts";
 import { setupScale } from "./scale/scale.ts";
 import { townOption, townRoomOf } from "./rooms/TownRoom.ts";
-import { noSuchTown, Towns } from "./hosting/towns.ts";
+import { Towns } from "./hosting/towns.ts";
+import { noSuchTown } from "./rooms/metadata.ts";
 import { townsOfConfig } from "./hosting/townSpec.ts";
 import type { TownHost } from "./rooms/host.ts";
 import { openStore } from "./store/open.ts";
-import { loadTemplate } from "./world/template.ts";
+import { loadTemplate } from "./content/template.ts";
 import { TOWN_ROOM } from "../shared/constants.ts";
 
 export interface RunningServer {
@@ -75,8 +76,8 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     await store.close();
     await gateway.close();
   };
-  let url = "";
-  let port = 0;
+  let url: string;
+  let port: number;
   const summary: string[] = [];
   try {
     allowOrigins(origins);

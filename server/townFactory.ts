@@ -3,7 +3,7 @@
 import { GenerativeMind } from "./agents/generativeMind.ts";
 import type { MemoryJournal } from "./agents/memory/journal.ts";
 import type { Gateway } from "./llm/prompt.ts";
-import type { TownTemplate } from "./world/template.ts";
+import type { TownTemplate } from "./content/template.ts";
 import { Town, type StepMode } from "./world/town.ts";
 
 export interface BuiltTown {

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { characterSheet } from "./characters.ts";
 import { makeBase25 } from "./make-base-25.ts";
 import { makeBase3 } from "./make-base-3.ts";
-import { townTiles } from "./tiles.ts";
+import { tileIndexOf, townTiles } from "./tiles.ts";
 
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 
@@ -17,6 +17,8 @@ mkdirSync(root("towns/base-25"), { recursive: true });
 const tiles = townTiles();
 writeFileSync(root("tiles/town.png"), tiles.render().png());
 console.log(`assets/tiles/town.png: ${tiles.tileCount} tiles`);
+writeFileSync(root("tiles/town.index.json"), JSON.stringify(tileIndexOf(tiles), null, 2) + "\n");
+console.log("assets/tiles/town.index.json");
 const sheet = characterSheet();
 writeFileSync(root("sprites/characters.png"), sheet.png());
 console.log(`assets/sprites/characters.png: ${sheet.height / 32} looks`);

@@ -5,9 +5,10 @@
 // orchard and a lake to the south. The residents are in base-25-residents.ts.
 //
 // Like make-base-3.ts the map is described as buildings, rooms, furniture and paths, and the
-// shared builder (lib/town.ts) works out wall, path and water variants and the collision layer.
+// shared builder (server/content/townBuilder.ts) works out wall, path and water variants and the collision layer.
 import { writeFileSync } from "node:fs";
-import { grassAt, townJson as writeTownJson, TownBuilder, type Rect } from "./lib/town.ts";
+import { grassAt, TownBuilder, type Rect } from "../../server/content/townBuilder.ts";
+import { townJson as writeTownJson } from "./lib/townJson.ts";
 import { residents } from "./base-25-residents.ts";
 
 export const MAP_W = 140;
@@ -860,7 +861,10 @@ export function buildBase25(): Base25 {
   for (const x of [16, 17, 38, 39, 54, 69, 70, 89, 90, 104]) if (!t.blocked[t.i(x, 3)]) t.bigTree(x - (x % 2), 2, x % 3, true);
 
   // A hedge along the back of the lots, between the houses and the forest.
-  for (let x = 2; x < MAP_W - 2; x++) if (!t.blocked[t.i(x, 2)]) t.blocked[t.i(x, 2)] = true, t.furniture[t.i(x, 2)] = "hedge";
+  for (let x = 2; x < MAP_W - 2; x++) if (!t.blocked[t.i(x, 2)]) {
+    t.blocked[t.i(x, 2)] = true;
+    t.furniture[t.i(x, 2)] = "hedge";
+  }
   for (let x = 2; x < MAP_W - 2; x++) if (t.furniture[t.i(x, 2)] === "hedge") {
     const w = t.furniture[t.i(x - 1, 2)].startsWith("hedge") ? 8 : 0, e = t.furniture[t.i(x + 1, 2)].startsWith("hedge") ? 2 : 0;
     t.furniture[t.i(x, 2)] = `hedge-${w | e}`;

@@ -6,7 +6,8 @@
 // wall, path and water variants from their neighbours, the shadows under walls and the
 // collision layer, and writes the sector / arena / object rectangles of every place.
 import { writeFileSync } from "node:fs";
-import { grassAt, townJson as writeTownJson, TownBuilder } from "./lib/town.ts";
+import { grassAt, TownBuilder } from "../../server/content/townBuilder.ts";
+import { townJson as writeTownJson } from "./lib/townJson.ts";
 
 export const MAP_W = 48;
 export const MAP_H = 36;
@@ -246,7 +247,7 @@ function park(t: TownBuilder): void {
   const gy = py + 11;
   const beds = ["planter-cabbage", "planter-carrot", "planter-sprouts", "planter-cabbage"];
   beds.forEach((b, i) => t.put(px + 2 + i, gy, b));
-  beds.forEach((b, i) => t.put(px + 2 + i, gy + 2, beds[(i + 1) % 4]));
+  beds.forEach((_b, i) => t.put(px + 2 + i, gy + 2, beds[(i + 1) % 4]));
   t.object("vegetable patch", { x: px + 1, y: gy - 1, w: 6, h: 5 }, sector, "garden");
   for (let i = 0; i < 4; i++) t.put(px + 9 + i, gy, `planter-flowers-${i % 2}`);
   for (let i = 0; i < 4; i++) t.put(px + 9 + i, gy + 2, `planter-flowers-${(i + 1) % 2}`);

@@ -4,11 +4,16 @@
 //
 // Connected tiles (paths, water, walls, fences) come in 16 variants named "<kind>-<mask>", the
 // mask saying which neighbours are of the same kind: N=1, E=2, S=4, W=8.
+import { E, N, S, W, type TileIndex } from "../../server/content/tileIndex.ts";
 import { type Canvas, type Colour, rng } from "./lib/canvas.ts";
 import { SheetBuilder } from "./lib/sheet.ts";
 
-export const N = 1, E = 2, S = 4, W = 8;
 export const TILESET_COLUMNS = 16;
+
+/** What map importers need to know of the sheet (written to assets/tiles/town.index.json). */
+export function tileIndexOf(sheet: SheetBuilder): TileIndex {
+  return { columns: TILESET_COLUMNS, rows: sheet.rows, tileCount: sheet.tileCount, tiles: sheet.index() };
+}
 
 // ---------------------------------------------------------------- ground
 

@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Random } from "../../server/world/random.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { machine, percentile } from "../stats.ts";
 import { Bot, RULES_DELAY_MS } from "./bot.ts";
 import { startServerProcess, townAvailable } from "./serverProcess.ts";
@@ -79,7 +79,7 @@ export interface StepResult {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
-async function ops(url: string): Promise<any | undefined> {
+async function ops(url: string): Promise<any> {
   try {
     const res = await fetch(`${url}/api/ops`, { signal: AbortSignal.timeout(2_000) });
     return res.ok ? await res.json() : undefined;
@@ -188,7 +188,7 @@ async function main(): Promise<void> {
     .parse();
   const o = program.opts<{ clients: number; seconds: number; steps?: number[]; url?: string; town?: string; json?: string }>();
   const steps = o.steps ?? [o.clients];
-  if (steps.reduce((n, s) => n + o.seconds + 10, 0) > 3 * MAX_SECONDS) throw new Error("--steps × --seconds: more than 30 minutes of load; run fewer steps");
+  if (steps.length * (o.seconds + 10) > 3 * MAX_SECONDS) throw new Error("--steps × --seconds: more than 30 minutes of load; run fewer steps");
   let town = o.town ?? "base-25";
   if (!o.url && !townAvailable(town)) {
     if (o.town) throw new Error(`no town template "${town}" in assets/towns`);
@@ -215,7 +215,7 @@ async function main(): Promise<void> {
   console.log(table(rows));
   console.log(RULES_DELAY_MS === 0
     ? "\necho = move-to-echo as measured (= raw): a walk from rest takes its first tile with the order, so the rules add nothing."
-    : `\necho = move-to-echo less the ${RULES_DELAY_MS} ms the rules themselves take to reach the first tile (raw = as measured).`);
+    : `\necho = move-to-echo less the ${RULES_DELAY_MS as number} ms the rules themselves take to reach the first tile (raw = as measured).`);
   const ok = rows.filter((r) => r.joined === r.clients && r.echoP99 < 100);
   console.log(ok.length ? `most clients with echo p99 < 100 ms: ${Math.max(...ok.map((r) => r.clients))}` : "no step kept echo p99 under 100 ms");
   if (o.json) writeFileSync(o.json, JSON.stringify({ machine: machine(), town: o.url ? null : town, seconds: o.seconds, rows }, null, 2));

@@ -1,7 +1,7 @@
 // The inspector: everything the town knows about one resident, from GET /api/agents/:id —
 // persona (name, age, traits, backstory), what it does now and where, today's plan and its
 // latest memories and reflections. It refreshes while open and keeps its scroll position.
-import type { AgentDetails } from "../../server/hosting/agentDetails.ts";
+import { AgentDetails } from "../../shared/api.ts";
 import { formatClock } from "../../shared/time.ts";
 import { firstName, placeOf } from "./format.ts";
 import { fill, h } from "./dom.ts";
@@ -116,7 +116,7 @@ export class Inspector {
 
   private async refresh(): Promise<void> {
     const id = this.agentId;
-    let json = "";
+    let json: string;
     try {
       const res = await fetch(`/api/agents/${encodeURIComponent(id)}?limit=${MEMORY_LIMIT}&town=${encodeURIComponent(this.actions.town())}`);
       json = await res.text();
@@ -127,7 +127,12 @@ export class Inspector {
     }
     if (id !== this.agentId || json === this.lastJson) return;
     this.lastJson = json;
-    const d = JSON.parse(json) as AgentDetails;
+    const parsed = AgentDetails.safeParse(JSON.parse(json));
+    if (!parsed.success) {
+      if (!this.details) fill(this.body, h("div.loading-line.error", {}, `Could not read this resident: the server's answer is not a resident (${parsed.error.issues[0].message})`));
+      return;
+    }
+    const d = parsed.data;
     this.details = d;
     const scroll = this.body.scrollTop;
     fill(this.body, ...this.render(d));

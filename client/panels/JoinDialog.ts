@@ -1,6 +1,7 @@
 // The join dialog: the town (the server may host several), a name, a role (visitor, reporter,
 // moderator) and, for moderators, a token.
 // Enter submits from any field; a refused join shows the server's reason and keeps the dialog.
+import { TownList, type TownListing } from "../../shared/api.ts";
 import { MAX_NAME_LENGTH } from "../../shared/constants.ts";
 import type { Role } from "../../shared/messages.ts";
 import { h } from "./dom.ts";
@@ -11,15 +12,6 @@ export interface JoinRequest {
   token?: string;
   /** The town to join; none: the server's default town. */
   town?: string;
-}
-
-/** A town as GET /api/towns lists it. */
-interface TownChoice {
-  name: string;
-  template: string;
-  residents: number;
-  primary: boolean;
-  clients: number;
 }
 
 const NAME_KEY = "simulacra.name";
@@ -118,11 +110,13 @@ export class JoinDialog {
   /** Lists the server's towns, the default (or the page's ?town=) chosen; without the list the
    *  row stays hidden and the join goes to the default town. */
   private async loadTowns(): Promise<void> {
-    let towns: TownChoice[];
+    let towns: TownListing[];
     try {
       const res = await fetch("/api/towns");
       if (!res.ok) return;
-      towns = (await res.json()) as TownChoice[];
+      const parsed = TownList.safeParse(await res.json());
+      if (!parsed.success) return;
+      towns = parsed.data;
     } catch {
       return;
     }

@@ -4,6 +4,7 @@
 import Phaser from "phaser";
 import { AVATAR_TILES_PER_SECOND, TILE_SIZE } from "../../shared/constants.ts";
 import { minuteOfDay } from "../../shared/time.ts";
+import type { AgentView, AvatarView, ObjectView } from "../../shared/view.ts";
 import { Character, createWalkAnims } from "./Character.ts";
 import { daylight } from "./daylight.ts";
 import { isBurning, isIdle, stateIcon } from "./objectState.ts";
@@ -13,9 +14,7 @@ export const TILESET_KEY = "town-tiles";
 export const TILESET_NAME = "town";
 const LABEL_FONT = '"Trebuchet MS", "DejaVu Sans", "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif';
 
-export interface AgentView { id: string; name: string; x: number; y: number; action: string; emoji: string; talkingTo: string; sprite: number }
-export interface AvatarView { id: string; name: string; role: string; x: number; y: number; sprite: number }
-export interface ObjectView { address: string; state: string; by: string }
+export type { AgentView, AvatarView, ObjectView };
 export interface TownView {
   /** Game time, ms. */
   time: number;
@@ -52,7 +51,7 @@ export class TownRenderer {
   constructor(scene: Phaser.Scene, mapKey: string, selfId = "") {
     this.scene = scene;
     this.selfId = selfId;
-    this.info = readTownInfo(scene.cache.tilemap.get(mapKey).data);
+    this.info = readTownInfo((scene.cache.tilemap.get(mapKey) as { data: unknown }).data);
     this.map = scene.make.tilemap({ key: mapKey });
     const tileset = this.map.addTilesetImage(TILESET_NAME, TILESET_KEY, TILE_SIZE, TILE_SIZE, 0, 0);
     if (!tileset) throw new Error("the town's tileset could not be loaded");

@@ -37,7 +37,7 @@ type MapJson = { width: number; height: number; layers: Layer[]; tilesets: Tiles
 
 const prop = (props: Prop[] | undefined, name: string): string | undefined => {
   const v = props?.find((p) => p.name === name)?.value;
-  return v === undefined ? undefined : String(v);
+  return typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : v === undefined ? undefined : JSON.stringify(v);
 };
 
 export function readTownInfo(json: unknown): TownInfo {

@@ -2,8 +2,9 @@
 // clock; a log of what was said and done (chats, people, objects); and, after a click on a
 // resident, what it was doing at this step.
 import { formatClock, formatDate } from "../../shared/time.ts";
-import type { FrameAgent, ReplayFrame } from "../../server/replay/frame.ts";
-import type { TownEvent } from "../../server/world/events.ts";
+import type { ReplayFrame } from "../../shared/replay/frame.ts";
+import type { AgentView } from "../../shared/view.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import { fill, h } from "../panels/dom.ts";
 import { SPEEDS, type RecordingInfo } from "./player.ts";
 import { REPLAY_CSS } from "./style.ts";
@@ -117,7 +118,7 @@ export class ReplayPanel {
   }
 
   /** Shows what a resident was doing at this step (null hides the card). */
-  inspect(agent: FrameAgent | null, frame: ReplayFrame): void {
+  inspect(agent: AgentView | null, frame: ReplayFrame): void {
     this.selected = agent?.id ?? "";
     this.inspector.hidden = !agent;
     if (!agent) return;

@@ -1,10 +1,15 @@
 // Plays a recording: holds the frame of the current step, fetches recorded steps ahead in
 // windows, applies them at the chosen speed, and seeks by asking the server for the frame of a
-// step (its keyframe plus events). The replay logic itself is server/replay (shared, pure).
-import { decodeEntry, type StepEntry } from "../../server/replay/codec.ts";
-import type { RecordingInfo, ReplayFrame } from "../../server/replay/frame.ts";
-import { applyEntry } from "../../server/replay/seek.ts";
-import type { TownEvent } from "../../server/world/events.ts";
+// step (its keyframe plus events). The replay logic itself is shared/replay (pure; the server uses it too).
+import { decodeEntry, type StepEntry } from "../../shared/replay/codec.ts";
+import { RecordingInfo, ReplayFrameAnswer } from "../../shared/api.ts";
+import type { ReplayFrame } from "../../shared/replay/frame.ts";
+import { z } from "zod";
+
+/** The step entries of a recording (each decoded by decodeEntry, which checks its shape). */
+const StepEntries = z.array(z.unknown());
+import { applyEntry } from "../../shared/replay/seek.ts";
+import type { TownEvent } from "../../shared/events.ts";
 
 export type { RecordingInfo };
 
@@ -17,11 +22,13 @@ export interface PlayerEvents {
   onError(message: string): void;
 }
 
-async function getJson<T>(url: string): Promise<T> {
+async function getJson<T>(url: string, schema: z.ZodType<T>): Promise<T> {
   const res = await fetch(url);
   const body = (await res.json().catch(() => null)) as { error?: { message: string } } | null;
   if (!res.ok) throw new Error(body?.error?.message ?? `${res.status} ${res.statusText}`);
-  return body as T;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new Error(`${url}: unexpected answer (${parsed.error.issues[0].message})`);
+  return parsed.data;
 }
 
 export class Player {
@@ -39,7 +46,7 @@ export class Player {
   constructor(readonly info: RecordingInfo, private readonly on: PlayerEvents) {}
 
   static async load(id: string): Promise<RecordingInfo> {
-    return getJson<RecordingInfo>(`/api/recordings/${encodeURIComponent(id)}`);
+    return getJson(`/api/recordings/${encodeURIComponent(id)}`, RecordingInfo);
   }
 
   get step(): number {
@@ -58,7 +65,7 @@ export class Player {
     this.fetchedTo = target;
     this.carry = 0;
     try {
-      const frame = await getJson<ReplayFrame>(`/api/recordings/${this.info.id}/frame?step=${target}`);
+      const frame: ReplayFrame = await getJson(`/api/recordings/${this.info.id}/frame?step=${target}`, ReplayFrameAnswer);
       if (gen !== this.generation) return;
       this.frame = frame;
       this.on.onFrame(frame, [], true);
@@ -106,7 +113,7 @@ export class Player {
     const gen = this.generation;
     const from = this.fetchedTo + 1;
     const to = Math.min(this.info.toStep, from + WINDOW - 1);
-    this.fetching = getJson<unknown[]>(`/api/recordings/${this.info.id}/steps?from=${from}&to=${to}`)
+    this.fetching = getJson(`/api/recordings/${this.info.id}/steps?from=${from}&to=${to}`, StepEntries)
       .then((raw) => {
         if (gen !== this.generation) return;
         for (const r of raw) {

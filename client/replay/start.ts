@@ -1,6 +1,6 @@
 // The page /replay/<id>: loads the recording's description, then the town's art, and plays it.
 // Tests read window.__replay: status, the step shown, the frame, the residents' drawn tiles.
-import type { ReplayFrame } from "../../server/replay/frame.ts";
+import type { ReplayFrame } from "../../shared/replay/frame.ts";
 import { h } from "../panels/dom.ts";
 import { ReplayScene } from "../scenes/ReplayScene.ts";
 import { Player } from "./player.ts";

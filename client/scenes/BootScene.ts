@@ -30,7 +30,7 @@ export class BootScene extends Phaser.Scene {
     });
     this.load.on("loaderror", (file: Phaser.Loader.File) => {
       text.setText(`Could not load ${file.key}`);
-      this.ctx.toasts.error("unavailable", `could not load ${String(file.url)}`);
+      this.ctx.toasts.error("unavailable", `could not load ${typeof file.url === "string" ? file.url : file.key}`);
     });
     this.load.tilemapTiledJSON(MAP_KEY, `/assets/towns/${encodeURIComponent(this.ctx.template)}/town.json`);
     this.load.image(TILESET_KEY, "/assets/tiles/town.png");

@@ -2,8 +2,8 @@
 // the room's state. Drag to look around, wheel to zoom, click a resident to see what it was doing.
 import Phaser from "phaser";
 import { TILE_SIZE } from "../../shared/constants.ts";
-import type { ReplayFrame } from "../../server/replay/frame.ts";
-import type { TownEvent } from "../../server/world/events.ts";
+import type { ReplayFrame } from "../../shared/replay/frame.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import { SHEET } from "../render/Character.ts";
 import { TILESET_KEY, TownRenderer, type TownView } from "../render/TownRenderer.ts";
 import type { Player } from "../replay/player.ts";
@@ -38,7 +38,7 @@ export class ReplayScene extends Phaser.Scene {
     this.load.tilemapTiledJSON(MAP_KEY, `/assets/towns/${encodeURIComponent(this.ctx.template)}/town.json`);
     this.load.image(TILESET_KEY, "/assets/tiles/town.png");
     this.load.spritesheet(SHEET, "/assets/sprites/characters.png", { frameWidth: TILE_SIZE, frameHeight: TILE_SIZE });
-    this.load.on("loaderror", (file: Phaser.Loader.File) => this.ctx.panel.error(`could not load ${String(file.url)}`));
+    this.load.on("loaderror", (file: Phaser.Loader.File) => this.ctx.panel.error(`could not load ${typeof file.url === "string" ? file.url : file.key}`));
   }
 
   create(): void {

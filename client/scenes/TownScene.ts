@@ -32,7 +32,7 @@ export function viewOf(s: TownState): TownView {
   return {
     time: s.clock.time,
     speed: s.clock.speed,
-    agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, action: a.action, emoji: a.emoji, talkingTo: a.talkingTo, sprite: a.sprite })),
+    agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, action: a.action, emoji: a.emoji, address: a.address, talkingTo: a.talkingTo, sprite: a.sprite })),
     avatars,
     objects: Array.from(s.objects.values(), (o) => ({ address: o.address, state: o.state, by: o.by })),
   };

@@ -7,7 +7,7 @@
 // the other, and a planning note with an appointment today goes into the day's schedule.
 import { minuteOfDay } from "../../shared/time.ts";
 import { startOfDay } from "../world/clock.ts";
-import type { ConversationLine, ConversationPlan, Notice } from "./mind.ts";
+import type { ConversationLine, ConversationPlan, Notice } from "../world/mind.ts";
 import type { ChatSideInput, Line, PastContext } from "./offline/dialogue.ts";
 import { eventOnDay, extractEvent, type PlaceName } from "./offline/events.ts";
 import { parseHourMinute } from "../../shared/time.ts";
@@ -46,7 +46,7 @@ function usualDay(s: AgentState): { start: number; place: string }[] {
 }
 
 /** One side of a conversation, from its OWN memories only. */
-export async function side(ctx: MindContext, self: AgentState, other: { id: string; name: string; action: string }, now: number, focal: string[], n: number, relationship: string): Promise<ChatSideInput> {
+export async function side(ctx: MindContext, self: AgentState, _other: { id: string; name: string; action: string }, now: number, focal: string[], n: number, relationship: string): Promise<ChatSideInput> {
   const mems = await retrieve(ctx, self, focal, now, n, n);
   return {
     id: self.id,

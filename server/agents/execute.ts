@@ -2,7 +2,7 @@
 // and the Town walks the agent there (the original's execute + the address part of its action
 // chain, §3.3 B.2 and §3.5). Addresses are resolved against spatial memory, never coordinates:
 // an unknown answer falls back to the nearest known name, then to home.
-import type { Decision } from "./mind.ts";
+import type { Decision } from "../world/mind.ts";
 import { arenaFor, objectFor } from "./offline/planner.ts";
 import type { SpatialMemory } from "./memory/spatial.ts";
 import type { Address } from "../world/tile.ts";

@@ -16,19 +16,18 @@ import { MemoryStream } from "./memory/stream.ts";
 import type { MemoryJournal } from "./memory/journal.ts";
 import { PAPER_RETRIEVAL, type MemoryPort, type RetrievalSettings } from "./memory/port.ts";
 import { parseMindSnapshot, type MindSnapshot } from "./snapshot.ts";
-import type { AgentSelf, HeardWords, Mind, MindInput, MindOutput, Reply } from "./mind.ts";
+import type { AgentSelf, HeardWords, Mind, MindInput, MindOutput, Reply } from "../world/mind.ts";
 import { hhmm } from "./offline/time.ts";
 import { importanceOf } from "./offline/importance.ts";
 import { youToThirdPerson } from "./offline/person.ts";
 import { flushDue, flushObservations, perceive } from "./perceive.ts";
-import type { Persona } from "./persona.ts";
+import type { Persona } from "../../shared/persona.ts";
 import { nextTask } from "./plan.ts";
 import { react } from "./react.ts";
 import { reflect, reflectionDue } from "./reflect.ts";
-import type { DaySchedule } from "./schedule.ts";
 import { mindSettings, type MindSettings } from "./settings.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
-import { newAgentState, peopleFor, rememberOne, type AgentState, type ChatMemo, type MindContext, type MindStats, type PendingObservation } from "./state.ts";
+import { newAgentState, peopleFor, rememberOne, type AgentState, type MindContext, type MindStats } from "./state.ts";
 import { hear } from "./visitorChat.ts";
 import { inlineSpeech } from "../../shared/text.ts";
 import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
@@ -339,7 +338,7 @@ export class GenerativeMind implements Mind {
       try {
         memory.load(a.memory);
       } catch (e) {
-        throw new Error(`not a snapshot of a generative mind: the memory of "${a.id}" does not load (${e instanceof Error ? e.message.slice(0, 200) : String(e)})`);
+        throw new Error(`not a snapshot of a generative mind: the memory of "${a.id}" does not load (${e instanceof Error ? e.message.slice(0, 200) : String(e)})`, { cause: e });
       }
       streams.set(a.id, memory);
     }

@@ -39,7 +39,7 @@ function seen(s: AgentState, o: PendingObservation, retention: number): boolean 
 export function perceive(ctx: MindContext, s: AgentState, perceived: readonly PerceivedEvent[], now: number): PerceivedEvent[] {
   const fresh: PerceivedEvent[] = [];
   for (const e of perceived) {
-    const o = observationOf(e, now, ctx.isResident);
+    const o = observationOf(e, now, (name) => ctx.isResident(name));
     if (seen(s, o, ctx.settings.retention)) continue;
     s.pending.push(o);
     fresh.push(e);

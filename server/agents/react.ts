@@ -7,7 +7,7 @@ import { minuteOfDay } from "../../shared/time.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
 import { arenaOf } from "../world/perception.ts";
 import { claim, startConversation, doing, unionPlaces } from "./converse.ts";
-import type { MindInput, MindOutput } from "./mind.ts";
+import type { MindInput, MindOutput } from "../world/mind.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { Address } from "../world/tile.ts";
 import { isSleep } from "./offline/planner.ts";
@@ -20,7 +20,7 @@ import { briefOf, lines, peopleFor, placeNames, rememberOne, retrieve, type Agen
 export type ReactOption = "talk" | "wait";
 
 /** The options the gates leave for reacting to `other`, seen doing `e`. */
-export function reactionOptions(ctx: MindContext, s: AgentState, other: AgentState, e: PerceivedEvent, input: MindInput): ReactOption[] {
+export function reactionOptions(_ctx: MindContext, s: AgentState, other: AgentState, e: PerceivedEvent, input: MindInput): ReactOption[] {
   const now = input.now;
   if (input.agent.talkingTo || s.engagedWith || other.engagedWith || s.current?.waiting || other.current?.waiting) return [];
   if (isSleep(doing(s) || input.agent.action) || isSleep(e.description)) return [];

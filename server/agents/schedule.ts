@@ -33,7 +33,7 @@ export function blocksFrom(schedule: readonly { start: string; task: string; pla
     .sort((a, b) => a.start - b.start);
   const byStart = new Map<number, { start: number; task: string; place?: string }>();
   for (const s of raw) byStart.set(s.start, s);
-  let list = [...byStart.values()];
+  const list = [...byStart.values()];
   if (list.length === 0 || list[0].start > 0) {
     list.unshift({ start: 0, task: "sleeping", place: home });
     if (wake > 0 && (list.length === 1 || list[1].start > wake)) list.splice(1, 0, { start: wake, task: "waking up and getting ready for the day", place: home });

@@ -2,8 +2,8 @@
 // (plans, memory, reflection) replaces it behind the same Mind interface.
 import { parseHourMinute } from "../../shared/time.ts";
 import { DAY_MS, startOfDay } from "../world/clock.ts";
-import type { Mind, MindInput, MindOutput } from "./mind.ts";
-import type { ScheduleItem } from "./persona.ts";
+import type { Mind, MindInput, MindOutput } from "../world/mind.ts";
+import type { ScheduleItem } from "../../shared/persona.ts";
 
 /** The schedule item running at `now`, and the game time at which the next one starts. */
 export function scheduleAt(schedule: readonly ScheduleItem[], now: number): { item: ScheduleItem; until: number } {
@@ -20,9 +20,9 @@ export function scheduleAt(schedule: readonly ScheduleItem[], now: number): { it
 }
 
 export class ScriptedMind implements Mind {
-  async tick({ agent, now, needsAction }: MindInput): Promise<MindOutput | null> {
-    if (!needsAction) return null;
+  tick({ agent, now, needsAction }: MindInput): Promise<MindOutput | null> {
+    if (!needsAction) return Promise.resolve(null);
     const { item, until } = scheduleAt(agent.persona.schedule, now);
-    return { action: { action: item.action, emoji: item.emoji, address: item.address, until } };
+    return Promise.resolve({ action: { action: item.action, emoji: item.emoji, address: item.address, until } });
   }
 }

@@ -4,13 +4,13 @@ import type { Gateway } from "../llm/prompt.ts";
 import type { Address } from "../world/tile.ts";
 import type { PlannedTask } from "./execute.ts";
 import type { MemoryPort, MemoryRecord, MemoryType, NewMemory } from "./memory/port.ts";
-import type { Persona } from "./persona.ts";
+import type { Persona } from "../../shared/persona.ts";
 import type { PlaceName } from "./offline/events.ts";
 import { brief, identityOf, type Identity, type MemoryLine } from "./prompts/builder.ts";
 import type { DaySchedule } from "./schedule.ts";
 import type { MindSettings } from "./settings.ts";
 import type { SpatialMemory } from "./memory/spatial.ts";
-import type { ConversationLine } from "./mind.ts";
+import type { ConversationLine } from "../world/mind.ts";
 import type { PostChatAnswer } from "./prompts/postChat.ts";
 
 /** An observation waiting for its importance score (scored in batches). */

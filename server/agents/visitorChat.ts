@@ -3,7 +3,7 @@
 // answers from the memories retrieved for them. When the Town ends the talk, converse.ts writes the
 // same summary, memo and planning note as after a resident's conversation, so what a visitor said
 // comes up in later conversations, plans and interviews.
-import type { HeardWords, Reply } from "./mind.ts";
+import type { HeardWords, Reply } from "../world/mind.ts";
 import { importanceOf } from "./offline/importance.ts";
 import { personLabel, visitorReplyPrompt } from "./prompts/visitorReply.ts";
 import { describePlace } from "./react.ts";

@@ -17,7 +17,7 @@ import { loadScenario } from "../eval/scenario.ts";
 import { TierTally } from "../eval/tierTally.ts";
 import { UsageError } from "../sim/saves.ts";
 import { openSession, runMain } from "../sim/session.ts";
-import { loadTemplate } from "../world/template.ts";
+import { loadTemplate } from "../content/template.ts";
 import { readConfig } from "../config.ts";
 
 interface Options {

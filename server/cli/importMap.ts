@@ -1,7 +1,7 @@
 // `npm run import-map -- <matrix folder> --name <town> [--out <dir>] [--start <iso>] [--force]`
 // converts a map of the original implementation (its "matrix" folder: maze/*.csv,
 // special_blocks/*.csv, maze_meta_info.json) into our Tiled-compatible town.json, drawn with our
-// tiles (assets/scripts/importPalette.ts), every address and spawn point kept. It writes
+// tiles (server/content/importPalette.ts, with the tile index assets/tiles/town.index.json), every address and spawn point kept. It writes
 // assets/towns/<name>/town.json, or <dir>/town.json with --out. The town needs residents
 // (personas.json) before a server can start on it; importing the original's personas is
 // `npm run import-reverie`'s job.
@@ -10,10 +10,11 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { importPalette } from "../../assets/scripts/importPalette.ts";
-import { importMatrix, type MatrixImport } from "../world/importMatrix.ts";
-import { readMatrixFolder } from "../world/matrixFiles.ts";
-import { TOWNS_DIR } from "../world/template.ts";
+import { importMatrix, type MatrixImport } from "../content/importMatrix.ts";
+import { importPalette } from "../content/importPalette.ts";
+import { readTileIndex } from "../content/tileIndex.ts";
+import { readMatrixFolder } from "../content/matrixFiles.ts";
+import { TOWNS_DIR } from "../content/template.ts";
 import { TownMap } from "../world/townMap.ts";
 
 const TILESET_PNG = fileURLToPath(new URL("../../assets/tiles/town.png", import.meta.url));
@@ -38,8 +39,8 @@ export async function importMap(o: ImportMapOptions): Promise<MatrixImport & { f
   const files = await readMatrixFolder(path.resolve(o.matrixDir));
   // The map names its tileset by a path relative to its own folder, as Tiled expects.
   const image = path.relative(outDir, TILESET_PNG).split(path.sep).join("/");
-  const imported = importMatrix(files, importPalette(image), start);
-  const json = JSON.parse(JSON.stringify(imported.map));
+  const imported = importMatrix(files, importPalette(image, await readTileIndex()), start);
+  const json = JSON.parse(JSON.stringify(imported.map)) as unknown;
   // Whatever we write must load: check it the way the server will.
   TownMap.fromJson(json, file);
   await mkdir(outDir, { recursive: true });

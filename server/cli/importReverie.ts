@@ -15,14 +15,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { MemoryType } from "../agents/memory/port.ts";
-import { Persona, type PersonaFile } from "../agents/persona.ts";
+import { Persona, type PersonaFile } from "../../shared/persona.ts";
 import { readConfig } from "../config.ts";
 import { makeGateway, readLlmConfig } from "../llm/index.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import { openStore } from "../store/open.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { buildTown } from "../townFactory.ts";
-import { loadTemplate, TOWNS_DIR } from "../world/template.ts";
+import { loadTemplate, TOWNS_DIR } from "../content/template.ts";
 import { importMap } from "./importMap.ts";
 import { readJsonFile } from "./jsonFile.ts";
 
@@ -124,7 +124,7 @@ export async function importReverie(store: PrismaStore, gateway: Gateway, o: Imp
   const simDir = path.resolve(o.simDir);
   const meta = await readJson(path.join(simDir, "reverie", "meta.json"), Meta);
   const start = reverieTime(meta.curr_time ?? `${meta.start_date ?? ""}, 00:00:00`);
-  const positions = await readJson(path.join(simDir, "environment", `${meta.step ?? 0}.json`), Position).catch(() => ({} as z.infer<typeof Position>));
+  const positions = await readJson(path.join(simDir, "environment", `${meta.step ?? 0}.json`), Position).catch((): z.infer<typeof Position> => ({}));
   const templateDir = path.join(o.townsDir ?? TOWNS_DIR, o.name);
   if (existsSync(templateDir) && !o.force) throw new Error(`${templateDir} exists already: pass --force to replace it`);
 

@@ -6,11 +6,11 @@ export async function readJsonFile(file: string): Promise<unknown> {
   try {
     text = await readFile(file, "utf8");
   } catch (e) {
-    throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`, { cause: e });
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (e) {
-    throw new Error(`${file}: not JSON (${(e as Error).message})`);
+    throw new Error(`${file}: not JSON (${(e as Error).message})`, { cause: e });
   }
 }

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { EvalReport } from "../../shared/evalReport.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
-import type { TownTemplate } from "../world/template.ts";
+import type { TownTemplate } from "../content/template.ts";
 import { renderReportHtml } from "./html.ts";
 import { buildEvalReport } from "./report.ts";
 import { runSeed } from "./runner.ts";

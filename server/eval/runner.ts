@@ -3,7 +3,7 @@
 // public seams: off-the-record interviews, the memory stream's read API, the inspector's plan.
 import type { Logger } from "pino";
 import type { GenerativeMind } from "../agents/generativeMind.ts";
-import type { Persona } from "../agents/persona.ts";
+import type { Persona } from "../../shared/persona.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import { startRecordedRun } from "../sim/recordedRun.ts";
 import { runSteps } from "../sim/run.ts";
@@ -11,7 +11,7 @@ import type { PrismaStore } from "../store/prismaStore.ts";
 import { buildTown } from "../townFactory.ts";
 import { startOfDay } from "../world/clock.ts";
 import { Random } from "../world/random.ts";
-import type { TownTemplate } from "../world/template.ts";
+import type { TownTemplate } from "../content/template.ts";
 import type { Town } from "../world/town.ts";
 import type { BatteryAnswer, Judgement, SeedResult } from "../../shared/evalReport.ts";
 import { batteryQuestions, CONDITIONS, MASKS } from "./battery.ts";

@@ -2,7 +2,6 @@
 // autosave and the recording around it, and the TownHost its room is given.
 import type { Logger } from "pino";
 import type { ServerConfig } from "../config.ts";
-import type { OpsStats } from "../http/ops.ts";
 import { BudgetedGateway } from "../llm/budget.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import type { TownHost } from "../rooms/host.ts";
@@ -13,7 +12,7 @@ import type { PrismaStore } from "../store/prismaStore.ts";
 import { Recorder } from "../store/recorder.ts";
 import { buildTown } from "../townFactory.ts";
 import { TownSnapshot } from "../world/snapshot.ts";
-import { loadTemplate } from "../world/template.ts";
+import { loadTemplate } from "../content/template.ts";
 import { templateExists, TownRefusal, type TownSpec } from "./townSpec.ts";
 
 export interface HostedTown {
@@ -35,7 +34,8 @@ export interface HostingDeps {
     Partial<Pick<ServerConfig, "REPORTER_TOKEN" | "ADDRESS_RATE_SHARE" | "LLM_BUDGET_TOKENS_PER_HOUR" | "SEATS_WAITING_PER_ADDRESS" | "SEATS_WAITING_PER_TOWN">>;
   store: PrismaStore;
   gateway: Gateway;
-  ops: OpsStats;
+  /** Where step times go (the ops page's statistics). */
+  ops: { recordStep(town: string, wallMs: number, cpuMs: number): void };
   log: Logger;
 }
 
@@ -73,7 +73,6 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
   const autosave = new Autosave(town, store, record.id, config.AUTOSAVE_STEPS, log, rows);
   // Every session is recorded; its chunks are written at least as often as the autosaves.
   const recorder = await Recorder.start(store, record.id, town, { save: name, log, flushSteps: Math.min(30, config.AUTOSAVE_STEPS) });
-  deps.ops.timeSteps(town, name);
 
   const host: TownHost = {
     name,
@@ -96,6 +95,7 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
     },
     record: (events) => recorder.record(events),
     save: () => autosave.save().catch((err: unknown) => log.error({ err, town: name }, "save failed")),
+    stepTimed: (wallMs, cpuMs) => deps.ops.recordStep(name, wallMs, cpuMs),
   };
   return {
     name,

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { TOWNS_DIR } from "../world/template.ts";
+import { TOWNS_DIR } from "../content/template.ts";
 import { TOWN_NAME as NAME, TOWN_NAME_RULE as NAME_RULE, TownName } from "../../shared/text.ts";
 
 export { TownName };

@@ -1,36 +1,16 @@
 // The towns this process serves, each its own room `town` (filtered by the `town` option) with
 // its own clock. A town is opened only where it is hosted: alone, here; with Redis, in the one
 // process that owns it (the others matchmake clients into its room, and stand by to take it over).
-import { matchMaker, ServerError } from "@colyseus/core";
+import { matchMaker } from "@colyseus/core";
+import type { TownListing } from "../../shared/api.ts";
 import { TOWN_ROOM } from "../../shared/constants.ts";
 import type { TownHost } from "../rooms/host.ts";
+import type { TownRoomMetadata } from "../rooms/metadata.ts";
 import type { Scale } from "../scale/scale.ts";
 import { openHostedTown, resolveSpec, type HostedTown, type HostingDeps } from "./hostedTown.ts";
 import { TownRefusal, type TownSpec } from "./townSpec.ts";
 
 /** What the join dialog and GET /api/towns show of a town. */
-export interface TownListing {
-  name: string;
-  template: string;
-  residents: number;
-  /** The town clients join when they name none. */
-  primary: boolean;
-  /** People in it now (its room's clients, whichever process hosts it). */
-  clients: number;
-  /** Whether this process hosts it. */
-  here: boolean;
-  /** Its step and game time when hosted here (another process's clock is not known here). */
-  step: number | null;
-  time: string | null;
-}
-
-/** The room metadata a town's room carries: what other processes list it by. */
-export interface TownRoomMetadata {
-  town: string;
-  template: string;
-  residents: number;
-  primary: 0 | 1;
-}
 
 export class Towns {
   private readonly hosted = new Map<string, HostedTown>();
@@ -131,7 +111,3 @@ export class Towns {
   }
 }
 
-/** The refusal of a join into a town this process does not serve. */
-export function noSuchTown(name: string): ServerError {
-  return new ServerError(404, `no town "${name.slice(0, 64)}" on this server: the join dialog lists the towns`);
-}

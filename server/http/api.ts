@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Towns } from "../hosting/towns.ts";
 import type { Gateway } from "../llm/prompt.ts";
-import { agentDetails, type AgentDetails } from "../hosting/agentDetails.ts";
+import { agentDetails, type AgentDetails } from "../rooms/agentDetails.ts";
 import type { TownRoom } from "../rooms/TownRoom.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { mountEvals } from "./evals.ts";
@@ -83,7 +83,7 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
       else {
         const room = await towns.roomOf(name);
         if (!room) return notHosted(res, name);
-        details = await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "agentDetails", [id, limit]);
+        details = (await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "agentDetails", [id, limit])) as AgentDetails | null;
       }
       if (!details) return fail(res, 404, "not_found", `no agent "${id.slice(0, 64)}"`);
       res.json(details);

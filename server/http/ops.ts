@@ -12,7 +12,6 @@ import { fileURLToPath } from "node:url";
 import { TOWN_ROOM } from "../../shared/constants.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import type { Towns } from "../hosting/towns.ts";
-import type { Town } from "../world/town.ts";
 import { tokenMatches } from "../access.ts";
 import { cspDirectives, cspHeader, inlineScriptHashes } from "./security.ts";
 
@@ -65,21 +64,6 @@ export class OpsStats {
       t.wall.shift();
       t.cpu.shift();
     }
-  }
-
-  /** Times every step of a town (advance() is what the room's clock calls). */
-  timeSteps(town: Town, name: string): void {
-    const advance = town.advance.bind(town);
-    town.advance = async () => {
-      const t0 = performance.now();
-      const cpu0 = process.cpuUsage();
-      try {
-        return await advance();
-      } finally {
-        const cpu = process.cpuUsage(cpu0);
-        this.recordStep(name, performance.now() - t0, (cpu.user + cpu.system) / 1000);
-      }
-    };
   }
 
   /** Counts the bytes written to every websocket of this server (frames as sent: patches,
@@ -251,7 +235,7 @@ export async function mountColyseusMonitor(app: Application, token: string | und
   let monitor: () => (req: Request, res: Response, next: NextFunction) => void;
   try {
     const pkg = "@colyseus/monitor"; // not a static import: the package is optional
-    ({ monitor } = await import(pkg));
+    ({ monitor } = (await import(pkg)) as { monitor: typeof monitor });
   } catch {
     return false;
   }

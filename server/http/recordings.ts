@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { RecordingStore } from "../store/recordings.ts";
-import { encodeEntry } from "../replay/codec.ts";
+import { encodeEntry } from "../../shared/replay/codec.ts";
 import { fail } from "./reply.ts";
 
 /** Most steps one /steps request returns (a game hour and a half). */

@@ -1,6 +1,6 @@
 // GET /api/saves (everyone) and POST /api/saves {from, name} (a moderator: Authorization: Bearer
 // <MODERATOR_TOKEN>): list the saved towns and fork one into a new town.
-import express, { type Request, type Response, type Router } from "express";
+import express, { type Router } from "express";
 import { z } from "zod";
 import type { Towns } from "../hosting/towns.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";

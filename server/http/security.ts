@@ -52,7 +52,7 @@ export function securityHeaders(opts: { connect?: readonly string[] } = {}): (re
     crossOriginEmbedderPolicy: false,
     // HSTS only means something over TLS, which a proxy in front of the server adds.
     strictTransportSecurity: false,
-  }) as unknown as (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+  });
 }
 
 /**
@@ -132,7 +132,7 @@ export function plainMatchmakingErrors(): void {
   const invoke = controller.invokeMethod.bind(controller);
   controller.invokeMethod = async (...args: Parameters<typeof invoke>) => {
     try {
-      return await invoke(...args);
+      return (await invoke(...args)) as unknown;
     } catch (e) {
       const code = (e as { code?: number }).code;
       if (typeof code === "number" && MEANING[code]) (e as { code: number }).code = MEANING[code];

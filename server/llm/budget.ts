@@ -78,7 +78,7 @@ export class BudgetedGateway implements Gateway {
   async close(): Promise<void> {}
 
   private spend(count: () => number): void {
-    let tokens = 0;
+    let tokens: number;
     try {
       tokens = count();
     } catch {

@@ -67,7 +67,7 @@ export class OfflineGateway implements Gateway {
       meterOfflineAsk(this.meter, this.counter, prompt, input, answer);
       return Promise.resolve(answer);
     } catch (e) {
-      return Promise.reject(e);
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     }
   }
 

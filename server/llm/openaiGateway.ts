@@ -393,7 +393,7 @@ export class OpenAIGateway implements Gateway {
       }
       if (!run.live()) return undefined;
       a.onFailure(error);
-      if (error instanceof APIError && a.adapt && adaptations < 3 && a.adapt(error)) {
+      if (error instanceof APIError && a.adapt && adaptations < 3 && a.adapt(error as APIError)) {
         adaptations++;
         continue;
       }
@@ -414,7 +414,7 @@ export class OpenAIGateway implements Gateway {
     if (texts.length === 0) return [];
     const m = this.meter.embeddings;
     m.texts += texts.length;
-    const out: Float32Array[] = new Array(texts.length);
+    const out = new Array<Float32Array>(texts.length);
     const missing = new Map<string, number[]>();
     for (let i = 0; i < texts.length; i++) {
       const hit = await this.cacheGet(this.vectors, embeddingKey(emb.model, texts[i]));
@@ -533,9 +533,10 @@ export class OpenAIGateway implements Gateway {
   }
 
   /** Stops everything out: running asks end with their offline answers; later asks are offline. */
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.closed = true;
     for (const run of [...this.runs]) run.finish();
+    return Promise.resolve();
   }
 }
 
@@ -545,7 +546,7 @@ const formats = new WeakMap<object, Map<string, ChatCompletionCreateParamsNonStr
  *  cannot express it (transforms, say); then plain JSON mode is asked for. */
 function jsonSchemaFormat(schema: z.ZodType, name: string): ChatCompletionCreateParamsNonStreaming["response_format"] | undefined {
   let byName = formats.get(schema);
-  if (!byName) formats.set(schema, (byName = new Map()));
+  if (!byName) formats.set(schema, (byName = new Map<string, ChatCompletionCreateParamsNonStreaming["response_format"] | null>()));
   if (!byName.has(name)) {
     try {
       byName.set(name, zodResponseFormat(schema, name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64)));

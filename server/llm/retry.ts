@@ -20,7 +20,7 @@ export function classifyError(e: unknown): FailureKind {
     const say = (e.headers as HeaderBag)?.get("x-should-retry");
     if (say === "true") return "retryable";
     if (say === "false") return "fatal";
-    const s = e.status;
+    const s = e.status as number | undefined;
     if (s === undefined) return "retryable";
     return RETRYABLE_STATUS.has(s) || s >= 500 ? "retryable" : "fatal";
   }

@@ -2,15 +2,15 @@
 // mirrors the Town's events into the schema state, and turns validated client messages into
 // Town commands. It holds no game rules of its own (DESIGN.md, "The shape").
 import { matchMaker, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
-import { JoinOptions, parseClientMessage, type ClientMessage, type ClientMessageType, type Role, type ServerMessages } from "../../shared/messages.ts";
+import { ClientMessages, JoinOptions, parseClientMessage, type ClientMessage, type ClientMessageSpec, type ClientMessageType, type ParsedClientMessage, type Role, type ServerMessages } from "../../shared/messages.ts";
 import { TownState } from "../../shared/state.ts";
 import type { Command } from "../world/commands.ts";
-import type { TownEvent } from "../world/events.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import { EngineHealth } from "./engineStatus.ts";
 import { Interest } from "./interest.ts";
 import { VIEW_MESSAGE } from "../../shared/interest.ts";
-import { agentDetails, type AgentDetails } from "../hosting/agentDetails.ts";
-import { noSuchTown, type TownRoomMetadata } from "../hosting/towns.ts";
+import { agentDetails, type AgentDetails } from "./agentDetails.ts";
+import { noSuchTown, type TownRoomMetadata } from "./metadata.ts";
 import type { AgentView } from "../world/town.ts";
 import type { TownHost } from "./host.ts";
 import { agentState, mirror } from "./mirror.ts";
@@ -31,23 +31,13 @@ const HUMAN_TICK_MS = 50;
 /** How often the engine indicator is brought up to date. */
 const ENGINE_CHECK_MS = 2_000;
 
-/** Who may send what (DESIGN.md, "Protocol"). Moderators may interview too: they run the town. */
-const ALLOWED: Record<ClientMessageType, readonly Role[]> = {
-  move: ["visitor", "reporter", "moderator"],
-  say: ["visitor", "reporter", "moderator"],
-  interview: ["reporter", "moderator"],
-  set_object_state: ["moderator"],
-  whisper: ["moderator"],
-  control: ["moderator"],
-};
-const WHAT: Record<ClientMessageType, string> = {
-  move: "walk",
-  say: "talk to residents",
-  interview: "interview residents (reporters do)",
-  set_object_state: "change objects (moderators do)",
-  whisper: "whisper to residents (moderators do)",
-  control: "control the clock (moderators do)",
-};
+/** What a handler is given with the message: who sent it. */
+interface Sender {
+  client: Client;
+  role: Role;
+  name: string;
+}
+type Handlers = { [K in ClientMessageType]: (m: ClientMessage<K>, from: Sender) => void };
 
 export class TownRoom extends Room<{ state: TownState }> {
   /** The town this room runs, set by the subclass that townRoomOf() makes. */
@@ -65,24 +55,37 @@ export class TownRoom extends Room<{ state: TownState }> {
   /** Which avatars each client is sent (interest.ts). */
   private interest!: Interest<Client>;
 
-  // Every client message is declared here so the SDK types room.send(); each handler validates
-  // the payload itself, because Colyseus's own validation disconnects the client instead of
-  // answering with an error.
+  // Every client message of the registry is declared here so the SDK types room.send(); each
+  // is validated by handle() itself, because Colyseus's own validation disconnects the client
+  // instead of answering with an error.
   override messages = {
-    move: (client: Client, m: ClientMessage<"move">) => this.handle(client, "move", m),
-    say: (client: Client, m: ClientMessage<"say">) => this.handle(client, "say", m),
-    interview: (client: Client, m: ClientMessage<"interview">) => this.handle(client, "interview", m),
-    set_object_state: (client: Client, m: ClientMessage<"set_object_state">) => this.handle(client, "set_object_state", m),
-    whisper: (client: Client, m: ClientMessage<"whisper">) => this.handle(client, "whisper", m),
-    control: (client: Client, m: ClientMessage<"control">) => this.handle(client, "control", m),
+    ...(Object.fromEntries(
+      (Object.keys(ClientMessages) as ClientMessageType[]).map((type) => [type, (client: Client, m: unknown) => this.handle(client, type, m)]),
+    ) as { [K in ClientMessageType]: (client: Client, m: ClientMessage<K>) => void }),
     // The camera report is not a Town command: it only shapes what the client is sent.
     [VIEW_MESSAGE]: (client: Client, m: unknown) => this.view(client, m),
+  };
+
+  /** What each client message does, once it is valid and its sender may send it. */
+  private readonly handlers: Handlers = {
+    move: (m, { client }) => this.command({ kind: "moveAvatar", avatarId: client.sessionId, x: m.x, y: m.y }, client, "move"),
+    say: (m, { client }) => this.command({ kind: "say", avatarId: client.sessionId, agentId: m.agentId, text: m.text }, client, "say"),
+    set_object_state: (m, { client, name }) => this.command({ kind: "setObjectState", address: m.address, state: m.state, by: name }, client, "set_object_state"),
+    interview: (m, { client, name, role }) => void this.interview(client, `${name} (a ${role})`, m),
+    whisper: (m, { client, name }) => void this.whisper(client, name, m),
+    control: (m, { name }) => {
+      if (m.action === "pause") this.state.clock.running = false;
+      if (m.action === "resume") this.state.clock.running = true;
+      if (m.action === "speed") this.state.clock.speed = m.value!;
+      this.scheduleSteps();
+      this.host.record?.([{ kind: "moderated", by: name, action: m.action, ...(m.action === "speed" ? { value: m.value } : {}) }]);
+    },
   };
 
   override onCreate(): void {
     const { town, name, engine, stepsPerSecond } = this.host;
     // What other processes and the join dialog list this room by (matchmaking filters on `town`).
-    this.setMetadata({ town: name, template: town.template, residents: town.agentViews().length, primary: this.primary ? 1 : 0 } satisfies TownRoomMetadata);
+    void this.setMetadata({ town: name, template: town.template, residents: town.agentViews().length, primary: this.primary ? 1 : 0 } satisfies TownRoomMetadata);
     this.interest = new Interest<Client>(this.state, town.map);
     this.limits = new ClientLimits(this.host.rateLimits ?? DEFAULT_RATE_LIMITS, this.host.addressRateShare);
     this.limitReservations();
@@ -232,37 +235,14 @@ export class TownRoom extends Room<{ state: TownState }> {
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return this.refuse(client, parsed.error);
     const session = client.auth as Session | undefined;
-    const role = session?.role ?? "visitor";
-    const name = session?.name ?? "someone";
-    const t = parsed.type;
-    if (!ALLOWED[t].includes(role)) return this.refuse(client, { code: "forbidden", type: t, message: `a ${role} cannot ${WHAT[t]}` });
-    switch (t) {
-      case "move": {
-        const m = parsed.value as ClientMessage<"move">;
-        return this.command({ kind: "moveAvatar", avatarId: client.sessionId, x: m.x, y: m.y }, client, t);
-      }
-      case "say": {
-        const m = parsed.value as ClientMessage<"say">;
-        return this.command({ kind: "say", avatarId: client.sessionId, agentId: m.agentId, text: m.text }, client, t);
-      }
-      case "set_object_state": {
-        const m = parsed.value as ClientMessage<"set_object_state">;
-        return this.command({ kind: "setObjectState", address: m.address, state: m.state, by: name }, client, t);
-      }
-      case "interview":
-        return void this.interview(client, `${name} (a ${role})`, parsed.value as ClientMessage<"interview">);
-      case "whisper":
-        return void this.whisper(client, name, parsed.value as ClientMessage<"whisper">);
-      case "control": {
-        const m = parsed.value as ClientMessage<"control">;
-        if (m.action === "pause") this.state.clock.running = false;
-        if (m.action === "resume") this.state.clock.running = true;
-        if (m.action === "speed") this.state.clock.speed = m.value!;
-        this.scheduleSteps();
-        this.host.record?.([{ kind: "moderated", by: name, action: m.action, ...(m.action === "speed" ? { value: m.value } : {}) }]);
-        return;
-      }
-    }
+    const from: Sender = { client, role: session?.role ?? "visitor", name: session?.name ?? "someone" };
+    const spec: ClientMessageSpec = ClientMessages[parsed.type];
+    if (!spec.roles.includes(from.role)) return this.refuse(client, { code: "forbidden", type: parsed.type, message: `a ${from.role} cannot ${spec.refusal}` });
+    this.run(parsed, from);
+  }
+
+  private run<K extends ClientMessageType>(m: ParsedClientMessage<K>, from: Sender): void {
+    (this.handlers[m.type] as (value: ClientMessage<K>, from: Sender) => void)(m.value, from);
   }
 
   /** Takes a message from the client's budget; when it is spent, answers rate_limited and says true. */
@@ -359,8 +339,12 @@ export class TownRoom extends Room<{ state: TownState }> {
     if (this.stepping) return;
     this.stepping = true;
     let events: TownEvent[] = [];
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     try {
       events = await this.host.town.advance();
+      const cpu = process.cpuUsage(cpu0);
+      this.host.stepTimed?.(performance.now() - t0, (cpu.user + cpu.system) / 1000);
       this.publish(events);
     } catch (e) {
       this.host.log.error({ err: e }, "step failed");
@@ -383,15 +367,15 @@ export function townRoomOf(towns: { primary: string; host(town?: string): TownHo
      * must have a seat for this address (seatRefusal). The address the HTTP gate found travels
      * with the seat to the join.
      */
-    static override async onAuth(_token: string, options: any, context: AuthContext): Promise<Admission> {
+    static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<Admission> {
       parseJoinOptions(options);
       const town = townOption(options) ?? towns.primary;
       // The filter matchmaking finds the room by (filterBy(["town"])): always a town.
-      if (options && typeof options === "object") options.town = town;
+      if (options && typeof options === "object") (options as { town?: string }).town = town;
       const address = gatedAddress(context?.headers);
       const room = await towns.roomOf?.(town);
       if (room) {
-        const refused = await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "seatRefusal", [address]).catch(() => null);
+        const refused = (await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "seatRefusal", [address]).catch(() => null)) as string | null;
         if (refused) throw new ServerError(refused.startsWith("too many joins") ? 429 : 503, refused);
       }
       return { address };

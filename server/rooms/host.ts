@@ -2,7 +2,7 @@
 import type { Logger } from "pino";
 import type { GenerativeMind } from "../agents/generativeMind.ts";
 import type { Gateway } from "../llm/prompt.ts";
-import type { TownEvent } from "../world/events.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import type { Town } from "../world/town.ts";
 import type { RateLimits } from "./rateLimit.ts";
 
@@ -36,4 +36,6 @@ export interface TownHost {
   record?(events: readonly TownEvent[]): void;
   /** Saves the town now (shutdown). */
   save(): Promise<void>;
+  /** Told how long each step took (wall and CPU ms), for the ops page. */
+  stepTimed?(wallMs: number, cpuMs: number): void;
 }

@@ -1,25 +1,14 @@
 // Per-client rate limits: one token bucket per client and message type, checked before a message
 // is even parsed, so a flood costs the server a subtraction. Unknown types share one bucket, so a
 // client cannot make the server keep a bucket per made-up type.
-import type { ClientMessageType } from "../../shared/messages.ts";
+import { ClientMessages, type Bucket, type ClientMessageType } from "../../shared/messages.ts";
 
-export interface Bucket {
-  /** Messages that may come at once. */
-  burst: number;
-  /** Messages per second refilled. */
-  perSecond: number;
-}
-
+export type { Bucket };
 export type RateLimits = Record<ClientMessageType | "other", Bucket>;
 
-/** Generous for people, tight for what asks the model (say, interview, whisper). */
+/** Each message's rate from the registry (shared/messages.ts); "other" for the rest (the camera report, unknown types). */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  move: { burst: 20, perSecond: 10 },
-  say: { burst: 5, perSecond: 1 },
-  interview: { burst: 3, perSecond: 0.5 },
-  whisper: { burst: 5, perSecond: 1 },
-  set_object_state: { burst: 10, perSecond: 2 },
-  control: { burst: 10, perSecond: 4 },
+  ...(Object.fromEntries(Object.entries(ClientMessages).map(([type, spec]) => [type, spec.rate])) as Record<ClientMessageType, Bucket>),
   other: { burst: 20, perSecond: 10 },
 };
 

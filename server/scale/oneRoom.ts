@@ -5,6 +5,10 @@
 // does not own the town (yet) refuses too: on a takeover the new owner first loads the latest save.
 import { ServerError, type Room } from "@colyseus/core";
 
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access --
+   a mixin: TypeScript wants its base constructor typed `new (...args: any[])` (TS2545), and the
+   room's hooks are passed through untouched. */
+
 type RoomClass = new (...args: any[]) => Room<any>;
 
 export function oneRoomPerTown<T extends RoomClass>(
@@ -26,12 +30,12 @@ export function oneRoomPerTown<T extends RoomClass>(
       if (other && other !== this) throw new ServerError(503, `town "${town}" is full, or moving to another server: try again in a moment`);
       live.set(town, this);
       this.townKey = town;
-      return (Base.prototype as any).onCreate?.apply(this, args);
+      return (Base.prototype).onCreate?.apply(this, args);
     }
 
     override onDispose(...args: any[]): any {
       if (this.townKey !== undefined && live.get(this.townKey) === this) live.delete(this.townKey);
-      return (Base.prototype as any).onDispose?.apply(this, args);
+      return (Base.prototype).onDispose?.apply(this, args);
     }
   };
 }

@@ -60,7 +60,7 @@ export async function setupScale(env: Record<string, string | undefined>, listen
     ]);
   } catch (e) {
     redis.disconnect();
-    throw new Error(`REDIS_URL: cannot reach Redis at ${where}: ${(e as Error).message}`);
+    throw new Error(`REDIS_URL: cannot reach Redis at ${where}: ${(e as Error).message}`, { cause: e });
   }
 
   const port = listen.port === 0 ? await freePort(listen.host) : listen.port;

@@ -6,7 +6,7 @@ import { Autosave } from "../store/autosave.ts";
 import { MemoryRows } from "../store/memoryRows.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { Recorder } from "../store/recorder.ts";
-import type { TownEvent } from "../world/events.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import type { Town } from "../world/town.ts";
 
 export interface RecordedRun {

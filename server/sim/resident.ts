@@ -1,6 +1,6 @@
 // Which resident a person means by "--agent": an id ("ines"), a full name ("Ines Calloway") or a
 // first name when only one resident has it; any case. Anything else is a UsageError listing them.
-import type { Persona } from "../agents/persona.ts";
+import type { Persona } from "../../shared/persona.ts";
 import { UsageError } from "./saves.ts";
 
 export function findResident(personas: readonly Pick<Persona, "id" | "name">[], query: string): Pick<Persona, "id" | "name"> {

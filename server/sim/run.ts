@@ -1,6 +1,6 @@
 // The headless loop: a lockstep Town advanced step after step as fast as its minds answer, with
 // a hook after each step (autosave, progress) and a way to stop between steps (Ctrl-C).
-import type { TownEvent } from "../world/events.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import type { Town } from "../world/town.ts";
 
 export interface RunHooks {

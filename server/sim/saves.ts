@@ -7,7 +7,7 @@ import path from "node:path";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import type { SnapshotRecord, TownRecord } from "../store/store.ts";
 import { TownSnapshot } from "../world/snapshot.ts";
-import { loadTemplate, TOWNS_DIR, type TownTemplate } from "../world/template.ts";
+import { loadTemplate, TOWNS_DIR, type TownTemplate } from "../content/template.ts";
 
 /** A mistake in what the person asked for: printed as is (no stack), exit code 1. */
 export class UsageError extends Error {

@@ -70,7 +70,7 @@ async function takeOver(lockPath: string, ino: number, owner: string, me: string
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     // Another process is taking this stale lock over: let it, then look again.
     if (liveOwner(await readFile(marker, "utf8").catch(() => ""))) return void (await new Promise((r) => setTimeout(r, 50)));
-    throw new Error(`a takeover of the stale lock ${lockPath} was interrupted; if no server uses the database, delete ${lockPath} and ${marker}`);
+    throw new Error(`a takeover of the stale lock ${lockPath} was interrupted; if no server uses the database, delete ${lockPath} and ${marker}`, { cause: err });
   }
   try {
     const now = await stat(lockPath).catch(() => null);

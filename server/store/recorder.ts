@@ -3,9 +3,9 @@
 // milliseconds, whichever comes first, one write at a time, by a promise the step never awaits.
 // A keyframe (the visible state) is taken every `keyframeSteps` steps so a replay can seek.
 import type { Logger } from "pino";
-import { encodeEntry, type EncodedEntry } from "../replay/codec.ts";
-import { frameOf, type FrameSource, type ReplayFrame } from "../replay/frame.ts";
-import type { TownEvent } from "../world/events.ts";
+import { encodeEntry, type EncodedEntry } from "../../shared/replay/codec.ts";
+import { frameOf, type FrameSource, type ReplayFrame } from "../../shared/replay/frame.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import type { PrismaStore } from "./prismaStore.ts";
 import { RecordingStore } from "./recordings.ts";
 

@@ -2,9 +2,10 @@
 // rebuild the frame of any step, read a span of steps, and export/import a whole recording.
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
-import { decodeEntry, entryProblem, type EncodedEntry, type StepEntry } from "../replay/codec.ts";
-import type { RecordingInfo, ReplayFrame } from "../replay/frame.ts";
-import { frameAt } from "../replay/seek.ts";
+import { decodeEntry, entryProblem, type EncodedEntry, type StepEntry } from "../../shared/replay/codec.ts";
+import type { RecordingInfo } from "../../shared/api.ts";
+import type { ReplayFrame } from "../../shared/replay/frame.ts";
+import { frameAt } from "../../shared/replay/seek.ts";
 
 export type { RecordingInfo };
 
@@ -112,7 +113,7 @@ export class RecordingStore {
     const out: StepEntry[] = [];
     for (const c of chunks) {
       for (const raw of c.events as unknown[]) {
-        const step = Array.isArray(raw) ? raw[0] : NaN;
+        const step: unknown = Array.isArray(raw) ? raw[0] : NaN;
         if (typeof step !== "number" || step < from || step > to) continue;
         out.push(decodeEntry(raw));
       }
@@ -171,7 +172,7 @@ export class RecordingStore {
         data: { townId: null, save: file.save, template: file.template, startedAt: new Date(file.startedAt), fromStep: file.fromStep, toStep: file.toStep, bytes },
         select,
       });
-      await tx.recordingKeyframe.createMany({ data: file.keyframes.map((k) => ({ recordingId: r.id, step: k.step, frame: k as unknown as Prisma.InputJsonValue })) });
+      await tx.recordingKeyframe.createMany({ data: file.keyframes.map((k) => ({ recordingId: r.id, step: k.step, frame: k })) });
       if (file.chunks.length) {
         await tx.recordingChunk.createMany({
           data: file.chunks.map((c) => ({ recordingId: r.id, seq: c.seq, fromStep: c.fromStep, toStep: c.toStep, events: c.events as Prisma.InputJsonValue })),

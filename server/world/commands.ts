@@ -1,7 +1,7 @@
 // What people ask of a town. The room turns validated client messages into these; the Town
 // answers each with the events it caused, or a refusal the room passes back to the client.
 import type { ErrorCode } from "../../shared/messages.ts";
-import type { TownEvent } from "./events.ts";
+import type { TownEvent } from "../../shared/events.ts";
 
 export type Command =
   | { kind: "joinAvatar"; avatarId: string; name: string; role: string }

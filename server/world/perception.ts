@@ -55,7 +55,7 @@ export function perceive(vision: Vision, events: readonly WorldEvent[], self?: s
   // Stable order: distance, then subject, so equal distances never depend on insertion order.
   picked.sort((a, b) => a.d - b.d || (a.e.subject < b.e.subject ? -1 : a.e.subject > b.e.subject ? 1 : 0));
   const n = Math.min(picked.length, vision.bandwidth);
-  const out: PerceivedEvent[] = new Array(n);
+  const out = new Array<PerceivedEvent>(n);
   for (let i = 0; i < n; i++) out[i] = { ...picked[i].e, distance: picked[i].d };
   return out;
 }

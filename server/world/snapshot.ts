@@ -24,7 +24,7 @@ export const TownSnapshot = z.object({
       talkingTo: z.string().default(""),
       /** Tiles still to walk, [x, y] each; older saves recompute the path. */
       path: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
-      /** Things that happened to the agent that its mind has not heard yet (server/agents/mind.ts Notice). */
+      /** Things that happened to the agent that its mind has not heard yet (Notice in ./mind.ts). */
       notices: z.array(z.unknown()).optional(),
       /** Tile index the agent last looked from (spatial memory), -1 for none. */
       lastSeenFrom: z.number().int().optional(),

@@ -2,11 +2,12 @@
 // steps deterministically; everything that changes comes out as TownEvents. It knows nothing
 // of Colyseus, HTTP or databases (DESIGN.md, "The shape").
 import { AVATAR_TILES_PER_SECOND, CHAT_IDLE_SECONDS, STEP_SECONDS } from "../../shared/constants.ts";
-import type { ConversationLine, Decision, Mind, MindOutput, Notice, Reply } from "../agents/mind.ts";
-import type { Persona } from "../agents/persona.ts";
+import type { ConversationLine, Decision, Mind, MindOutput, Notice, Reply } from "./mind.ts";
+import type { Persona } from "../../shared/persona.ts";
 import { timeAtStep } from "./clock.ts";
 import { refuse, type Command, type CommandResult } from "./commands.ts";
-import type { TownEvent } from "./events.ts";
+import type { TownEvent } from "../../shared/events.ts";
+import type { AgentView, AvatarView } from "../../shared/view.ts";
 import { PathFinder } from "./path.ts";
 import { arenaOf, perceive, type WorldEvent } from "./perception.ts";
 import { hashString, Random } from "./random.ts";
@@ -116,10 +117,7 @@ interface ObjectStatus {
   holder: string;
 }
 
-export interface AgentView {
-  id: string; name: string; x: number; y: number; action: string; emoji: string; address: Address; talkingTo: string; sprite: number;
-}
-export interface AvatarView { id: string; name: string; role: string; x: number; y: number; sprite: number }
+export type { AgentView, AvatarView };
 
 /** Rounding slack of walking credit (sums of tick fractions). */
 const CREDIT_EPSILON = 1e-9;
@@ -215,7 +213,7 @@ export class Town {
       r.lastSeenFrom = here;
       const notices = r.notices;
       r.notices = [];
-      r.thinking = this.think(r, { agent: this.self(r), now, perceived, inView, needsAction, notices });
+      r.thinking = this.think({ agent: this.self(r), now, perceived, inView, needsAction, notices });
     }
     const pending = this.residents.filter((r) => r.thinking && !r.thinking.done).map((r) => r.thinking!.promise);
     for (const c of this.chats.values()) if (c.reply && !c.reply.done) pending.push(c.reply.promise);
@@ -234,7 +232,7 @@ export class Town {
     return { id: r.id, persona: r.persona, x: r.x, y: r.y, action: r.action, address: r.address, talkingTo: r.talkingTo };
   }
 
-  private think(r: Resident, input: Parameters<Mind["tick"]>[0]): Thought {
+  private think(input: Parameters<Mind["tick"]>[0]): Thought {
     return pending(() => this.mind.tick(input));
   }
 
@@ -596,9 +594,7 @@ export class Town {
   }
 
   agentViews(): AgentView[] {
-    return this.residents.map((r) => ({
-      id: r.id, name: r.persona.name, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address, talkingTo: r.talkingTo, sprite: r.persona.sprite,
-    }));
+    return this.residents.map(viewOf);
   }
 
   avatarViews(): AvatarView[] {
@@ -606,7 +602,8 @@ export class Town {
   }
 
   agent(id: string): AgentView | undefined {
-    return this.agentViews().find((a) => a.id === id);
+    const r = this.residents.find((x) => x.id === id);
+    return r && viewOf(r);
   }
 
   persona(id: string): Persona | undefined {
@@ -690,11 +687,16 @@ function pending<T>(ask: () => Promise<T>): Pending<T> {
   try {
     answer = ask();
   } catch (error) {
-    answer = Promise.reject(error);
+    answer = Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
   p.promise = answer.then(
     (output) => { p.output = output; p.done = true; },
     (error: unknown) => { p.error = error; p.done = true; },
   );
   return p;
+}
+
+/** What can be seen of a resident. */
+function viewOf(r: Resident): AgentView {
+  return { id: r.id, name: r.persona.name, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address, talkingTo: r.talkingTo, sprite: r.persona.sprite };
 }

@@ -149,7 +149,7 @@ export class TownMap {
       return a;
     });
 
-    const tileAddress: string[] = new Array(width * height).fill("");
+    const tileAddress = new Array<string>(width * height).fill("");
     for (let i = 0; i < width * height; i++) {
       const o = objectAt[i];
       const a = o !== -1 ? objectArena[o] : arenaAt[i];

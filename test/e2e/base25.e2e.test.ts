@@ -9,7 +9,7 @@ import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preview } from "../../assets/scripts/preview.ts";
 import { importMap } from "../../server/cli/importMap.ts";
-import { TOWNS_DIR } from "../../server/world/template.ts";
+import { TOWNS_DIR } from "../../server/content/template.ts";
 import { artifact, ensureClientBuilt, launchBrowser, ROOT, sleep, startServerProcess, type ServerProcess } from "./helpers.ts";
 
 type Agent = { id: string; name: string; x: number; y: number; action: string; address: string };

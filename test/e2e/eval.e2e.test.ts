@@ -13,7 +13,7 @@ import { runEval } from "../../server/eval/evaluate.ts";
 import { loadScenario } from "../../server/eval/scenario.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { openStore } from "../../server/store/open.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { artifact, ensureClientBuilt, launchBrowser, startServerProcess, type ServerProcess } from "./helpers.ts";
 
 let server: ServerProcess;

@@ -4,7 +4,7 @@ import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import type { MindSettings } from "../../server/agents/settings.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { stepsPerDay } from "../../server/world/clock.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { Town } from "../../server/world/town.ts";
 
 export interface Watch {

@@ -30,8 +30,8 @@ async function start(env: Record<string, string>): Promise<{ child: ChildProcess
   });
   children.push(child);
   let out = "";
-  child.stdout!.on("data", (b: Buffer) => { out += b.toString(); });
-  child.stderr!.on("data", (b: Buffer) => { out += b.toString(); });
+  child.stdout.on("data", (b: Buffer) => { out += b.toString(); });
+  child.stderr.on("data", (b: Buffer) => { out += b.toString(); });
   const deadline = Date.now() + 45_000;
   while (!out.includes(`running at http://localhost:${port}`)) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${out}`);

@@ -14,7 +14,7 @@ import { loadScenario } from "../../server/eval/scenario.ts";
 import { makeGateway, readLlmConfig } from "../../server/llm/index.ts";
 import { openStore } from "../../server/store/open.ts";
 import { RecordingStore } from "../../server/store/recordings.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));

@@ -184,7 +184,7 @@ describe("hostile names and join options", () => {
 
 describe("seats", () => {
   it("a flood of reservations from one address is refused clearly; others still join; repeatable", async () => {
-    const room = matchMaker.getLocalRoomById((await server.towns.roomOf("base-3"))!.roomId)!;
+    const room = matchMaker.getLocalRoomById((await server.towns.roomOf("base-3")).roomId);
     /** Seats reserved for that address and not taken up (yet): what a flood tries to pile up. */
     const waiting = () => Object.values((room as unknown as { _reservedSeats: Record<string, [unknown, { address?: string } | undefined, boolean]> })._reservedSeats).filter((r) => !r[2] && r[1]?.address === "203.0.113.7").length;
     for (let round = 0; round < 2; round++) {
@@ -214,7 +214,7 @@ describe("seats", () => {
 
   it("a client naming no town goes to the default town even when it is full, and is told it is full", async () => {
     const listing = await server.towns.roomOf("base-3");
-    const room = matchMaker.getLocalRoomById(listing!.roomId)!;
+    const room = matchMaker.getLocalRoomById(listing.roomId);
     const betaBefore = server.towns.host("beta")!.town.avatarViews().length;
     const max = room.maxClients;
     room.maxClients = room.clients.length;

@@ -28,8 +28,8 @@ it("answers 503 ready:false until every town of start-up is open, then 200 with 
   });
   stop = () => stopChild(child, { group: true });
   let out = "";
-  child.stdout!.on("data", (b: Buffer) => (out += b.toString()));
-  child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
+  child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+  child.stderr.on("data", (b: Buffer) => (out += b.toString()));
 
   const answers: { status: number; body: Health }[] = [];
   const deadline = Date.now() + 90_000;

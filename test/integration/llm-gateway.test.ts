@@ -23,7 +23,7 @@ class FakeOpenAI {
   embeddings: Handler = (req, res) => vectors(res, req.body.input as string[]);
   active = 0;
   maxActive = 0;
-  private server = http.createServer((req, res) => this.handle(req, res));
+  private server = http.createServer((req, res) => void this.handle(req, res));
   private sockets = new Set<Socket>();
   url = "";
 

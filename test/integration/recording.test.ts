@@ -11,7 +11,7 @@ import { openStore } from "../../server/store/open.ts";
 import { Recorder } from "../../server/store/recorder.ts";
 import { RecordingStore } from "../../server/store/recordings.ts";
 import { buildTown } from "../../server/townFactory.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { backends } from "../helpers/databases.ts";
 import { startTestServer, waitFor } from "../helpers/server.ts";
 

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TownState } from "../../shared/state.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { removeFolder, stopChild } from "../helpers/childProcess.ts";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
 import { leaveAll, startTestServer, waitFor, waitUntil } from "../helpers/server.ts";
@@ -83,8 +83,8 @@ async function startProcess(env: Record<string, string>): Promise<Proc> {
   const out: string[] = [];
   const proc: Proc = { url: "", out, child, dataDir };
   procs.push(proc);
-  child.stdout!.on("data", (d: Buffer) => out.push(...d.toString().split("\n")));
-  child.stderr!.on("data", (d: Buffer) => out.push(...d.toString().split("\n")));
+  child.stdout.on("data", (d: Buffer) => out.push(...d.toString().split("\n")));
+  child.stderr.on("data", (d: Buffer) => out.push(...d.toString().split("\n")));
   // Started once the whole summary is out (it may come in several chunks).
   await waitFor("the server to start", () => out.some((l) => l.includes("presence:")) || child.exitCode !== null, 30_000);
   const line = out.find((l) => l.includes("Simulacra is running at")) ?? `exited: ${out.join("\n")}`;
@@ -98,7 +98,7 @@ async function stopProcess(p: Proc): Promise<void> {
   removeFolder(p.dataDir);
 }
 
-const json = async (url: string) => (await fetch(url)).json() as Promise<any>;
+const json = async (url: string) => (await fetch(url)).json();
 
 async function join(url: string, name: string): Promise<Room<any, TownState>> {
   const room = await new Client(url).joinOrCreate<TownState>("town", { name });

@@ -4,12 +4,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
-import { applyEntry, frameAt } from "../../server/replay/seek.ts";
-import { frameOf, type ReplayFrame } from "../../server/replay/frame.ts";
+import { applyEntry, frameAt } from "../../shared/replay/seek.ts";
+import { frameOf, type ReplayFrame } from "../../shared/replay/frame.ts";
 import { Recorder } from "../../server/store/recorder.ts";
 import { RecordingStore } from "../../server/store/recordings.ts";
 import { buildTown } from "../../server/townFactory.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { backends } from "../helpers/databases.ts";
 
 const HISTORY = readFileSync(new URL("../fixtures/mind-history-base3.csv", import.meta.url), "utf8");

@@ -9,7 +9,7 @@ import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { openStore } from "../../server/store/open.ts";
 import { buildTown } from "../../server/townFactory.ts";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
-import { loadTemplate, TOWNS_DIR } from "../../server/world/template.ts";
+import { loadTemplate, TOWNS_DIR } from "../../server/content/template.ts";
 import { startTestServer } from "../helpers/server.ts";
 
 const REF = path.resolve(import.meta.dirname, "../../../shared/reference/the_ville");

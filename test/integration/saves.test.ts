@@ -12,7 +12,7 @@ import { Autosave } from "../../server/store/autosave.ts";
 import { MemoryRows } from "../../server/store/memoryRows.ts";
 import { pino } from "pino";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { backends, IN_CI } from "../helpers/databases.ts";
 import { startTestServer } from "../helpers/server.ts";
 
@@ -139,7 +139,7 @@ describe("GET/POST /api/saves", () => {
     const api = (p: string, init?: RequestInit) => fetch(`${server.url}${p}`, init);
     const post = (body: unknown, auth?: string) =>
       api("/api/saves", { method: "POST", headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(body) });
-    let forkStep = 0;
+    let forkStep: number | undefined;
     try {
       while (server.host.town.step < 30) await new Promise((r) => setTimeout(r, 20));
       const listed = (await (await api("/api/saves")).json()) as { name: string; template: string; step: number | null }[];

@@ -13,7 +13,7 @@ afterEach(async () => {
   server = model = undefined;
 });
 
-const json = async (path: string) => (await fetch(server!.url + path)).json() as Promise<any>;
+const json = async (path: string) => (await fetch(server!.url + path)).json();
 
 async function start(behaviour: FakeOpenAI["behaviour"]) {
   model = await new FakeOpenAI().start();

@@ -20,7 +20,7 @@ async function join(name: string, options: Record<string, unknown> = {}): Promis
 
 const get = async (p: string) => {
   const res = await fetch(`${server.url}${p}`);
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) };
 };
 const post = async (p: string, body: unknown, token: string | null = TOKEN) => {
   const res = await fetch(`${server.url}${p}`, {
@@ -28,7 +28,7 @@ const post = async (p: string, body: unknown, token: string | null = TOKEN) => {
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) };
 };
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { characterSheet, COLUMNS, FRAME, LOOKS } from "../../assets/scripts/characters.ts";
 import { buildBase3, townJson } from "../../assets/scripts/make-base-3.ts";
-import { townTiles } from "../../assets/scripts/tiles.ts";
+import { tileIndexOf, townTiles } from "../../assets/scripts/tiles.ts";
 
 const asset = (p: string) => readFileSync(new URL(`../../assets/${p}`, import.meta.url));
 
@@ -15,6 +15,10 @@ describe("generated art", () => {
     const png = PNG.sync.read(asset("tiles/town.png"));
     expect(png.width).toBe(16 * 32);
     expect(png.height).toBe(tiles.rows * 32);
+  });
+
+  it("reproduces assets/tiles/town.index.json, the tile names map importers read", () => {
+    expect(JSON.parse(asset("tiles/town.index.json").toString("utf8"))).toEqual(tileIndexOf(townTiles()));
   });
 
   it("reproduces assets/sprites/characters.png: 12 frames a row, at least 16 looks", () => {

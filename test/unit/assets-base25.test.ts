@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { LOOKS } from "../../assets/scripts/characters.ts";
 import { buildBase25, personasJson, townJson } from "../../assets/scripts/make-base-25.ts";
 import { PathFinder } from "../../server/world/path.ts";
-import { loadTemplate, type TownTemplate } from "../../server/world/template.ts";
+import { loadTemplate, type TownTemplate } from "../../server/content/template.ts";
 import { TiledMap } from "../../server/world/townFile.ts";
 
 const asset = (p: string) => readFileSync(new URL(`../../assets/towns/base-25/${p}`, import.meta.url), "utf8");

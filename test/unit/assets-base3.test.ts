@@ -2,9 +2,9 @@
 // residents' days only go to places that exist. Plain BFS over the collision layer.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PersonaFile } from "../../server/agents/persona.ts";
+import { PersonaFile } from "../../shared/persona.ts";
 import { TiledMap, type MapObject } from "../../server/world/townFile.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 
 const dir = new URL("../../assets/towns/base-3/", import.meta.url);
 const map = TiledMap.parse(JSON.parse(readFileSync(new URL("town.json", dir), "utf8")));

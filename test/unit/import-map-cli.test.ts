@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { townTiles } from "../../assets/scripts/tiles.ts";
-import { loadTemplate, type TownTemplate } from "../../server/world/template.ts";
+import { loadTemplate, type TownTemplate } from "../../server/content/template.ts";
 import { TiledMap } from "../../server/world/townFile.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { importMatrix, rectangles, type MatrixImport, type Palette } from "../../server/world/importMatrix.ts";
-import { readMatrixFolder } from "../../server/world/matrixFiles.ts";
+import { importMatrix, rectangles, type MatrixImport, type Palette } from "../../server/content/importMatrix.ts";
+import { readMatrixFolder } from "../../server/content/matrixFiles.ts";
 import { TownMap } from "../../server/world/townMap.ts";
 
 export const MATRIX_DIR = path.resolve(fileURLToPath(new URL("../../../shared/reference/the_ville/matrix", import.meta.url)));

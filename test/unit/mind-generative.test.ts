@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MindInput } from "../../server/agents/mind.ts";
-import type { TownEvent } from "../../server/world/events.ts";
+import type { MindInput } from "../../server/world/mind.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import { Town } from "../../server/world/town.ts";
 import { at, countingGateway, input, mindPersonas, seen, tinyMap, tinyMind } from "../fixtures/mind-fixtures.ts";
 import type { GenerativeMind } from "../../server/agents/generativeMind.ts";

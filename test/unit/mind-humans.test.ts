@@ -4,7 +4,7 @@
 // small rules: rate limits and the engine indicator.
 import { describe, expect, it } from "vitest";
 import { conversationEnded, startConversation } from "../../server/agents/converse.ts";
-import type { HeardWords } from "../../server/agents/mind.ts";
+import type { HeardWords } from "../../server/world/mind.ts";
 import { planDay } from "../../server/agents/plan.ts";
 import { visitorReplyPrompt } from "../../server/agents/prompts/visitorReply.ts";
 import { emptyLlmMetrics } from "../../server/llm/metrics.ts";

@@ -22,7 +22,7 @@ import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import type { Gateway } from "../../server/llm/prompt.ts";
 import { stepsPerDay } from "../../server/world/clock.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { Town } from "../../server/world/town.ts";
 
 const modules = { dayPlan, decompose, importance, interview, objectReaction, postChat, reaction, reflectionInsights, reflectionQuestions, relationship, utterance, visitorReply, whisper };

@@ -31,7 +31,7 @@ describe("react: gates in code first", () => {
     ann.chatCooldown.clear();
     ann.current = { ...ann.current!, action: "sleeping" };
     expect(opts()).toEqual([]);
-    ann.current = { ...ann.current!, action: "going to the bathroom", address: "Tiny:Square:plaza:fountain" };
+    ann.current = { ...ann.current, action: "going to the bathroom", address: "Tiny:Square:plaza:fountain" };
     // Bob stands at the object Ann is heading for: she may wait.
     expect(opts(bobSeen("splashing", { address: "Tiny:Square:plaza:fountain", x: 5, y: 4 }), { address: "Tiny:Square:plaza:fountain" })).toEqual(["talk", "wait"]);
   });

@@ -1,8 +1,8 @@
 // The schemas a recording import checks are those of what the recorder writes: every kind of
 // town event, encoded, passes them; what no recorder writes does not.
 import { describe, expect, it } from "vitest";
-import { encodeEntry, entryProblem, eventProblem } from "../../server/replay/codec.ts";
-import type { TownEvent, TownEventKind } from "../../server/world/events.ts";
+import { encodeEntry, entryProblem, eventProblem } from "../../shared/replay/codec.ts";
+import type { TownEvent, TownEventKind } from "../../shared/events.ts";
 
 /** One event of every kind (the Record type makes a new kind a compile error here until added). */
 const SAMPLES: Record<TownEventKind, TownEvent> = {

@@ -8,7 +8,7 @@ import { findResident } from "../../server/sim/resident.ts";
 import { runSteps } from "../../server/sim/run.ts";
 import { UsageError } from "../../server/sim/saves.ts";
 import { buildTown } from "../../server/townFactory.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 
 const template = await loadTemplate("base-3");
 const history = readFileSync(new URL("../fixtures/mind-history-base3.csv", import.meta.url), "utf8");

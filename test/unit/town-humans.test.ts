@@ -2,9 +2,9 @@
 // of a talk), object states a person sets, and what a save keeps of them.
 import { describe, expect, it } from "vitest";
 import { CHAT_IDLE_SECONDS } from "../../shared/constants.ts";
-import type { HeardWords, MindInput, Reply } from "../../server/agents/mind.ts";
+import type { HeardWords, MindInput, Reply } from "../../server/world/mind.ts";
 import { ScriptedMind } from "../../server/agents/scriptedMind.ts";
-import type { TownEvent } from "../../server/world/events.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
 import { Town } from "../../server/world/town.ts";
 import { TownMap } from "../../server/world/townMap.ts";

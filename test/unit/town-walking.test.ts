@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { AVATAR_TILES_PER_SECOND } from "../../shared/constants.ts";
 import { ScriptedMind } from "../../server/agents/scriptedMind.ts";
-import type { TownEvent } from "../../server/world/events.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import { Town } from "../../server/world/town.ts";
 import { TownMap } from "../../server/world/townMap.ts";
 import { tinyPersonas, tinyTownJson } from "../fixtures/tinyTown.ts";

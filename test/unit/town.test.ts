@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Mind, MindInput, MindOutput } from "../../server/agents/mind.ts";
+import type { Mind, MindInput, MindOutput } from "../../server/world/mind.ts";
 import { ScriptedMind } from "../../server/agents/scriptedMind.ts";
-import type { TownEvent } from "../../server/world/events.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import { Town } from "../../server/world/town.ts";
 import { TownMap } from "../../server/world/townMap.ts";
 import { tinyPersonas, tinyTownJson } from "../fixtures/tinyTown.ts";
@@ -155,7 +155,7 @@ describe("Town and minds", () => {
 
   it("saves and restores the mind's own state with the town", async () => {
     let restored: unknown;
-    const mind: Mind = { tick: new ScriptedMind().tick, snapshot: () => ({ memories: ["a"] }), restore: (d) => (restored = d) };
+    const mind: Mind = { tick: (input) => new ScriptedMind().tick(input), snapshot: () => ({ memories: ["a"] }), restore: (d) => (restored = d) };
     const town = makeTown(mind);
     await run(town, 5);
     const snap = JSON.parse(JSON.stringify(town.snapshot()));

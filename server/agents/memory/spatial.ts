@@ -42,7 +42,7 @@ export class SpatialMemory {
     let fresh = false;
     let arenas = this.tree.get(sector);
     if (!arenas) {
-      this.tree.set(sector, (arenas = new Map()));
+      this.tree.set(sector, (arenas = new Map<string, Set<string>>()));
       fresh = true;
     }
     if (arena === undefined) return fresh;

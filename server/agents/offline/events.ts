@@ -126,9 +126,7 @@ function contentWords(text: string): string[] {
 }
 
 function contentWordsOf(text: string): string[] {
-  return nlp(text)
-    .terms()
-    .json()
+  return (nlp(text).terms().json() as { terms: { tags: string[]; normal: string }[] }[])
     .filter((t: { terms: { tags: string[] }[] }) => !t.terms[0].tags.some((g) => ["Determiner", "Preposition", "Conjunction", "Pronoun"].includes(g)))
     .map((t: { terms: { normal: string }[] }) => t.terms[0].normal)
     .filter((w: string) => w.length > 1);

@@ -3,7 +3,7 @@
 // planned day is put into the schedule at that time and place. Decomposition splits schedule
 // blocks into 5-15 minute tasks at known addresses, with an emoji, an event triple and an object
 // state, as the decomposition prompt asks a model to.
-import type { Persona, ScheduleItem } from "../persona.ts";
+import type { Persona, ScheduleItem } from "../../../shared/persona.ts";
 import { SpatialMemory, matchScore } from "../memory/spatial.ts";
 import { parseHourMinute } from "../../../shared/time.ts";
 import { describeEvent, eventOnDay, knownEvents, type EventMention, type PlaceName } from "./events.ts";

@@ -3,7 +3,7 @@
 // memories with their date and time, the time and place) are written here once.
 import { z } from "zod";
 import type { ChatMessage, Prompt, Tier } from "../../llm/prompt.ts";
-import type { Persona } from "../persona.ts";
+import type { Persona } from "../../../shared/persona.ts";
 import { when } from "../offline/time.ts";
 
 export const HHMM = /^([01]?\d|2[0-3]):[0-5]\d$/;

@@ -3,7 +3,7 @@
 // original's one call per hour). §3.3 A.
 import { z } from "zod";
 import { formatDate } from "../../../shared/time.ts";
-import type { Persona } from "../persona.ts";
+import type { Persona } from "../../../shared/persona.ts";
 import type { PlaceName } from "../offline/events.ts";
 import { offlineDayPlan } from "../offline/planner.ts";
 import { Clock, definePrompt, firstName, iss, memories, type Identity, type MemoryLine } from "./builder.ts";

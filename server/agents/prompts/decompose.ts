@@ -4,7 +4,7 @@
 // triple and the state it puts the object in. The original chains nine calls for this (§3.3 B:
 // decomposition with the identity block, sector, arena, object, two emojis, two triples, state).
 import { z } from "zod";
-import type { ScheduleItem } from "../persona.ts";
+import type { ScheduleItem } from "../../../shared/persona.ts";
 import { SpatialMemory } from "../memory/spatial.ts";
 import { offlineDecompose } from "../offline/planner.ts";
 import { hhmm } from "../offline/time.ts";

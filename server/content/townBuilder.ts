@@ -1,9 +1,8 @@
-// The town builder the map scripts share: a town is described as buildings, rooms, furniture
-// and paths; finish() works out the wall, door, path and water variants from their neighbours
-// and the shadows under walls, and townJson() writes the Tiled-compatible JSON the server reads
-// (server/world/townFile.ts): art layers, the collision layer, and the sector / arena / object
-// rectangles and spawn points.
-import { E, N, S, W, TILESET_COLUMNS, townTiles } from "../tiles.ts";
+// The town builder the map scripts and the map importer share: a town is described as buildings,
+// rooms, furniture and paths (by tile name); finish() works out the wall, door, path and water
+// variants from their neighbours and the shadows under walls. assets/scripts/lib/townJson.ts
+// writes the result as the Tiled-compatible JSON the server reads (server/world/townFile.ts).
+import { E, N, S, W } from "./tileIndex.ts";
 
 export type Rect = { x: number; y: number; w: number; h: number };
 export type Place = Rect & { name: string; props?: Record<string, string> };
@@ -40,17 +39,17 @@ export class TownBuilder {
     this.width = width;
     this.height = height;
     const n = width * height;
-    this.ground = new Array(n).fill("");
-    this.decor = new Array(n).fill("");
-    this.walls = new Array(n).fill("");
-    this.furniture = new Array(n).fill("");
-    this.above = new Array(n).fill("");
-    this.blocked = new Array(n).fill(false);
-    this.wallKind = new Array(n).fill("");
-    this.wallOf = new Array(n).fill(-1);
-    this.door = new Array(n).fill(false);
-    this.inside = new Array(n).fill(-1);
-    this.surface = new Array(n).fill("");
+    this.ground = new Array<string>(n).fill("");
+    this.decor = new Array<string>(n).fill("");
+    this.walls = new Array<string>(n).fill("");
+    this.furniture = new Array<string>(n).fill("");
+    this.above = new Array<string>(n).fill("");
+    this.blocked = new Array<boolean>(n).fill(false);
+    this.wallKind = new Array<string>(n).fill("");
+    this.wallOf = new Array<number>(n).fill(-1);
+    this.door = new Array<boolean>(n).fill(false);
+    this.inside = new Array<number>(n).fill(-1);
+    this.surface = new Array<string>(n).fill("");
   }
 
   i(x: number, y: number): number {
@@ -200,83 +199,3 @@ export function finish(t: TownBuilder): void {
     if (t.door[k] && t.ground[k] === "") t.ground[k] = "floor-wood-0";
   }
 }
-
-export function lightOf(name: string): string {
-  if (name === "lamp") return "lamp";
-  if (name === "floor-lamp" || name === "nightstand") return "lamp";
-  if (name.startsWith("fireplace")) return "fire";
-  if (/^wallx?-.*-window-/.test(name)) return "window";
-  return "";
-}
-
-/** The embedded tileset entry of a town file; `image` is the path of town.png from the map's folder. */
-export function townTileset(image: string) {
-  const sheet = townTiles();
-  const index = sheet.index();
-  return {
-    firstgid: 1, name: "town", image, imagewidth: TILESET_COLUMNS * 32, imageheight: sheet.rows * 32,
-    tilewidth: 32 as const, tileheight: 32 as const, columns: TILESET_COLUMNS, tilecount: sheet.tileCount, margin: 0, spacing: 0,
-    // Tiles that glow at night in the client: street lamps, lamps, fires and windows.
-    tiles: Object.entries(index)
-      .map(([name, id]) => ({ id, light: lightOf(name) }))
-      .filter((t) => t.light)
-      .sort((a, b) => a.id - b.id)
-      .map(({ id, light }) => ({ id, properties: [{ name: "light", type: "string", value: light }] })),
-  };
-}
-
-/** The Tiled JSON of the town, with tile rows on their own lines so diffs stay readable. */
-export function townJson(t: TownBuilder, world: string, start: string): string {
-  const MAP_W = t.width, MAP_H = t.height;
-  finish(t);
-  const sheet = townTiles();
-  const index = sheet.index();
-  const gid = (name: string): number => {
-    if (!name) return 0;
-    const i = index[name];
-    if (i === undefined) throw new Error(`no tile named "${name}"`);
-    return i + 1;
-  };
-  let layerId = 0;
-  let objectId = 0;
-  const tileLayer = (name: string, data: number[], visible = true) => ({
-    id: ++layerId, name, type: "tilelayer", x: 0, y: 0, width: MAP_W, height: MAP_H, opacity: 1, visible, data,
-  });
-  const rect = (p: Place) => ({
-    id: ++objectId, name: p.name, type: "", x: p.x * 32, y: p.y * 32, width: p.w * 32, height: p.h * 32, rotation: 0, visible: true,
-    ...(p.props ? { properties: Object.entries(p.props).map(([name, value]) => ({ name, type: "string", value })) } : {}),
-  });
-  const objectLayer = (name: string, objects: object[]) => ({ id: ++layerId, name, type: "objectgroup", x: 0, y: 0, opacity: 1, visible: false, draworder: "topdown", objects });
-  const layers = [
-    tileLayer("ground", t.ground.map(gid)),
-    tileLayer("decor", t.decor.map(gid)),
-    tileLayer("walls", t.walls.map(gid)),
-    tileLayer("furniture", t.furniture.map(gid)),
-    tileLayer("above", t.above.map(gid)),
-    tileLayer("collision", t.blocked.map((b) => (b ? gid("collision") : 0)), false),
-    objectLayer("sectors", t.sectors.map(rect)),
-    objectLayer("arenas", t.arenas.map(rect)),
-    objectLayer("objects", t.objects.map(rect)),
-    objectLayer("spawns", t.spawns.map((s) => ({ id: ++objectId, name: s.name, type: "", x: s.x * 32 + 16, y: s.y * 32 + 16, width: 0, height: 0, rotation: 0, visible: true, point: true }))),
-  ];
-  const map = {
-    type: "map", version: "1.10", tiledversion: "1.10.2", orientation: "orthogonal", renderorder: "right-down", infinite: false,
-    width: MAP_W, height: MAP_H, tilewidth: 32, tileheight: 32, compressionlevel: -1,
-    nextlayerid: layerId + 1, nextobjectid: objectId + 1,
-    properties: [
-      { name: "world", type: "string", value: world },
-      { name: "start", type: "string", value: start },
-    ],
-    tilesets: [townTileset("../../tiles/town.png")],
-    layers,
-  };
-  // Pretty-print, then put each data row of a tile layer on one line.
-  const text = JSON.stringify(map, null, 2).replace(/"data": \[([\d,\s]*?)\]/g, (_m, body: string) => {
-    const nums = body.split(",").map((s) => s.trim());
-    const rows: string[] = [];
-    for (let y = 0; y < MAP_H; y++) rows.push("        " + nums.slice(y * MAP_W, (y + 1) * MAP_W).join(","));
-    return `"data": [\n${rows.join(",\n")}\n      ]`;
-  });
-  return text + "\n";
-}
-

@@ -3,8 +3,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PersonaFile, type Persona } from "../agents/persona.ts";
-import { TownFileError, TownMap } from "./townMap.ts";
+import { PersonaFile, type Persona } from "../../shared/persona.ts";
+import { TownFileError, TownMap } from "../world/townMap.ts";
 
 export const TOWNS_DIR = fileURLToPath(new URL("../../assets/towns/", import.meta.url));
 

@@ -1,4 +1,4 @@
-// Draws an imported map of the original implementation (server/world/importMatrix.ts) with our
+// Draws an imported map of the original implementation (server/content/importMatrix.ts) with our
 // tiles. The original's matrices say only where things are (sector, arena, object, collision);
 // this painter decides what they look like:
 //   - floors by arena and sector name (kitchens tiled, bathrooms white, bars dark wood, gardens grass),
@@ -7,11 +7,10 @@
 //   - game objects get furniture by name (beds, desks, shelves, counters, pianos ...),
 //   - outside, dirt roads join every building's entrance, and trees and flowers fill open grass.
 // Collision is never changed: trees outside stand on the "above" layer only.
-import type { MatrixGrid, PainterPalette } from "../../server/world/importMatrix.ts";
-import { PathFinder } from "../../server/world/path.ts";
-import { E, N, S, W } from "./tiles.ts";
-import { finish, grassAt, TownBuilder, townTileset } from "./lib/town.ts";
-import { townTiles } from "./tiles.ts";
+import type { MatrixGrid, PainterPalette } from "./importMatrix.ts";
+import { PathFinder } from "../world/path.ts";
+import { E, gidOf, N, S, townTileset, W, type TileIndex } from "./tileIndex.ts";
+import { finish, grassAt, TownBuilder } from "./townBuilder.ts";
 
 const has = (name: string | undefined, ...words: string[]) => !!name && words.some((w) => name.toLowerCase().includes(w));
 
@@ -103,17 +102,11 @@ function furnitureOf(name: string, x: number, y: number, same: (dx: number, dy: 
   return f("crates");
 }
 
-/** Our palette for imported maps: tiles from assets/tiles/town.png. `image` is its path from the map's folder. */
-export function importPalette(image: string): PainterPalette {
-  const index = townTiles().index();
-  const gid = (name: string): number => {
-    if (!name) return 0;
-    const i = index[name];
-    if (i === undefined) throw new Error(`no tile named "${name}"`);
-    return i + 1;
-  };
+/** Our palette for imported maps: tiles from assets/tiles/town.png, named by its index. `image` is its path from the map's folder. */
+export function importPalette(image: string, index: TileIndex): PainterPalette {
+  const gid = gidOf(index);
   return {
-    tileset: townTileset(image),
+    tileset: townTileset(image, index),
     collision: gid("collision"),
     paint: (grid) => paintGrid(grid, gid),
   };

@@ -1,13 +1,14 @@
 // What the inspector is told about a resident (GET /api/agents/:id): where its body is and what
 // it does, from the Town; persona, plan and memories, from its mind. The same answer whether the
 // town runs in this process or (with Redis) in another, whose room is asked for it.
-import type { TownHost } from "../rooms/host.ts";
+import type { AgentDetails } from "../../shared/api.ts";
+import type { TownHost } from "./host.ts";
 
-export function agentDetails(host: TownHost, id: string, limit: number) {
+export function agentDetails(host: TownHost, id: string, limit: number): AgentDetails | null {
   const agent = host.town.agent(id);
   if (!agent) return null;
   const mind = host.mind.inspect(id, { limit });
   return { ...agent, persona: mind?.persona ?? host.town.persona(id), currently: mind?.currently ?? "", plan: mind?.plan ?? null, memories: mind?.memories ?? [] };
 }
 
-export type AgentDetails = NonNullable<ReturnType<typeof agentDetails>>;
+export type { AgentDetails };

@@ -3,7 +3,7 @@
 // tile's address exactly: world from world_blocks, sector from the sector layer, arena from the
 // arena layer, object from the game-object layer, as the original's maze.py composes them.
 // Regions become grid-aligned rectangles (Tiled objects); art comes from a palette of our tiles.
-import type { TiledMap } from "./townFile.ts";
+import type { TiledMap } from "../world/townFile.ts";
 
 export interface MatrixFiles {
   /** maze_meta_info.json */
@@ -148,7 +148,7 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
   const sectors = new Map<string, Region>();
   const arenas = new Map<string, Region>();
   const objects = new Map<string, Region>();
-  const addresses: string[] = new Array(width * height).fill("");
+  const addresses = new Array<string>(width * height).fill("");
   const spawns: MatrixImport["spawns"] = [];
   const region = (into: Map<string, Region>, key: string, name: string, props: Record<string, string>, tile: number) => {
     let r = into.get(key);
@@ -258,7 +258,7 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
     ],
   };
   return {
-    map: map as unknown as TiledMap,
+    map: map,
     world,
     width,
     height,

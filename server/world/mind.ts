@@ -4,9 +4,9 @@
 // towns keep the world moving and apply a late answer at the next step (DESIGN.md, "Time").
 // One Mind serves all agents of a town (it keeps each agent's memory by id), because a
 // conversation needs both speakers' memories.
-import type { PerceivedEvent } from "../world/perception.ts";
-import type { Address } from "../world/tile.ts";
-import type { Persona } from "./persona.ts";
+import type { PerceivedEvent } from "./perception.ts";
+import type { Address } from "./tile.ts";
+import type { Persona } from "../../shared/persona.ts";
 
 export interface Decision {
   /** What the agent does, as a phrase: "making coffee". */

@@ -2,7 +2,7 @@
 // short tuple instead of an object (a moving resident costs ~20 bytes, not ~60). Event kinds this
 // codec does not know (added later) are kept as the objects they are, so nothing is lost.
 import { z } from "zod";
-import type { TownEvent, TownEventKind } from "../world/events.ts";
+import type { TownEvent, TownEventKind } from "../events.ts";
 
 /** The events of one step; events between steps (people walking) belong to the next step. */
 export interface StepEntry {
@@ -38,7 +38,7 @@ export function encodeEvent(e: TownEvent): Encoded | null {
   }
 }
 
-const str = (v: unknown) => (typeof v === "string" ? v : String(v ?? ""));
+const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : "");
 const num = (v: unknown) => (typeof v === "number" ? v : Number(v));
 
 export function decodeEvent(x: Encoded): TownEvent | null {
@@ -120,7 +120,7 @@ const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
 
 /** Checks one written event; returns why it is not one, or null. */
 export function eventProblem(x: unknown): string | null {
-  const first = Array.isArray(x) ? x[0] : x && typeof x === "object" ? (x as { kind?: unknown }).kind : undefined;
+  const first: unknown = Array.isArray(x) ? x[0] : x && typeof x === "object" ? (x as { kind?: unknown }).kind : undefined;
   const schema = Array.isArray(x)
     ? typeof first === "string" && Object.hasOwn(TUPLES, first) ? TUPLES[first as keyof typeof TUPLES] : undefined
     : typeof first === "string" && Object.hasOwn(OBJECTS, first) ? OBJECTS[first as keyof typeof OBJECTS] : undefined;

@@ -1,6 +1,6 @@
 // Seeking in a recording: the frame of a step is its keyframe (the newest at or before it) with the
 // events of the steps after the keyframe applied in order.
-import type { TownEvent } from "../world/events.ts";
+import type { TownEvent } from "../events.ts";
 import type { StepEntry } from "./codec.ts";
 import { applyEvent, cloneFrame, type ReplayFrame } from "./frame.ts";
 

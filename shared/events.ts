@@ -1,6 +1,8 @@
 // Everything that changes in a town, in order. The room mirrors these into the schema state;
-// the store records them. Events carry plain data only.
-import type { Address } from "./tile.ts";
+// the store records them; replays (server and browser) apply them to frames. Plain data only.
+
+/** A place: "world:sector:arena" or "world:sector:arena:object". */
+type Address = string;
 
 export type TownEvent =
   | { kind: "clockTicked"; step: number; time: number }

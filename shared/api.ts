@@ -1,0 +1,69 @@
+// The HTTP answers the browser reads, as zod schemas: the server's handlers are typed by them and
+// the client parses what it receives with them, so the two cannot drift apart.
+import { z } from "zod";
+import { Persona } from "./persona.ts";
+import { AgentView } from "./view.ts";
+
+/** GET /api/agents/:id — a resident as the inspector shows it. */
+export const AgentDetails = AgentView.extend({
+  persona: Persona.nullable().optional(),
+  currently: z.string(),
+  plan: z
+    .object({
+      date: z.string(),
+      wakeUp: z.string(),
+      items: z.array(z.string()),
+      schedule: z.array(z.object({ start: z.string(), end: z.string(), task: z.string(), place: z.string().optional() })),
+      /** Decomposed tasks from now on (the next hour or two). */
+      next: z.array(z.object({ start: z.string(), end: z.string(), task: z.string(), address: z.string(), emoji: z.string() })),
+    })
+    .nullable(),
+  /** Newest first. */
+  memories: z.array(z.object({ type: z.enum(["observation", "thought", "chat", "plan"]), description: z.string(), importance: z.number(), created: z.number() })),
+});
+export type AgentDetails = z.infer<typeof AgentDetails>;
+
+/** GET /api/towns — one town of the list. */
+export const TownListing = z.object({
+  name: z.string(),
+  template: z.string(),
+  residents: z.number(),
+  /** The town clients join when they name none. */
+  primary: z.boolean(),
+  /** People in it now (its room's clients, whichever process hosts it). */
+  clients: z.number(),
+  /** Whether this process hosts it. */
+  here: z.boolean(),
+  /** Its step and game time when hosted here (another process's clock is not known here). */
+  step: z.number().nullable(),
+  time: z.string().nullable(),
+});
+export type TownListing = z.infer<typeof TownListing>;
+export const TownList = z.array(TownListing);
+
+/** GET /api/recordings (a list) and /api/recordings/:id — a recording. */
+export const RecordingInfo = z.object({
+  id: z.string(),
+  /** Name of the save it recorded. */
+  save: z.string(),
+  template: z.string(),
+  startedAt: z.string(),
+  /** Steps recorded (toStep - fromStep). */
+  steps: z.number(),
+  fromStep: z.number(),
+  toStep: z.number(),
+  bytes: z.number(),
+});
+export type RecordingInfo = z.infer<typeof RecordingInfo>;
+
+/** GET /api/recordings/:id/frame?step= — what could be seen after a step. */
+export const ReplayFrameAnswer = z.object({
+  step: z.number(),
+  time: z.number(),
+  agents: z.array(AgentView),
+  avatars: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), x: z.number(), y: z.number(), sprite: z.number() })),
+  objects: z.array(z.object({ address: z.string(), state: z.string(), by: z.string() })),
+});
+
+/** Any refusal: { error: { code, message } }. */
+export const ApiError = z.object({ error: z.object({ code: z.string().optional(), message: z.string() }) });

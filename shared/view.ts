@@ -1,0 +1,86 @@
+// What can be seen of a town: its residents, the people's avatars, object states and the clock.
+// Declared once here; the Town hands these views out, the room mirrors them into its schema state,
+// recordings keep them in keyframes and the browser draws them. applyEvent() is the one place a
+// Town event changes a view, whatever holds it (a replay frame, the room's state).
+import { z } from "zod";
+import type { TownEvent } from "./events.ts";
+
+export const AgentView = z.object({
+  id: z.string(),
+  name: z.string(),
+  x: z.number(),
+  y: z.number(),
+  action: z.string(),
+  emoji: z.string(),
+  /** Where the action takes place: "world:sector:arena[:object]". */
+  address: z.string(),
+  /** Id of whom the resident is talking to, "" when nobody. */
+  talkingTo: z.string(),
+  sprite: z.number(),
+});
+export type AgentView = z.infer<typeof AgentView>;
+
+export const AvatarView = z.object({ id: z.string(), name: z.string(), role: z.string(), x: z.number(), y: z.number(), sprite: z.number() });
+export type AvatarView = z.infer<typeof AvatarView>;
+
+export const ObjectView = z.object({ address: z.string(), state: z.string(), by: z.string() });
+export type ObjectView = z.infer<typeof ObjectView>;
+
+/** Something that holds views: applyEvent() writes through it. */
+export interface ViewTarget {
+  clock(step: number, time: number): void;
+  /** The resident's view to change in place, if it is there. */
+  agent(id: string): Omit<AgentView, "id" | "name" | "sprite"> | undefined;
+  avatar(id: string): Pick<AvatarView, "x" | "y"> | undefined;
+  addAvatar(v: AvatarView): void;
+  removeAvatar(id: string): void;
+  /** Sets an object's state; an empty state clears it. */
+  setObject(v: ObjectView): void;
+}
+
+/** Applies one event to a view. Events that change nothing visible (speech, chats) are ignored. */
+export function applyEvent(target: ViewTarget, e: TownEvent): void {
+  switch (e.kind) {
+    case "clockTicked":
+      target.clock(e.step, e.time);
+      return;
+    case "agentMoved": {
+      const a = target.agent(e.agentId);
+      if (a) {
+        a.x = e.x;
+        a.y = e.y;
+      }
+      return;
+    }
+    case "actionStarted": {
+      const a = target.agent(e.agentId);
+      if (a) {
+        a.action = e.action;
+        a.emoji = e.emoji;
+        a.address = e.address;
+        a.talkingTo = e.talkingTo;
+      }
+      return;
+    }
+    case "objectChanged":
+      target.setObject({ address: e.address, state: e.state, by: e.by });
+      return;
+    case "avatarJoined":
+      target.removeAvatar(e.avatarId);
+      target.addAvatar({ id: e.avatarId, name: e.name, role: e.role, x: e.x, y: e.y, sprite: e.sprite });
+      return;
+    case "avatarMoved": {
+      const a = target.avatar(e.avatarId);
+      if (a) {
+        a.x = e.x;
+        a.y = e.y;
+      }
+      return;
+    }
+    case "avatarLeft":
+      target.removeAvatar(e.avatarId);
+      return;
+    default:
+      return;
+  }
+}
