@@ -11,7 +11,7 @@ import type { PrismaStore } from "../server/store/prismaStore.ts";
 import { buildTown } from "../server/townFactory.ts";
 import { stepsPerDay } from "../server/world/clock.ts";
 import { TownSnapshot } from "../server/world/snapshot.ts";
-import { loadTemplate } from "../server/world/template.ts";
+import { loadTemplate } from "../server/content/template.ts";
 import { fmt, machine, summarize } from "./stats.ts";
 import { onBothStores } from "./stores.ts";
 

@@ -13,7 +13,7 @@ import { MemoryRows } from "../../server/store/memoryRows.ts";
 import { pageMemories } from "../../server/store/memories.ts";
 import { buildTown } from "../../server/townFactory.ts";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
-import { loadTemplate } from "../../server/world/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
 import { backends } from "../helpers/databases.ts";
 import { startTestServer } from "../helpers/server.ts";
 import type { MemoryPage } from "../../shared/memories.ts";
