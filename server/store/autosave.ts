@@ -40,17 +40,18 @@ export class Autosave {
    * being written the next waits for a later step. Never throws: a failed save is logged and
    * retried next step.
    */
-  async afterStep(): Promise<void> {
+  afterStep(): Promise<void> {
     if (this.town.step - this.lastSavedStep >= this.everySteps) {
-      if (this.busy) return;
+      if (this.busy) return Promise.resolve();
       this.lastRowFlush = this.town.step;
       void this.save().catch((err: unknown) => this.log.error({ err }, "autosave failed"));
-      return;
+      return Promise.resolve();
     }
     if (this.rows && this.town.step - this.lastRowFlush >= ROW_FLUSH_STEPS) {
       this.lastRowFlush = this.town.step;
       this.rows.flushSoon();
     }
+    return Promise.resolve();
   }
 
   /** Saves the town as it is now; written after any save in progress. */

@@ -157,9 +157,9 @@ async function writeBatch(db: Db, townId: string, batch: { seq: number; change: 
       townId, agentId: c.agent, memId: m.id, seq, type: m.type, created: m.created, lastAccessed: c.lastAccessed,
       description: m.description, subject: m.subject, predicate: m.predicate, object: m.object, importance: m.importance,
       keywords: [...m.keywords], evidence: [...m.evidence],
-      lines: m.lines ? (m.lines.map((l) => [l[0], l[1]]) as Prisma.InputJsonValue) : Prisma.DbNull,
+      lines: m.lines ? m.lines.map((l) => [l[0], l[1]]) : Prisma.DbNull,
       depth: m.depth ?? null,
-      embedding: new Uint8Array(e.buffer.slice(e.byteOffset, e.byteOffset + e.byteLength) as ArrayBuffer),
+      embedding: Uint8Array.from(new Uint8Array(e.buffer, e.byteOffset, e.byteLength)),
     });
   }
   // One transaction: a batch is written whole or not at all (a retry never meets half of it).
@@ -266,7 +266,7 @@ export async function withRows(db: Db, townId: string, data: unknown, mark: numb
   const hasHead = agents.some((a) => isHead(a?.memory));
   const hasParts = agents.some((a) => MIND_PARTS.some((p) => isPlaceholder(a?.[p])));
   if (!hasHead && !hasParts) return data;
-  const streams = hasHead ? await readStreams(db, townId, mark) : new Map();
+  const streams: Awaited<ReturnType<typeof readStreams>> = hasHead ? await readStreams(db, townId, mark) : new Map<never, never>();
   const parts = new Map<string, unknown>();
   if (hasParts) {
     const rows = await db.$queryRaw<{ agentId: string; part: string; data: unknown }[]>`
