@@ -10,6 +10,7 @@ import type { PrismaStore } from "../store/prismaStore.ts";
 import { Recorder } from "../store/recorder.ts";
 import { buildTown } from "../townFactory.ts";
 import { TownSnapshot } from "../world/snapshot.ts";
+import { startTownAt } from "./startTime.ts";
 import { loadTemplate } from "../world/template.ts";
 import { templateExists, TownRefusal, type TownSpec } from "./townSpec.ts";
 
@@ -28,7 +29,7 @@ export interface HostedTown {
 }
 
 export interface HostingDeps {
-  config: Pick<ServerConfig, "SEED" | "AUTOSAVE_STEPS" | "STEPS_PER_SECOND" | "MODERATOR_TOKEN">;
+  config: Pick<ServerConfig, "SEED" | "AUTOSAVE_STEPS" | "STEPS_PER_SECOND" | "MODERATOR_TOKEN"> & Partial<Pick<ServerConfig, "START_TIME">>;
   store: PrismaStore;
   gateway: Gateway;
   ops: OpsStats;
@@ -58,6 +59,7 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
   const { town, mind } = buildTown(template, { gateway, mode: "live", seed: config.SEED });
   const saved = await store.latestSnapshot(record.id);
   if (saved) town.restore(TownSnapshot.parse(saved.data));
+  else if (config.START_TIME) startTownAt(town, config.START_TIME);
   const autosave = new Autosave(town, store, record.id, config.AUTOSAVE_STEPS, log);
   // Every session is recorded; its chunks are written at least as often as the autosaves.
   const recorder = await Recorder.start(store, record.id, town, { save: name, log, flushSteps: Math.min(30, config.AUTOSAVE_STEPS) });

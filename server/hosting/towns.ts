@@ -7,6 +7,8 @@ import type { TownHost } from "../rooms/host.ts";
 import type { Scale } from "../scale/scale.ts";
 import { openHostedTown, resolveSpec, type HostedTown, type HostingDeps } from "./hostedTown.ts";
 import { TownRefusal, type TownSpec } from "./townSpec.ts";
+import { isSleep } from "../agents/offline/planner.ts";
+import type { Town } from "../world/town.ts";
 
 /** What the join dialog and GET /api/towns show of a town. */
 export interface TownListing {
@@ -22,6 +24,9 @@ export interface TownListing {
   /** Its step and game time when hosted here (another process's clock is not known here). */
   step: number | null;
   time: string | null;
+  /** What is going on, when hosted here: residents awake, conversations under way. */
+  awake: number | null;
+  conversations: number | null;
 }
 
 /** The room metadata a town's room carries: what other processes list it by. */
@@ -107,11 +112,12 @@ export class Towns {
         here: local !== undefined,
         step: local ? local.host.town.step : null,
         time: local ? new Date(local.host.town.time).toISOString() : null,
+        ...liveliness(local?.host.town),
       });
     }
     for (const t of this.hosted.values()) {
       if (out.has(t.name)) continue;
-      out.set(t.name, { name: t.name, template: t.template, residents: t.residents, primary: t.name === this.primary, clients: 0, here: true, step: t.host.town.step, time: new Date(t.host.town.time).toISOString() });
+      out.set(t.name, { name: t.name, template: t.template, residents: t.residents, primary: t.name === this.primary, clients: 0, here: true, step: t.host.town.step, time: new Date(t.host.town.time).toISOString(), ...liveliness(t.host.town) });
     }
     return [...out.values()].sort((a, b) => Number(b.primary) - Number(a.primary) || a.name.localeCompare(b.name));
   }
@@ -134,4 +140,13 @@ export class Towns {
 /** The refusal of a join into a town this process does not serve. */
 export function noSuchTown(name: string): ServerError {
   return new ServerError(404, `no town "${name.slice(0, 64)}" on this server: the join dialog lists the towns`);
+}
+
+/** Residents awake (doing something other than sleeping) and conversations under way (each pair once, people's talks included). */
+export function liveliness(town: Town | undefined): { awake: number | null; conversations: number | null } {
+  if (!town) return { awake: null, conversations: null };
+  const agents = town.agentViews();
+  const awake = agents.filter((a) => a.action !== "" && !isSleep(a.action)).length;
+  const pairs = new Set(agents.filter((a) => a.talkingTo).map((a) => [a.id, a.talkingTo].sort().join("|")));
+  return { awake, conversations: pairs.size };
 }
