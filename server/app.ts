@@ -48,6 +48,8 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     !towns.serves(town) ? noSuchTown(town)
     : !scale.hostsTown(town) ? new ServerError(503, `town "${town}" is moving to another server: try again in a moment`)
     : undefined;
+  // The port opens before the towns do (a town may take a while to resume): not ready till then.
+  let ready = false;
   const server = defineServer({
     transport: new WebSocketTransport(),
     greet: false,
@@ -59,7 +61,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     },
     express: async (app) => {
       await mountOps(app, { stats: ops, towns, gateway, presence, publicAddress: scale.serverOptions.publicAddress, moderatorToken: config.MODERATOR_TOKEN });
-      mountHttp(app, { towns, gateway, db, presence, store, moderatorToken: config.MODERATOR_TOKEN });
+      mountHttp(app, { towns, gateway, db, presence, store, moderatorToken: config.MODERATOR_TOKEN, ready: () => ready });
     },
   });
   const stop = async () => {
@@ -91,6 +93,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     await stop().catch(() => undefined);
     throw e;
   }
+  ready = true;
   summary.push(
     `database: ${db === "embedded" ? `embedded (${path.join(config.DATA_DIR, "db")})` : "postgres (DATABASE_URL)"}`,
     `presence: ${scale.describe()}`,

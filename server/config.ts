@@ -2,6 +2,9 @@
 // `npm start` with nothing set runs: embedded database, local presence, offline engine.
 import { z } from "zod";
 
+/** How long the server may take to save and stop after SIGTERM/SIGINT before it exits anyway. */
+export const SHUTDOWN_LIMIT_MS = 15_000;
+
 const optionalText = z.string().trim().optional().transform((v) => (v ? v : undefined));
 
 export const ServerConfig = z.object({

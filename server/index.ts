@@ -1,7 +1,7 @@
 // `npm start`: one server, one town, one port.
 import { pino } from "pino";
 import { startServer } from "./app.ts";
-import { readConfig } from "./config.ts";
+import { readConfig, SHUTDOWN_LIMIT_MS } from "./config.ts";
 
 const config = readConfig();
 const log = pino({ level: config.LOG_LEVEL });
@@ -16,9 +16,9 @@ try {
     console.log(`${signal}: saving the town and stopping`);
     // A shutdown that cannot finish (a stuck connection) must not keep the process alive.
     setTimeout(() => {
-      console.error("shutdown took longer than 15 s; exiting");
+      console.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
       process.exit(1);
-    }, 15_000).unref();
+    }, SHUTDOWN_LIMIT_MS).unref();
     await server.close().catch((err: unknown) => log.error({ err }, "shutdown failed"));
     process.exit(0);
   };

@@ -1,10 +1,11 @@
 // The server under test, started by the load test itself: server/index.ts (through tsx) in a child
 // process on a free loopback port, a fresh data folder, the offline engine, no Redis.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { removeFolder, stopChild } from "../../test/helpers/childProcess.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -54,13 +55,8 @@ export async function startServerProcess(town: string, extraEnv: Record<string, 
     url,
     town,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-        if (child.exitCode === null) child.kill("SIGKILL");
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await stopChild(child);
+      removeFolder(dataDir);
     },
   };
 }

@@ -13,6 +13,7 @@ import { mountRecordings } from "./recordings.ts";
 import { savesRouter } from "./saves.ts";
 import { townsRouter } from "./towns.ts";
 import { fail } from "./reply.ts";
+import type { Health } from "../../shared/health.ts";
 
 export const CLIENT_DIR = fileURLToPath(new URL("../../dist/client/", import.meta.url));
 export const ASSETS_DIR = fileURLToPath(new URL("../../assets/", import.meta.url));
@@ -24,6 +25,8 @@ export interface ApiDeps {
   presence: "local" | "redis";
   store: PrismaStore;
   moderatorToken?: string;
+  /** Whether every town listed at start-up is open. */
+  ready: () => boolean;
 }
 
 export function mountHttp(app: Application, deps: ApiDeps): void {
@@ -33,8 +36,11 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
   const notHosted = (res: Response, name: string) => fail(res, 404, "not_found", `no town "${name}" is running (GET /api/towns lists the towns)`);
   app.get("/api/health", (_req: Request, res: Response) => {
     const host = towns.host();
-    res.json({
-      ok: true,
+    const ready = deps.ready();
+    // 503 until the towns of start-up are open: whoever waits on health may then read `step`.
+    res.status(ready ? 200 : 503).json({
+      ok: ready,
+      ready,
       town: towns.primary,
       towns: towns.hostedHere.map((t) => t.name),
       step: host ? host.town.step : null,
@@ -42,7 +48,7 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
       llm: deps.gateway.engine,
       db: deps.db,
       presence: deps.presence,
-    });
+    } satisfies Health);
   });
   app.use("/api/towns", townsRouter({ towns, moderatorToken: deps.moderatorToken }));
   // A town hosted by another process (with Redis) is asked through its room.

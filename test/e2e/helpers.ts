@@ -1,12 +1,14 @@
 // Helpers for the browser tests: build the client when it is missing, start the real server as
 // a child process on a free port, launch Debian's headless Chromium.
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
+import { Health } from "../../shared/health.ts";
+import { removeFolder, stopChild } from "../helpers/childProcess.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const ARTIFACTS = path.join(ROOT, "test/artifacts");
@@ -45,9 +47,10 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string> = {}, timeoutMs = 45_000): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-e2e-"));
-  const child: ChildProcess = spawn("npx", ["tsx", "server/index.ts"], {
+  // Node itself with tsx's loader (no wrapper that could exit before the server has saved), in its
+  // own process group so that stopping it stops anything it started too.
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
-    // Its own process group, so stopping it stops npx, tsx and node together.
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
@@ -68,13 +71,8 @@ export async function startServerProcess(env: Record<string, string> = {}, timeo
   let exited = false;
   child.once("exit", () => { exited = true; });
   const stop = async () => {
-    if (!exited && child.pid) {
-      try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }
-      const deadline = Date.now() + 8000;
-      while (!exited && Date.now() < deadline) await sleep(50);
-      if (!exited) try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ }
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopChild(child, { group: true });
+    removeFolder(dataDir);
   };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -89,11 +87,12 @@ export async function startServerProcess(env: Record<string, string> = {}, timeo
     }
     await sleep(100);
   }
-  // Printed means listening; make sure HTTP answers too.
-  for (let i = 0; i < 50; i++) {
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await sleep(100);
+  // Printed means listening with its towns open; make sure HTTP says so too.
+  try {
+    await waitFor("the server to be ready (/api/health)", () => fetch(`${url}/api/health`).then(async (r) => Health.parse(await r.json()).ready, () => false), 5_000);
+  } catch (e) {
+    await stop();
+    throw e;
   }
   return { url, port, output: () => out, stop };
 }

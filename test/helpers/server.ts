@@ -1,10 +1,11 @@
 // Starts a real Simulacra server in this process on a free port, with its own data folder.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { startServer, type RunningServer } from "../../server/app.ts";
 import { readConfig } from "../../server/config.ts";
+import { removeFolder } from "./childProcess.ts";
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer & { dataDir: string; cleanup(): Promise<void> }> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "simulacra-test-"));
@@ -15,7 +16,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     dataDir,
     async cleanup() {
       await server.close();
-      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      if (!env.DATA_DIR) removeFolder(dataDir);
     },
   };
 }

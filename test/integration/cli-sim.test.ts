@@ -2,7 +2,7 @@
 // (node with tsx, as `npm run` runs them) against a temp DATA_DIR (embedded PGlite) and once
 // against PostgreSQL (DATABASE_URL with a schema of this run, dropped afterwards; unreachable
 // PostgreSQL skips that part with a message, and fails with CI=true). Offline engine throughout.
-import { execFile, spawn } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { redactDatabaseUrl } from "../../server/store/databaseUrl.ts";
 import { SimReport } from "../../server/sim/report.ts";
+import { removeFolder, stopChild } from "../helpers/childProcess.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const HISTORY = path.join(ROOT, "test/fixtures/mind-history-base3.csv");
@@ -155,8 +156,11 @@ if (pgProblem !== null && !IN_CI) console.warn(`\n[cli-sim.test] SKIPPING the Po
 describe("npm run sim stopped with Ctrl-C, and on PostgreSQL", () => {
   const dirs: string[] = [];
   const schema = `cli_sim_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const children: ChildProcess[] = [];
   afterAll(async () => {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    // A run a failed test left going must be gone before its folder is.
+    await Promise.all(children.map((c) => stopChild(c)));
+    for (const d of dirs) removeFolder(d);
     if (pgProblem === null) await adminQuery(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   });
   const tempDir = (label: string) => {
@@ -170,11 +174,14 @@ describe("npm run sim stopped with Ctrl-C, and on PostgreSQL", () => {
     const reportFile = path.join(dir, "stopped.json");
     const args = ["--import", "tsx", path.join(ROOT, "server/cli/sim.ts"), "--from", "base-3", "--name", "stopped", "--steps", "1000000", "--report", reportFile];
     const child = spawn(process.execPath, args, { cwd: ROOT, env: cleanEnv({ DATA_DIR: dir }) });
+    children.push(child);
     let stdout = "";
+    // Its Ctrl-C handler is set right after it prints the recording's id (earlier, under load, a
+    // Ctrl-C could still meet the default handler); then it runs a second before the Ctrl-C.
     child.stdout.on("data", (d: Buffer) => {
-      const started = /database:/.test(stdout);
+      const started = /recording:/.test(stdout);
       stdout += d.toString();
-      if (!started && /database:/.test(stdout)) setTimeout(() => child.kill("SIGINT"), 1_000);
+      if (!started && /recording:/.test(stdout)) setTimeout(() => child.kill("SIGINT"), 1_000);
     });
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     expect(code).toBe(130);

@@ -3,17 +3,19 @@
 // losing at most the steps since then, with the residents' memories and plans; the recording of
 // the killed session is intact up to its last flush and agrees with the resumed town.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
+import type { Health } from "../../shared/health.ts";
 import { freePort, ROOT } from "../e2e/helpers.ts";
+import { removeFolder, stopChild } from "../helpers/childProcess.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-crash-"));
 const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.pid) try { process.kill(-c.pid, "SIGKILL"); } catch { /* gone */ }
-  rmSync(dataDir, { recursive: true, force: true });
+afterAll(async () => {
+  await Promise.all(children.map((c) => stopChild(c, { group: true, signal: "SIGKILL" })));
+  removeFolder(dataDir);
 });
 
 const AUTOSAVE_STEPS = 15;
@@ -40,7 +42,6 @@ async function start(env: Record<string, string>): Promise<{ child: ChildProcess
 }
 
 const json = async <T>(url: string): Promise<T> => (await fetch(url)).json() as Promise<T>;
-type Health = { step: number; time: string };
 type Agent = { id: string; plan: unknown; memories: unknown[] };
 type Rec = { id: string; save: string; fromStep: number; toStep: number; steps: number };
 type Frame = { step: number; agents: { id: string; x: number; y: number; action: string }[] };
@@ -51,11 +52,10 @@ it("after kill -9 the server resumes from its last autosave, with its residents'
   do {
     await new Promise((r) => setTimeout(r, 100));
     health = await json<Health>(`${first.url}/api/health`);
-  } while (health.step < 130);
+  } while (health.step! < 130);
   const before = await json<Agent>(`${first.url}/api/agents/ines?limit=500`);
-  const stepBeforeKill = (await json<Health>(`${first.url}/api/health`)).step;
-  process.kill(-first.child.pid!, "SIGKILL");
-  await new Promise<void>((r) => first.child.once("exit", () => r()));
+  const stepBeforeKill = (await json<Health>(`${first.url}/api/health`)).step!;
+  await stopChild(first.child, { group: true, signal: "SIGKILL" });
 
   // Slow clock: nothing steps while we look.
   const second = await start({ AUTOSAVE_STEPS: String(AUTOSAVE_STEPS), STEPS_PER_SECOND: "0.1" });
@@ -67,7 +67,7 @@ it("after kill -9 the server resumes from its last autosave, with its residents'
     expect(resumed).toBeGreaterThanOrEqual(stepBeforeKill - 2 * AUTOSAVE_STEPS);
     const h = await json<Health>(`${second.url}/api/health`);
     expect(h.step).toBe(resumed);
-    expect(Date.parse(h.time)).toBe(Date.parse("2026-02-13T05:30:00Z") + resumed * 10_000);
+    expect(Date.parse(h.time!)).toBe(Date.parse("2026-02-13T05:30:00Z") + resumed * 10_000);
     const after = await json<Agent>(`${second.url}/api/agents/ines?limit=500`);
     expect(after.plan).toEqual(before.plan === null ? null : expect.anything());
     expect(after.memories.length).toBeGreaterThan(0);
@@ -93,7 +93,6 @@ it("after kill -9 the server resumes from its last autosave, with its residents'
     expect(old.step).toBe(resumed);
     expect(old.agents).toEqual(fresh.agents);
   } finally {
-    process.kill(-second.child.pid!, "SIGTERM");
-    await new Promise<void>((r) => (second.child.exitCode !== null ? r() : second.child.once("exit", () => r())));
+    await stopChild(second.child, { group: true });
   }
 }, 120_000);

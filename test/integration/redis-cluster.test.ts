@@ -11,12 +11,13 @@ import { Client, type Room } from "@colyseus/sdk";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Redis } from "ioredis";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TownState } from "../../shared/state.ts";
 import { loadTemplate } from "../../server/world/template.ts";
+import { removeFolder, stopChild } from "../helpers/childProcess.ts";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
 import { leaveAll, startTestServer, waitFor, waitUntil } from "../helpers/server.ts";
 
@@ -93,13 +94,8 @@ async function startProcess(env: Record<string, string>): Promise<Proc> {
 }
 
 async function stopProcess(p: Proc): Promise<void> {
-  if (p.child.exitCode === null) {
-    const exited = new Promise((r) => p.child.once("exit", r));
-    p.child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    if (p.child.exitCode === null) p.child.kill("SIGKILL");
-  }
-  rmSync(p.dataDir, { recursive: true, force: true });
+  await stopChild(p.child);
+  removeFolder(p.dataDir);
 }
 
 const json = async (url: string) => (await fetch(url)).json() as Promise<any>;
