@@ -33,7 +33,7 @@ const ui = document.getElementById("ui")!;
 const toasts = new Toasts(ui);
 let room: TownRoom | null = null;
 
-const render: RenderInfo = { ready: false, agents: 0, avatars: 0, zoom: 1, view: { x: 0, y: 0 }, self: null, residents: {}, objectLabels: [], selectedObject: "" };
+const render: RenderInfo = { ready: false, agents: 0, avatars: 0, zoom: 1, view: { x: 0, y: 0 }, self: null, residents: {}, objectLabels: [], selectedObject: "", labels: [], action: null };
 let panels: Panels | null = null;
 const hook: DebugHook = {
   status: "idle",
@@ -80,7 +80,7 @@ async function join(req: JoinRequest): Promise<void> {
   hook.avatarId = joined.sessionId;
   hook.role = req.role;
   const hud = new Hud(ui);
-  panels = new Panels(ui, { room: joined, role: req.role, avatarId: () => ctx.avatarId, toasts });
+  panels = new Panels(ui, { room: joined, role: req.role, avatarId: () => ctx.avatarId, toasts, dockRight: hud.dock });
   const ctx: LiveContext = {
     room: joined, template: "", avatarId: joined.sessionId, name: req.name, role: req.role, hud, ui: panels, toasts, render,
     connected: true, status: req.role === "visitor" ? `Connected as ${req.name}` : `Connected as ${req.name}, ${req.role}`,

@@ -38,6 +38,8 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
   const origins = parseOrigins(config.CORS_ORIGINS);
   // A template that does not load stops start-up before anything is opened.
   for (const s of specs) if (s.template) await loadTemplate(s.template);
+  // A taken port too: nothing is opened yet (a transport that never listened cannot shut down).
+  await ensurePortFree(config.PORT, config.HOST);
   const llmConfig = readLlmConfig(config.env);
   const scale = await setupScale(config.env, { host: config.HOST, port: config.PORT }, log);
   const gateway = makeGateway(llmConfig, { log, ...scale.caches });
@@ -128,4 +130,25 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
       await stop();
     },
   };
+}
+
+/** Thrown when the port is taken: `npm start` says so in one line and exits with code 1. */
+export class PortTakenError extends Error {}
+
+/**
+ * Fails at once, in words, when another process listens on the port (the transport itself would
+ * print a stack trace and never give up). Port 0 asks the system for a free one.
+ */
+export async function ensurePortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  const { createServer } = await import("node:net");
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EADDRINUSE") reject(new PortTakenError(`port ${port} is taken by another process (another Simulacra?): stop it, or start on another port, e.g. PORT=${port + 1} npm start`));
+      else if (e.code === "EACCES") reject(new PortTakenError(`port ${port} may not be used by this user: choose one above 1023, e.g. PORT=2567 npm start`));
+      else reject(e);
+    });
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
 }

@@ -42,6 +42,8 @@ export const ServerConfig = z.object({
   /** Seats a single address may hold waiting (reserved, not yet joined), and a town in all. */
   SEATS_WAITING_PER_ADDRESS: z.coerce.number().int().positive().default(8),
   SEATS_WAITING_PER_TOWN: z.coerce.number().int().positive().default(64),
+  /** Time of day a new town starts at ("08:00"): residents are up and about from the first minute. "" keeps the map's own start. */
+  START_TIME: z.string().trim().regex(/^(([01]?\d|2[0-3]):[0-5]\d)?$/, "a time of day, HH:MM (00:00 to 23:59), or empty for the map's own start").default("08:00"),
   STEPS_PER_SECOND: z.coerce.number().positive().max(100).default(1),
   AUTOSAVE_STEPS: z.coerce.number().int().positive().default(60),
   SEED: z.coerce.number().int().default(1),

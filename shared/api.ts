@@ -37,6 +37,9 @@ export const TownListing = z.object({
   /** Its step and game time when hosted here (another process's clock is not known here). */
   step: z.number().nullable(),
   time: z.string().nullable(),
+  /** What is going on, when hosted here: residents awake, conversations under way (else null). */
+  awake: z.number().nullable(),
+  conversations: z.number().nullable(),
 });
 export type TownListing = z.infer<typeof TownListing>;
 export const TownList = z.array(TownListing);

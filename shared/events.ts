@@ -18,6 +18,8 @@ export type TownEvent =
   /** A person's talk with a resident is over. */
   | { kind: "chatEnded"; agentId: string; avatarId: string }
   /** A moderator's act outside the Town's rules (the clock, an inner voice), kept for replays. */
-  | { kind: "moderated"; by: string; action: "pause" | "resume" | "speed" | "whisper"; value?: number; agentId?: string; text?: string };
+  | { kind: "moderated"; by: string; action: "pause" | "resume" | "speed" | "whisper"; value?: number; agentId?: string; text?: string }
+  /** An interview on the record (off the record leaves no trace), kept for replays. */
+  | { kind: "interviewed"; by: string; agentId: string; question: string; answer: string };
 
 export type TownEventKind = TownEvent["kind"];

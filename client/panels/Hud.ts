@@ -1,7 +1,9 @@
-// The always-visible HUD: the game clock and the engine in use (top left), who is online (top
-// right), what the residents are doing (bottom right) and a status line with the controls.
+// The always-visible HUD: the game clock and the engine in use (top left); one dock on the right
+// with the minimap, who is online and what the residents are doing (the inspector opens between
+// them, so no panel covers another); and a status line with the controls.
 import { formatClock, formatDate } from "../../shared/time.ts";
 import { fill, h } from "./dom.ts";
+import { Minimap, type MinimapActions } from "./Minimap.ts";
 
 export interface HudView {
   world: string;
@@ -25,6 +27,11 @@ export class Hud {
   private readonly online: HTMLElement;
   private readonly residents: HTMLElement;
   private readonly status: HTMLElement;
+  /** The right-hand dock: minimap, online, (inspector), residents, top to bottom. */
+  readonly dock: HTMLElement;
+  readonly minimap: Minimap;
+  /** Set by the scene: a click on the minimap, and "follow the action". */
+  mapActions: MinimapActions = { go: () => {}, followAction: () => {} };
   private last = { clock: "", online: "", residents: "", status: "" };
   /** Called when a resident is picked in the list (click or Enter): the camera follows them. */
   onResident: (id: string) => void = () => {};
@@ -36,7 +43,9 @@ export class Hud {
     this.online = h("div.panel.hud-online", { id: "hud-online" });
     this.residents = h("div.panel.hud-residents", { id: "hud-residents" });
     this.status = h("div.panel.hud-status", { id: "hud-status" });
-    parent.append(this.clock, this.online, this.residents, this.status);
+    this.minimap = new Minimap({ go: (x, y) => this.mapActions.go(x, y), followAction: () => this.mapActions.followAction() });
+    this.dock = h("div.dock-right", { id: "dock-right" }, this.minimap.root, this.online, this.residents);
+    parent.append(this.clock, this.dock, this.status);
   }
 
   update(v: HudView): void {
@@ -92,7 +101,7 @@ export class Hud {
       fill(this.status,
         h(v.connected ? "span.dot" : "span.dot.off", {}),
         v.status,
-        v.connected ? h("span", {}, "  ·  walk ", h("kbd", {}, "←↑↓→"), " ", h("kbd", {}, "WASD"), " or click  ·  click a resident or ", h("kbd", {}, "T"), " to talk, ", h("kbd", {}, "I"), " to inspect  ·  ", h("kbd", {}, "Esc"), " closes  ·  zoom ", h("kbd", {}, "+"), " ", h("kbd", {}, "−")) : null,
+        v.connected ? h("span", {}, "  ·  walk ", h("kbd", {}, "←↑↓→"), " ", h("kbd", {}, "WASD"), " or click  ·  click a resident or ", h("kbd", {}, "T"), " to talk, ", h("kbd", {}, "I"), " to inspect  ·  ", h("kbd", {}, "F"), " the action  ·  ", h("kbd", {}, "Esc"), " closes  ·  zoom ", h("kbd", {}, "+"), " ", h("kbd", {}, "−")) : null,
       );
     }
   }

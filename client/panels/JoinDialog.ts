@@ -14,6 +14,17 @@ export interface JoinRequest {
   town?: string;
 }
 
+/** "08:12 · 12 awake · 2 conversations now · 1 person here": what a newcomer walks into. */
+export function townSummary(t: TownListing): string {
+  const parts: string[] = [];
+  if (t.time) parts.push(t.time.slice(11, 16));
+  if (t.awake !== null && t.awake !== undefined) parts.push(`${t.awake} of ${t.residents} awake`);
+  else parts.push(`${t.residents} residents`);
+  if (t.conversations !== null && t.conversations !== undefined) parts.push(t.conversations === 1 ? "1 conversation now" : `${t.conversations} conversations now`);
+  parts.push(t.clients === 1 ? "1 person here" : `${t.clients} people here`);
+  return parts.join(" · ");
+}
+
 const NAME_KEY = "simulacra.name";
 
 const ROLE_HINTS: Record<Role, string> = {
@@ -34,6 +45,9 @@ export class JoinDialog {
   private readonly roleHint: HTMLElement;
   private readonly town: HTMLSelectElement;
   private readonly townRow: HTMLElement;
+  private readonly townNow: HTMLElement;
+  private towns: TownListing[] = [];
+  private townsTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(parent: HTMLElement, private readonly onJoin: (req: JoinRequest) => Promise<void>) {
     this.name = h("input", { id: "join-name", name: "name", autocomplete: "nickname", maxlength: MAX_NAME_LENGTH, placeholder: "Your name", required: true });
@@ -54,9 +68,13 @@ export class JoinDialog {
     this.role.addEventListener("change", onRole);
     onRole();
     this.town = h("select", { id: "join-town", name: "town" });
-    this.townRow = h("div", {}, h("label", { for: "join-town" }, "Town"), this.town);
+    this.townNow = h("div.role-hint", { id: "join-town-now", "aria-live": "polite" });
+    this.townRow = h("div", {}, h("label", { for: "join-town" }, "Town"), this.town, this.townNow);
+    this.town.addEventListener("change", () => this.showTownNow());
     this.townRow.hidden = true;
     void this.loadTowns();
+    // What is going on changes while the dialog is open.
+    this.townsTimer = setInterval(() => void this.loadTowns(), 5000);
     this.button = h("button", { type: "submit" }, "Enter the town");
     this.error = h("div.error", { role: "alert", "aria-live": "polite" });
     this.form = h("form.panel.join", { autocomplete: "off" },
@@ -121,14 +139,20 @@ export class JoinDialog {
       return;
     }
     if (!Array.isArray(towns) || towns.length === 0) return;
-    const wanted = new URLSearchParams(location.search).get("town");
-    for (const t of towns) {
-      const people = t.clients === 1 ? "1 person" : `${t.clients} people`;
-      const option = h("option", { value: t.name }, `${t.name} · ${t.residents} residents · ${people} here`);
+    const wanted = this.town.value || new URLSearchParams(location.search).get("town");
+    this.towns = towns;
+    this.town.replaceChildren(...towns.map((t) => {
+      const option = h("option", { value: t.name }, `${t.name} · ${t.residents} residents`);
       option.selected = wanted ? t.name === wanted : t.primary;
-      this.town.append(option);
-    }
+      return option;
+    }));
     this.townRow.hidden = false;
+    this.showTownNow();
+  }
+
+  private showTownNow(): void {
+    const t = this.towns.find((x) => x.name === this.town.value);
+    this.townNow.textContent = t ? townSummary(t) : "";
   }
 
   showError(text: string): void {
@@ -136,6 +160,7 @@ export class JoinDialog {
   }
 
   close(): void {
+    clearInterval(this.townsTimer);
     this.root.remove();
   }
 }

@@ -22,6 +22,8 @@ export interface PanelsContext {
   role: Role;
   avatarId(): string;
   toasts: Toasts;
+  /** The right-hand dock the inspector opens in (between who is online and the residents). */
+  dockRight?: HTMLElement;
 }
 
 export class Panels {
@@ -67,7 +69,10 @@ export class Panels {
     if (this.interview) dock.append(this.interview.root);
     if (this.moderator) dock.append(this.moderator.root);
     dock.append(this.chat.root);
-    parent.append(dock, this.inspector.root);
+    parent.append(dock);
+    const right = ctx.dockRight;
+    if (right) right.insertBefore(this.inspector.root, right.lastElementChild);
+    else parent.append(this.inspector.root);
 
     room.onMessage("agent_said", (m: ServerMessages["agent_said"]) => {
       if (m.to !== ctx.avatarId()) return;
@@ -111,10 +116,8 @@ export class Panels {
   residentClicked(id: string): void {
     const a = this.room.state.agents.get(id);
     if (!a) return;
+    // One panel per click: the inspector, whose Talk button (or T) opens the chat.
     this.inspector.show(id, a.name);
-    // Visitors come to talk: a click walks up to the resident. Others talk when already near.
-    const me = this.me();
-    if (this.ctx.role === "visitor" || (me && tileDistance(me, a) <= TALK_RANGE)) this.talkTo(id);
   }
 
   /** Opens the chat with a resident; walks up to them first when they are too far to hear. */

@@ -17,6 +17,14 @@ export class Toasts {
     this.show(h("div.panel.toast.info", {}, message), 3000);
   }
 
+  /** A notice with a button (a link that shows what it tells): "Show" looks at it. */
+  link(message: string, label: string, run: () => void, ms = 15_000): HTMLElement {
+    const el = h("div.panel.toast.info.link", {}, message, " ",
+      h("button.toast-link", { type: "button", onclick: () => { run(); el.remove(); } }, label));
+    this.show(el, ms);
+    return el;
+  }
+
   private show(el: HTMLElement, ms: number): void {
     this.root.append(el);
     while (this.root.children.length > 4) this.root.firstElementChild?.remove();

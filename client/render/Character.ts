@@ -199,6 +199,14 @@ export class Character {
     if (this.bubble?.visible) this.bubble.setScale(s).setPosition(x - this.bubbleLean * 8 * s, y).setDepth(depth + 1);
   }
 
+  /** The labels shown now (name, action, speech), for keeping other labels off them. */
+  labels(): { kind: "name" | "action" | "bubble"; text: Phaser.GameObjects.Text }[] {
+    const out: { kind: "name" | "action" | "bubble"; text: Phaser.GameObjects.Text }[] = [{ kind: "name", text: this.nameText }];
+    if (this.actionText.visible) out.push({ kind: "action", text: this.actionText });
+    if (this.bubble?.visible) out.push({ kind: "bubble", text: this.bubble });
+    return out;
+  }
+
   destroy(): void {
     this.tween?.stop();
     this.sprite.destroy();

@@ -225,8 +225,46 @@ export class TownRenderer {
   update(now: number, zoom: number): void {
     for (const c of this.agents.values()) c.update(now, zoom);
     for (const c of this.avatars.values()) c.update(now, zoom);
-    for (const l of this.objectLabels.values()) l.setScale(1 / zoom);
+    this.placeObjectLabels(zoom);
     this.fadeCanopies();
+  }
+
+  /**
+   * Puts each object-state label where it covers no name, action or speech (nor another object
+   * label): over the object if free, else under it, else further up or down, one row at a time.
+   */
+  private placeObjectLabels(zoom: number): void {
+    if (this.objectLabels.size === 0) return;
+    const taken: Phaser.Geom.Rectangle[] = [];
+    for (const c of [...this.agents.values(), ...this.avatars.values()]) for (const l of c.labels()) taken.push(l.text.getBounds());
+    const gap = 2 / zoom;
+    for (const [address, label] of this.objectLabels) {
+      const rect = this.info.objects.find((r) => r.address === address);
+      if (!rect) continue;
+      label.setScale(1 / zoom);
+      const w = label.displayWidth, h = label.displayHeight;
+      const cx = (rect.x + rect.w / 2) * TILE_SIZE;
+      const above = rect.y * TILE_SIZE + 6, below = (rect.y + Math.max(1, rect.h)) * TILE_SIZE + h + gap;
+      const tries = [above, below];
+      for (let k = 1; k <= 6; k++) tries.push(above - k * (h + gap), below + k * (h + gap));
+      const box = (bottom: number) => new Phaser.Geom.Rectangle(cx - w / 2, bottom - h, w, h);
+      const free = tries.find((y) => !taken.some((t) => Phaser.Geom.Intersects.RectangleToRectangle(t, box(y))));
+      const y = free ?? above;
+      label.setPosition(cx, y);
+      taken.push(box(y));
+    }
+  }
+
+  /** Every label drawn, its box on the screen (CSS pixels), for tests. */
+  labelBoxes(cam: { worldView: { x: number; y: number }; zoom: number }): { kind: "name" | "action" | "bubble" | "object"; text: string; x: number; y: number; w: number; h: number }[] {
+    const out: { kind: "name" | "action" | "bubble" | "object"; text: string; x: number; y: number; w: number; h: number }[] = [];
+    const add = (kind: "name" | "action" | "bubble" | "object", t: Phaser.GameObjects.Text) => {
+      const b = t.getBounds();
+      out.push({ kind, text: t.text, x: (b.x - cam.worldView.x) * cam.zoom, y: (b.y - cam.worldView.y) * cam.zoom, w: b.width * cam.zoom, h: b.height * cam.zoom });
+    };
+    for (const c of [...this.agents.values(), ...this.avatars.values()]) for (const l of c.labels()) add(l.kind, l.text);
+    for (const l of this.objectLabels.values()) add("object", l);
+    return out;
   }
 
   private fadeCanopies(): void {

@@ -70,15 +70,30 @@ export class ReplayPanel {
 
   show(frame: ReplayFrame, events: readonly TownEvent[], seeked: boolean): void {
     for (const a of frame.agents) this.names.set(a.id, a.name);
-    for (const a of frame.avatars) this.names.set(a.id, a.name);
+    for (const a of frame.avatars) {
+      this.names.set(a.id, a.name);
+      this.avatars.add(a.id);
+    }
     if (document.activeElement !== this.timeline) this.timeline.value = String(frame.step);
     this.clock.textContent = `${formatDate(frame.time)} ${formatClock(frame.time)}`;
     this.stepLabel.textContent = `step ${frame.step} / ${this.info.toStep}`;
     if (seeked) fill(this.log, h("li.muted", {}, `— jumped to ${formatClock(frame.time)} —`));
+    // Several steps may come at once (fast playback): each event is told at its own step's time.
+    let time = frame.time;
+    const lines: HTMLElement[] = [];
     for (const e of events) {
+      if (e.kind === "clockTicked") {
+        time = e.time;
+        continue;
+      }
+      if (e.kind === "avatarJoined") {
+        this.names.set(e.avatarId, e.name);
+        this.avatars.add(e.avatarId);
+      }
       const line = this.describe(e);
-      if (line) this.log.prepend(h("li", {}, h("span.when", {}, formatClock(frame.time)), " ", line));
+      if (line) lines.push(h(`li.${e.kind}` as "li", {}, h("span.when", {}, formatClock(time)), " ", line));
     }
+    this.log.prepend(...lines.reverse());
     while (this.log.children.length > MAX_LOG) this.log.lastElementChild?.remove();
     if (this.selected) this.inspect(frame.agents.find((a) => a.id === this.selected) ?? null, frame);
   }
@@ -87,34 +102,56 @@ export class ReplayPanel {
     return this.names.get(id) ?? id;
   }
 
-  private describe(e: TownEvent): string | null {
+  /** One line of the log for an event, or null for what would drown it (steps, walking). */
+  describe(e: TownEvent): string | null {
     switch (e.kind) {
       case "said":
         return `💬 ${this.name(e.speaker)} to ${this.name(e.listener)}: “${e.text}”`;
-      case "objectChanged":
-        return e.state ? `🛠️ ${e.address.split(":").at(-1)} is ${e.state} (${e.by})` : null;
+      case "actionStarted":
+        // A conversation begins: told once, by the first of the two (or by the resident a person stopped).
+        if (e.talkingTo && (!this.names.has(e.talkingTo) || this.isAvatar(e.talkingTo) || e.agentId < e.talkingTo)) {
+          return `🗣️ ${this.name(e.agentId)} and ${this.name(e.talkingTo)} start talking${e.action ? `: ${e.action}` : ""}`;
+        }
+        return e.agentId === this.selected ? `${e.emoji} ${this.name(e.agentId)}: ${e.action}` : null;
+      case "objectChanged": {
+        const thing = e.address.split(":").at(-1);
+        // A resident using a thing (a bed slept in) is told only for the resident followed.
+        const byResident = [...this.names.entries()].some(([id, n]) => n === e.by && !this.isAvatar(id));
+        if (byResident && !this.selectedName(e.by)) return null;
+        return e.state ? `🛠️ ${thing} is ${e.state} (${e.by})` : `↺ ${thing} is back to normal (${e.by})`;
+      }
       case "avatarJoined":
         return `🚪 ${e.name} (${e.role}) came in`;
       case "avatarLeft":
         return `🚪 ${this.name(e.avatarId)} left`;
-      case "actionStarted":
-        return e.agentId === this.selected ? `${e.emoji} ${this.name(e.agentId)}: ${e.action}` : null;
+      case "avatarSaid":
+        return `🗨️ ${e.name} to ${this.name(e.agentId)}: “${e.text}”`;
+      case "chatEnded":
+        return `👋 ${this.name(e.agentId)} and ${this.name(e.avatarId)} finish talking`;
+      case "interviewed":
+        return `🎙️ ${e.by} asked ${this.name(e.agentId)}: “${e.question}” — “${e.answer}”`;
+      case "moderated":
+        if (e.action === "whisper") return `🤫 ${e.by} whispered to ${this.name(e.agentId ?? "")}: “${e.text ?? ""}”`;
+        if (e.action === "speed") return `⏩ ${e.by} set the speed to ${e.value} steps/s`;
+        return `${e.action === "pause" ? "⏸️" : "▶️"} ${e.by} ${e.action === "pause" ? "paused" : "resumed"} the clock`;
       case "clockTicked":
       case "agentMoved":
       case "avatarMoved":
         return null;
-      default: {
-        // People's words and moderators' acts recorded by newer servers.
-        const x = e as unknown as Record<string, unknown>;
-        if (x.kind === "avatarSaid") return `🗨️ ${String(x.name)} to ${this.name(String(x.agentId))}: “${String(x.text)}”`;
-        if (x.kind === "moderated") {
-          if (x.action === "whisper") return `🤫 ${String(x.by)} whispered to ${this.name(String(x.agentId))}: “${String(x.text)}”`;
-          if (x.action === "speed") return `⏩ ${String(x.by)} set the speed to ${String(x.value)} steps/s`;
-          return `${x.action === "pause" ? "⏸️" : "▶️"} ${String(x.by)} ${x.action === "pause" ? "paused" : "resumed"} the clock`;
-        }
-        return `• ${String(x.kind)}`;
-      }
+      default:
+        // An event kind newer than this page: named, not lost.
+        return `• ${String((e as { kind: unknown }).kind)}`;
     }
+  }
+
+  private avatars = new Set<string>();
+
+  private isAvatar(id: string): boolean {
+    return this.avatars.has(id);
+  }
+
+  private selectedName(name: string): boolean {
+    return !!this.selected && this.names.get(this.selected) === name;
   }
 
   /** Shows what a resident was doing at this step (null hides the card). */

@@ -14,7 +14,8 @@ import type { TownEvent } from "../../shared/events.ts";
 export type { RecordingInfo };
 
 export const SPEEDS = [1, 2, 4, 8, 16, 32, 64] as const;
-const WINDOW = 400;
+/** Steps fetched at once: the server's most (http/recordings.ts), ten seconds at 64×. */
+const WINDOW = 600;
 
 export interface PlayerEvents {
   /** The frame changed; `events` are what just happened (empty after a seek). */
@@ -40,6 +41,8 @@ export class Player {
   private fetching: Promise<void> | null = null;
   private fetchedTo = -1;
   private carry = 0;
+  /** For tests and the curious: frames ticked, and those that waited for data. */
+  readonly stats = { ticks: 0, starved: 0, longestTickMs: 0 };
   /** Bumped by every seek, so answers to older requests are dropped. */
   private generation = 0;
 
@@ -84,27 +87,39 @@ export class Player {
     this.playing = false;
   }
 
-  /** Advances by real time: `speed` steps per second while playing. */
+  /**
+   * Advances by real time: `speed` steps per second while playing. All the steps due are applied
+   * first and shown once, with their events together: at 64× on a slow machine a frame may be
+   * due a dozen steps, and drawing each of them would itself slow the replay down.
+   */
   tick(dtMs: number): void {
     if (!this.playing || !this.frame) return;
+    this.stats.ticks++;
+    this.stats.longestTickMs = Math.max(this.stats.longestTickMs, dtMs);
     this.carry += (dtMs / 1000) * this.speed;
+    const events: TownEvent[] = [];
+    let advanced = false;
     while (this.carry >= 1) {
       if (this.atEnd) {
         this.playing = false;
         this.carry = 0;
-        return;
+        break;
       }
       const next = this.ahead.get(this.frame.step + 1);
       if (!next) {
         this.carry = Math.min(this.carry, 1); // wait for the data, do not rush after it comes
+        this.stats.starved++;
         this.prefetch();
-        return;
+        break;
       }
       this.ahead.delete(next.step);
       applyEntry(this.frame, next);
+      // Each step's events after its clock, so the log tells the time of each.
+      events.push({ kind: "clockTicked", step: next.step, time: next.time }, ...next.events);
       this.carry -= 1;
-      this.on.onFrame(this.frame, next.events, false);
+      advanced = true;
     }
+    if (advanced) this.on.onFrame(this.frame, events, false);
     if (this.fetchedTo - this.step < WINDOW / 2) this.prefetch();
   }
 

@@ -31,4 +31,15 @@ export const REPLAY_CSS = `
 .replay-inspector dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; margin: 0; font-size: 12.5px; }
 .replay-inspector dt { color: var(--tan); }
 .replay-inspector dd { margin: 0; }
+.replay-missing h2 { margin: 14px 0 6px; font: bold 12px var(--mono); text-transform: uppercase; letter-spacing: 1px; color: var(--tan); }
+.replay-missing a { color: var(--yellow); }
+.replay-choices { margin: 0; padding: 0 0 0 18px; font-size: 13px; color: var(--muted); }
+.replay-choices li { padding: 2px 0; }
+.replay-missing .button-link {
+  display: block; margin-top: 20px; padding: 11px; border-radius: 8px; text-align: center; text-decoration: none;
+  background: var(--yellow); color: var(--ink); font: bold 16px var(--font); box-shadow: 0 3px 0 #b8932a;
+}
+.replay-missing .button-link:focus-visible { outline: 3px solid var(--cream); }
+.replay-log li.said, .replay-log li.avatarSaid { color: var(--cream); }
+.replay-log li.moderated, .replay-log li.interviewed { color: #ffd89a; }
 `;

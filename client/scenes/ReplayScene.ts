@@ -10,6 +10,8 @@ import type { Player } from "../replay/player.ts";
 import type { ReplayPanel } from "../replay/ReplayPanel.ts";
 import { MAP_KEY } from "./BootScene.ts";
 
+const LABEL_ROOM = 3 * TILE_SIZE;
+
 export interface ReplayContext {
   template: string;
   player: Player;
@@ -45,7 +47,8 @@ export class ReplayScene extends Phaser.Scene {
     this.town = new TownRenderer(this, MAP_KEY);
     const cam = this.cameras.main;
     cam.setBackgroundColor("#1b1420");
-    cam.setBounds(0, 0, this.town.widthInPixels, this.town.heightInPixels);
+    // Room above the top row for the labels of people standing there.
+    cam.setBounds(0, -LABEL_ROOM, this.town.widthInPixels, this.town.heightInPixels + LABEL_ROOM);
     cam.setZoom(this.fitZoom());
     cam.centerOn(this.town.widthInPixels / 2, this.town.heightInPixels / 2);
     this.input.on("wheel", (_p: unknown, _o: unknown, _dx: number, dy: number) => {
@@ -63,6 +66,7 @@ export class ReplayScene extends Phaser.Scene {
       this.dragFrom = null;
       if (d && Math.abs(p.x - d.x) + Math.abs(p.y - d.y) < 6) this.pick(p.worldX, p.worldY);
     });
+    document.addEventListener("visibilitychange", () => { if (document.hidden) this.wasHidden = true; });
     this.ctx.ready(this);
     void this.ctx.player.seek(this.ctx.player.info.fromStep);
   }
@@ -89,9 +93,8 @@ export class ReplayScene extends Phaser.Scene {
     const view: TownView = { time: frame.time, speed: this.ctx.player.speed, agents: frame.agents, avatars: frame.avatars, objects: frame.objects };
     this.town.sync(view);
     for (const e of events) {
-      if (e.kind === "said") this.town.say(e.speaker, e.text);
-      const x = e as unknown as { kind: string; avatarId?: string; text?: string };
-      if (x.kind === "avatarSaid" && x.avatarId && x.text) this.town.say(x.avatarId, x.text);
+      if (e.kind === "said") this.town.say(e.speaker, e.text, e.listener);
+      if (e.kind === "avatarSaid") this.town.say(e.avatarId, e.text, e.agentId);
     }
     this.ctx.drawn(frame.step, [...this.town.agents.values()].map((c) => ({ id: c.id, x: c.tileX, y: c.tileY })));
   }
@@ -104,8 +107,19 @@ export class ReplayScene extends Phaser.Scene {
     return { x: (c.sprite.x - cam.worldView.x) * cam.zoom, y: (c.sprite.y - TILE_SIZE / 2 - cam.worldView.y) * cam.zoom };
   }
 
-  override update(time: number, delta: number): void {
-    this.ctx.player.tick(delta);
+  /** Wall-clock time of the last frame: Phaser's own delta is smoothed and capped (to 1/60 s
+   *  when the page has no focus), which made a replay run slower than its speed says. */
+  private lastFrameAt = 0;
+  private wasHidden = false;
+
+  override update(time: number): void {
+    const now = performance.now();
+    // Real time, however slow the frames come; only the time a hidden tab slept (no frames at
+    // all) is not played through at once.
+    const dt = this.lastFrameAt && !this.wasHidden ? now - this.lastFrameAt : 0;
+    this.lastFrameAt = now;
+    this.wasHidden = false;
+    this.ctx.player.tick(dt);
     this.town?.update(time, this.cameras.main.zoom);
   }
 }

@@ -9,12 +9,16 @@ import type { ServerMessages } from "../../shared/messages.ts";
 import type { TownState } from "../../shared/state.ts";
 import { send } from "../net.ts";
 import type { Character } from "../render/Character.ts";
-import { TownRenderer, type TownView } from "../render/TownRenderer.ts";
+import { actionSpots, type ActionSpot } from "../render/action.ts";
+import { isBurning, isIdle, stateIcon } from "../render/objectState.ts";
+import { TILESET_KEY, TownRenderer, type TownView } from "../render/TownRenderer.ts";
 import { isWalkable, nearestWalkable } from "../render/townInfo.ts";
 import { MAP_KEY } from "./BootScene.ts";
 import type { LiveContext } from "./context.ts";
 
 const STEP_MS = 1000 / AVATAR_TILES_PER_SECOND;
+/** Room above the map's top row for the labels of people standing there. */
+const LABEL_ROOM = 3 * TILE_SIZE;
 const MIN_ZOOM = 0.5;
 const MAX_ZOOM = 4;
 
@@ -59,6 +63,13 @@ export class TownScene extends Phaser.Scene {
   /** The camera as last reported to the server (`view`), and when. */
   private reported = "";
   private reportAt = 0;
+  /** A tile the camera looks at instead of following someone (the action, a moderator's change). */
+  private lookAt: { x: number; y: number } | null = null;
+  private mapAt = 0;
+  /** Object states last seen, to announce changes ("" before the first look). */
+  private objectStates: Map<string, string> | null = null;
+  /** "Follow the action": the places of the last press, and which one the camera went to. */
+  private spots: { key: string; index: number } = { key: "", index: -1 };
 
   constructor() {
     super("town");
@@ -73,7 +84,7 @@ export class TownScene extends Phaser.Scene {
     this.town = new TownRenderer(this, MAP_KEY, this.ctx.avatarId);
     const cam = this.cameras.main;
     cam.setBackgroundColor("#1b1420");
-    cam.setBounds(0, 0, this.town.widthInPixels, this.town.heightInPixels);
+    cam.setBounds(0, -LABEL_ROOM, this.town.widthInPixels, this.town.heightInPixels + LABEL_ROOM);
     cam.setZoom(this.initialZoom());
     cam.centerOn(this.town.widthInPixels / 2, this.town.heightInPixels / 2);
 
@@ -89,10 +100,15 @@ export class TownScene extends Phaser.Scene {
     this.input.on("pointermove", (p: Phaser.Input.Pointer) => this.onHover(p));
     this.input.on("wheel", (_p: unknown, _o: unknown, _dx: number, dy: number) => this.zoomBy(dy > 0 ? 1 / 1.12 : 1.12));
 
-    this.ctx.hud.onResident = (id) => { this.followId = id === this.followId ? "" : id; };
+    this.ctx.hud.onResident = (id) => { this.followId = id === this.followId ? "" : id; this.lookAt = null; };
     this.ctx.hud.onInspect = (id) => this.ctx.ui.inspector.show(id, room.state.agents.get(id)?.name ?? id);
     this.ctx.ui.setTownInfo(this.town.info);
-    this.ctx.ui.onFollow = (id) => { this.followId = id; };
+    this.ctx.ui.onFollow = (id) => { this.followId = id; this.lookAt = null; };
+    this.ctx.hud.mapActions = {
+      go: (x, y) => this.walkTo(x, y),
+      followAction: () => this.followAction(),
+    };
+    this.ctx.hud.minimap.setArt(this.minimapArt());
     room.onMessage("agent_said", (m: ServerMessages["agent_said"]) => this.town.say(m.agentId, m.text, m.to));
     room.onMessage("avatar_said", (m: ServerMessages["avatar_said"]) => this.town.say(m.avatarId, m.text, m.to));
     room.onMessage("error", (e: ServerMessages["error"]) => {
@@ -146,6 +162,8 @@ export class TownScene extends Phaser.Scene {
       return;
     }
     if (this.ctx.ui.onKey(e)) return void e.preventDefault();
+    if (e.key === "f" || e.key === "F") return this.followAction();
+    if (e.key === "Escape" && this.ctx.hud.minimap.expanded) return this.ctx.hud.minimap.toggle();
     if (e.key === "+" || e.key === "=") return this.zoomBy(1.25);
     if (e.key === "-" || e.key === "_") return this.zoomBy(1 / 1.25);
     const dir = DIRS[e.key] ?? DIRS[e.key.toLowerCase()];
@@ -153,6 +171,7 @@ export class TownScene extends Phaser.Scene {
     e.preventDefault();
     // A fresh press steps at once; a held key repeats from update(), paced at walking speed.
     this.followId = "";
+    this.lookAt = null;
     // The scene clock still reads the last frame's time, and update() gets the next frame's: on
     // a slow machine (frames 200 ms apart) a short press would at once count as held and walk a
     // second tile. The event's own time is on the frames' timeline.
@@ -217,7 +236,13 @@ export class TownScene extends Phaser.Scene {
     const tx = Math.floor(p.worldX / TILE_SIZE), ty = Math.floor(p.worldY / TILE_SIZE);
     const object = this.town.objectAt(tx, ty);
     if (object && this.ctx.ui.objectClicked(object.address)) return;
+    this.walkTo(tx, ty);
+  }
+
+  /** Walks to a tile (the nearest walkable one), the camera back on one's own avatar. */
+  private walkTo(tx: number, ty: number): void {
     this.followId = "";
+    this.lookAt = null;
     const target = nearestWalkable(this.town.info, tx, ty, 2);
     if (!target) {
       this.ctx.toasts.info("Nobody can walk there.");
@@ -230,6 +255,99 @@ export class TownScene extends Phaser.Scene {
     this.tweens.add({ targets: this.marker, alpha: 0, delay: 600, duration: 500, onComplete: () => this.marker.setVisible(false) });
   }
 
+  /** The whole town drawn small, from the map's art layers and the tileset. */
+  private minimapArt() {
+    const json = this.cache.tilemap.get(MAP_KEY).data as { width: number; height: number; layers: { name: string; type: string; data?: number[] }[]; tilesets: { firstgid: number }[] };
+    const layers = this.town.info.artLayers
+      .map((name) => json.layers.find((l) => l.name === name && l.type === "tilelayer"))
+      .filter((l): l is { name: string; type: string; data: number[] } => !!l?.data)
+      // Tiled keeps flip flags in the top bits of a tile id.
+      .map((l) => ({ data: l.data.map((gid) => gid & 0x1fffffff) }));
+    const tileset = this.textures.get(TILESET_KEY).getSourceImage() as HTMLImageElement;
+    return { width: json.width, height: json.height, tileSize: TILE_SIZE, layers, tileset, firstgid: json.tilesets[0]?.firstgid ?? 1 };
+  }
+
+  /**
+   * "Follow the action" (F): the camera goes to the liveliest place (a conversation, an object in
+   * an unusual state); pressed again, to the next one.
+   */
+  private followAction(): void {
+    const s = this.ctx.room.state;
+    const spots = actionSpots({
+      agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, talkingTo: a.talkingTo })),
+      avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name })),
+      objects: Array.from(s.objects.values(), (o) => ({ address: o.address, state: o.state, by: o.by })),
+    }, this.town.info.objects);
+    if (spots.length === 0) {
+      this.ctx.toasts.info("Nothing out of the ordinary right now: nobody is talking and every object is as it should be.");
+      return;
+    }
+    const key = spots.map((p) => p.why).join("|");
+    this.spots = { key, index: key === this.spots.key ? (this.spots.index + 1) % spots.length : 0 };
+    const spot = spots[this.spots.index];
+    this.show(spot);
+    this.ctx.toasts.info(`🎯 ${spot.why}${spots.length > 1 ? ` (${this.spots.index + 1} of ${spots.length}: F for the next)` : ""}`);
+  }
+
+  /** Takes the camera to a place: following the resident there, or looking at the tile. */
+  private show(spot: Pick<ActionSpot, "x" | "y" | "follow" | "why">): void {
+    this.ctx.render.action = { x: spot.x, y: spot.y, follow: spot.follow, why: spot.why };
+    if (spot.follow && this.town.agents.has(spot.follow)) {
+      this.followId = spot.follow;
+      this.lookAt = null;
+    } else {
+      this.followId = "";
+      this.lookAt = { x: spot.x, y: spot.y };
+      this.followed = null;
+      const cam = this.cameras.main;
+      cam.stopFollow();
+      cam.pan(spot.x * TILE_SIZE + TILE_SIZE / 2, spot.y * TILE_SIZE + TILE_SIZE / 2, 450, "Sine.easeInOut");
+    }
+  }
+
+  /** Announces what a moderator changed (an object's state), with a link that shows it. */
+  private announceChanges(): void {
+    const now = new Map<string, string>();
+    const by = new Map<string, string>();
+    for (const o of this.ctx.room.state.objects.values()) {
+      now.set(o.address, o.state);
+      by.set(o.address, o.by);
+    }
+    const before = this.objectStates;
+    this.objectStates = now;
+    if (!before) return;
+    const residents = new Set(Array.from(this.ctx.room.state.agents.values(), (a) => a.name));
+    for (const [address, state] of now) {
+      if ((before.get(address) ?? "") === state) continue;
+      // Residents using things (a bed slept in) is their day; a person's change is news.
+      if (residents.has(by.get(address) ?? "") || (isIdle(state) && !before.get(address))) continue;
+      const o = this.town.info.objects.find((r) => r.address === address);
+      if (!o) continue;
+      const who = by.get(address) ? `${by.get(address)}: ` : "";
+      const text = isIdle(state) ? `↺ ${who}the ${o.name} is back to normal` : `${stateIcon(state)} ${who}the ${o.name} is ${state}`;
+      const place = address.split(":").slice(1, 3).join(", ");
+      this.ctx.toasts.link(`${text} (${place})`, isBurning(state) ? "Show me the fire" : "Show", () =>
+        this.show({ x: Math.floor(o.x + o.w / 2), y: Math.floor(o.y + o.h / 2), follow: "", why: text }));
+    }
+  }
+
+  private updateMinimap(): void {
+    const s = this.ctx.room.state;
+    const cam = this.cameras.main;
+    const objects: { x: number; y: number; w: number; h: number; burning: boolean }[] = [];
+    for (const o of s.objects.values()) {
+      if (isIdle(o.state)) continue;
+      const r = this.town.info.objects.find((x) => x.address === o.address);
+      if (r) objects.push({ x: r.x, y: r.y, w: r.w, h: r.h, burning: isBurning(o.state) });
+    }
+    this.ctx.hud.minimap.update({
+      residents: Array.from(s.agents.values(), (a) => ({ id: a.id, x: a.x, y: a.y, talking: !!a.talkingTo })),
+      people: Array.from(s.avatars.values()).filter(placed).map((a) => ({ id: a.id, x: a.x, y: a.y, self: a.id === this.ctx.avatarId })),
+      alerts: objects,
+      view: { x: cam.worldView.x / TILE_SIZE, y: cam.worldView.y / TILE_SIZE, w: cam.worldView.width / TILE_SIZE, h: cam.worldView.height / TILE_SIZE },
+    });
+  }
+
   override update(time: number): void {
     const { room } = this.ctx;
     const state = room.state;
@@ -239,7 +357,7 @@ export class TownScene extends Phaser.Scene {
     this.town.update(time, cam.zoom);
 
     const self = this.town.avatars.get(this.ctx.avatarId);
-    const target = (this.followId && this.town.agents.get(this.followId)) || self;
+    const target = this.lookAt ? undefined : (this.followId && this.town.agents.get(this.followId)) || self;
     if (target && target.sprite !== this.followed) {
       cam.startFollow(target.sprite, true, 0.15, 0.15, 0, TILE_SIZE / 2);
       this.followed = target.sprite;
@@ -267,9 +385,17 @@ export class TownScene extends Phaser.Scene {
       this.panelsAt = time + 250;
       this.ctx.ui.tick((x, y) => {
         this.followId = "";
+        this.lookAt = null;
         send(room, "move", { x, y });
         this.pending = { x, y };
       });
+    }
+
+    if (time >= this.mapAt) {
+      this.mapAt = time + 250;
+      this.announceChanges();
+      this.updateMinimap();
+      r.labels = this.town.labelBoxes(cam);
     }
 
     if (time >= this.hudAt) {

@@ -1,4 +1,6 @@
-// `npm run import-reverie -- <simulation folder> --map <matrix folder> --name <save> [--history <csv>] [--force]`
+// `npm run import-reverie -- <folder> [--simulation <name>] [--map <matrix folder>] --name <save> [--history <csv>] [--force] [--list]`
+// <folder> is a simulation (it holds reverie/meta.json), a storage folder of simulations, or the
+// folder that holds storage/ (and matrix/: then --map may be left out), e.g. ../shared/reference/the_ville/.
 // turns a base simulation of the original implementation (reverie/meta.json, environment/0.json,
 // personas/<Name>/bootstrap_memory/{scratch.json, spatial_memory.json, associative_memory/}) and
 // its map (the matrix folder) into a town of ours and a save of it:
@@ -9,7 +11,7 @@
 //     statements of a history file (--history, the original's agent_history_init_*.csv) if given.
 // The save then runs headless (`npm run sim -- --from <save>`) and live (`TOWN=<save> TOWN_NAME=<save> npm start`).
 import { Command } from "commander";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -116,6 +118,46 @@ export function flattenSpatial(tree: unknown): string[] {
   return out;
 }
 
+export interface FoundSimulations {
+  /** Simulation folders found (each holds reverie/meta.json), by name. */
+  simulations: { name: string; dir: string }[];
+  /** The matrix folder beside them, when there is one. */
+  matrix?: string;
+}
+
+const isSimulation = (dir: string) => existsSync(path.join(dir, "reverie", "meta.json"));
+const isDir = (dir: string) => existsSync(dir) && statSync(dir).isDirectory();
+
+/**
+ * The simulations a folder names: itself, the simulations in it (a storage folder), or those of
+ * its storage/ folder; and the original's matrix folder beside them (<root>/matrix).
+ */
+export function findSimulations(folder: string): FoundSimulations {
+  const dir = path.resolve(folder);
+  if (!isDir(dir)) throw new Error(`${folder}: no such folder`);
+  const matrixNear = (root: string) => [path.join(root, "matrix"), path.join(root, "..", "matrix"), path.join(root, "..", "..", "matrix")].find((m) => isDir(path.join(m, "maze")));
+  if (isSimulation(dir)) return { simulations: [{ name: path.basename(dir), dir }], matrix: matrixNear(path.dirname(dir)) };
+  const storage = isDir(path.join(dir, "storage")) ? path.join(dir, "storage") : dir;
+  const simulations = readdirSync(storage)
+    .map((name) => ({ name, dir: path.join(storage, name) }))
+    .filter((s) => isDir(s.dir) && isSimulation(s.dir))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { simulations, matrix: matrixNear(storage === dir ? path.dirname(dir) : dir) };
+}
+
+/** Picks the simulation to import: the one there is, or the one named. */
+export function chooseSimulation(found: FoundSimulations, folder: string, name?: string): string {
+  const list = found.simulations.map((s) => `  ${s.name}`).join("\n");
+  if (found.simulations.length === 0) throw new Error(`${folder}: no simulation found (a simulation folder holds reverie/meta.json; looked in it, in it as a storage folder, and in its storage/)`);
+  if (name) {
+    const hit = found.simulations.find((s) => s.name === name);
+    if (!hit) throw new Error(`${folder}: no simulation "${name}"; found:\n${list}`);
+    return hit.dir;
+  }
+  if (found.simulations.length > 1) throw new Error(`${folder} holds ${found.simulations.length} simulations: choose one with --simulation <name>:\n${list}`);
+  return found.simulations[0].dir;
+}
+
 const MEMORY_TYPE: Record<z.infer<typeof Node>["type"], MemoryType> = { event: "observation", thought: "thought", chat: "chat" };
 
 export async function importReverie(store: PrismaStore, gateway: Gateway, o: ImportReverieOptions): Promise<ReverieImport> {
@@ -215,23 +257,38 @@ export async function importReverie(store: PrismaStore, gateway: Gateway, o: Imp
 
 const program = new Command("import-reverie")
   .description("Turn a base simulation of the original implementation into a town and a save of ours.")
-  .argument("<simulation folder>", "e.g. ../shared/reference/the_ville/storage/base_the_ville_isabella_maria_klaus")
-  .requiredOption("--map <matrix folder>", "the original's matrix folder, e.g. ../shared/reference/the_ville/matrix")
-  .requiredOption("--name <save>", "name of the new save (and of its town folder under assets/towns)")
+  .argument("<folder>", "a simulation folder, a storage folder, or the folder holding storage/ (e.g. ../shared/reference/the_ville)")
+  .option("--simulation <name>", "which simulation, when the folder holds several")
+  .option("--map <matrix folder>", "the original's matrix folder (default: the matrix/ folder beside storage/)")
+  .option("--name <save>", "name of the new save (and of its town folder under assets/towns)")
   .option("--history <csv>", "statements to seed as memories (the original's agent_history_init_*.csv)")
   .option("--force", "replace an existing town folder of that name", false)
-  .showHelpAfterError();
+  .option("--list", "list the simulations found and stop", false)
+  .showHelpAfterError()
+  .addHelpText("after", "\nExample: npm run import-reverie -- ../shared/reference/the_ville --name ville --history ../shared/reference/the_ville/agent_history_init_n3.csv");
 
 async function main(argv: string[]): Promise<void> {
   program.parse(argv);
-  const [simDir] = program.args;
-  const opts = program.opts<{ map: string; name: string; history?: string; force: boolean }>();
+  const [folder] = program.args;
+  const opts = program.opts<{ simulation?: string; map?: string; name?: string; history?: string; force: boolean; list: boolean }>();
+  const found = findSimulations(folder);
+  if (opts.list) {
+    if (found.simulations.length === 0) throw new Error(`${folder}: no simulation found (a simulation folder holds reverie/meta.json)`);
+    console.log(`${found.simulations.length} simulation${found.simulations.length === 1 ? "" : "s"} in ${folder}:`);
+    for (const s of found.simulations) console.log(`  ${s.name}  (${path.relative(process.cwd(), s.dir) || "."})`);
+    console.log(found.matrix ? `map: ${path.relative(process.cwd(), found.matrix)}` : "no matrix folder beside them: give --map <matrix folder>");
+    return;
+  }
+  const simDir = chooseSimulation(found, folder, opts.simulation);
+  const matrixDir = opts.map ?? found.matrix;
+  if (!matrixDir) throw new Error(`no matrix folder beside ${folder}: give --map <matrix folder>`);
+  if (!opts.name) throw new Error("give --name <save>: the name of the new save (--list shows the simulations found)");
   const config = readConfig({ LOG_LEVEL: "warn", ...process.env });
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
   const gateway = makeGateway(readLlmConfig(config.env));
   try {
-    const r = await importReverie(store, gateway, { simDir, matrixDir: opts.map, name: opts.name, history: opts.history, force: opts.force });
-    console.log(`imported ${simDir} as save "${r.save}" (town ${r.templateDir})`);
+    const r = await importReverie(store, gateway, { simDir, matrixDir, name: opts.name, history: opts.history, force: opts.force });
+    console.log(`imported ${path.relative(process.cwd(), simDir)} as save "${r.save}" (town ${r.templateDir})`);
     for (const x of r.residents) console.log(`  ${x.name} (${x.id}) at ${x.x},${x.y}: knows ${x.places} places, ${x.memories} memories`);
     console.log(`run it: npm run sim -- --from ${r.save} --name <new save> --steps 360   or   TOWN=${r.save} TOWN_NAME=${r.save} npm start`);
   } finally {

@@ -1,3 +1,4 @@
+// `npm run recording -- list` lists the recordings (newest first);
 // `npm run recording -- export <id> <file>` writes a recording to a JSON file;
 // `npm run recording -- import <file>` adds one to this server's database (it prints the new id).
 // The database is the server's: DATABASE_URL, else the embedded one under DATA_DIR (stop the
@@ -37,7 +38,22 @@ export async function importRecording(store: PrismaStore, file: string): Promise
   return { id: info.id, steps: info.steps, save: info.save };
 }
 
-const program = new Command("recording").description("export or import a recorded session").showHelpAfterError();
+/** One line per recording, newest first: id, save, when, steps, and the game time it spans. */
+export async function listRecordings(store: PrismaStore): Promise<string[]> {
+  const recs = await new RecordingStore(store.prisma).list();
+  if (recs.length === 0) return ["no recordings yet: every town a server hosts, and every `npm run sim`, is recorded"];
+  const rows = recs.map((r) => [r.id, r.save, new Date(r.startedAt).toISOString().slice(0, 16).replace("T", " "), `${r.steps} steps`, `steps ${r.fromStep}–${r.toStep}`]);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  return rows.map((row) => row.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+}
+
+const program = new Command("recording").description("list, export or import recorded sessions").showHelpAfterError();
+program
+  .command("list")
+  .description("list the recordings of this server's database, newest first (replay one at /replay/<id>)")
+  .action(async () => {
+    for (const line of await withStore(listRecordings)) console.log(line);
+  });
 program
   .command("export <id> <file>")
   .description("write recording <id> to <file> (JSON)")

@@ -13,6 +13,7 @@
 // Ctrl-C stops after the step in progress, saves, writes the report and exits with code 130.
 import { Command, InvalidArgumentError } from "commander";
 import { readFile, mkdir, writeFile } from "node:fs/promises";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadHistory, type HistoryRow } from "../agents/whisper.ts";
 import { MemoryJournal } from "../agents/memory/journal.ts";
@@ -72,11 +73,27 @@ async function readHistory(file: string): Promise<HistoryRow[]> {
   }
 }
 
+/** A report into a folder that does not exist yet: the folder is made now (and said), before the run, not found missing after it. */
+async function prepareReportFolder(report: string): Promise<void> {
+  const dir = path.dirname(path.resolve(report));
+  if (existsSync(dir)) {
+    if (!statSync(dir).isDirectory()) throw new UsageError(`--report ${report}: ${dir} is a file, not a folder`);
+    return;
+  }
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (e) {
+    throw new UsageError(`--report ${report}: cannot create the folder ${dir} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  console.log(`sim: created the folder ${dir} for the report`);
+}
+
 async function main(opts: Options): Promise<number> {
   if (!SAVE_NAME.test(opts.name)) throw new UsageError(`--name "${opts.name}": 1 to 64 letters, digits, '.', '_' or '-'`);
   if (opts.resume && opts.force) throw new UsageError("--resume and --force contradict each other: continue the save, or replace it");
   if (!opts.from && !opts.resume) throw new UsageError("--from is needed: a town template (e.g. base-3) or a save to fork");
   const history = opts.history ? await readHistory(opts.history) : null;
+  if (opts.report) await prepareReportFolder(opts.report);
 
   const session = await openSession();
   const { store, gateway, config } = session;
@@ -185,7 +202,6 @@ async function main(opts: Options): Promise<number> {
     console.log(`  saved: ${record.name} at step ${town.step}`);
     if (opts.report) {
       const file = path.resolve(opts.report);
-      await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
       console.log(`  report: ${file}`);
     }

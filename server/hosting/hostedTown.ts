@@ -13,6 +13,7 @@ import { Recorder } from "../store/recorder.ts";
 import { buildTown } from "../townFactory.ts";
 import { TownSnapshot } from "../world/snapshot.ts";
 import { loadTemplate } from "../content/template.ts";
+import { startTownAt } from "./startTime.ts";
 import { templateExists, TownRefusal, type TownSpec } from "./townSpec.ts";
 
 export interface HostedTown {
@@ -31,7 +32,7 @@ export interface HostedTown {
 
 export interface HostingDeps {
   config: Pick<ServerConfig, "SEED" | "AUTOSAVE_STEPS" | "STEPS_PER_SECOND" | "MODERATOR_TOKEN"> &
-    Partial<Pick<ServerConfig, "REPORTER_TOKEN" | "ADDRESS_RATE_SHARE" | "LLM_BUDGET_TOKENS_PER_HOUR" | "SEATS_WAITING_PER_ADDRESS" | "SEATS_WAITING_PER_TOWN">>;
+    Partial<Pick<ServerConfig, "REPORTER_TOKEN" | "ADDRESS_RATE_SHARE" | "LLM_BUDGET_TOKENS_PER_HOUR" | "SEATS_WAITING_PER_ADDRESS" | "SEATS_WAITING_PER_TOWN" | "START_TIME">>;
   store: PrismaStore;
   gateway: Gateway;
   /** Where step times go (the ops page's statistics). */
@@ -69,6 +70,7 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
   mind.interview = (...args) => budget.forPeople(() => interview(...args));
   const saved = await store.latestSnapshot(record.id);
   if (saved) town.restore(TownSnapshot.parse(saved.data));
+  else if (config.START_TIME) startTownAt(town, config.START_TIME);
   const rows = new MemoryRows(store.prisma, record.id, journal, saved?.mark ?? null, log);
   const autosave = new Autosave(town, store, record.id, config.AUTOSAVE_STEPS, log, rows);
   // Every session is recorded; its chunks are written at least as often as the autosaves.

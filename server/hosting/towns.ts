@@ -9,6 +9,8 @@ import type { TownRoomMetadata } from "../rooms/metadata.ts";
 import type { Scale } from "../scale/scale.ts";
 import { openHostedTown, resolveSpec, type HostedTown, type HostingDeps } from "./hostedTown.ts";
 import { TownRefusal, type TownSpec } from "./townSpec.ts";
+import { isSleep } from "../agents/offline/planner.ts";
+import type { Town } from "../world/town.ts";
 
 /** What the join dialog and GET /api/towns show of a town. */
 
@@ -87,11 +89,12 @@ export class Towns {
         here: local !== undefined,
         step: local ? local.host.town.step : null,
         time: local ? new Date(local.host.town.time).toISOString() : null,
+        ...liveliness(local?.host.town),
       });
     }
     for (const t of this.hosted.values()) {
       if (out.has(t.name)) continue;
-      out.set(t.name, { name: t.name, template: t.template, residents: t.residents, primary: t.name === this.primary, clients: 0, here: true, step: t.host.town.step, time: new Date(t.host.town.time).toISOString() });
+      out.set(t.name, { name: t.name, template: t.template, residents: t.residents, primary: t.name === this.primary, clients: 0, here: true, step: t.host.town.step, time: new Date(t.host.town.time).toISOString(), ...liveliness(t.host.town) });
     }
     return [...out.values()].sort((a, b) => Number(b.primary) - Number(a.primary) || a.name.localeCompare(b.name));
   }
@@ -111,3 +114,11 @@ export class Towns {
   }
 }
 
+/** Residents awake (doing something other than sleeping) and conversations under way (each pair once, people's talks included). */
+export function liveliness(town: Town | undefined): { awake: number | null; conversations: number | null } {
+  if (!town) return { awake: null, conversations: null };
+  const agents = town.agentViews();
+  const awake = agents.filter((a) => a.action !== "" && !isSleep(a.action)).length;
+  const pairs = new Set(agents.filter((a) => a.talkingTo).map((a) => [a.id, a.talkingTo].sort().join("|")));
+  return { awake, conversations: pairs.size };
+}

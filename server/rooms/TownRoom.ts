@@ -262,6 +262,7 @@ export class TownRoom extends Room<{ state: TownState }> {
     try {
       const answer = await this.host.mind.interview(m.agentId, m.question, { offTheRecord, interviewer, now: this.host.town.time });
       client.send("interview_answer", { agentId: m.agentId, question: m.question, answer, offTheRecord } satisfies ServerMessages["interview_answer"]);
+      if (!offTheRecord) this.host.record?.([{ kind: "interviewed", by: interviewer, agentId: m.agentId, question: m.question, answer }]);
     } catch (err) {
       this.host.log.error({ err, agentId: m.agentId }, "interview failed");
       this.refuse(client, { code: "unavailable", type: "interview", message: `${persona.name} cannot answer right now` });

@@ -11,6 +11,7 @@ import type { AgentView, AvatarView } from "../../shared/view.ts";
 import { PathFinder } from "./path.ts";
 import { arenaOf, perceive, type WorldEvent } from "./perception.ts";
 import { hashString, Random } from "./random.ts";
+import { pickSpawn, spawnArea } from "./spawnArea.ts";
 import type { TownSnapshot } from "./snapshot.ts";
 import { inTalkRange, isGoodbye } from "./talk.ts";
 import type { Address, Tile } from "./tile.ts";
@@ -145,6 +146,8 @@ export class Town {
   /** Addresses in view from each tile, computed on first visit (the map does not change). */
   private readonly viewCache = new Map<number, readonly Address[]>();
   private random: Random;
+  /** Where people join, worked out at the first join (spawnArea.ts). */
+  private visitorArea?: Tile[];
   private stepIndex = 0;
   /** Failures of minds, for logs and health: the Town never throws because a mind did. */
   readonly mindErrors: { agentId: string; error: unknown }[] = [];
@@ -412,8 +415,8 @@ export class Town {
     switch (cmd.kind) {
       case "joinAvatar": {
         if (this.avatars.has(cmd.avatarId)) return refuse("bad_message", "already in the town");
-        const spawn = this.map.spawns.get("visitors") ?? this.map.spawns.values().next().value;
-        if (!spawn) return refuse("unavailable", "this town has no spawn point");
+        const spawn = pickSpawn((this.visitorArea ??= spawnArea(this.map)), [...this.avatars.values()]);
+        if (!spawn) return refuse("unavailable", "this town has no walkable tile to join on");
         const sprite = this.avatarSprites[hashString(cmd.name) % this.avatarSprites.length];
         const a: Avatar = { id: cmd.avatarId, name: cmd.name, role: cmd.role, x: spawn.x, y: spawn.y, sprite, path: [], credit: 1 };
         this.avatars.set(a.id, a);

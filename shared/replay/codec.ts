@@ -116,6 +116,7 @@ const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
   moderated: z
     .object({ kind: z.literal("moderated"), by: Text, action: z.enum(["pause", "resume", "speed", "whisper"]), value: z.number().finite().optional(), agentId: Id.optional(), text: Text.optional() })
     .strict(),
+  interviewed: z.object({ kind: z.literal("interviewed"), by: Text, agentId: Id, question: Text, answer: Text }).strict(),
 };
 
 /** Checks one written event; returns why it is not one, or null. */

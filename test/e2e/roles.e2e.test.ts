@@ -70,8 +70,11 @@ describe("people in the town, by role", () => {
     const p = toScreen(cam, at.x, at.y - 14);
     await visitor.mouse.click(p.x, p.y);
     await hasText(visitor, "#inspector h2", new RegExp(target.name));
+    // A click opens one panel: the inspector, not the chat as well.
+    expect(await visitor.isVisible("#chat-panel")).toBe(false);
 
-    // The avatar walks up; the chat opens ready to type once they are in range.
+    // Its Talk button walks the avatar up; the chat opens ready to type once they are in range.
+    await visitor.click("#inspector-talk");
     await hasText(visitor, "#chat-status", /^Talking with/);
     const avatar = observer.state.avatars.get(me.id)!;
     const resident = observer.state.agents.get(target.id)!;

@@ -46,8 +46,8 @@ describe("npm run import-map", () => {
 
   beforeAll(async () => {
     run = cli(MATRIX, "--out", out);
-    // The server needs residents to start a town; importing the original's is another tool's
-    // job, so give the town one resident of ours to load it the way the server does.
+    // The tool scaffolds residents (test/integration/cli-tools.test.ts); here one resident of
+    // ours replaces them, to load the town the way the server does.
     writeFileSync(path.join(out, "personas.json"), JSON.stringify({ residents: [{
       id: "klaus", name: "Klaus Test", age: 20, innate: "", learned: "", currently: "", lifestyle: "", sprite: 3,
       home: "the Ville:Dorm for Oak Hill College:Klaus Mueller's room", spawn: "Dorm for Oak Hill College:Klaus Mueller's room:sp-A",
@@ -63,7 +63,7 @@ describe("npm run import-map", () => {
   it("writes town.json and says what it imported", () => {
     expect(run.status, run.out).toBe(0);
     expect(run.out).toMatch(/the Ville, 140×100 tiles, 19 sectors, 63 arenas, \d+ objects, 40 spawn points/);
-    expect(run.out).toMatch(/no personas\.json/);
+    expect(run.out).toMatch(/personas\.json: 3 placeholder residents/);
   });
 
   it("keeps every tile's address, every blocked tile and every spawn point of the CSVs", () => {

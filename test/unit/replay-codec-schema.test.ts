@@ -17,6 +17,7 @@ const SAMPLES: Record<TownEventKind, TownEvent> = {
   avatarSaid: { kind: "avatarSaid", avatarId: "abc", name: "Zoë", agentId: "ines", text: "Hello!" },
   chatEnded: { kind: "chatEnded", agentId: "ines", avatarId: "abc" },
   moderated: { kind: "moderated", by: "Mod", action: "whisper", agentId: "ines", text: "You smell smoke." },
+  interviewed: { kind: "interviewed", by: "Ada (reporter)", agentId: "ines", question: "What are you planning?", answer: "A reading evening at the cafe." },
 };
 
 describe("the recorder's schemas", () => {

@@ -65,6 +65,10 @@ describe("people talking to residents", () => {
     expect(events).toContainEqual({ kind: "said", speaker: "ann", listener: "jane", text: "You said: Hello Ann" });
 
     town.apply({ kind: "joinAvatar", avatarId: "kim", name: "Kim", role: "reporter" });
+    // People join spread out: Kim walks up to where Jane stands, in Ann's range.
+    expect(town.apply({ kind: "moveAvatar", avatarId: "kim", x: 4, y: 5 }).ok).toBe(true);
+    town.tickHumans(3000);
+    expect(town.avatarViews().find((a) => a.id === "kim")).toMatchObject({ x: 4, y: 5 });
     expect(town.apply({ kind: "say", avatarId: "kim", agentId: "ann", text: "Hi!" })).toMatchObject({ ok: false, code: "busy", message: "Ann Ash is talking with Jane" });
 
     // While talking she does not walk off to her schedule, however many steps pass.

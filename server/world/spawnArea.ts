@@ -1,0 +1,73 @@
+// Where people appear when they join: the tiles around the map's "visitors" spawn point, spread
+// so that nobody lands on someone else. A map without a visitors point (an imported town, whose
+// spawn points are residents' beds) uses the open ground of the town: tiles of the largest
+// walkable region that lie in no building (no arena), nearest its middle. Either way the area is
+// one region connected to most of the town, so nobody starts shut in a room they cannot leave.
+import type { Tile } from "./tile.ts";
+import type { TownMap } from "./townMap.ts";
+
+/** How many tiles the spawn area holds at most (enough to keep a crowd apart). */
+export const SPAWN_AREA_TILES = 64;
+
+type MapLike = Pick<TownMap, "width" | "height" | "isWalkable" | "arenaAt" | "spawns">;
+
+/** Walkable tiles connected to `from`, breadth first (nearest first), at most `limit`. */
+function flood(map: MapLike, from: Tile, limit = Infinity, keep: (t: Tile) => boolean = () => true): Tile[] {
+  const seen = new Uint8Array(map.width * map.height);
+  const out: Tile[] = [];
+  const queue: Tile[] = [from];
+  seen[from.y * map.width + from.x] = 1;
+  for (let i = 0; i < queue.length && out.length < limit; i++) {
+    const t = queue[i];
+    out.push(t);
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const n = { x: t.x + dx, y: t.y + dy };
+      if (!map.isWalkable(n.x, n.y) || seen[n.y * map.width + n.x] || !keep(n)) continue;
+      seen[n.y * map.width + n.x] = 1;
+      queue.push(n);
+    }
+  }
+  return out;
+}
+
+/** Every walkable region of the map, largest first. */
+function regions(map: MapLike): Tile[][] {
+  const seen = new Uint8Array(map.width * map.height);
+  const out: Tile[][] = [];
+  for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) {
+    if (!map.isWalkable(x, y) || seen[y * map.width + x]) continue;
+    const region = flood(map, { x, y });
+    for (const t of region) seen[t.y * map.width + t.x] = 1;
+    out.push(region);
+  }
+  return out.sort((a, b) => b.length - a.length);
+}
+
+/** The spawn area, nearest its centre first. Empty only for a map with no walkable tile. */
+export function spawnArea(map: MapLike): Tile[] {
+  const all = regions(map);
+  const main = all[0] ?? [];
+  const inMain = new Set(main.map((t) => t.y * map.width + t.x));
+  const point = map.spawns.get("visitors");
+  // The visitors point counts when it lies in the town's main region (a point in a closed room does not).
+  let origin: Tile | undefined = point && inMain.has(point.y * map.width + point.x) ? point : undefined;
+  if (!origin) {
+    const open = main.filter((t) => map.arenaAt(t.x, t.y).split(":").length < 3);
+    const pool = open.length > 0 ? open : main;
+    if (pool.length === 0) return [];
+    const cx = pool.reduce((s, t) => s + t.x, 0) / pool.length, cy = pool.reduce((s, t) => s + t.y, 0) / pool.length;
+    origin = pool.reduce((best, t) => (Math.hypot(t.x - cx, t.y - cy) < Math.hypot(best.x - cx, best.y - cy) ? t : best));
+  }
+  // The area stays in the origin's own place (the same arena, or the open ground).
+  const place = map.arenaAt(origin.x, origin.y);
+  return flood(map, origin, SPAWN_AREA_TILES, (t) => map.arenaAt(t.x, t.y) === place);
+}
+
+/**
+ * The tile for the next person: the first of the area (nearest its centre) with nobody on it or
+ * next to it; when the area is that crowded, the first nobody stands on; else its centre.
+ */
+export function pickSpawn(area: readonly Tile[], others: readonly Tile[]): Tile | undefined {
+  const near = (t: Tile, r: number) => others.some((o) => Math.max(Math.abs(o.x - t.x), Math.abs(o.y - t.y)) <= r);
+  return area.find((t) => !near(t, 1)) ?? area.find((t) => !near(t, 0)) ?? area[0];
+}
