@@ -63,7 +63,7 @@ export async function startReplay(ui: HTMLElement, id: string): Promise<void> {
   } catch (e) {
     hook.status = "failed";
     hook.error = (e as Error).message;
-    showMissing(ui, id, hook.error);
+    void showMissing(ui, id, hook.error);
     return;
   }
   let scene: ReplayScene | null = null;

@@ -257,7 +257,7 @@ export class TownScene extends Phaser.Scene {
 
   /** The whole town drawn small, from the map's art layers and the tileset. */
   private minimapArt() {
-    const json = this.cache.tilemap.get(MAP_KEY).data as { width: number; height: number; layers: { name: string; type: string; data?: number[] }[]; tilesets: { firstgid: number }[] };
+    const json = (this.cache.tilemap.get(MAP_KEY) as { data: unknown }).data as { width: number; height: number; layers: { name: string; type: string; data?: number[] }[]; tilesets: { firstgid: number }[] };
     const layers = this.town.info.artLayers
       .map((name) => json.layers.find((l) => l.name === name && l.type === "tilelayer"))
       .filter((l): l is { name: string; type: string; data: number[] } => !!l?.data)

@@ -101,7 +101,7 @@ export async function writePersonas(outDir: string, world: string, spawns: reado
   } else data = scaffoldPersonas(world, spawns, o.residents ?? 3);
   await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
   // Whatever we write must start: spawn points and places checked the way the server will.
-  await loadTemplate(outDir).catch(async (e: Error) => {
+  await loadTemplate(outDir).catch((e: Error) => {
     throw new Error(o.personas ? `${o.personas} does not fit this map: ${e.message.replace(`${file}: `, "")}` : e.message);
   });
   return { file, residents: data.residents.length, scaffold: !o.personas };
