@@ -147,11 +147,18 @@ describe("people in the town, by role", () => {
     await joinTown(page, "Mona", "moderator", TOKEN);
     await page.waitForSelector("#moderator-panel");
 
-    // Click an object in the middle of the screen (not under a panel).
+    // Click a small object the canvas shows (people join spread over the spawn area, so where the
+    // camera rests varies): one whose centre is on the map, not under a panel, nearest the middle.
     const cam = await restingCamera(page);
-    const onScreen = info.objects
+    const candidates = info.objects
       .map((o) => ({ o, p: toScreen(cam, (o.x + o.w / 2) * 32, (o.y + o.h / 2) * 32) }))
-      .filter(({ o, p }) => o.w * o.h <= 4 && p.x > 420 && p.x < 900 && p.y > 200 && p.y < 650)
+      .filter(({ o }) => o.w * o.h <= 4);
+    const uncovered = await page.evaluate(
+      (points) => points.map((p) => document.elementFromPoint(p.x, p.y)?.tagName === "CANVAS"),
+      candidates.map((c) => c.p),
+    );
+    const onScreen = candidates
+      .filter((_, i) => uncovered[i])
       .sort((a, b) => Math.hypot(a.p.x - 640, a.p.y - 400) - Math.hypot(b.p.x - 640, b.p.y - 400));
     expect(onScreen.length).toBeGreaterThan(0);
     const { o: object, p } = onScreen[0];
