@@ -141,7 +141,7 @@ describe("reporters interview residents", () => {
     expect(on).toMatchObject({ agentId: agent, offTheRecord: false });
     expect(on.answer.length).toBeGreaterThan(5);
     const mems = await memoriesOf(server, agent);
-    expect(mems[0].description).toMatch(/^Rita \(a reporter\) asked .+ "What are your plans for today\?"/);
+    expect(mems[0].description).toMatch(/^Rita \(a reporter\) interviewed .+, asking "What are your plans for today\?"/);
   });
 
   it("refuses visitors, unknown residents and overlong questions", async () => {
