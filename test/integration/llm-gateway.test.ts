@@ -156,9 +156,10 @@ const offlineAnswer = testAction.offline({ who: "Klaus" });
 describe("OpenAI gateway against a local server", () => {
   it("answers well: one request, the cheap model, JSON schema asked for, tokens from usage", async () => {
     const { gw } = gateway();
-    const { value, ms } = await timed(gw.ask(testAction, { who: "Klaus" }));
+    const value = await gw.ask(testAction, { who: "Klaus" });
     expect(Action.parse(value)).toEqual({ action: "walk to the cafe", emoji: "🚶" });
-    expect(ms).toBeLessThan(TIMEOUT);
+    // Answered by the first try: one request, no retry (not a wall-clock bound, which a busy machine breaks).
+    expect(server.chatRequests()).toHaveLength(1);
     const [req] = server.chatRequests();
     expect(req.body.model).toBe("cheap-model");
     expect(req.body.temperature).toBe(0);
