@@ -9,7 +9,8 @@ import { removeFolder } from "./childProcess.ts";
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer & { dataDir: string; cleanup(): Promise<void> }> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "simulacra-test-"));
-  const config = readConfig({ PORT: "0", HOST: "127.0.0.1", TOWN: "base-3", STEPS_PER_SECOND: "10", ...env, DATA_DIR: dataDir });
+  // The map's own start (05:30) unless a test sets START_TIME: tests count steps from a new town's first.
+  const config = readConfig({ PORT: "0", HOST: "127.0.0.1", TOWN: "base-3", STEPS_PER_SECOND: "10", START_TIME: "", ...env, DATA_DIR: dataDir });
   const server = await startServer(config, pino({ level: "silent" }));
   return {
     ...server,
