@@ -23,7 +23,7 @@ import { flushDue, flushObservations, perceive } from "./perceive.ts";
 import type { Persona } from "./persona.ts";
 import { nextTask } from "./plan.ts";
 import { react } from "./react.ts";
-import { reflect, reflectionDue } from "./reflect.ts";
+import { countsTowardReflection, reflect, reflectionDue } from "./reflect.ts";
 import type { DaySchedule } from "./schedule.ts";
 import { mindSettings, type MindSettings } from "./settings.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
@@ -89,7 +89,7 @@ export class GenerativeMind implements Mind {
     this.settings = mindSettings(opts.settings);
     this.addresses = opts.addresses ?? [];
     this.retrieval = { ...PAPER_RETRIEVAL, ...opts.retrieval };
-    this.makeMemory = opts.memory ?? (() => new MemoryStream(this.retrieval));
+    this.makeMemory = opts.memory ?? (() => new MemoryStream(this.retrieval, countsTowardReflection(this.settings.reflectionCounts)));
     this.ctx = {
       gateway: this.gateway,
       settings: this.settings,

@@ -29,7 +29,11 @@ export class MemoryStream implements MemoryPort {
   /** Positions of memories with dense embeddings (a model's), scored row by row. */
   private dense: number[] = [];
 
-  constructor(private readonly settings: RetrievalSettings = PAPER_RETRIEVAL) {}
+  /** `counts`: which new memories count toward the next reflection (default: all but reflections). */
+  constructor(
+    private readonly settings: RetrievalSettings = PAPER_RETRIEVAL,
+    private readonly counts: (m: MemoryRecord) => boolean = (m) => !m.depth,
+  ) {}
 
   get size(): number {
     return this.items.length;
@@ -67,8 +71,7 @@ export class MemoryStream implements MemoryPort {
       this.recentObs.push(rec);
       if (this.recentObs.length > 64) this.recentObs.splice(0, this.recentObs.length - 32);
     }
-    // Every new memory but a reflection itself counts toward the next reflection.
-    if (!rec.depth) this.since += rec.importance;
+    if (this.counts(rec)) this.since += rec.importance;
     return rec;
   }
 
