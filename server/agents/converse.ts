@@ -46,8 +46,13 @@ function usualDay(s: AgentState): { start: number; place: string }[] {
 }
 
 /** One side of a conversation, from its OWN memories only. */
-export async function side(ctx: MindContext, self: AgentState, _other: { id: string; name: string; action: string }, now: number, focal: string[], n: number, relationship: string): Promise<ChatSideInput> {
-  const mems = await retrieve(ctx, self, focal, now, n, n);
+export async function side(ctx: MindContext, self: AgentState, _other: { id: string; name: string; action: string }, now: number, focal: string[], n: number, relationship: string, shown?: Set<number>): Promise<ChatSideInput> {
+  let mems = await retrieve(ctx, self, focal, now, n, n);
+  if (shown) {
+    // The best few always; of the rest, only what this side was not shown on an earlier line.
+    mems = mems.filter((m, rank) => rank < ctx.settings.chatRepeatBest || !shown.has(m.id));
+    for (const m of mems) shown.add(m.id);
+  }
   return {
     id: self.id,
     name: self.persona.name,
@@ -66,9 +71,39 @@ export async function side(ctx: MindContext, self: AgentState, _other: { id: str
 async function relationshipFor(ctx: MindContext, self: AgentState, other: AgentState, now: number): Promise<string> {
   const before = self.relationships.get(other.id) ?? "";
   if (ctx.settings.conversationMode === "brief") return before;
+  if (ctx.settings.reuseRelationship) {
+    if (before && !newsAbout(self, other.persona.name, self.relationshipAt.get(other.id))) return before;
+    // Nothing remembered about them at all: nothing to summarise.
+    if (!before && !newsAbout(self, other.persona.name, 0, Infinity)) return "";
+  }
   const about = await retrieve(ctx, self, [other.persona.name], now, ctx.settings.retrieveForRelationship);
   const answer = await ctx.gateway.ask(relationshipPrompt, { identity: identity(self), other: other.persona.name, memories: memoryLines(about), before });
-  return answer.relationship.trim();
+  const summary = answer.relationship.trim();
+  if (summary) noteRelationship(self, other.id, summary);
+  return summary;
+}
+
+/** Whether memories about `name` (other than sightings of them) arrived after memory id `since`.
+ *  Looks back at most 200 memories; beyond that, yes. */
+export function newsAbout(s: AgentState, name: string, since: number | undefined, lookBack = 200): boolean {
+  if (since === undefined) return true;
+  const first = name.split(" ")[0];
+  const mentions = new RegExp(`\\b(${escapeRe(name)}|${escapeRe(first)})\\b`);
+  const recent = s.memory.latest(lookBack);
+  for (const m of recent) {
+    if (m.id <= since) return false;
+    if (m.type === "observation" && m.subject === name) continue;
+    if (mentions.test(m.description)) return true;
+  }
+  return recent.length === lookBack;
+}
+
+const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Records how `s` sees another now, as of its newest memory. */
+function noteRelationship(s: AgentState, key: string, text: string): void {
+  s.relationships.set(key, text);
+  s.relationshipAt.set(key, s.memory.latest(1)[0]?.id ?? 0);
 }
 
 /** Claims a pair for a conversation: neither starts another meanwhile. */
@@ -101,13 +136,15 @@ export async function startConversation(ctx: MindContext, a: AgentState, b: Agen
   const perLine = brief ? ctx.settings.retrieveForBriefChat : ctx.settings.retrieveForChat;
   const [relA, relB] = await Promise.all([relationshipFor(ctx, a, b, now), relationshipFor(ctx, b, a, now)]);
   const said: Line[] = [];
+  // Memories each side was shown on its earlier lines of this conversation.
+  const shown = new Map([[a.id, new Set<number>()], [b.id, new Set<number>()]]);
   let topic = "";
   for (let turn = 0; turn < maxLines; turn++) {
     const [speaker, listener, rel] = turn % 2 === 0 ? [a, b, relA] : [b, a, relB];
     const last = said.at(-1)?.text;
     // The original's focal points: how it sees the other, what the other is doing, the last line.
     const focal = [rel || listener.persona.name, `${listener.persona.name} is ${doing(listener) || "here"}`, ...(last ? [last] : [])];
-    const sp = await side(ctx, speaker, { id: listener.id, name: listener.persona.name, action: doing(listener) }, now, focal, perLine, rel);
+    const sp = await side(ctx, speaker, { id: listener.id, name: listener.persona.name, action: doing(listener) }, now, focal, perLine, rel, shown.get(speaker.id));
     const answer = await ctx.gateway.ask(utterancePrompt, {
       identity: identity(speaker),
       now,
@@ -185,7 +222,7 @@ export async function conversationEnded(ctx: MindContext, s: AgentState, n: Extr
     s,
     thoughts.map((t) => ({ type: "thought" as const, created: now, description: t, subject: name, predicate: "thinks", object: otherName, importance: takeaway.importance, evidence: [chatMemory.id] })),
   );
-  if (takeaway.relationship.trim()) s.relationships.set(key, takeaway.relationship.trim());
+  if (takeaway.relationship.trim()) noteRelationship(s, key, takeaway.relationship.trim());
   if (!n.visitor) s.chatCooldown.set(n.withId, now + ctx.settings.chatCooldownSteps * ctx.settings.stepSeconds * 1000);
   s.lastChat.set(key, { ended: now, topic });
   if (!n.visitor) s.chat = undefined;

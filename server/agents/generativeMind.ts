@@ -24,7 +24,7 @@ import { flushDue, flushObservations, perceive } from "./perceive.ts";
 import type { Persona } from "../../shared/persona.ts";
 import { nextTask } from "./plan.ts";
 import { react } from "./react.ts";
-import { reflect, reflectionDue } from "./reflect.ts";
+import { countsTowardReflection, reflect, reflectionDue } from "./reflect.ts";
 import { mindSettings, type MindSettings } from "./settings.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
 import { newAgentState, peopleFor, rememberOne, type AgentState, type MindContext, type MindStats } from "./state.ts";
@@ -92,7 +92,8 @@ export class GenerativeMind implements Mind {
     this.addresses = opts.addresses ?? [];
     this.retrieval = { ...PAPER_RETRIEVAL, ...opts.retrieval };
     const journal = opts.journal;
-    this.makeMemory = opts.memory ?? ((p) => (journal ? journal.attach(p.id, new MemoryStream(this.retrieval)) : new MemoryStream(this.retrieval)));
+    const stream = () => new MemoryStream(this.retrieval, countsTowardReflection(this.settings.reflectionCounts));
+    this.makeMemory = opts.memory ?? ((p) => (journal ? journal.attach(p.id, stream()) : stream()));
     this.ctx = {
       gateway: this.gateway,
       settings: this.settings,

@@ -10,6 +10,11 @@ import { reflectionQuestionsPrompt } from "./prompts/reflectionQuestions.ts";
 import type { MemoryRecord } from "./memory/port.ts";
 import { lines, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
 
+/** Whether a new memory counts toward the next reflection (settings.reflectionCounts). */
+export function countsTowardReflection(rule: MindContext["settings"]["reflectionCounts"]): (m: MemoryRecord) => boolean {
+  return rule === "perceived" ? (m) => m.type === "observation" || m.type === "chat" : (m) => !m.depth;
+}
+
 export function reflectionDue(ctx: MindContext, s: AgentState, now: number): boolean {
   return (
     !s.reflecting &&

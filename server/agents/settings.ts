@@ -14,6 +14,15 @@ export interface MindSettings {
   importanceFlushMinutes: number;
   /** Reflection: summed importance of new memories that triggers it (paper 150). */
   reflectionThreshold: number;
+  /** Which new memories count toward that sum. "perceived": what the resident
+   *  perceives, observations and conversations, as the original's importance_trigger_curr, which
+   *  only perceive() lowers; its own thoughts (post-chat memos and planning notes, reflections) and
+   *  plans do not, so thinking about a talk does not itself bring on the next reflection (with
+   *  "all" they did: 4 reflections a resident-day on base-25, the paper reports 2-3). "all": every
+   *  memory but a reflection (default): "perceived" leaves base-3's residents without a
+   *  reflection in two days (~135 of 150 each), as this world perceives fewer events than the
+   *  original, which perceives every object's state in the arena. */
+  reflectionCounts: "perceived" | "all";
   /** Reflection reads the latest this many memories (paper: 100)... */
   reflectionWindow: number;
   /** ...of which the prompt shows at most this many distinct ones, most recent first. */
@@ -43,6 +52,12 @@ export interface MindSettings {
    *  instead of a summary call, and fewer memories per line. Neither ever shows one speaker's
    *  memories when writing the other's lines. */
   conversationMode: "turns" | "brief";
+  /** "turns": summarise how the speaker sees the other only when memories about them arrived
+   *  since it last did (or since their last conversation's takeaway, which updates that view);
+   *  otherwise reuse it. The original summarises again before every line (agent_chat_v2); a
+   *  summary of the same memories says the same. A sighting of the other (what they were seen
+   *  doing) is not news about them: the utterance prompt shows what they do. */
+  reuseRelationship: boolean;
   /** After a conversation that left a planning note, forget the decomposed tasks from its end and
    *  decompose again with the note in view (the original re-plans the window with
    *  new_decomp_schedule); otherwise the tasks resume where the clock is (its fail-safe splice). */
@@ -66,6 +81,11 @@ export interface MindSettings {
   retrieveForReaction: number;
   /** An interview answer (converse.py open_convo_session: new_retrieve(persona, [line], 50)). */
   retrieveForInterview: number;
+  /** A line of dialogue shows the speaker its best this many retrieved memories always, and of
+   *  the rest only those it was not shown on its earlier lines of the same conversation: the
+   *  original repeats all 15 on every line, though what the speaker made of them is in the
+   *  conversation so far, which every line shows. Infinity repeats all (the original). */
+  chatRepeatBest: number;
   /** In "brief" dialogue, memories per line. */
   retrieveForBriefChat: number;
   /** Step length (s), to turn the step cooldowns into game time. */
@@ -77,6 +97,7 @@ export const DEFAULT_MIND_SETTINGS: MindSettings = {
   importanceBatch: 32,
   importanceFlushMinutes: 120,
   reflectionThreshold: 150,
+  reflectionCounts: "all",
   reflectionWindow: 100,
   reflectionStatements: 100,
   reflectionMinMinutes: 0,
@@ -88,6 +109,7 @@ export const DEFAULT_MIND_SETTINGS: MindSettings = {
   reactionMinMinutes: 10,
   maxChatRounds: 8,
   conversationMode: "turns",
+  reuseRelationship: true,
   replanAfterChat: true,
   decompositionWindowMinutes: 120,
   decomposeMinMinutes: 60,
@@ -97,6 +119,7 @@ export const DEFAULT_MIND_SETTINGS: MindSettings = {
   retrieveForReaction: 10,
   retrieveForInterview: 50,
   retrieveForBriefChat: 8,
+  chatRepeatBest: 5,
   stepSeconds: 10,
 };
 

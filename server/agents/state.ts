@@ -54,6 +54,9 @@ export interface AgentState {
   /** How the agent sees each other agent, one sentence, updated after each conversation. */
   relationships: Map<string, string>;
   lastChat: Map<string, ChatMemo>;
+  /** Per other agent: the newest memory id when `relationships` was last written for them (not
+   *  saved: after a restore the first conversation summarises again). */
+  relationshipAt: Map<string, number>;
   /** Whom the agent is (about to be) talking to, "" when nobody, and since when (game ms). */
   engagedWith: string;
   engagedSince: number;
@@ -74,7 +77,7 @@ export interface AgentState {
 export function newAgentState(persona: Persona, memory: MemoryPort, spatial: SpatialMemory): AgentState {
   return {
     id: persona.id, persona, currently: persona.currently, memory, spatial, yesterday: [], pending: [], scored: new Map(), lastSeen: "",
-    chatCooldown: new Map(), declined: new Map(), relationships: new Map(), lastChat: new Map(), engagedWith: "", engagedSince: 0, objectReactions: new Map(), reflecting: false, seeded: false, lastReflection: -Infinity, lastReaction: -Infinity, now: 0,
+    chatCooldown: new Map(), declined: new Map(), relationships: new Map(), lastChat: new Map(), relationshipAt: new Map(), engagedWith: "", engagedSince: 0, objectReactions: new Map(), reflecting: false, seeded: false, lastReflection: -Infinity, lastReaction: -Infinity, now: 0,
   };
 }
 

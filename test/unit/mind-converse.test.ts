@@ -26,8 +26,8 @@ describe("converse", () => {
     await planDay(ctx, bob, at("09:00"));
     gw.reset();
     const plan = (await startConversation(ctx, ann, bob, at("10:00"), "plaza of Square"))!;
-    // One relationship summary per side, one call per line.
-    expect(gw.asks.get("relationship")).toBe(2);
+    // Neither remembers anything of the other yet: no relationship summary; one call per line.
+    expect(gw.asks.get("relationship") ?? 0).toBe(0);
     expect(gw.asks.get("utterance")).toBe(plan.lines.length);
     expect(plan.lines[0]).toMatchObject({ speaker: "ann", name: "Ann Ash" });
     const text = plan.lines.map((l) => `${l.name}: ${l.text}`).join("\n");
@@ -64,6 +64,27 @@ describe("converse", () => {
     await startConversation(ctx, bob, ann, at("16:00"), "plaza of Square");
     const next = gw.inputs.find((i) => i.prompt === "utterance")!.input as { past?: { minutesAgo: number; topic: string } };
     expect(next.past).toEqual({ minutesAgo: 357, topic: "conversing about the party at plaza of Square on February 13 from 7 pm to 9 pm" });
+    // Nothing new about each other since the talk's takeaway: how each sees the other is reused.
+    expect(gw.asks.get("relationship") ?? 0).toBe(0);
+    const rel = next as unknown as { speaker: { relationship: string } };
+    expect(rel.speaker.relationship).toContain("They last talked about the party");
+
+    // Bob hears something about Ann from someone else: his side summarises again, hers does not.
+    await rememberOne(ctx, bob, "thought", at("16:30"), "Bob Birch heard from Cy Cole that Ann Ash grows her own roses.", 5);
+    gw.reset();
+    await startConversation(ctx, bob, ann, at("17:00"), "plaza of Square");
+    expect(gw.asks.get("relationship")).toBe(1);
+    const asked = gw.inputs.find((i) => i.prompt === "relationship")!.input as { other: string; memories: { text: string }[] };
+    expect(asked.other).toBe("Ann Ash");
+    expect(asked.memories.some((m) => m.text.includes("grows her own roses"))).toBe(true);
+  });
+
+  it("with reuseRelationship off, each side summarises before every conversation", async () => {
+    const gw = countingGateway();
+    const mind = tinyMind(gw, { settings: { reuseRelationship: false } });
+    const { ctx, ann, bob } = await party(mind);
+    await startConversation(ctx, ann, bob, at("10:00"), "plaza of Square");
+    expect(gw.asks.get("relationship")).toBe(2);
   });
 
   it("the speaker ends it, within maxChatRounds (16 lines)", async () => {

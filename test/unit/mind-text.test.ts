@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { describeEvent, eventOnDay, extractEvent, knownEvents, readTime } from "../../server/agents/offline/events.ts";
 import { aboutTheFuture, importanceOf } from "../../server/agents/offline/importance.ts";
 import { toFirstPerson, youToThirdPerson } from "../../server/agents/offline/person.ts";
+import { topicPhrase } from "../../server/agents/offline/dialogue.ts";
 
 const REF = Date.UTC(2026, 1, 13, 9, 0); // Friday, February 13, 09:00
 const PLACES = [
@@ -102,5 +103,16 @@ describe("changing the person of a sentence", () => {
   it("turns memories about the agent into the first person", () => {
     expect(toFirstPerson("Theo Brandt is going to the fair", "Theo Brandt")).toBe("I am going to the fair");
     expect(toFirstPerson("Theo Brandt and Ines Calloway were conversing", "Theo Brandt")).toBe("Ines Calloway and I were conversing");
+    // The possessive that pointed back to the subject follows it into the first person.
+    expect(toFirstPerson("Klaus Mueller is behind on his term paper", "Klaus Mueller")).toBe("I am behind on my term paper");
+    expect(toFirstPerson("Maria Lopez is working on her thesis", "Maria Lopez")).toBe("I am working on my thesis");
+    expect(toFirstPerson("Maria Lopez went with her to the park", "Maria Lopez")).toBe("I went with her to the park");
+  });
+
+  it("a topic told in the first person reads as a topic, also when retold in the first person", () => {
+    const t = topicPhrase("I keep thinking about this: I am getting the garden beds ready.", "Ines Calloway");
+    expect(t).toBe("Ines Calloway getting the garden beds ready");
+    expect(toFirstPerson(`They last talked about ${t}.`, "Ines Calloway")).toBe("They last talked about me getting the garden beds ready.");
+    expect(topicPhrase("Theo told me that the bakery is closing.", "Ines Calloway")).toBe("how Theo told Ines that the bakery is closing");
   });
 });

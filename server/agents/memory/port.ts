@@ -68,7 +68,8 @@ export interface MemoryPort {
   seenRecently(subject: string, predicate: string, object: string, retention: number): boolean;
   /** The `n` best memories for a query embedding, best first, by recency + importance + relevance. */
   retrieve(query: Float32Array, now: number, n: number, opts?: RetrieveOptions): Scored[];
-  /** Summed importance of the memories added since the last reflection (reflections left out). */
+  /** Summed importance of the memories added since the last reflection that count toward one
+   *  (the stream's rule; by default all but reflections). */
   readonly importanceSinceReflection: number;
   markReflected(): void;
   /** The stream's save: everything, or only its head when its changes are journaled (memory/journal.ts). */

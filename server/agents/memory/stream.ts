@@ -32,7 +32,11 @@ export class MemoryStream implements MemoryPort {
   /** Where changes are journaled (memories then live as rows and snapshot() gives the head only). */
   changes?: MemoryChanges;
 
-  constructor(private readonly settings: RetrievalSettings = PAPER_RETRIEVAL) {}
+  /** `counts`: which new memories count toward the next reflection (default: all but reflections). */
+  constructor(
+    private readonly settings: RetrievalSettings = PAPER_RETRIEVAL,
+    private readonly counts: (m: MemoryRecord) => boolean = (m) => !m.depth,
+  ) {}
 
   get size(): number {
     return this.items.length;
@@ -70,8 +74,7 @@ export class MemoryStream implements MemoryPort {
       this.recentObs.push(rec);
       if (this.recentObs.length > 64) this.recentObs.splice(0, this.recentObs.length - 32);
     }
-    // Every new memory but a reflection itself counts toward the next reflection.
-    if (!rec.depth) this.since += rec.importance;
+    if (this.counts(rec)) this.since += rec.importance;
     this.changes?.added(rec);
     return rec;
   }

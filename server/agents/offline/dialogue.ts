@@ -162,7 +162,7 @@ export function offlineUtterance(
     for (let k = 0; k < all.length; k++) {
       const news = newsAt(all, k, now, places, people);
       if (news?.event) return `conversing about ${describeEvent(news.event)}`;
-      if (news) return `conversing about ${shortTopic(iToThirdPerson(all[k].text, all[k].speaker))}`;
+      if (news) return `conversing about ${topicPhrase(all[k].text, all[k].speaker)}`;
     }
     return "conversing about their day";
   };
@@ -193,6 +193,17 @@ export function offlineUtterance(
   if (told) return done(pick([`I didn't know that. Thanks for telling me, ${first(listener.name)}.`, `Really? I'll keep that in mind.`, `That's good to know, ${first(listener.name)}.`], speaker.name, last.text), false);
   if (line && !toldAlready && n + 2 <= maxLines) return done(line, false);
   return done(farewell(speaker.action, listener.name), false);
+}
+
+/** What a line told, as the object of "about": the engine's lead-ins dropped, in the third person,
+ *  a clause with "is doing" as a gerund phrase ("Ines getting the garden beds ready"), any other
+ *  clause after "how", so a topic never reads "about I am ...". */
+export function topicPhrase(line: string, speaker: string): string {
+  const told = line.replace(/^Before you go, [^:]{1,40}: /, "").replace(/^I keep thinking about this: /, "");
+  const t = shortTopic(iToThirdPerson(told, speaker));
+  const gerund = /^(.+?) (?:is|are|was|were) (\w+ing\b.*)$/.exec(t);
+  if (gerund && gerund[1].split(" ").length <= 4 && !/\b(that|who|which|told|said|heard)\b/.test(gerund[1])) return `${gerund[1]} ${gerund[2]}`;
+  return /\b(is|are|was|were|has|have|had|will|would|can|could)\b/.test(t) || /^[A-Z][\w'-]*(?: [A-Z][\w'-]*)* [a-z]+s\b/.test(t) ? `how ${t}` : t;
 }
 
 function shortTopic(text: string): string {

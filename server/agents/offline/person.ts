@@ -66,7 +66,22 @@ export function toFirstPerson(text: string, name: string): string {
     .replace(new RegExp(`^${who} and ([A-Z][\\w'-]*(?: [A-Z][\\w'-]*)*) (were|are|have)\\b`), "$1 and I $2")
     .replace(new RegExp(`(^|[.;!?]\\s+|,\\s+|\\b(?:and|that|since|because|when|while|if|so|but)\\s+)${who}\\b`, "g"), "$1I")
     .replace(new RegExp(`\\b${who}\\b`, "g"), "me")
-    .replace(/^For my planning: /, "For my plans: ");
+    .replace(/^For my planning: /, "For my plans: ")
+    .replace(/(^|[.;!?]\s+|,\s+|\b(?:and|that|since|because|when|while|if|so|but)\s+)(I [^.;!?,]*)/g, (_m, lead: string, clause: string) => lead + ownPossessives(clause));
+}
+
+/** Closed-class words after which "her" is an object, not a possessive ("with her to the park"). */
+const FUNCTION_WORDS = new Set("a an the to of in on at for with from by about into onto over under and or but as than that this these those if when while so then".split(" "));
+
+/** In a clause whose subject became "I", the third-person possessive that pointed back to it is
+ *  "my": "I am behind on his term paper" → "I am behind on my term paper". "her" only where a
+ *  noun follows ("her thesis", not "with her to the park" or "helping her"). */
+function ownPossessives(clause: string): string {
+  return clause
+    .replace(/\bhis\b(?= [a-z])/g, "my")
+    .replace(/\b(a|about|at|for|from|in|into|of|on|over|to|with|by) her (?=([a-z][\w'-]*))/g, (m, prep: string, next: string) => (FUNCTION_WORDS.has(next) ? m : `${prep} my `))
+    .replace(/\bher own\b/g, "my own")
+    .replace(/\bhimself\b|\bherself\b/g, "myself");
 }
 
 /** First letter upper-case. */
