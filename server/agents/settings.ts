@@ -84,7 +84,9 @@ export interface MindSettings {
   /** A line of dialogue shows the speaker its best this many retrieved memories always, and of
    *  the rest only those it was not shown on its earlier lines of the same conversation: the
    *  original repeats all 15 on every line, though what the speaker made of them is in the
-   *  conversation so far, which every line shows. Infinity repeats all (the original). */
+   *  conversation so far, which every line shows. Infinity repeats all (the original), the
+   *  default: with 5, base-3's unseeded town lost a mechanism (Ines never got to tell her own plan
+   *  in two days; mind-scenarios.test.ts), so the lever stays off until it can be had without that. */
   chatRepeatBest: number;
   /** In "brief" dialogue, memories per line. */
   retrieveForBriefChat: number;
@@ -119,7 +121,7 @@ export const DEFAULT_MIND_SETTINGS: MindSettings = {
   retrieveForReaction: 10,
   retrieveForInterview: 50,
   retrieveForBriefChat: 8,
-  chatRepeatBest: 5,
+  chatRepeatBest: Infinity,
   stepSeconds: 10,
 };
 
