@@ -37,10 +37,13 @@ describe("several towns in a browser", () => {
     await page.waitForSelector("#join-town option[value=riverside]", { state: "attached" });
     const options = await page.$$eval("#join-town option", (os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent, selected: (o as HTMLOptionElement).selected })));
     expect(options).toEqual([
-      { value: "harbor", text: "harbor · 3 residents · 1 person here", selected: true },
-      { value: "riverside", text: "riverside · 25 residents · 1 person here", selected: false },
+      { value: "harbor", text: "harbor · 3 residents", selected: true },
+      { value: "riverside", text: "riverside · 25 residents", selected: false },
     ]);
+    // What is going on in the town picked, under the list: its hour, who is awake, who is here.
+    await page.waitForFunction(() => / · 1 person here$/.test(document.querySelector("#join-town-now")?.textContent ?? ""));
     await page.selectOption("#join-town", "riverside");
+    await page.waitForFunction(() => /awake · .* · 1 person here$/.test(document.querySelector("#join-town-now")?.textContent ?? ""));
     await page.fill("#join-name", "Wren");
     await page.screenshot({ path: artifact("towns-join.png") });
     await page.press("#join-name", "Enter");

@@ -47,7 +47,8 @@ type Rec = { id: string; save: string; fromStep: number; toStep: number; steps: 
 type Frame = { step: number; agents: { id: string; x: number; y: number; action: string }[] };
 
 it("after kill -9 the server resumes from its last autosave, with its residents' minds, and the recording is intact", async () => {
-  const first = await start({ AUTOSAVE_STEPS: String(AUTOSAVE_STEPS), STEPS_PER_SECOND: "40" });
+  // The map's own start (step 0): the test counts steps from a new town's first.
+  const first = await start({ AUTOSAVE_STEPS: String(AUTOSAVE_STEPS), STEPS_PER_SECOND: "40", START_TIME: "" });
   let health: Health;
   do {
     await new Promise((r) => setTimeout(r, 100));
@@ -58,7 +59,7 @@ it("after kill -9 the server resumes from its last autosave, with its residents'
   await stopChild(first.child, { group: true, signal: "SIGKILL" });
 
   // Slow clock: nothing steps while we look.
-  const second = await start({ AUTOSAVE_STEPS: String(AUTOSAVE_STEPS), STEPS_PER_SECOND: "0.1" });
+  const second = await start({ AUTOSAVE_STEPS: String(AUTOSAVE_STEPS), STEPS_PER_SECOND: "0.1", START_TIME: "" });
   try {
     const resumed = Number(/resumed at step (\d+)/.exec(second.output())?.[1]);
     expect(resumed, second.output()).toBeGreaterThan(0);
