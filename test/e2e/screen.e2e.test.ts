@@ -134,8 +134,7 @@ describe("a screen that is easy to read, on Oakmere", () => {
     expect(box.w / box.h).toBeCloseTo(info.width / info.height, 1);
     // Your own avatar is the yellow dot (where the page's own state has it, give or take a tile
     // walked since the dots were drawn).
-    await sleep(600);
-    const yellow = await visitor.evaluate((w) => {
+    const yellowDot = () => visitor.evaluate((w) => {
       const st = (window as unknown as { __simulacra: { avatarId: string; state: () => { avatars: { id: string; x: number; y: number }[] } } }).__simulacra;
       const me = st.state().avatars.find((a) => a.id === st.avatarId)!;
       const c = document.querySelector<HTMLCanvasElement>("#minimap-canvas")!;
@@ -146,6 +145,9 @@ describe("a screen that is easy to read, on Oakmere", () => {
       }
       return false;
     }, info.width);
+    // The minimap redraws on its own clock: wait for a frame that has the dot where the state says.
+    let yellow = false;
+    for (const deadline = Date.now() + 8_000; !yellow && Date.now() < deadline; await sleep(200)) yellow = await yellowDot();
     expect(yellow).toBe(true);
 
     const me = await avatarOf(visitor);
