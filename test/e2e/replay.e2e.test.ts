@@ -156,6 +156,8 @@ describe("replay in a browser", () => {
     await page.selectOption(".speed", "16");
     await page.click(".play");
     await page.waitForFunction((t) => window.__replay.step > t, from + 50, { timeout: 20_000 });
+    // The log is written as the frames are drawn: wait for the last of the acts to be in it.
+    await page.waitForFunction(() => /Mona resumed the clock/.test(document.querySelector(".replay-log")?.textContent ?? ""), undefined, { timeout: 20_000 });
     const log = await page.textContent(".replay-log");
     expect(log).toMatch(/Mona \(moderator\) came in/);
     expect(log).toMatch(new RegExp(`Mona whispered to ${agents[0].name}: “You should bake a cake for the fair”`));
