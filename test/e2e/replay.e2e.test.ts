@@ -122,11 +122,12 @@ describe("replay in a browser", () => {
 
   it("the log tells every kind of event: conversations, whispers, interviews on the record, moderators' acts", async () => {
     // A moderator and a reporter act in the live town while it is recorded.
+    // The step before anyone joins: the replay is played from there, so the arrivals are in it too.
+    const [town] = await api<{ step: number }[]>("/api/towns");
+    const from = town.step;
     const mod = await new Client(server.url).joinOrCreate("town", { name: "Mona", role: "moderator", token: TOKEN });
     const rep = await new Client(server.url).joinOrCreate("town", { name: "Rita", role: "reporter" });
     const send = (room: unknown, type: string, m: unknown) => (room as { send(t: string, m: unknown): void }).send(type, m);
-    const [town] = await api<{ step: number }[]>("/api/towns");
-    const from = town.step;
     const agents = await api<{ id: string; name: string }[]>("/api/agents");
     const whispered = new Promise((r) => (mod as unknown as { onMessage(t: string, f: (m: unknown) => void): void }).onMessage("whisper_done", r));
     const answered = new Promise((r) => (rep as unknown as { onMessage(t: string, f: (m: unknown) => void): void }).onMessage("interview_answer", r));
