@@ -66,7 +66,9 @@ if (existsSync(`${TOWNS_DIR}base-25/town.json`)) {
   const s = await smallville25();
   cases.push({ name: "smallville-25 (the original's map and residents)", map: s.map, personas: s.personas, history: SMALLVILLE_HISTORY });
 }
-for (const c of cases) {
+// `--town base-25` measures one town only.
+const only = process.argv.includes("--town") ? process.argv[process.argv.indexOf("--town") + 1] : undefined;
+for (const c of cases.filter((x) => !only || x.name.startsWith(only))) {
   report(c, await run(c, { meter: true }));
   if (c.personas.length >= 25) {
     const fast = await run(c, { meter: false });

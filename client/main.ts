@@ -19,8 +19,10 @@ interface DebugHook {
   role: string;
   render: RenderInfo;
   state: () => unknown;
-  /** The chat panel's lines: { who: "me" | "them" | "note", text, state: "pending" | "said" | "failed" }. */
+  /** The chat panel's lines: { who: "me" | "them" | "note", speaker, name, to, text, state: "pending" | "said" | "failed" }. */
   chat: () => unknown;
+  /** Who the chat panel shows in the talk: { id, name, kind }. */
+  chatMembers: () => unknown;
 }
 
 declare global {
@@ -44,6 +46,7 @@ const hook: DebugHook = {
   render,
   state: () => summary(room),
   chat: () => panels?.chat.transcript() ?? [],
+  chatMembers: () => panels?.chat.participants() ?? [],
 };
 window.__simulacra = hook;
 

@@ -7,8 +7,8 @@ const config = readConfig();
 const log = pino({ level: config.LOG_LEVEL });
 try {
   const server = await startServer(config, log);
-  console.log(`Simulacra is running at ${server.url}`);
-  for (const line of server.summary) console.log(`  ${line}`);
+  // One write: whoever reads the output (a script, a test) sees the summary with the address.
+  console.log([`Simulacra is running at ${server.url}`, ...server.summary.map((line) => `  ${line}`)].join("\n"));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -70,3 +70,60 @@ export const ReplayFrameAnswer = z.object({
 
 /** Any refusal: { error: { code, message } }. */
 export const ApiError = z.object({ error: z.object({ code: z.string().optional(), message: z.string() }) });
+
+/** Step times of one town over its last steps, ms (wall and CPU). */
+const StepTimes = z.object({
+  /** The town's step now (null: not hosted here). */
+  current: z.number().nullable(),
+  count: z.number(),
+  window: z.number(),
+  medianMs: z.number(),
+  p99Ms: z.number(),
+  maxMs: z.number(),
+  cpuMedianMs: z.number(),
+  cpuP99Ms: z.number(),
+});
+
+/** GET /api/ops — what an operator watches: step times, bytes per client, the model's load, the process. */
+export const OpsReport = z.object({
+  /** The default town, whose step times are `step`; every town hosted here is in `towns`. */
+  town: z.string(),
+  presence: z.enum(["local", "redis"]),
+  process: z.object({
+    id: z.string(),
+    publicAddress: z.string().nullable(),
+    uptimeSeconds: z.number(),
+    cpuPercent: z.number(),
+    /** Event-loop delay, worst per-second p99 and the max, over the last 10 s. */
+    loopLagP99Ms: z.number(),
+    loopLagMaxMs: z.number(),
+    cpuUserMicros: z.number(),
+    cpuSystemMicros: z.number(),
+    rssMB: z.number(),
+    heapUsedMB: z.number(),
+  }),
+  step: StepTimes,
+  towns: z.array(z.object({ name: z.string(), step: StepTimes })),
+  clients: z.object({
+    /** Websockets open on this process. */
+    here: z.number(),
+    /** Clients in the towns' rooms, whichever process hosts them. */
+    inRooms: z.number(),
+    rooms: z.array(z.object({ roomId: z.string(), town: z.string().nullable(), processId: z.string(), clients: z.number(), publicAddress: z.string().nullable() })),
+  }),
+  network: z.object({ bytesPerSecond: z.number(), bytesPerClientPerSecond: z.number() }),
+  llm: z.object({
+    engine: z.string(),
+    inFlight: z.number(),
+    queued: z.number(),
+    asks: z.number(),
+    calls: z.number(),
+    cacheHits: z.number(),
+    cacheHitRate: z.number(),
+    failures: z.number(),
+    fallbacks: z.number(),
+    embeddingCacheHits: z.number(),
+    costUsd: z.number(),
+  }),
+});
+export type OpsReport = z.infer<typeof OpsReport>;

@@ -8,18 +8,40 @@ export type TownEvent =
   | { kind: "clockTicked"; step: number; time: number }
   | { kind: "agentMoved"; agentId: string; x: number; y: number }
   | { kind: "actionStarted"; agentId: string; action: string; emoji: string; address: Address; talkingTo: string }
-  | { kind: "said"; speaker: string; listener: string; text: string }
+  /** `chat`: the group talk with people it was said in (every member heard it); absent between residents. */
+  | { kind: "said"; speaker: string; listener: string; text: string; chat?: string }
   | { kind: "objectChanged"; address: Address; state: string; by: string }
   | { kind: "avatarJoined"; avatarId: string; name: string; role: string; x: number; y: number; sprite: number }
   | { kind: "avatarMoved"; avatarId: string; x: number; y: number }
   | { kind: "avatarLeft"; avatarId: string }
   /** A person spoke to a resident (the resident's answers are "said" events with the avatar as listener). */
-  | { kind: "avatarSaid"; avatarId: string; name: string; agentId: string; text: string }
-  /** A person's talk with a resident is over. */
+  | { kind: "avatarSaid"; avatarId: string; name: string; agentId: string; text: string; chat?: string }
+  /** A person and a resident no longer talk together (one of them left the group talk, or it ended). */
   | { kind: "chatEnded"; agentId: string; avatarId: string }
-  /** A moderator's act outside the Town's rules (the clock, an inner voice), kept for replays. */
-  | { kind: "moderated"; by: string; action: "pause" | "resume" | "speed" | "whisper"; value?: number; agentId?: string; text?: string }
-  /** An interview on the record (off the record leaves no trace), kept for replays. */
-  | { kind: "interviewed"; by: string; agentId: string; question: string; answer: string };
+  /** A resident turned without moving: toward a person it talks with. */
+  | { kind: "agentFaced"; agentId: string; facing: "down" | "left" | "right" | "up" }
+  /** Someone (a resident or a person's avatar) joined a group talk; a new talk begins with its first two. */
+  | { kind: "chatJoined"; chat: string; id: string; name: string }
+  /** Someone left a group talk: walked out of range, said goodbye, fell silent, or the talk ended. */
+  | { kind: "chatLeft"; chat: string; id: string; why: ChatLeaveReason }
+  /**
+   * A moderator's act: the clock (the room's), or an inner voice a resident took in (a Town command:
+   * `avatarId` the moderator's avatar, `thought` what the resident now thinks; older recordings lack them).
+   */
+  | { kind: "moderated"; by: string; action: "pause" | "resume" | "speed" | "whisper"; value?: number; agentId?: string; text?: string; avatarId?: string; thought?: string }
+  /**
+   * A resident answered an interview (a Town command; `avatarId` the interviewer's avatar). Off the
+   * record it goes to the interviewer only and leaves no trace (recordings skip it: kept()).
+   */
+  | { kind: "interviewed"; by: string; agentId: string; question: string; answer: string; avatarId?: string; offTheRecord?: boolean }
+  /** A resident's mind could not take in a person's question or whisper (it failed, or took too long). */
+  | { kind: "unanswered"; avatarId: string; agentId: string; asked: "interview" | "whisper" };
+
+export type ChatLeaveReason = "range" | "goodbye" | "idle" | "ended" | "left";
 
 export type TownEventKind = TownEvent["kind"];
+
+/** Whether an event belongs in a recording: all but answers given off the record. */
+export function kept(e: TownEvent): boolean {
+  return !(e.kind === "interviewed" && e.offTheRecord);
+}

@@ -93,6 +93,21 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
+/** Someone in a group talk: a resident ("agent") or a person's avatar. */
+export interface ChatMember {
+  id: string;
+  name: string;
+  kind: "agent" | "avatar";
+}
+
+/** A line of a group talk: who said it (a resident's or avatar's id, and name), to whom. */
+export interface ChatLine {
+  speaker: string;
+  name: string;
+  to: string;
+  text: string;
+}
+
 /** Server → client messages. */
 export type ServerMessages = {
   /** Answer to a refused message; `type` names the client message it answers. */
@@ -103,9 +118,17 @@ export type ServerMessages = {
    * A resident spoke; `to` is an avatar id or an agent id. To the clients that see the speaker or
    * the one spoken to (shared/interest.ts), and to the person spoken to: they show a bubble.
    */
-  agent_said: { agentId: string; to: string; text: string };
-  /** A person spoke to a resident. To the clients that see the person or the resident, the person included. */
-  avatar_said: { avatarId: string; name: string; to: string; text: string };
+  agent_said: { agentId: string; to: string; text: string; chat?: string };
+  /**
+   * A person spoke to a resident. To the clients that see the person or the resident, the person
+   * included. `chat`: the group talk it was said in (every person in it is sent the line).
+   */
+  avatar_said: { avatarId: string; name: string; to: string; text: string; chat?: string };
+  /**
+   * Who is in a group talk now: to every person in it, and to one who just left it (then without
+   * them). A talk with nobody left is over. `lines`: its latest lines, for one who just joined.
+   */
+  chat_members: { chat: string; members: ChatMember[]; lines: ChatLine[] };
   /** To the asking client only. */
   interview_answer: { agentId: string; question: string; answer: string; offTheRecord: boolean };
   /** To the whispering moderator: the thought as the resident now remembers it. */

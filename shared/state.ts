@@ -29,6 +29,8 @@ export const AgentState = schema(
     talkingTo: t.string(),
     /** Row of the character sprite sheet. */
     sprite: t.number(),
+    /** "down", "left", "right" or "up" (shared/view.ts, Facing). */
+    facing: t.string(),
   },
   "AgentState",
 );

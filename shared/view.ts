@@ -5,6 +5,23 @@
 import { z } from "zod";
 import type { TownEvent } from "./events.ts";
 
+/** The four ways a sprite can look (the character sheet's rows of frames). */
+export const FACINGS = ["down", "left", "right", "up"] as const;
+export const Facing = z.enum(FACINGS);
+export type Facing = z.infer<typeof Facing>;
+
+/** A facing read from the wire or a save ("down" for anything else). */
+export function asFacing(s: string | undefined): Facing {
+  return (FACINGS as readonly string[]).includes(s ?? "") ? (s as Facing) : "down";
+}
+
+/** The way to look from one tile toward another: along the longer of the two axes. */
+export function facingToward(from: { x: number; y: number }, to: { x: number; y: number }): Facing {
+  const dx = to.x - from.x, dy = to.y - from.y;
+  if (dx === 0 && dy === 0) return "down";
+  return Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : dy > 0 ? "down" : "up";
+}
+
 export const AgentView = z.object({
   id: z.string(),
   name: z.string(),
@@ -17,6 +34,8 @@ export const AgentView = z.object({
   /** Id of whom the resident is talking to, "" when nobody. */
   talkingTo: z.string(),
   sprite: z.number(),
+  /** Which way the resident looks: where it walked last, or toward whom it turned to talk. */
+  facing: Facing.default("down"),
 });
 export type AgentView = z.infer<typeof AgentView>;
 
@@ -30,7 +49,7 @@ export type ObjectView = z.infer<typeof ObjectView>;
 export interface ViewTarget {
   clock(step: number, time: number): void;
   /** The resident's view to change in place, if it is there. */
-  agent(id: string): Omit<AgentView, "id" | "name" | "sprite"> | undefined;
+  agent(id: string): (Omit<AgentView, "id" | "name" | "sprite" | "facing"> & { facing: string }) | undefined;
   avatar(id: string): Pick<AvatarView, "x" | "y"> | undefined;
   addAvatar(v: AvatarView): void;
   removeAvatar(id: string): void;
@@ -47,6 +66,8 @@ export function applyEvent(target: ViewTarget, e: TownEvent): void {
     case "agentMoved": {
       const a = target.agent(e.agentId);
       if (a) {
+        // A step turns the walker the way it goes (as the Town turns it).
+        if (a.x !== e.x || a.y !== e.y) a.facing = facingToward(a, e);
         a.x = e.x;
         a.y = e.y;
       }
@@ -60,6 +81,11 @@ export function applyEvent(target: ViewTarget, e: TownEvent): void {
         a.address = e.address;
         a.talkingTo = e.talkingTo;
       }
+      return;
+    }
+    case "agentFaced": {
+      const a = target.agent(e.agentId);
+      if (a) a.facing = e.facing;
       return;
     }
     case "objectChanged":

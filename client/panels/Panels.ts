@@ -40,7 +40,7 @@ export class Panels {
 
   constructor(parent: HTMLElement, private readonly ctx: PanelsContext) {
     const room = (this.room = ctx.room);
-    this.chat = new ChatPanel((agentId, text) => send(room, "say", { agentId, text }), () => { this.approach = null; });
+    this.chat = new ChatPanel((agentId, text) => send(room, "say", { agentId, text }), () => { this.approach = null; }, () => ctx.avatarId());
     if (ctx.role === "reporter") {
       this.interview = new InterviewPanel((agentId, question, offTheRecord) => send(room, "interview", { agentId, question, offTheRecord }));
     }
@@ -75,13 +75,16 @@ export class Panels {
     else parent.append(this.inspector.root);
 
     room.onMessage("agent_said", (m: ServerMessages["agent_said"]) => {
-      if (m.to !== ctx.avatarId()) return;
-      this.approach = null;
-      this.chat.answer(m.agentId, this.nameOf(m.agentId), m.text);
+      const mine = m.to === ctx.avatarId();
+      if (!mine && !(m.chat && m.chat === this.chat.chat)) return;
+      if (mine) this.approach = null;
+      this.chat.answer(m.agentId, this.nameOf(m.agentId), m.to, m.text, m.chat ?? "");
     });
     room.onMessage("avatar_said", (m: ServerMessages["avatar_said"]) => {
-      if (m.avatarId === ctx.avatarId()) this.chat.confirmMine(m.to, m.text);
+      if (m.avatarId === ctx.avatarId()) this.chat.confirmMine(m.text);
+      else if (m.chat && m.chat === this.chat.chat) this.chat.heard(m.avatarId, m.name, m.to, m.text);
     });
+    room.onMessage("chat_members", (m: ServerMessages["chat_members"]) => this.chat.setMembers(m.chat, m.members, m.lines));
     room.onMessage("chat_ended", (m: ServerMessages["chat_ended"]) => {
       if (m.avatarId === ctx.avatarId()) this.chat.conversationEnded(m.agentId);
     });
@@ -215,19 +218,22 @@ export class Panels {
     }
     // Aim next to the resident; aim again when they have walked on.
     if (ap.goal && tileDistance(ap.goal, a) <= 1) return;
-    const goal = besideOf(this.info, a, me);
+    // Beside them, on a tile nobody else stands on (several people may walk up to one resident).
+    const taken = new Set<string>();
+    for (const [id, o] of this.room.state.avatars) if (id !== this.ctx.avatarId() && typeof o.x === "number") taken.add(`${o.x},${o.y}`);
+    const goal = besideOf(this.info, a, me, taken);
     if (!goal) return;
     ap.goal = goal;
     move(goal.x, goal.y);
   }
 }
 
-/** A walkable tile next to `who`, the one nearest to `from`. */
-function besideOf(info: TownInfo, who: { x: number; y: number }, from: { x: number; y: number }): { x: number; y: number } | null {
+/** A free walkable tile next to `who` (or two away), the one nearest to `from`. */
+function besideOf(info: TownInfo, who: { x: number; y: number }, from: { x: number; y: number }, taken: ReadonlySet<string>): { x: number; y: number } | null {
   let best: { x: number; y: number } | null = null, bestD = Infinity;
   for (let r = 1; r <= 2 && !best; r++) for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) {
     const x = who.x + dx, y = who.y + dy;
-    if ((dx === 0 && dy === 0) || !isWalkable(info, x, y)) continue;
+    if ((dx === 0 && dy === 0) || !isWalkable(info, x, y) || taken.has(`${x},${y}`)) continue;
     const d = Math.abs(x - from.x) + Math.abs(y - from.y) + (Math.abs(dx) + Math.abs(dy)) * 4;
     if (d < bestD) { best = { x, y }; bestD = d; }
   }

@@ -52,6 +52,8 @@ export class Character {
   private readonly ring?: Phaser.GameObjects.Ellipse;
   private row: number;
   private dir: Dir = "down";
+  /** The last facing the server gave. */
+  private facing: Dir | "" = "";
   private tween?: Phaser.Tweens.Tween;
   private arrivedAt = 0;
   private actionKey = "";
@@ -155,6 +157,22 @@ export class Character {
         this.arrivedAt = this.scene.time.now;
       },
     });
+  }
+
+  /**
+   * The way the server says a resident looks (it turned toward someone to talk): applied when it
+   * changes, so a walk in between keeps its own direction.
+   */
+  setFacing(facing: Dir): void {
+    if (facing === this.facing) return;
+    this.facing = facing;
+    this.dir = facing;
+    if (!this.tween) this.sprite.setFrame(this.standFrame());
+  }
+
+  /** The way the sprite looks now (tests read it through the debug hook). */
+  get looking(): Dir {
+    return this.dir;
   }
 
   /** Turns to face a direction without moving (a blocked step). */

@@ -116,6 +116,7 @@ export class TownRenderer {
       }
       c.setRow(a.sprite);
       c.moveTo(a.x, a.y, Math.min(stepMs, 1500));
+      c.setFacing(a.facing);
       c.setAction(a.talkingTo && !a.emoji ? "💬" : a.emoji, a.action);
     }
     for (const [id, c] of this.agents) if (!seenAgents.has(id)) { c.destroy(); this.agents.delete(id); }

@@ -4,7 +4,7 @@
 import { formatClock, formatDate } from "../../shared/time.ts";
 import type { ReplayFrame } from "../../shared/replay/frame.ts";
 import type { AgentView } from "../../shared/view.ts";
-import type { TownEvent } from "../../shared/events.ts";
+import type { ChatLeaveReason, TownEvent } from "../../shared/events.ts";
 import { fill, h } from "../panels/dom.ts";
 import { SPEEDS, type RecordingInfo } from "./player.ts";
 import { REPLAY_CSS } from "./style.ts";
@@ -17,6 +17,13 @@ export interface PanelActions {
 }
 
 const MAX_LOG = 80;
+const LEAVE_WORDS: Record<ChatLeaveReason, string> = {
+  range: "walks out of the talk",
+  goodbye: "says goodbye and leaves the talk",
+  idle: "falls silent; the talk is over",
+  ended: "finishes talking",
+  left: "leaves the talk",
+};
 
 export class ReplayPanel {
   private readonly playButton: HTMLButtonElement;
@@ -27,6 +34,8 @@ export class ReplayPanel {
   private readonly inspector: HTMLElement;
   private selected = "";
   private names = new Map<string, string>();
+  /** Who is in each group talk, as the log has seen them join and leave. */
+  private readonly talks = new Map<string, Set<string>>();
 
   constructor(root: HTMLElement, private readonly info: RecordingInfo, private readonly act: PanelActions) {
     if (!document.getElementById("replay-css")) document.head.append(h("style", { id: "replay-css" }, REPLAY_CSS));
@@ -90,12 +99,26 @@ export class ReplayPanel {
         this.names.set(e.avatarId, e.name);
         this.avatars.add(e.avatarId);
       }
+      if (e.kind === "chatJoined") this.talks.set(e.chat, (this.talks.get(e.chat) ?? new Set()).add(e.id));
       const line = this.describe(e);
       if (line) lines.push(h(`li.${e.kind}` as "li", {}, h("span.when", {}, formatClock(time)), " ", line));
+      if (e.kind === "chatLeft") this.forget(e.chat, e.id);
     }
     this.log.prepend(...lines.reverse());
     while (this.log.children.length > MAX_LOG) this.log.lastElementChild?.remove();
     if (this.selected) this.inspect(frame.agents.find((a) => a.id === this.selected) ?? null, frame);
+  }
+
+  private forget(chat: string, id: string): void {
+    const members = this.talks.get(chat);
+    members?.delete(id);
+    if (members?.size === 0) this.talks.delete(chat);
+  }
+
+  /** " (with Bob, Ines)": the others who heard a line said in a group talk of three or more. */
+  private company(chat: string | undefined, ...speakers: string[]): string {
+    const others = [...(chat ? (this.talks.get(chat) ?? []) : [])].filter((id) => !speakers.includes(id));
+    return others.length ? ` (with ${others.map((id) => this.name(id)).join(", ")})` : "";
   }
 
   private name(id: string): string {
@@ -106,7 +129,7 @@ export class ReplayPanel {
   describe(e: TownEvent): string | null {
     switch (e.kind) {
       case "said":
-        return `💬 ${this.name(e.speaker)} to ${this.name(e.listener)}: “${e.text}”`;
+        return `💬 ${this.name(e.speaker)} to ${this.name(e.listener)}${this.company(e.chat, e.speaker, e.listener)}: “${e.text}”`;
       case "actionStarted":
         // A conversation begins: told once, by the first of the two (or by the resident a person stopped).
         if (e.talkingTo && (!this.names.has(e.talkingTo) || this.isAvatar(e.talkingTo) || e.agentId < e.talkingTo)) {
@@ -125,15 +148,25 @@ export class ReplayPanel {
       case "avatarLeft":
         return `🚪 ${this.name(e.avatarId)} left`;
       case "avatarSaid":
-        return `🗨️ ${e.name} to ${this.name(e.agentId)}: “${e.text}”`;
+        return `🗨️ ${e.name} to ${this.name(e.agentId)}${this.company(e.chat, e.avatarId, e.agentId)}: “${e.text}”`;
+      case "chatJoined": {
+        const others = [...(this.talks.get(e.chat) ?? [])].filter((id) => id !== e.id);
+        return others.length ? `👥 ${e.name} joins the talk with ${others.map((id) => this.name(id)).join(", ")}` : null;
+      }
+      case "chatLeft":
+        return `👋 ${this.name(e.id)} ${LEAVE_WORDS[e.why]}`;
+      case "agentFaced":
+        return null;
       case "chatEnded":
         return `👋 ${this.name(e.agentId)} and ${this.name(e.avatarId)} finish talking`;
       case "interviewed":
         return `🎙️ ${e.by} asked ${this.name(e.agentId)}: “${e.question}” — “${e.answer}”`;
       case "moderated":
-        if (e.action === "whisper") return `🤫 ${e.by} whispered to ${this.name(e.agentId ?? "")}: “${e.text ?? ""}”`;
+        if (e.action === "whisper") return `🤫 ${e.by} whispered to ${this.name(e.agentId ?? "")}: “${e.text ?? ""}”${e.thought ? ` — thinks: “${e.thought}”` : ""}`;
         if (e.action === "speed") return `⏩ ${e.by} set the speed to ${e.value} steps/s`;
         return `${e.action === "pause" ? "⏸️" : "▶️"} ${e.by} ${e.action === "pause" ? "paused" : "resumed"} the clock`;
+      case "unanswered":
+        return `🤐 ${this.name(e.agentId)} could not ${e.asked === "interview" ? "answer" : "take in the whisper"} (${this.name(e.avatarId)} asked)`;
       case "clockTicked":
       case "agentMoved":
       case "avatarMoved":

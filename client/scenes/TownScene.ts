@@ -7,6 +7,7 @@ import { AVATAR_TILES_PER_SECOND, TILE_SIZE } from "../../shared/constants.ts";
 import { MAX_VIEW_HALF, VIEW_MESSAGE, type ViewRequest } from "../../shared/interest.ts";
 import type { ServerMessages } from "../../shared/messages.ts";
 import type { TownState } from "../../shared/state.ts";
+import { asFacing } from "../../shared/view.ts";
 import { send } from "../net.ts";
 import type { Character } from "../render/Character.ts";
 import { actionSpots, type ActionSpot } from "../render/action.ts";
@@ -36,7 +37,7 @@ export function viewOf(s: TownState): TownView {
   return {
     time: s.clock.time,
     speed: s.clock.speed,
-    agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, action: a.action, emoji: a.emoji, address: a.address, talkingTo: a.talkingTo, sprite: a.sprite })),
+    agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, action: a.action, emoji: a.emoji, address: a.address, talkingTo: a.talkingTo, sprite: a.sprite, facing: asFacing(a.facing) })),
     avatars,
     objects: Array.from(s.objects.values(), (o) => ({ address: o.address, state: o.state, by: o.by })),
   };
@@ -374,7 +375,7 @@ export class TownScene extends Phaser.Scene {
     r.zoom = cam.zoom;
     r.view = { x: cam.worldView.x, y: cam.worldView.y };
     r.self = self ? { x: self.sprite.x, y: self.sprite.y } : null;
-    r.residents = Object.fromEntries(Array.from(this.town.agents, ([id, c]) => [id, { x: c.sprite.x, y: c.sprite.y }]));
+    r.residents = Object.fromEntries(Array.from(this.town.agents, ([id, c]) => [id, { x: c.sprite.x, y: c.sprite.y, facing: c.looking }]));
     r.objectLabels = this.town.objectLabelTexts();
     const picked = this.ctx.ui.selectedObject;
     if (picked !== r.selectedObject) {

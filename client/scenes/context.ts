@@ -16,7 +16,7 @@ export interface RenderInfo {
   /** Own avatar's sprite position in the world, pixels. */
   self: { x: number; y: number } | null;
   /** Residents' sprite positions in the world, pixels (feet, centre), by id. */
-  residents: Record<string, { x: number; y: number }>;
+  residents: Record<string, { x: number; y: number; facing: string }>;
   /** Texts of the object-state labels drawn on the map. */
   objectLabels: string[];
   /** Address of the object outlined as picked ("" when none). */

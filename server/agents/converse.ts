@@ -16,7 +16,7 @@ import { postChatPrompt } from "./prompts/postChat.ts";
 import { relationshipPrompt } from "./prompts/relationship.ts";
 import { utterancePrompt } from "./prompts/utterance.ts";
 import { insertAppointment, replanFrom } from "./schedule.ts";
-import { briefOf, identity, lines as memoryLines, peopleFor, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
+import { briefOf, datedFrom, identity, lines as memoryLines, peopleFor, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
 
 /** The original's duration: about 30 words a minute at 8 characters a word, at least a minute. */
 export function chatMinutes(lines: readonly { name: string; text: string }[]): number {
@@ -47,7 +47,8 @@ function usualDay(s: AgentState): { start: number; place: string }[] {
 
 /** One side of a conversation, from its OWN memories only. */
 export async function side(ctx: MindContext, self: AgentState, _other: { id: string; name: string; action: string }, now: number, focal: string[], n: number, relationship: string, shown?: Set<number>): Promise<ChatSideInput> {
-  let mems = await retrieve(ctx, self, focal, now, n, n);
+  const floor = ctx.settings.chatMemoryFloor;
+  let mems = await retrieve(ctx, self, focal, now, n, n, true, (m) => m.type !== "observation" || m.importance > floor);
   if (shown) {
     // The best few always; of the rest, only what this side was not shown on an earlier line.
     mems = mems.filter((m, rank) => rank < ctx.settings.chatRepeatBest || !shown.has(m.id));
@@ -77,7 +78,7 @@ async function relationshipFor(ctx: MindContext, self: AgentState, other: AgentS
     if (!before && !newsAbout(self, other.persona.name, 0, Infinity)) return "";
   }
   const about = await retrieve(ctx, self, [other.persona.name], now, ctx.settings.retrieveForRelationship);
-  const answer = await ctx.gateway.ask(relationshipPrompt, { identity: identity(self), other: other.persona.name, memories: memoryLines(about), before });
+  const answer = await ctx.gateway.ask(relationshipPrompt, { identity: identity(self), other: other.persona.name, memories: memoryLines(about), before, ...datedFrom(ctx, now) });
   const summary = answer.relationship.trim();
   if (summary) noteRelationship(self, other.id, summary);
   return summary;
@@ -155,6 +156,7 @@ export async function startConversation(ctx: MindContext, a: AgentState, b: Agen
       soFar: [...said],
       maxLines,
       places: placeNames(speaker),
+      ...datedFrom(ctx, now),
     });
     said.push({ speaker: speaker.persona.name, text: answer.text });
     topic = answer.topic || topic;
@@ -189,6 +191,13 @@ export async function startConversation(ctx: MindContext, a: AgentState, b: Agen
 const withPlanningPrefix = (name: string, text: string) => (/^for [^:]{1,60}:/i.test(text.trim()) ? text.trim() : `For ${name}'s planning: ${text.trim()}`);
 
 /** What one side does when the Town says a conversation is over. */
+/** Whom a talk was with: "Jane (a visitor to the town)", or for a group "Jane (a visitor to the town), Bob Birch and Kim (…)". */
+function together(ctx: MindContext, otherName: string, n: Extract<Notice, { kind: "conversationEnded" }>): string {
+  const label = (who: string, visitor: boolean) => (visitor ? `${who} (a visitor to the town)` : who);
+  const names = [label(otherName, !!n.visitor), ...(n.others ?? []).map((o) => label(o.name, !ctx.isResident(o.name)))];
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+}
+
 export async function conversationEnded(ctx: MindContext, s: AgentState, n: Extract<Notice, { kind: "conversationEnded" }>, now: number): Promise<void> {
   const other = n.visitor ? undefined : ctx.agents.get(n.withId);
   const otherName = n.withName;
@@ -202,12 +211,13 @@ export async function conversationEnded(ctx: MindContext, s: AgentState, n: Extr
   const self = await side(ctx, s, { id: n.withId, name: otherName, action: "" }, now, [otherName, ...said.filter((l) => l.speaker === otherName).map((l) => l.text).slice(-3)], ctx.settings.retrieveForChat, s.relationships.get(key) ?? "");
   const takeaway = chat?.takeaway ?? (await ctx.gateway.ask(postChatPrompt, { identity: identity(s), self, other: otherName, now, lines: said, topic, places }));
   const name = s.persona.name;
-  const about = topic.replace(/^conversing\s*/i, "");
+  // "conversing with <them>" says nothing the memory's subject does not already say.
+  const about = topic.replace(/^conversing\s*/i, "").replace(/^with\b.*$/i, "");
   const [chatMemory] = await remember(ctx, s, [
     {
       type: "chat",
       created: now,
-      description: `${name} and ${otherName}${n.visitor ? " (a visitor to the town)" : ""} were conversing ${about}`.trim(),
+      description: `${name} and ${together(ctx, otherName, n)} were conversing ${about}`.trim(),
       subject: name,
       predicate: "chat with",
       object: otherName,

@@ -16,19 +16,19 @@ import { MemoryStream } from "./memory/stream.ts";
 import type { MemoryJournal } from "./memory/journal.ts";
 import { PAPER_RETRIEVAL, type MemoryPort, type RetrievalSettings } from "./memory/port.ts";
 import { parseMindSnapshot, type MindSnapshot } from "./snapshot.ts";
-import type { AgentSelf, HeardWords, Mind, MindInput, MindOutput, Reply } from "../world/mind.ts";
+import type { AgentSelf, Approach, HeardWords, InterviewQuestion, Mind, MindInput, MindOutput, Overheard, Reply, Whisper } from "../world/mind.ts";
 import { hhmm } from "./offline/time.ts";
 import { importanceOf } from "./offline/importance.ts";
 import { youToThirdPerson } from "./offline/person.ts";
 import { flushDue, flushObservations, perceive } from "./perceive.ts";
 import type { Persona } from "../../shared/persona.ts";
 import { nextTask } from "./plan.ts";
-import { react } from "./react.ts";
+import { react, reactToPerson } from "./react.ts";
 import { countsTowardReflection, reflect, reflectionDue } from "./reflect.ts";
 import { mindSettings, type MindSettings } from "./settings.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
 import { newAgentState, peopleFor, rememberOne, type AgentState, type MindContext, type MindStats } from "./state.ts";
-import { hear } from "./visitorChat.ts";
+import { hear, overhear } from "./visitorChat.ts";
 import { inlineSpeech } from "../../shared/text.ts";
 import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
 import type { MemoryType } from "./memory/port.ts";
@@ -222,6 +222,20 @@ export class GenerativeMind implements Mind {
     return hear(this.ctx, s, { ...input, speaker: { ...input.speaker, name: inlineSpeech(input.speaker.name) }, words: input.words.map(inlineSpeech), soFar: input.soFar.map(clean) });
   }
 
+  /** The reaction step for a person walking up or speaking: does the agent stop and turn to them? */
+  async approached(input: Approach): Promise<boolean> {
+    const s = this.agentFor(input.agent);
+    s.now = Math.max(s.now, input.now);
+    return reactToPerson(this.ctx, s, { ...input, person: { ...input.person, name: inlineSpeech(input.person.name) }, words: input.words.map(inlineSpeech), company: input.company.map(inlineSpeech) });
+  }
+
+  /** Words said to someone else in a group talk the agent is in: remembered with who said them. */
+  async overhear(input: Overheard): Promise<void> {
+    const s = this.agentFor(input.agent);
+    s.now = Math.max(s.now, input.now);
+    await overhear(this.ctx, s, { ...input, speaker: { ...input.speaker, name: inlineSpeech(input.speaker.name) }, to: inlineSpeech(input.to), text: inlineSpeech(input.text) });
+  }
+
   /** Answers a question in character from retrieved memories (see interview.ts). */
   async interview(agentId: string, question: string, opts: InterviewOptions = {}): Promise<string> {
     const s = this.agents.get(agentId);
@@ -235,6 +249,16 @@ export class GenerativeMind implements Mind {
     if (!s) throw new Error(`no resident "${agentId}"`);
     const made = await whisperThoughts(this.ctx, s, [inlineSpeech(text)], now ?? s.now, voice);
     return made.map((m) => m.description);
+  }
+
+  /** The Town's interview (a person's command): see interview(). */
+  answerInterview(q: InterviewQuestion): Promise<string> {
+    return this.interview(q.agent.id, q.question, { offTheRecord: q.offTheRecord, interviewer: q.interviewer, now: q.now });
+  }
+
+  /** The Town's whisper (a moderator's command): see whisper(). */
+  takeWhisper(w: Whisper): Promise<string[]> {
+    return this.whisper(w.agent.id, w.text, w.now);
   }
 
   /**

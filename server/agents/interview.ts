@@ -6,7 +6,7 @@
 import { importanceOf } from "./offline/importance.ts";
 import { flushObservations } from "./perceive.ts";
 import { interviewPrompt } from "./prompts/interview.ts";
-import { identity, lines, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
+import { datedFrom, identity, lines, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
 import type { MemoryRecord } from "./memory/port.ts";
 
 /**
@@ -71,6 +71,7 @@ export async function interview(ctx: MindContext, s: AgentState, question: strin
     presence: mask.memory ? [] : presence(s, now - 3 * 86_400_000),
     places: placeNames(s),
     residents: ctx.people(),
+    ...datedFrom(ctx, now),
   });
   if (record) {
     const text = `${interviewer} interviewed ${s.persona.name}, asking "${question.replace(/"/g, "'")}"; ${s.persona.name} answered "${answer.replace(/"/g, "'")}"`;

@@ -7,7 +7,8 @@ import { minuteOfDay } from "../../shared/time.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
 import { arenaOf } from "../world/perception.ts";
 import { claim, startConversation, doing, unionPlaces } from "./converse.ts";
-import type { MindInput, MindOutput } from "../world/mind.ts";
+import type { Approach, MindInput, MindOutput } from "../world/mind.ts";
+import { personReactionPrompt } from "./prompts/personReaction.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { Address } from "../world/tile.ts";
 import { isSleep } from "./offline/planner.ts";
@@ -15,18 +16,19 @@ import { flushObservations } from "./perceive.ts";
 import { objectReactionPrompt } from "./prompts/objectReaction.ts";
 import { reactionPrompt } from "./prompts/reaction.ts";
 import { insertAppointment } from "./schedule.ts";
-import { briefOf, lines, peopleFor, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
+import { briefOf, datedFrom, lines, peopleFor, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
 
-export type ReactOption = "talk" | "wait";
+export type ReactOption = "talk" | "wait" | "join";
 
 /** The options the gates leave for reacting to `other`, seen doing `e`. */
 export function reactionOptions(_ctx: MindContext, s: AgentState, other: AgentState, e: PerceivedEvent, input: MindInput): ReactOption[] {
   const now = input.now;
   if (input.agent.talkingTo || s.engagedWith || other.engagedWith || s.current?.waiting || other.current?.waiting) return [];
   if (isSleep(doing(s) || input.agent.action) || isSleep(e.description)) return [];
-  if (e.predicate === "chat with") return [];
-  const options: ReactOption[] = [];
   const hour = Math.floor(minuteOfDay(now) / 60);
+  // Someone talking with people, in a group anyone near may join.
+  if (e.predicate === "chat with") return e.joinable && hour !== 23 ? ["join"] : [];
+  const options: ReactOption[] = [];
   const declined = s.declined.get(other.id);
   const declinedNow = declined && now < declined.until;
   if (hour !== 23 && now >= (s.chatCooldown.get(other.id) ?? 0) && !declinedNow) options.push("talk");
@@ -58,7 +60,7 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
     if (options.includes("talk")) {
       claim(s, other, now);
     }
-    let decision: "talk" | "wait" | "continue" = "continue";
+    let decision: ReactOption | "continue" = "continue";
     try {
       const mems = await retrieve(ctx, s, [other.persona.name, e.description], now, 10, ctx.settings.retrieveForReaction);
       const last = s.lastChat.get(other.id);
@@ -76,6 +78,7 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
         places: unionPlaces(placeNames(s)),
         people: peopleFor(ctx, s),
         chatsToday: [...s.lastChat.values()].filter((c) => c.ended >= startOfDay(now)).length,
+        ...datedFrom(ctx, now),
       });
       decision = options.includes(answer.decision as ReactOption) ? answer.decision : "continue";
     } finally {
@@ -90,6 +93,7 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
       if (plan) return { conversation: plan };
       continue;
     }
+    if (decision === "join") return { join: { with: other.id } };
     if (decision === "wait") {
       const until = Math.min(other.current?.until ?? now + 10 * 60_000, now + 30 * 60_000);
       const task = s.current?.action ?? input.agent.action;
@@ -103,6 +107,28 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
     return null;
   }
   return null;
+}
+
+/**
+ * A person walks up to the resident or speaks to it: it decides, with what it remembers of them,
+ * whether to stop and turn to them. Says true when it does.
+ */
+export async function reactToPerson(ctx: MindContext, s: AgentState, input: Approach): Promise<boolean> {
+  const now = input.now;
+  const mems = await retrieve(ctx, s, [input.person.name, ...input.words], now, 8, ctx.settings.retrieveForReaction);
+  const answer = await ctx.gateway.ask(personReactionPrompt, {
+    name: s.persona.name,
+    brief: briefOf(s),
+    now,
+    place: describePlace(input.agent.address || s.persona.home),
+    doing: doing(s) || input.agent.action || "idle",
+    person: { name: input.person.name, role: input.person.role },
+    how: input.how,
+    words: [...input.words],
+    company: [...input.company],
+    memories: lines(mems),
+  });
+  return answer.decision === "talk";
 }
 
 /** "dining room of Copper Kettle cafe" from an address. */
@@ -151,7 +177,7 @@ export async function reactToObject(ctx: MindContext, s: AgentState, input: Mind
   await flushObservations(ctx, s);
   const mems = await retrieve(ctx, s, [e.description, place], now, 10, ctx.settings.retrieveForReaction);
   const answer = await ctx.gateway.ask(objectReactionPrompt, {
-    name, brief: briefOf(s), now, doing: doing(s) || input.agent.action, object, place, state: e.object, ownPlace: ownSector(s, sector), asleep, memories: lines(mems),
+    name, brief: briefOf(s), now, doing: doing(s) || input.agent.action, object, place, state: e.object, ownPlace: ownSector(s, sector), asleep, memories: lines(mems), ...datedFrom(ctx, now),
   });
   const seen = `${name} saw that the ${object} in the ${place} is ${e.object}`;
   // A change to something at one's own place weighs more than one elsewhere.

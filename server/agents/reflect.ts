@@ -8,7 +8,7 @@ import { flushObservations } from "./perceive.ts";
 import { reflectionInsightsPrompt } from "./prompts/reflectionInsights.ts";
 import { reflectionQuestionsPrompt } from "./prompts/reflectionQuestions.ts";
 import type { MemoryRecord } from "./memory/port.ts";
-import { lines, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
+import { datedFrom, lines, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
 
 /** Whether a new memory counts toward the next reflection (settings.reflectionCounts). */
 export function countsTowardReflection(rule: MindContext["settings"]["reflectionCounts"]): (m: MemoryRecord) => boolean {
@@ -23,12 +23,13 @@ export function reflectionDue(ctx: MindContext, s: AgentState, now: number): boo
   );
 }
 
-/** Of the latest `window` memories, the `max` most recent distinct ones, oldest first, without
- *  idle observations or plans. */
-export function recentMemories(s: AgentState, window: number, max = window): MemoryRecord[] {
+/** Of the latest `window` memories (made after `since`, game ms), the `max` most recent distinct
+ *  ones, oldest first, without idle observations or plans. */
+export function recentMemories(s: AgentState, window: number, max = window, since = -Infinity): MemoryRecord[] {
   const seen = new Set<string>();
   const out: MemoryRecord[] = [];
   for (const m of s.memory.latest(window)) {
+    if (m.created < since) continue;
     if (m.importance <= 1 || m.type === "plan" || /\bis idle\b/.test(m.description) || seen.has(m.description)) continue;
     seen.add(m.description);
     out.push(m);
@@ -46,18 +47,19 @@ export async function reflect(ctx: MindContext, s: AgentState, now: number): Pro
     const name = s.persona.name;
     const people = ctx.people().filter((p) => p !== name);
     const places = placeNames(s);
+    const since = ctx.settings.reflectSinceLast ? s.lastReflection : -Infinity;
     s.lastReflection = now;
-    const recent = recentMemories(s, ctx.settings.reflectionWindow, ctx.settings.reflectionStatements);
+    const recent = recentMemories(s, ctx.settings.reflectionWindow, ctx.settings.reflectionStatements, since);
     if (recent.length === 0) {
       s.memory.markReflected();
       return [];
     }
-    const q = await ctx.gateway.ask(reflectionQuestionsPrompt, { name, statements: lines(recent), n: ctx.settings.focalQuestions, people, places });
+    const q = await ctx.gateway.ask(reflectionQuestionsPrompt, { name, statements: lines(recent), n: ctx.settings.focalQuestions, people, places, ...datedFrom(ctx, now) });
     const made: MemoryRecord[] = [];
     for (const question of q.questions.slice(0, ctx.settings.focalQuestions)) {
       const evidence = await retrieve(ctx, s, [question], now, ctx.settings.reflectionRetrieve);
       if (evidence.length === 0) continue;
-      const answer = await ctx.gateway.ask(reflectionInsightsPrompt, { name, question, statements: lines(evidence), n: ctx.settings.insights, people, places });
+      const answer = await ctx.gateway.ask(reflectionInsightsPrompt, { name, question, statements: lines(evidence), n: ctx.settings.insights, people, places, ...datedFrom(ctx, now) });
       const insights = answer.insights.slice(0, ctx.settings.insights).map((x) => {
         const cited = [...new Set(x.evidence.map((k) => evidence[k - 1]).filter((m): m is MemoryRecord => m !== undefined))];
         const depth = 1 + Math.max(0, ...cited.map((m) => m.depth ?? 0));

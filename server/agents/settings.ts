@@ -10,7 +10,10 @@ export interface MindSettings {
   /** Observations waiting for an importance score are scored together once this many wait... */
   importanceBatch: number;
   /** ...or once the oldest has waited this long (game minutes), or before a day plan, a
-   *  conversation, a reflection or an interview (reactions see the new event itself). */
+   *  conversation, a reflection or an interview (reactions see the new event itself). 120 before
+   *  the cost work; 240: every place a score matters flushes first, so waiting longer only means
+   *  fewer, fuller batches (each call carries the identity block once). The original scores
+   *  every event in its own call. */
   importanceFlushMinutes: number;
   /** Reflection: summed importance of new memories that triggers it (paper 150). */
   reflectionThreshold: number;
@@ -27,6 +30,12 @@ export interface MindSettings {
   reflectionWindow: number;
   /** ...of which the prompt shows at most this many distinct ones, most recent first. */
   reflectionStatements: number;
+  /** ...and of those only the ones made since the last reflection: the original's code
+   *  (reflect.py generate_focal_points shows the last importance_ele_n nodes, the memories
+   *  perceived since the last reflection; research/original-implementation.md §8); the paper
+   *  says "the 100 most recent". The first reflection reads the whole window. Questions about
+   *  what is new, for about half the tokens. */
+  reflectSinceLast: boolean;
   /** At least this many game minutes between two reflections of an agent (the original has no
    *  such floor: 0). */
   reflectionMinMinutes: number;
@@ -42,7 +51,9 @@ export interface MindSettings {
   /** After a "no" to talking, the same pair is not asked again for this many game minutes (the
    *  original asks again at every new event). */
   declineCooldownMinutes: number;
-  /** An agent asks the reaction prompt at most once in this many game minutes. */
+  /** An agent asks the reaction prompt at most once in this many game minutes (the original asks
+   *  at every new event; 10 here before the cost work; 30: of 11 calls a resident-day, 9 said
+   *  "carry on", and a minute's walk past someone brings no new reason to talk). */
   reactionMinMinutes: number;
   /** Hard cap on conversation rounds (one round = both speak once). */
   maxChatRounds: number;
@@ -62,7 +73,10 @@ export interface MindSettings {
    *  decompose again with the note in view (the original re-plans the window with
    *  new_decomp_schedule); otherwise the tasks resume where the clock is (its fail-safe splice). */
   replanAfterChat: boolean;
-  /** Task decomposition covers the next this many minutes of the schedule at a time. */
+  /** Task decomposition covers the next this many minutes of the schedule at a time (the
+   *  original decomposes one hourly block per call, ~14 calls a day; 120 here before the cost
+   *  work; 240: half the calls, each carrying its identity block and known places once for four
+   *  hours; a conversation that changes the plan still re-plans from its end, replanAfterChat). */
   decompositionWindowMinutes: number;
   /** Hourly items shorter than this are not decomposed (original: 60). */
   decomposeMinMinutes: number;
@@ -71,13 +85,20 @@ export interface MindSettings {
    *  events]) with n_count 30). */
   retrieveForPlan: number;
   /** A line of dialogue: the union for the partner's name, what they do and the last line
-   *  (converse.py agent_chat_v2: new_retrieve(init_persona, focal_points, 15)). */
+   *  (converse.py agent_chat_v2: new_retrieve(init_persona, focal_points, 15); 15 here before the
+   *  cost work). 8: with the mundane left out (chatMemoryFloor) the best 8 hold what the speaker
+   *  tells, and the conversation so far, shown on every line, holds what it made of the rest;
+   *  the single largest cost of a day (about half its prompt tokens are dialogue lines). */
   retrieveForChat: number;
   /** The relationship summary before a conversation (converse.py agent_chat_v2:
-   *  new_retrieve(init_persona, [target name], 50)). */
+   *  new_retrieve(init_persona, [target name], 50); 50 here before the cost work). 25: asked only
+   *  when something new about the other arrived (reuseRelationship), and summarising one or two
+   *  sentences; sightings of the other fill the rest of 50. */
   retrieveForRelationship: number;
   /** Deciding to talk or wait: the original shows every memory its keyword retrieval finds for
-   *  the other (retrieve.py retrieve, plan.py _choose_retrieved); here the best 10. */
+   *  the other (retrieve.py retrieve, plan.py _choose_retrieved); here the best 6 (10 before the
+   *  cost work: the decision needs what one has to tell and what one knows of the other, and
+   *  the last conversation's topic is in the prompt). */
   retrieveForReaction: number;
   /** An interview answer (converse.py open_convo_session: new_retrieve(persona, [line], 50)). */
   retrieveForInterview: number;
@@ -88,8 +109,18 @@ export interface MindSettings {
    *  default: with 5, base-3's unseeded town lost a mechanism (Ines never got to tell her own plan
    *  in two days; mind-scenarios.test.ts), so the lever stays off until it can be had without that. */
   chatRepeatBest: number;
+  /** A line of dialogue is not shown observations of this importance or less: the mundane
+   *  ("bed is being slept in", "Walter is shaving"), which filled half of the 15 places and left
+   *  out what the speaker could tell. The original shows whatever scores best (0). What the other
+   *  is doing now is in the prompt itself. */
+  chatMemoryFloor: number;
   /** In "brief" dialogue, memories per line. */
   retrieveForBriefChat: number;
+  /** How prompts date memories. "full": "[Fri, Feb 13, 07:05]" on each. "compact" (default): a
+   *  memory of the day the prompt says it is shows only "[07:05]", older ones the full date; the
+   *  same information (the prompt states the date once) for 4 tokens instead of 13 per memory,
+   *  about a tenth of a day's prompt tokens (bench/RESULTS.md). The original shows no dates. */
+  memoryDates: "compact" | "full";
   /** Step length (s), to turn the step cooldowns into game time. */
   stepSeconds: number;
 }
@@ -97,31 +128,34 @@ export interface MindSettings {
 export const DEFAULT_MIND_SETTINGS: MindSettings = {
   retention: 8,
   importanceBatch: 32,
-  importanceFlushMinutes: 120,
+  importanceFlushMinutes: 240,
   reflectionThreshold: 150,
   reflectionCounts: "all",
   reflectionWindow: 100,
   reflectionStatements: 100,
+  reflectSinceLast: true,
   reflectionMinMinutes: 0,
   focalQuestions: 3,
   insights: 5,
   reflectionRetrieve: 30,
   chatCooldownSteps: 800,
   declineCooldownMinutes: 90,
-  reactionMinMinutes: 10,
+  reactionMinMinutes: 30,
   maxChatRounds: 8,
   conversationMode: "turns",
   reuseRelationship: true,
   replanAfterChat: true,
-  decompositionWindowMinutes: 120,
+  decompositionWindowMinutes: 240,
   decomposeMinMinutes: 60,
   retrieveForPlan: 30,
-  retrieveForChat: 15,
-  retrieveForRelationship: 50,
-  retrieveForReaction: 10,
+  retrieveForChat: 8,
+  retrieveForRelationship: 25,
+  retrieveForReaction: 6,
   retrieveForInterview: 50,
   retrieveForBriefChat: 8,
+  chatMemoryFloor: 2,
   chatRepeatBest: Infinity,
+  memoryDates: "compact",
   stepSeconds: 10,
 };
 

@@ -151,15 +151,16 @@ const notIdle = (m: MemoryRecord) => !/\bis idle\b/.test(m.description);
 
 /**
  * Scored retrieval for several focal points (the original's new_retrieve): each focal point
- * retrieves `perFocal`, the union is ranked by each memory's best score, `n` are kept.
+ * retrieves `perFocal`, the union is ranked by each memory's best score, `n` are kept. `keep`
+ * narrows what may be retrieved (idle events never are).
  */
-export async function retrieve(ctx: MindContext, s: AgentState, focal: string[], now: number, perFocal: number, n = perFocal, touch = true): Promise<MemoryRecord[]> {
+export async function retrieve(ctx: MindContext, s: AgentState, focal: string[], now: number, perFocal: number, n = perFocal, touch = true, keep?: (m: MemoryRecord) => boolean): Promise<MemoryRecord[]> {
   if (s.memory.size === 0 || focal.length === 0) return [];
   ctx.stats.retrievals++;
   const queries = await ctx.embed(focal);
   const best = new Map<number, { m: MemoryRecord; score: number; rank: number }>();
   for (const q of queries) {
-    s.memory.retrieve(q, now, perFocal, { touch, filter: notIdle }).forEach((r, rank) => {
+    s.memory.retrieve(q, now, perFocal, { touch, filter: keep ? (m) => notIdle(m) && keep(m) : notIdle }).forEach((r, rank) => {
       const prev = best.get(r.memory.id);
       if (!prev || r.score > prev.score) best.set(r.memory.id, { m: r.memory, score: r.score, rank: Math.min(rank, prev?.rank ?? rank) });
     });
@@ -181,6 +182,10 @@ export async function retrieve(ctx: MindContext, s: AgentState, focal: string[],
 const kindOf = (m: MemoryRecord) => (m.depth ? "reflection" : m.type === "thought" && m.evidence.length ? "memo" : m.type);
 
 export const lines = (ms: readonly MemoryRecord[]): MemoryLine[] => ms.map((m) => ({ text: m.description, created: m.created, importance: m.importance, kind: kindOf(m) }));
+
+/** The day prompts date memories against (settings.memoryDates): memories of it show only their
+ *  time. Undefined: every memory shows its full date. */
+export const datedFrom = (ctx: MindContext, now: number): { today?: number } => (ctx.settings.memoryDates === "compact" ? { today: now } : {});
 
 /** The names of the other residents the agent knows of (everyone in this small town). */
 export const peopleFor = (ctx: MindContext, s: AgentState) => ctx.people().filter((p) => p !== s.persona.name);

@@ -3,11 +3,11 @@
 // answers from the memories retrieved for them. When the Town ends the talk, converse.ts writes the
 // same summary, memo and planning note as after a resident's conversation, so what a visitor said
 // comes up in later conversations, plans and interviews.
-import type { HeardWords, Reply } from "../world/mind.ts";
+import type { HeardWords, Overheard, Reply } from "../world/mind.ts";
 import { importanceOf } from "./offline/importance.ts";
 import { personLabel, visitorReplyPrompt } from "./prompts/visitorReply.ts";
 import { describePlace } from "./react.ts";
-import { briefOf, identity, lines, peopleFor, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
+import { briefOf, datedFrom, identity, lines, peopleFor, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
 import { doing } from "./converse.ts";
 
 /** Relationships with people are kept by name: a person's avatar id changes every visit. */
@@ -19,6 +19,25 @@ const MAX_LINES = 24;
 /** What a person said, as the resident remembers it. */
 export function heardDescription(s: AgentState, speaker: { name: string; role: string }, text: string): string {
   return `${personLabel(speaker)} said to ${s.persona.name}: "${text.replace(/\s+/g, " ").replace(/"/g, "'").trim()}"`;
+}
+
+/** Words said to someone else in a group talk the resident is in: remembered with who said them. */
+export async function overhear(ctx: MindContext, s: AgentState, input: Overheard): Promise<void> {
+  const text = input.text.trim();
+  if (!text) return;
+  const speaker = ctx.isResident(input.speaker.name) ? input.speaker.name : personLabel(input.speaker);
+  const to = input.to === s.persona.name ? s.persona.name : input.to;
+  await remember(ctx, s, [{
+    type: "chat",
+    created: input.now,
+    description: `${speaker} said to ${to}: "${text.replace(/\s+/g, " ").replace(/"/g, "'")}"`,
+    subject: input.speaker.name,
+    predicate: "said to",
+    object: input.to,
+    keywords: [input.speaker.name.toLowerCase(), input.to.toLowerCase()],
+    importance: Math.max(2, importanceOf(text, { at: input.now })),
+    lines: [[input.speaker.name, text] as [string, string]],
+  }]);
 }
 
 export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): Promise<Reply> {
@@ -58,6 +77,7 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
     residents: ctx.people(),
     places: placeNames(s),
     maxLines: MAX_LINES,
+    ...datedFrom(ctx, now),
   });
   const topic = answer.topic.trim() || `conversing with ${speaker.name}`;
   return { text: answer.text.trim(), end: answer.end || input.soFar.length + words.length + 1 >= MAX_LINES, topic: /^conversing/i.test(topic) ? topic : `conversing about ${topic}` };

@@ -24,6 +24,9 @@ import type { Gateway } from "../llm/prompt.ts";
 import { openStore } from "../store/open.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { buildTown } from "../townFactory.ts";
+import { MemoryJournal } from "../agents/memory/journal.ts";
+import { takeSave, writeSave } from "../store/autosave.ts";
+import { MemoryRows } from "../store/memoryRows.ts";
 import { loadTemplate, TOWNS_DIR } from "../content/template.ts";
 import { importMap } from "./importMap.ts";
 import { readJsonFile } from "./jsonFile.ts";
@@ -202,8 +205,10 @@ export async function importReverie(store: PrismaStore, gateway: Gateway, o: Imp
     const template = await loadTemplate(templateDir);
 
     // The town at step 0 with each resident's mind as the original had it.
-    const { town, mind } = buildTown(template, { gateway, mode: "lockstep" });
-    const snap = town.snapshot();
+    const journal = new MemoryJournal();
+    const { town, mind } = buildTown(template, { gateway, mode: "lockstep", journal });
+    // Only the places change here (the minds stay as built: their memories are journaled).
+    const snap = { ...town.snapshot(), mind: undefined };
     for (const a of snap.agents) {
       const r = residents.find((x) => x.id === a.id);
       if (r?.at && template.map.isWalkable(r.at.x, r.at.y)) {
@@ -246,7 +251,9 @@ export async function importReverie(store: PrismaStore, gateway: Gateway, o: Imp
       Object.assign(r, { x: view.x, y: view.y, memories: mind.agent(r.id)!.memory.size });
     }
     const record = await store.ensureTown(o.name, template.key);
-    await store.saveSnapshot(record.id, town.step, town.snapshot());
+    // Written as a town's autosave is: every memory as rows, the small snapshot with their mark.
+    const rows = new MemoryRows(store.prisma, record.id, journal, null);
+    await writeSave(store, record.id, takeSave(town, rows), rows);
     return { save: o.name, townId: record.id, templateDir, residents: report };
   } catch (err) {
     // Nothing half-made stays behind.

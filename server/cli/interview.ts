@@ -5,6 +5,9 @@
 // place (same step); --off-the-record changes nothing. Configured like the server.
 import { Command } from "commander";
 import { buildTown } from "../townFactory.ts";
+import { MemoryJournal } from "../agents/memory/journal.ts";
+import { takeSave, writeSave } from "../store/autosave.ts";
+import { MemoryRows } from "../store/memoryRows.ts";
 import { findResident } from "../sim/resident.ts";
 import { findSave, UsageError } from "../sim/saves.ts";
 import { openSession, runMain } from "../sim/session.ts";
@@ -35,13 +38,16 @@ async function main(opts: Options): Promise<number> {
     const save = await findSave(session.store, opts.save);
     if (!save.snapshot) throw new UsageError(`save "${opts.save}" has no snapshot yet: run it first (npm run sim -- --from ${save.template.key} --name ${opts.save} --resume --steps 1)`);
     const resident = findResident(save.template.personas, opts.agent);
-    const { town, mind } = buildTown(save.template, { gateway: session.gateway, mode: "lockstep" });
+    const journal = new MemoryJournal();
+    const { town, mind } = buildTown(save.template, { gateway: session.gateway, mode: "lockstep", journal });
     town.restore(save.snapshot);
+    // The save's rows resume at its mark; what the interview adds is written as rows after them.
+    const rows = new MemoryRows(session.store.prisma, save.save.id, journal, save.mark, session.log);
     if (opts.verbose) console.error(`interview: ${resident.name} in save ${save.save.name} at step ${town.step}; engine: ${session.engine}`);
     const answer = await mind.interview(resident.id, question, { offTheRecord: opts.offTheRecord });
     console.log(answer);
     // The interview is now one of the resident's memories: keep it with the save (same step).
-    if (!opts.offTheRecord) await session.store.saveSnapshot(save.save.id, town.step, town.snapshot());
+    if (!opts.offTheRecord) await writeSave(session.store, save.save.id, takeSave(town, rows), rows);
     return 0;
   } finally {
     await session.close();

@@ -6,6 +6,7 @@ import type { GenerativeMind } from "../agents/generativeMind.ts";
 import type { Persona } from "../../shared/persona.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import { startRecordedRun } from "../sim/recordedRun.ts";
+import { MemoryJournal } from "../agents/memory/journal.ts";
 import { runSteps } from "../sim/run.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { buildTown } from "../townFactory.ts";
@@ -94,7 +95,9 @@ export function checkpoints(s: Scenario, start: number): number[] {
 export async function runSeed(o: SeedOptions): Promise<SeedResult> {
   const t0 = performance.now();
   const { scenario, template, gateway, store } = o;
-  const { town, mind } = buildTown(template, { gateway, mode: "lockstep", seed: o.seed });
+  // With a store the memories are journaled and saved as rows, as the autosave of any town saves them.
+  const journal = store ? new MemoryJournal() : undefined;
+  const { town, mind } = buildTown(template, { gateway, mode: "lockstep", seed: o.seed, journal });
   const personas = [...template.personas].sort((a, b) => a.id.localeCompare(b.id));
   const stepMs = town.stepSeconds * 1000;
   const start = town.time;
@@ -110,7 +113,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedResult> {
     o.progress?.(Math.min(done, totalWork), totalWork, phase);
   };
 
-  const run = store ? await startRecordedRun(store, town, await store.ensureTown(o.saveName, template.key), { autosaveSteps: o.autosaveSteps, log: o.log }) : null;
+  const run = store ? await startRecordedRun(store, town, await store.ensureTown(o.saveName, template.key), { autosaveSteps: o.autosaveSteps, log: o.log, rows: { journal: journal!, mark: null } }) : null;
 
   const studies = scenario.studies.map((st) => ({ st, fact: factTerms(st.about, st.question) }));
   const judgeFact = async (p: Persona, st: Study, fact: ReturnType<typeof factTerms>, question: string, answer: string, before?: number) => {

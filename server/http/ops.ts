@@ -9,6 +9,7 @@ import type { Server as HttpServer } from "node:http";
 import type { Socket } from "node:net";
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import type { OpsReport } from "../../shared/api.ts";
 import { TOWN_ROOM } from "../../shared/constants.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import type { Towns } from "../hosting/towns.ts";
@@ -156,7 +157,7 @@ function gatewayLoad(gateway: Gateway): { inFlight: number; queued: number } {
   return load ?? { inFlight: 0, queued: 0 };
 }
 
-export async function opsReport(deps: OpsDeps) {
+export async function opsReport(deps: OpsDeps): Promise<OpsReport> {
   const { stats, gateway } = deps;
   const m = gateway.metrics();
   const rooms = await matchMaker.query({ name: TOWN_ROOM }).catch(() => []);
@@ -168,7 +169,6 @@ export async function opsReport(deps: OpsDeps) {
   const cpu = process.cpuUsage();
   const mb = (n: number) => Math.round((n / 2 ** 20) * 10) / 10;
   return {
-    /** The default town, whose step times are `step`; every town hosted here is in `towns`. */
     town: towns.primary,
     presence: deps.presence,
     process: {
@@ -176,7 +176,6 @@ export async function opsReport(deps: OpsDeps) {
       publicAddress: deps.publicAddress ?? null,
       uptimeSeconds: Math.round((Date.now() - stats.startedAt) / 1000),
       cpuPercent: rates.cpuPercent,
-      /** Event-loop delay, worst per-second p99 and the max, over the last 10 s. */
       loopLagP99Ms: rates.loopLagP99Ms,
       loopLagMaxMs: rates.loopLagMaxMs,
       cpuUserMicros: cpu.user,
@@ -187,9 +186,7 @@ export async function opsReport(deps: OpsDeps) {
     step: { current: primary ? primary.town.step : null, ...stats.stepSummary(towns.primary) },
     towns: towns.hostedHere.map((t) => ({ name: t.name, step: { current: t.host.town.step, ...stats.stepSummary(t.name) } })),
     clients: {
-      /** Websockets open on this process. */
       here,
-      /** Clients in the town's rooms, whichever process hosts them. */
       inRooms: rooms.reduce((n, r) => n + r.clients, 0),
       rooms: rooms.map((r) => ({ roomId: r.roomId, town: (r.metadata as { town?: string } | undefined)?.town ?? null, processId: r.processId, clients: r.clients, publicAddress: r.publicAddress ?? null })),
     },
@@ -216,7 +213,7 @@ export async function opsReport(deps: OpsDeps) {
  *  Mount before the API's catch-all. */
 export async function mountOps(app: Application, deps: OpsDeps): Promise<void> {
   app.get("/api/ops", async (_req: Request, res: Response) => {
-    res.json(await opsReport(deps));
+    res.json(await opsReport(deps)); // typed by OpsReport (shared/api.ts), the contract readers parse with
   });
   // The page's own script is inline: the policy allows exactly that script, by its hash.
   const page = readFileSync(OPS_PAGE, "utf8");

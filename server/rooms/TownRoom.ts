@@ -71,8 +71,9 @@ export class TownRoom extends Room<{ state: TownState }> {
     move: (m, { client }) => this.command({ kind: "moveAvatar", avatarId: client.sessionId, x: m.x, y: m.y }, client, "move"),
     say: (m, { client }) => this.command({ kind: "say", avatarId: client.sessionId, agentId: m.agentId, text: m.text }, client, "say"),
     set_object_state: (m, { client, name }) => this.command({ kind: "setObjectState", address: m.address, state: m.state, by: name }, client, "set_object_state"),
-    interview: (m, { client, name, role }) => void this.interview(client, `${name} (a ${role})`, m),
-    whisper: (m, { client, name }) => void this.whisper(client, name, m),
+    interview: (m, { client, name, role }) =>
+      this.command({ kind: "interview", avatarId: client.sessionId, agentId: m.agentId, question: m.question, interviewer: `${name} (a ${role})`, offTheRecord: m.offTheRecord ?? false }, client, "interview"),
+    whisper: (m, { client, name }) => this.command({ kind: "whisper", avatarId: client.sessionId, agentId: m.agentId, text: m.text, by: name }, client, "whisper"),
     control: (m, { name }) => {
       if (m.action === "pause") this.state.clock.running = false;
       if (m.action === "resume") this.state.clock.running = true;
@@ -254,35 +255,6 @@ export class TownRoom extends Room<{ state: TownState }> {
     return true;
   }
 
-  /** A reporter's question, answered from the resident's memories (off the record: nothing written). */
-  private async interview(client: Client, interviewer: string, m: ClientMessage<"interview">): Promise<void> {
-    const persona = this.host.town.persona(m.agentId);
-    if (!persona) return this.refuse(client, { code: "not_found", type: "interview", message: `no resident "${m.agentId}"` });
-    const offTheRecord = m.offTheRecord ?? false;
-    try {
-      const answer = await this.host.mind.interview(m.agentId, m.question, { offTheRecord, interviewer, now: this.host.town.time });
-      client.send("interview_answer", { agentId: m.agentId, question: m.question, answer, offTheRecord } satisfies ServerMessages["interview_answer"]);
-      if (!offTheRecord) this.host.record?.([{ kind: "interviewed", by: interviewer, agentId: m.agentId, question: m.question, answer }]);
-    } catch (err) {
-      this.host.log.error({ err, agentId: m.agentId }, "interview failed");
-      this.refuse(client, { code: "unavailable", type: "interview", message: `${persona.name} cannot answer right now` });
-    }
-  }
-
-  /** A moderator's inner voice: the resident remembers it as its own thought. */
-  private async whisper(client: Client, by: string, m: ClientMessage<"whisper">): Promise<void> {
-    const persona = this.host.town.persona(m.agentId);
-    if (!persona) return this.refuse(client, { code: "not_found", type: "whisper", message: `no resident "${m.agentId}"` });
-    try {
-      const thoughts = await this.host.mind.whisper(m.agentId, m.text, this.host.town.time);
-      client.send("whisper_done", { agentId: m.agentId, thought: thoughts.join(" ") } satisfies ServerMessages["whisper_done"]);
-      this.host.record?.([{ kind: "moderated", by, action: "whisper", agentId: m.agentId, text: m.text }]);
-    } catch (err) {
-      this.host.log.error({ err, agentId: m.agentId }, "whisper failed");
-      this.refuse(client, { code: "unavailable", type: "whisper", message: `${persona.name} cannot hear the whisper right now` });
-    }
-  }
-
   private command(cmd: Command, client?: Client, type?: string): void {
     const result = this.host.town.apply(cmd);
     if (!result.ok) {
@@ -304,14 +276,46 @@ export class TownRoom extends Room<{ state: TownState }> {
     this.host.record?.(events);
   }
 
-  /** Mirrors events into the state and sends what is said as messages. */
+  /** Mirrors events into the state and sends what is said, and answers to people who asked, as messages. */
   private publish(events: readonly TownEvent[]): void {
     mirror(this.state, events);
     for (const e of events) {
-      if (e.kind === "said") this.tell("agent_said", { agentId: e.speaker, to: e.listener, text: e.text }, [e.listener], [e.speaker, e.listener]);
-      else if (e.kind === "avatarSaid") this.tell("avatar_said", { avatarId: e.avatarId, name: e.name, to: e.agentId, text: e.text }, [e.avatarId], [e.agentId]);
+      // A line of a group talk reaches every person in it, besides those who see it said.
+      if (e.kind === "said") this.tell("agent_said", { agentId: e.speaker, to: e.listener, text: e.text, ...(e.chat ? { chat: e.chat } : {}) }, [e.listener, ...this.peopleIn(e.chat)], [e.speaker, e.listener]);
+      else if (e.kind === "avatarSaid") this.tell("avatar_said", { avatarId: e.avatarId, name: e.name, to: e.agentId, text: e.text, ...(e.chat ? { chat: e.chat } : {}) }, [e.avatarId, ...this.peopleIn(e.chat)], [e.agentId]);
       else if (e.kind === "chatEnded") this.tell("chat_ended", { agentId: e.agentId, avatarId: e.avatarId }, [e.avatarId], [e.agentId]);
+      else if (e.kind === "chatJoined" || e.kind === "chatLeft") this.sendMembers(e.chat, e.kind === "chatLeft" ? e.id : "");
+      else if (e.kind === "interviewed" || e.kind === "moderated" || e.kind === "unanswered") this.answer(e);
     }
+  }
+
+  /** The answer to an interview or a whisper, to the person who asked (if still here). */
+  private answer(e: Extract<TownEvent, { kind: "interviewed" | "moderated" | "unanswered" }>): void {
+    const client = e.avatarId ? this.clients.getById(e.avatarId) : undefined;
+    if (!client) return;
+    if (e.kind === "interviewed") {
+      client.send("interview_answer", { agentId: e.agentId, question: e.question, answer: e.answer, offTheRecord: e.offTheRecord ?? false } satisfies ServerMessages["interview_answer"]);
+    } else if (e.kind === "moderated") {
+      if (e.action === "whisper") client.send("whisper_done", { agentId: e.agentId ?? "", thought: e.thought ?? "" } satisfies ServerMessages["whisper_done"]);
+    } else {
+      const name = this.host.town.persona(e.agentId)?.name ?? e.agentId;
+      this.host.log.warn({ err: this.host.town.mindErrors.at(-1)?.error, agentId: e.agentId }, `${e.asked} not answered`);
+      this.refuse(client, { code: "unavailable", type: e.asked, message: e.asked === "interview" ? `${name} cannot answer right now` : `${name} cannot hear the whisper right now` });
+    }
+  }
+
+  /** Avatar ids of the people in a group talk now. */
+  private peopleIn(chat: string | undefined): string[] {
+    return chat ? this.host.town.chatMembers(chat).filter((m) => m.kind === "avatar").map((m) => m.id) : [];
+  }
+
+  /** Who is in a group talk, to each person in it (and to one who just left it). */
+  private sendMembers(chat: string, leaver: string): void {
+    const members = this.host.town.chatMembers(chat);
+    const message: ServerMessages["chat_members"] = { chat, members, lines: members.length ? this.host.town.chatLines(chat) : [] };
+    const to = new Set(members.filter((m) => m.kind === "avatar").map((m) => m.id));
+    if (leaver && this.state.avatars.has(leaver)) to.add(leaver);
+    for (const client of this.clients) if (to.has(client.sessionId)) client.send("chat_members", message);
   }
 
   private checkEngine(): void {

@@ -58,15 +58,10 @@ export class Autosave {
   save(): Promise<void> {
     this.busy = true;
     // The snapshot and the rows' mark are taken together, now, between two steps.
-    const step = this.town.step;
-    const rows = this.rows;
-    const small = rows ? rows.split(this.town.snapshot()) : { data: this.town.snapshot(), mark: undefined };
+    const taken = takeSave(this.town, this.rows);
     const run = this.writing.catch(() => {}).then(async () => {
-      if (rows) await rows.flush();
-      await this.store.saveSnapshot(this.townId, step, small.data, small.mark);
-      this.lastSavedStep = step;
-      // Touches the mark covers are folded into their memories (a restore then reads one row each).
-      if (rows && small.mark !== undefined) await rows.compact(small.mark).catch((err: unknown) => this.log.error({ err }, "compacting memory touches failed"));
+      await writeSave(this.store, this.townId, taken, this.rows, this.log);
+      this.lastSavedStep = taken.step;
     });
     this.writing = run;
     void run.finally(() => {
@@ -74,4 +69,29 @@ export class Autosave {
     }).catch(() => {});
     return run;
   }
+}
+
+/** A save as taken between two steps: the small snapshot (or the whole one, without rows) and its mark. */
+export interface TakenSave {
+  step: number;
+  data: unknown;
+  mark: number | undefined;
+}
+
+/** Takes a save of the town now (synchronous: nothing happens between the snapshot and its mark). */
+export function takeSave(town: Town, rows?: MemoryRows): TakenSave {
+  const step = town.step;
+  const small = rows ? rows.split(town.snapshot()) : { data: town.snapshot(), mark: undefined };
+  return { step, ...small };
+}
+
+/**
+ * Writes a taken save: the rows up to its mark first, then the snapshot; then the touches the
+ * mark covers are folded into their memories (a restore then reads one row each). The autosave
+ * and the command-line tools that change a save (interview, import) write this way.
+ */
+export async function writeSave(store: Store, townId: string, taken: TakenSave, rows?: MemoryRows, log?: Pick<Logger, "error">): Promise<void> {
+  if (rows) await rows.flush();
+  await store.saveSnapshot(townId, taken.step, taken.data, taken.mark);
+  if (rows && taken.mark !== undefined) await rows.compact(taken.mark).catch((err: unknown) => log?.error({ err }, "compacting memory touches failed"));
 }

@@ -13,7 +13,10 @@ export interface DirLock {
 export async function lockDir(dir: string): Promise<DirLock> {
   const lockPath = `${dir}.lock`;
   const me = `${process.pid}\n${hostname()}\n`;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  // Several servers starting at once on a stale lock wait for each other's takeover; on a busy
+  // machine that can take a while, so the bound is time, not a count of tries.
+  const deadline = Date.now() + 10_000;
+  for (let attempt = 0; attempt < 3 || Date.now() < deadline; attempt++) {
     // Written aside and hard-linked into place: the lock appears atomically, content included.
     const aside = `${lockPath}.${process.pid}.${attempt}`;
     try {
@@ -45,7 +48,7 @@ export async function lockDir(dir: string): Promise<DirLock> {
     // Stale: its process is gone. Take it over.
     await takeOver(lockPath, found.ino, owner, me);
   }
-  throw new Error(`cannot lock the embedded database in ${dir}: ${lockPath} keeps reappearing`);
+  throw new Error(`cannot lock the embedded database in ${dir}: ${lockPath} keeps reappearing; if no server uses the database, delete it and any ${lockPath}.takeover-* beside it`);
 }
 
 /** The pid and host of a lock's owner while that process lives (on another host: assumed alive). */
@@ -68,8 +71,11 @@ async function takeOver(lockPath: string, ino: number, owner: string, me: string
     await writeFile(marker, me, { flag: "wx" });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    // Another process is taking this stale lock over: let it, then look again.
-    if (liveOwner(await readFile(marker, "utf8").catch(() => ""))) return void (await new Promise((r) => setTimeout(r, 50)));
+    // Another process is taking this stale lock over: let it, then look again. A marker that is
+    // gone (the takeover just finished) or still empty (created, its owner not yet written) is
+    // a takeover in progress too; only a marker whose owner is dead was interrupted.
+    const holder = await readFile(marker, "utf8").catch(() => "");
+    if (!holder || liveOwner(holder)) return void (await new Promise((r) => setTimeout(r, 50)));
     throw new Error(`a takeover of the stale lock ${lockPath} was interrupted; if no server uses the database, delete ${lockPath} and ${marker}`, { cause: err });
   }
   try {

@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
 import type { MemoryChange, MemoryJournal } from "../agents/memory/journal.ts";
 import type { SavedMemory, SavedStream, StreamHead } from "../agents/memory/codec.ts";
+import type { RawRead } from "./rawRead.ts";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -214,31 +215,44 @@ export async function copyRows(tx: Prisma.TransactionClient, from: string, to: s
     SELECT ${to}, seq, "agentId", part, data FROM "MindPart" WHERE "townId" = ${from} AND seq <= ${mark}`;
 }
 
-/** The memories of every resident of a town as of `mark`, in the stream's saved form (no head). */
-export async function readStreams(db: Db, townId: string, mark: number): Promise<Map<string, Pick<SavedStream, "embeddings" | "memories">>> {
-  const rows = await db.memory.findMany({ where: { townId, seq: { lte: mark } }, orderBy: [{ agentId: "asc" }, { memId: "asc" }] });
-  const touches = await db.memoryTouch.findMany({ where: { townId, seq: { lte: mark } }, orderBy: { seq: "asc" } });
-  const streams = new Map<string, { embeddings: string[]; memories: SavedMemory[]; table: Map<string, number>; byId: Map<number, SavedMemory> }>();
+/** A memory row as the restore reads it. */
+interface MemoryRow {
+  agentId: string; memId: number; type: SavedMemory["type"]; created: number; lastAccessed: number; description: string; subject: string;
+  predicate: string; object: string; importance: number; keywords: string[]; evidence: number[]; lines: [string, string][] | null; depth: number | null;
+  embedding: Uint8Array;
+}
+
+/** A restored stream: its embeddings are Float32Arrays on the bytes the driver read (SavedStream allows them). */
+export type RowStream = Pick<SavedStream, "embeddings" | "memories">;
+
+/**
+ * The memories of every resident of a town as of `mark`, in the stream's saved form (no head).
+ * On the driver itself (rawRead.ts): each embedding a view on the bytes the driver decoded (no
+ * base64, no copy per value); ordered here rather than by a database sort of 1 KB rows.
+ */
+export async function readStreams(db: Db, raw: RawRead, townId: string, mark: number): Promise<Map<string, RowStream>> {
+  const rows = await raw.query<MemoryRow>(
+    `SELECT "agentId", "memId", type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, embedding
+     FROM "Memory" WHERE "townId" = $1 AND seq <= $2`,
+    [townId, mark],
+  );
+  rows.sort((a, b) => (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : a.memId - b.memId));
+  const streams = new Map<string, RowStream & { byId: Map<number, SavedMemory> }>();
   for (const r of rows) {
     let s = streams.get(r.agentId);
-    if (!s) streams.set(r.agentId, (s = { embeddings: [], memories: [], table: new Map(), byId: new Map() }));
-    const key = Buffer.from(r.embedding).toString("base64");
-    let e = s.table.get(key);
-    if (e === undefined) {
-      s.table.set(key, (e = s.embeddings.length));
-      s.embeddings.push(key);
-    }
+    if (!s) streams.set(r.agentId, (s = { embeddings: [], memories: [], byId: new Map() }));
     const m: SavedMemory = {
-      id: r.memId, type: r.type as SavedMemory["type"], created: r.created, lastAccessed: r.lastAccessed,
-      description: r.description, subject: r.subject, predicate: r.predicate, object: r.object, importance: r.importance,
-      keywords: r.keywords, evidence: r.evidence,
-      ...(r.lines ? { lines: r.lines as [string, string][] } : {}),
+      id: r.memId, type: r.type, created: r.created, lastAccessed: r.lastAccessed, description: r.description, subject: r.subject,
+      predicate: r.predicate, object: r.object, importance: r.importance, keywords: r.keywords, evidence: r.evidence,
+      ...(r.lines ? { lines: r.lines } : {}),
       ...(r.depth !== null ? { depth: r.depth } : {}),
-      e,
+      e: s.embeddings.length,
     };
+    s.embeddings.push(floats(r.embedding));
     s.memories.push(m);
     s.byId.set(m.id, m);
   }
+  const touches = await db.memoryTouch.findMany({ where: { townId, seq: { lte: mark } }, orderBy: { seq: "asc" } });
   for (const t of touches) {
     const s = streams.get(t.agentId);
     if (!s) continue;
@@ -250,6 +264,14 @@ export async function readStreams(db: Db, townId: string, mark: number): Promise
   return new Map([...streams].map(([agent, s]) => [agent, { embeddings: s.embeddings, memories: s.memories }]));
 }
 
+/** The bytes as float32s: a view when they start on a 4-byte boundary, else one copy. */
+function floats(b: Uint8Array): Float32Array<ArrayBuffer> {
+  if (b.byteOffset % 4 === 0) return new Float32Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength / 4);
+  const out = new Float32Array(b.byteLength / 4);
+  new Uint8Array(out.buffer).set(b);
+  return out;
+}
+
 function isHead(v: unknown): v is StreamHead {
   return typeof v === "object" && v !== null && (v as { v?: unknown }).v === 2 && "size" in v;
 }
@@ -259,14 +281,14 @@ function isHead(v: unknown): v is StreamHead {
  * (agents[].memory of the mind's snapshot) is replaced by its memories. Throws when the rows do not
  * hold what the head counts (a save whose rows were lost).
  */
-export async function withRows(db: Db, townId: string, data: unknown, mark: number): Promise<unknown> {
+export async function withRows(db: Db, raw: RawRead, townId: string, data: unknown, mark: number): Promise<unknown> {
   const mind = (data as { mind?: { agents?: ({ id: string; memory: unknown } & Record<string, unknown>)[] } } | null)?.mind;
   const agents = mind?.agents;
   if (!Array.isArray(agents)) return data;
   const hasHead = agents.some((a) => isHead(a?.memory));
   const hasParts = agents.some((a) => MIND_PARTS.some((p) => isPlaceholder(a?.[p])));
   if (!hasHead && !hasParts) return data;
-  const streams: Awaited<ReturnType<typeof readStreams>> = hasHead ? await readStreams(db, townId, mark) : new Map<never, never>();
+  const streams: Awaited<ReturnType<typeof readStreams>> = hasHead ? await readStreams(db, raw, townId, mark) : new Map<never, never>();
   const parts = new Map<string, unknown>();
   if (hasParts) {
     const rows = await db.$queryRaw<{ agentId: string; part: string; data: unknown }[]>`

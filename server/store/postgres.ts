@@ -12,7 +12,12 @@ export interface PostgresDatabase {
   migrations: MigrationTarget;
   /** The URL without its password, for messages. */
   display: string;
+  /** A small pool of its own, on the driver itself, for bulk reads past Prisma (see rawRead.ts). */
+  rawPool: () => Promise<PgPool>;
 }
+
+/** node-postgres's Pool, as the adapter hands it out. */
+export type PgPool = ReturnType<Awaited<ReturnType<PrismaPg["connect"]>>["underlyingDriver"]>;
 
 /** Prepares the adapter for DATABASE_URL (does not connect yet: the first migration does). */
 export function postgresDatabase(databaseUrl: string): PostgresDatabase {
@@ -57,7 +62,8 @@ export function postgresDatabase(databaseUrl: string): PostgresDatabase {
       }
     },
   };
-  return { adapter, schema: target.schema, migrations, display: target.display };
+  const rawPool = async () => (await adapter.connect()).underlyingDriver();
+  return { adapter, schema: target.schema, migrations, display: target.display, rawPool };
 }
 
 /** The PostgreSQL server could not be reached, or refused us (wrong user, password or database). */

@@ -1,6 +1,7 @@
 // The Store over Prisma Client: the same queries for PGlite and PostgreSQL.
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
 import { withRows } from "./memoryRows.ts";
+import type { RawRead } from "./rawRead.ts";
 import type { SnapshotRecord, Store, StoreKind, TownRecord } from "./store.ts";
 
 /** Autosaves kept per town; older ones are deleted as new ones arrive. */
@@ -13,6 +14,8 @@ export class PrismaStore implements Store {
     readonly kind: StoreKind,
     /** The client, for stores of other tables over the same database (recordings, saves). */
     readonly prisma: PrismaClient,
+    /** Bulk reads past Prisma, on the same database (a restore's memory rows). */
+    private readonly raw: RawRead,
     /** Releases what the client does not own (the PGlite instance). */
     private readonly release: () => Promise<void> = async () => {},
   ) {}
@@ -63,7 +66,7 @@ export class PrismaStore implements Store {
       select: { step: true, data: true, mark: true, createdAt: true },
     });
     if (!row) return null;
-    const data = row.mark === null ? row.data : await withRows(this.prisma, townId, row.data, row.mark);
+    const data = row.mark === null ? row.data : await withRows(this.prisma, this.raw, townId, row.data, row.mark);
     return { step: row.step, data, mark: row.mark, createdAt: row.createdAt };
   }
 
@@ -77,6 +80,7 @@ export class PrismaStore implements Store {
   close(): Promise<void> {
     this.closing ??= (async () => {
       try {
+        await this.raw.close();
         await this.prisma.$disconnect();
       } finally {
         await this.release();

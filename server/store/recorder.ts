@@ -5,7 +5,7 @@
 import type { Logger } from "pino";
 import { encodeEntry, type EncodedEntry } from "../../shared/replay/codec.ts";
 import { frameOf, type FrameSource, type ReplayFrame } from "../../shared/replay/frame.ts";
-import type { TownEvent } from "../../shared/events.ts";
+import { kept, type TownEvent } from "../../shared/events.ts";
 import type { PrismaStore } from "./prismaStore.ts";
 import { RecordingStore } from "./recordings.ts";
 
@@ -79,7 +79,7 @@ export class Recorder {
   /** Records events that happened between steps (they are replayed before the next step's). */
   record(events: readonly TownEvent[]): void {
     if (this.closed) return;
-    for (const e of events) this.between.push(e);
+    for (const e of events) if (kept(e)) this.between.push(e);
   }
 
   /** Records the step the town just made. Never throws and never waits for the database. */
@@ -91,9 +91,9 @@ export class Recorder {
       this.record(events);
       return;
     }
-    const all = this.between.length ? [...this.between, ...events] : events;
+    const all = [...this.between, ...(events.every(kept) ? events : events.filter(kept))];
     this.between = [];
-    const entry = encodeEntry({ step, time: this.town.time, events: all as TownEvent[] });
+    const entry = encodeEntry({ step, time: this.town.time, events: all });
     this.entries.push(entry);
     this.lastStep = step;
     if (step - this.lastKeyframe >= this.keyframeSteps) {

@@ -6,6 +6,7 @@ import { decodeEntry, entryProblem, type EncodedEntry, type StepEntry } from "..
 import type { RecordingInfo } from "../../shared/api.ts";
 import type { ReplayFrame } from "../../shared/replay/frame.ts";
 import { frameAt } from "../../shared/replay/seek.ts";
+import { Facing } from "../../shared/view.ts";
 
 export type { RecordingInfo };
 
@@ -24,7 +25,7 @@ const MAX_STEP = 2_147_483_647;
 const Frame = z.object({
   step: z.number().int(),
   time: z.number(),
-  agents: z.array(z.object({ id: z.string(), name: z.string(), x: z.number().int(), y: z.number().int(), action: z.string(), emoji: z.string(), address: z.string(), talkingTo: z.string(), sprite: z.number().int() })),
+  agents: z.array(z.object({ id: z.string(), name: z.string(), x: z.number().int(), y: z.number().int(), action: z.string(), emoji: z.string(), address: z.string(), talkingTo: z.string(), sprite: z.number().int(), facing: Facing.catch("down").default("down") })),
   avatars: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), x: z.number().int(), y: z.number().int(), sprite: z.number().int() })),
   objects: z.array(z.object({ address: z.string(), state: z.string(), by: z.string() })),
 });

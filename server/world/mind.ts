@@ -47,6 +47,8 @@ export type Notice =
       kind: "conversationEnded"; withId: string; withName: string; lines: ConversationLine[]; topic: string; started: number;
       /** The other side was a person (visitor, reporter, moderator), withId its avatar id. */
       visitor?: boolean;
+      /** A group talk: everyone else who was in it (withId/withName name the first person). */
+      others?: { id: string; name: string }[];
     }
   | { kind: "conversationRefused"; withId: string; reason: string };
 
@@ -78,6 +80,8 @@ export interface MindInput {
 export interface MindOutput {
   action?: Decision;
   conversation?: ConversationPlan;
+  /** The agent goes over and joins the group talk (with people) this resident is in. */
+  join?: { with: string };
 }
 
 /** A person speaking to an agent (through its avatar). */
@@ -96,8 +100,32 @@ export interface HeardWords {
   speaker: Speaker;
   /** What the person said since the agent last answered (usually one utterance). */
   words: readonly string[];
-  /** The talk before these words, both sides. */
+  /** The talk before these words, everyone's lines (a group talk holds several speakers). */
   soFar: readonly ConversationLine[];
+  /** Names of the others in the talk besides the speaker (residents and people), if any. */
+  others?: readonly string[];
+}
+
+/** A person comes up to the agent or speaks to it while it is not talking with them. */
+export interface Approach {
+  agent: AgentSelf;
+  now: number;
+  person: Speaker;
+  /** "approaching": walking up to it; "addressing": speaking to it (words hold what was said). */
+  how: "approaching" | "addressing";
+  words: readonly string[];
+  /** Names of those already talking with the agent (a group the person would join). */
+  company: readonly string[];
+}
+
+/** Words said in a group talk to someone else: every resident in it hears them. */
+export interface Overheard {
+  agent: AgentSelf;
+  now: number;
+  speaker: { id: string; name: string; role: string };
+  /** Whom the words were said to. */
+  to: string;
+  text: string;
 }
 
 export interface Reply {
@@ -108,6 +136,31 @@ export interface Reply {
   topic: string;
 }
 
+/** A person's question to the agent, answered from its memories (the paper's interviews). */
+export interface InterviewQuestion {
+  agent: AgentSelf;
+  now: number;
+  question: string;
+  /** Who asks, as the agent would name them: "Rita (a reporter)". */
+  interviewer: string;
+  /** Off the record the agent does not remember being asked. */
+  offTheRecord: boolean;
+}
+
+/** A moderator's inner voice (§3.6): the agent takes the words as its own thought. */
+export interface Whisper {
+  agent: AgentSelf;
+  now: number;
+  text: string;
+  /** The moderator's name. */
+  by: string;
+}
+
+/**
+ * The Town calls every method that thinks (tick, hear, answerInterview, takeWhisper) as the
+ * town's work: inside the scope of the town's seed (random.ts), so whatever a mind draws can
+ * derive from the seed with townSeed().
+ */
 export interface Mind {
   tick(input: MindInput): Promise<MindOutput | null>;
   /**
@@ -115,6 +168,18 @@ export interface Mind {
    * answers in character. Minds without it cannot be talked to.
    */
   hear?(input: HeardWords): Promise<Reply>;
+  /** Answers an interview question. Minds without it cannot be interviewed. */
+  answerInterview?(input: InterviewQuestion): Promise<string>;
+  /** Takes a whisper in; answers the thoughts the agent now has. Minds without it cannot be whispered to. */
+  takeWhisper?(input: Whisper): Promise<string[]>;
+  /**
+   * The reaction step for a person: the agent sees someone coming up to it or addressing it and
+   * decides whether to stop what it does and turn to them (true) or carry on. Minds without it
+   * always turn to a person who speaks to them.
+   */
+  approached?(input: Approach): Promise<boolean>;
+  /** Remembers words said in a group talk to someone else (no answer). */
+  overhear?(input: Overheard): Promise<void>;
   /** The minds' state (memories, plans) for a save; restored with restore(). */
   snapshot?(): unknown;
   restore?(data: unknown): void;

@@ -18,6 +18,8 @@ export interface WorldEvent {
   by?: string;
   /** The agent or person the event is about, when it is one. */
   actor?: { kind: "agent" | "avatar"; id: string };
+  /** The actor is in a group talk with people that anyone near may join. */
+  joinable?: boolean;
 }
 
 export interface PerceivedEvent extends WorldEvent {
@@ -58,4 +60,17 @@ export function perceive(vision: Vision, events: readonly WorldEvent[], self?: s
   const out = new Array<PerceivedEvent>(n);
   for (let i = 0; i < n; i++) out[i] = { ...picked[i].e, distance: picked[i].d };
   return out;
+}
+
+/** Events grouped by arena (a resident notices only its own arena's); events outside every arena are dropped. */
+export function groupByArena(events: readonly WorldEvent[]): Map<Address, WorldEvent[]> {
+  const byArena = new Map<Address, WorldEvent[]>();
+  for (const e of events) {
+    const arena = arenaOf(e.address);
+    if (!arena) continue;
+    let list = byArena.get(arena);
+    if (!list) byArena.set(arena, (list = []));
+    list.push(e);
+  }
+  return byArena;
 }

@@ -1,4 +1,9 @@
-// A small seeded PRNG (mulberry32), so a town with the same seed steps the same way every run.
+// Randomness of a town. A town has one seed (given when it is made, saved with it); everything
+// that draws, the Town's rules and its minds alike, derives from it, so a town with the same seed
+// and the same inputs steps the same way every run, and another seed gives another run.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/** A small seeded PRNG (mulberry32). */
 export class Random {
   private state: number;
   constructor(seed: number) {
@@ -24,4 +29,19 @@ export function hashString(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
+}
+
+// The seed of the town a mind is working for. The Town runs every call to its mind inside its
+// seed's scope, which follows the call through all its awaits (several towns share one process,
+// so a module-wide variable would mix them up); a mind's draws read it with townSeed().
+const seedScope = new AsyncLocalStorage<number>();
+
+/** Runs `work` (and everything it starts) as the work of the town with this seed. */
+export function withTownSeed<T>(seed: number, work: () => T): T {
+  return seedScope.run(seed, work);
+}
+
+/** The seed of the town whose work this is; undefined outside any town (a tool, a test). */
+export function townSeed(): number | undefined {
+  return seedScope.getStore();
 }

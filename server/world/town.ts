@@ -1,30 +1,36 @@
 // The Town: a pure simulation of one town. Given its map, its residents, a mind and a seed it
 // steps deterministically; everything that changes comes out as TownEvents. It knows nothing
 // of Colyseus, HTTP or databases (DESIGN.md, "The shape").
-import { AVATAR_TILES_PER_SECOND, CHAT_IDLE_SECONDS, STEP_SECONDS } from "../../shared/constants.ts";
-import type { ConversationLine, Decision, Mind, MindOutput, Notice, Reply } from "./mind.ts";
+//
+// Each kind of thing in the town is its own module under town/, with its step logic and its saved
+// form (after AI Town's engine): residents, their conversations, people's chats with them,
+// people's avatars and objects. The Town owns the clock, wires them in advance() and routes
+// people's commands in apply().
+import { CHAT_IDLE_SECONDS, STEP_SECONDS } from "../../shared/constants.ts";
+import type { TownEvent } from "../../shared/events.ts";
+import type { ChatLine, ChatMember } from "../../shared/messages.ts";
 import type { Persona } from "../../shared/persona.ts";
+import type { AgentView, AvatarView } from "../../shared/view.ts";
 import { timeAtStep } from "./clock.ts";
 import { refuse, type Command, type CommandResult } from "./commands.ts";
-import type { TownEvent } from "../../shared/events.ts";
-import type { AgentView, AvatarView } from "../../shared/view.ts";
+import type { ConversationLine, Mind } from "./mind.ts";
 import { PathFinder } from "./path.ts";
-import { arenaOf, perceive, type WorldEvent } from "./perception.ts";
-import { hashString, Random } from "./random.ts";
-import { pickSpawn, spawnArea } from "./spawnArea.ts";
+import { groupByArena, type WorldEvent } from "./perception.ts";
+import { withTownSeed } from "./random.ts";
 import type { TownSnapshot } from "./snapshot.ts";
-import { inTalkRange, isGoodbye } from "./talk.ts";
-import type { Address, Tile } from "./tile.ts";
+import type { Address } from "./tile.ts";
+import { Asks } from "./town/asks.ts";
+import { Avatars, DEFAULT_AVATAR_SPRITES } from "./town/avatars.ts";
+import { Chats } from "./town/chats.ts";
+import { Conversations } from "./town/conversations.ts";
+import { Objects } from "./town/objects.ts";
+import { pending, type Pending } from "./town/pending.ts";
+import { DEFAULT_SENSES, Residents, viewOf, type Resident, type Senses } from "./town/residents.ts";
 import type { TownMap } from "./townMap.ts";
 
 export type StepMode = "lockstep" | "live";
-
-/** How far and how much residents notice (the paper's defaults; minds may hold their own). */
-export interface Senses {
-  visionRadius: number;
-  attentionBandwidth: number;
-}
-export const DEFAULT_SENSES: Senses = { visionRadius: 8, attentionBandwidth: 8 };
+export { DEFAULT_SENSES, type Senses };
+export type { AgentView, AvatarView };
 
 export interface TownOptions {
   template: string;
@@ -39,92 +45,19 @@ export interface TownOptions {
   avatarSprites?: readonly number[];
   /** Real milliseconds of silence that end a person's talk with a resident. */
   chatIdleMs?: number;
-}
-
-/** An agent's body and current action, as the Town keeps it. */
-interface Resident {
-  readonly id: string;
-  readonly persona: Persona;
-  x: number;
-  y: number;
-  action: string;
-  emoji: string;
-  address: Address;
-  predicate: string;
-  object: string;
-  objectState: string;
-  talkingTo: string;
-  /** Game time when the current action is over. */
-  until: number;
-  path: Tile[];
-  thinking: Thought | null;
-  notices: Notice[];
-  /** Tile at the last tick, to tell the mind only about new views. */
-  lastSeenFrom: number;
-}
-
-type Pending<T> = { done: boolean; output?: T; error?: unknown; promise: Promise<void> };
-type Thought = Pending<MindOutput | null>;
-
-/** A person talking with a resident. Not saved: a restored town starts with nobody talking. */
-interface VisitorChat {
-  agentId: string;
-  avatarId: string;
-  name: string;
-  role: string;
-  lines: ConversationLine[];
-  topic: string;
-  started: number;
-  /** The person's lines since the resident last started an answer. */
-  unheard: ConversationLine[];
-  reply: Pending<Reply> | null;
-  /** Real milliseconds since the last words of either side. */
-  quietMs: number;
-  /** The talk ends once the pending answer is said (a goodbye). */
-  ending: boolean;
-}
-
-interface Avatar {
-  id: string;
-  name: string;
-  role: string;
-  x: number;
-  y: number;
-  sprite: number;
-  path: Tile[];
   /**
-   * Walking credit, in tiles: it grows at walking speed and a tile costs one. At rest it fills up
-   * to one tile, so a walk from rest takes its first tile at once (the order itself) and nobody
-   * walks faster than AVATAR_TILES_PER_SECOND on average, however often they send orders.
+   * Real milliseconds after which the Town gives up on a mind's answer (recorded in mindErrors;
+   * the resident goes on as when its mind fails). Default: MIND_TIMEOUT_MS in live mode; none in
+   * lockstep, where a run waits for every answer (the gateway bounds each model call).
    */
-  credit: number;
+  mindTimeoutMs?: number;
 }
 
-interface Conversation {
-  a: string;
-  b: string;
-  lines: ConversationLine[];
-  topic: string;
-  started: number;
-  until: number;
-  /** Lines already said aloud (they are spread over the conversation's time). */
-  spoken: number;
-}
+/** Live towns give up on an answer after this long: several model calls, each with retries, fit. */
+export const MIND_TIMEOUT_MS = 5 * 60_000;
 
-interface ObjectStatus {
-  state: string;
-  by: string;
-  /** The resident whose action holds the state; "" when a person set it. */
-  holder: string;
-}
-
-export type { AgentView, AvatarView };
-
-/** Rounding slack of walking credit (sums of tick fractions). */
-const CREDIT_EPSILON = 1e-9;
-const DEFAULT_AVATAR_SPRITES = [8, 9, 10, 11, 12, 13, 14, 15];
-const NO_EVENTS: WorldEvent[] = [];
-const NO_PERCEPTIONS: ReturnType<typeof perceive> = [];
+/** How many mind failures the Town keeps for logs and health. */
+const MIND_ERRORS_KEPT = 100;
 
 export class Town {
   readonly template: string;
@@ -133,22 +66,16 @@ export class Town {
   readonly stepSeconds: number;
   readonly senses: Senses;
   readonly mind: Mind;
-  private readonly paths: PathFinder;
-  private readonly residents: Resident[];
-  private readonly byId = new Map<string, Resident>();
-  private readonly avatars = new Map<string, Avatar>();
-  private readonly avatarSprites: readonly number[];
-  private readonly objects = new Map<Address, ObjectStatus>();
-  private conversations: Conversation[] = [];
-  /** People's talks with residents, by resident id. */
-  private readonly chats = new Map<string, VisitorChat>();
-  private readonly chatIdleMs: number;
-  /** Addresses in view from each tile, computed on first visit (the map does not change). */
-  private readonly viewCache = new Map<number, readonly Address[]>();
-  private random: Random;
-  /** Where people join, worked out at the first join (spawnArea.ts). */
-  private visitorArea?: Tile[];
+  private readonly residents: Residents;
+  private readonly objects: Objects;
+  private readonly conversations: Conversations;
+  private readonly avatars: Avatars;
+  private readonly chats: Chats;
+  private readonly asks: Asks;
+  /** The town's seed: every draw of its rules and its minds derives from it (random.ts). */
+  private seedValue: number;
   private stepIndex = 0;
+  private readonly mindTimeoutMs: number;
   /** Failures of minds, for logs and health: the Town never throws because a mind did. */
   readonly mindErrors: { agentId: string; error: unknown }[] = [];
 
@@ -159,21 +86,21 @@ export class Town {
     this.mind = opts.mind;
     this.senses = opts.senses ?? DEFAULT_SENSES;
     this.stepSeconds = opts.stepSeconds ?? STEP_SECONDS;
-    this.random = new Random(opts.seed ?? 1);
-    this.avatarSprites = opts.avatarSprites ?? DEFAULT_AVATAR_SPRITES;
-    this.chatIdleMs = opts.chatIdleMs ?? CHAT_IDLE_SECONDS * 1000;
-    this.paths = new PathFinder(opts.map.width, opts.map.height, opts.map.blocked);
-    this.residents = [...opts.personas]
-      .sort((a, b) => a.id.localeCompare(b.id))
-      .map((persona) => {
-        const spawn = opts.map.spawns.get(persona.spawn);
-        if (!spawn) throw new Error(`resident "${persona.id}": no spawn point "${persona.spawn}" in the map`);
-        return {
-          id: persona.id, persona, x: spawn.x, y: spawn.y, action: "", emoji: "", address: "", predicate: "", object: "", objectState: "",
-          talkingTo: "", until: -Infinity, path: [], thinking: null, notices: [], lastSeenFrom: -1,
-        };
-      });
-    for (const r of this.residents) this.byId.set(r.id, r);
+    this.mindTimeoutMs = opts.mindTimeoutMs ?? (opts.mode === "live" ? MIND_TIMEOUT_MS : Infinity);
+    this.seedValue = opts.seed ?? 1;
+    const paths = new PathFinder(opts.map.width, opts.map.height, opts.map.blocked);
+    this.objects = new Objects(opts.map);
+    this.residents = new Residents(opts.personas, opts.map, paths, this.objects, this.senses);
+    this.conversations = new Conversations(this.residents, this.stepSeconds);
+    this.avatars = new Avatars(opts.map, paths, opts.avatarSprites ?? DEFAULT_AVATAR_SPRITES);
+    this.chats = new Chats({
+      residents: this.residents, avatars: this.avatars, conversations: this.conversations, mind: opts.mind,
+      idleMs: opts.chatIdleMs ?? CHAT_IDLE_SECONDS * 1000, visionRadius: this.senses.visionRadius,
+      now: () => this.time, ask: (work) => this.ask(work), onMindError: (agentId, error) => this.mindFailed(agentId, error),
+    });
+    this.asks = new Asks({
+      residents: this.residents, mind: opts.mind, now: () => this.time, ask: (work) => this.ask(work), onMindError: (agentId, error) => this.mindFailed(agentId, error),
+    });
   }
 
   get step(): number {
@@ -184,9 +111,16 @@ export class Town {
     return timeAtStep(this.map.start, this.stepIndex, this.stepSeconds);
   }
 
-  /** Randomness for rules that need it, seeded and saved with the town. */
-  get rng(): Random {
-    return this.random;
+  get seed(): number {
+    return this.seedValue;
+  }
+
+  /**
+   * Asks the mind something as this town's work (its draws derive from the town's seed); the
+   * answer is adopted when it is done, or given up on in time.
+   */
+  private ask<T>(work: () => Promise<T>): Pending<T> {
+    return pending(() => withTownSeed(this.seedValue, work), this.mindTimeoutMs);
   }
 
   /**
@@ -198,424 +132,141 @@ export class Town {
     this.stepIndex++;
     const now = this.time;
     const events: TownEvent[] = [{ kind: "clockTicked", step: this.stepIndex, time: now }];
-    this.advanceConversations(now, events);
-    this.settleChats(events);
-    for (const r of this.residents) if (r.thinking?.done) this.adopt(r, events);
+    this.conversations.advance(now, events);
+    this.settleAnswersToPeople(events);
+    for (const r of this.residents.all) if (r.thinking?.done) this.adopt(r, events);
 
-    const world = this.worldEventsByArena();
-    for (const r of this.residents) {
-      if (r.thinking) continue; // still thinking: what it perceives meanwhile is seen next time
-      const here = r.y * this.map.width + r.x;
-      const arena = arenaOf(this.map.addressAt(r.x, r.y));
-      const candidates = world.get(arena) ?? NO_EVENTS;
-      const perceived = candidates.length <= 1 && candidates[0]?.subject === r.persona.name ? NO_PERCEPTIONS
-        : perceive({ x: r.x, y: r.y, arena, radius: this.senses.visionRadius, bandwidth: this.senses.attentionBandwidth }, candidates, r.persona.name);
-      const inView = here !== r.lastSeenFrom ? this.addressesInView(r.x, r.y) : [];
-      const needsAction = !r.talkingTo && now >= r.until;
-      if (!needsAction && perceived.length === 0 && inView.length === 0 && r.notices.length === 0) continue;
-      r.lastSeenFrom = here;
-      const notices = r.notices;
-      r.notices = [];
-      r.thinking = this.think({ agent: this.self(r), now, perceived, inView, needsAction, notices });
-    }
-    const pending = this.residents.filter((r) => r.thinking && !r.thinking.done).map((r) => r.thinking!.promise);
-    for (const c of this.chats.values()) if (c.reply && !c.reply.done) pending.push(c.reply.promise);
-    if (pending.length > 0) {
-      if (this.mode === "lockstep") await Promise.all(pending);
+    this.residents.think(now, groupByArena(this.worldEvents()), (input) => this.ask(() => this.mind.tick(input)));
+    const waiting = this.residents.all.filter((r) => r.thinking && !r.thinking.done).map((r) => r.thinking!.promise);
+    waiting.push(...this.chats.pending(), ...this.asks.waiting());
+    if (waiting.length > 0) {
+      if (this.mode === "lockstep") await Promise.all(waiting);
       // Live: a macrotask's grace lets minds that need no model answer in this very step.
-      else await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 0))]);
+      else await Promise.race([Promise.all(waiting), new Promise((resolve) => setTimeout(resolve, 0))]);
     }
-    for (const r of this.residents) if (r.thinking?.done) this.adopt(r, events);
-    this.settleChats(events);
-    this.walk(events);
+    for (const r of this.residents.all) if (r.thinking?.done) this.adopt(r, events);
+    this.settleAnswersToPeople(events);
+    this.residents.walk(events);
     return events;
   }
 
-  private self(r: Resident) {
-    return { id: r.id, persona: r.persona, x: r.x, y: r.y, action: r.action, address: r.address, talkingTo: r.talkingTo };
-  }
-
-  private think(input: Parameters<Mind["tick"]>[0]): Thought {
-    return pending(() => this.mind.tick(input));
-  }
-
+  /** Takes up what a resident's mind answered: a conversation, else an action. */
   private adopt(r: Resident, events: TownEvent[]): void {
     const thought = r.thinking!;
     r.thinking = null;
     if (thought.error !== undefined) {
-      // The mind failed: keep doing what it was doing and ask again in a game minute.
-      this.mindErrors.push({ agentId: r.id, error: thought.error });
-      if (this.mindErrors.length > 100) this.mindErrors.shift();
+      // The mind failed or did not answer in time: keep doing what it was doing and ask again in
+      // a game minute.
+      this.mindFailed(r.id, thought.error);
       if (this.time >= r.until) r.until = this.time + 60_000;
       return;
     }
     const out = thought.output;
     if (!out || r.talkingTo) return; // a conversation that began meanwhile outranks the plan
+    if (out.join && this.chats.joinResident(r, out.join.with, events)) return;
     if (out.conversation) {
-      const other = this.byId.get(out.conversation.with);
+      const other = this.residents.get(out.conversation.with);
       const reason = !other ? "no such resident" : other === r ? "cannot talk to oneself" : other.talkingTo ? `${other.persona.name} is talking to someone else` : "";
       if (reason) r.notices.push({ kind: "conversationRefused", withId: out.conversation.with, reason });
-      else return this.startConversation(r, other!, out.conversation.lines, out.conversation.topic, out.conversation.until, events);
+      else return this.conversations.start(r, other!, out.conversation, this.time, events);
     }
-    if (out.action) this.startAction(r, out.action, events);
+    if (out.action) this.residents.startAction(r, out.action, this.time, this.stepSeconds, events);
   }
 
-  private startAction(r: Resident, d: Decision, events: TownEvent[]): void {
-    this.releaseObject(r, events);
-    const address = this.map.hasAddress(d.address) ? d.address : r.persona.home;
-    r.action = d.action;
-    r.emoji = d.emoji;
-    r.address = address;
-    r.predicate = d.predicate ?? "is";
-    r.object = d.object ?? d.action;
-    r.objectState = address.split(":").length === 4 ? (d.objectState ?? "") : "";
-    r.until = Math.max(d.until, this.time + this.stepSeconds * 1000);
-    r.path = this.paths.find(r, this.map.tilesOf(address)) ?? [];
-    events.push({ kind: "actionStarted", agentId: r.id, action: r.action, emoji: r.emoji, address, talkingTo: "" });
-    if (r.path.length === 0) this.holdObject(r, events);
+  /** Says residents' answers to people that came: in talks, interviews and whispers. */
+  private settleAnswersToPeople(events: TownEvent[]): void {
+    this.chats.tick(0, events);
+    this.asks.settle(events);
   }
 
-  private startConversation(a: Resident, b: Resident, lines: ConversationLine[], topic: string, until: number, events: TownEvent[]): void {
-    const now = this.time;
-    const end = Math.max(until, now + this.stepSeconds * 1000 * Math.max(2, lines.length));
-    this.conversations.push({ a: a.id, b: b.id, lines, topic, started: now, until: end, spoken: 0 });
-    for (const [self, other] of [[a, b], [b, a]] as const) {
-      this.releaseObject(self, events);
-      self.talkingTo = other.id;
-      self.action = topic;
-      self.emoji = "💬";
-      self.predicate = "chat with";
-      self.object = other.persona.name;
-      self.objectState = "";
-      self.until = end;
-      self.path = [];
-      events.push({ kind: "actionStarted", agentId: self.id, action: topic, emoji: "💬", address: this.map.addressAt(self.x, self.y), talkingTo: other.id });
-    }
-    // The one who started it walks up to the other, who waits.
-    const near = [{ x: b.x + 1, y: b.y }, { x: b.x - 1, y: b.y }, { x: b.x, y: b.y + 1 }, { x: b.x, y: b.y - 1 }];
-    a.path = this.paths.find(a, near) ?? [];
+  private mindFailed(agentId: string, error: unknown): void {
+    this.mindErrors.push({ agentId, error });
+    if (this.mindErrors.length > MIND_ERRORS_KEPT) this.mindErrors.shift();
   }
 
-  /** Says the lines that are due and ends conversations whose time is up. */
-  private advanceConversations(now: number, events: TownEvent[]): void {
-    const ongoing: Conversation[] = [];
-    for (const c of this.conversations) {
-      const span = Math.max(1, c.until - c.started);
-      const due = now >= c.until ? c.lines.length : Math.floor(((now - c.started) / span) * c.lines.length) + 1;
-      while (c.spoken < Math.min(due, c.lines.length)) {
-        const line = c.lines[c.spoken++];
-        events.push({ kind: "said", speaker: line.speaker, listener: line.speaker === c.a ? c.b : c.a, text: line.text });
-      }
-      if (now < c.until) {
-        ongoing.push(c);
-        continue;
-      }
-      for (const [selfId, otherId] of [[c.a, c.b], [c.b, c.a]]) {
-        const self = this.byId.get(selfId)!;
-        const other = this.byId.get(otherId)!;
-        self.talkingTo = "";
-        self.until = now; // the mind chooses what comes next
-        self.notices.push({ kind: "conversationEnded", withId: other.id, withName: other.persona.name, lines: c.lines, topic: c.topic, started: c.started });
-        events.push({ kind: "actionStarted", agentId: self.id, action: self.action, emoji: self.emoji, address: self.address || this.map.addressAt(self.x, self.y), talkingTo: "" });
-      }
-    }
-    this.conversations = ongoing;
-  }
-
-  /** When an agent stands at the object its action uses, the object takes the action's state. */
-  private holdObject(r: Resident, events: TownEvent[]): void {
-    if (!r.objectState) return;
-    const current = this.objects.get(r.address);
-    if (current && !current.holder) return; // a state a person set outranks an agent's use
-    this.objects.set(r.address, { state: r.objectState, by: r.persona.name, holder: r.id });
-    events.push({ kind: "objectChanged", address: r.address, state: r.objectState, by: r.persona.name });
-  }
-
-  private releaseObject(r: Resident, events: TownEvent[]): void {
-    for (const [address, s] of this.objects) {
-      if (s.holder !== r.id) continue;
-      this.objects.delete(address);
-      events.push({ kind: "objectChanged", address, state: "", by: r.persona.name });
-    }
-  }
-
-  private walk(events: TownEvent[]): void {
-    for (const r of this.residents) {
-      const next = r.path.shift();
-      if (!next) continue;
-      r.x = next.x;
-      r.y = next.y;
-      events.push({ kind: "agentMoved", agentId: r.id, x: r.x, y: r.y });
-      if (r.path.length === 0 && !r.talkingTo) this.holdObject(r, events);
-    }
-  }
-
-  /** Everything a resident could notice this step, grouped by arena (only its own arena counts). */
-  private worldEventsByArena(): Map<Address, WorldEvent[]> {
-    const byArena = new Map<Address, WorldEvent[]>();
-    for (const e of this.worldEvents()) {
-      const arena = arenaOf(e.address);
-      if (!arena) continue;
-      let list = byArena.get(arena);
-      if (!list) byArena.set(arena, (list = []));
-      list.push(e);
-    }
-    return byArena;
-  }
-
+  /** Everything a resident could notice this step: residents, people, objects. */
   private worldEvents(): WorldEvent[] {
     const out: WorldEvent[] = [];
-    for (const r of this.residents) {
-      if (!r.action) continue;
-      out.push({
-        subject: r.persona.name, predicate: r.predicate, object: r.object, description: `${r.persona.name} is ${r.action}`,
-        address: this.map.addressAt(r.x, r.y), x: r.x, y: r.y, actor: { kind: "agent", id: r.id },
-      });
-    }
-    for (const a of this.avatars.values()) {
-      out.push({
-        subject: a.name, predicate: "is", object: "visiting", description: `${a.name} (${a.role === "visitor" ? "a visitor" : `a ${a.role}`}) is here`,
-        address: this.map.addressAt(a.x, a.y), x: a.x, y: a.y, actor: { kind: "avatar", id: a.id },
-      });
-    }
-    for (const [address, s] of this.objects) {
-      const tile = this.map.tilesOf(address)[0];
-      if (!tile) continue;
-      const name = address.split(":").at(-1)!;
-      out.push({ subject: address, predicate: "is", object: s.state, description: `${name} is ${s.state}`, address, x: tile.x, y: tile.y, by: s.by });
-    }
+    this.residents.worldEvents(out);
+    for (const e of out) if (e.actor && this.chats.inTalk(e.actor.id)) e.joinable = true;
+    this.avatars.worldEvents(out);
+    this.objects.worldEvents(out);
     return out;
-  }
-
-  /**
-   * Distinct addresses of the tiles within vision (spatial memory). Unlike events, places in
-   * other arenas count too: a resident learns a room exists by seeing into it.
-   */
-  private addressesInView(x: number, y: number): readonly Address[] {
-    const key = y * this.map.width + x;
-    let cached = this.viewCache.get(key);
-    if (!cached) this.viewCache.set(key, (cached = this.computeView(x, y)));
-    return cached;
-  }
-
-  private computeView(x: number, y: number): Address[] {
-    const r = this.senses.visionRadius;
-    const seen = new Set<Address>();
-    for (let ty = Math.max(0, y - r); ty <= Math.min(this.map.height - 1, y + r); ty++) {
-      for (let tx = Math.max(0, x - r); tx <= Math.min(this.map.width - 1, x + r); tx++) {
-        const a = this.map.addressAt(tx, ty);
-        if (a) seen.add(a);
-      }
-    }
-    return [...seen].sort();
   }
 
   /** Applies a person's command at once (between steps). */
   apply(cmd: Command): CommandResult {
     switch (cmd.kind) {
-      case "joinAvatar": {
-        if (this.avatars.has(cmd.avatarId)) return refuse("bad_message", "already in the town");
-        const spawn = pickSpawn((this.visitorArea ??= spawnArea(this.map)), [...this.avatars.values()]);
-        if (!spawn) return refuse("unavailable", "this town has no walkable tile to join on");
-        const sprite = this.avatarSprites[hashString(cmd.name) % this.avatarSprites.length];
-        const a: Avatar = { id: cmd.avatarId, name: cmd.name, role: cmd.role, x: spawn.x, y: spawn.y, sprite, path: [], credit: 1 };
-        this.avatars.set(a.id, a);
-        return { ok: true, events: [{ kind: "avatarJoined", avatarId: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite }] };
-      }
+      case "joinAvatar":
+        return this.avatars.join(cmd);
       case "leaveAvatar": {
-        if (!this.avatars.delete(cmd.avatarId)) return refuse("not_found", "no such avatar");
+        if (!this.avatars.leave(cmd.avatarId)) return refuse("not_found", "no such avatar");
         const events: TownEvent[] = [];
-        for (const c of this.chats.values()) if (c.avatarId === cmd.avatarId) this.endChat(c, events);
+        this.chats.personLeft(cmd.avatarId, events);
         events.push({ kind: "avatarLeft", avatarId: cmd.avatarId });
         return { ok: true, events };
       }
+      case "moveAvatar":
+        return this.avatars.move(cmd);
       case "say":
-        return this.say(cmd);
+        return this.chats.say(cmd);
       case "setObjectState":
-        return this.setObjectState(cmd);
-      case "moveAvatar": {
-        const a = this.avatars.get(cmd.avatarId);
-        if (!a) return refuse("not_found", "no such avatar");
-        if (!this.map.isWalkable(cmd.x, cmd.y)) return refuse("unreachable", `tile ${cmd.x},${cmd.y} is not walkable`);
-        const path = this.paths.find(a, [{ x: cmd.x, y: cmd.y }]);
-        if (!path) return refuse("unreachable", `no path to ${cmd.x},${cmd.y}`);
-        const atRest = a.path.length === 0;
-        a.path = path;
-        // From rest with a whole tile of credit, the first tile is taken now; a walk that is
-        // under way only changes course (its next tile comes when its credit does).
-        if (!atRest || !this.stepAvatar(a)) return { ok: true, events: [] };
-        return { ok: true, events: [{ kind: "avatarMoved", avatarId: a.id, x: a.x, y: a.y }] };
-      }
+        return this.objects.set(cmd.address, cmd.state, cmd.by);
+      case "interview":
+        return this.asks.interview(cmd);
+      case "whisper":
+        return this.asks.whisper(cmd);
     }
-  }
-
-  private say(cmd: Extract<Command, { kind: "say" }>): CommandResult {
-    const a = this.avatars.get(cmd.avatarId);
-    if (!a) return refuse("not_found", "no such avatar");
-    const r = this.byId.get(cmd.agentId);
-    if (!r) return refuse("not_found", `no resident "${cmd.agentId}"`);
-    const name = r.persona.name;
-    if (!inTalkRange(a, r)) return refuse("too_far", `${name} is too far away to hear you: walk up to them first`);
-    if (!this.mind.hear) return refuse("unavailable", "the residents of this town cannot be talked to");
-    const events: TownEvent[] = [];
-    let chat = this.chats.get(r.id);
-    if (chat && chat.avatarId !== a.id) return refuse("busy", `${name} is talking with ${chat.name}`);
-    if (!chat && r.talkingTo) return refuse("busy", `${name} is talking with ${this.byId.get(r.talkingTo)?.persona.name ?? "someone"}`);
-    if (!chat) {
-      // One talk at a time per person: turning to another resident ends the first talk.
-      for (const c of this.chats.values()) if (c.avatarId === a.id) this.endChat(c, events);
-      chat = { agentId: r.id, avatarId: a.id, name: a.name, role: a.role, lines: [], topic: `conversing with ${a.name}`, started: this.time, unheard: [], reply: null, quietMs: 0, ending: false };
-      this.chats.set(r.id, chat);
-      // The resident stops what it does and turns to the person.
-      this.releaseObject(r, events);
-      r.talkingTo = a.id;
-      r.action = `talking with ${a.name}`;
-      r.emoji = "💬";
-      r.predicate = "chat with";
-      r.object = a.name;
-      r.objectState = "";
-      r.path = [];
-      events.push({ kind: "actionStarted", agentId: r.id, action: r.action, emoji: r.emoji, address: this.map.addressAt(r.x, r.y), talkingTo: a.id });
-    }
-    const line = { speaker: a.id, name: a.name, text: cmd.text };
-    chat.lines.push(line);
-    chat.unheard.push(line);
-    chat.quietMs = 0;
-    if (isGoodbye(cmd.text)) chat.ending = true;
-    events.push({ kind: "avatarSaid", avatarId: a.id, name: a.name, agentId: r.id, text: cmd.text });
-    if (!chat.reply) this.startReply(chat);
-    return { ok: true, events };
-  }
-
-  /** Asks the resident's mind to answer what it heard; the answer is said when it arrives. */
-  private startReply(chat: VisitorChat): void {
-    const r = this.byId.get(chat.agentId)!;
-    const unheard = new Set(chat.unheard);
-    chat.unheard = [];
-    // The talk so far, then the new words (an answer that came meanwhile counts as before them).
-    const soFar = chat.lines.filter((l) => !unheard.has(l)).map((l) => ({ ...l }));
-    const words = [...unheard].map((l) => l.text);
-    const input = { agent: this.self(r), now: this.time, speaker: { id: chat.avatarId, name: chat.name, role: chat.role }, words, soFar };
-    chat.reply = pending(() => this.mind.hear!(input));
-  }
-
-  /** Says the answers that arrived, asks again when more words came meanwhile, ends finished talks. */
-  private settleChats(events: TownEvent[]): void {
-    for (const chat of [...this.chats.values()]) {
-      const reply = chat.reply;
-      if (!reply?.done) continue;
-      chat.reply = null;
-      const r = this.byId.get(chat.agentId)!;
-      if (reply.error !== undefined) {
-        this.mindErrors.push({ agentId: r.id, error: reply.error });
-        if (this.mindErrors.length > 100) this.mindErrors.shift();
-      } else if (reply.output) {
-        const text = reply.output.text.trim();
-        if (text) {
-          chat.lines.push({ speaker: r.id, name: r.persona.name, text });
-          events.push({ kind: "said", speaker: r.id, listener: chat.avatarId, text });
-        }
-        if (reply.output.topic.trim()) chat.topic = reply.output.topic.trim();
-        if (reply.output.end) chat.ending = true;
-        chat.quietMs = 0;
-      }
-      if (chat.unheard.length > 0) this.startReply(chat);
-      else if (chat.ending) this.endChat(chat, events);
-    }
-  }
-
-  /** The resident walks on: its mind remembers the talk and chooses what comes next. */
-  private endChat(chat: VisitorChat, events: TownEvent[]): void {
-    if (this.chats.get(chat.agentId) !== chat) return;
-    this.chats.delete(chat.agentId);
-    const r = this.byId.get(chat.agentId)!;
-    r.talkingTo = "";
-    r.until = this.time;
-    if (chat.lines.length > 0) {
-      r.notices.push({ kind: "conversationEnded", withId: chat.avatarId, withName: chat.name, lines: chat.lines, topic: chat.topic, started: chat.started, visitor: true });
-    }
-    events.push({ kind: "actionStarted", agentId: r.id, action: r.action, emoji: r.emoji, address: r.address || this.map.addressAt(r.x, r.y), talkingTo: "" });
-    events.push({ kind: "chatEnded", agentId: r.id, avatarId: chat.avatarId });
-  }
-
-  /** Ends talks whose person walked out of range or stayed silent too long (real time). */
-  private checkChats(dtMs: number, events: TownEvent[]): void {
-    for (const chat of [...this.chats.values()]) {
-      const a = this.avatars.get(chat.avatarId);
-      const r = this.byId.get(chat.agentId)!;
-      if (!chat.reply) chat.quietMs += dtMs;
-      if (!a || !inTalkRange(a, r) || chat.quietMs >= this.chatIdleMs) this.endChat(chat, events);
-    }
-  }
-
-  private setObjectState(cmd: Extract<Command, { kind: "setObjectState" }>): CommandResult {
-    if (cmd.address.split(":").length !== 4 || !this.map.hasAddress(cmd.address)) return refuse("not_found", `no object "${cmd.address.slice(0, 200)}" in this town`);
-    const state = cmd.state.trim();
-    if (!state || /^idle$/i.test(state)) {
-      if (!this.objects.delete(cmd.address)) return { ok: true, events: [] };
-      return { ok: true, events: [{ kind: "objectChanged", address: cmd.address, state: "", by: cmd.by }] };
-    }
-    // A person's state outranks a resident's use: the resident no longer holds it.
-    this.objects.set(cmd.address, { state, by: cmd.by, holder: "" });
-    return { ok: true, events: [{ kind: "objectChanged", address: cmd.address, state, by: cmd.by }] };
-  }
-
-  /** Whom each resident talks with among people (tests and tools). */
-  chatsWithPeople(): { agentId: string; avatarId: string; lines: ConversationLine[] }[] {
-    return [...this.chats.values()].map((c) => ({ agentId: c.agentId, avatarId: c.avatarId, lines: c.lines.map((l) => ({ ...l })) }));
   }
 
   /**
-   * Walks avatars in real time between steps, says the answers residents have found and ends
-   * talks that are over (people's talks run in real time, so they go on while the clock is paused).
+   * Walks avatars in real time between steps, lets residents notice people walking up to them,
+   * says the answers residents have found and ends talks that are over (people's talks run in
+   * real time, so they go on while the clock is paused).
    */
   tickHumans(dtMs: number): TownEvent[] {
     const events: TownEvent[] = [];
-    this.settleChats(events);
-    // Whole milliseconds times tiles per second, over 1000: exact for the usual ticks.
-    const gain = (dtMs * AVATAR_TILES_PER_SECOND) / 1000;
-    for (const a of this.avatars.values()) {
-      a.credit += gain;
-      let moved = false;
-      while (this.stepAvatar(a)) moved = true;
-      // At rest the credit stops at one tile: waiting does not buy a sprint.
-      if (a.path.length === 0) a.credit = Math.min(1, a.credit);
-      if (moved) events.push({ kind: "avatarMoved", avatarId: a.id, x: a.x, y: a.y });
-    }
-    if (this.chats.size > 0) this.checkChats(dtMs, events);
+    this.asks.settle(events);
+    this.avatars.walk(dtMs, events);
+    this.chats.tick(dtMs, events);
     return events;
   }
 
-  /** Takes the next tile of an avatar's path if its credit pays for it. */
-  private stepAvatar(a: Avatar): boolean {
-    if (a.path.length === 0 || a.credit < 1 - CREDIT_EPSILON) return false;
-    const next = a.path.shift()!;
-    a.x = next.x;
-    a.y = next.y;
-    a.credit -= 1;
-    return true;
+  /** Each resident–person pair talking, with the lines of their talk (tests and tools). */
+  chatsWithPeople(): { agentId: string; avatarId: string; chat: string; lines: ConversationLine[] }[] {
+    return this.chats.pairs();
+  }
+
+  /** Who is in a group talk now (empty when it is over). */
+  chatMembers(chat: string): ChatMember[] {
+    return this.chats.members(chat);
+  }
+
+  /** The latest lines of a group talk. */
+  chatLines(chat: string): ChatLine[] {
+    return this.chats.lines(chat);
   }
 
   agentViews(): AgentView[] {
-    return this.residents.map(viewOf);
+    return this.residents.all.map(viewOf);
   }
 
   avatarViews(): AvatarView[] {
-    return [...this.avatars.values()].map(({ id, name, role, x, y, sprite }) => ({ id, name, role, x, y, sprite }));
+    return this.avatars.views();
   }
 
   agent(id: string): AgentView | undefined {
-    const r = this.residents.find((x) => x.id === id);
+    const r = this.residents.get(id);
     return r && viewOf(r);
   }
 
   persona(id: string): Persona | undefined {
-    return this.byId.get(id)?.persona;
+    return this.residents.get(id)?.persona;
   }
 
   /** Objects whose state is not idle. */
   objectStates(): { address: Address; state: string; by: string }[] {
-    return [...this.objects].map(([address, s]) => ({ address, state: s.state, by: s.by }));
+    return this.objects.states();
   }
 
   /** Everything needed to continue this town later (avatars are people: they do not persist). */
@@ -625,21 +276,11 @@ export class Town {
       template: this.template,
       step: this.stepIndex,
       time: this.time,
-      seed: this.random.seed,
+      seed: this.seedValue,
       // Talks with people are not saved (people do not persist): those residents resume free.
-      agents: this.residents.map((r) => {
-        const withPerson = this.chats.has(r.id);
-        return {
-          id: r.id, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address,
-          until: withPerson ? this.time : Number.isFinite(r.until) ? r.until : null,
-          predicate: r.predicate, object: r.object, objectState: r.objectState, talkingTo: withPerson ? "" : r.talkingTo,
-          // The rest of the walk, what the mind has not heard yet, and where it last looked: a
-          // restored town steps exactly as the uninterrupted one would.
-          path: r.path.map((t) => [t.x, t.y] as [number, number]), notices: structuredClone(r.notices), lastSeenFrom: r.lastSeenFrom,
-        };
-      }),
-      objects: [...this.objects].map(([address, s]) => ({ address, ...s })),
-      conversations: this.conversations.map((c) => ({ ...c, lines: c.lines.map((l) => ({ ...l })) })),
+      agents: this.residents.snapshot(this.time, (id) => this.chats.inTalk(id)),
+      objects: this.objects.snapshot(),
+      conversations: this.conversations.snapshot(),
       mind: this.mind.snapshot?.(),
     };
   }
@@ -648,58 +289,13 @@ export class Town {
   restore(s: TownSnapshot): void {
     if (s.template !== this.template) throw new Error(`snapshot of "${s.template}" cannot restore a "${this.template}" town`);
     this.stepIndex = s.step;
-    this.random = new Random(s.seed);
-    for (const saved of s.agents) {
-      const r = this.byId.get(saved.id);
-      if (!r) continue; // a resident removed from the template since the save
-      // A tile that became blocked since the save (an edited map) leaves the agent at its spawn.
-      if (this.map.isWalkable(saved.x, saved.y)) {
-        r.x = saved.x;
-        r.y = saved.y;
-      }
-      Object.assign(r, {
-        action: saved.action, emoji: saved.emoji, address: saved.address, until: saved.until ?? -Infinity,
-        predicate: saved.predicate, object: saved.object, objectState: saved.objectState, talkingTo: saved.talkingTo,
-        thinking: null, notices: (saved.notices ?? []) as Notice[], lastSeenFrom: saved.lastSeenFrom ?? -1,
-      });
-      const path = saved.path?.map(([x, y]) => ({ x, y }));
-      r.path = path && path.every((t) => this.map.isWalkable(t.x, t.y)) ? path
-        : saved.address && !saved.talkingTo ? (this.paths.find(r, this.map.tilesOf(saved.address)) ?? []) : [];
-    }
-    this.objects.clear();
-    for (const o of s.objects) this.objects.set(o.address, { state: o.state, by: o.by, holder: o.holder });
-    this.conversations = s.conversations.filter((c) => this.byId.has(c.a) && this.byId.has(c.b)).map((c) => ({ ...c }));
+    this.seedValue = s.seed;
+    this.residents.restore(s.agents);
+    this.objects.restore(s.objects);
+    this.conversations.restore(s.conversations);
     this.chats.clear();
     // Nobody talks to someone who is not in a saved conversation (an older save's talk with a person).
-    const talking = new Set(this.conversations.flatMap((c) => [`${c.a}>${c.b}`, `${c.b}>${c.a}`]));
-    for (const r of this.residents) {
-      if (r.talkingTo && !talking.has(`${r.id}>${r.talkingTo}`)) {
-        r.talkingTo = "";
-        r.until = -Infinity;
-        r.path = r.address ? (this.paths.find(r, this.map.tilesOf(r.address)) ?? []) : [];
-      }
-    }
+    this.residents.freeUnpaired(this.conversations.pairs());
     if (s.mind !== undefined) this.mind.restore?.(s.mind);
   }
-}
-
-/** Runs an answer-to-be without throwing: the Town adopts it when it is done. */
-function pending<T>(ask: () => Promise<T>): Pending<T> {
-  const p: Pending<T> = { done: false, promise: Promise.resolve() };
-  let answer: Promise<T>;
-  try {
-    answer = ask();
-  } catch (error) {
-    answer = Promise.reject(error instanceof Error ? error : new Error(String(error)));
-  }
-  p.promise = answer.then(
-    (output) => { p.output = output; p.done = true; },
-    (error: unknown) => { p.error = error; p.done = true; },
-  );
-  return p;
-}
-
-/** What can be seen of a resident. */
-function viewOf(r: Resident): AgentView {
-  return { id: r.id, name: r.persona.name, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address, talkingTo: r.talkingTo, sprite: r.persona.sprite };
 }

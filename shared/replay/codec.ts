@@ -24,7 +24,7 @@ export function encodeEvent(e: TownEvent): Encoded | null {
     case "actionStarted":
       return ["a", e.agentId, e.action, e.emoji, e.address, e.talkingTo];
     case "said":
-      return ["s", e.speaker, e.listener, e.text];
+      return e.chat ? ["s", e.speaker, e.listener, e.text, e.chat] : ["s", e.speaker, e.listener, e.text];
     case "objectChanged":
       return ["o", e.address, e.state, e.by];
     case "avatarJoined":
@@ -50,7 +50,7 @@ export function decodeEvent(x: Encoded): TownEvent | null {
     case "a":
       return { kind: "actionStarted", agentId: str(a), action: str(b), emoji: str(c), address: str(d), talkingTo: str(e) };
     case "s":
-      return { kind: "said", speaker: str(a), listener: str(b), text: str(c) };
+      return { kind: "said", speaker: str(a), listener: str(b), text: str(c), ...(typeof d === "string" && d ? { chat: d } : {}) };
     case "o":
       return { kind: "objectChanged", address: str(a), state: str(b), by: str(c) };
     case "j":
@@ -98,7 +98,7 @@ const Coord = z.number().int().min(0).max(100_000);
 const TUPLES = {
   m: z.tuple([z.literal("m"), Id, Coord, Coord]),
   a: z.tuple([z.literal("a"), Id, Text, Text, Text, Id]),
-  s: z.tuple([z.literal("s"), Id, Id, Text]),
+  s: z.union([z.tuple([z.literal("s"), Id, Id, Text]), z.tuple([z.literal("s"), Id, Id, Text, Id])]),
   o: z.tuple([z.literal("o"), Text, Text, Text]),
   j: z.tuple([z.literal("j"), Id, Text, Text, Coord, Coord, z.number().int().min(0).max(10_000)]),
   v: z.tuple([z.literal("v"), Id, Coord, Coord]),
@@ -111,12 +111,20 @@ type TupleKind = "clockTicked" | "agentMoved" | "actionStarted" | "said" | "obje
  * added here (the type says so), so every event the recorder writes has a schema.
  */
 const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
-  avatarSaid: z.object({ kind: z.literal("avatarSaid"), avatarId: Id, name: Text, agentId: Id, text: Text }).strict(),
+  avatarSaid: z.object({ kind: z.literal("avatarSaid"), avatarId: Id, name: Text, agentId: Id, text: Text, chat: Id.optional() }).strict(),
+  agentFaced: z.object({ kind: z.literal("agentFaced"), agentId: Id, facing: z.enum(["down", "left", "right", "up"]) }).strict(),
+  chatJoined: z.object({ kind: z.literal("chatJoined"), chat: Id, id: Id, name: Text }).strict(),
+  chatLeft: z.object({ kind: z.literal("chatLeft"), chat: Id, id: Id, why: z.enum(["range", "goodbye", "idle", "ended", "left"]) }).strict(),
   chatEnded: z.object({ kind: z.literal("chatEnded"), agentId: Id, avatarId: Id }).strict(),
   moderated: z
-    .object({ kind: z.literal("moderated"), by: Text, action: z.enum(["pause", "resume", "speed", "whisper"]), value: z.number().finite().optional(), agentId: Id.optional(), text: Text.optional() })
+    .object({
+      kind: z.literal("moderated"), by: Text, action: z.enum(["pause", "resume", "speed", "whisper"]), value: z.number().finite().optional(), agentId: Id.optional(), text: Text.optional(),
+      avatarId: Id.optional(), thought: Text.optional(),
+    })
     .strict(),
-  interviewed: z.object({ kind: z.literal("interviewed"), by: Text, agentId: Id, question: Text, answer: Text }).strict(),
+  // Off the record leaves no trace: recordings hold interviews on the record only.
+  interviewed: z.object({ kind: z.literal("interviewed"), by: Text, agentId: Id, question: Text, answer: Text, avatarId: Id.optional() }).strict(),
+  unanswered: z.object({ kind: z.literal("unanswered"), avatarId: Id, agentId: Id, asked: z.enum(["interview", "whisper"]) }).strict(),
 };
 
 /** Checks one written event; returns why it is not one, or null. */

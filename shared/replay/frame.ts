@@ -26,7 +26,7 @@ export function frameOf(town: FrameSource): ReplayFrame {
   return {
     step: town.step,
     time: town.time,
-    agents: town.agentViews().map(({ id, name, x, y, action, emoji, address, talkingTo, sprite }) => ({ id, name, x, y, action, emoji, address, talkingTo, sprite })),
+    agents: town.agentViews().map(({ id, name, x, y, action, emoji, address, talkingTo, sprite, facing }) => ({ id, name, x, y, action, emoji, address, talkingTo, sprite, facing })),
     avatars: town.avatarViews().map(({ id, name, role, x, y, sprite }) => ({ id, name, role, x, y, sprite })),
     objects: town.objectStates().map(({ address, state, by }) => ({ address, state, by })),
   };

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preview } from "../../assets/scripts/preview.ts";
 import { importMap } from "../../server/cli/importMap.ts";
 import { TOWNS_DIR } from "../../server/content/template.ts";
-import { artifact, ensureClientBuilt, launchBrowser, ROOT, sleep, startServerProcess, type ServerProcess } from "./helpers.ts";
+import { artifact, ensureClientBuilt, launchBrowser, restingCamera, ROOT, sleep, startServerProcess, type ServerProcess } from "./helpers.ts";
 
 type Agent = { id: string; name: string; x: number; y: number; action: string; address: string };
 type Hook = { render: { ready: boolean; agents: number; zoom: number }; state: () => { agents: Agent[]; clock: { time: number } } | null };
@@ -98,9 +98,9 @@ async function followBusiest(page: Page, which: (a: Agent) => boolean, atLeast: 
   const busiest = [...people].sort((a, b) => near(b) - near(a))[0];
   expect(near(busiest), `residents around ${busiest.name}`).toBeGreaterThanOrEqual(atLeast);
   await follow(page, busiest.id);
-  await sleep(300);
+  await restingCamera(page);
   await page.keyboard.press("-");
-  await sleep(2500);
+  await restingCamera(page);
 }
 
 /** Zooms out with "-" until the zoom stops changing (the town covers the view). */
@@ -113,7 +113,7 @@ async function zoomOut(page: Page): Promise<number> {
     if (z === zoom) break;
     zoom = z;
   }
-  await sleep(600);
+  await restingCamera(page);
   return zoom;
 }
 
@@ -131,7 +131,7 @@ describe("base-25 in a browser", () => {
 
     // Follow Rosa, the cafe owner, at work.
     await follow(page, "rosa");
-    await sleep(2500);
+    await restingCamera(page);
     await page.screenshot({ path: artifact("base25-resident.png") });
 
     // The town centre at work: the busiest view of the residents away from home.
@@ -157,9 +157,8 @@ describe("base-25 in a browser", () => {
     const server = villeServer;
     const page = await openTown(server, "Wren");
     await page.waitForFunction(() => window.__simulacra.render.agents >= 4, undefined, { timeout: 20_000 });
-    await sleep(3000);
     await follow(page, "klaus");
-    await sleep(2500);
+    await restingCamera(page);
     await page.screenshot({ path: artifact("base25-the-ville-close.png") });
     await follow(page, "klaus");
     await zoomOut(page);

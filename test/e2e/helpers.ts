@@ -1,16 +1,16 @@
-// Helpers for the browser tests: build the client when it is missing, start the real server as
-// a child process on a free port, launch Debian's headless Chromium.
-import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+// Helpers for the browser tests: build the client when it is missing, launch Debian's headless
+// Chromium, drive the client's pages; the real server as a child process comes from
+// test/helpers/serverProcess.ts.
+import { execSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
-import { Health } from "../../shared/health.ts";
-import { removeFolder, stopChild } from "../helpers/childProcess.ts";
+import { ROOT } from "../helpers/serverProcess.ts";
+import { sleep, waitFor } from "../helpers/wait.ts";
 
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export { sleep, waitFor };
+export { freePort, ROOT, startServerProcess, type ServerProcess } from "../helpers/serverProcess.ts";
+
 export const ARTIFACTS = path.join(ROOT, "test/artifacts");
 
 /** Builds dist/client unless it is there already (`npm test` builds it first). */
@@ -24,99 +24,11 @@ export function artifact(name: string): string {
   return path.join(ARTIFACTS, name);
 }
 
-/** A port nobody listens on: listen on 0, read the port, close. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-export interface ServerProcess {
-  url: string;
-  port: number;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-/** Starts `npx tsx server/index.ts` with its own data folder; resolves once it prints its URL. */
-export async function startServerProcess(env: Record<string, string> = {}, timeoutMs = 45_000): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-e2e-"));
-  // Node itself with tsx's loader (no wrapper that could exit before the server has saved), in its
-  // own process group so that stopping it stops anything it started too.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? tmpdir(),
-      ...(process.env.CI !== undefined ? { CI: process.env.CI } : {}),
-      PORT: String(port),
-      TOWN: "base-3",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-  });
-  let out = "";
-  child.stdout!.on("data", (b: Buffer) => { out += b.toString(); });
-  child.stderr!.on("data", (b: Buffer) => { out += b.toString(); });
-  const url = `http://localhost:${port}`;
-  let exited = false;
-  child.once("exit", () => { exited = true; });
-  const stop = async () => {
-    await stopChild(child, { group: true });
-    removeFolder(dataDir);
-  };
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (/http:\/\//.test(out)) break;
-    if (exited) {
-      await stop();
-      throw new Error(`the server exited before it was ready:\n${out}`);
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not start in ${timeoutMs} ms:\n${out}`);
-    }
-    await sleep(100);
-  }
-  // Printed means listening with its towns open; make sure HTTP says so too.
-  try {
-    await waitFor("the server to be ready (/api/health)", () => fetch(`${url}/api/health`).then(async (r) => Health.parse(await r.json()).ready, () => false), 5_000);
-  } catch (e) {
-    await stop();
-    throw e;
-  }
-  return { url, port, output: () => out, stop };
-}
-
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
   });
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-/** Polls until `check` returns something truthy, or fails naming what it waited for. */
-export async function waitFor<T>(what: string, check: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 // ---------------------------------------------------------------- pages of the client

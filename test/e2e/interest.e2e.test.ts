@@ -10,7 +10,7 @@ import { VIEW_HYSTERESIS, VIEW_MARGIN } from "../../shared/interest.ts";
 import type { TownState } from "../../shared/state.ts";
 import { readTownInfo } from "../../client/render/townInfo.ts";
 import { readFileSync } from "node:fs";
-import { artifact, ensureClientBuilt, joinTown, launchBrowser, ROOT, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
+import { artifact, ensureClientBuilt, joinTown, launchBrowser, restingCamera, ROOT, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
 
 let server: ServerProcess;
 let browser: Browser;
@@ -91,7 +91,7 @@ describe("avatars entering and leaving what the camera shows", () => {
     const back = walker.state.avatars.get(walker.sessionId)!;
     const seen = await page.evaluate((id) => (window as any).__simulacra.state().avatars.find((a: { id: string }) => a.id === id), walker.sessionId);
     expect([seen.x, seen.y]).toEqual([back.x, back.y]);
-    await sleep(500);
+    await restingCamera(page);
     await page.screenshot({ path: artifact("interest-back.png") });
     expect(await page.evaluate(() => window.__simulacra.render.self)).not.toBeNull();
     expect(pageErrors).toEqual([]);

@@ -69,7 +69,15 @@ describe("replay in a browser", () => {
     await page.click(".play");
     await page.waitForFunction((t) => window.__replay.step > t + 20, target, { timeout: 10_000 });
     await page.click(".play");
-    const paused = await page.evaluate(() => window.__replay.step);
+    await page.waitForFunction(() => document.querySelector(".play")?.getAttribute("aria-label") === "Play", undefined, { timeout: 5_000 });
+    // Paused: the step settles (a frame already due may still be drawn) and then stays.
+    let last = -1;
+    const paused = await waitFor("the replay to stop", async () => {
+      const now = await page.evaluate(() => window.__replay.step);
+      const settled = now === last ? now : undefined;
+      last = now;
+      return settled;
+    }, 10_000, 300);
     await page.waitForTimeout(400);
     expect(await page.evaluate(() => window.__replay.step)).toBe(paused);
 
@@ -136,7 +144,7 @@ describe("replay in a browser", () => {
     send(rep, "interview", { agentId: agents[1].id, question: "A secret question", offTheRecord: true });
     await Promise.all([whispered, answered]);
     send(mod, "control", { action: "pause" });
-    await sleep(300);
+    await waitFor("the pause to reach the moderator", () => !(mod as unknown as { state: { clock: { running: boolean } } }).state.clock.running);
     send(mod, "control", { action: "resume" });
     await waitFor("the acts to be recorded", async () => {
       const [t] = await api<{ step: number }[]>("/api/towns");

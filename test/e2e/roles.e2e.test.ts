@@ -86,7 +86,7 @@ describe("people in the town, by role", () => {
       const l = await visitor.evaluate(() => window.__simulacra.chat());
       return l.some((x) => x.who === "them" && x.text.length > 0) && l;
     }, 20_000);
-    expect(lines[0]).toEqual({ who: "me", text: "Good morning! What are you up to today?", state: "said" });
+    expect(lines[0]).toMatchObject({ who: "me", text: "Good morning! What are you up to today?", state: "said" });
     await expect(visitor.textContent("#chat-log")).resolves.toMatch(/Good morning! What are you up to today\?/);
     await sleep(300);
     await visitor.screenshot({ path: artifact("roles-visitor.png") });

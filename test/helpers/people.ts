@@ -4,7 +4,8 @@ import { Client, type Room } from "@colyseus/sdk";
 import type { ServerMessages } from "../../shared/messages.ts";
 import type { TownState } from "../../shared/state.ts";
 import { chebyshev } from "../../server/world/talk.ts";
-import { waitFor, type startTestServer } from "./server.ts";
+import type { startTestServer } from "./server.ts";
+import { waitFor } from "./wait.ts";
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 export type TownRoomClient = Room<any, TownState>;
@@ -12,7 +13,7 @@ export type TownRoomClient = Room<any, TownState>;
 /** Everything a client received, by message type. */
 export type Inbox = { [K in keyof ServerMessages]: ServerMessages[K][] };
 
-const TYPES: (keyof ServerMessages)[] = ["error", "welcome", "agent_said", "avatar_said", "interview_answer", "whisper_done", "object_state_set", "chat_ended"];
+const TYPES: (keyof ServerMessages)[] = ["error", "welcome", "agent_said", "avatar_said", "interview_answer", "whisper_done", "object_state_set", "chat_ended", "chat_members"];
 
 export interface Person {
   room: TownRoomClient;

@@ -22,16 +22,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
-/** Polls until `check` returns a truthy value, or fails after `ms`. */
-export async function waitFor<T>(what: string, check: () => T | undefined | null | false, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { waitFor } from "./wait.ts";
 
 /**
  * Leaves every room still open. The SDK's leave() on a room that already left never settles,
@@ -41,15 +32,4 @@ export async function leaveAll(rooms: readonly { leave(): Promise<unknown>; conn
   await Promise.all(
     rooms.filter((r) => r.connection.isOpen).map((r) => Promise.race([r.leave().catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms))])),
   );
-}
-
-/** Like waitFor, for checks that must await (HTTP calls). */
-export async function waitUntil<T>(what: string, check: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }

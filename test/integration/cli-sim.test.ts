@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { redactDatabaseUrl } from "../../server/store/databaseUrl.ts";
+import { openStore } from "../../server/store/open.ts";
 import { SimReport } from "../../server/sim/report.ts";
 import { removeFolder, stopChild } from "../helpers/childProcess.ts";
 
@@ -119,6 +120,18 @@ describe("npm run sim / interview on the embedded database", () => {
     const on = await cli("interview", ["--save", "fork", "--agent", "ines", "--question", "Who is coming to your party?"], env);
     expect(on.code).toBe(0);
     expect(on.stdout.trim().length).toBeGreaterThan(0);
+    // The interview is saved as the autosave saves: a memory row within the newest snapshot's mark.
+    const store = await openStore({ dataDir: path.join(dir, "db") });
+    try {
+      const town = (await store.findTown("fork"))!;
+      const snap = (await store.prisma.snapshot.findFirst({ where: { townId: town.id }, orderBy: { step: "desc" } }))!;
+      const rows = await store.prisma.memory.findMany({ where: { townId: town.id, agentId: "ines", description: { contains: "Who is coming to your party?" } } });
+      expect(rows).toHaveLength(1);
+      expect(snap.mark).not.toBeNull();
+      expect(rows[0].seq).toBeLessThanOrEqual(snap.mark!);
+    } finally {
+      await store.close();
+    }
     const after = await cli("sim", ["--resume", "--name", "fork", "--steps", "0", "--report", file("fork-after.json")], env);
     expect(after.code).toBe(0);
     const report = readReport(file("fork-after.json"));

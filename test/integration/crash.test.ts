@@ -2,14 +2,15 @@
 // middle of a run. Started again on the same data folder it resumes from its last autosave,
 // losing at most the steps since then, with the residents' memories and plans; the recording of
 // the killed session is intact up to its last flush and agrees with the resumed town.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import type { Health } from "../../shared/health.ts";
-import { freePort, ROOT } from "../e2e/helpers.ts";
 import { removeFolder, stopChild } from "../helpers/childProcess.ts";
+import { startServerProcess, type ServerProcess } from "../helpers/serverProcess.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-crash-"));
 const children: ChildProcess[] = [];
@@ -20,25 +21,11 @@ afterAll(async () => {
 
 const AUTOSAVE_STEPS = 15;
 
-async function start(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), PORT: String(port), HOST: "127.0.0.1", TOWN: "base-3", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
-  });
-  children.push(child);
-  let out = "";
-  child.stdout.on("data", (b: Buffer) => { out += b.toString(); });
-  child.stderr.on("data", (b: Buffer) => { out += b.toString(); });
-  const deadline = Date.now() + 45_000;
-  while (!out.includes(`running at http://localhost:${port}`)) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${out}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out };
+/** The server on the shared data folder, once it says where it runs (killed with SIGKILL at the end). */
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess({ HOST: "127.0.0.1", ...env }, 45_000, { dataDir });
+  children.push(server.child);
+  return server;
 }
 
 const json = async <T>(url: string): Promise<T> => (await fetch(url)).json() as Promise<T>;
@@ -49,11 +36,7 @@ type Frame = { step: number; agents: { id: string; x: number; y: number; action:
 it("after kill -9 the server resumes from its last autosave, with its residents' minds, and the recording is intact", async () => {
   // The map's own start (step 0): the test counts steps from a new town's first.
   const first = await start({ AUTOSAVE_STEPS: String(AUTOSAVE_STEPS), STEPS_PER_SECOND: "40", START_TIME: "" });
-  let health: Health;
-  do {
-    await new Promise((r) => setTimeout(r, 100));
-    health = await json<Health>(`${first.url}/api/health`);
-  } while (health.step! < 130);
+  await waitFor("130 steps", async () => (await json<Health>(`${first.url}/api/health`)).step! >= 130, 60_000, 100);
   const before = await json<Agent>(`${first.url}/api/agents/ines?limit=500`);
   const stepBeforeKill = (await json<Health>(`${first.url}/api/health`)).step!;
   await stopChild(first.child, { group: true, signal: "SIGKILL" });

@@ -13,6 +13,7 @@ import { runEval } from "../../server/eval/evaluate.ts";
 import { loadScenario } from "../../server/eval/scenario.ts";
 import { makeGateway, readLlmConfig } from "../../server/llm/index.ts";
 import { openStore } from "../../server/store/open.ts";
+import { allMemories } from "../../server/store/memories.ts";
 import { RecordingStore } from "../../server/store/recordings.ts";
 import { loadTemplate } from "../../server/content/template.ts";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
@@ -94,6 +95,14 @@ describe("npm run eval on the offline engine (garden-3)", () => {
       const rec = await new RecordingStore(store.prisma).get(seed.recording);
       expect(rec).toMatchObject({ save: "eval-ci1-s1" });
       expect((rec as unknown as { steps: number }).steps).toBeGreaterThanOrEqual(seed.steps);
+      // Saved as any town's autosave: the memories are rows (the read API pages them), the
+      // snapshot holds each stream's head and the rows' mark.
+      const town = (await store.findTown("eval-ci1-s1"))!;
+      const snap = (await store.prisma.snapshot.findFirst({ where: { townId: town.id }, orderBy: { step: "desc" } }))!;
+      expect(snap.mark).not.toBeNull();
+      const heads = (snap.data as { mind: { agents: { id: string; memory: { size: number } }[] } }).mind.agents;
+      for (const a of heads) expect((await allMemories(store.prisma, "eval-ci1-s1", a.id)).length, a.id).toBe(a.memory.size);
+      expect(heads.find((a) => a.id === "edmund")!.memory.size).toBeGreaterThan(0);
     } finally {
       await store.close();
     }

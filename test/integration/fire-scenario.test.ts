@@ -4,7 +4,7 @@
 // its own place) or to tell others (elsewhere), whatever the state is: one general rule.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chebyshev } from "../../server/world/talk.ts";
-import { leaveAll, startTestServer, waitFor, waitUntil } from "../helpers/server.ts";
+import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
 import { joinAs, memoriesOf, type TestServer, type TownRoomClient } from "../helpers/people.ts";
 
 let server: TestServer;
@@ -59,7 +59,7 @@ describe("object states", () => {
       mod.room.send("control", { action: "resume" });
 
       // It remembers what it saw, as something that matters...
-      const memory = await waitUntil(`a memory of the ${object} ${state}`, async () => (await memoriesOf(server, agentId)).find((m) => m.type === "thought" && m.description.includes(state) && m.description.includes(object)));
+      const memory = await waitFor(`a memory of the ${object} ${state}`, async () => (await memoriesOf(server, agentId)).find((m) => m.type === "thought" && m.description.includes(state) && m.description.includes(object)), 30_000);
       expect(memory.importance).toBeGreaterThanOrEqual(6);
       // ...and does something about that object instead of what it was doing.
       const action = await waitFor("a reaction", () => {

@@ -121,8 +121,7 @@ describe("fuzz", () => {
       const settled = n === last;
       last = n;
       return settled;
-    }, 20_000).catch(() => {});
-    await new Promise((r) => setTimeout(r, 300));
+    }, 20_000, 300).catch(() => {});
     for (const { p } of people) {
       expect(p.closed, `${p.id} closed after ${sent.get(p)} messages, last ${JSON.stringify(p.inbox.error.at(-1))}`).toBeUndefined();
       expect(p.room.connection.isOpen).toBe(true);

@@ -56,6 +56,12 @@ function expectConsistent(observer: Person): void {
 }
 
 /** Strings an attacker would try: lone surrogates, controls, bidi, any plane, huge, empty. */
+/** Seats of a town reserved and not taken up (yet). */
+async function pendingSeats(town: string): Promise<number> {
+  const room = matchMaker.getLocalRoomById((await server.towns.roomOf(town)).roomId);
+  return Object.values((room as unknown as { _reservedSeats: Record<string, [unknown, unknown, boolean]> })._reservedSeats).filter((r) => !r[2]).length;
+}
+
 function hostileString(rng: Random): string {
   const pick = <T>(xs: readonly T[]) => xs[rng.int(xs.length)];
   switch (rng.int(10)) {
@@ -172,13 +178,13 @@ describe("hostile names and join options", () => {
     }
 
     // The observer decoded everything that happened, and the town and server are fine.
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor("the observer to catch up with the town", () => observer.room.state.clock.step >= server.host.town.step);
     expectConsistent(observer);
     expect(decodeErrors()).toEqual([]);
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(200);
     // Seats reserved by raw bodies that never connect expire within the short reservation window.
-    await new Promise((r) => setTimeout(r, 6_000));
+    await waitFor("the raw bodies' seats to expire", async () => (await Promise.all(["base-3", "beta"].map((t) => pendingSeats(t)))).every((n) => n === 0), 15_000, 100);
   }, 240_000);
 });
 
@@ -208,7 +214,7 @@ describe("seats", () => {
       expect(other.room.state.avatars.get(other.id)).toBeDefined();
       await other.room.leave();
       // The reservations expire (5 s), and the flood meets the same limit again.
-      await new Promise((r) => setTimeout(r, 5_500));
+      await waitFor("the reservations to expire", () => waiting() === 0, 15_000, 100);
     }
   }, 120_000);
 

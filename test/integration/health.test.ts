@@ -1,43 +1,27 @@
 // /api/health says ready only once the towns of start-up are open: the real server in a child
 // process, asked from the first moment its port accepts connections. Before the towns open it
 // answers 503 with ready:false; every 200 names the towns and the default town's step.
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { Health } from "../../shared/health.ts";
-import { freePort, ROOT } from "../e2e/helpers.ts";
-import { removeFolder, stopChild } from "../helpers/childProcess.ts";
+import { spawnServer, type ServerProcess } from "../helpers/serverProcess.ts";
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-health-"));
-let stop = async () => {};
+let server: ServerProcess | undefined;
 afterAll(async () => {
-  await stop();
-  removeFolder(dataDir);
+  await server?.stop();
 });
 
 it("answers 503 ready:false until every town of start-up is open, then 200 with the towns and a step", async () => {
-  const port = await freePort();
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LLM_|OPENAI_|OPENROUTER_|EMBEDDING_|DATABASE_URL|REDIS_|PUBLIC_ADDRESS|TOWN|PORT|HOST)/.test(k)));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...clean, PORT: String(port), HOST: "127.0.0.1", TOWNS: "alpha=base-3, beta=base-3", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  });
-  stop = () => stopChild(child, { group: true });
-  let out = "";
-  child.stdout.on("data", (b: Buffer) => (out += b.toString()));
-  child.stderr.on("data", (b: Buffer) => (out += b.toString()));
+  server = await spawnServer({ HOST: "127.0.0.1", TOWNS: "alpha=base-3, beta=base-3" });
+  const { child, url } = server;
+  const out = server.output;
 
   const answers: { status: number; body: Health }[] = [];
   const deadline = Date.now() + 90_000;
   // From before the port opens until some answers after the first 200.
   while (answers.filter((a) => a.status === 200).length < 5) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`no 200 from /api/health in 90 s:\n${out}`);
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${out()}`);
+    if (Date.now() > deadline) throw new Error(`no 200 from /api/health in 90 s:\n${out()}`);
+    const res = await fetch(`${url}/api/health`).catch(() => undefined);
     if (res) answers.push({ status: res.status, body: Health.parse(await res.json()) });
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -4,7 +4,7 @@
 // run in real time and go on while it is paused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_TEXT_LENGTH } from "../../shared/constants.ts";
-import { leaveAll, startTestServer, waitFor, waitUntil } from "../helpers/server.ts";
+import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
 import { joinAs, memoriesOf, walkUpTo, type Person, type TestServer, type TownRoomClient } from "../helpers/people.ts";
 
 let server: TestServer;
@@ -49,7 +49,7 @@ describe("visitors talk to residents", () => {
     jane.room.send("say", { agentId: resident, text: news });
     // Everybody sees the words and the answer (bubbles), and the resident turns to Jane.
     await waitFor("Bea sees Jane's words", () => bystander.inbox.avatar_said.find((m) => m.avatarId === jane.id));
-    expect(bystander.inbox.avatar_said.at(-1)).toEqual({ avatarId: jane.id, name: "Jane", to: resident, text: news });
+    expect(bystander.inbox.avatar_said.at(-1)).toMatchObject({ avatarId: jane.id, name: "Jane", to: resident, text: news });
     const reply = await waitFor("the resident's answer", () => bystander.inbox.agent_said.find((m) => m.agentId === resident && m.to === jane.id));
     expect(reply.text.length).toBeGreaterThan(0);
     expect(reply.text).toMatch(/bake sale/i); // it answers the content
@@ -64,29 +64,39 @@ describe("visitors talk to residents", () => {
     expect(heard?.description).toMatch(/^Jane \(a visitor\) said to .+: ".*bake sale.*"$/);
     expect(heard!.importance).toBeGreaterThanOrEqual(6);
 
-    // Somebody else cannot cut in.
+    // Nobody is locked out: Bea joins the talk by speaking, and is answered in turn; both hear everything.
     n = bystander.inbox.error.length;
-    bystander.room.send("say", { agentId: resident, text: "Excuse me!" });
-    expect(await bystander.nextError(n)).toMatchObject({ code: "busy", message: expect.stringContaining("Jane") });
+    bystander.room.send("say", { agentId: resident, text: "Excuse me, may I join?" });
+    const members = await waitFor("Bea in the talk", () => bystander.inbox.chat_members.find((m) => m.members.some((x) => x.id === bystander.id)));
+    expect(members.members.map((m) => m.id).sort()).toEqual([resident, jane.id, bystander.id].sort());
+    await waitFor("Jane sees Bea's words", () => jane.inbox.avatar_said.find((m) => m.avatarId === bystander.id && m.chat === members.chat));
+    await waitFor("an answer to Bea", () => bystander.inbox.agent_said.find((m) => m.agentId === resident && m.to === bystander.id));
+    expect(bystander.inbox.error.slice(n)).toEqual([]);
 
     // A question is answered from memories.
     const before = jane.inbox.agent_said.length;
     jane.room.send("say", { agentId: resident, text: "Who are you?" });
-    const answer = await waitFor("an answer", () => jane.inbox.agent_said.slice(before).find((m) => m.agentId === resident));
+    const answer = await waitFor("an answer", () => jane.inbox.agent_said.slice(before).find((m) => m.agentId === resident && m.to === jane.id));
     expect(answer.text).toContain("I'm " + nameOf(resident));
+    // Bea hears the answer to Jane too (a line of their talk).
+    await waitFor("Bea hears it", () => bystander.inbox.agent_said.find((m) => m.text === answer.text && m.to === jane.id));
 
-    // Goodbye ends the talk; the resident is free again.
+    // Goodbyes: Bea leaves the talk, the resident stays with Jane; Jane's goodbye ends it.
+    bystander.room.send("say", { agentId: resident, text: "Goodbye!" });
+    await waitFor("Bea's goodbye answered and her talk over", () => bystander.inbox.chat_ended.find((m) => m.agentId === resident && m.avatarId === bystander.id));
+    expect(jane.room.state.agents.get(resident)!.talkingTo).not.toBe("");
     jane.room.send("say", { agentId: resident, text: "Goodbye!" });
-    const ended = await waitFor("chat_ended", () => bystander.inbox.chat_ended.find((m) => m.agentId === resident));
+    const ended = await waitFor("chat_ended", () => bystander.inbox.chat_ended.find((m) => m.agentId === resident && m.avatarId === jane.id));
     expect(ended).toEqual({ agentId: resident, avatarId: jane.id });
-    expect(jane.inbox.agent_said.at(-1)!.text).toMatch(/goodbye/i);
+    await waitFor("Jane is told goodbye", () => /goodbye/i.test(jane.inbox.agent_said.filter((m) => m.to === jane.id).at(-1)!.text));
     await waitFor("talkingTo cleared", () => jane.room.state.agents.get(resident)!.talkingTo === "");
 
     // The talk is summed up when the mind next ticks: the clock runs again, the resident walks on.
     mod.room.send("control", { action: "resume" });
     await waitFor("a new action", () => !/Jane/.test(jane.room.state.agents.get(resident)!.action), 10_000);
-    const summary = await waitUntil("a summary of the talk", async () => (await memoriesOf(server, resident)).find((m) => m.type === "chat" && /conversing/.test(m.description) && /Jane/.test(m.description)));
-    expect(summary.description).toMatch(/Jane \(a visitor to the town\) were conversing/);
+    const summary = await waitFor("a summary of the talk", async () => (await memoriesOf(server, resident)).find((m) => m.type === "chat" && /conversing/.test(m.description) && /Jane/.test(m.description)));
+    // A group talk is remembered with everyone in it.
+    expect(summary.description).toMatch(/Jane \(a visitor to the town\) and Bea \(a visitor to the town\) were conversing/);
     mod.room.send("control", { action: "pause" });
     await waitFor("paused", () => !mod.room.state.clock.running);
     await new Promise((r) => setTimeout(r, 300));
@@ -236,21 +246,28 @@ describe("moderators change the world", () => {
     await waitFor("paused again", () => !ola.room.state.clock.running);
   });
 
-  it("keeps moderators' acts (whispers, the clock) in the recording, for replays", async () => {
+  it("keeps moderators' acts (whispers, the clock) and interviews on the record in the recording, for replays", async () => {
     mod.room.send("control", { action: "resume" });
-    type Steps = [number, number, { kind: string; action?: string; by?: string; agentId?: string }[]][];
-    const acts = await waitUntil("the acts to be flushed into the recording", async () => {
+    type Steps = [number, number, { kind: string; action?: string; by?: string; agentId?: string; thought?: string; question?: string; answer?: string }[]][];
+    let interviews: Steps[number][2] = [];
+    const acts = await waitFor("the acts to be flushed into the recording", async () => {
       const [rec] = (await (await fetch(`${server.url}/api/recordings`)).json()) as { id: string; fromStep: number; toStep: number }[];
       if (!rec || rec.toStep <= rec.fromStep) return undefined;
       const from = Math.max(rec.fromStep + 1, rec.toStep - 599);
       const steps = (await (await fetch(`${server.url}/api/recordings/${rec.id}/steps?from=${from}&to=${rec.toStep}`)).json()) as Steps;
-      const found = steps.flatMap(([, , events]) => events).filter((e) => e.kind === "moderated");
+      const all = steps.flatMap(([, , events]) => events);
+      interviews = all.filter((e) => e.kind === "interviewed");
+      const found = all.filter((e) => e.kind === "moderated");
       const actions = new Set(found.map((e) => e.action));
       return ["whisper", "speed", "pause", "resume"].every((a) => actions.has(a)) ? found : undefined;
     }, 20_000);
     expect(acts.map((e) => e.action)).toEqual(expect.arrayContaining(["whisper", "speed", "pause", "resume"]));
     expect(acts.every((e) => e.by === "Mo")).toBe(true);
-    expect(acts.find((e) => e.action === "whisper")).toMatchObject({ agentId: expect.any(String) });
+    // The whisper, with what the resident now thinks of it.
+    expect(acts.find((e) => e.action === "whisper")).toMatchObject({ agentId: expect.any(String), thought: expect.stringMatching(/\w/) });
+    // Rita's interview on the record is there, with its answer; the one off the record is not.
+    expect(interviews.map((e) => e.question)).toEqual(["What are your plans for today?"]);
+    expect(interviews[0]).toMatchObject({ by: "Rita (a reporter)", answer: expect.stringMatching(/\w{3}/) });
     mod.room.send("control", { action: "pause" });
   });
 });

@@ -2,8 +2,7 @@
 // behaviour each test sets: good answers, slow ones, rate limits, errors, broken JSON, silence.
 // Every test checks three things: the answer is valid for the schema, the time is bounded, and
 // the metrics count exactly what happened.
-import http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type http from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { readLlmConfig } from "../../server/llm/config.ts";
@@ -11,76 +10,13 @@ import { makeGateway } from "../../server/llm/index.ts";
 import { OpenAIGateway } from "../../server/llm/openaiGateway.ts";
 import type { ResponseCache } from "../../server/llm/cache.ts";
 import type { ChatMessage, Prompt } from "../../server/llm/prompt.ts";
+import { answer, FakeOpenAI, send } from "../helpers/fakeOpenAI.ts";
 
-// ---- a tiny OpenAI-compatible server ------------------------------------------------------
-
-type Req = { path: string; body: any; headers: http.IncomingHttpHeaders; at: number };
-type Handler = (req: Req, res: http.ServerResponse, n: number) => void | Promise<void>;
-
-class FakeOpenAI {
-  readonly requests: Req[] = [];
-  chat: Handler = (_req, res) => answer(res, { action: "walk to the cafe", emoji: "🚶" });
-  embeddings: Handler = (req, res) => vectors(res, req.body.input as string[]);
-  active = 0;
-  maxActive = 0;
-  private server = http.createServer((req, res) => void this.handle(req, res));
-  private sockets = new Set<Socket>();
-  url = "";
-
-  async start(): Promise<this> {
-    this.server.on("connection", (s) => {
-      this.sockets.add(s);
-      s.on("close", () => this.sockets.delete(s));
-    });
-    await new Promise<void>((r) => this.server.listen(0, "127.0.0.1", r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
-    return this;
-  }
-
-  chatRequests(): Req[] {
-    return this.requests.filter((r) => r.path.endsWith("/chat/completions"));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    let raw = "";
-    for await (const chunk of req) raw += chunk;
-    const r: Req = { path: req.url ?? "", body: raw ? JSON.parse(raw) : {}, headers: req.headers, at: Date.now() };
-    this.requests.push(r);
-    this.active++;
-    this.maxActive = Math.max(this.maxActive, this.active);
-    res.on("close", () => this.active--);
-    const n = this.requests.filter((x) => x.path === r.path).length;
-    if (r.path === "/v1/chat/completions") await this.chat(r, res, n);
-    else if (r.path === "/v1/embeddings") await this.embeddings(r, res, n);
-    else send(res, 404, { error: { message: "not found" } });
-  }
-
-  async close() {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-}
-
-function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
-}
-
-/** A chat completion whose content is `content` (an object is sent as its JSON text). */
-function answer(res: http.ServerResponse, content: unknown, usage: { prompt_tokens: number; completion_tokens: number } | null = { prompt_tokens: 50, completion_tokens: 10 }) {
-  send(res, 200, {
-    id: "chatcmpl-1",
-    object: "chat.completion",
-    created: 0,
-    model: "m",
-    choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: typeof content === "string" ? content : JSON.stringify(content) } }],
-    ...(usage ? { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } : {}),
-  });
-}
+// ---- the fake server's answers for these tests ------------------------------------------
 
 /** Deterministic, deliberately not unit-length vectors: [len, words, 1, 0]. */
 function vectors(res: http.ServerResponse, input: string[]) {
-  send(res, 200, {
+  send(res, {
     object: "list",
     model: "e",
     data: input.map((t, index) => ({ object: "embedding", index, embedding: [t.length, t.split(" ").length, 1, 0] })),
@@ -119,6 +55,8 @@ const testInsight: Prompt<{ who: string }, { insight: string }> = {
 let server: FakeOpenAI;
 beforeEach(async () => {
   server = await new FakeOpenAI().start();
+  server.chat = (_req, res) => answer(res, { action: "walk to the cafe", emoji: "🚶" });
+  server.embeddings = (req, res) => vectors(res, req.body.input as string[]);
 });
 afterEach(async () => {
   await server.close();
@@ -159,8 +97,8 @@ describe("OpenAI gateway against a local server", () => {
     const value = await gw.ask(testAction, { who: "Klaus" });
     expect(Action.parse(value)).toEqual({ action: "walk to the cafe", emoji: "🚶" });
     // Answered by the first try: one request, no retry (not a wall-clock bound, which a busy machine breaks).
-    expect(server.chatRequests()).toHaveLength(1);
-    const [req] = server.chatRequests();
+    expect(server.chats()).toHaveLength(1);
+    const [req] = server.chats();
     expect(req.body.model).toBe("cheap-model");
     expect(req.body.temperature).toBe(0);
     expect(req.body.response_format.type).toBe("json_schema");
@@ -182,7 +120,7 @@ describe("OpenAI gateway against a local server", () => {
     const { gw } = gateway({ LLM_PRICE_IN: "1", LLM_PRICE_OUT: "4" });
     await gw.ask(testAction, { who: "Klaus" });
     const m = gw.metrics();
-    const sent: ChatMessage[] = server.chatRequests()[0].body.messages;
+    const sent: ChatMessage[] = server.chats()[0].body.messages;
     const chars = sent.reduce((n, x) => n + x.content.length, 0);
     // Roughly a token per 4 characters, plus framing; the answer is a dozen tokens.
     expect(m.tokensIn).toBeGreaterThan(chars / 6);
@@ -210,19 +148,19 @@ describe("OpenAI gateway against a local server", () => {
     expect(Action.parse(value)).toEqual({ action: "paint", emoji: "🎨" });
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT - 10);
     expect(ms).toBeLessThan(TIMEOUT + 250);
-    expect(server.chatRequests()).toHaveLength(2);
+    expect(server.chats()).toHaveLength(2);
     expect(gw.metrics()).toMatchObject({ calls: 2, failures: 1, repairs: 0, fallbacks: 0, tokensIn: 50, tokensOut: 10 });
   });
 
   it("429 with Retry-After: waits about that long, then succeeds", async () => {
     server.chat = (_r, res, n) => {
-      if (n === 1) send(res, 429, { error: { message: "slow down", type: "rate_limit" } }, { "retry-after": "1" });
+      if (n === 1) send(res, { error: { message: "slow down", type: "rate_limit" } }, 429, { "retry-after": "1" });
       else answer(res, { action: "wait in line", emoji: "⏳" });
     };
     const { gw } = gateway();
     const { value, ms } = await timed(gw.ask(testAction, { who: "Klaus" }));
     expect(Action.parse(value).action).toBe("wait in line");
-    const [a, b] = server.chatRequests();
+    const [a, b] = server.chats();
     expect(b.at - a.at).toBeGreaterThanOrEqual(990);
     expect(b.at - a.at).toBeLessThan(1200);
     expect(ms).toBeLessThan(1300);
@@ -230,7 +168,7 @@ describe("OpenAI gateway against a local server", () => {
   });
 
   it("a Retry-After beyond the deadline is not waited for: offline answer at once", async () => {
-    server.chat = (_r, res) => send(res, 429, { error: { message: "quota" } }, { "retry-after": "60" });
+    server.chat = (_r, res) => send(res, { error: { message: "quota" } }, 429, { "retry-after": "60" });
     const { gw } = gateway();
     const { value, ms } = await timed(gw.ask(testAction, { who: "Klaus" }));
     expect(value).toEqual(offlineAnswer);
@@ -239,17 +177,17 @@ describe("OpenAI gateway against a local server", () => {
   });
 
   it("500s then success: retried with backoff", async () => {
-    server.chat = (_r, res, n) => (n <= 2 ? send(res, 500, { error: { message: "boom" } }) : answer(res, { action: "cook", emoji: "🍳" }));
+    server.chat = (_r, res, n) => (n <= 2 ? send(res, { error: { message: "boom" } }, 500) : answer(res, { action: "cook", emoji: "🍳" }));
     const { gw } = gateway();
     const { value, ms } = await timed(gw.ask(testAction, { who: "Klaus" }));
     expect(Action.parse(value).action).toBe("cook");
     expect(ms).toBeLessThan(400); // backoffs of 15 and 30 ms with the fixed jitter
-    expect(server.chatRequests().map((r) => r.headers["x-stainless-retry-count"])).toEqual(["0", "0", "0"]); // the SDK's own retries are off
+    expect(server.chats().map((r) => r.headers["x-stainless-retry-count"])).toEqual(["0", "0", "0"]); // the SDK's own retries are off
     expect(gw.metrics()).toMatchObject({ calls: 3, failures: 2, repairs: 0, fallbacks: 0, tokensIn: 50, tokensOut: 10 });
   });
 
   it("500 forever: the offline answer after the last try", async () => {
-    server.chat = (_r, res) => send(res, 500, { error: { message: "boom" } });
+    server.chat = (_r, res) => send(res, { error: { message: "boom" } }, 500);
     const { gw } = gateway();
     const { value, ms } = await timed(gw.ask(testAction, { who: "Klaus" }));
     expect(value).toEqual(offlineAnswer);
@@ -259,7 +197,7 @@ describe("OpenAI gateway against a local server", () => {
   });
 
   it("a 401 is not retried", async () => {
-    server.chat = (_r, res) => send(res, 401, { error: { message: "bad key" } });
+    server.chat = (_r, res) => send(res, { error: { message: "bad key" } }, 401);
     const { gw } = gateway();
     expect(await gw.ask(testAction, { who: "Klaus" })).toEqual(offlineAnswer);
     expect(gw.metrics()).toMatchObject({ calls: 1, failures: 1, fallbacks: 1 });
@@ -271,7 +209,7 @@ describe("OpenAI gateway against a local server", () => {
     const { value, ms } = await timed(gw.ask(testAction, { who: "Klaus" }));
     expect(value).toEqual(offlineAnswer);
     expect(ms).toBeLessThan(TIMEOUT);
-    const [, second] = server.chatRequests();
+    const [, second] = server.chats();
     expect(second.body.messages.at(-1).content).toContain("not closed");
     expect(gw.metrics()).toMatchObject({ calls: 2, failures: 2, invalid: 2, repairs: 1, fallbacks: 1, tokensIn: 100, tokensOut: 20 });
   });
@@ -281,7 +219,7 @@ describe("OpenAI gateway against a local server", () => {
     const { gw } = gateway();
     const value = await gw.ask(testAction, { who: "Klaus" });
     expect(value).toEqual({ action: "sweep the floor", emoji: "🧹" });
-    const [first, second] = server.chatRequests();
+    const [first, second] = server.chats();
     const msgs: ChatMessage[] = second.body.messages;
     expect(msgs.slice(0, first.body.messages.length)).toEqual(first.body.messages);
     expect(msgs.at(-2)).toEqual({ role: "assistant", content: '{"action":42,"emoji":"🙂"}' });
@@ -295,11 +233,11 @@ describe("OpenAI gateway against a local server", () => {
     server.chat = (_r, res) => answer(res, { action: "", emoji: "🙂" });
     const { gw } = gateway();
     expect(await gw.ask(testAction, { who: "Klaus" })).toEqual(offlineAnswer);
-    expect(server.chatRequests()[1].body.messages.at(-1).content).toContain("Too small: expected string to have >=1 characters");
+    expect(server.chats()[1].body.messages.at(-1).content).toContain("Too small: expected string to have >=1 characters");
     expect(gw.metrics()).toMatchObject({ calls: 2, failures: 2, invalid: 2, repairs: 1, fallbacks: 1 });
     // A fallback is never cached: the next ask tries the model again.
     await gw.ask(testAction, { who: "Klaus" });
-    expect(server.chatRequests()).toHaveLength(4);
+    expect(server.chats()).toHaveLength(4);
   });
 
   it("no answer at all (connection accepted, never answered): offline answer within the deadline", async () => {
@@ -340,9 +278,9 @@ describe("OpenAI gateway against a local server", () => {
     const a = await gw.ask(testAction, { who: "Klaus" });
     const b = await gw.ask(testAction, { who: "Klaus" });
     expect(b).toEqual(a);
-    expect(server.chatRequests()).toHaveLength(1);
+    expect(server.chats()).toHaveLength(1);
     await gw.ask(testAction, { who: "Maria" });
-    expect(server.chatRequests()).toHaveLength(2);
+    expect(server.chats()).toHaveLength(2);
     expect(gw.metrics()).toMatchObject({ asks: 3, calls: 2, cacheHits: 1 });
     expect(gw.metrics().byPrompt.test_action.latencyMs.count).toBe(2);
   });
@@ -354,7 +292,7 @@ describe("OpenAI gateway against a local server", () => {
     const fork = new OpenAIGateway(gateway().config, { responseCache: shared });
     const a = await first.ask(testAction, { who: "Klaus" });
     expect(await fork.ask(testAction, { who: "Klaus" })).toEqual(a);
-    expect(server.chatRequests()).toHaveLength(1);
+    expect(server.chats()).toHaveLength(1);
     expect(fork.metrics()).toMatchObject({ asks: 1, calls: 0, cacheHits: 1 });
   });
 
@@ -378,7 +316,7 @@ describe("OpenAI gateway against a local server", () => {
     const { gw } = gateway();
     const answers = await Promise.all([1, 2, 3].map(() => gw.ask(testAction, { who: "Klaus" })));
     expect(new Set(answers.map((a) => a.action))).toEqual(new Set(["chat"]));
-    expect(server.chatRequests()).toHaveLength(1);
+    expect(server.chats()).toHaveLength(1);
     expect(gw.metrics()).toMatchObject({ asks: 3, calls: 1, cacheHits: 2 });
   });
 
@@ -387,7 +325,7 @@ describe("OpenAI gateway against a local server", () => {
     const { gw } = gateway();
     expect(await gw.ask(testInsight, { who: "Klaus" })).toEqual({ insight: "people like the cafe" });
     expect(await gw.ask(testAction, { who: "Klaus" })).toEqual({ action: "walk", emoji: "🚶" });
-    expect(server.chatRequests().map((r) => r.body.model)).toEqual(["strong-model", "cheap-model"]);
+    expect(server.chats().map((r) => r.body.model)).toEqual(["strong-model", "cheap-model"]);
     const m = gw.metrics();
     expect(Object.keys(m.byModel).sort()).toEqual(["cheap-model", "strong-model"]);
     expect(m.byModel["strong-model"]).toMatchObject({ calls: 1, asks: 1 });
@@ -409,24 +347,24 @@ describe("OpenAI gateway against a local server", () => {
 
   it("a server that refuses response_format gets the request without it, from then on", async () => {
     server.chat = (r, res) =>
-      r.body.response_format ? send(res, 400, { error: { message: "response_format is not supported", type: "invalid_request_error" } }) : answer(res, { action: "nap", emoji: "😴" });
+      r.body.response_format ? send(res, { error: { message: "response_format is not supported", type: "invalid_request_error" } }, 400) : answer(res, { action: "nap", emoji: "😴" });
     const { gw } = gateway();
     expect(await gw.ask(testAction, { who: "Klaus" })).toEqual({ action: "nap", emoji: "😴" });
     await gw.ask(testAction, { who: "Maria" });
-    expect(server.chatRequests().map((r) => Boolean(r.body.response_format))).toEqual([true, false, false]);
+    expect(server.chats().map((r) => Boolean(r.body.response_format))).toEqual([true, false, false]);
     expect(gw.metrics()).toMatchObject({ calls: 3, failures: 1, fallbacks: 0 });
   });
 
   it("a model that refuses temperature and max_tokens (as OpenAI's reasoning models do) is adapted to", async () => {
     server.chat = (r, res) => {
-      if ("temperature" in r.body) return send(res, 400, { error: { message: "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported." } });
-      if ("max_tokens" in r.body) return send(res, 400, { error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." } });
+      if ("temperature" in r.body) return send(res, { error: { message: "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported." } }, 400);
+      if ("max_tokens" in r.body) return send(res, { error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." } }, 400);
       answer(res, { action: "think", emoji: "🤔" });
     };
     const { gw } = gateway();
     const capped = { ...testAction, maxTokens: 200 };
     expect(await gw.ask(capped, { who: "Klaus" })).toEqual({ action: "think", emoji: "🤔" });
-    const bodies = server.chatRequests().map((r) => r.body);
+    const bodies = server.chats().map((r) => r.body);
     expect(bodies.map((b) => [b.temperature, b.max_tokens, b.max_completion_tokens])).toEqual([
       [0, 200, undefined],
       [undefined, 200, undefined],
@@ -475,7 +413,7 @@ describe("embeddings", () => {
   it("a failing embedding server gives hashed vectors of the model's size (counted, not cached)", async () => {
     const { gw } = gateway();
     await gw.embed(["learn the size"]); // 4 dimensions
-    server.embeddings = (_r, res) => send(res, 500, { error: { message: "down" } });
+    server.embeddings = (_r, res) => send(res, { error: { message: "down" } }, 500);
     const { value, ms } = await timed(gw.embed(["the stove is on fire", "fire"]));
     expect(ms).toBeLessThan(400);
     expect(value.map((v) => v.length)).toEqual([4, 4]);

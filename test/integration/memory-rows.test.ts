@@ -44,8 +44,12 @@ for (const backend of list) {
       for (let i = 0; i < 400; i++) await a.town.advance();
       await autosave.save();
       const saved = { step: a.town.step, memories: memoriesOf(a), snapshot: JSON.stringify(a.town.snapshot()) };
-      // The town lives on: its new memories and touches reach the database in the background...
-      for (let i = 0; i < 400; i++) await a.town.advance();
+      // The town lives on until it has new memories (observations wait for the mind's importance
+      // flush, a few game hours): they and its touches reach the database in the background...
+      const count = () => memoriesOf(a).reduce((n, m) => n + m.length, 0);
+      const before = count();
+      for (let i = 0; i < 3_000 && count() === before; i++) await a.town.advance();
+      expect(count()).toBeGreaterThan(before);
       autosave.rows!.flushSoon();
       await autosave.rows!.flush();
       const mark = (await store.latestSnapshot(record.id))!.mark!;

@@ -26,7 +26,7 @@ afterAll(async () => {
 function file(): RecordingFile {
   return {
     format: "simulacra-recording", v: 1, save: "base-3", template: "base-3", startedAt: new Date(0).toISOString(), fromStep: 0, toStep: 3,
-    keyframes: [{ step: 0, time: 0, agents: [{ id: "ines", name: "Ines Calloway", x: 3, y: 4, action: "sleeping", emoji: "😴", address: "Willowbrook:home", talkingTo: "", sprite: 0 }], avatars: [], objects: [] }],
+    keyframes: [{ step: 0, time: 0, agents: [{ id: "ines", name: "Ines Calloway", x: 3, y: 4, action: "sleeping", emoji: "😴", address: "Willowbrook:home", talkingTo: "", sprite: 0, facing: "down" }], avatars: [], objects: [] }],
     chunks: [
       { seq: 0, fromStep: 1, toStep: 2, events: [[1, 10_000, [["m", "ines", 4, 4], ["j", "av1", "Mia", "visitor", 5, 5, 2]]], [2, 20_000, [{ kind: "avatarSaid", avatarId: "av1", name: "Mia", agentId: "ines", text: "hello" }, ["s", "ines", "av1", "Hello, Mia."]]]] },
       { seq: 1, fromStep: 3, toStep: 3, events: [[3, 30_000, [["l", "av1"], { kind: "moderated", by: "Mod", action: "speed", value: 2 }]]] },

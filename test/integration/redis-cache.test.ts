@@ -7,6 +7,7 @@ import { readLlmConfig } from "../../server/llm/config.ts";
 import { OpenAIGateway } from "../../server/llm/openaiGateway.ts";
 import { redisEmbeddingCache, redisResponseCache } from "../../server/llm/redisCache.ts";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { z } from "zod";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -62,8 +63,8 @@ describe.skipIf(skip)("over the real Redis", () => {
       const second = gateway();
       const paid = await first.ask(prompt, { who: "Isabella" });
       expect(model.chatRequests).toBe(1);
-      // The set is not awaited by the gateway: give it its round trip.
-      await new Promise((r) => setTimeout(r, 50));
+      // The set is not awaited by the gateway: wait until the answer is in Redis.
+      await waitFor("the answer cached in Redis", async () => (await redis.keys(`${PREFIX}*`)).length > 0);
       expect(await second.ask(prompt as any, { who: "Isabella" })).toEqual(paid);
       expect(model.chatRequests).toBe(1);
       expect(second.metrics()).toMatchObject({ asks: 1, cacheHits: 1, calls: 0 });

@@ -10,16 +10,12 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Redis } from "ioredis";
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TownState } from "../../shared/state.ts";
 import { loadTemplate } from "../../server/content/template.ts";
-import { removeFolder, stopChild } from "../helpers/childProcess.ts";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
-import { leaveAll, startTestServer, waitFor, waitUntil } from "../helpers/server.ts";
+import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
+import { spawnServer, type ServerProcess } from "../helpers/serverProcess.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const IN_CI = process.env.CI === "true";
@@ -28,9 +24,13 @@ const PG_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1
 const SCHEMA = `redis_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 
 async function pgQuery(sql: string): Promise<void> {
+  await pgRows(sql);
+}
+
+async function pgRows<R>(sql: string, params: unknown[] = []): Promise<R[]> {
   const adapter = await new PrismaPg({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 }).connect();
   try {
-    await adapter.underlyingDriver().query(sql);
+    return (await adapter.underlyingDriver().query(sql, params)).rows as R[];
   } finally {
     await adapter.dispose();
   }
@@ -55,12 +55,7 @@ const redisProblem = await probeRedis();
 const skip = redisProblem !== null && !IN_CI;
 if (skip) console.warn(`\n[redis-cluster.test] SKIPPING: Redis at ${REDIS_URL} is unreachable (${redisProblem}). With CI=true this fails.\n`);
 
-interface Proc {
-  url: string;
-  out: string[];
-  child: ChildProcess;
-  dataDir: string;
-}
+type Proc = ServerProcess;
 const procs: Proc[] = [];
 let model: FakeOpenAI | undefined;
 /** The process hosting town base-3 and the one standing by (the first test starts them). */
@@ -70,32 +65,21 @@ let standby: Proc | undefined;
 let llm: Record<string, string> = {};
 const rooms: Room<any, TownState>[] = [];
 
-/** `tsx server/index.ts` in a child process (node itself, so a signal reaches the server and
- *  not a wrapper), on a port of its own, sharing Redis. */
+/** The real server in a child process, on a port of its own, sharing Redis. */
 async function startProcess(env: Record<string, string>): Promise<Proc> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-redis-"));
   const db: Record<string, string> = usePostgres ? { DATABASE_URL: `${PG_URL}?schema=${SCHEMA}` } : {};
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LLM_|OPENAI_|OPENROUTER_|EMBEDDING_|DATABASE_URL|REDIS_|PUBLIC_ADDRESS|TOWN|PORT)/.test(k)));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...clean, TOWN_LEASE_SECONDS: "3", AUTOSAVE_STEPS: "10", PORT: "0", HOST: "127.0.0.1", TOWN: "base-3", STEPS_PER_SECOND: "10", LOG_LEVEL: "warn", REDIS_URL, REDIS_PREFIX: PREFIX, DATA_DIR: dataDir, ...llm, ...db, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const out: string[] = [];
-  const proc: Proc = { url: "", out, child, dataDir };
+  const proc = await spawnServer({ TOWN_LEASE_SECONDS: "3", AUTOSAVE_STEPS: "10", HOST: "127.0.0.1", STEPS_PER_SECOND: "10", REDIS_URL, REDIS_PREFIX: PREFIX, ...llm, ...db, ...env });
   procs.push(proc);
-  child.stdout.on("data", (d: Buffer) => out.push(...d.toString().split("\n")));
-  child.stderr.on("data", (d: Buffer) => out.push(...d.toString().split("\n")));
-  // Started once the whole summary is out (it may come in several chunks).
-  await waitFor("the server to start", () => out.some((l) => l.includes("presence:")) || child.exitCode !== null, 30_000);
-  const line = out.find((l) => l.includes("Simulacra is running at")) ?? `exited: ${out.join("\n")}`;
-  if (line.startsWith("exited")) throw new Error(line);
-  proc.url = line.match(/http:\/\/\S+/)![0].replace("localhost", "127.0.0.1");
+  // Started once it says where it runs, with its whole summary (presence is its last line).
+  await waitFor("the server to start", () => {
+    if (proc.child.exitCode !== null) throw new Error(`the server exited:\n${proc.output()}`);
+    return proc.output().includes("presence:");
+  }, 30_000);
   return proc;
 }
 
 async function stopProcess(p: Proc): Promise<void> {
-  await stopChild(p.child);
-  removeFolder(p.dataDir);
+  await p.stop();
 }
 
 const json = async (url: string) => (await fetch(url)).json();
@@ -141,8 +125,8 @@ describe.skipIf(skip)("several processes on one Redis", () => {
     const [a, b] = hostId === (await json(`${p.url}/api/ops`)).process.id ? [p, q] : [q, p];
     hosting = a;
     standby = b;
-    expect(a.out.join("\n")).toMatch(/presence: redis \(127\.0\.0\.1:6379, prefix .*, this process at 127\.0\.0\.1:\d+, hosts town base-3\)/);
-    expect(b.out.join("\n")).toMatch(/presence: redis .*town base-3 hosted by another process/);
+    expect(a.output()).toMatch(/presence: redis \(127\.0\.0\.1:6379, prefix .*, this process at 127\.0\.0\.1:\d+, hosts town base-3\)/);
+    expect(b.output()).toMatch(/presence: redis .*town base-3 hosted by another process/);
     for (const p of [a, b]) expect(await json(`${p.url}/api/health`)).toMatchObject({ ok: true, presence: "redis" });
 
     const ann = await join(a.url, "Ann"); // through A
@@ -173,7 +157,7 @@ describe.skipIf(skip)("several processes on one Redis", () => {
     expect(ann.state.avatars.get(bob.sessionId)?.name).toBe("Bob");
 
     // The ops view of the hosting process: steps timed, bytes sent to each client.
-    const ops = await waitUntil("steps and bytes in /api/ops", async () => {
+    const ops = await waitFor("steps and bytes in /api/ops", async () => {
       const o = await json(`${a.url}/api/ops`);
       return o.step.count > 5 && o.network.bytesPerClientPerSecond > 0 ? o : undefined;
     });
@@ -191,12 +175,12 @@ describe.skipIf(skip)("several processes on one Redis", () => {
     // A town of the same template and seed asks the same prompts as the one already running
     // (started by the test above, or here); this process owns it.
     const first = hosting ?? (await startProcess({}));
-    await waitUntil("the first town to pay for answers", async () => (await json(`${first.url}/api/metrics`)).calls >= 3);
+    await waitFor("the first town to pay for answers", async () => (await json(`${first.url}/api/metrics`)).calls >= 3);
     const second = await startProcess({ TOWN_NAME: "cache-second" });
     const r = new Redis(REDIS_URL);
     try {
-      expect(second.out.join("\n")).toMatch(/hosts town cache-second/);
-      const m2 = await waitUntil("the second town to hit the shared cache", async () => {
+      expect(second.output()).toMatch(/hosts town cache-second/);
+      const m2 = await waitFor("the second town to hit the shared cache", async () => {
         const m = await json(`${second.url}/api/metrics`);
         return m.cacheHits > 0 ? m : undefined;
       });
@@ -245,7 +229,7 @@ describe.skipIf(skip || (!usePostgres && !IN_CI))("a town whose process dies", (
     expect(before.step).toBeGreaterThan(10); // autosaved at least once (every 10 steps)
     a.child.kill("SIGKILL");
     // Within the lease (3 s here) and a renewal, B owns the town and runs its only room.
-    const ops = await waitUntil("B to host the town", async () => {
+    const ops = await waitFor("B to host the town", async () => {
       const o = await json(`${b.url}/api/ops`);
       return o.clients.rooms.length === 1 && o.clients.rooms[0].processId === o.process.id ? o : undefined;
     }, 20_000);
@@ -254,7 +238,27 @@ describe.skipIf(skip || (!usePostgres && !IN_CI))("a town whose process dies", (
     expect(ops.step.current).toBeGreaterThanOrEqual(before.step - 20);
     const cid = await join(b.url, "Cid");
     expect(cid.roomId).toBe(ops.clients.rooms[0].roomId);
-    expect(b.out.join("\n")).toMatch(/took the town over/);
+    expect(b.output()).toMatch(/took the town over/);
+
+    // B restored the memories from A's rows (up to the save's mark) and goes on writing rows
+    // after them: a later save of B's finds each resident's memories in the rows, none lost (a
+    // memory B wrote again would fail on the key and be missing too).
+    type Saved = { townId: string; step: number; mark: number; data: { mind: { agents: { id: string; memory: { size: number } }[] } } };
+    const latest = await waitFor("B to autosave after the takeover", async () => {
+      const [s] = await pgRows<Saved>(
+        `SELECT s."townId", s.step, s.mark, s.data FROM "${SCHEMA}"."Snapshot" s JOIN "${SCHEMA}"."Town" t ON t.id = s."townId"
+         WHERE t.template = 'base-3' AND t.name <> 'cache-second' ORDER BY s.step DESC LIMIT 1`,
+      );
+      return s && s.step >= ops.step.current + 20 ? s : undefined;
+    }, 30_000);
+    const rows = await pgRows<{ agentId: string; n: number }>(
+      `SELECT "agentId", count(*)::int AS n FROM "${SCHEMA}"."Memory" WHERE "townId" = $1 AND seq <= $2 GROUP BY "agentId"`,
+      [latest.townId, latest.mark],
+    );
+    const counted = new Map(rows.map((r) => [r.agentId, r.n]));
+    for (const a of latest.data.mind.agents) expect(counted.get(a.id) ?? 0, a.id).toBe(a.memory.size);
+    expect(latest.data.mind.agents.reduce((n, a) => n + a.memory.size, 0)).toBeGreaterThan(0);
+    expect(b.output()).not.toMatch(/memory rows write failed/);
   });
 });
 

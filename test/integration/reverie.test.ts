@@ -7,10 +7,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { importReverie } from "../../server/cli/importReverie.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { openStore } from "../../server/store/open.ts";
+import { MemoryJournal } from "../../server/agents/memory/journal.ts";
 import { buildTown } from "../../server/townFactory.ts";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
 import { loadTemplate, TOWNS_DIR } from "../../server/content/template.ts";
 import { startTestServer } from "../helpers/server.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 const REF = path.resolve(import.meta.dirname, "../../../shared/reference/the_ville");
 const SIM = path.join(REF, "storage/base_the_ville_isabella_maria_klaus");
@@ -62,9 +64,14 @@ describe("npm run import-reverie", () => {
     const reopened = await openStore({ dataDir: path.join(dataDir, "db") });
     const record = await reopened.ensureTown(NAME, NAME);
     const saved = (await reopened.latestSnapshot(record.id))!;
+    // Written as an autosave is: every memory a row, the snapshot with their mark.
+    const rowCount = await reopened.prisma.memory.count({ where: { townId: record.id } });
     await reopened.close();
     expect(saved.step).toBe(0);
-    const { town, mind } = buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep" });
+    expect(saved.mark).not.toBeNull();
+    expect(rowCount).toBe(result.residents.reduce((n, r) => n + r.memories, 0));
+    expect(rowCount).toBeGreaterThan(0);
+    const { town, mind } = buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", journal: new MemoryJournal() });
     town.restore(TownSnapshot.parse(saved.data));
     expect(new Date(town.time).toISOString()).toBe("2023-02-13T00:00:00.000Z");
     expect(town.agent(isabella.id)).toMatchObject({ x: 72, y: 14 });
@@ -89,9 +96,8 @@ describe("npm run import-reverie", () => {
       const agent = (await res.json()) as { name: string; memories: { description: string }[] };
       expect(agent.name).toBe("Isabella Rodriguez");
       expect(agent.memories.map((m) => m.description)).toContain("Hobbs Cafe is closed for the night");
-      const deadline = Date.now() + 10_000;
-      while (server.host.town.step < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(server.host.town.step).toBeGreaterThanOrEqual(20);
+      // The imported town steps on.
+      await waitFor("20 steps", () => server.host.town.step >= 20);
     } finally {
       await server.close();
     }

@@ -2,7 +2,7 @@
 // name the model, and a model that answers nonsense, garbage or nothing never stops the town.
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
-import { startTestServer, waitUntil } from "../helpers/server.ts";
+import { startTestServer, waitFor } from "../helpers/server.ts";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let model: FakeOpenAI | undefined;
@@ -37,7 +37,7 @@ describe("a server with a model configured", () => {
     const health = await json("/api/health");
     expect(health.llm).toBe("fake-small");
     // Every resident ends up doing something at a real place of the town.
-    const agents = await waitUntil("every resident to act", async () => {
+    const agents = await waitFor("every resident to act", async () => {
       const list = (await json("/api/agents")) as { action: string; address: string }[];
       return list.every((a) => a.action && a.address) ? list : undefined;
     }, 15_000);
@@ -56,12 +56,12 @@ describe("a server with a model configured", () => {
     const step1 = (await json("/api/health")).step;
     // 20 steps a second: the clock does not wait for the model.
     expect(step1 - step0).toBeGreaterThanOrEqual(15);
-    const metrics = await waitUntil("fallbacks to be counted", async () => {
+    const metrics = await waitFor("fallbacks to be counted", async () => {
       const m = await json("/api/metrics");
       return m.fallbacks > 0 ? m : undefined;
     }, 15_000);
     expect(metrics.failures).toBeGreaterThan(0);
-    await waitUntil("a resident to act on an offline answer", async () => ((await json("/api/agents")) as { action: string }[]).some((a) => a.action), 15_000);
+    await waitFor("a resident to act on an offline answer", async () => ((await json("/api/agents")) as { action: string }[]).some((a) => a.action), 15_000);
   });
 
   // Each way a model can fail: the clock keeps its pace, and every resident has something to do
@@ -69,7 +69,7 @@ describe("a server with a model configured", () => {
   it.each(["slow", "rate-limited", "error"] as const)("keeps every resident going when the model is %s", async (behaviour) => {
     await start(behaviour);
     const step0 = (await json("/api/health")).step;
-    await waitUntil("every resident to act", async () => ((await json("/api/agents")) as { action: string }[]).every((a) => a.action), 5_000);
+    await waitFor("every resident to act", async () => ((await json("/api/agents")) as { action: string }[]).every((a) => a.action), 5_000);
     await new Promise((r) => setTimeout(r, 1000));
     const step1 = (await json("/api/health")).step;
     expect(step1 - step0).toBeGreaterThanOrEqual(20);
@@ -81,7 +81,7 @@ describe("a server with a model configured", () => {
 
   it("survives garbage answers: repaired once, then the offline answer", async () => {
     await start("garbage");
-    await waitUntil("a resident to act", async () => ((await json("/api/agents")) as { action: string }[]).some((a) => a.action), 15_000);
+    await waitFor("a resident to act", async () => ((await json("/api/agents")) as { action: string }[]).some((a) => a.action), 15_000);
     const m = await json("/api/metrics");
     expect(m.repairs + m.fallbacks).toBeGreaterThan(0);
     expect((await json("/api/health")).ok).toBe(true);

@@ -20,7 +20,8 @@ describe("perceive", () => {
     expect(perceive(ctx, ann, events, now + 10_000)).toHaveLength(0); // the retention dedupe
     expect(ann.pending.map((p) => p.description)).toEqual(["Bob Birch is walking around the plaza", "fountain is splashing", "bench is in use", "Mia is idle"]);
     expect(flushDue(ctx, ann, now + 60_000)).toBe(false);
-    expect(flushDue(ctx, ann, now + 121 * 60_000)).toBe(true);
+    expect(flushDue(ctx, ann, now + (ctx.settings.importanceFlushMinutes - 1) * 60_000)).toBe(false);
+    expect(flushDue(ctx, ann, now + (ctx.settings.importanceFlushMinutes + 1) * 60_000)).toBe(true);
     await flushObservations(ctx, ann);
     expect(gw.asks.get("importance")).toBe(1);
     expect((gw.inputs[0].input as { items: string[] }).items).toEqual(["Bob Birch is walking around the plaza", "fountain is splashing"]);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { describeEvent, eventOnDay, extractEvent, knownEvents, readTime } from "../../server/agents/offline/events.ts";
 import { aboutTheFuture, importanceOf } from "../../server/agents/offline/importance.ts";
-import { toFirstPerson, youToThirdPerson } from "../../server/agents/offline/person.ts";
+import { iToThirdPerson, toFirstPerson, youToThirdPerson } from "../../server/agents/offline/person.ts";
 import { topicPhrase } from "../../server/agents/offline/dialogue.ts";
 
 const REF = Date.UTC(2026, 1, 13, 9, 0); // Friday, February 13, 09:00
@@ -95,7 +95,16 @@ describe("importance from general cues", () => {
 
 describe("changing the person of a sentence", () => {
   it("turns whispers to 'you' into statements about the agent", () => {
-    expect(youToThirdPerson("you love your work at Hobbs Cafe", "Isabella Rodriguez")).toBe("Isabella Rodriguez loves Isabella's work at Hobbs Cafe");
+    expect(youToThirdPerson("you love your work at Hobbs Cafe", "Isabella Rodriguez")).toBe("Isabella Rodriguez loves their work at Hobbs Cafe");
+    // Said back by its owner, its own again; a sentence that does not name it first keeps the name.
+    expect(toFirstPerson(youToThirdPerson("you are behind on your term paper", "Theo Brandt"), "Theo Brandt")).toBe("I am behind on my term paper");
+    expect(iToThirdPerson("My sister visits me", "Ines Calloway")).toBe("Ines's sister visits Ines");
+    // The verb after "and" agrees with "I" too.
+    expect(toFirstPerson("Ines Calloway is planning an evening with cakes and music, and is trying to find a pianist", "Ines Calloway")).toBe("I am planning an evening with cakes and music, and am trying to find a pianist");
+    expect(toFirstPerson("Edmund Hale is getting the beds ready and wants to plant a tree", "Edmund Hale")).toBe("I am getting the beds ready and want to plant a tree");
+    expect(iToThirdPerson("I am getting the beds ready and want to plant a tree", "Edmund Hale")).toBe("Edmund Hale is getting the beds ready and wants to plant a tree");
+    // ...but not the verb of someone else the sentence reports.
+    expect(toFirstPerson("Ines Calloway heard from Edmund Hale that Edmund Hale is getting the beds ready and wants to plant a tree", "Ines Calloway")).toBe("I heard from Edmund Hale that Edmund Hale is getting the beds ready and wants to plant a tree");
     expect(youToThirdPerson("This is very important -- you have a secret crush on Klaus Mueller", "Maria Lopez")).toBe("This is very important -- Maria Lopez has a secret crush on Klaus Mueller");
     expect(youToThirdPerson("You rarely talk to him", "Theo Brandt")).toBe("Theo Brandt rarely talks to him");
   });

@@ -1,7 +1,7 @@
 // The schemas a recording import checks are those of what the recorder writes: every kind of
 // town event, encoded, passes them; what no recorder writes does not.
 import { describe, expect, it } from "vitest";
-import { encodeEntry, entryProblem, eventProblem } from "../../shared/replay/codec.ts";
+import { decodeEntry, encodeEntry, entryProblem, eventProblem } from "../../shared/replay/codec.ts";
 import type { TownEvent, TownEventKind } from "../../shared/events.ts";
 
 /** One event of every kind (the Record type makes a new kind a compile error here until added). */
@@ -16,8 +16,12 @@ const SAMPLES: Record<TownEventKind, TownEvent> = {
   avatarLeft: { kind: "avatarLeft", avatarId: "abc" },
   avatarSaid: { kind: "avatarSaid", avatarId: "abc", name: "Zoë", agentId: "ines", text: "Hello!" },
   chatEnded: { kind: "chatEnded", agentId: "ines", avatarId: "abc" },
-  moderated: { kind: "moderated", by: "Mod", action: "whisper", agentId: "ines", text: "You smell smoke." },
-  interviewed: { kind: "interviewed", by: "Ada (reporter)", agentId: "ines", question: "What are you planning?", answer: "A reading evening at the cafe." },
+  moderated: { kind: "moderated", by: "Mod", action: "whisper", agentId: "ines", text: "You smell smoke.", avatarId: "m1", thought: "I smell smoke." },
+  interviewed: { kind: "interviewed", by: "Ada (reporter)", agentId: "ines", question: "What are you planning?", answer: "A reading evening at the cafe.", avatarId: "abc" },
+  unanswered: { kind: "unanswered", avatarId: "abc", agentId: "ines", asked: "interview" },
+  agentFaced: { kind: "agentFaced", agentId: "ines", facing: "left" },
+  chatJoined: { kind: "chatJoined", chat: "talk-1", id: "abc", name: "Zoë" },
+  chatLeft: { kind: "chatLeft", chat: "talk-1", id: "abc", why: "goodbye" },
 };
 
 describe("the recorder's schemas", () => {
@@ -25,6 +29,19 @@ describe("the recorder's schemas", () => {
     const entry = encodeEntry({ step: 4, time: 40_000, events: Object.values(SAMPLES) });
     expect(entryProblem(JSON.parse(JSON.stringify(entry)))).toBeNull();
     expect(entryProblem(encodeEntry({ step: 5, time: 50_000, events: [{ kind: "moderated", by: "Mod", action: "speed", value: 2.5 }] }))).toBeNull();
+  });
+
+  it("keep the group talk a line was said in", () => {
+    const events: TownEvent[] = [
+      { kind: "said", speaker: "ines", listener: "abc", text: "Welcome, both of you.", chat: "talk-1" },
+      { kind: "avatarSaid", avatarId: "abc", name: "Zoë", agentId: "ines", text: "Hello!", chat: "talk-1" },
+      { kind: "said", speaker: "ines", listener: "theo", text: "Morning, Theo." },
+    ];
+    const entry = JSON.parse(JSON.stringify(encodeEntry({ step: 6, time: 60_000, events }))) as unknown;
+    expect(entryProblem(entry)).toBeNull();
+    expect(decodeEntry(entry).events.slice(1)).toEqual(events);
+    expect(eventProblem(["s", "ines", "abc", "hi", 5])).toMatch(/./);
+    expect(eventProblem({ kind: "chatLeft", chat: "talk-1", id: "abc", why: "bored" })).toMatch(/field why/);
   });
 
   it("refuse what no recorder writes", () => {

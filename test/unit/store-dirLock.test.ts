@@ -59,6 +59,7 @@ describe("lockDir", () => {
       const held = outs.filter((o) => o.startsWith("locked")).map((o) => o.split(" ").slice(1).map(Number)).sort((x, y) => x[0] - y[0]);
       expect(held.length).toBeGreaterThanOrEqual(1);
       for (let i = 1; i < held.length; i++) expect(held[i][0], "two owners at once").toBeGreaterThanOrEqual(held[i - 1][1]);
+      expect(outs.filter((o) => !o.startsWith("locked") && o !== "refused"), "no process fails").toEqual([]);
       expect(outs.filter((o) => o === "refused")).toHaveLength(5 - held.length);
     }
   }, 60_000);

@@ -1,10 +1,16 @@
 // How a memory stream is saved: memories as JSON with their embeddings in a table of base64
 // strings (the same text embeds the same, so repeated descriptions share one entry). The zod
-// schema checks a save before a stream is rebuilt from it.
+// schema checks a save before a stream is rebuilt from it. A stream restored from rows gets its
+// table as Float32Arrays (store/memoryRows.ts reads the vectors as bytes, not as text).
 import { z } from "zod";
 
 export function toBase64(v: Float32Array): string {
   return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64");
+}
+
+/** A saved table entry as a vector (a Float32Array entry is used as it is). */
+export function toVector(e: string | Float32Array): Float32Array {
+  return typeof e === "string" ? fromBase64(e) : e;
 }
 
 export function fromBase64(s: string): Float32Array {
@@ -38,7 +44,7 @@ export const SavedStream = z
     v: z.literal(1),
     next: z.number().int(),
     sinceReflection: z.number(),
-    embeddings: z.array(z.string()),
+    embeddings: z.array(z.union([z.string(), z.instanceof(Float32Array)])),
     memories: z.array(SavedMemory),
   })
   .refine((s) => s.memories.every((m) => m.e < s.embeddings.length), "a memory points past the embedding table");

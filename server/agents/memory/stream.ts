@@ -1,7 +1,7 @@
 // The built-in memory stream (MemoryPort): memories in creation order, an inverted index of
 // sparse (hashed) embeddings and a list of dense (model) ones, so a retrieval over thousands of
 // memories touches only the dimensions the query has; the best k are kept in a heap (topK.ts).
-import { fromBase64, SavedStream, StreamHead, toBase64, type SavedMemory } from "./codec.ts";
+import { SavedStream, StreamHead, toBase64, toVector, type SavedMemory } from "./codec.ts";
 import type { MemoryChanges } from "./journal.ts";
 import { PAPER_RETRIEVAL, type MemoryPort, type MemoryRecord, type NewMemory, type RetrievalSettings, type RetrieveOptions, type Scored } from "./port.ts";
 import { TopK } from "./topK.ts";
@@ -67,6 +67,14 @@ export class MemoryStream implements MemoryPort {
       ...(m.lines ? { lines: m.lines } : {}),
       ...(m.depth ? { depth: m.depth } : {}),
     };
+    this.file(rec);
+    if (this.counts(rec)) this.since += rec.importance;
+    this.changes?.added(rec);
+    return rec;
+  }
+
+  /** Puts a memory at the end of the stream and in its indexes. */
+  private file(rec: MemoryRecord): void {
     this.items.push(rec);
     this.byId.set(rec.id, rec);
     this.index(this.items.length - 1, rec.embedding);
@@ -74,9 +82,6 @@ export class MemoryStream implements MemoryPort {
       this.recentObs.push(rec);
       if (this.recentObs.length > 64) this.recentObs.splice(0, this.recentObs.length - 32);
     }
-    if (this.counts(rec)) this.since += rec.importance;
-    this.changes?.added(rec);
-    return rec;
   }
 
   get(id: number): MemoryRecord | undefined {
@@ -273,14 +278,26 @@ export class MemoryStream implements MemoryPort {
     this.dense = [];
     this.filters = new WeakMap();
     this.since = 0;
-    const vectors = saved.embeddings.map(fromBase64);
+    const vectors = saved.embeddings.map(toVector);
+    // Built as add() builds a memory (same fields, same order), without its copies: a restore files tens of thousands.
     for (const m of saved.memories) {
-      const { e, lastAccessed, id, ...rest } = m;
-      const rec = this.add({ ...rest, embedding: vectors[e] });
-      this.byId.delete(rec.id);
-      (rec as { id: number }).id = id;
-      this.byId.set(id, rec);
-      rec.lastAccessed = lastAccessed;
+      const rec: MemoryRecord = {
+        id: m.id,
+        type: m.type,
+        created: m.created,
+        lastAccessed: m.lastAccessed,
+        description: m.description,
+        subject: m.subject,
+        predicate: m.predicate,
+        object: m.object,
+        keywords: m.keywords ?? [],
+        importance: Math.max(1, Math.min(10, Math.round(m.importance))),
+        evidence: m.evidence ?? [],
+        embedding: vectors[m.e],
+        ...(m.lines ? { lines: m.lines } : {}),
+        ...(m.depth ? { depth: m.depth } : {}),
+      };
+      this.file(rec);
     }
     this.nextId = saved.next;
     this.since = saved.sinceReflection;

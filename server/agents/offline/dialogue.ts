@@ -5,6 +5,7 @@
 // listener goes to an event it hears of depends on its usual day at that hour, its tie to the
 // organiser and a seeded draw; the takeaways are written from what the OTHER said, naming who
 // told it, so news really travels through conversations.
+import nlp from "compromise";
 import type { MemoryLine } from "../prompts/builder.ts";
 import { describeEvent, eventUpcoming, extractEvent, knownEvents, type EventMention, type PlaceName } from "./events.ts";
 import { aboutTheFuture, importanceOf, namesPerson } from "./importance.ts";
@@ -71,7 +72,9 @@ export function pickNews(memories: readonly MemoryLine[], now: number, places: r
   if (own) return { kind: "plan", text: own.text, importance: own.importance };
   const gossip = usable.find((m) => m.importance >= 5 && m.kind !== "observation" && namesPerson(m.text, people.filter((p) => p !== listener), self) && !m.text.includes(listener || "\u0000"));
   if (gossip) return { kind: "person", text: gossip.text, importance: gossip.importance };
-  const weighty = usable.filter((m) => m.importance >= 6).sort((a, b) => b.importance - a.importance)[0];
+  // (What one merely saw others do, "X is conversing about ...", is no news of one's own to tell:
+  // as for events, news comes from thoughts and talk.)
+  const weighty = usable.filter((m) => m.importance >= 6 && m.kind !== "observation").sort((a, b) => b.importance - a.importance)[0];
   return weighty ? { kind: "memory", text: weighty.text, importance: weighty.importance } : undefined;
 }
 
@@ -206,8 +209,17 @@ export function topicPhrase(line: string, speaker: string): string {
   return /\b(is|are|was|were|has|have|had|will|would|can|could)\b/.test(t) || /^[A-Z][\w'-]*(?: [A-Z][\w'-]*)* [a-z]+s\b/.test(t) ? `how ${t}` : t;
 }
 
+/** The first clause, at most 10 words, never ending on a word that needs the next one ("the new
+ *  street lamps on", "running for mayor against Walter Pike in"): the tagger's prepositions,
+ *  determiners, conjunctions and possessives are dropped from the end. */
 function shortTopic(text: string): string {
-  return text.replace(/^For [^:]+: /, "").split(/[,;.!?]/)[0].split(/\s+/).slice(0, 10).join(" ");
+  const words = text.replace(/^For [^:]+: /, "").split(/[,;.!?]/)[0].split(/\s+/).filter(Boolean).slice(0, 10);
+  if (words.length < 10) return words.join(" ");
+  const terms = nlp(words.join(" ")).terms().json() as { terms: { tags: string[] }[] }[];
+  const dangling = (t: { terms: { tags: string[] }[] } | undefined) => !!t && ["Preposition", "Determiner", "Conjunction", "Possessive", "Copula", "Auxiliary"].some((g) => t.terms[0]?.tags.includes(g));
+  let n = Math.min(words.length, terms.length);
+  while (n > 1 && dangling(terms[n - 1])) n--;
+  return words.slice(0, n).join(" ");
 }
 
 export interface Takeaway {
@@ -243,7 +255,7 @@ export function offlineTakeaway(self: ChatSideInput, other: string, lines: reado
       if (willAttend(self, e)) planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} said they would go.`;
       break;
     }
-    memo = `${self.name} heard from ${other} that ${iToThirdPerson(t.replace(/^Before you go, \w+: /, ""), other).replace(/^(You told me|[A-Z]\w+ told me) that /, "").replace(/[.!]+$/, "")}.`;
+    memo = `${self.name} heard from ${other} that ${iToThirdPerson(t.replace(/^Before you go, \w+: /, "").replace(/^I keep thinking about this: /, ""), other).replace(/^(You told me|[A-Z]\w+ told me) that /, "").replace(/[.!]+$/, "")}.`;
   }
   const of = first(other);
   const tie = self.memories.find((m) => (m.text.includes(other) || m.text.includes(`${of} `)) && m.kind === "thought" && !heardFrom(m.text));
@@ -264,7 +276,7 @@ export function offlineRelationship(self: string, other: string, memories: reado
 export interface ReactionChoiceInput {
   name: string;
   other: { name: string; doing: string };
-  options: readonly ("talk" | "wait")[];
+  options: readonly ("talk" | "wait" | "join")[];
   now: number;
   memories: readonly MemoryLine[];
   places: readonly PlaceName[];
@@ -278,22 +290,34 @@ export interface ReactionChoiceInput {
 
 /**
  * Talk when there is news the other has not heard from us (the more weighty, the likelier),
- * and greet people one knows and has not talked with today; all by seeded draws.
+ * and greet people one knows and has not talked with today; all by seeded draws. The first
+ * talk of the day comes easily, and each conversation already had today makes another less
+ * likely (a day has only so much talk in it).
  */
-export function offlineReaction(i: ReactionChoiceInput): { decision: "talk" | "wait" | "continue"; reason: string } {
+export function offlineReaction(i: ReactionChoiceInput): { decision: "talk" | "wait" | "join" | "continue"; reason: string } {
   const other = i.other.name;
+  if (i.options.includes("join")) {
+    // Joining people one's acquaintance is talking with: likelier when one knows them, less so
+    // after many talks today.
+    const knows = i.memories.some((m) => m.text.includes(other) || m.text.includes(`${first(other)} `));
+    const hour = new Date(i.now).getUTCHours();
+    if (seeded(i.name, other, dayKey(i.now), hour, "join") % 100 < (knows ? 60 : 35) / (1 + (i.chatsToday ?? 0))) {
+      return { decision: "join", reason: `${i.name} goes over to join ${other}'s talk.` };
+    }
+  }
   if (i.options.includes("talk")) {
     const news = pickNews(i.memories, i.now, i.places, i.name, i.people, other);
     const key = news?.event ? news.event.what : news ? shortTopic(news.text) : "";
     const toldAlready = !!news && !!i.lastChat && i.lastChat.topic.toLowerCase().includes(key.toLowerCase());
     const knows = i.memories.some((m) => m.text.includes(other) || m.text.includes(`${first(other)} `));
     const hour = new Date(i.now).getUTCHours();
-    if (news && !toldAlready && seeded(i.name, other, key, dayKey(i.now), hour) % 100 < 10 + news.importance * 6) {
+    // Someone who has talked with nobody yet today is keener; each talk after that, less so.
+    const mood = 2 / (1 + (i.chatsToday ?? 0));
+    if (news && !toldAlready && seeded(i.name, other, key, dayKey(i.now), hour) % 100 < (10 + news.importance * 6) * mood) {
       return { decision: "talk", reason: `${i.name} wants to tell ${other} something: ${shortTopic(news.text)}.` };
     }
     const talkedToday = !!i.lastChat && i.lastChat.minutesAgo < 16 * 60;
-    const budget = 1 + (i.chatsToday ?? 0);
-    if (seeded(i.name, other, dayKey(i.now), hour, "hello") % 100 < (talkedToday ? 3 : knows ? 50 : 35) / budget) {
+    if (seeded(i.name, other, dayKey(i.now), hour, "hello") % 100 < (talkedToday ? 3 : knows ? 50 : 35) * mood) {
       return { decision: "talk", reason: `${i.name} wants to catch up with ${other}.` };
     }
   }

@@ -254,8 +254,12 @@ function objectsOfVerbsOf(text: string): Phrase[] {
     const words: Term[] = [];
     for (let k = j; k < terms.length; k++) {
       const head = k === j && j > i + 1 && terms[k].tags.includes("Gerund");
-      if (!head && STOP_TAGS.some((g) => terms[k].tags.includes(g)) && !terms[k].tags.includes("Noun") && !terms[k].tags.includes("Hyphenated")) break;
-      if (terms[k].tags.includes("Date") || terms[k].tags.includes("Value")) break;
+      // (The tagger counts pronouns as nouns too: "a duet he hopes to play" ends at "he".)
+      if (terms[k].tags.includes("Pronoun") || (!head && STOP_TAGS.some((g) => terms[k].tags.includes(g)) && !terms[k].tags.includes("Noun") && !terms[k].tags.includes("Hyphenated"))) break;
+      // A date word that qualifies the noun after it is part of the name ("a Valentine's Day
+      // party"); otherwise a time ends the phrase.
+      const qualifies = !terms[k].post.trim() && terms[k + 1]?.tags.includes("Noun") && !terms[k + 1].tags.includes("Date") && !terms[k + 1].tags.includes("Value");
+      if ((terms[k].tags.includes("Date") || terms[k].tags.includes("Value")) && !qualifies) break;
       words.push(terms[k]);
       if (/[,;:.!?]/.test(terms[k].post)) break;
     }

@@ -3,11 +3,33 @@
 // yes/no, about the past or the future), words are compared by their roots (compromise), and
 // nothing is claimed that memory does not hold: "I went" only when its memories place it there.
 import nlp from "compromise";
-import type { InterviewInput } from "../prompts/interview.ts";
-import { describeEvent, eventStart, eventUpcoming, knownEvents, readTime, type KnownEvent } from "./events.ts";
+import type { Identity, MemoryLine } from "../prompts/builder.ts";
+import { describeEvent, eventStart, eventUpcoming, knownEvents, readTime, type KnownEvent, type PlaceName } from "./events.ts";
 import { aboutTheFuture } from "./importance.ts";
 import { cap, toFirstPerson } from "./person.ts";
 import { eng } from "stopword";
+
+/** What the prompt and this offline answer are given (declared here, beside the engine that reads it, so the prompt file imports this one and not the other way round). */
+export interface InterviewInput {
+  identity: Identity;
+  now: number;
+  interviewer: string;
+  question: string;
+  /** Retrieved for the question, best first. */
+  memories: MemoryLine[];
+  /** Today's broad plan, and yesterday's. */
+  plan: string[];
+  yesterday: string[];
+  /** How the agent sees people: those the question names, or everyone it has a view of. */
+  people: { name: string; relationship: string }[];
+  /** Where the resident's memories place it, for "were you there": [sector, game time]. */
+  presence: { sector: string; at: number }[];
+  places: PlaceName[];
+  /** Every resident's name. */
+  residents: string[];
+  /** Memories of this day show only their time (builder.stamp). */
+  today?: number;
+}
 
 const STOP_WORDS = new Set(eng);
 
@@ -116,7 +138,10 @@ export function offlineInterview(i: InterviewInput): string {
   const relevant = events.filter((k) => k.texts.some((t) => overlap(t) > 0) || overlap(k.event.what) > 0);
   const ahead = aboutTheFuture(q, i.now) || /\b(plan|plans|planning|upcoming|coming up)\b/i.test(q);
   // Asked about plans: what is coming, and what the resident itself organises (even just past).
-  const chosen = relevant.length ? relevant : ahead ? events.filter((k) => eventUpcoming(k.event, i.now) || k.hostedBySelf) : [];
+  // Its own events come along whenever it is asked about plans, even when the question's words
+  // ("planning") also touch someone else's event in a planning note.
+  const own = ahead ? events.filter((k) => k.hostedBySelf && !relevant.includes(k)) : [];
+  const chosen = relevant.length ? [...own, ...relevant] : ahead ? events.filter((k) => eventUpcoming(k.event, i.now) || k.hostedBySelf) : [];
   // One's own events first: a host never forgets its own plan.
   chosen.sort((a, b) => Number(b.hostedBySelf) - Number(a.hostedBySelf));
   if (chosen.length && named.length === 0) return chosen.slice(0, 2).map((k, n) => eventAnswer(input, k, n === 0 && yesNo)).join(" ");

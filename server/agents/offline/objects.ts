@@ -2,7 +2,24 @@
 // ("leaking", "broken", "flooded", "on fire" alike): at one's own place and awake, one sees to
 // it (woken if asleep); elsewhere, one goes and tells the people it concerns, unless asleep. No
 // state is special-cased.
-import type { ObjectReactionInput } from "../prompts/objectReaction.ts";
+import type { MemoryLine } from "../prompts/builder.ts";
+
+/** What the prompt and this offline answer are given (declared here, beside the engine that reads it, so the prompt file imports this one and not the other way round). */
+export interface ObjectReactionInput {
+  name: string;
+  brief: string;
+  now: number;
+  doing: string;
+  /** The object's name ("stove") and where it is ("kitchen of Calloway house"). */
+  object: string;
+  place: string;
+  state: string;
+  ownPlace: boolean;
+  asleep: boolean;
+  memories: MemoryLine[];
+  /** Memories of this day show only their time (builder.stamp). */
+  today?: number;
+}
 
 export type ObjectReaction = "leave" | "help" | "tell" | "continue";
 

@@ -1,6 +1,7 @@
 // Grammatical person: a whisper written to "you" becomes a statement about the resident, words
 // said as "I" become a statement about the speaker, and a memory about the resident is said back
 // as "I" (interviews, conversations).
+import nlp from "compromise";
 
 const MODALS = new Set(["will", "would", "can", "could", "should", "shall", "may", "might", "must", "had", "did"]);
 const IRREGULAR: Record<string, string> = { are: "is", were: "was", have: "has", do: "does", go: "goes", "aren't": "isn't", "don't": "doesn't", "haven't": "hasn't", "weren't": "wasn't" };
@@ -17,8 +18,8 @@ function thirdPersonVerb(verb: string): string {
 
 /**
  * A statement written to "you" (a whisper, a line of a history file) as a statement about the
- * agent: "you love your work at Hobbs Cafe" → "Isabella Rodriguez loves Isabella's work at
- * Hobbs Cafe".
+ * agent: "you love your work at Hobbs Cafe" → "Isabella Rodriguez loves their work at Hobbs
+ * Cafe".
  */
 export function youToThirdPerson(text: string, name: string): string {
   const first = name.split(" ")[0];
@@ -29,26 +30,47 @@ export function youToThirdPerson(text: string, name: string): string {
     return `${lead}${name} ${adverb ? `${adverb} ` : ""}${v}`;
   });
   out = out.replace(/^you\b/i, name);
-  out = out.replace(/\byourself\b/gi, first);
+  out = out.replace(/\byourself\b/gi, `${first}self`);
   out = out.replace(/\byours\b/gi, `${first}'s`);
   out = out.replace(/\byour\b/gi, `${first}'s`);
   out = out.replace(/\byou\b/gi, first);
   out = out.replace(/\bI am\b/g, `${name} is`).replace(/\bI'm\b/g, `${name} is`).replace(/\bmy\b/gi, `${first}'s`);
-  return out;
+  return ownBackReferences(out, name);
+}
+
+/** In a sentence that already named the person, its own things are "their": "Theo Brandt is
+ *  behind on their term paper", not "... on Theo's term paper" (the person's name is known, its
+ *  pronoun is not, so the singular "their"). */
+function ownBackReferences(text: string, name: string): string {
+  const first = name.split(" ")[0];
+  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((sentence) => {
+      const named = new RegExp(`\\b(?:${esc(name)}|${esc(first)})\\b(?!['’]s)`).exec(sentence);
+      if (!named) return sentence;
+      const head = sentence.slice(0, named.index + named[0].length);
+      const rest = sentence.slice(head.length).replace(new RegExp(`\\b${esc(first)}['’]s\\b`, "g"), "their").replace(new RegExp(`\\b${esc(first)}self\\b`, "g"), "themselves");
+      return head + rest;
+    })
+    .join(" ")
+    .replace(new RegExp(`\\b${esc(first)}self\\b`, "g"), first);
 }
 
 /** What someone said in the first person, about them: "I am running for mayor" → "Sam Moore is running for mayor". */
 export function iToThirdPerson(text: string, name: string): string {
   const first = name.split(" ")[0];
-  return text
+  const out = agreeWithName(text)
     .replace(/\bI'm\b|\bI am\b/g, `${name} is`)
     .replace(/\bI was\b/g, `${name} was`)
     .replace(/\bI've\b|\bI have\b/g, `${name} has`)
     .replace(/\bI'll\b/g, `${name} will`)
     .replace(/\bI ([a-z]+)\b/g, (_m, verb: string) => `${name} ${thirdPersonVerb(verb)}`)
     .replace(/\bI\b/g, name)
-    .replace(/\bmy\b/g, `${first}'s`)
+    .replace(/\b[Mm]y\b/g, `${first}'s`)
+    .replace(/\bmyself\b/g, `${first}self`)
     .replace(/\bme\b/g, first);
+  return ownBackReferences(out, name);
 }
 
 /** A memory about the agent as the agent would say it: "Theo Brandt is going to" → "I am going to". */
@@ -63,11 +85,47 @@ export function toFirstPerson(text: string, name: string): string {
     .replace(new RegExp(`\\b${who} has\\b`, "g"), "I have")
     .replace(new RegExp(`\\b${who} does\\b`, "g"), "I do")
     .replace(new RegExp(`\\b${who} (?!is\\b|was\\b|has\\b|does\\b|thus\\b|plus\\b)([a-z]+?)(ies|ches|shes|sses|xes|oes|s)\\b`, "g"), (_m, stem: string, end: string) => `I ${stem}${end === "ies" ? "y" : end === "s" ? "" : end.slice(0, -2)}`)
-    .replace(new RegExp(`^${who} and ([A-Z][\\w'-]*(?: [A-Z][\\w'-]*)*) (were|are|have)\\b`), "$1 and I $2")
+    .replace(new RegExp(`^${who} and ([A-Z][\\w'-]*(?: [A-Z][\\w'-]*)*(?: \\([^)]*\\))?) (were|are|have)\\b`), "$1 and I $2")
     .replace(new RegExp(`(^|[.;!?]\\s+|,\\s+|\\b(?:and|that|since|because|when|while|if|so|but)\\s+)${who}\\b`, "g"), "$1I")
     .replace(new RegExp(`\\b${who}\\b`, "g"), "me")
     .replace(/^For my planning: /, "For my plans: ")
-    .replace(/(^|[.;!?]\s+|,\s+|\b(?:and|that|since|because|when|while|if|so|but)\s+)(I [^.;!?,]*)/g, (_m, lead: string, clause: string) => lead + ownPossessives(clause));
+    .replace(/(^|[.;!?]\s+|,\s+|\b(?:and|that|since|because|when|while|if|so|but)\s+)(I [^.;!?,]*)/g, (_m, lead: string, clause: string) => lead + agreeWithI(ownPossessives(clause)))
+    // The same subject after a comma: "I am planning ..., and is trying" → "..., and am trying".
+    .replace(/(\bI [^.;!?]*?), and (is|has|does)\b/g, (m, before: string, verb: string) => (OTHER_SUBJECT.test(before) ? m : `${before}, and ${{ is: "am", has: "have", does: "do" }[verb as "is" | "has" | "does"]}`));
+}
+
+/** The verb after "and" in a clause said as "I", made to agree with the third person before "I"
+ *  becomes a name ("I am getting ... and want to plant" → "... and wants to plant"). */
+function agreeWithName(text: string): string {
+  return text.replace(/\bI(?:'m| am| [a-z]+)\b[^.;!?]*/g, (clause) =>
+    OTHER_SUBJECT.test(clause)
+      ? clause
+      : clause
+          .replace(/\band am\b/g, "and is")
+          .replace(/\band have\b/g, "and has")
+          .replace(/\band do\b/g, "and does")
+          .replace(/\band ([a-z]+)\b/g, (m, verb: string) => {
+            const v = nlp(verb);
+            return v.has("#Infinitive") && !v.has("#Noun") ? `and ${thirdPersonVerb(verb)}` : m;
+          }),
+  );
+}
+
+const OTHER_SUBJECT = /\b(that|who|which|heard|told|said|he|she|they|we)\b/;
+
+/** A verb that agreed with the third person, after "and" in a clause whose subject became "I"
+ *  ("I am planning ... and is trying" → "and am trying"; "and wants" → "and want"). */
+function agreeWithI(clause: string): string {
+  // Not where the clause brings in another subject ("I heard from Edmund that Edmund ... and wants").
+  if (OTHER_SUBJECT.test(clause)) return clause;
+  return clause
+    .replace(/\band is\b/g, "and am")
+    .replace(/\band has\b/g, "and have")
+    .replace(/\band does\b/g, "and do")
+    .replace(/\band ([a-z]+s)\b/g, (m, verb: string) => {
+      const v = nlp(verb);
+      return v.has("#PresentTense") && !v.has("#Noun") ? `and ${(v.verbs().toInfinitive().text()) || verb}` : m;
+    });
 }
 
 /** Closed-class words after which "her" is an object, not a possessive ("with her to the park"). */
@@ -81,6 +139,10 @@ function ownPossessives(clause: string): string {
     .replace(/\bhis\b(?= [a-z])/g, "my")
     .replace(/\b(a|about|at|for|from|in|into|of|on|over|to|with|by) her (?=([a-z][\w'-]*))/g, (m, prep: string, next: string) => (FUNCTION_WORDS.has(next) ? m : `${prep} my `))
     .replace(/\bher own\b/g, "my own")
+    // "their" as a person's own ("behind on their term paper", ownBackReferences), unless the
+    // clause brings in other people it could point to.
+    .replace(/\btheir\b(?= [a-z])/g, (m) => (/\b(they|them|we|us|that|who|heard|told|said)\b/.test(clause) ? m : "my"))
+    .replace(/\bthemselves\b/g, (m) => (/\b(they|them|we|us|that|who|heard|told|said)\b/.test(clause) ? m : "myself"))
     .replace(/\bhimself\b|\bherself\b/g, "myself");
 }
 

@@ -3,13 +3,43 @@
 // ever read as content: nothing in them is obeyed. Greetings and farewells are read as such
 // (general discourse markers); what counts as news is what any statement is (an event, something
 // ahead, something about someone), by the same general cues as everywhere.
-import type { VisitorReplyInput } from "../prompts/visitorReply.ts";
+import type { Identity } from "../prompts/builder.ts";
+import type { ChatSideInput, Line } from "./dialogue.ts";
+import type { PlaceName } from "./events.ts";
 import { pickNews, tellNews } from "./dialogue.ts";
 import { describeEvent, extractEvent } from "./events.ts";
 import { aboutTheFuture, namesPerson } from "./importance.ts";
 import { offlineInterview } from "./interview.ts";
 import { isSleep } from "./planner.ts";
 import { pick } from "./random.ts";
+
+// What the prompt and this offline answer are given: declared beside the engine that reads it, so
+// the prompt file imports this one and not the other way round.
+export interface VisitorReplyInput {
+  identity: Identity;
+  now: number;
+  /** "dining room of Copper Kettle cafe". */
+  place: string;
+  /** The resident's side: what it was doing, how it sees the person, its retrieved memories. */
+  self: ChatSideInput;
+  visitor: { name: string; role: string };
+  /** The talk before the new words (speaker names as said: the person's name or the resident's). */
+  soFar: Line[];
+  /** What the person just said. */
+  words: string[];
+  /** Today's broad plan, and yesterday's. */
+  plan: string[];
+  yesterday: string[];
+  /** How the resident sees the people it knows. */
+  people: { name: string; relationship: string }[];
+  /** Every resident's name. */
+  residents: string[];
+  places: PlaceName[];
+  /** After this many lines the resident wraps up. */
+  maxLines: number;
+  /** Memories of this day show only their time (builder.stamp). */
+  today?: number;
+}
 
 const GOODBYE = /\b(good ?bye|bye|farewell|see you|see ya|gotta go|got to go|have to go|take care|good night)\b/i;
 const HELLO = /^\s*(hi|hello|hey|good (morning|afternoon|evening)|greetings|howdy)\b/i;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { ChatMessage, Prompt, Tier } from "../../llm/prompt.ts";
 import type { Persona } from "../../../shared/persona.ts";
 import { when } from "../offline/time.ts";
+import { formatDate } from "../../../shared/time.ts";
 
 export const HHMM = /^([01]?\d|2[0-3]):[0-5]\d$/;
 export const Clock = z.string().regex(HHMM, "a time of day as HH:MM");
@@ -57,18 +58,28 @@ export function brief(p: Identity): string {
   return [`${p.name}, ${p.age}`, p.innate, firstSentence(p.learned)].filter(Boolean).join("; ");
 }
 
-/** "[Fri Feb 13, 07:05]": when a memory was made, so "tomorrow" in it can be placed. */
-export function stamp(time: number): string {
+/** "[Fri, Feb 13, 07:05]": when a memory was made, so "tomorrow" in it can be placed. With
+ *  `today` (a time on the day the prompt says it is), a memory of that day shows only its time,
+ *  "[07:05]" (settings.memoryDates "compact"). */
+export function stamp(time: number, today?: number): string {
   const d = new Date(time);
+  const clock = `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}`;
+  if (today !== undefined && sameDay(time, today)) return `[${clock}]`;
   const day = d.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
-  return `[${day}, ${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}]`;
+  return `[${day}, ${clock}]`;
 }
 
-/** Memories as a bullet list with their date and time, capped in count; "(none)" when empty. */
-export function memories(lines: readonly MemoryLine[], max = 60): string {
+const sameDay = (a: number, b: number) => Math.floor(a / 86_400_000) === Math.floor(b / 86_400_000);
+
+/** Memories as a bullet list with their date and time, capped in count; "(none)" when empty.
+ *  `today`: see stamp (the prompt must say the date: nowAt, or datedNote). */
+export function memories(lines: readonly MemoryLine[], max = 60, today?: number): string {
   const shown = lines.slice(0, max);
-  return shown.length ? shown.map((m) => `- ${stamp(m.created)} ${m.text}`).join("\n") : "- (none)";
+  return shown.length ? shown.map((m) => `- ${stamp(m.created, today)} ${m.text}`).join("\n") : "- (none)";
 }
+
+/** For a prompt that does not otherwise say the date: what an undated "[07:05]" means. */
+export const datedNote = (today: number | undefined) => today !== undefined && `(A time without a date is on ${formatDate(today)}.)`;
 
 /** Plain bullet list (notes, plan items). */
 export function bullets(lines: readonly string[], max = 30): string {

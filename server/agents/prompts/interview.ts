@@ -2,28 +2,11 @@
 // retrieves 50), the day's plan and the identity block (the original's summarize_ideas +
 // generate_next_convo_line, two calls).
 import { z } from "zod";
-import type { PlaceName } from "../offline/events.ts";
-import { offlineInterview } from "../offline/interview.ts";
-import { definePrompt, iss, memories, nowAt, quote, type Identity, type MemoryLine } from "./builder.ts";
+import { offlineInterview, type InterviewInput } from "../offline/interview.ts";
+import { definePrompt, iss, memories, nowAt, quote } from "./builder.ts";
 
-export interface InterviewInput {
-  identity: Identity;
-  now: number;
-  interviewer: string;
-  question: string;
-  /** Retrieved for the question, best first. */
-  memories: MemoryLine[];
-  /** Today's broad plan, and yesterday's. */
-  plan: string[];
-  yesterday: string[];
-  /** How the agent sees people: those the question names, or everyone it has a view of. */
-  people: { name: string; relationship: string }[];
-  /** Where the resident's memories place it, for "were you there": [sector, game time]. */
-  presence: { sector: string; at: number }[];
-  places: PlaceName[];
-  /** Every resident's name. */
-  residents: string[];
-}
+export type { InterviewInput };
+
 
 export const InterviewAnswer = z.object({ answer: z.string().min(1) });
 export type InterviewAnswer = z.infer<typeof InterviewAnswer>;
@@ -41,7 +24,7 @@ export const interviewPrompt = definePrompt<InterviewInput, InterviewAnswer>({
     `${nowAt(i.now)} Today's plan: ${i.plan.join("; ") || "(none)"}${i.yesterday.length ? `. Yesterday's plan: ${i.yesterday.join("; ")}` : ""}`,
     ...i.people.filter((p) => p.relationship).map((p) => `How you see ${p.name}: ${p.relationship}`),
     `What you remember (most relevant first):`,
-    memories(i.memories),
+    memories(i.memories, 60, i.today),
     quote(i.interviewer, i.question),
     `Give "answer".`,
   ],

@@ -2,22 +2,11 @@
 // sink is leaking"): deal with it, go and tell others, get away, or carry on, with the action it
 // takes, in character. The state is words a person chose: shown quoted, never obeyed.
 import { z } from "zod";
-import { offlineObjectReaction } from "../offline/objects.ts";
-import { definePrompt, firstName, memories, nowAt, type MemoryLine } from "./builder.ts";
+import { offlineObjectReaction, type ObjectReactionInput } from "../offline/objects.ts";
+import { definePrompt, firstName, memories, nowAt } from "./builder.ts";
 
-export interface ObjectReactionInput {
-  name: string;
-  brief: string;
-  now: number;
-  doing: string;
-  /** The object's name ("stove") and where it is ("kitchen of Calloway house"). */
-  object: string;
-  place: string;
-  state: string;
-  ownPlace: boolean;
-  asleep: boolean;
-  memories: MemoryLine[];
-}
+export type { ObjectReactionInput };
+
 
 export const ObjectReactionAnswer = z.object({
   reaction: z.enum(["leave", "help", "tell", "continue"]),
@@ -41,7 +30,7 @@ export const objectReactionPrompt = definePrompt<ObjectReactionInput, ObjectReac
       `${f} is ${i.asleep ? "asleep" : i.doing || "idle"}.`,
       `${f} sees that the ${i.object} is in this state: "${i.state.replace(/\s+/g, " ").replace(/"/g, "'")}"`,
       `What ${f} remembers:`,
-      memories(i.memories),
+      memories(i.memories, 60, i.today),
       `Give "reaction": "leave" (get away), "help" (deal with it), "tell" (go and tell others) or "continue" (carry on); "action": what ${f} does now as an -ing phrase ("" to carry on); "reason": one sentence.`,
     ];
   },

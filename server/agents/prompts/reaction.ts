@@ -16,7 +16,7 @@ export interface ReactionInput {
   /** What the agent is doing and where it is headed. */
   doing: string;
   other: { name: string; doing: string };
-  options: ("talk" | "wait")[];
+  options: ("talk" | "wait" | "join")[];
   /** Retrieved for the other's name and what they do (best first). */
   memories: MemoryLine[];
   lastChat?: { minutesAgo: number; topic: string };
@@ -27,9 +27,11 @@ export interface ReactionInput {
   people: string[];
   /** Conversations the resident already had today (the offline engine's social budget). */
   chatsToday?: number;
+  /** Memories of this day show only their time (builder.stamp). */
+  today?: number;
 }
 
-export const ReactionAnswer = z.object({ decision: z.enum(["talk", "wait", "continue"]), reason: z.string() });
+export const ReactionAnswer = z.object({ decision: z.enum(["talk", "wait", "join", "continue"]), reason: z.string() });
 export type ReactionAnswer = z.infer<typeof ReactionAnswer>;
 
 export const reactionPrompt = definePrompt<ReactionInput, ReactionAnswer>({
@@ -44,6 +46,7 @@ export const reactionPrompt = definePrompt<ReactionInput, ReactionAnswer>({
     const options = [
       ...(i.options.includes("talk") ? [`"talk": start a conversation with ${o}`] : []),
       ...(i.options.includes("wait") ? [`"wait": wait until ${o} is done with the ${i.sharedObject ?? "place"}`] : []),
+      ...(i.options.includes("join") ? [`"join": go over and join the conversation ${o} is having`] : []),
       `"continue": carry on`,
     ];
     return [
@@ -52,7 +55,7 @@ export const reactionPrompt = definePrompt<ReactionInput, ReactionAnswer>({
       `${f} is ${i.doing}; ${i.other.name} is ${i.other.doing}.`,
       i.lastChat ? `They last talked ${i.lastChat.minutesAgo} minutes ago, ${i.lastChat.topic}.` : `They have not talked recently.`,
       `What ${f} remembers:`,
-      memories(i.memories),
+      memories(i.memories, 60, i.today),
       `Options: ${options.join("; ")}. Give "decision" and a short "reason".`,
     ];
   },

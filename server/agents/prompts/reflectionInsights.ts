@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { PlaceName } from "../offline/events.ts";
 import { importanceOf } from "../offline/importance.ts";
 import { offlineInsights } from "../offline/reflection.ts";
-import { definePrompt, stamp, type MemoryLine } from "./builder.ts";
+import { datedNote, definePrompt, stamp, type MemoryLine } from "./builder.ts";
 
 export interface ReflectionInsightsInput {
   name: string;
@@ -15,6 +15,8 @@ export interface ReflectionInsightsInput {
   n: number;
   people: string[];
   places: PlaceName[];
+  /** Memories of this day show only their time (builder.stamp). */
+  today?: number;
 }
 
 export const ReflectionInsightsAnswer = z.object({
@@ -31,7 +33,8 @@ export const reflectionInsightsPrompt = definePrompt<ReflectionInsightsInput, Re
   system: () => "You help a town resident in a life simulation reflect on recent experience.",
   user: (i) => [
     `Statements about ${i.name}:`,
-    ...i.statements.map((s, n) => `${n + 1}. ${stamp(s.created)} ${s.text}`),
+    datedNote(i.today),
+    ...i.statements.map((s, n) => `${n + 1}. ${stamp(s.created, i.today)} ${s.text}`),
     `Question: ${i.question}`,
     `What ${i.n} high-level insights about ${i.name} can you infer from the statements to answer it? Give "insights" [{insight, evidence: the numbers of the statements it rests on, importance: 1-10 for ${i.name}}].`,
   ],

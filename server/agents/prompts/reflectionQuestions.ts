@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { PlaceName } from "../offline/events.ts";
 import { offlineQuestions } from "../offline/reflection.ts";
-import { definePrompt, memories, type MemoryLine } from "./builder.ts";
+import { datedNote, definePrompt, memories, type MemoryLine } from "./builder.ts";
 
 export interface ReflectionQuestionsInput {
   name: string;
@@ -13,6 +13,8 @@ export interface ReflectionQuestionsInput {
   /** Other residents' names and known places, for the offline engine. */
   people: string[];
   places: PlaceName[];
+  /** Memories of this day show only their time (builder.stamp). */
+  today?: number;
 }
 
 export const ReflectionQuestionsAnswer = z.object({ questions: z.array(z.string().min(1)).min(1) });
@@ -26,7 +28,8 @@ export const reflectionQuestionsPrompt = definePrompt<ReflectionQuestionsInput, 
   system: () => "You help a town resident in a life simulation reflect on recent experience.",
   user: (i) => [
     `Statements about ${i.name}:`,
-    memories(i.statements, 100),
+    datedNote(i.today),
+    memories(i.statements, 100, i.today),
     `Given only these, what are the ${i.n} most salient high-level questions we can answer about the subjects of the statements? Give "questions".`,
   ],
   offline: (i) => ({ questions: offlineQuestions(i.name, i.statements.map((s) => s.text), i.people, i.places, i.n) }),

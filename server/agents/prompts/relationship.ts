@@ -3,7 +3,7 @@
 // the other's name, asked before each line of its dialogue; here once per conversation and side).
 import { z } from "zod";
 import { offlineRelationship } from "../offline/dialogue.ts";
-import { definePrompt, firstName, iss, memories, type Identity, type MemoryLine } from "./builder.ts";
+import { datedNote, definePrompt, firstName, iss, memories, type Identity, type MemoryLine } from "./builder.ts";
 
 export interface RelationshipInput {
   identity: Identity;
@@ -11,6 +11,8 @@ export interface RelationshipInput {
   memories: MemoryLine[];
   /** The summary kept from their last conversation, if any. */
   before: string;
+  /** Memories of this day show only their time (builder.stamp). */
+  today?: number;
 }
 
 export const RelationshipAnswer = z.object({ relationship: z.string().min(1) });
@@ -25,7 +27,8 @@ export const relationshipPrompt = definePrompt<RelationshipInput, RelationshipAn
   user: (i) => [
     iss(i.identity),
     `What ${firstName(i.identity.name)} remembers about ${i.other}:`,
-    memories(i.memories),
+    datedNote(i.today),
+    memories(i.memories, 60, i.today),
     i.before && `Last time: ${i.before}`,
     `Give "relationship": one or two sentences on how ${i.identity.name} sees ${i.other} and what they have to do with each other.`,
   ],

@@ -19,6 +19,8 @@ export interface UtteranceInput {
   soFar: Line[];
   maxLines: number;
   places: PlaceName[];
+  /** Memories of this day show only their time (builder.stamp). */
+  today?: number;
 }
 
 export const UtteranceAnswer = z.object({ text: z.string().min(1), end: z.boolean(), topic: z.string() });
@@ -41,7 +43,7 @@ export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
       `What ${s} thinks of ${l}: ${i.speaker.relationship || "(no opinion yet)"}`,
       i.past ? `Past context: ${s} and ${l} last talked ${i.past.minutesAgo} minutes ago, ${i.past.topic}. This conversation comes after that one.` : `${s} and ${l} have not talked before today.`,
       `What ${s} remembers:`,
-      memories(i.speaker.memories),
+      memories(i.speaker.memories, 60, i.today),
       `The conversation so far:`,
       i.soFar.length ? i.soFar.map((x) => quote(x.speaker, x.text)).join("\n") : "(nothing yet: start it)",
       `Give "text": what ${s} says next; "end": whether the conversation ends with this line; "topic": "conversing about ...".`,

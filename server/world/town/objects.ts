@@ -1,0 +1,84 @@
+// The objects of a town whose state is not idle: a resident's use ("being used") while it stands
+// at the object, or a person's word ("on fire"), which outranks any resident's use.
+import { z } from "zod";
+import type { TownEvent } from "../../../shared/events.ts";
+import { refuse, type CommandResult } from "../commands.ts";
+import type { WorldEvent } from "../perception.ts";
+import type { Address } from "../tile.ts";
+import type { TownMap } from "../townMap.ts";
+
+export const ObjectsSnapshot = z.array(z.object({ address: z.string(), state: z.string(), by: z.string(), holder: z.string().default("") })).default([]);
+export type ObjectsSnapshot = z.infer<typeof ObjectsSnapshot>;
+
+interface ObjectStatus {
+  state: string;
+  by: string;
+  /** The resident whose action holds the state; "" when a person set it. */
+  holder: string;
+}
+
+/** Who holds an object's state: a resident's id and name. */
+export interface Holder {
+  readonly id: string;
+  readonly name: string;
+}
+
+export class Objects {
+  private readonly byAddress = new Map<Address, ObjectStatus>();
+
+  constructor(private readonly map: TownMap) {}
+
+  /** A resident at the object its action uses gives the object the action's state. */
+  hold(holder: Holder, address: Address, state: string, events: TownEvent[]): void {
+    if (!state) return;
+    const current = this.byAddress.get(address);
+    if (current && !current.holder) return; // a state a person set outranks an agent's use
+    this.byAddress.set(address, { state, by: holder.name, holder: holder.id });
+    events.push({ kind: "objectChanged", address, state, by: holder.name });
+  }
+
+  /** A resident leaving its action leaves the objects it held idle. */
+  release(holder: Holder, events: TownEvent[]): void {
+    for (const [address, s] of this.byAddress) {
+      if (s.holder !== holder.id) continue;
+      this.byAddress.delete(address);
+      events.push({ kind: "objectChanged", address, state: "", by: holder.name });
+    }
+  }
+
+  /** A person sets an object's state; "idle" (or nothing) clears it. */
+  set(address: Address, wanted: string, by: string): CommandResult {
+    if (address.split(":").length !== 4 || !this.map.hasAddress(address)) return refuse("not_found", `no object "${address.slice(0, 200)}" in this town`);
+    const state = wanted.trim();
+    if (!state || /^idle$/i.test(state)) {
+      if (!this.byAddress.delete(address)) return { ok: true, events: [] };
+      return { ok: true, events: [{ kind: "objectChanged", address, state: "", by }] };
+    }
+    // A person's state outranks a resident's use: the resident no longer holds it.
+    this.byAddress.set(address, { state, by, holder: "" });
+    return { ok: true, events: [{ kind: "objectChanged", address, state, by }] };
+  }
+
+  /** What residents can notice of objects: "stove is on fire", at the object's first tile. */
+  worldEvents(out: WorldEvent[]): void {
+    for (const [address, s] of this.byAddress) {
+      const tile = this.map.tilesOf(address)[0];
+      if (!tile) continue;
+      const name = address.split(":").at(-1)!;
+      out.push({ subject: address, predicate: "is", object: s.state, description: `${name} is ${s.state}`, address, x: tile.x, y: tile.y, by: s.by });
+    }
+  }
+
+  states(): { address: Address; state: string; by: string }[] {
+    return [...this.byAddress].map(([address, s]) => ({ address, state: s.state, by: s.by }));
+  }
+
+  snapshot(): ObjectsSnapshot {
+    return [...this.byAddress].map(([address, s]) => ({ address, ...s }));
+  }
+
+  restore(saved: ObjectsSnapshot): void {
+    this.byAddress.clear();
+    for (const o of saved) this.byAddress.set(o.address, { state: o.state, by: o.by, holder: o.holder });
+  }
+}

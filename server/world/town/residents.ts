@@ -1,0 +1,279 @@
+// The residents: each one's body (where it stands, where it walks), its current action, what it
+// perceives each step and the answer its mind is working on. Residents are saved; a restored
+// resident steps exactly as the uninterrupted one would.
+import { z } from "zod";
+import type { TownEvent } from "../../../shared/events.ts";
+import type { Persona } from "../../../shared/persona.ts";
+import { Facing, facingToward, type AgentView } from "../../../shared/view.ts";
+import type { AgentSelf, Decision, MindInput, MindOutput, Notice } from "../mind.ts";
+import type { PathFinder } from "../path.ts";
+import { arenaOf, perceive, type WorldEvent } from "../perception.ts";
+import type { Address, Tile } from "../tile.ts";
+import type { TownMap } from "../townMap.ts";
+import type { Objects } from "./objects.ts";
+import type { Pending } from "./pending.ts";
+
+export const ResidentSnapshot = z.object({
+  id: z.string(),
+  x: z.number().int(),
+  y: z.number().int(),
+  action: z.string(),
+  emoji: z.string(),
+  address: z.string(),
+  until: z.number().nullable(),
+  predicate: z.string().default(""),
+  object: z.string().default(""),
+  objectState: z.string().default(""),
+  talkingTo: z.string().default(""),
+  /** Which way it looks (older saves: down). */
+  facing: Facing.catch("down").default("down"),
+  /** Tiles still to walk, [x, y] each; older saves recompute the path. */
+  path: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
+  /** Things that happened to the agent that its mind has not heard yet (Notice in ../mind.ts). */
+  notices: z.array(z.unknown()).optional(),
+  /** Tile index the agent last looked from (spatial memory), -1 for none. */
+  lastSeenFrom: z.number().int().optional(),
+});
+export const ResidentsSnapshot = z.array(ResidentSnapshot);
+export type ResidentsSnapshot = z.infer<typeof ResidentsSnapshot>;
+
+/** How far and how much residents notice (the paper's defaults; minds may hold their own). */
+export interface Senses {
+  visionRadius: number;
+  attentionBandwidth: number;
+}
+export const DEFAULT_SENSES: Senses = { visionRadius: 8, attentionBandwidth: 8 };
+
+export type Thought = Pending<MindOutput | null>;
+
+/** An agent's body and current action, as the Town keeps it. */
+export interface Resident {
+  readonly id: string;
+  readonly persona: Persona;
+  x: number;
+  y: number;
+  action: string;
+  emoji: string;
+  address: Address;
+  predicate: string;
+  object: string;
+  objectState: string;
+  talkingTo: string;
+  /** Which way it looks: where it last walked, or toward whom it talks with. */
+  facing: Facing;
+  /** Game time when the current action is over. */
+  until: number;
+  path: Tile[];
+  thinking: Thought | null;
+  notices: Notice[];
+  /** Tile at the last tick, to tell the mind only about new views. */
+  lastSeenFrom: number;
+}
+
+const NO_EVENTS: WorldEvent[] = [];
+const NO_PERCEPTIONS: ReturnType<typeof perceive> = [];
+
+export class Residents {
+  /** In id order: the order every step visits them in. */
+  readonly all: readonly Resident[];
+  private readonly byId = new Map<string, Resident>();
+  /** Addresses in view from each tile, computed on first visit (the map does not change). */
+  private readonly viewCache = new Map<number, readonly Address[]>();
+
+  constructor(
+    personas: readonly Persona[],
+    private readonly map: TownMap,
+    private readonly paths: PathFinder,
+    private readonly objects: Objects,
+    readonly senses: Senses,
+  ) {
+    this.all = [...personas]
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((persona) => {
+        const spawn = map.spawns.get(persona.spawn);
+        if (!spawn) throw new Error(`resident "${persona.id}": no spawn point "${persona.spawn}" in the map`);
+        return {
+          id: persona.id, persona, x: spawn.x, y: spawn.y, action: "", emoji: "", address: "", predicate: "", object: "", objectState: "",
+          talkingTo: "", facing: "down", until: -Infinity, path: [], thinking: null, notices: [], lastSeenFrom: -1,
+        };
+      });
+    for (const r of this.all) this.byId.set(r.id, r);
+  }
+
+  get(id: string): Resident | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * Asks the mind of every resident that has something new to think about: its action is over,
+   * it perceives something, it reached a new tile, or something happened to it. A resident still
+   * thinking perceives meanwhile nothing it would not see next time.
+   */
+  think(now: number, world: ReadonlyMap<Address, WorldEvent[]>, ask: (input: MindInput) => Thought): void {
+    const { visionRadius: radius, attentionBandwidth: bandwidth } = this.senses;
+    for (const r of this.all) {
+      if (r.thinking) continue;
+      const here = r.y * this.map.width + r.x;
+      const arena = arenaOf(this.map.addressAt(r.x, r.y));
+      const candidates = world.get(arena) ?? NO_EVENTS;
+      const perceived = candidates.length <= 1 && candidates[0]?.subject === r.persona.name ? NO_PERCEPTIONS
+        : perceive({ x: r.x, y: r.y, arena, radius, bandwidth }, candidates, r.persona.name);
+      const inView = here !== r.lastSeenFrom ? this.addressesInView(r.x, r.y) : [];
+      const needsAction = !r.talkingTo && now >= r.until;
+      if (!needsAction && perceived.length === 0 && inView.length === 0 && r.notices.length === 0) continue;
+      r.lastSeenFrom = here;
+      const notices = r.notices;
+      r.notices = [];
+      r.thinking = ask({ agent: self(r), now, perceived, inView, needsAction, notices });
+    }
+  }
+
+  /** The resident takes up an action its mind chose and walks to where it happens. */
+  startAction(r: Resident, d: Decision, now: number, minSeconds: number, events: TownEvent[]): void {
+    this.objects.release(holder(r), events);
+    const address = this.map.hasAddress(d.address) ? d.address : r.persona.home;
+    r.action = d.action;
+    r.emoji = d.emoji;
+    r.address = address;
+    r.predicate = d.predicate ?? "is";
+    r.object = d.object ?? d.action;
+    r.objectState = address.split(":").length === 4 ? (d.objectState ?? "") : "";
+    r.until = Math.max(d.until, now + minSeconds * 1000);
+    r.path = this.paths.find(r, this.map.tilesOf(address)) ?? [];
+    events.push({ kind: "actionStarted", agentId: r.id, action: r.action, emoji: r.emoji, address, talkingTo: "" });
+    if (r.path.length === 0) this.objects.hold(holder(r), r.address, r.objectState, events);
+  }
+
+  /** The resident stops what it does and turns to whom it talks with (a resident or a person). */
+  startTalking(r: Resident, other: { id: string; name: string }, action: string, events: TownEvent[]): void {
+    this.objects.release(holder(r), events);
+    r.talkingTo = other.id;
+    r.action = action;
+    r.emoji = "💬";
+    r.predicate = "chat with";
+    r.object = other.name;
+    r.objectState = "";
+    r.path = [];
+    events.push({ kind: "actionStarted", agentId: r.id, action, emoji: "💬", address: this.map.addressAt(r.x, r.y), talkingTo: other.id });
+  }
+
+  /** A talk is over: the resident's mind hears of it and chooses what comes next. */
+  stopTalking(r: Resident, now: number, notice: Notice | null, events: TownEvent[]): void {
+    r.talkingTo = "";
+    r.until = now;
+    if (notice) r.notices.push(notice);
+    events.push({ kind: "actionStarted", agentId: r.id, action: r.action, emoji: r.emoji, address: r.address || this.map.addressAt(r.x, r.y), talkingTo: "" });
+  }
+
+  /** Walks `r` to the nearest of some tiles (nowhere when none can be reached). */
+  walkTo(r: Resident, tiles: readonly Tile[]): void {
+    r.path = this.paths.find(r, tiles) ?? [];
+  }
+
+  /** Every walking resident takes one tile; one that arrives takes up its object. */
+  walk(events: TownEvent[]): void {
+    for (const r of this.all) {
+      const next = r.path.shift();
+      if (!next) continue;
+      r.facing = facingToward(r, next);
+      r.x = next.x;
+      r.y = next.y;
+      events.push({ kind: "agentMoved", agentId: r.id, x: r.x, y: r.y });
+      if (r.path.length === 0 && !r.talkingTo) this.objects.hold(holder(r), r.address, r.objectState, events);
+    }
+  }
+
+  /** What others can notice of residents: "Ada Lin is making coffee", where she stands. */
+  worldEvents(out: WorldEvent[]): void {
+    for (const r of this.all) {
+      if (!r.action) continue;
+      out.push({
+        subject: r.persona.name, predicate: r.predicate, object: r.object, description: `${r.persona.name} is ${r.action}`,
+        address: this.map.addressAt(r.x, r.y), x: r.x, y: r.y, actor: { kind: "agent", id: r.id },
+      });
+    }
+  }
+
+  /**
+   * Distinct addresses of the tiles within vision (spatial memory). Unlike events, places in
+   * other arenas count too: a resident learns a room exists by seeing into it.
+   */
+  private addressesInView(x: number, y: number): readonly Address[] {
+    const key = y * this.map.width + x;
+    let cached = this.viewCache.get(key);
+    if (!cached) this.viewCache.set(key, (cached = this.computeView(x, y)));
+    return cached;
+  }
+
+  private computeView(x: number, y: number): Address[] {
+    const r = this.senses.visionRadius;
+    const seen = new Set<Address>();
+    for (let ty = Math.max(0, y - r); ty <= Math.min(this.map.height - 1, y + r); ty++) {
+      for (let tx = Math.max(0, x - r); tx <= Math.min(this.map.width - 1, x + r); tx++) {
+        const a = this.map.addressAt(tx, ty);
+        if (a) seen.add(a);
+      }
+    }
+    return [...seen].sort();
+  }
+
+  /**
+   * The saved form. Residents talking with a person resume free (people do not persist); the rest
+   * of each walk, what the mind has not heard yet and where it last looked are kept, so a
+   * restored town steps exactly as the uninterrupted one would.
+   */
+  snapshot(now: number, withPerson: (id: string) => boolean): ResidentsSnapshot {
+    return this.all.map((r) => {
+      const chatting = withPerson(r.id);
+      return {
+        id: r.id, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address,
+        until: chatting ? now : Number.isFinite(r.until) ? r.until : null,
+        predicate: r.predicate, object: r.object, objectState: r.objectState, talkingTo: chatting ? "" : r.talkingTo, facing: r.facing,
+        path: r.path.map((t) => [t.x, t.y] as [number, number]), notices: structuredClone(r.notices), lastSeenFrom: r.lastSeenFrom,
+      };
+    });
+  }
+
+  restore(saved: ResidentsSnapshot): void {
+    for (const s of saved) {
+      const r = this.byId.get(s.id);
+      if (!r) continue; // a resident removed from the template since the save
+      // A tile that became blocked since the save (an edited map) leaves the agent at its spawn.
+      if (this.map.isWalkable(s.x, s.y)) {
+        r.x = s.x;
+        r.y = s.y;
+      }
+      Object.assign(r, {
+        action: s.action, emoji: s.emoji, address: s.address, until: s.until ?? -Infinity,
+        predicate: s.predicate, object: s.object, objectState: s.objectState, talkingTo: s.talkingTo, facing: s.facing,
+        thinking: null, notices: (s.notices ?? []) as Notice[], lastSeenFrom: s.lastSeenFrom ?? -1,
+      });
+      const path = s.path?.map(([x, y]) => ({ x, y }));
+      r.path = path && path.every((t) => this.map.isWalkable(t.x, t.y)) ? path
+        : s.address && !s.talkingTo ? (this.paths.find(r, this.map.tilesOf(s.address)) ?? []) : [];
+    }
+  }
+
+  /** Nobody talks to someone they are not paired with (`a>b`): those resume their own action. */
+  freeUnpaired(pairs: ReadonlySet<string>): void {
+    for (const r of this.all) {
+      if (r.talkingTo && !pairs.has(`${r.id}>${r.talkingTo}`)) {
+        r.talkingTo = "";
+        r.until = -Infinity;
+        r.path = r.address ? (this.paths.find(r, this.map.tilesOf(r.address)) ?? []) : [];
+      }
+    }
+  }
+}
+
+/** What a mind may read about the resident it drives. */
+export function self(r: Resident): AgentSelf {
+  return { id: r.id, persona: r.persona, x: r.x, y: r.y, action: r.action, address: r.address, talkingTo: r.talkingTo };
+}
+
+/** What can be seen of a resident. */
+export function viewOf(r: Resident): AgentView {
+  return { id: r.id, name: r.persona.name, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address, talkingTo: r.talkingTo, sprite: r.persona.sprite, facing: r.facing };
+}
+
+const holder = (r: Resident) => ({ id: r.id, name: r.persona.name });
