@@ -83,6 +83,12 @@ export interface RetrievalSettings {
   recencyWeight: number;
   importanceWeight: number;
   relevanceWeight: number;
+  /**
+   * Score model (dense) embeddings through the quantised index and rescore its candidates
+   * exactly (memory/denseIndex.ts; the same memories come back). Default on; off scores every
+   * row in floats, ~40x slower at 10,000 memories of 1536 dimensions.
+   */
+  denseIndex?: boolean;
 }
 
 /** The paper's numbers: decay 0.995 per game hour, all weights 1. */

@@ -1,12 +1,29 @@
 // The built-in memory stream (MemoryPort): memories in creation order, an inverted index of
-// sparse (hashed) embeddings and a list of dense (model) ones, so a retrieval over thousands of
-// memories touches only the dimensions the query has; the best k are kept in a heap (topK.ts).
+// sparse (hashed) embeddings and a quantised matrix of dense (model) ones (denseIndex.ts), so a
+// retrieval over thousands of memories touches only the dimensions the query has, or scores a
+// model's vectors in one SIMD pass; the best k are kept in a heap (topK.ts).
 import { SavedStream, StreamHead, toBase64, toVector, type SavedMemory } from "./codec.ts";
 import type { MemoryChanges } from "./journal.ts";
 import { PAPER_RETRIEVAL, type MemoryPort, type MemoryRecord, type NewMemory, type RetrievalSettings, type RetrieveOptions, type Scored } from "./port.ts";
 import { TopK } from "./topK.ts";
+import { DenseIndex } from "./denseIndex.ts";
 
 const HOUR = 3_600_000;
+/** Below this many dense memories every row is scored exactly: the index would save little. */
+const DENSE_INDEX_FROM = 256;
+/** How many memories at each end of the approximate relevances are rescored, so min and max are exact. */
+const EXTREMES = 8;
+
+/** The candidates rescored exactly for the best n: twice as many, and a few more (the
+ *  approximation moves a relevance by ~1/1000 of its range; see denseIndex.ts). */
+const shortlist = (n: number): number => n * 2 + 16;
+
+/** A plain dot product over the dimensions both vectors have, summed in ascending dimension. */
+function dot(e: Float32Array, q: Float32Array): number {
+  let s = 0;
+  for (let d = 0, n = Math.min(e.length, q.length); d < n; d++) s += e[d] * q[d];
+  return s;
+}
 
 /** The dimensions where the query is not zero, ascending. */
 function nonZeroDims(q: Float32Array): Int32Array {
@@ -14,6 +31,27 @@ function nonZeroDims(q: Float32Array): Int32Array {
   let k = 0;
   for (let d = 0; d < q.length; d++) if (q[d] !== 0) out[k++] = d;
   return out.subarray(0, k);
+}
+
+/** A memory as the stream keeps it: the same fields in the same order for a new and a restored one
+ *  (one hidden class for V8), importance clamped to the paper's 1-10. */
+function record(m: Omit<NewMemory, "embedding">, id: number, lastAccessed: number, embedding: Float32Array): MemoryRecord {
+  return {
+    id,
+    type: m.type,
+    created: m.created,
+    lastAccessed,
+    description: m.description,
+    subject: m.subject,
+    predicate: m.predicate,
+    object: m.object,
+    keywords: m.keywords ?? [],
+    importance: Math.max(1, Math.min(10, Math.round(m.importance))),
+    evidence: m.evidence ?? [],
+    embedding,
+    ...(m.lines ? { lines: m.lines } : {}),
+    ...(m.depth ? { depth: m.depth } : {}),
+  };
 }
 
 export class MemoryStream implements MemoryPort {
@@ -27,8 +65,12 @@ export class MemoryStream implements MemoryPort {
   private work = { rec: new Float64Array(0), imp: new Float64Array(0), rel: new Float64Array(0) };
   /** Inverted index of sparse embeddings: per dimension, the positions with a non-zero value and the value. */
   private postings: ({ n: number; at: Int32Array; value: Float32Array } | undefined)[] = [];
-  /** Positions of memories with dense embeddings (a model's), scored row by row. */
+  /** Positions of memories with dense embeddings (a model's), scored row by row... */
   private dense: number[] = [];
+  /** ...or, those of the first dense embeddings' dimension, approximately in one pass first. */
+  private denseIndex: DenseIndex | null = null;
+  /** Per position, 1 where the memory is in denseIndex. */
+  private indexed = new Uint8Array(64);
   /** Where changes are journaled (memories then live as rows and snapshot() gives the head only). */
   changes?: MemoryChanges;
 
@@ -51,22 +93,7 @@ export class MemoryStream implements MemoryPort {
   }
 
   add(m: NewMemory): MemoryRecord {
-    const rec: MemoryRecord = {
-      id: this.nextId++,
-      type: m.type,
-      created: m.created,
-      lastAccessed: m.created,
-      description: m.description,
-      subject: m.subject,
-      predicate: m.predicate,
-      object: m.object,
-      keywords: m.keywords ?? [],
-      importance: Math.max(1, Math.min(10, Math.round(m.importance))),
-      evidence: m.evidence ?? [],
-      embedding: m.embedding,
-      ...(m.lines ? { lines: m.lines } : {}),
-      ...(m.depth ? { depth: m.depth } : {}),
-    };
+    const rec = record(m, this.nextId++, m.created, m.embedding);
     this.file(rec);
     if (this.counts(rec)) this.since += rec.importance;
     this.changes?.added(rec);
@@ -108,7 +135,8 @@ export class MemoryStream implements MemoryPort {
     const size = pool ? pool.length : items.length;
     if (size === 0 || n <= 0) return [];
     const { rec, imp, rel } = this.scratch(items.length);
-    this.relevance(query, rel);
+    const approximate = this.relevance(query, rel);
+    if (approximate) this.exactExtremes(query, rel, pool, size);
     const lnDecay = Math.log(this.settings.recencyDecay);
     let recLo = Infinity, recHi = -Infinity, impLo = Infinity, impHi = -Infinity, relLo = Infinity, relHi = -Infinity;
     // Memories of one step (a batch of observations) or touched together share a last access.
@@ -136,16 +164,29 @@ export class MemoryStream implements MemoryPort {
     const impSpan = impHi - impLo;
     const relSpan = relHi - relLo;
     const { recencyWeight: wr, importanceWeight: wi, relevanceWeight: wv } = this.settings;
-    // Best n by (score desc, id desc), kept in a small heap instead of sorting the whole stream.
-    const top = new TopK(Math.min(n, size));
-    for (let j = 0; j < size; j++) {
-      const i = pool ? pool[j] : j;
+    const score = (j: number, i: number): number => {
       const nr = recSpan > 1e-12 ? (rec[j] - recLo) / recSpan : 0.5;
       const ni = impSpan > 1e-12 ? (imp[j] - impLo) / impSpan : 0.5;
       const nv = relSpan > 1e-12 ? (rel[i] - relLo) / relSpan : 0.5;
-      top.offer(wr * nr + wi * ni + wv * nv, items[i].id, i);
+      return wr * nr + wi * ni + wv * nv;
+    };
+    // Best n by (score desc, id desc), kept in a small heap instead of sorting the whole stream;
+    // with approximate relevances, a shortlist whose relevances are then made exact.
+    let top = new TopK(Math.min(approximate ? shortlist(n) : n, size));
+    for (let j = 0; j < size; j++) {
+      const i = pool ? pool[j] : j;
+      top.offer(score(j, i), items[i].id, j);
     }
-    const out: Scored[] = top.sorted().map(({ score, index }) => ({ memory: items[index], score }));
+    if (approximate) {
+      const candidates = top.sorted();
+      top = new TopK(Math.min(n, size));
+      for (const { index: j } of candidates) {
+        const i = pool ? pool[j] : j;
+        if (this.indexed[i]) rel[i] = dot(items[i].embedding, query);
+        top.offer(score(j, i), items[i].id, j);
+      }
+    }
+    const out: Scored[] = top.sorted().map(({ score, index: j }) => ({ memory: items[pool ? pool[j] : j], score }));
     if (opts.touch !== false && out.length > 0) {
       for (const s of out) s.memory.lastAccessed = now;
       this.changes?.touched(out.map((s) => s.memory.id), now);
@@ -154,12 +195,31 @@ export class MemoryStream implements MemoryPort {
   }
 
   /**
+   * Makes the relevance of the memories at both ends of the approximate ones exact, so that the
+   * min-max normalisation uses the exact extremes (the approximation cannot reorder memories
+   * further apart than its error).
+   */
+  private exactExtremes(query: Float32Array, rel: Float64Array, pool: Int32Array | null, size: number): void {
+    const k = Math.min(EXTREMES, size);
+    const high = new TopK(k);
+    const low = new TopK(k);
+    for (let j = 0; j < size; j++) {
+      const i = pool ? pool[j] : j;
+      if (!this.indexed[i]) continue;
+      high.offer(rel[i], i, i);
+      low.offer(-rel[i], i, i);
+    }
+    for (const { index: i } of [...high.sorted(), ...low.sorted()]) rel[i] = dot(this.items[i].embedding, query);
+  }
+
+  /**
    * The dot product of the query with every memory's embedding (over the dimensions both have),
    * into out[position]. Sparse embeddings are read from the inverted index, dense ones row by
    * row; either way only non-zero terms are added, in ascending dimension, so the doubles are
-   * exactly those of a plain dot product (the zero terms it adds change nothing).
+   * exactly those of a plain dot product (the zero terms it adds change nothing). Returns true
+   * when the dense index gave approximate values (its memories are flagged in `indexed`).
    */
-  private relevance(query: Float32Array, out: Float64Array): void {
+  private relevance(query: Float32Array, out: Float64Array): boolean {
     out.fill(0, 0, this.items.length);
     const dims = nonZeroDims(query);
     for (let k = 0; k < dims.length; k++) {
@@ -171,11 +231,15 @@ export class MemoryStream implements MemoryPort {
       for (let t = 0, len = list.n; t < len; t++) out[at[t]] += value[t] * q;
     }
     const full = dims.length === query.length; // a model's query: no zero to skip
+    const index = this.denseIndex;
+    const approximate = full && index !== null && index.dim === query.length && index.size >= DENSE_INDEX_FROM && this.settings.denseIndex !== false;
+    if (approximate) index.approximate(query, out);
     for (const i of this.dense) {
+      if (approximate && this.indexed[i]) continue;
       const e = this.items[i].embedding;
       let s = 0;
       if (full) {
-        for (let d = 0, n = Math.min(e.length, query.length); d < n; d++) s += e[d] * query[d];
+        s = dot(e, query);
       } else {
         for (let k = 0; k < dims.length; k++) {
           const d = dims[k];
@@ -185,6 +249,7 @@ export class MemoryStream implements MemoryPort {
       }
       out[i] = s;
     }
+    return approximate;
   }
 
   /** Files a new memory's embedding: sparse ones (hashed bags of words) in the inverted index. */
@@ -193,6 +258,17 @@ export class MemoryStream implements MemoryPort {
     for (let d = 0; d < e.length; d++) if (e[d] !== 0) nonZero++;
     if (nonZero * 4 > e.length) {
       this.dense.push(position);
+      if (this.settings.denseIndex === false) return;
+      this.denseIndex ??= new DenseIndex(e.length);
+      if (e.length === this.denseIndex.dim) {
+        this.denseIndex.add(position, e);
+        if (position >= this.indexed.length) {
+          const grown = new Uint8Array(Math.max(position + 1, this.indexed.length * 2));
+          grown.set(this.indexed);
+          this.indexed = grown;
+        }
+        this.indexed[position] = 1;
+      }
       return;
     }
     for (let d = 0; d < e.length; d++) {
@@ -276,29 +352,13 @@ export class MemoryStream implements MemoryPort {
     this.recentObs.length = 0;
     this.postings = [];
     this.dense = [];
+    this.denseIndex = null;
+    this.indexed = new Uint8Array(64);
     this.filters = new WeakMap();
     this.since = 0;
     const vectors = saved.embeddings.map(toVector);
-    // Built as add() builds a memory (same fields, same order), without its copies: a restore files tens of thousands.
-    for (const m of saved.memories) {
-      const rec: MemoryRecord = {
-        id: m.id,
-        type: m.type,
-        created: m.created,
-        lastAccessed: m.lastAccessed,
-        description: m.description,
-        subject: m.subject,
-        predicate: m.predicate,
-        object: m.object,
-        keywords: m.keywords ?? [],
-        importance: Math.max(1, Math.min(10, Math.round(m.importance))),
-        evidence: m.evidence ?? [],
-        embedding: vectors[m.e],
-        ...(m.lines ? { lines: m.lines } : {}),
-        ...(m.depth ? { depth: m.depth } : {}),
-      };
-      this.file(rec);
-    }
+    // Built as add() builds a memory, without its copies: a restore files tens of thousands.
+    for (const m of saved.memories) this.file(record(m, m.id, m.lastAccessed, vectors[m.e]));
     this.nextId = saved.next;
     this.since = saved.sinceReflection;
   }
