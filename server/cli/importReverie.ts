@@ -252,7 +252,7 @@ export async function importReverie(store: PrismaStore, gateway: Gateway, o: Imp
     }
     const record = await store.ensureTown(o.name, template.key);
     // Written as a town's autosave is: every memory as rows, the small snapshot with their mark.
-    const rows = new MemoryRows(store.prisma, record.id, journal, null);
+    const rows = new MemoryRows(store, record.id, journal, null);
     await writeSave(store, record.id, takeSave(town, rows), rows);
     return { save: o.name, townId: record.id, templateDir, residents: report };
   } catch (err) {

@@ -42,7 +42,7 @@ async function main(opts: Options): Promise<number> {
     const { town, mind } = buildTown(save.template, { gateway: session.gateway, mode: "lockstep", journal });
     town.restore(save.snapshot);
     // The save's rows resume at its mark; what the interview adds is written as rows after them.
-    const rows = new MemoryRows(session.store.prisma, save.save.id, journal, save.mark, session.log);
+    const rows = new MemoryRows(session.store, save.save.id, journal, save.mark, session.log);
     if (opts.verbose) console.error(`interview: ${resident.name} in save ${save.save.name} at step ${town.step}; engine: ${session.engine}`);
     const answer = await mind.interview(resident.id, question, { offTheRecord: opts.offTheRecord });
     console.log(answer);

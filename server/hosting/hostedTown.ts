@@ -71,7 +71,7 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
   const saved = await store.latestSnapshot(record.id);
   if (saved) town.restore(TownSnapshot.parse(saved.data));
   else if (config.START_TIME) startTownAt(town, config.START_TIME);
-  const rows = new MemoryRows(store.prisma, record.id, journal, saved?.mark ?? null, log);
+  const rows = new MemoryRows(store, record.id, journal, saved?.mark ?? null, log);
   const autosave = new Autosave(town, store, record.id, config.AUTOSAVE_STEPS, log, rows);
   // Every session is recorded; its chunks are written at least as often as the autosaves.
   const recorder = await Recorder.start(store, record.id, town, { save: name, log, flushSteps: Math.min(30, config.AUTOSAVE_STEPS) });

@@ -23,7 +23,7 @@ export async function startRecordedRun(
   store: PrismaStore, town: Town, save: { id: string; name: string },
   opts: { autosaveSteps: number; log: Logger; rows?: { journal: MemoryJournal; mark: number | null } },
 ): Promise<RecordedRun> {
-  const rows = opts.rows ? new MemoryRows(store.prisma, save.id, opts.rows.journal, opts.rows.mark, opts.log) : undefined;
+  const rows = opts.rows ? new MemoryRows(store, save.id, opts.rows.journal, opts.rows.mark, opts.log) : undefined;
   const autosave = new Autosave(town, store, save.id, opts.autosaveSteps, opts.log, rows);
   await autosave.save(); // the save exists from the first step on, fork or new
   // Headless runs are recorded like live sessions: /replay/<id> plays them.

@@ -10,9 +10,15 @@ import type { Logger } from "pino";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
 import type { MemoryChange, MemoryJournal } from "../agents/memory/journal.ts";
 import type { SavedMemory, SavedStream, StreamHead } from "../agents/memory/codec.ts";
-import type { RawRead } from "./rawRead.ts";
+import type { RawSql } from "./rawSql.ts";
 
 type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Where a town's rows go: the Prisma client, and the driver for the bulk writes and reads. */
+export interface RowsDb {
+  prisma: PrismaClient;
+  raw: RawSql;
+}
 
 /** Rows written in one statement at most (a long run between saves buffers more). */
 const BATCH = 2000;
@@ -39,13 +45,18 @@ export class MemoryRows {
    * restored from), or from nothing (null: a new town, a fork, a save in the older format): then
    * every memory the town holds now is written as rows.
    */
+  private readonly prisma: PrismaClient;
+  private readonly raw: RawSql;
+
   constructor(
-    private readonly prisma: PrismaClient,
+    db: RowsDb,
     private readonly townId: string,
     private readonly journal: MemoryJournal,
     mark: number | null,
     private readonly log?: Pick<Logger, "error">,
   ) {
+    this.prisma = db.prisma;
+    this.raw = db.raw;
     this.seq = mark ?? 0;
     this.clearAbove = this.seq;
     if (mark === null) journal.backfill();
@@ -121,7 +132,7 @@ export class MemoryRows {
 
   /** Folds the touches up to a saved mark into their memories (after the snapshot with that mark is written). */
   compact(mark: number): Promise<void> {
-    return compactTouches(this.prisma, this.townId, mark);
+    return compactTouches(this.raw, this.townId, mark);
   }
 
   private async writeAll(): Promise<void> {
@@ -131,7 +142,7 @@ export class MemoryRows {
     }
     while (this.pending.length) {
       const batch = this.pending.slice(0, BATCH);
-      await writeBatch(this.prisma, this.townId, batch);
+      await writeBatch(this.raw, this.townId, batch);
       this.pending.splice(0, batch.length);
     }
     if (this.pendingParts.length) {
@@ -144,33 +155,45 @@ export class MemoryRows {
   }
 }
 
-async function writeBatch(db: Db, townId: string, batch: { seq: number; change: MemoryChange }[]): Promise<void> {
-  const memories: Prisma.MemoryCreateManyInput[] = [];
-  const touches: Prisma.MemoryTouchCreateManyInput[] = [];
+/**
+ * One batch in one statement on the driver (rawSql.ts): the rows travel as one JSON parameter per
+ * table, embeddings as base64, and the database unpacks them (json_to_recordset). A single
+ * statement is atomic: a batch is written whole or not at all (a retry never meets half of it).
+ * Through Prisma the same batch cost three times as much, most of it on the step's thread
+ * (bench/RESULTS.md, issue 17).
+ */
+async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; change: MemoryChange }[]): Promise<void> {
+  const memories: unknown[] = [];
+  const touches: unknown[] = [];
   for (const { seq, change: c } of batch) {
     if (c.kind === "touch") {
-      touches.push({ townId, seq, agentId: c.agent, at: c.at, ids: c.ids });
+      touches.push({ seq, agentId: c.agent, at: c.at, ids: c.ids });
       continue;
     }
     const m = c.memory;
     const e = m.embedding;
     memories.push({
-      townId, agentId: c.agent, memId: m.id, seq, type: m.type, created: m.created, lastAccessed: c.lastAccessed,
+      agentId: c.agent, memId: m.id, seq, type: m.type, created: m.created, lastAccessed: c.lastAccessed,
       description: m.description, subject: m.subject, predicate: m.predicate, object: m.object, importance: m.importance,
-      keywords: [...m.keywords], evidence: [...m.evidence],
-      lines: m.lines ? m.lines.map((l) => [l[0], l[1]]) : Prisma.DbNull,
-      depth: m.depth ?? null,
-      embedding: Uint8Array.from(new Uint8Array(e.buffer, e.byteOffset, e.byteLength)),
+      keywords: m.keywords, evidence: m.evidence, lines: m.lines ?? null, depth: m.depth ?? null,
+      embedding: Buffer.from(e.buffer, e.byteOffset, e.byteLength).toString("base64"),
     });
   }
-  // One transaction: a batch is written whole or not at all (a retry never meets half of it).
-  await (isClient(db)
-    ? db.$transaction([db.memory.createMany({ data: memories }), db.memoryTouch.createMany({ data: touches })])
-    : Promise.all([db.memory.createMany({ data: memories }), db.memoryTouch.createMany({ data: touches })]));
-}
-
-function isClient(db: Db): db is PrismaClient {
-  return "$transaction" in db;
+  await raw.query(
+    `WITH m AS (
+       INSERT INTO "Memory" ("townId", "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, embedding)
+       SELECT $1, r."agentId", r."memId", r.seq, r.type, r.created, r."lastAccessed", r.description, r.subject, r.predicate, r.object, r.importance, r.keywords, r.evidence, r.lines, r.depth, decode(r.embedding, 'base64')
+       FROM json_to_recordset($2::json) AS r("agentId" text, "memId" int, seq int, type text, created float8, "lastAccessed" float8, description text, subject text,
+         predicate text, object text, importance int, keywords text[], evidence int[], lines json, depth int, embedding text)
+       RETURNING 1
+     ), t AS (
+       INSERT INTO "MemoryTouch" ("townId", seq, "agentId", at, ids)
+       SELECT $1, r.seq, r."agentId", r.at, r.ids FROM json_to_recordset($3::json) AS r(seq int, "agentId" text, at float8, ids int[])
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM m) AS memories, (SELECT count(*) FROM t) AS touches`,
+    [townId, JSON.stringify(memories), JSON.stringify(touches)],
+  );
 }
 
 /** Deletes the rows of a town past `mark` (a restored town must never see them). */
@@ -182,23 +205,31 @@ export async function deleteRowsAbove(db: Db, townId: string, mark: number): Pro
 
 /**
  * Folds the touches a snapshot's mark covers into Memory.lastAccessed and deletes them, so a
- * restore reads one row per memory. One transaction: either all of it or nothing.
+ * restore reads one row per memory; deletes the mind parts a newer one (still covered by the
+ * mark) replaces. One statement on the driver, so all of it or nothing. (The parts of a
+ * data-modifying WITH all see the tables as they were before it: the UPDATE reads the touches
+ * the DELETE removes.)
  */
-export async function compactTouches(prisma: PrismaClient, townId: string, mark: number): Promise<void> {
-  await prisma.$transaction([
-    prisma.$executeRaw`
-      UPDATE "Memory" AS m SET "lastAccessed" = t.at
-      FROM (SELECT DISTINCT ON ("agentId", id) "agentId", id, at
-            FROM "MemoryTouch", unnest(ids) AS id
-            WHERE "townId" = ${townId} AND seq <= ${mark}
-            ORDER BY "agentId", id, seq DESC) AS t
-      WHERE m."townId" = ${townId} AND m."agentId" = t."agentId" AND m."memId" = t.id`,
-    prisma.memoryTouch.deleteMany({ where: { townId, seq: { lte: mark } } }),
-    // Parts a newer one (still covered by the mark) replaces.
-    prisma.$executeRaw`
-      DELETE FROM "MindPart" AS p WHERE p."townId" = ${townId} AND p.seq <= ${mark}
-        AND EXISTS (SELECT 1 FROM "MindPart" AS q WHERE q."townId" = p."townId" AND q."agentId" = p."agentId" AND q.part = p.part AND q.seq > p.seq AND q.seq <= ${mark})`,
-  ]);
+export async function compactTouches(raw: RawSql, townId: string, mark: number): Promise<void> {
+  await raw.query(
+    `WITH folded AS (
+       UPDATE "Memory" AS m SET "lastAccessed" = t.at
+       FROM (SELECT DISTINCT ON ("agentId", id) "agentId", id, at
+             FROM "MemoryTouch", unnest(ids) AS id
+             WHERE "townId" = $1 AND seq <= $2
+             ORDER BY "agentId", id, seq DESC) AS t
+       WHERE m."townId" = $1 AND m."agentId" = t."agentId" AND m."memId" = t.id
+       RETURNING 1
+     ), touches AS (
+       DELETE FROM "MemoryTouch" WHERE "townId" = $1 AND seq <= $2 RETURNING 1
+     ), parts AS (
+       DELETE FROM "MindPart" AS p WHERE p."townId" = $1 AND p.seq <= $2
+         AND EXISTS (SELECT 1 FROM "MindPart" AS q WHERE q."townId" = p."townId" AND q."agentId" = p."agentId" AND q.part = p.part AND q.seq > p.seq AND q.seq <= $2)
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM folded) AS folded, (SELECT count(*) FROM touches) AS touches, (SELECT count(*) FROM parts) AS parts`,
+    [townId, mark],
+  );
 }
 
 /** Copies the rows up to `mark` of one town into another (a fork starts with its parent's memories). */
@@ -227,10 +258,10 @@ export type RowStream = Pick<SavedStream, "embeddings" | "memories">;
 
 /**
  * The memories of every resident of a town as of `mark`, in the stream's saved form (no head).
- * On the driver itself (rawRead.ts): each embedding a view on the bytes the driver decoded (no
+ * On the driver itself (rawSql.ts): each embedding a view on the bytes the driver decoded (no
  * base64, no copy per value); ordered here rather than by a database sort of 1 KB rows.
  */
-export async function readStreams(db: Db, raw: RawRead, townId: string, mark: number): Promise<Map<string, RowStream>> {
+export async function readStreams(db: Db, raw: RawSql, townId: string, mark: number): Promise<Map<string, RowStream>> {
   const rows = await raw.query<MemoryRow>(
     `SELECT "agentId", "memId", type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, embedding
      FROM "Memory" WHERE "townId" = $1 AND seq <= $2`,
@@ -281,7 +312,7 @@ function isHead(v: unknown): v is StreamHead {
  * (agents[].memory of the mind's snapshot) is replaced by its memories. Throws when the rows do not
  * hold what the head counts (a save whose rows were lost).
  */
-export async function withRows(db: Db, raw: RawRead, townId: string, data: unknown, mark: number): Promise<unknown> {
+export async function withRows(db: Db, raw: RawSql, townId: string, data: unknown, mark: number): Promise<unknown> {
   const mind = (data as { mind?: { agents?: ({ id: string; memory: unknown } & Record<string, unknown>)[] } } | null)?.mind;
   const agents = mind?.agents;
   if (!Array.isArray(agents)) return data;

@@ -5,7 +5,7 @@ import { openEmbedded } from "./embedded.ts";
 import { loadMigrations, migrate } from "./migrate.ts";
 import { DatabaseConnectError, postgresDatabase } from "./postgres.ts";
 import { PrismaStore } from "./prismaStore.ts";
-import { pgliteRawRead, pgRawRead } from "./rawRead.ts";
+import { pgliteRawSql, pgRawSql } from "./rawSql.ts";
 import type { StoreOptions } from "./store.ts";
 
 /**
@@ -19,7 +19,7 @@ export async function openStore(opts: StoreOptions): Promise<PrismaStore> {
     await migrate(db.migrations, migrations, db.schema).catch((err: Error) => {
       throw err instanceof DatabaseConnectError ? err : new Error(`cannot prepare the database at ${db.display}: ${err.message}`, { cause: err });
     });
-    return new PrismaStore("postgres", new PrismaClient({ adapter: db.adapter }), pgRawRead(db.rawPool));
+    return new PrismaStore("postgres", new PrismaClient({ adapter: db.adapter }), pgRawSql(db.rawPool));
   }
   const db = await openEmbedded(opts.dataDir);
   try {
@@ -28,5 +28,5 @@ export async function openStore(opts: StoreOptions): Promise<PrismaStore> {
     await db.close().catch(() => {});
     throw new Error(`cannot prepare the embedded database in ${db.display}: ${(err as Error).message}`, { cause: err });
   }
-  return new PrismaStore("embedded", new PrismaClient({ adapter: db.adapter }), pgliteRawRead(db.pglite), () => db.close());
+  return new PrismaStore("embedded", new PrismaClient({ adapter: db.adapter }), pgliteRawSql(db.pglite), () => db.close());
 }

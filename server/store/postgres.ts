@@ -12,7 +12,7 @@ export interface PostgresDatabase {
   migrations: MigrationTarget;
   /** The URL without its password, for messages. */
   display: string;
-  /** A small pool of its own, on the driver itself, for bulk reads past Prisma (see rawRead.ts). */
+  /** A small pool of its own, on the driver itself, for bulk reads and writes past Prisma (see rawSql.ts). */
   rawPool: () => Promise<PgPool>;
 }
 

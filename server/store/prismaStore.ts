@@ -1,7 +1,7 @@
 // The Store over Prisma Client: the same queries for PGlite and PostgreSQL.
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
 import { withRows } from "./memoryRows.ts";
-import type { RawRead } from "./rawRead.ts";
+import type { RawSql } from "./rawSql.ts";
 import type { SnapshotRecord, Store, StoreKind, TownRecord } from "./store.ts";
 
 /** Autosaves kept per town; older ones are deleted as new ones arrive. */
@@ -14,8 +14,8 @@ export class PrismaStore implements Store {
     readonly kind: StoreKind,
     /** The client, for stores of other tables over the same database (recordings, saves). */
     readonly prisma: PrismaClient,
-    /** Bulk reads past Prisma, on the same database (a restore's memory rows). */
-    private readonly raw: RawRead,
+    /** Bulk reads and writes past Prisma, on the same database (memory rows: memoryRows.ts). */
+    readonly raw: RawSql,
     /** Releases what the client does not own (the PGlite instance). */
     private readonly release: () => Promise<void> = async () => {},
   ) {}

@@ -40,9 +40,23 @@ for (const backend of list) {
       const journal = new MemoryJournal();
       const a = town(journal);
       await a.mind.seedHistory(HISTORY, a.town.time);
-      const autosave = new Autosave(a.town, store, record.id, 100_000, silent, new MemoryRows(store.prisma, record.id, journal, null));
+      const autosave = new Autosave(a.town, store, record.id, 100_000, silent, new MemoryRows(store, record.id, journal, null));
       for (let i = 0; i < 400; i++) await a.town.advance();
+      // The rows so far, touches included (retrievals touch what they return)...
+      autosave.rows!.flushSoon();
+      await autosave.rows!.flush();
+      const touches = await store.prisma.memoryTouch.findMany({ where: { townId: record.id }, orderBy: { seq: "asc" } });
+      expect(touches.length, "retrievals touched memories").toBeGreaterThan(0);
+      const lastTouch = new Map<string, number>();
+      for (const t of touches) for (const id of t.ids) lastTouch.set(`${t.agentId}/${id}`, t.at);
       await autosave.save();
+      // ...are folded by the save into their memories: a restore reads one row per memory.
+      expect(await store.prisma.memoryTouch.count({ where: { townId: record.id, seq: { lte: (await store.latestSnapshot(record.id))!.mark! } } })).toBe(0);
+      const rows = await store.prisma.memory.findMany({ where: { townId: record.id }, select: { agentId: true, memId: true, lastAccessed: true } });
+      const folded = rows.filter((r) => lastTouch.has(`${r.agentId}/${r.memId}`));
+      expect(folded.length).toBeGreaterThan(0);
+      for (const r of folded) expect(r.lastAccessed).toBeGreaterThanOrEqual(lastTouch.get(`${r.agentId}/${r.memId}`)!);
+      expect(folded.filter((r) => r.lastAccessed === lastTouch.get(`${r.agentId}/${r.memId}`)!).length).toBeGreaterThan(0);
       const saved = { step: a.town.step, memories: memoriesOf(a), snapshot: JSON.stringify(a.town.snapshot()) };
       // The town lives on until it has new memories (observations wait for the mind's importance
       // flush, a few game hours): they and its touches reach the database in the background...
@@ -66,7 +80,7 @@ for (const backend of list) {
       expect(memoriesOf(b)).toEqual(saved.memories);
       expect(JSON.stringify(b.town.snapshot())).toBe(saved.snapshot);
       // The restored town writes on from its mark: the dead process's rows are gone, its own take their place.
-      const resumed = new Autosave(b.town, store, record.id, 100_000, silent, new MemoryRows(store.prisma, record.id, jb, latest.mark));
+      const resumed = new Autosave(b.town, store, record.id, 100_000, silent, new MemoryRows(store, record.id, jb, latest.mark));
       for (let i = 0; i < 100; i++) await b.town.advance();
       await resumed.save();
       const c = town(new MemoryJournal());
@@ -89,7 +103,7 @@ for (const backend of list) {
       expect(restored.map((m) => m.length)).toEqual(template.personas.map((p) => oldAgents.find((x) => x.id === p.id)!.memory.memories.length));
       expect(restored.flat().length).toBeGreaterThan(0);
 
-      const autosave = new Autosave(a.town, store, record.id, 100_000, silent, new MemoryRows(store.prisma, record.id, journal, old.mark));
+      const autosave = new Autosave(a.town, store, record.id, 100_000, silent, new MemoryRows(store, record.id, journal, old.mark));
       await autosave.save();
       const stored = (await store.prisma.snapshot.findFirstOrThrow({ where: { townId: record.id, step: OLD.step } }));
       expect(stored.mark).not.toBeNull();

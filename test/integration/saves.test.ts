@@ -62,7 +62,7 @@ for (const backend of list) {
       }
       const record = await store.ensureTown(`lockstep-${backend.name}`, "base-3");
       // Memories go as rows, the snapshot is the small state and the rows' mark.
-      const autosave = new Autosave(a.town, store, record.id, 60, pino({ level: "silent" }), new MemoryRows(store.prisma, record.id, journal, null));
+      const autosave = new Autosave(a.town, store, record.id, 60, pino({ level: "silent" }), new MemoryRows(store, record.id, journal, null));
       await autosave.save();
       const rows = await store.prisma.memory.count({ where: { townId: record.id } });
       expect(rows).toBe(template.personas.reduce((n, p) => n + a.mind.report(p.id)!.memories, 0));
@@ -97,7 +97,7 @@ for (const backend of list) {
       const a = await seededTown(ja);
       for (let i = 0; i < 120; i++) await a.town.advance();
       const silent = pino({ level: "silent" });
-      const srcSave = new Autosave(a.town, store, src.id, 1000, silent, new MemoryRows(store.prisma, src.id, ja, null));
+      const srcSave = new Autosave(a.town, store, src.id, 1000, silent, new MemoryRows(store, src.id, ja, null));
       await srcSave.save();
       const srcMemories = memoriesOf(a);
 
@@ -113,7 +113,7 @@ for (const backend of list) {
       const forkSnap = (await store.latestSnapshot(fork.id))!;
       f.town.restore(TownSnapshot.parse(forkSnap.data));
       expect(memoriesOf(f)).toEqual(srcMemories);
-      const forkSave2 = new Autosave(f.town, store, fork.id, 1000, silent, new MemoryRows(store.prisma, fork.id, jf, forkSnap.mark));
+      const forkSave2 = new Autosave(f.town, store, fork.id, 1000, silent, new MemoryRows(store, fork.id, jf, forkSnap.mark));
       for (let i = 0; i < 30; i++) await f.town.advance();
       await forkSave2.save();
       const s2 = fresh(new MemoryJournal());
