@@ -65,11 +65,7 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
       const mems = await retrieve(ctx, s, [other.persona.name, e.description], now, 10, ctx.settings.retrieveForReaction);
       const last = s.lastChat.get(other.id);
       const answer = await ctx.gateway.ask(reactionPrompt, {
-        name: s.persona.name,
-        brief: briefOf(s),
-        now,
-        place: describePlace(input.agent.address || s.persona.home),
-        doing: doing(s) || input.agent.action || "idle",
+        ...situation(s, input.agent, now),
         other: { name: other.persona.name, doing: e.description.replace(`${other.persona.name} is `, "") },
         options,
         memories: lines(mems),
@@ -117,11 +113,7 @@ export async function reactToPerson(ctx: MindContext, s: AgentState, input: Appr
   const now = input.now;
   const mems = await retrieve(ctx, s, [input.person.name, ...input.words], now, 8, ctx.settings.retrieveForReaction);
   const answer = await ctx.gateway.ask(personReactionPrompt, {
-    name: s.persona.name,
-    brief: briefOf(s),
-    now,
-    place: describePlace(input.agent.address || s.persona.home),
-    doing: doing(s) || input.agent.action || "idle",
+    ...situation(s, input.agent, now),
     person: { name: input.person.name, role: input.person.role },
     how: input.how,
     words: [...input.words],
@@ -129,6 +121,17 @@ export async function reactToPerson(ctx: MindContext, s: AgentState, input: Appr
     memories: lines(mems),
   });
   return answer.decision === "talk";
+}
+
+/** Who is reacting, where, and to what end: what both reaction prompts (to a resident, to a person) start with. */
+function situation(s: AgentState, agent: { address: string; action: string }, now: number) {
+  return {
+    name: s.persona.name,
+    brief: briefOf(s),
+    now,
+    place: describePlace(agent.address || s.persona.home),
+    doing: doing(s) || agent.action || "idle",
+  };
 }
 
 /** "dining room of Copper Kettle cafe" from an address. */

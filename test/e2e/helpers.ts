@@ -4,7 +4,10 @@
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { Client, type Room } from "@colyseus/sdk";
 import { chromium, type Browser } from "playwright-core";
+import { MAX_VIEW_HALF, VIEW_MESSAGE } from "../../shared/interest.ts";
+import type { TownState } from "../../shared/state.ts";
 import { ROOT } from "../helpers/serverProcess.ts";
 import { sleep, waitFor } from "../helpers/wait.ts";
 
@@ -29,6 +32,18 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
   });
+}
+
+/** A client in the room that watches the whole town (a camera as large as the server allows: shared/interest.ts). */
+export async function joinObserver(url: string): Promise<Room<any, TownState>> {
+  const room = await new Client(url).joinOrCreate<TownState>("town", { name: "Observer" });
+  (room as unknown as { send(t: string, m: unknown): void }).send(VIEW_MESSAGE, { follow: "", halfWidth: MAX_VIEW_HALF.width, halfHeight: MAX_VIEW_HALF.height });
+  return room;
+}
+
+/** Leaves the room, waiting at most 2 s for a busy server's answer. */
+export async function leaveObserver(room: Room | undefined): Promise<void> {
+  if (room?.connection.isOpen) await Promise.race([room.leave().catch(() => {}), sleep(2000)]);
 }
 
 // ---------------------------------------------------------------- pages of the client

@@ -3,15 +3,14 @@
 // resident on and off the record; anyone inspects a resident; a moderator sets an object on
 // fire from the map, whispers to a resident and pauses and resumes the clock. An SDK observer
 // checks what the server shows. Screenshots go to test/artifacts/roles-*.png.
-import { Client, type Room } from "@colyseus/sdk";
+import type { Room } from "@colyseus/sdk";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TALK_RANGE } from "../../shared/constants.ts";
-import { MAX_VIEW_HALF, VIEW_MESSAGE } from "../../shared/interest.ts";
 import type { TownState } from "../../shared/state.ts";
 import { readTownInfo } from "../../client/render/townInfo.ts";
-import { artifact, ensureClientBuilt, joinTown, launchBrowser, restingCamera, ROOT, sleep, startServerProcess, toScreen, waitFor, type ServerProcess } from "./helpers.ts";
+import { artifact, ensureClientBuilt, joinObserver, joinTown, launchBrowser, leaveObserver, restingCamera, ROOT, sleep, startServerProcess, toScreen, waitFor, type ServerProcess } from "./helpers.ts";
 
 const TOKEN = "e2e-moderator-token";
 let server: ServerProcess;
@@ -27,14 +26,12 @@ declare const window: { __simulacra: Hook };
 beforeAll(async () => {
   ensureClientBuilt();
   [server, browser] = await Promise.all([startServerProcess({ MODERATOR_TOKEN: TOKEN }), launchBrowser()]);
-  observer = await new Client(server.url).joinOrCreate<TownState>("town", { name: "Observer" });
-  // It watches the whole town: a camera as large as the server allows (shared/interest.ts).
-  (observer as unknown as { send(t: string, m: unknown): void }).send(VIEW_MESSAGE, { follow: "", halfWidth: MAX_VIEW_HALF.width, halfHeight: MAX_VIEW_HALF.height });
+  observer = await joinObserver(server.url);
   await waitFor("the observer to see residents", () => observer.state.agents?.size >= 3);
 }, 60_000);
 
 afterAll(async () => {
-  if (observer?.connection.isOpen) await Promise.race([observer.leave().catch(() => {}), sleep(2000)]);
+  await leaveObserver(observer);
   await browser?.close().catch(() => {});
   await server?.stop();
 });

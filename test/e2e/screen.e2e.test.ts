@@ -5,14 +5,13 @@
 // a link that shows it; "follow the action" (F) takes the camera there; object-state labels keep
 // off people's names. Screenshots go to test/artifacts/screen-*.png (and docs/screenshot.png
 // with SCREENSHOT_DOCS=1: the README's picture).
-import { Client, type Room } from "@colyseus/sdk";
+import type { Room } from "@colyseus/sdk";
 import { copyFileSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_VIEW_HALF, VIEW_MESSAGE } from "../../shared/interest.ts";
 import type { TownState } from "../../shared/state.ts";
 import { readTownInfo } from "../../client/render/townInfo.ts";
-import { artifact, ensureClientBuilt, joinTown, launchBrowser, ROOT, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
+import { artifact, ensureClientBuilt, joinObserver, joinTown, launchBrowser, leaveObserver, ROOT, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
 
 const TOKEN = "e2e-screen-token";
 const info = readTownInfo(JSON.parse(readFileSync(`${ROOT}assets/towns/base-25/town.json`, "utf8")));
@@ -31,13 +30,12 @@ declare const window: { __simulacra: Hook; innerWidth: number; innerHeight: numb
 beforeAll(async () => {
   ensureClientBuilt();
   [server, browser] = await Promise.all([startServerProcess({ TOWN: "base-25", MODERATOR_TOKEN: TOKEN }, 90_000), launchBrowser()]);
-  observer = await new Client(server.url).joinOrCreate<TownState>("town", { name: "Observer" });
-  (observer as unknown as { send(t: string, m: unknown): void }).send(VIEW_MESSAGE, { follow: "", halfWidth: MAX_VIEW_HALF.width, halfHeight: MAX_VIEW_HALF.height });
+  observer = await joinObserver(server.url);
   await waitFor("the observer to see residents", () => observer.state.agents?.size >= 25, 30_000);
 }, 120_000);
 
 afterAll(async () => {
-  if (observer?.connection.isOpen) await Promise.race([observer.leave().catch(() => {}), sleep(2000)]);
+  await leaveObserver(observer);
   await browser?.close().catch(() => {});
   await server?.stop();
 });

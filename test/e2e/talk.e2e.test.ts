@@ -6,14 +6,13 @@
 // stopped and turned to Ada, before a word), talk-approach-chat.png (their talk, the resident
 // still in place), talk-group-{bea,cy,dee}.png (each of the three panels: everyone in the talk,
 // every line with speaker → listener), talk-two-{eve,fay}.png (both visitors' panels open at once).
-import { Client, type Room } from "@colyseus/sdk";
+import type { Room } from "@colyseus/sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TALK_RANGE } from "../../shared/constants.ts";
-import { MAX_VIEW_HALF, VIEW_MESSAGE } from "../../shared/interest.ts";
 import type { TownState } from "../../shared/state.ts";
 import { facingToward } from "../../shared/view.ts";
-import { artifact, ensureClientBuilt, joinTown, launchBrowser, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
+import { artifact, ensureClientBuilt, joinObserver, joinTown, launchBrowser, leaveObserver, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
 
 let server: ServerProcess;
 let browser: Browser;
@@ -34,13 +33,12 @@ declare const window: { __simulacra: Hook };
 beforeAll(async () => {
   ensureClientBuilt();
   [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-  observer = await new Client(server.url).joinOrCreate<TownState>("town", { name: "Observer" });
-  (observer as unknown as { send(t: string, m: unknown): void }).send(VIEW_MESSAGE, { follow: "", halfWidth: MAX_VIEW_HALF.width, halfHeight: MAX_VIEW_HALF.height });
+  observer = await joinObserver(server.url);
   await waitFor("the observer to see residents", () => observer.state.agents?.size >= 3);
 }, 60_000);
 
 afterAll(async () => {
-  if (observer?.connection.isOpen) await Promise.race([observer.leave().catch(() => {}), sleep(2000)]);
+  await leaveObserver(observer);
   await browser?.close().catch(() => {});
   await server?.stop();
   expect(pageErrors).toEqual([]);

@@ -6,9 +6,8 @@ import { Client, type Room } from "@colyseus/sdk";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_VIEW_HALF, VIEW_MESSAGE } from "../../shared/interest.ts";
 import type { TownState } from "../../shared/state.ts";
-import { artifact, ensureClientBuilt, launchBrowser, ROOT, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
+import { artifact, ensureClientBuilt, joinObserver, launchBrowser, ROOT, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
 
 let server: ServerProcess;
 let browser: Browser;
@@ -63,9 +62,7 @@ describe("the town in a browser", () => {
     expect(avatarId).toBeTruthy();
 
     // An observer in the same room sees the page's avatar.
-    observer = await new Client(server.url).joinOrCreate<TownState>("town", { name: "Observer" });
-    // It watches the whole town: a camera as large as the server allows (shared/interest.ts).
-    (observer as unknown as { send(t: string, m: unknown): void }).send(VIEW_MESSAGE, { follow: "", halfWidth: MAX_VIEW_HALF.width, halfHeight: MAX_VIEW_HALF.height });
+    observer = await joinObserver(server.url);
     const start = await waitFor("the observer to see the page's avatar", () => typeof observer!.state.avatars?.get(avatarId)?.x === "number" && observer!.state.avatars.get(avatarId));
     expect(start.name).toBe("Wren");
     const from = { x: start.x, y: start.y };
