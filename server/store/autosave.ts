@@ -11,6 +11,8 @@ export const ROW_FLUSH_STEPS = 30;
 
 export class Autosave {
   private lastSavedStep: number;
+  /** Step of the last save taken (written or still being written): the next is due N steps after it. */
+  private lastTakenStep: number;
   private lastRowFlush: number;
   private writing: Promise<void> = Promise.resolve();
   /** A save is queued or being written. */
@@ -24,8 +26,15 @@ export class Autosave {
     private readonly log: Logger,
     /** The town's memory rows, when its minds journal their memories (else snapshots are whole). */
     readonly rows?: MemoryRows,
+    /**
+     * When a save is due while the last is still being written: wait for it, then save (a
+     * headless run, whose steps outrun the database: a kill -9 then loses at most one interval),
+     * instead of stepping on and saving at a later step (a live room, which must never stall).
+     */
+    private readonly opts: { waitWhenBehind?: boolean } = {},
   ) {
     this.lastSavedStep = town.step;
+    this.lastTakenStep = town.step;
     this.lastRowFlush = town.step;
   }
 
@@ -37,12 +46,12 @@ export class Autosave {
   /**
    * Saves when N steps have passed since the last save. The small snapshot is taken now; its write
    * is not waited for (the next step goes on while the database works), and while one is still
-   * being written the next waits for a later step. Never throws: a failed save is logged and
-   * retried next step.
+   * being written the next waits for a later step, or with waitWhenBehind, for that write. Never
+   * throws: a failed save is logged and retried next step.
    */
   afterStep(): Promise<void> {
-    if (this.town.step - this.lastSavedStep >= this.everySteps) {
-      if (this.busy) return Promise.resolve();
+    if (this.town.step - this.lastTakenStep >= this.everySteps) {
+      if (this.busy) return this.opts.waitWhenBehind ? this.writing.then(() => this.afterStep(), () => this.afterStep()) : Promise.resolve();
       this.lastRowFlush = this.town.step;
       void this.save().catch((err: unknown) => this.log.error({ err }, "autosave failed"));
       return Promise.resolve();
@@ -59,9 +68,15 @@ export class Autosave {
     this.busy = true;
     // The snapshot and the rows' mark are taken together, now, between two steps.
     const taken = takeSave(this.town, this.rows);
+    this.lastTakenStep = taken.step;
     const run = this.writing.catch(() => {}).then(async () => {
-      await writeSave(this.store, this.townId, taken, this.rows, this.log);
-      this.lastSavedStep = taken.step;
+      try {
+        await writeSave(this.store, this.townId, taken, this.rows, this.log);
+        this.lastSavedStep = taken.step;
+      } catch (err) {
+        this.lastTakenStep = this.lastSavedStep; // due again: retried at the next step
+        throw err;
+      }
     });
     this.writing = run;
     void run.finally(() => {
