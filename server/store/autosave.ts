@@ -9,6 +9,12 @@ import type { MemoryRows } from "./memoryRows.ts";
 /** Steps between two background writes of memory rows (an autosave writes the rest). */
 export const ROW_FLUSH_STEPS = 30;
 
+/**
+ * Autosaves between two foldings of the touches into their memories (each folding is a pass over
+ * the town's rows; a restore applies the touches not folded yet, so this only bounds their number).
+ */
+export const COMPACT_EVERY_SAVES = 10;
+
 export class Autosave {
   private lastSavedStep: number;
   /** Step of the last save taken (written or still being written): the next is due N steps after it. */
@@ -17,6 +23,8 @@ export class Autosave {
   private writing: Promise<void> = Promise.resolve();
   /** A save is queued or being written. */
   private busy = false;
+  /** Periodic saves taken (every COMPACT_EVERY_SAVES-th folds the touches). */
+  private periodic = 0;
 
   constructor(
     private readonly town: Town,
@@ -53,7 +61,7 @@ export class Autosave {
     if (this.town.step - this.lastTakenStep >= this.everySteps) {
       if (this.busy) return this.opts.waitWhenBehind ? this.writing.then(() => this.afterStep(), () => this.afterStep()) : Promise.resolve();
       this.lastRowFlush = this.town.step;
-      void this.save().catch((err: unknown) => this.log.error({ err }, "autosave failed"));
+      void this.save({ compact: ++this.periodic % COMPACT_EVERY_SAVES === 0 }).catch((err: unknown) => this.log.error({ err }, "autosave failed"));
       return Promise.resolve();
     }
     if (this.rows && this.town.step - this.lastRowFlush >= ROW_FLUSH_STEPS) {
@@ -63,15 +71,18 @@ export class Autosave {
     return Promise.resolve();
   }
 
-  /** Saves the town as it is now; written after any save in progress. */
-  save(): Promise<void> {
+  /**
+   * Saves the town as it is now; written after any save in progress. A save asked for (pause,
+   * shutdown) folds the touches; a periodic one only every COMPACT_EVERY_SAVES-th time.
+   */
+  save({ compact = true }: { compact?: boolean } = {}): Promise<void> {
     this.busy = true;
     // The snapshot and the rows' mark are taken together, now, between two steps.
     const taken = takeSave(this.town, this.rows);
     this.lastTakenStep = taken.step;
     const run = this.writing.catch(() => {}).then(async () => {
       try {
-        await writeSave(this.store, this.townId, taken, this.rows, this.log);
+        await writeSave(this.store, this.townId, taken, this.rows, this.log, { compact });
         this.lastSavedStep = taken.step;
       } catch (err) {
         this.lastTakenStep = this.lastSavedStep; // due again: retried at the next step
@@ -102,11 +113,19 @@ export function takeSave(town: Town, rows?: MemoryRows): TakenSave {
 
 /**
  * Writes a taken save: the rows up to its mark first, then the snapshot; then the touches the
- * mark covers are folded into their memories (a restore then reads one row each). The autosave
- * and the command-line tools that change a save (interview, import) write this way.
+ * mark covers are folded into their memories (a restore then reads one row each), unless
+ * `compact` is false. The autosave and the command-line tools that change a save (interview,
+ * import) write this way.
  */
-export async function writeSave(store: Store, townId: string, taken: TakenSave, rows?: MemoryRows, log?: Pick<Logger, "error">): Promise<void> {
+export async function writeSave(
+  store: Store,
+  townId: string,
+  taken: TakenSave,
+  rows?: MemoryRows,
+  log?: Pick<Logger, "error">,
+  { compact = true }: { compact?: boolean } = {},
+): Promise<void> {
   if (rows) await rows.flush();
   await store.saveSnapshot(townId, taken.step, taken.data, taken.mark);
-  if (rows && taken.mark !== undefined) await rows.compact(taken.mark).catch((err: unknown) => log?.error({ err }, "compacting memory touches failed"));
+  if (compact && rows && taken.mark !== undefined) await rows.compact(taken.mark).catch((err: unknown) => log?.error({ err }, "compacting memory touches failed"));
 }

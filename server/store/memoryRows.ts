@@ -30,10 +30,18 @@ const BATCH = 2000;
 export const MIND_PARTS = ["schedule", "spatial"] as const;
 const PLACEHOLDER = "$row";
 
+/** A mind part to write: its JSON text as taken at the save. */
+interface PendingPart {
+  seq: number;
+  agent: string;
+  part: string;
+  json: string;
+}
+
 export class MemoryRows {
   private seq: number;
   private pending: { seq: number; change: MemoryChange }[] = [];
-  private pendingParts: { seq: number; agent: string; part: string; json: string }[] = [];
+  private pendingParts: PendingPart[] = [];
   /** Each part's JSON as last written (agent + part → text). */
   private lastParts = new Map<string, string>();
   private writing: Promise<void> = Promise.resolve();
@@ -140,29 +148,26 @@ export class MemoryRows {
       await deleteRowsAbove(this.prisma, this.townId, this.clearAbove);
       this.clearAbove = null;
     }
-    while (this.pending.length) {
+    if (!this.pending.length && !this.pendingParts.length) return;
+    // The mind parts go with the last batch of memories: one statement, one round trip.
+    do {
       const batch = this.pending.slice(0, BATCH);
-      await writeBatch(this.raw, this.townId, batch);
+      const parts = batch.length === this.pending.length ? this.pendingParts.slice() : [];
+      await writeBatch(this.raw, this.townId, batch, parts);
       this.pending.splice(0, batch.length);
-    }
-    if (this.pendingParts.length) {
-      const parts = this.pendingParts.slice();
-      await this.prisma.mindPart.createMany({
-        data: parts.map((p) => ({ townId: this.townId, seq: p.seq, agentId: p.agent, part: p.part, data: JSON.parse(p.json) as Prisma.InputJsonValue })),
-      });
       this.pendingParts.splice(0, parts.length);
-    }
+    } while (this.pending.length || this.pendingParts.length);
   }
 }
 
 /**
  * One batch in one statement on the driver (rawSql.ts): the rows travel as one JSON parameter per
- * table, embeddings as base64, and the database unpacks them (json_to_recordset). A single
- * statement is atomic: a batch is written whole or not at all (a retry never meets half of it).
- * Through Prisma the same batch cost three times as much, most of it on the step's thread
- * (bench/RESULTS.md, issue 17).
+ * table, embeddings as base64, each mind part's JSON text spliced in as it is, and the database
+ * unpacks them (json_to_recordset). A single statement is atomic: a batch is written whole or not
+ * at all (a retry never meets half of it). Through Prisma the same batch cost three times as much,
+ * most of it on the step's thread (bench/RESULTS.md, issue 17).
  */
-async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; change: MemoryChange }[]): Promise<void> {
+async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; change: MemoryChange }[], parts: PendingPart[]): Promise<void> {
   const memories: unknown[] = [];
   const touches: unknown[] = [];
   for (const { seq, change: c } of batch) {
@@ -179,6 +184,7 @@ async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; cha
       embedding: Buffer.from(e.buffer, e.byteOffset, e.byteLength).toString("base64"),
     });
   }
+  const partRows = parts.map((p) => `{"seq":${p.seq},"agentId":${JSON.stringify(p.agent)},"part":${JSON.stringify(p.part)},"data":${p.json}}`);
   await raw.query(
     `WITH m AS (
        INSERT INTO "Memory" ("townId", "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, embedding)
@@ -190,9 +196,13 @@ async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; cha
        INSERT INTO "MemoryTouch" ("townId", seq, "agentId", at, ids)
        SELECT $1, r.seq, r."agentId", r.at, r.ids FROM json_to_recordset($3::json) AS r(seq int, "agentId" text, at float8, ids int[])
        RETURNING 1
+     ), p AS (
+       INSERT INTO "MindPart" ("townId", seq, "agentId", part, data)
+       SELECT $1, r.seq, r."agentId", r.part, r.data FROM json_to_recordset($4::json) AS r(seq int, "agentId" text, part text, data json)
+       RETURNING 1
      )
-     SELECT (SELECT count(*) FROM m) AS memories, (SELECT count(*) FROM t) AS touches`,
-    [townId, JSON.stringify(memories), JSON.stringify(touches)],
+     SELECT (SELECT count(*) FROM m) AS memories, (SELECT count(*) FROM t) AS touches, (SELECT count(*) FROM p) AS parts`,
+    [townId, JSON.stringify(memories), JSON.stringify(touches), `[${partRows.join(",")}]`],
   );
 }
 

@@ -1,4 +1,5 @@
 // The Store over Prisma Client: the same queries for PGlite and PostgreSQL.
+import { randomUUID } from "node:crypto";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
 import { withRows } from "./memoryRows.ts";
 import type { RawSql } from "./rawSql.ts";
@@ -36,27 +37,30 @@ export class PrismaStore implements Store {
     if (!Number.isSafeInteger(step) || step < 0 || step > 2_147_483_647) throw new Error(`snapshot step must be a whole number in 0…2^31-1, not ${step}`);
     if (data === undefined || data === null) throw new Error("snapshot data must be a JSON value, not null or undefined");
     if (mark !== undefined && (!Number.isSafeInteger(mark) || mark < 0 || mark > 2_147_483_647)) throw new Error(`snapshot mark must be a whole number in 0…2^31-1, not ${mark}`);
-    const json = data as Prisma.InputJsonValue;
+    // On the driver, the data as one JSON text: Prisma's upsert walked the whole object twice
+    // (create and update) on the town's thread, most of an autosave's cost (bench/RESULTS.md).
+    const json = JSON.stringify(data);
     try {
-      // The same step again (a save on pause or shutdown right after an autosave) replaces it.
-      await this.prisma.snapshot.upsert({
-        where: { townId_step: { townId, step } },
-        create: { townId, step, data: json, mark: mark ?? null },
-        update: { data: json, mark: mark ?? null, createdAt: new Date() },
-      });
+      // One statement: the same step again (a save on pause or shutdown right after an autosave)
+      // replaces it, and every step below the KEEP_SNAPSHOTS-th newest (counting this one) goes.
+      // (The parts of a data-modifying WITH see the table as it was before: `keep` adds this step.)
+      await this.raw.query(
+        `WITH saved AS (
+           INSERT INTO "Snapshot" (id, "townId", step, data, mark, "createdAt") VALUES ($1, $2, $3, $4::json, $5, $6::timestamp)
+           ON CONFLICT ("townId", step) DO UPDATE SET data = EXCLUDED.data, mark = EXCLUDED.mark, "createdAt" = EXCLUDED."createdAt"
+           RETURNING step
+         ), keep AS (
+           SELECT step FROM "Snapshot" WHERE "townId" = $2 AND step <> $3 UNION ALL SELECT step FROM saved
+           ORDER BY step DESC OFFSET $7 LIMIT 1
+         )
+         DELETE FROM "Snapshot" WHERE "townId" = $2 AND step < (SELECT step FROM keep)`,
+        // createdAt as Prisma writes it: UTC, in a column without a time zone.
+        [randomUUID(), townId, step, json, mark ?? null, new Date().toISOString(), KEEP_SNAPSHOTS - 1],
+      );
     } catch (err) {
-      if (isKnownError(err, "P2003")) throw new Error(`cannot save a snapshot: no town with id ${townId}`, { cause: err });
+      if (sqlState(err) === "23503") throw new Error(`cannot save a snapshot: no town with id ${townId}`, { cause: err });
       throw err;
     }
-    // Keep the newest KEEP_SNAPSHOTS: delete every step below the KEEP_SNAPSHOTS-th newest.
-    const [oldestKept] = await this.prisma.snapshot.findMany({
-      where: { townId },
-      orderBy: { step: "desc" },
-      skip: KEEP_SNAPSHOTS - 1,
-      take: 1,
-      select: { step: true },
-    });
-    if (oldestKept) await this.prisma.snapshot.deleteMany({ where: { townId, step: { lt: oldestKept.step } } });
   }
 
   async latestSnapshot(townId: string): Promise<SnapshotRecord | null> {
@@ -115,6 +119,12 @@ export class PrismaStore implements Store {
 
 function toTownRecord(row: { id: string; name: string; template: string; createdAt: Date }): TownRecord {
   return { id: row.id, name: row.name, template: row.template, createdAt: row.createdAt };
+}
+
+/** The SQLSTATE of a driver's error (node-postgres and PGlite both carry it as `code`). */
+function sqlState(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
 }
 
 function isKnownError(err: unknown, code: string): boolean {

@@ -6,7 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { PgPool } from "./postgres.ts";
 
 export interface RawSql {
-  query<R>(sql: string, params: (string | number)[]): Promise<R[]>;
+  query<R>(sql: string, params: (string | number | null)[]): Promise<R[]>;
   close(): Promise<void>;
 }
 
@@ -18,7 +18,7 @@ export interface RawSql {
 export function pgRawSql(open: () => Promise<PgPool>): RawSql {
   let pool: Promise<PgPool> | null = null;
   return {
-    async query<R>(sql: string, params: (string | number)[]) {
+    async query<R>(sql: string, params: (string | number | null)[]) {
       pool ??= open();
       return (await (await pool).query(sql, params)).rows as R[];
     },
@@ -31,7 +31,7 @@ export function pgRawSql(open: () => Promise<PgPool>): RawSql {
 /** Reads and writes on the embedded database's own query (it hands a bytea over as a Uint8Array). */
 export function pgliteRawSql(pglite: PGlite): RawSql {
   return {
-    async query<R>(sql: string, params: (string | number)[]) {
+    async query<R>(sql: string, params: (string | number | null)[]) {
       return (await pglite.query<R>(sql, params)).rows;
     },
     async close() {},

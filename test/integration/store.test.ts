@@ -74,6 +74,8 @@ function storeContract(backend: Backend) {
     const latest = await store.latestSnapshot(town.id);
     expect(latest?.step).toBe(42);
     expect(latest?.createdAt).toBeInstanceOf(Date);
+    // When it was saved, in UTC whatever the database's time zone (the column has none).
+    expect(Math.abs(latest!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect(latest?.data).toEqual(data);
     // `json` keeps the text as written: same key order, so the same serialisation.
     expect(JSON.stringify(latest?.data)).toBe(JSON.stringify(data));
