@@ -15,6 +15,7 @@ import { interview, type InterviewOptions } from "./interview.ts";
 import { MemoryStream } from "./memory/stream.ts";
 import type { MemoryJournal } from "./memory/journal.ts";
 import { PAPER_RETRIEVAL, type MemoryPort, type RetrievalSettings } from "./memory/port.ts";
+import { cloneSchedule } from "./schedule.ts";
 import { parseMindSnapshot, type MindSnapshot } from "./snapshot.ts";
 import type { AgentSelf, Approach, HeardWords, InterviewQuestion, Mind, MindInput, MindOutput, Overheard, Reply, Whisper } from "../world/mind.ts";
 import { hhmm } from "./offline/time.ts";
@@ -331,7 +332,7 @@ export class GenerativeMind implements Mind {
         currently: s.currently,
         memory: s.memory.snapshot(),
         spatial: s.spatial.addresses(),
-        ...(s.schedule ? { schedule: structuredClone(s.schedule) } : {}),
+        ...(s.schedule ? { schedule: cloneSchedule(s.schedule) } : {}),
         yesterday: [...s.yesterday],
         ...(s.current ? { current: { ...s.current } } : {}),
         pending: s.pending.map((p) => ({ ...p })),
@@ -375,7 +376,7 @@ export class GenerativeMind implements Mind {
       s.memory = streams.get(a.id)!;
       s.spatial = SpatialMemory.from(a.spatial);
       if (!s.spatial.world) s.spatial.world = s.persona.home.split(":")[0];
-      s.schedule = a.schedule ? structuredClone(a.schedule) : undefined;
+      s.schedule = a.schedule ? cloneSchedule(a.schedule) : undefined;
       s.yesterday = [...a.yesterday];
       s.current = a.current ? { ...a.current, task: a.current.task } : undefined;
       s.pending = a.pending.map((p) => ({ ...p }));

@@ -25,6 +25,11 @@ export interface DaySchedule {
   tasks: PlannedTask[];
 }
 
+/** A copy that shares nothing with the schedule (for saves; several times cheaper than structuredClone). */
+export function cloneSchedule(s: DaySchedule): DaySchedule {
+  return { ...s, items: [...s.items], blocks: s.blocks.map((b) => ({ ...b })), tasks: s.tasks.map((t) => ({ ...t })) };
+}
+
 /** Blocks from a plan's schedule answer: sorted, merged, starting at 00:00 and ending at 24:00. */
 export function blocksFrom(schedule: readonly { start: string; task: string; place?: string }[], wake: number, home: string): Block[] {
   const raw = schedule
