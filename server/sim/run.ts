@@ -17,7 +17,7 @@ export interface RunResult {
   interrupted: boolean;
 }
 
-const YIELD_MS = 50;
+const YIELD_MS = 5;
 
 export async function runSteps(town: Town, steps: number, hooks: RunHooks = {}): Promise<RunResult> {
   if (town.mode !== "lockstep") throw new Error("a headless run needs a lockstep town (its minds answer within each step)");
@@ -25,7 +25,9 @@ export async function runSteps(town: Town, steps: number, hooks: RunHooks = {}):
   let lastYield = performance.now();
   while (done < steps) {
     // Offline minds answer in microtasks: without a turn of the event loop now and then, signals
-    // (Ctrl-C), timers (the progress bar) and I/O would wait for the whole run.
+    // (Ctrl-C), timers (the progress bar) and I/O would wait for the whole run. Often, because a
+    // database write's next statement goes out only at a turn: every 50 ms made an autosave's
+    // write outlast its 60 steps, and the run then waited for it (bench/RESULTS.md, issue 17).
     if (performance.now() - lastYield > YIELD_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       lastYield = performance.now();
