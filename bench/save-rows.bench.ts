@@ -1,11 +1,14 @@
 // Saves that cost what changed (issue 17): base-25 run for DAYS game days (offline engine,
 // lockstep) on PostgreSQL with memories as rows, saved every AUTOSAVE_STEPS steps exactly as
-// Autosave does it. Per save: the time on the town's thread (small snapshot + draining the memory
-// journal), the snapshot's bytes, the rows and their bytes written since the previous save, and
-// the write's wall time; per day, medians. Then the restore of the last save (rows up to its mark
+// Autosave does it (takeSave + writeSave, touches folded every COMPACT_EVERY_SAVES-th save). Per
+// save: the time on the town's thread (small snapshot + draining the memory journal + the JSON
+// text the write sends; on the embedded database the write's own work is on that thread too, so
+// its "write" counts there), the snapshot's bytes, the rows and their bytes written since the
+// previous save, and the write's wall time, timed alone; per day, medians. Then the restore of the last save (rows up to its mark
 // + the small snapshot, into a new town), medians of 3. Usage: npx tsx bench/save-rows.bench.ts [DAYS]
 import { MemoryJournal } from "../server/agents/memory/journal.ts";
 import { OfflineGateway } from "../server/llm/offlineGateway.ts";
+import { COMPACT_EVERY_SAVES, ROW_FLUSH_STEPS, takeSave, writeSave } from "../server/store/autosave.ts";
 import { MemoryRows } from "../server/store/memoryRows.ts";
 import type { PrismaStore } from "../server/store/prismaStore.ts";
 import { buildTown } from "../server/townFactory.ts";
@@ -31,40 +34,35 @@ await onBothStores("rows", async (label, store: PrismaStore) => {
   const t0 = performance.now();
   let day: { onThread: number[]; bytes: number[]; rows: number[]; rowBytes: number[]; write: number[] } = { onThread: [], bytes: [], rows: [], rowBytes: [], write: [] };
   let lastMark = 0;
-  let writing: Promise<void> = Promise.resolve();
+  let saves = 0;
   console.log(`${label}: base-25, autosave every ${EVERY} steps, memories as rows`);
-  console.log("  day | on thread (median, max) | snapshot bytes | rows/save | row bytes/save | write wall (median)");
+  console.log("  day | on thread (median, max) | snapshot bytes | rows/save | row bytes/save | write alone (median, max)");
   for (let step = 1; step <= DAYS * perDay; step++) {
     await town.advance();
-    if (step % 30 === 0 && step % EVERY !== 0) rows.flushSoon();
+    if (step % ROW_FLUSH_STEPS === 0 && step % EVERY !== 0) rows.flushSoon();
     if (step % EVERY === 0) {
-      await writing; // one save at a time, as Autosave
       const t = performance.now();
-      const { data, mark } = rows.split(town.snapshot());
+      const taken = takeSave(town, rows);
+      const json = JSON.stringify(taken.data); // what saveSnapshot sends, on the same thread
       day.onThread.push(performance.now() - t);
-      const json = JSON.stringify(data);
       day.bytes.push(Buffer.byteLength(json));
-      day.rows.push(mark - lastMark);
-      lastMark = mark;
+      day.rows.push(taken.mark! - lastMark);
+      lastMark = taken.mark!;
+      const compact = ++saves % COMPACT_EVERY_SAVES === 0;
+      // Timed alone (the steps wait for it): on the embedded database all of it is the thread's time.
       const w = performance.now();
-      writing = (async () => {
-        await rows.flush();
-        await store.saveSnapshot(record.id, town.step, data, mark);
-        await rows.compact(mark);
-        day.write.push(performance.now() - w);
-      })();
+      await writeSave(store, record.id, taken, rows, undefined, { compact });
+      day.write.push(performance.now() - w);
     }
     if (step % perDay === 0) {
-      await writing;
       const rowBytes = await store.prisma.$queryRaw<{ b: bigint }[]>`SELECT COALESCE(SUM(octet_length(embedding) + octet_length(description) + 64), 0)::bigint AS b FROM "Memory" WHERE "townId" = ${record.id}`;
       const perSave = Number(rowBytes[0].b) / (step / EVERY);
       const m = (s: number[]) => fmt(summarize(s).median);
       const n = (s: number[]) => Math.round(summarize(s).median);
-      console.log(`  ${step / perDay} | ${m(day.onThread)}, ${fmt(Math.max(...day.onThread))} | ${n(day.bytes)} B | ${n(day.rows)} | ~${Math.round(perSave)} B (mean so far) | ${m(day.write)}  [${((performance.now() - t0) / 1000).toFixed(0)} s]`);
+      console.log(`  ${step / perDay} | ${m(day.onThread)}, ${fmt(Math.max(...day.onThread))} | ${n(day.bytes)} B | ${n(day.rows)} | ~${Math.round(perSave)} B (mean so far) | ${m(day.write)}, ${fmt(Math.max(...day.write))}  [${((performance.now() - t0) / 1000).toFixed(0)} s]`);
       day = { onThread: [], bytes: [], rows: [], rowBytes: [], write: [] };
     }
   }
-  await writing;
   const memories = await store.prisma.memory.count({ where: { townId: record.id } });
   const restore: number[] = [];
   for (let run = 0; run < 3; run++) {
