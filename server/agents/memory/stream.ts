@@ -64,6 +64,10 @@ export class MemoryStream implements MemoryPort {
   /** Each filter's verdicts so far (memories never change what a filter may look at). */
   private filters = new WeakMap<(m: MemoryRecord) => boolean, { checked: number; count: number; pass: Int32Array }>();
   private work = { rec: new Float64Array(0), imp: new Float64Array(0), rel: new Float64Array(0) };
+  /** Per position, each memory's last access and importance: a retrieval reads these two
+   *  contiguous arrays, not 10,000 objects spread over the heap. */
+  private lastAt = new Float64Array(64);
+  private weight = new Float64Array(64);
   /** Inverted index of sparse embeddings: per dimension, the positions with a non-zero value and the value. */
   private postings: ({ n: number; at: Int32Array; value: Float32Array } | undefined)[] = [];
   /** Positions of memories with dense embeddings (a model's), scored row by row... */
@@ -103,6 +107,17 @@ export class MemoryStream implements MemoryPort {
 
   /** Puts a memory at the end of the stream and in its indexes. */
   private file(rec: MemoryRecord): void {
+    const at = this.items.length;
+    if (at === this.lastAt.length) {
+      const lastAt = new Float64Array(at * 2);
+      const weight = new Float64Array(at * 2);
+      lastAt.set(this.lastAt);
+      weight.set(this.weight);
+      this.lastAt = lastAt;
+      this.weight = weight;
+    }
+    this.lastAt[at] = rec.lastAccessed;
+    this.weight[at] = rec.importance;
     this.items.push(rec);
     this.byId.set(rec.id, rec);
     this.index(this.items.length - 1, rec.embedding);
@@ -143,14 +158,14 @@ export class MemoryStream implements MemoryPort {
     // Memories of one step (a batch of observations) or touched together share a last access.
     let lastAccess = NaN;
     let r = 0;
+    const { lastAt, weight } = this;
     for (let j = 0; j < size; j++) {
       const i = pool ? pool[j] : j;
-      const m = items[i];
-      if (m.lastAccessed !== lastAccess) {
-        lastAccess = m.lastAccessed;
+      if (lastAt[i] !== lastAccess) {
+        lastAccess = lastAt[i];
         r = Math.exp(lnDecay * Math.max(0, (now - lastAccess) / HOUR));
       }
-      const w = m.importance;
+      const w = weight[i];
       const v = rel[i];
       rec[j] = r;
       imp[j] = w;
@@ -176,10 +191,12 @@ export class MemoryStream implements MemoryPort {
     };
     // Best n by (score desc, id desc), kept in a small heap instead of sorting the whole stream;
     // with approximate relevances, a shortlist whose relevances are then made exact.
+    // A memory's position stands in for its id as the tie-break: ids grow with position (a new
+    // memory goes last, a restored stream is filed in order), and a position needs no object.
     let top = new TopK(Math.min(approximate ? shortlist(n) : n, size));
     for (let j = 0; j < size; j++) {
       const i = pool ? pool[j] : j;
-      top.offer(score(j, i), items[i].id, j);
+      top.offer(score(j, i), i, j);
     }
     if (approximate) {
       const candidates = top.sorted();
@@ -187,12 +204,17 @@ export class MemoryStream implements MemoryPort {
       for (const { index: j } of candidates) {
         const i = pool ? pool[j] : j;
         if (this.indexed[i]) rel[i] = dot(items[i].embedding, query);
-        top.offer(score(j, i), items[i].id, j);
+        top.offer(score(j, i), i, j);
       }
     }
-    const out: Scored[] = top.sorted().map(({ score, index: j }) => ({ memory: items[pool ? pool[j] : j], score }));
+    const best = top.sorted();
+    const out: Scored[] = best.map(({ score, index: j }) => ({ memory: items[pool ? pool[j] : j], score }));
     if (opts.touch !== false && out.length > 0) {
-      for (const s of out) s.memory.lastAccessed = now;
+      for (const { index: j } of best) {
+        const i = pool ? pool[j] : j;
+        items[i].lastAccessed = now;
+        lastAt[i] = now;
+      }
       this.changes?.touched(out.map((s) => s.memory.id), now);
     }
     return out;
@@ -250,7 +272,10 @@ export class MemoryStream implements MemoryPort {
     const full = dims.length === query.length; // a model's query: no zero to skip
     const index = this.denseIndex;
     const approximate = full && index !== null && index.dim === query.length && index.size >= DENSE_INDEX_FROM && this.settings.denseIndex !== false;
-    if (approximate) index.approximate(query, out);
+    if (approximate) {
+      index.approximate(query, out);
+      if (index.size === this.dense.length) return true; // every dense memory scored by the index
+    }
     for (const i of this.dense) {
       if (approximate && this.indexed[i]) continue;
       const e = this.items[i].embedding;
