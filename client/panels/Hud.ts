@@ -33,6 +33,8 @@ export class Hud {
   /** Set by the scene: a click on the minimap, and "follow the action". */
   mapActions: MinimapActions = { go: () => {}, followAction: () => {} };
   private last = { clock: "", online: "", residents: "", status: "" };
+  /** The residents' rows as built for this list of ids (see showResidents). */
+  private rows: { ids: string; byId: Map<string, { li: HTMLElement; who: HTMLElement; what: HTMLElement }>; hint: HTMLElement } = { ids: "\u0000", byId: new Map(), hint: h("div.hint", {}) };
   /** Called when a resident is picked in the list (click or Enter): the camera follows them. */
   onResident: (id: string) => void = () => {};
   /** Called when a resident's inspect button is pressed. */
@@ -46,6 +48,39 @@ export class Hud {
     this.minimap = new Minimap({ go: (x, y) => this.mapActions.go(x, y), followAction: () => this.mapActions.followAction() });
     this.dock = h("div.dock-right", { id: "dock-right" }, this.minimap.root, this.online, this.residents);
     parent.append(this.clock, this.dock, this.status);
+  }
+
+  /**
+   * The residents' list. While the same residents are listed in the same order, each row is
+   * updated in place: residents change what they do every few seconds, and a list built anew
+   * then could replace a button between a click's press and release, which loses the click.
+   */
+  private showResidents(v: HudView): void {
+    const ids = v.residents.map((r) => r.id).join("\n");
+    if (ids !== this.rows.ids) {
+      this.rows = { ids, byId: new Map(), hint: h("div.hint", {}) };
+      const items = v.residents.map((r) => {
+        const row = {
+          li: h("li", {}),
+          who: h("button.who", { type: "button", "data-resident": r.id, onclick: () => this.onResident(r.id) }),
+          what: h("span.what", {}),
+        };
+        row.li.append(row.who, row.what, h("button.inspect", { type: "button", "data-inspect": r.id, title: `Inspect ${r.name}`, "aria-label": `Inspect ${r.name}`, onclick: () => this.onInspect(r.id) }, "i"));
+        this.rows.byId.set(r.id, row);
+        return row.li;
+      });
+      fill(this.residents, h("h2", {}, "Residents"), h("ul", {}, ...items), this.rows.hint);
+    }
+    for (const r of v.residents) {
+      const row = this.rows.byId.get(r.id)!;
+      const following = r.id === v.following;
+      row.li.classList.toggle("following", following);
+      row.li.title = `${r.name}: ${r.action}`;
+      row.who.setAttribute("aria-pressed", following ? "true" : "false");
+      row.who.textContent = `${r.emoji || "·"} ${r.name.split(" ")[0]}`;
+      row.what.textContent = r.action || "…";
+    }
+    this.rows.hint.textContent = v.following ? "Following · move to come back" : "A name follows them · (i) opens the inspector";
   }
 
   update(v: HudView): void {
@@ -84,16 +119,7 @@ export class Hud {
     const residentsKey = JSON.stringify([v.residents, v.following]);
     if (residentsKey !== this.last.residents) {
       this.last.residents = residentsKey;
-      fill(this.residents,
-        h("h2", {}, "Residents"),
-        h("ul", {}, ...v.residents.map((r) => h(r.id === v.following ? "li.following" : "li", { title: `${r.name}: ${r.action}` },
-          h("button.who", { type: "button", "data-resident": r.id, "aria-pressed": r.id === v.following ? "true" : "false", onclick: () => this.onResident(r.id) },
-            `${r.emoji || "·"} ${r.name.split(" ")[0]}`),
-          h("span.what", {}, r.action || "…"),
-          h("button.inspect", { type: "button", "data-inspect": r.id, title: `Inspect ${r.name}`, "aria-label": `Inspect ${r.name}`, onclick: () => this.onInspect(r.id) }, "i"),
-        ))),
-        h("div.hint", {}, v.following ? "Following · move to come back" : "A name follows them · (i) opens the inspector"),
-      );
+      this.showResidents(v);
     }
     const statusKey = JSON.stringify([v.connected, v.status]);
     if (statusKey !== this.last.status) {
