@@ -1,6 +1,9 @@
 // Short messages at the top of the screen: server errors ({code, message}) and notices.
 import { h } from "./dom.ts";
 
+/** Toasts shown at once at most. */
+const MAX_TOASTS = 4;
+
 export class Toasts {
   private readonly root: HTMLElement;
 
@@ -10,11 +13,11 @@ export class Toasts {
   }
 
   error(code: string, message: string): void {
-    this.show(h("div.panel.toast", {}, h("span.code", {}, code.replace(/_/g, " ")), message), 4500);
+    this.show(h("div.panel.toast", {}, h("span.code", {}, code.replace(/_/g, " ")), message), 4500, JSON.stringify(["error", code, message]));
   }
 
   info(message: string): void {
-    this.show(h("div.panel.toast.info", {}, message), 3000);
+    this.show(h("div.panel.toast.info", {}, message), 3000, JSON.stringify(["info", message]));
   }
 
   /** A notice with a button (a link that shows what it tells): "Show" looks at it. */
@@ -25,9 +28,21 @@ export class Toasts {
     return el;
   }
 
-  private show(el: HTMLElement, ms: number): void {
+  /**
+   * Shows a toast for `ms`. The same message again replaces the one shown (a refused move
+   * repeated while walking is one toast, not a column of them); past MAX_TOASTS the oldest plain
+   * one goes first, so a burst of errors does not push out an announcement with its link.
+   */
+  private show(el: HTMLElement, ms: number, key?: string): void {
+    if (key !== undefined) {
+      for (const old of Array.from(this.root.children)) if ((old as HTMLElement).dataset.key === key) old.remove();
+      el.dataset.key = key;
+    }
     this.root.append(el);
-    while (this.root.children.length > 4) this.root.firstElementChild?.remove();
+    while (this.root.children.length > MAX_TOASTS) {
+      const plain = Array.from(this.root.children).find((c) => !c.classList.contains("link"));
+      (plain ?? this.root.firstElementChild)?.remove();
+    }
     setTimeout(() => el.remove(), ms);
   }
 }
