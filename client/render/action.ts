@@ -39,11 +39,14 @@ export function actionSpots(v: ActionInput, townObjects: readonly TownObject[]):
     const b = v.agents.find((x) => x.id === a.talkingTo);
     spots.push({ x: b ? Math.round((a.x + b.x) / 2) : a.x, y: b ? Math.round((a.y + b.y) / 2) : a.y, follow: a.id, why: `${first(a.name)} and ${first(nameOf(a.talkingTo))} are talking`, score: 3 });
   }
+  const fires: { x: number; y: number }[] = [];
   for (const o of v.objects) {
     if (!setByPerson(o, residentNames)) continue;
     const r = townObjects.find((t) => t.address === o.address);
     if (!r) continue;
-    spots.push({ x: Math.floor(r.x + r.w / 2), y: Math.floor(r.y + r.h / 2), follow: "", why: `${r.name}: ${o.state}`, score: isBurning(o.state) ? 6 : 4 });
+    const at = { x: Math.floor(r.x + r.w / 2), y: Math.floor(r.y + r.h / 2) };
+    if (isBurning(o.state)) fires.push(at);
+    spots.push({ ...at, follow: "", why: `${r.name}: ${o.state}`, score: isBurning(o.state) ? 6 : 4 });
   }
   // Residents gathered there make it livelier.
   for (const s of spots) s.score += v.agents.filter((a) => Math.abs(a.x - s.x) + Math.abs(a.y - s.y) <= SAME_PLACE).length * 0.5;
@@ -58,7 +61,9 @@ export function actionSpots(v: ActionInput, townObjects: readonly TownObject[]):
       if (!near.follow) near.follow = s.follow;
     } else out.push({ ...s });
   }
-  return out.sort((a, b) => b.score - a.score);
+  // A fire above all: however busy a place of talk gets, a burning object comes first.
+  const burning = (s: ActionSpot) => (fires.some((f) => Math.abs(f.x - s.x) + Math.abs(f.y - s.y) <= SAME_PLACE) ? 1 : 0);
+  return out.sort((a, b) => burning(b) - burning(a) || b.score - a.score);
 }
 
 /** Whether an object's state was set by a person (a moderator), not by a resident using it. */
