@@ -14,6 +14,8 @@ export interface ActionSpot {
   /** What is going on, in words. */
   why: string;
   score: number;
+  /** A burning object is there. */
+  burning?: boolean;
 }
 
 export interface ActionInput {
@@ -39,14 +41,12 @@ export function actionSpots(v: ActionInput, townObjects: readonly TownObject[]):
     const b = v.agents.find((x) => x.id === a.talkingTo);
     spots.push({ x: b ? Math.round((a.x + b.x) / 2) : a.x, y: b ? Math.round((a.y + b.y) / 2) : a.y, follow: a.id, why: `${first(a.name)} and ${first(nameOf(a.talkingTo))} are talking`, score: 3 });
   }
-  const fires: { x: number; y: number }[] = [];
   for (const o of v.objects) {
     if (!setByPerson(o, residentNames)) continue;
     const r = townObjects.find((t) => t.address === o.address);
     if (!r) continue;
-    const at = { x: Math.floor(r.x + r.w / 2), y: Math.floor(r.y + r.h / 2) };
-    if (isBurning(o.state)) fires.push(at);
-    spots.push({ ...at, follow: "", why: `${r.name}: ${o.state}`, score: isBurning(o.state) ? 6 : 4 });
+    const burning = isBurning(o.state);
+    spots.push({ x: Math.floor(r.x + r.w / 2), y: Math.floor(r.y + r.h / 2), follow: "", why: `${r.name}: ${o.state}`, score: burning ? 6 : 4, burning });
   }
   // Residents gathered there make it livelier.
   for (const s of spots) s.score += v.agents.filter((a) => Math.abs(a.x - s.x) + Math.abs(a.y - s.y) <= SAME_PLACE).length * 0.5;
@@ -59,11 +59,11 @@ export function actionSpots(v: ActionInput, townObjects: readonly TownObject[]):
       near.score += s.score;
       near.why = `${near.why}; ${s.why}`;
       if (!near.follow) near.follow = s.follow;
+      if (s.burning) near.burning = true;
     } else out.push({ ...s });
   }
   // A fire above all: however busy a place of talk gets, a burning object comes first.
-  const burning = (s: ActionSpot) => (fires.some((f) => Math.abs(f.x - s.x) + Math.abs(f.y - s.y) <= SAME_PLACE) ? 1 : 0);
-  return out.sort((a, b) => burning(b) - burning(a) || b.score - a.score);
+  return out.sort((a, b) => Number(b.burning === true) - Number(a.burning === true) || b.score - a.score);
 }
 
 /** Whether an object's state was set by a person (a moderator), not by a resident using it. */
