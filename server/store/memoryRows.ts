@@ -1,6 +1,8 @@
 // Memories as rows: the writer that drains a town's memory journal (agents/memory/journal.ts)
 // into the Memory and MemoryTouch tables in batches, off the step's path, and the reads that
-// put a stream back together from them.
+// put a stream back together from them. The residents' large mind parts (MindPart) and the
+// objects' states (ObjectState) go the same way: rows when they changed, placeholders in the
+// small snapshot.
 //
 // Every row carries `seq`, the town's change counter. An autosave drains the journal at the
 // instant it takes the town's small snapshot, writes the rows, then the snapshot with
@@ -30,6 +32,23 @@ const BATCH = 2000;
 export const MIND_PARTS = ["schedule", "spatial"] as const;
 const PLACEHOLDER = "$row";
 
+/** An object's state to write ("" is idle; address "" says every object was idle then). */
+interface PendingObject {
+  seq: number;
+  address: string;
+  state: string;
+  by: string;
+  holder: string;
+}
+
+/** An object as the Town's snapshot lists it (server/world/town/objects.ts). */
+interface SavedObject {
+  address: string;
+  state: string;
+  by: string;
+  holder?: string;
+}
+
 /** A mind part to write: its JSON text as taken at the save. */
 interface PendingPart {
   seq: number;
@@ -42,8 +61,16 @@ export class MemoryRows {
   private seq: number;
   private pending: { seq: number; change: MemoryChange }[] = [];
   private pendingParts: PendingPart[] = [];
+  private pendingObjects: PendingObject[] = [];
   /** Each part's JSON as last written (agent + part → text). */
   private lastParts = new Map<string, string>();
+  /**
+   * Each object's state as last written (address → state, by, holder), or null before this
+   * writer's first save: that save says every object was idle, then lists them all (the rows'
+   * state at the mark it resumed from is not known here, and an object idle since then must not
+   * come back with the state it had).
+   */
+  private lastObjects: Map<string, string> | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** Rows past this seq are another life's leftovers, deleted before the first write. */
   private clearAbove: number | null;
@@ -94,6 +121,7 @@ export class MemoryRows {
    */
   split(data: unknown): { data: unknown; mark: number } {
     this.drain();
+    data = this.splitObjects(data);
     const agents = (data as { mind?: { agents?: Record<string, unknown>[] } } | null)?.mind?.agents;
     if (!Array.isArray(agents)) return { data, mark: this.seq };
     const small = agents.map((a) => {
@@ -114,11 +142,39 @@ export class MemoryRows {
     return { data: { ...(data as object), mind: { ...mind, agents: small } }, mark: this.seq };
   }
 
+  /** The objects' states that changed since the last save to rows; a placeholder in the snapshot. */
+  private splitObjects(data: unknown): unknown {
+    const objects = (data as { objects?: unknown } | null)?.objects;
+    if (!Array.isArray(objects)) return data;
+    let last = this.lastObjects;
+    if (!last) {
+      this.pendingObjects.push({ seq: ++this.seq, address: "", state: "", by: "", holder: "" });
+      last = this.lastObjects = new Map();
+    }
+    const now = new Set<string>();
+    for (const o of objects as SavedObject[]) {
+      now.add(o.address);
+      const holder = o.holder ?? "";
+      const key = JSON.stringify([o.state, o.by, holder]);
+      if (last.get(o.address) === key) continue;
+      last.set(o.address, key);
+      this.pendingObjects.push({ seq: ++this.seq, address: o.address, state: o.state, by: o.by, holder });
+    }
+    for (const address of last.keys()) {
+      if (now.has(address)) continue;
+      last.delete(address);
+      this.pendingObjects.push({ seq: ++this.seq, address, state: "", by: "", holder: "" });
+    }
+    return { ...(data as object), objects: { [PLACEHOLDER]: "objects" } };
+  }
+
   /** The town was restored again (from another process's save): continue from that save's mark. */
   restart(mark: number | null): void {
     this.pending = [];
     this.pendingParts = [];
+    this.pendingObjects = [];
     this.lastParts.clear();
+    this.lastObjects = null;
     this.seq = mark ?? 0;
     this.clearAbove = this.seq;
     if (mark === null) this.journal.backfill();
@@ -148,15 +204,18 @@ export class MemoryRows {
       await deleteRowsAbove(this.prisma, this.townId, this.clearAbove);
       this.clearAbove = null;
     }
-    if (!this.pending.length && !this.pendingParts.length) return;
-    // The mind parts go with the last batch of memories: one statement, one round trip.
+    if (!this.pending.length && !this.pendingParts.length && !this.pendingObjects.length) return;
+    // The mind parts and objects go with the last batch of memories: one statement, one round trip.
     do {
       const batch = this.pending.slice(0, BATCH);
-      const parts = batch.length === this.pending.length ? this.pendingParts.slice() : [];
-      await writeBatch(this.raw, this.townId, batch, parts);
+      const last = batch.length === this.pending.length;
+      const parts = last ? this.pendingParts.slice() : [];
+      const objects = last ? this.pendingObjects.slice() : [];
+      await writeBatch(this.raw, this.townId, batch, parts, objects);
       this.pending.splice(0, batch.length);
       this.pendingParts.splice(0, parts.length);
-    } while (this.pending.length || this.pendingParts.length);
+      this.pendingObjects.splice(0, objects.length);
+    } while (this.pending.length || this.pendingParts.length || this.pendingObjects.length);
   }
 }
 
@@ -167,7 +226,7 @@ export class MemoryRows {
  * at all (a retry never meets half of it). Through Prisma the same batch cost three times as much,
  * most of it on the step's thread (bench/RESULTS.md, issue 17).
  */
-async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; change: MemoryChange }[], parts: PendingPart[]): Promise<void> {
+async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; change: MemoryChange }[], parts: PendingPart[], objects: PendingObject[]): Promise<void> {
   const memories: unknown[] = [];
   const touches: unknown[] = [];
   for (const { seq, change: c } of batch) {
@@ -200,9 +259,13 @@ async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; cha
        INSERT INTO "MindPart" ("townId", seq, "agentId", part, data)
        SELECT $1, r.seq, r."agentId", r.part, r.data FROM json_to_recordset($4::json) AS r(seq int, "agentId" text, part text, data json)
        RETURNING 1
+     ), o AS (
+       INSERT INTO "ObjectState" ("townId", seq, address, state, "by", holder)
+       SELECT $1, r.seq, r.address, r.state, r."by", r.holder FROM json_to_recordset($5::json) AS r(seq int, address text, state text, "by" text, holder text)
+       RETURNING 1
      )
-     SELECT (SELECT count(*) FROM m) AS memories, (SELECT count(*) FROM t) AS touches, (SELECT count(*) FROM p) AS parts`,
-    [townId, JSON.stringify(memories), JSON.stringify(touches), `[${partRows.join(",")}]`],
+     SELECT (SELECT count(*) FROM m) AS memories, (SELECT count(*) FROM t) AS touches, (SELECT count(*) FROM p) AS parts, (SELECT count(*) FROM o) AS objects`,
+    [townId, JSON.stringify(memories), JSON.stringify(touches), `[${partRows.join(",")}]`, JSON.stringify(objects)],
   );
 }
 
@@ -211,12 +274,13 @@ export async function deleteRowsAbove(db: Db, townId: string, mark: number): Pro
   await db.memory.deleteMany({ where: { townId, seq: { gt: mark } } });
   await db.memoryTouch.deleteMany({ where: { townId, seq: { gt: mark } } });
   await db.mindPart.deleteMany({ where: { townId, seq: { gt: mark } } });
+  await db.objectState.deleteMany({ where: { townId, seq: { gt: mark } } });
 }
 
 /**
  * Folds the touches a snapshot's mark covers into Memory.lastAccessed and deletes them, so a
- * restore reads one row per memory; deletes the mind parts a newer one (still covered by the
- * mark) replaces. One statement on the driver, so all of it or nothing. (The parts of a
+ * restore reads one row per memory; deletes the mind parts and object states a newer one (still
+ * covered by the mark) replaces, and the object states before the newest "all idle" row. One statement on the driver, so all of it or nothing. (The parts of a
  * data-modifying WITH all see the tables as they were before it: the UPDATE reads the touches
  * the DELETE removes.)
  */
@@ -236,8 +300,12 @@ export async function compactTouches(raw: RawSql, townId: string, mark: number):
        DELETE FROM "MindPart" AS p WHERE p."townId" = $1 AND p.seq <= $2
          AND EXISTS (SELECT 1 FROM "MindPart" AS q WHERE q."townId" = p."townId" AND q."agentId" = p."agentId" AND q.part = p.part AND q.seq > p.seq AND q.seq <= $2)
        RETURNING 1
+     ), objects AS (
+       DELETE FROM "ObjectState" AS o WHERE o."townId" = $1 AND o.seq <= $2
+         AND EXISTS (SELECT 1 FROM "ObjectState" AS q WHERE q."townId" = o."townId" AND q.seq > o.seq AND q.seq <= $2 AND (q.address = o.address OR q.address = ''))
+       RETURNING 1
      )
-     SELECT (SELECT count(*) FROM folded) AS folded, (SELECT count(*) FROM touches) AS touches, (SELECT count(*) FROM parts) AS parts`,
+     SELECT (SELECT count(*) FROM folded) AS folded, (SELECT count(*) FROM touches) AS touches, (SELECT count(*) FROM parts) AS parts, (SELECT count(*) FROM objects) AS objects`,
     [townId, mark],
   );
 }
@@ -254,6 +322,24 @@ export async function copyRows(tx: Prisma.TransactionClient, from: string, to: s
   await tx.$executeRaw`
     INSERT INTO "MindPart" ("townId", seq, "agentId", part, data)
     SELECT ${to}, seq, "agentId", part, data FROM "MindPart" WHERE "townId" = ${from} AND seq <= ${mark}`;
+  await tx.$executeRaw`
+    INSERT INTO "ObjectState" ("townId", seq, address, state, "by", holder)
+    SELECT ${to}, seq, address, state, "by", holder FROM "ObjectState" WHERE "townId" = ${from} AND seq <= ${mark}`;
+}
+
+/**
+ * The objects' states of a town as of `mark`, as the Town's snapshot lists them: per object the
+ * newest row up to the mark and after the newest "all idle" row, idle ones left out.
+ */
+export async function readObjects(db: Db, townId: string, mark: number): Promise<SavedObject[]> {
+  const rows = await db.$queryRaw<{ address: string; state: string; by: string; holder: string }[]>`
+    WITH reset AS (
+      SELECT coalesce(max(seq), -1) AS seq FROM "ObjectState" WHERE "townId" = ${townId} AND seq <= ${mark} AND address = ''
+    )
+    SELECT DISTINCT ON (address) address, state, "by", holder FROM "ObjectState", reset
+    WHERE "townId" = ${townId} AND "ObjectState".seq <= ${mark} AND "ObjectState".seq > reset.seq AND address <> ''
+    ORDER BY address, "ObjectState".seq DESC`;
+  return rows.filter((r) => r.state !== "").map((r) => ({ address: r.address, state: r.state, by: r.by, holder: r.holder }));
 }
 
 /** A memory row as the restore reads it. */
@@ -319,10 +405,12 @@ function isHead(v: unknown): v is StreamHead {
 
 /**
  * A whole-town snapshot from a small one and the rows up to its mark: each journaled stream's head
- * (agents[].memory of the mind's snapshot) is replaced by its memories. Throws when the rows do not
+ * (agents[].memory of the mind's snapshot) is replaced by its memories, each placeholder by its
+ * mind part or the objects' states. Throws when the rows do not
  * hold what the head counts (a save whose rows were lost).
  */
 export async function withRows(db: Db, raw: RawSql, townId: string, data: unknown, mark: number): Promise<unknown> {
+  if (isPlaceholder((data as { objects?: unknown } | null)?.objects)) data = { ...(data as object), objects: await readObjects(db, townId, mark) };
   const mind = (data as { mind?: { agents?: ({ id: string; memory: unknown } & Record<string, unknown>)[] } } | null)?.mind;
   const agents = mind?.agents;
   if (!Array.isArray(agents)) return data;

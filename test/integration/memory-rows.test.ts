@@ -1,14 +1,15 @@
 // Memories as rows, on both databases: a process that dies after writing rows past its last
 // autosave (kill -9) restores exactly the saved town and never sees those rows; a save in the
 // older whole-snapshot format (written by the code before rows) opens and is moved to rows; the
-// memories API pages through the stream from the database.
+// memories API pages through the stream from the database; objects' states are rows written when
+// they change.
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { MemoryJournal } from "../../server/agents/memory/journal.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
-import { Autosave } from "../../server/store/autosave.ts";
+import { Autosave, takeSave } from "../../server/store/autosave.ts";
 import { MemoryRows } from "../../server/store/memoryRows.ts";
 import { pageMemories } from "../../server/store/memories.ts";
 import { buildTown } from "../../server/townFactory.ts";
@@ -93,6 +94,66 @@ for (const backend of list) {
       const c = town(new MemoryJournal());
       c.town.restore(TownSnapshot.parse((await store.latestSnapshot(record.id))!.data));
       expect(memoriesOf(c)).toEqual(memoriesOf(b));
+      await store.close();
+    });
+
+    it("keeps objects' states as rows written when they change: restored up to the mark, an object idled since never comes back", async () => {
+      let store = await backend.open();
+      const record = await store.ensureTown(`objects-${backend.name}`, "base-3");
+      const journal = new MemoryJournal();
+      const a = town(journal);
+      const objects = a.town.map.addresses().filter((x) => x.split(":").length === 4);
+      const [stove, sink, bench] = [objects[0], objects[Math.floor(objects.length / 2)], objects.at(-1)!];
+      const set = (t: ReturnType<typeof town>, address: string, state: string) => expect(t.town.apply({ kind: "setObjectState", address, state, by: "Mo" }).ok).toBe(true);
+      const objectRows = () => store.prisma.objectState.findMany({ where: { townId: record.id }, orderBy: { seq: "asc" } });
+      const autosave = new Autosave(a.town, store, record.id, 100_000, silent, new MemoryRows(store, record.id, journal, null));
+      set(a, stove, "leaking");
+      set(a, sink, "broken");
+      for (let i = 0; i < 200; i++) await a.town.advance();
+      await autosave.save({ compact: false });
+      // The snapshot holds no state; the rows hold each (residents' uses among them).
+      const first = await objectRows();
+      const snap = await store.prisma.snapshot.findFirstOrThrow({ where: { townId: record.id }, orderBy: { step: "desc" } });
+      expect(JSON.stringify(snap.data)).not.toContain("leaking");
+      expect(first.map((r) => [r.address, r.state])).toEqual(expect.arrayContaining([[stove, "leaking"], [sink, "broken"]]));
+      // A save with nothing changed writes no object row; a change writes one row per object changed.
+      await autosave.save({ compact: false });
+      expect(await objectRows()).toHaveLength(first.length);
+      set(a, sink, "idle");
+      set(a, bench, "flooded");
+      await autosave.save({ compact: false }); // no step between: only the two changes are new
+      const second = await objectRows();
+      expect(second.slice(first.length).map((r) => [r.address, r.state])).toEqual(expect.arrayContaining([[sink, ""], [bench, "flooded"]]));
+      expect(second.length - first.length).toBe(2);
+      const saved = JSON.stringify(a.town.snapshot());
+      // The town lives on and dies in its next save, its rows written and its snapshot not: those rows are never seen.
+      set(a, stove, "idle");
+      for (let i = 0; i < 60; i++) await a.town.advance();
+      takeSave(a.town, autosave.rows);
+      await autosave.rows!.flush();
+      expect((await objectRows()).some((r) => r.address === stove && r.state === "")).toBe(true);
+      await store.close();
+
+      store = await backend.open();
+      const latest = (await store.latestSnapshot(record.id))!;
+      const jb = new MemoryJournal();
+      const b = town(jb);
+      b.town.restore(TownSnapshot.parse(latest.data));
+      expect(JSON.stringify(b.town.snapshot())).toBe(saved);
+      expect(b.town.objectStates()).toEqual(expect.arrayContaining([{ address: stove, state: "leaking", by: "Mo" }, { address: bench, state: "flooded", by: "Mo" }]));
+      expect(b.town.objectStates().some((o) => o.address === sink)).toBe(false);
+      // The restored town idles an object before its first save: restored again, the object stays idle.
+      const resumed = new Autosave(b.town, store, record.id, 100_000, silent, new MemoryRows(store, record.id, jb, latest.mark));
+      set(b, stove, "idle");
+      await resumed.save();
+      const c = town(new MemoryJournal());
+      c.town.restore(TownSnapshot.parse((await store.latestSnapshot(record.id))!.data));
+      expect(c.town.objectStates()).toEqual(b.town.objectStates());
+      expect(c.town.objectStates().some((o) => o.address === stove)).toBe(false);
+      // A save asked for folds the rows a newer one replaces: one row per object at most, past the last "all idle".
+      const left = await objectRows();
+      expect(new Set(left.map((r) => r.address)).size).toBe(left.length);
+      expect(left.filter((r) => r.address !== "").every((r) => r.seq > left.find((x) => x.address === "")!.seq)).toBe(true);
       await store.close();
     });
 

@@ -182,7 +182,7 @@ describe.skipIf(skipPostgres)("store on PostgreSQL", () => {
 
   it("keeps its tables in the run's own schema, with Prisma's migration bookkeeping", async () => {
     const tables = await adminQuery(`SELECT table_name FROM information_schema.tables WHERE table_schema = '${schema}' ORDER BY table_name`);
-    expect(tables.map((t) => t.table_name)).toEqual(["Memory", "MemoryTouch", "MindPart", "Recording", "RecordingChunk", "RecordingKeyframe", "Snapshot", "Town", "_prisma_migrations"]);
+    expect(tables.map((t) => t.table_name)).toEqual(["Memory", "MemoryTouch", "MindPart", "ObjectState", "Recording", "RecordingChunk", "RecordingKeyframe", "Snapshot", "Town", "_prisma_migrations"]);
     const applied = await adminQuery(`SELECT migration_name, checksum, finished_at, applied_steps_count FROM "${schema}"."_prisma_migrations"`);
     const migrations = await loadMigrations();
     expect(applied).toEqual(

@@ -39,7 +39,7 @@ export class Objects {
 
   /** A resident leaving its action leaves the objects it held idle. */
   release(holder: Holder, events: TownEvent[]): void {
-    for (const [address, s] of this.byAddress) {
+    for (const [address, s] of this.sorted()) {
       if (s.holder !== holder.id) continue;
       this.byAddress.delete(address);
       events.push({ kind: "objectChanged", address, state: "", by: holder.name });
@@ -59,9 +59,17 @@ export class Objects {
     return { ok: true, events: [{ kind: "objectChanged", address, state, by }] };
   }
 
+  /**
+   * The objects by address: one order whatever order their states came in, so a town restored
+   * from its rows (store/memoryRows.ts) perceives them as the town that was saved did.
+   */
+  private sorted(): [Address, ObjectStatus][] {
+    return [...this.byAddress].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
   /** What residents can notice of objects: "stove is on fire", at the object's first tile. */
   worldEvents(out: WorldEvent[]): void {
-    for (const [address, s] of this.byAddress) {
+    for (const [address, s] of this.sorted()) {
       const tile = this.map.tilesOf(address)[0];
       if (!tile) continue;
       const name = address.split(":").at(-1)!;
@@ -70,11 +78,11 @@ export class Objects {
   }
 
   states(): { address: Address; state: string; by: string }[] {
-    return [...this.byAddress].map(([address, s]) => ({ address, state: s.state, by: s.by }));
+    return this.sorted().map(([address, s]) => ({ address, state: s.state, by: s.by }));
   }
 
   snapshot(): ObjectsSnapshot {
-    return [...this.byAddress].map(([address, s]) => ({ address, ...s }));
+    return this.sorted().map(([address, s]) => ({ address, ...s }));
   }
 
   restore(saved: ObjectsSnapshot): void {
