@@ -1,7 +1,10 @@
-// One load-test bot: joins the town like a browser would (@colyseus/sdk), then walks to random
-// walkable tiles and now and then walks up to a resident and talks to it. It measures the
-// move-to-echo latency (sending `move` until a patch shows its own avatar on a new tile) and the
-// bytes its websocket receives.
+// One load-test bot: joins the town like a browser would (@colyseus/sdk), then goes about the town
+// as a visitor would: walks to one of its places (a cafe, a park, a house: arenas, more often the
+// larger ones), strolls there for a few moves and talks to a resident nearby, then goes on to
+// another place. (`gather` keeps the older bot: random tiles within 8 of where it stands, and
+// 30 % of its walks up to any resident, so the crowd stays around the visitors' spawn.) It measures
+// the move-to-echo latency (sending `move` until a patch shows its own avatar on a new tile) and
+// the bytes its websocket receives.
 import { Client, type Room } from "@colyseus/sdk";
 import { AVATAR_TILES_PER_SECOND } from "../../shared/constants.ts";
 import type { TownState } from "../../shared/state.ts";
@@ -40,6 +43,48 @@ export interface BotStats {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A place a bot may go: an arena's tiles that can be walked to from the spawn. */
+export interface Place {
+  arena: string;
+  tiles: { x: number; y: number }[];
+}
+
+/** Residents within this many tiles are "nearby": a visitor at a place talks to those. */
+const NEARBY = 10;
+
+/**
+ * The places of a town for bots spread as people would: the arenas, each with its tiles that can
+ * be walked to from (x, y) (a breadth-first walk over the map's walkable tiles).
+ */
+export function placesFrom(map: TownMap, x: number, y: number): Place[] {
+  const seen = new Uint8Array(map.width * map.height);
+  const byArena = new Map<string, { x: number; y: number }[]>();
+  const queue = [[x, y]];
+  seen[y * map.width + x] = 1;
+  while (queue.length) {
+    const [cx, cy] = queue.pop()!;
+    const arena = map.arenaAt(cx, cy);
+    if (arena.split(":").length === 3) {
+      let tiles = byArena.get(arena);
+      if (!tiles) byArena.set(arena, (tiles = []));
+      tiles.push({ x: cx, y: cy });
+    }
+    for (const [nx, ny] of [[cx + 1, cy], [cx - 1, cy], [cx, cy + 1], [cx, cy - 1]]) {
+      if (!map.isWalkable(nx, ny) || seen[ny * map.width + nx]) continue;
+      seen[ny * map.width + nx] = 1;
+      queue.push([nx, ny]);
+    }
+  }
+  return [...byArena].sort(([a], [b]) => a.localeCompare(b)).map(([arena, tiles]) => ({ arena, tiles }));
+}
+
+interface Resident {
+  id: string;
+  name: string;
+  x: number;
+  y: number;
+}
+
 export class Bot {
   readonly stats: BotStats = { joined: false, echoes: [], movesSent: 0, movesLost: 0, says: 0, replies: 0, errors: {}, bytesAtStart: 0, bytesAtEnd: 0, inView: [] };
   private room?: Room<any, TownState>;
@@ -51,6 +96,9 @@ export class Bot {
   private moveRefused = false;
   /** Where the own avatar was at the last patch, and when it last changed tile. */
   private last?: { x: number; y: number; movedAt: number };
+  /** The place it is at (spread bots), and how many more walks it stays there. */
+  private place?: Place;
+  private stayFor = 0;
 
   constructor(
     private readonly url: string,
@@ -58,6 +106,10 @@ export class Bot {
     /** The town's map, known once the first bot has joined (its state names the template). */
     public map: TownMap | undefined,
     private readonly random: () => number,
+    /** The town's places (placesFrom), for bots spread over the town; none: the gathering bot. */
+    public places?: Place[],
+    /** The town to join (none: the server's default town). */
+    private readonly town?: string,
   ) {}
 
   get template(): string | undefined {
@@ -66,7 +118,7 @@ export class Bot {
 
   async join(): Promise<void> {
     try {
-      const room = await new Client(this.url).joinOrCreate<TownState>("town", { name: this.name });
+      const room = await new Client(this.url).joinOrCreate<TownState>("town", { name: this.name, ...(this.town ? { town: this.town } : {}) });
       this.room = room;
       room.onMessage("welcome", () => {});
       room.onMessage("error", (e: { code: string; type?: string }) => {
@@ -122,6 +174,12 @@ export class Bot {
     return this.room?.state?.avatars?.get(this.room.sessionId);
   }
 
+  /** Where its avatar stands, once joined. */
+  position(): { x: number; y: number } | undefined {
+    const a = this.me();
+    return a ? { x: a.x, y: a.y } : undefined;
+  }
+
   private onPatch(): void {
     const a = this.me();
     if (a && (!this.last || this.last.x !== a.x || this.last.y !== a.y)) this.last = { x: a.x, y: a.y, movedAt: performance.now() };
@@ -143,8 +201,7 @@ export class Bot {
       if (!a) break;
       // Only a move from rest is timed: an avatar still walking changes tile on its own.
       if (!(await this.until(() => !!this.last && performance.now() - this.last.movedAt > REST_MS, 60_000))) continue;
-      const talkTo = this.random() < 0.3 ? this.someResident() : undefined;
-      const target = talkTo ? this.walkableNear(talkTo.x, talkTo.y, 1) : this.walkableNear(a.x, a.y, 8);
+      const { talkTo, target } = this.places?.length ? this.nextAtPlaces(a, this.places) : this.nextGathering(a);
       if (target && (target.x !== a.x || target.y !== a.y)) {
         this.pending = { at: performance.now(), x: a.x, y: a.y };
         this.moveRefused = false;
@@ -167,8 +224,47 @@ export class Bot {
     }
   }
 
-  private someResident(): { id: string; name: string; x: number; y: number } | undefined {
-    const agents = [...(this.room?.state?.agents?.values() ?? [])];
+  /** The older bot's next walk: 30 % up to any resident, else a tile within 8 of where it stands. */
+  private nextGathering(a: { x: number; y: number }): { talkTo?: Resident; target?: { x: number; y: number } } {
+    const talkTo = this.random() < 0.3 ? this.someResident() : undefined;
+    return { talkTo, target: talkTo ? this.walkableNear(talkTo.x, talkTo.y, 1) : this.walkableNear(a.x, a.y, 8) };
+  }
+
+  /**
+   * A visitor's next walk: to a new place when done with this one (a place is picked with odds by
+   * its size, as a larger place draws more people), else 30 % up to a resident nearby, else a
+   * stroll to another tile of the place.
+   */
+  private nextAtPlaces(a: { x: number; y: number }, places: Place[]): { talkTo?: Resident; target?: { x: number; y: number } } {
+    if (!this.place || this.stayFor <= 0) {
+      this.place = this.pickPlace(places);
+      this.stayFor = 3 + Math.floor(this.random() * 6);
+      return { target: this.pick(this.place.tiles) };
+    }
+    this.stayFor--;
+    const near = this.random() < 0.3 ? this.someResident(a, NEARBY) : undefined;
+    if (near) return { talkTo: near, target: this.walkableNear(near.x, near.y, 1) };
+    const around = this.place.tiles.filter((t) => Math.abs(t.x - a.x) <= 6 && Math.abs(t.y - a.y) <= 6);
+    return { target: this.pick(around.length > 1 ? around : this.place.tiles) };
+  }
+
+  private pickPlace(places: Place[]): Place {
+    const total = places.reduce((n, p) => n + p.tiles.length, 0);
+    let k = Math.floor(this.random() * total);
+    for (const p of places) {
+      if (k < p.tiles.length) return p;
+      k -= p.tiles.length;
+    }
+    return places[places.length - 1];
+  }
+
+  private pick<T>(xs: T[]): T {
+    return xs[Math.floor(this.random() * xs.length)];
+  }
+
+  /** A random resident (within `within` tiles of `from`, when given), or undefined. */
+  private someResident(from?: { x: number; y: number }, within = Infinity): Resident | undefined {
+    const agents = [...(this.room?.state?.agents?.values() ?? [])].filter((r) => !from || (Math.abs(r.x - from.x) <= within && Math.abs(r.y - from.y) <= within));
     if (agents.length === 0) return undefined;
     const r = agents[Math.floor(this.random() * agents.length)];
     return { id: r.id, name: r.name, x: r.x, y: r.y };

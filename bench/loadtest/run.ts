@@ -1,6 +1,8 @@
-// `npm run loadtest -- --clients N --seconds S [--url http://127.0.0.1:PORT] [--steps 10,50,100]`
+// `npm run loadtest -- --clients N --seconds S [--url http://127.0.0.1:PORT] [--steps 10,50,100]
+//    [--towns T --processes P] [--gather]`
 //
-// Bots (bot.ts) join one town, walk and talk; the table says, per number of clients: the
+// Bots (bot.ts) join a town (or T towns, the clients split evenly, hosted by P server processes
+// over Redis and PostgreSQL), go about it and talk; the table says, per number of clients: the
 // move-to-echo latency (p50/p99, less the rules' own delay, none today, and raw), the bytes per second
 // each client receives, the server's CPU and memory (from its /api/ops), the town's step time,
 // and what the load generator itself used (it shares the machine: a saturated generator delays
@@ -13,10 +15,10 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Random } from "../../server/world/random.ts";
 import { loadTemplate } from "../../server/content/template.ts";
 import { machine, percentile } from "../stats.ts";
-import { Bot, RULES_DELAY_MS } from "./bot.ts";
+import { Bot, placesFrom, RULES_DELAY_MS } from "./bot.ts";
 import { startServerProcess, townAvailable } from "./serverProcess.ts";
 
-export const MAX_CLIENTS = 500;
+export const MAX_CLIENTS = 1000;
 export const MAX_SECONDS = 600;
 const WARMUP_MS = 3_000;
 const JOIN_BATCH = 10;
@@ -41,8 +43,16 @@ export function loopbackUrl(v: string): string {
   return u.origin;
 }
 
+/** Where a town's bots join: the server's address and the town's name (none: the default town). */
+export interface Target {
+  url: string;
+  town?: string;
+}
+
 export interface StepResult {
   clients: number;
+  /** Per town (several towns only): its bots' echo p99 and bytes per client. */
+  towns?: { town: string; joined: number; echoP99: number; bytesPerClientMean: number }[];
   joined: number;
   joinErrors: string[];
   moves: number;
@@ -79,7 +89,21 @@ export interface StepResult {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
-async function ops(url: string): Promise<any> {
+/** The server's /api/ops, or undefined. With several processes, their sums (CPU, RSS) and worst (lag, step). */
+async function ops(urls: string[]): Promise<any> {
+  const all = await Promise.all(urls.map(opsOf));
+  if (all.some((o) => !o)) return undefined;
+  if (all.length === 1) return all[0];
+  const sum = (f: (o: any) => number) => all.reduce((n, o) => n + (f(o) ?? 0), 0);
+  const max = (f: (o: any) => number) => Math.max(...all.map((o) => f(o) ?? 0));
+  return {
+    process: { cpuUserMicros: sum((o) => o.process.cpuUserMicros), cpuSystemMicros: sum((o) => o.process.cpuSystemMicros), rssMB: sum((o) => o.process.rssMB), loopLagP99Ms: max((o) => o.process.loopLagP99Ms) },
+    step: { medianMs: max((o) => o.step.medianMs), p99Ms: max((o) => o.step.p99Ms), cpuP99Ms: max((o) => o.step.cpuP99Ms) },
+    network: { bytesPerClientPerSecond: sum((o) => o.network.bytesPerClientPerSecond) / all.length },
+  };
+}
+
+async function opsOf(url: string): Promise<any> {
   try {
     const res = await fetch(`${url}/api/ops`, { signal: AbortSignal.timeout(2_000) });
     return res.ok ? await res.json() : undefined;
@@ -88,15 +112,28 @@ async function ops(url: string): Promise<any> {
   }
 }
 
-export async function runStep(url: string, clients: number, seconds: number, log: (s: string) => void): Promise<StepResult> {
+export async function runStep(targets: Target[], clients: number, seconds: number, log: (s: string) => void, opts: { gather?: boolean } = {}): Promise<StepResult> {
   const loadBefore = os.loadavg()[0];
-  const bots = Array.from({ length: clients }, (_, i) => new Bot(url, `bot-${i}`, undefined, seeded(i + 1)));
-  // The first bot tells which town this is; the map comes from its template.
-  await bots[0].join();
-  if (!bots[0].stats.joined) throw new Error(`cannot join ${url}: ${bots[0].stats.joinError}`);
-  const { map } = await loadTemplate(bots[0].template!);
-  for (const b of bots) b.map = map;
-  for (let i = 1; i < clients; i += JOIN_BATCH) await Promise.all(bots.slice(i, i + JOIN_BATCH).map((b) => b.join()));
+  // Bot i goes to town i mod T: the clients split evenly.
+  const bots = Array.from({ length: clients }, (_, i) => new Bot(targets[i % targets.length].url, `bot-${i}`, undefined, seeded(i + 1), undefined, targets[i % targets.length].town));
+  const groups = targets.map((_, t) => bots.filter((_, i) => i % targets.length === t));
+  for (const [t, group] of groups.entries()) {
+    // The first bot of a town tells which template it is; the map comes from it.
+    const first = group[0];
+    if (!first) continue;
+    await first.join();
+    if (!first.stats.joined) throw new Error(`cannot join ${targets[t].town ?? "the town"} at ${targets[t].url}: ${first.stats.joinError}`);
+    const { map } = await loadTemplate(first.template!);
+    // Spread over the town's places, reachable from where the first bot appeared (the spawn).
+    const spawn = first.position()!;
+    const places = opts.gather ? undefined : placesFrom(map, spawn.x, spawn.y);
+    for (const b of group) {
+      b.map = map;
+      b.places = places;
+    }
+  }
+  const rest = bots.filter((b) => !b.stats.joined);
+  for (let i = 0; i < rest.length; i += JOIN_BATCH) await Promise.all(rest.slice(i, i + JOIN_BATCH).map((b) => b.join()));
   const live = bots.filter((b) => b.stats.joined);
   log(`  ${live.length}/${clients} joined; warming up ${WARMUP_MS / 1000} s, then measuring ${seconds} s`);
   const loops = live.map((b) => b.live());
@@ -106,13 +143,14 @@ export async function runStep(url: string, clients: number, seconds: number, log
   loop.enable();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const first = await ops(url);
+  const urls = [...new Set(targets.map((t) => t.url))];
+  const first = await ops(urls);
   for (const b of live) b.startWindow();
   const samples: any[] = [];
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end) {
     await sleep(Math.min(1_000, Math.max(0, end - Date.now())));
-    const o = await ops(url);
+    const o = await ops(urls);
     if (o) samples.push(o);
     for (const b of live) b.sampleView();
   }
@@ -131,8 +169,17 @@ export async function runStep(url: string, clients: number, seconds: number, log
   const last = samples.at(-1);
   const serverCpu = first && last ? ((last.process.cpuUserMicros + last.process.cpuSystemMicros - first.process.cpuUserMicros - first.process.cpuSystemMicros) / 1e6 / wall) * 100 : null;
   const round = (x: number) => Math.round(x * 10) / 10;
+  const towns = targets.length > 1
+    ? groups.map((group, t) => {
+        const joined = group.filter((b) => b.stats.joined);
+        const echoes = joined.flatMap((b) => b.stats.echoes).sort((a, b) => a - b).map((ms) => ms - RULES_DELAY_MS);
+        const perClient = joined.map((b) => (b.stats.bytesAtEnd - b.stats.bytesAtStart) / wall);
+        return { town: targets[t].town ?? "?", joined: joined.length, echoP99: round(percentile(echoes, 99)), bytesPerClientMean: Math.round(perClient.reduce((a, b) => a + b, 0) / Math.max(1, perClient.length)) };
+      })
+    : undefined;
   return {
     clients,
+    towns,
     joined: live.length,
     joinErrors: [...new Set(bots.filter((b) => !b.stats.joined).map((b) => b.stats.joinError ?? "?"))],
     moves: raw.length,
@@ -178,17 +225,22 @@ export function table(rows: StepResult[]): string {
 async function main(): Promise<void> {
   const program = new Command()
     .name("loadtest")
-    .description("Bots join one town, walk and talk; measures move-to-echo latency, bytes per client, server CPU and memory.")
-    .option("--clients <n>", `bots (1-${MAX_CLIENTS})`, int("--clients", 1, MAX_CLIENTS), 10)
+    .description("Bots join a town (or several), go about it and talk; measures move-to-echo latency, bytes per client, server CPU and memory.")
+    .option("--clients <n>", `bots (1-${MAX_CLIENTS}), split evenly over the towns`, int("--clients", 1, MAX_CLIENTS), 10)
     .option("--seconds <s>", `measuring time per step (1-${MAX_SECONDS})`, int("--seconds", 1, MAX_SECONDS), 20)
     .option("--steps <list>", "run each number of clients in turn, e.g. 10,50,100,200", (v) => v.split(",").map((x) => int("--steps", 1, MAX_CLIENTS)(x.trim())))
-    .option("--url <url>", "a running server on this machine (default: start one)", loopbackUrl)
-    .option("--town <key>", "template for the server it starts (default base-25, else base-3)")
+    .option("--url <url>", "a running server on this machine, its default town (default: start one)", loopbackUrl)
+    .option("--town <key>", "template for the servers it starts (default base-25, else base-3)")
+    .option("--towns <n>", "towns of that template, the clients split evenly (1-8)", int("--towns", 1, 8), 1)
+    .option("--processes <n>", "server processes hosting them, over Redis and PostgreSQL when more than one (1-4)", int("--processes", 1, 4), 1)
+    .option("--gather", "bots that stay around the spawn (the older bot) instead of going about the town's places")
     .option("--json <file>", "also write the results as JSON")
     .parse();
-  const o = program.opts<{ clients: number; seconds: number; steps?: number[]; url?: string; town?: string; json?: string }>();
+  const o = program.opts<{ clients: number; seconds: number; steps?: number[]; url?: string; town?: string; towns: number; processes: number; gather?: boolean; json?: string }>();
   const steps = o.steps ?? [o.clients];
   if (steps.length * (o.seconds + 10) > 3 * MAX_SECONDS) throw new Error("--steps × --seconds: more than 30 minutes of load; run fewer steps");
+  if (o.url && (o.towns > 1 || o.processes > 1)) throw new Error("--url measures one running server's default town; --towns and --processes start their own servers");
+  if (o.processes > o.towns) throw new Error("--processes: at most one per town");
   let town = o.town ?? "base-25";
   if (!o.url && !townAvailable(town)) {
     if (o.town) throw new Error(`no town template "${town}" in assets/towns`);
@@ -196,20 +248,22 @@ async function main(): Promise<void> {
     town = "base-3";
   }
   console.log(`loadtest on ${machine()}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-  console.log(o.url ? `server: ${o.url}` : `server: started here for each step (town ${town}, offline engine)`);
+  console.log(o.url ? `server: ${o.url}` : `server: started here for each step (${o.towns > 1 ? `${o.towns} towns of ` : ""}${town}, offline engine${o.processes > 1 ? `, ${o.processes} processes over Redis and PostgreSQL` : ""})`);
+  console.log(o.gather ? "bots: around the spawn (--gather)" : "bots: going about the town's places");
   const rows: StepResult[] = [];
   for (const clients of steps) {
-    const server = o.url ? undefined : await startServerProcess(town);
-    const url = o.url ?? server!.url;
-    console.log(`${clients} clients on ${url}`);
+    const servers = o.url ? undefined : await startServers(town, o.towns, o.processes);
+    const targets = o.url ? [{ url: o.url }] : servers!.targets;
+    console.log(`${clients} clients on ${[...new Set(targets.map((t) => t.url))].join(", ")}`);
     try {
-      rows.push(await runStep(url, clients, o.seconds, console.log));
+      rows.push(await runStep(targets, clients, o.seconds, console.log, { gather: o.gather }));
     } finally {
-      await server?.stop();
+      await servers?.stop();
     }
     const r = rows.at(-1)!;
     if (r.joinErrors.length) console.log(`  join errors: ${r.joinErrors.join("; ")}`);
     if (Object.keys(r.errors).length) console.log(`  refusals: ${Object.entries(r.errors).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    for (const t of r.towns ?? []) console.log(`  town ${t.town}: ${t.joined} joined, echo p99 ${t.echoP99} ms, ${t.bytesPerClientMean} B/s per client`);
   }
   console.log("");
   console.log(table(rows));
@@ -218,7 +272,60 @@ async function main(): Promise<void> {
     : `\necho = move-to-echo less the ${RULES_DELAY_MS as number} ms the rules themselves take to reach the first tile (raw = as measured).`);
   const ok = rows.filter((r) => r.joined === r.clients && r.echoP99 < 100);
   console.log(ok.length ? `most clients with echo p99 < 100 ms: ${Math.max(...ok.map((r) => r.clients))}` : "no step kept echo p99 under 100 ms");
-  if (o.json) writeFileSync(o.json, JSON.stringify({ machine: machine(), town: o.url ? null : town, seconds: o.seconds, rows }, null, 2));
+  if (o.json) writeFileSync(o.json, JSON.stringify({ machine: machine(), town: o.url ? null : town, towns: o.towns, processes: o.processes, gather: !!o.gather, seconds: o.seconds, rows }, null, 2));
+}
+
+/**
+ * The servers of a step: `processes` server processes hosting `towns` towns of the template
+ * between them (town k on process k mod P). More than one process share Redis (presence, the
+ * LLM cache, town ownership) and a PostgreSQL database (a schema of their own, dropped after).
+ */
+async function startServers(template: string, towns: number, processes: number): Promise<{ targets: Target[]; stop(): Promise<void> }> {
+  if (towns === 1 && processes === 1) {
+    const server = await startServerProcess(template);
+    return { targets: [{ url: server.url }], stop: () => server.stop() };
+  }
+  const run = `lt${process.pid}${Date.now() % 100000}`;
+  const names = Array.from({ length: towns }, (_, k) => `${run}-${k + 1}`);
+  const shared: Record<string, string> = processes > 1
+    ? { REDIS_URL: process.env.LOADTEST_REDIS_URL ?? "redis://127.0.0.1:6379", DATABASE_URL: `${process.env.LOADTEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test"}?schema=${run}` }
+    : {};
+  const started: Awaited<ReturnType<typeof startServerProcess>>[] = [];
+  const targets: Target[] = [];
+  try {
+    for (let p = 0; p < processes; p++) {
+      const mine = names.filter((_, k) => k % processes === p);
+      const server = await startServerProcess(template, { ...shared, TOWNS: mine.map((n) => `${n}=${template}`).join(",") });
+      started.push(server);
+      for (const n of mine) targets.push({ url: server.url, town: n });
+    }
+  } catch (e) {
+    await Promise.all(started.map((s) => s.stop()));
+    throw e;
+  }
+  targets.sort((a, b) => names.indexOf(a.town!) - names.indexOf(b.town!));
+  return {
+    targets,
+    async stop() {
+      await Promise.all(started.map((s) => s.stop()));
+      if (shared.DATABASE_URL) await dropSchema(run);
+    },
+  };
+}
+
+/** Drops the load test's own schema from the shared PostgreSQL database (best effort). */
+async function dropSchema(schema: string): Promise<void> {
+  const { PrismaPg } = await import("@prisma/adapter-pg");
+  try {
+    const adapter = await new PrismaPg({ connectionString: process.env.LOADTEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test", connectionTimeoutMillis: 5_000 }).connect();
+    try {
+      await adapter.underlyingDriver().query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    } finally {
+      await adapter.dispose();
+    }
+  } catch (e) {
+    console.log(`note: could not drop schema ${schema}: ${(e as Error).message}`);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
