@@ -20,7 +20,6 @@ import { startServerProcess, townAvailable } from "./serverProcess.ts";
 
 export const MAX_CLIENTS = 1000;
 export const MAX_SECONDS = 600;
-const WARMUP_MS = 3_000;
 const JOIN_BATCH = 10;
 
 const int = (name: string, min: number, max: number) => (v: string) => {
@@ -112,7 +111,7 @@ async function opsOf(url: string): Promise<any> {
   }
 }
 
-export async function runStep(targets: Target[], clients: number, seconds: number, log: (s: string) => void, opts: { gather?: boolean } = {}): Promise<StepResult> {
+export async function runStep(targets: Target[], clients: number, seconds: number, log: (s: string) => void, opts: { gather?: boolean; warmupSeconds?: number } = {}): Promise<StepResult> {
   const loadBefore = os.loadavg()[0];
   // Bot i goes to town i mod T: the clients split evenly.
   const bots = Array.from({ length: clients }, (_, i) => new Bot(targets[i % targets.length].url, `bot-${i}`, undefined, seeded(i + 1), undefined, targets[i % targets.length].town));
@@ -135,9 +134,11 @@ export async function runStep(targets: Target[], clients: number, seconds: numbe
   const rest = bots.filter((b) => !b.stats.joined);
   for (let i = 0; i < rest.length; i += JOIN_BATCH) await Promise.all(rest.slice(i, i + JOIN_BATCH).map((b) => b.join()));
   const live = bots.filter((b) => b.stats.joined);
-  log(`  ${live.length}/${clients} joined; warming up ${WARMUP_MS / 1000} s, then measuring ${seconds} s`);
+  // Bots going about the town need a while to walk from the spawn to their first places.
+  const warmup = opts.warmupSeconds ?? (opts.gather ? 3 : 30);
+  log(`  ${live.length}/${clients} joined; warming up ${warmup} s, then measuring ${seconds} s`);
   const loops = live.map((b) => b.live());
-  await sleep(WARMUP_MS);
+  await sleep(warmup * 1000);
 
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -234,9 +235,10 @@ async function main(): Promise<void> {
     .option("--towns <n>", "towns of that template, the clients split evenly (1-8)", int("--towns", 1, 8), 1)
     .option("--processes <n>", "server processes hosting them, over Redis and PostgreSQL when more than one (1-4)", int("--processes", 1, 4), 1)
     .option("--gather", "bots that stay around the spawn (the older bot) instead of going about the town's places")
+    .option("--warmup <s>", "seconds the bots go about before the measuring starts (default 30; 3 with --gather)", int("--warmup", 0, 300))
     .option("--json <file>", "also write the results as JSON")
     .parse();
-  const o = program.opts<{ clients: number; seconds: number; steps?: number[]; url?: string; town?: string; towns: number; processes: number; gather?: boolean; json?: string }>();
+  const o = program.opts<{ clients: number; seconds: number; steps?: number[]; url?: string; town?: string; towns: number; processes: number; gather?: boolean; warmup?: number; json?: string }>();
   const steps = o.steps ?? [o.clients];
   if (steps.length * (o.seconds + 10) > 3 * MAX_SECONDS) throw new Error("--steps × --seconds: more than 30 minutes of load; run fewer steps");
   if (o.url && (o.towns > 1 || o.processes > 1)) throw new Error("--url measures one running server's default town; --towns and --processes start their own servers");
@@ -256,7 +258,7 @@ async function main(): Promise<void> {
     const targets = o.url ? [{ url: o.url }] : servers!.targets;
     console.log(`${clients} clients on ${[...new Set(targets.map((t) => t.url))].join(", ")}`);
     try {
-      rows.push(await runStep(targets, clients, o.seconds, console.log, { gather: o.gather }));
+      rows.push(await runStep(targets, clients, o.seconds, console.log, { gather: o.gather, warmupSeconds: o.warmup }));
     } finally {
       await servers?.stop();
     }
