@@ -78,6 +78,12 @@ export interface StepResult {
   /** CPU time of the p99 step: far below stepP99Ms, the step waited for a core (contention). */
   stepCpuP99Ms: number | null;
   serverBytesPerClient: number | null;
+  /**
+   * What the bots' decoders could not decode (the SDK logs `"refId" not found`, an invalid byte
+   * in a string, a definition mismatch), by phase: while joining and warming up, in the
+   * measuring window, while leaving. Anything but 0 is a garbled state.
+   */
+  decodeErrors: { before: number; window: number; leaving: number };
   generatorCpuPercent: number;
   generatorLoopP99Ms: number;
   loadBefore: number;
@@ -113,102 +119,127 @@ async function opsOf(url: string): Promise<any> {
 
 export async function runStep(targets: Target[], clients: number, seconds: number, log: (s: string) => void, opts: { gather?: boolean; warmupSeconds?: number } = {}): Promise<StepResult> {
   const loadBefore = os.loadavg()[0];
-  // Bot i goes to town i mod T: the clients split evenly.
-  const bots = Array.from({ length: clients }, (_, i) => new Bot(targets[i % targets.length].url, `bot-${i}`, undefined, seeded(i + 1), undefined, targets[i % targets.length].town));
-  const groups = targets.map((_, t) => bots.filter((_, i) => i % targets.length === t));
-  for (const [t, group] of groups.entries()) {
-    // The first bot of a town tells which template it is; the map comes from it.
-    const first = group[0];
-    if (!first) continue;
-    await first.join();
-    if (!first.stats.joined) throw new Error(`cannot join ${targets[t].town ?? "the town"} at ${targets[t].url}: ${first.stats.joinError}`);
-    const { map } = await loadTemplate(first.template!);
-    // Spread over the town's places, reachable from where the first bot appeared (the spawn).
-    const spawn = first.position()!;
-    const places = opts.gather ? undefined : placesFrom(map, spawn.x, spawn.y);
-    for (const b of group) {
-      b.map = map;
-      b.places = places;
-    }
-  }
-  const rest = bots.filter((b) => !b.stats.joined);
-  for (let i = 0; i < rest.length; i += JOIN_BATCH) await Promise.all(rest.slice(i, i + JOIN_BATCH).map((b) => b.join()));
-  const live = bots.filter((b) => b.stats.joined);
-  // Bots going about the town need a while to walk from the spawn to their first places.
-  const warmup = opts.warmupSeconds ?? (opts.gather ? 3 : 30);
-  log(`  ${live.length}/${clients} joined; warming up ${warmup} s, then measuring ${seconds} s`);
-  const loops = live.map((b) => b.live());
-  await sleep(warmup * 1000);
-
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const urls = [...new Set(targets.map((t) => t.url))];
-  const first = await ops(urls);
-  for (const b of live) b.startWindow();
-  const samples: any[] = [];
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    await sleep(Math.min(1_000, Math.max(0, end - Date.now())));
-    const o = await ops(urls);
-    if (o) samples.push(o);
-    for (const b of live) b.sampleView();
-  }
-  for (const b of live) b.endWindow();
-  const wall = (performance.now() - t0) / 1000;
-  const cpu1 = process.cpuUsage(cpu0);
-  loop.disable();
-  await Promise.all(live.map((b) => b.stop()));
-  await Promise.all(loops);
-
-  const raw = live.flatMap((b) => b.stats.echoes).sort((a, b) => a - b);
-  const echo = raw.map((ms) => ms - RULES_DELAY_MS);
-  const bytes = live.map((b) => (b.stats.bytesAtEnd - b.stats.bytesAtStart) / wall);
-  const errors: Record<string, number> = {};
-  for (const b of live) for (const [k, v] of Object.entries(b.stats.errors)) errors[k] = (errors[k] ?? 0) + v;
-  const last = samples.at(-1);
-  const serverCpu = first && last ? ((last.process.cpuUserMicros + last.process.cpuSystemMicros - first.process.cpuUserMicros - first.process.cpuSystemMicros) / 1e6 / wall) * 100 : null;
-  const round = (x: number) => Math.round(x * 10) / 10;
-  const towns = targets.length > 1
-    ? groups.map((group, t) => {
-        const joined = group.filter((b) => b.stats.joined);
-        const echoes = joined.flatMap((b) => b.stats.echoes).sort((a, b) => a - b).map((ms) => ms - RULES_DELAY_MS);
-        const perClient = joined.map((b) => (b.stats.bytesAtEnd - b.stats.bytesAtStart) / wall);
-        return { town: targets[t].town ?? "?", joined: joined.length, echoP99: round(percentile(echoes, 99)), bytesPerClientMean: Math.round(perClient.reduce((a, b) => a + b, 0) / Math.max(1, perClient.length)) };
-      })
-    : undefined;
-  return {
-    clients,
-    towns,
-    joined: live.length,
-    joinErrors: [...new Set(bots.filter((b) => !b.stats.joined).map((b) => b.stats.joinError ?? "?"))],
-    moves: raw.length,
-    movesLost: live.reduce((n, b) => n + b.stats.movesLost, 0),
-    echoMin: round(echo[0] ?? NaN),
-    echoP50: round(percentile(echo, 50)),
-    echoP90: round(percentile(echo, 90)),
-    echoP99: round(percentile(echo, 99)),
-    rawP50: round(percentile(raw, 50)),
-    rawP99: round(percentile(raw, 99)),
-    bytesPerClientMean: Math.round(bytes.reduce((a, b) => a + b, 0) / Math.max(1, bytes.length)),
-    bytesPerClientMax: Math.round(Math.max(0, ...bytes)),
-    inViewMean: round(mean(live.flatMap((b) => b.stats.inView))),
-    says: live.reduce((n, b) => n + b.stats.says, 0),
-    replies: live.reduce((n, b) => n + b.stats.replies, 0),
-    errors,
-    serverCpuPercent: serverCpu === null ? null : round(serverCpu),
-    serverRssMB: samples.length ? Math.max(...samples.map((s) => s.process.rssMB)) : null,
-    serverLagP99Ms: samples.length ? Math.max(...samples.map((s) => s.process.loopLagP99Ms ?? 0)) : null,
-    stepMedianMs: last?.step.medianMs ?? null,
-    stepP99Ms: last?.step.p99Ms ?? null,
-    stepCpuP99Ms: last?.step.cpuP99Ms ?? null,
-    serverBytesPerClient: samples.length ? Math.round(samples.reduce((n, s) => n + s.network.bytesPerClientPerSecond, 0) / samples.length) : null,
-    generatorCpuPercent: round(((cpu1.user + cpu1.system) / 1e6 / wall) * 100),
-    generatorLoopP99Ms: round(loop.percentile(99) / 1e6),
-    loadBefore: round(loadBefore),
-    loadAfter: round(os.loadavg()[0]),
+  // The SDK's decoder logs what it cannot decode (a garbled state) on the console: counted instead.
+  const decodeErrors = { before: 0, window: 0, leaving: 0 };
+  let phase: keyof typeof decodeErrors = "before";
+  const { error: logError, warn: logWarn } = console;
+  const decoderSays = (text: unknown) => typeof text === "string" && /^("refId" not found|decode\.|@colyseus\/schema: )/.test(text);
+  console.error = (...args: unknown[]) => {
+    if (decoderSays(args[0])) decodeErrors[phase]++;
+    else logError(...args);
   };
+  console.warn = (...args: unknown[]) => {
+    if (decoderSays(args[0])) decodeErrors[phase]++;
+    else if (args[0] !== "Please report this issue to the developers.") logWarn(...args);
+  };
+  try {
+    return await measure();
+  } finally {
+    console.error = logError;
+    console.warn = logWarn;
+  }
+
+  async function measure(): Promise<StepResult> {
+    // Bot i goes to town i mod T: the clients split evenly.
+    const bots = Array.from({ length: clients }, (_, i) => new Bot(targets[i % targets.length].url, `bot-${i}`, undefined, seeded(i + 1), undefined, targets[i % targets.length].town));
+    const groups = targets.map((_, t) => bots.filter((_, i) => i % targets.length === t));
+    for (const [t, group] of groups.entries()) {
+      // The first bot of a town tells which template it is; the map comes from it.
+      const first = group[0];
+      if (!first) continue;
+      await first.join();
+      if (!first.stats.joined) throw new Error(`cannot join ${targets[t].town ?? "the town"} at ${targets[t].url}: ${first.stats.joinError}`);
+      const { map } = await loadTemplate(first.template!);
+      // Spread over the town's places, reachable from where the first bot appeared (the spawn).
+      const spawn = first.position()!;
+      const places = opts.gather ? undefined : placesFrom(map, spawn.x, spawn.y);
+      for (const b of group) {
+        b.map = map;
+        b.places = places;
+      }
+    }
+    const rest = bots.filter((b) => !b.stats.joined);
+    for (let i = 0; i < rest.length; i += JOIN_BATCH) await Promise.all(rest.slice(i, i + JOIN_BATCH).map((b) => b.join()));
+    const live = bots.filter((b) => b.stats.joined);
+    // Bots going about the town need a while to walk from the spawn to their first places.
+    const warmup = opts.warmupSeconds ?? (opts.gather ? 3 : 30);
+    log(`  ${live.length}/${clients} joined; warming up ${warmup} s, then measuring ${seconds} s`);
+    const loops = live.map((b) => b.live());
+    await sleep(warmup * 1000);
+
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const urls = [...new Set(targets.map((t) => t.url))];
+    const first = await ops(urls);
+    for (const b of live) b.startWindow();
+    phase = "window";
+    const samples: any[] = [];
+    const end = Date.now() + seconds * 1000;
+    while (Date.now() < end) {
+      await sleep(Math.min(1_000, Math.max(0, end - Date.now())));
+      const o = await ops(urls);
+      if (o) samples.push(o);
+      for (const b of live) b.sampleView();
+    }
+    for (const b of live) b.endWindow();
+    phase = "leaving";
+    const wall = (performance.now() - t0) / 1000;
+    const cpu1 = process.cpuUsage(cpu0);
+    loop.disable();
+    await Promise.all(live.map((b) => b.stop()));
+    await Promise.all(loops);
+
+    const raw = live.flatMap((b) => b.stats.echoes).sort((a, b) => a - b);
+    const echo = raw.map((ms) => ms - RULES_DELAY_MS);
+    const bytes = live.map((b) => (b.stats.bytesAtEnd - b.stats.bytesAtStart) / wall);
+    const errors: Record<string, number> = {};
+    for (const b of live) for (const [k, v] of Object.entries(b.stats.errors)) errors[k] = (errors[k] ?? 0) + v;
+    const last = samples.at(-1);
+    const serverCpu = first && last ? ((last.process.cpuUserMicros + last.process.cpuSystemMicros - first.process.cpuUserMicros - first.process.cpuSystemMicros) / 1e6 / wall) * 100 : null;
+    const round = (x: number) => Math.round(x * 10) / 10;
+    const towns = targets.length > 1
+      ? groups.map((group, t) => {
+          const joined = group.filter((b) => b.stats.joined);
+          const echoes = joined.flatMap((b) => b.stats.echoes).sort((a, b) => a - b).map((ms) => ms - RULES_DELAY_MS);
+          const perClient = joined.map((b) => (b.stats.bytesAtEnd - b.stats.bytesAtStart) / wall);
+          return { town: targets[t].town ?? "?", joined: joined.length, echoP99: round(percentile(echoes, 99)), bytesPerClientMean: Math.round(perClient.reduce((a, b) => a + b, 0) / Math.max(1, perClient.length)) };
+        })
+      : undefined;
+    return {
+      clients,
+      towns,
+      joined: live.length,
+      joinErrors: [...new Set(bots.filter((b) => !b.stats.joined).map((b) => b.stats.joinError ?? "?"))],
+      moves: raw.length,
+      movesLost: live.reduce((n, b) => n + b.stats.movesLost, 0),
+      echoMin: round(echo[0] ?? NaN),
+      echoP50: round(percentile(echo, 50)),
+      echoP90: round(percentile(echo, 90)),
+      echoP99: round(percentile(echo, 99)),
+      rawP50: round(percentile(raw, 50)),
+      rawP99: round(percentile(raw, 99)),
+      bytesPerClientMean: Math.round(bytes.reduce((a, b) => a + b, 0) / Math.max(1, bytes.length)),
+      bytesPerClientMax: Math.round(Math.max(0, ...bytes)),
+      inViewMean: round(mean(live.flatMap((b) => b.stats.inView))),
+      says: live.reduce((n, b) => n + b.stats.says, 0),
+      replies: live.reduce((n, b) => n + b.stats.replies, 0),
+      errors,
+      serverCpuPercent: serverCpu === null ? null : round(serverCpu),
+      serverRssMB: samples.length ? Math.max(...samples.map((s) => s.process.rssMB)) : null,
+      serverLagP99Ms: samples.length ? Math.max(...samples.map((s) => s.process.loopLagP99Ms ?? 0)) : null,
+      stepMedianMs: last?.step.medianMs ?? null,
+      stepP99Ms: last?.step.p99Ms ?? null,
+      stepCpuP99Ms: last?.step.cpuP99Ms ?? null,
+      serverBytesPerClient: samples.length ? Math.round(samples.reduce((n, s) => n + s.network.bytesPerClientPerSecond, 0) / samples.length) : null,
+      decodeErrors,
+      generatorCpuPercent: round(((cpu1.user + cpu1.system) / 1e6 / wall) * 100),
+      generatorLoopP99Ms: round(loop.percentile(99) / 1e6),
+      loadBefore: round(loadBefore),
+      loadAfter: round(os.loadavg()[0]),
+    };
+  }
 }
 
 export function table(rows: StepResult[]): string {
@@ -236,9 +267,10 @@ async function main(): Promise<void> {
     .option("--processes <n>", "server processes hosting them, over Redis and PostgreSQL when more than one (1-4)", int("--processes", 1, 4), 1)
     .option("--gather", "bots that stay around the spawn (the older bot) instead of going about the town's places")
     .option("--warmup <s>", "seconds the bots go about before the measuring starts (default 30; 3 with --gather)", int("--warmup", 0, 300))
+    .option("--server-warmup <s>", "seconds a server it starts runs before the bots join (its residents plan their day in the first minutes)", int("--server-warmup", 0, 600), 0)
     .option("--json <file>", "also write the results as JSON")
     .parse();
-  const o = program.opts<{ clients: number; seconds: number; steps?: number[]; url?: string; town?: string; towns: number; processes: number; gather?: boolean; warmup?: number; json?: string }>();
+  const o = program.opts<{ clients: number; seconds: number; steps?: number[]; url?: string; town?: string; towns: number; processes: number; gather?: boolean; warmup?: number; serverWarmup: number; json?: string }>();
   const steps = o.steps ?? [o.clients];
   if (steps.length * (o.seconds + 10) > 3 * MAX_SECONDS) throw new Error("--steps × --seconds: more than 30 minutes of load; run fewer steps");
   if (o.url && (o.towns > 1 || o.processes > 1)) throw new Error("--url measures one running server's default town; --towns and --processes start their own servers");
@@ -256,6 +288,10 @@ async function main(): Promise<void> {
   for (const clients of steps) {
     const servers = o.url ? undefined : await startServers(town, o.towns, o.processes);
     const targets = o.url ? [{ url: o.url }] : servers!.targets;
+    if (servers && o.serverWarmup) {
+      console.log(`  the server${o.processes > 1 ? "s" : ""} run${o.processes > 1 ? "" : "s"} ${o.serverWarmup} s before the bots join`);
+      await sleep(o.serverWarmup * 1000);
+    }
     console.log(`${clients} clients on ${[...new Set(targets.map((t) => t.url))].join(", ")}`);
     try {
       rows.push(await runStep(targets, clients, o.seconds, console.log, { gather: o.gather, warmupSeconds: o.warmup }));
@@ -265,6 +301,8 @@ async function main(): Promise<void> {
     const r = rows.at(-1)!;
     if (r.joinErrors.length) console.log(`  join errors: ${r.joinErrors.join("; ")}`);
     if (Object.keys(r.errors).length) console.log(`  refusals: ${Object.entries(r.errors).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    const d = r.decodeErrors;
+    if (d.before + d.window + d.leaving) console.log(`  GARBLED STATE: decoding errors in the bots: ${d.before} while joining, ${d.window} while measuring, ${d.leaving} while leaving`);
     for (const t of r.towns ?? []) console.log(`  town ${t.town}: ${t.joined} joined, echo p99 ${t.echoP99} ms, ${t.bytesPerClientMean} B/s per client`);
   }
   console.log("");

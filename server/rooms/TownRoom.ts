@@ -2,6 +2,8 @@
 // mirrors the Town's events into the schema state, and turns validated client messages into
 // Town commands. It holds no game rules of its own (DESIGN.md, "The shape").
 import { matchMaker, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
+// First: the state buffer's size, before any room encodes a state (stateBuffer.ts says why).
+import "./stateBuffer.ts";
 import { ClientMessages, JoinOptions, parseClientMessage, type ClientMessage, type ClientMessageSpec, type ClientMessageType, type ParsedClientMessage, type Role, type ServerMessages } from "../../shared/messages.ts";
 import { TownState } from "../../shared/state.ts";
 import type { Command } from "../world/commands.ts";
