@@ -6,6 +6,7 @@ import path from "node:path";
 import { pino, type Logger } from "pino";
 import type { ServerConfig } from "./config.ts";
 import { describeEngine, makeGateway, readLlmConfig } from "./llm/index.ts";
+import { TurnTakingGateway } from "./llm/turns.ts";
 import { mountHttp } from "./http/api.ts";
 import { mountOps, OpsStats } from "./http/ops.ts";
 import { gateRequests } from "./http/gate.ts";
@@ -42,7 +43,8 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
   await ensurePortFree(config.PORT, config.HOST);
   const llmConfig = readLlmConfig(config.env);
   const scale = await setupScale(config.env, { host: config.HOST, port: config.PORT }, log);
-  const gateway = makeGateway(llmConfig, { log, ...scale.caches });
+  // One ask per turn of the event loop: the minds' offline work never holds the rooms for long (llm/turns.ts).
+  const gateway = new TurnTakingGateway(makeGateway(llmConfig, { log, ...scale.caches }));
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
   const db = store.kind;
   const presence = scale.kind;

@@ -52,7 +52,11 @@ function frameTarget(f: ReplayFrame): ViewTarget {
       if (!o.state) {
         if (i >= 0) f.objects.splice(i, 1);
       } else if (i >= 0) f.objects[i] = o;
-      else f.objects.push(o);
+      else {
+        // In address order, as the Town lists them (server/world/town/objects.ts).
+        const at = f.objects.findIndex((x) => x.address > o.address);
+        f.objects.splice(at < 0 ? f.objects.length : at, 0, o);
+      }
     },
   };
 }
