@@ -15,6 +15,8 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Random } from "../../server/world/random.ts";
 import { loadTemplate } from "../../server/content/template.ts";
 import { machine, percentile } from "../stats.ts";
+import { hashEmbed } from "../../server/llm/hashEmbedding.ts";
+import { FakeOpenAI, send } from "../../test/helpers/fakeOpenAI.ts";
 import { Bot, placesFrom, RULES_DELAY_MS } from "./bot.ts";
 import { startServerProcess, townAvailable } from "./serverProcess.ts";
 
@@ -267,10 +269,11 @@ async function main(): Promise<void> {
     .option("--processes <n>", "server processes hosting them, over Redis and PostgreSQL when more than one (1-4)", int("--processes", 1, 4), 1)
     .option("--gather", "bots that stay around the spawn (the older bot) instead of going about the town's places")
     .option("--warmup <s>", "seconds the bots go about before the measuring starts (default 30; 3 with --gather)", int("--warmup", 0, 300))
+    .option("--embedding-dims <n>", "the servers embed with a model of that many dimensions, served by a local fake OpenAI-compatible server (default: the offline hashed vectors)", int("--embedding-dims", 2, 4096))
     .option("--server-warmup <s>", "seconds a server it starts runs before the bots join (its residents plan their day in the first minutes)", int("--server-warmup", 0, 600), 0)
     .option("--json <file>", "also write the results as JSON")
     .parse();
-  const o = program.opts<{ clients: number; seconds: number; steps?: number[]; url?: string; town?: string; towns: number; processes: number; gather?: boolean; warmup?: number; serverWarmup: number; json?: string }>();
+  const o = program.opts<{ clients: number; seconds: number; steps?: number[]; url?: string; town?: string; towns: number; processes: number; gather?: boolean; warmup?: number; serverWarmup: number; embeddingDims?: number; json?: string }>();
   const steps = o.steps ?? [o.clients];
   if (steps.length * (o.seconds + 10) > 3 * MAX_SECONDS) throw new Error("--steps × --seconds: more than 30 minutes of load; run fewer steps");
   if (o.url && (o.towns > 1 || o.processes > 1)) throw new Error("--url measures one running server's default town; --towns and --processes start their own servers");
@@ -284,9 +287,11 @@ async function main(): Promise<void> {
   console.log(`loadtest on ${machine()}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   console.log(o.url ? `server: ${o.url}` : `server: started here for each step (${o.towns > 1 ? `${o.towns} towns of ` : ""}${town}, offline engine${o.processes > 1 ? `, ${o.processes} processes over Redis and PostgreSQL` : ""})`);
   console.log(o.gather ? "bots: around the spawn (--gather)" : "bots: going about the town's places");
+  const embeddings = o.embeddingDims && !o.url ? await fakeEmbeddings(o.embeddingDims) : undefined;
+  if (embeddings) console.log(`embeddings: ${o.embeddingDims}-d, from a fake OpenAI-compatible server at ${embeddings.url}`);
   const rows: StepResult[] = [];
   for (const clients of steps) {
-    const servers = o.url ? undefined : await startServers(town, o.towns, o.processes);
+    const servers = o.url ? undefined : await startServers(town, o.towns, o.processes, embeddings?.env);
     const targets = o.url ? [{ url: o.url }] : servers!.targets;
     if (servers && o.serverWarmup) {
       console.log(`  the server${o.processes > 1 ? "s" : ""} run${o.processes > 1 ? "" : "s"} ${o.serverWarmup} s before the bots join`);
@@ -299,6 +304,7 @@ async function main(): Promise<void> {
       await servers?.stop();
     }
     const r = rows.at(-1)!;
+    if (embeddings) console.log(`  embedding requests served: ${embeddings.fake.embeddingRequests}`);
     if (r.joinErrors.length) console.log(`  join errors: ${r.joinErrors.join("; ")}`);
     if (Object.keys(r.errors).length) console.log(`  refusals: ${Object.entries(r.errors).map(([k, v]) => `${k} ${v}`).join(", ")}`);
     const d = r.decodeErrors;
@@ -312,7 +318,22 @@ async function main(): Promise<void> {
     : `\necho = move-to-echo less the ${RULES_DELAY_MS as number} ms the rules themselves take to reach the first tile (raw = as measured).`);
   const ok = rows.filter((r) => r.joined === r.clients && r.echoP99 < 100);
   console.log(ok.length ? `most clients with echo p99 < 100 ms: ${Math.max(...ok.map((r) => r.clients))}` : "no step kept echo p99 under 100 ms");
-  if (o.json) writeFileSync(o.json, JSON.stringify({ machine: machine(), town: o.url ? null : town, towns: o.towns, processes: o.processes, gather: !!o.gather, seconds: o.seconds, rows }, null, 2));
+  await embeddings?.fake.close();
+  if (o.json) writeFileSync(o.json, JSON.stringify({ machine: machine(), town: o.url ? null : town, towns: o.towns, processes: o.processes, gather: !!o.gather, embeddingDims: o.embeddingDims ?? null, seconds: o.seconds, rows }, null, 2));
+}
+
+/**
+ * An embedding model of `dims` dimensions for the servers under test: the tests' fake
+ * OpenAI-compatible server, answering each text with its hashed vector at that size (unit length,
+ * the same text the same vector, as a model's), and the settings that point a server at it.
+ */
+async function fakeEmbeddings(dims: number): Promise<{ fake: FakeOpenAI; url: string; env: Record<string, string> }> {
+  const fake = await new FakeOpenAI().start();
+  fake.embeddings = (req, res) => {
+    const input: string[] = Array.isArray(req.body.input) ? req.body.input : [req.body.input];
+    send(res, { object: "list", model: req.body.model, data: input.map((t, index) => ({ object: "embedding", index, embedding: Array.from(hashEmbed(String(t), dims)) })), usage: { prompt_tokens: input.length, total_tokens: input.length } });
+  };
+  return { fake, url: fake.url, env: { EMBEDDING_MODEL: `fake-${dims}`, EMBEDDING_BASE_URL: fake.url, EMBEDDING_API_KEY: "loadtest", EMBEDDING_DIMS: String(dims) } };
 }
 
 /**
@@ -320,16 +341,16 @@ async function main(): Promise<void> {
  * between them (town k on process k mod P). More than one process share Redis (presence, the
  * LLM cache, town ownership) and a PostgreSQL database (a schema of their own, dropped after).
  */
-async function startServers(template: string, towns: number, processes: number): Promise<{ targets: Target[]; stop(): Promise<void> }> {
+async function startServers(template: string, towns: number, processes: number, extraEnv: Record<string, string> = {}): Promise<{ targets: Target[]; stop(): Promise<void> }> {
   if (towns === 1 && processes === 1) {
-    const server = await startServerProcess(template);
+    const server = await startServerProcess(template, extraEnv);
     return { targets: [{ url: server.url }], stop: () => server.stop() };
   }
   const run = `lt${process.pid}${Date.now() % 100000}`;
   const names = Array.from({ length: towns }, (_, k) => `${run}-${k + 1}`);
   const shared: Record<string, string> = processes > 1
-    ? { REDIS_URL: process.env.LOADTEST_REDIS_URL ?? "redis://127.0.0.1:6379", DATABASE_URL: `${process.env.LOADTEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test"}?schema=${run}` }
-    : {};
+    ? { ...extraEnv, REDIS_URL: process.env.LOADTEST_REDIS_URL ?? "redis://127.0.0.1:6379", DATABASE_URL: `${process.env.LOADTEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test"}?schema=${run}` }
+    : extraEnv;
   const started: Awaited<ReturnType<typeof startServerProcess>>[] = [];
   const targets: Target[] = [];
   try {

@@ -62,10 +62,16 @@ describe("people in the town, by role", () => {
 
     // Follow them with the camera (the resident list), then click them on the map.
     await visitor.click(`[data-resident="${target.id}"]`);
-    const cam = await restingCamera(visitor);
-    const at = await visitor.evaluate((id) => window.__simulacra.render.residents[id], target.id);
-    const p = toScreen(cam, at.x, at.y - 14);
-    await visitor.mouse.click(p.x, p.y);
+    // A resident may take a step between where it is drawn and the click (on a busy machine):
+    // then the click is tried again where it is drawn now.
+    const opened = () => visitor.evaluate((name) => (document.querySelector("#inspector h2")?.textContent ?? "").includes(name), target.name);
+    for (let attempt = 0; attempt < 5 && !(await opened()); attempt++) {
+      const cam = await restingCamera(visitor);
+      const at = await visitor.evaluate((id) => window.__simulacra.render.residents[id], target.id);
+      const p = toScreen(cam, at.x, at.y - 14);
+      await visitor.mouse.click(p.x, p.y);
+      await waitFor("the inspector", opened, 2_000).catch(() => undefined);
+    }
     await hasText(visitor, "#inspector h2", new RegExp(target.name));
     // A click opens one panel: the inspector, not the chat as well.
     expect(await visitor.isVisible("#chat-panel")).toBe(false);
