@@ -96,10 +96,15 @@ for (const backend of list) {
       const ja = new MemoryJournal();
       const a = await seededTown(ja);
       for (let i = 0; i < 120; i++) await a.town.advance();
+      // An object's state set by a person: the fork starts with it (object states are rows too).
+      const stove = a.town.map.addresses().find((x) => x.split(":").length === 4)!;
+      expect(a.town.apply({ kind: "setObjectState", address: stove, state: "leaking", by: "Mo" }).ok).toBe(true);
       const silent = pino({ level: "silent" });
       const srcSave = new Autosave(a.town, store, src.id, 1000, silent, new MemoryRows(store, src.id, ja, null));
       await srcSave.save();
       const srcMemories = memoriesOf(a);
+      const srcObjects = a.town.objectStates();
+      expect(srcObjects).toContainEqual({ address: stove, state: "leaking", by: "Mo" });
 
       const fork = await forkSave(store.prisma, src.name, `fork-${backend.name}`);
       expect(fork).toMatchObject({ name: `fork-${backend.name}`, template: "base-3", step: 120, forkOf: src.name });
@@ -113,6 +118,7 @@ for (const backend of list) {
       const forkSnap = (await store.latestSnapshot(fork.id))!;
       f.town.restore(TownSnapshot.parse(forkSnap.data));
       expect(memoriesOf(f)).toEqual(srcMemories);
+      expect(f.town.objectStates()).toEqual(srcObjects);
       const forkSave2 = new Autosave(f.town, store, fork.id, 1000, silent, new MemoryRows(store, fork.id, jf, forkSnap.mark));
       for (let i = 0; i < 30; i++) await f.town.advance();
       await forkSave2.save();
@@ -124,10 +130,13 @@ for (const backend of list) {
       expect(saves.find((s) => s.name === src.name)).toMatchObject({ step: 120, forkOf: null });
       expect(saves.find((s) => s.name === fork.name)).toMatchObject({ step: 150, forkOf: src.name });
       const forkMemories = memoriesOf(f);
+      const forkObjects = f.town.objectStates();
+      expect(forkObjects).toContainEqual({ address: stove, state: "leaking", by: "Mo" });
       await store.deleteTown(src.name);
       const f2 = fresh(new MemoryJournal());
       f2.town.restore(TownSnapshot.parse((await store.latestSnapshot(fork.id))!.data));
       expect(memoriesOf(f2)).toEqual(forkMemories);
+      expect(f2.town.objectStates()).toEqual(forkObjects);
     });
   });
 }
