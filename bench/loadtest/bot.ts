@@ -8,6 +8,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { AVATAR_TILES_PER_SECOND } from "../../shared/constants.ts";
 import type { TownState } from "../../shared/state.ts";
+import { flood } from "../../server/world/spawnArea.ts";
 import type { TownMap } from "../../server/world/townMap.ts";
 
 /**
@@ -54,26 +55,16 @@ const NEARBY = 10;
 
 /**
  * The places of a town for bots spread as people would: the arenas, each with its tiles that can
- * be walked to from (x, y) (a breadth-first walk over the map's walkable tiles).
+ * be walked to from (x, y).
  */
 export function placesFrom(map: TownMap, x: number, y: number): Place[] {
-  const seen = new Uint8Array(map.width * map.height);
   const byArena = new Map<string, { x: number; y: number }[]>();
-  const queue = [[x, y]];
-  seen[y * map.width + x] = 1;
-  while (queue.length) {
-    const [cx, cy] = queue.pop()!;
-    const arena = map.arenaAt(cx, cy);
-    if (arena.split(":").length === 3) {
-      let tiles = byArena.get(arena);
-      if (!tiles) byArena.set(arena, (tiles = []));
-      tiles.push({ x: cx, y: cy });
-    }
-    for (const [nx, ny] of [[cx + 1, cy], [cx - 1, cy], [cx, cy + 1], [cx, cy - 1]]) {
-      if (!map.isWalkable(nx, ny) || seen[ny * map.width + nx]) continue;
-      seen[ny * map.width + nx] = 1;
-      queue.push([nx, ny]);
-    }
+  for (const t of flood(map, { x, y })) {
+    const arena = map.arenaAt(t.x, t.y);
+    if (arena.split(":").length !== 3) continue;
+    let tiles = byArena.get(arena);
+    if (!tiles) byArena.set(arena, (tiles = []));
+    tiles.push(t);
   }
   return [...byArena].sort(([a], [b]) => a.localeCompare(b)).map(([arena, tiles]) => ({ arena, tiles }));
 }

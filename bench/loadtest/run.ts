@@ -95,6 +95,10 @@ export interface StepResult {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+/** The bots' move-to-echo times as measured, sorted. */
+const rawEchoes = (bots: Bot[]) => bots.flatMap((b) => b.stats.echoes).sort((a, b) => a - b);
+/** Bytes each bot read per second of the window. */
+const bytesPerSecond = (bots: Bot[], wall: number) => bots.map((b) => (b.stats.bytesAtEnd - b.stats.bytesAtStart) / wall);
 
 /** The server's /api/ops, or undefined. With several processes, their sums (CPU, RSS) and worst (lag, step). */
 async function ops(urls: string[]): Promise<any> {
@@ -193,9 +197,9 @@ export async function runStep(targets: Target[], clients: number, seconds: numbe
     await Promise.all(live.map((b) => b.stop()));
     await Promise.all(loops);
 
-    const raw = live.flatMap((b) => b.stats.echoes).sort((a, b) => a - b);
+    const raw = rawEchoes(live);
     const echo = raw.map((ms) => ms - RULES_DELAY_MS);
-    const bytes = live.map((b) => (b.stats.bytesAtEnd - b.stats.bytesAtStart) / wall);
+    const bytes = bytesPerSecond(live, wall);
     const errors: Record<string, number> = {};
     for (const b of live) for (const [k, v] of Object.entries(b.stats.errors)) errors[k] = (errors[k] ?? 0) + v;
     const last = samples.at(-1);
@@ -204,9 +208,8 @@ export async function runStep(targets: Target[], clients: number, seconds: numbe
     const towns = targets.length > 1
       ? groups.map((group, t) => {
           const joined = group.filter((b) => b.stats.joined);
-          const echoes = joined.flatMap((b) => b.stats.echoes).sort((a, b) => a - b).map((ms) => ms - RULES_DELAY_MS);
-          const perClient = joined.map((b) => (b.stats.bytesAtEnd - b.stats.bytesAtStart) / wall);
-          return { town: targets[t].town ?? "?", joined: joined.length, echoP99: round(percentile(echoes, 99)), bytesPerClientMean: Math.round(perClient.reduce((a, b) => a + b, 0) / Math.max(1, perClient.length)) };
+          const echoes = rawEchoes(joined).map((ms) => ms - RULES_DELAY_MS);
+          return { town: targets[t].town ?? "?", joined: joined.length, echoP99: round(percentile(echoes, 99)), bytesPerClientMean: Math.round(mean(bytesPerSecond(joined, wall))) };
         })
       : undefined;
     return {

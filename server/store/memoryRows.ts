@@ -12,6 +12,7 @@ import type { Logger } from "pino";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
 import type { MemoryChange, MemoryJournal } from "../agents/memory/journal.ts";
 import type { SavedMemory, SavedStream, StreamHead } from "../agents/memory/codec.ts";
+import type { ObjectsSnapshot } from "../world/town/objects.ts";
 import type { RawSql } from "./rawSql.ts";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -41,13 +42,8 @@ interface PendingObject {
   holder: string;
 }
 
-/** An object as the Town's snapshot lists it (server/world/town/objects.ts). */
-interface SavedObject {
-  address: string;
-  state: string;
-  by: string;
-  holder?: string;
-}
+/** An object as the Town's snapshot lists it. */
+type SavedObject = ObjectsSnapshot[number];
 
 /** A mind part to write: its JSON text as taken at the save. */
 interface PendingPart {
@@ -154,11 +150,10 @@ export class MemoryRows {
     const now = new Set<string>();
     for (const o of objects as SavedObject[]) {
       now.add(o.address);
-      const holder = o.holder ?? "";
-      const key = JSON.stringify([o.state, o.by, holder]);
+      const key = JSON.stringify([o.state, o.by, o.holder]);
       if (last.get(o.address) === key) continue;
       last.set(o.address, key);
-      this.pendingObjects.push({ seq: ++this.seq, address: o.address, state: o.state, by: o.by, holder });
+      this.pendingObjects.push({ seq: ++this.seq, ...o });
     }
     for (const address of last.keys()) {
       if (now.has(address)) continue;
@@ -280,9 +275,9 @@ export async function deleteRowsAbove(db: Db, townId: string, mark: number): Pro
 /**
  * Folds the touches a snapshot's mark covers into Memory.lastAccessed and deletes them, so a
  * restore reads one row per memory; deletes the mind parts and object states a newer one (still
- * covered by the mark) replaces, and the object states before the newest "all idle" row. One statement on the driver, so all of it or nothing. (The parts of a
- * data-modifying WITH all see the tables as they were before it: the UPDATE reads the touches
- * the DELETE removes.)
+ * covered by the mark) replaces, and the object states before the newest "all idle" row. One
+ * statement on the driver, so all of it or nothing. (The parts of a data-modifying WITH all see
+ * the tables as they were before it: the UPDATE reads the touches the DELETE removes.)
  */
 export async function compactTouches(raw: RawSql, townId: string, mark: number): Promise<void> {
   await raw.query(
@@ -332,14 +327,14 @@ export async function copyRows(tx: Prisma.TransactionClient, from: string, to: s
  * newest row up to the mark and after the newest "all idle" row, idle ones left out.
  */
 export async function readObjects(db: Db, townId: string, mark: number): Promise<SavedObject[]> {
-  const rows = await db.$queryRaw<{ address: string; state: string; by: string; holder: string }[]>`
+  const rows = await db.$queryRaw<SavedObject[]>`
     WITH reset AS (
       SELECT coalesce(max(seq), -1) AS seq FROM "ObjectState" WHERE "townId" = ${townId} AND seq <= ${mark} AND address = ''
     )
     SELECT DISTINCT ON (address) address, state, "by", holder FROM "ObjectState", reset
     WHERE "townId" = ${townId} AND "ObjectState".seq <= ${mark} AND "ObjectState".seq > reset.seq AND address <> ''
     ORDER BY address, "ObjectState".seq DESC`;
-  return rows.filter((r) => r.state !== "").map((r) => ({ address: r.address, state: r.state, by: r.by, holder: r.holder }));
+  return rows.filter((r) => r.state !== "");
 }
 
 /** A memory row as the restore reads it. */
@@ -406,8 +401,8 @@ function isHead(v: unknown): v is StreamHead {
 /**
  * A whole-town snapshot from a small one and the rows up to its mark: each journaled stream's head
  * (agents[].memory of the mind's snapshot) is replaced by its memories, each placeholder by its
- * mind part or the objects' states. Throws when the rows do not
- * hold what the head counts (a save whose rows were lost).
+ * mind part or the objects' states. Throws when the rows do not hold what the head counts (a save
+ * whose rows were lost).
  */
 export async function withRows(db: Db, raw: RawSql, townId: string, data: unknown, mark: number): Promise<unknown> {
   if (isPlaceholder((data as { objects?: unknown } | null)?.objects)) data = { ...(data as object), objects: await readObjects(db, townId, mark) };

@@ -12,7 +12,7 @@ export const SPAWN_AREA_TILES = 64;
 type MapLike = Pick<TownMap, "width" | "height" | "isWalkable" | "arenaAt" | "spawns">;
 
 /** Walkable tiles connected to `from`, breadth first (nearest first), at most `limit`. */
-function flood(map: MapLike, from: Tile, limit = Infinity, keep: (t: Tile) => boolean = () => true): Tile[] {
+export function flood(map: MapLike, from: Tile, limit = Infinity, keep: (t: Tile) => boolean = () => true): Tile[] {
   const seen = new Uint8Array(map.width * map.height);
   const out: Tile[] = [];
   const queue: Tile[] = [from];
