@@ -7,11 +7,13 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { lockDir, type DirLock } from "./dirLock.ts";
 import type { MigrationTarget } from "./migrate.ts";
 import { discardTemplate, loadTemplate, saveTemplate } from "./pgliteTemplate.ts";
+import { PGliteThread, type PGliteLike } from "./pgliteThread.ts";
 
 export const IN_MEMORY = "memory://";
 
 export interface EmbeddedDatabase {
-  pglite: PGlite;
+  /** PGlite on its own thread (the default), or in this one. */
+  pglite: PGliteLike;
   adapter: PrismaPGlite;
   migrations: MigrationTarget;
   /** What it is, for messages: the folder, or "memory://". */
@@ -20,11 +22,16 @@ export interface EmbeddedDatabase {
   close(): Promise<void>;
 }
 
+export interface EmbeddedOptions {
+  /** Run PGlite on a worker thread, off the caller's event loop (default true). */
+  thread?: boolean;
+}
+
 /**
  * Opens the PGlite database in `dataDir`, creating the folder and the database when new;
  * "memory://" gives a throwaway one. One process at a time may open a folder (see dirLock.ts).
  */
-export async function openEmbedded(dataDir: string): Promise<EmbeddedDatabase> {
+export async function openEmbedded(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
   if (!dataDir.trim()) throw new Error("the embedded database needs a folder (dataDir), or memory://");
   const inMemory = dataDir.startsWith(IN_MEMORY);
   const dir = inMemory ? dataDir : path.resolve(dataDir);
@@ -42,9 +49,9 @@ export async function openEmbedded(dataDir: string): Promise<EmbeddedDatabase> {
     }
   }
 
-  let pglite: PGlite;
+  let pglite: PGliteLike;
   try {
-    pglite = await create(dir, isNew, inMemory);
+    pglite = options.thread === false ? await createPGlite(dir, isNew, inMemory) : await PGliteThread.open({ dir, isNew, inMemory });
   } catch (err) {
     await lock?.release();
     throw new Error(`cannot open the embedded database in ${dir}: ${(err as Error).message}`, { cause: err });
@@ -67,11 +74,13 @@ export async function openEmbedded(dataDir: string): Promise<EmbeddedDatabase> {
       await lock?.release();
     }
   };
-  return { pglite, adapter: new PrismaPGlite(pglite), migrations, display: dir, close };
+  // The adapter calls query, exec and transaction only: the thread's stand-in has them.
+  return { pglite, adapter: new PrismaPGlite(pglite as PGlite), migrations, display: dir, close };
 }
 
-/** A new database starts from the template when there is one, and makes it when there is not. */
-async function create(dir: string, isNew: boolean, inMemory: boolean): Promise<PGlite> {
+/** Opens PGlite in this thread. A new database starts from the template when there is one, and
+ *  makes it when there is not. */
+export async function createPGlite(dir: string, isNew: boolean, inMemory: boolean): Promise<PGlite> {
   if (!isNew) return PGlite.create(dir);
   const template = await loadTemplate();
   if (template) {

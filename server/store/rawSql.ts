@@ -2,7 +2,7 @@
 // (which turns a bytea into base64 text and back, and builds an object per column, then compiles
 // a batch per write): a restore reads a town's memory rows here and an autosave writes them
 // (memoryRows.ts). Values come as the driver parses them: a bytea as bytes.
-import type { PGlite } from "@electric-sql/pglite";
+import type { PGliteLike } from "./pgliteThread.ts";
 import type { PgPool } from "./postgres.ts";
 
 export interface RawSql {
@@ -29,7 +29,7 @@ export function pgRawSql(open: () => Promise<PgPool>): RawSql {
 }
 
 /** Reads and writes on the embedded database's own query (it hands a bytea over as a Uint8Array). */
-export function pgliteRawSql(pglite: PGlite): RawSql {
+export function pgliteRawSql(pglite: PGliteLike): RawSql {
   return {
     async query<R>(sql: string, params: (string | number | null)[]) {
       return (await pglite.query<R>(sql, params)).rows;

@@ -40,4 +40,10 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** Folder of the embedded database ("memory://" for a throwaway in-memory one). */
   dataDir: string;
+  /**
+   * Run the embedded database on a worker thread (default true): a process that serves people
+   * keeps its event loop free while PGlite works. Headless runs (the command line) pass false:
+   * their steps wait for the database anyway, and the thread's messages only add to the wall time.
+   */
+  embeddedThread?: boolean;
 }

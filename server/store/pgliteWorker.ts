@@ -1,0 +1,88 @@
+// The embedded database's thread (see pgliteThread.ts): opens PGlite where it was asked to, then
+// answers the main thread's queries, execs and transactions in the order they arrive. A
+// transaction's handle stays open here until the main thread ends it.
+import { parentPort, workerData } from "node:worker_threads";
+import { messages, type PGlite, type Transaction } from "@electric-sql/pglite";
+import { createPGlite } from "./embedded.ts";
+import type { OpenRequest, Ready, Reply, Request, SentError } from "./pgliteThread.ts";
+
+const port = parentPort!;
+/** Posts a reply; one that cannot be cloned is answered with the reason instead (never left hanging). */
+function send(r: Reply | Ready): void {
+  try {
+    port.postMessage(r);
+  } catch (err) {
+    port.postMessage({ ...r, ok: false, value: undefined, error: { message: `the embedded database's answer could not be sent: ${(err as Error).message}`, name: "Error" } });
+  }
+}
+
+function sent(err: unknown): SentError {
+  const e = err instanceof Error ? err : new Error(String(err));
+  // PostgreSQL's errors carry their fields (code, detail, ...) as own string properties (PGlite
+  // also attaches the query and its options, parsers included, which are not sent).
+  const fields = e instanceof messages.DatabaseError ? Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v === "string" || typeof v === "number")) : undefined;
+  return { message: e.message, name: e.name, ...(fields ? { fields } : {}) };
+}
+
+/** Open transactions: their handle, and how to end them (return to commit, throw to roll back). */
+const open = new Map<number, { tx: Transaction; end: (rollback: boolean) => void; done: Promise<unknown> }>();
+
+// Values of these types come back as the text PostgreSQL gave (the caller parses them).
+const rawParsers = (types: number[] | undefined) => (types ? Object.fromEntries(types.map((t) => [t, (v: string) => v])) : undefined);
+
+async function handle(db: PGlite, m: Request): Promise<unknown> {
+  switch (m.op) {
+    case "query": {
+      const on = m.tx !== undefined ? open.get(m.tx)?.tx : db;
+      if (!on) throw new Error(`transaction ${m.tx} is not open`);
+      const parsers = rawParsers(m.raw);
+      const res = await on.query(m.sql, m.params, { rowMode: m.rowMode, ...(parsers ? { parsers } : {}) });
+      return { rows: res.rows, fields: res.fields, affectedRows: res.affectedRows };
+    }
+    case "exec": {
+      const on = m.tx !== undefined ? open.get(m.tx)?.tx : db;
+      if (!on) throw new Error(`transaction ${m.tx} is not open`);
+      return (await on.exec(m.sql)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+    }
+    case "begin":
+      return new Promise<number>((begun, failed) => {
+        const done = db.transaction(
+          (tx) =>
+            new Promise<void>((commit, rollback) => {
+              open.set(m.id, { tx, end: (back) => (back ? rollback(new Error("rolled back")) : commit()), done });
+              begun(m.id);
+            }),
+        );
+        done.catch(failed);
+      });
+    case "end": {
+      const t = open.get(m.tx);
+      if (!t) throw new Error(`transaction ${m.tx} is not open`);
+      open.delete(m.tx);
+      t.end(m.rollback);
+      try {
+        await t.done;
+      } catch (err) {
+        if (!m.rollback) throw err;
+      }
+      return null;
+    }
+    case "close":
+      await db.close();
+      return null;
+  }
+}
+
+try {
+  const req = (workerData as { open: OpenRequest }).open;
+  const db = await createPGlite(req.dir, req.isNew, req.inMemory);
+  port.on("message", (m: Request) => {
+    handle(db, m).then(
+      (value) => send({ id: m.id, ok: true, value }),
+      (err: unknown) => send({ id: m.id, ok: false, error: sent(err) }),
+    );
+  });
+  send({ id: 0, ready: true });
+} catch (err) {
+  send({ id: 0, ready: false, error: sent(err) });
+}
