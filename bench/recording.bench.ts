@@ -51,7 +51,7 @@ async function bench(label: string, store: PrismaStore): Promise<void> {
     const w = performance.now();
     await recorder.close();
     const writeMs = performance.now() - w;
-    const recs = new RecordingStore(store.prisma);
+    const recs = new RecordingStore(store);
     const info = (await recs.get(recorder.id))!;
     const seeks: number[] = [];
     for (let i = 0; i < 3; i++) {

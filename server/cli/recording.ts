@@ -23,7 +23,7 @@ async function withStore<T>(fn: (store: PrismaStore) => Promise<T>): Promise<T> 
 }
 
 export async function exportRecording(store: PrismaStore, id: string, file: string): Promise<{ steps: number; bytes: number }> {
-  const data = await new RecordingStore(store.prisma).export(id);
+  const data = await new RecordingStore(store).export(id);
   if (!data) throw new Error(`no recording "${id}" (npm start lists them at /api/recordings)`);
   const text = JSON.stringify(data);
   await writeFile(file, text);
@@ -32,7 +32,7 @@ export async function exportRecording(store: PrismaStore, id: string, file: stri
 
 export async function importRecording(store: PrismaStore, file: string): Promise<{ id: string; steps: number; save: string }> {
   const data = await readJsonFile(file);
-  const info = await new RecordingStore(store.prisma).import(data).catch((e: Error) => {
+  const info = await new RecordingStore(store).import(data).catch((e: Error) => {
     throw new Error(`${file}: ${e.message}`);
   });
   return { id: info.id, steps: info.steps, save: info.save };
@@ -40,7 +40,7 @@ export async function importRecording(store: PrismaStore, file: string): Promise
 
 /** One line per recording, newest first: id, save, when, steps, and the game time it spans. */
 export async function listRecordings(store: PrismaStore): Promise<string[]> {
-  const recs = await new RecordingStore(store.prisma).list();
+  const recs = await new RecordingStore(store).list();
   if (recs.length === 0) return ["no recordings yet: every town a server hosts, and every `npm run sim`, is recorded"];
   const rows = recs.map((r) => [r.id, r.save, new Date(r.startedAt).toISOString().slice(0, 16).replace("T", " "), `${r.steps} steps`, `steps ${r.fromStep}–${r.toStep}`]);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));

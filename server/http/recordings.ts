@@ -21,7 +21,7 @@ function stepParam(req: Request, name: string): number | null {
 }
 
 export function recordingsRouter(store: PrismaStore): Router {
-  const recordings = new RecordingStore(store.prisma);
+  const recordings = new RecordingStore(store);
   const router = express.Router();
   const wrap = (fn: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: (err?: unknown) => void) => void fn(req, res).catch(next);
   const idOf = (req: Request, res: Response): string | null => {

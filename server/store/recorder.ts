@@ -64,7 +64,7 @@ export class Recorder {
 
   /** Starts a new recording of `town` (a save of `store`, or null for a town without one). */
   static async start(store: PrismaStore, townId: string | null, town: RecordedTown, opts: RecorderOptions = {}): Promise<Recorder> {
-    const recordings = new RecordingStore(store.prisma);
+    const recordings = new RecordingStore(store);
     let save = opts.save;
     if (save === undefined && townId) save = (await store.prisma.town.findUnique({ where: { id: townId }, select: { name: true } }))?.name;
     const id = await recordings.create({ townId, save: save ?? town.template, template: town.template, first: frameOf(town) });

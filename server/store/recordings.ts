@@ -2,6 +2,7 @@
 // rebuild the frame of any step, read a span of steps, and export/import a whole recording.
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
+import type { RawSql } from "./rawSql.ts";
 import { decodeEntry, entryProblem, type EncodedEntry, type StepEntry } from "../../shared/replay/codec.ts";
 import type { RecordingInfo } from "../../shared/api.ts";
 import type { ReplayFrame } from "../../shared/replay/frame.ts";
@@ -51,7 +52,14 @@ const info = (r: Row): RecordingInfo => ({
 const select = { id: true, save: true, template: true, startedAt: true, fromStep: true, toStep: true, bytes: true } as const;
 
 export class RecordingStore {
-  constructor(private readonly prisma: PrismaClient) {}
+  private readonly prisma: PrismaClient;
+  private readonly raw: RawSql;
+
+  /** Over a store's Prisma client, and its driver for the chunks' writes. */
+  constructor(store: { prisma: PrismaClient; raw: RawSql }) {
+    this.prisma = store.prisma;
+    this.raw = store.raw;
+  }
 
   /** Starts a recording at `first.step` with that frame as its first keyframe. */
   async create(opts: { townId: string | null; save: string; template: string; first: ReplayFrame }): Promise<string> {
@@ -65,21 +73,29 @@ export class RecordingStore {
     return row.id;
   }
 
-  /** Appends a chunk (and the keyframes taken in it) and moves the recording's end, all or nothing. */
+  /**
+   * Appends a chunk (and the keyframes taken in it) and moves the recording's end, all or nothing:
+   * one statement on the driver, the events and keyframes each as one JSON text. (Through Prisma,
+   * its walk over every value of the events was a third of the room's longest stalls at 200
+   * clients: bench/loadtest/RESULTS.md.)
+   */
   async append(id: string, chunk: NewChunk): Promise<void> {
-    await this.prisma.$transaction([
-      this.prisma.recordingChunk.create({
-        data: { recordingId: id, seq: chunk.seq, fromStep: chunk.fromStep, toStep: chunk.toStep, events: chunk.entries as unknown as Prisma.InputJsonValue },
-      }),
-      ...chunk.keyframes.map((k) =>
-        this.prisma.recordingKeyframe.upsert({
-          where: { recordingId_step: { recordingId: id, step: k.step } },
-          create: { recordingId: id, step: k.step, frame: k as unknown as Prisma.InputJsonValue },
-          update: { frame: k as unknown as Prisma.InputJsonValue },
-        }),
-      ),
-      this.prisma.recording.update({ where: { id }, data: { toStep: chunk.toStep, bytes: { increment: chunk.bytes } } }),
-    ]);
+    await this.raw.query(
+      `WITH c AS (
+         INSERT INTO "RecordingChunk" ("recordingId", seq, "fromStep", "toStep", events) VALUES ($1, $2, $3, $4, $5::json)
+         RETURNING 1
+       ), k AS (
+         INSERT INTO "RecordingKeyframe" ("recordingId", step, frame)
+         SELECT $1, (f->>'step')::int, f FROM json_array_elements($6::json) AS f
+         ON CONFLICT ("recordingId", step) DO UPDATE SET frame = EXCLUDED.frame
+         RETURNING 1
+       )
+       UPDATE "Recording" SET "toStep" = $4, bytes = bytes + $7, "updatedAt" = $8::timestamp
+       WHERE id = $1`,
+      // (Each part of a data-modifying WITH runs whether or not it is read.) updatedAt as Prisma
+      // writes it: UTC, in a column without a time zone.
+      [id, chunk.seq, chunk.fromStep, chunk.toStep, JSON.stringify(chunk.entries), JSON.stringify(chunk.keyframes), chunk.bytes, new Date().toISOString()],
+    );
   }
 
   /** Newest first. */

@@ -92,7 +92,7 @@ describe("npm run eval on the offline engine (garden-3)", () => {
     const store = await openStore({ dataDir: path.join(dir, "data", "db") });
     try {
       expect(await store.findTown("eval-ci1-s1")).toBeTruthy();
-      const rec = await new RecordingStore(store.prisma).get(seed.recording);
+      const rec = await new RecordingStore(store).get(seed.recording);
       expect(rec).toMatchObject({ save: "eval-ci1-s1" });
       expect((rec as unknown as { steps: number }).steps).toBeGreaterThanOrEqual(seed.steps);
       // Saved as any town's autosave: the memories are rows (the read API pages them), the

@@ -15,7 +15,7 @@ let recordings: RecordingStore;
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(tmpdir(), "simulacra-import-"));
   store = await openStore({ dataDir: path.join(tmp, "db") });
-  recordings = new RecordingStore(store.prisma);
+  recordings = new RecordingStore(store);
 }, 120_000);
 afterAll(async () => {
   await store?.close();

@@ -51,7 +51,7 @@ for (const backend of list) {
         expect(rows.map((r) => [r.fromStep, r.toStep])).toEqual([[1, 25], [26, 32]]);
         const keyframes = await store.prisma.recordingKeyframe.findMany({ where: { recordingId: recorder.id }, orderBy: { step: "asc" }, select: { step: true } });
         expect(keyframes.map((k) => k.step)).toEqual([0, 10, 20, 30]);
-        expect(await new RecordingStore(store.prisma).get(recorder.id)).toMatchObject({ save: "chunks", fromStep: 0, toStep: 32, steps: 32 });
+        expect(await new RecordingStore(store).get(recorder.id)).toMatchObject({ save: "chunks", fromStep: 0, toStep: 32, steps: 32 });
       } finally {
         await store.close();
       }
@@ -90,11 +90,11 @@ for (const backend of list) {
       const file = path.join(tmp, `rec-${backend.name}.json`);
       let frames: unknown[];
       try {
-        const rec = await new RecordingStore(store.prisma).get(info.id);
+        const rec = await new RecordingStore(store).get(info.id);
         expect(rec!.toStep).toBe(server.host.town.step);
         expect(await exportRecording(store, info.id, file)).toMatchObject({ steps: rec!.steps });
         await expect(exportRecording(store, "nope", file + ".x")).rejects.toThrow(/no recording "nope"/);
-        const recs = new RecordingStore(store.prisma);
+        const recs = new RecordingStore(store);
         frames = await Promise.all([0, 17, 33, rec!.toStep].map((s) => recs.frame(info.id, s)));
       } finally {
         await store.close();
@@ -105,7 +105,7 @@ for (const backend of list) {
       try {
         const imported = await importRecording(other, file);
         expect(imported).toMatchObject({ save: `live-${backend.name}`, steps: info.steps > 0 ? expect.any(Number) : 0 });
-        const recs = new RecordingStore(other.prisma);
+        const recs = new RecordingStore(other);
         const rec = await recs.get(imported.id);
         expect(await Promise.all([0, 17, 33, rec!.toStep].map((s) => recs.frame(imported.id, s)))).toEqual(frames);
 

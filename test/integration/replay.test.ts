@@ -51,7 +51,7 @@ for (const backend of list) {
         expect(moved, "the avatar walked").toBe(true);
         expect(new Set([...truth.values()].flatMap((f) => f.agents.map((a) => a.action))).size).toBeGreaterThan(5);
 
-        const recordings = new RecordingStore(store.prisma);
+        const recordings = new RecordingStore(store);
         const info = await recordings.get(recorder.id);
         expect(info).toMatchObject({ save: `replay-${backend.name}`, template: "base-3", fromStep: from, toStep: from + STEPS, steps: STEPS });
 
