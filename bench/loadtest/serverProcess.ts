@@ -1,13 +1,21 @@
 // The server under test, started by the load test itself: server/index.ts (through tsx) in a child
 // process on a free loopback port, a fresh data folder, the offline engine, no Redis.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeFolder, stopChild } from "../../test/helpers/childProcess.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The Node flags `npm start` gives the server (package.json's start script), so the load test
+ *  runs it as a user does. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts?: Record<string, string> };
+  const m = /^tsx\s+(.*?)\s*server\/index\.ts$/.exec(pkg.scripts?.start ?? "");
+  return m ? m[1].split(/\s+/).filter(Boolean) : [];
+}
 
 export interface ServerProcess {
   url: string;
@@ -23,8 +31,9 @@ export async function startServerProcess(town: string, extraEnv: Record<string, 
   const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-loadtest-"));
   // The offline engine and local presence, whatever this shell has set.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LLM_|OPENAI_|OPENROUTER_|EMBEDDING_|DATABASE_URL|REDIS_|PUBLIC_ADDRESS|TOWN|PORT|HOST|SEED)/.test(k)));
-  // Node itself with tsx's loader (not the tsx wrapper), so the server gets the signals.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  // Node itself with tsx's loader (not the tsx wrapper), so the server gets the signals, and
+  // npm start's flags.
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(), "--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
     // Every bot comes from this one machine: the limits per address would treat them as one
     // person, so they are raised to what the bots' own sessions allow.
