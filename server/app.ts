@@ -45,7 +45,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
   const scale = await setupScale(config.env, { host: config.HOST, port: config.PORT }, log);
   // One ask per turn of the event loop: the minds' offline work never holds the rooms for long (llm/turns.ts).
   const gateway = new TurnTakingGateway(makeGateway(llmConfig, { log, ...scale.caches }));
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db"), embeddedThread: true });
   const db = store.kind;
   const presence = scale.kind;
   const ops = new OpsStats();

@@ -291,7 +291,7 @@ async function main(argv: string[]): Promise<void> {
   if (!matrixDir) throw new Error(`no matrix folder beside ${folder}: give --map <matrix folder>`);
   if (!opts.name) throw new Error("give --name <save>: the name of the new save (--list shows the simulations found)");
   const config = readConfig({ LOG_LEVEL: "warn", ...process.env });
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db"), embeddedThread: false });
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
   const gateway = makeGateway(readLlmConfig(config.env));
   try {
     const r = await importReverie(store, gateway, { simDir, matrixDir, name: opts.name, history: opts.history, force: opts.force });

@@ -14,7 +14,7 @@ import { readJsonFile } from "./jsonFile.ts";
 
 async function withStore<T>(fn: (store: PrismaStore) => Promise<T>): Promise<T> {
   const config = readConfig();
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db"), embeddedThread: false });
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
   try {
     return await fn(store);
   } finally {

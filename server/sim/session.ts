@@ -28,7 +28,7 @@ export async function openSession(env: NodeJS.ProcessEnv = process.env): Promise
   const llm = readLlmConfig(config.env);
   const log = pino({ level: config.LOG_LEVEL }, pino.destination(2));
   const dataDir = path.join(config.DATA_DIR, "db");
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir, embeddedThread: false });
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir });
   const gateway = makeGateway(llm, { log });
   let closed: Promise<void> | null = null;
   return {

@@ -41,9 +41,10 @@ export interface StoreOptions {
   /** Folder of the embedded database ("memory://" for a throwaway in-memory one). */
   dataDir: string;
   /**
-   * Run the embedded database on a worker thread (default true): a process that serves people
-   * keeps its event loop free while PGlite works. Headless runs (the command line) pass false:
-   * their steps wait for the database anyway, and the thread's messages only add to the wall time.
+   * Run the embedded database on a worker thread: the server does (app.ts), so a process that
+   * serves people keeps its event loop free while PGlite works. Default false: headless runs (the
+   * command line) and tests wait for the database anyway, and a thread (its own tsx and wasm
+   * start-up, its messages) only adds to their time.
    */
   embeddedThread?: boolean;
 }
