@@ -12,7 +12,7 @@ import { PGliteThread, type PGliteLike } from "./pgliteThread.ts";
 export const IN_MEMORY = "memory://";
 
 export interface EmbeddedDatabase {
-  /** PGlite on its own thread (the default), or in this one. */
+  /** PGlite on its own thread (when asked for), or in this one. */
   pglite: PGliteLike;
   adapter: PrismaPGlite;
   migrations: MigrationTarget;
@@ -23,7 +23,7 @@ export interface EmbeddedDatabase {
 }
 
 export interface EmbeddedOptions {
-  /** Run PGlite on a worker thread, off the caller's event loop (default true). */
+  /** Run PGlite on a worker thread, off the caller's event loop (default false; the server asks). */
   thread?: boolean;
 }
 
@@ -51,7 +51,7 @@ export async function openEmbedded(dataDir: string, options: EmbeddedOptions = {
 
   let pglite: PGliteLike;
   try {
-    pglite = options.thread === false ? await createPGlite(dir, isNew, inMemory) : await PGliteThread.open({ dir, isNew, inMemory });
+    pglite = options.thread ? await PGliteThread.open({ dir, isNew, inMemory }) : await createPGlite(dir, isNew, inMemory);
   } catch (err) {
     await lock?.release();
     throw new Error(`cannot open the embedded database in ${dir}: ${(err as Error).message}`, { cause: err });

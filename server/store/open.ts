@@ -21,7 +21,7 @@ export async function openStore(opts: StoreOptions): Promise<PrismaStore> {
     });
     return new PrismaStore("postgres", new PrismaClient({ adapter: db.adapter }), pgRawSql(db.rawPool));
   }
-  const db = await openEmbedded(opts.dataDir, { thread: opts.embeddedThread ?? false });
+  const db = await openEmbedded(opts.dataDir, { thread: opts.embeddedThread });
   try {
     await migrate(db.migrations, migrations);
   } catch (err) {

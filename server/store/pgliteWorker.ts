@@ -2,7 +2,7 @@
 // answers the main thread's queries, execs and transactions in the order they arrive. A
 // transaction's handle stays open here until the main thread ends it.
 import { parentPort, workerData } from "node:worker_threads";
-import { messages, type PGlite, type Transaction } from "@electric-sql/pglite";
+import { messages, type PGlite, type Results, type Transaction } from "@electric-sql/pglite";
 import { createPGlite } from "./embedded.ts";
 import type { OpenRequest, Ready, Reply, Request, SentError } from "./pgliteThread.ts";
 
@@ -30,20 +30,25 @@ const open = new Map<number, { tx: Transaction; end: (rollback: boolean) => void
 // Values of these types come back as the text PostgreSQL gave (the caller parses them).
 const rawParsers = (types: number[] | undefined) => (types ? Object.fromEntries(types.map((t) => [t, (v: string) => v])) : undefined);
 
+/** Where a query runs: its open transaction, or the database. */
+function target(db: PGlite, tx: number | undefined): PGlite | Transaction {
+  if (tx === undefined) return db;
+  const t = open.get(tx);
+  if (!t) throw new Error(`transaction ${tx} is not open`);
+  return t.tx;
+}
+
+/** A result as it is sent (PGlite's may carry more than can be cloned). */
+const plain = (r: Results) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows });
+
 async function handle(db: PGlite, m: Request): Promise<unknown> {
   switch (m.op) {
     case "query": {
-      const on = m.tx !== undefined ? open.get(m.tx)?.tx : db;
-      if (!on) throw new Error(`transaction ${m.tx} is not open`);
       const parsers = rawParsers(m.raw);
-      const res = await on.query(m.sql, m.params, { rowMode: m.rowMode, ...(parsers ? { parsers } : {}) });
-      return { rows: res.rows, fields: res.fields, affectedRows: res.affectedRows };
+      return plain(await target(db, m.tx).query(m.sql, m.params, { rowMode: m.rowMode, ...(parsers ? { parsers } : {}) }));
     }
-    case "exec": {
-      const on = m.tx !== undefined ? open.get(m.tx)?.tx : db;
-      if (!on) throw new Error(`transaction ${m.tx} is not open`);
-      return (await on.exec(m.sql)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
-    }
+    case "exec":
+      return (await target(db, m.tx).exec(m.sql)).map(plain);
     case "begin":
       return new Promise<number>((begun, failed) => {
         const done = db.transaction(

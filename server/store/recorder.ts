@@ -116,9 +116,10 @@ export class Recorder {
         const last = entries.at(-1)![0];
         const keyframes = this.keyframes.filter((k) => k.step <= last);
         this.keyframes = this.keyframes.filter((k) => k.step > last);
-        const bytes = entries.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e)), 0);
+        const texts = entries.map((e) => JSON.stringify(e));
+        const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
         try {
-          await this.recordings.append(this.id, { seq: this.seq, fromStep: entries[0][0], toStep: last, entries, bytes, keyframes });
+          await this.recordings.append(this.id, { seq: this.seq, fromStep: entries[0][0], toStep: last, events: `[${texts.join(",")}]`, bytes, keyframes });
           this.seq++;
         } catch (err) {
           // Kept for the next flush, in order: a failed write loses nothing while the process lives.

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import type { RawSql } from "./rawSql.ts";
-import { decodeEntry, entryProblem, type EncodedEntry, type StepEntry } from "../../shared/replay/codec.ts";
+import { decodeEntry, entryProblem, type StepEntry } from "../../shared/replay/codec.ts";
 import type { RecordingInfo } from "../../shared/api.ts";
 import type { ReplayFrame } from "../../shared/replay/frame.ts";
 import { frameAt } from "../../shared/replay/seek.ts";
@@ -15,7 +15,8 @@ export interface NewChunk {
   seq: number;
   fromStep: number;
   toStep: number;
-  entries: EncodedEntry[];
+  /** The entries as one JSON array text (the recorder makes it once, counting its bytes). */
+  events: string;
   bytes: number;
   keyframes: ReplayFrame[];
 }
@@ -94,7 +95,7 @@ export class RecordingStore {
        WHERE id = $1`,
       // (Each part of a data-modifying WITH runs whether or not it is read.) updatedAt as Prisma
       // writes it: UTC, in a column without a time zone.
-      [id, chunk.seq, chunk.fromStep, chunk.toStep, JSON.stringify(chunk.entries), JSON.stringify(chunk.keyframes), chunk.bytes, new Date().toISOString()],
+      [id, chunk.seq, chunk.fromStep, chunk.toStep, chunk.events, JSON.stringify(chunk.keyframes), chunk.bytes, new Date().toISOString()],
     );
   }
 
