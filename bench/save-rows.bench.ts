@@ -42,7 +42,7 @@ await onBothStores("rows", async (label, store: PrismaStore) => {
     if (step % ROW_FLUSH_STEPS === 0 && step % EVERY !== 0) rows.flushSoon();
     if (step % EVERY === 0) {
       const t = performance.now();
-      const taken = takeSave(town, rows);
+      const taken = await takeSave(town, rows);
       const json = JSON.stringify(taken.data); // what saveSnapshot sends, on the same thread
       day.onThread.push(performance.now() - t);
       day.bytes.push(Buffer.byteLength(json));

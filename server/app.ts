@@ -50,6 +50,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
   const presence = scale.kind;
   const ops = new OpsStats();
   const towns = new Towns({ config, store, gateway, ops, log, scale }, specs[0].name);
+  const llm = towns.llmView(gateway);
   const refusal = (town: string) =>
     !towns.serves(town) ? noSuchTown(town)
     : !scale.hostsTown(town) ? new ServerError(503, `town "${town}" is moving to another server: try again in a moment`)
@@ -67,8 +68,8 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     },
     express: async (app) => {
       app.disable("x-powered-by");
-      await mountOps(app, { stats: ops, towns, gateway, presence, publicAddress: scale.serverOptions.publicAddress, moderatorToken: config.MODERATOR_TOKEN });
-      mountHttp(app, { towns, gateway, db, presence, store, moderatorToken: config.MODERATOR_TOKEN, ready: () => ready, evalsDir: path.resolve(config.EVALS_DIR) });
+      await mountOps(app, { stats: ops, towns, gateway: llm, presence, publicAddress: scale.serverOptions.publicAddress, moderatorToken: config.MODERATOR_TOKEN });
+      mountHttp(app, { towns, gateway: llm, db, presence, store, moderatorToken: config.MODERATOR_TOKEN, ready: () => ready, evalsDir: path.resolve(config.EVALS_DIR) });
       app.use(jsonErrors(log));
     },
   });
@@ -112,6 +113,7 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     `database: ${db === "embedded" ? `embedded (${path.join(config.DATA_DIR, "db")})` : "postgres (DATABASE_URL)"}`,
     `presence: ${scale.describe()}`,
     `engine: ${describeEngine(llmConfig)}`,
+    `minds: ${config.MIND_THREAD === "on" ? "each town's on a thread of their own (MIND_THREAD=on)" : "on the rooms' thread (MIND_THREAD=off)"}`,
   );
   for (const t of towns.hostedHere) summary.push(`recording: ${t.recordingId} (replay at ${url}/replay/${t.recordingId})`);
   let closed = false;

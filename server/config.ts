@@ -47,6 +47,12 @@ export const ServerConfig = z.object({
   STEPS_PER_SECOND: z.coerce.number().positive().max(100).default(1),
   AUTOSAVE_STEPS: z.coerce.number().int().positive().default(60),
   SEED: z.coerce.number().int().default(1),
+  /**
+   * "on": each town's minds (memory, retrieval, prompts, the offline engine, token counting) run
+   * on a worker thread of their own, so the room's thread only steps the town; "off": in the
+   * room's thread.
+   */
+  MIND_THREAD: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export type ServerConfig = z.infer<typeof ServerConfig> & {

@@ -2,6 +2,7 @@
 // mind exist side by side (the server, the headless CLI and the tests all build towns here).
 import { GenerativeMind } from "./agents/generativeMind.ts";
 import type { MemoryJournal } from "./agents/memory/journal.ts";
+import { MindThread, type MindThreadInit } from "./agents/mindThread.ts";
 import type { Gateway } from "./llm/prompt.ts";
 import type { TownTemplate } from "./content/template.ts";
 import { Town, type StepMode } from "./world/town.ts";
@@ -14,6 +15,20 @@ export interface BuiltTown {
 /** `journal`: the residents' memories are journaled, for a store that keeps them as rows (store/memoryRows.ts). */
 export function buildTown(template: TownTemplate, opts: { gateway: Gateway; mode: StepMode; seed?: number; journal?: MemoryJournal }): BuiltTown {
   const mind = new GenerativeMind({ gateway: opts.gateway, personas: template.personas, addresses: template.map.addresses(), journal: opts.journal });
+  const town = new Town({ template: template.key, map: template.map, personas: template.personas, mind, mode: opts.mode, seed: opts.seed });
+  return { town, mind };
+}
+
+/**
+ * The same town with its minds on a worker thread of their own (agents/mindThread.ts): the
+ * worker makes its gateway from `minds.env` as makeGateway does; `minds.journal` journals the
+ * memories for rows (read them from `mind.journal`). Close the mind when done with the town.
+ */
+export async function buildThreadedTown(
+  template: TownTemplate,
+  opts: { mode: StepMode; seed?: number; minds: Omit<MindThreadInit, "personas" | "addresses"> },
+): Promise<{ town: Town; mind: MindThread }> {
+  const mind = await MindThread.start({ ...opts.minds, personas: template.personas, addresses: template.map.addresses() });
   const town = new Town({ template: template.key, map: template.map, personas: template.personas, mind, mode: opts.mode, seed: opts.seed });
   return { town, mind };
 }

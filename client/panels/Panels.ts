@@ -204,25 +204,28 @@ export class Panels {
     const a = this.room.state.agents.get(ap.id);
     const me = this.me();
     if (!a || !me) { this.approach = null; return; }
-    // Arrived: beside them, or on the tile aimed at while in range (a wall may stand between).
-    const atGoal = ap.goal !== null && me.x === ap.goal.x && me.y === ap.goal.y;
-    if (tileDistance(me, a) <= 1 || (atGoal && tileDistance(me, a) <= TALK_RANGE)) {
+    // Tiles other people stand on: several may walk up to one resident, each to a tile of its own.
+    const taken = new Set<string>();
+    for (const [id, o] of this.room.state.avatars) if (id !== this.ctx.avatarId() && typeof o.x === "number") taken.add(`${o.x},${o.y}`);
+    const arrive = () => {
       this.approach = null;
       this.chat.show(a.id, a.name);
-      return;
-    }
+    };
+    // Arrived: beside them on a tile nobody else stands on (passing by someone who is already
+    // there is not arriving), or on the tile aimed at while in range (a wall may stand between).
+    const dist = tileDistance(me, a);
+    const atGoal = ap.goal !== null && me.x === ap.goal.x && me.y === ap.goal.y;
+    if ((dist <= 1 && !taken.has(`${me.x},${me.y}`)) || (atGoal && dist <= TALK_RANGE)) return arrive();
     if (Date.now() - ap.since > APPROACH_MS) {
       this.approach = null;
       this.chat.setStatus(`Could not reach ${firstName(a.name)}. Walk closer and try again.`);
       return;
     }
-    // Aim next to the resident; aim again when they have walked on.
-    if (ap.goal && tileDistance(ap.goal, a) <= 1) return;
-    // Beside them, on a tile nobody else stands on (several people may walk up to one resident).
-    const taken = new Set<string>();
-    for (const [id, o] of this.room.state.avatars) if (id !== this.ctx.avatarId() && typeof o.x === "number") taken.add(`${o.x},${o.y}`);
+    // Aim next to the resident; aim again when they have walked on or someone took the tile.
+    if (ap.goal && tileDistance(ap.goal, a) <= 1 && !taken.has(`${ap.goal.x},${ap.goal.y}`)) return;
     const goal = besideOf(this.info, a, me, taken);
-    if (!goal) return;
+    // No free tile near them: talk from here if in range (a crowd), else wait for one.
+    if (!goal) return dist <= TALK_RANGE ? arrive() : undefined;
     ap.goal = goal;
     move(goal.x, goal.y);
   }

@@ -208,7 +208,7 @@ export async function importReverie(store: PrismaStore, gateway: Gateway, o: Imp
     const journal = new MemoryJournal();
     const { town, mind } = buildTown(template, { gateway, mode: "lockstep", journal });
     // Only the places change here (the minds stay as built: their memories are journaled).
-    const snap = { ...town.snapshot(), mind: undefined };
+    const snap = town.worldSnapshot();
     for (const a of snap.agents) {
       const r = residents.find((x) => x.id === a.id);
       if (r?.at && template.map.isWalkable(r.at.x, r.at.y)) {
@@ -253,7 +253,7 @@ export async function importReverie(store: PrismaStore, gateway: Gateway, o: Imp
     const record = await store.ensureTown(o.name, template.key);
     // Written as a town's autosave is: every memory as rows, the small snapshot with their mark.
     const rows = new MemoryRows(store, record.id, journal, null);
-    await writeSave(store, record.id, takeSave(town, rows), rows);
+    await writeSave(store, record.id, await takeSave(town, rows), rows);
     return { save: o.name, townId: record.id, templateDir, residents: report };
   } catch (err) {
     // Nothing half-made stays behind.

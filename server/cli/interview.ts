@@ -41,13 +41,14 @@ async function main(opts: Options): Promise<number> {
     const journal = new MemoryJournal();
     const { town, mind } = buildTown(save.template, { gateway: session.gateway, mode: "lockstep", journal });
     town.restore(save.snapshot);
+    await town.restored();
     // The save's rows resume at its mark; what the interview adds is written as rows after them.
     const rows = new MemoryRows(session.store, save.save.id, journal, save.mark, session.log);
     if (opts.verbose) console.error(`interview: ${resident.name} in save ${save.save.name} at step ${town.step}; engine: ${session.engine}`);
     const answer = await mind.interview(resident.id, question, { offTheRecord: opts.offTheRecord });
     console.log(answer);
     // The interview is now one of the resident's memories: keep it with the save (same step).
-    if (!opts.offTheRecord) await writeSave(session.store, save.save.id, takeSave(town, rows), rows);
+    if (!opts.offTheRecord) await writeSave(session.store, save.save.id, await takeSave(town, rows), rows);
     return 0;
   } finally {
     await session.close();

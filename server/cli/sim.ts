@@ -10,14 +10,19 @@
 //   --resume: continue that save from its newest snapshot (--from may be left out; a save that
 //             does not exist yet is made from --from, so the same command can be run again), or
 //   --force:  delete that save (its snapshots) and make it anew from --from.
+// --mind-thread on: the minds run on a worker thread of their own; the run is the same.
 // Ctrl-C stops after the step in progress, saves, writes the report and exits with code 130.
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { readFile, mkdir, writeFile } from "node:fs/promises";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadHistory, type HistoryRow } from "../agents/whisper.ts";
-import { MemoryJournal } from "../agents/memory/journal.ts";
-import { buildTown } from "../townFactory.ts";
+import { MemoryJournal, type JournalFeed } from "../agents/memory/journal.ts";
+import type { GenerativeMind } from "../agents/generativeMind.ts";
+import type { TownTemplate } from "../content/template.ts";
+import type { Gateway, LlmMetrics } from "../llm/prompt.ts";
+import type { Town } from "../world/town.ts";
+import { buildThreadedTown, buildTown } from "../townFactory.ts";
 import { progressBar } from "../sim/progress.ts";
 import { startRecordedRun } from "../sim/recordedRun.ts";
 import { buildReport, summaryLine, SimReport } from "../sim/report.ts";
@@ -36,6 +41,7 @@ interface Options {
   force: boolean;
   quiet: boolean;
   autosave?: number;
+  mindThread: "on" | "off";
 }
 
 const wholeNumber = (min: number) => (text: string) => {
@@ -56,6 +62,7 @@ const program = new Command("sim")
   .option("--force", "if the save --name exists, delete it and start it anew from --from", false)
   .option("--autosave <steps>", "save every this many steps (default AUTOSAVE_STEPS, 60)", wholeNumber(1))
   .option("--quiet", "no progress bar", false)
+  .addOption(new Option("--mind-thread <on|off>", "run the minds on a worker thread of their own (the same run either way)").choices(["on", "off"]).default("off"))
   .showHelpAfterError()
   .addHelpText("after", "\nExample: npm run sim -- --from base-3 --name day1 --steps 8640 --report day1.json");
 
@@ -97,6 +104,7 @@ async function main(opts: Options): Promise<number> {
 
   const session = await openSession();
   const { store, gateway, config } = session;
+  let onClose = () => Promise.resolve();
   try {
     const notes: string[] = [];
     const existing = await store.findTown(opts.name);
@@ -121,9 +129,13 @@ async function main(opts: Options): Promise<number> {
     const resuming = Boolean(existing && opts.resume);
     if (source.kind === "save" && opts.seed !== undefined) notes.push("--seed is ignored: a save continues its own random sequence");
 
-    const journal = new MemoryJournal();
-    const { town, mind } = buildTown(source.template, { gateway, mode: "lockstep", seed: opts.seed ?? config.SEED, journal });
-    if (source.kind === "save" && source.snapshot) town.restore(source.snapshot);
+    const seed = opts.seed ?? config.SEED;
+    const { town, mind, journal } = await buildSimTown(source.template, opts.mindThread === "on", { gateway, seed, env: config.env, logLevel: config.LOG_LEVEL });
+    onClose = () => mind.close();
+    if (source.kind === "save" && source.snapshot) {
+      town.restore(source.snapshot);
+      await town.restored();
+    }
     if (existing && opts.force) await store.deleteTown(opts.name);
     const record = resuming ? existing! : await store.ensureTown(opts.name, source.template.key);
 
@@ -179,6 +191,7 @@ async function main(opts: Options): Promise<number> {
     process.off("SIGINT", onInt);
     process.off("SIGTERM", onTerm);
 
+    const counts = new Map(await Promise.all(town.agentViews().map(async (a) => [a.id, await mind.report(a.id)] as const)));
     if (town.mindErrors.length) console.error(`sim: warning: ${town.mindErrors.length} mind errors (last: ${String(town.mindErrors.at(-1)!.error)})`);
     const report = SimReport.parse(
       buildReport({
@@ -194,8 +207,8 @@ async function main(opts: Options): Promise<number> {
         interrupted: result.interrupted,
         engine: gateway.engine,
         agents: town.agentViews(),
-        counts: (id) => mind.report(id),
-        llm: gateway.metrics(),
+        counts: (id) => counts.get(id),
+        llm: await mind.llmMetrics(),
       }),
     );
     console.log(`  ${summaryLine(report)}`);
@@ -207,8 +220,40 @@ async function main(opts: Options): Promise<number> {
     }
     return result.interrupted ? 130 : 0;
   } finally {
+    await onClose();
     await session.close();
   }
+}
+
+/** What the run needs of its minds, wherever they run. */
+interface SimMinds {
+  seedHistory(history: readonly HistoryRow[], now: number): Promise<{ seeded: number; unknown: string[] }>;
+  report(id: string): ReturnType<GenerativeMind["report"]> | Promise<ReturnType<GenerativeMind["report"]>>;
+  llmMetrics(): Promise<LlmMetrics>;
+  close(): Promise<void>;
+}
+
+/** The town, with its minds in this thread over the session's gateway, or on a thread of their own. */
+async function buildSimTown(template: TownTemplate, threaded: boolean, o: { gateway: Gateway; seed: number; env: Record<string, string | undefined>; logLevel: string }): Promise<{ town: Town; mind: SimMinds; journal: JournalFeed }> {
+  if (threaded) {
+    const { town, mind } = await buildThreadedTown(template, { mode: "lockstep", seed: o.seed, minds: { env: o.env, journal: true, logLevel: o.logLevel } });
+    const minds: SimMinds = {
+      seedHistory: (h, now) => mind.seedHistory(h, now),
+      report: (id) => mind.report(id),
+      llmMetrics: async () => (await mind.refresh()).metrics,
+      close: () => mind.close(),
+    };
+    return { town, mind: minds, journal: mind.journal };
+  }
+  const journal = new MemoryJournal();
+  const { town, mind } = buildTown(template, { gateway: o.gateway, mode: "lockstep", seed: o.seed, journal });
+  const minds: SimMinds = {
+    seedHistory: (h, now) => mind.seedHistory(h, now),
+    report: (id) => mind.report(id),
+    llmMetrics: () => Promise.resolve(o.gateway.metrics()),
+    close: () => Promise.resolve(),
+  };
+  return { town, mind: minds, journal };
 }
 
 program.action(async (opts: Options) => runMain("sim", () => main(opts)));

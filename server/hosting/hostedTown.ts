@@ -10,9 +10,13 @@ import { MemoryRows } from "../store/memoryRows.ts";
 import { MemoryJournal } from "../agents/memory/journal.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { Recorder } from "../store/recorder.ts";
-import { buildTown } from "../townFactory.ts";
+import type { Scale } from "../scale/scale.ts";
+import { buildThreadedTown, buildTown } from "../townFactory.ts";
+import type { Town } from "../world/town.ts";
+import type { JournalFeed } from "../agents/memory/journal.ts";
 import { TownSnapshot } from "../world/snapshot.ts";
-import { loadTemplate } from "../content/template.ts";
+import { loadTemplate, type TownTemplate } from "../content/template.ts";
+import type { GatewayView } from "../llm/prompt.ts";
 import { startTownAt } from "./startTime.ts";
 import { templateExists, TownRefusal, type TownSpec } from "./townSpec.ts";
 
@@ -24,6 +28,8 @@ export interface HostedTown {
   /** Step of the autosave it resumed from, or null for a new town. */
   resumedAt: number | null;
   recordingId: string;
+  /** The gateway of its minds' own thread, if they run on one (its metrics add to the process's). */
+  ownGateway?: GatewayView;
   /** Loads the latest autosave if it is newer than the town here (taking the town over). */
   catchUp(): Promise<void>;
   /** Ends its recording (its room, disposed first, has saved the town). */
@@ -32,12 +38,14 @@ export interface HostedTown {
 
 export interface HostingDeps {
   config: Pick<ServerConfig, "SEED" | "AUTOSAVE_STEPS" | "STEPS_PER_SECOND" | "MODERATOR_TOKEN"> &
-    Partial<Pick<ServerConfig, "REPORTER_TOKEN" | "ADDRESS_RATE_SHARE" | "LLM_BUDGET_TOKENS_PER_HOUR" | "SEATS_WAITING_PER_ADDRESS" | "SEATS_WAITING_PER_TOWN" | "START_TIME">>;
+    Partial<Pick<ServerConfig, "REPORTER_TOKEN" | "ADDRESS_RATE_SHARE" | "LLM_BUDGET_TOKENS_PER_HOUR" | "SEATS_WAITING_PER_ADDRESS" | "SEATS_WAITING_PER_TOWN" | "START_TIME" | "MIND_THREAD" | "LOG_LEVEL" | "env">>;
   store: PrismaStore;
   gateway: Gateway;
   /** Where step times go (the ops page's statistics). */
   ops: { recordStep(town: string, wallMs: number, cpuMs: number): void };
   log: Logger;
+  /** Where the process's shared LLM caches live (a town's minds on their own thread use them too). */
+  scale?: Pick<Scale, "cacheRedis">;
 }
 
 /** A spec without a template names a saved town, or else a template (a new town of its name). */
@@ -52,40 +60,85 @@ export async function resolveSpec(spec: TownSpec, store: PrismaStore): Promise<R
   throw new TownRefusal("not_found", `no saved town and no template named "${spec.name}" (templates are the folders of assets/towns)`);
 }
 
-export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps): Promise<HostedTown> {
-  const { config, store, gateway, log } = deps;
-  const template = await loadTemplate(spec.template);
-  const name = spec.name;
-  const record = await store.ensureTown(name, template.key);
-  if (record.template !== template.key) {
-    throw new TownRefusal("conflict", `town "${name}" was made from template "${record.template}", not "${template.key}": give the new town another name`);
+/** Continues the town from its latest autosave (or starts it), with its rows, autosave and recording. */
+async function resumeTown(town: Town, minds: TownMinds, townId: string, name: string, deps: HostingDeps) {
+  const { config, store, log } = deps;
+  const saved = await store.latestSnapshot(townId);
+  if (saved) {
+    town.restore(TownSnapshot.parse(saved.data));
+    await town.restored();
+  } else if (config.START_TIME) startTownAt(town, config.START_TIME);
+  const rows = new MemoryRows(store, townId, minds.journal, saved?.mark ?? null, log);
+  const autosave = new Autosave(town, store, townId, config.AUTOSAVE_STEPS, log, rows);
+  // Every session is recorded; its chunks are written at least as often as the autosaves.
+  const recorder = await Recorder.start(store, townId, town, { save: name, log, flushSteps: Math.min(30, config.AUTOSAVE_STEPS) });
+
+  return { saved, rows, autosave, recorder };
+}
+
+/** A town's minds as the room and the store see them, wherever they run. */
+interface TownMinds {
+  mind: TownHost["mind"];
+  /** The gateway's engine and metrics for this town's minds. */
+  gateway: GatewayView;
+  budget: { exhausted(): boolean };
+  journal: JournalFeed;
+  /** The gateway is the minds' own (on their thread), not the process's. */
+  ownGateway: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * The Town and its minds: on a worker thread of their own (MIND_THREAD=on), with a gateway made
+ * there from the same settings under the town's budget; else in this thread over the process's
+ * gateway. Either way what people ask runs under the town's budget.
+ */
+async function buildMinds(template: TownTemplate, deps: HostingDeps): Promise<{ town: Town; minds: TownMinds }> {
+  const { config, gateway } = deps;
+  const tokensPerHour = config.LLM_BUDGET_TOKENS_PER_HOUR ?? 2_000_000;
+  if (config.MIND_THREAD === "on") {
+    const { town, mind } = await buildThreadedTown(template, {
+      mode: "live",
+      seed: config.SEED,
+      minds: { env: config.env ?? {}, journal: true, budgetTokensPerHour: tokensPerHour, redis: deps.scale?.cacheRedis, logLevel: config.LOG_LEVEL },
+    });
+    return { town, minds: { mind, gateway: mind, budget: mind, journal: mind.journal, ownGateway: true, close: () => mind.close() } };
   }
-  // The town's own budget over the process's gateway; what people ask runs under it.
-  const budget = new BudgetedGateway(gateway, config.LLM_BUDGET_TOKENS_PER_HOUR ?? 2_000_000);
+  const budget = new BudgetedGateway(gateway, tokensPerHour);
   const journal = new MemoryJournal();
   const { town, mind } = buildTown(template, { gateway: budget, mode: "live", seed: config.SEED, journal });
   const hear = mind.hear.bind(mind);
   const interview = mind.interview.bind(mind);
   mind.hear = (input) => budget.forPeople(() => hear(input));
   mind.interview = (...args) => budget.forPeople(() => interview(...args));
-  const saved = await store.latestSnapshot(record.id);
-  if (saved) town.restore(TownSnapshot.parse(saved.data));
-  else if (config.START_TIME) startTownAt(town, config.START_TIME);
-  const rows = new MemoryRows(store, record.id, journal, saved?.mark ?? null, log);
-  const autosave = new Autosave(town, store, record.id, config.AUTOSAVE_STEPS, log, rows);
-  // Every session is recorded; its chunks are written at least as often as the autosaves.
-  const recorder = await Recorder.start(store, record.id, town, { save: name, log, flushSteps: Math.min(30, config.AUTOSAVE_STEPS) });
+  return { town, minds: { mind, gateway, budget, journal, ownGateway: false, close: () => Promise.resolve() } };
+}
 
+export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps): Promise<HostedTown> {
+  const { config, store, log } = deps;
+  const template = await loadTemplate(spec.template);
+  const name = spec.name;
+  const record = await store.ensureTown(name, template.key);
+  if (record.template !== template.key) {
+    throw new TownRefusal("conflict", `town "${name}" was made from template "${record.template}", not "${template.key}": give the new town another name`);
+  }
+  const { town, minds } = await buildMinds(template, deps);
+  // A town that does not open leaves no thread behind.
+  const opened = await resumeTown(town, minds, record.id, name, deps).catch(async (err: unknown) => {
+    await minds.close();
+    throw err;
+  });
+  const { saved, rows, autosave, recorder } = opened;
   const host: TownHost = {
     name,
     town,
-    mind,
-    gateway,
-    engine: gateway.engine,
+    mind: minds.mind,
+    gateway: minds.gateway,
+    engine: minds.gateway.engine,
     stepsPerSecond: config.STEPS_PER_SECOND,
     moderatorToken: config.MODERATOR_TOKEN,
     reporterToken: config.REPORTER_TOKEN,
-    budget,
+    budget: minds.budget,
     addressRateShare: config.ADDRESS_RATE_SHARE,
     seats: { perAddress: config.SEATS_WAITING_PER_ADDRESS ?? 8, perTown: config.SEATS_WAITING_PER_TOWN ?? 64 },
     log: log.child({ town: name }),
@@ -110,11 +163,14 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
       const latest = await store.latestSnapshot(record.id);
       if (latest && latest.step > town.step) {
         town.restore(TownSnapshot.parse(latest.data));
+        await town.restored();
         rows.restart(latest.mark);
       }
     },
+    ...(minds.ownGateway ? { ownGateway: minds.gateway } : {}),
     async close() {
       await recorder.close().catch((err: unknown) => log.error({ err, town: name }, "recording flush failed"));
+      await minds.close();
     },
   };
 }

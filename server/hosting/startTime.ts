@@ -21,6 +21,6 @@ export function startTownAt(town: Town, hhmm: string): void {
   // Through the town's own snapshot, so the residents stay at their spawns with nothing planned:
   // their minds plan the day at the first step, from the hour it is then. The minds are new and
   // untouched, so they are left out (a mind whose memories are kept as rows restores only with them).
-  const s = town.snapshot();
-  town.restore({ ...s, mind: undefined, step: steps, time: town.map.start + steps * town.stepSeconds * 1000 });
+  const s = town.worldSnapshot();
+  town.restore({ ...s, step: steps, time: town.map.start + steps * town.stepSeconds * 1000 });
 }

@@ -11,6 +11,7 @@ import { openHostedTown, resolveSpec, type HostedTown, type HostingDeps } from "
 import { TownRefusal, type TownSpec } from "./townSpec.ts";
 import { isSleep } from "../agents/offline/planner.ts";
 import type { Town } from "../world/town.ts";
+import { sumMetrics, type GatewayView } from "../llm/index.ts";
 
 /** What the join dialog and GET /api/towns show of a town. */
 
@@ -41,6 +42,22 @@ export class Towns {
 
   get hostedHere(): HostedTown[] {
     return [...this.hosted.values()];
+  }
+
+  /**
+   * The process's language-model engine as its pages show it: the process's gateway with the
+   * metrics and load of the towns whose minds have a gateway of their own (on their thread) added.
+   */
+  llmView(gateway: GatewayView): GatewayView {
+    const own = () => this.hostedHere.flatMap((t) => (t.ownGateway ? [t.ownGateway] : []));
+    return {
+      engine: gateway.engine,
+      metrics: () => sumMetrics(gateway.metrics(), ...own().map((g) => g.metrics())),
+      get load() {
+        const all = [gateway, ...own()].flatMap((g) => (g.load ? [g.load] : []));
+        return all.length ? { inFlight: all.reduce((n, l) => n + l.inFlight, 0), queued: all.reduce((n, l) => n + l.queued, 0) } : undefined;
+      },
+    };
   }
 
   /**

@@ -5,7 +5,7 @@ import express, { type Application, type NextFunction, type Request, type Respon
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Towns } from "../hosting/towns.ts";
-import type { Gateway } from "../llm/prompt.ts";
+import type { GatewayView } from "../llm/prompt.ts";
 import { agentDetails, type AgentDetails } from "../rooms/agentDetails.ts";
 import type { TownRoom } from "../rooms/TownRoom.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
@@ -25,7 +25,7 @@ const ART = /^\/(sprites|tiles)\/[\w.-]+\.png$|^\/towns\/[\w.-]+\/[\w.-]+\.(json
 
 export interface ApiDeps {
   towns: Towns;
-  gateway: Gateway;
+  gateway: GatewayView;
   db: "embedded" | "postgres";
   presence: "local" | "redis";
   store: PrismaStore;
@@ -79,7 +79,7 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
     try {
       const host = towns.host(name);
       let details: AgentDetails | null;
-      if (host) details = agentDetails(host, id, limit);
+      if (host) details = await agentDetails(host, id, limit);
       else {
         const room = await towns.roomOf(name);
         if (!room) return notHosted(res, name);

@@ -11,7 +11,7 @@ import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import type { OpsReport } from "../../shared/api.ts";
 import { TOWN_ROOM } from "../../shared/constants.ts";
-import type { Gateway } from "../llm/prompt.ts";
+import type { GatewayLoad, GatewayView } from "../llm/prompt.ts";
 import type { Towns } from "../hosting/towns.ts";
 import { tokenMatches } from "../access.ts";
 import { cspDirectives, cspHeader, inlineScriptHashes } from "./security.ts";
@@ -144,7 +144,7 @@ export class OpsStats {
 export interface OpsDeps {
   stats: OpsStats;
   towns: Towns;
-  gateway: Gateway;
+  gateway: GatewayView;
   presence: "local" | "redis";
   publicAddress?: string;
   /** The moderator's token: the Colyseus monitor (which can dispose rooms) asks for it. */
@@ -152,9 +152,8 @@ export interface OpsDeps {
 }
 
 /** The gateway's load if it tells it (the OpenAI gateway does; the offline engine has none). */
-function gatewayLoad(gateway: Gateway): { inFlight: number; queued: number } {
-  const load = (gateway as { load?: { inFlight: number; queued: number } }).load;
-  return load ?? { inFlight: 0, queued: 0 };
+function gatewayLoad(gateway: GatewayView): GatewayLoad {
+  return gateway.load ?? { inFlight: 0, queued: 0 };
 }
 
 export async function opsReport(deps: OpsDeps): Promise<OpsReport> {

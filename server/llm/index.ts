@@ -15,10 +15,10 @@ export function makeGateway(config: LlmConfig = readLlmConfig(), options: MakeGa
 
 export { describeEngine, readLlmConfig };
 export type { LlmConfig };
-export type { ChatMessage, Gateway, LlmMetrics, Prompt, PromptMetrics, Tier } from "./prompt.ts";
+export type { ChatMessage, Gateway, GatewayLoad, GatewayView, LlmMetrics, Prompt, PromptMetrics, Tier } from "./prompt.ts";
 export type { ResponseCache, EmbeddingCache, KeyValueCache } from "./cache.ts";
 export { LruCache } from "./cache.ts";
 export { OfflineGateway } from "./offlineGateway.ts";
 export { OpenAIGateway } from "./openaiGateway.ts";
-export { emptyLlmMetrics } from "./metrics.ts";
+export { emptyLlmMetrics, sumMetrics } from "./metrics.ts";
 export { hashEmbed, HASH_EMBEDDING_DIMS } from "./hashEmbedding.ts";

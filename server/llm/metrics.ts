@@ -101,3 +101,29 @@ export class Meter {
     if (c) this.promptCost.set(prompt, (this.promptCost.get(prompt) ?? 0) + c);
   }
 }
+
+function addPrompt(into: PromptMetrics, m: PromptMetrics): void {
+  for (const k of ["calls", "failures", "repairs", "fallbacks", "cacheHits", "tokensIn", "tokensOut", "asks", "invalid", "costUsd"] as const) into[k] += m[k];
+  into.latencyMs.total += m.latencyMs.total;
+  into.latencyMs.count += m.latencyMs.count;
+  into.latencyMs.max = Math.max(into.latencyMs.max, m.latencyMs.max);
+}
+
+function addTables(into: Record<string, PromptMetrics>, from: Record<string, PromptMetrics>): void {
+  for (const [key, m] of Object.entries(from)) addPrompt((into[key] ??= emptyPromptMetrics()), m);
+}
+
+/**
+ * The metrics of several gateways made from the same settings (the process's, and those of its
+ * towns' minds on their own threads) as one: counts and costs added, the worst latency kept.
+ */
+export function sumMetrics(first: LlmMetrics, ...rest: LlmMetrics[]): LlmMetrics {
+  const out = structuredClone(first);
+  for (const m of rest) {
+    for (const k of ["calls", "failures", "repairs", "fallbacks", "cacheHits", "tokensIn", "tokensOut", "asks", "invalid", "costUsd"] as const) out[k] += m[k];
+    for (const k of ["calls", "texts", "tokensIn", "cacheHits", "failures", "fallbacks"] as const) out.embeddings[k] += m.embeddings[k];
+    addTables(out.byPrompt, m.byPrompt);
+    addTables(out.byModel, m.byModel);
+  }
+  return out;
+}

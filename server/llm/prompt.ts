@@ -86,6 +86,19 @@ export interface LlmMetrics {
   byModel: Record<string, PromptMetrics>;
 }
 
+/** Requests to a model being made and waiting for a slot (the OpenAI gateway tells; offline has none). */
+export interface GatewayLoad {
+  inFlight: number;
+  queued: number;
+}
+
+/** What the process's pages read of its gateways: the engine, the metrics, the load if told. */
+export interface GatewayView {
+  readonly engine: string;
+  metrics(): LlmMetrics;
+  readonly load?: GatewayLoad;
+}
+
 export interface Gateway {
   /** "offline", or the cheap model's name (what start-up and /api/health report). */
   readonly engine: string;

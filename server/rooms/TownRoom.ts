@@ -219,7 +219,7 @@ export class TownRoom extends Room<{ state: TownState }> {
   }
 
   /** For GET /api/agents/:id on another process (matchMaker.remoteRoomCall). */
-  agentDetails(id: string, limit: number): AgentDetails | null {
+  agentDetails(id: string, limit: number): Promise<AgentDetails | null> {
     return agentDetails(this.host, String(id), Math.max(0, Math.min(500, Math.floor(Number(limit) || 0))));
   }
 

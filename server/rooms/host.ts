@@ -1,7 +1,7 @@
 // What a TownRoom is given by the process that hosts it: the Town and the services around it.
 import type { Logger } from "pino";
-import type { GenerativeMind } from "../agents/generativeMind.ts";
-import type { Gateway } from "../llm/prompt.ts";
+import type { AgentInspection } from "../agents/generativeMind.ts";
+import type { LlmMetrics } from "../llm/prompt.ts";
 import type { TownEvent } from "../../shared/events.ts";
 import type { Town } from "../world/town.ts";
 import type { RateLimits } from "./rateLimit.ts";
@@ -10,10 +10,10 @@ export interface TownHost {
   /** Name of the running town (its save). */
   name: string;
   town: Town;
-  /** The residents' minds (interviews, whispers, the inspector). */
-  mind: GenerativeMind;
-  /** The LLM gateway the minds ask (metrics). */
-  gateway: Gateway;
+  /** The residents' minds, for the inspector (in this thread or on their own: see agents/mindThread.ts). */
+  mind: { inspect(agentId: string, opts?: { limit?: number }): AgentInspection | undefined | Promise<AgentInspection | undefined> };
+  /** The metrics of the LLM gateway the minds ask (the engine's health). */
+  gateway: { metrics(): LlmMetrics };
   /** Language engine shown to clients: "offline" or a model name. */
   engine: string;
   stepsPerSecond: number;

@@ -29,6 +29,8 @@ export interface Scale {
   port: number;
   /** For makeGateway: the shared caches (none when local: the gateway keeps its own LRU). */
   caches: Pick<OpenAIGatewayOptions, "responseCache" | "embeddingCache">;
+  /** Where those shared caches live, for a gateway on another thread to reach them too (none when local). */
+  cacheRedis?: { url: string; prefix: string; ttlSeconds: number };
   /** Runs `host` (opens the town, creates its room) if this process owns the town: now, or on
    *  taking it over later. Resolves with whether it hosts the town now. The first town named
    *  is the one clients get when they name none. */
@@ -89,6 +91,7 @@ export async function setupScale(env: Record<string, string | undefined>, listen
       responseCache: redisResponseCache(redis, { ttlSeconds }),
       embeddingCache: redisEmbeddingCache(redis, { ttlSeconds }),
     },
+    cacheRedis: { url, prefix: keyPrefix, ttlSeconds },
     async hostTown(name, host) {
       primary ??= name;
       const owner = new TownOwner(redis, name, matchMaker.processId, {

@@ -1,7 +1,7 @@
 // What makes a headless run a recorded, saved one (npm run sim, npm run eval): the save written
 // at once and every `autosaveSteps`, and a recording of every step that /replay/<id> plays.
 import type { Logger } from "pino";
-import type { MemoryJournal } from "../agents/memory/journal.ts";
+import type { JournalFeed } from "../agents/memory/journal.ts";
 import { Autosave } from "../store/autosave.ts";
 import { MemoryRows } from "../store/memoryRows.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
@@ -21,7 +21,7 @@ export interface RecordedRun {
 /** `rows`: the town's memory journal and the mark its rows resume from (else snapshots are whole). */
 export async function startRecordedRun(
   store: PrismaStore, town: Town, save: { id: string; name: string },
-  opts: { autosaveSteps: number; log: Logger; rows?: { journal: MemoryJournal; mark: number | null } },
+  opts: { autosaveSteps: number; log: Logger; rows?: { journal: JournalFeed; mark: number | null } },
 ): Promise<RecordedRun> {
   const rows = opts.rows ? new MemoryRows(store, save.id, opts.rows.journal, opts.rows.mark, opts.log) : undefined;
   // Steps here outrun the database: a due save waits for the last one rather than being put off.

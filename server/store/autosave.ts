@@ -3,6 +3,7 @@
 // the snapshot records their high-water mark; between saves the rows are written in batches.
 import type { Logger } from "pino";
 import type { Store } from "../store/store.ts";
+import type { TownSnapshot } from "../world/snapshot.ts";
 import type { Town } from "../world/town.ts";
 import type { MemoryRows } from "./memoryRows.ts";
 
@@ -77,11 +78,14 @@ export class Autosave {
    */
   save({ compact = true }: { compact?: boolean } = {}): Promise<void> {
     this.busy = true;
-    // The snapshot and the rows' mark are taken together, now, between two steps.
-    const taken = takeSave(this.town, this.rows);
-    this.lastTakenStep = taken.step;
+    // The snapshot and the rows' mark are taken together, now, between two steps (from minds on
+    // another thread: when their answer comes, which the write then waits for).
+    const taking = takeSave(this.town, this.rows);
+    this.lastTakenStep = this.town.step;
     const run = this.writing.catch(() => {}).then(async () => {
+      let taken: TakenSave | undefined;
       try {
+        taken = await taking;
         await writeSave(this.store, this.townId, taken, this.rows, this.log, { compact });
         this.lastSavedStep = taken.step;
       } catch (err) {
@@ -104,11 +108,16 @@ export interface TakenSave {
   mark: number | undefined;
 }
 
-/** Takes a save of the town now (synchronous: nothing happens between the snapshot and its mark). */
-export function takeSave(town: Town, rows?: MemoryRows): TakenSave {
+/**
+ * Takes a save of the town now: synchronously when its minds run in this thread (nothing happens
+ * between the snapshot and its mark), else when their snapshot arrives (its answer brings the
+ * journal up to it, so the mark still covers exactly the snapshot).
+ */
+export function takeSave(town: Town, rows?: MemoryRows): TakenSave | Promise<TakenSave> {
   const step = town.step;
-  const small = rows ? rows.split(town.snapshot()) : { data: town.snapshot(), mark: undefined };
-  return { step, ...small };
+  const take = (data: TownSnapshot): TakenSave => ({ step, ...(rows ? rows.split(data) : { data, mark: undefined }) });
+  const snapshot = town.capture();
+  return snapshot instanceof Promise ? snapshot.then(take) : take(snapshot);
 }
 
 /**

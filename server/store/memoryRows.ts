@@ -10,7 +10,7 @@
 // first deletes any row past its mark (written after the last autosave by a process that died).
 import type { Logger } from "pino";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
-import type { MemoryChange, MemoryJournal } from "../agents/memory/journal.ts";
+import type { JournalFeed, MemoryChange } from "../agents/memory/journal.ts";
 import type { SavedMemory, SavedStream, StreamHead } from "../agents/memory/codec.ts";
 import type { ObjectsSnapshot } from "../world/town/objects.ts";
 import type { RawSql } from "./rawSql.ts";
@@ -82,7 +82,7 @@ export class MemoryRows {
   constructor(
     db: RowsDb,
     private readonly townId: string,
-    private readonly journal: MemoryJournal,
+    private readonly journal: JournalFeed,
     mark: number | null,
     private readonly log?: Pick<Logger, "error">,
   ) {

@@ -5,8 +5,8 @@
 // of its API the store uses (query, exec, transaction, close), so Prisma's PGlite adapter, the raw
 // row reads and writes and the migrations run unchanged. Messages are structured clones; a
 // transaction keeps its worker-side handle open between messages, as PGlite's own does.
-import { Worker } from "node:worker_threads";
 import { messages, type Results } from "@electric-sql/pglite";
+import { plainError, ThreadClient, type SentError } from "../threads/index.ts";
 
 type Parser = (value: string, typeId: number) => unknown;
 export interface QueryOptions {
@@ -44,29 +44,15 @@ export type Request =
   | { id: number; op: "end"; tx: number; rollback: boolean }
   | { id: number; op: "close" };
 
-export interface SentError {
-  message: string;
-  name: string;
-  /** A PostgreSQL error's fields (code, detail, constraint, ...). */
-  fields?: Record<string, unknown>;
-}
-
 /** A request as the caller gives it (the id is added when sent). */
 type Unsent = Request extends infer R ? (R extends Request ? Omit<R, "id"> : never) : never;
 
-/** The answer to a request (by its id), or, once, with id 0, whether the database opened. */
-export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SentError };
-export type Ready = { id: 0; ready: true } | { id: 0; ready: false; error: SentError };
 
 /** A PostgreSQL error comes back as PGlite's own DatabaseError (Prisma's adapter maps it by class). */
 function revive(e: SentError): Error {
-  if (e.fields) {
-    const err = new messages.DatabaseError(e.message, 0, "error");
-    Object.assign(err, e.fields);
-    return err;
-  }
-  const err = new Error(e.message);
-  err.name = e.name;
+  if (!e.fields) return plainError(e);
+  const err = new messages.DatabaseError(e.message, 0, "error");
+  Object.assign(err, e.fields);
   return err;
 }
 
@@ -90,74 +76,21 @@ function parse<R>(res: Results<R>, parsers: Record<number, Parser> | undefined, 
 }
 
 export class PGliteThread implements PGliteLike {
-  private next = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  private stopped: Error | null = null;
   private closing = false;
 
-  private constructor(private readonly worker: Worker) {
-    worker.on("message", (r: Reply | Ready) => {
-      if ("ready" in r) return;
-      const p = this.pending.get(r.id);
-      if (!p) return;
-      this.pending.delete(r.id);
-      this.idle();
-      if (r.ok) p.resolve(r.value);
-      else p.reject(revive(r.error));
-    });
-    const fail = (err: Error) => {
-      this.stopped ??= err;
-      for (const p of this.pending.values()) p.reject(err);
-      this.pending.clear();
-    };
-    worker.on("error", (err) => fail(new Error(`the embedded database's thread failed: ${err.message}`, { cause: err })));
-    worker.on("exit", (code) => fail(new Error(`the embedded database's thread stopped (exit ${code})`)));
-    worker.unref();
-  }
+  private constructor(private readonly thread: ThreadClient) {}
 
   /** Starts the worker and opens the database in it; rejects with the worker's reason. */
   static async open(req: OpenRequest): Promise<PGliteThread> {
-    const worker = new Worker(new URL("./threadBoot.mjs", import.meta.url), {
-      workerData: { entry: new URL("./pgliteWorker.ts", import.meta.url).href, open: req },
-    });
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      const onMessage = (r: Reply | Ready) => {
-        if (!("ready" in r)) return;
-        worker.off("message", onMessage);
-        worker.off("error", reject);
-        resolve(r);
-      };
-      worker.on("message", onMessage);
-      worker.once("error", reject);
-    }).catch(async (err: Error) => {
-      await worker.terminate();
-      throw err;
-    });
-    if (!ready.ready) {
-      await worker.terminate();
-      throw revive(ready.error);
-    }
-    return new PGliteThread(worker);
+    return new PGliteThread(await ThreadClient.start(new URL("./pgliteWorker.ts", import.meta.url), { open: req }, { what: "the embedded database's thread", revive }));
   }
 
   get closed(): boolean {
-    return this.closing || this.stopped !== null;
-  }
-
-  // The worker keeps the process alive only while an answer is awaited (as PGlite in the same
-  // thread would not keep it alive at all).
-  private idle(): void {
-    if (this.pending.size === 0) this.worker.unref();
+    return this.closing || this.thread.stopped !== null;
   }
 
   private call<T>(req: Unsent): Promise<T> {
-    if (this.stopped) return Promise.reject(this.stopped);
-    const id = this.next++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.ref();
-      this.worker.postMessage({ ...req, id });
-    });
+    return this.thread.call<T>(req);
   }
 
   private async queryOn<R>(tx: number | undefined, sql: string, params?: unknown[], options: QueryOptions = {}): Promise<Results<R>> {
@@ -204,13 +137,12 @@ export class PGliteThread implements PGliteLike {
   }
 
   async close(): Promise<void> {
-    if (this.closing || this.stopped) return;
+    if (this.closed) return;
     this.closing = true;
     try {
       await this.call({ op: "close" });
     } finally {
-      await this.worker.terminate();
-      this.stopped ??= new Error("the embedded database is closed");
+      await this.thread.terminate("the embedded database is closed");
     }
   }
 }

@@ -1,28 +1,17 @@
 // The embedded database's thread (see pgliteThread.ts): opens PGlite where it was asked to, then
 // answers the main thread's queries, execs and transactions in the order they arrive. A
 // transaction's handle stays open here until the main thread ends it.
-import { parentPort, workerData } from "node:worker_threads";
+import { workerData } from "node:worker_threads";
 import { messages, type PGlite, type Results, type Transaction } from "@electric-sql/pglite";
 import { createPGlite } from "./embedded.ts";
-import type { OpenRequest, Ready, Reply, Request, SentError } from "./pgliteThread.ts";
+import type { OpenRequest, Request } from "./pgliteThread.ts";
+import { mainPort, sendable, sendReply, type Ready, type Reply } from "../threads/index.ts";
 
-const port = parentPort!;
-/** Posts a reply; one that cannot be cloned is answered with the reason instead (never left hanging). */
-function send(r: Reply | Ready): void {
-  try {
-    port.postMessage(r);
-  } catch (err) {
-    port.postMessage({ ...r, ok: false, value: undefined, error: { message: `the embedded database's answer could not be sent: ${(err as Error).message}`, name: "Error" } });
-  }
-}
+const send = (r: Reply | Ready) => sendReply(r, "the embedded database");
 
-function sent(err: unknown): SentError {
-  const e = err instanceof Error ? err : new Error(String(err));
-  // PostgreSQL's errors carry their fields (code, detail, ...) as own string properties (PGlite
-  // also attaches the query and its options, parsers included, which are not sent).
-  const fields = e instanceof messages.DatabaseError ? Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v === "string" || typeof v === "number")) : undefined;
-  return { message: e.message, name: e.name, ...(fields ? { fields } : {}) };
-}
+// PostgreSQL's errors carry their fields (code, detail, ...) as own string properties (PGlite
+// also attaches the query and its options, parsers included, which are not sent).
+const sent = (err: unknown) => sendable(err, (e) => (e instanceof messages.DatabaseError ? Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v === "string" || typeof v === "number")) : undefined));
 
 /** Open transactions: their handle, and how to end them (return to commit, throw to roll back). */
 const open = new Map<number, { tx: Transaction; end: (rollback: boolean) => void; done: Promise<unknown> }>();
@@ -81,7 +70,7 @@ async function handle(db: PGlite, m: Request): Promise<unknown> {
 try {
   const req = (workerData as { open: OpenRequest }).open;
   const db = await createPGlite(req.dir, req.isNew, req.inMemory);
-  port.on("message", (m: Request) => {
+  mainPort().on("message", (m: Request) => {
     handle(db, m).then(
       (value) => send({ id: m.id, ok: true, value }),
       (err: unknown) => send({ id: m.id, ok: false, error: sent(err) }),

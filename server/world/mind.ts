@@ -180,7 +180,10 @@ export interface Mind {
   approached?(input: Approach): Promise<boolean>;
   /** Remembers words said in a group talk to someone else (no answer). */
   overhear?(input: Overheard): Promise<void>;
-  /** The minds' state (memories, plans) for a save; restored with restore(). */
+  /**
+   * The minds' state (memories, plans) for a save; restored with restore(). A mind on another
+   * thread answers both with a promise (its state as it is when the request reaches it).
+   */
   snapshot?(): unknown;
-  restore?(data: unknown): void;
+  restore?(data: unknown): void | Promise<void>;
 }

@@ -74,6 +74,7 @@ export class Town {
   private readonly asks: Asks;
   /** The town's seed: every draw of its rules and its minds derives from it (random.ts). */
   private seedValue: number;
+  private mindRestore: Promise<void> = Promise.resolve();
   private stepIndex = 0;
   private readonly mindTimeoutMs: number;
   /** Failures of minds, for logs and health: the Town never throws because a mind did. */
@@ -269,8 +270,32 @@ export class Town {
     return this.objects.states();
   }
 
-  /** Everything needed to continue this town later (avatars are people: they do not persist). */
+  /**
+   * Everything needed to continue this town later (avatars are people: they do not persist), for
+   * a mind that answers at once (in this thread). See capture() for a mind on another thread.
+   */
   snapshot(): TownSnapshot {
+    const s = this.capture();
+    if (s instanceof Promise) {
+      s.catch(() => {});
+      throw new Error("this town's minds run on another thread: their state comes later (use capture())");
+    }
+    return s;
+  }
+
+  /**
+   * The snapshot as the mind gives its part: at once from a mind in this thread (nothing happens
+   * between the world's part and the mind's), later from a mind on another thread (the world's
+   * part is taken now, the mind's when the mind's thread comes to the request).
+   */
+  capture(): TownSnapshot | Promise<TownSnapshot> {
+    const world = this.worldSnapshot();
+    const mind: unknown = this.mind.snapshot?.();
+    return mind instanceof Promise ? (mind as Promise<unknown>).then((m) => ({ ...world, mind: m })) : { ...world, mind };
+  }
+
+  /** The town without its minds' part (mind undefined): a restore of it leaves the minds as they are. */
+  worldSnapshot(): TownSnapshot {
     return {
       version: 1,
       template: this.template,
@@ -281,7 +306,7 @@ export class Town {
       agents: this.residents.snapshot(this.time, (id) => this.chats.inTalk(id)),
       objects: this.objects.snapshot(),
       conversations: this.conversations.snapshot(),
-      mind: this.mind.snapshot?.(),
+      mind: undefined,
     };
   }
 
@@ -296,6 +321,14 @@ export class Town {
     this.chats.clear();
     // Nobody talks to someone who is not in a saved conversation (an older save's talk with a person).
     this.residents.freeUnpaired(this.conversations.pairs());
-    if (s.mind !== undefined) this.mind.restore?.(s.mind);
+    if (s.mind === undefined) return;
+    // A mind on another thread restores in order before anything asked of it later; restored() tells how it went.
+    this.mindRestore = Promise.resolve(this.mind.restore?.(s.mind));
+    this.mindRestore.catch(() => {});
+  }
+
+  /** Resolves when the minds' part of the last restore is done; rejects with what went wrong. */
+  restored(): Promise<void> {
+    return this.mindRestore;
   }
 }

@@ -129,7 +129,7 @@ for (const backend of list) {
       // The town lives on and dies in its next save, its rows written and its snapshot not: those rows are never seen.
       set(a, stove, "idle");
       for (let i = 0; i < 60; i++) await a.town.advance();
-      takeSave(a.town, autosave.rows);
+      await takeSave(a.town, autosave.rows);
       await autosave.rows!.flush();
       expect((await objectRows()).some((r) => r.address === stove && r.state === "")).toBe(true);
       await store.close();

@@ -200,7 +200,9 @@ describe("Town and minds", () => {
 
   it("saves and restores the mind's own state with the town", async () => {
     let restored: unknown;
-    const mind: Mind = { tick: (input) => new ScriptedMind().tick(input), snapshot: () => ({ memories: ["a"] }), restore: (d) => (restored = d) };
+    const mind: Mind = { tick: (input) => new ScriptedMind().tick(input), snapshot: () => ({ memories: ["a"] }), restore: (d) => {
+      restored = d;
+    } };
     const town = makeTown(mind);
     await run(town, 5);
     const snap = JSON.parse(JSON.stringify(town.snapshot()));

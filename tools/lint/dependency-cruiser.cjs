@@ -1,7 +1,8 @@
 // The layers, checked by `npm run lint:deps` (part of `npm run lint` and `npm test`).
 //
 //   shared  <-  server/world  <-  server/agents  <-  server/{rooms,hosting,http,scale,sim}  <-  app, index, cli
-//   (server/llm, server/store, server/content sit beside them; replays and the view model are in shared/)
+//   (server/llm, server/store, server/content sit beside them; server/threads, work on threads of
+//   its own, is a leaf under agents and store; replays and the view model are in shared/)
 //   client  ->  shared only (never server code)
 //
 // A module may import its own folder and anything in a layer below it, never above it, and no
@@ -17,9 +18,10 @@ module.exports = {
     { name: "shared-is-the-base", severity: "error", comment: "shared/ is imported by server and client alike, so it imports neither.", from: { path: "^shared/" }, to: { path: "^(server|client|generated)/" } },
     { name: "world-is-the-core", severity: "error", comment: "The Town's rules know nothing of minds, storage, rooms or files: they depend on shared/ only.", from: { path: "^server/world/" }, to: { path: "^server/(?!world/)" } },
     { name: "llm-is-a-leaf", severity: "error", comment: "The language-model gateway is infrastructure the minds use; it knows nothing of them.", from: { path: "^server/llm/" }, to: { path: notIn("llm") } },
+    { name: "threads-is-a-leaf", severity: "error", comment: "Running work on a thread of its own (a client, the worker's replies) knows nothing of what runs there.", from: { path: "^server/threads/" }, to: { path: notIn("threads") } },
     { name: "replay-reads-the-world", severity: "error", comment: "Replay frames are built from the Town's events only.", from: { path: "^server/replay/" }, to: { path: notIn("replay", "world") } },
-    { name: "agents-above-world", severity: "error", comment: "Minds implement the Town's Mind port; they use the world and the gateway, nothing that hosts them.", from: { path: "^server/agents/" }, to: { path: notIn("agents", "world", "llm") } },
-    { name: "store-below-hosting", severity: "error", comment: "Storage saves towns, recordings and memory rows; it knows nothing of rooms, and of minds only the memory package's row format (journal, codec).", from: { path: "^server/store/" }, to: { path: notIn("store", "world", "replay"), pathNot: "^server/agents/memory/" } },
+    { name: "agents-above-world", severity: "error", comment: "Minds implement the Town's Mind port; they use the world and the gateway, nothing that hosts them.", from: { path: "^server/agents/" }, to: { path: notIn("agents", "world", "llm", "threads") } },
+    { name: "store-below-hosting", severity: "error", comment: "Storage saves towns, recordings and memory rows; it knows nothing of rooms, and of minds only the memory package's row format (journal, codec).", from: { path: "^server/store/" }, to: { path: notIn("store", "world", "replay", "threads"), pathNot: "^server/agents/memory/" } },
     { name: "content-below-hosting", severity: "error", comment: "Reading templates and importing maps: files in, world values out.", from: { path: "^server/content/" }, to: { path: notIn("content", "world", "agents") } },
     { name: "adapters-below-app", severity: "error", comment: "Rooms, hosting, HTTP, scaling and the headless runner are wired together by app.ts and the CLIs, never the reverse.", from: { path: "^server/(rooms|hosting|http|scale|sim)/" }, to: { path: "^server/(app|index|cli/)" } },
     { name: "server-not-asset-scripts", severity: "error", comment: "Asset generators are dev tools; the server reads what they wrote (e.g. the tile index), never their code.", from: { path: "^(server|shared|client)/" }, to: { path: "^assets/scripts/" } },

@@ -20,7 +20,15 @@ export interface JournaledStream {
   readonly size: number;
 }
 
-export class MemoryJournal {
+/** What a store drains: the journal itself, or its stand-in for minds on another thread (mindThread.ts). */
+export interface JournalFeed {
+  /** Everything journaled since the last drain, oldest first. */
+  drain(): MemoryChange[];
+  /** From now on the feed holds every memory as it is now, then the changes that follow. */
+  backfill(): void;
+}
+
+export class MemoryJournal implements JournalFeed {
   private changes: MemoryChange[] = [];
   private readonly streams = new Map<string, JournaledStream>();
 

@@ -1,0 +1,282 @@
+// A town's minds on a thread of their own (issue 16). The GenerativeMind runs in a worker
+// (mindWorker.ts) with its own gateway, and this class stands in for it behind the Mind port, so
+// the room's thread only steps the town: memory, retrieval, prompt rendering, the offline engine
+// and token counting all run in the worker.
+//
+// Determinism: the calls made in one turn of the main thread's event loop (a step asks every
+// resident that has something new) go over as one message, and the worker starts them in that
+// order, each in the town's seed scope (random.ts) as the Town made it. The minds then interleave
+// exactly as in one thread, so a lockstep town with the same seed runs the same either way
+// (test/integration/mind-thread.test.ts).
+//
+// Memory rows: every reply carries the journal's changes made before it, so when a snapshot's
+// answer arrives the journal here holds exactly what the snapshot's mark must cover.
+import type { Persona } from "../../shared/persona.ts";
+import type { GatewayLoad, LlmMetrics } from "../llm/prompt.ts";
+import { ThreadClient, type Reply } from "../threads/index.ts";
+import type { Approach, HeardWords, InterviewQuestion, Mind, MindInput, MindOutput, Overheard, Reply as MindReply, Whisper } from "../world/mind.ts";
+import { townSeed } from "../world/random.ts";
+import type { Address } from "../world/tile.ts";
+import type { AgentInspection } from "./generativeMind.ts";
+import type { InterviewOptions } from "./interview.ts";
+import type { JournalFeed, MemoryChange } from "./memory/journal.ts";
+import type { MindSettings } from "./settings.ts";
+import type { MindStats } from "./state.ts";
+import type { HistoryRow } from "./whisper.ts";
+
+/** What the worker is started with (all of it structured-cloneable). */
+export interface MindThreadInit {
+  personas: readonly Persona[];
+  addresses: readonly Address[];
+  /** The environment the worker's gateway reads its language-model settings from (readLlmConfig). */
+  env: Record<string, string | undefined>;
+  /** Journal the memories, for a store that keeps them as rows. */
+  journal: boolean;
+  /** The town's model budget in tokens per hour (people's asks are answered offline past it); none: no budget. */
+  budgetTokensPerHour?: number;
+  /** The LLM caches shared through Redis, as the process uses them. */
+  redis?: { url: string; prefix: string; ttlSeconds: number };
+  settings?: Partial<MindSettings>;
+  /** The worker's log level (pino). */
+  logLevel?: string;
+}
+
+/** What the worker reports beside its answers. */
+export interface MindStatus {
+  engine: string;
+  metrics: LlmMetrics;
+  /** The town's model budget is spent. */
+  exhausted: boolean;
+  stats: MindStats;
+  load?: GatewayLoad;
+}
+
+/** One call of the GenerativeMind, by method name with its arguments. */
+export type MindCall =
+  | { method: "tick"; args: [MindInput] }
+  | { method: "hear"; args: [HeardWords] }
+  | { method: "approached"; args: [Approach] }
+  | { method: "overhear"; args: [Overheard] }
+  | { method: "answerInterview"; args: [InterviewQuestion] }
+  | { method: "takeWhisper"; args: [Whisper] }
+  | { method: "snapshot"; args: [] }
+  | { method: "restore"; args: [unknown] }
+  | { method: "backfill"; args: [] }
+  | { method: "inspect"; args: [string, { limit?: number }] }
+  | { method: "report"; args: [string] }
+  | { method: "seedHistory"; args: [string | readonly HistoryRow[], number] }
+  | { method: "interview"; args: [string, string, InterviewOptions] }
+  | { method: "whisper"; args: [string, string, number | undefined] }
+  | { method: "status"; args: [] }
+  | { method: "close"; args: [] };
+
+/** A call as sent: its id, and the seed of the town whose work it is. */
+export type SentCall = MindCall & { id: number; seed?: number };
+/** The main thread's one kind of message: calls to start in order. */
+export interface CallBatch {
+  calls: SentCall[];
+}
+/** A reply, with the journal's changes made before it and now and then the worker's status. */
+export type MindReplyMessage = Reply & { journal?: MemoryChange[]; status?: MindStatus };
+
+/** The minds' state for a save, with the journal's changes made up to it (taken together in the worker). */
+export interface MindSnapshotReply {
+  state: unknown;
+  journal: MemoryChange[];
+}
+
+/**
+ * The journal of a mind in a worker: the changes arrive with the worker's replies. A snapshot's
+ * answer brings the changes up to the snapshot; those that came after it in the worker (with the
+ * same message) are held back until the next drain, so a save's mark covers exactly its snapshot.
+ */
+class ThreadJournal implements JournalFeed {
+  private changes: MemoryChange[] = [];
+  private held: MemoryChange[] | null = null;
+  /**
+   * The id of a backfill or a restore asked for: what arrives before its answer is dropped (a
+   * backfill holds it; a restore starts another history), what comes with it and after is kept.
+   */
+  private resetId: number | null = null;
+
+  constructor(private readonly askBackfill: () => number) {}
+
+  receive(id: number, changes: MemoryChange[] | undefined, snapshot?: MindSnapshotReply): void {
+    if (this.resetId !== null) {
+      if (id !== this.resetId) return;
+      this.resetId = null;
+      this.changes = changes ?? [];
+      return;
+    }
+    if (snapshot) {
+      for (const c of snapshot.journal) this.changes.push(c);
+      this.held = [...(this.held ?? []), ...(changes ?? [])];
+      return;
+    }
+    const into = this.held ?? this.changes;
+    if (changes) for (const c of changes) into.push(c);
+  }
+
+  drain(): MemoryChange[] {
+    const out = this.changes;
+    this.changes = this.held ?? [];
+    this.held = null;
+    return out;
+  }
+
+  backfill(): void {
+    this.reset(this.askBackfill());
+  }
+
+  /** Drops what arrives until the answer `id` (see resetId). */
+  reset(id: number): void {
+    this.changes = [];
+    this.held = null;
+    this.resetId = id;
+  }
+}
+
+export class MindThread implements Mind {
+  readonly journal: JournalFeed;
+  private readonly journalIn: ThreadJournal;
+  private batch: SentCall[] = [];
+  private statusSeen!: MindStatus;
+  /** Ids of snapshots asked for (their answers carry the journal up to them). */
+  private readonly snapshots = new Set<number>();
+
+  private constructor(private readonly thread: ThreadClient<MindReplyMessage>) {
+    this.journalIn = new ThreadJournal(() => this.askBackfill());
+    this.journal = this.journalIn;
+  }
+
+  /** Starts the worker; rejects with its reason (a gateway that cannot be made, say). */
+  static async start(init: MindThreadInit): Promise<MindThread> {
+    const made: { mind?: MindThread } = {};
+    // The journal's changes and the status are read from every message, before its call settles.
+    const thread = await ThreadClient.start<MindReplyMessage>(new URL("./mindWorker.ts", import.meta.url), { init }, {
+      what: "the minds' thread",
+      onMessage: (m) => made.mind?.received(m),
+    });
+    const mind = (made.mind = new MindThread(thread));
+    try {
+      await mind.refresh();
+    } catch (err) {
+      await thread.terminate("the minds' thread did not answer");
+      throw err;
+    }
+    return mind;
+  }
+
+  private received(m: MindReplyMessage): void {
+    const snapshot = this.snapshots.delete(m.id) && m.ok ? (m.value as MindSnapshotReply) : undefined;
+    this.journalIn.receive(m.id, m.journal, snapshot);
+    if (m.status) this.statusSeen = m.status;
+  }
+
+  private send<T>(call: MindCall, sent?: (id: number) => void): Promise<T> {
+    const { id, answer } = this.thread.expect<T>();
+    sent?.(id);
+    const seed = townSeed();
+    this.batch.push({ ...call, id, ...(seed !== undefined ? { seed } : {}) });
+    // Everything asked in this turn of the event loop goes over together, in order.
+    if (this.batch.length === 1) queueMicrotask(() => this.flush());
+    return answer;
+  }
+
+  private flush(): void {
+    const calls = this.batch;
+    this.batch = [];
+    this.thread.post({ calls } satisfies CallBatch, calls.map((c) => c.id));
+  }
+
+  private askBackfill(): number {
+    const { id, answer } = this.thread.expect<null>();
+    answer.catch(() => {}); // a failed thread is reported by the calls that wait on it
+    this.batch.push({ method: "backfill", args: [], id });
+    if (this.batch.length === 1) queueMicrotask(() => this.flush());
+    return id;
+  }
+
+  // ------------------------------------------------------------------ the Mind port
+
+  tick(input: MindInput): Promise<MindOutput | null> {
+    return this.send({ method: "tick", args: [input] });
+  }
+  hear(input: HeardWords): Promise<MindReply> {
+    return this.send({ method: "hear", args: [input] });
+  }
+  approached(input: Approach): Promise<boolean> {
+    return this.send({ method: "approached", args: [input] });
+  }
+  overhear(input: Overheard): Promise<void> {
+    return this.send({ method: "overhear", args: [input] });
+  }
+  answerInterview(q: InterviewQuestion): Promise<string> {
+    return this.send({ method: "answerInterview", args: [q] });
+  }
+  takeWhisper(w: Whisper): Promise<string[]> {
+    return this.send({ method: "takeWhisper", args: [w] });
+  }
+  /** The minds' state for a save, as the worker has it when the request arrives. */
+  async snapshot(): Promise<unknown> {
+    const reply = this.send<MindSnapshotReply>({ method: "snapshot", args: [] }, (id) => this.snapshots.add(id));
+    return (await reply).state;
+  }
+  /** Restores the minds; the journal's changes of the history before are dropped, here and there. */
+  restore(data: unknown): Promise<void> {
+    return this.send({ method: "restore", args: [data] }, (id) => this.journalIn.reset(id));
+  }
+
+  // ------------------------------------------------------------------ tools (GenerativeMind's, answered later)
+
+  inspect(agentId: string, opts: { limit?: number } = {}): Promise<AgentInspection | undefined> {
+    return this.send({ method: "inspect", args: [agentId, opts] });
+  }
+  report(agentId: string): Promise<{ memories: number; reflections: number; conversations: number } | undefined> {
+    return this.send({ method: "report", args: [agentId] });
+  }
+  seedHistory(history: string | readonly HistoryRow[], now: number): Promise<{ seeded: number; unknown: string[] }> {
+    return this.send({ method: "seedHistory", args: [history, now] });
+  }
+  interview(agentId: string, question: string, opts: InterviewOptions = {}): Promise<string> {
+    return this.send({ method: "interview", args: [agentId, question, opts] });
+  }
+  whisper(agentId: string, text: string, now?: number): Promise<string[]> {
+    return this.send({ method: "whisper", args: [agentId, text, now] });
+  }
+
+  // ------------------------------------------------------------------ the gateway's side
+
+  /** The worker's language engine: "offline" or the cheap model's name. */
+  get engine(): string {
+    return this.statusSeen.engine;
+  }
+  /** The worker's gateway metrics, as last reported (refresh() asks for them now). */
+  metrics(): LlmMetrics {
+    return this.statusSeen.metrics;
+  }
+  /** The worker's requests to a model in flight and queued, as last reported. */
+  get load(): GatewayLoad | undefined {
+    return this.statusSeen.load;
+  }
+  /** The minds' counters, as last reported. */
+  get stats(): MindStats {
+    return this.statusSeen.stats;
+  }
+  /** Whether the town's model budget is spent, as last reported. */
+  exhausted(): boolean {
+    return this.statusSeen.exhausted;
+  }
+  /** Asks the worker for its status now (metrics at the end of a run). */
+  async refresh(): Promise<MindStatus> {
+    this.statusSeen = await this.send<MindStatus>({ method: "status", args: [] });
+    return this.statusSeen;
+  }
+
+  /** Closes the worker's gateway and stops the worker; later calls are refused. */
+  async close(): Promise<void> {
+    if (this.thread.stopped) return;
+    await this.send({ method: "close", args: [] }).catch(() => {});
+    await this.thread.terminate("the minds' thread is closed");
+  }
+}

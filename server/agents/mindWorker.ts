@@ -1,0 +1,144 @@
+// The minds' thread (see mindThread.ts): a town's GenerativeMind with its own gateway, built from
+// the same settings as the process's, under the town's budget. Each message is a batch of calls,
+// started in order in the seed scope each was made in; each answer goes back with the memory
+// journal's changes made before it and, at most twice a second, the gateway's metrics.
+import { workerData } from "node:worker_threads";
+import { Redis } from "ioredis";
+import pino from "pino";
+import { BudgetedGateway } from "../llm/budget.ts";
+import { makeGateway, readLlmConfig } from "../llm/index.ts";
+import type { Gateway, GatewayLoad } from "../llm/prompt.ts";
+import { redisEmbeddingCache, redisResponseCache } from "../llm/redisCache.ts";
+import { mainPort, sendable, sendReply, type Reply } from "../threads/index.ts";
+import { withTownSeed } from "../world/random.ts";
+import { GenerativeMind } from "./generativeMind.ts";
+import { MemoryJournal } from "./memory/journal.ts";
+import type { CallBatch, MindReplyMessage, MindSnapshotReply, MindStatus, MindThreadInit, SentCall } from "./mindThread.ts";
+
+const STATUS_EVERY_MS = 500;
+
+/** The process's gateway as this worker makes it: the same settings, the shared caches, the town's budget. */
+async function workerGateway(init: MindThreadInit): Promise<{ gateway: Gateway; base: Gateway; budget?: BudgetedGateway; close(): Promise<void> }> {
+  // To stderr: a command line's stdout is its result.
+  const log = pino({ level: init.logLevel ?? "info" }, pino.destination(2));
+  let redis: Redis | undefined;
+  let caches = {};
+  if (init.redis) {
+    // As the process's own: no offline queue, so a Redis away is a miss at once, not a wait.
+    redis = new Redis(init.redis.url, { keyPrefix: init.redis.prefix, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 3_000 });
+    redis.on("error", (err) => log.debug({ err: err.message }, "redis connection error (minds' thread)"));
+    // Connected before the first ask (the process reached this Redis a moment ago); if not, every
+    // cache read is a miss until the client reconnects on its own.
+    await redis.connect().catch((err: Error) => log.warn({ err: err.message }, "the minds' thread cannot reach Redis: its LLM caches miss for now"));
+    caches = { responseCache: redisResponseCache(redis, { ttlSeconds: init.redis.ttlSeconds }), embeddingCache: redisEmbeddingCache(redis, { ttlSeconds: init.redis.ttlSeconds }) };
+  }
+  const base = makeGateway(readLlmConfig(init.env), { log, ...caches });
+  const budget = init.budgetTokensPerHour !== undefined ? new BudgetedGateway(base, init.budgetTokensPerHour) : undefined;
+  return {
+    gateway: budget ?? base,
+    base,
+    budget,
+    async close() {
+      await base.close();
+      redis?.disconnect();
+    },
+  };
+}
+
+const init = (workerData as { init: MindThreadInit }).init;
+let services: Awaited<ReturnType<typeof workerGateway>>;
+let mind: GenerativeMind;
+let journal: MemoryJournal | undefined;
+try {
+  services = await workerGateway(init);
+  journal = init.journal ? new MemoryJournal() : undefined;
+  mind = new GenerativeMind({ gateway: services.gateway, personas: init.personas, addresses: init.addresses, journal, settings: init.settings });
+  sendReply({ id: 0, ready: true }, "the minds' thread");
+} catch (err) {
+  sendReply({ id: 0, ready: false, error: sendable(err) }, "the minds' thread");
+  throw err;
+}
+
+function status(): MindStatus {
+  const load = (services.base as { load?: GatewayLoad }).load;
+  return { engine: services.gateway.engine, metrics: services.gateway.metrics(), exhausted: services.budget?.exhausted() ?? false, stats: { ...mind.stats }, ...(load ? { load: { ...load } } : {}) };
+}
+
+/** What people ask runs under the town's budget (past it, their asks are answered offline). */
+const forPeople = <T>(work: () => Promise<T>): Promise<T> => (services.budget ? services.budget.forPeople(work) : work());
+
+function run(c: SentCall): unknown {
+  switch (c.method) {
+    case "tick":
+      return mind.tick(...c.args);
+    case "hear":
+      return forPeople(() => mind.hear(...c.args));
+    case "approached":
+      return mind.approached(...c.args);
+    case "overhear":
+      return mind.overhear(...c.args);
+    case "answerInterview":
+      return forPeople(() => mind.answerInterview(...c.args));
+    case "takeWhisper":
+      return mind.takeWhisper(...c.args);
+    case "snapshot":
+      // The journal up to the snapshot goes with it (the reply's own carries what came after).
+      return { state: mind.snapshot(), journal: journal?.drain() ?? [] } satisfies MindSnapshotReply;
+    case "restore":
+      mind.restore(...c.args);
+      journal?.drain(); // the changes of the history before (the main thread drops them too)
+      return null;
+    case "backfill":
+      if (!journal) throw new Error("this town's minds keep no journal");
+      return journal.backfill();
+    case "inspect":
+      return mind.inspect(...c.args);
+    case "report":
+      return mind.report(...c.args);
+    case "seedHistory":
+      return mind.seedHistory(...c.args);
+    case "interview":
+      return mind.interview(...c.args);
+    case "whisper":
+      return mind.whisper(...c.args);
+    case "status":
+      return status();
+    case "close":
+      return services.close().then(() => null);
+  }
+}
+
+let statusSent = 0;
+function reply(r: Reply): void {
+  const m: MindReplyMessage = r;
+  const changes = journal?.drain();
+  if (changes?.length) m.journal = changes;
+  const now = Date.now();
+  if (now - statusSent >= STATUS_EVERY_MS) {
+    statusSent = now;
+    m.status = status();
+  }
+  try {
+    mainPort().postMessage(m);
+  } catch (err) {
+    // The answer could not be cloned: say so, and still deliver the journal (rows must not be lost).
+    sendReply({ id: r.id, ok: false, error: { message: `the minds' answer could not be sent: ${(err as Error).message}`, name: "Error" }, ...(m.journal ? { journal: m.journal } : {}) }, "the minds' thread");
+  }
+}
+
+function start(c: SentCall): void {
+  let answer: Promise<unknown>;
+  try {
+    answer = Promise.resolve(c.seed === undefined ? run(c) : withTownSeed(c.seed, () => run(c)));
+  } catch (err) {
+    answer = Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
+  answer.then(
+    (value) => reply({ id: c.id, ok: true, value }),
+    (err: unknown) => reply({ id: c.id, ok: false, error: sendable(err) }),
+  );
+}
+
+mainPort().on("message", (m: CallBatch) => {
+  for (const c of m.calls) start(c);
+});
