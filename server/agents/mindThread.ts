@@ -13,8 +13,8 @@
 // answer arrives the journal here holds exactly what the snapshot's mark must cover.
 import type { Persona } from "../../shared/persona.ts";
 import type { GatewayLoad, LlmMetrics } from "../llm/prompt.ts";
-import { ThreadClient, type Reply } from "../threads/index.ts";
-import type { Approach, HeardWords, InterviewQuestion, Mind, MindInput, MindOutput, Overheard, Reply as MindReply, Whisper } from "../world/mind.ts";
+import { ThreadClient, type Replies, type Reply } from "../threads/index.ts";
+import type { AgentSelf, Approach, HeardWords, InterviewQuestion, Mind, MindInput, MindOutput, Overheard, Reply as MindReply, Whisper } from "../world/mind.ts";
 import { townSeed } from "../world/random.ts";
 import type { Address } from "../world/tile.ts";
 import type { AgentInspection } from "./generativeMind.ts";
@@ -77,7 +77,11 @@ export interface CallBatch {
   calls: SentCall[];
 }
 /** A reply, with the journal's changes made before it and now and then the worker's status. */
-export type MindReplyMessage = Reply & { journal?: MemoryChange[]; status?: MindStatus };
+/**
+ * The worker's message: the answers ready at one turn of its event loop, with the journal's
+ * changes made up to then (a snapshot's answer holds those up to it) and now and then its status.
+ */
+export type MindReplyMessage = Replies & { journal?: MemoryChange[]; status?: MindStatus };
 
 /** The minds' state for a save, with the journal's changes made up to it (taken together in the worker). */
 export interface MindSnapshotReply {
@@ -101,20 +105,24 @@ class ThreadJournal implements JournalFeed {
 
   constructor(private readonly askBackfill: () => number) {}
 
-  receive(id: number, changes: MemoryChange[] | undefined, snapshot?: MindSnapshotReply): void {
-    if (this.resetId !== null) {
-      if (id !== this.resetId) return;
-      this.resetId = null;
-      this.changes = changes ?? [];
-      return;
+  /** Takes a message's changes in the worker's order: its answers', then its own. */
+  receive(m: MindReplyMessage, snapshotOf: (r: Reply) => MindSnapshotReply | undefined): void {
+    for (const r of m.replies) {
+      if (this.resetId !== null) {
+        if (r.id === this.resetId) this.reset(null);
+        continue;
+      }
+      const snapshot = snapshotOf(r);
+      if (!snapshot) continue;
+      this.take(snapshot.journal);
+      this.held ??= []; // what comes after the snapshot waits for the drain that takes it
     }
-    if (snapshot) {
-      for (const c of snapshot.journal) this.changes.push(c);
-      this.held = [...(this.held ?? []), ...(changes ?? [])];
-      return;
-    }
+    if (this.resetId === null && m.journal) this.take(m.journal);
+  }
+
+  private take(changes: MemoryChange[]): void {
     const into = this.held ?? this.changes;
-    if (changes) for (const c of changes) into.push(c);
+    for (const c of changes) into.push(c);
   }
 
   drain(): MemoryChange[] {
@@ -128,8 +136,8 @@ class ThreadJournal implements JournalFeed {
     this.reset(this.askBackfill());
   }
 
-  /** Drops what arrives until the answer `id` (see resetId). */
-  reset(id: number): void {
+  /** Drops what arrives until the answer `id` (see resetId); null: from now on nothing more. */
+  reset(id: number | null): void {
     this.changes = [];
     this.held = null;
     this.resetId = id;
@@ -141,10 +149,16 @@ export class MindThread implements Mind {
   private readonly journalIn: ThreadJournal;
   private batch: SentCall[] = [];
   private statusSeen!: MindStatus;
+  /** Addresses in view sent to the worker, per agent (see newInView). */
+  private readonly sentInView = new Map<string, Set<string>>();
   /** Ids of snapshots asked for (their answers carry the journal up to them). */
   private readonly snapshots = new Set<number>();
 
-  private constructor(private readonly thread: ThreadClient<MindReplyMessage>) {
+  private constructor(
+    private readonly thread: ThreadClient<MindReplyMessage>,
+    /** Ids of the residents whose personas the worker was given. */
+    private readonly residents: ReadonlySet<string>,
+  ) {
     this.journalIn = new ThreadJournal(() => this.askBackfill());
     this.journal = this.journalIn;
   }
@@ -157,7 +171,7 @@ export class MindThread implements Mind {
       what: "the minds' thread",
       onMessage: (m) => made.mind?.received(m),
     });
-    const mind = (made.mind = new MindThread(thread));
+    const mind = (made.mind = new MindThread(thread, new Set(init.personas.map((p) => p.id))));
     try {
       await mind.refresh();
     } catch (err) {
@@ -168,9 +182,32 @@ export class MindThread implements Mind {
   }
 
   private received(m: MindReplyMessage): void {
-    const snapshot = this.snapshots.delete(m.id) && m.ok ? (m.value as MindSnapshotReply) : undefined;
-    this.journalIn.receive(m.id, m.journal, snapshot);
+    this.journalIn.receive(m, (r) => (this.snapshots.delete(r.id) && r.ok ? (r.value as MindSnapshotReply) : undefined));
     if (m.status) this.statusSeen = m.status;
+  }
+
+  /**
+   * The input without the agent's persona when the worker has it (every resident of the town):
+   * a persona is most of what a tick would copy across.
+   */
+  private lean<I extends { agent: AgentSelf }>(input: I): I {
+    if (!this.residents.has(input.agent.id)) return input;
+    const { persona: _persona, ...agent } = input.agent;
+    return { ...input, agent: agent as AgentSelf };
+  }
+
+  /**
+   * The input with only the addresses in view the worker was never sent for this agent: its
+   * spatial memory is a set, so the others change nothing there (and walking, most tiles' views
+   * repeat the last). A restore forgets what was sent.
+   */
+  private newInView(input: MindInput): MindInput {
+    if (input.inView.length === 0) return input;
+    let sent = this.sentInView.get(input.agent.id);
+    if (!sent) this.sentInView.set(input.agent.id, (sent = new Set()));
+    const fresh = input.inView.filter((a) => !sent.has(a));
+    for (const a of fresh) sent.add(a);
+    return fresh.length === input.inView.length ? input : { ...input, inView: fresh };
   }
 
   private send<T>(call: MindCall, sent?: (id: number) => void): Promise<T> {
@@ -200,22 +237,22 @@ export class MindThread implements Mind {
   // ------------------------------------------------------------------ the Mind port
 
   tick(input: MindInput): Promise<MindOutput | null> {
-    return this.send({ method: "tick", args: [input] });
+    return this.send({ method: "tick", args: [this.lean(this.newInView(input))] });
   }
   hear(input: HeardWords): Promise<MindReply> {
-    return this.send({ method: "hear", args: [input] });
+    return this.send({ method: "hear", args: [this.lean(input)] });
   }
   approached(input: Approach): Promise<boolean> {
-    return this.send({ method: "approached", args: [input] });
+    return this.send({ method: "approached", args: [this.lean(input)] });
   }
   overhear(input: Overheard): Promise<void> {
-    return this.send({ method: "overhear", args: [input] });
+    return this.send({ method: "overhear", args: [this.lean(input)] });
   }
   answerInterview(q: InterviewQuestion): Promise<string> {
-    return this.send({ method: "answerInterview", args: [q] });
+    return this.send({ method: "answerInterview", args: [this.lean(q)] });
   }
   takeWhisper(w: Whisper): Promise<string[]> {
-    return this.send({ method: "takeWhisper", args: [w] });
+    return this.send({ method: "takeWhisper", args: [this.lean(w)] });
   }
   /** The minds' state for a save, as the worker has it when the request arrives. */
   async snapshot(): Promise<unknown> {
@@ -224,6 +261,7 @@ export class MindThread implements Mind {
   }
   /** Restores the minds; the journal's changes of the history before are dropped, here and there. */
   restore(data: unknown): Promise<void> {
+    this.sentInView.clear();
     return this.send({ method: "restore", args: [data] }, (id) => this.journalIn.reset(id));
   }
 

@@ -10,6 +10,7 @@ import { makeGateway, readLlmConfig } from "../llm/index.ts";
 import type { Gateway, GatewayLoad } from "../llm/prompt.ts";
 import { redisEmbeddingCache, redisResponseCache } from "../llm/redisCache.ts";
 import { mainPort, sendable, sendReply, type Reply } from "../threads/index.ts";
+import type { AgentSelf } from "../world/mind.ts";
 import { withTownSeed } from "../world/random.ts";
 import { GenerativeMind } from "./generativeMind.ts";
 import { MemoryJournal } from "./memory/journal.ts";
@@ -67,20 +68,26 @@ function status(): MindStatus {
 /** What people ask runs under the town's budget (past it, their asks are answered offline). */
 const forPeople = <T>(work: () => Promise<T>): Promise<T> => (services.budget ? services.budget.forPeople(work) : work());
 
+const personas = new Map(init.personas.map((p) => [p.id, p]));
+/** The input with its agent's persona back (the main thread leaves out those the worker has). */
+function full<I extends { agent: AgentSelf }>(input: I): I {
+  return input.agent.persona ? input : { ...input, agent: { ...input.agent, persona: personas.get(input.agent.id)! } };
+}
+
 function run(c: SentCall): unknown {
   switch (c.method) {
     case "tick":
-      return mind.tick(...c.args);
+      return mind.tick(full(c.args[0]));
     case "hear":
-      return forPeople(() => mind.hear(...c.args));
+      return forPeople(() => mind.hear(full(c.args[0])));
     case "approached":
-      return mind.approached(...c.args);
+      return mind.approached(full(c.args[0]));
     case "overhear":
-      return mind.overhear(...c.args);
+      return mind.overhear(full(c.args[0]));
     case "answerInterview":
-      return forPeople(() => mind.answerInterview(...c.args));
+      return forPeople(() => mind.answerInterview(full(c.args[0])));
     case "takeWhisper":
-      return mind.takeWhisper(...c.args);
+      return mind.takeWhisper(full(c.args[0]));
     case "snapshot":
       // The journal up to the snapshot goes with it (the reply's own carries what came after).
       return { state: mind.snapshot(), journal: journal?.drain() ?? [] } satisfies MindSnapshotReply;
@@ -109,8 +116,18 @@ function run(c: SentCall): unknown {
 }
 
 let statusSent = 0;
+let outbox: Reply[] = [];
+
+/** Answers go back together, once the calls of this turn have done what they could. */
 function reply(r: Reply): void {
-  const m: MindReplyMessage = r;
+  outbox.push(r);
+  if (outbox.length === 1) setImmediate(flush);
+}
+
+function flush(): void {
+  const replies = outbox;
+  outbox = [];
+  const m: MindReplyMessage = { replies };
   const changes = journal?.drain();
   if (changes?.length) m.journal = changes;
   const now = Date.now();
@@ -120,9 +137,17 @@ function reply(r: Reply): void {
   }
   try {
     mainPort().postMessage(m);
-  } catch (err) {
-    // The answer could not be cloned: say so, and still deliver the journal (rows must not be lost).
-    sendReply({ id: r.id, ok: false, error: { message: `the minds' answer could not be sent: ${(err as Error).message}`, name: "Error" }, ...(m.journal ? { journal: m.journal } : {}) }, "the minds' thread");
+  } catch {
+    // An answer could not be cloned: each goes alone, and the one that cannot says why (the
+    // journal goes with the first: rows must not be lost).
+    for (const [i, r] of replies.entries()) {
+      const one: MindReplyMessage = { replies: [r], ...(i === 0 && m.journal ? { journal: m.journal } : {}) };
+      try {
+        mainPort().postMessage(one);
+      } catch (err) {
+        mainPort().postMessage({ ...one, replies: [{ id: r.id, ok: false, error: { message: `the minds' answer could not be sent: ${(err as Error).message}`, name: "Error" } }] });
+      }
+    }
   }
 }
 

@@ -14,6 +14,10 @@ export interface SentError {
 
 /** The answer to one request, by its id. */
 export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SentError };
+/** Several answers in one message (a worker that answers many requests at a time). */
+export interface Replies {
+  replies: Reply[];
+}
 /** The worker's first message: whether it started (id 0). */
 export type Ready = { id: 0; ready: true } | { id: 0; ready: false; error: SentError };
 
@@ -40,7 +44,7 @@ export interface ThreadClientOptions<M> {
   onMessage?: (m: M) => void;
 }
 
-export class ThreadClient<M extends { id: number } = Reply> {
+export class ThreadClient<M extends Reply | Replies = Reply> {
   private next = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private failure: Error | null = null;
@@ -52,13 +56,15 @@ export class ThreadClient<M extends { id: number } = Reply> {
     const revive = opts.revive ?? plainError;
     worker.on("message", (m: M) => {
       opts.onMessage?.(m);
-      const p = this.pending.get(m.id);
-      if (!p) return;
-      this.pending.delete(m.id);
+      const replies: Reply[] = "replies" in m ? m.replies : [m];
+      for (const r of replies) {
+        const p = this.pending.get(r.id);
+        if (!p) continue;
+        this.pending.delete(r.id);
+        if (r.ok) p.resolve(r.value);
+        else p.reject(revive(r.error));
+      }
       this.idle();
-      const r = m as unknown as Reply;
-      if (r.ok) p.resolve(r.value);
-      else p.reject(revive(r.error));
     });
     worker.on("error", (err) => this.fail(new Error(`${opts.what} failed: ${err.message}`, { cause: err })));
     worker.on("exit", (code) => this.fail(new Error(`${opts.what} stopped (exit ${code})`)));
@@ -69,11 +75,11 @@ export class ThreadClient<M extends { id: number } = Reply> {
    * Starts `entry` (a TypeScript module's URL) in a worker through threadBoot.mjs, with `data` as
    * its workerData besides the entry, and waits for its Ready message; rejects with its reason.
    */
-  static async start<M extends { id: number } = Reply>(entry: URL, data: Record<string, unknown>, opts: ThreadClientOptions<M>): Promise<ThreadClient<M>> {
+  static async start<M extends Reply | Replies = Reply>(entry: URL, data: Record<string, unknown>, opts: ThreadClientOptions<M>): Promise<ThreadClient<M>> {
     const worker = new Worker(new URL("./threadBoot.mjs", import.meta.url), { workerData: { ...data, entry: entry.href } });
     const ready = await new Promise<Ready>((resolve, reject) => {
       const onMessage = (r: Ready | M) => {
-        if (r.id !== 0 || !("ready" in r)) return;
+        if (!("ready" in r)) return;
         worker.off("message", onMessage);
         worker.off("error", reject);
         resolve(r);
