@@ -16,7 +16,8 @@ import { GenerativeMind } from "./generativeMind.ts";
 import { MemoryJournal } from "./memory/journal.ts";
 import type { CallBatch, MindReplyMessage, MindSnapshotReply, MindStatus, MindThreadInit, SentCall } from "./mindThread.ts";
 
-const STATUS_EVERY_MS = 500;
+/** While idle, the status goes out this often anyway (the budget's hour slides with the clock). */
+const STATUS_EVERY_MS = 1_000;
 
 /** The process's gateway as this worker makes it: the same settings, the shared caches, the town's budget. */
 async function workerGateway(init: MindThreadInit): Promise<{ gateway: Gateway; base: Gateway; budget?: BudgetedGateway; close(): Promise<void> }> {
@@ -115,7 +116,26 @@ function run(c: SentCall): unknown {
   }
 }
 
+/** What the metrics counted when the status was last sent: they changed when this does. */
+let countedSent = -1;
 let statusSent = 0;
+
+/** The status, when the metrics changed since the last one sent (an answer's metrics go with it) or a while has passed. */
+function statusIfDue(): MindStatus | undefined {
+  const s = status();
+  const m = s.metrics;
+  const counted = m.asks + m.calls + m.failures + m.embeddings.calls + m.embeddings.texts;
+  const now = Date.now();
+  if (counted === countedSent && now - statusSent < STATUS_EVERY_MS) return undefined;
+  countedSent = counted;
+  statusSent = now;
+  return s;
+}
+
+// While nothing is asked, the status still goes out now and then.
+setInterval(() => {
+  if (Date.now() - statusSent >= STATUS_EVERY_MS) mainPort().postMessage({ replies: [], status: statusIfDue() } satisfies MindReplyMessage);
+}, STATUS_EVERY_MS).unref();
 let outbox: Reply[] = [];
 
 /** Answers go back together, once the calls of this turn have done what they could. */
@@ -130,11 +150,8 @@ function flush(): void {
   const m: MindReplyMessage = { replies };
   const changes = journal?.drain();
   if (changes?.length) m.journal = changes;
-  const now = Date.now();
-  if (now - statusSent >= STATUS_EVERY_MS) {
-    statusSent = now;
-    m.status = status();
-  }
+  const s = statusIfDue();
+  if (s) m.status = s;
   try {
     mainPort().postMessage(m);
   } catch {

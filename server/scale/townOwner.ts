@@ -56,7 +56,6 @@ export class TownOwner {
       return ok === "OK";
     };
     this.owned = await tryClaim();
-    if (this.owned) await host(false);
     const tick = async () => {
       if (this.stopped) return;
       try {
@@ -73,8 +72,18 @@ export class TownOwner {
         this.options.onError?.(err);
       }
     };
+    // Renewed from now on, while the town opens too: opening (resuming a save, starting its minds'
+    // thread) may take longer than the claim lives, and another process would take it meanwhile.
     this.timer = setInterval(() => void tick(), this.everyMs);
     this.timer.unref();
+    if (this.owned) {
+      try {
+        await host(false);
+      } catch (err) {
+        await this.release();
+        throw err;
+      }
+    }
     return this.owned;
   }
 
