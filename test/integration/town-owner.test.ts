@@ -24,7 +24,7 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const owner = (town: string, me: string) => {
   const o = new TownOwner(redis, town, me, { ttlMs: 300, everyMs: 100 });
   owners.push(o);
