@@ -227,12 +227,12 @@ export class MindThread implements Mind {
   }
 
   private askBackfill(): number {
-    const { id, answer } = this.thread.expect<null>();
-    answer.catch(() => {}); // a failed thread is reported by the calls that wait on it
-    this.batch.push({ method: "backfill", args: [], id });
-    if (this.batch.length === 1) queueMicrotask(() => this.flush());
+    let id = 0;
+    // A thread that failed is reported by the calls that wait on it.
+    this.send({ method: "backfill", args: [] }, (sent) => (id = sent)).catch(() => {});
     return id;
   }
+
 
   // ------------------------------------------------------------------ the Mind port
 

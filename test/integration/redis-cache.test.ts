@@ -7,26 +7,13 @@ import { readLlmConfig } from "../../server/llm/config.ts";
 import { OpenAIGateway } from "../../server/llm/openaiGateway.ts";
 import { redisEmbeddingCache, redisResponseCache } from "../../server/llm/redisCache.ts";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
+import { openTestRedis, REDIS_URL } from "../helpers/testRedis.ts";
 import { waitFor } from "../helpers/wait.ts";
 import { z } from "zod";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const IN_CI = process.env.CI === "true";
-const PREFIX = `simulacra-test:${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
+const { redis, prefix: PREFIX, problem, skip, cleanup } = await openTestRedis("redis-cache.test");
 
-const redis = new Redis(REDIS_URL, { keyPrefix: PREFIX, lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
-redis.on("error", () => {});
-const problem = await redis.connect().then(() => null, (e: Error) => e.message);
-const skip = problem !== null && !IN_CI;
-if (skip) console.warn(`\n[redis-cache.test] SKIPPING the real-Redis tests: ${REDIS_URL} is unreachable (${problem}). With CI=true this fails.\n`);
-
-afterAll(async () => {
-  if (problem) return;
-  const keys = await redis.keys(`${PREFIX}*`);
-  // keys() answers with full names; del() would prefix them again.
-  if (keys.length) await redis.del(...keys.map((k) => k.slice(PREFIX.length)));
-  redis.disconnect();
-});
+afterAll(cleanup);
 
 describe.skipIf(skip)("over the real Redis", () => {
   it("keeps answers and vectors, with the TTL asked for", async () => {

@@ -1,27 +1,16 @@
 // One owner per town over the real Redis (127.0.0.1:6379 or TEST_REDIS_URL): a town that takes
 // longer to open than a claim lives (resuming a big save, starting its minds' thread on a busy
 // machine) stays with the process opening it; a town that fails to open is let go at once.
-import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { TownOwner } from "../../server/scale/townOwner.ts";
+import { openTestRedis, REDIS_URL } from "../helpers/testRedis.ts";
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const IN_CI = process.env.CI === "true";
-const PREFIX = `simulacra-test:${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
-
-const redis = new Redis(REDIS_URL, { keyPrefix: PREFIX, lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
-redis.on("error", () => {});
-const problem = await redis.connect().then(() => null, (e: Error) => e.message);
-const skip = problem !== null && !IN_CI;
-if (skip) console.warn(`\n[town-owner.test] SKIPPING the real-Redis tests: ${REDIS_URL} is unreachable (${problem}). With CI=true this fails.\n`);
+const { redis, problem, skip, cleanup } = await openTestRedis("town-owner.test");
 
 const owners: TownOwner[] = [];
 afterAll(async () => {
   await Promise.all(owners.map((o) => o.release()));
-  if (problem) return;
-  const keys = await redis.keys(`${PREFIX}*`);
-  if (keys.length) await redis.del(...keys.map((k) => k.slice(PREFIX.length)));
-  redis.disconnect();
+  await cleanup();
 });
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
