@@ -67,8 +67,6 @@ export class TownScene extends Phaser.Scene {
   /** A tile the camera looks at instead of following someone (the action, a moderator's change). */
   private lookAt: { x: number; y: number } | null = null;
   private mapAt = 0;
-  /** Object states last seen, to announce changes ("" before the first look). */
-  private objectStates: Map<string, string> | null = null;
   /** "Follow the action": the places of the last press, and which one the camera went to. */
   private spots: { key: string; index: number } = { key: "", index: -1 };
 
@@ -112,6 +110,7 @@ export class TownScene extends Phaser.Scene {
     this.ctx.hud.minimap.setArt(this.minimapArt());
     room.onMessage("agent_said", (m: ServerMessages["agent_said"]) => this.town.say(m.agentId, m.text, m.to));
     room.onMessage("avatar_said", (m: ServerMessages["avatar_said"]) => this.town.say(m.avatarId, m.text, m.to));
+    room.onMessage("object_state_set", (m: ServerMessages["object_state_set"]) => this.announce(m));
     room.onMessage("error", (e: ServerMessages["error"]) => {
       if (e.type === "move" || e.code === "unreachable") this.pending = null;
     });
@@ -306,30 +305,19 @@ export class TownScene extends Phaser.Scene {
     }
   }
 
-  /** Announces what a moderator changed (an object's state), with a link that shows it. */
-  private announceChanges(): void {
-    const now = new Map<string, string>();
-    const by = new Map<string, string>();
-    for (const o of this.ctx.room.state.objects.values()) {
-      now.set(o.address, o.state);
-      by.set(o.address, o.by);
-    }
-    const before = this.objectStates;
-    this.objectStates = now;
-    if (!before) return;
-    const residents = new Set(Array.from(this.ctx.room.state.agents.values(), (a) => a.name));
-    for (const [address, state] of now) {
-      if ((before.get(address) ?? "") === state) continue;
-      // Residents using things (a bed slept in) is their day; a person's change is news.
-      if (residents.has(by.get(address) ?? "") || (isIdle(state) && !before.get(address))) continue;
-      const o = this.town.info.objects.find((r) => r.address === address);
-      if (!o) continue;
-      const who = by.get(address) ? `${by.get(address)}: ` : "";
-      const text = isIdle(state) ? `↺ ${who}the ${o.name} is back to normal` : `${stateIcon(state)} ${who}the ${o.name} is ${state}`;
-      const place = address.split(":").slice(1, 3).join(", ");
-      this.ctx.toasts.link(`${text} (${place})`, isBurning(state) ? "Show me the fire" : "Show", () =>
-        this.show({ x: Math.floor(o.x + o.w / 2), y: Math.floor(o.y + o.h / 2), follow: "", why: text }));
-    }
+  /**
+   * Announces what a person (a moderator) changed, with a link that shows it. It answers the
+   * server's message, sent only for people's changes (residents using things is their day), so a
+   * page that draws slowly still hears of every change, and in order.
+   */
+  private announce(m: ServerMessages["object_state_set"]): void {
+    const o = this.town.info.objects.find((r) => r.address === m.address);
+    if (!o) return;
+    const who = m.by ? `${m.by}: ` : "";
+    const text = isIdle(m.state) ? `↺ ${who}the ${o.name} is back to normal` : `${stateIcon(m.state)} ${who}the ${o.name} is ${m.state}`;
+    const place = m.address.split(":").slice(1, 3).join(", ");
+    this.ctx.toasts.link(`${text} (${place})`, isBurning(m.state) ? "Show me the fire" : "Show", () =>
+      this.show({ x: Math.floor(o.x + o.w / 2), y: Math.floor(o.y + o.h / 2), follow: "", why: text }));
   }
 
   private updateMinimap(): void {
@@ -394,7 +382,6 @@ export class TownScene extends Phaser.Scene {
 
     if (time >= this.mapAt) {
       this.mapAt = time + 250;
-      this.announceChanges();
       this.updateMinimap();
       r.labels = this.town.labelBoxes(cam);
     }

@@ -199,12 +199,12 @@ describe("a screen that is easy to read, on Oakmere", () => {
       throw new Error(`${e.message}; the panel says "${await said()}", toasts: ${JSON.stringify(await moderator.locator(".toast").allTextContents())}`);
     });
 
-    // The visitor, far away, is told, and the link takes the camera there. (Its page checks the
-    // objects' states on its own frames; a busy machine slows them.)
+    // The visitor, far away, is told, and the link takes the camera there.
     await visitor.waitForSelector(".toast .toast-link", { timeout: 30_000 }).catch(async (e: Error) => {
       await visitor.screenshot({ path: artifact("screen-announce-missed.png") });
       const seen = await visitor.evaluate(() => Array.from(document.querySelectorAll(".toast"), (t) => t.textContent));
-      throw new Error(`${e.message}; the visitor's toasts: ${JSON.stringify(seen)} (screenshot screen-announce-missed.png)`);
+      const status = await visitor.evaluate(() => (window as unknown as { __simulacra: { status: string } }).__simulacra.status);
+      throw new Error(`${e.message}; the visitor's toasts: ${JSON.stringify(seen)}, status "${status}", page errors ${JSON.stringify(pageErrors)} (screenshot screen-announce-missed.png)`);
     });
     expect(await visitor.textContent(".toast.link")).toMatch(new RegExp(`${near.name} is on fire`));
     await visitor.click(".toast .toast-link");
