@@ -13,7 +13,7 @@ import { mainPort, sendable, sendReply, type Reply } from "../threads/index.ts";
 import type { AgentSelf } from "../world/mind.ts";
 import { withTownSeed } from "../world/random.ts";
 import { GenerativeMind } from "./generativeMind.ts";
-import { MemoryJournal } from "./memory/journal.ts";
+import { MemoryJournal, rowFields, type MemoryChange } from "./memory/journal.ts";
 import type { CallBatch, MindReplyMessage, MindSnapshotReply, MindStatus, MindThreadInit, SentCall } from "./mindThread.ts";
 
 /** While idle, the status goes out this often anyway (the budget's hour slides with the clock). */
@@ -91,7 +91,7 @@ function run(c: SentCall): unknown {
       return mind.takeWhisper(full(c.args[0]));
     case "snapshot":
       // The journal up to the snapshot goes with it (the reply's own carries what came after).
-      return { state: mind.snapshot(), journal: journal?.drain() ?? [] } satisfies MindSnapshotReply;
+      return { state: mind.snapshot(), journal: rows(journal?.drain() ?? []) } satisfies MindSnapshotReply;
     case "restore":
       mind.restore(...c.args);
       journal?.drain(); // the changes of the history before (the main thread drops them too)
@@ -138,6 +138,11 @@ setInterval(() => {
 }, STATUS_EVERY_MS).unref();
 let outbox: Reply[] = [];
 
+/** The journal's changes as their rows' text, written here rather than on the room's thread. */
+function rows(changes: MemoryChange[]): MemoryChange[] {
+  return changes.map(rowFields);
+}
+
 /** Answers go back together, once the calls of this turn have done what they could. */
 function reply(r: Reply): void {
   outbox.push(r);
@@ -149,7 +154,7 @@ function flush(): void {
   outbox = [];
   const m: MindReplyMessage = { replies };
   const changes = journal?.drain();
-  if (changes?.length) m.journal = changes;
+  if (changes?.length) m.journal = rows(changes);
   const s = statusIfDue();
   if (s) m.status = s;
   try {

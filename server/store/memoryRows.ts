@@ -10,7 +10,7 @@
 // first deletes any row past its mark (written after the last autosave by a process that died).
 import type { Logger } from "pino";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
-import type { JournalFeed, MemoryChange } from "../agents/memory/journal.ts";
+import { rowFields, type JournalFeed, type MemoryChange } from "../agents/memory/journal.ts";
 import type { SavedMemory, SavedStream, StreamHead } from "../agents/memory/codec.ts";
 import type { ObjectsSnapshot } from "../world/town/objects.ts";
 import type { RawSql } from "./rawSql.ts";
@@ -222,21 +222,13 @@ export class MemoryRows {
  * most of it on the step's thread (bench/RESULTS.md, issue 17).
  */
 async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; change: MemoryChange }[], parts: PendingPart[], objects: PendingObject[]): Promise<void> {
-  const memories: unknown[] = [];
-  const touches: unknown[] = [];
-  for (const { seq, change: c } of batch) {
-    if (c.kind === "touch") {
-      touches.push({ seq, agentId: c.agent, at: c.at, ids: c.ids });
-      continue;
-    }
-    const m = c.memory;
-    const e = m.embedding;
-    memories.push({
-      agentId: c.agent, memId: m.id, seq, type: m.type, created: m.created, lastAccessed: c.lastAccessed,
-      description: m.description, subject: m.subject, predicate: m.predicate, object: m.object, importance: m.importance,
-      keywords: m.keywords, evidence: m.evidence, lines: m.lines ?? null, depth: m.depth ?? null,
-      embedding: Buffer.from(e.buffer, e.byteOffset, e.byteLength).toString("base64"),
-    });
+  // Each row's JSON text with its seq spliced in: a mind on another thread sends its changes
+  // already written (rowFields there), so this thread only joins strings.
+  const memories: string[] = [];
+  const touches: string[] = [];
+  for (const { seq, change } of batch) {
+    const row = rowFields(change);
+    (row.table === "memory" ? memories : touches).push(`{"seq":${seq},${row.fields}}`);
   }
   const partRows = parts.map((p) => `{"seq":${p.seq},"agentId":${JSON.stringify(p.agent)},"part":${JSON.stringify(p.part)},"data":${p.json}}`);
   await raw.query(
@@ -260,7 +252,7 @@ async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; cha
        RETURNING 1
      )
      SELECT (SELECT count(*) FROM m) AS memories, (SELECT count(*) FROM t) AS touches, (SELECT count(*) FROM p) AS parts, (SELECT count(*) FROM o) AS objects`,
-    [townId, JSON.stringify(memories), JSON.stringify(touches), `[${partRows.join(",")}]`, JSON.stringify(objects)],
+    [townId, `[${memories.join(",")}]`, `[${touches.join(",")}]`, `[${partRows.join(",")}]`, JSON.stringify(objects)],
   );
 }
 

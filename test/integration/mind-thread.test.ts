@@ -3,7 +3,7 @@
 // step's events, the memories journaled for each save and the minds' saved state.
 import { afterEach, describe, expect, it } from "vitest";
 import { loadTemplate } from "../../server/content/template.ts";
-import { MemoryJournal, type MemoryChange } from "../../server/agents/memory/journal.ts";
+import { MemoryJournal, rowFields, type MemoryChange } from "../../server/agents/memory/journal.ts";
 import type { MindThread } from "../../server/agents/mindThread.ts";
 import { makeGateway, readLlmConfig } from "../../server/llm/index.ts";
 import { buildThreadedTown, buildTown } from "../../server/townFactory.ts";
@@ -24,10 +24,13 @@ async function threaded(template: Awaited<ReturnType<typeof loadTemplate>>, seed
 const json = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (x instanceof Float32Array ? Array.from(x) : x));
 
 /**
- * A journal as the store reads it: an added memory as it was when added (the change's
- * lastAccessed; the record itself is the live one in the caller's thread, touched since).
+ * A journal as the store writes it: each change as its row (the worker sends them written; in
+ * this thread an added memory is written as it was when added, with the change's lastAccessed).
  */
-const journalJson = (changes: MemoryChange[]) => changes.map((c) => json(c.kind === "add" ? { ...c, memory: { ...c.memory, lastAccessed: c.lastAccessed } } : c));
+const journalJson = (changes: MemoryChange[]) => changes.map((c) => {
+  const row = rowFields(c);
+  return `${row.table} ${row.fields}`;
+});
 
 /** Equal lists, or a failure that shows the first difference only (memories carry long vectors). */
 function sameList(what: string, got: string[], want: string[]): void {

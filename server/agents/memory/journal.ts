@@ -5,7 +5,28 @@ import type { MemoryRecord } from "./port.ts";
 
 export type MemoryChange =
   | { kind: "add"; agent: string; memory: MemoryRecord; lastAccessed: number }
-  | { kind: "touch"; agent: string; ids: number[]; at: number };
+  | { kind: "touch"; agent: string; ids: number[]; at: number }
+  /** A change already written as its row's fields (rowFields): made where the minds run, so the
+   *  thread that writes the rows only splices the text in. */
+  | { kind: "row"; table: "memory" | "touch"; fields: string };
+
+/**
+ * A change as the JSON fields of its row, without the braces and the seq the writer gives it
+ * (`{"seq":7,` + fields + `}` is the row): the memory's embedding as base64, as the rows keep it.
+ */
+export function rowFields(c: MemoryChange): Extract<MemoryChange, { kind: "row" }> {
+  if (c.kind === "row") return c;
+  if (c.kind === "touch") return { kind: "row", table: "touch", fields: JSON.stringify({ agentId: c.agent, at: c.at, ids: c.ids }).slice(1, -1) };
+  const m = c.memory;
+  const e = m.embedding;
+  const row = {
+    agentId: c.agent, memId: m.id, type: m.type, created: m.created, lastAccessed: c.lastAccessed,
+    description: m.description, subject: m.subject, predicate: m.predicate, object: m.object, importance: m.importance,
+    keywords: m.keywords, evidence: m.evidence, lines: m.lines ?? null, depth: m.depth ?? null,
+    embedding: Buffer.from(e.buffer, e.byteOffset, e.byteLength).toString("base64"),
+  };
+  return { kind: "row", table: "memory", fields: JSON.stringify(row).slice(1, -1) };
+}
 
 /** What a stream tells its journal. */
 export interface MemoryChanges {
