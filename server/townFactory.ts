@@ -2,6 +2,7 @@
 // mind exist side by side (the server, the headless CLI and the tests all build towns here).
 import { GenerativeMind } from "./agents/generativeMind.ts";
 import type { MemoryJournal } from "./agents/memory/journal.ts";
+import type { MindSettings } from "./agents/settings.ts";
 import { MindThread, type MindThreadInit } from "./agents/mindThread.ts";
 import type { Gateway } from "./llm/prompt.ts";
 import type { TownTemplate } from "./content/template.ts";
@@ -13,8 +14,8 @@ export interface BuiltTown {
 }
 
 /** `journal`: the residents' memories are journaled, for a store that keeps them as rows (store/memoryRows.ts). */
-export function buildTown(template: TownTemplate, opts: { gateway: Gateway; mode: StepMode; seed?: number; journal?: MemoryJournal }): BuiltTown {
-  const mind = new GenerativeMind({ gateway: opts.gateway, personas: template.personas, addresses: template.map.addresses(), journal: opts.journal });
+export function buildTown(template: TownTemplate, opts: { gateway: Gateway; mode: StepMode; seed?: number; journal?: MemoryJournal; settings?: Partial<MindSettings> }): BuiltTown {
+  const mind = new GenerativeMind({ gateway: opts.gateway, personas: template.personas, addresses: template.map.addresses(), journal: opts.journal, settings: opts.settings });
   const town = new Town({ template: template.key, map: template.map, personas: template.personas, mind, mode: opts.mode, seed: opts.seed });
   return { town, mind };
 }

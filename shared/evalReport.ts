@@ -106,6 +106,13 @@ export const SeedResult = z.object({
   asks: z.number().int(),
   fallbacks: z.number().int(),
   fallbackRate: z.number(),
+  /** What running the town cost, by game day (the measuring interviews left out): model calls
+   *  (offline answers counted as a model's would be) and tokens. */
+  days: z.array(z.object({
+    day: z.string(), calls: z.number(), tokensIn: z.number(), tokensOut: z.number(),
+    /** The same by prompt (day-plan, utterance, ...): where a day's cost goes. */
+    byPrompt: z.record(z.string(), z.object({ calls: z.number(), tokensIn: z.number() })).default({}),
+  })).default([]),
 });
 export type SeedResult = z.infer<typeof SeedResult>;
 
@@ -116,7 +123,11 @@ export const EvalReport = z.object({
   version: z.literal(1),
   id: z.string(),
   createdAt: z.string(),
-  scenario: z.object({ name: z.string(), description: z.string(), town: z.string(), hours: z.number(), studies: z.array(z.object({ id: z.string(), label: z.string(), about: z.string() })) }),
+  scenario: z.object({
+    name: z.string(), description: z.string(), town: z.string(), hours: z.number(), studies: z.array(z.object({ id: z.string(), label: z.string(), about: z.string() })),
+    /** The minds' settings the scenario changed (cost levers). */
+    mind: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+  }),
   engine: z.string(),
   /** "model <name>" or "offline rubric (weaker than a model)". */
   judge: z.string(),

@@ -23,8 +23,8 @@ import { importanceOf } from "./offline/importance.ts";
 import { youToThirdPerson } from "./offline/person.ts";
 import { flushDue, flushObservations, perceive } from "./perceive.ts";
 import type { Persona } from "../../shared/persona.ts";
-import { nextTask } from "./plan.ts";
-import { react, reactToPerson } from "./react.ts";
+import { asleep, nextTask } from "./plan.ts";
+import { react, reactToPerson, remarkableObject } from "./react.ts";
 import { countsTowardReflection, reflect, reflectionDue } from "./reflect.ts";
 import { mindSettings, type MindSettings } from "./settings.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
@@ -77,7 +77,7 @@ const MAX_EMBED_CACHE = 50_000;
 
 export class GenerativeMind implements Mind {
   readonly settings: MindSettings;
-  readonly stats: MindStats = { observations: 0, reflections: 0, conversations: 0, retrievals: 0, plans: 0, decompositions: 0 };
+  readonly stats: MindStats = { observations: 0, reflections: 0, conversations: 0, retrievals: 0, plans: 0, decompositions: 0, plansReused: 0 };
   private readonly gateway: Gateway;
   private readonly agents = new Map<string, AgentState>();
   private readonly addresses: readonly Address[];
@@ -161,16 +161,20 @@ export class GenerativeMind implements Mind {
       else release(s, this.agents.get(n.withId));
     }
     const fresh = input.perceived.length ? this.fresh(s, input.perceived, now) : [];
+    // A sleeper makes no calls (restWhileAsleep): what it perceived waits for it to wake, but for
+    // a thing a person changed (a fire, a flood), which the object reaction weighs, asleep or not.
+    const resting = ctx.settings.restWhileAsleep && asleep(s);
+    const wakes = resting ? fresh.filter((e) => remarkableObject(ctx, e)) : fresh;
     if (!input.needsAction && fresh.length === 0 && input.notices.length === 0) {
-      if (!flushDue(ctx, s, now)) return null;
+      if (resting || !flushDue(ctx, s, now)) return null;
       await flushObservations(ctx, s);
       if (reflectionDue(ctx, s, now)) await reflect(ctx, s, now);
       return null;
     }
-    if (flushDue(ctx, s, now)) await flushObservations(ctx, s);
-    if (reflectionDue(ctx, s, now)) await reflect(ctx, s, now);
-    if (fresh.length && !input.agent.talkingTo) {
-      const out = await react(ctx, s, input, fresh);
+    if (!resting && flushDue(ctx, s, now)) await flushObservations(ctx, s);
+    if (!resting && reflectionDue(ctx, s, now)) await reflect(ctx, s, now);
+    if (wakes.length && !input.agent.talkingTo) {
+      const out = await react(ctx, s, input, wakes);
       if (out?.conversation) {
         const other = this.agents.get(out.conversation.with);
         for (const x of [s, other]) if (x) x.current = { task: undefined, action: out.conversation.topic, address: x.current?.address ?? "", until: out.conversation.until };
@@ -368,7 +372,7 @@ export class GenerativeMind implements Mind {
       }
       streams.set(a.id, memory);
     }
-    Object.assign(this.stats, snap.stats);
+    Object.assign(this.stats, { plansReused: 0 }, snap.stats);
     for (const a of snap.agents) {
       const s = this.agents.get(a.id);
       if (!s) continue;

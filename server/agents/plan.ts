@@ -7,13 +7,14 @@ import { formatDate, minuteOfDay } from "../../shared/time.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { Address } from "../world/tile.ts";
 import { resolveAddress, type PlannedTask } from "./execute.ts";
+import type { MemoryRecord } from "./memory/port.ts";
 import { emojiFor, isSleep, tripleOf } from "./offline/planner.ts";
 import { parseClock } from "./offline/time.ts";
-import { readTime } from "./offline/events.ts";
+import { readTime, timeAhead } from "./offline/events.ts";
 import { flushObservations } from "./perceive.ts";
 import { dayPlanPrompt } from "./prompts/dayPlan.ts";
 import { decomposePrompt } from "./prompts/decompose.ts";
-import { addTasks, blockAt, blocksFrom, fitMinutes, taskAt, windowFrom, type Block, type DaySchedule } from "./schedule.ts";
+import { addTasks, blockAt, blocksFrom, cloneSchedule, fitMinutes, taskAt, windowFrom, type Block, type DaySchedule } from "./schedule.ts";
 import { currentPlace, identity, lines, peopleFor, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
 
 /** Where the agent sleeps: the bed of its home, else its home. */
@@ -28,21 +29,56 @@ export function bedOf(s: AgentState): Address {
 
 export const lastName = (name: string) => name.split(" ").slice(1).join(" ");
 
+/** What the resident holds about this very day (an appointment heard of, its own plan for it),
+ *  however long ago it learnt it: thoughts and notes whose date falls on the day. */
+function datedOn(s: AgentState, day: number): MemoryRecord[] {
+  return s.memory
+    .latest(2000, (m) => (m.type === "thought" || m.type === "chat") && !m.depth && m.created > day - 30 * 86_400_000)
+    .filter((m) => {
+      const t = readTime(m.description, m.created);
+      return t?.month !== undefined && t.day !== undefined && Date.UTC(new Date(day).getUTCFullYear(), t.month, t.day) === day;
+    });
+}
+
+/**
+ * The lifestyle check (settings.reusePlans): whether the new day is like yesterday, so that
+ * yesterday's plan serves again. Yesterday was a routine day planned the day before this one,
+ * nothing is dated on the new day, and nothing the resident came to hold since yesterday's plan
+ * is news for its plans: a planning note from a conversation, a memory naming a time ahead of when
+ * it was made, or a thought of replanImportance or more (an inner voice, an insight), unless it names a day
+ * the resident already knew of when it planned yesterday (the same event heard of again).
+ */
+export function likeYesterday(ctx: MindContext, s: AgentState, day: number, datedToday: readonly MemoryRecord[]): boolean {
+  const y = s.schedule;
+  if (!y?.routine || y.day !== day - 86_400_000 || datedToday.length > 0) return false;
+  const recent = s.memory.latest(2000, (m) => (m.type === "thought" || m.type === "chat") && m.predicate !== "plan" && m.created > y.day - 30 * 86_400_000);
+  const dayOf = (m: MemoryRecord): number | undefined => {
+    const t = readTime(m.description, m.created);
+    return t?.month !== undefined && t.day !== undefined ? t.month * 100 + t.day : undefined;
+  };
+  const known = new Set(recent.filter((m) => m.created < y.day).map(dayOf).filter((d) => d !== undefined));
+  return !recent.some((m) => {
+    if (m.created < y.day) return false;
+    const t = readTime(m.description, m.created);
+    const ahead = t !== undefined && (t.day !== undefined || t.start !== undefined) && timeAhead(t, m.created);
+    // A conversation bears on plans through its planning note (the post-chat memo) or a time it
+    // names; its own importance says how much it mattered, not whether the day changes.
+    const weighty = m.type === "thought" && m.importance >= ctx.settings.replanImportance;
+    if (!ahead && !weighty && !/planning:/i.test(m.description)) return false;
+    const named = dayOf(m);
+    return named === undefined || !known.has(named);
+  });
+}
+
 /** Makes the day's plan (a new day, or the first tick). */
 export async function planDay(ctx: MindContext, s: AgentState, now: number): Promise<DaySchedule> {
   await flushObservations(ctx, s);
   const day = startOfDay(now);
   const date = formatDate(day);
   const name = s.persona.name;
+  const onTheDay = datedOn(s, day);
+  if (ctx.settings.reusePlans && likeYesterday(ctx, s, day, onTheDay)) return reusePlan(ctx, s, now, day);
   const memories = await retrieve(ctx, s, [`${name}'s plan for ${date}.`, `Important recent events for ${name}'s life.`], now, ctx.settings.retrieveForPlan, ctx.settings.retrieveForPlan * 2);
-  // What the resident holds about this very day (an appointment heard of, its own plan for it),
-  // however long ago it learnt it: thoughts and notes whose date falls on the day.
-  const onTheDay = s.memory
-    .latest(2000, (m) => (m.type === "thought" || m.type === "chat") && !m.depth && m.created > day - 30 * 86_400_000)
-    .filter((m) => {
-      const t = readTime(m.description, m.created);
-      return t?.month !== undefined && t.day !== undefined && Date.UTC(new Date(day).getUTCFullYear(), t.month, t.day) === day;
-    });
   for (const m of onTheDay) if (!memories.includes(m)) memories.push(m);
   const firstDay = !s.schedule;
   const answer = await ctx.gateway.ask(dayPlanPrompt, {
@@ -58,13 +94,30 @@ export async function planDay(ctx: MindContext, s: AgentState, now: number): Pro
     people: peopleFor(ctx, s),
   });
   const wake = parseClock(answer.wakeUp) ?? 7 * 60;
-  const schedule: DaySchedule = { day, wake, currently: answer.currently, items: answer.plan, blocks: blocksFrom(answer.schedule.map((b) => ({ start: b.start, task: b.task, ...(b.place ? { place: b.place } : {}) })), wake, bedOf(s)), tasks: [] };
+  const schedule: DaySchedule = { day, wake, currently: answer.currently, items: answer.plan, blocks: blocksFrom(answer.schedule.map((b) => ({ start: b.start, task: b.task, ...(b.place ? { place: b.place } : {}) })), wake, bedOf(s)), tasks: [], routine: onTheDay.length === 0 };
   s.yesterday = s.schedule?.items ?? [];
   s.schedule = schedule;
   s.currently = answer.currently;
   ctx.stats.plans++;
   await rememberOne(ctx, s, "plan", now, `This is ${name}'s plan for ${date}: ${answer.plan.join(", ")}.`, 5, { predicate: "plan", object: date, keywords: ["plan"] });
   return schedule;
+}
+
+/** Yesterday's plan and its tasks for the new day (a day like yesterday), remembered as the day's plan. */
+async function reusePlan(ctx: MindContext, s: AgentState, now: number, day: number): Promise<DaySchedule> {
+  const y = s.schedule!;
+  const schedule: DaySchedule = { ...cloneSchedule(y), day };
+  s.yesterday = y.items;
+  s.schedule = schedule;
+  ctx.stats.plansReused++;
+  const date = formatDate(day);
+  await rememberOne(ctx, s, "plan", now, `This is ${s.persona.name}'s plan for ${date}: ${schedule.items.join(", ")}.`, 5, { predicate: "plan", object: date, keywords: ["plan"] });
+  return schedule;
+}
+
+/** Whether the resident's current task is sleep. */
+export function asleep(s: AgentState): boolean {
+  return !!s.current?.task && isSleep(s.current.task.task);
 }
 
 function sleepTask(s: AgentState, b: Block, from: number): PlannedTask {
@@ -118,9 +171,15 @@ export async function decompose(ctx: MindContext, s: AgentState, now: number, mi
 
 /** The task to do now: decomposing the schedule ahead when needed (sleep needs no call). */
 export async function nextTask(ctx: MindContext, s: AgentState, now: number): Promise<PlannedTask> {
-  if (!s.schedule || s.schedule.day !== startOfDay(now)) await planDay(ctx, s, now);
-  const schedule = s.schedule!;
   const minute = Math.min(1439, minuteOfDay(now));
+  if (!s.schedule || s.schedule.day !== startOfDay(now)) {
+    // Asleep when the day turns (restWhileAsleep): sleep on to yesterday's hour, then plan.
+    if (ctx.settings.restWhileAsleep && s.schedule && asleep(s) && minute < s.schedule.wake) {
+      return sleepTask(s, { start: minute, end: s.schedule.wake, task: "sleeping" }, minute);
+    }
+    await planDay(ctx, s, now);
+  }
+  const schedule = s.schedule!;
   let task = taskAt(schedule, minute);
   if (task) return task;
   const block = blockAt(schedule, minute);

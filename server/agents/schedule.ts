@@ -23,6 +23,8 @@ export interface DaySchedule {
   blocks: Block[];
   /** Decomposed tasks, sorted, not overlapping. */
   tasks: PlannedTask[];
+  /** Planned with nothing dated on the day (no appointment, no event): a day that may come again. */
+  routine?: boolean;
 }
 
 /** A copy that shares nothing with the schedule (for saves; several times cheaper than structuredClone). */

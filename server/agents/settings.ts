@@ -4,6 +4,8 @@
 // cognitive_modules; research/original-implementation.md §3) unless a comment says why not; each
 // memory count names the place of the original it comes from.
 
+import { z } from "zod";
+
 export interface MindSettings {
   /** Perceived events compared against this many latest observations before a new one is kept. */
   retention: number;
@@ -121,6 +123,24 @@ export interface MindSettings {
    *  same information (the prompt states the date once) for 4 tokens instead of 13 per memory,
    *  about a tenth of a day's prompt tokens (bench/RESULTS.md). The original shows no dates. */
   memoryDates: "compact" | "full";
+  /** The lifestyle policy of the Affordable Generative Agents paper (Yu et al. 2024): a day like
+   *  yesterday reuses yesterday's plan and its decomposed tasks instead of a new plan and new
+   *  decompositions (one check, no call). Like yesterday: yesterday was planned as a routine day
+   *  (nothing the resident held was dated on it), nothing it holds is dated on the new day, and
+   *  nothing since yesterday's plan bears on plans: no planning note from a conversation, no memory
+   *  naming a time ahead, no thought of importance replanImportance or more; the same day heard of
+   *  again is not news. On by default: over five game days of base-25 the evaluation harness
+   *  shows no loss with it (diffusion, density, coordination, hallucination, the battery;
+   *  bench/RESULTS.md), and a day reused is a plan and its decompositions not asked. */
+  reusePlans: boolean;
+  /** ...a thought this important since yesterday's plan makes a new one. */
+  replanImportance: number;
+  /** No calls while a resident sleeps: waiting observations are scored and reflection is made
+   *  when it wakes, nobody passing by is reacted to, and a day that starts in its sleep is planned
+   *  when it wakes (at yesterday's hour), not at midnight. A thing a person changes (a fire, a
+   *  flood) is still weighed by the object reaction, which may wake it. The original plans at the day's first step and reflects whenever the
+   *  threshold is reached. On by default (measured with reusePlans, bench/RESULTS.md). */
+  restWhileAsleep: boolean;
   /** Step length (s), to turn the step cooldowns into game time. */
   stepSeconds: number;
 }
@@ -156,8 +176,21 @@ export const DEFAULT_MIND_SETTINGS: MindSettings = {
   chatMemoryFloor: 2,
   chatRepeatBest: Infinity,
   memoryDates: "compact",
+  reusePlans: true,
+  replanImportance: 7,
+  restWhileAsleep: true,
   stepSeconds: 10,
 };
+
+/** The settings a scenario or a command line may change (validated: unknown keys are refused). */
+export const MindOverrides = z.strictObject({
+  reusePlans: z.boolean(),
+  replanImportance: z.number().int().min(1).max(10),
+  restWhileAsleep: z.boolean(),
+  conversationMode: z.enum(["turns", "brief"]),
+  reuseRelationship: z.boolean(),
+}).partial();
+export type MindOverrides = z.infer<typeof MindOverrides>;
 
 export function mindSettings(overrides: Partial<MindSettings> = {}): MindSettings {
   return { ...DEFAULT_MIND_SETTINGS, ...overrides };

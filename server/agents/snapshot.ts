@@ -21,6 +21,7 @@ const Schedule = z.object({
   items: z.array(z.string()),
   blocks: z.array(z.object({ start: z.number(), end: z.number(), task: z.string(), place: z.string().optional() })),
   tasks: z.array(Task),
+  routine: z.boolean().optional(),
 });
 
 const Line = z.object({ speaker: z.string(), name: z.string(), text: z.string() });
@@ -65,6 +66,7 @@ export const MindSnapshot = z.object({
     retrievals: z.number(),
     plans: z.number(),
     decompositions: z.number(),
+    plansReused: z.number().optional(),
   }),
   agents: z.array(SavedAgent),
 });

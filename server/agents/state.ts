@@ -102,6 +102,8 @@ export interface MindStats {
   retrievals: number;
   plans: number;
   decompositions: number;
+  /** Days planned by reusing yesterday's plan (settings.reusePlans). */
+  plansReused: number;
 }
 
 export function identity(s: AgentState): Identity {

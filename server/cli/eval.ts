@@ -13,12 +13,13 @@ import { estimate, pricesFromEnv } from "../eval/estimate.ts";
 import { runEval } from "../eval/evaluate.ts";
 import { evalProgress } from "../eval/progress.ts";
 import { runSeed } from "../eval/runner.ts";
-import { loadScenario } from "../eval/scenario.ts";
+import { loadScenario, parseMindFlag } from "../eval/scenario.ts";
 import { TierTally } from "../eval/tierTally.ts";
 import { UsageError } from "../sim/saves.ts";
 import { openSession, runMain } from "../sim/session.ts";
 import { loadTemplate } from "../content/template.ts";
 import { readConfig } from "../config.ts";
+import type { MindOverrides } from "../agents/settings.ts";
 
 interface Options {
   scenario: string;
@@ -30,12 +31,21 @@ interface Options {
   concurrency: number;
   autosave: number;
   quiet: boolean;
+  mind?: MindOverrides;
 }
 
 const wholeNumber = (min: number, max: number) => (text: string) => {
   const n = Number(text);
   if (!/^\d+$/.test(text.trim()) || n < min || n > max) throw new InvalidArgumentError(`a whole number from ${min} to ${max}`);
   return n;
+};
+
+const mindFlag = (text: string): MindOverrides => {
+  try {
+    return parseMindFlag(text);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
 };
 
 const program = new Command("eval")
@@ -49,6 +59,7 @@ const program = new Command("eval")
   .option("--concurrency <n>", "interviews at once (a model serves several)", wholeNumber(1, 64), 8)
   .option("--autosave <steps>", "save each seed's town every this many steps (it is always saved at the end)", wholeNumber(1, 10_000_000), 360)
   .option("--quiet", "no progress bar", false)
+  .option("--mind <settings>", "change the minds' settings over the scenario's: key=value,... (reusePlans, restWhileAsleep, replanImportance, conversationMode, reuseRelationship)", mindFlag)
   .showHelpAfterError()
   .addHelpText("after", "\nExample: npm run eval -- --scenario paper-party-25 --seeds 3 --out evals/run1");
 
@@ -60,9 +71,10 @@ function judgeOf(env: NodeJS.ProcessEnv): string {
 }
 
 async function main(opts: Options): Promise<number> {
-  const scenario = await loadScenario(opts.scenario).catch((e: Error) => {
+  const loaded = await loadScenario(opts.scenario).catch((e: Error) => {
     throw new UsageError(e.message);
   });
+  const scenario = { ...loaded, mind: { ...loaded.mind, ...opts.mind } };
   const template = await loadTemplate(scenario.town);
   const seeds = Array.from({ length: opts.seeds }, (_, k) => opts.firstSeed + k);
 
@@ -90,6 +102,7 @@ async function main(opts: Options): Promise<number> {
   try {
     console.log(`eval ${id}: ${scenario.name} (town ${scenario.town}, ${scenario.hours} game hours) × ${seeds.length} seed(s)`);
     console.log(`  engine: ${session.engine}; judge: ${judgeOf(process.env)}`);
+    if (Object.keys(scenario.mind).length) console.log(`  minds' settings changed: ${Object.entries(scenario.mind).map(([k, v]) => `${k}=${String(v)}`).join(", ")}`);
     console.log(`  database: ${session.database}`);
     const report = await runEval({
       id, scenario, template, seeds, gateway: session.gateway, store: session.store, outDir: out, autosaveSteps: opts.autosave,
@@ -102,6 +115,11 @@ async function main(opts: Options): Promise<number> {
     for (const c of report.summary.coordination) console.log(`  coordination ${c.study}: ${c.attended.mean.toFixed(1)} of ${c.invited.mean.toFixed(1)} invited attended`);
     console.log(`  hallucination: facts ${pct(report.summary.hallucination.facts.mean)}, relationships ${pct(report.summary.hallucination.relationships.mean)}`);
     for (const t of report.summary.trueskill) console.log(`  TrueSkill ${t.condition}: ${t.mu.mean.toFixed(2)}`);
+    const residents = template.personas.length;
+    for (const [k, day] of (report.seeds[0]?.days ?? []).entries()) {
+      const mean = (f: (d: { calls: number; tokensIn: number }) => number) => report.seeds.reduce((a, sd) => a + (sd.days[k] ? f(sd.days[k]) : 0), 0) / report.seeds.length / residents;
+      console.log(`  cost of game day ${k + 1} (${day.day}) per resident: ${mean((d) => d.calls).toFixed(1)} calls, ${Math.round(mean((d) => d.tokensIn))} prompt tokens`);
+    }
     if (report.fallbackMarked) console.error(`eval: warning: more than 1% of answers came from the offline engine although a model is configured`);
     console.log(`  replays: ${report.seeds.map((s) => `/replay/${s.recording}`).join(" ")}`);
     console.log(`  report: ${path.join(out, "report.html")} (and report.json); wall ${report.wallSeconds.toFixed(1)} s`);

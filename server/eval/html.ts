@@ -86,6 +86,14 @@ function judgementTable(s: SeedResult, names: Map<string, string>): string {
   }).join("");
 }
 
+/** What running the town cost each game day, per seed (the measuring interviews left out), and the minds' settings changed. */
+function costTable(r: EvalReport): string {
+  const changed = Object.entries(r.scenario.mind);
+  const settings = `<p class="meta">Minds' settings changed: ${changed.length ? changed.map(([k, v]) => esc(`${k}=${String(v)}`)).join(", ") : "none (the defaults)"}.</p>`;
+  const rows = r.seeds.flatMap((s) => s.days.map((d, k) => `<tr><td>${s.seed}</td><td>${k + 1} (${esc(d.day)})</td><td>${d.calls}</td><td>${d.tokensIn}</td><td>${d.tokensOut}</td></tr>`));
+  return `${settings}<table id="cost-by-day"><tr><th>seed</th><th>game day</th><th>calls</th><th>tokens in</th><th>tokens out</th></tr>${rows.join("")}</table>`;
+}
+
 export function renderReportHtml(r: EvalReport, residents: { id: string; name: string }[] = []): string {
   const names = new Map(residents.map((x) => [x.id, x.name]));
   for (const s of r.seeds) for (const j of s.judgements) if (!names.has(j.resident)) names.set(j.resident, j.resident);
@@ -122,6 +130,7 @@ ${marked}
 <h2>Coordination</h2>${coordinationTable(r, names)}
 <h2>Hallucination</h2><table><tr><th>seed</th><th>fact claims</th><th>unsupported</th><th>person claims</th><th>unsupported</th></tr>${r.seeds.map((s) => `<tr><td>${s.seed}</td><td>${s.hallucination.facts.claims}</td><td>${s.hallucination.facts.unsupported} (${pct(s.hallucination.facts.rate)})</td><td>${s.hallucination.relationships.claims}</td><td>${s.hallucination.relationships.unsupported} (${pct(s.hallucination.relationships.rate)})</td></tr>`).join("")}</table>
 <h2>Interview battery (TrueSkill)</h2>${trueskillBars(r)}
+<h2>Cost by game day</h2>${costTable(r)}
 <h2>Judgements</h2><p class="meta">Every verdict with its reason (the JSON report holds the same, and the battery's answers).</p>${r.seeds.map((s) => judgementTable(s, names)).join("")}
 </body></html>
 `;

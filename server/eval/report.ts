@@ -64,7 +64,7 @@ export function buildEvalReport(i: ReportInput): EvalReport {
     version: 1,
     id: i.id,
     createdAt: (i.createdAt ?? new Date()).toISOString(),
-    scenario: { name: scenario.name, description: scenario.description, town: scenario.town, hours: scenario.hours, studies: scenario.studies.map((s) => ({ id: s.id, label: s.label, about: s.about })) },
+    scenario: { name: scenario.name, description: scenario.description, town: scenario.town, hours: scenario.hours, studies: scenario.studies.map((s) => ({ id: s.id, label: s.label, about: s.about })), mind: scenario.mind },
     engine: i.engine,
     judge: i.judge,
     wallSeconds: i.wallSeconds,

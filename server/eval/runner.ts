@@ -97,7 +97,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedResult> {
   const { scenario, template, gateway, store } = o;
   // With a store the memories are journaled and saved as rows, as the autosave of any town saves them.
   const journal = store ? new MemoryJournal() : undefined;
-  const { town, mind } = buildTown(template, { gateway, mode: "lockstep", seed: o.seed, journal });
+  const { town, mind } = buildTown(template, { gateway, mode: "lockstep", seed: o.seed, journal, settings: scenario.mind });
   const personas = [...template.personas].sort((a, b) => a.id.localeCompare(b.id));
   const stepMs = town.stepSeconds * 1000;
   const start = town.time;
@@ -185,15 +185,40 @@ export async function runSeed(o: SeedOptions): Promise<SeedResult> {
 
   const stops = [...new Set([...checkpoints(scenario, start).slice(1, -1), ...whispers.map((w) => w.at)])].filter((t) => t > start && t < end).sort((a, b) => a - b);
   const checkTimes = new Set(checkpoints(scenario, start).slice(1, -1));
+  // What the run itself costs, by game day (the interviews between its parts are left out).
+  const days = new Map<number, SeedResult["days"][number]>();
+  let mark = gateway.metrics();
+  let markDay = startOfDay(town.time);
+  const charge = () => {
+    const m = gateway.metrics();
+    const d = days.get(markDay) ?? { day: new Date(markDay).toISOString().slice(0, 10), calls: 0, tokensIn: 0, tokensOut: 0, byPrompt: {} };
+    const byPrompt = { ...d.byPrompt };
+    for (const [name, p] of Object.entries(m.byPrompt)) {
+      const was = mark.byPrompt[name] ?? { calls: 0, tokensIn: 0 };
+      if (p.calls === was.calls && p.tokensIn === was.tokensIn) continue;
+      const sum = byPrompt[name] ?? { calls: 0, tokensIn: 0 };
+      byPrompt[name] = { calls: sum.calls + p.calls - was.calls, tokensIn: sum.tokensIn + p.tokensIn - was.tokensIn };
+    }
+    days.set(markDay, { ...d, calls: d.calls + m.calls - mark.calls, tokensIn: d.tokensIn + m.tokensIn - mark.tokensIn, tokensOut: d.tokensOut + m.tokensOut - mark.tokensOut, byPrompt });
+    mark = m;
+  };
   for (const stop of [...stops, end]) {
     const n = Math.max(0, Math.round((stop - town.time) / stepMs));
+    mark = gateway.metrics();
+    markDay = startOfDay(town.time + stepMs);
     await runSteps(town, n, {
       afterStep: async (evs) => {
+        // The next step is a new day's: what the minds asked until now was the day's before.
+        if (startOfDay(town.time + stepMs) !== markDay) {
+          charge();
+          markDay = startOfDay(town.time + stepMs);
+        }
         watch(town);
         await run?.afterStep(evs);
         tick(1, "running the town");
       },
     });
+    charge();
     await giveWhispers();
     if (checkTimes.has(stop)) await askDiffusion(false);
   }
@@ -229,6 +254,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedResult> {
     asks,
     fallbacks,
     fallbackRate: asks ? fallbacks / asks : 0,
+    days: [...days.values()],
   };
 }
 

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { MindOverrides } from "../agents/settings.ts";
 
 export const SCENARIOS_DIR = fileURLToPath(new URL("../../assets/scenarios/", import.meta.url));
 
@@ -56,6 +57,9 @@ export const Scenario = z.object({
   studies: z.array(Study).default([]),
   /** Ask every ordered pair "Do you know <name>?" at the start and the end. */
   relationships: z.boolean().default(true),
+  /** The minds' settings to change for this scenario (a cost lever to measure: reusePlans,
+   *  restWhileAsleep, conversationMode, ...); the rest keep their defaults. */
+  mind: MindOverrides.default({}),
   /** The paper's interview battery at the end, under its four memory conditions. */
   battery: z.object({
     /** How many residents (drawn by seed) are interviewed; default all, 0 skips the battery. */
@@ -73,6 +77,20 @@ export type Study = z.infer<typeof Study>;
 export type EventWindow = z.infer<typeof EventWindow>;
 
 export class ScenarioError extends Error {}
+
+/** "reusePlans=true,conversationMode=brief" (the eval's --mind) → validated settings, or a ScenarioError saying what is wrong. */
+export function parseMindFlag(text: string): MindOverrides {
+  const raw: Record<string, unknown> = {};
+  for (const pair of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [key, ...rest] = pair.split("=");
+    const v = rest.join("=").trim();
+    if (!key.trim() || !v) throw new ScenarioError(`"${pair}": give key=value`);
+    raw[key.trim()] = /^(true|on|yes)$/i.test(v) ? true : /^(false|off|no)$/i.test(v) ? false : /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
+  }
+  const r = MindOverrides.safeParse(raw);
+  if (!r.success) throw new ScenarioError(r.error.issues.map((i) => `${i.path.join(".") || "settings"}: ${i.message}`).join("; "));
+  return r.data;
+}
 
 /** Reads a scenario by name (assets/scenarios/<name>.json) or from a file path; every problem names the file. */
 export async function loadScenario(nameOrFile: string): Promise<Scenario> {

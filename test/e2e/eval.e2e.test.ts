@@ -72,6 +72,11 @@ describe("an eval's report in a browser", () => {
     // Every judgement, with its reason, is on the page (collapsed).
     const judged = report.seeds.reduce((n, s) => n + s.judgements.length, 0);
     expect(await page.locator("table.judgements tr").count()).toBe(judged + report.seeds.reduce((n, s) => n + new Set(s.judgements.map((j) => j.kind)).size, 0));
+    // What the town cost by game day, per seed (garden-3 runs within one day).
+    for (const sd of report.seeds) expect(sd.days.map((d) => d.day)).toEqual(["2026-02-13"]);
+    expect(report.seeds[0].days[0].calls).toBeGreaterThan(0);
+    expect(await page.locator("#cost-by-day tr").count()).toBe(1 + report.seeds.length);
+    expect(await page.textContent("#cost-by-day")).toContain(String(report.seeds[0].days[0].tokensIn));
     await page.screenshot({ path: artifact("eval-report.png"), fullPage: false });
 
     // The first seed's replay link plays its recording.

@@ -9,7 +9,7 @@ import { estimate, pricesFromEnv } from "../../server/eval/estimate.ts";
 import { hallucination } from "../../server/eval/hallucination.ts";
 import { rubricBelievability } from "../../server/eval/prompts/believabilityJudge.ts";
 import { rubricKnows } from "../../server/eval/prompts/knowsJudge.ts";
-import { checkAgainstTown, parseScenario, ScenarioError } from "../../server/eval/scenario.ts";
+import { checkAgainstTown, parseMindFlag, parseScenario, ScenarioError } from "../../server/eval/scenario.ts";
 import { spread } from "../../server/eval/stats.ts";
 import { supporting, unsupportedReflections, type MemoryItem } from "../../server/eval/support.ts";
 import { factTerms, terms } from "../../server/eval/terms.ts";
@@ -191,5 +191,15 @@ describe("scenario files", () => {
     const s = parseScenario(JSON.stringify(ok));
     expect(() => checkAgainstTown(s, ["theo"], () => true)).toThrow(ScenarioError);
     expect(() => checkAgainstTown(s, ["ines"], () => false)).toThrow(/no place/);
+  });
+  it("changes the minds' settings it names, and only those it may", () => {
+    expect(parseScenario(JSON.stringify(ok)).mind).toEqual({});
+    expect(parseScenario(JSON.stringify({ ...ok, mind: { reusePlans: true, conversationMode: "brief" } })).mind).toEqual({ reusePlans: true, conversationMode: "brief" });
+    expect(() => parseScenario(JSON.stringify({ ...ok, mind: { stepSeconds: 1 } }))).toThrow(/mind/);
+    expect(() => parseScenario(JSON.stringify({ ...ok, mind: { reusePlans: "yes" } }))).toThrow(/mind\.reusePlans/);
+    expect(parseMindFlag("reusePlans=true, restWhileAsleep=off,replanImportance=8")).toEqual({ reusePlans: true, restWhileAsleep: false, replanImportance: 8 });
+    expect(() => parseMindFlag("reusePlans")).toThrow(/key=value/);
+    expect(() => parseMindFlag("retrieveForChat=3")).toThrow(ScenarioError);
+    expect(() => parseMindFlag("replanImportance=11")).toThrow(/replanImportance/);
   });
 });

@@ -109,3 +109,104 @@ describe("day plan", () => {
     expect(moon.address.startsWith("Tiny:")).toBe(true);
   });
 });
+
+describe("cost levers", () => {
+  const dayOf = async (mind: ReturnType<typeof tinyMind>, day: number) => {
+    const ctx = mind.context();
+    const ann = mind.agent("ann")!;
+    for (const t of ["00:00", "08:05", "12:05", "16:05", "20:05"]) await nextTask(ctx, ann, at(t, day));
+    return ann;
+  };
+
+  it("reusePlans: a day like yesterday reuses its plan and tasks with no call; news dated on the day, or a time ahead heard since, brings a new plan", async () => {
+    const gw = countingGateway();
+    const mind = tinyMind(gw, { settings: { reusePlans: true } });
+    const ctx = mind.context();
+    const ann = await dayOf(mind, 0);
+    expect(ann.schedule!.routine).toBe(true);
+    const yesterday = ann.schedule!;
+    gw.reset();
+    await dayOf(mind, 1);
+    expect(gw.asks.get("day-plan")).toBeUndefined();
+    expect(gw.asks.get("decompose")).toBeUndefined();
+    expect(ctx.stats.plansReused).toBe(1);
+    expect(ann.schedule!.day).toBe(at("00:00", 1));
+    expect(ann.schedule!.tasks.map((t) => [t.start, t.task, t.address])).toEqual(yesterday.tasks.map((t) => [t.start, t.task, t.address]));
+    // Remembered as the new day's plan (an interview about today's plan finds it).
+    expect(ann.memory.latest(20, (m) => m.type === "plan")[0].description).toMatch(/plan for Saturday, February 14/);
+
+    // Something heard with a time ahead: the next day is planned anew.
+    await rememberOne(ctx, ann, "chat", at("18:00", 1), "Ann Ash heard from Bob Birch that the library opens a reading room on March 3 at 10 am", 4);
+    gw.reset();
+    await dayOf(mind, 2);
+    expect(gw.asks.get("day-plan")).toBe(1);
+
+    // An appointment dated on a coming day, heard days before: that day is planned anew, and
+    // the day after it (not a routine day's copy) too.
+    gw.reset();
+    await dayOf(mind, 3);
+    expect(gw.asks.get("day-plan")).toBeUndefined();
+    await rememberOne(ctx, ann, "thought", at("07:00", 3), "Ann Ash wants to see the dentist on February 18 at 3 pm", 4);
+    gw.reset();
+    await dayOf(mind, 4); // the 17th: the dentist's date was heard on the 16th, a time ahead
+    expect(gw.asks.get("day-plan")).toBe(1);
+    gw.reset();
+    await dayOf(mind, 5); // the 18th itself
+    expect(gw.asks.get("day-plan")).toBe(1);
+    expect(ann.schedule!.routine).toBe(false);
+    gw.reset();
+    await dayOf(mind, 6);
+    expect(gw.asks.get("day-plan")).toBe(1);
+  });
+
+  it("reusePlans: an event heard of again, or a talk that mattered but changes no plan, is not news for the day", async () => {
+    const gw = countingGateway();
+    const mind = tinyMind(gw, { settings: { reusePlans: true } });
+    const ctx = mind.context();
+    const ann = await dayOf(mind, 0);
+    await rememberOne(ctx, ann, "thought", at("15:00"), "Ann Ash heard that the market holds a flower show on February 25 at noon", 6);
+    gw.reset();
+    await dayOf(mind, 1); // new: planned anew
+    expect(gw.asks.get("day-plan")).toBe(1);
+    await rememberOne(ctx, ann, "chat", at("10:00", 1), "Ann Ash and Bob Birch were conversing about the flower show on February 25", 8);
+    await rememberOne(ctx, ann, "chat", at("11:00", 1), "Ann Ash and Bob Birch were conversing about their grandchildren", 8);
+    gw.reset();
+    await dayOf(mind, 2);
+    expect(gw.asks.get("day-plan")).toBeUndefined();
+    // A weighty thought of the resident's own (an inner voice) is news.
+    await rememberOne(ctx, ann, "thought", at("10:00", 2), "Ann Ash has decided to sell her stall", 8);
+    gw.reset();
+    await dayOf(mind, 3);
+    expect(gw.asks.get("day-plan")).toBe(1);
+  });
+
+  it("reusePlans off: every day is planned", async () => {
+    const gw = countingGateway();
+    const mind = tinyMind(gw, { settings: { reusePlans: false } });
+    await dayOf(mind, 0);
+    gw.reset();
+    await dayOf(mind, 1);
+    expect(gw.asks.get("day-plan")).toBe(1);
+    expect(mind.context().stats.plansReused).toBe(0);
+  });
+
+  it("restWhileAsleep: a day that starts in one's sleep is planned at yesterday's waking hour, not at midnight", async () => {
+    const gw = countingGateway();
+    const mind = tinyMind(gw, { settings: { restWhileAsleep: true, reusePlans: false } });
+    const ctx = mind.context();
+    const ann = mind.agent("ann")!;
+    await dayOf(mind, 0);
+    const night = await nextTask(ctx, ann, at("23:00"));
+    expect(night.task).toBe("sleeping");
+    ann.current = { task: night, action: night.task, address: night.address, until: at("00:00", 1) };
+    gw.reset();
+    const midnight = await nextTask(ctx, ann, at("00:00", 1));
+    expect(midnight).toMatchObject({ task: "sleeping", end: ann.schedule!.wake });
+    expect(gw.total()).toBe(0);
+    expect(ann.schedule!.day).toBe(at("00:00"));
+    ann.current = { task: midnight, action: midnight.task, address: midnight.address, until: at("06:00", 1) };
+    await nextTask(ctx, ann, at("06:00", 1));
+    expect(gw.asks.get("day-plan")).toBe(1);
+    expect(ann.schedule!.day).toBe(at("00:00", 1));
+  });
+});
