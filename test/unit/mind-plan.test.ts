@@ -3,7 +3,7 @@ import { offlineDayPlan } from "../../server/agents/offline/planner.ts";
 import { nextTask, planDay } from "../../server/agents/plan.ts";
 import { blocksFrom, fitMinutes, insertAppointment, windowFrom, type DaySchedule } from "../../server/agents/schedule.ts";
 import { placeNames, rememberOne } from "../../server/agents/state.ts";
-import { at, countingGateway, mindPersonas, tinyMind } from "../fixtures/mind-fixtures.ts";
+import { at, countingGateway, input, mindPersonas, seen, tinyMind } from "../fixtures/mind-fixtures.ts";
 
 const HOME = "Tiny:Home A:room:bed";
 
@@ -208,5 +208,31 @@ describe("cost levers", () => {
     await nextTask(ctx, ann, at("06:00", 1));
     expect(gw.asks.get("day-plan")).toBe(1);
     expect(ann.schedule!.day).toBe(at("00:00", 1));
+  });
+
+  it("restWhileAsleep: a sleeper's night makes no call; what it perceived is scored when it wakes", async () => {
+    const night = async (rest: boolean) => {
+      const gw = countingGateway();
+      const mind = tinyMind(gw, { settings: { restWhileAsleep: rest } });
+      const ann = mind.agent("ann")!;
+      ann.seeded = true;
+      const bed = { start: 0, end: 360, task: "sleeping", address: HOME, emoji: "😴", predicate: "is sleeping", object: "bed", objectState: "being slept in" };
+      ann.current = { task: bed, action: "sleeping", address: HOME, until: at("06:00") };
+      for (let k = 0; k < 40; k++) {
+        const e = seen("Bob Birch", `walking past with lantern number ${k}`, { actor: { kind: "agent", id: "bob" } });
+        await mind.tick(input(mind, "ann", at("01:00") + k * 60_000, { perceived: [e] }));
+      }
+      return { gw, ann, mind };
+    };
+    const awake = await night(false);
+    expect(awake.gw.asks.get("importance")).toBeGreaterThan(0);
+    const { gw, ann, mind } = await night(true);
+    expect(gw.total()).toBe(0);
+    expect(ann.pending.length).toBeGreaterThanOrEqual(32);
+    // Awake (the next task is not sleep): the observations are scored and kept.
+    ann.current = { task: { ...ann.current!.task!, task: "making breakfast" }, action: "making breakfast", address: HOME, until: at("07:00") };
+    await mind.tick(input(mind, "ann", at("06:01"), { perceived: [seen("Bob Birch", "waving", { actor: { kind: "agent", id: "bob" } })] }));
+    expect(gw.asks.get("importance")).toBeGreaterThan(0);
+    expect(ann.pending.length).toBe(0);
   });
 });
