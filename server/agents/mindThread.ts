@@ -19,7 +19,7 @@ import { townSeed } from "../world/random.ts";
 import type { Address } from "../world/tile.ts";
 import type { AgentInspection } from "./generativeMind.ts";
 import type { InterviewOptions } from "./interview.ts";
-import type { JournalFeed, MemoryChange } from "./memory/journal.ts";
+import type { JournalFeed, MemoryChange, PartsJson } from "./memory/journal.ts";
 import type { MindSettings } from "./settings.ts";
 import type { MindStats } from "./state.ts";
 import type { HistoryRow } from "./whisper.ts";
@@ -87,6 +87,8 @@ export type MindReplyMessage = Replies & { journal?: MemoryChange[]; status?: Mi
 export interface MindSnapshotReply {
   state: unknown;
   journal: MemoryChange[];
+  /** With a journal: the residents' row parts as JSON, made in the worker. */
+  parts?: PartsJson;
 }
 
 /**
@@ -123,6 +125,18 @@ class ThreadJournal implements JournalFeed {
   private take(changes: MemoryChange[]): void {
     const into = this.held ?? this.changes;
     for (const c of changes) into.push(c);
+  }
+
+  /** The row parts' JSON of snapshots given out, by the state object handed to the caller. */
+  private readonly parts = new WeakMap<object, PartsJson>();
+
+  /** Remembers the parts' JSON that came with a snapshot's state. */
+  gave(state: unknown, parts: PartsJson | undefined): void {
+    if (parts && state && typeof state === "object") this.parts.set(state, parts);
+  }
+
+  partJson(mind: object, agent: string, part: string): string | undefined {
+    return this.parts.get(mind)?.[agent]?.[part as keyof PartsJson[string]];
   }
 
   drain(): MemoryChange[] {
@@ -256,8 +270,9 @@ export class MindThread implements Mind {
   }
   /** The minds' state for a save, as the worker has it when the request arrives. */
   async snapshot(): Promise<unknown> {
-    const reply = this.send<MindSnapshotReply>({ method: "snapshot", args: [] }, (id) => this.snapshots.add(id));
-    return (await reply).state;
+    const reply = await this.send<MindSnapshotReply>({ method: "snapshot", args: [] }, (id) => this.snapshots.add(id));
+    this.journalIn.gave(reply.state, reply.parts);
+    return reply.state;
   }
   /** Restores the minds; the journal's changes of the history before are dropped, here and there. */
   restore(data: unknown): Promise<void> {

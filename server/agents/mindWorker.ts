@@ -13,7 +13,7 @@ import { mainPort, sendable, sendReply, type Reply } from "../threads/index.ts";
 import type { AgentSelf } from "../world/mind.ts";
 import { withTownSeed } from "../world/random.ts";
 import { GenerativeMind } from "./generativeMind.ts";
-import { MemoryJournal, rowFields, type MemoryChange } from "./memory/journal.ts";
+import { MemoryJournal, partsJsonOf, rowFields, type MemoryChange } from "./memory/journal.ts";
 import type { CallBatch, MindReplyMessage, MindSnapshotReply, MindStatus, MindThreadInit, SentCall } from "./mindThread.ts";
 
 /** While idle, the status goes out this often anyway (the budget's hour slides with the clock). */
@@ -89,9 +89,12 @@ function run(c: SentCall): unknown {
       return forPeople(() => mind.answerInterview(full(c.args[0])));
     case "takeWhisper":
       return mind.takeWhisper(full(c.args[0]));
-    case "snapshot":
-      // The journal up to the snapshot goes with it (the reply's own carries what came after).
-      return { state: mind.snapshot(), journal: rows(journal?.drain() ?? []) } satisfies MindSnapshotReply;
+    case "snapshot": {
+      // The journal up to the snapshot goes with it (the reply's own carries what came after),
+      // and, for a store that keeps rows, the parts it writes as rows, as JSON made here.
+      const state = mind.snapshot();
+      return { state, journal: rows(journal?.drain() ?? []), ...(journal ? { parts: partsJsonOf(state) } : {}) } satisfies MindSnapshotReply;
+    }
     case "restore":
       mind.restore(...c.args);
       journal?.drain(); // the changes of the history before (the main thread drops them too)

@@ -10,7 +10,7 @@
 // first deletes any row past its mark (written after the last autosave by a process that died).
 import type { Logger } from "pino";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
-import { rowFields, type JournalFeed, type MemoryChange } from "../agents/memory/journal.ts";
+import { ROW_PARTS, rowFields, type JournalFeed, type MemoryChange } from "../agents/memory/journal.ts";
 import type { SavedMemory, SavedStream, StreamHead } from "../agents/memory/codec.ts";
 import type { ObjectsSnapshot } from "../world/town/objects.ts";
 import type { RawSql } from "./rawSql.ts";
@@ -30,7 +30,7 @@ const BATCH = 2000;
  * The parts of a resident's saved mind state (server/agents/snapshot.ts) that are large and change
  * seldom: written as MindPart rows when they changed, a placeholder in the snapshot.
  */
-export const MIND_PARTS = ["schedule", "spatial"] as const;
+export const MIND_PARTS = ROW_PARTS;
 const PLACEHOLDER = "$row";
 
 /** An object's state to write ("" is idle; address "" says every object was idle then). */
@@ -120,11 +120,13 @@ export class MemoryRows {
     data = this.splitObjects(data);
     const agents = (data as { mind?: { agents?: Record<string, unknown>[] } } | null)?.mind?.agents;
     if (!Array.isArray(agents)) return { data, mark: this.seq };
+    const mindState = (data as { mind: object }).mind;
     const small = agents.map((a) => {
       const out = { ...a };
       for (const part of MIND_PARTS) {
         if (out[part] === undefined) continue;
-        const json = JSON.stringify(out[part]);
+        // Made where the minds run, when they run on a thread of their own (mindThread.ts).
+        const json = this.journal.partJson?.(mindState, String(a.id), part) ?? JSON.stringify(out[part]);
         const key = `${String(a.id)}\u0000${part}`;
         if (this.lastParts.get(key) !== json) {
           this.pendingParts.push({ seq: ++this.seq, agent: String(a.id), part, json });

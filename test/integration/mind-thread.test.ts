@@ -3,7 +3,7 @@
 // step's events, the memories journaled for each save and the minds' saved state.
 import { afterEach, describe, expect, it } from "vitest";
 import { loadTemplate } from "../../server/content/template.ts";
-import { MemoryJournal, rowFields, type MemoryChange } from "../../server/agents/memory/journal.ts";
+import { MemoryJournal, ROW_PARTS, rowFields, type MemoryChange } from "../../server/agents/memory/journal.ts";
 import type { MindThread } from "../../server/agents/mindThread.ts";
 import { makeGateway, readLlmConfig } from "../../server/llm/index.ts";
 import { buildThreadedTown, buildTown } from "../../server/townFactory.ts";
@@ -67,6 +67,15 @@ describe("minds on a thread of their own", () => {
         sameList(`snapshot at step ${step}`, [json(sb)], [json(sa)]);
         sameList(`journal up to step ${step}`, journalJson(jb), journalJson(ja));
         journaled += ja.length;
+        // The parts a store keeps as rows come as JSON made in the worker, the same as here.
+        const agents = (sa.mind as { agents: Record<string, unknown>[] }).agents;
+        for (const [i, ag] of agents.entries()) {
+          for (const part of ROW_PARTS) {
+            if (ag[part] === undefined) continue;
+            expect(there.mind.journal.partJson?.(sb.mind as object, String(ag.id), part), `${String(ag.id)}'s ${part} at step ${step}`).toBe(JSON.stringify(ag[part]));
+          }
+          expect(there.mind.journal.partJson?.({}, String(agents[i].id), "spatial")).toBeUndefined();
+        }
       }
     }
     // Not a quiet town: the residents talked and remembered (so the comparison meant something).

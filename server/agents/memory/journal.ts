@@ -47,6 +47,9 @@ export interface JournalFeed {
   drain(): MemoryChange[];
   /** From now on the feed holds every memory as it is now, then the changes that follow. */
   backfill(): void;
+  /** A row part of a resident in the minds' state `mind` (a snapshot this feed's minds gave) as
+   *  JSON, when it was already made where the minds run; undefined: make it here. */
+  partJson?(mind: object, agent: string, part: string): string | undefined;
 }
 
 export class MemoryJournal implements JournalFeed {
@@ -78,4 +81,24 @@ export class MemoryJournal implements JournalFeed {
       for (const memory of all) this.changes.push({ kind: "add", agent, memory, lastAccessed: memory.lastAccessed });
     }
   }
+}
+
+/** The parts of a resident's saved state a store may keep as rows of their own (they change
+ *  rarely; store/memoryRows.ts writes one only when its JSON differs from the last written). */
+export const ROW_PARTS = ["schedule", "spatial"] as const;
+
+/** Each resident's row parts as JSON text, made where the minds run: agent id → part → JSON. */
+export type PartsJson = Record<string, Partial<Record<(typeof ROW_PARTS)[number], string>>>;
+
+/** The row parts of a mind's snapshot as JSON (none for a snapshot not of this kind). */
+export function partsJsonOf(state: unknown): PartsJson {
+  const out: PartsJson = {};
+  const agents = (state as { agents?: Record<string, unknown>[] } | null)?.agents;
+  if (!Array.isArray(agents)) return out;
+  for (const a of agents) {
+    const parts: PartsJson[string] = {};
+    for (const part of ROW_PARTS) if (a[part] !== undefined) parts[part] = JSON.stringify(a[part]);
+    out[String(a.id)] = parts;
+  }
+  return out;
 }
