@@ -62,7 +62,9 @@ export class ChatPanel {
     this.drawTitle();
     this.setStatus(note || `Talking with ${firstName(name)}. Press Enter to say it.`);
     this.root.hidden = false;
-    this.input.focus();
+    // Someone typing elsewhere (a moderator's state, an interview) keeps their field: a walk that
+    // arrives later must not take their Enter.
+    if (!typingElsewhere(this.root)) this.input.focus();
   }
 
   private reset(): void {
@@ -255,4 +257,11 @@ export class ChatPanel {
   participants(): ChatMember[] {
     return this.members.map((m) => ({ ...m }));
   }
+}
+
+/** Whether the keyboard is in a text field outside `panel`. */
+function typingElsewhere(panel: HTMLElement): boolean {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || panel.contains(el)) return false;
+  return el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.isContentEditable;
 }

@@ -192,6 +192,12 @@ describe("a screen that is easy to read, on Oakmere", () => {
       .sort((p, q) => p.d - q.d)[0].o;
     await moderator.selectOption("#mod-object", near.address);
     await moderator.fill("#mod-state", "on fire");
+    // While the moderator types, a talk asked for before opens (a walk to Ada that arrives, or
+    // she is beside them already): the chat must leave the field being typed in alone, or this
+    // Enter would go to the chat. (A script's click moves no focus, as a walk arriving would not.)
+    await moderator.evaluate(() => document.querySelector<HTMLButtonElement>("#inspector-talk")?.click());
+    await waitFor("the moderator's talk with Ada to open (or give up)", async () => !/Walking over/.test((await moderator.textContent("#chat-status")) ?? ""), 30_000);
+    expect(await moderator.evaluate(() => document.activeElement?.id)).toBe("mod-state");
     await moderator.press("#mod-state", "Enter");
     // The server took it (the moderator's panel says so); if not, the failure says what it said.
     const said = async () => (await moderator.textContent("#mod-feedback")) ?? "";
