@@ -190,6 +190,9 @@ export async function startConversation(ctx: MindContext, a: AgentState, b: Agen
 
 const withPlanningPrefix = (name: string, text: string) => (/^for [^:]{1,60}:/i.test(text.trim()) ? text.trim() : `For ${name}'s planning: ${text.trim()}`);
 
+/** Whether a memory is a conversation's planning note ("For Ann's planning: ..."). */
+export const isPlanningNote = (text: string): boolean => /planning:/i.test(text);
+
 /** What one side does when the Town says a conversation is over. */
 /** Whom a talk was with: "Jane (a visitor to the town)", or for a group "Jane (a visitor to the town), Bob Birch and Kim (…)". */
 function together(ctx: MindContext, otherName: string, n: Extract<Notice, { kind: "conversationEnded" }>): string {

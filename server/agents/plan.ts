@@ -6,6 +6,7 @@
 import { formatDate, minuteOfDay } from "../../shared/time.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { Address } from "../world/tile.ts";
+import { isPlanningNote } from "./converse.ts";
 import { resolveAddress, type PlannedTask } from "./execute.ts";
 import type { MemoryRecord } from "./memory/port.ts";
 import { emojiFor, isSleep, tripleOf } from "./offline/planner.ts";
@@ -29,34 +30,34 @@ export function bedOf(s: AgentState): Address {
 
 export const lastName = (name: string) => name.split(" ").slice(1).join(" ");
 
+/** The calendar day a memory names (month × 100 + day of month), read against when it was made. */
+function dayNamed(m: MemoryRecord): number | undefined {
+  const t = readTime(m.description, m.created);
+  return t?.month !== undefined && t.day !== undefined ? t.month * 100 + t.day : undefined;
+}
+
 /** What the resident holds about this very day (an appointment heard of, its own plan for it),
  *  however long ago it learnt it: thoughts and notes whose date falls on the day. */
 function datedOn(s: AgentState, day: number): MemoryRecord[] {
-  return s.memory
-    .latest(2000, (m) => (m.type === "thought" || m.type === "chat") && !m.depth && m.created > day - 30 * 86_400_000)
-    .filter((m) => {
-      const t = readTime(m.description, m.created);
-      return t?.month !== undefined && t.day !== undefined && Date.UTC(new Date(day).getUTCFullYear(), t.month, t.day) === day;
-    });
+  const d = new Date(day);
+  const target = d.getUTCMonth() * 100 + d.getUTCDate();
+  return s.memory.latest(2000, (m) => (m.type === "thought" || m.type === "chat") && !m.depth && m.created > day - 30 * 86_400_000).filter((m) => dayNamed(m) === target);
 }
 
 /**
  * The lifestyle check (settings.reusePlans): whether the new day is like yesterday, so that
  * yesterday's plan serves again. Yesterday was a routine day planned the day before this one,
  * nothing is dated on the new day, and nothing the resident came to hold since yesterday's plan
- * is news for its plans: a planning note from a conversation, a memory naming a time ahead of when
- * it was made, or a thought of replanImportance or more (an inner voice, an insight), unless it names a day
- * the resident already knew of when it planned yesterday (the same event heard of again).
+ * is news for its plans: a planning note from a conversation, a memory naming a time ahead of
+ * when it was made, or a thought of replanImportance or more (an inner voice, an insight),
+ * unless it names a day the resident already knew of when it planned yesterday (the same event
+ * heard of again).
  */
 export function likeYesterday(ctx: MindContext, s: AgentState, day: number, datedToday: readonly MemoryRecord[]): boolean {
   const y = s.schedule;
   if (!y?.routine || y.day !== day - 86_400_000 || datedToday.length > 0) return false;
   const recent = s.memory.latest(2000, (m) => (m.type === "thought" || m.type === "chat") && m.predicate !== "plan" && m.created > y.day - 30 * 86_400_000);
-  const dayOf = (m: MemoryRecord): number | undefined => {
-    const t = readTime(m.description, m.created);
-    return t?.month !== undefined && t.day !== undefined ? t.month * 100 + t.day : undefined;
-  };
-  const known = new Set(recent.filter((m) => m.created < y.day).map(dayOf).filter((d) => d !== undefined));
+  const known = new Set(recent.filter((m) => m.created < y.day).map(dayNamed).filter((d) => d !== undefined));
   return !recent.some((m) => {
     if (m.created < y.day) return false;
     const t = readTime(m.description, m.created);
@@ -64,8 +65,8 @@ export function likeYesterday(ctx: MindContext, s: AgentState, day: number, date
     // A conversation bears on plans through its planning note (the post-chat memo) or a time it
     // names; its own importance says how much it mattered, not whether the day changes.
     const weighty = m.type === "thought" && m.importance >= ctx.settings.replanImportance;
-    if (!ahead && !weighty && !/planning:/i.test(m.description)) return false;
-    const named = dayOf(m);
+    if (!ahead && !weighty && !isPlanningNote(m.description)) return false;
+    const named = dayNamed(m);
     return named === undefined || !known.has(named);
   });
 }
@@ -135,7 +136,7 @@ export async function decompose(ctx: MindContext, s: AgentState, now: number, mi
   const allowed = [...new Set([...s.spatial.allowedSectors(s.persona.home, lastName(s.persona.name)), ...focus])];
   // Fresh planning notes (from conversations since the day was planned) help choose.
   const notes = s.memory
-    .latest(40, (m) => m.type === "thought" && m.created >= schedule.day && /planning:/i.test(m.description))
+    .latest(40, (m) => m.type === "thought" && m.created >= schedule.day && isPlanningNote(m.description))
     .slice(0, 3)
     .map((m) => m.description);
   const answer = await ctx.gateway.ask(decomposePrompt, {

@@ -26,11 +26,6 @@ export interface RowsDb {
 /** Rows written in one statement at most (a long run between saves buffers more). */
 const BATCH = 2000;
 
-/**
- * The parts of a resident's saved mind state (server/agents/snapshot.ts) that are large and change
- * seldom: written as MindPart rows when they changed, a placeholder in the snapshot.
- */
-export const MIND_PARTS = ROW_PARTS;
 const PLACEHOLDER = "$row";
 
 /** An object's state to write ("" is idle; address "" says every object was idle then). */
@@ -123,7 +118,7 @@ export class MemoryRows {
     const mindState = (data as { mind: object }).mind;
     const small = agents.map((a) => {
       const out = { ...a };
-      for (const part of MIND_PARTS) {
+      for (const part of ROW_PARTS) {
         if (out[part] === undefined) continue;
         // Made where the minds run, when they run on a thread of their own (mindThread.ts).
         const json = this.journal.partJson?.(mindState, String(a.id), part) ?? JSON.stringify(out[part]);
@@ -404,7 +399,7 @@ export async function withRows(db: Db, raw: RawSql, townId: string, data: unknow
   const agents = mind?.agents;
   if (!Array.isArray(agents)) return data;
   const hasHead = agents.some((a) => isHead(a?.memory));
-  const hasParts = agents.some((a) => MIND_PARTS.some((p) => isPlaceholder(a?.[p])));
+  const hasParts = agents.some((a) => ROW_PARTS.some((p) => isPlaceholder(a?.[p])));
   if (!hasHead && !hasParts) return data;
   const streams: Awaited<ReturnType<typeof readStreams>> = hasHead ? await readStreams(db, raw, townId, mark) : new Map<never, never>();
   const parts = new Map<string, unknown>();
@@ -416,7 +411,7 @@ export async function withRows(db: Db, raw: RawSql, townId: string, data: unknow
   }
   return { ...(data as object), mind: { ...mind, agents: agents.map((a) => {
     const out: Record<string, unknown> = { ...a };
-    for (const p of MIND_PARTS) {
+    for (const p of ROW_PARTS) {
       if (!isPlaceholder(a[p])) continue;
       const key = `${a.id}\u0000${p}`;
       if (!parts.has(key)) throw new Error(`the save's rows lack the ${p} of "${a.id}"`);
