@@ -2,7 +2,8 @@
 // threshold (150), the latest 100 memories raise 3 salient questions; for each question the
 // memories retrieved for it (30) give up to 5 insights, each citing its evidence, stored as
 // thoughts with a depth: 1 over observations, 1 + the deepest insight it rests on, so
-// reflections build on reflections. Calls: one for the questions, one per question.
+// reflections build on reflections. Calls: one for the questions, then one for the insights of all
+// three (settings.insightsInOneCall) or one per question.
 import { importanceOf } from "./offline/importance.ts";
 import { flushObservations } from "./perceive.ts";
 import { reflectionInsightsPrompt } from "./prompts/reflectionInsights.ts";
@@ -55,13 +56,29 @@ export async function reflect(ctx: MindContext, s: AgentState, now: number): Pro
       return [];
     }
     const q = await ctx.gateway.ask(reflectionQuestionsPrompt, { name, statements: lines(recent), n: ctx.settings.focalQuestions, people, places, ...datedFrom(ctx, now) });
-    const made: MemoryRecord[] = [];
+    // Every question's memories are retrieved before any insight is stored (reflect.py
+    // run_reflect: new_retrieve over all focal points, then insights per point).
+    const asked: { question: string; evidence: MemoryRecord[] }[] = [];
     for (const question of q.questions.slice(0, ctx.settings.focalQuestions)) {
       const evidence = await retrieve(ctx, s, [question], now, ctx.settings.reflectionRetrieve);
-      if (evidence.length === 0) continue;
-      const answer = await ctx.gateway.ask(reflectionInsightsPrompt, { name, question, statements: lines(evidence), n: ctx.settings.insights, people, places, ...datedFrom(ctx, now) });
-      const insights = answer.insights.slice(0, ctx.settings.insights).map((x) => {
-        const cited = [...new Set(x.evidence.map((k) => evidence[k - 1]).filter((m): m is MemoryRecord => m !== undefined))];
+      if (evidence.length) asked.push({ question, evidence });
+    }
+    const calls = ctx.settings.insightsInOneCall ? (asked.length ? [asked] : []) : asked.map((a) => [a]);
+    const made: MemoryRecord[] = [];
+    for (const group of calls) {
+      const shown = [...new Set(group.flatMap((a) => a.evidence))];
+      const index = new Map(shown.map((m, k) => [m, k]));
+      const questions = group.map((a) => ({ question: a.question, statements: a.evidence.map((m) => index.get(m)!) }));
+      const answer = await ctx.gateway.ask(reflectionInsightsPrompt, { name, questions, statements: lines(shown), n: ctx.settings.insights, people, places, ...datedFrom(ctx, now) });
+      // At most n insights per question; an answer for a question not asked is dropped.
+      const perQuestion = new Map<number, number>();
+      const kept = answer.insights.filter((x) => {
+        const had = perQuestion.get(x.question) ?? 0;
+        perQuestion.set(x.question, had + 1);
+        return x.question <= group.length && had < ctx.settings.insights;
+      });
+      const insights = kept.map((x) => {
+        const cited = [...new Set(x.evidence.map((k) => shown[k - 1]).filter((m): m is MemoryRecord => m !== undefined))];
         const depth = 1 + Math.max(0, ...cited.map((m) => m.depth ?? 0));
         return {
           type: "thought" as const,
@@ -75,9 +92,9 @@ export async function reflect(ctx: MindContext, s: AgentState, now: number): Pro
           depth,
         };
       });
-      // An insight already held is not stored twice.
+      // An insight already held (or given twice in this answer) is not stored twice.
       const held = new Set(s.memory.latest(200, (m) => m.predicate === "reflects").map((m) => m.description));
-      made.push(...(await remember(ctx, s, insights.filter((x) => !held.has(x.description)))));
+      made.push(...(await remember(ctx, s, insights.filter((x) => !held.has(x.description) && held.add(x.description)))));
     }
     s.memory.markReflected();
     ctx.stats.reflections++;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { reflect, reflectionDue } from "../../server/agents/reflect.ts";
 import { remember } from "../../server/agents/state.ts";
+import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
 
 describe("reflect", () => {
-  it("triggers at 150 summed importance; 3 questions, one insight call each, insights cite their evidence and carry a depth", async () => {
+  it("triggers at 150 summed importance; 3 questions, their insights in one call, insights cite their evidence and carry a depth", async () => {
     const gw = countingGateway();
     const mind = tinyMind(gw);
     const ctx = mind.context();
@@ -22,11 +23,20 @@ describe("reflect", () => {
     expect(reflectionDue(ctx, ann, at("12:00"))).toBe(true);
     gw.reset();
     const insights = await reflect(ctx, ann, at("12:00"));
-    expect([...gw.asks]).toEqual([["reflection-questions", 1], ["reflection-insights", 3]]);
-    // The questions were asked over the latest memories, the insights over what each question retrieved.
+    expect([...gw.asks]).toEqual([["reflection-questions", 1], ["reflection-insights", 1]]);
+    // The questions were asked over the latest memories, the insights over what each question
+    // retrieved: every question is shown, with its own statements, and a statement shown once.
     const asked = gw.inputs.find((i) => i.prompt === "reflection-questions")!.input as { statements: unknown[] };
     expect(asked.statements.length).toBe(16);
-    for (const q of gw.inputs.filter((i) => i.prompt === "reflection-insights")) expect((q.input as { question: string }).question).toBeTruthy();
+    const together = gw.inputs.find((i) => i.prompt === "reflection-insights")!.input as { questions: { question: string; statements: number[] }[]; statements: { text: string }[] };
+    expect(together.questions).toHaveLength(3);
+    for (const q of together.questions) {
+      expect(q.question).toBeTruthy();
+      expect(q.statements.length).toBeGreaterThan(0);
+      for (const k of q.statements) expect(together.statements[k]).toBeDefined();
+    }
+    expect(new Set(together.statements.map((x) => x.text)).size).toBe(together.statements.length);
+    expect(together.statements.length).toBeLessThan(together.questions.reduce((n, q) => n + q.statements.length, 0));
     expect(insights.length).toBeGreaterThanOrEqual(2);
     expect(new Set(insights.map((m) => m.description)).size).toBe(insights.length);
     expect(insights.length).toBeLessThanOrEqual(15);
@@ -47,7 +57,7 @@ describe("reflect", () => {
     // (A model that asks about the earlier insight and cites everything it was shown.)
     const model = countingGateway(undefined, (name, input) =>
       name === "reflection-questions" ? { questions: ["Ann Ash often comes across Bob Birch"] }
-      : name === "reflection-insights" ? { insights: [{ insight: "Ann Ash is fond of Bob Birch", evidence: (input as { statements: unknown[] }).statements.map((_, k) => k + 1), importance: 6 }] }
+      : name === "reflection-insights" ? { insights: [{ question: 1, insight: "Ann Ash is fond of Bob Birch", evidence: (input as { statements: unknown[] }).statements.map((_, k) => k + 1), importance: 6 }] }
       : undefined);
     const mind2 = tinyMind(model);
     const ann2 = mind2.agent("ann")!;
@@ -55,5 +65,31 @@ describe("reflect", () => {
     const again = await reflect(mind2.context(), ann2, at("16:00"));
     expect(again).toHaveLength(1);
     expect(again[0].depth).toBe(2);
+  });
+
+  it("one call for the questions' insights gives what a call per question gives, for fewer prompt tokens", async () => {
+    const run = async (insightsInOneCall: boolean) => {
+      const meter = new OfflineGateway();
+      const gw = countingGateway(meter);
+      const mind = tinyMind(gw, { settings: { insightsInOneCall } });
+      const ctx = mind.context();
+      const ann = mind.agent("ann")!;
+      const items = [];
+      for (let i = 0; i < 30; i++) {
+        const who = i % 2 ? "Bob Birch" : "Cid Cole";
+        items.push({ type: "observation" as const, created: at("08:00") + i * 60_000, description: `${who} is ${i % 3 ? "sweeping the plaza" : "planning a picnic on February 15 at noon"} ${i}`, subject: who, predicate: "is", object: "x", importance: 6 });
+      }
+      await remember(ctx, ann, items);
+      gw.reset();
+      const made = await reflect(ctx, ann, at("12:00"));
+      return { made: made.map((m) => m.description).sort(), calls: gw.asks.get("reflection-insights"), tokens: meter.metrics().byPrompt["reflection-insights"].tokensIn };
+    };
+    const each = await run(false);
+    const one = await run(true);
+    expect(each.calls).toBe(3);
+    expect(one.calls).toBe(1);
+    expect(one.made).toEqual(each.made);
+    expect(one.made.length).toBeGreaterThanOrEqual(2);
+    expect(one.tokens).toBeLessThan(each.tokens * 0.8);
   });
 });
