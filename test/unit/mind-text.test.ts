@@ -52,6 +52,15 @@ describe("events of any kind", () => {
     expect(extractEvent("Theo Brandt is throwing a picnic on February 16 at noon", PLACES, REF, PEOPLE)?.place).toBeUndefined();
   });
 
+  it("names as organiser only who the event is done by, not who talks of it or goes to it", () => {
+    const talked = extractEvent("Theo Brandt and Edmund Hale were conversing about the quiz night at Willow Green on Saturday at 8 pm", PLACES, REF, PEOPLE);
+    expect(talked).toMatchObject({ what: "quiz night", day: 14 });
+    expect(talked?.host).toBeUndefined();
+    expect(extractEvent("I'm going to the bird walk on Willow Green at 7 am on February 20", PLACES, REF, PEOPLE, "Theo Brandt")?.host).toBeUndefined();
+    expect(extractEvent("Ines Calloway told Theo about the book club on Sunday at 10 am", PLACES, REF, PEOPLE)?.host).toBeUndefined();
+    expect(extractEvent("Ines Calloway is organising a book club on Sunday at 10 am", PLACES, REF, PEOPLE)?.host).toBe("Ines Calloway");
+  });
+
   it("keeps the place of the event's own clause", () => {
     const e = extractEvent("going to the tasting at 5 pm, having a drink at Willow Green at 8 pm", PLACES, REF, PEOPLE);
     expect(e?.place).toBeUndefined();

@@ -339,12 +339,27 @@ function parseEvent(text: string, places: readonly PlaceName[], ref: number, peo
   const there = findPlace(clause, places);
   if (there) out.place = there;
   // The organiser: the last person named before the event (the subject of its clause), or the
-  // speaker when the sentence is said as "I"/"we".
+  // speaker when the sentence is said as "I"/"we"; only when the event is what the clause's verb
+  // acts on ("Ann is hosting a picnic"), not what a preposition ties to it ("Ann and Bob were
+  // talking about the picnic", "I'm going to the picnic"): those name who talks or goes.
   // (Neither the hearer nor the teller of "X heard from Y about a seed swap".)
+  if (governedByPreposition(text, first.start)) return out;
   const before = persons.filter((p) => p.at < first.start && !/\bfrom\b/.test(text.slice(Math.max(0, p.at - 6), first.start))).at(-1);
   if (before) out.host = before.name;
   else if (speaker && /\b(I|I'm|I am|we|we're)\b/.test(text.slice(0, first.start))) out.host = speaker;
   return out;
+}
+
+/** Whether the phrase starting at `start` is the object of a preposition (the tagger's): the word
+ *  before it, past determiners, possessives and adjectives, is one. */
+export function governedByPreposition(text: string, start: number): boolean {
+  const before = termsOf(text).filter((t) => t.start < start);
+  for (let k = before.length - 1; k >= 0; k--) {
+    const tags = before[k].tags;
+    if (tags.includes("Determiner") || tags.includes("Possessive") || tags.includes("Adjective")) continue;
+    return tags.includes("Preposition");
+  }
+  return false;
 }
 
 /** Whether what a text names is ahead of `ref` (a later day, or later today or an hour without a day). */
@@ -459,7 +474,7 @@ export function knownEvents(memories: readonly { text: string; created: number; 
         const place = findPlace(clause, places);
         if (place) k.event.place = place;
       }
-      if (!k.event.host) {
+      if (!k.event.host && !governedByPreposition(m.text, at)) {
         const host = peopleIn(m.text.slice(0, at), names).at(-1)?.name;
         if (host) {
           k.event.host = host;
