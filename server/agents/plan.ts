@@ -144,7 +144,10 @@ export async function decompose(ctx: MindContext, s: AgentState, now: number, mi
     date: formatDate(now),
     currentPlace: currentPlace(s),
     blocks: window,
-    outline: s.spatial.outline({ home: s.persona.home, lastName: lastName(s.persona.name), name: s.persona.name, focus }),
+    // Objects only where the blocks go, home and where it is now; other places by their rooms (the
+    // original chooses a sector, then an arena of it, then an object of that arena, each prompt
+    // listing only the chosen level's children).
+    outline: s.spatial.outline({ home: s.persona.home, lastName: lastName(s.persona.name), name: s.persona.name, focus: [...focus, currentPlace(s).split(":")[0]], maxChars: 0 }),
     notes,
     minMinutes: ctx.settings.decomposeMinMinutes,
     addresses: s.spatial.addresses(),

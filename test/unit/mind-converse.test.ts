@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chatMinutes, conversationEnded, startConversation } from "../../server/agents/converse.ts";
 import { planDay } from "../../server/agents/plan.ts";
 import { rememberOne } from "../../server/agents/state.ts";
-import { offlineReaction, willAttend, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
+import { offlineReaction, pickNews, willAttend, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
 import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
 
 async function party(mind: ReturnType<typeof tinyMind>) {
@@ -146,3 +146,12 @@ describe("whether to talk (offline)", () => {
     expect(rate([], { chatsToday: 3 })).toBeLessThan(none);
   });
 });
+
+describe("what a resident tells", () => {
+  it("never tells someone about a talk they had together, and tells others of it", () => {
+    const memories = [{ text: "Cleo Moss and Dara Quinn were conversing about Dara's new pottery studio by the river", created: at("09:00"), importance: 7, kind: "chat" }];
+    expect(pickNews(memories, at("10:00"), [], "Cleo Moss", ["Dara Quinn", "Eli Park"], "Dara Quinn")).toBeUndefined();
+    expect(pickNews(memories, at("10:00"), [], "Cleo Moss", ["Dara Quinn", "Eli Park"], "Eli Park")?.text).toBe(memories[0].text);
+  });
+});
+

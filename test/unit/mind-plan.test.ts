@@ -78,6 +78,9 @@ describe("day plan", () => {
     const t = await nextTask(ctx, ann, at("08:05"));
     expect(gw.asks.get("decompose")).toBe(1);
     expect(t.address).toBe("Tiny:Square:plaza:fountain");
+    // Objects are listed where the blocks go (mind-spatial: other places by their rooms only).
+    const outline = (gw.inputs.find((i) => i.prompt === "decompose")!.input as { outline: string }).outline.split("\n");
+    expect(outline.find((l) => l.startsWith("Square:"))).toContain("fountain");
     const window = ann.schedule!.tasks.filter((x) => x.start >= 8 * 60);
     for (const x of window) {
       expect(x.end - x.start).toBeGreaterThanOrEqual(5);

@@ -31,6 +31,12 @@ describe("spatial memory", () => {
     expect(short).toContain("Calloway house: bedroom (bed)");
     expect(short).toContain("Willow Green: pond");
     expect(short).not.toContain("pond bench");
+    // As decompose asks: objects only in the focus sectors (and home), whatever the length.
+    const focused = m.outline({ home: "W:Calloway house:bedroom", lastName: "Calloway", focus: ["Copper Kettle cafe"], maxChars: 0 });
+    expect(focused).toContain("Copper Kettle cafe: dining room (piano, window table); kitchen (oven)");
+    expect(focused).toContain("Calloway house: bedroom (bed)");
+    expect(focused).toContain("Willow Green: pond");
+    expect(focused).not.toContain("pond bench");
   });
 
   it("resolves what a model names to a known address, never to an unknown one", () => {

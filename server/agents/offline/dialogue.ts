@@ -59,11 +59,13 @@ const heardFrom = (text: string) => /^(.+?) heard from (.+?) that (.+)$/.exec(te
 /**
  * What a resident finds most important to tell right now, from its own memories (best first): an
  * event ahead it organises, another event ahead, a plan or project of its own, something about a
- * person, or any weighty memory. Things the listener told it are not told back.
+ * person, or any weighty memory. Things the listener told it, or talked of with it, are not told back.
  */
 export function pickNews(memories: readonly MemoryLine[], now: number, places: readonly PlaceName[], self: string, people: readonly string[] = [], listener = ""): News | undefined {
   const fromListener = (t: string) => !!listener && (heardFrom(t)?.[2] === listener || t.includes(`from ${listener}`));
-  const usable = memories.filter((m) => !fromListener(m.text) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
+  // A talk the listener was part of is nothing to tell them.
+  const withListener = (m: MemoryLine) => !!listener && m.kind === "chat" && m.text.includes(listener);
+  const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
   const events = knownEvents(usable, places, self, people).filter((k) => eventUpcoming(k.event, now));
   const hosted = events.find((k) => k.hostedBySelf);
   if (hosted) return { kind: "event", text: hosted.texts[0], event: hosted.event, host: true, importance: 8 };
