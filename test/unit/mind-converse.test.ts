@@ -123,6 +123,11 @@ describe("going to what one hears of", () => {
     const friend = rate(side({ memories: [{ text: "Cleo Moss and Dara Quinn grew up together", created: 0, importance: 6, kind: "thought" }] }));
     const busy = rate(side({ usual: [{ start: 17 * 60, place: "T:Bakery:shop" }] }));
     expect(friend).toBeGreaterThan(stranger + 0.15);
+    // Told by someone one knows: likelier, whether or not the organiser is known.
+    const toldByFriend = rate(side({ relationship: "Cleo Moss and Eli Park are old friends." }));
+    const noHost = (s: ChatSideInput) => events.filter((e) => willAttend(s, { ...e, host: undefined })).length / events.length;
+    expect(toldByFriend).toBeGreaterThan(stranger + 0.15);
+    expect(noHost(side({ relationship: "Cleo Moss and Eli Park are old friends." }))).toBeGreaterThan(noHost(side({})) + 0.15);
     expect(busy).toBeLessThan(stranger - 0.15);
     expect(stranger).toBeGreaterThan(0.2);
     expect(stranger).toBeLessThan(0.8);

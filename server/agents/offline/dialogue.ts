@@ -126,12 +126,13 @@ function busyAt(side: ChatSideInput, minute: number): boolean {
 
 /**
  * Whether a resident means to go to an event it heard of: its tie to the organiser (memories that
- * name them), whether its usual day has it elsewhere then, and a seeded draw.
+ * name them) or to whoever tells it (how it sees them), whether its usual day has it elsewhere
+ * then, and a seeded draw. (The tie to the teller counts whether or not the organiser is known.)
  */
 export function willAttend(side: ChatSideInput, e: EventMention): boolean {
   if (e.host === side.name) return true;
   const host = e.host ?? "";
-  const tie = !!host && (side.relationship.length > 0 || side.memories.some((m) => m.text.includes(host) || m.text.includes(`${first(host)} `)));
+  const tie = side.relationship.length > 0 || (!!host && side.memories.some((m) => m.text.includes(host) || m.text.includes(`${first(host)} `)));
   const busy = e.start !== undefined && busyAt(side, e.start);
   const chance = 45 + (tie ? 35 : 0) - (busy ? 35 : 0);
   return seeded(side.name, e.what, host, "attend") % 100 < chance;
