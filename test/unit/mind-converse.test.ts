@@ -158,5 +158,11 @@ describe("what a resident tells", () => {
     expect(pickNews(memories, at("10:00"), [], "Cleo Moss", ["Dara Quinn", "Eli Park"], "Dara Quinn")).toBeUndefined();
     expect(pickNews(memories, at("10:00"), [], "Cleo Moss", ["Dara Quinn", "Eli Park"], "Eli Park")?.text).toBe(memories[0].text);
   });
+
+  it("what was dated to a day now past is no news, so its 'tomorrow' is never told on a later day", () => {
+    const plan = [{ text: "Cleo Moss is planning a picnic by the river tomorrow at noon", created: at("08:00"), importance: 7, kind: "thought" }];
+    expect(pickNews(plan, at("10:00"), [], "Cleo Moss", ["Eli Park"], "Eli Park")).toMatchObject({ kind: "event", host: true });
+    expect(pickNews(plan, at("15:00", 1), [], "Cleo Moss", ["Eli Park"], "Eli Park")).toBeUndefined();
+  });
 });
 

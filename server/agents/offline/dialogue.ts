@@ -7,7 +7,7 @@
 // told it, so news really travels through conversations.
 import nlp from "compromise";
 import type { MemoryLine } from "../prompts/builder.ts";
-import { describeEvent, eventUpcoming, extractEvent, knownEvents, type EventMention, type PlaceName } from "./events.ts";
+import { describeEvent, eventUpcoming, extractEvent, knownEvents, readTime, type EventMention, type PlaceName } from "./events.ts";
 import { aboutTheFuture, importanceOf, namesPerson } from "./importance.ts";
 import { cap, iToThirdPerson, toFirstPerson } from "./person.ts";
 import { pick, seeded } from "./random.ts";
@@ -65,7 +65,13 @@ export function pickNews(memories: readonly MemoryLine[], now: number, places: r
   const fromListener = (t: string) => !!listener && (heardFrom(t)?.[2] === listener || t.includes(`from ${listener}`));
   // A talk the listener was part of is nothing to tell them.
   const withListener = (m: MemoryLine) => !!listener && m.kind === "chat" && m.text.includes(listener);
-  const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
+  // What a memory dates to a day now past is no news (and its "tomorrow", told today, would name
+  // the wrong day).
+  const past = (m: MemoryLine) => {
+    const t = readTime(m.text, m.created);
+    return t?.month !== undefined && !eventUpcoming({ what: "", ...t }, now);
+  };
+  const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && !past(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
   const events = knownEvents(usable, places, self, people).filter((k) => eventUpcoming(k.event, now));
   const hosted = events.find((k) => k.hostedBySelf);
   if (hosted) return { kind: "event", text: hosted.texts[0], event: hosted.event, host: true, importance: 8 };
