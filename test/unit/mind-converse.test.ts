@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chatMinutes, conversationEnded, startConversation } from "../../server/agents/converse.ts";
 import { planDay } from "../../server/agents/plan.ts";
 import { rememberOne } from "../../server/agents/state.ts";
-import { offlineReaction, pickNews, willAttend, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
+import { offlineReaction, pickNews, tellNews, willAttend, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
 import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
 
 async function party(mind: ReturnType<typeof tinyMind>) {
@@ -159,10 +159,15 @@ describe("what a resident tells", () => {
     expect(pickNews(memories, at("10:00"), [], "Cleo Moss", ["Dara Quinn", "Eli Park"], "Eli Park")?.text).toBe(memories[0].text);
   });
 
-  it("what was dated to a day now past is no news, so its 'tomorrow' is never told on a later day", () => {
+  it("never retells a memory in its own words where its 'tomorrow' would name another day", () => {
     const plan = [{ text: "Cleo Moss is planning a picnic by the river tomorrow at noon", created: at("08:00"), importance: 7, kind: "thought" }];
     expect(pickNews(plan, at("10:00"), [], "Cleo Moss", ["Eli Park"], "Eli Park")).toMatchObject({ kind: "event", host: true });
+    // On the day itself the event is told with its date; once it is over, not in "tomorrow" words.
+    expect(tellNews(pickNews(plan, at("09:00", 1), [], "Cleo Moss", ["Eli Park"], "Eli Park")!, "Cleo Moss", "Eli Park")).toContain("February 14");
     expect(pickNews(plan, at("15:00", 1), [], "Cleo Moss", ["Eli Park"], "Eli Park")).toBeUndefined();
+    // What names its day outright may still be told after it.
+    const fair = [{ text: "Cleo Moss thinks Dara Quinn's fair on February 13 was the best in years", created: at("20:00"), importance: 6, kind: "thought" }];
+    expect(pickNews(fair, at("15:00", 1), [], "Cleo Moss", ["Dara Quinn", "Eli Park"], "Eli Park")?.text).toBe(fair[0].text);
   });
 });
 

@@ -65,24 +65,29 @@ export function pickNews(memories: readonly MemoryLine[], now: number, places: r
   const fromListener = (t: string) => !!listener && (heardFrom(t)?.[2] === listener || t.includes(`from ${listener}`));
   // A talk the listener was part of is nothing to tell them.
   const withListener = (m: MemoryLine) => !!listener && m.kind === "chat" && m.text.includes(listener);
-  // What a memory dates to a day now past is no news (and its "tomorrow", told today, would name
-  // the wrong day).
-  const past = (m: MemoryLine) => {
-    const t = readTime(m.text, m.created);
-    return t?.month !== undefined && !eventUpcoming({ what: "", ...t }, now);
+  // A memory whose day is relative to when it was made ("tomorrow" in yesterday's memory) would
+  // name another day if told now in its own words; events are told with their dates (tellNews),
+  // anything else dated so is not retold in its own words.
+  const shifted = (m: MemoryLine) => {
+    if (dayKey(m.created) === dayKey(now)) return false;
+    const then = readTime(m.text, m.created);
+    if (then?.day === undefined) return false;
+    const told = readTime(m.text, now);
+    return told?.day !== then.day || told.month !== then.month;
   };
-  const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && !past(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
+  const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
   const events = knownEvents(usable, places, self, people).filter((k) => eventUpcoming(k.event, now));
   const hosted = events.find((k) => k.hostedBySelf);
   if (hosted) return { kind: "event", text: hosted.texts[0], event: hosted.event, host: true, importance: 8 };
   if (events[0]) return { kind: "event", text: events[0].texts[0], event: events[0].event, importance: 7 };
-  const own = usable.find((m) => m.kind === "thought" && (m.text.startsWith(`${self} `) || m.text.startsWith(`${first(self)} `)) && m.importance >= 4 && !heardFrom(m.text));
+  const inOwnWords = usable.filter((m) => !shifted(m));
+  const own = inOwnWords.find((m) => m.kind === "thought" && (m.text.startsWith(`${self} `) || m.text.startsWith(`${first(self)} `)) && m.importance >= 4 && !heardFrom(m.text));
   if (own) return { kind: "plan", text: own.text, importance: own.importance };
-  const gossip = usable.find((m) => m.importance >= 5 && m.kind !== "observation" && namesPerson(m.text, people.filter((p) => p !== listener), self) && !m.text.includes(listener || "\u0000"));
+  const gossip = inOwnWords.find((m) => m.importance >= 5 && m.kind !== "observation" && namesPerson(m.text, people.filter((p) => p !== listener), self) && !m.text.includes(listener || "\u0000"));
   if (gossip) return { kind: "person", text: gossip.text, importance: gossip.importance };
   // (What one merely saw others do, "X is conversing about ...", is no news of one's own to tell:
   // as for events, news comes from thoughts and talk.)
-  const weighty = usable.filter((m) => m.importance >= 6 && m.kind !== "observation").sort((a, b) => b.importance - a.importance)[0];
+  const weighty = inOwnWords.filter((m) => m.importance >= 6 && m.kind !== "observation").sort((a, b) => b.importance - a.importance)[0];
   return weighty ? { kind: "memory", text: weighty.text, importance: weighty.importance } : undefined;
 }
 
