@@ -116,6 +116,10 @@ describe("changing the person of a sentence", () => {
     expect(toFirstPerson("Ines Calloway heard from Edmund Hale that Edmund Hale is getting the beds ready and wants to plant a tree", "Ines Calloway")).toBe("I heard from Edmund Hale that Edmund Hale is getting the beds ready and wants to plant a tree");
     expect(youToThirdPerson("This is very important -- you have a secret crush on Klaus Mueller", "Maria Lopez")).toBe("This is very important -- Maria Lopez has a secret crush on Klaus Mueller");
     expect(youToThirdPerson("You rarely talk to him", "Theo Brandt")).toBe("Theo Brandt rarely talks to him");
+    // Beside another person the verb stays plural; a verb in the past takes no -s.
+    expect(iToThirdPerson("Edmund Hale and I were talking about the seed swap", "Ines Calloway")).toBe("Edmund Hale and Ines Calloway were talking about the seed swap");
+    expect(iToThirdPerson("I went to the market and I have a plan", "Ines Calloway")).toBe("Ines Calloway went to the market and Ines Calloway has a plan");
+    expect(youToThirdPerson("you met Klaus at the library", "Maria Lopez")).toBe("Maria Lopez met Klaus at the library");
   });
 
   it("turns memories about the agent into the first person", () => {

@@ -7,10 +7,22 @@ const MODALS = new Set(["will", "would", "can", "could", "should", "shall", "may
 const IRREGULAR: Record<string, string> = { are: "is", were: "was", have: "has", do: "does", go: "goes", "aren't": "isn't", "don't": "doesn't", "haven't": "hasn't", "weren't": "wasn't" };
 const NOT_VERBS = new Set(["and", "or", "who", "that", "too", "also", "both", "all", "really", "always", "often", "never", "just", "still", "yourself", "rarely", "usually", "sometimes", "frequently", "seldom", "mostly", "secretly"]);
 
+const pastCache = new Map<string, boolean>();
+/** Whether the tagger reads "I <verb>" as the past ("went", "told"): it takes no -s. */
+function pastTense(verb: string): boolean {
+  let past = pastCache.get(verb);
+  if (past === undefined) {
+    past = nlp(`I ${verb}`).has("#PastTense");
+    if (pastCache.size > 5_000) pastCache.clear();
+    pastCache.set(verb, past);
+  }
+  return past;
+}
+
 function thirdPersonVerb(verb: string): string {
   const lower = verb.toLowerCase();
   if (IRREGULAR[lower]) return IRREGULAR[lower];
-  if (MODALS.has(lower) || NOT_VERBS.has(lower) || /ed$|n['’]t$/.test(lower)) return verb;
+  if (MODALS.has(lower) || NOT_VERBS.has(lower) || /ed$|n['’]t$/.test(lower) || pastTense(lower)) return verb;
   if (/(s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
   if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
   return `${verb}s`;
@@ -61,6 +73,8 @@ function ownBackReferences(text: string, name: string): string {
 export function iToThirdPerson(text: string, name: string): string {
   const first = name.split(" ")[0];
   const out = agreeWithName(text)
+    // "Ann Ash and I were": with a named person beside it, the verb stays plural.
+    .replace(/\b([A-Z][\w'-]*) and I ([a-z]+)\b/g, (_m, other: string, verb: string) => `${other} and ${name} ${verb === "am" ? "are" : verb === "was" ? "were" : verb}`)
     .replace(/\bI'm\b|\bI am\b/g, `${name} is`)
     .replace(/\bI was\b/g, `${name} was`)
     .replace(/\bI've\b|\bI have\b/g, `${name} has`)
