@@ -70,12 +70,14 @@ export async function reflect(ctx: MindContext, s: AgentState, now: number): Pro
       const index = new Map(shown.map((m, k) => [m, k]));
       const questions = group.map((a) => ({ question: a.question, statements: a.evidence.map((m) => index.get(m)!) }));
       const answer = await ctx.gateway.ask(reflectionInsightsPrompt, { name, questions, statements: lines(shown), n: ctx.settings.insights, people, places, ...datedFrom(ctx, now) });
-      // At most n insights per question; an answer for a question not asked is dropped.
+      // At most n insights per question; asked one question, any number is its; asked several, an
+      // answer for a question not asked is dropped.
       const perQuestion = new Map<number, number>();
       const kept = answer.insights.filter((x) => {
-        const had = perQuestion.get(x.question) ?? 0;
-        perQuestion.set(x.question, had + 1);
-        return x.question <= group.length && had < ctx.settings.insights;
+        const k = group.length === 1 ? 1 : x.question;
+        const had = perQuestion.get(k) ?? 0;
+        perQuestion.set(k, had + 1);
+        return k <= group.length && had < ctx.settings.insights;
       });
       const insights = kept.map((x) => {
         const cited = [...new Set(x.evidence.map((k) => shown[k - 1]).filter((m): m is MemoryRecord => m !== undefined))];

@@ -54,10 +54,11 @@ describe("reflect", () => {
     // Reflections do not trigger reflections, and the next one builds on them: depth 2.
     expect(ann.memory.importanceSinceReflection).toBe(0);
     for (let i = 0; i < 19; i++) await remember(ctx, ann, [obs(`Bob Birch waves at Ann Ash ${i}`, 8, 200 + i)]);
-    // (A model that asks about the earlier insight and cites everything it was shown.)
+    // (A model that asks about the earlier insight and cites everything it was shown, numbering
+    // its one question wrongly: asked one question, the insight is still that question's.)
     const model = countingGateway(undefined, (name, input) =>
       name === "reflection-questions" ? { questions: ["Ann Ash often comes across Bob Birch"] }
-      : name === "reflection-insights" ? { insights: [{ question: 1, insight: "Ann Ash is fond of Bob Birch", evidence: (input as { statements: unknown[] }).statements.map((_, k) => k + 1), importance: 6 }] }
+      : name === "reflection-insights" ? { insights: [{ question: 7, insight: "Ann Ash is fond of Bob Birch", evidence: (input as { statements: unknown[] }).statements.map((_, k) => k + 1), importance: 6 }] }
       : undefined);
     const mind2 = tinyMind(model);
     const ann2 = mind2.agent("ann")!;
