@@ -352,7 +352,7 @@ function parseEvent(text: string, places: readonly PlaceName[], ref: number, peo
 
 /** Whether the phrase starting at `start` is the object of a preposition (the tagger's): the word
  *  before it, past determiners, possessives and adjectives, is one. */
-export function governedByPreposition(text: string, start: number): boolean {
+function governedByPreposition(text: string, start: number): boolean {
   const before = termsOf(text).filter((t) => t.start < start);
   for (let k = before.length - 1; k >= 0; k--) {
     const tags = before[k].tags;

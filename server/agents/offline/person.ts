@@ -2,20 +2,17 @@
 // said as "I" become a statement about the speaker, and a memory about the resident is said back
 // as "I" (interviews, conversations).
 import nlp from "compromise";
+import { LruCache } from "../../llm/cache.ts";
 
 const MODALS = new Set(["will", "would", "can", "could", "should", "shall", "may", "might", "must", "had", "did"]);
 const IRREGULAR: Record<string, string> = { are: "is", were: "was", have: "has", do: "does", go: "goes", "aren't": "isn't", "don't": "doesn't", "haven't": "hasn't", "weren't": "wasn't" };
 const NOT_VERBS = new Set(["and", "or", "who", "that", "too", "also", "both", "all", "really", "always", "often", "never", "just", "still", "yourself", "rarely", "usually", "sometimes", "frequently", "seldom", "mostly", "secretly"]);
 
-const pastCache = new Map<string, boolean>();
+const pastCache = new LruCache<boolean>(5_000);
 /** Whether the tagger reads "I <verb>" as the past ("went", "told"): it takes no -s. */
 function pastTense(verb: string): boolean {
   let past = pastCache.get(verb);
-  if (past === undefined) {
-    past = nlp(`I ${verb}`).has("#PastTense");
-    if (pastCache.size > 5_000) pastCache.clear();
-    pastCache.set(verb, past);
-  }
+  if (past === undefined) pastCache.set(verb, (past = nlp(`I ${verb}`).has("#PastTense")));
   return past;
 }
 
