@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { reflect, reflectionDue } from "../../server/agents/reflect.ts";
 import { remember } from "../../server/agents/state.ts";
+import { offlineInsights } from "../../server/agents/offline/reflection.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
 
@@ -92,5 +93,12 @@ describe("reflect", () => {
     expect(one.made).toEqual(each.made);
     expect(one.made.length).toBeGreaterThanOrEqual(2);
     expect(one.tokens).toBeLessThan(each.tokens * 0.8);
+  });
+
+  it("offline, an insight about what fills the day is a whole phrase, never cut after 'a' or 'the'", () => {
+    const ref = at("12:00");
+    const memories = ["Cleo Moss is planning a Harvest supper for the whole street", "Cleo Moss is planning a Harvest supper with Dara", "Cleo Moss is watering the plants"].map((text) => ({ text, created: ref, kind: "thought" }));
+    const insights = offlineInsights("Cleo Moss", "What does Cleo Moss spend most of the day doing?", memories, [], [], 5).map((i) => i.insight);
+    expect(insights).toContain("Cleo Moss spends a good part of the day planning");
   });
 });

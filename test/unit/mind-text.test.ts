@@ -31,6 +31,10 @@ describe("dates and times in words", () => {
 
   it("finds no time where there is none", () => {
     expect(readTime("Theo Brandt is counting dragonflies at the pond", REF)).toBeUndefined();
+    // Idioms the date parser takes for tomorrow: "one day" is someday, "the day" no day at all.
+    expect(readTime("Theo hopes to sail around the lake one day", REF)).toBeUndefined();
+    expect(readTime("Theo spends a good part of the day at the pond", REF)).toBeUndefined();
+    expect(readTime("Theo is sailing in two days", REF)).toMatchObject({ day: 15 });
   });
 });
 
@@ -59,6 +63,9 @@ describe("events of any kind", () => {
     expect(extractEvent("I'm going to the bird walk on Willow Green at 7 am on February 20", PLACES, REF, PEOPLE, "Theo Brandt")?.host).toBeUndefined();
     expect(extractEvent("Ines Calloway told Theo about the book club on Sunday at 10 am", PLACES, REF, PEOPLE)?.host).toBeUndefined();
     expect(extractEvent("Ines Calloway is organising a book club on Sunday at 10 am", PLACES, REF, PEOPLE)?.host).toBe("Ines Calloway");
+    // A holiday's name in the possessive is not a person who organises (the tagger reads
+    // "Valentine" as a first name).
+    expect(extractEvent("Ines Calloway is hosting a Valentine's Day dinner at Willow Green on February 14 at 6 pm", PLACES, REF, PEOPLE)?.host).toBe("Ines Calloway");
   });
 
   it("keeps the place of the event's own clause", () => {
@@ -99,6 +106,9 @@ describe("importance from general cues", () => {
   it("tells the past from the future", () => {
     expect(aboutTheFuture("we met yesterday at noon", REF)).toBe(false);
     expect(aboutTheFuture("we will meet on Monday", REF)).toBe(true);
+    // A time ahead named by no day is still ahead.
+    expect(aboutTheFuture("Theo is standing for the council in the election next month", REF)).toBe(true);
+    expect(aboutTheFuture("Theo moved to the lake last month", REF)).toBe(false);
   });
 });
 

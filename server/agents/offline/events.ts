@@ -67,18 +67,36 @@ function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
   cache.set(key, v);
   return v;
 }
-const timeCache = new Map<string, TimeMention | undefined>();
+interface ReadTimes {
+  time: TimeMention | undefined;
+  /** A time later than when it was said, named relative to it without a day ("next month"). */
+  later: boolean;
+}
+const timeCache = new Map<string, ReadTimes>();
 const eventCache = new Map<string, EventMention | undefined>();
 
 /** The day and time a text names, relative ones read against `ref` (when it was said). */
 export function readTime(text: string, ref: number): TimeMention | undefined {
+  return readTimes(text, ref).time;
+}
+
+/** Whether a text names a time ahead of `ref` only vaguely, by no day ("next month", "in two weeks"). */
+export function namesLaterTime(text: string, ref: number): boolean {
+  return readTimes(text, ref).later;
+}
+
+function readTimes(text: string, ref: number): ReadTimes {
   const minute = Math.floor(ref / 60_000);
   return cached(timeCache, `${minute}|${text}`, () => parseTime(text, ref));
 }
 
-function parseTime(text: string, ref: number): TimeMention | undefined {
+/** The parser reads "the day" ("a good part of the day") and "one day" (someday) as tomorrow. */
+const NOT_A_DATE = /^(?:the|a|one|1|that|this) day$/i;
+
+function parseTime(text: string, ref: number): ReadTimes {
   const normal = digits(text);
-  const results = chrono.casual.parse(normal, new Date(ref), { forwardDate: true });
+  const results = chrono.casual.parse(normal, new Date(ref), { forwardDate: true }).filter((r) => !NOT_A_DATE.test(r.text.trim()));
+  const later = results.some((r) => r.tags().has("result/relativeDate") && r.start.date().getTime() > ref + DAY_MS / 2);
   const out: TimeMention = {};
   for (const r of results) {
     const s = r.start;
@@ -97,7 +115,7 @@ function parseTime(text: string, ref: number): TimeMention | undefined {
   if (out.month === undefined) {
     // The parser misreads a part of the day before a date ("in the evening on February 14").
     for (const r of chrono.casual.parse(normal.replace(/\b(morning|afternoon|evening|night)\b/gi, ""), new Date(ref), { forwardDate: true })) {
-      if (r.start.isCertain("day") || r.start.isCertain("weekday")) {
+      if ((r.start.isCertain("day") || r.start.isCertain("weekday")) && !NOT_A_DATE.test(r.text.trim())) {
         out.month = r.start.get("month")! - 1;
         out.day = r.start.get("day")!;
         break;
@@ -114,7 +132,7 @@ function parseTime(text: string, ref: number): TimeMention | undefined {
       if (r) out.start = r.start.get("hour")! * 60;
     }
   }
-  return out.month === undefined && out.start === undefined ? undefined : out;
+  return { time: out.month === undefined && out.start === undefined ? undefined : out, later };
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
@@ -275,13 +293,13 @@ export function taggedPeople(text: string): string[] {
 }
 
 /** People named in a text: known names (full or first) and the tagger's people, with positions. */
-function peopleIn(text: string, known: readonly string[]): { name: string; at: number; end: number }[] {
-  const out: { name: string; at: number; end: number }[] = [];
+function peopleIn(text: string, known: readonly string[]): { name: string; at: number; end: number; known?: boolean }[] {
+  const out: { name: string; at: number; end: number; known?: boolean }[] = [];
   for (const name of known) {
     if (!text.includes(name.split(" ")[0])) continue;
     for (const form of [name, name.split(" ")[0]]) {
       const re = new RegExp(`\\b${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g");
-      for (const m of text.matchAll(re)) if (!out.some((o) => m.index >= o.at && m.index < o.end)) out.push({ name, at: m.index, end: m.index + m[0].length });
+      for (const m of text.matchAll(re)) if (!out.some((o) => m.index >= o.at && m.index < o.end)) out.push({ name, at: m.index, end: m.index + m[0].length, known: true });
     }
   }
   for (const p of taggedPeople(text)) {
@@ -344,7 +362,10 @@ function parseEvent(text: string, places: readonly PlaceName[], ref: number, peo
   // talking about the picnic", "I'm going to the picnic"): those name who talks or goes.
   // (Neither the hearer nor the teller of "X heard from Y about a seed swap".)
   if (governedByPreposition(text, first.start)) return out;
-  const before = persons.filter((p) => p.at < first.start && !/\bfrom\b/.test(text.slice(Math.max(0, p.at - 6), first.start))).at(-1);
+  // A name the resident does not know, in the possessive ("a Valentine's Day party"), is the
+  // tagger reading a holiday or a brand as a person: it organises nothing.
+  const possessive = (p: { at: number; end: number }) => /['’]s?$/.test(text.slice(p.at, p.end)) || /^['’]/.test(text.slice(p.end));
+  const before = persons.filter((p) => p.at < first.start && (p.known || !possessive(p)) && !/\bfrom\b/.test(text.slice(Math.max(0, p.at - 6), first.start))).at(-1);
   if (before) out.host = before.name;
   else if (speaker && /\b(I|I'm|I am|we|we're)\b/.test(text.slice(0, first.start))) out.host = speaker;
   return out;

@@ -4,7 +4,7 @@
 // set an object's state) is scored by the caller (perceive.ts), which knows whether the resident
 // uses it. Parts of speech and tenses come from compromise, times from the date parser.
 import nlp from "compromise";
-import { readTime, taggedPeople, timeAhead } from "./events.ts";
+import { namesLaterTime, readTime, taggedPeople, timeAhead } from "./events.ts";
 
 const cache = new Map<string, number>();
 
@@ -17,7 +17,8 @@ export interface ImportanceCues {
   novel?: boolean;
 }
 
-/** Whether a sentence is about something ahead: a future verb, or a day or an hour named. */
+/** Whether a sentence is about something ahead: a future verb, a day or an hour named, or a later
+ *  time named by no day ("next month"). */
 const tenseCache = new Map<string, boolean>();
 /** English marks the future with a closed class of auxiliaries; only a sentence with one is
  *  worth the tagger's time (which then reads its tense). */
@@ -36,7 +37,7 @@ function futureVerb(text: string): boolean {
 export function aboutTheFuture(text: string, at = Date.now()): boolean {
   if (futureVerb(text)) return true;
   const t = readTime(text, at);
-  return t !== undefined && timeAhead(t, at);
+  return (t !== undefined && timeAhead(t, at)) || namesLaterTime(text, at);
 }
 
 /** Whether a sentence names a person (a known name or one the tagger recognises). */

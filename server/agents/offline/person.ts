@@ -159,3 +159,14 @@ function ownPossessives(clause: string): string {
 
 /** First letter upper-case. */
 export const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+/** A phrase cut short never ends on a word that needs the next one ("planning a", "the new street
+ *  lamps on"): the tagger's prepositions, determiners, conjunctions, possessives and auxiliaries
+ *  are dropped from its end. */
+export function withoutDanglingEnd(words: readonly string[]): string[] {
+  const terms = nlp(words.join(" ")).terms().json() as { terms: { tags: string[] }[] }[];
+  const dangling = (t: { terms: { tags: string[] }[] } | undefined) => !!t && ["Preposition", "Determiner", "Conjunction", "Possessive", "Copula", "Auxiliary"].some((g) => t.terms[0]?.tags.includes(g));
+  let n = Math.min(words.length, terms.length);
+  while (n > 1 && dangling(terms[n - 1])) n--;
+  return words.slice(0, n);
+}

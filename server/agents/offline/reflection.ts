@@ -4,6 +4,7 @@
 // plans by the general future cues; nothing is about any particular event.
 import type { PlaceName } from "./events.ts";
 import { aboutTheFuture } from "./importance.ts";
+import { withoutDanglingEnd } from "./person.ts";
 
 function mentions(statements: readonly string[], people: readonly string[]): [string, number[]][] {
   const out = new Map<string, number[]>();
@@ -26,7 +27,7 @@ function doings(name: string, statements: readonly string[]): [string, number[]]
   statements.forEach((s, i) => {
     const m = re.exec(s);
     if (!m) return;
-    const act = m[1].replace(/\s*\(.*$/, "");
+    const act = withoutDanglingEnd(m[1].replace(/\s*\(.*$/, "").split(" ")).join(" ");
     let list = out.get(act);
     if (!list) out.set(act, (list = []));
     list.push(i);
