@@ -31,7 +31,8 @@ describe("converse", () => {
     expect(gw.asks.get("utterance")).toBe(plan.lines.length);
     expect(plan.lines[0]).toMatchObject({ speaker: "ann", name: "Ann Ash" });
     const text = plan.lines.map((l) => `${l.name}: ${l.text}`).join("\n");
-    expect(text).toContain("Ann Ash: I'm organising a party at plaza of Square on February 13 from 7 pm to 9 pm");
+    // She came over to tell it: her first line greets Bob and tells it.
+    expect(plan.lines[0].text).toMatch(/^\S[^.!?]*[.!?] I'm organising a party at plaza of Square on February 13 from 7 pm to 9 pm/);
     expect(plan.topic).toBe("conversing about the party at plaza of Square on February 13 from 7 pm to 9 pm");
     expect(plan.until).toBe(at("10:00") + chatMinutes(plan.lines) * 60_000);
     // No line of Bob's was written with Ann's memories in view.
@@ -157,6 +158,33 @@ describe("what a resident tells", () => {
     const memories = [{ text: "Cleo Moss and Dara Quinn were conversing about Dara's new pottery studio by the river", created: at("09:00"), importance: 7, kind: "chat" }];
     expect(pickNews(memories, at("10:00"), [], "Cleo Moss", ["Dara Quinn", "Eli Park"], "Dara Quinn")).toBeUndefined();
     expect(pickNews(memories, at("10:00"), [], "Cleo Moss", ["Dara Quinn", "Eli Park"], "Eli Park")?.text).toBe(memories[0].text);
+  });
+
+  it("does not tell someone again what they already talked of; tells the next thing instead", () => {
+    const memories = [
+      { text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.", created: at("08:00"), importance: 7, kind: "memo" },
+      { text: "Cleo Moss is restoring an old sailboat and hopes to launch it in the spring.", created: at("06:00"), importance: 6, kind: "thought" },
+    ];
+    const people = ["Dara Quinn", "Eli Park", "Gus Hale", "Finn Lowe"];
+    const places = [{ name: "the mill", address: "Town:the mill" }];
+    expect(pickNews(memories, at("10:00"), places, "Cleo Moss", people, "Dara Quinn")?.event?.what).toBe("barn dance");
+    // A day later, having talked of the dance with Dara already, Cleo tells her of the sailboat.
+    const talked = { text: "Cleo Moss and Dara Quinn were conversing about the barn dance at the mill on February 15 at 8 pm", created: at("10:05"), importance: 4, kind: "chat" };
+    expect(pickNews([talked, ...memories], at("10:00", 1), places, "Cleo Moss", people, "Dara Quinn")).toMatchObject({ kind: "plan", text: memories[1].text });
+    // Someone she has not talked with still hears of the dance first.
+    expect(pickNews([talked, ...memories], at("10:00", 1), places, "Cleo Moss", people, "Finn Lowe")?.event?.what).toBe("barn dance");
+  });
+
+  it("tells its own weighty news before passing on an event it heard of, and the event next time", () => {
+    const memories = [
+      { text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.", created: at("08:00"), importance: 7, kind: "memo" },
+      { text: "Cleo Moss is standing for the town council in the election next month and wants people to know.", created: at("06:00"), importance: 8, kind: "thought" },
+    ];
+    const people = ["Dara Quinn", "Eli Park", "Gus Hale"];
+    const places = [{ name: "the mill", address: "Town:the mill" }];
+    expect(pickNews(memories, at("10:00"), places, "Cleo Moss", people, "Dara Quinn")).toMatchObject({ kind: "plan", text: memories[1].text });
+    const talked = { text: "Cleo Moss and Dara Quinn were conversing about Cleo Moss standing for the town council in the election next month", created: at("10:05"), importance: 4, kind: "chat" };
+    expect(pickNews([talked, ...memories], at("10:00", 1), places, "Cleo Moss", people, "Dara Quinn")?.event?.what).toBe("barn dance");
   });
 
   it("never retells a memory in its own words where its 'tomorrow' would name another day", () => {

@@ -5,11 +5,10 @@
 // listener goes to an event it hears of depends on its usual day at that hour, its tie to the
 // organiser and a seeded draw; the takeaways are written from what the OTHER said, naming who
 // told it, so news really travels through conversations.
-import nlp from "compromise";
 import type { MemoryLine } from "../prompts/builder.ts";
 import { describeEvent, eventUpcoming, extractEvent, knownEvents, readTime, type EventMention, type PlaceName } from "./events.ts";
 import { aboutTheFuture, importanceOf, namesPerson } from "./importance.ts";
-import { cap, iToThirdPerson, toFirstPerson } from "./person.ts";
+import { cap, iToThirdPerson, toFirstPerson, withoutDanglingEnd } from "./person.ts";
 import { pick, seeded } from "./random.ts";
 import { dayKey } from "./time.ts";
 
@@ -75,20 +74,31 @@ export function pickNews(memories: readonly MemoryLine[], now: number, places: r
     const told = readTime(m.text, now);
     return told?.day !== then.day || told.month !== then.month;
   };
+  // What the two already talked of (the topics of the speaker's talks with the listener) is not
+  // told again: an earlier talk with them is as good as a "Had you heard?" answered.
+  const talkedOf = memories.filter(withListener).map((m) => m.text.toLowerCase());
+  const fresh = (n: News) => talkedOf.length === 0 || !talkedOf.some((t) => t.includes((n.event ? n.event.what : topicPhrase(tellNews(n, self, listener), self)).toLowerCase()));
   const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
   const events = knownEvents(usable, places, self, people).filter((k) => eventUpcoming(k.event, now));
-  const hosted = events.find((k) => k.hostedBySelf);
-  if (hosted) return { kind: "event", text: hosted.texts[0], event: hosted.event, host: true, importance: 8 };
-  if (events[0]) return { kind: "event", text: events[0].texts[0], event: events[0].event, importance: 7 };
   const inOwnWords = usable.filter((m) => !shifted(m));
-  const own = inOwnWords.find((m) => m.kind === "thought" && (m.text.startsWith(`${self} `) || m.text.startsWith(`${first(self)} `)) && m.importance >= 4 && !heardFrom(m.text));
-  if (own) return { kind: "plan", text: own.text, importance: own.importance };
-  const gossip = inOwnWords.find((m) => m.importance >= 5 && m.kind !== "observation" && namesPerson(m.text, people.filter((p) => p !== listener), self) && !m.text.includes(listener || "\u0000"));
-  if (gossip) return { kind: "person", text: gossip.text, importance: gossip.importance };
-  // (What one merely saw others do, "X is conversing about ...", is no news of one's own to tell:
-  // as for events, news comes from thoughts and talk.)
-  const weighty = inOwnWords.filter((m) => m.importance >= 6 && m.kind !== "observation").sort((a, b) => b.importance - a.importance)[0];
-  return weighty ? { kind: "memory", text: weighty.text, importance: weighty.importance } : undefined;
+  const ownPlans = inOwnWords.filter((m) => m.kind === "thought" && (m.text.startsWith(`${self} `) || m.text.startsWith(`${first(self)} `)) && m.importance >= 4 && !heardFrom(m.text));
+  // Best first: an event one organises; a plan or project of one's own that weighs as much as an
+  // event heard of (7); another event ahead; one's other plans; something about a person;
+  // anything weighty. One's own news comes before passing on others'. (What one merely saw
+  // others do, "X is conversing about ...", is no news of one's own to tell: as for events, news
+  // comes from thoughts and talk.)
+  const candidates = function* (): Generator<News> {
+    for (const k of events.filter((x) => x.hostedBySelf)) yield { kind: "event", text: k.texts[0], event: k.event, host: true, importance: 8 };
+    for (const m of ownPlans.filter((x) => x.importance >= 7)) yield { kind: "plan", text: m.text, importance: m.importance };
+    for (const k of events.filter((x) => !x.hostedBySelf)) yield { kind: "event", text: k.texts[0], event: k.event, importance: 7 };
+    for (const m of ownPlans.filter((x) => x.importance < 7)) yield { kind: "plan", text: m.text, importance: m.importance };
+    for (const m of inOwnWords) {
+      if (m.importance >= 5 && m.kind !== "observation" && namesPerson(m.text, people.filter((p) => p !== listener), self) && !m.text.includes(listener || "\u0000")) yield { kind: "person", text: m.text, importance: m.importance };
+    }
+    for (const m of inOwnWords.filter((x) => x.importance >= 6 && x.kind !== "observation").sort((a, b) => b.importance - a.importance)) yield { kind: "memory", text: m.text, importance: m.importance };
+  };
+  for (const n of candidates()) if (fresh(n)) return n;
+  return undefined;
 }
 
 /** The sentence in which a speaker tells its news. */
@@ -106,20 +116,30 @@ export function tellNews(n: News, speaker: string, listener: string): string {
 }
 
 /**
- * The news a line of a conversation tells, if any. The offline dialogue opens with a greeting and
- * its answer, and a line right after the other's news answers it: neither tells anything.
+ * What line k says beyond the engine's own lead-ins: the greeting that opens a conversation (its
+ * first sentence) and "Before you go, Theo: ".
  */
-function newsAt(all: readonly Line[], k: number, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
-  if (k < 2 || isFarewell(all[k].text)) return undefined;
-  const prev = all[k - 1];
-  if (prev.speaker !== all[k].speaker && newsAt(all, k - 1, now, places, people)) return undefined;
-  return newsOf(all[k].text, all[k].speaker, now, places, people);
+function saidAt(all: readonly Line[], k: number): string {
+  const text = all[k].text.replace(/^Before you go, [^:]{1,40}: /, "");
+  return k === 0 ? text.replace(/^[^.!?]*[.!?]\s*/, "") : text;
 }
 
-/** Whether a line tells something (an event, something ahead, something about someone). */
-function newsOf(said: string, speaker: string, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
-  // The engine's own lead-in ("Before you go, Theo: ...") is not part of the news.
-  const text = said.replace(/^Before you go, [^:]{1,40}: /, "");
+/**
+ * The news a line of a conversation tells, if any. The opener tells it after its greeting (one
+ * comes to say something: a real conversation does not wait two lines for it); the answer to a
+ * greeting, and a line right after the other's news, which answers it, tell nothing.
+ */
+function newsAt(all: readonly Line[], k: number, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
+  if (k === 1 || isFarewell(all[k].text)) return undefined;
+  const said = saidAt(all, k);
+  if (!said) return undefined;
+  const prev = all[k - 1];
+  if (prev && prev.speaker !== all[k].speaker && newsAt(all, k - 1, now, places, people)) return undefined;
+  return newsOf(said, all[k].speaker, now, places, people);
+}
+
+/** Whether words said tell something (an event, something ahead, something about someone). */
+function newsOf(text: string, speaker: string, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
   const event = extractEvent(text, places, now, people, speaker);
   if (event && eventUpcoming(event, now)) return { kind: "event", text, event, importance: 7 };
   if (aboutTheFuture(text, now) || namesPerson(text, people.filter((p) => p !== speaker))) return { kind: "memory", text, importance: importanceOf(text, { at: now, people }) };
@@ -179,7 +199,7 @@ export function offlineUtterance(
     for (let k = 0; k < all.length; k++) {
       const news = newsAt(all, k, now, places, people);
       if (news?.event) return `conversing about ${describeEvent(news.event)}`;
-      if (news) return `conversing about ${topicPhrase(all[k].text, all[k].speaker)}`;
+      if (news) return `conversing about ${topicPhrase(saidAt(all, k), all[k].speaker)}`;
     }
     return "conversing about their day";
   };
@@ -187,27 +207,31 @@ export function offlineUtterance(
     const all = [...soFar, { speaker: speaker.name, text }];
     return { text, end: end || all.length >= maxLines, topic: topicOf(all) };
   };
-  if (n === 0) return done(greeting(speaker, listener.name, now, past), false);
-  const last = soFar[n - 1];
   const mine = pickNews(speaker.memories, now, places, speaker.name, people, listener.name);
   const line = mine ? tellNews(mine, speaker.name, listener.name) : "";
+  // One comes over to say something: the greeting and one's news in the first line.
+  if (n === 0) return done(line && maxLines >= 2 ? `${greeting(speaker, listener.name, now, past)} ${line}` : greeting(speaker, listener.name, now, past), false);
+  const last = soFar[n - 1];
   const toldAlready = !!line && soFar.some((l) => l.speaker === speaker.name && l.text.endsWith(line));
   if (last.text === farewell(listener.action, speaker.name)) {
     // Before the other goes: one's own news, if not told yet.
     if (line && !toldAlready && n + 2 <= maxLines && !soFar.slice(0, -1).some((l) => l.text === last.text)) return done(`Before you go, ${first(listener.name)}: ${line}`, false);
     return done(`See you, ${first(listener.name)}!`, true);
   }
-  if (n === 1) return done(`Hi ${first(listener.name)}!${speaker.action ? ` I was just ${bare(speaker.action)}.` : ""}`, false);
   const told = last.speaker !== speaker.name ? newsAt(soFar, n - 1, now, places, people) : undefined;
+  if (n === 1 && !told) return done(`Hi ${first(listener.name)}!${speaker.action ? ` I was just ${bare(speaker.action)}.` : ""}`, false);
+  // Having said goodbye already, one answers what the other told at parting and goes.
+  const leaving = soFar.some((l) => l.speaker === speaker.name && isFarewell(l.text));
+  const answer = (text: string) => (leaving ? done(`${text} See you, ${first(listener.name)}!`, true) : done(text, false));
   if (told?.event) {
     const e = { ...told.event, host: told.event.host ?? (/^I('m| am) organi/.test(last.text) ? last.speaker : undefined) };
     const key = e.what.toLowerCase();
     const knew = speaker.memories.some((m) => m.text.toLowerCase().includes(key));
     const going = willAttend(speaker, e);
     const start = knew ? "Yes, I heard about it!" : pick(["Oh, I didn't know about that!", "That's news to me!"], speaker.name, key);
-    return done(`${start} ${going ? "I'd like to come." : "I'm not sure I can make it, but thank you for telling me."}`, false);
+    return answer(`${start} ${going ? "I'd like to come." : "I'm not sure I can make it, but thank you for telling me."}`);
   }
-  if (told) return done(pick([`I didn't know that. Thanks for telling me, ${first(listener.name)}.`, `Really? I'll keep that in mind.`, `That's good to know, ${first(listener.name)}.`], speaker.name, last.text), false);
+  if (told) return answer(pick([`I didn't know that. Thanks for telling me, ${first(listener.name)}.`, `Really? I'll keep that in mind.`, `That's good to know, ${first(listener.name)}.`], speaker.name, last.text));
   if (line && !toldAlready && n + 2 <= maxLines) return done(line, false);
   return done(farewell(speaker.action, listener.name), false);
 }
@@ -228,12 +252,7 @@ export function topicPhrase(line: string, speaker: string): string {
  *  determiners, conjunctions and possessives are dropped from the end. */
 function shortTopic(text: string): string {
   const words = text.replace(/^For [^:]+: /, "").split(/[,;.!?]/)[0].split(/\s+/).filter(Boolean).slice(0, 10);
-  if (words.length < 10) return words.join(" ");
-  const terms = nlp(words.join(" ")).terms().json() as { terms: { tags: string[] }[] }[];
-  const dangling = (t: { terms: { tags: string[] }[] } | undefined) => !!t && ["Preposition", "Determiner", "Conjunction", "Possessive", "Copula", "Auxiliary"].some((g) => t.terms[0]?.tags.includes(g));
-  let n = Math.min(words.length, terms.length);
-  while (n > 1 && dangling(terms[n - 1])) n--;
-  return words.slice(0, n).join(" ");
+  return words.length < 10 ? words.join(" ") : withoutDanglingEnd(words).join(" ");
 }
 
 export interface Takeaway {
@@ -254,7 +273,7 @@ export function offlineTakeaway(self: ChatSideInput, other: string, lines: reado
   let planning = "";
   for (let k = 0; k < lines.length; k++) {
     if (lines[k].speaker !== other) continue;
-    const t = lines[k].text.replace(/^Before you go, [^:]{1,40}: /, "");
+    const t = saidAt(lines, k);
     const news = newsAt(lines, k, now, places, people);
     if (!news) continue;
     importance = Math.max(importance, Math.min(8, news.importance));
