@@ -131,7 +131,7 @@ export function release(a: AgentState, b: AgentState | undefined): void {
  */
 export async function startConversation(ctx: MindContext, a: AgentState, b: AgentState, now: number, place: string): Promise<ConversationPlan | null> {
   claim(a, b, now);
-  await Promise.all([flushObservations(ctx, a), flushObservations(ctx, b)]);
+  if (ctx.settings.flushBeforeChat) await Promise.all([flushObservations(ctx, a), flushObservations(ctx, b)]);
   const maxLines = ctx.settings.maxChatRounds * 2;
   const brief = ctx.settings.conversationMode === "brief";
   const perLine = brief ? ctx.settings.retrieveForBriefChat : ctx.settings.retrieveForChat;

@@ -307,7 +307,13 @@ export class GenerativeMind implements Mind {
             next: sch.tasks.filter((t) => t.end > minute).map((t) => ({ start: hhmm(t.start), end: t.end >= 1440 ? "24:00" : hhmm(t.end), task: t.task, address: t.address, emoji: t.emoji })),
           }
         : null,
-      memories: s.memory.latest(limit).map((m) => ({ type: m.type, description: m.description, importance: m.importance, created: m.created })),
+      // Newest first by when they happened: observations are stored in batches, after the talks
+      // and thoughts that came meanwhile (perceive.ts).
+      memories: s.memory
+        .latest(limit + 64)
+        .sort((a, b) => b.created - a.created || b.id - a.id)
+        .slice(0, limit)
+        .map((m) => ({ type: m.type, description: m.description, importance: m.importance, created: m.created })),
     };
   }
 

@@ -3,7 +3,7 @@
 // the original's only dedupe. New observations wait in a small queue and are scored for
 // importance in batches (one call for many, idle ones scored 1 without a call), then embedded and
 // stored; the queue is flushed when it is full, when it is old, and before a day plan, a
-// conversation, a reflection or an interview. Idle events and the states residents' own actions
+// reflection or an interview (and a conversation, with settings.flushBeforeChat). Idle events and the states residents' own actions
 // give objects ("window table is in use") are scored without a call.
 import type { PerceivedEvent } from "../world/perception.ts";
 import { importanceOf } from "./offline/importance.ts";

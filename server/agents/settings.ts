@@ -12,11 +12,20 @@ export interface MindSettings {
   /** Observations waiting for an importance score are scored together once this many wait... */
   importanceBatch: number;
   /** ...or once the oldest has waited this long (game minutes), or before a day plan, a
-   *  conversation, a reflection or an interview (reactions see the new event itself). 120 before
+   *  reflection or an interview (and a conversation, flushBeforeChat; reactions see the new event
+   *  itself). 120 before
    *  the cost work; 240: every place a score matters flushes first, so waiting longer only means
    *  fewer, fuller batches (each call carries the identity block once). The original scores
    *  every event in its own call. */
   importanceFlushMinutes: number;
+  /** Whether a conversation first scores and stores what the two noticed and have not stored yet
+   *  (one importance call each). The original stores every event when it is perceived, so a
+   *  conversation sees all of them. false (default): what waits is stored at the next flush
+   *  (full, old, day plan, reflection, interview). The utterance prompt shows what the other is
+   *  doing, and the talk retrieves for the other and what is said, so the talk loses little. Base-25
+   *  sends 1,400 fewer prompt tokens per resident-day (4.7 importance calls instead of 10.1). The
+   *  party spread as before: 23.2 of 25 at 48 h against 22.5 (6 seeds). */
+  flushBeforeChat: boolean;
   /** Reflection: summed importance of new memories that triggers it (paper 150). */
   reflectionThreshold: number;
   /** Which new memories count toward that sum. "perceived": what the resident
@@ -154,6 +163,7 @@ export const DEFAULT_MIND_SETTINGS: MindSettings = {
   retention: 8,
   importanceBatch: 32,
   importanceFlushMinutes: 240,
+  flushBeforeChat: false,
   reflectionThreshold: 150,
   reflectionCounts: "all",
   reflectionWindow: 100,
@@ -196,6 +206,7 @@ export const MindOverrides = z.strictObject({
   conversationMode: z.enum(["turns", "brief"]),
   reuseRelationship: z.boolean(),
   insightsInOneCall: z.boolean(),
+  flushBeforeChat: z.boolean(),
 }).partial();
 export type MindOverrides = z.infer<typeof MindOverrides>;
 

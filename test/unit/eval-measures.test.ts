@@ -199,6 +199,7 @@ describe("scenario files", () => {
     expect(() => parseScenario(JSON.stringify({ ...ok, mind: { reusePlans: "yes" } }))).toThrow(/mind\.reusePlans/);
     expect(parseMindFlag("reusePlans=true, restWhileAsleep=off,replanImportance=8")).toEqual({ reusePlans: true, restWhileAsleep: false, replanImportance: 8 });
     expect(parseMindFlag("insightsInOneCall=false")).toEqual({ insightsInOneCall: false });
+    expect(parseMindFlag("flushBeforeChat=true")).toEqual({ flushBeforeChat: true });
     expect(() => parseMindFlag("reusePlans")).toThrow(/key=value/);
     expect(() => parseMindFlag("retrieveForChat=3")).toThrow(ScenarioError);
     expect(() => parseMindFlag("replanImportance=11")).toThrow(/replanImportance/);
