@@ -175,6 +175,14 @@ describe("what a resident tells", () => {
     expect(pickNews([talked, ...memories], at("10:00", 1), places, "Cleo Moss", people, "Finn Lowe")?.event?.what).toBe("barn dance");
   });
 
+  it("does not tell back in a talk the news the other has just told", () => {
+    const memories = [{ text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.", created: at("08:00"), importance: 7, kind: "memo" }];
+    const places = [{ name: "the mill", address: "Town:the mill" }];
+    const said = ["Good morning, Cleo. Gus Hale is organising a barn dance at the mill on February 15 at 8 pm. Had you heard?"];
+    expect(pickNews(memories, at("10:00"), places, "Cleo Moss", ["Dara Quinn", "Eli Park", "Gus Hale"], "Dara Quinn")?.event?.what).toBe("barn dance");
+    expect(pickNews(memories, at("10:00"), places, "Cleo Moss", ["Dara Quinn", "Eli Park", "Gus Hale"], "Dara Quinn", said)).toBeUndefined();
+  });
+
   it("tells its own weighty news before passing on an event it heard of, and the event next time", () => {
     const memories = [
       { text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.", created: at("08:00"), importance: 7, kind: "memo" },

@@ -68,6 +68,13 @@ describe("events of any kind", () => {
     expect(extractEvent("Ines Calloway is hosting a Valentine's Day dinner at Willow Green on February 14 at 6 pm", PLACES, REF, PEOPLE)?.host).toBe("Ines Calloway");
   });
 
+  it("reads a deadline as no event on that day", () => {
+    expect(extractEvent("Theo Brandt is building a henhouse and wants it finished by the end of the week", PLACES, REF, PEOPLE)).toBeUndefined();
+    expect(extractEvent("Theo Brandt must hand in the accounts before Monday", PLACES, REF, PEOPLE)).toBeUndefined();
+    // A deadline named after the event's own day leaves the event as it is.
+    expect(extractEvent("Theo Brandt is throwing a picnic on Saturday at noon; tell him by Friday", PLACES, REF, PEOPLE)).toMatchObject({ what: "picnic", day: 14, start: 12 * 60 });
+  });
+
   it("keeps the place of the event's own clause", () => {
     const e = extractEvent("going to the tasting at 5 pm, having a drink at Willow Green at 8 pm", PLACES, REF, PEOPLE);
     expect(e?.place).toBeUndefined();
@@ -121,6 +128,9 @@ describe("changing the person of a sentence", () => {
     // The verb after "and" agrees with "I" too.
     expect(toFirstPerson("Ines Calloway is planning an evening with cakes and music, and is trying to find a pianist", "Ines Calloway")).toBe("I am planning an evening with cakes and music, and am trying to find a pianist");
     expect(toFirstPerson("Edmund Hale is getting the beds ready and wants to plant a tree", "Edmund Hale")).toBe("I am getting the beds ready and want to plant a tree");
+    // What follows the "and" may bring in another subject; the verb still agrees with "I".
+    expect(toFirstPerson("Edmund Hale is mending the fence and is thinking about Theo's hint that he should sell", "Edmund Hale")).toBe("I am mending the fence and am thinking about Theo's hint that he should sell");
+    expect(toFirstPerson("Edmund Hale is writing a poem, secretly for Ines, and hopes to read it soon", "Edmund Hale")).toBe("I am writing a poem, secretly for Ines, and hope to read it soon");
     expect(iToThirdPerson("I am getting the beds ready and want to plant a tree", "Edmund Hale")).toBe("Edmund Hale is getting the beds ready and wants to plant a tree");
     // ...but not the verb of someone else the sentence reports.
     expect(toFirstPerson("Ines Calloway heard from Edmund Hale that Edmund Hale is getting the beds ready and wants to plant a tree", "Ines Calloway")).toBe("I heard from Edmund Hale that Edmund Hale is getting the beds ready and wants to plant a tree");

@@ -60,7 +60,7 @@ const heardFrom = (text: string) => /^(.+?) heard from (.+?) that (.+)$/.exec(te
  * event ahead it organises, another event ahead, a plan or project of its own, something about a
  * person, or any weighty memory. Things the listener told it, or talked of with it, are not told back.
  */
-export function pickNews(memories: readonly MemoryLine[], now: number, places: readonly PlaceName[], self: string, people: readonly string[] = [], listener = ""): News | undefined {
+export function pickNews(memories: readonly MemoryLine[], now: number, places: readonly PlaceName[], self: string, people: readonly string[] = [], listener = "", said: readonly string[] = []): News | undefined {
   const fromListener = (t: string) => !!listener && (heardFrom(t)?.[2] === listener || t.includes(`from ${listener}`));
   // A talk the listener was part of is nothing to tell them.
   const withListener = (m: MemoryLine) => !!listener && m.kind === "chat" && m.text.includes(listener);
@@ -74,10 +74,15 @@ export function pickNews(memories: readonly MemoryLine[], now: number, places: r
     const told = readTime(m.text, now);
     return told?.day !== then.day || told.month !== then.month;
   };
-  // What the two already talked of (the topics of the speaker's talks with the listener) is not
-  // told again: an earlier talk with them is as good as a "Had you heard?" answered.
-  const talkedOf = memories.filter(withListener).map((m) => m.text.toLowerCase());
-  const fresh = (n: News) => talkedOf.length === 0 || !talkedOf.some((t) => t.includes((n.event ? n.event.what : topicPhrase(tellNews(n, self, listener), self)).toLowerCase()));
+  // What the two already talked of (the topics of the speaker's talks with the listener, and what
+  // was `said` in this one) is not told again: an earlier talk is as good as a "Had you heard?".
+  const talkedOf = [...memories.filter(withListener).map((m) => m.text), ...said].map((t) => t.toLowerCase());
+  const fresh = (n: News) => {
+    if (talkedOf.length === 0) return true;
+    // A memory that tells of an event is as stale as the event.
+    const keys = n.event ? [n.event.what] : [topicPhrase(tellNews(n, self, listener), self), ...events.map((k) => k.event.what).filter((w) => n.text.toLowerCase().includes(w.toLowerCase()))];
+    return !keys.some((k) => talkedOf.some((t) => t.includes(k.toLowerCase())));
+  };
   const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
   const events = knownEvents(usable, places, self, people).filter((k) => eventUpcoming(k.event, now));
   const inOwnWords = usable.filter((m) => !shifted(m));
@@ -207,7 +212,7 @@ export function offlineUtterance(
     const all = [...soFar, { speaker: speaker.name, text }];
     return { text, end: end || all.length >= maxLines, topic: topicOf(all) };
   };
-  const mine = pickNews(speaker.memories, now, places, speaker.name, people, listener.name);
+  const mine = pickNews(speaker.memories, now, places, speaker.name, people, listener.name, soFar.filter((l) => l.speaker !== speaker.name).map((l) => l.text));
   const line = mine ? tellNews(mine, speaker.name, listener.name) : "";
   // One comes over to say something: the greeting and one's news in the first line.
   if (n === 0) return done(line && maxLines >= 2 ? `${greeting(speaker, listener.name, now, past)} ${line}` : greeting(speaker, listener.name, now, past), false);

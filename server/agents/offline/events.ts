@@ -34,7 +34,12 @@ export interface TimeMention {
   day?: number;
   start?: number;
   end?: number;
+  /** The day is a deadline ("finished by the end of the week"), not when something happens. */
+  deadline?: true;
 }
+
+/** Prepositions that make a time a deadline. */
+const DEADLINE = /\b(?:by|before|until|till)\s+(?:the\s+(?:end|start|middle)\s+of\s+)?$/i;
 
 const PART_OF_DAY_PM = /\b(afternoon|evening|night|tonight|p\.?m\.?)\b/i;
 
@@ -103,6 +108,7 @@ function parseTime(text: string, ref: number): ReadTimes {
     if (out.month === undefined && (s.isCertain("day") || s.isCertain("weekday"))) {
       out.month = s.get("month")! - 1;
       out.day = s.get("day")!;
+      if (DEADLINE.test(normal.slice(0, r.index))) out.deadline = true;
     }
     if (out.start === undefined && s.isCertain("hour")) {
       out.start = meridiem(s.get("hour")!, s.isCertain("meridiem"), normal) * 60 + (s.get("minute") ?? 0);
@@ -330,7 +336,8 @@ export function extractEvent(text: string, places: readonly PlaceName[], ref?: n
 
 function parseEvent(text: string, places: readonly PlaceName[], ref: number, people: readonly string[], speaker?: string): EventMention | undefined {
   const time = readTime(text, ref);
-  if (!time) return undefined;
+  // What is due by a day ("finished by Friday") is a deadline, not an event on that day.
+  if (!time || time.deadline) return undefined;
   const persons = peopleIn(text, people);
   const place = findPlace(text, places);
   const placeWords = new Set(place ? norm(place.name).split(" ") : []);

@@ -101,8 +101,9 @@ export function toFirstPerson(text: string, name: string): string {
     .replace(new RegExp(`\\b${who}\\b`, "g"), "me")
     .replace(/^For my planning: /, "For my plans: ")
     .replace(/(^|[.;!?]\s+|,\s+|\b(?:and|that|since|because|when|while|if|so|but)\s+)(I [^.;!?,]*)/g, (_m, lead: string, clause: string) => lead + agreeWithI(ownPossessives(clause)))
-    // The same subject after a comma: "I am planning ..., and is trying" → "..., and am trying".
-    .replace(/(\bI [^.;!?]*?), and (is|has|does)\b/g, (m, before: string, verb: string) => (OTHER_SUBJECT.test(before) ? m : `${before}, and ${{ is: "am", has: "have", does: "do" }[verb as "is" | "has" | "does"]}`));
+    // The same subject after a comma: "I am planning ..., and is trying" → "..., and am trying";
+    // "I am writing a song, secretly for Iris, and hopes to" → "and hope to".
+    .replace(/(\bI [^.;!?]*?), and ([a-z]+)\b/g, (m, before: string, verb: string) => (OTHER_SUBJECT.test(before) ? m : `${before}, and ${firstPersonVerb(verb)}`));
 }
 
 /** The verb after "and" in a clause said as "I", made to agree with the third person before "I"
@@ -127,16 +128,20 @@ const OTHER_SUBJECT = /\b(that|who|which|heard|told|said|he|she|they|we)\b/;
 /** A verb that agreed with the third person, after "and" in a clause whose subject became "I"
  *  ("I am planning ... and is trying" → "and am trying"; "and wants" → "and want"). */
 function agreeWithI(clause: string): string {
-  // Not where the clause brings in another subject ("I heard from Edmund that Edmund ... and wants").
-  if (OTHER_SUBJECT.test(clause)) return clause;
-  return clause
-    .replace(/\band is\b/g, "and am")
-    .replace(/\band has\b/g, "and have")
-    .replace(/\band does\b/g, "and do")
-    .replace(/\band ([a-z]+s)\b/g, (m, verb: string) => {
-      const v = nlp(verb);
-      return v.has("#PresentTense") && !v.has("#Noun") ? `and ${(v.verbs().toInfinitive().text()) || verb}` : m;
-    });
+  // Not where the words before the "and" bring in another subject ("I heard from Edmund that
+  // Edmund ... and wants"); what comes after it does not matter ("and is thinking about Jonah's
+  // hints that he should ...").
+  return clause.replace(/\band ([a-z]+)\b/g, (m, verb: string, at: number) => (OTHER_SUBJECT.test(clause.slice(0, at)) ? m : `and ${firstPersonVerb(verb)}`));
+}
+
+/** A present verb of the third person as "I" says it: is → am, has → have, hopes → hope (the
+ *  tagger's present tense); anything else as it is. */
+function firstPersonVerb(verb: string): string {
+  const own = ({ is: "am", has: "have", does: "do" } as Record<string, string>)[verb];
+  if (own) return own;
+  if (!verb.endsWith("s")) return verb;
+  const v = nlp(verb);
+  return v.has("#PresentTense") && !v.has("#Noun") ? v.verbs().toInfinitive().text() || verb : verb;
 }
 
 /** Closed-class words after which "her" is an object, not a possessive ("with her to the park"). */
