@@ -274,7 +274,9 @@ export interface Takeaway {
 export function offlineTakeaway(self: ChatSideInput, other: string, lines: readonly Line[], topic: string, now: number, places: readonly PlaceName[]): Takeaway {
   const people = self.people ?? [];
   let importance = 3;
-  let memo = `${self.name} had a chat with ${other}, ${topic.replace(/^conversing about /, "about ")}.`;
+  // "talked with Y about ...", not "had a chat with Y, about ...": a reader takes the object of
+  // "had" for an event the resident holds, dated by whatever the topic names.
+  let memo = `${self.name} talked with ${other} ${topic.replace(/^conversing about /, "about ")}.`;
   let planning = "";
   for (let k = 0; k < lines.length; k++) {
     if (lines[k].speaker !== other) continue;

@@ -330,7 +330,9 @@ const clean = (s: string) =>
 export function extractEvent(text: string, places: readonly PlaceName[], ref?: number, people: readonly string[] = [], speaker?: string): EventMention | undefined {
   if (ref === undefined) return undefined;
   const k = `${Math.floor(ref / 60_000)}|${speaker ?? ""}|${people.join(",")}|${places.length}:${places[0]?.address ?? ""}:${places.at(-1)?.address ?? ""}|${text}`;
-  const e = cached(eventCache, k, () => parseEvent(text, places, ref, people, speaker));
+  // A planning note's header ("For Rosa Delgado's planning: ") names whose note it is, not who
+  // organises what follows.
+  const e = cached(eventCache, k, () => parseEvent(text.replace(/^For [^:]{1,60}'s planning:\s*/i, ""), places, ref, people, speaker));
   return e && { ...e };
 }
 
