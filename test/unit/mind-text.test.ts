@@ -34,6 +34,7 @@ describe("dates and times in words", () => {
     // Idioms the date parser takes for tomorrow: "one day" is someday, "the day" no day at all.
     expect(readTime("Theo hopes to sail around the lake one day", REF)).toBeUndefined();
     expect(readTime("Theo spends a good part of the day at the pond", REF)).toBeUndefined();
+    expect(readTime("Theo is reading letters from the 1950s about the pond", REF)).toBeUndefined();
     expect(readTime("Theo is sailing in two days", REF)).toMatchObject({ day: 15 });
   });
 });

@@ -95,8 +95,9 @@ function readTimes(text: string, ref: number): ReadTimes {
   return cached(timeCache, `${minute}|${text}`, () => parseTime(text, ref));
 }
 
-/** The parser reads "the day" ("a good part of the day") and "one day" (someday) as tomorrow. */
-const NOT_A_DATE = /^(?:the|a|one|1|that|this) day$/i;
+/** The parser reads "the day" ("a good part of the day") and "one day" (someday) as tomorrow,
+ *  and a year or a decade alone ("letters from the 1950s") as a day and an hour. */
+const NOT_A_DATE = /^(?:(?:the|a|one|1|that|this) day|\d{3,4}s?)$/i;
 
 function parseTime(text: string, ref: number): ReadTimes {
   const normal = digits(text);
