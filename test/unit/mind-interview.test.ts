@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { offlineInterview } from "../../server/agents/offline/interview.ts";
 import { rememberOne } from "../../server/agents/state.ts";
 import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
 
@@ -67,5 +68,15 @@ describe("whispers", () => {
     expect(result).toEqual({ seeded: 2, unknown: ["Zed Zane"] });
     expect(gw.asks.get("whisper")).toBe(1);
     expect(mind.agent("ann")!.memory.latest(2).map((m) => m.description).reverse()).toEqual(["Ann Ash loves flowers", "Ann Ash and Bob Birch are old friends"]);
+  });
+
+  it("offline, asked about itself, answers from its persona when memory holds nothing; not so for what it would do", () => {
+    const identity = { name: "Cleo Moss", age: 51, innate: "patient, dry", learned: "Cleo Moss repairs clocks in a shop by the harbour. She rows every morning.", currently: "Cleo is restoring a ship's clock for the museum.", lifestyle: "Cleo goes to bed at 10 pm and wakes up at 5 am." };
+    const ask = (question: string) => offlineInterview({ identity, now: at("12:00"), interviewer: "Rin", question, memories: [], plan: [], yesterday: [], people: [], presence: [], places: [], residents: ["Cleo Moss", "Eli Park"] });
+    for (const q of ["Give an introduction of yourself.", "What's your occupation?"]) expect(ask(q)).toBe("I'm Cleo Moss, 51. I repair clocks in a shop by the harbour. I am restoring a ship's clock for the museum.");
+    // The persona's sentence the question's words touch.
+    expect(ask("Tell me about your morning rowing.")).toBe("I row every morning.");
+    expect(ask("Your kettle is whistling! What would you do?")).toBe("I'm not sure. I don't remember anything about that.");
+    expect(ask("Do you know who runs the bakery?")).toBe("I'm not sure. I don't remember anything about that.");
   });
 });

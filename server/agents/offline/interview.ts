@@ -116,6 +116,13 @@ function closest(i: InterviewInput): { name: string; why: string }[] {
   return scored;
 }
 
+/** Who the resident is, from its persona: name, age, what it does, what it is about. */
+function introduction(i: InterviewInput): string {
+  const me = i.identity.name;
+  const firstSentence = (t: string) => toFirstPerson(sentence(t.split(/(?<=[.!?])\s/)[0] ?? ""), me);
+  return `I'm ${me}, ${i.identity.age}. ${firstSentence(i.identity.learned)} ${firstSentence(i.identity.currently)}`.trim();
+}
+
 export function offlineInterview(i: InterviewInput): string {
   const me = i.identity.name;
   const q = i.question.trim();
@@ -124,9 +131,7 @@ export function offlineInterview(i: InterviewInput): string {
   const mems = i.memories.filter((m) => !m.text.toLowerCase().includes(flat) && m.kind !== "plan");
   const doc = nlp(q);
   const yesNo = /^\s*(do|did|does|are|is|was|were|have|has|will|would|can|could)\b/i.test(q);
-  if (ABOUT_SELF.test(q)) {
-    return `I'm ${me}, ${i.identity.age}. ${toFirstPerson(sentence(i.identity.learned.split(/(?<=[.!?])\s/)[0] ?? ""), me)} ${toFirstPerson(sentence(i.identity.currently.split(/(?<=[.!?])\s/)[0] ?? ""), me)}`.trim();
-  }
+  if (ABOUT_SELF.test(q)) return introduction(i);
   const named = i.residents.filter((n) => n !== me && (q.includes(n) || new RegExp(`\\b${first(n)}\\b`).test(q)));
   const qRoots = new Set(roots(q));
   const overlap = (t: string) => roots(t).filter((w) => qRoots.has(w)).length;
@@ -178,6 +183,15 @@ export function offlineInterview(i: InterviewInput): string {
     if (i.plan.length) return `My plan for today: ${i.plan.slice(0, 5).join("; ")}.`;
   }
   const fitting = mems.filter((m) => overlap(m.text) > 0).slice(0, 3);
-  if (fitting.length === 0) return `I'm not sure. I don't remember anything about that.`;
+  if (fitting.length === 0) {
+    // Asked about itself ("your occupation", "an introduction of yourself") and not what it would
+    // do if: what it knows of itself, its persona, answers when memory does not.
+    if ((doc.has("yourself") || doc.has("your #Noun")) && !doc.has("(would|if)")) {
+      const own = [i.identity.learned, i.identity.currently, i.identity.lifestyle].flatMap((t) => t.split(/(?<=[.!?])\s/)).filter((t) => overlap(t) > 0);
+      // A persona is written about the resident: a sentence's "She"/"He"/"They" is the resident.
+      return own.length ? own.slice(0, 2).map((t) => sentence(cap(toFirstPerson(t.replace(/^(?:He|She|They)\b/, me), me)))).join(" ") : introduction(i);
+    }
+    return `I'm not sure. I don't remember anything about that.`;
+  }
   return `Let me think. ${fitting.map((m) => sentence(cap(toFirstPerson(m.text.replace(/^For [^:]+: /, ""), me)))).join(" ")}`;
 }
