@@ -78,5 +78,6 @@ describe("whispers", () => {
     expect(ask("Tell me about your morning rowing.")).toBe("I row every morning.");
     expect(ask("Your kettle is whistling! What would you do?")).toBe("I'm not sure. I don't remember anything about that.");
     expect(ask("Do you know who runs the bakery?")).toBe("I'm not sure. I don't remember anything about that.");
+    expect(ask("Who is your best friend?")).toBe("I'm not sure. I don't remember anything about that.");
   });
 });
