@@ -52,13 +52,16 @@ export interface PastContext {
 }
 
 const first = (name: string) => name.split(" ")[0];
+/** How much news of an event ahead weighs (one's own event one more). */
+const EVENT_IMPORTANCE = 7;
 const bare = (action: string) => action.replace(/\s*\(.*\)$/, "");
 const heardFrom = (text: string) => /^(.+?) heard from (.+?) that (.+)$/.exec(text);
 
 /**
  * What a resident finds most important to tell right now, from its own memories (best first): an
- * event ahead it organises, another event ahead, a plan or project of its own, something about a
- * person, or any weighty memory. Things the listener told it, or talked of with it, are not told back.
+ * event ahead it organises, a weighty plan of its own, another event ahead, its other plans,
+ * something about a person, or any weighty memory. Things the listener told it, or talked of with
+ * it, are not told back.
  */
 export function pickNews(memories: readonly MemoryLine[], now: number, places: readonly PlaceName[], self: string, people: readonly string[] = [], listener = "", said: readonly string[] = []): News | undefined {
   const fromListener = (t: string) => !!listener && (heardFrom(t)?.[2] === listener || t.includes(`from ${listener}`));
@@ -74,6 +77,8 @@ export function pickNews(memories: readonly MemoryLine[], now: number, places: r
     const told = readTime(m.text, now);
     return told?.day !== then.day || told.month !== then.month;
   };
+  const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
+  const events = knownEvents(usable, places, self, people).filter((k) => eventUpcoming(k.event, now));
   // What the two already talked of (the topics of the speaker's talks with the listener, and what
   // was `said` in this one) is not told again: an earlier talk is as good as a "Had you heard?".
   const talkedOf = [...memories.filter(withListener).map((m) => m.text), ...said].map((t) => t.toLowerCase());
@@ -83,20 +88,18 @@ export function pickNews(memories: readonly MemoryLine[], now: number, places: r
     const keys = n.event ? [n.event.what] : [topicPhrase(tellNews(n, self, listener), self), ...events.map((k) => k.event.what).filter((w) => n.text.toLowerCase().includes(w.toLowerCase()))];
     return !keys.some((k) => talkedOf.some((t) => t.includes(k.toLowerCase())));
   };
-  const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
-  const events = knownEvents(usable, places, self, people).filter((k) => eventUpcoming(k.event, now));
   const inOwnWords = usable.filter((m) => !shifted(m));
   const ownPlans = inOwnWords.filter((m) => m.kind === "thought" && (m.text.startsWith(`${self} `) || m.text.startsWith(`${first(self)} `)) && m.importance >= 4 && !heardFrom(m.text));
   // Best first: an event one organises; a plan or project of one's own that weighs as much as an
-  // event heard of (7); another event ahead; one's other plans; something about a person;
+  // event heard of; another event ahead; one's other plans; something about a person;
   // anything weighty. One's own news comes before passing on others'. (What one merely saw
   // others do, "X is conversing about ...", is no news of one's own to tell: as for events, news
   // comes from thoughts and talk.)
   const candidates = function* (): Generator<News> {
-    for (const k of events.filter((x) => x.hostedBySelf)) yield { kind: "event", text: k.texts[0], event: k.event, host: true, importance: 8 };
-    for (const m of ownPlans.filter((x) => x.importance >= 7)) yield { kind: "plan", text: m.text, importance: m.importance };
-    for (const k of events.filter((x) => !x.hostedBySelf)) yield { kind: "event", text: k.texts[0], event: k.event, importance: 7 };
-    for (const m of ownPlans.filter((x) => x.importance < 7)) yield { kind: "plan", text: m.text, importance: m.importance };
+    for (const k of events.filter((x) => x.hostedBySelf)) yield { kind: "event", text: k.texts[0], event: k.event, host: true, importance: EVENT_IMPORTANCE + 1 };
+    for (const m of ownPlans.filter((x) => x.importance >= EVENT_IMPORTANCE)) yield { kind: "plan", text: m.text, importance: m.importance };
+    for (const k of events.filter((x) => !x.hostedBySelf)) yield { kind: "event", text: k.texts[0], event: k.event, importance: EVENT_IMPORTANCE };
+    for (const m of ownPlans.filter((x) => x.importance < EVENT_IMPORTANCE)) yield { kind: "plan", text: m.text, importance: m.importance };
     for (const m of inOwnWords) {
       if (m.importance >= 5 && m.kind !== "observation" && namesPerson(m.text, people.filter((p) => p !== listener), self) && !m.text.includes(listener || "\u0000")) yield { kind: "person", text: m.text, importance: m.importance };
     }
@@ -146,7 +149,7 @@ function newsAt(all: readonly Line[], k: number, now: number, places: readonly P
 /** Whether words said tell something (an event, something ahead, something about someone). */
 function newsOf(text: string, speaker: string, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
   const event = extractEvent(text, places, now, people, speaker);
-  if (event && eventUpcoming(event, now)) return { kind: "event", text, event, importance: 7 };
+  if (event && eventUpcoming(event, now)) return { kind: "event", text, event, importance: EVENT_IMPORTANCE };
   if (aboutTheFuture(text, now) || namesPerson(text, people.filter((p) => p !== speaker))) return { kind: "memory", text, importance: importanceOf(text, { at: now, people }) };
   if (/^I('m| am) /.test(text) && text.length > 30) return { kind: "plan", text, importance: importanceOf(text, { at: now, people }) };
   return undefined;
@@ -295,7 +298,7 @@ export function offlineTakeaway(self: ChatSideInput, other: string, lines: reado
       if (willAttend(self, e)) planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} said they would go.`;
       break;
     }
-    memo = `${self.name} heard from ${other} that ${iToThirdPerson(t.replace(/^Before you go, \w+: /, "").replace(/^I keep thinking about this: /, ""), other).replace(/^(You told me|[A-Z]\w+ told me) that /, "").replace(/[.!]+$/, "")}.`;
+    memo = `${self.name} heard from ${other} that ${iToThirdPerson(t.replace(/^I keep thinking about this: /, ""), other).replace(/^(You told me|[A-Z]\w+ told me) that /, "").replace(/[.!]+$/, "")}.`;
   }
   const of = first(other);
   const tie = self.memories.find((m) => (m.text.includes(other) || m.text.includes(`${of} `)) && m.kind === "thought" && !heardFrom(m.text));
