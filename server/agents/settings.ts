@@ -104,7 +104,7 @@ export interface MindSettings {
    *  (converse.py agent_chat_v2: new_retrieve(init_persona, focal_points, 15); 15 here before the
    *  cost work). 8: with the mundane left out (chatMemoryFloor) the best 8 hold what the speaker
    *  tells, and the conversation so far, shown on every line, holds what it made of the rest;
-   *  the single largest cost of a day (about half its prompt tokens are dialogue lines). */
+   *  the single largest cost of a day (a quarter of base-25's prompt tokens are dialogue lines). */
   retrieveForChat: number;
   /** The relationship summary before a conversation (converse.py agent_chat_v2:
    *  new_retrieve(init_persona, [target name], 50); 50 here before the cost work). 25: asked only

@@ -80,6 +80,29 @@ describe("converse", () => {
     expect(asked.memories.some((m) => m.text.includes("grows her own roses"))).toBe(true);
   });
 
+  it("the one who answers tells its own news in the same line; who has nothing left to tell says goodbye, and that ends it", async () => {
+    const gw = countingGateway();
+    const mind = tinyMind(gw);
+    const { ctx, ann, bob } = await party(mind);
+    await rememberOne(ctx, bob, "thought", at("08:00"), "Bob Birch is restoring an old map of the town that he found in the bakery cellar", 7);
+    const plan = (await startConversation(ctx, ann, bob, at("10:00"), "plaza of Square"))!;
+    const [opener, answer, last] = plan.lines;
+    expect(opener.text).toContain("I'm organising a party");
+    // Bob answers the invitation and, in the same line, tells what he has to tell.
+    expect(answer.speaker).toBe("bob");
+    expect(answer.text).toMatch(/^(Yes, I heard about it!|Oh, I didn't know about that!|That's news to me!) (I'd like to come\.|I'm not sure I can make it)/);
+    expect(answer.text).toContain("By the way, Ann: I am restoring an old map of the town");
+    // Ann has nothing more to tell: she answers his news and goes; the talk ends with her line.
+    expect(plan.lines).toHaveLength(3);
+    expect(last.speaker).toBe("ann");
+    expect(last.text).toMatch(/^(I didn't know that|Really\?|That's good to know).* See you later, Bob!$/);
+    // Each takes the other's news away, naming who told it.
+    await conversationEnded(ctx, ann, ended(plan, "bob", "Bob Birch"), at("10:03"));
+    await conversationEnded(ctx, bob, ended(plan, "ann", "Ann Ash"), at("10:03"));
+    expect(ann.memory.latest(6).map((m) => m.description)).toContain("Ann Ash heard from Bob Birch that Bob Birch is restoring an old map of the town that he found in the bakery cellar.");
+    expect(bob.memory.latest(6).some((m) => m.description.startsWith("Bob Birch heard from Ann Ash that Ann Ash is organising a party"))).toBe(true);
+  });
+
   it("with reuseRelationship off, each side summarises before every conversation", async () => {
     const gw = countingGateway();
     const mind = tinyMind(gw, { settings: { reuseRelationship: false } });

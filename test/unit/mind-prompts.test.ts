@@ -66,3 +66,22 @@ describe("every prompt", () => {
     for (const name of ["day-plan", "decompose", "importance", "interview", "post-chat", "reaction", "relationship", "utterance", "visitorReply", "whisper"]) expect(seen.get(name), name).toBeGreaterThan(0);
   }, 120_000);
 });
+
+describe("a memory the identity block already says", () => {
+  it("is not shown twice in a prompt that shows both: a line of dialogue shows the persona's 'currently' once", () => {
+    const identity = { name: "Cleo Moss", age: 40, innate: "patient", learned: "Cleo Moss mends clocks.", currently: "Cleo Moss is restoring the church clock. She hopes to finish before the fair.", lifestyle: "Cleo goes to bed at 10 pm." };
+    const created = Date.parse("2026-02-13T06:00:00Z");
+    const text = String(utterance.utterancePrompt.render({
+      identity, now: created + 3_600_000, place: "clock shop", today: created,
+      speaker: { id: "cleo", name: "Cleo Moss", brief: "", action: "oiling a clock", relationship: "", memories: [
+        { text: "Cleo Moss is restoring the church clock.", created, importance: 6, kind: "thought" },
+        { text: "She hopes to finish before the fair", created, importance: 5, kind: "thought" },
+        { text: "Dara Quinn brought in a cuckoo clock that will not strike", created, importance: 4, kind: "observation" },
+      ] },
+      listener: { name: "Dara Quinn", action: "waiting" }, soFar: [], maxLines: 16, places: [],
+    }).at(-1)!.content);
+    expect(text.split("restoring the church clock").length - 1).toBe(1);
+    expect(text.split("hopes to finish before the fair").length - 1).toBe(1);
+    expect(text).toContain("- [06:00] Dara Quinn brought in a cuckoo clock that will not strike");
+  });
+});

@@ -123,27 +123,32 @@ export function tellNews(n: News, speaker: string, listener: string): string {
   return n.kind === "plan" ? `${cap(said)}.` : `I keep thinking about this: ${said}.`;
 }
 
+/** The engine's lead-ins before one's news inside a line that also answers or greets. */
+const LEAD_IN = /(?:^|\s)(?:(?:Before you go|By the way), [^:]{1,40}|Guess what): /;
+
 /**
- * What line k says beyond the engine's own lead-ins: the greeting that opens a conversation (its
- * first sentence) and "Before you go, Theo: ".
+ * What line k says beyond the engine's own words around it: the greeting that opens a
+ * conversation (its first sentence), and, in a line that also answers or greets, what follows
+ * "By the way, Theo: ", "Before you go, Theo: " or "Guess what: ".
  */
 function saidAt(all: readonly Line[], k: number): string {
-  const text = all[k].text.replace(/^Before you go, [^:]{1,40}: /, "");
+  const text = all[k].text;
+  const lead = LEAD_IN.exec(text);
+  if (lead) return text.slice(lead.index + lead[0].length);
   return k === 0 ? text.replace(/^[^.!?]*[.!?]\s*/, "") : text;
 }
 
 /**
  * The news a line of a conversation tells, if any. The opener tells it after its greeting (one
- * comes to say something: a real conversation does not wait two lines for it); the answer to a
- * greeting, and a line right after the other's news, which answers it, tell nothing.
+ * comes to say something: a real conversation does not wait two lines for it). A line that
+ * answers (the greeting, or the other's news) tells only what follows its lead-in.
  */
 function newsAt(all: readonly Line[], k: number, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
-  if (k === 1 || isFarewell(all[k].text)) return undefined;
+  if (isFarewell(all[k].text)) return undefined;
+  const answers = k === 1 || (k > 1 && all[k - 1].speaker !== all[k].speaker && !!newsAt(all, k - 1, now, places, people));
+  if (answers && !LEAD_IN.test(all[k].text)) return undefined;
   const said = saidAt(all, k);
-  if (!said) return undefined;
-  const prev = all[k - 1];
-  if (prev && prev.speaker !== all[k].speaker && newsAt(all, k - 1, now, places, people)) return undefined;
-  return newsOf(said, all[k].speaker, now, places, people);
+  return said ? newsOf(said, all[k].speaker, now, places, people) : undefined;
 }
 
 /** Whether words said tell something (an event, something ahead, something about someone). */
@@ -186,11 +191,13 @@ function greeting(a: ChatSideInput, b: string, now: number, past?: PastContext):
 
 const farewell = (action: string, listener: string) => `I should get back to ${bare(action) || "what I was doing"}. See you later, ${first(listener)}!`;
 /** The engine's own closing line (its words, not a reading of anyone's). */
-const isFarewell = (text: string) => text.startsWith("I should get back to ") || /^See you, \w+!$/.test(text);
+const isFarewell = (text: string) => /(^|\s)I should get back to /.test(text) || /(^|\s)See you, \w+!$/.test(text);
 
 /**
- * The next line, offline (the paper's turn-by-turn loop), from the speaker's own memories: greet,
- * answer what the other just told, tell one's own news once, then say goodbye.
+ * The next line, offline (the paper's turn-by-turn loop), from the speaker's own memories: greet
+ * and tell one's news; answer what the other just told, and in the same line tell one's own news
+ * if one has any not told yet; with nothing left to tell, say goodbye, which ends the talk (the
+ * other has had a line to tell its own news in since one's last).
  */
 export function offlineUtterance(
   speaker: ChatSideInput,
@@ -203,6 +210,7 @@ export function offlineUtterance(
 ): { text: string; end: boolean; topic: string } {
   const people = speaker.people ?? [];
   const n = soFar.length;
+  const you = first(listener.name);
   const topicOf = (all: readonly Line[]) => {
     for (let k = 0; k < all.length; k++) {
       const news = newsAt(all, k, now, places, people);
@@ -220,28 +228,23 @@ export function offlineUtterance(
   // One comes over to say something: the greeting and one's news in the first line.
   if (n === 0) return done(line && maxLines >= 2 ? `${greeting(speaker, listener.name, now, past)} ${line}` : greeting(speaker, listener.name, now, past), false);
   const last = soFar[n - 1];
-  const toldAlready = !!line && soFar.some((l) => l.speaker === speaker.name && l.text.endsWith(line));
-  if (last.text === farewell(listener.action, speaker.name)) {
-    // Before the other goes: one's own news, if not told yet.
-    if (line && !toldAlready && n + 2 <= maxLines && !soFar.slice(0, -1).some((l) => l.text === last.text)) return done(`Before you go, ${first(listener.name)}: ${line}`, false);
-    return done(`See you, ${first(listener.name)}!`, true);
-  }
+  const canTell = !!line && !soFar.some((l) => l.speaker === speaker.name && l.text.includes(line)) && n + 2 <= maxLines;
   const told = last.speaker !== speaker.name ? newsAt(soFar, n - 1, now, places, people) : undefined;
-  if (n === 1 && !told) return done(`Hi ${first(listener.name)}!${speaker.action ? ` I was just ${bare(speaker.action)}.` : ""}`, false);
-  // Having said goodbye already, one answers what the other told at parting and goes.
-  const leaving = soFar.some((l) => l.speaker === speaker.name && isFarewell(l.text));
-  const answer = (text: string) => (leaving ? done(`${text} See you, ${first(listener.name)}!`, true) : done(text, false));
+  let reply = "";
   if (told?.event) {
-    const e = { ...told.event, host: told.event.host ?? (/^I('m| am) organi/.test(last.text) ? last.speaker : undefined) };
+    const e = { ...told.event, host: told.event.host ?? (/(^|\s)I('m| am) organi/.test(saidAt(soFar, n - 1)) ? last.speaker : undefined) };
     const key = e.what.toLowerCase();
     const knew = speaker.memories.some((m) => m.text.toLowerCase().includes(key));
     const going = willAttend(speaker, e);
     const start = knew ? "Yes, I heard about it!" : pick(["Oh, I didn't know about that!", "That's news to me!"], speaker.name, key);
-    return answer(`${start} ${going ? "I'd like to come." : "I'm not sure I can make it, but thank you for telling me."}`);
-  }
-  if (told) return answer(pick([`I didn't know that. Thanks for telling me, ${first(listener.name)}.`, `Really? I'll keep that in mind.`, `That's good to know, ${first(listener.name)}.`], speaker.name, last.text));
-  if (line && !toldAlready && n + 2 <= maxLines) return done(line, false);
-  return done(farewell(speaker.action, listener.name), false);
+    reply = `${start} ${going ? "I'd like to come." : "I'm not sure I can make it, but thank you for telling me."}`;
+  } else if (told) reply = pick([`I didn't know that. Thanks for telling me, ${you}.`, `Really? I'll keep that in mind.`, `That's good to know, ${you}.`], speaker.name, last.text);
+  else if (n === 1) reply = `Hi ${you}!`;
+  // The other is going: one's news before they do, or goodbye.
+  if (isFarewell(last.text) && last.speaker !== speaker.name) return canTell ? done(`${reply} Before you go, ${you}: ${line}`.trim(), false) : done(`${reply} See you, ${you}!`.trim(), true);
+  if (canTell) return done(!reply ? line : told ? `${reply} By the way, ${you}: ${line}` : `${reply} Guess what: ${line}`, false);
+  if (n === 1 && !told) return done(`${reply}${speaker.action ? ` I was just ${bare(speaker.action)}.` : ""}`, false);
+  return done(`${reply} ${farewell(speaker.action, listener.name)}`.trim(), true);
 }
 
 /** What a line told, as the object of "about": the engine's lead-ins dropped, in the third person,

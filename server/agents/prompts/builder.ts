@@ -73,9 +73,17 @@ const sameDay = (a: number, b: number) => Math.floor(a / 86_400_000) === Math.fl
 
 /** Memories as a bullet list with their date and time, capped in count; "(none)" when empty.
  *  `today`: see stamp (the prompt must say the date: nowAt, or datedNote). */
-export function memories(lines: readonly MemoryLine[], max = 60, today?: number): string {
-  const shown = lines.slice(0, max);
+export function memories(lines: readonly MemoryLine[], max = 60, today?: number, identity?: Identity): string {
+  const shown = lines.slice(0, max).filter((m) => !identity || !inIdentity(m.text, identity));
   return shown.length ? shown.map((m) => `- ${stamp(m.created, today)} ${m.text}`).join("\n") : "- (none)";
+}
+
+/** Whether a memory says again what the identity block already says: the persona's "currently",
+ *  which also enters the memory stream (as the original seeds it) and is retrieved like any
+ *  memory. A prompt that shows the identity block need not show it twice. */
+export function inIdentity(text: string, identity: Identity): boolean {
+  const t = text.trim().replace(/[.!]+$/, "");
+  return t.length >= 24 && !!identity.currently?.includes(t);
 }
 
 /** For a prompt that does not otherwise say the date: what an undated "[07:05]" means. */

@@ -51,7 +51,7 @@ export const dayPlanPrompt = definePrompt<DayPlanInput, DayPlanAnswer>({
       iss(i.identity),
       `Today is ${formatDate(i.day)}.${i.firstDay ? "" : ` Yesterday's plan: ${(i.yesterday ?? []).join("; ") || "(none)"}.`} ${f} is at ${i.currentPlace}.`,
       `What ${f} remembers that matters for today:`,
-      memories(i.memories),
+      memories(i.memories, 60, undefined, i.identity),
       `Places ${f} knows: ${i.sectors.join(", ")}. Stay in the current area if an activity can be done there; never go into other people's homes unless invited.`,
       `Give: "currently", ${f}'s status today in one or two sentences (third person); "wakeUp"; "plan", 5 to 8 broad items for the day with times; "schedule", the day from 00:00 to bedtime as consecutive blocks {start, task ("baking bread"), place (one of the places, or null)}, about one per hour, sleeping first and last.`,
     ];

@@ -24,7 +24,7 @@ export const interviewPrompt = definePrompt<InterviewInput, InterviewAnswer>({
     `${nowAt(i.now)} Today's plan: ${i.plan.join("; ") || "(none)"}${i.yesterday.length ? `. Yesterday's plan: ${i.yesterday.join("; ")}` : ""}`,
     ...i.people.filter((p) => p.relationship).map((p) => `How you see ${p.name}: ${p.relationship}`),
     `What you remember (most relevant first):`,
-    memories(i.memories, 60, i.today),
+    memories(i.memories, 60, i.today, i.identity),
     quote(i.interviewer, i.question),
     `Give "answer".`,
   ],

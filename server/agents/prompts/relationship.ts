@@ -28,7 +28,7 @@ export const relationshipPrompt = definePrompt<RelationshipInput, RelationshipAn
     iss(i.identity),
     `What ${firstName(i.identity.name)} remembers about ${i.other}:`,
     datedNote(i.today),
-    memories(i.memories, 60, i.today),
+    memories(i.memories, 60, i.today, i.identity),
     i.before && `Last time: ${i.before}`,
     `Give "relationship": one or two sentences on how ${i.identity.name} sees ${i.other} and what they have to do with each other.`,
   ],

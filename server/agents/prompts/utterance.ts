@@ -43,7 +43,7 @@ export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
       `What ${s} thinks of ${l}: ${i.speaker.relationship || "(no opinion yet)"}`,
       i.past ? `Past context: ${s} and ${l} last talked ${i.past.minutesAgo} minutes ago, ${i.past.topic}. This conversation comes after that one.` : `${s} and ${l} have not talked before today.`,
       `What ${s} remembers:`,
-      memories(i.speaker.memories, 60, i.today),
+      memories(i.speaker.memories, 60, i.today, i.identity),
       `The conversation so far:`,
       i.soFar.length ? i.soFar.map((x) => quote(x.speaker, x.text)).join("\n") : "(nothing yet: start it)",
       `Give "text": what ${s} says next; "end": whether the conversation ends with this line; "topic": "conversing about ...".`,
