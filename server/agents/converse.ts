@@ -75,7 +75,7 @@ async function relationshipFor(ctx: MindContext, self: AgentState, other: AgentS
   if (ctx.settings.reuseRelationship) {
     if (before && !newsAbout(self, other.persona.name, self.relationshipAt.get(other.id))) return before;
     // Nothing remembered about them at all: nothing to summarise.
-    if (!before && !newsAbout(self, other.persona.name, 0, Infinity)) return "";
+    if (!before && !newsAbout(self, other.persona.name, 0)) return "";
   }
   const about = await retrieve(ctx, self, [other.persona.name], now, ctx.settings.retrieveForRelationship);
   const answer = await ctx.gateway.ask(relationshipPrompt, { identity: identity(self), other: other.persona.name, memories: memoryLines(about), before, ...datedFrom(ctx, now) });
@@ -85,18 +85,19 @@ async function relationshipFor(ctx: MindContext, self: AgentState, other: AgentS
 }
 
 /** Whether memories about `name` (other than sightings of them) arrived after memory id `since`.
- *  Looks back at most 200 memories; beyond that, yes. */
-export function newsAbout(s: AgentState, name: string, since: number | undefined, lookBack = 200): boolean {
+ *  Reads back to `since` however far that is: a cap here (200 memories, before) made every
+ *  summary older than a day's memories count as stale, so from the third day of base-25 nearly
+ *  every conversation paid a relationship call again. */
+export function newsAbout(s: AgentState, name: string, since: number | undefined): boolean {
   if (since === undefined) return true;
   const first = name.split(" ")[0];
   const mentions = new RegExp(`\\b(${escapeRe(name)}|${escapeRe(first)})\\b`);
-  const recent = s.memory.latest(lookBack);
-  for (const m of recent) {
+  for (const m of s.memory.latest(Infinity)) {
     if (m.id <= since) return false;
     if (m.type === "observation" && m.subject === name) continue;
     if (mentions.test(m.description)) return true;
   }
-  return recent.length === lookBack;
+  return false;
 }
 
 const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -103,6 +103,25 @@ describe("converse", () => {
     expect(bob.memory.latest(6).some((m) => m.description.startsWith("Bob Birch heard from Ann Ash that Ann Ash is organising a party"))).toBe(true);
   });
 
+  it("a view of the other stays until something about them arrives, however many memories came since", async () => {
+    const gw = countingGateway();
+    const mind = tinyMind(gw);
+    const { ctx, ann, bob } = await party(mind);
+    const plan = (await startConversation(ctx, ann, bob, at("10:00"), "plaza of Square"))!;
+    await conversationEnded(ctx, bob, ended(plan, "ann", "Ann Ash"), at("10:03"));
+    await conversationEnded(ctx, ann, ended(plan, "bob", "Bob Birch"), at("10:03"));
+    // A long day of Bob's own: hundreds of memories, none about Ann.
+    for (let k = 0; k < 260; k++) await rememberOne(ctx, bob, "thought", at("11:00") + k * 60_000, `Bob Birch kneaded batch ${k} of rye dough`, 2);
+    gw.reset();
+    await startConversation(ctx, bob, ann, at("16:00"), "plaza of Square");
+    expect(gw.asks.get("relationship") ?? 0).toBe(0);
+    // Then one memory about her: he sees her afresh.
+    await rememberOne(ctx, bob, "thought", at("16:30"), "Bob Birch heard from Cy Cole that Ann Ash grows her own roses.", 5);
+    gw.reset();
+    await startConversation(ctx, bob, ann, at("19:00", 1), "plaza of Square");
+    expect(gw.asks.get("relationship")).toBe(1);
+  });
+
   it("with reuseRelationship off, each side summarises before every conversation", async () => {
     const gw = countingGateway();
     const mind = tinyMind(gw, { settings: { reuseRelationship: false } });
