@@ -135,6 +135,13 @@ describe("changing the person of a sentence", () => {
     expect(toFirstPerson("Edmund Hale is mending the fence and is thinking about Theo's hint that he should sell", "Edmund Hale")).toBe("I am mending the fence and am thinking about Theo's hint that he should sell");
     expect(toFirstPerson("Edmund Hale is writing a poem, secretly for Ines, and hopes to read it soon", "Edmund Hale")).toBe("I am writing a poem, secretly for Ines, and hope to read it soon");
     expect(iToThirdPerson("I am getting the beds ready and want to plant a tree", "Edmund Hale")).toBe("Edmund Hale is getting the beds ready and wants to plant a tree");
+    // After a comma, where no other person is named: the pronouns are one's own, and a verb that
+    // goes on with what one does agrees with "I".
+    expect(toFirstPerson("Cleo Moss runs the clock shop, which she bought from her uncle.", "Cleo Moss")).toBe("I run the clock shop, which I bought from my uncle.");
+    expect(toFirstPerson("Cleo goes to bed at 11 pm, rises at 6 am, and walks to the shop.", "Cleo Moss")).toBe("I go to bed at 11 pm, rise at 6 am, and walk to the shop.");
+    expect(toFirstPerson("Tom Reyes keeps the lighthouse, which he calls his ship, and paints it every spring.", "Tom Reyes")).toBe("I keep the lighthouse, which I call my ship, and paint it every spring.");
+    // Beside another person they may be that person's: left as they are.
+    expect(toFirstPerson("Cleo Moss is mending Dara Quinn's clock, which she dropped.", "Cleo Moss")).toBe("I am mending Dara Quinn's clock, which she dropped.");
     // ...but not the verb of someone else the sentence reports.
     expect(toFirstPerson("Ines Calloway heard from Edmund Hale that Edmund Hale is getting the beds ready and wants to plant a tree", "Ines Calloway")).toBe("I heard from Edmund Hale that Edmund Hale is getting the beds ready and wants to plant a tree");
     expect(youToThirdPerson("This is very important -- you have a secret crush on Klaus Mueller", "Maria Lopez")).toBe("This is very important -- Maria Lopez has a secret crush on Klaus Mueller");

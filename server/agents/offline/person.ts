@@ -103,7 +103,30 @@ export function toFirstPerson(text: string, name: string): string {
     .replace(/(^|[.;!?]\s+|,\s+|\b(?:and|that|since|because|when|while|if|so|but)\s+)(I [^.;!?,]*)/g, (_m, lead: string, clause: string) => lead + agreeWithI(ownPossessives(clause)))
     // The same subject after a comma: "I am planning ..., and is trying" → "..., and am trying";
     // "I am writing a song, secretly for Iris, and hopes to" → "and hope to".
-    .replace(/(\bI [^.;!?]*?), and ([a-z]+)\b/g, (m, before: string, verb: string) => (OTHER_SUBJECT.test(before) ? m : `${before}, and ${firstPersonVerb(verb)}`));
+    .replace(/(\bI [^.;!?]*?), and ([a-z]+)\b/g, (m, before: string, verb: string) => (OTHER_SUBJECT.test(before) ? m : `${before}, and ${firstPersonVerb(verb)}`))
+    .replace(/(^|[.!?]\s+)(I [^.!?]*)/g, (_m, lead: string, sentence: string) => lead + ownRestOfSentence(sentence));
+}
+
+/**
+ * The rest of a sentence said as "I", after its first comma, where the tagger finds no other
+ * person its pronouns could point to: "he"/"she" and their possessives are the speaker's own
+ * ("I own the inn, which he inherited from his father" → "which I inherited from my father"), and
+ * a verb that goes on with what the speaker does agrees with "I" ("I go to bed at 2 am, wakes up at
+ * 9 am" → "wake up").
+ */
+function ownRestOfSentence(sentence: string): string {
+  const comma = sentence.indexOf(", ");
+  if (comma < 0 || !/\b(he|she|his|her|him|himself|herself)\b|, (and )?[a-z]+s\b/.test(sentence.slice(comma))) return sentence;
+  if ((nlp(sentence).people().out("array") as string[]).length) return sentence;
+  const rest = sentence
+    .slice(comma)
+    .replace(/, (and )?([a-z]+s)\b/g, (_m, and: string | undefined, verb: string) => `, ${and ?? ""}${firstPersonVerb(verb)}`)
+    .replace(/\b(he|she) ([a-z]+)\b/g, (_m, _p: string, verb: string) => `I ${firstPersonVerb(verb)}`)
+    .replace(/\bhis\b/g, "my")
+    .replace(/\bher\b( [a-z][\w'-]*)?/g, (_m, next?: string) => (next && !FUNCTION_WORDS.has(next.trim()) ? `my${next}` : `me${next ?? ""}`))
+    .replace(/\bhim\b/g, "me")
+    .replace(/\bhimself\b|\bherself\b/g, "myself");
+  return sentence.slice(0, comma) + rest;
 }
 
 /** The verb after "and" in a clause said as "I", made to agree with the third person before "I"
