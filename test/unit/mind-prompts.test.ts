@@ -58,7 +58,7 @@ describe("every prompt", () => {
     } as Gateway;
     const mind = new GenerativeMind({ gateway, personas: t.personas, addresses: t.map.addresses() });
     const town = new Town({ template: "base-3", map: t.map, personas: t.personas, mind, mode: "lockstep", seed: 1 });
-    await mind.seedHistory("Name,Whisper\nTheo Brandt,You are organising a chess evening at the Copper Kettle cafe tomorrow at 6 pm", town.time);
+    await mind.seedHistory("Name,Whisper\nTheo Brandt,You are organising a chess evening at the Copper Kettle cafe tomorrow at 6 pm\nInes Calloway,You think Theo Brandt plays the piano beautifully\nEdmund Hale,You owe Ines Calloway a basket of apples", town.time);
     for (let i = 0; i < stepsPerDay(town.stepSeconds); i++) await town.advance();
     await mind.interview("theo", "What are you planning?");
     await mind.hear({ agent: { id: "ines", persona: t.personas[0], x: 0, y: 0, action: "", address: t.personas[0].home, talkingTo: "" }, now: town.time, speaker: { id: "v1", name: "Jo", role: "visitor" }, words: ["Hello! Who is your best friend?"], soFar: [] });
@@ -75,13 +75,16 @@ describe("a memory the identity block already says", () => {
       identity, now: created + 3_600_000, place: "clock shop", today: created,
       speaker: { id: "cleo", name: "Cleo Moss", brief: "", action: "oiling a clock", relationship: "", memories: [
         { text: "Cleo Moss is restoring the church clock.", created, importance: 6, kind: "thought" },
-        { text: "She hopes to finish before the fair", created, importance: 5, kind: "thought" },
+        { text: "Cleo Moss hopes to finish before the fair", created, importance: 5, kind: "thought" },
+        { text: "Dara Quinn hopes to finish before the fair", created, importance: 5, kind: "thought" },
         { text: "Dara Quinn brought in a cuckoo clock that will not strike", created, importance: 4, kind: "observation" },
       ] },
       listener: { name: "Dara Quinn", action: "waiting" }, soFar: [], maxLines: 16, places: [],
     }).at(-1)!.content);
     expect(text.split("restoring the church clock").length - 1).toBe(1);
-    expect(text.split("hopes to finish before the fair").length - 1).toBe(1);
+    // The persona's sentence, with the name for its "She"; the same words about someone else are another memory.
+    expect(text.split("hopes to finish before the fair").length - 1).toBe(2);
+    expect(text).toContain("- [06:00] Dara Quinn hopes to finish before the fair");
     expect(text).toContain("- [06:00] Dara Quinn brought in a cuckoo clock that will not strike");
   });
 });

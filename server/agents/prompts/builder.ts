@@ -78,12 +78,16 @@ export function memories(lines: readonly MemoryLine[], max = 60, today?: number,
   return shown.length ? shown.map((m) => `- ${stamp(m.created, today)} ${m.text}`).join("\n") : "- (none)";
 }
 
-/** Whether a memory says again what the identity block already says: the persona's "currently",
- *  which also enters the memory stream (as the original seeds it) and is retrieved like any
- *  memory. A prompt that shows the identity block need not show it twice. */
+/** Whether a memory says again what the identity block already says: a sentence of the persona's
+ *  "currently" (its subject the name or "He"/"She"), which also enters the memory stream (as the
+ *  original seeds it) and is retrieved like any memory. A prompt that shows the identity block
+ *  need not show it twice; the same words about someone else are another memory. */
 export function inIdentity(text: string, identity: Identity): boolean {
-  const t = text.trim().replace(/[.!]+$/, "");
-  return t.length >= 24 && !!identity.currently?.includes(t);
+  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const subject = new RegExp(`^(?:${esc(identity.name)}|${esc(firstName(identity.name))}|He|She)\\s+`);
+  const rest = (t: string) => t.trim().replace(/[.!]+$/, "").replace(subject, "");
+  const said = rest(text);
+  return said.length >= 24 && (identity.currently ?? "").split(/(?<=[.!?])\s+/).some((c) => rest(c) === said);
 }
 
 /** For a prompt that does not otherwise say the date: what an undated "[07:05]" means. */
