@@ -84,17 +84,18 @@ async function relationshipFor(ctx: MindContext, self: AgentState, other: AgentS
   return summary;
 }
 
-/** Whether memories about `name` (other than sightings of them) arrived after memory id `since`.
- *  Reads back to `since` however far that is: a cap here (200 memories, before) made every
- *  summary older than a day's memories count as stale, so from the third day of base-25 nearly
- *  every conversation paid a relationship call again. */
+/** Whether memories about `name` (heard, thought or talked of) arrived after memory id `since`.
+ *  Reads back to `since` however far that is (a cap of 200 memories, before, made any view older
+ *  than that stale whatever had come since). */
 export function newsAbout(s: AgentState, name: string, since: number | undefined): boolean {
   if (since === undefined) return true;
   const first = name.split(" ")[0];
   const mentions = new RegExp(`\\b(${escapeRe(name)}|${escapeRe(first)})\\b`);
   for (const m of s.memory.latest(Infinity)) {
     if (m.id <= since) return false;
-    if (m.type === "observation" && m.subject === name) continue;
+    // What one sees people do (the other, or others whose talk names them) and one's own day
+    // plan are no news about them: what one hears, thinks and talks of is.
+    if (m.type === "observation" || m.type === "plan") continue;
     if (mentions.test(m.description)) return true;
   }
   return false;

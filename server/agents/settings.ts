@@ -82,8 +82,9 @@ export interface MindSettings {
   /** "turns": summarise how the speaker sees the other only when memories about them arrived
    *  since it last did (or since their last conversation's takeaway, which updates that view);
    *  otherwise reuse it. The original summarises again before every line (agent_chat_v2); a
-   *  summary of the same memories says the same. A sighting of the other (what they were seen
-   *  doing) is not news about them: the utterance prompt shows what they do. */
+   *  summary of the same memories says the same. What one sees (the other, or others with
+   *  them) and one's own day plan are not news about them: the utterance prompt shows what they
+   *  do; what one hears, thinks or talks of about them is. */
   reuseRelationship: boolean;
   /** After a conversation that left a planning note, forget the decomposed tasks from its end and
    *  decompose again with the note in view (the original re-plans the window with

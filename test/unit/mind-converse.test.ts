@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chatMinutes, conversationEnded, startConversation } from "../../server/agents/converse.ts";
 import { planDay } from "../../server/agents/plan.ts";
 import { rememberOne } from "../../server/agents/state.ts";
-import { offlineReaction, pickNews, tellNews, willAttend, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
+import { offlineReaction, offlineTakeaway, pickNews, tellNews, willAttend, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
 import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
 
 async function party(mind: ReturnType<typeof tinyMind>) {
@@ -103,7 +103,7 @@ describe("converse", () => {
     expect(bob.memory.latest(6).some((m) => m.description.startsWith("Bob Birch heard from Ann Ash that Ann Ash is organising a party"))).toBe(true);
   });
 
-  it("a view of the other stays until something about them arrives, however many memories came since", async () => {
+  it("a view of the other stays until something about them arrives (heard or thought), however many memories came since", async () => {
     const gw = countingGateway();
     const mind = tinyMind(gw);
     const { ctx, ann, bob } = await party(mind);
@@ -112,6 +112,9 @@ describe("converse", () => {
     await conversationEnded(ctx, ann, ended(plan, "bob", "Bob Birch"), at("10:03"));
     // A long day of Bob's own: hundreds of memories, none about Ann.
     for (let k = 0; k < 260; k++) await rememberOne(ctx, bob, "thought", at("11:00") + k * 60_000, `Bob Birch kneaded batch ${k} of rye dough`, 2);
+    // Nor is seeing people, or his own plan that names her, news about her.
+    await rememberOne(ctx, bob, "observation", at("15:30"), "Cy Cole is buying roses from Ann Ash", 3);
+    await rememberOne(ctx, bob, "plan", at("15:31"), "This is Bob Birch's plan for the evening: buying flowers from Ann at 6 pm", 4);
     gw.reset();
     await startConversation(ctx, bob, ann, at("16:00"), "plaza of Square");
     expect(gw.asks.get("relationship") ?? 0).toBe(0);
@@ -200,6 +203,27 @@ describe("what a resident tells", () => {
     const memories = [{ text: "Cleo Moss and Dara Quinn were conversing about Dara's new pottery studio by the river", created: at("09:00"), importance: 7, kind: "chat" }];
     expect(pickNews(memories, at("10:00"), [], "Cleo Moss", ["Dara Quinn", "Eli Park"], "Dara Quinn")).toBeUndefined();
     expect(pickNews(memories, at("10:00"), [], "Cleo Moss", ["Dara Quinn", "Eli Park"], "Eli Park")?.text).toBe(memories[0].text);
+  });
+
+  it("retells what it heard as itself, with only who told it now: no chain of who told whom", () => {
+    const people = ["Dara Quinn", "Eli Park", "Finn Lowe", "Gus Hale"];
+    const heard = { text: "Cleo Moss heard from Eli Park that Finn told Eli that Gus Hale is selling his boat to pay for a new roof.", created: at("09:00"), importance: 6, kind: "memo" };
+    const news = pickNews([heard], at("10:00"), [], "Cleo Moss", people, "Dara Quinn")!;
+    const line = tellNews(news, "Cleo Moss", "Dara Quinn");
+    expect(line).toBe("Eli told me that Gus Hale is selling his boat to pay for a new roof.");
+    // And Dara keeps it as heard from Cleo, not as "Eli told Cleo that ...".
+    const dara: ChatSideInput = { id: "dara", name: "Dara Quinn", brief: "", action: "", relationship: "", memories: [], people: ["Cleo Moss", "Eli Park", "Finn Lowe", "Gus Hale"] };
+    const takeaway = offlineTakeaway(dara, "Cleo Moss", [{ speaker: "Cleo Moss", text: `Hello Dara. ${line}` }, { speaker: "Dara Quinn", text: "Really? I'll keep that in mind." }], "conversing about Gus Hale selling his boat", at("10:00"), []);
+    expect(takeaway.memo).toBe("Dara Quinn heard from Cleo Moss that Gus Hale is selling his boat to pay for a new roof.");
+  });
+
+  it("tells what a talk left in its memo, not the record of the talk", () => {
+    const people = ["Dara Quinn", "Eli Park", "Gus Hale"];
+    const record = { text: "Cleo Moss and Eli Park were conversing about how Eli Park is building a kiln", created: at("09:00"), importance: 6, kind: "chat" };
+    const memo = { text: "Cleo Moss heard from Eli Park that Eli Park is building a kiln behind the pottery.", created: at("09:00"), importance: 5, kind: "memo" };
+    expect(pickNews([record, memo], at("10:00"), [], "Cleo Moss", people, "Dara Quinn")?.text).toBe(memo.text);
+    // A talk that left no memo of what was heard is told by its record.
+    expect(pickNews([record], at("10:00"), [], "Cleo Moss", people, "Dara Quinn")?.text).toBe(record.text);
   });
 
   it("does not tell someone again what they already talked of; tells the next thing instead", () => {

@@ -56,6 +56,9 @@ const first = (name: string) => name.split(" ")[0];
 const EVENT_IMPORTANCE = 7;
 const bare = (action: string) => action.replace(/\s*\(.*\)$/, "");
 const heardFrom = (text: string) => /^(.+?) heard from (.+?) that (.+)$/.exec(text);
+/** "Sofia told me that Mira told Sofia that ...": who told whom before; news is retold as itself,
+ *  with only who told it now (else every retelling adds a link, and talks fill with the chain). */
+const HEARSAY = /^(?:(?:You|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:told (?:me|you|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)|heard from [A-Z][\w'-]*(?: [A-Z][\w'-]*)?) that )+/;
 
 /**
  * What a resident finds most important to tell right now, from its own memories (best first): an
@@ -77,7 +80,10 @@ export function pickNews(memories: readonly MemoryLine[], now: number, places: r
     const told = readTime(m.text, now);
     return told?.day !== then.day || told.month !== then.month;
   };
-  const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
+  // A talk's record ("Grace and I were conversing about ...") is told only where the talk left no
+  // memo of what one heard in it (made at the same time): the memo tells it better.
+  const recordWithMemo = (m: MemoryLine) => m.kind === "chat" && memories.some((x) => x.created === m.created && x.kind !== "chat" && !!heardFrom(x.text));
+  const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && !recordWithMemo(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
   const events = knownEvents(usable, places, self, people).filter((k) => eventUpcoming(k.event, now));
   // What the two already talked of (the topics of the speaker's talks with the listener, and what
   // was `said` in this one) is not told again: an earlier talk is as good as a "Had you heard?".
@@ -118,7 +124,7 @@ export function tellNews(n: News, speaker: string, listener: string): string {
     return `There is ${describeEvent(e, "a")}. Had you heard?`;
   }
   const h = heardFrom(n.text);
-  if (h) return `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(/[.!]+$/, "")}.`;
+  if (h) return `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(HEARSAY, "").replace(/[.!]+$/, "")}.`;
   const said = toFirstPerson(n.text.split(/(?<=[.!?])\s/)[0], speaker).replace(/[.!]+$/, "");
   return n.kind === "plan" ? `${cap(said)}.` : `I keep thinking about this: ${said}.`;
 }
@@ -251,7 +257,8 @@ export function offlineUtterance(
  *  a clause with "is doing" as a gerund phrase ("Ines getting the garden beds ready"), any other
  *  clause after "how", so a topic never reads "about I am ...". */
 export function topicPhrase(line: string, speaker: string): string {
-  const told = line.replace(/^Before you go, [^:]{1,40}: /, "").replace(/^I keep thinking about this: /, "");
+  // What was told, not who told it: "Edmund told me that Edmund is organising ..." is about that.
+  const told = line.replace(/^Before you go, [^:]{1,40}: /, "").replace(/^I keep thinking about this: /, "").replace(HEARSAY, "");
   const t = shortTopic(iToThirdPerson(told, speaker));
   const gerund = /^(.+?) (?:is|are|was|were) (\w+ing\b.*)$/.exec(t);
   if (gerund && gerund[1].split(" ").length <= 4 && !/\b(that|who|which|told|said|heard)\b/.test(gerund[1])) return `${gerund[1]} ${gerund[2]}`;
@@ -301,7 +308,7 @@ export function offlineTakeaway(self: ChatSideInput, other: string, lines: reado
       if (willAttend(self, e)) planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} said they would go.`;
       break;
     }
-    memo = `${self.name} heard from ${other} that ${iToThirdPerson(t.replace(/^I keep thinking about this: /, ""), other).replace(/^(You told me|[A-Z]\w+ told me) that /, "").replace(/[.!]+$/, "")}.`;
+    memo = `${self.name} heard from ${other} that ${iToThirdPerson(t.replace(/^I keep thinking about this: /, "").replace(HEARSAY, ""), other).replace(/[.!]+$/, "")}.`;
   }
   const of = first(other);
   const tie = self.memories.find((m) => (m.text.includes(other) || m.text.includes(`${of} `)) && m.kind === "thought" && !heardFrom(m.text));
