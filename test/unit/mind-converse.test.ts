@@ -217,6 +217,11 @@ describe("what a resident tells", () => {
     expect(takeaway.memo).toBe("Dara Quinn heard from Cleo Moss that Gus Hale is selling his boat to pay for a new roof.");
   });
 
+  it("tells a sentence of its own persona that opens on 'She' as its own", () => {
+    const mine = { text: "She has found a cracked bell in the clock tower.", created: at("06:00"), importance: 6, kind: "thought" };
+    expect(tellNews(pickNews([mine], at("10:00"), [], "Cleo Moss", ["Dara Quinn"], "Dara Quinn")!, "Cleo Moss", "Dara Quinn")).toBe("I keep thinking about this: I have found a cracked bell in the clock tower.");
+  });
+
   it("tells what a talk left in its memo, not the record of the talk", () => {
     const people = ["Dara Quinn", "Eli Park", "Gus Hale"];
     const record = { text: "Cleo Moss and Eli Park were conversing about how Eli Park is building a kiln", created: at("09:00"), importance: 6, kind: "chat" };

@@ -35,6 +35,8 @@ describe("dates and times in words", () => {
     expect(readTime("Theo hopes to sail around the lake one day", REF)).toBeUndefined();
     expect(readTime("Theo spends a good part of the day at the pond", REF)).toBeUndefined();
     expect(readTime("Theo is reading letters from the 1950s about the pond", REF)).toBeUndefined();
+    // The ordinal "a second" is no second from now: the day named stands, with no hour.
+    expect(readTime("Theo is holding a chess match at the library on Sunday and needs a second referee", REF)).toEqual({ month: 1, day: 15 });
     expect(readTime("Theo is sailing in two days", REF)).toMatchObject({ day: 15 });
   });
 });

@@ -125,7 +125,9 @@ export function tellNews(n: News, speaker: string, listener: string): string {
   }
   const h = heardFrom(n.text);
   if (h) return `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(HEARSAY, "").replace(/[.!]+$/, "")}.`;
-  const said = toFirstPerson(n.text.split(/(?<=[.!?])\s/)[0], speaker).replace(/[.!]+$/, "");
+  // A memory that opens on "He"/"She" is a sentence of one's own persona ("She has noticed that
+  // ..."): every other memory names its subject.
+  const said = toFirstPerson(n.text.split(/(?<=[.!?])\s/)[0].replace(/^(He|She)\b/, speaker), speaker).replace(/[.!]+$/, "");
   return n.kind === "plan" ? `${cap(said)}.` : `I keep thinking about this: ${said}.`;
 }
 

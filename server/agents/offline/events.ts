@@ -96,8 +96,9 @@ function readTimes(text: string, ref: number): ReadTimes {
 }
 
 /** The parser reads "the day" ("a good part of the day") and "one day" (someday) as tomorrow,
- *  and a year or a decade alone ("letters from the 1950s") as a day and an hour. */
-const NOT_A_DATE = /^(?:(?:the|a|one|1|that|this) day|\d{3,4}s?)$/i;
+ *  a year or a decade alone ("letters from the 1950s") as a day and an hour, and the ordinal "a
+ *  second" ("a second bartender") as a second from now. */
+const NOT_A_DATE = /^(?:(?:the|a|one|1|that|this) day|\d{3,4}s?|(?:a|one|1) second)$/i;
 
 function parseTime(text: string, ref: number): ReadTimes {
   const normal = digits(text);
