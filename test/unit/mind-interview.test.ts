@@ -79,5 +79,8 @@ describe("whispers", () => {
     expect(ask("Your kettle is whistling! What would you do?")).toBe("I'm not sure. I don't remember anything about that.");
     expect(ask("Do you know who runs the bakery?")).toBe("I'm not sure. I don't remember anything about that.");
     expect(ask("Who is your best friend?")).toBe("I'm not sure. I don't remember anything about that.");
+    // A memory from the persona that opens on "She" is its own: said as "I".
+    const memories = [{ text: "She has not told anyone about the cracked mainspring.", created: at("06:00"), importance: 5, kind: "thought" }];
+    expect(offlineInterview({ identity, now: at("12:00"), interviewer: "Rin", question: "Have you told anyone about the mainspring?", memories, plan: [], yesterday: [], people: [], presence: [], places: [], residents: ["Cleo Moss", "Eli Park"] })).toBe("Let me think. I have not told anyone about the cracked mainspring.");
   });
 });

@@ -8,7 +8,7 @@
 import type { MemoryLine } from "../prompts/builder.ts";
 import { describeEvent, eventUpcoming, extractEvent, knownEvents, readTime, type EventMention, type PlaceName } from "./events.ts";
 import { aboutTheFuture, importanceOf, namesPerson } from "./importance.ts";
-import { cap, iToThirdPerson, toFirstPerson, withoutDanglingEnd } from "./person.ts";
+import { cap, iToThirdPerson, ownMemoryAsI, withoutDanglingEnd } from "./person.ts";
 import { pick, seeded } from "./random.ts";
 import { dayKey } from "./time.ts";
 
@@ -125,9 +125,7 @@ export function tellNews(n: News, speaker: string, listener: string): string {
   }
   const h = heardFrom(n.text);
   if (h) return `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(HEARSAY, "").replace(/[.!]+$/, "")}.`;
-  // A memory that opens on "He"/"She" is a sentence of one's own persona ("She has noticed that
-  // ..."): every other memory names its subject.
-  const said = toFirstPerson(n.text.split(/(?<=[.!?])\s/)[0].replace(/^(He|She)\b/, speaker), speaker).replace(/[.!]+$/, "");
+  const said = ownMemoryAsI(n.text.split(/(?<=[.!?])\s/)[0], speaker).replace(/[.!]+$/, "");
   return n.kind === "plan" ? `${cap(said)}.` : `I keep thinking about this: ${said}.`;
 }
 
@@ -307,7 +305,7 @@ export function offlineTakeaway(self: ChatSideInput, other: string, lines: reado
       }
       const what = describeEvent(e, "a");
       memo = e.host ? `${self.name} heard from ${other} that ${e.host} is organising ${what}.` : `${self.name} heard from ${other} about ${what}.`;
-      if (willAttend(self, e)) planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} said they would go.`;
+      if (willAttend(self, e)) planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} said that ${first(self.name)} would go.`;
       break;
     }
     memo = `${self.name} heard from ${other} that ${iToThirdPerson(t.replace(/^I keep thinking about this: /, "").replace(HEARSAY, ""), other).replace(/[.!]+$/, "")}.`;

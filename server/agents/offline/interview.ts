@@ -6,7 +6,7 @@ import nlp from "compromise";
 import type { Identity, MemoryLine } from "../prompts/builder.ts";
 import { describeEvent, eventStart, eventUpcoming, knownEvents, readTime, type KnownEvent, type PlaceName } from "./events.ts";
 import { aboutTheFuture } from "./importance.ts";
-import { cap, toFirstPerson } from "./person.ts";
+import { cap, ownMemoryAsI, toFirstPerson } from "./person.ts";
 import { eng } from "stopword";
 
 /** What the prompt and this offline answer are given (declared here, beside the engine that reads it, so the prompt file imports this one and not the other way round). */
@@ -156,7 +156,7 @@ export function offlineInterview(i: InterviewInput): string {
       for (const n of named.slice(0, 2)) {
         const view = i.people.find((p) => p.name === n)?.relationship;
         const tie = mems.find((m) => (m.text.includes(n) || m.text.includes(`${first(n)} `)) && m.kind === "thought" && !m.text.startsWith("For "));
-        if (tie) parts.push(sentence(cap(toFirstPerson(tie.text, me))));
+        if (tie) parts.push(sentence(cap(ownMemoryAsI(tie.text, me))));
         if (view && view !== tie?.text) parts.push(sentence(cap(toFirstPerson(view, me).replace(/\bThey last talked\b/, "We last talked"))));
       }
       if (parts.length) return parts.join(" ");
@@ -171,7 +171,7 @@ export function offlineInterview(i: InterviewInput): string {
   if (aboutPast && (asked?.day !== undefined || /\byesterday\b/i.test(q))) {
     const dayStart = Date.UTC(new Date(i.now).getUTCFullYear(), asked?.month ?? 0, asked?.day ?? 1);
     const that = asked ? mems.filter((m) => m.created >= dayStart && m.created < dayStart + 86_400_000) : [];
-    const said = that.filter((m) => m.kind === "chat" || m.kind === "memo" || m.kind === "thought").slice(0, 3).map((m) => sentence(cap(toFirstPerson(m.text, me))));
+    const said = that.filter((m) => m.kind === "chat" || m.kind === "memo" || m.kind === "thought").slice(0, 3).map((m) => sentence(cap(ownMemoryAsI(m.text, me))));
     if (i.yesterday.length) return `Yesterday I meant to ${i.yesterday.slice(0, 4).join("; ")}.${said.length ? ` ${said.join(" ")}` : ""}`;
     if (said.length) return said.join(" ");
   }
@@ -179,7 +179,7 @@ export function offlineInterview(i: InterviewInput): string {
     // Plans: one's own projects and what one heard of others', those the question's words touch first.
     const plans = mems.filter((m) => (m.kind === "thought" || m.kind === "memo") && (aboutTheFuture(m.text, m.created) || overlap(m.text) > 0 || m.text.startsWith(`${first(me)} `) || m.text.startsWith(`${me} `)));
     plans.sort((a, b) => overlap(b.text) - overlap(a.text));
-    if (plans.length) return plans.slice(0, 2).map((m) => sentence(cap(toFirstPerson(m.text.replace(/^For [^:]+: /, ""), me)))).join(" ");
+    if (plans.length) return plans.slice(0, 2).map((m) => sentence(cap(ownMemoryAsI(m.text.replace(/^For [^:]+: /, ""), me)))).join(" ");
     if (i.plan.length) return `My plan for today: ${i.plan.slice(0, 5).join("; ")}.`;
   }
   const fitting = mems.filter((m) => overlap(m.text) > 0).slice(0, 3);
@@ -193,5 +193,5 @@ export function offlineInterview(i: InterviewInput): string {
     }
     return `I'm not sure. I don't remember anything about that.`;
   }
-  return `Let me think. ${fitting.map((m) => sentence(cap(toFirstPerson(m.text.replace(/^For [^:]+: /, ""), me)))).join(" ")}`;
+  return `Let me think. ${fitting.map((m) => sentence(cap(ownMemoryAsI(m.text.replace(/^For [^:]+: /, ""), me)))).join(" ")}`;
 }

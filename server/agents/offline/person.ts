@@ -84,6 +84,12 @@ export function iToThirdPerson(text: string, name: string): string {
   return ownBackReferences(out, name);
 }
 
+/** One of the agent's own memories as it would say it. A memory that opens on "He"/"She" is a
+ *  sentence of its own persona ("He has not told anyone."): every other memory names its subject. */
+export function ownMemoryAsI(text: string, name: string): string {
+  return toFirstPerson(text.replace(/^(He|She)\b/, name), name);
+}
+
 /** A memory about the agent as the agent would say it: "Theo Brandt is going to" → "I am going to". */
 export function toFirstPerson(text: string, name: string): string {
   const first = name.split(" ")[0];
