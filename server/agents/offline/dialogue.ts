@@ -305,7 +305,7 @@ export function offlineTakeaway(self: ChatSideInput, other: string, lines: reado
       }
       const what = describeEvent(e, "a");
       memo = e.host ? `${self.name} heard from ${other} that ${e.host} is organising ${what}.` : `${self.name} heard from ${other} about ${what}.`;
-      if (willAttend(self, e)) planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} said that ${first(self.name)} would go.`;
+      if (willAttend(self, e)) planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} means to go.`;
       break;
     }
     memo = `${self.name} heard from ${other} that ${iToThirdPerson(t.replace(/^I keep thinking about this: /, "").replace(HEARSAY, ""), other).replace(/[.!]+$/, "")}.`;
