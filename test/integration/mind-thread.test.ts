@@ -78,8 +78,9 @@ describe("minds on a thread of their own", () => {
         }
       }
     }
-    // Not a quiet town: the residents talked and remembered (so the comparison meant something).
-    expect(lines).toBeGreaterThan(10);
+    // Not a quiet town: the residents talked and remembered (so the comparison meant something):
+    // two talks at least (an offline talk is about three lines).
+    expect(lines).toBeGreaterThanOrEqual(6);
     expect(journaled).toBeGreaterThan(100);
     const report = (await there.mind.refresh()).metrics;
     expect(report.calls).toBe(here.mind.context().gateway.metrics().calls);
