@@ -59,6 +59,10 @@ const heardFrom = (text: string) => /^(.+?) heard from (.+?) that (.+)$/.exec(te
 /** "Sofia told me that Mira told Sofia that ...": who told whom before; news is retold as itself,
  *  with only who told it now (else every retelling adds a link, and talks fill with the chain). */
 const HEARSAY = /^(?:(?:You|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:told (?:me|you|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)|heard from [A-Z][\w'-]*(?: [A-Z][\w'-]*)?) that )+/;
+/** How the engine retells a memory that is not a plan of its own (tellNews). */
+const RETELLING = "I keep thinking about this: ";
+/** What words said tell, without the engine's retelling lead-in or who told whom before. */
+const whatWasTold = (said: string) => (said.startsWith(RETELLING) ? said.slice(RETELLING.length) : said).replace(HEARSAY, "");
 
 /**
  * What a resident finds most important to tell right now, from its own memories (best first): an
@@ -126,7 +130,7 @@ export function tellNews(n: News, speaker: string, listener: string): string {
   const h = heardFrom(n.text);
   if (h) return `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(HEARSAY, "").replace(/[.!]+$/, "")}.`;
   const said = ownMemoryAsI(n.text.split(/(?<=[.!?])\s/)[0], speaker).replace(/[.!]+$/, "");
-  return n.kind === "plan" ? `${cap(said)}.` : `I keep thinking about this: ${said}.`;
+  return n.kind === "plan" ? `${cap(said)}.` : `${RETELLING}${said}.`;
 }
 
 /** The engine's lead-ins before one's news inside a line that also answers or greets. */
@@ -253,13 +257,12 @@ export function offlineUtterance(
   return done(`${reply} ${farewell(speaker.action, listener.name)}`.trim(), true);
 }
 
-/** What a line told, as the object of "about": the engine's lead-ins dropped, in the third person,
- *  a clause with "is doing" as a gerund phrase ("Ines getting the garden beds ready"), any other
- *  clause after "how", so a topic never reads "about I am ...". */
+/** What a line told (saidAt), as the object of "about": the engine's retelling lead-in and who told
+ *  whom dropped, in the third person, a clause with "is doing" as a gerund phrase ("Ines getting
+ *  the garden beds ready"), any other clause after "how", so a topic never reads "about I am ...". */
 export function topicPhrase(line: string, speaker: string): string {
   // What was told, not who told it: "Edmund told me that Edmund is organising ..." is about that.
-  const told = line.replace(/^Before you go, [^:]{1,40}: /, "").replace(/^I keep thinking about this: /, "").replace(HEARSAY, "");
-  const t = shortTopic(iToThirdPerson(told, speaker));
+  const t = shortTopic(iToThirdPerson(whatWasTold(line), speaker));
   const gerund = /^(.+?) (?:is|are|was|were) (\w+ing\b.*)$/.exec(t);
   if (gerund && gerund[1].split(" ").length <= 4 && !/\b(that|who|which|told|said|heard)\b/.test(gerund[1])) return `${gerund[1]} ${gerund[2]}`;
   return /\b(is|are|was|were|has|have|had|will|would|can|could)\b/.test(t) || /^[A-Z][\w'-]*(?: [A-Z][\w'-]*)* [a-z]+s\b/.test(t) ? `how ${t}` : t;
@@ -308,7 +311,7 @@ export function offlineTakeaway(self: ChatSideInput, other: string, lines: reado
       if (willAttend(self, e)) planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} means to go.`;
       break;
     }
-    memo = `${self.name} heard from ${other} that ${iToThirdPerson(t.replace(/^I keep thinking about this: /, "").replace(HEARSAY, ""), other).replace(/[.!]+$/, "")}.`;
+    memo = `${self.name} heard from ${other} that ${iToThirdPerson(whatWasTold(t), other).replace(/[.!]+$/, "")}.`;
   }
   const of = first(other);
   const tie = self.memories.find((m) => (m.text.includes(other) || m.text.includes(`${of} `)) && m.kind === "thought" && !heardFrom(m.text));

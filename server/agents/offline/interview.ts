@@ -188,8 +188,9 @@ export function offlineInterview(i: InterviewInput): string {
     // do if: what it knows of itself, its persona, answers when memory does not.
     if ((doc.has("yourself") || doc.has("your #Noun")) && !doc.has("(would|if)") && !/^\s*who\b/i.test(q)) {
       const own = [i.identity.learned, i.identity.currently, i.identity.lifestyle].flatMap((t) => t.split(/(?<=[.!?])\s/)).filter((t) => overlap(t) > 0);
-      // A persona is written about the resident: a sentence's "She"/"He"/"They" is the resident.
-      return own.length ? own.slice(0, 2).map((t) => sentence(cap(toFirstPerson(t.replace(/^(?:He|She|They)\b/, me), me)))).join(" ") : introduction(i);
+      // A persona is written about the resident: a sentence's "She"/"He" (ownMemoryAsI) or
+      // "They" is the resident.
+      return own.length ? own.slice(0, 2).map((t) => sentence(cap(ownMemoryAsI(t.replace(/^They\b/, me), me)))).join(" ") : introduction(i);
     }
     return `I'm not sure. I don't remember anything about that.`;
   }

@@ -83,9 +83,12 @@ export function memories(lines: readonly MemoryLine[], max = 60, today?: number,
  *  original seeds it) and is retrieved like any memory. A prompt that shows the identity block
  *  need not show it twice; the same words about someone else are another memory. */
 export function inIdentity(text: string, identity: Identity): boolean {
-  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const subject = new RegExp(`^(?:${esc(identity.name)}|${esc(firstName(identity.name))}|He|She)\\s+`);
-  const rest = (t: string) => t.trim().replace(/[.!]+$/, "").replace(subject, "");
+  const subjects = [identity.name, firstName(identity.name), "He", "She"].map((w) => `${w} `);
+  const rest = (t: string) => {
+    const bare = t.trim().replace(/[.!]+$/, "");
+    const subject = subjects.find((w) => bare.startsWith(w));
+    return subject ? bare.slice(subject.length) : bare;
+  };
   const said = rest(text);
   return said.length >= 24 && (identity.currently ?? "").split(/(?<=[.!?])\s+/).some((c) => rest(c) === said);
 }
