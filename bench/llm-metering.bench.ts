@@ -13,18 +13,44 @@ import { fmt, machine, summarize } from "./stats.ts";
 const ASKS = 5000;
 const rng = new Random(7);
 const names = ["Isabella Rodriguez", "Klaus Mueller", "Maria Lopez", "Tom Moreno", "Sam Moore"];
-const places = ["Hobbs Cafe", "the library", "Oak Hill College", "the park", "Harvey Oak Supply Store", "her house"];
-const doing = ["reading a book about gentrification", "arranging flowers", "talking about the party", "studying for an exam", "buying paint", "writing a research paper"];
-const pool = Array.from({ length: 400 }, () => `${names[rng.int(names.length)]} is ${doing[rng.int(doing.length)]} at ${places[rng.int(places.length)]}`);
+const places = [
+  "Hobbs Cafe",
+  "the library",
+  "Oak Hill College",
+  "the park",
+  "Harvey Oak Supply Store",
+  "her house",
+];
+const doing = [
+  "reading a book about gentrification",
+  "arranging flowers",
+  "talking about the party",
+  "studying for an exam",
+  "buying paint",
+  "writing a research paper",
+];
+const pool = Array.from(
+  { length: 400 },
+  () =>
+    `${names[rng.int(names.length)]} is ${doing[rng.int(doing.length)]} at ${places[rng.int(places.length)]}`,
+);
 
 type In = { who: string; hour: number; memories: string[] };
-const Answer = z.object({ action: z.string(), emoji: z.string(), duration: z.number().int().min(5).max(60) });
+const Answer = z.object({
+  action: z.string(),
+  emoji: z.string(),
+  duration: z.number().int().min(5).max(60),
+});
 const prompt: Prompt<In, z.infer<typeof Answer>> = {
   name: "bench_action",
   tier: "cheap",
   answer: Answer,
   render: ({ who, hour, memories }) => [
-    { role: "system", content: "You are simulating a resident of a small town. Stay in character. Be concrete and brief." },
+    {
+      role: "system",
+      content:
+        "You are simulating a resident of a small town. Stay in character. Be concrete and brief.",
+    },
     {
       role: "user",
       content: [
@@ -40,7 +66,11 @@ const prompt: Prompt<In, z.infer<typeof Answer>> = {
       ].join("\n"),
     },
   ],
-  offline: ({ who, memories }) => ({ action: `${who} thinks about ${memories[0] ?? "the day"}`, emoji: "🤔", duration: 15 }),
+  offline: ({ who, memories }) => ({
+    action: `${who} thinks about ${memories[0] ?? "the day"}`,
+    emoji: "🤔",
+    duration: 15,
+  }),
 };
 
 const inputs: In[] = Array.from({ length: ASKS }, (_, i) => ({
@@ -60,7 +90,9 @@ async function perAsk(gw: OfflineGateway): Promise<number[]> {
 }
 
 console.log(machine());
-console.log(`${ASKS} asks, prompts of ~${prompt.render(inputs[0])[1].content.length} characters, 12 memories from a pool of ${pool.length}\n`);
+console.log(
+  `${ASKS} asks, prompts of ~${prompt.render(inputs[0])[1].content.length} characters, 12 memories from a pool of ${pool.length}\n`,
+);
 
 // Warm up the JIT (and nothing else: each measured gateway has a fresh token cache).
 await perAsk(new OfflineGateway({ meter: false }));
@@ -71,7 +103,10 @@ const on = summarize(await perAsk(meteredGw));
 const again = summarize(await perAsk(meteredGw)); // every line seen before
 const raw: number[] = [];
 for (const input of inputs.slice(0, 1000)) {
-  const text = prompt.render(input).map((m) => m.content).join("\n");
+  const text = prompt
+    .render(input)
+    .map((m) => m.content)
+    .join("\n");
   const t = performance.now();
   countTokens(text);
   raw.push(performance.now() - t);
@@ -82,8 +117,12 @@ console.log("| offline ask | median | p99 | mean |");
 console.log("|---|---|---|---|");
 console.log(`| meter: false | ${fmt(off.median)} | ${fmt(off.p99)} | ${fmt(off.mean)} |`);
 console.log(`| metered, fresh line cache | ${fmt(on.median)} | ${fmt(on.p99)} | ${fmt(on.mean)} |`);
-console.log(`| metered, lines seen before | ${fmt(again.median)} | ${fmt(again.p99)} | ${fmt(again.mean)} |`);
-console.log(`| (gpt-tokenizer on the whole prompt, no cache) | ${fmt(rawS.median)} | ${fmt(rawS.p99)} | ${fmt(rawS.mean)} |`);
+console.log(
+  `| metered, lines seen before | ${fmt(again.median)} | ${fmt(again.p99)} | ${fmt(again.mean)} |`,
+);
+console.log(
+  `| (gpt-tokenizer on the whole prompt, no cache) | ${fmt(rawS.median)} | ${fmt(rawS.p99)} | ${fmt(rawS.mean)} |`,
+);
 
 // Accuracy of counting line by line.
 let worst = 0;
@@ -100,5 +139,9 @@ for (const input of inputs.slice(0, 500)) {
   }
 }
 const m = meteredGw.metrics();
-console.log(`\nline-by-line count vs whole text: total ${sumLines} vs ${sumWhole} (${(((sumLines - sumWhole) / sumWhole) * 100).toFixed(2)}%), worst message ${(worst * 100).toFixed(2)}%`);
-console.log(`metered: ${m.calls} calls, ${m.tokensIn} tokens in (${(m.tokensIn / m.calls).toFixed(0)} per call), ${m.tokensOut} out (${(m.tokensOut / m.calls).toFixed(0)} per call)`);
+console.log(
+  `\nline-by-line count vs whole text: total ${sumLines} vs ${sumWhole} (${(((sumLines - sumWhole) / sumWhole) * 100).toFixed(2)}%), worst message ${(worst * 100).toFixed(2)}%`,
+);
+console.log(
+  `metered: ${m.calls} calls, ${m.tokensIn} tokens in (${(m.tokensIn / m.calls).toFixed(0)} per call), ${m.tokensOut} out (${(m.tokensOut / m.calls).toFixed(0)} per call)`,
+);

@@ -28,26 +28,57 @@ interface Case {
 
 async function run(c: Case, opts: { meter: boolean; settings?: Partial<MindSettings> }) {
   const gateway = new OfflineGateway({ meter: opts.meter });
-  const mind = new GenerativeMind({ gateway, personas: c.personas, addresses: c.map.addresses(), settings: opts.settings });
-  const town = new Town({ template: c.name, map: c.map, personas: c.personas, mind, mode: "lockstep", seed: 1 });
+  const mind = new GenerativeMind({
+    gateway,
+    personas: c.personas,
+    addresses: c.map.addresses(),
+    settings: opts.settings,
+  });
+  const town = new Town({
+    template: c.name,
+    map: c.map,
+    personas: c.personas,
+    mind,
+    mode: "lockstep",
+    seed: 1,
+  });
   if (c.history) await mind.seedHistory(c.history, town.time);
   const steps = stepsPerDay(town.stepSeconds);
   const t0 = performance.now();
   for (let i = 0; i < steps; i++) await town.advance();
   const wall = (performance.now() - t0) / 1000;
-  if (town.mindErrors.length) console.log(`  mind errors: ${town.mindErrors.length}, first: ${String(town.mindErrors[0].error)}`);
+  if (town.mindErrors.length)
+    console.log(
+      `  mind errors: ${town.mindErrors.length}, first: ${String(town.mindErrors[0].error)}`,
+    );
   return { wall, metrics: gateway.metrics(), mind, n: c.personas.length };
 }
 
 function report(c: Case, r: Awaited<ReturnType<typeof run>>, label = "") {
   const m = r.metrics;
   const per = (x: number) => x / r.n;
-  console.log(`\n${c.name}${label}: ${r.n} residents, one game day (${stepsPerDay()} steps) in ${r.wall.toFixed(2)} s wall`);
-  console.log(`  per resident-day: ${per(m.calls).toFixed(1)} calls, ${Math.round(per(m.tokensIn))} prompt tokens, ${Math.round(per(m.tokensOut))} answer tokens; ${per(m.embeddings.texts).toFixed(0)} texts embedded`);
-  console.log(`  town: ${r.mind.stats.conversations} conversations, ${r.mind.stats.reflections} reflections (${(r.mind.stats.reflections / r.n).toFixed(1)} per resident-day), ${r.mind.stats.observations} observations, ${r.mind.stats.retrievals} retrievals`);
-  console.log(`  ${"prompt".padEnd(22)} ${"calls/res".padStart(9)} ${"tokens/res".padStart(10)} ${"tokens/call".padStart(11)}`);
-  for (const [name, p] of Object.entries(m.byPrompt).sort((a, b) => b[1].tokensIn - a[1].tokensIn)) {
-    console.log(`  ${name.padEnd(22)} ${per(p.calls).toFixed(1).padStart(9)} ${Math.round(per(p.tokensIn)).toString().padStart(10)} ${Math.round(p.tokensIn / Math.max(1, p.calls)).toString().padStart(11)}`);
+  console.log(
+    `\n${c.name}${label}: ${r.n} residents, one game day (${stepsPerDay()} steps) in ${r.wall.toFixed(2)} s wall`,
+  );
+  console.log(
+    `  per resident-day: ${per(m.calls).toFixed(1)} calls, ${Math.round(per(m.tokensIn))} prompt tokens, ${Math.round(per(m.tokensOut))} answer tokens; ${per(m.embeddings.texts).toFixed(0)} texts embedded`,
+  );
+  console.log(
+    `  town: ${r.mind.stats.conversations} conversations, ${r.mind.stats.reflections} reflections (${(r.mind.stats.reflections / r.n).toFixed(1)} per resident-day), ${r.mind.stats.observations} observations, ${r.mind.stats.retrievals} retrievals`,
+  );
+  console.log(
+    `  ${"prompt".padEnd(22)} ${"calls/res".padStart(9)} ${"tokens/res".padStart(10)} ${"tokens/call".padStart(11)}`,
+  );
+  for (const [name, p] of Object.entries(m.byPrompt).sort(
+    (a, b) => b[1].tokensIn - a[1].tokensIn,
+  )) {
+    console.log(
+      `  ${name.padEnd(22)} ${per(p.calls).toFixed(1).padStart(9)} ${Math.round(per(p.tokensIn)).toString().padStart(10)} ${Math.round(
+        p.tokensIn / Math.max(1, p.calls),
+      )
+        .toString()
+        .padStart(11)}`,
+    );
   }
 }
 
@@ -55,19 +86,41 @@ console.log(machine());
 const cases: Case[] = [];
 if (existsSync(`${TOWNS_DIR}base-25/town.json`)) {
   const t = await loadTemplate("base-25");
-  const historyFile = ["history.csv", "agent_history.csv"].map((f) => `${t.dir}/${f}`).find((f) => existsSync(f));
-  cases.push({ name: "base-25", map: t.map, personas: t.personas, history: historyFile ? readFileSync(historyFile, "utf8") : undefined });
+  const historyFile = ["history.csv", "agent_history.csv"]
+    .map((f) => `${t.dir}/${f}`)
+    .find((f) => existsSync(f));
+  cases.push({
+    name: "base-25",
+    map: t.map,
+    personas: t.personas,
+    history: historyFile ? readFileSync(historyFile, "utf8") : undefined,
+  });
 }
 {
   const t = await loadTemplate("base-3");
-  cases.push({ name: "base-3", map: t.map, personas: t.personas, history: readFileSync(fileURLToPath(new URL("../test/fixtures/mind-history-base3.csv", import.meta.url)), "utf8") });
+  cases.push({
+    name: "base-3",
+    map: t.map,
+    personas: t.personas,
+    history: readFileSync(
+      fileURLToPath(new URL("../test/fixtures/mind-history-base3.csv", import.meta.url)),
+      "utf8",
+    ),
+  });
 }
 {
   const s = await smallville25();
-  cases.push({ name: "smallville-25 (the original's map and residents)", map: s.map, personas: s.personas, history: SMALLVILLE_HISTORY });
+  cases.push({
+    name: "smallville-25 (the original's map and residents)",
+    map: s.map,
+    personas: s.personas,
+    history: SMALLVILLE_HISTORY,
+  });
 }
 // `--town base-25` measures one town only.
-const only = process.argv.includes("--town") ? process.argv[process.argv.indexOf("--town") + 1] : undefined;
+const only = process.argv.includes("--town")
+  ? process.argv[process.argv.indexOf("--town") + 1]
+  : undefined;
 for (const c of cases.filter((x) => !only || x.name.startsWith(only))) {
   report(c, await run(c, { meter: true }));
   if (c.personas.length >= 25) {
@@ -78,5 +131,10 @@ for (const c of cases.filter((x) => !only || x.name.startsWith(only))) {
     const warm = await run(c, { meter: true });
     console.log(`  metered again, warm: ${warm.wall.toFixed(2)} s wall (target ≤ 5 s, issue 16)`);
   }
-  if (process.argv.includes("--brief")) report(c, await run(c, { meter: true, settings: { conversationMode: "brief" } }), ", brief dialogue mode");
+  if (process.argv.includes("--brief"))
+    report(
+      c,
+      await run(c, { meter: true, settings: { conversationMode: "brief" } }),
+      ", brief dialogue mode",
+    );
 }

@@ -22,7 +22,10 @@ const RUNS = 3;
 const writes: number[] = [];
 // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the store as `this`
 const append = RecordingStore.prototype.append;
-RecordingStore.prototype.append = async function (this: RecordingStore, ...args: Parameters<typeof append>) {
+RecordingStore.prototype.append = async function (
+  this: RecordingStore,
+  ...args: Parameters<typeof append>
+) {
   const t = performance.now();
   try {
     return await append.apply(this, args);
@@ -33,14 +36,27 @@ RecordingStore.prototype.append = async function (this: RecordingStore, ...args:
 
 async function bench(label: string, store: PrismaStore): Promise<void> {
   const hot: number[] = [];
-  const perRun: { writeMsPerStep: number; bytesPerAgentStep: number; seek: number; chunks: number; keyframes: number }[] = [];
+  const perRun: {
+    writeMsPerStep: number;
+    bytesPerAgentStep: number;
+    seek: number;
+    chunks: number;
+    keyframes: number;
+  }[] = [];
   for (let run = 0; run < RUNS; run++) {
     writes.length = 0;
-    const { town } = buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: run + 1 });
+    const { town } = buildTown(template, {
+      gateway: new OfflineGateway({ meter: false }),
+      mode: "lockstep",
+      seed: run + 1,
+    });
     const record = await store.ensureTown(`bench-rec-${run}-${Date.now()}`, KEY);
     // Everything is written at the end, so the writes are timed alone (in a live server they
     // overlap the steps' idle time; in a lockstep run they would share the CPU with the steps).
-    const recorder = await Recorder.start(store, record.id, town, { flushMs: 0, flushSteps: Number.POSITIVE_INFINITY });
+    const recorder = await Recorder.start(store, record.id, town, {
+      flushMs: 0,
+      flushSteps: Number.POSITIVE_INFINITY,
+    });
     const steps = stepsPerDay(town.stepSeconds);
     for (let i = 0; i < steps; i++) {
       const events = await town.advance();
@@ -65,16 +81,26 @@ async function bench(label: string, store: PrismaStore): Promise<void> {
       bytesPerAgentStep: info.bytes / (steps * template.personas.length),
       seek: summarize(seeks).median,
       chunks: writes.length,
-      keyframes: await store.prisma.recordingKeyframe.count({ where: { recordingId: recorder.id } }),
+      keyframes: await store.prisma.recordingKeyframe.count({
+        where: { recordingId: recorder.id },
+      }),
     });
   }
   const med = (k: keyof (typeof perRun)[number]) => summarize(perRun.map((r) => r[k])).median;
   const h = summarize(hot);
-  console.log(`${label}: ${KEY}, ${RUNS} game days of ${stepsPerDay(10)} steps, ${template.personas.length} residents (medians of ${RUNS} runs)`);
-  console.log(`  on the step's path (afterStep): median ${fmt(h.median)}, p99 ${fmt(h.p99)} per step`);
-  console.log(`  chunk writes (off the path): ${fmt(med("writeMsPerStep"))} per step amortised, ${med("chunks")} chunks and ${med("keyframes")} keyframes a day`);
+  console.log(
+    `${label}: ${KEY}, ${RUNS} game days of ${stepsPerDay(10)} steps, ${template.personas.length} residents (medians of ${RUNS} runs)`,
+  );
+  console.log(
+    `  on the step's path (afterStep): median ${fmt(h.median)}, p99 ${fmt(h.p99)} per step`,
+  );
+  console.log(
+    `  chunk writes (off the path): ${fmt(med("writeMsPerStep"))} per step amortised, ${med("chunks")} chunks and ${med("keyframes")} keyframes a day`,
+  );
   console.log(`  size: ${med("bytesPerAgentStep").toFixed(1)} bytes per agent-step (event JSON)`);
-  console.log(`  seek to the last step (${stepsPerDay(10)}): ${fmt(med("seek"))} (target < 200 ms)`);
+  console.log(
+    `  seek to the last step (${stepsPerDay(10)}): ${fmt(med("seek"))} (target < 200 ms)`,
+  );
 }
 
 console.log(machine());

@@ -6,7 +6,9 @@ import { fileURLToPath } from "node:url";
 
 const dir = fileURLToPath(new URL(".", import.meta.url));
 const only = process.argv.slice(2);
-const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts") && (only.length === 0 || only.some((o) => f.includes(o)))).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".bench.ts") && (only.length === 0 || only.some((o) => f.includes(o))))
+  .sort();
 let failed = 0;
 for (const f of files) {
   console.log(`\n### ${f}`);

@@ -8,7 +8,12 @@
 // + the small snapshot, into a new town), medians of 3. Usage: npx tsx bench/save-rows.bench.ts [DAYS]
 import { MemoryJournal } from "../server/agents/memory/journal.ts";
 import { OfflineGateway } from "../server/llm/offlineGateway.ts";
-import { COMPACT_EVERY_SAVES, ROW_FLUSH_STEPS, takeSave, writeSave } from "../server/store/autosave.ts";
+import {
+  COMPACT_EVERY_SAVES,
+  ROW_FLUSH_STEPS,
+  takeSave,
+  writeSave,
+} from "../server/store/autosave.ts";
 import { MemoryRows } from "../server/store/memoryRows.ts";
 import type { PrismaStore } from "../server/store/prismaStore.ts";
 import { buildTown } from "../server/townFactory.ts";
@@ -28,15 +33,28 @@ await onBothStores("rows", async (label, store: PrismaStore) => {
   if (only && !label.toLowerCase().includes(only)) return;
   const record = await store.ensureTown(`bench-rows-${Date.now()}`, "base-25");
   const journal = new MemoryJournal();
-  const { town } = buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: 1, journal });
+  const { town } = buildTown(template, {
+    gateway: new OfflineGateway({ meter: false }),
+    mode: "lockstep",
+    seed: 1,
+    journal,
+  });
   const rows = new MemoryRows(store, record.id, journal, null);
   const perDay = stepsPerDay(town.stepSeconds);
   const t0 = performance.now();
-  let day: { onThread: number[]; bytes: number[]; rows: number[]; rowBytes: number[]; write: number[] } = { onThread: [], bytes: [], rows: [], rowBytes: [], write: [] };
+  let day: {
+    onThread: number[];
+    bytes: number[];
+    rows: number[];
+    rowBytes: number[];
+    write: number[];
+  } = { onThread: [], bytes: [], rows: [], rowBytes: [], write: [] };
   let lastMark = 0;
   let saves = 0;
   console.log(`${label}: base-25, autosave every ${EVERY} steps, memories as rows`);
-  console.log("  day | on thread (median, max) | snapshot bytes | rows/save | row bytes/save | write alone (median, max)");
+  console.log(
+    "  day | on thread (median, max) | snapshot bytes | rows/save | row bytes/save | write alone (median, max)",
+  );
   for (let step = 1; step <= DAYS * perDay; step++) {
     await town.advance();
     if (step % ROW_FLUSH_STEPS === 0 && step % EVERY !== 0) rows.flushSoon();
@@ -55,11 +73,15 @@ await onBothStores("rows", async (label, store: PrismaStore) => {
       day.write.push(performance.now() - w);
     }
     if (step % perDay === 0) {
-      const rowBytes = await store.prisma.$queryRaw<{ b: bigint }[]>`SELECT COALESCE(SUM(octet_length(embedding) + octet_length(description) + 64), 0)::bigint AS b FROM "Memory" WHERE "townId" = ${record.id}`;
+      const rowBytes = await store.prisma.$queryRaw<
+        { b: bigint }[]
+      >`SELECT COALESCE(SUM(octet_length(embedding) + octet_length(description) + 64), 0)::bigint AS b FROM "Memory" WHERE "townId" = ${record.id}`;
       const perSave = Number(rowBytes[0].b) / (step / EVERY);
       const m = (s: number[]) => fmt(summarize(s).median);
       const n = (s: number[]) => Math.round(summarize(s).median);
-      console.log(`  ${step / perDay} | ${m(day.onThread)}, ${fmt(Math.max(...day.onThread))} | ${n(day.bytes)} B | ${n(day.rows)} | ~${Math.round(perSave)} B (mean so far) | ${m(day.write)}, ${fmt(Math.max(...day.write))}  [${((performance.now() - t0) / 1000).toFixed(0)} s]`);
+      console.log(
+        `  ${step / perDay} | ${m(day.onThread)}, ${fmt(Math.max(...day.onThread))} | ${n(day.bytes)} B | ${n(day.rows)} | ~${Math.round(perSave)} B (mean so far) | ${m(day.write)}, ${fmt(Math.max(...day.write))}  [${((performance.now() - t0) / 1000).toFixed(0)} s]`,
+      );
       day = { onThread: [], bytes: [], rows: [], rowBytes: [], write: [] };
     }
   }
@@ -68,10 +90,17 @@ await onBothStores("rows", async (label, store: PrismaStore) => {
   for (let run = 0; run < 3; run++) {
     const t = performance.now();
     const saved = await store.latestSnapshot(record.id);
-    const fresh = buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: 1, journal: new MemoryJournal() });
+    const fresh = buildTown(template, {
+      gateway: new OfflineGateway({ meter: false }),
+      mode: "lockstep",
+      seed: 1,
+      journal: new MemoryJournal(),
+    });
     fresh.town.restore(TownSnapshot.parse(saved!.data));
     restore.push(performance.now() - t);
     if (fresh.town.step !== town.step) throw new Error("restore went wrong");
   }
-  console.log(`  restore after ${DAYS} days (${memories} memory rows): ${fmt(summarize(restore).median)} (median of 3; read + restore into a new town)`);
+  console.log(
+    `  restore after ${DAYS} days (${memories} memory rows): ${fmt(summarize(restore).median)} (median of 3; read + restore into a new town)`,
+  );
 });

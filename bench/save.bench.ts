@@ -18,15 +18,24 @@ const template = await loadTemplate(KEY);
 const RUNS = 3;
 
 console.log(machine());
-const { town, mind } = buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: 1 });
+const { town, mind } = buildTown(template, {
+  gateway: new OfflineGateway({ meter: false }),
+  mode: "lockstep",
+  seed: 1,
+});
 const t0 = performance.now();
 for (let i = 0; i < stepsPerDay(town.stepSeconds); i++) await town.advance();
 const memories = template.personas.reduce((n, p) => n + mind.agent(p.id)!.memory.size, 0);
-console.log(`${KEY} after a game day (${town.step} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s): ${memories} memories`);
+console.log(
+  `${KEY} after a game day (${town.step} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s): ${memories} memories`,
+);
 
 async function bench(label: string, store: PrismaStore): Promise<void> {
   const record = await store.ensureTown(`bench-save-${Date.now()}`, KEY);
-  const snap: number[] = [], write: number[] = [], read: number[] = [], restore: number[] = [];
+  const snap: number[] = [],
+    write: number[] = [],
+    read: number[] = [],
+    restore: number[] = [];
   let bytes = 0;
   for (let run = 0; run < RUNS; run++) {
     let t = performance.now();
@@ -40,13 +49,19 @@ async function bench(label: string, store: PrismaStore): Promise<void> {
     const saved = await store.latestSnapshot(record.id);
     read.push(performance.now() - t);
     t = performance.now();
-    const fresh = buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: 1 });
+    const fresh = buildTown(template, {
+      gateway: new OfflineGateway({ meter: false }),
+      mode: "lockstep",
+      seed: 1,
+    });
     fresh.town.restore(TownSnapshot.parse(saved!.data));
     restore.push(performance.now() - t);
   }
   const m = (s: number[]) => fmt(summarize(s).median);
   console.log(`${label}: snapshot ${(bytes / 2 ** 20).toFixed(2)} MiB`);
-  console.log(`  save: take ${m(snap)} + write ${m(write)}; restore: read ${m(read)} + parse and restore ${m(restore)} (medians of ${RUNS})`);
+  console.log(
+    `  save: take ${m(snap)} + write ${m(write)}; restore: read ${m(read)} + parse and restore ${m(restore)} (medians of ${RUNS})`,
+  );
 }
 
 await onBothStores("save", bench);

@@ -7,9 +7,19 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[i];
 }
 
-export function summarize(samples: number[]): { median: number; p99: number; mean: number; n: number } {
+export function summarize(samples: number[]): {
+  median: number;
+  p99: number;
+  mean: number;
+  n: number;
+} {
   const s = [...samples].sort((a, b) => a - b);
-  return { median: percentile(s, 50), p99: percentile(s, 99), mean: s.reduce((a, b) => a + b, 0) / s.length, n: s.length };
+  return {
+    median: percentile(s, 50),
+    p99: percentile(s, 99),
+    mean: s.reduce((a, b) => a + b, 0) / s.length,
+    n: s.length,
+  };
 }
 
 export function machine(): string {
@@ -17,4 +27,5 @@ export function machine(): string {
   return `${cpu} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 }
 
-export const fmt = (ms: number) => (ms < 0.1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(3)} ms`);
+export const fmt = (ms: number) =>
+  ms < 0.1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(3)} ms`;

@@ -9,7 +9,10 @@ import type { PrismaStore } from "../server/store/prismaStore.ts";
 
 const PG = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
-export async function onBothStores(name: string, bench: (label: string, store: PrismaStore) => Promise<void>): Promise<void> {
+export async function onBothStores(
+  name: string,
+  bench: (label: string, store: PrismaStore) => Promise<void>,
+): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), `simulacra-bench-${name}-`));
   try {
     const store = await openStore({ dataDir: path.join(dir, "db") });
@@ -21,10 +24,12 @@ export async function onBothStores(name: string, bench: (label: string, store: P
   const schema = `bench_${name}_${process.pid}`;
   const url = new URL(PG);
   url.searchParams.set("schema", schema);
-  const pg = await openStore({ databaseUrl: url.toString(), dataDir: "unused" }).catch((e: Error) => {
-    console.log(`PostgreSQL: skipped (${e.message})`);
-    return null;
-  });
+  const pg = await openStore({ databaseUrl: url.toString(), dataDir: "unused" }).catch(
+    (e: Error) => {
+      console.log(`PostgreSQL: skipped (${e.message})`);
+      return null;
+    },
+  );
   if (!pg) return;
   try {
     await bench("PostgreSQL", pg);

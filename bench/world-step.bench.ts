@@ -18,7 +18,9 @@ function wanderer(arenas: readonly string[], seed: number): Mind {
     tick({ needsAction, now }) {
       if (!needsAction) return Promise.resolve(done);
       const address = arenas[rng.int(arenas.length)];
-      return Promise.resolve({ action: { action: "walking", emoji: "🚶", address, until: now + 30 * 60_000 } });
+      return Promise.resolve({
+        action: { action: "walking", emoji: "🚶", address, until: now + 30 * 60_000 },
+      });
     },
   };
 }
@@ -27,15 +29,31 @@ function personas(map: TownMap, n: number): Persona[] {
   const arenas = map.addresses().filter((a) => a.split(":").length === 3);
   const spawns = [...map.spawns.keys()];
   return Array.from({ length: n }, (_, i) => ({
-    id: `a${i}`, name: `Agent ${i}`, age: 30, innate: "", learned: "", currently: "", lifestyle: "", home: arenas[i % arenas.length],
-    sprite: i % 16, spawn: spawns[i % spawns.length], schedule: [{ at: "00:00", action: "walking", emoji: "🚶", address: arenas[0] }],
+    id: `a${i}`,
+    name: `Agent ${i}`,
+    age: 30,
+    innate: "",
+    learned: "",
+    currently: "",
+    lifestyle: "",
+    home: arenas[i % arenas.length],
+    sprite: i % 16,
+    spawn: spawns[i % spawns.length],
+    schedule: [{ at: "00:00", action: "walking", emoji: "🚶", address: arenas[0] }],
   }));
 }
 
 async function run(label: string, map: TownMap): Promise<void> {
   const arenas = map.addresses().filter((a) => a.split(":").length === 3);
   for (const n of [25, 250, 1000]) {
-    const town = new Town({ template: label, map, personas: personas(map, n), mind: wanderer(arenas, n), mode: "lockstep", seed: 1 });
+    const town = new Town({
+      template: label,
+      map,
+      personas: personas(map, n),
+      mind: wanderer(arenas, n),
+      mode: "lockstep",
+      seed: 1,
+    });
     for (let i = 0; i < 50; i++) await town.advance(); // warm up: everyone has a path
     const samples: number[] = [];
     let moves = 0;
@@ -46,7 +64,9 @@ async function run(label: string, map: TownMap): Promise<void> {
       moves += events.filter((e) => e.kind === "agentMoved").length;
     }
     const s = summarize(samples);
-    console.log(`world step on ${label}, ${String(n).padStart(4)} agents: median ${fmt(s.median)}  p99 ${fmt(s.p99)}  (${(moves / 500).toFixed(0)} moves a step)`);
+    console.log(
+      `world step on ${label}, ${String(n).padStart(4)} agents: median ${fmt(s.median)}  p99 ${fmt(s.p99)}  (${(moves / 500).toFixed(0)} moves a step)`,
+    );
   }
 }
 

@@ -35,7 +35,19 @@ const ui = document.getElementById("ui")!;
 const toasts = new Toasts(ui);
 let room: TownRoom | null = null;
 
-const render: RenderInfo = { ready: false, agents: 0, avatars: 0, zoom: 1, view: { x: 0, y: 0 }, self: null, residents: {}, objectLabels: [], selectedObject: "", labels: [], action: null };
+const render: RenderInfo = {
+  ready: false,
+  agents: 0,
+  avatars: 0,
+  zoom: 1,
+  view: { x: 0, y: 0 },
+  self: null,
+  residents: {},
+  objectLabels: [],
+  selectedObject: "",
+  labels: [],
+  action: null,
+};
 let panels: Panels | null = null;
 const hook: DebugHook = {
   status: "idle",
@@ -59,10 +71,36 @@ function summary(r: TownRoom | null): unknown {
     name: s.name,
     engine: s.engine,
     engineStatus: s.engineStatus,
-    clock: { step: s.clock.step, time: s.clock.time, running: s.clock.running, speed: s.clock.speed },
-    agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, action: a.action, emoji: a.emoji, address: a.address, talkingTo: a.talkingTo, sprite: a.sprite })),
-    avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite: a.sprite })),
-    objects: Array.from(s.objects.values(), (o) => ({ address: o.address, state: o.state, by: o.by })),
+    clock: {
+      step: s.clock.step,
+      time: s.clock.time,
+      running: s.clock.running,
+      speed: s.clock.speed,
+    },
+    agents: Array.from(s.agents.values(), (a) => ({
+      id: a.id,
+      name: a.name,
+      x: a.x,
+      y: a.y,
+      action: a.action,
+      emoji: a.emoji,
+      address: a.address,
+      talkingTo: a.talkingTo,
+      sprite: a.sprite,
+    })),
+    avatars: Array.from(s.avatars.values(), (a) => ({
+      id: a.id,
+      name: a.name,
+      role: a.role,
+      x: a.x,
+      y: a.y,
+      sprite: a.sprite,
+    })),
+    objects: Array.from(s.objects.values(), (o) => ({
+      address: o.address,
+      state: o.state,
+      by: o.by,
+    })),
     render: { ...render },
   };
 }
@@ -83,10 +121,26 @@ async function join(req: JoinRequest): Promise<void> {
   hook.avatarId = joined.sessionId;
   hook.role = req.role;
   const hud = new Hud(ui);
-  panels = new Panels(ui, { room: joined, role: req.role, avatarId: () => ctx.avatarId, toasts, dockRight: hud.dock });
+  panels = new Panels(ui, {
+    room: joined,
+    role: req.role,
+    avatarId: () => ctx.avatarId,
+    toasts,
+    dockRight: hud.dock,
+  });
   const ctx: LiveContext = {
-    room: joined, template: "", avatarId: joined.sessionId, name: req.name, role: req.role, hud, ui: panels, toasts, render,
-    connected: true, status: req.role === "visitor" ? `Connected as ${req.name}` : `Connected as ${req.name}, ${req.role}`,
+    room: joined,
+    template: "",
+    avatarId: joined.sessionId,
+    name: req.name,
+    role: req.role,
+    hud,
+    ui: panels,
+    toasts,
+    render,
+    connected: true,
+    status:
+      req.role === "visitor" ? `Connected as ${req.name}` : `Connected as ${req.name}, ${req.role}`,
   };
   joined.onMessage("welcome", (w: ServerMessages["welcome"]) => {
     hook.avatarId = w.avatarId;
@@ -101,7 +155,8 @@ async function join(req: JoinRequest): Promise<void> {
   joined.onLeave((code: number) => {
     hook.status = "disconnected";
     ctx.connected = false;
-    ctx.status = closingReason || `Disconnected from the town (code ${code}). Reload the page to join again.`;
+    ctx.status =
+      closingReason || `Disconnected from the town (code ${code}). Reload the page to join again.`;
     if (!closingReason) toasts.error("disconnected", "The connection to the town was lost.");
   });
   const state = await firstState(joined);

@@ -23,7 +23,11 @@ function fail(message) {
 
 let cli;
 try {
-  cli = path.join(path.dirname(createRequire(path.join(root, "package.json")).resolve("prisma/package.json")), "build", "index.js");
+  cli = path.join(
+    path.dirname(createRequire(path.join(root, "package.json")).resolve("prisma/package.json")),
+    "build",
+    "index.js",
+  );
 } catch {
   fail('the "prisma" package is not installed (it is a dependency: run `npm install`).');
 }
@@ -50,9 +54,18 @@ const log = `${result.stdout ?? ""}${result.stderr ?? ""}`.trim();
 
 if (result.error || result.status !== 0) {
   const why = result.error
-    ? result.error.code === "ETIMEDOUT" ? "timed out after 120 s" : result.error.message
+    ? result.error.code === "ETIMEDOUT"
+      ? "timed out after 120 s"
+      : result.error.message
     : `exited with code ${result.status}${result.signal ? ` (signal ${result.signal})` : ""}`;
-  fail(`\`prisma generate\` failed: ${why}.${log ? `\n\n${log}` : ""}\n\nThe server cannot start without generated/prisma.`);
+  fail(
+    `\`prisma generate\` failed: ${why}.${log ? `\n\n${log}` : ""}\n\nThe server cannot start without generated/prisma.`,
+  );
 }
-if (!existsSync(output)) fail(`\`prisma generate\` reported success but ${path.relative(root, output)} is missing.${log ? `\n\n${log}` : ""}`);
-console.log(`prisma-generate: generated/prisma from prisma/schema.prisma in ${Date.now() - started} ms`);
+if (!existsSync(output))
+  fail(
+    `\`prisma generate\` reported success but ${path.relative(root, output)} is missing.${log ? `\n\n${log}` : ""}`,
+  );
+console.log(
+  `prisma-generate: generated/prisma from prisma/schema.prisma in ${Date.now() - started} ms`,
+);

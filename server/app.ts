@@ -34,7 +34,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: ServerConfig, log: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  log: Logger = pino({ level: config.LOG_LEVEL }),
+): Promise<RunningServer> {
   const specs = townsOfConfig(config);
   const origins = parseOrigins(config.CORS_ORIGINS);
   // A template that does not load stops start-up before anything is opened.
@@ -45,16 +48,22 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
   const scale = await setupScale(config.env, { host: config.HOST, port: config.PORT }, log);
   // One ask per turn of the event loop: the minds' offline work never holds the rooms for long (llm/turns.ts).
   const gateway = new TurnTakingGateway(makeGateway(llmConfig, { log, ...scale.caches }));
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db"), embeddedThread: true });
+  const store = await openStore({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, "db"),
+    embeddedThread: true,
+  });
   const db = store.kind;
   const presence = scale.kind;
   const ops = new OpsStats();
   const towns = new Towns({ config, store, gateway, ops, log, scale }, specs[0].name);
   const llm = towns.llmView(gateway);
   const refusal = (town: string) =>
-    !towns.serves(town) ? noSuchTown(town)
-    : !scale.hostsTown(town) ? new ServerError(503, `town "${town}" is moving to another server: try again in a moment`)
-    : undefined;
+    !towns.serves(town)
+      ? noSuchTown(town)
+      : !scale.hostsTown(town)
+        ? new ServerError(503, `town "${town}" is moving to another server: try again in a moment`)
+        : undefined;
   // The port opens before the towns do (a town may take a while to resume): not ready till then.
   let ready = false;
   const server = defineServer({
@@ -64,12 +73,32 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     ...scale.serverOptions,
     rooms: {
       // One room per town, found by its name (`town` in the join options; none: the default town).
-      [TOWN_ROOM]: defineRoom(oneRoomPerTown(townRoomOf(towns), (o) => townOption(o) ?? towns.primary, refusal)).filterBy(["town"]).sortBy({ primary: -1 }),
+      [TOWN_ROOM]: defineRoom(
+        oneRoomPerTown(townRoomOf(towns), (o) => townOption(o) ?? towns.primary, refusal),
+      )
+        .filterBy(["town"])
+        .sortBy({ primary: -1 }),
     },
     express: async (app) => {
       app.disable("x-powered-by");
-      await mountOps(app, { stats: ops, towns, gateway: llm, presence, publicAddress: scale.serverOptions.publicAddress, moderatorToken: config.MODERATOR_TOKEN });
-      mountHttp(app, { towns, gateway: llm, db, presence, store, moderatorToken: config.MODERATOR_TOKEN, ready: () => ready, evalsDir: path.resolve(config.EVALS_DIR) });
+      await mountOps(app, {
+        stats: ops,
+        towns,
+        gateway: llm,
+        presence,
+        publicAddress: scale.serverOptions.publicAddress,
+        moderatorToken: config.MODERATOR_TOKEN,
+      });
+      mountHttp(app, {
+        towns,
+        gateway: llm,
+        db,
+        presence,
+        store,
+        moderatorToken: config.MODERATOR_TOKEN,
+        ready: () => ready,
+        evalsDir: path.resolve(config.EVALS_DIR),
+      });
       app.use(jsonErrors(log));
     },
   });
@@ -88,11 +117,15 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     allowOrigins(origins);
     plainMatchmakingErrors();
     await server.listen(scale.port, config.HOST);
-    const transport = (server.transport as unknown as { server: import("node:http").Server }).server;
+    const transport = (server.transport as unknown as { server: import("node:http").Server })
+      .server;
     // Every request meets the gate first (address, body limits, security headers), the rooms'
     // matchmaking included. With several processes a room's WebSocket may be at another
     // process's public address, which no process knows in advance: any WebSocket host then.
-    gateRequests(transport, { trustProxy: config.TRUST_PROXY, connect: scale.serverOptions.publicAddress ? ["ws:", "wss:"] : [] });
+    gateRequests(transport, {
+      trustProxy: config.TRUST_PROXY,
+      connect: scale.serverOptions.publicAddress ? ["ws:", "wss:"] : [],
+    });
     port = (transport.address() as { port: number }).port;
     url = `http://localhost:${port}`;
     ops.watch(transport);
@@ -100,9 +133,11 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     // the latest save); the others matchmake clients into it.
     for (const spec of specs) {
       const t = await towns.serve(spec, { standBy: true });
-      summary.push(t
-        ? `town: ${t.name} (template ${t.template}, ${t.residents} residents) ${t.resumedAt !== null ? `resumed at step ${t.resumedAt}` : "new"}${specs.length > 1 && t.name === towns.primary ? ", the default" : ""}`
-        : `town: ${spec.name} hosted by another process`);
+      summary.push(
+        t
+          ? `town: ${t.name} (template ${t.template}, ${t.residents} residents) ${t.resumedAt !== null ? `resumed at step ${t.resumedAt}` : "new"}${specs.length > 1 && t.name === towns.primary ? ", the default" : ""}`
+          : `town: ${spec.name} hosted by another process`,
+      );
     }
   } catch (e) {
     await stop().catch(() => undefined);
@@ -115,7 +150,8 @@ export async function startServer(config: ServerConfig, log: Logger = pino({ lev
     `engine: ${describeEngine(llmConfig)}`,
     `minds: ${config.MIND_THREAD === "on" ? "each town's on a thread of their own (MIND_THREAD=on)" : "on the rooms' thread (MIND_THREAD=off)"}`,
   );
-  for (const t of towns.hostedHere) summary.push(`recording: ${t.recordingId} (replay at ${url}/replay/${t.recordingId})`);
+  for (const t of towns.hostedHere)
+    summary.push(`recording: ${t.recordingId} (replay at ${url}/replay/${t.recordingId})`);
   let closed = false;
   return {
     port,
@@ -149,8 +185,18 @@ export async function ensurePortFree(port: number, host: string): Promise<void> 
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
     probe.once("error", (e: NodeJS.ErrnoException) => {
-      if (e.code === "EADDRINUSE") reject(new PortTakenError(`port ${port} is taken by another process (another Simulacra?): stop it, or start on another port, e.g. PORT=${port + 1} npm start`));
-      else if (e.code === "EACCES") reject(new PortTakenError(`port ${port} may not be used by this user: choose one above 1023, e.g. PORT=2567 npm start`));
+      if (e.code === "EADDRINUSE")
+        reject(
+          new PortTakenError(
+            `port ${port} is taken by another process (another Simulacra?): stop it, or start on another port, e.g. PORT=${port + 1} npm start`,
+          ),
+        );
+      else if (e.code === "EACCES")
+        reject(
+          new PortTakenError(
+            `port ${port} may not be used by this user: choose one above 1023, e.g. PORT=2567 npm start`,
+          ),
+        );
       else reject(e);
     });
     probe.listen(port, host, () => probe.close(() => resolve()));

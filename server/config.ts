@@ -6,15 +6,27 @@ import { TownName } from "../shared/text.ts";
 /** How long the server may take to save and stop after SIGTERM/SIGINT before it exits anyway. */
 export const SHUTDOWN_LIMIT_MS = 15_000;
 
-const optionalText = z.string().trim().optional().transform((v) => (v ? v : undefined));
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 export const ServerConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(2567),
   HOST: z.string().default("0.0.0.0"),
   /** Town template to start (a folder of assets/towns). */
-  TOWN: z.string().regex(/^[\w.-]+$/, "a town name: letters, digits, '.', '_' or '-'").default("base-3"),
+  TOWN: z
+    .string()
+    .regex(/^[\w.-]+$/, "a town name: letters, digits, '.', '_' or '-'")
+    .default("base-3"),
   /** Name of the running town (its save); defaults to the template's name. */
-  TOWN_NAME: z.string().trim().optional().transform((v) => (v ? v : undefined)).pipe(TownName.optional()),
+  TOWN_NAME: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(TownName.optional()),
   /**
    * Several towns at once, comma-separated, the first one the default: each entry a saved town or
    * a template ("base-3"), or "name=template" for a new town of that name. Replaces TOWN/TOWN_NAME.
@@ -43,7 +55,14 @@ export const ServerConfig = z.object({
   SEATS_WAITING_PER_ADDRESS: z.coerce.number().int().positive().default(8),
   SEATS_WAITING_PER_TOWN: z.coerce.number().int().positive().default(64),
   /** Time of day a new town starts at ("08:00"): residents are up and about from the first minute. "" keeps the map's own start. */
-  START_TIME: z.string().trim().regex(/^(([01]?\d|2[0-3]):[0-5]\d)?$/, "a time of day, HH:MM (00:00 to 23:59), or empty for the map's own start").default("08:00"),
+  START_TIME: z
+    .string()
+    .trim()
+    .regex(
+      /^(([01]?\d|2[0-3]):[0-5]\d)?$/,
+      "a time of day, HH:MM (00:00 to 23:59), or empty for the map's own start",
+    )
+    .default("08:00"),
   STEPS_PER_SECOND: z.coerce.number().positive().max(100).default(1),
   AUTOSAVE_STEPS: z.coerce.number().int().positive().default(60),
   SEED: z.coerce.number().int().default(1),

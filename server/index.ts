@@ -8,7 +8,11 @@ const log = pino({ level: config.LOG_LEVEL });
 try {
   const server = await startServer(config, log);
   // One write: whoever reads the output (a script, a test) sees the summary with the address.
-  console.log([`Simulacra is running at ${server.url}`, ...server.summary.map((line) => `  ${line}`)].join("\n"));
+  console.log(
+    [`Simulacra is running at ${server.url}`, ...server.summary.map((line) => `  ${line}`)].join(
+      "\n",
+    ),
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -14,9 +14,31 @@ export interface BuiltTown {
 }
 
 /** `journal`: the residents' memories are journaled, for a store that keeps them as rows (store/memoryRows.ts). */
-export function buildTown(template: TownTemplate, opts: { gateway: Gateway; mode: StepMode; seed?: number; journal?: MemoryJournal; settings?: Partial<MindSettings> }): BuiltTown {
-  const mind = new GenerativeMind({ gateway: opts.gateway, personas: template.personas, addresses: template.map.addresses(), journal: opts.journal, settings: opts.settings });
-  const town = new Town({ template: template.key, map: template.map, personas: template.personas, mind, mode: opts.mode, seed: opts.seed });
+export function buildTown(
+  template: TownTemplate,
+  opts: {
+    gateway: Gateway;
+    mode: StepMode;
+    seed?: number;
+    journal?: MemoryJournal;
+    settings?: Partial<MindSettings>;
+  },
+): BuiltTown {
+  const mind = new GenerativeMind({
+    gateway: opts.gateway,
+    personas: template.personas,
+    addresses: template.map.addresses(),
+    journal: opts.journal,
+    settings: opts.settings,
+  });
+  const town = new Town({
+    template: template.key,
+    map: template.map,
+    personas: template.personas,
+    mind,
+    mode: opts.mode,
+    seed: opts.seed,
+  });
   return { town, mind };
 }
 
@@ -29,7 +51,18 @@ export async function buildThreadedTown(
   template: TownTemplate,
   opts: { mode: StepMode; seed?: number; minds: Omit<MindThreadInit, "personas" | "addresses"> },
 ): Promise<{ town: Town; mind: MindThread }> {
-  const mind = await MindThread.start({ ...opts.minds, personas: template.personas, addresses: template.map.addresses() });
-  const town = new Town({ template: template.key, map: template.map, personas: template.personas, mind, mode: opts.mode, seed: opts.seed });
+  const mind = await MindThread.start({
+    ...opts.minds,
+    personas: template.personas,
+    addresses: template.map.addresses(),
+  });
+  const town = new Town({
+    template: template.key,
+    map: template.map,
+    personas: template.personas,
+    mind,
+    mode: opts.mode,
+    seed: opts.seed,
+  });
   return { town, mind };
 }

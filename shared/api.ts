@@ -13,13 +13,35 @@ export const AgentDetails = AgentView.extend({
       date: z.string(),
       wakeUp: z.string(),
       items: z.array(z.string()),
-      schedule: z.array(z.object({ start: z.string(), end: z.string(), task: z.string(), place: z.string().optional() })),
+      schedule: z.array(
+        z.object({
+          start: z.string(),
+          end: z.string(),
+          task: z.string(),
+          place: z.string().optional(),
+        }),
+      ),
       /** Decomposed tasks from now on (the next hour or two). */
-      next: z.array(z.object({ start: z.string(), end: z.string(), task: z.string(), address: z.string(), emoji: z.string() })),
+      next: z.array(
+        z.object({
+          start: z.string(),
+          end: z.string(),
+          task: z.string(),
+          address: z.string(),
+          emoji: z.string(),
+        }),
+      ),
     })
     .nullable(),
   /** Newest first. */
-  memories: z.array(z.object({ type: z.enum(["observation", "thought", "chat", "plan"]), description: z.string(), importance: z.number(), created: z.number() })),
+  memories: z.array(
+    z.object({
+      type: z.enum(["observation", "thought", "chat", "plan"]),
+      description: z.string(),
+      importance: z.number(),
+      created: z.number(),
+    }),
+  ),
 });
 export type AgentDetails = z.infer<typeof AgentDetails>;
 
@@ -64,12 +86,23 @@ export const ReplayFrameAnswer = z.object({
   step: z.number(),
   time: z.number(),
   agents: z.array(AgentView),
-  avatars: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), x: z.number(), y: z.number(), sprite: z.number() })),
+  avatars: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      role: z.string(),
+      x: z.number(),
+      y: z.number(),
+      sprite: z.number(),
+    }),
+  ),
   objects: z.array(z.object({ address: z.string(), state: z.string(), by: z.string() })),
 });
 
 /** Any refusal: { error: { code, message } }. */
-export const ApiError = z.object({ error: z.object({ code: z.string().optional(), message: z.string() }) });
+export const ApiError = z.object({
+  error: z.object({ code: z.string().optional(), message: z.string() }),
+});
 
 /** Step times of one town over its last steps, ms (wall and CPU). */
 const StepTimes = z.object({
@@ -109,7 +142,15 @@ export const OpsReport = z.object({
     here: z.number(),
     /** Clients in the towns' rooms, whichever process hosts them. */
     inRooms: z.number(),
-    rooms: z.array(z.object({ roomId: z.string(), town: z.string().nullable(), processId: z.string(), clients: z.number(), publicAddress: z.string().nullable() })),
+    rooms: z.array(
+      z.object({
+        roomId: z.string(),
+        town: z.string().nullable(),
+        processId: z.string(),
+        clients: z.number(),
+        publicAddress: z.string().nullable(),
+      }),
+    ),
   }),
   network: z.object({ bytesPerSecond: z.number(), bytesPerClientPerSecond: z.number() }),
   llm: z.object({

@@ -96,11 +96,19 @@ export const SeedResult = z.object({
   recording: z.string(),
   steps: z.number().int(),
   wallSeconds: z.number(),
-  diffusion: z.array(z.object({ study: z.string(), label: z.string(), points: z.array(DiffusionPoint) })),
+  diffusion: z.array(
+    z.object({ study: z.string(), label: z.string(), points: z.array(DiffusionPoint) }),
+  ),
   density: z.object({ start: Density, end: Density }).nullable(),
   coordination: z.array(Coordination),
   hallucination: z.object({ facts: Hallucination, relationships: Hallucination }),
-  battery: z.object({ ratings: z.array(RatingRow), residents: z.number().int(), answers: z.array(BatteryAnswer) }).nullable(),
+  battery: z
+    .object({
+      ratings: z.array(RatingRow),
+      residents: z.number().int(),
+      answers: z.array(BatteryAnswer),
+    })
+    .nullable(),
   judgements: z.array(Judgement),
   /** Answers given by the offline engine although a model was configured, and all asks. */
   asks: z.number().int(),
@@ -108,15 +116,31 @@ export const SeedResult = z.object({
   fallbackRate: z.number(),
   /** What running the town cost, by game day (the measuring interviews left out): model calls
    *  (offline answers counted as a model's would be) and tokens. */
-  days: z.array(z.object({
-    day: z.string(), calls: z.number(), tokensIn: z.number(), tokensOut: z.number(),
-    /** The same by prompt (day-plan, utterance, ...): where a day's cost goes. */
-    byPrompt: z.record(z.string(), z.object({ calls: z.number(), tokensIn: z.number() })).default({}),
-  })).default([]),
+  days: z
+    .array(
+      z.object({
+        day: z.string(),
+        calls: z.number(),
+        tokensIn: z.number(),
+        tokensOut: z.number(),
+        /** The same by prompt (day-plan, utterance, ...): where a day's cost goes. */
+        byPrompt: z
+          .record(z.string(), z.object({ calls: z.number(), tokensIn: z.number() }))
+          .default({}),
+      }),
+    )
+    .default([]),
 });
 export type SeedResult = z.infer<typeof SeedResult>;
 
-export const Spread = z.object({ mean: z.number(), sd: z.number(), min: z.number(), max: z.number(), n: z.number().int(), values: z.array(z.number()) });
+export const Spread = z.object({
+  mean: z.number(),
+  sd: z.number(),
+  min: z.number(),
+  max: z.number(),
+  n: z.number().int(),
+  values: z.array(z.number()),
+});
 export type Spread = z.infer<typeof Spread>;
 
 export const EvalReport = z.object({
@@ -124,7 +148,11 @@ export const EvalReport = z.object({
   id: z.string(),
   createdAt: z.string(),
   scenario: z.object({
-    name: z.string(), description: z.string(), town: z.string(), hours: z.number(), studies: z.array(z.object({ id: z.string(), label: z.string(), about: z.string() })),
+    name: z.string(),
+    description: z.string(),
+    town: z.string(),
+    hours: z.number(),
+    studies: z.array(z.object({ id: z.string(), label: z.string(), about: z.string() })),
     /** The minds' settings the scenario changed (cost levers). */
     mind: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
   }),
@@ -134,7 +162,9 @@ export const EvalReport = z.object({
   wallSeconds: z.number(),
   seeds: z.array(SeedResult),
   summary: z.object({
-    diffusion: z.array(z.object({ study: z.string(), label: z.string(), start: Spread, end: Spread })),
+    diffusion: z.array(
+      z.object({ study: z.string(), label: z.string(), start: Spread, end: Spread }),
+    ),
     density: z.object({ start: Spread, end: Spread }).nullable(),
     coordination: z.array(z.object({ study: z.string(), invited: Spread, attended: Spread })),
     hallucination: z.object({ facts: Spread, relationships: Spread }),
@@ -148,7 +178,14 @@ export const EvalReport = z.object({
     hallucination: z.object({ relationships: z.number() }),
     trueskill: z.record(z.string(), z.number()),
   }),
-  llm: z.object({ calls: z.number(), asks: z.number(), fallbacks: z.number(), tokensIn: z.number(), tokensOut: z.number(), costUsd: z.number() }),
+  llm: z.object({
+    calls: z.number(),
+    asks: z.number(),
+    fallbacks: z.number(),
+    tokensIn: z.number(),
+    tokensOut: z.number(),
+    costUsd: z.number(),
+  }),
   /** More than 1% of answers came from the offline engine while a model was configured. */
   fallbackMarked: z.boolean(),
 });

@@ -7,15 +7,37 @@ type Address = string;
 export type TownEvent =
   | { kind: "clockTicked"; step: number; time: number }
   | { kind: "agentMoved"; agentId: string; x: number; y: number }
-  | { kind: "actionStarted"; agentId: string; action: string; emoji: string; address: Address; talkingTo: string }
+  | {
+      kind: "actionStarted";
+      agentId: string;
+      action: string;
+      emoji: string;
+      address: Address;
+      talkingTo: string;
+    }
   /** `chat`: the group talk with people it was said in (every member heard it); absent between residents. */
   | { kind: "said"; speaker: string; listener: string; text: string; chat?: string }
   | { kind: "objectChanged"; address: Address; state: string; by: string }
-  | { kind: "avatarJoined"; avatarId: string; name: string; role: string; x: number; y: number; sprite: number }
+  | {
+      kind: "avatarJoined";
+      avatarId: string;
+      name: string;
+      role: string;
+      x: number;
+      y: number;
+      sprite: number;
+    }
   | { kind: "avatarMoved"; avatarId: string; x: number; y: number }
   | { kind: "avatarLeft"; avatarId: string }
   /** A person spoke to a resident (the resident's answers are "said" events with the avatar as listener). */
-  | { kind: "avatarSaid"; avatarId: string; name: string; agentId: string; text: string; chat?: string }
+  | {
+      kind: "avatarSaid";
+      avatarId: string;
+      name: string;
+      agentId: string;
+      text: string;
+      chat?: string;
+    }
   /** A person and a resident no longer talk together (one of them left the group talk, or it ended). */
   | { kind: "chatEnded"; agentId: string; avatarId: string }
   /** A resident turned without moving: toward a person it talks with. */
@@ -28,12 +50,29 @@ export type TownEvent =
    * A moderator's act: the clock (the room's), or an inner voice a resident took in (a Town command:
    * `avatarId` the moderator's avatar, `thought` what the resident now thinks; older recordings lack them).
    */
-  | { kind: "moderated"; by: string; action: "pause" | "resume" | "speed" | "whisper"; value?: number; agentId?: string; text?: string; avatarId?: string; thought?: string }
+  | {
+      kind: "moderated";
+      by: string;
+      action: "pause" | "resume" | "speed" | "whisper";
+      value?: number;
+      agentId?: string;
+      text?: string;
+      avatarId?: string;
+      thought?: string;
+    }
   /**
    * A resident answered an interview (a Town command; `avatarId` the interviewer's avatar). Off the
    * record it goes to the interviewer only and leaves no trace (recordings skip it: kept()).
    */
-  | { kind: "interviewed"; by: string; agentId: string; question: string; answer: string; avatarId?: string; offTheRecord?: boolean }
+  | {
+      kind: "interviewed";
+      by: string;
+      agentId: string;
+      question: string;
+      answer: string;
+      avatarId?: string;
+      offTheRecord?: boolean;
+    }
   /** A resident's mind could not take in a person's question or whisper (it failed, or took too long). */
   | { kind: "unanswered"; avatarId: string; agentId: string; asked: "interview" | "whisper" };
 

@@ -48,37 +48,65 @@ const everyone: readonly Role[] = ["visitor", "reporter", "moderator"];
  * Rates: generous for people, tight for what asks the model (say, interview, whisper).
  */
 export const ClientMessages = {
-  move: { schema: z.object({ x: tileCoord, y: tileCoord }).strict(), roles: everyone, refusal: "walk", rate: { burst: 20, perSecond: 10 } },
-  say: { schema: z.object({ agentId: id, text }).strict(), roles: everyone, refusal: "talk to residents", rate: { burst: 5, perSecond: 1 } },
+  move: {
+    schema: z.object({ x: tileCoord, y: tileCoord }).strict(),
+    roles: everyone,
+    refusal: "walk",
+    rate: { burst: 20, perSecond: 10 },
+  },
+  say: {
+    schema: z.object({ agentId: id, text }).strict(),
+    roles: everyone,
+    refusal: "talk to residents",
+    rate: { burst: 5, perSecond: 1 },
+  },
   /** Reporters (moderators too: they run the town), any distance. offTheRecord: nothing is written to memory. */
   interview: {
-    schema: z.object({ agentId: id, question: text, offTheRecord: z.boolean().optional() }).strict(),
+    schema: z
+      .object({ agentId: id, question: text, offTheRecord: z.boolean().optional() })
+      .strict(),
     roles: ["reporter", "moderator"],
     refusal: "interview residents (reporters do)",
     rate: { burst: 3, perSecond: 0.5 },
   },
   /** The state "idle" puts the object back to its idle state. */
   set_object_state: {
-    schema: z.object({ address: z.string().min(1).max(200), state: CleanText(MAX_STATE_LENGTH) }).strict(),
+    schema: z
+      .object({ address: z.string().min(1).max(200), state: CleanText(MAX_STATE_LENGTH) })
+      .strict(),
     roles: ["moderator"],
     refusal: "change objects (moderators do)",
     rate: { burst: 10, perSecond: 2 },
   },
-  whisper: { schema: z.object({ agentId: id, text }).strict(), roles: ["moderator"], refusal: "whisper to residents (moderators do)", rate: { burst: 5, perSecond: 1 } },
+  whisper: {
+    schema: z.object({ agentId: id, text }).strict(),
+    roles: ["moderator"],
+    refusal: "whisper to residents (moderators do)",
+    rate: { burst: 5, perSecond: 1 },
+  },
   control: {
     schema: z
-      .object({ action: z.enum(["pause", "resume", "speed"]), value: z.number().positive().max(100).optional() })
+      .object({
+        action: z.enum(["pause", "resume", "speed"]),
+        value: z.number().positive().max(100).optional(),
+      })
       .strict()
-      .refine((c) => c.action !== "speed" || c.value !== undefined, { message: "speed needs a value" }),
+      .refine((c) => c.action !== "speed" || c.value !== undefined, {
+        message: "speed needs a value",
+      }),
     roles: ["moderator"],
     refusal: "control the clock (moderators do)",
     rate: { burst: 10, perSecond: 4 },
   },
 } as const satisfies Record<string, ClientMessageSpec>;
 export type ClientMessageType = keyof typeof ClientMessages;
-export type ClientMessage<K extends ClientMessageType> = z.infer<(typeof ClientMessages)[K]["schema"]>;
+export type ClientMessage<K extends ClientMessageType> = z.infer<
+  (typeof ClientMessages)[K]["schema"]
+>;
 /** A validated client message: its type and its payload, typed together. */
-export type ParsedClientMessage<K extends ClientMessageType = ClientMessageType> = { [T in K]: { type: T; value: ClientMessage<T> } }[K];
+export type ParsedClientMessage<K extends ClientMessageType = ClientMessageType> = {
+  [T in K]: { type: T; value: ClientMessage<T> };
+}[K];
 
 export const ErrorCode = z.enum([
   "bad_message", // the payload does not match the schema
@@ -150,14 +178,27 @@ export function parseClientMessage(
   payload: unknown,
 ): ({ ok: true } & ParsedClientMessage) | { ok: false; error: ServerMessages["error"] } {
   if (!Object.hasOwn(ClientMessages, type)) {
-    return { ok: false, error: { code: "unknown_message", message: `unknown message type "${String(type).slice(0, 40)}"` } };
+    return {
+      ok: false,
+      error: {
+        code: "unknown_message",
+        message: `unknown message type "${String(type).slice(0, 40)}"`,
+      },
+    };
   }
   const schema: z.ZodType = ClientMessages[type as ClientMessageType].schema;
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join(".") : "message";
-    return { ok: false, error: { code: "bad_message", type, message: `${type}: ${where}: ${issue?.message ?? "invalid"}` } };
+    return {
+      ok: false,
+      error: {
+        code: "bad_message",
+        type,
+        message: `${type}: ${where}: ${issue?.message ?? "invalid"}`,
+      },
+    };
   }
   // The schema of `type` made the value: they belong together.
   return { ok: true, ...({ type, value: parsed.data } as ParsedClientMessage) };

@@ -19,13 +19,15 @@ export const MAX_TOWN_NAME_LENGTH = 64;
 /** A surrogate without its pair (a string a JS engine can hold but UTF-8 cannot encode). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?<![^\p{Cf}])\u200d|\u200d(?![^\p{Cf}])|(?!\u200d)\p{Cf}/u;
+const FORBIDDEN =
+  /[\p{Cc}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?<![^\p{Cf}])\u200d|\u200d(?![^\p{Cf}])|(?!\u200d)\p{Cf}/u;
 
 /** Why this text is not clean, or null when it is (checked before trimming). */
 export function textProblem(s: string): string | null {
   if (s.search(LONE_SURROGATE) >= 0) return "must be well-formed Unicode (no lone surrogates)";
   const bad = FORBIDDEN.exec(s);
-  if (bad) return `must not contain control or format characters (found U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`;
+  if (bad)
+    return `must not contain control or format characters (found U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`;
   return null;
 }
 
@@ -62,19 +64,29 @@ export const TownName = z.string().trim().regex(TOWN_NAME, `a town name: ${TOWN_
  * digits only ("Edmund Hale", "edmund-hale" and "ＥＤＭＵＮＤ HALE" are one name).
  */
 export function nameKey(name: string): string {
-  return name.normalize("NFKC").toLocaleLowerCase("en").replace(/[^\p{L}\p{N}]/gu, "");
+  return name
+    .normalize("NFKC")
+    .toLocaleLowerCase("en")
+    .replace(/[^\p{L}\p{N}]/gu, "");
 }
 
 /**
  * Why a person may not use this name here, or null: it is a resident's (full or first name:
  * prompts call residents by their first names) or another present person's.
  */
-export function nameRefusal(name: string, residents: Iterable<string>, people: Iterable<string>): string | null {
+export function nameRefusal(
+  name: string,
+  residents: Iterable<string>,
+  people: Iterable<string>,
+): string | null {
   const key = nameKey(name);
   for (const r of residents) {
-    if (key === nameKey(r) || key === nameKey(r.split(" ")[0])) return `"${name}" is the name of a resident: choose another name`;
+    if (key === nameKey(r) || key === nameKey(r.split(" ")[0]))
+      return `"${name}" is the name of a resident: choose another name`;
   }
-  for (const p of people) if (key === nameKey(p)) return `someone called "${name}" is already in this town: choose another name`;
+  for (const p of people)
+    if (key === nameKey(p))
+      return `someone called "${name}" is already in this town: choose another name`;
   return null;
 }
 

@@ -17,7 +17,8 @@ export function asFacing(s: string | undefined): Facing {
 
 /** The way to look from one tile toward another: along the longer of the two axes. */
 export function facingToward(from: { x: number; y: number }, to: { x: number; y: number }): Facing {
-  const dx = to.x - from.x, dy = to.y - from.y;
+  const dx = to.x - from.x,
+    dy = to.y - from.y;
   if (dx === 0 && dy === 0) return "down";
   return Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : dy > 0 ? "down" : "up";
 }
@@ -39,7 +40,14 @@ export const AgentView = z.object({
 });
 export type AgentView = z.infer<typeof AgentView>;
 
-export const AvatarView = z.object({ id: z.string(), name: z.string(), role: z.string(), x: z.number(), y: z.number(), sprite: z.number() });
+export const AvatarView = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  x: z.number(),
+  y: z.number(),
+  sprite: z.number(),
+});
 export type AvatarView = z.infer<typeof AvatarView>;
 
 export const ObjectView = z.object({ address: z.string(), state: z.string(), by: z.string() });
@@ -49,7 +57,9 @@ export type ObjectView = z.infer<typeof ObjectView>;
 export interface ViewTarget {
   clock(step: number, time: number): void;
   /** The resident's view to change in place, if it is there. */
-  agent(id: string): (Omit<AgentView, "id" | "name" | "sprite" | "facing"> & { facing: string }) | undefined;
+  agent(
+    id: string,
+  ): (Omit<AgentView, "id" | "name" | "sprite" | "facing"> & { facing: string }) | undefined;
   avatar(id: string): Pick<AvatarView, "x" | "y"> | undefined;
   addAvatar(v: AvatarView): void;
   removeAvatar(id: string): void;
@@ -93,7 +103,14 @@ export function applyEvent(target: ViewTarget, e: TownEvent): void {
       return;
     case "avatarJoined":
       target.removeAvatar(e.avatarId);
-      target.addAvatar({ id: e.avatarId, name: e.name, role: e.role, x: e.x, y: e.y, sprite: e.sprite });
+      target.addAvatar({
+        id: e.avatarId,
+        name: e.name,
+        role: e.role,
+        x: e.x,
+        y: e.y,
+        sprite: e.sprite,
+      });
       return;
     case "avatarMoved": {
       const a = target.avatar(e.avatarId);

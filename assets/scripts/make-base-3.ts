@@ -15,7 +15,14 @@ const WORLD = "Willowbrook";
 const START = "2026-02-13T05:30:00Z";
 
 /** One of the three homes: bedroom and bathroom at the back, kitchen and living room at the front. */
-function home(t: TownBuilder, x0: number, sector: string, siding: string, bedColour: string, v: number): { bed: { x: number; y: number } } {
+function home(
+  t: TownBuilder,
+  x0: number,
+  sector: string,
+  siding: string,
+  bedColour: string,
+  v: number,
+): { bed: { x: number; y: number } } {
   const y0 = 2;
   const id = t.building({ x: x0, y: y0, w: 13, h: 12 }, "house", siding);
   void id;
@@ -26,7 +33,11 @@ function home(t: TownBuilder, x0: number, sector: string, siding: string, bedCol
   t.doorAt(x0 + 10, y0 + 5); // bathroom ↔ living room
   t.doorAt(x0 + 5, y0 + 8); // kitchen ↔ living room
   t.doorAt(x0 + 8, y0 + 11); // front door
-  t.windows.add(t.i(x0 + 3, y0 + 11)).add(t.i(x0 + 10, y0 + 11)).add(t.i(x0 + 3, y0)).add(t.i(x0 + 9, y0));
+  t.windows
+    .add(t.i(x0 + 3, y0 + 11))
+    .add(t.i(x0 + 10, y0 + 11))
+    .add(t.i(x0 + 3, y0))
+    .add(t.i(x0 + 9, y0));
 
   const bedroom = { x: x0 + 1, y: y0 + 1, w: 6, h: 4 };
   const bathroom = { x: x0 + 8, y: y0 + 1, w: 4, h: 4 };
@@ -75,7 +86,12 @@ function home(t: TownBuilder, x0: number, sector: string, siding: string, bedCol
   t.piece(x0 + 8, ly, [["fireplace-l", "fireplace-r"]]);
   t.put(x0 + 11, ly, "plant-tall");
   t.rug({ x: x0 + 7, y: ly + 2, w: 4, h: 2 });
-  t.piece(x0 + 7, ly + 2, [[v === 1 ? "sofa-blue-l" : "sofa-l", v === 1 ? "sofa-blue-r" : "sofa-r"]], false);
+  t.piece(
+    x0 + 7,
+    ly + 2,
+    [[v === 1 ? "sofa-blue-l" : "sofa-l", v === 1 ? "sofa-blue-r" : "sofa-r"]],
+    false,
+  );
   t.put(x0 + 10, ly + 2, v === 2 ? "armchair-green" : "armchair", false);
   t.put(x0 + 11, ly + 2, v === 0 ? "easel" : v === 1 ? "tv" : "floor-lamp");
   t.put(x0 + 6, ly + 4, "plant");
@@ -111,7 +127,8 @@ function home(t: TownBuilder, x0: number, sector: string, siding: string, bedCol
 
 function cafe(t: TownBuilder): void {
   const sector = "Copper Kettle cafe";
-  const x0 = 3, y0 = 18;
+  const x0 = 3,
+    y0 = 18;
   t.building({ x: x0, y: y0, w: 18, h: 13 }, "cafe", "brick");
   t.hwall(x0 + 1, x0 + 16, y0 + 4, "cafe");
   t.vwall(x0 + 12, y0 + 1, y0 + 3, "cafe");
@@ -150,7 +167,15 @@ function cafe(t: TownBuilder): void {
   t.put(x0 + 16, ky + 2, "plant");
   // Dining room: the counter with the barista's aisle behind it, the piano, tables.
   const dy = y0 + 5;
-  const counterTiles = ["cafe-counter-l", "cafe-counter-pastries", "cafe-counter-coffee", "cafe-counter-m", "cafe-counter-register", "cafe-counter-taps", "cafe-counter-r"];
+  const counterTiles = [
+    "cafe-counter-l",
+    "cafe-counter-pastries",
+    "cafe-counter-coffee",
+    "cafe-counter-m",
+    "cafe-counter-register",
+    "cafe-counter-taps",
+    "cafe-counter-r",
+  ];
   counterTiles.forEach((tile, i) => t.put(x0 + 1 + i, dy + 1, tile));
   t.piece(x0 + 10, dy, [["piano-l", "piano-r"]]);
   t.put(x0 + 10, dy + 1, "stool", false);
@@ -201,7 +226,8 @@ function cafe(t: TownBuilder): void {
 
 function park(t: TownBuilder): void {
   const sector = "Willow Green";
-  const px = 23, py = 17;
+  const px = 23,
+    py = 17;
   const lawn = { x: px, y: py, w: 11, h: 10 };
   const pond = { x: px + 11, y: py, w: 12, h: 10 };
   const garden = { x: px, y: py + 10, w: 23, h: 7 };
@@ -212,7 +238,10 @@ function park(t: TownBuilder): void {
 
   // Lawn: a cobbled plaza with the fountain, benches, lamps and a picnic table.
   t.surfaceRect({ x: px + 2, y: py + 3, w: 7, h: 5 }, "plaza");
-  t.piece(px + 4, py + 4, [["fountain-tl", "fountain-tr"], ["fountain-bl", "fountain-br"]]);
+  t.piece(px + 4, py + 4, [
+    ["fountain-tl", "fountain-tr"],
+    ["fountain-bl", "fountain-br"],
+  ]);
   t.object("fountain", { x: px + 3, y: py + 4, w: 4, h: 3 }, sector, "lawn");
   t.piece(px + 2, py + 2, [["bench-l", "bench-r"]], false);
   t.piece(px + 7, py + 2, [["bench-l", "bench-r"]], false);
@@ -227,7 +256,14 @@ function park(t: TownBuilder): void {
   t.put(px + 10, py + 1, "flowers-0", false, "decor");
   // Pond, with lily pads, ducks and a bench on its bank.
   t.surfaceRect({ x: px + 13, y: py + 1, w: 8, h: 5 }, "water");
-  for (const [x, y] of [[px + 13, py + 1], [px + 20, py + 1], [px + 20, py + 2], [px + 13, py + 5], [px + 14, py + 5], [px + 20, py + 5]]) {
+  for (const [x, y] of [
+    [px + 13, py + 1],
+    [px + 20, py + 1],
+    [px + 20, py + 2],
+    [px + 13, py + 5],
+    [px + 14, py + 5],
+    [px + 20, py + 5],
+  ]) {
     t.surface[t.i(x, y)] = "";
     t.blocked[t.i(x, y)] = false;
   }
@@ -266,14 +302,22 @@ function park(t: TownBuilder): void {
 
 export function buildBase3(): TownBuilder {
   const t = new TownBuilder(MAP_W, MAP_H);
-  for (let y = 0; y < MAP_H; y++) for (let x = 0; x < MAP_W; x++) t.ground[t.i(x, y)] = grassAt(x, y);
+  for (let y = 0; y < MAP_H; y++)
+    for (let x = 0; x < MAP_W; x++) t.ground[t.i(x, y)] = grassAt(x, y);
 
   // A forest around the town: the outer two rings of tiles are trees, and never walkable.
-  for (let x = 0; x < MAP_W; x += 2) { t.bigTree(x, 0, (x / 2) % 3 === 1 ? 1 : 0); t.bigTree(x, MAP_H - 2, (x / 2) % 3 === 2 ? 1 : 0); }
-  for (let y = 2; y < MAP_H - 2; y += 2) { t.bigTree(0, y, (y / 2) % 2); t.bigTree(MAP_W - 2, y, ((y / 2) + 1) % 2); }
-  for (let y = 0; y < MAP_H; y++) for (let x = 0; x < MAP_W; x++) {
-    if (x < 2 || y < 2 || x >= MAP_W - 2 || y >= MAP_H - 2) t.blocked[t.i(x, y)] = true;
+  for (let x = 0; x < MAP_W; x += 2) {
+    t.bigTree(x, 0, (x / 2) % 3 === 1 ? 1 : 0);
+    t.bigTree(x, MAP_H - 2, (x / 2) % 3 === 2 ? 1 : 0);
   }
+  for (let y = 2; y < MAP_H - 2; y += 2) {
+    t.bigTree(0, y, (y / 2) % 2);
+    t.bigTree(MAP_W - 2, y, (y / 2 + 1) % 2);
+  }
+  for (let y = 0; y < MAP_H; y++)
+    for (let x = 0; x < MAP_W; x++) {
+      if (x < 2 || y < 2 || x >= MAP_W - 2 || y >= MAP_H - 2) t.blocked[t.i(x, y)] = true;
+    }
 
   // The main road, and the lane down to the cafe's door and the park.
   t.surfaceRect({ x: 2, y: 15, w: 44, h: 2 }, "path");
@@ -317,7 +361,11 @@ export function buildBase3(): TownBuilder {
   t.put(13, 14, "lamp");
   t.put(36, 14, "sign-park");
 
-  t.spawns.push({ name: "ines", ...a.bed }, { name: "theo", ...b.bed }, { name: "edmund", ...c.bed });
+  t.spawns.push(
+    { name: "ines", ...a.bed },
+    { name: "theo", ...b.bed },
+    { name: "edmund", ...c.bed },
+  );
   t.spawns.push({ name: "visitors", x: 28, y: 24 });
   return t;
 }

@@ -23,7 +23,8 @@ import type { TownMap } from "../../server/world/townMap.ts";
 export const RULES_DELAY_MS = 0;
 /** A bot times a move only after this long at rest (more than one tile's walking time). */
 export const REST_MS = 300;
-if (REST_MS <= 1000 / AVATAR_TILES_PER_SECOND) throw new Error("REST_MS must exceed one tile's walking time");
+if (REST_MS <= 1000 / AVATAR_TILES_PER_SECOND)
+  throw new Error("REST_MS must exceed one tile's walking time");
 
 export interface BotStats {
   joined: boolean;
@@ -66,7 +67,9 @@ export function placesFrom(map: TownMap, x: number, y: number): Place[] {
     if (!tiles) byArena.set(arena, (tiles = []));
     tiles.push(t);
   }
-  return [...byArena].sort(([a], [b]) => a.localeCompare(b)).map(([arena, tiles]) => ({ arena, tiles }));
+  return [...byArena]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([arena, tiles]) => ({ arena, tiles }));
 }
 
 interface Resident {
@@ -77,7 +80,18 @@ interface Resident {
 }
 
 export class Bot {
-  readonly stats: BotStats = { joined: false, echoes: [], movesSent: 0, movesLost: 0, says: 0, replies: 0, errors: {}, bytesAtStart: 0, bytesAtEnd: 0, inView: [] };
+  readonly stats: BotStats = {
+    joined: false,
+    echoes: [],
+    movesSent: 0,
+    movesLost: 0,
+    says: 0,
+    replies: 0,
+    errors: {},
+    bytesAtStart: 0,
+    bytesAtEnd: 0,
+    inView: [],
+  };
   private room?: Room<any, TownState>;
   private stopped = false;
   private measuring = false;
@@ -109,7 +123,10 @@ export class Bot {
 
   async join(): Promise<void> {
     try {
-      const room = await new Client(this.url).joinOrCreate<TownState>("town", { name: this.name, ...(this.town ? { town: this.town } : {}) });
+      const room = await new Client(this.url).joinOrCreate<TownState>("town", {
+        name: this.name,
+        ...(this.town ? { town: this.town } : {}),
+      });
       this.room = room;
       room.onMessage("welcome", () => {});
       room.onMessage("error", (e: { code: string; type?: string }) => {
@@ -173,7 +190,8 @@ export class Bot {
 
   private onPatch(): void {
     const a = this.me();
-    if (a && (!this.last || this.last.x !== a.x || this.last.y !== a.y)) this.last = { x: a.x, y: a.y, movedAt: performance.now() };
+    if (a && (!this.last || this.last.x !== a.x || this.last.y !== a.y))
+      this.last = { x: a.x, y: a.y, movedAt: performance.now() };
     const p = this.pending;
     if (!p) return;
     if (a && (a.x !== p.x || a.y !== p.y)) {
@@ -191,23 +209,35 @@ export class Bot {
       const a = this.me();
       if (!a) break;
       // Only a move from rest is timed: an avatar still walking changes tile on its own.
-      if (!(await this.until(() => !!this.last && performance.now() - this.last.movedAt > REST_MS, 60_000))) continue;
-      const { talkTo, target } = this.places?.length ? this.nextAtPlaces(a, this.places) : this.nextGathering(a);
+      if (
+        !(await this.until(
+          () => !!this.last && performance.now() - this.last.movedAt > REST_MS,
+          60_000,
+        ))
+      )
+        continue;
+      const { talkTo, target } = this.places?.length
+        ? this.nextAtPlaces(a, this.places)
+        : this.nextGathering(a);
       if (target && (target.x !== a.x || target.y !== a.y)) {
         this.pending = { at: performance.now(), x: a.x, y: a.y };
         this.moveRefused = false;
         if (this.measuring) this.stats.movesSent++;
         room.send("move", target);
-        const arrived = await this.until(() => {
-          const b = this.me();
-          return this.moveRefused || (!!b && b.x === target.x && b.y === target.y);
-        }, 60_000) && !this.moveRefused;
+        const arrived =
+          (await this.until(() => {
+            const b = this.me();
+            return this.moveRefused || (!!b && b.x === target.x && b.y === target.y);
+          }, 60_000)) && !this.moveRefused;
         if (this.pending) {
           if (this.measuring) this.stats.movesLost++;
           this.pending = undefined;
         }
         if (arrived && talkTo && !this.stopped) {
-          room.send("say", { agentId: talkTo.id, text: `Hello ${talkTo.name}, how is your day going?` });
+          room.send("say", {
+            agentId: talkTo.id,
+            text: `Hello ${talkTo.name}, how is your day going?`,
+          });
           if (this.measuring) this.stats.says++;
         }
       }
@@ -216,9 +246,15 @@ export class Bot {
   }
 
   /** The older bot's next walk: 30 % up to any resident, else a tile within 8 of where it stands. */
-  private nextGathering(a: { x: number; y: number }): { talkTo?: Resident; target?: { x: number; y: number } } {
+  private nextGathering(a: { x: number; y: number }): {
+    talkTo?: Resident;
+    target?: { x: number; y: number };
+  } {
     const talkTo = this.random() < 0.3 ? this.someResident() : undefined;
-    return { talkTo, target: talkTo ? this.walkableNear(talkTo.x, talkTo.y, 1) : this.walkableNear(a.x, a.y, 8) };
+    return {
+      talkTo,
+      target: talkTo ? this.walkableNear(talkTo.x, talkTo.y, 1) : this.walkableNear(a.x, a.y, 8),
+    };
   }
 
   /**
@@ -226,7 +262,10 @@ export class Bot {
    * its size, as a larger place draws more people), else 30 % up to a resident nearby, else a
    * stroll to another tile of the place.
    */
-  private nextAtPlaces(a: { x: number; y: number }, places: Place[]): { talkTo?: Resident; target?: { x: number; y: number } } {
+  private nextAtPlaces(
+    a: { x: number; y: number },
+    places: Place[],
+  ): { talkTo?: Resident; target?: { x: number; y: number } } {
     if (!this.place || this.stayFor <= 0) {
       this.place = this.pickPlace(places);
       this.stayFor = 3 + Math.floor(this.random() * 6);
@@ -235,7 +274,9 @@ export class Bot {
     this.stayFor--;
     const near = this.random() < 0.3 ? this.someResident(a, NEARBY) : undefined;
     if (near) return { talkTo: near, target: this.walkableNear(near.x, near.y, 1) };
-    const around = this.place.tiles.filter((t) => Math.abs(t.x - a.x) <= 6 && Math.abs(t.y - a.y) <= 6);
+    const around = this.place.tiles.filter(
+      (t) => Math.abs(t.x - a.x) <= 6 && Math.abs(t.y - a.y) <= 6,
+    );
     return { target: this.pick(around.length > 1 ? around : this.place.tiles) };
   }
 
@@ -255,7 +296,9 @@ export class Bot {
 
   /** A random resident (within `within` tiles of `from`, when given), or undefined. */
   private someResident(from?: { x: number; y: number }, within = Infinity): Resident | undefined {
-    const agents = [...(this.room?.state?.agents?.values() ?? [])].filter((r) => !from || (Math.abs(r.x - from.x) <= within && Math.abs(r.y - from.y) <= within));
+    const agents = [...(this.room?.state?.agents?.values() ?? [])].filter(
+      (r) => !from || (Math.abs(r.x - from.x) <= within && Math.abs(r.y - from.y) <= within),
+    );
     if (agents.length === 0) return undefined;
     const r = agents[Math.floor(this.random() * agents.length)];
     return { id: r.id, name: r.name, x: r.x, y: r.y };

@@ -26,7 +26,8 @@ const JOIN_BATCH = 10;
 
 const int = (name: string, min: number, max: number) => (v: string) => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name}: a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new InvalidArgumentError(`${name}: a whole number from ${min} to ${max}`);
   return n;
 };
 
@@ -39,8 +40,12 @@ export function loopbackUrl(v: string): string {
     throw new InvalidArgumentError("--url: not a URL (e.g. http://127.0.0.1:2567)");
   }
   const host = u.hostname.replace(/^\[|\]$/g, "");
-  if (!(host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host))) throw new InvalidArgumentError(`--url: ${host} is not this machine; the load test only runs against loopback addresses`);
-  if (u.protocol !== "http:" && u.protocol !== "https:") throw new InvalidArgumentError("--url: http or https");
+  if (!(host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host)))
+    throw new InvalidArgumentError(
+      `--url: ${host} is not this machine; the load test only runs against loopback addresses`,
+    );
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    throw new InvalidArgumentError("--url: http or https");
   return u.origin;
 }
 
@@ -92,13 +97,13 @@ export interface StepResult {
   loadAfter: number;
 }
 
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 /** The bots' move-to-echo times as measured, sorted. */
 const rawEchoes = (bots: Bot[]) => bots.flatMap((b) => b.stats.echoes).sort((a, b) => a - b);
 /** Bytes each bot read per second of the window. */
-const bytesPerSecond = (bots: Bot[], wall: number) => bots.map((b) => (b.stats.bytesAtEnd - b.stats.bytesAtStart) / wall);
+const bytesPerSecond = (bots: Bot[], wall: number) =>
+  bots.map((b) => (b.stats.bytesAtEnd - b.stats.bytesAtStart) / wall);
 
 /** The server's /api/ops, or undefined. With several processes, their sums (CPU, RSS) and worst (lag, step). */
 async function ops(urls: string[]): Promise<any> {
@@ -108,9 +113,20 @@ async function ops(urls: string[]): Promise<any> {
   const sum = (f: (o: any) => number) => all.reduce((n, o) => n + (f(o) ?? 0), 0);
   const max = (f: (o: any) => number) => Math.max(...all.map((o) => f(o) ?? 0));
   return {
-    process: { cpuUserMicros: sum((o) => o.process.cpuUserMicros), cpuSystemMicros: sum((o) => o.process.cpuSystemMicros), rssMB: sum((o) => o.process.rssMB), loopLagP99Ms: max((o) => o.process.loopLagP99Ms) },
-    step: { medianMs: max((o) => o.step.medianMs), p99Ms: max((o) => o.step.p99Ms), cpuP99Ms: max((o) => o.step.cpuP99Ms) },
-    network: { bytesPerClientPerSecond: sum((o) => o.network.bytesPerClientPerSecond) / all.length },
+    process: {
+      cpuUserMicros: sum((o) => o.process.cpuUserMicros),
+      cpuSystemMicros: sum((o) => o.process.cpuSystemMicros),
+      rssMB: sum((o) => o.process.rssMB),
+      loopLagP99Ms: max((o) => o.process.loopLagP99Ms),
+    },
+    step: {
+      medianMs: max((o) => o.step.medianMs),
+      p99Ms: max((o) => o.step.p99Ms),
+      cpuP99Ms: max((o) => o.step.cpuP99Ms),
+    },
+    network: {
+      bytesPerClientPerSecond: sum((o) => o.network.bytesPerClientPerSecond) / all.length,
+    },
   };
 }
 
@@ -123,13 +139,20 @@ async function opsOf(url: string): Promise<any> {
   }
 }
 
-export async function runStep(targets: Target[], clients: number, seconds: number, log: (s: string) => void, opts: { gather?: boolean; warmupSeconds?: number } = {}): Promise<StepResult> {
+export async function runStep(
+  targets: Target[],
+  clients: number,
+  seconds: number,
+  log: (s: string) => void,
+  opts: { gather?: boolean; warmupSeconds?: number } = {},
+): Promise<StepResult> {
   const loadBefore = os.loadavg()[0];
   // The SDK's decoder logs what it cannot decode (a garbled state) on the console: counted instead.
   const decodeErrors = { before: 0, window: 0, leaving: 0 };
   let phase: keyof typeof decodeErrors = "before";
   const { error: logError, warn: logWarn } = console;
-  const decoderSays = (text: unknown) => typeof text === "string" && /^("refId" not found|decode\.|@colyseus\/schema: )/.test(text);
+  const decoderSays = (text: unknown) =>
+    typeof text === "string" && /^("refId" not found|decode\.|@colyseus\/schema: )/.test(text);
   console.error = (...args: unknown[]) => {
     if (decoderSays(args[0])) decodeErrors[phase]++;
     else logError(...args);
@@ -147,14 +170,28 @@ export async function runStep(targets: Target[], clients: number, seconds: numbe
 
   async function measure(): Promise<StepResult> {
     // Bot i goes to town i mod T: the clients split evenly.
-    const bots = Array.from({ length: clients }, (_, i) => new Bot(targets[i % targets.length].url, `bot-${i}`, undefined, seeded(i + 1), undefined, targets[i % targets.length].town));
+    const bots = Array.from(
+      { length: clients },
+      (_, i) =>
+        new Bot(
+          targets[i % targets.length].url,
+          `bot-${i}`,
+          undefined,
+          seeded(i + 1),
+          undefined,
+          targets[i % targets.length].town,
+        ),
+    );
     const groups = targets.map((_, t) => bots.filter((_, i) => i % targets.length === t));
     for (const [t, group] of groups.entries()) {
       // The first bot of a town tells which template it is; the map comes from it.
       const first = group[0];
       if (!first) continue;
       await first.join();
-      if (!first.stats.joined) throw new Error(`cannot join ${targets[t].town ?? "the town"} at ${targets[t].url}: ${first.stats.joinError}`);
+      if (!first.stats.joined)
+        throw new Error(
+          `cannot join ${targets[t].town ?? "the town"} at ${targets[t].url}: ${first.stats.joinError}`,
+        );
       const { map } = await loadTemplate(first.template!);
       // Spread over the town's places, reachable from where the first bot appeared (the spawn).
       const spawn = first.position()!;
@@ -165,7 +202,8 @@ export async function runStep(targets: Target[], clients: number, seconds: numbe
       }
     }
     const rest = bots.filter((b) => !b.stats.joined);
-    for (let i = 0; i < rest.length; i += JOIN_BATCH) await Promise.all(rest.slice(i, i + JOIN_BATCH).map((b) => b.join()));
+    for (let i = 0; i < rest.length; i += JOIN_BATCH)
+      await Promise.all(rest.slice(i, i + JOIN_BATCH).map((b) => b.join()));
     const live = bots.filter((b) => b.stats.joined);
     // Bots going about the town need a while to walk from the spawn to their first places.
     const warmup = opts.warmupSeconds ?? (opts.gather ? 3 : 30);
@@ -201,22 +239,40 @@ export async function runStep(targets: Target[], clients: number, seconds: numbe
     const echo = raw.map((ms) => ms - RULES_DELAY_MS);
     const bytes = bytesPerSecond(live, wall);
     const errors: Record<string, number> = {};
-    for (const b of live) for (const [k, v] of Object.entries(b.stats.errors)) errors[k] = (errors[k] ?? 0) + v;
+    for (const b of live)
+      for (const [k, v] of Object.entries(b.stats.errors)) errors[k] = (errors[k] ?? 0) + v;
     const last = samples.at(-1);
-    const serverCpu = first && last ? ((last.process.cpuUserMicros + last.process.cpuSystemMicros - first.process.cpuUserMicros - first.process.cpuSystemMicros) / 1e6 / wall) * 100 : null;
+    const serverCpu =
+      first && last
+        ? ((last.process.cpuUserMicros +
+            last.process.cpuSystemMicros -
+            first.process.cpuUserMicros -
+            first.process.cpuSystemMicros) /
+            1e6 /
+            wall) *
+          100
+        : null;
     const round = (x: number) => Math.round(x * 10) / 10;
-    const towns = targets.length > 1
-      ? groups.map((group, t) => {
-          const joined = group.filter((b) => b.stats.joined);
-          const echoes = rawEchoes(joined).map((ms) => ms - RULES_DELAY_MS);
-          return { town: targets[t].town ?? "?", joined: joined.length, echoP99: round(percentile(echoes, 99)), bytesPerClientMean: Math.round(mean(bytesPerSecond(joined, wall))) };
-        })
-      : undefined;
+    const towns =
+      targets.length > 1
+        ? groups.map((group, t) => {
+            const joined = group.filter((b) => b.stats.joined);
+            const echoes = rawEchoes(joined).map((ms) => ms - RULES_DELAY_MS);
+            return {
+              town: targets[t].town ?? "?",
+              joined: joined.length,
+              echoP99: round(percentile(echoes, 99)),
+              bytesPerClientMean: Math.round(mean(bytesPerSecond(joined, wall))),
+            };
+          })
+        : undefined;
     return {
       clients,
       towns,
       joined: live.length,
-      joinErrors: [...new Set(bots.filter((b) => !b.stats.joined).map((b) => b.stats.joinError ?? "?"))],
+      joinErrors: [
+        ...new Set(bots.filter((b) => !b.stats.joined).map((b) => b.stats.joinError ?? "?")),
+      ],
       moves: raw.length,
       movesLost: live.reduce((n, b) => n + b.stats.movesLost, 0),
       echoMin: round(echo[0] ?? NaN),
@@ -233,11 +289,17 @@ export async function runStep(targets: Target[], clients: number, seconds: numbe
       errors,
       serverCpuPercent: serverCpu === null ? null : round(serverCpu),
       serverRssMB: samples.length ? Math.max(...samples.map((s) => s.process.rssMB)) : null,
-      serverLagP99Ms: samples.length ? Math.max(...samples.map((s) => s.process.loopLagP99Ms ?? 0)) : null,
+      serverLagP99Ms: samples.length
+        ? Math.max(...samples.map((s) => s.process.loopLagP99Ms ?? 0))
+        : null,
       stepMedianMs: last?.step.medianMs ?? null,
       stepP99Ms: last?.step.p99Ms ?? null,
       stepCpuP99Ms: last?.step.cpuP99Ms ?? null,
-      serverBytesPerClient: samples.length ? Math.round(samples.reduce((n, s) => n + s.network.bytesPerClientPerSecond, 0) / samples.length) : null,
+      serverBytesPerClient: samples.length
+        ? Math.round(
+            samples.reduce((n, s) => n + s.network.bytesPerClientPerSecond, 0) / samples.length,
+          )
+        : null,
       decodeErrors,
       generatorCpuPercent: round(((cpu1.user + cpu1.system) / 1e6 / wall) * 100),
       generatorLoopP99Ms: round(loop.percentile(99) / 1e6),
@@ -248,38 +310,137 @@ export async function runStep(targets: Target[], clients: number, seconds: numbe
 }
 
 export function table(rows: StepResult[]): string {
-  const head = ["clients", "joined", "moves", "echo p50", "echo p99", "raw p99", "B/s/client", "max", "in view", "server CPU", "RSS MB", "server lag p99", "step p50/p99 (cpu p99)", "says→replies", "gen CPU", "gen lag p99", "load"];
-  const body = rows.map((r) => [
-    r.clients, r.joined, r.moves, `${r.echoP50} ms`, `${r.echoP99} ms`, `${r.rawP99} ms`, r.bytesPerClientMean, r.bytesPerClientMax, r.inViewMean,
-    r.serverCpuPercent === null ? "?" : `${r.serverCpuPercent} %`, r.serverRssMB ?? "?", r.serverLagP99Ms === null ? "?" : `${r.serverLagP99Ms} ms`, r.stepMedianMs === null ? "?" : `${r.stepMedianMs}/${r.stepP99Ms} (${r.stepCpuP99Ms}) ms`,
-    `${r.says}→${r.replies}`, `${r.generatorCpuPercent} %`, `${r.generatorLoopP99Ms} ms`, `${r.loadBefore}→${r.loadAfter}`,
-  ].map(String));
+  const head = [
+    "clients",
+    "joined",
+    "moves",
+    "echo p50",
+    "echo p99",
+    "raw p99",
+    "B/s/client",
+    "max",
+    "in view",
+    "server CPU",
+    "RSS MB",
+    "server lag p99",
+    "step p50/p99 (cpu p99)",
+    "says→replies",
+    "gen CPU",
+    "gen lag p99",
+    "load",
+  ];
+  const body = rows.map((r) =>
+    [
+      r.clients,
+      r.joined,
+      r.moves,
+      `${r.echoP50} ms`,
+      `${r.echoP99} ms`,
+      `${r.rawP99} ms`,
+      r.bytesPerClientMean,
+      r.bytesPerClientMax,
+      r.inViewMean,
+      r.serverCpuPercent === null ? "?" : `${r.serverCpuPercent} %`,
+      r.serverRssMB ?? "?",
+      r.serverLagP99Ms === null ? "?" : `${r.serverLagP99Ms} ms`,
+      r.stepMedianMs === null ? "?" : `${r.stepMedianMs}/${r.stepP99Ms} (${r.stepCpuP99Ms}) ms`,
+      `${r.says}→${r.replies}`,
+      `${r.generatorCpuPercent} %`,
+      `${r.generatorLoopP99Ms} ms`,
+      `${r.loadBefore}→${r.loadAfter}`,
+    ].map(String),
+  );
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
-  return [line(head), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...body.map(line)].join("\n");
+  return [
+    line(head),
+    `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`,
+    ...body.map(line),
+  ].join("\n");
 }
 
 async function main(): Promise<void> {
   const program = new Command()
     .name("loadtest")
-    .description("Bots join a town (or several), go about it and talk; measures move-to-echo latency, bytes per client, server CPU and memory.")
-    .option("--clients <n>", `bots (1-${MAX_CLIENTS}), split evenly over the towns`, int("--clients", 1, MAX_CLIENTS), 10)
-    .option("--seconds <s>", `measuring time per step (1-${MAX_SECONDS})`, int("--seconds", 1, MAX_SECONDS), 20)
-    .option("--steps <list>", "run each number of clients in turn, e.g. 10,50,100,200", (v) => v.split(",").map((x) => int("--steps", 1, MAX_CLIENTS)(x.trim())))
-    .option("--url <url>", "a running server on this machine, its default town (default: start one)", loopbackUrl)
+    .description(
+      "Bots join a town (or several), go about it and talk; measures move-to-echo latency, bytes per client, server CPU and memory.",
+    )
+    .option(
+      "--clients <n>",
+      `bots (1-${MAX_CLIENTS}), split evenly over the towns`,
+      int("--clients", 1, MAX_CLIENTS),
+      10,
+    )
+    .option(
+      "--seconds <s>",
+      `measuring time per step (1-${MAX_SECONDS})`,
+      int("--seconds", 1, MAX_SECONDS),
+      20,
+    )
+    .option("--steps <list>", "run each number of clients in turn, e.g. 10,50,100,200", (v) =>
+      v.split(",").map((x) => int("--steps", 1, MAX_CLIENTS)(x.trim())),
+    )
+    .option(
+      "--url <url>",
+      "a running server on this machine, its default town (default: start one)",
+      loopbackUrl,
+    )
     .option("--town <key>", "template for the servers it starts (default base-25, else base-3)")
-    .option("--towns <n>", "towns of that template, the clients split evenly (1-8)", int("--towns", 1, 8), 1)
-    .option("--processes <n>", "server processes hosting them, over Redis and PostgreSQL when more than one (1-4)", int("--processes", 1, 4), 1)
-    .option("--gather", "bots that stay around the spawn (the older bot) instead of going about the town's places")
-    .option("--warmup <s>", "seconds the bots go about before the measuring starts (default 30; 3 with --gather)", int("--warmup", 0, 300))
-    .option("--embedding-dims <n>", "the servers embed with a model of that many dimensions, served by a local fake OpenAI-compatible server (default: the offline hashed vectors)", int("--embedding-dims", 2, 4096))
-    .option("--server-warmup <s>", "seconds a server it starts runs before the bots join (its residents plan their day in the first minutes)", int("--server-warmup", 0, 600), 0)
+    .option(
+      "--towns <n>",
+      "towns of that template, the clients split evenly (1-8)",
+      int("--towns", 1, 8),
+      1,
+    )
+    .option(
+      "--processes <n>",
+      "server processes hosting them, over Redis and PostgreSQL when more than one (1-4)",
+      int("--processes", 1, 4),
+      1,
+    )
+    .option(
+      "--gather",
+      "bots that stay around the spawn (the older bot) instead of going about the town's places",
+    )
+    .option(
+      "--warmup <s>",
+      "seconds the bots go about before the measuring starts (default 30; 3 with --gather)",
+      int("--warmup", 0, 300),
+    )
+    .option(
+      "--embedding-dims <n>",
+      "the servers embed with a model of that many dimensions, served by a local fake OpenAI-compatible server (default: the offline hashed vectors)",
+      int("--embedding-dims", 2, 4096),
+    )
+    .option(
+      "--server-warmup <s>",
+      "seconds a server it starts runs before the bots join (its residents plan their day in the first minutes)",
+      int("--server-warmup", 0, 600),
+      0,
+    )
     .option("--json <file>", "also write the results as JSON")
     .parse();
-  const o = program.opts<{ clients: number; seconds: number; steps?: number[]; url?: string; town?: string; towns: number; processes: number; gather?: boolean; warmup?: number; serverWarmup: number; embeddingDims?: number; json?: string }>();
+  const o = program.opts<{
+    clients: number;
+    seconds: number;
+    steps?: number[];
+    url?: string;
+    town?: string;
+    towns: number;
+    processes: number;
+    gather?: boolean;
+    warmup?: number;
+    serverWarmup: number;
+    embeddingDims?: number;
+    json?: string;
+  }>();
   const steps = o.steps ?? [o.clients];
-  if (steps.length * (o.seconds + 10) > 3 * MAX_SECONDS) throw new Error("--steps × --seconds: more than 30 minutes of load; run fewer steps");
-  if (o.url && (o.towns > 1 || o.processes > 1)) throw new Error("--url measures one running server's default town; --towns and --processes start their own servers");
+  if (steps.length * (o.seconds + 10) > 3 * MAX_SECONDS)
+    throw new Error("--steps × --seconds: more than 30 minutes of load; run fewer steps");
+  if (o.url && (o.towns > 1 || o.processes > 1))
+    throw new Error(
+      "--url measures one running server's default town; --towns and --processes start their own servers",
+    );
   if (o.processes > o.towns) throw new Error("--processes: at most one per town");
   let town = o.town ?? "base-25";
   if (!o.url && !townAvailable(town)) {
@@ -287,42 +448,100 @@ async function main(): Promise<void> {
     console.log(`note: assets/towns/base-25 does not exist yet; using base-3`);
     town = "base-3";
   }
-  console.log(`loadtest on ${machine()}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-  console.log(o.url ? `server: ${o.url}` : `server: started here for each step (${o.towns > 1 ? `${o.towns} towns of ` : ""}${town}, offline engine${o.processes > 1 ? `, ${o.processes} processes over Redis and PostgreSQL` : ""})`);
-  console.log(o.gather ? "bots: around the spawn (--gather)" : "bots: going about the town's places");
+  console.log(
+    `loadtest on ${machine()}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+  console.log(
+    o.url
+      ? `server: ${o.url}`
+      : `server: started here for each step (${o.towns > 1 ? `${o.towns} towns of ` : ""}${town}, offline engine${o.processes > 1 ? `, ${o.processes} processes over Redis and PostgreSQL` : ""})`,
+  );
+  console.log(
+    o.gather ? "bots: around the spawn (--gather)" : "bots: going about the town's places",
+  );
   const embeddings = o.embeddingDims && !o.url ? await fakeEmbeddings(o.embeddingDims) : undefined;
-  if (embeddings) console.log(`embeddings: ${o.embeddingDims}-d, from a fake OpenAI-compatible server at ${embeddings.url}`);
+  if (embeddings)
+    console.log(
+      `embeddings: ${o.embeddingDims}-d, from a fake OpenAI-compatible server at ${embeddings.url}`,
+    );
   const rows: StepResult[] = [];
   for (const clients of steps) {
-    const servers = o.url ? undefined : await startServers(town, o.towns, o.processes, embeddings?.env);
+    const servers = o.url
+      ? undefined
+      : await startServers(town, o.towns, o.processes, embeddings?.env);
     const targets = o.url ? [{ url: o.url }] : servers!.targets;
     if (servers && o.serverWarmup) {
-      console.log(`  the server${o.processes > 1 ? "s" : ""} run${o.processes > 1 ? "" : "s"} ${o.serverWarmup} s before the bots join`);
+      console.log(
+        `  the server${o.processes > 1 ? "s" : ""} run${o.processes > 1 ? "" : "s"} ${o.serverWarmup} s before the bots join`,
+      );
       await sleep(o.serverWarmup * 1000);
     }
     console.log(`${clients} clients on ${[...new Set(targets.map((t) => t.url))].join(", ")}`);
     try {
-      rows.push(await runStep(targets, clients, o.seconds, console.log, { gather: o.gather, warmupSeconds: o.warmup }));
+      rows.push(
+        await runStep(targets, clients, o.seconds, console.log, {
+          gather: o.gather,
+          warmupSeconds: o.warmup,
+        }),
+      );
     } finally {
       await servers?.stop();
     }
     const r = rows.at(-1)!;
-    if (embeddings) console.log(`  embedding requests served: ${embeddings.fake.embeddingRequests}`);
+    if (embeddings)
+      console.log(`  embedding requests served: ${embeddings.fake.embeddingRequests}`);
     if (r.joinErrors.length) console.log(`  join errors: ${r.joinErrors.join("; ")}`);
-    if (Object.keys(r.errors).length) console.log(`  refusals: ${Object.entries(r.errors).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    if (Object.keys(r.errors).length)
+      console.log(
+        `  refusals: ${Object.entries(r.errors)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
+      );
     const d = r.decodeErrors;
-    if (d.before + d.window + d.leaving) console.log(`  GARBLED STATE: decoding errors in the bots: ${d.before} while joining, ${d.window} while measuring, ${d.leaving} while leaving`);
-    for (const t of r.towns ?? []) console.log(`  town ${t.town}: ${t.joined} joined, echo p99 ${t.echoP99} ms, ${t.bytesPerClientMean} B/s per client`);
+    if (d.before + d.window + d.leaving)
+      console.log(
+        `  GARBLED STATE: decoding errors in the bots: ${d.before} while joining, ${d.window} while measuring, ${d.leaving} while leaving`,
+      );
+    for (const t of r.towns ?? [])
+      console.log(
+        `  town ${t.town}: ${t.joined} joined, echo p99 ${t.echoP99} ms, ${t.bytesPerClientMean} B/s per client`,
+      );
   }
   console.log("");
   console.log(table(rows));
-  console.log(RULES_DELAY_MS === 0
-    ? "\necho = move-to-echo as measured (= raw): a walk from rest takes its first tile with the order, so the rules add nothing."
-    : `\necho = move-to-echo less the ${RULES_DELAY_MS as number} ms the rules themselves take to reach the first tile (raw = as measured).`);
+  console.log(
+    RULES_DELAY_MS === 0
+      ? "\necho = move-to-echo as measured (= raw): a walk from rest takes its first tile with the order, so the rules add nothing."
+      : `\necho = move-to-echo less the ${RULES_DELAY_MS as number} ms the rules themselves take to reach the first tile (raw = as measured).`,
+  );
   const ok = rows.filter((r) => r.joined === r.clients && r.echoP99 < 100);
-  console.log(ok.length ? `most clients with echo p99 < 100 ms: ${Math.max(...ok.map((r) => r.clients))}` : "no step kept echo p99 under 100 ms");
+  console.log(
+    ok.length
+      ? `most clients with echo p99 < 100 ms: ${Math.max(...ok.map((r) => r.clients))}`
+      : "no step kept echo p99 under 100 ms",
+  );
   await embeddings?.fake.close();
-  if (o.json) writeFileSync(o.json, JSON.stringify({ machine: machine(), town: o.url ? null : town, towns: o.towns, processes: o.processes, gather: !!o.gather, embeddingDims: o.embeddingDims ?? null, seconds: o.seconds, rows }, null, 2));
+  if (o.json)
+    writeFileSync(
+      o.json,
+      JSON.stringify(
+        {
+          machine: machine(),
+          town: o.url ? null : town,
+          towns: o.towns,
+          processes: o.processes,
+          gather: !!o.gather,
+          embeddingDims: o.embeddingDims ?? null,
+          seconds: o.seconds,
+          rows,
+        },
+        null,
+        2,
+      ),
+    );
 }
 
 /**
@@ -330,13 +549,33 @@ async function main(): Promise<void> {
  * OpenAI-compatible server, answering each text with its hashed vector at that size (unit length,
  * the same text the same vector, as a model's), and the settings that point a server at it.
  */
-async function fakeEmbeddings(dims: number): Promise<{ fake: FakeOpenAI; url: string; env: Record<string, string> }> {
+async function fakeEmbeddings(
+  dims: number,
+): Promise<{ fake: FakeOpenAI; url: string; env: Record<string, string> }> {
   const fake = await new FakeOpenAI().start();
   fake.embeddings = (req, res) => {
     const input: string[] = Array.isArray(req.body.input) ? req.body.input : [req.body.input];
-    send(res, { object: "list", model: req.body.model, data: input.map((t, index) => ({ object: "embedding", index, embedding: Array.from(hashEmbed(String(t), dims)) })), usage: { prompt_tokens: input.length, total_tokens: input.length } });
+    send(res, {
+      object: "list",
+      model: req.body.model,
+      data: input.map((t, index) => ({
+        object: "embedding",
+        index,
+        embedding: Array.from(hashEmbed(String(t), dims)),
+      })),
+      usage: { prompt_tokens: input.length, total_tokens: input.length },
+    });
   };
-  return { fake, url: fake.url, env: { EMBEDDING_MODEL: `fake-${dims}`, EMBEDDING_BASE_URL: fake.url, EMBEDDING_API_KEY: "loadtest", EMBEDDING_DIMS: String(dims) } };
+  return {
+    fake,
+    url: fake.url,
+    env: {
+      EMBEDDING_MODEL: `fake-${dims}`,
+      EMBEDDING_BASE_URL: fake.url,
+      EMBEDDING_API_KEY: "loadtest",
+      EMBEDDING_DIMS: String(dims),
+    },
+  };
 }
 
 /**
@@ -344,22 +583,35 @@ async function fakeEmbeddings(dims: number): Promise<{ fake: FakeOpenAI; url: st
  * between them (town k on process k mod P). More than one process share Redis (presence, the
  * LLM cache, town ownership) and a PostgreSQL database (a schema of their own, dropped after).
  */
-async function startServers(template: string, towns: number, processes: number, extraEnv: Record<string, string> = {}): Promise<{ targets: Target[]; stop(): Promise<void> }> {
+async function startServers(
+  template: string,
+  towns: number,
+  processes: number,
+  extraEnv: Record<string, string> = {},
+): Promise<{ targets: Target[]; stop(): Promise<void> }> {
   if (towns === 1 && processes === 1) {
     const server = await startServerProcess(template, extraEnv);
     return { targets: [{ url: server.url }], stop: () => server.stop() };
   }
   const run = `lt${process.pid}${Date.now() % 100000}`;
   const names = Array.from({ length: towns }, (_, k) => `${run}-${k + 1}`);
-  const shared: Record<string, string> = processes > 1
-    ? { ...extraEnv, REDIS_URL: process.env.LOADTEST_REDIS_URL ?? "redis://127.0.0.1:6379", DATABASE_URL: `${process.env.LOADTEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test"}?schema=${run}` }
-    : extraEnv;
+  const shared: Record<string, string> =
+    processes > 1
+      ? {
+          ...extraEnv,
+          REDIS_URL: process.env.LOADTEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+          DATABASE_URL: `${process.env.LOADTEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test"}?schema=${run}`,
+        }
+      : extraEnv;
   const started: Awaited<ReturnType<typeof startServerProcess>>[] = [];
   const targets: Target[] = [];
   try {
     for (let p = 0; p < processes; p++) {
       const mine = names.filter((_, k) => k % processes === p);
-      const server = await startServerProcess(template, { ...shared, TOWNS: mine.map((n) => `${n}=${template}`).join(",") });
+      const server = await startServerProcess(template, {
+        ...shared,
+        TOWNS: mine.map((n) => `${n}=${template}`).join(","),
+      });
       started.push(server);
       for (const n of mine) targets.push({ url: server.url, town: n });
     }
@@ -381,7 +633,11 @@ async function startServers(template: string, towns: number, processes: number, 
 async function dropSchema(schema: string): Promise<void> {
   const { PrismaPg } = await import("@prisma/adapter-pg");
   try {
-    const adapter = await new PrismaPg({ connectionString: process.env.LOADTEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test", connectionTimeoutMillis: 5_000 }).connect();
+    const adapter = await new PrismaPg({
+      connectionString:
+        process.env.LOADTEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test",
+      connectionTimeoutMillis: 5_000,
+    }).connect();
     try {
       await adapter.underlyingDriver().query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     } finally {

@@ -12,7 +12,9 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The Node flags `npm start` gives the server (package.json's start script), so the load test
  *  runs it as a user does. */
 function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts?: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
   const m = /^tsx\s+(.*?)\s*server\/index\.ts$/.exec(pkg.scripts?.start ?? "");
   return m ? m[1].split(/\s+/).filter(Boolean) : [];
 }
@@ -24,22 +26,50 @@ export interface ServerProcess {
 }
 
 export function townAvailable(key: string): boolean {
-  return existsSync(path.join(ROOT, "assets", "towns", key, "town.json")) || existsSync(path.join(ROOT, "assets", "towns", key));
+  return (
+    existsSync(path.join(ROOT, "assets", "towns", key, "town.json")) ||
+    existsSync(path.join(ROOT, "assets", "towns", key))
+  );
 }
 
-export async function startServerProcess(town: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  town: string,
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-loadtest-"));
   // The offline engine and local presence, whatever this shell has set.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LLM_|OPENAI_|OPENROUTER_|EMBEDDING_|DATABASE_URL|REDIS_|PUBLIC_ADDRESS|TOWN|PORT|HOST|SEED)/.test(k)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) =>
+        !/^(LLM_|OPENAI_|OPENROUTER_|EMBEDDING_|DATABASE_URL|REDIS_|PUBLIC_ADDRESS|TOWN|PORT|HOST|SEED)/.test(
+          k,
+        ),
+    ),
+  );
   // Node itself with tsx's loader (not the tsx wrapper), so the server gets the signals, and
   // npm start's flags.
-  const child: ChildProcess = spawn(process.execPath, [...startFlags(), "--import", "tsx", "server/index.ts"], {
-    cwd: ROOT,
-    // Every bot comes from this one machine: the limits per address would treat them as one
-    // person, so they are raised to what the bots' own sessions allow.
-    env: { ...env, PORT: "0", HOST: "127.0.0.1", TOWN: town, DATA_DIR: dataDir, LOG_LEVEL: "warn", ADDRESS_RATE_SHARE: "100000", SEATS_WAITING_PER_ADDRESS: "100000", SEATS_WAITING_PER_TOWN: "100000", ...extraEnv },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...startFlags(), "--import", "tsx", "server/index.ts"],
+    {
+      cwd: ROOT,
+      // Every bot comes from this one machine: the limits per address would treat them as one
+      // person, so they are raised to what the bots' own sessions allow.
+      env: {
+        ...env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        TOWN: town,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        ADDRESS_RATE_SHARE: "100000",
+        SEATS_WAITING_PER_ADDRESS: "100000",
+        SEATS_WAITING_PER_TOWN: "100000",
+        ...extraEnv,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const out: string[] = [];
   const collect = (d: Buffer) => {
     out.push(d.toString());
@@ -48,7 +78,10 @@ export async function startServerProcess(town: string, extraEnv: Record<string, 
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 90 s:\n${out.join("")}`)), 90_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start in 90 s:\n${out.join("")}`)),
+      90_000,
+    );
     const look = () => {
       const m = out.join("").match(/Simulacra is running at (http:\/\/\S+)/);
       if (m) {

@@ -35,15 +35,52 @@ export class ChatPanel {
     private readonly me: () => string = () => "",
   ) {
     this.title = h("h2", {});
-    this.membersEl = h("div.chat-members", { id: "chat-members", "aria-label": "In this conversation" });
+    this.membersEl = h("div.chat-members", {
+      id: "chat-members",
+      "aria-label": "In this conversation",
+    });
     this.status = h("div.chat-status", { id: "chat-status" });
     this.log = h("div.chat-log", { id: "chat-log", role: "log", "aria-live": "polite" });
-    this.input = h("input", { id: "chat-input", maxlength: MAX_TEXT_LENGTH, placeholder: "Say something…", autocomplete: "off", "aria-label": "What you say" });
-    const form = h("form.chat-form", {}, this.input, h("button.primary", { type: "submit" }, "Say"));
-    form.addEventListener("submit", (e) => { e.preventDefault(); this.send(); });
-    this.root = h("section.panel.chat", { id: "chat-panel", "aria-label": "Conversation" },
-      h("header", {}, this.title, h("button.close", { type: "button", title: "Close (Esc)", "aria-label": "Close the conversation", onclick: () => this.close() }, "×")),
-      this.membersEl, this.status, this.log, form);
+    this.input = h("input", {
+      id: "chat-input",
+      maxlength: MAX_TEXT_LENGTH,
+      placeholder: "Say something…",
+      autocomplete: "off",
+      "aria-label": "What you say",
+    });
+    const form = h(
+      "form.chat-form",
+      {},
+      this.input,
+      h("button.primary", { type: "submit" }, "Say"),
+    );
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.send();
+    });
+    this.root = h(
+      "section.panel.chat",
+      { id: "chat-panel", "aria-label": "Conversation" },
+      h(
+        "header",
+        {},
+        this.title,
+        h(
+          "button.close",
+          {
+            type: "button",
+            title: "Close (Esc)",
+            "aria-label": "Close the conversation",
+            onclick: () => this.close(),
+          },
+          "×",
+        ),
+      ),
+      this.membersEl,
+      this.status,
+      this.log,
+      form,
+    );
     this.root.hidden = true;
   }
 
@@ -109,9 +146,15 @@ export class ChatPanel {
 
   private add(who: Who, speaker: string, name: string, to: string, text: string): HTMLElement {
     const toName = to && to !== this.me() && who !== "me" ? this.nameIn(to) : "";
-    const el = who === "note"
-      ? h("div.line.note", {}, text)
-      : h(`div.line.${who}`, { "data-speaker": speaker }, h("span.who", {}, toName ? `${name} → ${toName}` : name), h("span.text", {}, text));
+    const el =
+      who === "note"
+        ? h("div.line.note", {}, text)
+        : h(
+            `div.line.${who}`,
+            { "data-speaker": speaker },
+            h("span.who", {}, toName ? `${name} → ${toName}` : name),
+            h("span.text", {}, text),
+          );
     this.lines.push({ who, speaker, to, text, el });
     this.log.append(el);
     while (this.lines.length > 80) this.lines.shift()!.el.remove();
@@ -130,20 +173,30 @@ export class ChatPanel {
 
   /** The server repeated the player's words: the line is said. */
   confirmMine(text: string): void {
-    const line = this.lines.find((l) => l.who === "me" && l.el.classList.contains("pending") && l.text === text.trim());
+    const line = this.lines.find(
+      (l) => l.who === "me" && l.el.classList.contains("pending") && l.text === text.trim(),
+    );
     if (line) line.el.classList.remove("pending");
   }
 
   /** A resident spoke, to the player or to someone else in the player's talk. */
   answer(agentId: string, name: string, to: string, text: string, chat = ""): void {
     const mine = to === this.me();
-    if (mine && agentId !== this.agentId && !this.inTalk(agentId) && !(chat && chat === this.chat)) {
+    if (
+      mine &&
+      agentId !== this.agentId &&
+      !this.inTalk(agentId) &&
+      !(chat && chat === this.chat)
+    ) {
       this.agentId = agentId;
       this.agentName = name;
       this.reset();
     }
     if (this.root.hidden) this.show(this.agentId || agentId, this.agentId ? this.agentName : name);
-    if (this.ended) { this.note("— a new conversation —"); this.ended = false; }
+    if (this.ended) {
+      this.note("— a new conversation —");
+      this.ended = false;
+    }
     this.add("them", agentId, firstName(name), to, text);
     if (mine) this.setStatus(`Talking with ${firstName(name)}.`);
   }
@@ -170,7 +223,9 @@ export class ChatPanel {
     const before = new Set(this.members.map((m) => m.id));
     this.members = [...members];
     if (joinedNow) this.catchUp(lines);
-    if (!joinedNow) for (const m of members) if (!before.has(m.id)) this.note(`${firstName(m.name)} joined the conversation.`);
+    if (!joinedNow)
+      for (const m of members)
+        if (!before.has(m.id)) this.note(`${firstName(m.name)} joined the conversation.`);
     this.drawMembers();
     this.drawTitle();
   }
@@ -196,7 +251,15 @@ export class ChatPanel {
 
   private drawTitle(): void {
     const others = this.members.filter((m) => m.id !== this.me());
-    fill(this.title, "💬 ", h("span", {}, others.length > 1 ? others.map((m) => firstName(m.name)).join(", ") : this.agentName));
+    fill(
+      this.title,
+      "💬 ",
+      h(
+        "span",
+        {},
+        others.length > 1 ? others.map((m) => firstName(m.name)).join(", ") : this.agentName,
+      ),
+    );
   }
 
   private drawMembers(): void {
@@ -205,8 +268,21 @@ export class ChatPanel {
       const label = m.id === me ? `${firstName(m.name)} (you)` : firstName(m.name);
       const cls = `chip.${m.kind}${m.id === this.agentId ? ".to" : ""}` as const;
       return m.kind === "agent" && m.id !== this.agentId
-        ? h(`button.${cls}`, { type: "button", title: `Speak to ${m.name}`, "data-id": m.id, onclick: () => this.show(m.id, m.name) }, label)
-        : h(`span.${cls}`, { "data-id": m.id, title: m.id === this.agentId ? `You speak to ${m.name}` : m.name }, label);
+        ? h(
+            `button.${cls}`,
+            {
+              type: "button",
+              title: `Speak to ${m.name}`,
+              "data-id": m.id,
+              onclick: () => this.show(m.id, m.name),
+            },
+            label,
+          )
+        : h(
+            `span.${cls}`,
+            { "data-id": m.id, title: m.id === this.agentId ? `You speak to ${m.name}` : m.name },
+            label,
+          );
     });
     fill(this.membersEl, ...(chips.length ? [h("span.label", {}, "With: "), ...chips] : []));
     this.membersEl.hidden = chips.length === 0;
@@ -214,7 +290,9 @@ export class ChatPanel {
 
   /** A say was refused: the last unsaid line is marked with the reason. */
   failed(message: string): void {
-    const line = [...this.lines].reverse().find((l) => l.who === "me" && l.el.classList.contains("pending"));
+    const line = [...this.lines]
+      .reverse()
+      .find((l) => l.who === "me" && l.el.classList.contains("pending"));
     if (line) {
       line.el.classList.remove("pending");
       line.el.classList.add("failed");
@@ -246,10 +324,25 @@ export class ChatPanel {
   }
 
   /** Texts in the log, for tests: who ("me" | "them" | "note"), the speaker's id and name, to whom, the text. */
-  transcript(): { who: string; speaker: string; name: string; to: string; text: string; state: string }[] {
+  transcript(): {
+    who: string;
+    speaker: string;
+    name: string;
+    to: string;
+    text: string;
+    state: string;
+  }[] {
     return this.lines.map((l) => ({
-      who: l.who, speaker: l.speaker, name: l.el.querySelector(".who")?.textContent ?? "", to: l.to, text: l.text,
-      state: l.el.classList.contains("failed") ? "failed" : l.el.classList.contains("pending") ? "pending" : "said",
+      who: l.who,
+      speaker: l.speaker,
+      name: l.el.querySelector(".who")?.textContent ?? "",
+      to: l.to,
+      text: l.text,
+      state: l.el.classList.contains("failed")
+        ? "failed"
+        : l.el.classList.contains("pending")
+          ? "pending"
+          : "said",
     }));
   }
 
@@ -263,5 +356,10 @@ export class ChatPanel {
 function typingElsewhere(panel: HTMLElement): boolean {
   const el = document.activeElement as HTMLElement | null;
   if (!el || panel.contains(el)) return false;
-  return el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.isContentEditable;
+  return (
+    el.tagName === "INPUT" ||
+    el.tagName === "TEXTAREA" ||
+    el.tagName === "SELECT" ||
+    el.isContentEditable
+  );
 }

@@ -46,12 +46,38 @@ export class Inspector {
     this.tools = h("div.tools", {});
     this.body = h("div.inspector-body", { tabindex: 0 });
     this.all = h("details", { id: "inspector-all-memories" });
-    this.all.addEventListener("toggle", () => { if (this.all.open && !this.all.querySelector("li")) void this.morePages(undefined); });
-    this.root = h("aside.panel.inspector", { id: "inspector", "aria-label": "Resident inspector" },
-      h("header", {}, this.title, h("button.close", { type: "button", title: "Close (Esc)", "aria-label": "Close the inspector", onclick: () => this.close() }, "×")),
-      this.tools, this.body, this.all);
+    this.all.addEventListener("toggle", () => {
+      if (this.all.open && !this.all.querySelector("li")) void this.morePages(undefined);
+    });
+    this.root = h(
+      "aside.panel.inspector",
+      { id: "inspector", "aria-label": "Resident inspector" },
+      h(
+        "header",
+        {},
+        this.title,
+        h(
+          "button.close",
+          {
+            type: "button",
+            title: "Close (Esc)",
+            "aria-label": "Close the inspector",
+            onclick: () => this.close(),
+          },
+          "×",
+        ),
+      ),
+      this.tools,
+      this.body,
+      this.all,
+    );
     this.root.hidden = true;
-    this.root.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); this.close(); } });
+    this.root.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") {
+        e.stopPropagation();
+        this.close();
+      }
+    });
   }
 
   get open(): boolean {
@@ -69,10 +95,25 @@ export class Inspector {
     }
     fill(this.title, name);
     const extra = this.actions.extra;
-    fill(this.tools,
-      h("button", { type: "button", id: "inspector-talk", onclick: () => this.actions.talk(id) }, "💬 Talk"),
-      extra ? h("button", { type: "button", id: "inspector-extra", onclick: () => extra.run(id) }, extra.label) : null,
-      h("button", { type: "button", id: "inspector-follow", onclick: () => this.actions.follow(id) }, "👁 Follow"),
+    fill(
+      this.tools,
+      h(
+        "button",
+        { type: "button", id: "inspector-talk", onclick: () => this.actions.talk(id) },
+        "💬 Talk",
+      ),
+      extra
+        ? h(
+            "button",
+            { type: "button", id: "inspector-extra", onclick: () => extra.run(id) },
+            extra.label,
+          )
+        : null,
+      h(
+        "button",
+        { type: "button", id: "inspector-follow", onclick: () => this.actions.follow(id) },
+        "👁 Follow",
+      ),
       this.switcher(id),
     );
     this.root.hidden = false;
@@ -83,8 +124,11 @@ export class Inspector {
 
   /** A list to switch to another resident without closing the inspector. */
   private switcher(id: string): HTMLSelectElement {
-    const select = h("select.switcher", { id: "inspector-pick", "aria-label": "Inspect another resident" },
-      ...this.actions.residents().map((r) => h("option", { value: r.id }, r.name)));
+    const select = h(
+      "select.switcher",
+      { id: "inspector-pick", "aria-label": "Inspect another resident" },
+      ...this.actions.residents().map((r) => h("option", { value: r.id }, r.name)),
+    );
     select.value = id;
     select.addEventListener("change", () => {
       const r = this.actions.residents().find((x) => x.id === select.value);
@@ -98,14 +142,31 @@ export class Inspector {
     const id = this.agentId;
     const list = this.all.querySelector("ul")!;
     this.all.querySelector("button")?.remove();
-    const q = new URLSearchParams({ town: this.actions.town(), limit: "50", ...(before ? { before: String(before) } : {}) });
-    const res = await fetch(`/api/agents/${encodeURIComponent(id)}/memories?${q}`).catch(() => null);
+    const q = new URLSearchParams({
+      town: this.actions.town(),
+      limit: "50",
+      ...(before ? { before: String(before) } : {}),
+    });
+    const res = await fetch(`/api/agents/${encodeURIComponent(id)}/memories?${q}`).catch(
+      () => null,
+    );
     if (id !== this.agentId) return;
     if (!res?.ok) return void list.append(h("li.muted", {}, "The memories could not be read."));
     const page = (await res.json()) as MemoryPage;
-    for (const m of page.memories) list.append(h(`li.m-${m.type.replace(/[^a-z]/g, "")}`, {}, h("div.meta", {}, h("span.type", {}, m.type), h("span.when", {}, when(m.created))), h("div.desc", {}, m.description)));
+    for (const m of page.memories)
+      list.append(
+        h(
+          `li.m-${m.type.replace(/[^a-z]/g, "")}`,
+          {},
+          h("div.meta", {}, h("span.type", {}, m.type), h("span.when", {}, when(m.created))),
+          h("div.desc", {}, m.description),
+        ),
+      );
     if (!page.memories.length && !before) list.append(h("li.muted", {}, "Nothing saved yet."));
-    if (page.next !== null) this.all.append(h("button", { type: "button", onclick: () => void this.morePages(page.next!) }, "More"));
+    if (page.next !== null)
+      this.all.append(
+        h("button", { type: "button", onclick: () => void this.morePages(page.next!) }, "More"),
+      );
   }
 
   close(): void {
@@ -118,18 +179,36 @@ export class Inspector {
     const id = this.agentId;
     let json: string;
     try {
-      const res = await fetch(`/api/agents/${encodeURIComponent(id)}?limit=${MEMORY_LIMIT}&town=${encodeURIComponent(this.actions.town())}`);
+      const res = await fetch(
+        `/api/agents/${encodeURIComponent(id)}?limit=${MEMORY_LIMIT}&town=${encodeURIComponent(this.actions.town())}`,
+      );
       json = await res.text();
-      if (!res.ok) throw new Error((JSON.parse(json) as { error?: { message?: string } }).error?.message ?? `HTTP ${res.status}`);
+      if (!res.ok)
+        throw new Error(
+          (JSON.parse(json) as { error?: { message?: string } }).error?.message ??
+            `HTTP ${res.status}`,
+        );
     } catch (e) {
-      if (id === this.agentId && !this.details) fill(this.body, h("div.loading-line.error", {}, `Could not read this resident: ${(e as Error).message}`));
+      if (id === this.agentId && !this.details)
+        fill(
+          this.body,
+          h("div.loading-line.error", {}, `Could not read this resident: ${(e as Error).message}`),
+        );
       return;
     }
     if (id !== this.agentId || json === this.lastJson) return;
     this.lastJson = json;
     const parsed = AgentDetails.safeParse(JSON.parse(json));
     if (!parsed.success) {
-      if (!this.details) fill(this.body, h("div.loading-line.error", {}, `Could not read this resident: the server's answer is not a resident (${parsed.error.issues[0].message})`));
+      if (!this.details)
+        fill(
+          this.body,
+          h(
+            "div.loading-line.error",
+            {},
+            `Could not read this resident: the server's answer is not a resident (${parsed.error.issues[0].message})`,
+          ),
+        );
       return;
     }
     const d = parsed.data;
@@ -140,56 +219,135 @@ export class Inspector {
   }
 
   /** The day's schedule: the block under way and the next ones, the whole day folded below. */
-  private schedule(blocks: NonNullable<AgentDetails["plan"]>["schedule"], minute: number): HTMLElement {
+  private schedule(
+    blocks: NonNullable<AgentDetails["plan"]>["schedule"],
+    minute: number,
+  ): HTMLElement {
     const item = (b: (typeof blocks)[number]) => {
       const now = toMin(b.start) <= minute && minute < toMin(b.end);
-      return h(now ? "li.now" : "li", { title: b.place ? placeOf(b.place) : "" }, h("span.t", {}, `${b.start}–${b.end}`), h("span.task", {}, b.task));
+      return h(
+        now ? "li.now" : "li",
+        { title: b.place ? placeOf(b.place) : "" },
+        h("span.t", {}, `${b.start}–${b.end}`),
+        h("span.task", {}, b.task),
+      );
     };
     let at = blocks.findIndex((b) => toMin(b.start) <= minute && minute < toMin(b.end));
     if (at < 0) at = 0;
     const open = this.root.querySelector<HTMLDetailsElement>("details.day")?.open ?? false;
-    const day = h("details.day", {}, h("summary", {}, `The whole day · ${blocks.length} blocks`), h("ol.schedule", {}, ...blocks.map(item)));
+    const day = h(
+      "details.day",
+      {},
+      h("summary", {}, `The whole day · ${blocks.length} blocks`),
+      h("ol.schedule", {}, ...blocks.map(item)),
+    );
     day.open = open;
     return h("div", {}, h("ol.schedule", {}, ...blocks.slice(at, at + 4).map(item)), day);
   }
 
   private render(d: AgentDetails): (Node | null)[] {
     const p = d.persona;
-    const traits = (p?.innate ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+    const traits = (p?.innate ?? "")
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
     const talking = d.talkingTo ? this.actions.nameOf(d.talkingTo) : "";
-    const minute = ((this.actions.now() / 60_000) % 1440 + 1440) % 1440;
+    const minute = (((this.actions.now() / 60_000) % 1440) + 1440) % 1440;
     const reflections = d.memories.filter((m) => m.type === "thought");
     return [
-      h("section.who", {},
+      h(
+        "section.who",
+        {},
         h("div.age", {}, p ? `${p.age} years old` : ""),
         h("div.chips", {}, ...traits.map((t) => h("span.chip", {}, t))),
       ),
-      h("section.now", { id: "inspector-now" },
+      h(
+        "section.now",
+        { id: "inspector-now" },
         h("div.action", {}, h("span.emoji", {}, d.emoji || "·"), d.action || "…"),
         h("div.place", {}, "📍 ", placeOf(d.address) || "somewhere"),
-        talking && !d.action.includes(talking) ? h("div.talking", {}, `💬 talking with ${talking}`) : null,
+        talking && !d.action.includes(talking)
+          ? h("div.talking", {}, `💬 talking with ${talking}`)
+          : null,
         d.currently ? h("p.currently", {}, d.currently) : null,
       ),
-      h("section", { id: "inspector-plan" },
-        h("h3", {}, "Today", d.plan ? h("span.sub", {}, ` · ${d.plan.date} · up at ${d.plan.wakeUp}`) : null),
-        d.plan ? this.schedule(d.plan.schedule, minute) : h("div.muted", {}, "No plan yet: the day's plan is made on waking."),
+      h(
+        "section",
+        { id: "inspector-plan" },
+        h(
+          "h3",
+          {},
+          "Today",
+          d.plan ? h("span.sub", {}, ` · ${d.plan.date} · up at ${d.plan.wakeUp}`) : null,
+        ),
+        d.plan
+          ? this.schedule(d.plan.schedule, minute)
+          : h("div.muted", {}, "No plan yet: the day's plan is made on waking."),
         d.plan && d.plan.next.length
-          ? h("div.next", {}, h("h4", {}, "Next tasks"), h("ul", {}, ...d.plan.next.slice(0, 3).map((t) => h("li", { title: placeOf(t.address) }, h("span.t", {}, t.start), ` ${t.emoji} ${t.task}`))))
+          ? h(
+              "div.next",
+              {},
+              h("h4", {}, "Next tasks"),
+              h(
+                "ul",
+                {},
+                ...d.plan.next
+                  .slice(0, 3)
+                  .map((t) =>
+                    h(
+                      "li",
+                      { title: placeOf(t.address) },
+                      h("span.t", {}, t.start),
+                      ` ${t.emoji} ${t.task}`,
+                    ),
+                  ),
+              ),
+            )
           : null,
       ),
-      h("section", { id: "inspector-memories" },
-        h("h3", {}, "Latest memories", h("span.sub", {}, ` · ${d.memories.length} shown · ${reflections.length} thoughts`)),
+      h(
+        "section",
+        { id: "inspector-memories" },
+        h(
+          "h3",
+          {},
+          "Latest memories",
+          h("span.sub", {}, ` · ${d.memories.length} shown · ${reflections.length} thoughts`),
+        ),
         d.memories.length
-          ? h("ul.memories", {}, ...d.memories.map((m) => h(`li.m-${m.type.replace(/[^a-z]/g, "")}`, {},
-              h("div.meta", {}, h("span.type", {}, m.type), h("span.imp", { title: `importance ${m.importance} of 10` }, "●".repeat(Math.max(1, Math.min(10, Math.round(m.importance / 2))))), h("span.when", {}, when(m.created))),
-              h("div.desc", {}, m.description))))
+          ? h(
+              "ul.memories",
+              {},
+              ...d.memories.map((m) =>
+                h(
+                  `li.m-${m.type.replace(/[^a-z]/g, "")}`,
+                  {},
+                  h(
+                    "div.meta",
+                    {},
+                    h("span.type", {}, m.type),
+                    h(
+                      "span.imp",
+                      { title: `importance ${m.importance} of 10` },
+                      "●".repeat(Math.max(1, Math.min(10, Math.round(m.importance / 2)))),
+                    ),
+                    h("span.when", {}, when(m.created)),
+                  ),
+                  h("div.desc", {}, m.description),
+                ),
+              ),
+            )
           : h("div.muted", {}, "Nothing remembered yet."),
       ),
-      p ? h("section.backstory", {},
-        h("h3", {}, `About ${firstName(p.name)}`),
-        h("p", {}, p.learned),
-        p.lifestyle ? h("p.muted", {}, p.lifestyle) : null,
-      ) : null,
+      p
+        ? h(
+            "section.backstory",
+            {},
+            h("h3", {}, `About ${firstName(p.name)}`),
+            h("p", {}, p.learned),
+            p.lifestyle ? h("p.muted", {}, p.lifestyle) : null,
+          )
+        : null,
     ];
   }
 }

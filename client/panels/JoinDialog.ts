@@ -20,7 +20,10 @@ export function townSummary(t: TownListing): string {
   if (t.time) parts.push(t.time.slice(11, 16));
   if (t.awake !== null && t.awake !== undefined) parts.push(`${t.awake} of ${t.residents} awake`);
   else parts.push(`${t.residents} residents`);
-  if (t.conversations !== null && t.conversations !== undefined) parts.push(t.conversations === 1 ? "1 conversation now" : `${t.conversations} conversations now`);
+  if (t.conversations !== null && t.conversations !== undefined)
+    parts.push(
+      t.conversations === 1 ? "1 conversation now" : `${t.conversations} conversations now`,
+    );
   parts.push(t.clients === 1 ? "1 person here" : `${t.clients} people here`);
   return parts.join(" · ");
 }
@@ -30,7 +33,8 @@ const NAME_KEY = "simulacra.name";
 const ROLE_HINTS: Record<Role, string> = {
   visitor: "Walk around and talk with the residents you meet.",
   reporter: "Interview any resident, on or off the record.",
-  moderator: "Set objects' states, whisper to residents, run the clock. Needs the server's moderator token.",
+  moderator:
+    "Set objects' states, whisper to residents, run the clock. Needs the server's moderator token.",
 };
 
 export class JoinDialog {
@@ -49,15 +53,33 @@ export class JoinDialog {
   private towns: TownListing[] = [];
   private townsTimer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(parent: HTMLElement, private readonly onJoin: (req: JoinRequest) => Promise<void>) {
-    this.name = h("input", { id: "join-name", name: "name", autocomplete: "nickname", maxlength: MAX_NAME_LENGTH, placeholder: "Your name", required: true });
+  constructor(
+    parent: HTMLElement,
+    private readonly onJoin: (req: JoinRequest) => Promise<void>,
+  ) {
+    this.name = h("input", {
+      id: "join-name",
+      name: "name",
+      autocomplete: "nickname",
+      maxlength: MAX_NAME_LENGTH,
+      placeholder: "Your name",
+      required: true,
+    });
     this.name.value = localStorage.getItem(NAME_KEY) ?? "";
-    this.role = h("select", { id: "join-role", name: "role" },
+    this.role = h(
+      "select",
+      { id: "join-role", name: "role" },
       h("option", { value: "visitor" }, "Visitor"),
       h("option", { value: "reporter" }, "Reporter"),
       h("option", { value: "moderator" }, "Moderator"),
     );
-    this.token = h("input", { id: "join-token", name: "token", type: "password", autocomplete: "off", placeholder: "Moderator token" });
+    this.token = h("input", {
+      id: "join-token",
+      name: "token",
+      type: "password",
+      autocomplete: "off",
+      placeholder: "Moderator token",
+    });
     this.tokenRow = h("div", {}, h("label", { for: "join-token" }, "Token"), this.token);
     this.tokenRow.hidden = true;
     this.roleHint = h("div.role-hint", { id: "join-role-hint" });
@@ -77,9 +99,15 @@ export class JoinDialog {
     this.townsTimer = setInterval(() => void this.loadTowns(), 5000);
     this.button = h("button", { type: "submit" }, "Enter the town");
     this.error = h("div.error", { role: "alert", "aria-live": "polite" });
-    this.form = h("form.panel.join", { autocomplete: "off" },
+    this.form = h(
+      "form.panel.join",
+      { autocomplete: "off" },
       h("h1", {}, "Simulacra"),
-      h("p.tagline", {}, "A town of generative agents. Walk among the residents and watch their day."),
+      h(
+        "p.tagline",
+        {},
+        "A town of generative agents. Walk among the residents and watch their day.",
+      ),
       this.townRow,
       h("label", { for: "join-name" }, "Name"),
       this.name,
@@ -91,7 +119,10 @@ export class JoinDialog {
       this.error,
       h("div.hint", {}, "Press Enter to join."),
     );
-    this.form.addEventListener("submit", (e) => { e.preventDefault(); void this.submit(); });
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      void this.submit();
+    });
     this.root = h("div.join-backdrop", {}, this.form);
     parent.append(this.root);
     queueMicrotask(() => this.name.focus());
@@ -141,11 +172,13 @@ export class JoinDialog {
     if (!Array.isArray(towns) || towns.length === 0) return;
     const wanted = this.town.value || new URLSearchParams(location.search).get("town");
     this.towns = towns;
-    this.town.replaceChildren(...towns.map((t) => {
-      const option = h("option", { value: t.name }, `${t.name} · ${t.residents} residents`);
-      option.selected = wanted ? t.name === wanted : t.primary;
-      return option;
-    }));
+    this.town.replaceChildren(
+      ...towns.map((t) => {
+        const option = h("option", { value: t.name }, `${t.name} · ${t.residents} residents`);
+        option.selected = wanted ? t.name === wanted : t.primary;
+        return option;
+      }),
+    );
     this.townRow.hidden = false;
     this.showTownNow();
   }

@@ -14,7 +14,9 @@ export interface MinimapDots {
   view: { x: number; y: number; w: number; h: number };
 }
 
-export interface TileLayer { data: ArrayLike<number>; }
+export interface TileLayer {
+  data: ArrayLike<number>;
+}
 
 export interface MinimapArt {
   width: number;
@@ -46,7 +48,11 @@ export class Minimap {
 
   constructor(private readonly actions: MinimapActions) {
     this.base = h("canvas.minimap-base", {});
-    this.dots = h("canvas.minimap-dots", { id: "minimap-canvas", role: "img", "aria-label": "The whole town: click to walk there" });
+    this.dots = h("canvas.minimap-dots", {
+      id: "minimap-canvas",
+      role: "img",
+      "aria-label": "The whole town: click to walk there",
+    });
     this.frame = h("div.minimap-frame", {}, this.base, this.dots);
     this.dots.addEventListener("click", (e) => {
       const r = this.dots.getBoundingClientRect();
@@ -55,11 +61,37 @@ export class Minimap {
       if (this.expanded) this.toggle();
       this.actions.go(x, y);
     });
-    this.root = h("section.panel.minimap", { id: "minimap", "aria-label": "Town map" },
-      h("header", {}, h("h2", {}, "Town"),
-        h("button.tool", { type: "button", id: "follow-action", title: "Follow the action (F): the camera goes where people talk or something is wrong", onclick: () => this.actions.followAction() }, "🎯 Action"),
-        h("button.tool", { type: "button", id: "minimap-expand", title: "Show the whole town big (Esc closes)", "aria-label": "Show the whole town", onclick: () => this.toggle() }, "⤢")),
-      this.frame);
+    this.root = h(
+      "section.panel.minimap",
+      { id: "minimap", "aria-label": "Town map" },
+      h(
+        "header",
+        {},
+        h("h2", {}, "Town"),
+        h(
+          "button.tool",
+          {
+            type: "button",
+            id: "follow-action",
+            title: "Follow the action (F): the camera goes where people talk or something is wrong",
+            onclick: () => this.actions.followAction(),
+          },
+          "🎯 Action",
+        ),
+        h(
+          "button.tool",
+          {
+            type: "button",
+            id: "minimap-expand",
+            title: "Show the whole town big (Esc closes)",
+            "aria-label": "Show the whole town",
+            onclick: () => this.toggle(),
+          },
+          "⤢",
+        ),
+      ),
+      this.frame,
+    );
   }
 
   setArt(art: MinimapArt): void {
@@ -77,9 +109,12 @@ export class Minimap {
   private draw(): void {
     const art = this.art;
     if (!art) return;
-    const width = this.expanded ? Math.min(window.innerWidth * 0.9, (window.innerHeight * 0.82 * art.width) / art.height) : DOCKED_WIDTH;
+    const width = this.expanded
+      ? Math.min(window.innerWidth * 0.9, (window.innerHeight * 0.82 * art.width) / art.height)
+      : DOCKED_WIDTH;
     this.scale = Math.max(0.5, width / art.width);
-    const w = Math.round(art.width * this.scale), hgt = Math.round(art.height * this.scale);
+    const w = Math.round(art.width * this.scale),
+      hgt = Math.round(art.height * this.scale);
     for (const c of [this.base, this.dots]) {
       c.width = w;
       c.height = hgt;
@@ -96,8 +131,19 @@ export class Minimap {
       for (let i = 0; i < layer.data.length; i++) {
         const gid = layer.data[i] - art.firstgid;
         if (gid < 0) continue;
-        const x = i % art.width, y = Math.floor(i / art.width);
-        g.drawImage(art.tileset, (gid % cols) * art.tileSize, Math.floor(gid / cols) * art.tileSize, art.tileSize, art.tileSize, x * s, y * s, Math.ceil(s), Math.ceil(s));
+        const x = i % art.width,
+          y = Math.floor(i / art.width);
+        g.drawImage(
+          art.tileset,
+          (gid % cols) * art.tileSize,
+          Math.floor(gid / cols) * art.tileSize,
+          art.tileSize,
+          art.tileSize,
+          x * s,
+          y * s,
+          Math.ceil(s),
+          Math.ceil(s),
+        );
       }
     }
     if (this.last) this.update(this.last);
@@ -114,7 +160,11 @@ export class Minimap {
       g.arc((x + 0.5) * s, (y + 0.5) * s, r, 0, Math.PI * 2);
       g.fillStyle = colour;
       g.fill();
-      if (ring) { g.lineWidth = 1.5; g.strokeStyle = ring; g.stroke(); }
+      if (ring) {
+        g.lineWidth = 1.5;
+        g.strokeStyle = ring;
+        g.stroke();
+      }
     };
     for (const a of d.alerts) {
       g.fillStyle = a.burning ? "rgba(255,106,42,0.85)" : "rgba(244,210,81,0.85)";

@@ -46,20 +46,56 @@ export class ModeratorPanel {
   selectedAddress = "";
 
   constructor(private readonly actions: ModeratorActions) {
-    this.pause = h("button.primary", { type: "button", id: "mod-pause", onclick: () => this.actions.control(this.running ? "pause" : "resume") }, "Pause");
+    this.pause = h(
+      "button.primary",
+      {
+        type: "button",
+        id: "mod-pause",
+        onclick: () => this.actions.control(this.running ? "pause" : "resume"),
+      },
+      "Pause",
+    );
     this.speeds = h("div.segmented", { role: "group", "aria-label": "Clock speed" });
     this.clockNote = h("span.muted", { id: "mod-clock" });
 
     this.object = h("select", { id: "mod-object", "aria-label": "Object" });
     this.object.addEventListener("change", () => this.select(this.object.value));
     this.objectNow = h("div.object-now", { id: "mod-object-now" });
-    this.state = h("input", { id: "mod-state", maxlength: MAX_STATE_LENGTH, placeholder: "Its state in words: on fire", autocomplete: "off", "aria-label": "New state" });
-    const objectForm = h("form.inline", {}, this.state, h("button.primary", { type: "submit", id: "mod-set" }, "Set"));
-    objectForm.addEventListener("submit", (e) => { e.preventDefault(); this.submitState(this.state.value); });
+    this.state = h("input", {
+      id: "mod-state",
+      maxlength: MAX_STATE_LENGTH,
+      placeholder: "Its state in words: on fire",
+      autocomplete: "off",
+      "aria-label": "New state",
+    });
+    const objectForm = h(
+      "form.inline",
+      {},
+      this.state,
+      h("button.primary", { type: "submit", id: "mod-set" }, "Set"),
+    );
+    objectForm.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.submitState(this.state.value);
+    });
 
-    this.whisperAgent = h("select", { id: "mod-whisper-agent", "aria-label": "Resident to whisper to" });
-    this.whisperText = h("input", { id: "mod-whisper-text", maxlength: MAX_TEXT_LENGTH, placeholder: "You want to run for mayor", autocomplete: "off", "aria-label": "Inner voice" });
-    const whisperForm = h("form.inline", {}, this.whisperText, h("button.primary", { type: "submit", id: "mod-whisper-send" }, "Whisper"));
+    this.whisperAgent = h("select", {
+      id: "mod-whisper-agent",
+      "aria-label": "Resident to whisper to",
+    });
+    this.whisperText = h("input", {
+      id: "mod-whisper-text",
+      maxlength: MAX_TEXT_LENGTH,
+      placeholder: "You want to run for mayor",
+      autocomplete: "off",
+      "aria-label": "Inner voice",
+    });
+    const whisperForm = h(
+      "form.inline",
+      {},
+      this.whisperText,
+      h("button.primary", { type: "submit", id: "mod-whisper-send" }, "Whisper"),
+    );
     whisperForm.addEventListener("submit", (e) => {
       e.preventDefault();
       const text = this.whisperText.value.trim();
@@ -69,14 +105,53 @@ export class ModeratorPanel {
       this.say(`Whispering to ${this.whisperAgent.selectedOptions[0]?.textContent ?? "them"}…`);
     });
     this.thoughts = h("ul.thoughts", { id: "mod-thoughts" });
-    this.feedback = h("div.feedback", { id: "mod-feedback", role: "status", "aria-live": "polite" });
+    this.feedback = h("div.feedback", {
+      id: "mod-feedback",
+      role: "status",
+      "aria-live": "polite",
+    });
 
-    this.root = h("section.panel.moderator", { id: "moderator-panel", "aria-label": "Moderator tools" },
+    this.root = h(
+      "section.panel.moderator",
+      { id: "moderator-panel", "aria-label": "Moderator tools" },
       h("header", {}, h("h2", {}, "🛡️ Moderator")),
-      h("div.group", {}, h("h3", {}, "Clock"), h("div.row", {}, this.pause, this.speeds), this.clockNote),
-      h("div.group", {}, h("h3", {}, "Object"), this.object, this.objectNow, objectForm,
-        h("div.chips", {}, ...SUGGESTIONS.map((s) => h("button.chip", { type: "button", onclick: () => { this.state.value = s; this.state.focus(); } }, `${stateIcon(s)} ${s}`)),
-          h("button.chip", { type: "button", id: "mod-idle", onclick: () => this.submitState("idle") }, "↺ idle"))),
+      h(
+        "div.group",
+        {},
+        h("h3", {}, "Clock"),
+        h("div.row", {}, this.pause, this.speeds),
+        this.clockNote,
+      ),
+      h(
+        "div.group",
+        {},
+        h("h3", {}, "Object"),
+        this.object,
+        this.objectNow,
+        objectForm,
+        h(
+          "div.chips",
+          {},
+          ...SUGGESTIONS.map((s) =>
+            h(
+              "button.chip",
+              {
+                type: "button",
+                onclick: () => {
+                  this.state.value = s;
+                  this.state.focus();
+                },
+              },
+              `${stateIcon(s)} ${s}`,
+            ),
+          ),
+          h(
+            "button.chip",
+            { type: "button", id: "mod-idle", onclick: () => this.submitState("idle") },
+            "↺ idle",
+          ),
+        ),
+      ),
       h("div.group", {}, h("h3", {}, "Whisper"), this.whisperAgent, whisperForm, this.thoughts),
       this.feedback,
     );
@@ -89,10 +164,19 @@ export class ModeratorPanel {
       const place = placeOf(o.address.split(":").slice(0, 3).join(":"));
       groups.set(place, [...(groups.get(place) ?? []), o]);
     }
-    fill(this.object,
+    fill(
+      this.object,
       h("option", { value: "" }, "— click an object on the map —"),
-      ...[...groups].sort(([a], [b]) => a.localeCompare(b)).map(([place, list]) =>
-        h("optgroup", { label: place }, ...list.map((o) => h("option", { value: o.address }, o.name)))));
+      ...[...groups]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([place, list]) =>
+          h(
+            "optgroup",
+            { label: place },
+            ...list.map((o) => h("option", { value: o.address }, o.name)),
+          ),
+        ),
+    );
     this.object.value = this.selectedAddress;
   }
 
@@ -119,8 +203,24 @@ export class ModeratorPanel {
       this.lastKey.clock = clockKey;
       this.pause.textContent = v.running ? "⏸ Pause" : "▶ Resume";
       this.pause.classList.toggle("paused", !v.running);
-      fill(this.speeds, ...[...new Set([...SPEEDS, v.speed])].sort((a, b) => a - b).map((s) =>
-        h("button", { type: "button", id: `mod-speed-${s}`, "aria-pressed": s === v.speed ? "true" : "false", title: `${s} step${s === 1 ? "" : "s"} per second`, onclick: () => this.actions.control("speed", s) }, `×${s}`)));
+      fill(
+        this.speeds,
+        ...[...new Set([...SPEEDS, v.speed])]
+          .sort((a, b) => a - b)
+          .map((s) =>
+            h(
+              "button",
+              {
+                type: "button",
+                id: `mod-speed-${s}`,
+                "aria-pressed": s === v.speed ? "true" : "false",
+                title: `${s} step${s === 1 ? "" : "s"} per second`,
+                onclick: () => this.actions.control("speed", s),
+              },
+              `×${s}`,
+            ),
+          ),
+      );
     }
     this.clockNote.textContent = `${v.running ? "running" : "paused"} · step ${v.step} · one step is 10 game seconds`;
     const residentsKey = JSON.stringify(v.residents);
@@ -135,11 +235,25 @@ export class ModeratorPanel {
     if (objectKey !== this.lastKey.object) {
       this.lastKey.object = objectKey;
       const o = this.objects.find((x) => x.address === this.selectedAddress);
-      fill(this.objectNow, o
-        ? h("span", {}, h("b", {}, o.name), ` in ${placeOf(o.address.split(":").slice(0, 3).join(":"))} · `,
-            cur && !isIdle(cur.state) ? h("span.state", {}, `${stateIcon(cur.state)} ${cur.state}`) : h("span.muted", {}, "idle"),
-            cur?.by ? h("span.muted", {}, ` (by ${cur.by})`) : null)
-        : h("span.muted", {}, "No object picked: click one on the map (it lights up under the pointer)."));
+      fill(
+        this.objectNow,
+        o
+          ? h(
+              "span",
+              {},
+              h("b", {}, o.name),
+              ` in ${placeOf(o.address.split(":").slice(0, 3).join(":"))} · `,
+              cur && !isIdle(cur.state)
+                ? h("span.state", {}, `${stateIcon(cur.state)} ${cur.state}`)
+                : h("span.muted", {}, "idle"),
+              cur?.by ? h("span.muted", {}, ` (by ${cur.by})`) : null,
+            )
+          : h(
+              "span.muted",
+              {},
+              "No object picked: click one on the map (it lights up under the pointer).",
+            ),
+      );
     }
   }
 
@@ -152,7 +266,11 @@ export class ModeratorPanel {
 
   objectSet(address: string, state: string): void {
     const o = this.objects.find((x) => x.address === address);
-    this.say(isIdle(state) ? `${o?.name ?? address} is back to normal.` : `${o?.name ?? address} is now ${state}.`);
+    this.say(
+      isIdle(state)
+        ? `${o?.name ?? address} is back to normal.`
+        : `${o?.name ?? address} is now ${state}.`,
+    );
   }
 
   say(text: string, error = false): void {

@@ -35,18 +35,31 @@ export class Panels {
   /** Set by the scene: the camera follows a resident ("" for one's own avatar). */
   onFollow: (id: string) => void = () => {};
   /** The resident the avatar is walking up to, to talk. */
-  private approach: { id: string; since: number; goal: { x: number; y: number } | null } | null = null;
+  private approach: { id: string; since: number; goal: { x: number; y: number } | null } | null =
+    null;
   private readonly room: TownRoom;
 
-  constructor(parent: HTMLElement, private readonly ctx: PanelsContext) {
+  constructor(
+    parent: HTMLElement,
+    private readonly ctx: PanelsContext,
+  ) {
     const room = (this.room = ctx.room);
-    this.chat = new ChatPanel((agentId, text) => send(room, "say", { agentId, text }), () => { this.approach = null; }, () => ctx.avatarId());
+    this.chat = new ChatPanel(
+      (agentId, text) => send(room, "say", { agentId, text }),
+      () => {
+        this.approach = null;
+      },
+      () => ctx.avatarId(),
+    );
     if (ctx.role === "reporter") {
-      this.interview = new InterviewPanel((agentId, question, offTheRecord) => send(room, "interview", { agentId, question, offTheRecord }));
+      this.interview = new InterviewPanel((agentId, question, offTheRecord) =>
+        send(room, "interview", { agentId, question, offTheRecord }),
+      );
     }
     if (ctx.role === "moderator") {
       this.moderator = new ModeratorPanel({
-        control: (action, value) => send(room, "control", value === undefined ? { action } : { action, value }),
+        control: (action, value) =>
+          send(room, "control", value === undefined ? { action } : { action, value }),
         setObject: (address, state) => send(room, "set_object_state", { address, state }),
         whisper: (agentId, text) => send(room, "whisper", { agentId, text }),
         selected: () => {},
@@ -56,13 +69,21 @@ export class Panels {
       talk: (id) => this.talkTo(id),
       follow: (id) => this.onFollow(id),
       extra: this.interview
-        ? { label: "🎙️ Interview", run: (id) => { this.interview!.pick(id); } }
+        ? {
+            label: "🎙️ Interview",
+            run: (id) => {
+              this.interview!.pick(id);
+            },
+          }
         : this.moderator
           ? { label: "🤫 Whisper", run: (id) => this.moderator!.whisperTo(id) }
           : undefined,
       now: () => room.state.clock.time,
       nameOf: (id) => room.state.agents.get(id)?.name ?? room.state.avatars.get(id)?.name ?? id,
-      residents: () => Array.from(room.state.agents.values(), (a) => ({ id: a.id, name: a.name })).sort((a, b) => a.name.localeCompare(b.name)),
+      residents: () =>
+        Array.from(room.state.agents.values(), (a) => ({ id: a.id, name: a.name })).sort((a, b) =>
+          a.name.localeCompare(b.name),
+        ),
       town: () => room.state.name,
     });
     const dock = h("div.dock-left", { id: "dock-left" });
@@ -82,23 +103,40 @@ export class Panels {
     });
     room.onMessage("avatar_said", (m: ServerMessages["avatar_said"]) => {
       if (m.avatarId === ctx.avatarId()) this.chat.confirmMine(m.text);
-      else if (m.chat && m.chat === this.chat.chat) this.chat.heard(m.avatarId, m.name, m.to, m.text);
+      else if (m.chat && m.chat === this.chat.chat)
+        this.chat.heard(m.avatarId, m.name, m.to, m.text);
     });
-    room.onMessage("chat_members", (m: ServerMessages["chat_members"]) => this.chat.setMembers(m.chat, m.members, m.lines));
+    room.onMessage("chat_members", (m: ServerMessages["chat_members"]) =>
+      this.chat.setMembers(m.chat, m.members, m.lines),
+    );
     room.onMessage("chat_ended", (m: ServerMessages["chat_ended"]) => {
       if (m.avatarId === ctx.avatarId()) this.chat.conversationEnded(m.agentId);
     });
-    room.onMessage("interview_answer", (m: ServerMessages["interview_answer"]) => this.interview?.answer(m));
-    room.onMessage("whisper_done", (m: ServerMessages["whisper_done"]) => this.moderator?.whispered(m.thought, this.nameOf(m.agentId)));
-    room.onMessage("object_state_set", (m: ServerMessages["object_state_set"]) => this.moderator?.objectSet(m.address, m.state));
+    room.onMessage("interview_answer", (m: ServerMessages["interview_answer"]) =>
+      this.interview?.answer(m),
+    );
+    room.onMessage("whisper_done", (m: ServerMessages["whisper_done"]) =>
+      this.moderator?.whispered(m.thought, this.nameOf(m.agentId)),
+    );
+    room.onMessage("object_state_set", (m: ServerMessages["object_state_set"]) =>
+      this.moderator?.objectSet(m.address, m.state),
+    );
     room.onMessage("error", (e: ServerMessages["error"]) => {
-      if (e.type === "say") this.chat.failed(e.code === "too_far" ? `Too far away: walk up to ${this.chat.agentId ? firstName(this.nameOf(this.chat.agentId)) : "them"} first.` : e.message);
+      if (e.type === "say")
+        this.chat.failed(
+          e.code === "too_far"
+            ? `Too far away: walk up to ${this.chat.agentId ? firstName(this.nameOf(this.chat.agentId)) : "them"} first.`
+            : e.message,
+        );
       if (e.type === "move" && this.approach) {
-        this.chat.setStatus(`No way to walk up to ${firstName(this.nameOf(this.approach.id))} from here.`);
+        this.chat.setStatus(
+          `No way to walk up to ${firstName(this.nameOf(this.approach.id))} from here.`,
+        );
         this.approach = null;
       }
       if (e.type === "interview") this.interview?.failed(e.message);
-      if (e.type === "set_object_state" || e.type === "whisper" || e.type === "control") this.moderator?.say(e.message, true);
+      if (e.type === "set_object_state" || e.type === "whisper" || e.type === "control")
+        this.moderator?.say(e.message, true);
     });
   }
 
@@ -152,10 +190,14 @@ export class Panels {
   nearestResident(tiles = Infinity): string {
     const me = this.me();
     if (!me) return "";
-    let best = "", bestD = Infinity;
+    let best = "",
+      bestD = Infinity;
     for (const a of this.room.state.agents.values()) {
       const d = tileDistance(me, a);
-      if (d <= tiles && d < bestD) { best = a.id; bestD = d; }
+      if (d <= tiles && d < bestD) {
+        best = a.id;
+        bestD = d;
+      }
     }
     return best;
   }
@@ -163,16 +205,24 @@ export class Panels {
   /** Keys the panels answer when no input has focus. Returns true when handled. */
   onKey(e: KeyboardEvent): boolean {
     if (e.key === "Escape") {
-      if (this.chat.open) { this.chat.close(); return true; }
-      if (this.inspector.open) { this.inspector.close(); return true; }
+      if (this.chat.open) {
+        this.chat.close();
+        return true;
+      }
+      if (this.inspector.open) {
+        this.inspector.close();
+        return true;
+      }
       return false;
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     const key = e.key.toLowerCase();
     if (key === "t") {
-      const id = this.nearestResident(TALK_RANGE) || (this.inspector.open ? this.inspector.agentId : "");
+      const id =
+        this.nearestResident(TALK_RANGE) || (this.inspector.open ? this.inspector.agentId : "");
       if (id) this.talkTo(id);
-      else this.ctx.toasts.info("Nobody is near enough to talk: walk up to a resident, or click one.");
+      else
+        this.ctx.toasts.info("Nobody is near enough to talk: walk up to a resident, or click one.");
       return true;
     }
     if (key === "i") {
@@ -180,20 +230,38 @@ export class Panels {
       if (id) this.inspector.show(id, this.nameOf(id));
       return !!id;
     }
-    if (key === "q" && this.interview) { this.interview.focus(); return true; }
-    if (key === "m" && this.moderator) { this.moderator.focus(); return true; }
+    if (key === "q" && this.interview) {
+      this.interview.focus();
+      return true;
+    }
+    if (key === "m" && this.moderator) {
+      this.moderator.focus();
+      return true;
+    }
     return false;
   }
 
   /** A few times a second: walk on towards the resident to talk to, and refresh the role panels. */
   tick(move: (x: number, y: number) => void): void {
     const s = this.room.state;
-    const residents = Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, emoji: a.emoji, action: a.action }));
+    const residents = Array.from(s.agents.values(), (a) => ({
+      id: a.id,
+      name: a.name,
+      emoji: a.emoji,
+      action: a.action,
+    }));
     this.interview?.setResidents(residents);
     if (this.moderator) {
       const states = new Map<string, { state: string; by: string }>();
-      for (const o of s.objects.values()) if (!isIdle(o.state)) states.set(o.address, { state: o.state, by: o.by });
-      this.moderator.update({ running: s.clock.running, speed: s.clock.speed, step: s.clock.step, residents, states });
+      for (const o of s.objects.values())
+        if (!isIdle(o.state)) states.set(o.address, { state: o.state, by: o.by });
+      this.moderator.update({
+        running: s.clock.running,
+        speed: s.clock.speed,
+        step: s.clock.step,
+        residents,
+        states,
+      });
     }
     this.walkOn(move);
   }
@@ -203,10 +271,14 @@ export class Panels {
     if (!ap || !this.info) return;
     const a = this.room.state.agents.get(ap.id);
     const me = this.me();
-    if (!a || !me) { this.approach = null; return; }
+    if (!a || !me) {
+      this.approach = null;
+      return;
+    }
     // Tiles other people stand on: several may walk up to one resident, each to a tile of its own.
     const taken = new Set<string>();
-    for (const [id, o] of this.room.state.avatars) if (id !== this.ctx.avatarId() && typeof o.x === "number") taken.add(`${o.x},${o.y}`);
+    for (const [id, o] of this.room.state.avatars)
+      if (id !== this.ctx.avatarId() && typeof o.x === "number") taken.add(`${o.x},${o.y}`);
     const arrive = () => {
       this.approach = null;
       this.chat.show(a.id, a.name);
@@ -215,7 +287,8 @@ export class Panels {
     // there is not arriving), or on the tile aimed at while in range (a wall may stand between).
     const dist = tileDistance(me, a);
     const atGoal = ap.goal !== null && me.x === ap.goal.x && me.y === ap.goal.y;
-    if ((dist <= 1 && !taken.has(`${me.x},${me.y}`)) || (atGoal && dist <= TALK_RANGE)) return arrive();
+    if ((dist <= 1 && !taken.has(`${me.x},${me.y}`)) || (atGoal && dist <= TALK_RANGE))
+      return arrive();
     if (Date.now() - ap.since > APPROACH_MS) {
       this.approach = null;
       this.chat.setStatus(`Could not reach ${firstName(a.name)}. Walk closer and try again.`);
@@ -232,13 +305,25 @@ export class Panels {
 }
 
 /** A free walkable tile next to `who` (or two away), the one nearest to `from`. */
-function besideOf(info: TownInfo, who: { x: number; y: number }, from: { x: number; y: number }, taken: ReadonlySet<string>): { x: number; y: number } | null {
-  let best: { x: number; y: number } | null = null, bestD = Infinity;
-  for (let r = 1; r <= 2 && !best; r++) for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) {
-    const x = who.x + dx, y = who.y + dy;
-    if ((dx === 0 && dy === 0) || !isWalkable(info, x, y) || taken.has(`${x},${y}`)) continue;
-    const d = Math.abs(x - from.x) + Math.abs(y - from.y) + (Math.abs(dx) + Math.abs(dy)) * 4;
-    if (d < bestD) { best = { x, y }; bestD = d; }
-  }
+function besideOf(
+  info: TownInfo,
+  who: { x: number; y: number },
+  from: { x: number; y: number },
+  taken: ReadonlySet<string>,
+): { x: number; y: number } | null {
+  let best: { x: number; y: number } | null = null,
+    bestD = Infinity;
+  for (let r = 1; r <= 2 && !best; r++)
+    for (let dy = -r; dy <= r; dy++)
+      for (let dx = -r; dx <= r; dx++) {
+        const x = who.x + dx,
+          y = who.y + dy;
+        if ((dx === 0 && dy === 0) || !isWalkable(info, x, y) || taken.has(`${x},${y}`)) continue;
+        const d = Math.abs(x - from.x) + Math.abs(y - from.y) + (Math.abs(dx) + Math.abs(dy)) * 4;
+        if (d < bestD) {
+          best = { x, y };
+          bestD = d;
+        }
+      }
   return best;
 }

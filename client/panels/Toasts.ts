@@ -13,7 +13,11 @@ export class Toasts {
   }
 
   error(code: string, message: string): void {
-    this.show(h("div.panel.toast", {}, h("span.code", {}, code.replace(/_/g, " ")), message), 4500, JSON.stringify(["error", code, message]));
+    this.show(
+      h("div.panel.toast", {}, h("span.code", {}, code.replace(/_/g, " ")), message),
+      4500,
+      JSON.stringify(["error", code, message]),
+    );
   }
 
   info(message: string): void {
@@ -22,8 +26,23 @@ export class Toasts {
 
   /** A notice with a button (a link that shows what it tells): "Show" looks at it. */
   link(message: string, label: string, run: () => void, ms = 15_000): HTMLElement {
-    const el = h("div.panel.toast.info.link", {}, message, " ",
-      h("button.toast-link", { type: "button", onclick: () => { run(); el.remove(); } }, label));
+    const el = h(
+      "div.panel.toast.info.link",
+      {},
+      message,
+      " ",
+      h(
+        "button.toast-link",
+        {
+          type: "button",
+          onclick: () => {
+            run();
+            el.remove();
+          },
+        },
+        label,
+      ),
+    );
     this.show(el, ms);
     return el;
   }
@@ -35,7 +54,8 @@ export class Toasts {
    */
   private show(el: HTMLElement, ms: number, key?: string): void {
     if (key !== undefined) {
-      for (const old of Array.from(this.root.children)) if ((old as HTMLElement).dataset.key === key) old.remove();
+      for (const old of Array.from(this.root.children))
+        if ((old as HTMLElement).dataset.key === key) old.remove();
       el.dataset.key = key;
     }
     this.root.append(el);

@@ -2,7 +2,11 @@
 type Attrs = Record<string, string | number | boolean | undefined | ((e: Event) => void)>;
 type Child = Node | string | null | undefined | false;
 
-export function h<K extends keyof HTMLElementTagNameMap>(spec: K | `${K}.${string}`, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  spec: K | `${K}.${string}`,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const [tag, ...classes] = spec.split(".") as [K, ...string[]];
   const el = document.createElement(tag);
   if (classes.length) el.className = classes.join(" ");
@@ -18,5 +22,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(spec: K | `${K}.${strin
 
 /** Replaces an element's children. */
 export function fill(el: Element, ...children: Child[]): void {
-  el.replaceChildren(...children.filter((c): c is Node | string => c !== null && c !== undefined && c !== false));
+  el.replaceChildren(
+    ...children.filter((c): c is Node | string => c !== null && c !== undefined && c !== false),
+  );
 }

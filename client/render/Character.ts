@@ -9,7 +9,8 @@ export const SHEET_COLUMNS = 12;
 const DIRS = ["down", "left", "right", "up"] as const;
 type Dir = (typeof DIRS)[number];
 
-const FONT = '"Trebuchet MS", "DejaVu Sans", "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif';
+const FONT =
+  '"Trebuchet MS", "DejaVu Sans", "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif';
 const LABEL_DEPTH = 400;
 
 export function walkAnimKey(row: number, dir: Dir): string {
@@ -20,12 +21,20 @@ export function walkAnimKey(row: number, dir: Dir): string {
 export function createWalkAnims(scene: Phaser.Scene): void {
   const texture = scene.textures.get(SHEET);
   const rows = Math.floor(texture.getSourceImage().height / TILE_SIZE);
-  for (let row = 0; row < rows; row++) DIRS.forEach((dir, d) => {
-    const key = walkAnimKey(row, dir);
-    if (scene.anims.exists(key)) return;
-    const base = row * SHEET_COLUMNS + d * 3;
-    scene.anims.create({ key, frames: scene.anims.generateFrameNumbers(SHEET, { frames: [base + 1, base, base + 2, base] }), frameRate: 9, repeat: -1 });
-  });
+  for (let row = 0; row < rows; row++)
+    DIRS.forEach((dir, d) => {
+      const key = walkAnimKey(row, dir);
+      if (scene.anims.exists(key)) return;
+      const base = row * SHEET_COLUMNS + d * 3;
+      scene.anims.create({
+        key,
+        frames: scene.anims.generateFrameNumbers(SHEET, {
+          frames: [base + 1, base, base + 2, base],
+        }),
+        frameRate: 9,
+        repeat: -1,
+      });
+    });
 }
 
 export interface CharacterOptions {
@@ -69,20 +78,47 @@ export class Character {
     this.tileX = o.x;
     this.tileY = o.y;
     if (o.self) {
-      this.ring = scene.add.ellipse(0, 0, 26, 11).setStrokeStyle(2, 0xf4d251, 1).setFillStyle(0xf4d251, 0.25);
-      scene.tweens.add({ targets: this.ring, alpha: { from: 1, to: 0.35 }, duration: 700, yoyo: true, repeat: -1 });
+      this.ring = scene.add
+        .ellipse(0, 0, 26, 11)
+        .setStrokeStyle(2, 0xf4d251, 1)
+        .setFillStyle(0xf4d251, 0.25);
+      scene.tweens.add({
+        targets: this.ring,
+        alpha: { from: 1, to: 0.35 },
+        duration: 700,
+        yoyo: true,
+        repeat: -1,
+      });
     }
     this.sprite = scene.add.sprite(0, 0, SHEET, this.standFrame()).setOrigin(0.5, 1);
     this.sprite.setPosition(o.x * TILE_SIZE + TILE_SIZE / 2, (o.y + 1) * TILE_SIZE);
     const colour = o.self ? "#f4d251" : o.kind === "agent" ? "#fdf8ec" : "#92d3ef";
-    this.nameText = this.label(o.self ? `${o.name} (you)` : o.name, { color: colour, fontStyle: "bold", fontSize: "12px" });
-    this.actionText = this.label("", { color: "#f5e6c4", fontSize: "11px", backgroundColor: "rgba(42,31,45,0.78)", padding: { x: 4, y: 2 } });
+    this.nameText = this.label(o.self ? `${o.name} (you)` : o.name, {
+      color: colour,
+      fontStyle: "bold",
+      fontSize: "12px",
+    });
+    this.actionText = this.label("", {
+      color: "#f5e6c4",
+      fontSize: "11px",
+      backgroundColor: "rgba(42,31,45,0.78)",
+      padding: { x: 4, y: 2 },
+    });
     this.actionText.setVisible(false);
     this.layout(1);
   }
 
-  private label(text: string, style: Phaser.Types.GameObjects.Text.TextStyle): Phaser.GameObjects.Text {
-    const t = this.scene.add.text(0, 0, text, { fontFamily: FONT, stroke: "#2a1f2d", strokeThickness: style.backgroundColor ? 0 : 3, resolution: 3, ...style });
+  private label(
+    text: string,
+    style: Phaser.Types.GameObjects.Text.TextStyle,
+  ): Phaser.GameObjects.Text {
+    const t = this.scene.add.text(0, 0, text, {
+      fontFamily: FONT,
+      stroke: "#2a1f2d",
+      strokeThickness: style.backgroundColor ? 0 : 3,
+      resolution: 3,
+      ...style,
+    });
     t.setOrigin(0.5, 1);
     t.texture.setFilter(Phaser.Textures.FilterMode.LINEAR);
     return t;
@@ -121,12 +157,19 @@ export class Character {
   say(text: string, lean = 0): void {
     const short = text.length > 120 ? `${text.slice(0, 118).trimEnd()}…` : text;
     if (!this.bubble) {
-      this.bubble = this.label(short, { color: "#2a1f2d", fontSize: "12px", backgroundColor: "#fdf8ec", padding: { x: 6, y: 4 }, wordWrap: { width: 180 } });
+      this.bubble = this.label(short, {
+        color: "#2a1f2d",
+        fontSize: "12px",
+        backgroundColor: "#fdf8ec",
+        padding: { x: 6, y: 4 },
+        wordWrap: { width: 180 },
+      });
     } else this.bubble.setText(short);
     this.bubbleLean = Math.sign(lean);
     this.bubble.setOrigin(this.bubbleLean < 0 ? 1 : this.bubbleLean > 0 ? 0 : 0.5, 1);
     this.bubble.setVisible(true);
-    this.bubbleUntil = this.scene.time.now + Math.min(9000, Math.max(4000, 2500 + short.length * 45));
+    this.bubbleUntil =
+      this.scene.time.now + Math.min(9000, Math.max(4000, 2500 + short.length * 45));
   }
 
   /** Walks to a tile over `perTileMs` per tile from where the sprite is now; far jumps snap. */
@@ -134,8 +177,10 @@ export class Character {
     if (x === this.tileX && y === this.tileY) return;
     this.tileX = x;
     this.tileY = y;
-    const px = x * TILE_SIZE + TILE_SIZE / 2, py = (y + 1) * TILE_SIZE;
-    const dx = px - this.sprite.x, dy = py - this.sprite.y;
+    const px = x * TILE_SIZE + TILE_SIZE / 2,
+      py = (y + 1) * TILE_SIZE;
+    const dx = px - this.sprite.x,
+      dy = py - this.sprite.y;
     const tiles = (Math.abs(dx) + Math.abs(dy)) / TILE_SIZE;
     this.tween?.stop();
     this.tween = undefined;
@@ -201,11 +246,15 @@ export class Character {
     const x = this.sprite.x;
     let y = this.sprite.y - TILE_SIZE + 3;
     const depth = LABEL_DEPTH + this.sprite.y / TILE_SIZE / 100 + (this.ring ? 5 : 0);
-    if (this.ring) this.ring.setPosition(x, this.sprite.y - 4).setDepth(99 + this.sprite.y / TILE_SIZE);
+    if (this.ring)
+      this.ring.setPosition(x, this.sprite.y - 4).setDepth(99 + this.sprite.y / TILE_SIZE);
     if (this.kind === "avatar") {
       // People's names sit under their feet, residents' above their heads: side by side in a
       // conversation, the two labels do not cover each other.
-      this.nameText.setScale(s).setPosition(x, this.sprite.y + 1 * s + this.nameText.displayHeight).setDepth(depth);
+      this.nameText
+        .setScale(s)
+        .setPosition(x, this.sprite.y + 1 * s + this.nameText.displayHeight)
+        .setDepth(depth);
     } else {
       this.nameText.setScale(s).setPosition(x, y).setDepth(depth);
       y -= this.nameText.displayHeight + 1 * s;
@@ -214,12 +263,18 @@ export class Character {
       this.actionText.setScale(s).setPosition(x, y).setDepth(depth);
       y -= this.actionText.displayHeight + 2 * s;
     }
-    if (this.bubble?.visible) this.bubble.setScale(s).setPosition(x - this.bubbleLean * 8 * s, y).setDepth(depth + 1);
+    if (this.bubble?.visible)
+      this.bubble
+        .setScale(s)
+        .setPosition(x - this.bubbleLean * 8 * s, y)
+        .setDepth(depth + 1);
   }
 
   /** The labels shown now (name, action, speech), for keeping other labels off them. */
   labels(): { kind: "name" | "action" | "bubble"; text: Phaser.GameObjects.Text }[] {
-    const out: { kind: "name" | "action" | "bubble"; text: Phaser.GameObjects.Text }[] = [{ kind: "name", text: this.nameText }];
+    const out: { kind: "name" | "action" | "bubble"; text: Phaser.GameObjects.Text }[] = [
+      { kind: "name", text: this.nameText },
+    ];
     if (this.actionText.visible) out.push({ kind: "action", text: this.actionText });
     if (this.bubble?.visible) out.push({ kind: "bubble", text: this.bubble });
     return out;

@@ -30,7 +30,10 @@ const first = (name: string) => name.split(" ")[0];
 
 export function actionSpots(v: ActionInput, townObjects: readonly TownObject[]): ActionSpot[] {
   const spots: ActionSpot[] = [];
-  const nameOf = (id: string) => v.agents.find((a) => a.id === id)?.name ?? v.avatars.find((a) => a.id === id)?.name ?? "someone";
+  const nameOf = (id: string) =>
+    v.agents.find((a) => a.id === id)?.name ??
+    v.avatars.find((a) => a.id === id)?.name ??
+    "someone";
   const paired = new Set<string>();
   const residentNames = new Set(v.agents.map((a) => a.name));
   for (const a of v.agents) {
@@ -39,17 +42,32 @@ export function actionSpots(v: ActionInput, townObjects: readonly TownObject[]):
     if (paired.has(key)) continue;
     paired.add(key);
     const b = v.agents.find((x) => x.id === a.talkingTo);
-    spots.push({ x: b ? Math.round((a.x + b.x) / 2) : a.x, y: b ? Math.round((a.y + b.y) / 2) : a.y, follow: a.id, why: `${first(a.name)} and ${first(nameOf(a.talkingTo))} are talking`, score: 3 });
+    spots.push({
+      x: b ? Math.round((a.x + b.x) / 2) : a.x,
+      y: b ? Math.round((a.y + b.y) / 2) : a.y,
+      follow: a.id,
+      why: `${first(a.name)} and ${first(nameOf(a.talkingTo))} are talking`,
+      score: 3,
+    });
   }
   for (const o of v.objects) {
     if (!setByPerson(o, residentNames)) continue;
     const r = townObjects.find((t) => t.address === o.address);
     if (!r) continue;
     const burning = isBurning(o.state);
-    spots.push({ x: Math.floor(r.x + r.w / 2), y: Math.floor(r.y + r.h / 2), follow: "", why: `${r.name}: ${o.state}`, score: burning ? 6 : 4, burning });
+    spots.push({
+      x: Math.floor(r.x + r.w / 2),
+      y: Math.floor(r.y + r.h / 2),
+      follow: "",
+      why: `${r.name}: ${o.state}`,
+      score: burning ? 6 : 4,
+      burning,
+    });
   }
   // Residents gathered there make it livelier.
-  for (const s of spots) s.score += v.agents.filter((a) => Math.abs(a.x - s.x) + Math.abs(a.y - s.y) <= SAME_PLACE).length * 0.5;
+  for (const s of spots)
+    s.score +=
+      v.agents.filter((a) => Math.abs(a.x - s.x) + Math.abs(a.y - s.y) <= SAME_PLACE).length * 0.5;
   spots.sort((a, b) => b.score - a.score);
   // Near places merge into the liveliest of them, their stories told together.
   const out: ActionSpot[] = [];
@@ -63,10 +81,15 @@ export function actionSpots(v: ActionInput, townObjects: readonly TownObject[]):
     } else out.push({ ...s });
   }
   // A fire above all: however busy a place of talk gets, a burning object comes first.
-  return out.sort((a, b) => Number(b.burning === true) - Number(a.burning === true) || b.score - a.score);
+  return out.sort(
+    (a, b) => Number(b.burning === true) - Number(a.burning === true) || b.score - a.score,
+  );
 }
 
 /** Whether an object's state was set by a person (a moderator), not by a resident using it. */
-export function setByPerson(o: { state: string; by: string }, residentNames: ReadonlySet<string>): boolean {
+export function setByPerson(
+  o: { state: string; by: string },
+  residentNames: ReadonlySet<string>,
+): boolean {
   return !isIdle(o.state) && !residentNames.has(o.by);
 }

@@ -34,6 +34,8 @@ export function daylight(minuteOfDay: number): Daylight {
   const [m1, r1, g1, b1, a1, d1] = KEYS[i + 1];
   const t = m1 === m0 ? 0 : (m - m0) / (m1 - m0);
   const lerp = (a: number, b: number) => a + (b - a) * t;
-  const r = Math.round(lerp(r0, r1)), g = Math.round(lerp(g0, g1)), b = Math.round(lerp(b0, b1));
+  const r = Math.round(lerp(r0, r1)),
+    g = Math.round(lerp(g0, g1)),
+    b = Math.round(lerp(b0, b1));
   return { colour: (r << 16) | (g << 8) | b, alpha: lerp(a0, a1), darkness: lerp(d0, d1) };
 }

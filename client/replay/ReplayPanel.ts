@@ -37,26 +37,78 @@ export class ReplayPanel {
   /** Who is in each group talk, as the log has seen them join and leave. */
   private readonly talks = new Map<string, Set<string>>();
 
-  constructor(root: HTMLElement, private readonly info: RecordingInfo, private readonly act: PanelActions) {
-    if (!document.getElementById("replay-css")) document.head.append(h("style", { id: "replay-css" }, REPLAY_CSS));
-    this.playButton = h("button.play", { type: "button", "aria-label": "Play", onclick: () => this.toggle() }, "▶");
-    const speed = h("select.speed", { "aria-label": "Speed", onchange: (e) => act.speed(Number((e.target as HTMLSelectElement).value)) },
-      ...SPEEDS.map((s) => h("option", { value: s, ...(s === 4 ? { selected: true } : {}) }, `${s}×`)));
-    this.timeline = h("input.timeline", { type: "range", min: info.fromStep, max: info.toStep, step: 1, value: info.fromStep, "aria-label": "Timeline: step" });
+  constructor(
+    root: HTMLElement,
+    private readonly info: RecordingInfo,
+    private readonly act: PanelActions,
+  ) {
+    if (!document.getElementById("replay-css"))
+      document.head.append(h("style", { id: "replay-css" }, REPLAY_CSS));
+    this.playButton = h(
+      "button.play",
+      { type: "button", "aria-label": "Play", onclick: () => this.toggle() },
+      "▶",
+    );
+    const speed = h(
+      "select.speed",
+      {
+        "aria-label": "Speed",
+        onchange: (e) => act.speed(Number((e.target as HTMLSelectElement).value)),
+      },
+      ...SPEEDS.map((s) =>
+        h("option", { value: s, ...(s === 4 ? { selected: true } : {}) }, `${s}×`),
+      ),
+    );
+    this.timeline = h("input.timeline", {
+      type: "range",
+      min: info.fromStep,
+      max: info.toStep,
+      step: 1,
+      value: info.fromStep,
+      "aria-label": "Timeline: step",
+    });
     // Seek when the thumb is let go (or a key moves it), not at every pixel of a drag.
     this.timeline.addEventListener("change", () => act.seek(Number(this.timeline.value)));
     this.clock = h("span.clock");
     this.stepLabel = h("span.stepno");
     root.append(
-      h("header.panel.replay-title", {}, h("span.badge", {}, "Replay"), h("strong", {}, ` ${info.save}`), h("span.muted", {}, ` · recorded ${new Date(info.startedAt).toLocaleString()} · ${info.steps} steps`)),
-      h("div.panel.replay-bar", {}, this.playButton, speed, this.timeline, h("div.readout", {}, this.clock, this.stepLabel)),
+      h(
+        "header.panel.replay-title",
+        {},
+        h("span.badge", {}, "Replay"),
+        h("strong", {}, ` ${info.save}`),
+        h(
+          "span.muted",
+          {},
+          ` · recorded ${new Date(info.startedAt).toLocaleString()} · ${info.steps} steps`,
+        ),
+      ),
+      h(
+        "div.panel.replay-bar",
+        {},
+        this.playButton,
+        speed,
+        this.timeline,
+        h("div.readout", {}, this.clock, this.stepLabel),
+      ),
     );
     this.log = h("ol.log");
-    root.append(h("section.panel.replay-log", { "aria-label": "What happened" }, h("header", {}, h("h2", {}, "What happened")), this.log));
+    root.append(
+      h(
+        "section.panel.replay-log",
+        { "aria-label": "What happened" },
+        h("header", {}, h("h2", {}, "What happened")),
+        this.log,
+      ),
+    );
     this.inspector = h("section.panel.replay-inspector", { hidden: true, "aria-live": "polite" });
     root.append(this.inspector);
     window.addEventListener("keydown", (e) => {
-      if ((e.target as HTMLElement)?.tagName === "INPUT" && (e.target as HTMLInputElement).type !== "range") return;
+      if (
+        (e.target as HTMLElement)?.tagName === "INPUT" &&
+        (e.target as HTMLInputElement).type !== "range"
+      )
+        return;
       if (e.key === " ") {
         e.preventDefault();
         this.toggle();
@@ -99,14 +151,17 @@ export class ReplayPanel {
         this.names.set(e.avatarId, e.name);
         this.avatars.add(e.avatarId);
       }
-      if (e.kind === "chatJoined") this.talks.set(e.chat, (this.talks.get(e.chat) ?? new Set()).add(e.id));
+      if (e.kind === "chatJoined")
+        this.talks.set(e.chat, (this.talks.get(e.chat) ?? new Set()).add(e.id));
       const line = this.describe(e);
-      if (line) lines.push(h(`li.${e.kind}` as "li", {}, h("span.when", {}, formatClock(time)), " ", line));
+      if (line)
+        lines.push(h(`li.${e.kind}` as "li", {}, h("span.when", {}, formatClock(time)), " ", line));
       if (e.kind === "chatLeft") this.forget(e.chat, e.id);
     }
     this.log.prepend(...lines.reverse());
     while (this.log.children.length > MAX_LOG) this.log.lastElementChild?.remove();
-    if (this.selected) this.inspect(frame.agents.find((a) => a.id === this.selected) ?? null, frame);
+    if (this.selected)
+      this.inspect(frame.agents.find((a) => a.id === this.selected) ?? null, frame);
   }
 
   private forget(chat: string, id: string): void {
@@ -117,7 +172,9 @@ export class ReplayPanel {
 
   /** " (with Bob, Ines)": the others who heard a line said in a group talk of three or more. */
   private company(chat: string | undefined, ...speakers: string[]): string {
-    const others = [...(chat ? (this.talks.get(chat) ?? []) : [])].filter((id) => !speakers.includes(id));
+    const others = [...(chat ? (this.talks.get(chat) ?? []) : [])].filter(
+      (id) => !speakers.includes(id),
+    );
     return others.length ? ` (with ${others.map((id) => this.name(id)).join(", ")})` : "";
   }
 
@@ -132,16 +189,25 @@ export class ReplayPanel {
         return `💬 ${this.name(e.speaker)} to ${this.name(e.listener)}${this.company(e.chat, e.speaker, e.listener)}: “${e.text}”`;
       case "actionStarted":
         // A conversation begins: told once, by the first of the two (or by the resident a person stopped).
-        if (e.talkingTo && (!this.names.has(e.talkingTo) || this.isAvatar(e.talkingTo) || e.agentId < e.talkingTo)) {
+        if (
+          e.talkingTo &&
+          (!this.names.has(e.talkingTo) || this.isAvatar(e.talkingTo) || e.agentId < e.talkingTo)
+        ) {
           return `🗣️ ${this.name(e.agentId)} and ${this.name(e.talkingTo)} start talking${e.action ? `: ${e.action}` : ""}`;
         }
-        return e.agentId === this.selected ? `${e.emoji} ${this.name(e.agentId)}: ${e.action}` : null;
+        return e.agentId === this.selected
+          ? `${e.emoji} ${this.name(e.agentId)}: ${e.action}`
+          : null;
       case "objectChanged": {
         const thing = e.address.split(":").at(-1);
         // A resident using a thing (a bed slept in) is told only for the resident followed.
-        const byResident = [...this.names.entries()].some(([id, n]) => n === e.by && !this.isAvatar(id));
+        const byResident = [...this.names.entries()].some(
+          ([id, n]) => n === e.by && !this.isAvatar(id),
+        );
         if (byResident && !this.selectedName(e.by)) return null;
-        return e.state ? `🛠️ ${thing} is ${e.state} (${e.by})` : `↺ ${thing} is back to normal (${e.by})`;
+        return e.state
+          ? `🛠️ ${thing} is ${e.state} (${e.by})`
+          : `↺ ${thing} is back to normal (${e.by})`;
       }
       case "avatarJoined":
         return `🚪 ${e.name} (${e.role}) came in`;
@@ -151,7 +217,9 @@ export class ReplayPanel {
         return `🗨️ ${e.name} to ${this.name(e.agentId)}${this.company(e.chat, e.avatarId, e.agentId)}: “${e.text}”`;
       case "chatJoined": {
         const others = [...(this.talks.get(e.chat) ?? [])].filter((id) => id !== e.id);
-        return others.length ? `👥 ${e.name} joins the talk with ${others.map((id) => this.name(id)).join(", ")}` : null;
+        return others.length
+          ? `👥 ${e.name} joins the talk with ${others.map((id) => this.name(id)).join(", ")}`
+          : null;
       }
       case "chatLeft":
         return `👋 ${this.name(e.id)} ${LEAVE_WORDS[e.why]}`;
@@ -162,7 +230,8 @@ export class ReplayPanel {
       case "interviewed":
         return `🎙️ ${e.by} asked ${this.name(e.agentId)}: “${e.question}” — “${e.answer}”`;
       case "moderated":
-        if (e.action === "whisper") return `🤫 ${e.by} whispered to ${this.name(e.agentId ?? "")}: “${e.text ?? ""}”${e.thought ? ` — thinks: “${e.thought}”` : ""}`;
+        if (e.action === "whisper")
+          return `🤫 ${e.by} whispered to ${this.name(e.agentId ?? "")}: “${e.text ?? ""}”${e.thought ? ` — thinks: “${e.thought}”` : ""}`;
         if (e.action === "speed") return `⏩ ${e.by} set the speed to ${e.value} steps/s`;
         return `${e.action === "pause" ? "⏸️" : "▶️"} ${e.by} ${e.action === "pause" ? "paused" : "resumed"} the clock`;
       case "unanswered":
@@ -193,14 +262,31 @@ export class ReplayPanel {
     this.inspector.hidden = !agent;
     if (!agent) return;
     const place = agent.address ? agent.address.split(":").slice(1).join(" › ") : "—";
-    fill(this.inspector,
-      h("header", {}, h("h2", {}, agent.name), h("button.close", { type: "button", "aria-label": "Close", onclick: () => this.inspect(null, frame) }, "×")),
+    fill(
+      this.inspector,
+      h(
+        "header",
+        {},
+        h("h2", {}, agent.name),
+        h(
+          "button.close",
+          { type: "button", "aria-label": "Close", onclick: () => this.inspect(null, frame) },
+          "×",
+        ),
+      ),
       h("p.doing", {}, h("span.emoji", {}, agent.emoji || "·"), " ", agent.action || "nothing yet"),
-      h("dl", {},
-        h("dt", {}, "Where"), h("dd", {}, place),
-        h("dt", {}, "Tile"), h("dd", {}, `${agent.x}, ${agent.y}`),
-        h("dt", {}, "Talking to"), h("dd", {}, agent.talkingTo ? this.name(agent.talkingTo) : "nobody"),
-        h("dt", {}, "At"), h("dd", {}, `${formatClock(frame.time)}, step ${frame.step}`)),
+      h(
+        "dl",
+        {},
+        h("dt", {}, "Where"),
+        h("dd", {}, place),
+        h("dt", {}, "Tile"),
+        h("dd", {}, `${agent.x}, ${agent.y}`),
+        h("dt", {}, "Talking to"),
+        h("dd", {}, agent.talkingTo ? this.name(agent.talkingTo) : "nobody"),
+        h("dt", {}, "At"),
+        h("dd", {}, `${formatClock(frame.time)}, step ${frame.step}`),
+      ),
     );
   }
 

@@ -28,7 +28,8 @@ async function getJson<T>(url: string, schema: z.ZodType<T>): Promise<T> {
   const body = (await res.json().catch(() => null)) as { error?: { message: string } } | null;
   if (!res.ok) throw new Error(body?.error?.message ?? `${res.status} ${res.statusText}`);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new Error(`${url}: unexpected answer (${parsed.error.issues[0].message})`);
+  if (!parsed.success)
+    throw new Error(`${url}: unexpected answer (${parsed.error.issues[0].message})`);
   return parsed.data;
 }
 
@@ -46,7 +47,10 @@ export class Player {
   /** Bumped by every seek, so answers to older requests are dropped. */
   private generation = 0;
 
-  constructor(readonly info: RecordingInfo, private readonly on: PlayerEvents) {}
+  constructor(
+    readonly info: RecordingInfo,
+    private readonly on: PlayerEvents,
+  ) {}
 
   static async load(id: string): Promise<RecordingInfo> {
     return getJson(`/api/recordings/${encodeURIComponent(id)}`, RecordingInfo);
@@ -68,7 +72,10 @@ export class Player {
     this.fetchedTo = target;
     this.carry = 0;
     try {
-      const frame: ReplayFrame = await getJson(`/api/recordings/${this.info.id}/frame?step=${target}`, ReplayFrameAnswer);
+      const frame: ReplayFrame = await getJson(
+        `/api/recordings/${this.info.id}/frame?step=${target}`,
+        ReplayFrameAnswer,
+      );
       if (gen !== this.generation) return;
       this.frame = frame;
       this.on.onFrame(frame, [], true);
@@ -128,7 +135,10 @@ export class Player {
     const gen = this.generation;
     const from = this.fetchedTo + 1;
     const to = Math.min(this.info.toStep, from + WINDOW - 1);
-    this.fetching = getJson(`/api/recordings/${this.info.id}/steps?from=${from}&to=${to}`, StepEntries)
+    this.fetching = getJson(
+      `/api/recordings/${this.info.id}/steps?from=${from}&to=${to}`,
+      StepEntries,
+    )
       .then((raw) => {
         if (gen !== this.generation) return;
         for (const r of raw) {

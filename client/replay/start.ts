@@ -10,20 +10,42 @@ import { REPLAY_CSS } from "./style.ts";
 
 /** The page for an id with no recording: what went wrong, the latest recordings, the way back. */
 async function showMissing(ui: HTMLElement, id: string, error: string): Promise<void> {
-  if (!document.getElementById("replay-css")) document.head.append(h("style", { id: "replay-css" }, REPLAY_CSS));
+  if (!document.getElementById("replay-css"))
+    document.head.append(h("style", { id: "replay-css" }, REPLAY_CSS));
   const list = h("ul.replay-choices", { id: "replay-choices" });
-  ui.append(h("div.join-backdrop", {},
-    h("section.panel.join.replay-missing", { id: "replay-missing", role: "alert" },
-      h("h1", {}, "No replay here"),
-      h("p.tagline", {}, `There is no recording “${id}” on this server (${error}).`),
-      list,
-      h("a.button-link", { href: "/" }, "Join the live town"))));
+  ui.append(
+    h(
+      "div.join-backdrop",
+      {},
+      h(
+        "section.panel.join.replay-missing",
+        { id: "replay-missing", role: "alert" },
+        h("h1", {}, "No replay here"),
+        h("p.tagline", {}, `There is no recording “${id}” on this server (${error}).`),
+        list,
+        h("a.button-link", { href: "/" }, "Join the live town"),
+      ),
+    ),
+  );
   try {
     const res = await fetch("/api/recordings");
-    const recs = res.ok ? ((await res.json()) as { id: string; save: string; startedAt: string; steps: number }[]) : [];
+    const recs = res.ok
+      ? ((await res.json()) as { id: string; save: string; startedAt: string; steps: number }[])
+      : [];
     if (recs.length > 0) {
       list.before(h("h2", {}, "Recordings on this server"));
-      list.append(...recs.slice(0, 6).map((r) => h("li", {}, h("a", { href: `/replay/${encodeURIComponent(r.id)}` }, r.save), ` · ${new Date(r.startedAt).toLocaleString()} · ${r.steps} steps`)));
+      list.append(
+        ...recs
+          .slice(0, 6)
+          .map((r) =>
+            h(
+              "li",
+              {},
+              h("a", { href: `/replay/${encodeURIComponent(r.id)}` }, r.save),
+              ` · ${new Date(r.startedAt).toLocaleString()} · ${r.steps} steps`,
+            ),
+          ),
+      );
     }
   } catch {
     // The list is a help; the page stands without it.
@@ -55,7 +77,17 @@ declare global {
 
 export async function startReplay(ui: HTMLElement, id: string): Promise<void> {
   document.title = "Simulacra · replay";
-  const hook: ReplayHook = { status: "loading", error: "", step: -1, drawnAt: 0, frame: null, drawn: [], seek: async () => {}, locate: () => null, stats: () => ({ ticks: 0, starved: 0, longestTickMs: 0 }) };
+  const hook: ReplayHook = {
+    status: "loading",
+    error: "",
+    step: -1,
+    drawnAt: 0,
+    frame: null,
+    drawn: [],
+    seek: async () => {},
+    locate: () => null,
+    stats: () => ({ ticks: 0, starved: 0, longestTickMs: 0 }),
+  };
   window.__replay = hook;
   let info;
   try {

@@ -33,25 +33,51 @@ export function placed(a: { x?: number; y?: number }): boolean {
 /** A plain view of the schema state for the renderer: avatars out of view are not drawn. */
 export function viewOf(s: TownState): TownView {
   const avatars: TownView["avatars"] = [];
-  for (const a of s.avatars.values()) if (placed(a)) avatars.push({ id: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite: a.sprite });
+  for (const a of s.avatars.values())
+    if (placed(a))
+      avatars.push({ id: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite: a.sprite });
   return {
     time: s.clock.time,
     speed: s.clock.speed,
-    agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, action: a.action, emoji: a.emoji, address: a.address, talkingTo: a.talkingTo, sprite: a.sprite, facing: asFacing(a.facing) })),
+    agents: Array.from(s.agents.values(), (a) => ({
+      id: a.id,
+      name: a.name,
+      x: a.x,
+      y: a.y,
+      action: a.action,
+      emoji: a.emoji,
+      address: a.address,
+      talkingTo: a.talkingTo,
+      sprite: a.sprite,
+      facing: asFacing(a.facing),
+    })),
     avatars,
-    objects: Array.from(s.objects.values(), (o) => ({ address: o.address, state: o.state, by: o.by })),
+    objects: Array.from(s.objects.values(), (o) => ({
+      address: o.address,
+      state: o.state,
+      by: o.by,
+    })),
   };
 }
 
 function typing(): boolean {
   const el = document.activeElement;
-  return !!el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || (el as HTMLElement).isContentEditable);
+  return (
+    !!el &&
+    (el.tagName === "INPUT" ||
+      el.tagName === "TEXTAREA" ||
+      el.tagName === "SELECT" ||
+      (el as HTMLElement).isContentEditable)
+  );
 }
 
 export class TownScene extends Phaser.Scene {
   private ctx!: LiveContext;
   private town!: TownRenderer;
-  private keys!: Record<"up" | "down" | "left" | "right" | "w" | "a" | "s" | "d", Phaser.Input.Keyboard.Key>;
+  private keys!: Record<
+    "up" | "down" | "left" | "right" | "w" | "a" | "s" | "d",
+    Phaser.Input.Keyboard.Key
+  >;
   private nextStepAt = 0;
   private pending: { x: number; y: number } | null = null;
   /** Whom the camera follows: "" is one's own avatar. */
@@ -87,29 +113,55 @@ export class TownScene extends Phaser.Scene {
     cam.setZoom(this.initialZoom());
     cam.centerOn(this.town.widthInPixels / 2, this.town.heightInPixels / 2);
 
-    this.hover = this.add.rectangle(0, 0, TILE_SIZE, TILE_SIZE).setOrigin(0, 0).setStrokeStyle(1, 0xfdf8ec, 0.7).setDepth(150).setVisible(false);
-    this.marker = this.add.rectangle(0, 0, TILE_SIZE - 4, TILE_SIZE - 4).setOrigin(0, 0).setStrokeStyle(2, 0xf4d251, 1).setDepth(150).setVisible(false);
+    this.hover = this.add
+      .rectangle(0, 0, TILE_SIZE, TILE_SIZE)
+      .setOrigin(0, 0)
+      .setStrokeStyle(1, 0xfdf8ec, 0.7)
+      .setDepth(150)
+      .setVisible(false);
+    this.marker = this.add
+      .rectangle(0, 0, TILE_SIZE - 4, TILE_SIZE - 4)
+      .setOrigin(0, 0)
+      .setStrokeStyle(2, 0xf4d251, 1)
+      .setDepth(150)
+      .setVisible(false);
 
     const kb = this.input.keyboard!;
     kb.disableGlobalCapture();
     const K = Phaser.Input.Keyboard.KeyCodes;
-    this.keys = kb.addKeys({ up: K.UP, down: K.DOWN, left: K.LEFT, right: K.RIGHT, w: K.W, a: K.A, s: K.S, d: K.D }, false) as TownScene["keys"];
+    this.keys = kb.addKeys(
+      { up: K.UP, down: K.DOWN, left: K.LEFT, right: K.RIGHT, w: K.W, a: K.A, s: K.S, d: K.D },
+      false,
+    ) as TownScene["keys"];
     kb.on("keydown", (e: KeyboardEvent) => this.onKey(e));
     this.input.on("pointerdown", (p: Phaser.Input.Pointer) => this.onClick(p));
     this.input.on("pointermove", (p: Phaser.Input.Pointer) => this.onHover(p));
-    this.input.on("wheel", (_p: unknown, _o: unknown, _dx: number, dy: number) => this.zoomBy(dy > 0 ? 1 / 1.12 : 1.12));
+    this.input.on("wheel", (_p: unknown, _o: unknown, _dx: number, dy: number) =>
+      this.zoomBy(dy > 0 ? 1 / 1.12 : 1.12),
+    );
 
-    this.ctx.hud.onResident = (id) => { this.followId = id === this.followId ? "" : id; this.lookAt = null; };
-    this.ctx.hud.onInspect = (id) => this.ctx.ui.inspector.show(id, room.state.agents.get(id)?.name ?? id);
+    this.ctx.hud.onResident = (id) => {
+      this.followId = id === this.followId ? "" : id;
+      this.lookAt = null;
+    };
+    this.ctx.hud.onInspect = (id) =>
+      this.ctx.ui.inspector.show(id, room.state.agents.get(id)?.name ?? id);
     this.ctx.ui.setTownInfo(this.town.info);
-    this.ctx.ui.onFollow = (id) => { this.followId = id; this.lookAt = null; };
+    this.ctx.ui.onFollow = (id) => {
+      this.followId = id;
+      this.lookAt = null;
+    };
     this.ctx.hud.mapActions = {
       go: (x, y) => this.walkTo(x, y),
       followAction: () => this.followAction(),
     };
     this.ctx.hud.minimap.setArt(this.minimapArt());
-    room.onMessage("agent_said", (m: ServerMessages["agent_said"]) => this.town.say(m.agentId, m.text, m.to));
-    room.onMessage("avatar_said", (m: ServerMessages["avatar_said"]) => this.town.say(m.avatarId, m.text, m.to));
+    room.onMessage("agent_said", (m: ServerMessages["agent_said"]) =>
+      this.town.say(m.agentId, m.text, m.to),
+    );
+    room.onMessage("avatar_said", (m: ServerMessages["avatar_said"]) =>
+      this.town.say(m.avatarId, m.text, m.to),
+    );
     room.onMessage("object_state_set", (m: ServerMessages["object_state_set"]) => this.announce(m));
     room.onMessage("error", (e: ServerMessages["error"]) => {
       if (e.type === "move" || e.code === "unreachable") this.pending = null;
@@ -126,13 +178,21 @@ export class TownScene extends Phaser.Scene {
   private zoomBy(f: number): void {
     const cam = this.cameras.main;
     // Zoomed out no further than the town covering the whole view.
-    const cover = Math.max(this.scale.width / this.town.widthInPixels, this.scale.height / this.town.heightInPixels);
-    cam.setZoom(Phaser.Math.Clamp(cam.zoom * f, Math.max(MIN_ZOOM, cover, this.widestZoom()), MAX_ZOOM));
+    const cover = Math.max(
+      this.scale.width / this.town.widthInPixels,
+      this.scale.height / this.town.heightInPixels,
+    );
+    cam.setZoom(
+      Phaser.Math.Clamp(cam.zoom * f, Math.max(MIN_ZOOM, cover, this.widestZoom()), MAX_ZOOM),
+    );
   }
 
   /** The furthest zoom out at which the server still sends every avatar the camera shows. */
   private widestZoom(): number {
-    return Math.max(this.scale.width / (2 * MAX_VIEW_HALF.width * TILE_SIZE), this.scale.height / (2 * MAX_VIEW_HALF.height * TILE_SIZE));
+    return Math.max(
+      this.scale.width / (2 * MAX_VIEW_HALF.width * TILE_SIZE),
+      this.scale.height / (2 * MAX_VIEW_HALF.height * TILE_SIZE),
+    );
   }
 
   /**
@@ -152,7 +212,10 @@ export class TownScene extends Phaser.Scene {
     if (key === this.reported) return;
     this.reported = key;
     this.reportAt = time + 250;
-    (this.ctx.room as unknown as { send(type: string, payload: unknown): void }).send(VIEW_MESSAGE, v);
+    (this.ctx.room as unknown as { send(type: string, payload: unknown): void }).send(
+      VIEW_MESSAGE,
+      v,
+    );
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -212,18 +275,26 @@ export class TownScene extends Phaser.Scene {
     let best: Character | undefined;
     for (const c of this.town.agents.values()) {
       const s = c.sprite;
-      const inside = wx >= s.x - TILE_SIZE / 2 && wx < s.x + TILE_SIZE / 2 && wy >= s.y - TILE_SIZE - 4 && wy < s.y + 2;
+      const inside =
+        wx >= s.x - TILE_SIZE / 2 &&
+        wx < s.x + TILE_SIZE / 2 &&
+        wy >= s.y - TILE_SIZE - 4 &&
+        wy < s.y + 2;
       if (inside && (!best || s.y > best.sprite.y)) best = c;
     }
     return best;
   }
 
   private onHover(p: Phaser.Input.Pointer): void {
-    const tx = Math.floor(p.worldX / TILE_SIZE), ty = Math.floor(p.worldY / TILE_SIZE);
+    const tx = Math.floor(p.worldX / TILE_SIZE),
+      ty = Math.floor(p.worldY / TILE_SIZE);
     const resident = this.residentAt(p.worldX, p.worldY);
-    const object = !resident && this.ctx.role === "moderator" ? this.town.objectAt(tx, ty) : undefined;
+    const object =
+      !resident && this.ctx.role === "moderator" ? this.town.objectAt(tx, ty) : undefined;
     this.town.outline("hover", object);
-    this.hover.setPosition(tx * TILE_SIZE, ty * TILE_SIZE).setVisible(!resident && !object && isWalkable(this.town.info, tx, ty));
+    this.hover
+      .setPosition(tx * TILE_SIZE, ty * TILE_SIZE)
+      .setVisible(!resident && !object && isWalkable(this.town.info, tx, ty));
     this.game.canvas.style.cursor = resident || object ? "pointer" : "default";
   }
 
@@ -233,7 +304,8 @@ export class TownScene extends Phaser.Scene {
     if (typing()) (document.activeElement as HTMLElement).blur();
     const resident = this.residentAt(p.worldX, p.worldY);
     if (resident) return this.ctx.ui.residentClicked(resident.id);
-    const tx = Math.floor(p.worldX / TILE_SIZE), ty = Math.floor(p.worldY / TILE_SIZE);
+    const tx = Math.floor(p.worldX / TILE_SIZE),
+      ty = Math.floor(p.worldY / TILE_SIZE);
     const object = this.town.objectAt(tx, ty);
     if (object && this.ctx.ui.objectClicked(object.address)) return;
     this.walkTo(tx, ty);
@@ -250,21 +322,42 @@ export class TownScene extends Phaser.Scene {
     }
     send(this.ctx.room, "move", target);
     this.pending = target;
-    this.marker.setPosition(target.x * TILE_SIZE + 2, target.y * TILE_SIZE + 2).setVisible(true).setAlpha(1);
+    this.marker
+      .setPosition(target.x * TILE_SIZE + 2, target.y * TILE_SIZE + 2)
+      .setVisible(true)
+      .setAlpha(1);
     this.tweens.killTweensOf(this.marker);
-    this.tweens.add({ targets: this.marker, alpha: 0, delay: 600, duration: 500, onComplete: () => this.marker.setVisible(false) });
+    this.tweens.add({
+      targets: this.marker,
+      alpha: 0,
+      delay: 600,
+      duration: 500,
+      onComplete: () => this.marker.setVisible(false),
+    });
   }
 
   /** The whole town drawn small, from the map's art layers and the tileset. */
   private minimapArt() {
-    const json = (this.cache.tilemap.get(MAP_KEY) as { data: unknown }).data as { width: number; height: number; layers: { name: string; type: string; data?: number[] }[]; tilesets: { firstgid: number }[] };
+    const json = (this.cache.tilemap.get(MAP_KEY) as { data: unknown }).data as {
+      width: number;
+      height: number;
+      layers: { name: string; type: string; data?: number[] }[];
+      tilesets: { firstgid: number }[];
+    };
     const layers = this.town.info.artLayers
       .map((name) => json.layers.find((l) => l.name === name && l.type === "tilelayer"))
       .filter((l): l is { name: string; type: string; data: number[] } => !!l?.data)
       // Tiled keeps flip flags in the top bits of a tile id.
       .map((l) => ({ data: l.data.map((gid) => gid & 0x1fffffff) }));
     const tileset = this.textures.get(TILESET_KEY).getSourceImage() as HTMLImageElement;
-    return { width: json.width, height: json.height, tileSize: TILE_SIZE, layers, tileset, firstgid: json.tilesets[0]?.firstgid ?? 1 };
+    return {
+      width: json.width,
+      height: json.height,
+      tileSize: TILE_SIZE,
+      layers,
+      tileset,
+      firstgid: json.tilesets[0]?.firstgid ?? 1,
+    };
   }
 
   /**
@@ -273,20 +366,37 @@ export class TownScene extends Phaser.Scene {
    */
   private followAction(): void {
     const s = this.ctx.room.state;
-    const spots = actionSpots({
-      agents: Array.from(s.agents.values(), (a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, talkingTo: a.talkingTo })),
-      avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name })),
-      objects: Array.from(s.objects.values(), (o) => ({ address: o.address, state: o.state, by: o.by })),
-    }, this.town.info.objects);
+    const spots = actionSpots(
+      {
+        agents: Array.from(s.agents.values(), (a) => ({
+          id: a.id,
+          name: a.name,
+          x: a.x,
+          y: a.y,
+          talkingTo: a.talkingTo,
+        })),
+        avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name })),
+        objects: Array.from(s.objects.values(), (o) => ({
+          address: o.address,
+          state: o.state,
+          by: o.by,
+        })),
+      },
+      this.town.info.objects,
+    );
     if (spots.length === 0) {
-      this.ctx.toasts.info("Nothing out of the ordinary right now: nobody is talking and every object is as it should be.");
+      this.ctx.toasts.info(
+        "Nothing out of the ordinary right now: nobody is talking and every object is as it should be.",
+      );
       return;
     }
     const key = spots.map((p) => p.why).join("|");
     this.spots = { key, index: key === this.spots.key ? (this.spots.index + 1) % spots.length : 0 };
     const spot = spots[this.spots.index];
     this.show(spot);
-    this.ctx.toasts.info(`🎯 ${spot.why}${spots.length > 1 ? ` (${this.spots.index + 1} of ${spots.length}: F for the next)` : ""}`);
+    this.ctx.toasts.info(
+      `🎯 ${spot.why}${spots.length > 1 ? ` (${this.spots.index + 1} of ${spots.length}: F for the next)` : ""}`,
+    );
   }
 
   /** Takes the camera to a place: following the resident there, or looking at the tile. */
@@ -301,7 +411,12 @@ export class TownScene extends Phaser.Scene {
       this.followed = null;
       const cam = this.cameras.main;
       cam.stopFollow();
-      cam.pan(spot.x * TILE_SIZE + TILE_SIZE / 2, spot.y * TILE_SIZE + TILE_SIZE / 2, 450, "Sine.easeInOut");
+      cam.pan(
+        spot.x * TILE_SIZE + TILE_SIZE / 2,
+        spot.y * TILE_SIZE + TILE_SIZE / 2,
+        450,
+        "Sine.easeInOut",
+      );
     }
   }
 
@@ -314,10 +429,21 @@ export class TownScene extends Phaser.Scene {
     const o = this.town.info.objects.find((r) => r.address === m.address);
     if (!o) return;
     const who = m.by ? `${m.by}: ` : "";
-    const text = isIdle(m.state) ? `↺ ${who}the ${o.name} is back to normal` : `${stateIcon(m.state)} ${who}the ${o.name} is ${m.state}`;
+    const text = isIdle(m.state)
+      ? `↺ ${who}the ${o.name} is back to normal`
+      : `${stateIcon(m.state)} ${who}the ${o.name} is ${m.state}`;
     const place = m.address.split(":").slice(1, 3).join(", ");
-    this.ctx.toasts.link(`${text} (${place})`, isBurning(m.state) ? "Show me the fire" : "Show", () =>
-      this.show({ x: Math.floor(o.x + o.w / 2), y: Math.floor(o.y + o.h / 2), follow: "", why: text }));
+    this.ctx.toasts.link(
+      `${text} (${place})`,
+      isBurning(m.state) ? "Show me the fire" : "Show",
+      () =>
+        this.show({
+          x: Math.floor(o.x + o.w / 2),
+          y: Math.floor(o.y + o.h / 2),
+          follow: "",
+          why: text,
+        }),
+    );
   }
 
   private updateMinimap(): void {
@@ -330,10 +456,22 @@ export class TownScene extends Phaser.Scene {
       if (r) objects.push({ x: r.x, y: r.y, w: r.w, h: r.h, burning: isBurning(o.state) });
     }
     this.ctx.hud.minimap.update({
-      residents: Array.from(s.agents.values(), (a) => ({ id: a.id, x: a.x, y: a.y, talking: !!a.talkingTo })),
-      people: Array.from(s.avatars.values()).filter(placed).map((a) => ({ id: a.id, x: a.x, y: a.y, self: a.id === this.ctx.avatarId })),
+      residents: Array.from(s.agents.values(), (a) => ({
+        id: a.id,
+        x: a.x,
+        y: a.y,
+        talking: !!a.talkingTo,
+      })),
+      people: Array.from(s.avatars.values())
+        .filter(placed)
+        .map((a) => ({ id: a.id, x: a.x, y: a.y, self: a.id === this.ctx.avatarId })),
       alerts: objects,
-      view: { x: cam.worldView.x / TILE_SIZE, y: cam.worldView.y / TILE_SIZE, w: cam.worldView.width / TILE_SIZE, h: cam.worldView.height / TILE_SIZE },
+      view: {
+        x: cam.worldView.x / TILE_SIZE,
+        y: cam.worldView.y / TILE_SIZE,
+        w: cam.worldView.width / TILE_SIZE,
+        h: cam.worldView.height / TILE_SIZE,
+      },
     });
   }
 
@@ -346,7 +484,9 @@ export class TownScene extends Phaser.Scene {
     this.town.update(time, cam.zoom);
 
     const self = this.town.avatars.get(this.ctx.avatarId);
-    const target = this.lookAt ? undefined : (this.followId && this.town.agents.get(this.followId)) || self;
+    const target = this.lookAt
+      ? undefined
+      : (this.followId && this.town.agents.get(this.followId)) || self;
     if (target && target.sprite !== this.followed) {
       cam.startFollow(target.sprite, true, 0.15, 0.15, 0, TILE_SIZE / 2);
       this.followed = target.sprite;
@@ -363,12 +503,20 @@ export class TownScene extends Phaser.Scene {
     r.zoom = cam.zoom;
     r.view = { x: cam.worldView.x, y: cam.worldView.y };
     r.self = self ? { x: self.sprite.x, y: self.sprite.y } : null;
-    r.residents = Object.fromEntries(Array.from(this.town.agents, ([id, c]) => [id, { x: c.sprite.x, y: c.sprite.y, facing: c.looking }]));
+    r.residents = Object.fromEntries(
+      Array.from(this.town.agents, ([id, c]) => [
+        id,
+        { x: c.sprite.x, y: c.sprite.y, facing: c.looking },
+      ]),
+    );
     r.objectLabels = this.town.objectLabelTexts();
     const picked = this.ctx.ui.selectedObject;
     if (picked !== r.selectedObject) {
       r.selectedObject = picked;
-      this.town.outline("selected", this.town.info.objects.find((o) => o.address === picked));
+      this.town.outline(
+        "selected",
+        this.town.info.objects.find((o) => o.address === picked),
+      );
     }
     if (time >= this.panelsAt) {
       this.panelsAt = time + 250;
@@ -390,7 +538,10 @@ export class TownScene extends Phaser.Scene {
       this.hudAt = time + 200;
       this.ctx.hud.update({
         // A town made from a template under a name of its own (a fork, a second town) says both.
-        world: state.name && state.name !== state.template ? `${this.town.info.world} · ${state.name}` : this.town.info.world,
+        world:
+          state.name && state.name !== state.template
+            ? `${this.town.info.world} · ${state.name}`
+            : this.town.info.world,
         time: view.time,
         running: state.clock.running,
         speed: state.clock.speed,
@@ -398,8 +549,17 @@ export class TownScene extends Phaser.Scene {
         engineStatus: state.engineStatus,
         me: this.ctx.avatarId,
         // Everyone online, in view or not.
-        avatars: Array.from(state.avatars.values(), (a) => ({ id: a.id, name: a.name, role: a.role })),
-        residents: view.agents.map((a) => ({ id: a.id, name: a.name, emoji: a.emoji, action: a.action })),
+        avatars: Array.from(state.avatars.values(), (a) => ({
+          id: a.id,
+          name: a.name,
+          role: a.role,
+        })),
+        residents: view.agents.map((a) => ({
+          id: a.id,
+          name: a.name,
+          emoji: a.emoji,
+          action: a.action,
+        })),
         connected: this.ctx.connected,
         status: this.ctx.status,
         following: this.followId && this.town.agents.has(this.followId) ? this.followId : "",
@@ -409,6 +569,12 @@ export class TownScene extends Phaser.Scene {
 }
 
 const DIRS: Record<string, Dir> = {
-  ArrowUp: { dx: 0, dy: -1 }, ArrowDown: { dx: 0, dy: 1 }, ArrowLeft: { dx: -1, dy: 0 }, ArrowRight: { dx: 1, dy: 0 },
-  w: { dx: 0, dy: -1 }, s: { dx: 0, dy: 1 }, a: { dx: -1, dy: 0 }, d: { dx: 1, dy: 0 },
+  ArrowUp: { dx: 0, dy: -1 },
+  ArrowDown: { dx: 0, dy: 1 },
+  ArrowLeft: { dx: -1, dy: 0 },
+  ArrowRight: { dx: 1, dy: 0 },
+  w: { dx: 0, dy: -1 },
+  s: { dx: 0, dy: 1 },
+  a: { dx: -1, dy: 0 },
+  d: { dx: 1, dy: 0 },
 };

@@ -22,7 +22,14 @@ export interface RenderInfo {
   /** Address of the object outlined as picked ("" when none). */
   selectedObject: string;
   /** Every label drawn (names, actions, object states), its box on the screen in CSS pixels. */
-  labels: { kind: "name" | "action" | "bubble" | "object"; text: string; x: number; y: number; w: number; h: number }[];
+  labels: {
+    kind: "name" | "action" | "bubble" | "object";
+    text: string;
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+  }[];
   /** Where "follow the action" last took the camera: the tile, whom it follows, why. */
   action: { x: number; y: number; follow: string; why: string } | null;
 }

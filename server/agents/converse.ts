@@ -16,7 +16,18 @@ import { postChatPrompt } from "./prompts/postChat.ts";
 import { relationshipPrompt } from "./prompts/relationship.ts";
 import { utterancePrompt } from "./prompts/utterance.ts";
 import { insertAppointment, replanFrom } from "./schedule.ts";
-import { briefOf, datedFrom, identity, lines as memoryLines, peopleFor, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
+import {
+  briefOf,
+  datedFrom,
+  identity,
+  lines as memoryLines,
+  peopleFor,
+  placeNames,
+  remember,
+  retrieve,
+  type AgentState,
+  type MindContext,
+} from "./state.ts";
 
 /** The original's duration: about 30 words a minute at 8 characters a word, at least a minute. */
 export function chatMinutes(lines: readonly { name: string; text: string }[]): number {
@@ -37,18 +48,40 @@ export function doing(s: AgentState): string {
 /** What the pair's last talk was, as the speaker remembers it (the original's "past context"). */
 function pastContext(self: AgentState, otherId: string, now: number): PastContext | undefined {
   const last = self.lastChat.get(otherId);
-  return last ? { minutesAgo: Math.max(0, Math.round((now - last.ended) / 60_000)), topic: last.topic } : undefined;
+  return last
+    ? { minutesAgo: Math.max(0, Math.round((now - last.ended) / 60_000)), topic: last.topic }
+    : undefined;
 }
 
 /** The resident's usual day: [minute, place] of its habits (for whether it is free at an hour). */
 function usualDay(s: AgentState): { start: number; place: string }[] {
-  return s.persona.schedule.map((h) => ({ start: parseHourMinute(h.at), place: h.address })).sort((a, b) => a.start - b.start);
+  return s.persona.schedule
+    .map((h) => ({ start: parseHourMinute(h.at), place: h.address }))
+    .sort((a, b) => a.start - b.start);
 }
 
 /** One side of a conversation, from its OWN memories only. */
-export async function side(ctx: MindContext, self: AgentState, _other: { id: string; name: string; action: string }, now: number, focal: string[], n: number, relationship: string, shown?: Set<number>): Promise<ChatSideInput> {
+export async function side(
+  ctx: MindContext,
+  self: AgentState,
+  _other: { id: string; name: string; action: string },
+  now: number,
+  focal: string[],
+  n: number,
+  relationship: string,
+  shown?: Set<number>,
+): Promise<ChatSideInput> {
   const floor = ctx.settings.chatMemoryFloor;
-  let mems = await retrieve(ctx, self, focal, now, n, n, true, (m) => m.type !== "observation" || m.importance > floor);
+  let mems = await retrieve(
+    ctx,
+    self,
+    focal,
+    now,
+    n,
+    n,
+    true,
+    (m) => m.type !== "observation" || m.importance > floor,
+  );
   if (shown) {
     // The best few always; of the rest, only what this side was not shown on an earlier line.
     mems = mems.filter((m, rank) => rank < ctx.settings.chatRepeatBest || !shown.has(m.id));
@@ -69,16 +102,34 @@ export async function side(ctx: MindContext, self: AgentState, _other: { id: str
 
 /** How the speaker sees the other before they talk: a summary of its memories about them ("turns"),
  *  or what it kept from their last conversation ("brief"). */
-async function relationshipFor(ctx: MindContext, self: AgentState, other: AgentState, now: number): Promise<string> {
+async function relationshipFor(
+  ctx: MindContext,
+  self: AgentState,
+  other: AgentState,
+  now: number,
+): Promise<string> {
   const before = self.relationships.get(other.id) ?? "";
   if (ctx.settings.conversationMode === "brief") return before;
   if (ctx.settings.reuseRelationship) {
-    if (before && !newsAbout(self, other.persona.name, self.relationshipAt.get(other.id))) return before;
+    if (before && !newsAbout(self, other.persona.name, self.relationshipAt.get(other.id)))
+      return before;
     // Nothing remembered about them at all: nothing to summarise.
     if (!before && !newsAbout(self, other.persona.name, 0)) return "";
   }
-  const about = await retrieve(ctx, self, [other.persona.name], now, ctx.settings.retrieveForRelationship);
-  const answer = await ctx.gateway.ask(relationshipPrompt, { identity: identity(self), other: other.persona.name, memories: memoryLines(about), before, ...datedFrom(ctx, now) });
+  const about = await retrieve(
+    ctx,
+    self,
+    [other.persona.name],
+    now,
+    ctx.settings.retrieveForRelationship,
+  );
+  const answer = await ctx.gateway.ask(relationshipPrompt, {
+    identity: identity(self),
+    other: other.persona.name,
+    memories: memoryLines(about),
+    before,
+    ...datedFrom(ctx, now),
+  });
   const summary = answer.relationship.trim();
   if (summary) noteRelationship(self, other.id, summary);
   return summary;
@@ -131,30 +182,58 @@ export function release(a: AgentState, b: AgentState | undefined): void {
  * Writes a conversation `a` starts with `b` (both must already be engaged with each other).
  * Returns null if one of them turned to something else meanwhile.
  */
-export async function startConversation(ctx: MindContext, a: AgentState, b: AgentState, now: number, place: string): Promise<ConversationPlan | null> {
+export async function startConversation(
+  ctx: MindContext,
+  a: AgentState,
+  b: AgentState,
+  now: number,
+  place: string,
+): Promise<ConversationPlan | null> {
   claim(a, b, now);
-  if (ctx.settings.flushBeforeChat) await Promise.all([flushObservations(ctx, a), flushObservations(ctx, b)]);
+  if (ctx.settings.flushBeforeChat)
+    await Promise.all([flushObservations(ctx, a), flushObservations(ctx, b)]);
   const maxLines = ctx.settings.maxChatRounds * 2;
   const brief = ctx.settings.conversationMode === "brief";
   const perLine = brief ? ctx.settings.retrieveForBriefChat : ctx.settings.retrieveForChat;
-  const [relA, relB] = await Promise.all([relationshipFor(ctx, a, b, now), relationshipFor(ctx, b, a, now)]);
+  const [relA, relB] = await Promise.all([
+    relationshipFor(ctx, a, b, now),
+    relationshipFor(ctx, b, a, now),
+  ]);
   const said: Line[] = [];
   // Memories each side was shown on its earlier lines of this conversation.
-  const shown = new Map([[a.id, new Set<number>()], [b.id, new Set<number>()]]);
+  const shown = new Map([
+    [a.id, new Set<number>()],
+    [b.id, new Set<number>()],
+  ]);
   let topic = "";
   for (let turn = 0; turn < maxLines; turn++) {
     const [speaker, listener, rel] = turn % 2 === 0 ? [a, b, relA] : [b, a, relB];
     const last = said.at(-1)?.text;
     // The original's focal points: how it sees the other, what the other is doing, the last line.
-    const focal = [rel || listener.persona.name, `${listener.persona.name} is ${doing(listener) || "here"}`, ...(last ? [last] : [])];
-    const sp = await side(ctx, speaker, { id: listener.id, name: listener.persona.name, action: doing(listener) }, now, focal, perLine, rel, shown.get(speaker.id));
+    const focal = [
+      rel || listener.persona.name,
+      `${listener.persona.name} is ${doing(listener) || "here"}`,
+      ...(last ? [last] : []),
+    ];
+    const sp = await side(
+      ctx,
+      speaker,
+      { id: listener.id, name: listener.persona.name, action: doing(listener) },
+      now,
+      focal,
+      perLine,
+      rel,
+      shown.get(speaker.id),
+    );
     const answer = await ctx.gateway.ask(utterancePrompt, {
       identity: identity(speaker),
       now,
       place,
       speaker: sp,
       listener: { name: listener.persona.name, action: doing(listener) },
-      ...(pastContext(speaker, listener.id, now) ? { past: pastContext(speaker, listener.id, now) } : {}),
+      ...(pastContext(speaker, listener.id, now)
+        ? { past: pastContext(speaker, listener.id, now) }
+        : {}),
       soFar: [...said],
       maxLines,
       places: placeNames(speaker),
@@ -170,7 +249,12 @@ export async function startConversation(ctx: MindContext, a: AgentState, b: Agen
     if (b.engagedWith === a.id) b.engagedWith = "";
     return null;
   }
-  const named = (n: string) => (n === a.persona.name || n === a.persona.name.split(" ")[0] ? a : n === b.persona.name || n === b.persona.name.split(" ")[0] ? b : undefined);
+  const named = (n: string) =>
+    n === a.persona.name || n === a.persona.name.split(" ")[0]
+      ? a
+      : n === b.persona.name || n === b.persona.name.split(" ")[0]
+        ? b
+        : undefined;
   const lines: ConversationLine[] = [];
   said.forEach((l, i) => {
     const text = l.text.trim();
@@ -183,27 +267,42 @@ export async function startConversation(ctx: MindContext, a: AgentState, b: Agen
     return null;
   }
   topic = topic.trim() || `conversing with ${b.persona.name}`;
-  if (!/^conversing/i.test(topic)) topic = `conversing about ${topic.replace(/^(about|talking about)\s+/i, "")}`;
+  if (!/^conversing/i.test(topic))
+    topic = `conversing about ${topic.replace(/^(about|talking about)\s+/i, "")}`;
   a.chat = { with: b.id, lines, topic };
   b.chat = { with: a.id, lines, topic };
   ctx.stats.conversations++;
   return { with: b.id, lines, topic, until: now + chatMinutes(lines) * 60_000 };
 }
 
-const withPlanningPrefix = (name: string, text: string) => (/^for [^:]{1,60}:/i.test(text.trim()) ? text.trim() : `For ${name}'s planning: ${text.trim()}`);
+const withPlanningPrefix = (name: string, text: string) =>
+  /^for [^:]{1,60}:/i.test(text.trim()) ? text.trim() : `For ${name}'s planning: ${text.trim()}`;
 
 /** Whether a memory is a conversation's planning note ("For Ann's planning: ..."). */
 export const isPlanningNote = (text: string): boolean => /planning:/i.test(text);
 
 /** What one side does when the Town says a conversation is over. */
 /** Whom a talk was with: "Jane (a visitor to the town)", or for a group "Jane (a visitor to the town), Bob Birch and Kim (…)". */
-function together(ctx: MindContext, otherName: string, n: Extract<Notice, { kind: "conversationEnded" }>): string {
-  const label = (who: string, visitor: boolean) => (visitor ? `${who} (a visitor to the town)` : who);
-  const names = [label(otherName, !!n.visitor), ...(n.others ?? []).map((o) => label(o.name, !ctx.isResident(o.name)))];
+function together(
+  ctx: MindContext,
+  otherName: string,
+  n: Extract<Notice, { kind: "conversationEnded" }>,
+): string {
+  const label = (who: string, visitor: boolean) =>
+    visitor ? `${who} (a visitor to the town)` : who;
+  const names = [
+    label(otherName, !!n.visitor),
+    ...(n.others ?? []).map((o) => label(o.name, !ctx.isResident(o.name))),
+  ];
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
 }
 
-export async function conversationEnded(ctx: MindContext, s: AgentState, n: Extract<Notice, { kind: "conversationEnded" }>, now: number): Promise<void> {
+export async function conversationEnded(
+  ctx: MindContext,
+  s: AgentState,
+  n: Extract<Notice, { kind: "conversationEnded" }>,
+  now: number,
+): Promise<void> {
   const other = n.visitor ? undefined : ctx.agents.get(n.withId);
   const otherName = n.withName;
   // People are known by name (their avatar ids change every visit) and get no chat cooldown.
@@ -213,8 +312,32 @@ export async function conversationEnded(ctx: MindContext, s: AgentState, n: Extr
   const said: Line[] = n.lines.map((l) => ({ speaker: l.name, text: l.text }));
   const places = placeNames(s);
   // This side's own view: what it remembers of the other and of what was said.
-  const self = await side(ctx, s, { id: n.withId, name: otherName, action: "" }, now, [otherName, ...said.filter((l) => l.speaker === otherName).map((l) => l.text).slice(-3)], ctx.settings.retrieveForChat, s.relationships.get(key) ?? "");
-  const takeaway = chat?.takeaway ?? (await ctx.gateway.ask(postChatPrompt, { identity: identity(s), self, other: otherName, now, lines: said, topic, places }));
+  const self = await side(
+    ctx,
+    s,
+    { id: n.withId, name: otherName, action: "" },
+    now,
+    [
+      otherName,
+      ...said
+        .filter((l) => l.speaker === otherName)
+        .map((l) => l.text)
+        .slice(-3),
+    ],
+    ctx.settings.retrieveForChat,
+    s.relationships.get(key) ?? "",
+  );
+  const takeaway =
+    chat?.takeaway ??
+    (await ctx.gateway.ask(postChatPrompt, {
+      identity: identity(s),
+      self,
+      other: otherName,
+      now,
+      lines: said,
+      topic,
+      places,
+    }));
   const name = s.persona.name;
   // "conversing with <them>" says nothing the memory's subject does not already say.
   const about = topic.replace(/^conversing\s*/i, "").replace(/^with\b.*$/i, "");
@@ -231,14 +354,30 @@ export async function conversationEnded(ctx: MindContext, s: AgentState, n: Extr
       lines: n.lines.map((l) => [l.name, l.text] as [string, string]),
     },
   ]);
-  const thoughts = [takeaway.memo.trim(), takeaway.planning.trim() ? withPlanningPrefix(name, takeaway.planning) : ""].filter(Boolean);
+  const thoughts = [
+    takeaway.memo.trim(),
+    takeaway.planning.trim() ? withPlanningPrefix(name, takeaway.planning) : "",
+  ].filter(Boolean);
   await remember(
     ctx,
     s,
-    thoughts.map((t) => ({ type: "thought" as const, created: now, description: t, subject: name, predicate: "thinks", object: otherName, importance: takeaway.importance, evidence: [chatMemory.id] })),
+    thoughts.map((t) => ({
+      type: "thought" as const,
+      created: now,
+      description: t,
+      subject: name,
+      predicate: "thinks",
+      object: otherName,
+      importance: takeaway.importance,
+      evidence: [chatMemory.id],
+    })),
   );
   if (takeaway.relationship.trim()) noteRelationship(s, key, takeaway.relationship.trim());
-  if (!n.visitor) s.chatCooldown.set(n.withId, now + ctx.settings.chatCooldownSteps * ctx.settings.stepSeconds * 1000);
+  if (!n.visitor)
+    s.chatCooldown.set(
+      n.withId,
+      now + ctx.settings.chatCooldownSteps * ctx.settings.stepSeconds * 1000,
+    );
   s.lastChat.set(key, { ended: now, topic });
   if (!n.visitor) s.chat = undefined;
   if (s.engagedWith === n.withId) s.engagedWith = "";
@@ -247,12 +386,23 @@ export async function conversationEnded(ctx: MindContext, s: AgentState, n: Extr
   const schedule = s.schedule;
   if (schedule && schedule.day === startOfDay(now)) {
     const minute = minuteOfDay(now);
-    const e = takeaway.planning ? extractEvent(takeaway.planning, places, now, peopleFor(ctx, s), s.persona.name) : undefined;
+    const e = takeaway.planning
+      ? extractEvent(takeaway.planning, places, now, peopleFor(ctx, s), s.persona.name)
+      : undefined;
     const today = e !== undefined && eventOnDay(e, now);
     if (ctx.settings.replanAfterChat && today) replanFrom(schedule, minute);
     if (e && e.start !== undefined && e.place && eventOnDay(e, now) && e.start > minute) {
-      const already = schedule.blocks.some((b) => b.task.toLowerCase().includes(e.what.toLowerCase()));
-      if (!already) insertAppointment(schedule, e.start, Math.min(1440, e.end ?? e.start + 120), `going to the ${e.what}`, e.place.address);
+      const already = schedule.blocks.some((b) =>
+        b.task.toLowerCase().includes(e.what.toLowerCase()),
+      );
+      if (!already)
+        insertAppointment(
+          schedule,
+          e.start,
+          Math.min(1440, e.end ?? e.start + 120),
+          `going to the ${e.what}`,
+          e.place.address,
+        );
     }
   }
 }

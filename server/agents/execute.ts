@@ -24,11 +24,20 @@ export interface PlannedTask {
  * named; `place` is the schedule block's place, tried next; home is the last resort. An arena
  * gets the object of it the task most likely uses.
  */
-export function resolveAddress(spatial: SpatialMemory, candidate: string, task: string, opts: { home: Address; place?: string; allowed?: readonly string[] }): Address {
+export function resolveAddress(
+  spatial: SpatialMemory,
+  candidate: string,
+  task: string,
+  opts: { home: Address; place?: string; allowed?: readonly string[] },
+): Address {
   const allowed = opts.allowed;
-  const ok = (a: Address | undefined): a is Address => !!a && spatial.has(a) && (!allowed || allowed.includes(a.split(":")[1]));
+  const ok = (a: Address | undefined): a is Address =>
+    !!a && spatial.has(a) && (!allowed || allowed.includes(a.split(":")[1]));
   let address: Address | undefined;
-  const full = candidate && !candidate.startsWith(`${spatial.world}:`) ? `${spatial.world}:${candidate}` : candidate;
+  const full =
+    candidate && !candidate.startsWith(`${spatial.world}:`)
+      ? `${spatial.world}:${candidate}`
+      : candidate;
   if (ok(full)) address = full;
   if (!address && candidate) {
     const r = spatial.resolve(candidate, allowed);

@@ -17,7 +17,18 @@ import type { MemoryJournal } from "./memory/journal.ts";
 import { PAPER_RETRIEVAL, type MemoryPort, type RetrievalSettings } from "./memory/port.ts";
 import { cloneSchedule } from "./schedule.ts";
 import { parseMindSnapshot, type MindSnapshot } from "./snapshot.ts";
-import type { AgentSelf, Approach, HeardWords, InterviewQuestion, Mind, MindInput, MindOutput, Overheard, Reply, Whisper } from "../world/mind.ts";
+import type {
+  AgentSelf,
+  Approach,
+  HeardWords,
+  InterviewQuestion,
+  Mind,
+  MindInput,
+  MindOutput,
+  Overheard,
+  Reply,
+  Whisper,
+} from "../world/mind.ts";
 import { hhmm } from "./offline/time.ts";
 import { importanceOf } from "./offline/importance.ts";
 import { youToThirdPerson } from "./offline/person.ts";
@@ -28,7 +39,14 @@ import { react, reactToPerson, remarkableObject } from "./react.ts";
 import { countsTowardReflection, reflect, reflectionDue } from "./reflect.ts";
 import { mindSettings, type MindSettings } from "./settings.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
-import { newAgentState, peopleFor, rememberOne, type AgentState, type MindContext, type MindStats } from "./state.ts";
+import {
+  newAgentState,
+  peopleFor,
+  rememberOne,
+  type AgentState,
+  type MindContext,
+  type MindStats,
+} from "./state.ts";
 import { hear, overhear } from "./visitorChat.ts";
 import { inlineSpeech } from "../../shared/text.ts";
 import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
@@ -77,7 +95,15 @@ const MAX_EMBED_CACHE = 50_000;
 
 export class GenerativeMind implements Mind {
   readonly settings: MindSettings;
-  readonly stats: MindStats = { observations: 0, reflections: 0, conversations: 0, retrievals: 0, plans: 0, decompositions: 0, plansReused: 0 };
+  readonly stats: MindStats = {
+    observations: 0,
+    reflections: 0,
+    conversations: 0,
+    retrievals: 0,
+    plans: 0,
+    decompositions: 0,
+    plansReused: 0,
+  };
   private readonly gateway: Gateway;
   private readonly agents = new Map<string, AgentState>();
   private readonly addresses: readonly Address[];
@@ -93,7 +119,8 @@ export class GenerativeMind implements Mind {
     this.addresses = opts.addresses ?? [];
     this.retrieval = { ...PAPER_RETRIEVAL, ...opts.retrieval };
     const journal = opts.journal;
-    const stream = () => new MemoryStream(this.retrieval, countsTowardReflection(this.settings.reflectionCounts));
+    const stream = () =>
+      new MemoryStream(this.retrieval, countsTowardReflection(this.settings.reflectionCounts));
     this.makeMemory = opts.memory ?? ((p) => (journal ? journal.attach(p.id, stream()) : stream()));
     this.ctx = {
       gateway: this.gateway,
@@ -140,7 +167,11 @@ export class GenerativeMind implements Mind {
     return texts.map((t) => this.embedCache.get(t)!);
   }
 
-  private fresh(s: AgentState, perceived: readonly PerceivedEvent[], now: number): PerceivedEvent[] {
+  private fresh(
+    s: AgentState,
+    perceived: readonly PerceivedEvent[],
+    now: number,
+  ): PerceivedEvent[] {
     let sig = "";
     for (const e of perceived) sig += `${e.subject}|${e.predicate}|${e.object}\n`;
     if (sig === s.lastSeen) return [];
@@ -177,7 +208,14 @@ export class GenerativeMind implements Mind {
       const out = await react(ctx, s, input, wakes);
       if (out?.conversation) {
         const other = this.agents.get(out.conversation.with);
-        for (const x of [s, other]) if (x) x.current = { task: undefined, action: out.conversation.topic, address: x.current?.address ?? "", until: out.conversation.until };
+        for (const x of [s, other])
+          if (x)
+            x.current = {
+              task: undefined,
+              action: out.conversation.topic,
+              address: x.current?.address ?? "",
+              until: out.conversation.until,
+            };
         return out;
       }
       if (out) return out;
@@ -198,10 +236,21 @@ export class GenerativeMind implements Mind {
    */
   private async seedOwnLife(s: AgentState, now: number): Promise<void> {
     s.seeded = true;
-    const sentences = s.persona.currently.split(/(?<=[.!?])\s+/).map((t) => t.trim()).filter(Boolean);
+    const sentences = s.persona.currently
+      .split(/(?<=[.!?])\s+/)
+      .map((t) => t.trim())
+      .filter(Boolean);
     for (const t of sentences) {
       const thought = youToThirdPerson(t, s.persona.name);
-      await rememberOne(this.ctx, s, "thought", now, thought, Math.max(5, importanceOf(thought, { at: now, people: peopleFor(this.ctx, s) })), { predicate: "is", object: "currently" });
+      await rememberOne(
+        this.ctx,
+        s,
+        "thought",
+        now,
+        thought,
+        Math.max(5, importanceOf(thought, { at: now, people: peopleFor(this.ctx, s) })),
+        { predicate: "is", object: "currently" },
+      );
     }
   }
 
@@ -223,33 +272,60 @@ export class GenerativeMind implements Mind {
     const s = this.agentFor(input.agent);
     s.now = Math.max(s.now, input.now);
     // A person's name and words enter prompts and memories as one clean line each (shared/text.ts).
-    const clean = <L extends { name: string; text: string }>(l: L): L => ({ ...l, name: inlineSpeech(l.name), text: inlineSpeech(l.text) });
-    return hear(this.ctx, s, { ...input, speaker: { ...input.speaker, name: inlineSpeech(input.speaker.name) }, words: input.words.map(inlineSpeech), soFar: input.soFar.map(clean) });
+    const clean = <L extends { name: string; text: string }>(l: L): L => ({
+      ...l,
+      name: inlineSpeech(l.name),
+      text: inlineSpeech(l.text),
+    });
+    return hear(this.ctx, s, {
+      ...input,
+      speaker: { ...input.speaker, name: inlineSpeech(input.speaker.name) },
+      words: input.words.map(inlineSpeech),
+      soFar: input.soFar.map(clean),
+    });
   }
 
   /** The reaction step for a person walking up or speaking: does the agent stop and turn to them? */
   async approached(input: Approach): Promise<boolean> {
     const s = this.agentFor(input.agent);
     s.now = Math.max(s.now, input.now);
-    return reactToPerson(this.ctx, s, { ...input, person: { ...input.person, name: inlineSpeech(input.person.name) }, words: input.words.map(inlineSpeech), company: input.company.map(inlineSpeech) });
+    return reactToPerson(this.ctx, s, {
+      ...input,
+      person: { ...input.person, name: inlineSpeech(input.person.name) },
+      words: input.words.map(inlineSpeech),
+      company: input.company.map(inlineSpeech),
+    });
   }
 
   /** Words said to someone else in a group talk the agent is in: remembered with who said them. */
   async overhear(input: Overheard): Promise<void> {
     const s = this.agentFor(input.agent);
     s.now = Math.max(s.now, input.now);
-    await overhear(this.ctx, s, { ...input, speaker: { ...input.speaker, name: inlineSpeech(input.speaker.name) }, to: inlineSpeech(input.to), text: inlineSpeech(input.text) });
+    await overhear(this.ctx, s, {
+      ...input,
+      speaker: { ...input.speaker, name: inlineSpeech(input.speaker.name) },
+      to: inlineSpeech(input.to),
+      text: inlineSpeech(input.text),
+    });
   }
 
   /** Answers a question in character from retrieved memories (see interview.ts). */
   async interview(agentId: string, question: string, opts: InterviewOptions = {}): Promise<string> {
     const s = this.agents.get(agentId);
     if (!s) throw new Error(`no resident "${agentId}"`);
-    return interview(this.ctx, s, inlineSpeech(question), { ...opts, ...(opts.interviewer !== undefined ? { interviewer: inlineSpeech(opts.interviewer) } : {}) });
+    return interview(this.ctx, s, inlineSpeech(question), {
+      ...opts,
+      ...(opts.interviewer !== undefined ? { interviewer: inlineSpeech(opts.interviewer) } : {}),
+    });
   }
 
   /** An inner voice: the text becomes the agent's thought. Returns what it now thinks. */
-  async whisper(agentId: string, text: string, now?: number, voice = "inner voice"): Promise<string[]> {
+  async whisper(
+    agentId: string,
+    text: string,
+    now?: number,
+    voice = "inner voice",
+  ): Promise<string[]> {
     const s = this.agents.get(agentId);
     if (!s) throw new Error(`no resident "${agentId}"`);
     const made = await whisperThoughts(this.ctx, s, [inlineSpeech(text)], now ?? s.now, voice);
@@ -258,7 +334,11 @@ export class GenerativeMind implements Mind {
 
   /** The Town's interview (a person's command): see interview(). */
   answerInterview(q: InterviewQuestion): Promise<string> {
-    return this.interview(q.agent.id, q.question, { offTheRecord: q.offTheRecord, interviewer: q.interviewer, now: q.now });
+    return this.interview(q.agent.id, q.question, {
+      offTheRecord: q.offTheRecord,
+      interviewer: q.interviewer,
+      now: q.now,
+    });
   }
 
   /** The Town's whisper (a moderator's command): see whisper(). */
@@ -270,7 +350,10 @@ export class GenerativeMind implements Mind {
    * Seeds memories from a history file (CSV text in the original's format, or rows already read):
    * each statement becomes a thought of the named resident. Names not in the town are returned.
    */
-  async seedHistory(history: string | readonly HistoryRow[], now: number): Promise<{ seeded: number; unknown: string[] }> {
+  async seedHistory(
+    history: string | readonly HistoryRow[],
+    now: number,
+  ): Promise<{ seeded: number; unknown: string[] }> {
     const rows = typeof history === "string" ? loadHistory(history) : history;
     const byName = new Map([...this.agents.values()].map((a) => [a.persona.name.toLowerCase(), a]));
     let seeded = 0;
@@ -303,8 +386,21 @@ export class GenerativeMind implements Mind {
             date: formatDate(sch.day),
             wakeUp: hhmm(sch.wake),
             items: [...sch.items],
-            schedule: sch.blocks.map((b) => ({ start: hhmm(b.start), end: b.end >= 1440 ? "24:00" : hhmm(b.end), task: b.task, ...(b.place ? { place: b.place } : {}) })),
-            next: sch.tasks.filter((t) => t.end > minute).map((t) => ({ start: hhmm(t.start), end: t.end >= 1440 ? "24:00" : hhmm(t.end), task: t.task, address: t.address, emoji: t.emoji })),
+            schedule: sch.blocks.map((b) => ({
+              start: hhmm(b.start),
+              end: b.end >= 1440 ? "24:00" : hhmm(b.end),
+              task: b.task,
+              ...(b.place ? { place: b.place } : {}),
+            })),
+            next: sch.tasks
+              .filter((t) => t.end > minute)
+              .map((t) => ({
+                start: hhmm(t.start),
+                end: t.end >= 1440 ? "24:00" : hhmm(t.end),
+                task: t.task,
+                address: t.address,
+                emoji: t.emoji,
+              })),
           }
         : null,
       // Newest first by when they happened: observations are stored in batches, after the talks
@@ -313,12 +409,19 @@ export class GenerativeMind implements Mind {
         .latest(limit + 64)
         .sort((a, b) => b.created - a.created || b.id - a.id)
         .slice(0, limit)
-        .map((m) => ({ type: m.type, description: m.description, importance: m.importance, created: m.created })),
+        .map((m) => ({
+          type: m.type,
+          description: m.description,
+          importance: m.importance,
+          created: m.created,
+        })),
     };
   }
 
   /** Counts for reports: memories, reflections (insight thoughts), conversations (chat memories). */
-  report(agentId: string): { memories: number; reflections: number; conversations: number } | undefined {
+  report(
+    agentId: string,
+  ): { memories: number; reflections: number; conversations: number } | undefined {
     const s = this.agents.get(agentId);
     if (!s) return undefined;
     let reflections = 0;
@@ -374,7 +477,10 @@ export class GenerativeMind implements Mind {
       try {
         memory.load(a.memory);
       } catch (e) {
-        throw new Error(`not a snapshot of a generative mind: the memory of "${a.id}" does not load (${e instanceof Error ? e.message.slice(0, 200) : String(e)})`, { cause: e });
+        throw new Error(
+          `not a snapshot of a generative mind: the memory of "${a.id}" does not load (${e instanceof Error ? e.message.slice(0, 200) : String(e)})`,
+          { cause: e },
+        );
       }
       streams.set(a.id, memory);
     }

@@ -54,7 +54,11 @@ function parseCsv(text: string): { fields: string[]; line: number }[] {
       continue;
     }
     if (c === '"') {
-      if (field.trim() !== "") throw new HistoryFormatError(line, `a quote in the middle of a field ("${field.trim()}...")`);
+      if (field.trim() !== "")
+        throw new HistoryFormatError(
+          line,
+          `a quote in the middle of a field ("${field.trim()}...")`,
+        );
       field = "";
       quoted = true;
       wasQuoted = true;
@@ -65,7 +69,8 @@ function parseCsv(text: string): { fields: string[]; line: number }[] {
       line++;
       recordLine = line;
     } else {
-      if (wasQuoted && c.trim() !== "") throw new HistoryFormatError(line, `text after a closing quote ("${c}")`);
+      if (wasQuoted && c.trim() !== "")
+        throw new HistoryFormatError(line, `text after a closing quote ("${c}")`);
       field += c;
     }
   }
@@ -81,15 +86,23 @@ function parseCsv(text: string): { fields: string[]; line: number }[] {
  */
 export function loadHistory(csvText: string): HistoryRow[] {
   const records = parseCsv(csvText);
-  if (records.length === 0) throw new HistoryFormatError(1, 'the file is empty (expected the header "Name,Whisper")');
+  if (records.length === 0)
+    throw new HistoryFormatError(1, 'the file is empty (expected the header "Name,Whisper")');
   const header = records[0].fields.map((f) => f.trim().toLowerCase());
   if (header.length !== 2 || header[0] !== "name" || header[1] !== "whisper") {
-    throw new HistoryFormatError(records[0].line, `expected the header "Name,Whisper", found "${records[0].fields.join(",")}"`);
+    throw new HistoryFormatError(
+      records[0].line,
+      `expected the header "Name,Whisper", found "${records[0].fields.join(",")}"`,
+    );
   }
   const rows: HistoryRow[] = [];
   const names = new Set<string>();
   for (const r of records.slice(1)) {
-    if (r.fields.length < 2) throw new HistoryFormatError(r.line, `expected a name, a comma and the whisper, found "${r.fields[0]}"`);
+    if (r.fields.length < 2)
+      throw new HistoryFormatError(
+        r.line,
+        `expected a name, a comma and the whisper, found "${r.fields[0]}"`,
+      );
     const name = r.fields[0].trim();
     if (!name) throw new HistoryFormatError(r.line, "the name is empty");
     if (names.has(name)) throw new HistoryFormatError(r.line, `"${name}" appears twice`);
@@ -97,8 +110,12 @@ export function loadHistory(csvText: string): HistoryRow[] {
     // The original's own files leave whispers with commas unquoted ("For planning, you frequent
     // Hobbs Cafe"); its loader silently dropped what came after the comma. Keep it whole.
     const whisper = r.fields.slice(1).join(", ");
-    const statements = whisper.split(";").map((s) => s.trim()).filter(Boolean);
-    if (statements.length === 0) throw new HistoryFormatError(r.line, `no statements for "${name}"`);
+    const statements = whisper
+      .split(";")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (statements.length === 0)
+      throw new HistoryFormatError(r.line, `no statements for "${name}"`);
     rows.push({ name, statements, line: r.line });
   }
   return rows;

@@ -6,7 +6,16 @@
 import { importanceOf } from "./offline/importance.ts";
 import { flushObservations } from "./perceive.ts";
 import { interviewPrompt } from "./prompts/interview.ts";
-import { datedFrom, identity, lines, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
+import {
+  datedFrom,
+  identity,
+  lines,
+  placeNames,
+  rememberOne,
+  retrieve,
+  type AgentState,
+  type MindContext,
+} from "./state.ts";
 import type { MemoryRecord } from "./memory/port.ts";
 
 /**
@@ -35,29 +44,62 @@ export interface InterviewOptions {
 /** Where the resident's observations place it: the sector of each thing it saw, and when. */
 function presence(s: AgentState, since: number): { sector: string; at: number }[] {
   return s.memory
-    .latest(5000, (m) => m.type === "observation" && m.created >= since && m.subject.split(":").length >= 3)
+    .latest(
+      5000,
+      (m) => m.type === "observation" && m.created >= since && m.subject.split(":").length >= 3,
+    )
     .map((m) => ({ sector: m.subject.split(":")[1], at: m.created }));
 }
 
-export async function interview(ctx: MindContext, s: AgentState, question: string, opts: InterviewOptions = {}): Promise<string> {
+export async function interview(
+  ctx: MindContext,
+  s: AgentState,
+  question: string,
+  opts: InterviewOptions = {},
+): Promise<string> {
   const now = opts.now ?? s.now;
   const interviewer = opts.interviewer ?? "An interviewer";
   const record = !opts.offTheRecord;
   // Off the record, what waits is scored but stays waiting (nothing is written).
   if (record) await flushObservations(ctx, s);
   // People the question names: the agent's view of them goes into the answer, and into the focus.
-  const named = [...ctx.agents.values()].filter((a) => new RegExp(`\\b(${a.persona.name}|${a.persona.name.split(" ")[0]})\\b`, "i").test(question));
+  const named = [...ctx.agents.values()].filter((a) =>
+    new RegExp(`\\b(${a.persona.name}|${a.persona.name.split(" ")[0]})\\b`, "i").test(question),
+  );
   const mask = opts.mask ?? {};
-  const viewed = named.length ? named : [...ctx.agents.values()].filter((a) => s.relationships.has(a.id));
-  const people = viewed.map((a) => ({ name: a.persona.name, relationship: a.id === s.id || mask.memory ? "" : (s.relationships.get(a.id) ?? "") }));
-  const focal = [question, ...named.filter((a) => a.id !== s.id).map((a) => `${s.persona.name} and ${a.persona.name}`)];
+  const viewed = named.length
+    ? named
+    : [...ctx.agents.values()].filter((a) => s.relationships.has(a.id));
+  const people = viewed.map((a) => ({
+    name: a.persona.name,
+    relationship: a.id === s.id || mask.memory ? "" : (s.relationships.get(a.id) ?? ""),
+  }));
+  const focal = [
+    question,
+    ...named.filter((a) => a.id !== s.id).map((a) => `${s.persona.name} and ${a.persona.name}`),
+  ];
   const n = ctx.settings.retrieveForInterview;
   // Masked kinds are left out after retrieval, from a pool large enough to still fill n.
-  const hidden = (m: MemoryRecord) => (mask.reflection === true && isReflection(m)) || (mask.planning === true && m.type === "plan");
-  const memories = mask.memory ? [] : (await retrieve(ctx, s, focal, now, n, mask.reflection || mask.planning ? 2 * n : n, record)).filter((m) => !hidden(m)).slice(0, n);
+  const hidden = (m: MemoryRecord) =>
+    (mask.reflection === true && isReflection(m)) || (mask.planning === true && m.type === "plan");
+  const memories = mask.memory
+    ? []
+    : (await retrieve(ctx, s, focal, now, n, mask.reflection || mask.planning ? 2 * n : n, record))
+        .filter((m) => !hidden(m))
+        .slice(0, n);
   // Its own recent thoughts about itself (its plans, what it was told of its own life) are always
   // at hand: a resident does not forget its own plan because other memories crowd it out.
-  const own = mask.memory ? [] : s.memory.latest(3000, (m) => m.type === "thought" && !m.depth && m.evidence.length === 0 && m.subject === s.persona.name && m.created > now - 3 * 86_400_000);
+  const own = mask.memory
+    ? []
+    : s.memory.latest(
+        3000,
+        (m) =>
+          m.type === "thought" &&
+          !m.depth &&
+          m.evidence.length === 0 &&
+          m.subject === s.persona.name &&
+          m.created > now - 3 * 86_400_000,
+      );
   for (const m of own.slice(0, 10)) if (!memories.includes(m)) memories.push(m);
   const { answer } = await ctx.gateway.ask(interviewPrompt, {
     identity: identity(s),
@@ -75,7 +117,14 @@ export async function interview(ctx: MindContext, s: AgentState, question: strin
   });
   if (record) {
     const text = `${interviewer} interviewed ${s.persona.name}, asking "${question.replace(/"/g, "'")}"; ${s.persona.name} answered "${answer.replace(/"/g, "'")}"`;
-    await rememberOne(ctx, s, "chat", now, text, Math.max(4, importanceOf(question, { at: now })), { predicate: "was interviewed by", object: interviewer, lines: [[interviewer, question], [s.persona.name, answer]] });
+    await rememberOne(ctx, s, "chat", now, text, Math.max(4, importanceOf(question, { at: now })), {
+      predicate: "was interviewed by",
+      object: interviewer,
+      lines: [
+        [interviewer, question],
+        [s.persona.name, answer],
+      ],
+    });
   }
   return answer;
 }

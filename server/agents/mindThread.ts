@@ -14,7 +14,18 @@
 import type { Persona } from "../../shared/persona.ts";
 import type { GatewayLoad, LlmMetrics } from "../llm/prompt.ts";
 import { ThreadClient, type Replies, type Reply } from "../threads/index.ts";
-import type { AgentSelf, Approach, HeardWords, InterviewQuestion, Mind, MindInput, MindOutput, Overheard, Reply as MindReply, Whisper } from "../world/mind.ts";
+import type {
+  AgentSelf,
+  Approach,
+  HeardWords,
+  InterviewQuestion,
+  Mind,
+  MindInput,
+  MindOutput,
+  Overheard,
+  Reply as MindReply,
+  Whisper,
+} from "../world/mind.ts";
 import { townSeed } from "../world/random.ts";
 import type { Address } from "../world/tile.ts";
 import type { AgentInspection } from "./generativeMind.ts";
@@ -181,10 +192,14 @@ export class MindThread implements Mind {
   static async start(init: MindThreadInit): Promise<MindThread> {
     const made: { mind?: MindThread } = {};
     // The journal's changes and the status are read from every message, before its call settles.
-    const thread = await ThreadClient.start<MindReplyMessage>(new URL("./mindWorker.ts", import.meta.url), { init }, {
-      what: "the minds' thread",
-      onMessage: (m) => made.mind?.received(m),
-    });
+    const thread = await ThreadClient.start<MindReplyMessage>(
+      new URL("./mindWorker.ts", import.meta.url),
+      { init },
+      {
+        what: "the minds' thread",
+        onMessage: (m) => made.mind?.received(m),
+      },
+    );
     const mind = (made.mind = new MindThread(thread, new Set(init.personas.map((p) => p.id))));
     try {
       await mind.refresh();
@@ -196,7 +211,9 @@ export class MindThread implements Mind {
   }
 
   private received(m: MindReplyMessage): void {
-    this.journalIn.receive(m, (r) => (this.snapshots.delete(r.id) && r.ok ? (r.value as MindSnapshotReply) : undefined));
+    this.journalIn.receive(m, (r) =>
+      this.snapshots.delete(r.id) && r.ok ? (r.value as MindSnapshotReply) : undefined,
+    );
     if (m.status) this.statusSeen = m.status;
   }
 
@@ -237,7 +254,10 @@ export class MindThread implements Mind {
   private flush(): void {
     const calls = this.batch;
     this.batch = [];
-    this.thread.post({ calls } satisfies CallBatch, calls.map((c) => c.id));
+    this.thread.post(
+      { calls } satisfies CallBatch,
+      calls.map((c) => c.id),
+    );
   }
 
   private askBackfill(): number {
@@ -246,7 +266,6 @@ export class MindThread implements Mind {
     this.send({ method: "backfill", args: [] }, (sent) => (id = sent)).catch(() => {});
     return id;
   }
-
 
   // ------------------------------------------------------------------ the Mind port
 
@@ -270,7 +289,9 @@ export class MindThread implements Mind {
   }
   /** The minds' state for a save, as the worker has it when the request arrives. */
   async snapshot(): Promise<unknown> {
-    const reply = await this.send<MindSnapshotReply>({ method: "snapshot", args: [] }, (id) => this.snapshots.add(id));
+    const reply = await this.send<MindSnapshotReply>({ method: "snapshot", args: [] }, (id) =>
+      this.snapshots.add(id),
+    );
     this.journalIn.gave(reply.state, reply.parts);
     return reply.state;
   }
@@ -285,10 +306,15 @@ export class MindThread implements Mind {
   inspect(agentId: string, opts: { limit?: number } = {}): Promise<AgentInspection | undefined> {
     return this.send({ method: "inspect", args: [agentId, opts] });
   }
-  report(agentId: string): Promise<{ memories: number; reflections: number; conversations: number } | undefined> {
+  report(
+    agentId: string,
+  ): Promise<{ memories: number; reflections: number; conversations: number } | undefined> {
     return this.send({ method: "report", args: [agentId] });
   }
-  seedHistory(history: string | readonly HistoryRow[], now: number): Promise<{ seeded: number; unknown: string[] }> {
+  seedHistory(
+    history: string | readonly HistoryRow[],
+    now: number,
+  ): Promise<{ seeded: number; unknown: string[] }> {
     return this.send({ method: "seedHistory", args: [history, now] });
   }
   interview(agentId: string, question: string, opts: InterviewOptions = {}): Promise<string> {

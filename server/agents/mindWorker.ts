@@ -14,28 +14,58 @@ import type { AgentSelf } from "../world/mind.ts";
 import { withTownSeed } from "../world/random.ts";
 import { GenerativeMind } from "./generativeMind.ts";
 import { MemoryJournal, partsJsonOf, rowFields, type MemoryChange } from "./memory/journal.ts";
-import type { CallBatch, MindReplyMessage, MindSnapshotReply, MindStatus, MindThreadInit, SentCall } from "./mindThread.ts";
+import type {
+  CallBatch,
+  MindReplyMessage,
+  MindSnapshotReply,
+  MindStatus,
+  MindThreadInit,
+  SentCall,
+} from "./mindThread.ts";
 
 /** While idle, the status goes out this often anyway (the budget's hour slides with the clock). */
 const STATUS_EVERY_MS = 1_000;
 
 /** The process's gateway as this worker makes it: the same settings, the shared caches, the town's budget. */
-async function workerGateway(init: MindThreadInit): Promise<{ gateway: Gateway; base: Gateway; budget?: BudgetedGateway; close(): Promise<void> }> {
+async function workerGateway(
+  init: MindThreadInit,
+): Promise<{ gateway: Gateway; base: Gateway; budget?: BudgetedGateway; close(): Promise<void> }> {
   // To stderr: a command line's stdout is its result.
   const log = pino({ level: init.logLevel ?? "info" }, pino.destination(2));
   let redis: Redis | undefined;
   let caches = {};
   if (init.redis) {
     // As the process's own: no offline queue, so a Redis away is a miss at once, not a wait.
-    redis = new Redis(init.redis.url, { keyPrefix: init.redis.prefix, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 3_000 });
-    redis.on("error", (err) => log.debug({ err: err.message }, "redis connection error (minds' thread)"));
+    redis = new Redis(init.redis.url, {
+      keyPrefix: init.redis.prefix,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 3_000,
+    });
+    redis.on("error", (err) =>
+      log.debug({ err: err.message }, "redis connection error (minds' thread)"),
+    );
     // Connected before the first ask (the process reached this Redis a moment ago); if not, every
     // cache read is a miss until the client reconnects on its own.
-    await redis.connect().catch((err: Error) => log.warn({ err: err.message }, "the minds' thread cannot reach Redis: its LLM caches miss for now"));
-    caches = { responseCache: redisResponseCache(redis, { ttlSeconds: init.redis.ttlSeconds }), embeddingCache: redisEmbeddingCache(redis, { ttlSeconds: init.redis.ttlSeconds }) };
+    await redis
+      .connect()
+      .catch((err: Error) =>
+        log.warn(
+          { err: err.message },
+          "the minds' thread cannot reach Redis: its LLM caches miss for now",
+        ),
+      );
+    caches = {
+      responseCache: redisResponseCache(redis, { ttlSeconds: init.redis.ttlSeconds }),
+      embeddingCache: redisEmbeddingCache(redis, { ttlSeconds: init.redis.ttlSeconds }),
+    };
   }
   const base = makeGateway(readLlmConfig(init.env), { log, ...caches });
-  const budget = init.budgetTokensPerHour !== undefined ? new BudgetedGateway(base, init.budgetTokensPerHour) : undefined;
+  const budget =
+    init.budgetTokensPerHour !== undefined
+      ? new BudgetedGateway(base, init.budgetTokensPerHour)
+      : undefined;
   return {
     gateway: budget ?? base,
     base,
@@ -54,7 +84,13 @@ let journal: MemoryJournal | undefined;
 try {
   services = await workerGateway(init);
   journal = init.journal ? new MemoryJournal() : undefined;
-  mind = new GenerativeMind({ gateway: services.gateway, personas: init.personas, addresses: init.addresses, journal, settings: init.settings });
+  mind = new GenerativeMind({
+    gateway: services.gateway,
+    personas: init.personas,
+    addresses: init.addresses,
+    journal,
+    settings: init.settings,
+  });
   sendReply({ id: 0, ready: true }, "the minds' thread");
 } catch (err) {
   sendReply({ id: 0, ready: false, error: sendable(err) }, "the minds' thread");
@@ -63,16 +99,25 @@ try {
 
 function status(): MindStatus {
   const load = (services.base as { load?: GatewayLoad }).load;
-  return { engine: services.gateway.engine, metrics: services.gateway.metrics(), exhausted: services.budget?.exhausted() ?? false, stats: { ...mind.stats }, ...(load ? { load: { ...load } } : {}) };
+  return {
+    engine: services.gateway.engine,
+    metrics: services.gateway.metrics(),
+    exhausted: services.budget?.exhausted() ?? false,
+    stats: { ...mind.stats },
+    ...(load ? { load: { ...load } } : {}),
+  };
 }
 
 /** What people ask runs under the town's budget (past it, their asks are answered offline). */
-const forPeople = <T>(work: () => Promise<T>): Promise<T> => (services.budget ? services.budget.forPeople(work) : work());
+const forPeople = <T>(work: () => Promise<T>): Promise<T> =>
+  services.budget ? services.budget.forPeople(work) : work();
 
 const personas = new Map(init.personas.map((p) => [p.id, p]));
 /** The input with its agent's persona back (the main thread leaves out those the worker has). */
 function full<I extends { agent: AgentSelf }>(input: I): I {
-  return input.agent.persona ? input : { ...input, agent: { ...input.agent, persona: personas.get(input.agent.id)! } };
+  return input.agent.persona
+    ? input
+    : { ...input, agent: { ...input.agent, persona: personas.get(input.agent.id)! } };
 }
 
 function run(c: SentCall): unknown {
@@ -93,7 +138,11 @@ function run(c: SentCall): unknown {
       // The journal up to the snapshot goes with it (the reply's own carries what came after),
       // and, for a store that keeps rows, the parts it writes as rows, as JSON made here.
       const state = mind.snapshot();
-      return { state, journal: rows(journal?.drain() ?? []), ...(journal ? { parts: partsJsonOf(state) } : {}) } satisfies MindSnapshotReply;
+      return {
+        state,
+        journal: rows(journal?.drain() ?? []),
+        ...(journal ? { parts: partsJsonOf(state) } : {}),
+      } satisfies MindSnapshotReply;
     }
     case "restore":
       mind.restore(...c.args);
@@ -137,7 +186,8 @@ function statusIfDue(): MindStatus | undefined {
 
 // While nothing is asked, the status still goes out now and then.
 setInterval(() => {
-  if (Date.now() - statusSent >= STATUS_EVERY_MS) mainPort().postMessage({ replies: [], status: statusIfDue() } satisfies MindReplyMessage);
+  if (Date.now() - statusSent >= STATUS_EVERY_MS)
+    mainPort().postMessage({ replies: [], status: statusIfDue() } satisfies MindReplyMessage);
 }, STATUS_EVERY_MS).unref();
 let outbox: Reply[] = [];
 
@@ -166,11 +216,26 @@ function flush(): void {
     // An answer could not be cloned: each goes alone, and the one that cannot says why (the
     // journal goes with the first: rows must not be lost).
     for (const [i, r] of replies.entries()) {
-      const one: MindReplyMessage = { replies: [r], ...(i === 0 && m.journal ? { journal: m.journal } : {}) };
+      const one: MindReplyMessage = {
+        replies: [r],
+        ...(i === 0 && m.journal ? { journal: m.journal } : {}),
+      };
       try {
         mainPort().postMessage(one);
       } catch (err) {
-        mainPort().postMessage({ ...one, replies: [{ id: r.id, ok: false, error: { message: `the minds' answer could not be sent: ${(err as Error).message}`, name: "Error" } }] });
+        mainPort().postMessage({
+          ...one,
+          replies: [
+            {
+              id: r.id,
+              ok: false,
+              error: {
+                message: `the minds' answer could not be sent: ${(err as Error).message}`,
+                name: "Error",
+              },
+            },
+          ],
+        });
       }
     }
   }

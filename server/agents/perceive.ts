@@ -8,14 +8,26 @@
 import type { PerceivedEvent } from "../world/perception.ts";
 import { importanceOf } from "./offline/importance.ts";
 import { fitScores, importancePrompt } from "./prompts/importance.ts";
-import { identity, keywordsOf, peopleFor, remember, type AgentState, type MindContext, type PendingObservation } from "./state.ts";
+import {
+  identity,
+  keywordsOf,
+  peopleFor,
+  remember,
+  type AgentState,
+  type MindContext,
+  type PendingObservation,
+} from "./state.ts";
 
 const MAX_SCORED = 4000;
 const MAX_BATCH = 40;
 
 /** The observation an event makes: empty predicates are "is idle" (the original's rule). An
  *  object whose state a resident's own action gives it ("window table is in use") is routine. */
-export function observationOf(e: PerceivedEvent, now: number, isResident: (name: string) => boolean = () => false): PendingObservation {
+export function observationOf(
+  e: PerceivedEvent,
+  now: number,
+  isResident: (name: string) => boolean = () => false,
+): PendingObservation {
   const idle = !e.predicate;
   const subject = e.subject;
   const predicate = idle ? "is" : e.predicate;
@@ -23,20 +35,36 @@ export function observationOf(e: PerceivedEvent, now: number, isResident: (name:
   const name = subject.includes(":") ? subject.split(":").at(-1)! : subject;
   const description = idle ? `${name} is idle` : e.description;
   const routine = idle || (subject.includes(":") && !!e.by && isResident(e.by));
-  return { created: now, description, subject, predicate, object, keywords: keywordsOf(subject, object), ...(routine ? { routine } : {}) };
+  return {
+    created: now,
+    description,
+    subject,
+    predicate,
+    object,
+    keywords: keywordsOf(subject, object),
+    ...(routine ? { routine } : {}),
+  };
 }
 
 function seen(s: AgentState, o: PendingObservation, retention: number): boolean {
   let k = 0;
   for (let i = s.pending.length - 1; i >= 0 && k < retention; i--, k++) {
     const p = s.pending[i];
-    if (p.subject === o.subject && p.predicate === o.predicate && p.object === o.object) return true;
+    if (p.subject === o.subject && p.predicate === o.predicate && p.object === o.object)
+      return true;
   }
-  return retention - k > 0 && s.memory.seenRecently(o.subject, o.predicate, o.object, retention - k);
+  return (
+    retention - k > 0 && s.memory.seenRecently(o.subject, o.predicate, o.object, retention - k)
+  );
 }
 
 /** Queues what is new among perceived events; returns the events that were new. */
-export function perceive(ctx: MindContext, s: AgentState, perceived: readonly PerceivedEvent[], now: number): PerceivedEvent[] {
+export function perceive(
+  ctx: MindContext,
+  s: AgentState,
+  perceived: readonly PerceivedEvent[],
+  now: number,
+): PerceivedEvent[] {
   const fresh: PerceivedEvent[] = [];
   for (const e of perceived) {
     const o = observationOf(e, now, (name) => ctx.isResident(name));
@@ -50,7 +78,10 @@ export function perceive(ctx: MindContext, s: AgentState, perceived: readonly Pe
 /** Whether the queue should be scored now (full, or its oldest waited long enough). */
 export function flushDue(ctx: MindContext, s: AgentState, now: number): boolean {
   if (s.pending.length === 0) return false;
-  return s.pending.length >= ctx.settings.importanceBatch || now - s.pending[0].created >= ctx.settings.importanceFlushMinutes * 60_000;
+  return (
+    s.pending.length >= ctx.settings.importanceBatch ||
+    now - s.pending[0].created >= ctx.settings.importanceFlushMinutes * 60_000
+  );
 }
 
 /** Scores the queued observations (one call per batch) and stores them as memories. */
@@ -58,17 +89,33 @@ export async function flushObservations(ctx: MindContext, s: AgentState): Promis
   if (s.pending.length === 0) return 0;
   const batch = s.pending;
   s.pending = [];
-  const unknown = [...new Set(batch.filter((o) => !o.routine).map((o) => o.description).filter((d) => !s.scored.has(d)))];
+  const unknown = [
+    ...new Set(
+      batch
+        .filter((o) => !o.routine)
+        .map((o) => o.description)
+        .filter((d) => !s.scored.has(d)),
+    ),
+  ];
   // Novelty against what the resident holds: nothing with the same subject and predicate among
   // its latest observations.
   const held = s.memory.latest(64, (m) => m.type === "observation");
-  const novel = (o: Pick<PendingObservation, "subject" | "predicate">) => !held.some((m) => m.subject === o.subject && m.predicate === o.predicate);
+  const novel = (o: Pick<PendingObservation, "subject" | "predicate">) =>
+    !held.some((m) => m.subject === o.subject && m.predicate === o.predicate);
   const byDescription = new Map(batch.map((o) => [o.description, o]));
   try {
     for (let i = 0; i < unknown.length; i += MAX_BATCH) {
       const items = unknown.slice(i, i + MAX_BATCH);
-      const answer = await ctx.gateway.ask(importancePrompt, { identity: identity(s), items, at: batch[0].created, people: peopleFor(ctx, s), novel: items.map((d) => novel(byDescription.get(d)!)) });
-      fitScores(items, answer.scores, batch[0].created).forEach((score, n) => s.scored.set(items[n], score));
+      const answer = await ctx.gateway.ask(importancePrompt, {
+        identity: identity(s),
+        items,
+        at: batch[0].created,
+        people: peopleFor(ctx, s),
+        novel: items.map((d) => novel(byDescription.get(d)!)),
+      });
+      fitScores(items, answer.scores, batch[0].created).forEach((score, n) =>
+        s.scored.set(items[n], score),
+      );
     }
   } catch (e) {
     // Nothing is lost: the batch waits for the next flush.
@@ -94,7 +141,14 @@ export async function flushObservations(ctx: MindContext, s: AgentState): Promis
       predicate: o.predicate,
       object: o.object,
       keywords: o.keywords,
-      importance: o.routine ? Math.min(2, importanceOf(o.description)) : (s.scored.get(o.description) ?? importanceOf(o.description, { at: o.created, people: peopleFor(ctx, s), novel: novel(o) })),
+      importance: o.routine
+        ? Math.min(2, importanceOf(o.description))
+        : (s.scored.get(o.description) ??
+          importanceOf(o.description, {
+            at: o.created,
+            people: peopleFor(ctx, s),
+            novel: novel(o),
+          })),
     })),
   );
   ctx.stats.observations += batch.length;

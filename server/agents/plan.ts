@@ -15,8 +15,28 @@ import { readTime, timeAhead } from "./offline/events.ts";
 import { flushObservations } from "./perceive.ts";
 import { dayPlanPrompt } from "./prompts/dayPlan.ts";
 import { decomposePrompt } from "./prompts/decompose.ts";
-import { addTasks, blockAt, blocksFrom, cloneSchedule, fitMinutes, taskAt, windowFrom, type Block, type DaySchedule } from "./schedule.ts";
-import { currentPlace, identity, lines, peopleFor, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
+import {
+  addTasks,
+  blockAt,
+  blocksFrom,
+  cloneSchedule,
+  fitMinutes,
+  taskAt,
+  windowFrom,
+  type Block,
+  type DaySchedule,
+} from "./schedule.ts";
+import {
+  currentPlace,
+  identity,
+  lines,
+  peopleFor,
+  placeNames,
+  rememberOne,
+  retrieve,
+  type AgentState,
+  type MindContext,
+} from "./state.ts";
 
 /** Where the agent sleeps: the bed of its home, else its home. */
 export function bedOf(s: AgentState): Address {
@@ -41,7 +61,15 @@ function dayNamed(m: MemoryRecord): number | undefined {
 function datedOn(s: AgentState, day: number): MemoryRecord[] {
   const d = new Date(day);
   const target = d.getUTCMonth() * 100 + d.getUTCDate();
-  return s.memory.latest(2000, (m) => (m.type === "thought" || m.type === "chat") && !m.depth && m.created > day - 30 * 86_400_000).filter((m) => dayNamed(m) === target);
+  return s.memory
+    .latest(
+      2000,
+      (m) =>
+        (m.type === "thought" || m.type === "chat") &&
+        !m.depth &&
+        m.created > day - 30 * 86_400_000,
+    )
+    .filter((m) => dayNamed(m) === target);
 }
 
 /**
@@ -53,15 +81,32 @@ function datedOn(s: AgentState, day: number): MemoryRecord[] {
  * unless it names a day the resident already knew of when it planned yesterday (the same event
  * heard of again).
  */
-export function likeYesterday(ctx: MindContext, s: AgentState, day: number, datedToday: readonly MemoryRecord[]): boolean {
+export function likeYesterday(
+  ctx: MindContext,
+  s: AgentState,
+  day: number,
+  datedToday: readonly MemoryRecord[],
+): boolean {
   const y = s.schedule;
   if (!y?.routine || y.day !== day - 86_400_000 || datedToday.length > 0) return false;
-  const recent = s.memory.latest(2000, (m) => (m.type === "thought" || m.type === "chat") && m.predicate !== "plan" && m.created > y.day - 30 * 86_400_000);
-  const known = new Set(recent.filter((m) => m.created < y.day).map(dayNamed).filter((d) => d !== undefined));
+  const recent = s.memory.latest(
+    2000,
+    (m) =>
+      (m.type === "thought" || m.type === "chat") &&
+      m.predicate !== "plan" &&
+      m.created > y.day - 30 * 86_400_000,
+  );
+  const known = new Set(
+    recent
+      .filter((m) => m.created < y.day)
+      .map(dayNamed)
+      .filter((d) => d !== undefined),
+  );
   return !recent.some((m) => {
     if (m.created < y.day) return false;
     const t = readTime(m.description, m.created);
-    const ahead = t !== undefined && (t.day !== undefined || t.start !== undefined) && timeAhead(t, m.created);
+    const ahead =
+      t !== undefined && (t.day !== undefined || t.start !== undefined) && timeAhead(t, m.created);
     // A conversation bears on plans through its planning note (the post-chat memo) or a time it
     // names; its own importance says how much it mattered, not whether the day changes.
     const weighty = m.type === "thought" && m.importance >= ctx.settings.replanImportance;
@@ -78,8 +123,16 @@ export async function planDay(ctx: MindContext, s: AgentState, now: number): Pro
   const date = formatDate(day);
   const name = s.persona.name;
   const onTheDay = datedOn(s, day);
-  if (ctx.settings.reusePlans && likeYesterday(ctx, s, day, onTheDay)) return reusePlan(ctx, s, now, day);
-  const memories = await retrieve(ctx, s, [`${name}'s plan for ${date}.`, `Important recent events for ${name}'s life.`], now, ctx.settings.retrieveForPlan, ctx.settings.retrieveForPlan * 2);
+  if (ctx.settings.reusePlans && likeYesterday(ctx, s, day, onTheDay))
+    return reusePlan(ctx, s, now, day);
+  const memories = await retrieve(
+    ctx,
+    s,
+    [`${name}'s plan for ${date}.`, `Important recent events for ${name}'s life.`],
+    now,
+    ctx.settings.retrieveForPlan,
+    ctx.settings.retrieveForPlan * 2,
+  );
   for (const m of onTheDay) if (!memories.includes(m)) memories.push(m);
   const firstDay = !s.schedule;
   const answer = await ctx.gateway.ask(dayPlanPrompt, {
@@ -95,24 +148,61 @@ export async function planDay(ctx: MindContext, s: AgentState, now: number): Pro
     people: peopleFor(ctx, s),
   });
   const wake = parseClock(answer.wakeUp) ?? 7 * 60;
-  const schedule: DaySchedule = { day, wake, currently: answer.currently, items: answer.plan, blocks: blocksFrom(answer.schedule.map((b) => ({ start: b.start, task: b.task, ...(b.place ? { place: b.place } : {}) })), wake, bedOf(s)), tasks: [], routine: onTheDay.length === 0 };
+  const schedule: DaySchedule = {
+    day,
+    wake,
+    currently: answer.currently,
+    items: answer.plan,
+    blocks: blocksFrom(
+      answer.schedule.map((b) => ({
+        start: b.start,
+        task: b.task,
+        ...(b.place ? { place: b.place } : {}),
+      })),
+      wake,
+      bedOf(s),
+    ),
+    tasks: [],
+    routine: onTheDay.length === 0,
+  };
   s.yesterday = s.schedule?.items ?? [];
   s.schedule = schedule;
   s.currently = answer.currently;
   ctx.stats.plans++;
-  await rememberOne(ctx, s, "plan", now, `This is ${name}'s plan for ${date}: ${answer.plan.join(", ")}.`, 5, { predicate: "plan", object: date, keywords: ["plan"] });
+  await rememberOne(
+    ctx,
+    s,
+    "plan",
+    now,
+    `This is ${name}'s plan for ${date}: ${answer.plan.join(", ")}.`,
+    5,
+    { predicate: "plan", object: date, keywords: ["plan"] },
+  );
   return schedule;
 }
 
 /** Yesterday's plan and its tasks for the new day (a day like yesterday), remembered as the day's plan. */
-async function reusePlan(ctx: MindContext, s: AgentState, now: number, day: number): Promise<DaySchedule> {
+async function reusePlan(
+  ctx: MindContext,
+  s: AgentState,
+  now: number,
+  day: number,
+): Promise<DaySchedule> {
   const y = s.schedule!;
   const schedule: DaySchedule = { ...cloneSchedule(y), day };
   s.yesterday = y.items;
   s.schedule = schedule;
   ctx.stats.plansReused++;
   const date = formatDate(day);
-  await rememberOne(ctx, s, "plan", now, `This is ${s.persona.name}'s plan for ${date}: ${schedule.items.join(", ")}.`, 5, { predicate: "plan", object: date, keywords: ["plan"] });
+  await rememberOne(
+    ctx,
+    s,
+    "plan",
+    now,
+    `This is ${s.persona.name}'s plan for ${date}: ${schedule.items.join(", ")}.`,
+    5,
+    { predicate: "plan", object: date, keywords: ["plan"] },
+  );
   return schedule;
 }
 
@@ -122,21 +212,42 @@ export function asleep(s: AgentState): boolean {
 }
 
 function sleepTask(s: AgentState, b: Block, from: number): PlannedTask {
-  return { start: from, end: b.end, task: "sleeping", address: bedOf(s), emoji: "😴", predicate: "is sleeping", object: "bed", objectState: "being slept in" };
+  return {
+    start: from,
+    end: b.end,
+    task: "sleeping",
+    address: bedOf(s),
+    emoji: "😴",
+    predicate: "is sleeping",
+    object: "bed",
+    objectState: "being slept in",
+  };
 }
 
 /** Decomposes the schedule from `minute` on (one call for the window). */
-export async function decompose(ctx: MindContext, s: AgentState, now: number, minute: number): Promise<void> {
+export async function decompose(
+  ctx: MindContext,
+  s: AgentState,
+  now: number,
+  minute: number,
+): Promise<void> {
   const schedule = s.schedule!;
   const window = windowFrom(schedule, minute, ctx.settings.decompositionWindowMinutes);
   if (window.length === 0) return;
   // Where the agent may go: home and public places, and wherever the plan itself says (a party at
   // a friend's house).
-  const focus = window.map((b) => (b.place ? s.spatial.resolve(b.place)?.split(":")[1] : undefined)).filter((x): x is string => !!x);
-  const allowed = [...new Set([...s.spatial.allowedSectors(s.persona.home, lastName(s.persona.name)), ...focus])];
+  const focus = window
+    .map((b) => (b.place ? s.spatial.resolve(b.place)?.split(":")[1] : undefined))
+    .filter((x): x is string => !!x);
+  const allowed = [
+    ...new Set([...s.spatial.allowedSectors(s.persona.home, lastName(s.persona.name)), ...focus]),
+  ];
   // Fresh planning notes (from conversations since the day was planned) help choose.
   const notes = s.memory
-    .latest(40, (m) => m.type === "thought" && m.created >= schedule.day && isPlanningNote(m.description))
+    .latest(
+      40,
+      (m) => m.type === "thought" && m.created >= schedule.day && isPlanningNote(m.description),
+    )
     .slice(0, 3)
     .map((m) => m.description);
   const answer = await ctx.gateway.ask(decomposePrompt, {
@@ -147,7 +258,13 @@ export async function decompose(ctx: MindContext, s: AgentState, now: number, mi
     // Objects only where the blocks go, home and where it is now; other places by their rooms (the
     // original chooses a sector, then an arena of it, then an object of that arena, each prompt
     // listing only the chosen level's children).
-    outline: s.spatial.outline({ home: s.persona.home, lastName: lastName(s.persona.name), name: s.persona.name, focus: [...focus, currentPlace(s).split(":")[0]], maxChars: 0 }),
+    outline: s.spatial.outline({
+      home: s.persona.home,
+      lastName: lastName(s.persona.name),
+      name: s.persona.name,
+      focus: [...focus, currentPlace(s).split(":")[0]],
+      maxChars: 0,
+    }),
     notes,
     minMinutes: ctx.settings.decomposeMinMinutes,
     addresses: s.spatial.addresses(),
@@ -158,15 +275,43 @@ export async function decompose(ctx: MindContext, s: AgentState, now: number, mi
   ctx.stats.decompositions++;
   const planned: PlannedTask[] = [];
   window.forEach((b, i) => {
-    const given = answer.blocks[i]?.tasks?.length ? answer.blocks[i].tasks : [{ task: b.task, minutes: b.end - b.start, address: b.place ?? "", emoji: "", predicate: "", object: "", objectState: "" }];
-    const minutes = fitMinutes(given.map((t) => t.minutes), b.end - b.start);
+    const given = answer.blocks[i]?.tasks?.length
+      ? answer.blocks[i].tasks
+      : [
+          {
+            task: b.task,
+            minutes: b.end - b.start,
+            address: b.place ?? "",
+            emoji: "",
+            predicate: "",
+            object: "",
+            objectState: "",
+          },
+        ];
+    const minutes = fitMinutes(
+      given.map((t) => t.minutes),
+      b.end - b.start,
+    );
     let start = b.start;
     minutes.forEach((m, k) => {
       const t = given[k];
       const task = t.task.trim() || b.task;
-      const address = resolveAddress(s.spatial, t.address, `${task} ${b.task}`, { home: s.persona.home, place: b.place, allowed });
-      const triple = t.predicate && t.object ? { predicate: t.predicate, object: t.object } : tripleOf(task);
-      planned.push({ start, end: start + m, task, address, emoji: t.emoji || emojiFor(task), ...triple, objectState: t.objectState ?? "" });
+      const address = resolveAddress(s.spatial, t.address, `${task} ${b.task}`, {
+        home: s.persona.home,
+        place: b.place,
+        allowed,
+      });
+      const triple =
+        t.predicate && t.object ? { predicate: t.predicate, object: t.object } : tripleOf(task);
+      planned.push({
+        start,
+        end: start + m,
+        task,
+        address,
+        emoji: t.emoji || emojiFor(task),
+        ...triple,
+        objectState: t.objectState ?? "",
+      });
       start += m;
     });
   });
@@ -194,5 +339,13 @@ export async function nextTask(ctx: MindContext, s: AgentState, now: number): Pr
   // Nothing planned (a model that gave nothing usable): the block itself, at its place or home.
   const b = block ?? { start: minute, end: Math.min(1440, minute + 60), task: "taking it easy" };
   const address = resolveAddress(s.spatial, b.place ?? "", b.task, { home: s.persona.home });
-  return { start: minute, end: b.end, task: b.task, address, emoji: emojiFor(b.task), ...tripleOf(b.task), objectState: "" };
+  return {
+    start: minute,
+    end: b.end,
+    task: b.task,
+    address,
+    emoji: emojiFor(b.task),
+    ...tripleOf(b.task),
+    objectState: "",
+  };
 }

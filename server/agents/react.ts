@@ -16,14 +16,37 @@ import { flushObservations } from "./perceive.ts";
 import { objectReactionPrompt } from "./prompts/objectReaction.ts";
 import { reactionPrompt } from "./prompts/reaction.ts";
 import { insertAppointment } from "./schedule.ts";
-import { briefOf, datedFrom, lines, peopleFor, placeNames, rememberOne, retrieve, type AgentState, type MindContext } from "./state.ts";
+import {
+  briefOf,
+  datedFrom,
+  lines,
+  peopleFor,
+  placeNames,
+  rememberOne,
+  retrieve,
+  type AgentState,
+  type MindContext,
+} from "./state.ts";
 
 export type ReactOption = "talk" | "wait" | "join";
 
 /** The options the gates leave for reacting to `other`, seen doing `e`. */
-export function reactionOptions(_ctx: MindContext, s: AgentState, other: AgentState, e: PerceivedEvent, input: MindInput): ReactOption[] {
+export function reactionOptions(
+  _ctx: MindContext,
+  s: AgentState,
+  other: AgentState,
+  e: PerceivedEvent,
+  input: MindInput,
+): ReactOption[] {
   const now = input.now;
-  if (input.agent.talkingTo || s.engagedWith || other.engagedWith || s.current?.waiting || other.current?.waiting) return [];
+  if (
+    input.agent.talkingTo ||
+    s.engagedWith ||
+    other.engagedWith ||
+    s.current?.waiting ||
+    other.current?.waiting
+  )
+    return [];
   if (isSleep(doing(s) || input.agent.action) || isSleep(e.description)) return [];
   const hour = Math.floor(minuteOfDay(now) / 60);
   // Someone talking with people, in a group anyone near may join.
@@ -31,17 +54,30 @@ export function reactionOptions(_ctx: MindContext, s: AgentState, other: AgentSt
   const options: ReactOption[] = [];
   const declined = s.declined.get(other.id);
   const declinedNow = declined && now < declined.until;
-  if (hour !== 23 && now >= (s.chatCooldown.get(other.id) ?? 0) && !declinedNow) options.push("talk");
+  if (hour !== 23 && now >= (s.chatCooldown.get(other.id) ?? 0) && !declinedNow)
+    options.push("talk");
   // Wait: the other is at the object this agent is heading for, and this agent is not there yet.
   const target = input.agent.address;
   const atTarget = input.agent.x === e.x && input.agent.y === e.y;
-  if (target.split(":").length === 4 && e.address === target && !atTarget && (other.current?.until ?? 0) > now && !declinedNow) options.push("wait");
+  if (
+    target.split(":").length === 4 &&
+    e.address === target &&
+    !atTarget &&
+    (other.current?.until ?? 0) > now &&
+    !declinedNow
+  )
+    options.push("wait");
   return options;
 }
 
 /** Reacts to an object a person changed, else to the first newly perceived agent the gates let
  *  through; null when nothing happens. */
-export async function react(ctx: MindContext, s: AgentState, input: MindInput, fresh: readonly PerceivedEvent[]): Promise<MindOutput | null> {
+export async function react(
+  ctx: MindContext,
+  s: AgentState,
+  input: MindInput,
+  fresh: readonly PerceivedEvent[],
+): Promise<MindOutput | null> {
   const now = input.now;
   for (const e of fresh) {
     if (!remarkableObject(ctx, e)) continue;
@@ -62,14 +98,26 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
     }
     let decision: ReactOption | "continue" = "continue";
     try {
-      const mems = await retrieve(ctx, s, [other.persona.name, e.description], now, 10, ctx.settings.retrieveForReaction);
+      const mems = await retrieve(
+        ctx,
+        s,
+        [other.persona.name, e.description],
+        now,
+        10,
+        ctx.settings.retrieveForReaction,
+      );
       const last = s.lastChat.get(other.id);
       const answer = await ctx.gateway.ask(reactionPrompt, {
         ...situation(s, input.agent, now),
-        other: { name: other.persona.name, doing: e.description.replace(`${other.persona.name} is `, "") },
+        other: {
+          name: other.persona.name,
+          doing: e.description.replace(`${other.persona.name} is `, ""),
+        },
         options,
         memories: lines(mems),
-        ...(last ? { lastChat: { minutesAgo: Math.round((now - last.ended) / 60_000), topic: last.topic } } : {}),
+        ...(last
+          ? { lastChat: { minutesAgo: Math.round((now - last.ended) / 60_000), topic: last.topic } }
+          : {}),
         ...(options.includes("wait") ? { sharedObject: e.address.split(":").at(-1) } : {}),
         places: unionPlaces(placeNames(s)),
         people: peopleFor(ctx, s),
@@ -94,12 +142,28 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
       const until = Math.min(other.current?.until ?? now + 10 * 60_000, now + 30 * 60_000);
       const task = s.current?.action ?? input.agent.action;
       const address = arenaOf(e.address);
-      s.current = { task: undefined, action: `waiting to start ${task.replace(/^waiting to start /, "")}`, address, until, waiting: true };
+      s.current = {
+        task: undefined,
+        action: `waiting to start ${task.replace(/^waiting to start /, "")}`,
+        address,
+        until,
+        waiting: true,
+      };
       return {
-        action: { action: s.current.action, emoji: "⌛", address, until, predicate: "waiting to start", object: task },
+        action: {
+          action: s.current.action,
+          emoji: "⌛",
+          address,
+          until,
+          predicate: "waiting to start",
+          object: task,
+        },
       };
     }
-    s.declined.set(other.id, { until: now + ctx.settings.declineCooldownMinutes * 60_000, doing: e.description });
+    s.declined.set(other.id, {
+      until: now + ctx.settings.declineCooldownMinutes * 60_000,
+      doing: e.description,
+    });
     return null;
   }
   return null;
@@ -109,9 +173,20 @@ export async function react(ctx: MindContext, s: AgentState, input: MindInput, f
  * A person walks up to the resident or speaks to it: it decides, with what it remembers of them,
  * whether to stop and turn to them. Says true when it does.
  */
-export async function reactToPerson(ctx: MindContext, s: AgentState, input: Approach): Promise<boolean> {
+export async function reactToPerson(
+  ctx: MindContext,
+  s: AgentState,
+  input: Approach,
+): Promise<boolean> {
   const now = input.now;
-  const mems = await retrieve(ctx, s, [input.person.name, ...input.words], now, 8, ctx.settings.retrieveForReaction);
+  const mems = await retrieve(
+    ctx,
+    s,
+    [input.person.name, ...input.words],
+    now,
+    8,
+    ctx.settings.retrieveForReaction,
+  );
   const answer = await ctx.gateway.ask(personReactionPrompt, {
     ...situation(s, input.agent, now),
     person: { name: input.person.name, role: input.person.role },
@@ -167,20 +242,43 @@ const REACTION_EMOJI = { leave: "🏃", tell: "📣" } as const;
  * and unless it carries on, starts the reaction now and puts it into today's schedule, so the plan
  * resumes around it. Null when it carries on.
  */
-export async function reactToObject(ctx: MindContext, s: AgentState, input: MindInput, e: PerceivedEvent): Promise<MindOutput | null> {
+export async function reactToObject(
+  ctx: MindContext,
+  s: AgentState,
+  input: MindInput,
+  e: PerceivedEvent,
+): Promise<MindOutput | null> {
   const now = input.now;
   if (s.objectReactions.get(e.subject) === e.object) return null;
   s.objectReactions.set(e.subject, e.object);
-  if (s.objectReactions.size > 200) s.objectReactions.delete(s.objectReactions.keys().next().value!);
+  if (s.objectReactions.size > 200)
+    s.objectReactions.delete(s.objectReactions.keys().next().value!);
   const [, sector] = e.subject.split(":");
   const object = e.subject.split(":").at(-1)!;
   const place = describePlace(e.subject);
   const name = s.persona.name;
   const asleep = isSleep(doing(s) || input.agent.action);
   await flushObservations(ctx, s);
-  const mems = await retrieve(ctx, s, [e.description, place], now, 10, ctx.settings.retrieveForReaction);
+  const mems = await retrieve(
+    ctx,
+    s,
+    [e.description, place],
+    now,
+    10,
+    ctx.settings.retrieveForReaction,
+  );
   const answer = await ctx.gateway.ask(objectReactionPrompt, {
-    name, brief: briefOf(s), now, doing: doing(s) || input.agent.action, object, place, state: e.object, ownPlace: ownSector(s, sector), asleep, memories: lines(mems), ...datedFrom(ctx, now),
+    name,
+    brief: briefOf(s),
+    now,
+    doing: doing(s) || input.agent.action,
+    object,
+    place,
+    state: e.object,
+    ownPlace: ownSector(s, sector),
+    asleep,
+    memories: lines(mems),
+    ...datedFrom(ctx, now),
   });
   const seen = `${name} saw that the ${object} in the ${place} is ${e.object}`;
   // A change to something at one's own place weighs more than one elsewhere.
@@ -191,9 +289,20 @@ export async function reactToObject(ctx: MindContext, s: AgentState, input: Mind
     await rememberOne(ctx, s, "thought", now, `${seen}.`, importance, { predicate: "saw", object });
     return null;
   }
-  await rememberOne(ctx, s, "thought", now, `${seen}, and is ${action}.`, importance, { predicate: "saw", object });
+  await rememberOne(ctx, s, "thought", now, `${seen}, and is ${action}.`, importance, {
+    predicate: "saw",
+    object,
+  });
   if (reaction === "tell" || reaction === "leave") {
-    await rememberOne(ctx, s, "thought", now, `${name} wants to tell everyone that the ${object} in the ${place} is ${e.object}.`, Math.max(7, importance), { predicate: "plans", object });
+    await rememberOne(
+      ctx,
+      s,
+      "thought",
+      now,
+      `${name} wants to tell everyone that the ${object} in the ${place} is ${e.object}.`,
+      Math.max(7, importance),
+      { predicate: "plans", object },
+    );
   }
   const address = reaction === "help" ? e.subject : elsewhere(s, sector);
   const minutes = REACTION_MINUTES[reaction];
@@ -206,5 +315,14 @@ export async function reactToObject(ctx: MindContext, s: AgentState, input: Mind
     insertAppointment(schedule, minute, Math.min(1440, minute + minutes), action, address);
   }
   s.current = { task: undefined, action, address, until };
-  return { action: { action, emoji, address, until, predicate: reaction === "help" ? "is dealing with" : "is reacting to", object } };
+  return {
+    action: {
+      action,
+      emoji,
+      address,
+      until,
+      predicate: reaction === "help" ? "is dealing with" : "is reacting to",
+      object,
+    },
+  };
 }

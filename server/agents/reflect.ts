@@ -9,11 +9,23 @@ import { flushObservations } from "./perceive.ts";
 import { reflectionInsightsPrompt } from "./prompts/reflectionInsights.ts";
 import { reflectionQuestionsPrompt } from "./prompts/reflectionQuestions.ts";
 import type { MemoryRecord } from "./memory/port.ts";
-import { datedFrom, lines, placeNames, remember, retrieve, type AgentState, type MindContext } from "./state.ts";
+import {
+  datedFrom,
+  lines,
+  placeNames,
+  remember,
+  retrieve,
+  type AgentState,
+  type MindContext,
+} from "./state.ts";
 
 /** Whether a new memory counts toward the next reflection (settings.reflectionCounts). */
-export function countsTowardReflection(rule: MindContext["settings"]["reflectionCounts"]): (m: MemoryRecord) => boolean {
-  return rule === "perceived" ? (m) => m.type === "observation" || m.type === "chat" : (m) => !m.depth;
+export function countsTowardReflection(
+  rule: MindContext["settings"]["reflectionCounts"],
+): (m: MemoryRecord) => boolean {
+  return rule === "perceived"
+    ? (m) => m.type === "observation" || m.type === "chat"
+    : (m) => !m.depth;
 }
 
 export function reflectionDue(ctx: MindContext, s: AgentState, now: number): boolean {
@@ -26,12 +38,23 @@ export function reflectionDue(ctx: MindContext, s: AgentState, now: number): boo
 
 /** Of the latest `window` memories (made after `since`, game ms), the `max` most recent distinct
  *  ones, oldest first, without idle observations or plans. */
-export function recentMemories(s: AgentState, window: number, max = window, since = -Infinity): MemoryRecord[] {
+export function recentMemories(
+  s: AgentState,
+  window: number,
+  max = window,
+  since = -Infinity,
+): MemoryRecord[] {
   const seen = new Set<string>();
   const out: MemoryRecord[] = [];
   for (const m of s.memory.latest(window)) {
     if (m.created < since) continue;
-    if (m.importance <= 1 || m.type === "plan" || /\bis idle\b/.test(m.description) || seen.has(m.description)) continue;
+    if (
+      m.importance <= 1 ||
+      m.type === "plan" ||
+      /\bis idle\b/.test(m.description) ||
+      seen.has(m.description)
+    )
+      continue;
     seen.add(m.description);
     out.push(m);
     if (out.length >= max) break;
@@ -40,7 +63,11 @@ export function recentMemories(s: AgentState, window: number, max = window, sinc
 }
 
 /** Reflects now; returns the insight memories made. */
-export async function reflect(ctx: MindContext, s: AgentState, now: number): Promise<MemoryRecord[]> {
+export async function reflect(
+  ctx: MindContext,
+  s: AgentState,
+  now: number,
+): Promise<MemoryRecord[]> {
   if (s.reflecting) return [];
   s.reflecting = true;
   try {
@@ -50,12 +77,24 @@ export async function reflect(ctx: MindContext, s: AgentState, now: number): Pro
     const places = placeNames(s);
     const since = ctx.settings.reflectSinceLast ? s.lastReflection : -Infinity;
     s.lastReflection = now;
-    const recent = recentMemories(s, ctx.settings.reflectionWindow, ctx.settings.reflectionStatements, since);
+    const recent = recentMemories(
+      s,
+      ctx.settings.reflectionWindow,
+      ctx.settings.reflectionStatements,
+      since,
+    );
     if (recent.length === 0) {
       s.memory.markReflected();
       return [];
     }
-    const q = await ctx.gateway.ask(reflectionQuestionsPrompt, { name, statements: lines(recent), n: ctx.settings.focalQuestions, people, places, ...datedFrom(ctx, now) });
+    const q = await ctx.gateway.ask(reflectionQuestionsPrompt, {
+      name,
+      statements: lines(recent),
+      n: ctx.settings.focalQuestions,
+      people,
+      places,
+      ...datedFrom(ctx, now),
+    });
     // Every question's memories are retrieved before any insight is stored (reflect.py
     // run_reflect: new_retrieve over all focal points, then insights per point).
     const asked: { question: string; evidence: MemoryRecord[] }[] = [];
@@ -63,13 +102,28 @@ export async function reflect(ctx: MindContext, s: AgentState, now: number): Pro
       const evidence = await retrieve(ctx, s, [question], now, ctx.settings.reflectionRetrieve);
       if (evidence.length) asked.push({ question, evidence });
     }
-    const calls = ctx.settings.insightsInOneCall ? (asked.length ? [asked] : []) : asked.map((a) => [a]);
+    const calls = ctx.settings.insightsInOneCall
+      ? asked.length
+        ? [asked]
+        : []
+      : asked.map((a) => [a]);
     const made: MemoryRecord[] = [];
     for (const group of calls) {
       const shown = [...new Set(group.flatMap((a) => a.evidence))];
       const index = new Map(shown.map((m, k) => [m, k]));
-      const questions = group.map((a) => ({ question: a.question, statements: a.evidence.map((m) => index.get(m)!) }));
-      const answer = await ctx.gateway.ask(reflectionInsightsPrompt, { name, questions, statements: lines(shown), n: ctx.settings.insights, people, places, ...datedFrom(ctx, now) });
+      const questions = group.map((a) => ({
+        question: a.question,
+        statements: a.evidence.map((m) => index.get(m)!),
+      }));
+      const answer = await ctx.gateway.ask(reflectionInsightsPrompt, {
+        name,
+        questions,
+        statements: lines(shown),
+        n: ctx.settings.insights,
+        people,
+        places,
+        ...datedFrom(ctx, now),
+      });
       // At most n insights per question; asked one question, any number is its; asked several, an
       // answer for a question not asked is dropped.
       const perQuestion = new Map<number, number>();
@@ -80,7 +134,11 @@ export async function reflect(ctx: MindContext, s: AgentState, now: number): Pro
         return k <= group.length && had < ctx.settings.insights;
       });
       const insights = kept.map((x) => {
-        const cited = [...new Set(x.evidence.map((k) => shown[k - 1]).filter((m): m is MemoryRecord => m !== undefined))];
+        const cited = [
+          ...new Set(
+            x.evidence.map((k) => shown[k - 1]).filter((m): m is MemoryRecord => m !== undefined),
+          ),
+        ];
         const depth = 1 + Math.max(0, ...cited.map((m) => m.depth ?? 0));
         return {
           type: "thought" as const,
@@ -95,8 +153,16 @@ export async function reflect(ctx: MindContext, s: AgentState, now: number): Pro
         };
       });
       // An insight already held (or given twice in this answer) is not stored twice.
-      const held = new Set(s.memory.latest(200, (m) => m.predicate === "reflects").map((m) => m.description));
-      made.push(...(await remember(ctx, s, insights.filter((x) => !held.has(x.description) && held.add(x.description)))));
+      const held = new Set(
+        s.memory.latest(200, (m) => m.predicate === "reflects").map((m) => m.description),
+      );
+      made.push(
+        ...(await remember(
+          ctx,
+          s,
+          insights.filter((x) => !held.has(x.description) && held.add(x.description)),
+        )),
+      );
     }
     s.memory.markReflected();
     ctx.stats.reflections++;

@@ -29,13 +29,26 @@ export interface DaySchedule {
 
 /** A copy that shares nothing with the schedule (for saves; several times cheaper than structuredClone). */
 export function cloneSchedule(s: DaySchedule): DaySchedule {
-  return { ...s, items: [...s.items], blocks: s.blocks.map((b) => ({ ...b })), tasks: s.tasks.map((t) => ({ ...t })) };
+  return {
+    ...s,
+    items: [...s.items],
+    blocks: s.blocks.map((b) => ({ ...b })),
+    tasks: s.tasks.map((t) => ({ ...t })),
+  };
 }
 
 /** Blocks from a plan's schedule answer: sorted, merged, starting at 00:00 and ending at 24:00. */
-export function blocksFrom(schedule: readonly { start: string; task: string; place?: string }[], wake: number, home: string): Block[] {
+export function blocksFrom(
+  schedule: readonly { start: string; task: string; place?: string }[],
+  wake: number,
+  home: string,
+): Block[] {
   const raw = schedule
-    .map((s) => ({ start: parseClock(s.start) ?? -1, task: s.task.trim(), place: s.place?.trim() || undefined }))
+    .map((s) => ({
+      start: parseClock(s.start) ?? -1,
+      task: s.task.trim(),
+      place: s.place?.trim() || undefined,
+    }))
     .filter((s) => s.start >= 0 && s.start < 1440 && s.task)
     .sort((a, b) => a.start - b.start);
   const byStart = new Map<number, { start: number; task: string; place?: string }>();
@@ -43,14 +56,30 @@ export function blocksFrom(schedule: readonly { start: string; task: string; pla
   const list = [...byStart.values()];
   if (list.length === 0 || list[0].start > 0) {
     list.unshift({ start: 0, task: "sleeping", place: home });
-    if (wake > 0 && (list.length === 1 || list[1].start > wake)) list.splice(1, 0, { start: wake, task: "waking up and getting ready for the day", place: home });
+    if (wake > 0 && (list.length === 1 || list[1].start > wake))
+      list.splice(1, 0, {
+        start: wake,
+        task: "waking up and getting ready for the day",
+        place: home,
+      });
   }
   const blocks: Block[] = [];
   for (let i = 0; i < list.length; i++) {
     const end = i + 1 < list.length ? list[i + 1].start : 1440;
     const prev = blocks.at(-1);
-    if (prev && prev.task.toLowerCase() === list[i].task.toLowerCase() && prev.place === list[i].place) prev.end = end;
-    else blocks.push({ start: list[i].start, end, task: list[i].task, ...(list[i].place ? { place: list[i].place } : {}) });
+    if (
+      prev &&
+      prev.task.toLowerCase() === list[i].task.toLowerCase() &&
+      prev.place === list[i].place
+    )
+      prev.end = end;
+    else
+      blocks.push({
+        start: list[i].start,
+        end,
+        task: list[i].task,
+        ...(list[i].place ? { place: list[i].place } : {}),
+      });
   }
   return blocks;
 }
@@ -110,7 +139,8 @@ export function addTasks(s: DaySchedule, tasks: readonly PlannedTask[]): void {
   const merged: PlannedTask[] = [];
   for (const t of [...kept, ...tasks].sort((a, b) => a.start - b.start)) {
     const prev = merged.at(-1);
-    if (prev && prev.end === t.start && prev.task === t.task && prev.address === t.address) prev.end = t.end;
+    if (prev && prev.end === t.start && prev.task === t.task && prev.address === t.address)
+      prev.end = t.end;
     else merged.push({ ...t });
   }
   s.tasks = merged;
@@ -120,9 +150,25 @@ export function addTasks(s: DaySchedule, tasks: readonly PlannedTask[]): void {
  * Puts an appointment into today's schedule (a reaction's re-plan: what it displaces resumes
  * after it) and forgets decomposed tasks from its start, so they are planned again around it.
  */
-export function insertAppointment(s: DaySchedule, start: number, end: number, task: string, place?: string): void {
-  const blocks = insertBlock(s.blocks.map((b) => ({ start: b.start, task: b.task, place: b.place })), start, end, task, place);
-  s.blocks = blocksFrom(blocks.map((b) => ({ start: hh(b.start), task: b.task, place: b.place })), s.wake, blocks[0]?.place ?? "");
+export function insertAppointment(
+  s: DaySchedule,
+  start: number,
+  end: number,
+  task: string,
+  place?: string,
+): void {
+  const blocks = insertBlock(
+    s.blocks.map((b) => ({ start: b.start, task: b.task, place: b.place })),
+    start,
+    end,
+    task,
+    place,
+  );
+  s.blocks = blocksFrom(
+    blocks.map((b) => ({ start: hh(b.start), task: b.task, place: b.place })),
+    s.wake,
+    blocks[0]?.place ?? "",
+  );
   s.tasks = s.tasks.filter((t) => t.end <= start).map((t) => t);
   const last = s.tasks.at(-1);
   if (last && last.end > start) last.end = start;
@@ -131,7 +177,9 @@ export function insertAppointment(s: DaySchedule, start: number, end: number, ta
 /** Cuts the current window at `minute` (after a conversation or a wait, the original re-plans
  *  the window around the inserted act): tasks already over stay, the rest is planned again. */
 export function replanFrom(s: DaySchedule, minute: number): void {
-  s.tasks = s.tasks.filter((t) => t.start < minute).map((t) => (t.end > minute ? { ...t, end: minute } : t));
+  s.tasks = s.tasks
+    .filter((t) => t.start < minute)
+    .map((t) => (t.end > minute ? { ...t, end: minute } : t));
 }
 
 function hh(minute: number): string {

@@ -6,8 +6,13 @@ import type { Mind, MindInput, MindOutput } from "../world/mind.ts";
 import type { ScheduleItem } from "../../shared/persona.ts";
 
 /** The schedule item running at `now`, and the game time at which the next one starts. */
-export function scheduleAt(schedule: readonly ScheduleItem[], now: number): { item: ScheduleItem; until: number } {
-  const items = [...schedule].map((item) => ({ item, minute: parseHourMinute(item.at) })).sort((a, b) => a.minute - b.minute);
+export function scheduleAt(
+  schedule: readonly ScheduleItem[],
+  now: number,
+): { item: ScheduleItem; until: number } {
+  const items = [...schedule]
+    .map((item) => ({ item, minute: parseHourMinute(item.at) }))
+    .sort((a, b) => a.minute - b.minute);
   const day = startOfDay(now);
   const minute = (now - day) / 60_000;
   // The last item of the previous day runs until the first item of today.
@@ -23,6 +28,8 @@ export class ScriptedMind implements Mind {
   tick({ agent, now, needsAction }: MindInput): Promise<MindOutput | null> {
     if (!needsAction) return Promise.resolve(null);
     const { item, until } = scheduleAt(agent.persona.schedule, now);
-    return Promise.resolve({ action: { action: item.action, emoji: item.emoji, address: item.address, until } });
+    return Promise.resolve({
+      action: { action: item.action, emoji: item.emoji, address: item.address, until },
+    });
   }
 }

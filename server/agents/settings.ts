@@ -200,15 +200,17 @@ export const DEFAULT_MIND_SETTINGS: MindSettings = {
 };
 
 /** The settings a scenario or a command line may change (validated: unknown keys are refused). */
-export const MindOverrides = z.strictObject({
-  reusePlans: z.boolean(),
-  replanImportance: z.number().int().min(1).max(10),
-  restWhileAsleep: z.boolean(),
-  conversationMode: z.enum(["turns", "brief"]),
-  reuseRelationship: z.boolean(),
-  insightsInOneCall: z.boolean(),
-  flushBeforeChat: z.boolean(),
-}).partial();
+export const MindOverrides = z
+  .strictObject({
+    reusePlans: z.boolean(),
+    replanImportance: z.number().int().min(1).max(10),
+    restWhileAsleep: z.boolean(),
+    conversationMode: z.enum(["turns", "brief"]),
+    reuseRelationship: z.boolean(),
+    insightsInOneCall: z.boolean(),
+    flushBeforeChat: z.boolean(),
+  })
+  .partial();
 export type MindOverrides = z.infer<typeof MindOverrides>;
 
 export function mindSettings(overrides: Partial<MindSettings> = {}): MindSettings {

@@ -19,13 +19,25 @@ const Schedule = z.object({
   wake: z.number(),
   currently: z.string(),
   items: z.array(z.string()),
-  blocks: z.array(z.object({ start: z.number(), end: z.number(), task: z.string(), place: z.string().optional() })),
+  blocks: z.array(
+    z.object({
+      start: z.number(),
+      end: z.number(),
+      task: z.string(),
+      place: z.string().optional(),
+    }),
+  ),
   tasks: z.array(Task),
   routine: z.boolean().optional(),
 });
 
 const Line = z.object({ speaker: z.string(), name: z.string(), text: z.string() });
-const Takeaway = z.object({ importance: z.number(), memo: z.string(), planning: z.string(), relationship: z.string() });
+const Takeaway = z.object({
+  importance: z.number(),
+  memo: z.string(),
+  planning: z.string(),
+  relationship: z.string(),
+});
 
 const SavedAgent = z.object({
   id: z.string(),
@@ -35,9 +47,25 @@ const SavedAgent = z.object({
   spatial: z.array(z.string()),
   schedule: Schedule.optional(),
   yesterday: z.array(z.string()),
-  current: z.object({ task: Task.optional(), action: z.string(), address: z.string(), until: z.number(), waiting: z.boolean().optional() }).optional(),
+  current: z
+    .object({
+      task: Task.optional(),
+      action: z.string(),
+      address: z.string(),
+      until: z.number(),
+      waiting: z.boolean().optional(),
+    })
+    .optional(),
   pending: z.array(
-    z.object({ created: z.number(), description: z.string(), subject: z.string(), predicate: z.string(), object: z.string(), keywords: z.array(z.string()), routine: z.boolean().optional() }),
+    z.object({
+      created: z.number(),
+      description: z.string(),
+      subject: z.string(),
+      predicate: z.string(),
+      object: z.string(),
+      keywords: z.array(z.string()),
+      routine: z.boolean().optional(),
+    }),
   ),
   chatCooldown: z.array(z.tuple([z.string(), z.number()])),
   declined: z.array(z.tuple([z.string(), z.object({ until: z.number(), doing: z.string() })])),
@@ -46,7 +74,14 @@ const SavedAgent = z.object({
   objectReactions: z.array(z.tuple([z.string(), z.string()])).optional(),
   engagedWith: z.string(),
   engagedSince: z.number(),
-  chat: z.object({ with: z.string(), lines: z.array(Line), topic: z.string(), takeaway: Takeaway.optional() }).optional(),
+  chat: z
+    .object({
+      with: z.string(),
+      lines: z.array(Line),
+      topic: z.string(),
+      takeaway: Takeaway.optional(),
+    })
+    .optional(),
   lastSeen: z.string(),
   lastReflection: z.number().nullable(),
   lastReaction: z.number().nullable(),
@@ -75,6 +110,12 @@ export type MindSnapshot = z.infer<typeof MindSnapshot>;
 /** The snapshot, or an error naming what is wrong with it. */
 export function parseMindSnapshot(data: unknown): MindSnapshot {
   const r = MindSnapshot.safeParse(data);
-  if (!r.success) throw new Error(`not a snapshot of a generative mind: ${r.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`);
+  if (!r.success)
+    throw new Error(
+      `not a snapshot of a generative mind: ${r.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
+        .join("; ")}`,
+    );
   return r.data;
 }

@@ -41,7 +41,13 @@ export interface AgentState {
   /** Yesterday's broad plan. */
   yesterday: string[];
   /** What the agent is doing, as the mind last decided it. */
-  current?: { task: PlannedTask | undefined; action: string; address: Address; until: number; waiting?: boolean };
+  current?: {
+    task: PlannedTask | undefined;
+    action: string;
+    address: Address;
+    until: number;
+    waiting?: boolean;
+  };
   pending: PendingObservation[];
   /** Importance scores already given to a description. */
   scored: Map<string, number>;
@@ -74,10 +80,34 @@ export interface AgentState {
   now: number;
 }
 
-export function newAgentState(persona: Persona, memory: MemoryPort, spatial: SpatialMemory): AgentState {
+export function newAgentState(
+  persona: Persona,
+  memory: MemoryPort,
+  spatial: SpatialMemory,
+): AgentState {
   return {
-    id: persona.id, persona, currently: persona.currently, memory, spatial, yesterday: [], pending: [], scored: new Map(), lastSeen: "",
-    chatCooldown: new Map(), declined: new Map(), relationships: new Map(), lastChat: new Map(), relationshipAt: new Map(), engagedWith: "", engagedSince: 0, objectReactions: new Map(), reflecting: false, seeded: false, lastReflection: -Infinity, lastReaction: -Infinity, now: 0,
+    id: persona.id,
+    persona,
+    currently: persona.currently,
+    memory,
+    spatial,
+    yesterday: [],
+    pending: [],
+    scored: new Map(),
+    lastSeen: "",
+    chatCooldown: new Map(),
+    declined: new Map(),
+    relationships: new Map(),
+    lastChat: new Map(),
+    relationshipAt: new Map(),
+    engagedWith: "",
+    engagedSince: 0,
+    objectReactions: new Map(),
+    reflecting: false,
+    seeded: false,
+    lastReflection: -Infinity,
+    lastReaction: -Infinity,
+    now: 0,
   };
 }
 
@@ -119,13 +149,16 @@ export function placeNames(s: AgentState): PlaceName[] {
   const out: PlaceName[] = [];
   const w = s.spatial.world;
   const arenaCount = new Map<string, number>();
-  for (const sector of s.spatial.sectors()) for (const arena of s.spatial.arenas(sector)) arenaCount.set(arena, (arenaCount.get(arena) ?? 0) + 1);
+  for (const sector of s.spatial.sectors())
+    for (const arena of s.spatial.arenas(sector))
+      arenaCount.set(arena, (arenaCount.get(arena) ?? 0) + 1);
   for (const sector of s.spatial.sectors()) {
     out.push({ name: sector, address: `${w}:${sector}` });
     for (const arena of s.spatial.arenas(sector)) {
       out.push({ name: `${arena} of ${sector}`, address: `${w}:${sector}:${arena}` });
       // "the plaza" names the only plaza the agent knows.
-      if (arenaCount.get(arena) === 1 && arena !== sector) out.push({ name: arena, address: `${w}:${sector}:${arena}` });
+      if (arenaCount.get(arena) === 1 && arena !== sector)
+        out.push({ name: arena, address: `${w}:${sector}:${arena}` });
     }
   }
   return out;
@@ -138,14 +171,39 @@ export function keywordsOf(subject: string, object: string): string[] {
 }
 
 /** Adds memories, embedding their descriptions in one request. */
-export async function remember(ctx: MindContext, s: AgentState, items: Omit<NewMemory, "embedding">[]): Promise<MemoryRecord[]> {
+export async function remember(
+  ctx: MindContext,
+  s: AgentState,
+  items: Omit<NewMemory, "embedding">[],
+): Promise<MemoryRecord[]> {
   if (items.length === 0) return [];
   const vectors = await ctx.embed(items.map((m) => m.description));
   return items.map((m, i) => s.memory.add({ ...m, embedding: vectors[i] }));
 }
 
-export async function rememberOne(ctx: MindContext, s: AgentState, type: MemoryType, created: number, description: string, importance: number, extra: Partial<Omit<NewMemory, "type" | "created" | "description" | "importance" | "embedding">> = {}): Promise<MemoryRecord> {
-  const [m] = await remember(ctx, s, [{ type, created, description, importance, subject: extra.subject ?? s.persona.name, predicate: extra.predicate ?? "thinks", object: extra.object ?? "", ...extra }]);
+export async function rememberOne(
+  ctx: MindContext,
+  s: AgentState,
+  type: MemoryType,
+  created: number,
+  description: string,
+  importance: number,
+  extra: Partial<
+    Omit<NewMemory, "type" | "created" | "description" | "importance" | "embedding">
+  > = {},
+): Promise<MemoryRecord> {
+  const [m] = await remember(ctx, s, [
+    {
+      type,
+      created,
+      description,
+      importance,
+      subject: extra.subject ?? s.persona.name,
+      predicate: extra.predicate ?? "thinks",
+      object: extra.object ?? "",
+      ...extra,
+    },
+  ]);
   return m;
 }
 
@@ -156,21 +214,39 @@ const notIdle = (m: MemoryRecord) => !/\bis idle\b/.test(m.description);
  * retrieves `perFocal`, the union is ranked by each memory's best score, `n` are kept. `keep`
  * narrows what may be retrieved (idle events never are).
  */
-export async function retrieve(ctx: MindContext, s: AgentState, focal: string[], now: number, perFocal: number, n = perFocal, touch = true, keep?: (m: MemoryRecord) => boolean): Promise<MemoryRecord[]> {
+export async function retrieve(
+  ctx: MindContext,
+  s: AgentState,
+  focal: string[],
+  now: number,
+  perFocal: number,
+  n = perFocal,
+  touch = true,
+  keep?: (m: MemoryRecord) => boolean,
+): Promise<MemoryRecord[]> {
   if (s.memory.size === 0 || focal.length === 0) return [];
   ctx.stats.retrievals++;
   const queries = await ctx.embed(focal);
   const best = new Map<number, { m: MemoryRecord; score: number; rank: number }>();
   for (const q of queries) {
-    s.memory.retrieve(q, now, perFocal, { touch, filter: keep ? (m) => notIdle(m) && keep(m) : notIdle }).forEach((r, rank) => {
-      const prev = best.get(r.memory.id);
-      if (!prev || r.score > prev.score) best.set(r.memory.id, { m: r.memory, score: r.score, rank: Math.min(rank, prev?.rank ?? rank) });
-    });
+    s.memory
+      .retrieve(q, now, perFocal, { touch, filter: keep ? (m) => notIdle(m) && keep(m) : notIdle })
+      .forEach((r, rank) => {
+        const prev = best.get(r.memory.id);
+        if (!prev || r.score > prev.score)
+          best.set(r.memory.id, {
+            m: r.memory,
+            score: r.score,
+            rank: Math.min(rank, prev?.rank ?? rank),
+          });
+      });
   }
   // The same description (an event seen again later) is shown once, at its best score.
   const out: MemoryRecord[] = [];
   const seen = new Set<string>();
-  for (const x of [...best.values()].sort((a, b) => b.score - a.score || a.rank - b.rank || b.m.id - a.m.id)) {
+  for (const x of [...best.values()].sort(
+    (a, b) => b.score - a.score || a.rank - b.rank || b.m.id - a.m.id,
+  )) {
     if (seen.has(x.m.description)) continue;
     seen.add(x.m.description);
     out.push(x.m);
@@ -181,16 +257,26 @@ export async function retrieve(ctx: MindContext, s: AgentState, focal: string[],
 
 /** A memory's kind for prompts: reflections and what a conversation left ("memo", resting on the
  *  chat) are told apart from the resident's own thoughts. */
-const kindOf = (m: MemoryRecord) => (m.depth ? "reflection" : m.type === "thought" && m.evidence.length ? "memo" : m.type);
+const kindOf = (m: MemoryRecord) =>
+  m.depth ? "reflection" : m.type === "thought" && m.evidence.length ? "memo" : m.type;
 
-export const lines = (ms: readonly MemoryRecord[]): MemoryLine[] => ms.map((m) => ({ text: m.description, created: m.created, importance: m.importance, kind: kindOf(m) }));
+export const lines = (ms: readonly MemoryRecord[]): MemoryLine[] =>
+  ms.map((m) => ({
+    text: m.description,
+    created: m.created,
+    importance: m.importance,
+    kind: kindOf(m),
+  }));
 
 /** The day prompts date memories against (settings.memoryDates): memories of it show only their
  *  time. Undefined: every memory shows its full date. */
-export const datedFrom = (ctx: MindContext, now: number): { today?: number } => (ctx.settings.memoryDates === "compact" ? { today: now } : {});
+export const datedFrom = (ctx: MindContext, now: number): { today?: number } =>
+  ctx.settings.memoryDates === "compact" ? { today: now } : {};
 
 /** The names of the other residents the agent knows of (everyone in this small town). */
-export const peopleFor = (ctx: MindContext, s: AgentState) => ctx.people().filter((p) => p !== s.persona.name);
+export const peopleFor = (ctx: MindContext, s: AgentState) =>
+  ctx.people().filter((p) => p !== s.persona.name);
 
 /** "Copper Kettle cafe:dining room": where the agent is now, as its mind last placed it. */
-export const currentPlace = (s: AgentState) => (s.current?.address ?? s.persona.home).split(":").slice(1, 3).join(":");
+export const currentPlace = (s: AgentState) =>
+  (s.current?.address ?? s.persona.home).split(":").slice(1, 3).join(":");

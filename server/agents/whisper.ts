@@ -10,10 +10,22 @@ import type { MemoryRecord } from "./memory/port.ts";
 export { loadHistory, HistoryFormatError, type HistoryRow } from "./history.ts";
 
 /** Turns statements addressed to the agent into thought memories. */
-export async function whisperThoughts(ctx: MindContext, s: AgentState, statements: readonly string[], now: number, voice = "inner voice"): Promise<MemoryRecord[]> {
+export async function whisperThoughts(
+  ctx: MindContext,
+  s: AgentState,
+  statements: readonly string[],
+  now: number,
+  voice = "inner voice",
+): Promise<MemoryRecord[]> {
   const clean = statements.map((t) => t.trim()).filter(Boolean);
   if (clean.length === 0) return [];
-  const answer = await ctx.gateway.ask(whisperPrompt, { identity: identity(s), voice, statements: clean, at: now, people: peopleFor(ctx, s) });
+  const answer = await ctx.gateway.ask(whisperPrompt, {
+    identity: identity(s),
+    voice,
+    statements: clean,
+    at: now,
+    people: peopleFor(ctx, s),
+  });
   const thoughts = clean.map((text, i) => {
     const t = answer.thoughts[i];
     if (t) return t;
@@ -23,6 +35,14 @@ export async function whisperThoughts(ctx: MindContext, s: AgentState, statement
   return remember(
     ctx,
     s,
-    thoughts.map((t) => ({ type: "thought" as const, created: now, description: t.thought, subject: s.persona.name, predicate: "thinks", object: "", importance: t.importance })),
+    thoughts.map((t) => ({
+      type: "thought" as const,
+      created: now,
+      description: t.thought,
+      subject: s.persona.name,
+      predicate: "thinks",
+      object: "",
+      importance: t.importance,
+    })),
   );
 }

@@ -41,10 +41,12 @@ export interface ImportMapOptions {
 /** Imports a matrix folder into outDir/town.json; returns what was imported. */
 export async function importMap(o: ImportMapOptions): Promise<MatrixImport & { file: string }> {
   const start = o.start ?? DEFAULT_START;
-  if (Number.isNaN(Date.parse(start)) || !/^\d{4}-\d\d-\d\dT/.test(start)) throw new Error(`--start "${start}" is not an ISO date-time such as ${DEFAULT_START}`);
+  if (Number.isNaN(Date.parse(start)) || !/^\d{4}-\d\d-\d\dT/.test(start))
+    throw new Error(`--start "${start}" is not an ISO date-time such as ${DEFAULT_START}`);
   const outDir = path.resolve(o.outDir);
   const file = path.join(outDir, "town.json");
-  if (existsSync(file) && !o.force) throw new Error(`${file} exists already: pass --force to replace it`);
+  if (existsSync(file) && !o.force)
+    throw new Error(`${file} exists already: pass --force to replace it`);
   const files = await readMatrixFolder(path.resolve(o.matrixDir));
   // The map names its tileset by a path relative to its own folder, as Tiled expects.
   const image = path.relative(outDir, TILESET_PNG).split(path.sep).join("/");
@@ -62,32 +64,44 @@ export async function importMap(o: ImportMapOptions): Promise<MatrixImport & { f
  * user to rename and describe. Their day is left to the generative mind, which plans it; the
  * one schedule line (sleeping at home) serves the scripted mind.
  */
-export function scaffoldPersonas(world: string, spawns: readonly { name: string }[], count: number): PersonaFile {
+export function scaffoldPersonas(
+  world: string,
+  spawns: readonly { name: string }[],
+  count: number,
+): PersonaFile {
   // Spawn points are named "<sector>:<arena>:<point>"; a home is the sector (an apartment, a house).
   const homes = new Map<string, string>();
   for (const s of spawns) {
     const home = `${world}:${s.name.split(":")[0]}`;
     if (!homes.has(home)) homes.set(home, s.name);
   }
-  const residents = [...homes].slice(0, count).map(([home, spawn], i) => Persona.parse({
-    id: `resident-${i + 1}`,
-    name: `Resident ${i + 1}`,
-    age: 30,
-    innate: "curious, friendly",
-    learned: `Resident ${i + 1} lives in ${home.split(":").at(-1)}. (A placeholder: describe who they are, what they do, whom they know.)`,
-    currently: `Resident ${i + 1} is settling into town.`,
-    lifestyle: `Resident ${i + 1} goes to bed around 11pm and wakes up around 7am.`,
-    home,
-    sprite: i % 25,
-    spawn,
-    schedule: [{ at: "00:00", action: "sleeping", emoji: "😴", address: home }],
-  }));
-  if (residents.length === 0) throw new Error("the map has no spawn points: residents need one each");
+  const residents = [...homes].slice(0, count).map(([home, spawn], i) =>
+    Persona.parse({
+      id: `resident-${i + 1}`,
+      name: `Resident ${i + 1}`,
+      age: 30,
+      innate: "curious, friendly",
+      learned: `Resident ${i + 1} lives in ${home.split(":").at(-1)}. (A placeholder: describe who they are, what they do, whom they know.)`,
+      currently: `Resident ${i + 1} is settling into town.`,
+      lifestyle: `Resident ${i + 1} goes to bed around 11pm and wakes up around 7am.`,
+      home,
+      sprite: i % 25,
+      spawn,
+      schedule: [{ at: "00:00", action: "sleeping", emoji: "😴", address: home }],
+    }),
+  );
+  if (residents.length === 0)
+    throw new Error("the map has no spawn points: residents need one each");
   return { residents };
 }
 
 /** Writes outDir/personas.json: the file given (checked), or a scaffold; then loads the town as a server would. */
-export async function writePersonas(outDir: string, world: string, spawns: readonly { name: string }[], o: { personas?: string; residents?: number; force?: boolean }): Promise<{ file: string; residents: number; scaffold: boolean }> {
+export async function writePersonas(
+  outDir: string,
+  world: string,
+  spawns: readonly { name: string }[],
+  o: { personas?: string; residents?: number; force?: boolean },
+): Promise<{ file: string; residents: number; scaffold: boolean }> {
   const file = path.join(outDir, "personas.json");
   if (existsSync(file) && !o.force && !o.personas) return { file, residents: -1, scaffold: false };
   let data: PersonaFile;
@@ -102,49 +116,93 @@ export async function writePersonas(outDir: string, world: string, spawns: reado
   await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
   // Whatever we write must start: spawn points and places checked the way the server will.
   await loadTemplate(outDir).catch((e: Error) => {
-    throw new Error(o.personas ? `${o.personas} does not fit this map: ${e.message.replace(`${file}: `, "")}` : e.message);
+    throw new Error(
+      o.personas
+        ? `${o.personas} does not fit this map: ${e.message.replace(`${file}: `, "")}`
+        : e.message,
+    );
   });
   return { file, residents: data.residents.length, scaffold: !o.personas };
 }
 
 /** Pretty JSON with each row of a tile layer on one line, so the file stays readable in a diff. */
 export function formatTown(map: unknown, width: number): string {
-  return JSON.stringify(map, null, 2).replace(/"data": \[([\d,\s]*?)\]/g, (_m, body: string) => {
-    const nums = body.split(",").map((s) => s.trim());
-    const rows: string[] = [];
-    for (let y = 0; y * width < nums.length; y++) rows.push("        " + nums.slice(y * width, (y + 1) * width).join(","));
-    return `"data": [\n${rows.join(",\n")}\n      ]`;
-  }) + "\n";
+  return (
+    JSON.stringify(map, null, 2).replace(/"data": \[([\d,\s]*?)\]/g, (_m, body: string) => {
+      const nums = body.split(",").map((s) => s.trim());
+      const rows: string[] = [];
+      for (let y = 0; y * width < nums.length; y++)
+        rows.push("        " + nums.slice(y * width, (y + 1) * width).join(","));
+      return `"data": [\n${rows.join(",\n")}\n      ]`;
+    }) + "\n"
+  );
 }
 
 const program = new Command("import-map")
-  .description("Convert a map of the original implementation (its matrix folder) into a town of ours.")
-  .argument("<matrix folder>", "the original's matrix folder, e.g. ../shared/reference/the_ville/matrix")
+  .description(
+    "Convert a map of the original implementation (its matrix folder) into a town of ours.",
+  )
+  .argument(
+    "<matrix folder>",
+    "the original's matrix folder, e.g. ../shared/reference/the_ville/matrix",
+  )
   .option("--name <town>", "write assets/towns/<town>/town.json")
   .option("--out <dir>", "write <dir>/town.json instead")
   .option("--start <iso>", "date and time of the town's first step (UTC)", DEFAULT_START)
-  .option("--personas <file>", "the town's residents (a persona file, see the README); default: a scaffold to fill in")
+  .option(
+    "--personas <file>",
+    "the town's residents (a persona file, see the README); default: a scaffold to fill in",
+  )
   .option("--residents <n>", "how many placeholder residents the scaffold has", "3")
   .option("--force", "replace an existing town.json (and personas.json)", false)
   .showHelpAfterError()
-  .addHelpText("after", "\nExample: npm run import-map -- ../shared/reference/the_ville/matrix --name the-ville");
+  .addHelpText(
+    "after",
+    "\nExample: npm run import-map -- ../shared/reference/the_ville/matrix --name the-ville",
+  );
 
 async function main(argv: string[]): Promise<void> {
   program.parse(argv);
   const [matrixDir] = program.args;
-  const opts = program.opts<{ name?: string; out?: string; start: string; force: boolean; personas?: string; residents: string }>();
+  const opts = program.opts<{
+    name?: string;
+    out?: string;
+    start: string;
+    force: boolean;
+    personas?: string;
+    residents: string;
+  }>();
   const residents = Number(opts.residents);
-  if (!Number.isInteger(residents) || residents < 1 || residents > 200) program.error(`--residents "${opts.residents}": a whole number from 1 to 200`);
-  if (!opts.name && !opts.out) program.error("give --name <town> (writes assets/towns/<town>) or --out <dir>");
-  if (opts.name && !/^[\w.-]+$/.test(opts.name)) program.error(`--name "${opts.name}": a town name is letters, digits, ".", "_" or "-"`);
+  if (!Number.isInteger(residents) || residents < 1 || residents > 200)
+    program.error(`--residents "${opts.residents}": a whole number from 1 to 200`);
+  if (!opts.name && !opts.out)
+    program.error("give --name <town> (writes assets/towns/<town>) or --out <dir>");
+  if (opts.name && !/^[\w.-]+$/.test(opts.name))
+    program.error(`--name "${opts.name}": a town name is letters, digits, ".", "_" or "-"`);
   const outDir = opts.out ?? path.join(TOWNS_DIR, opts.name!);
   const r = await importMap({ matrixDir, outDir, start: opts.start, force: opts.force });
-  console.log(`${r.file}: ${r.world}, ${r.width}×${r.height} tiles, ${r.counts.sectors} sectors, ${r.counts.arenas} arenas, ${r.counts.objects} objects, ${r.spawns.length} spawn points, ${r.counts.blocked} blocked tiles`);
-  const p = await writePersonas(outDir, r.world, r.spawns, { personas: opts.personas, residents, force: opts.force });
-  if (p.residents < 0) console.log(`${p.file}: kept as it was (--force replaces it with a scaffold, --personas with a file of yours)`);
-  else if (p.scaffold) console.log(`${p.file}: ${p.residents} placeholder residents to rename and describe (or pass --personas <file>)`);
+  console.log(
+    `${r.file}: ${r.world}, ${r.width}×${r.height} tiles, ${r.counts.sectors} sectors, ${r.counts.arenas} arenas, ${r.counts.objects} objects, ${r.spawns.length} spawn points, ${r.counts.blocked} blocked tiles`,
+  );
+  const p = await writePersonas(outDir, r.world, r.spawns, {
+    personas: opts.personas,
+    residents,
+    force: opts.force,
+  });
+  if (p.residents < 0)
+    console.log(
+      `${p.file}: kept as it was (--force replaces it with a scaffold, --personas with a file of yours)`,
+    );
+  else if (p.scaffold)
+    console.log(
+      `${p.file}: ${p.residents} placeholder residents to rename and describe (or pass --personas <file>)`,
+    );
   else console.log(`${p.file}: ${p.residents} residents from ${opts.personas}`);
-  console.log(opts.name ? `start it: TOWN=${opts.name} npm start` : `start it: move ${outDir} into assets/towns/, then TOWN=<its folder name> npm start`);
+  console.log(
+    opts.name
+      ? `start it: TOWN=${opts.name} npm start`
+      : `start it: move ${outDir} into assets/towns/, then TOWN=<its folder name> npm start`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

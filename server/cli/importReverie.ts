@@ -100,14 +100,20 @@ export function reverieTime(text: string): string {
   return new Date(ms).toISOString().replace(".000Z", "Z");
 }
 
-export const slug = (name: string) => name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "resident";
+export const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "resident";
 
 /** The spatial memory tree {world: {sector: {arena: [objects]}}} as addresses, every level. */
 export function flattenSpatial(tree: unknown): string[] {
   const out: string[] = [];
   const walk = (node: unknown, prefix: string) => {
     if (Array.isArray(node)) {
-      for (const o of node) if (typeof o === "string" && o) out.push(`${prefix}:${o.replaceAll(":", " ")}`);
+      for (const o of node)
+        if (typeof o === "string" && o) out.push(`${prefix}:${o.replaceAll(":", " ")}`);
       return;
     }
     if (!node || typeof node !== "object") return;
@@ -138,8 +144,17 @@ const isDir = (dir: string) => existsSync(dir) && statSync(dir).isDirectory();
 export function findSimulations(folder: string): FoundSimulations {
   const dir = path.resolve(folder);
   if (!isDir(dir)) throw new Error(`${folder}: no such folder`);
-  const matrixNear = (root: string) => [path.join(root, "matrix"), path.join(root, "..", "matrix"), path.join(root, "..", "..", "matrix")].find((m) => isDir(path.join(m, "maze")));
-  if (isSimulation(dir)) return { simulations: [{ name: path.basename(dir), dir }], matrix: matrixNear(path.dirname(dir)) };
+  const matrixNear = (root: string) =>
+    [
+      path.join(root, "matrix"),
+      path.join(root, "..", "matrix"),
+      path.join(root, "..", "..", "matrix"),
+    ].find((m) => isDir(path.join(m, "maze")));
+  if (isSimulation(dir))
+    return {
+      simulations: [{ name: path.basename(dir), dir }],
+      matrix: matrixNear(path.dirname(dir)),
+    };
   const storage = isDir(path.join(dir, "storage")) ? path.join(dir, "storage") : dir;
   const simulations = readdirSync(storage)
     .map((name) => ({ name, dir: path.join(storage, name) }))
@@ -151,33 +166,58 @@ export function findSimulations(folder: string): FoundSimulations {
 /** Picks the simulation to import: the one there is, or the one named. */
 export function chooseSimulation(found: FoundSimulations, folder: string, name?: string): string {
   const list = found.simulations.map((s) => `  ${s.name}`).join("\n");
-  if (found.simulations.length === 0) throw new Error(`${folder}: no simulation found (a simulation folder holds reverie/meta.json; looked in it, in it as a storage folder, and in its storage/)`);
+  if (found.simulations.length === 0)
+    throw new Error(
+      `${folder}: no simulation found (a simulation folder holds reverie/meta.json; looked in it, in it as a storage folder, and in its storage/)`,
+    );
   if (name) {
     const hit = found.simulations.find((s) => s.name === name);
     if (!hit) throw new Error(`${folder}: no simulation "${name}"; found:\n${list}`);
     return hit.dir;
   }
-  if (found.simulations.length > 1) throw new Error(`${folder} holds ${found.simulations.length} simulations: choose one with --simulation <name>:\n${list}`);
+  if (found.simulations.length > 1)
+    throw new Error(
+      `${folder} holds ${found.simulations.length} simulations: choose one with --simulation <name>:\n${list}`,
+    );
   return found.simulations[0].dir;
 }
 
-const MEMORY_TYPE: Record<z.infer<typeof Node>["type"], MemoryType> = { event: "observation", thought: "thought", chat: "chat" };
+const MEMORY_TYPE: Record<z.infer<typeof Node>["type"], MemoryType> = {
+  event: "observation",
+  thought: "thought",
+  chat: "chat",
+};
 
-export async function importReverie(store: PrismaStore, gateway: Gateway, o: ImportReverieOptions): Promise<ReverieImport> {
-  if (!/^[\w.-]{1,64}$/.test(o.name)) throw new Error(`--name "${o.name}": a save name is letters, digits, ".", "_" or "-" (it also names the town folder)`);
-  if (await store.prisma.town.findUnique({ where: { name: o.name } })) throw new Error(`a save named "${o.name}" exists already: choose another --name`);
+export async function importReverie(
+  store: PrismaStore,
+  gateway: Gateway,
+  o: ImportReverieOptions,
+): Promise<ReverieImport> {
+  if (!/^[\w.-]{1,64}$/.test(o.name))
+    throw new Error(
+      `--name "${o.name}": a save name is letters, digits, ".", "_" or "-" (it also names the town folder)`,
+    );
+  if (await store.prisma.town.findUnique({ where: { name: o.name } }))
+    throw new Error(`a save named "${o.name}" exists already: choose another --name`);
   const simDir = path.resolve(o.simDir);
   const meta = await readJson(path.join(simDir, "reverie", "meta.json"), Meta);
   const start = reverieTime(meta.curr_time ?? `${meta.start_date ?? ""}, 00:00:00`);
-  const positions = await readJson(path.join(simDir, "environment", `${meta.step ?? 0}.json`), Position).catch((): z.infer<typeof Position> => ({}));
+  const positions = await readJson(
+    path.join(simDir, "environment", `${meta.step ?? 0}.json`),
+    Position,
+  ).catch((): z.infer<typeof Position> => ({}));
   const templateDir = path.join(o.townsDir ?? TOWNS_DIR, o.name);
-  if (existsSync(templateDir) && !o.force) throw new Error(`${templateDir} exists already: pass --force to replace it`);
+  if (existsSync(templateDir) && !o.force)
+    throw new Error(`${templateDir} exists already: pass --force to replace it`);
 
   // The map first: personas name places in it.
   const map = await importMap({ matrixDir: o.matrixDir, outDir: templateDir, start, force: true });
   const spawns = map.spawns;
   const ids = new Set<string>();
-  const residents: (PersonaFile["residents"][number] & { at?: { x: number; y: number }; dir: string })[] = [];
+  const residents: (PersonaFile["residents"][number] & {
+    at?: { x: number; y: number };
+    dir: string;
+  })[] = [];
   try {
     for (const [i, name] of meta.persona_names.entries()) {
       const dir = path.join(simDir, "personas", name, "bootstrap_memory");
@@ -188,20 +228,38 @@ export async function importReverie(store: PrismaStore, gateway: Gateway, o: Imp
       const at = positions[name];
       // The spawn point nearest to where the original put the persona (its living area's, usually).
       const near = at ?? spawns[0];
-      const spawn = [...spawns].sort((a, b) => Math.abs(a.x - near.x) + Math.abs(a.y - near.y) - (Math.abs(b.x - near.x) + Math.abs(b.y - near.y)))[0];
+      const spawn = [...spawns].sort(
+        (a, b) =>
+          Math.abs(a.x - near.x) +
+          Math.abs(a.y - near.y) -
+          (Math.abs(b.x - near.x) + Math.abs(b.y - near.y)),
+      )[0];
       if (!spawn) throw new Error(`${o.matrixDir}: the map has no spawn points`);
-      const home = s.living_area.split(":").map((p) => p.replaceAll(":", " ")).join(":");
+      const home = s.living_area
+        .split(":")
+        .map((p) => p.replaceAll(":", " "))
+        .join(":");
       const persona = Persona.parse({
-        id, name: s.name, age: s.age, innate: s.innate ?? "", learned: s.learned ?? "",
-        currently: [s.currently, s.daily_plan_req].filter(Boolean).join(" "), lifestyle: s.lifestyle ?? "",
-        home, sprite: i % 25, spawn: spawn.name,
+        id,
+        name: s.name,
+        age: s.age,
+        innate: s.innate ?? "",
+        learned: s.learned ?? "",
+        currently: [s.currently, s.daily_plan_req].filter(Boolean).join(" "),
+        lifestyle: s.lifestyle ?? "",
+        home,
+        sprite: i % 25,
+        spawn: spawn.name,
         // The generative mind plans its own days; this line only serves the scripted mind.
         schedule: [{ at: "00:00", action: "sleeping", emoji: "😴", address: home }],
       });
       residents.push({ ...persona, at, dir });
     }
     const personaFile: PersonaFile = { residents: residents.map(({ at: _a, dir: _d, ...p }) => p) };
-    await writeFile(path.join(templateDir, "personas.json"), `${JSON.stringify(personaFile, null, 2)}\n`);
+    await writeFile(
+      path.join(templateDir, "personas.json"),
+      `${JSON.stringify(personaFile, null, 2)}\n`,
+    );
     const template = await loadTemplate(templateDir);
 
     // The town at step 0 with each resident's mind as the original had it.
@@ -223,28 +281,52 @@ export async function importReverie(store: PrismaStore, gateway: Gateway, o: Imp
       const s = mind.agent(r.id)!;
       const spatialFile = path.join(r.dir, "spatial_memory.json");
       if (existsSync(spatialFile)) {
-        const places = flattenSpatial(await readJson(spatialFile, z.unknown())).filter((a) => template.map.hasAddress(a));
+        const places = flattenSpatial(await readJson(spatialFile, z.unknown())).filter((a) =>
+          template.map.hasAddress(a),
+        );
         s.spatial.addAll(places);
       }
       const nodesFile = path.join(r.dir, "associative_memory", "nodes.json");
-      const nodes = existsSync(nodesFile) ? Object.values(await readJson(nodesFile, z.record(z.string(), Node))) : [];
+      const nodes = existsSync(nodesFile)
+        ? Object.values(await readJson(nodesFile, z.record(z.string(), Node)))
+        : [];
       // Oldest first, as the original numbered them; embedded with this server's engine.
       nodes.sort((a, b) => (a.node_count ?? 0) - (b.node_count ?? 0));
       const vectors = nodes.length ? await ctx.embed(nodes.map((n) => n.description)) : [];
       nodes.forEach((n, k) => {
         const created = Date.parse(`${n.created.replace(" ", "T")}Z`);
         s.memory.add({
-          type: MEMORY_TYPE[n.type], created: Number.isNaN(created) ? town.time : created, description: n.description,
-          subject: n.subject ?? r.name, predicate: n.predicate ?? "is", object: n.object ?? "", keywords: n.keywords, importance: n.poignancy, embedding: vectors[k],
+          type: MEMORY_TYPE[n.type],
+          created: Number.isNaN(created) ? town.time : created,
+          description: n.description,
+          subject: n.subject ?? r.name,
+          predicate: n.predicate ?? "is",
+          object: n.object ?? "",
+          keywords: n.keywords,
+          importance: n.poignancy,
+          embedding: vectors[k],
         });
       });
-      report.push({ id: r.id, name: r.name, x: 0, y: 0, places: s.spatial.addresses().length, memories: 0 });
+      report.push({
+        id: r.id,
+        name: r.name,
+        x: 0,
+        y: 0,
+        places: s.spatial.addresses().length,
+        memories: 0,
+      });
     }
     if (o.history) {
-      const seeded = await mind.seedHistory(await readFile(o.history, "utf8").catch((e: NodeJS.ErrnoException) => {
-        throw new Error(`${o.history}: cannot be read (${e.code ?? String(e)})`);
-      }), town.time);
-      if (seeded.unknown.length) throw new Error(`${o.history}: names no resident of this simulation: ${seeded.unknown.join(", ")}`);
+      const seeded = await mind.seedHistory(
+        await readFile(o.history, "utf8").catch((e: NodeJS.ErrnoException) => {
+          throw new Error(`${o.history}: cannot be read (${e.code ?? String(e)})`);
+        }),
+        town.time,
+      );
+      if (seeded.unknown.length)
+        throw new Error(
+          `${o.history}: names no resident of this simulation: ${seeded.unknown.join(", ")}`,
+        );
     }
     for (const r of report) {
       const view = town.agent(r.id)!;
@@ -263,41 +345,91 @@ export async function importReverie(store: PrismaStore, gateway: Gateway, o: Imp
 }
 
 const program = new Command("import-reverie")
-  .description("Turn a base simulation of the original implementation into a town and a save of ours.")
-  .argument("<folder>", "a simulation folder, a storage folder, or the folder holding storage/ (e.g. ../shared/reference/the_ville)")
+  .description(
+    "Turn a base simulation of the original implementation into a town and a save of ours.",
+  )
+  .argument(
+    "<folder>",
+    "a simulation folder, a storage folder, or the folder holding storage/ (e.g. ../shared/reference/the_ville)",
+  )
   .option("--simulation <name>", "which simulation, when the folder holds several")
-  .option("--map <matrix folder>", "the original's matrix folder (default: the matrix/ folder beside storage/)")
+  .option(
+    "--map <matrix folder>",
+    "the original's matrix folder (default: the matrix/ folder beside storage/)",
+  )
   .option("--name <save>", "name of the new save (and of its town folder under assets/towns)")
-  .option("--history <csv>", "statements to seed as memories (the original's agent_history_init_*.csv)")
+  .option(
+    "--history <csv>",
+    "statements to seed as memories (the original's agent_history_init_*.csv)",
+  )
   .option("--force", "replace an existing town folder of that name", false)
   .option("--list", "list the simulations found and stop", false)
   .showHelpAfterError()
-  .addHelpText("after", "\nExample: npm run import-reverie -- ../shared/reference/the_ville --name ville --history ../shared/reference/the_ville/agent_history_init_n3.csv");
+  .addHelpText(
+    "after",
+    "\nExample: npm run import-reverie -- ../shared/reference/the_ville --name ville --history ../shared/reference/the_ville/agent_history_init_n3.csv",
+  );
 
 async function main(argv: string[]): Promise<void> {
   program.parse(argv);
   const [folder] = program.args;
-  const opts = program.opts<{ simulation?: string; map?: string; name?: string; history?: string; force: boolean; list: boolean }>();
+  const opts = program.opts<{
+    simulation?: string;
+    map?: string;
+    name?: string;
+    history?: string;
+    force: boolean;
+    list: boolean;
+  }>();
   const found = findSimulations(folder);
   if (opts.list) {
-    if (found.simulations.length === 0) throw new Error(`${folder}: no simulation found (a simulation folder holds reverie/meta.json)`);
-    console.log(`${found.simulations.length} simulation${found.simulations.length === 1 ? "" : "s"} in ${folder}:`);
-    for (const s of found.simulations) console.log(`  ${s.name}  (${path.relative(process.cwd(), s.dir) || "."})`);
-    console.log(found.matrix ? `map: ${path.relative(process.cwd(), found.matrix)}` : "no matrix folder beside them: give --map <matrix folder>");
+    if (found.simulations.length === 0)
+      throw new Error(
+        `${folder}: no simulation found (a simulation folder holds reverie/meta.json)`,
+      );
+    console.log(
+      `${found.simulations.length} simulation${found.simulations.length === 1 ? "" : "s"} in ${folder}:`,
+    );
+    for (const s of found.simulations)
+      console.log(`  ${s.name}  (${path.relative(process.cwd(), s.dir) || "."})`);
+    console.log(
+      found.matrix
+        ? `map: ${path.relative(process.cwd(), found.matrix)}`
+        : "no matrix folder beside them: give --map <matrix folder>",
+    );
     return;
   }
   const simDir = chooseSimulation(found, folder, opts.simulation);
   const matrixDir = opts.map ?? found.matrix;
   if (!matrixDir) throw new Error(`no matrix folder beside ${folder}: give --map <matrix folder>`);
-  if (!opts.name) throw new Error("give --name <save>: the name of the new save (--list shows the simulations found)");
+  if (!opts.name)
+    throw new Error(
+      "give --name <save>: the name of the new save (--list shows the simulations found)",
+    );
   const config = readConfig({ LOG_LEVEL: "warn", ...process.env });
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
+  const store = await openStore({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, "db"),
+  });
   const gateway = makeGateway(readLlmConfig(config.env));
   try {
-    const r = await importReverie(store, gateway, { simDir, matrixDir, name: opts.name, history: opts.history, force: opts.force });
-    console.log(`imported ${path.relative(process.cwd(), simDir)} as save "${r.save}" (town ${r.templateDir})`);
-    for (const x of r.residents) console.log(`  ${x.name} (${x.id}) at ${x.x},${x.y}: knows ${x.places} places, ${x.memories} memories`);
-    console.log(`run it: npm run sim -- --from ${r.save} --name <new save> --steps 360   or   TOWN=${r.save} TOWN_NAME=${r.save} npm start`);
+    const r = await importReverie(store, gateway, {
+      simDir,
+      matrixDir,
+      name: opts.name,
+      history: opts.history,
+      force: opts.force,
+    });
+    console.log(
+      `imported ${path.relative(process.cwd(), simDir)} as save "${r.save}" (town ${r.templateDir})`,
+    );
+    for (const x of r.residents)
+      console.log(
+        `  ${x.name} (${x.id}) at ${x.x},${x.y}: knows ${x.places} places, ${x.memories} memories`,
+      );
+    console.log(
+      `run it: npm run sim -- --from ${r.save} --name <new save> --steps 360   or   TOWN=${r.save} TOWN_NAME=${r.save} npm start`,
+    );
   } finally {
     await store.close();
     await gateway.close();

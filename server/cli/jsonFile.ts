@@ -6,7 +6,9 @@ export async function readJsonFile(file: string): Promise<unknown> {
   try {
     text = await readFile(file, "utf8");
   } catch (e) {
-    throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`, { cause: e });
+    throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`, {
+      cause: e,
+    });
   }
   try {
     return JSON.parse(text) as unknown;

@@ -14,7 +14,10 @@ import { readJsonFile } from "./jsonFile.ts";
 
 async function withStore<T>(fn: (store: PrismaStore) => Promise<T>): Promise<T> {
   const config = readConfig();
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
+  const store = await openStore({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, "db"),
+  });
   try {
     return await fn(store);
   } finally {
@@ -22,7 +25,11 @@ async function withStore<T>(fn: (store: PrismaStore) => Promise<T>): Promise<T> 
   }
 }
 
-export async function exportRecording(store: PrismaStore, id: string, file: string): Promise<{ steps: number; bytes: number }> {
+export async function exportRecording(
+  store: PrismaStore,
+  id: string,
+  file: string,
+): Promise<{ steps: number; bytes: number }> {
   const data = await new RecordingStore(store).export(id);
   if (!data) throw new Error(`no recording "${id}" (npm start lists them at /api/recordings)`);
   const text = JSON.stringify(data);
@@ -30,7 +37,10 @@ export async function exportRecording(store: PrismaStore, id: string, file: stri
   return { steps: data.toStep - data.fromStep, bytes: Buffer.byteLength(text) };
 }
 
-export async function importRecording(store: PrismaStore, file: string): Promise<{ id: string; steps: number; save: string }> {
+export async function importRecording(
+  store: PrismaStore,
+  file: string,
+): Promise<{ id: string; steps: number; save: string }> {
   const data = await readJsonFile(file);
   const info = await new RecordingStore(store).import(data).catch((e: Error) => {
     throw new Error(`${file}: ${e.message}`);
@@ -41,16 +51,32 @@ export async function importRecording(store: PrismaStore, file: string): Promise
 /** One line per recording, newest first: id, save, when, steps, and the game time it spans. */
 export async function listRecordings(store: PrismaStore): Promise<string[]> {
   const recs = await new RecordingStore(store).list();
-  if (recs.length === 0) return ["no recordings yet: every town a server hosts, and every `npm run sim`, is recorded"];
-  const rows = recs.map((r) => [r.id, r.save, new Date(r.startedAt).toISOString().slice(0, 16).replace("T", " "), `${r.steps} steps`, `steps ${r.fromStep}–${r.toStep}`]);
+  if (recs.length === 0)
+    return ["no recordings yet: every town a server hosts, and every `npm run sim`, is recorded"];
+  const rows = recs.map((r) => [
+    r.id,
+    r.save,
+    new Date(r.startedAt).toISOString().slice(0, 16).replace("T", " "),
+    `${r.steps} steps`,
+    `steps ${r.fromStep}–${r.toStep}`,
+  ]);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  return rows.map((row) => row.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+  return rows.map((row) =>
+    row
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd(),
+  );
 }
 
-const program = new Command("recording").description("list, export or import recorded sessions").showHelpAfterError();
+const program = new Command("recording")
+  .description("list, export or import recorded sessions")
+  .showHelpAfterError();
 program
   .command("list")
-  .description("list the recordings of this server's database, newest first (replay one at /replay/<id>)")
+  .description(
+    "list the recordings of this server's database, newest first (replay one at /replay/<id>)",
+  )
   .action(async () => {
     for (const line of await withStore(listRecordings)) console.log(line);
   });
@@ -59,17 +85,24 @@ program
   .description("write recording <id> to <file> (JSON)")
   .action(async (id: string, file: string) => {
     const r = await withStore((s) => exportRecording(s, id, file));
-    console.log(`exported recording ${id}: ${r.steps} steps, ${(r.bytes / 1024).toFixed(1)} KiB -> ${file}`);
+    console.log(
+      `exported recording ${id}: ${r.steps} steps, ${(r.bytes / 1024).toFixed(1)} KiB -> ${file}`,
+    );
   });
 program
   .command("import <file>")
   .description("add the recording in <file> to this server")
   .action(async (file: string) => {
     const r = await withStore((s) => importRecording(s, file));
-    console.log(`imported ${file}: recording ${r.id} of "${r.save}", ${r.steps} steps (replay at /replay/${r.id})`);
+    console.log(
+      `imported ${file}: recording ${r.id} of "${r.save}", ${r.steps} steps (replay at /replay/${r.id})`,
+    );
   });
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+if (
+  process.argv[1] &&
+  path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)
+) {
   program.parseAsync(process.argv).catch((e: Error) => {
     console.error(`recording: ${e.message}`);
     process.exit(1);

@@ -46,32 +46,66 @@ interface Options {
 
 const wholeNumber = (min: number) => (text: string) => {
   const n = Number(text);
-  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`a whole number ≥ ${min}`);
+  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min)
+    throw new InvalidArgumentError(`a whole number ≥ ${min}`);
   return n;
 };
 
 const program = new Command("sim")
   .description("Run a town headless (lockstep), save it, and write a report.")
-  .option("--from <town>", "town template (assets/towns/<key>, e.g. base-3) or the name of a save to fork; template:<key> or save:<name> to say which")
-  .requiredOption("--name <save>", "name of the save to write (a new one, see --resume and --force)")
-  .requiredOption("--steps <n>", "steps to run (10 game seconds each; 8640 = one game day)", wholeNumber(0))
+  .option(
+    "--from <town>",
+    "town template (assets/towns/<key>, e.g. base-3) or the name of a save to fork; template:<key> or save:<name> to say which",
+  )
+  .requiredOption(
+    "--name <save>",
+    "name of the save to write (a new one, see --resume and --force)",
+  )
+  .requiredOption(
+    "--steps <n>",
+    "steps to run (10 game seconds each; 8640 = one game day)",
+    wholeNumber(0),
+  )
   .option("--report <file.json>", "write the run's report (JSON) to this file")
-  .option("--history <file.csv>", "seed memories first from a history file (the original's Name,Whisper CSV)")
+  .option(
+    "--history <file.csv>",
+    "seed memories first from a history file (the original's Name,Whisper CSV)",
+  )
   .option("--seed <n>", "random seed of a new town (default SEED, 1)", wholeNumber(-(2 ** 31)))
-  .option("--resume", "continue the save --name from its newest snapshot (made from --from when it does not exist yet)", false)
+  .option(
+    "--resume",
+    "continue the save --name from its newest snapshot (made from --from when it does not exist yet)",
+    false,
+  )
   .option("--force", "if the save --name exists, delete it and start it anew from --from", false)
-  .option("--autosave <steps>", "save every this many steps (default AUTOSAVE_STEPS, 60)", wholeNumber(1))
+  .option(
+    "--autosave <steps>",
+    "save every this many steps (default AUTOSAVE_STEPS, 60)",
+    wholeNumber(1),
+  )
   .option("--quiet", "no progress bar", false)
-  .addOption(new Option("--mind-thread <on|off>", "run the minds on a worker thread of their own (the same run either way)").choices(["on", "off"]).default("off"))
+  .addOption(
+    new Option(
+      "--mind-thread <on|off>",
+      "run the minds on a worker thread of their own (the same run either way)",
+    )
+      .choices(["on", "off"])
+      .default("off"),
+  )
   .showHelpAfterError()
-  .addHelpText("after", "\nExample: npm run sim -- --from base-3 --name day1 --steps 8640 --report day1.json");
+  .addHelpText(
+    "after",
+    "\nExample: npm run sim -- --from base-3 --name day1 --steps 8640 --report day1.json",
+  );
 
 async function readHistory(file: string): Promise<HistoryRow[]> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (e) {
-    throw new UsageError(`--history ${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw new UsageError(
+      `--history ${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
   }
   try {
     return loadHistory(text);
@@ -84,21 +118,29 @@ async function readHistory(file: string): Promise<HistoryRow[]> {
 async function prepareReportFolder(report: string): Promise<void> {
   const dir = path.dirname(path.resolve(report));
   if (existsSync(dir)) {
-    if (!statSync(dir).isDirectory()) throw new UsageError(`--report ${report}: ${dir} is a file, not a folder`);
+    if (!statSync(dir).isDirectory())
+      throw new UsageError(`--report ${report}: ${dir} is a file, not a folder`);
     return;
   }
   try {
     await mkdir(dir, { recursive: true });
   } catch (e) {
-    throw new UsageError(`--report ${report}: cannot create the folder ${dir} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw new UsageError(
+      `--report ${report}: cannot create the folder ${dir} (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
   }
   console.log(`sim: created the folder ${dir} for the report`);
 }
 
 async function main(opts: Options): Promise<number> {
-  if (!SAVE_NAME.test(opts.name)) throw new UsageError(`--name "${opts.name}": 1 to 64 letters, digits, '.', '_' or '-'`);
-  if (opts.resume && opts.force) throw new UsageError("--resume and --force contradict each other: continue the save, or replace it");
-  if (!opts.from && !opts.resume) throw new UsageError("--from is needed: a town template (e.g. base-3) or a save to fork");
+  if (!SAVE_NAME.test(opts.name))
+    throw new UsageError(`--name "${opts.name}": 1 to 64 letters, digits, '.', '_' or '-'`);
+  if (opts.resume && opts.force)
+    throw new UsageError(
+      "--resume and --force contradict each other: continue the save, or replace it",
+    );
+  if (!opts.from && !opts.resume)
+    throw new UsageError("--from is needed: a town template (e.g. base-3) or a save to fork");
   const history = opts.history ? await readHistory(opts.history) : null;
   if (opts.report) await prepareReportFolder(opts.report);
 
@@ -113,24 +155,37 @@ async function main(opts: Options): Promise<number> {
       source = await findSave(store, opts.name);
       const from = opts.from?.replace(/^(save|template):/, "");
       if (from && from !== opts.name && from !== existing.template) {
-        throw new UsageError(`--resume continues the save "${opts.name}" (made from ${existing.template}); --from "${opts.from}" would be ignored: leave it out`);
+        throw new UsageError(
+          `--resume continues the save "${opts.name}" (made from ${existing.template}); --from "${opts.from}" would be ignored: leave it out`,
+        );
       }
     } else {
-      if (!opts.from) throw new UsageError(`no save named "${opts.name}" to resume: give --from to start it`);
+      if (!opts.from)
+        throw new UsageError(`no save named "${opts.name}" to resume: give --from to start it`);
       source = await resolveSource(store, opts.from, notes);
       if (existing && !opts.force) {
         const saved = await store.latestSnapshot(existing.id);
-        throw new UsageError(`a save named "${opts.name}" exists already (${existing.template}, ${saved ? `step ${saved.step}` : "never saved"}): choose another --name, --resume to continue it, or --force to replace it`);
+        throw new UsageError(
+          `a save named "${opts.name}" exists already (${existing.template}, ${saved ? `step ${saved.step}` : "never saved"}): choose another --name, --resume to continue it, or --force to replace it`,
+        );
       }
       if (existing && source.kind === "save" && source.save.id === existing.id) {
-        throw new UsageError(`--force would delete the save "${opts.name}" that --from starts from: use --resume to continue it, or another --name to fork it`);
+        throw new UsageError(
+          `--force would delete the save "${opts.name}" that --from starts from: use --resume to continue it, or another --name to fork it`,
+        );
       }
     }
     const resuming = Boolean(existing && opts.resume);
-    if (source.kind === "save" && opts.seed !== undefined) notes.push("--seed is ignored: a save continues its own random sequence");
+    if (source.kind === "save" && opts.seed !== undefined)
+      notes.push("--seed is ignored: a save continues its own random sequence");
 
     const seed = opts.seed ?? config.SEED;
-    const { town, mind, journal } = await buildSimTown(source.template, opts.mindThread === "on", { gateway, seed, env: config.env, logLevel: config.LOG_LEVEL });
+    const { town, mind, journal } = await buildSimTown(source.template, opts.mindThread === "on", {
+      gateway,
+      seed,
+      env: config.env,
+      logLevel: config.LOG_LEVEL,
+    });
     onClose = () => mind.close();
     if (source.kind === "save" && source.snapshot) {
       town.restore(source.snapshot);
@@ -139,8 +194,14 @@ async function main(opts: Options): Promise<number> {
     if (existing && opts.force) await store.deleteTown(opts.name);
     const record = resuming ? existing! : await store.ensureTown(opts.name, source.template.key);
 
-    const what = resuming ? `resumed at step ${town.step}` : source.kind === "save" ? `fork of save ${source.save.name} at step ${town.step}` : `new from template ${source.template.key}`;
-    console.log(`sim: save ${record.name} (template ${source.template.key}, ${source.template.personas.length} residents), ${what}`);
+    const what = resuming
+      ? `resumed at step ${town.step}`
+      : source.kind === "save"
+        ? `fork of save ${source.save.name} at step ${town.step}`
+        : `new from template ${source.template.key}`;
+    console.log(
+      `sim: save ${record.name} (template ${source.template.key}, ${source.template.personas.length} residents), ${what}`,
+    );
     console.log(`  engine: ${session.engine}`);
     console.log(`  database: ${session.database}`);
     for (const n of notes) console.log(`  note: ${n}`);
@@ -148,12 +209,19 @@ async function main(opts: Options): Promise<number> {
     if (history) {
       const seeded = await mind.seedHistory(history, town.time);
       console.log(`  history: ${seeded.seeded} memories seeded from ${opts.history}`);
-      if (seeded.unknown.length) console.error(`sim: warning: --history names people who do not live in ${source.template.key}: ${seeded.unknown.join(", ")}`);
+      if (seeded.unknown.length)
+        console.error(
+          `sim: warning: --history names people who do not live in ${source.template.key}: ${seeded.unknown.join(", ")}`,
+        );
     }
 
     // A resumed save continues its own rows; a new town or a fork writes its memories afresh.
     const rows = { journal, mark: resuming && source.kind === "save" ? source.mark : null };
-    const run = await startRecordedRun(store, town, record, { autosaveSteps: opts.autosave ?? config.AUTOSAVE_STEPS, log: session.log, rows });
+    const run = await startRecordedRun(store, town, record, {
+      autosaveSteps: opts.autosave ?? config.AUTOSAVE_STEPS,
+      log: session.log,
+      rows,
+    });
     console.log(`  recording: ${run.recordingId}`);
 
     let stopRequested = false;
@@ -163,7 +231,9 @@ async function main(opts: Options): Promise<number> {
         process.exit(130);
       }
       stopRequested = true;
-      console.error(`\nsim: ${signal}: stopping after this step to save and write the report (again to quit at once)`);
+      console.error(
+        `\nsim: ${signal}: stopping after this step to save and write the report (again to quit at once)`,
+      );
     };
     const onInt = () => onSignal("SIGINT");
     const onTerm = () => onSignal("SIGTERM");
@@ -191,8 +261,15 @@ async function main(opts: Options): Promise<number> {
     process.off("SIGINT", onInt);
     process.off("SIGTERM", onTerm);
 
-    const counts = new Map(await Promise.all(town.agentViews().map(async (a) => [a.id, await mind.report(a.id)] as const)));
-    if (town.mindErrors.length) console.error(`sim: warning: ${town.mindErrors.length} mind errors (last: ${String(town.mindErrors.at(-1)!.error)})`);
+    const counts = new Map(
+      await Promise.all(
+        town.agentViews().map(async (a) => [a.id, await mind.report(a.id)] as const),
+      ),
+    );
+    if (town.mindErrors.length)
+      console.error(
+        `sim: warning: ${town.mindErrors.length} mind errors (last: ${String(town.mindErrors.at(-1)!.error)})`,
+      );
     const report = SimReport.parse(
       buildReport({
         town: record.name,
@@ -227,16 +304,29 @@ async function main(opts: Options): Promise<number> {
 
 /** What the run needs of its minds, wherever they run. */
 interface SimMinds {
-  seedHistory(history: readonly HistoryRow[], now: number): Promise<{ seeded: number; unknown: string[] }>;
-  report(id: string): ReturnType<GenerativeMind["report"]> | Promise<ReturnType<GenerativeMind["report"]>>;
+  seedHistory(
+    history: readonly HistoryRow[],
+    now: number,
+  ): Promise<{ seeded: number; unknown: string[] }>;
+  report(
+    id: string,
+  ): ReturnType<GenerativeMind["report"]> | Promise<ReturnType<GenerativeMind["report"]>>;
   llmMetrics(): Promise<LlmMetrics>;
   close(): Promise<void>;
 }
 
 /** The town, with its minds in this thread over the session's gateway, or on a thread of their own. */
-async function buildSimTown(template: TownTemplate, threaded: boolean, o: { gateway: Gateway; seed: number; env: Record<string, string | undefined>; logLevel: string }): Promise<{ town: Town; mind: SimMinds; journal: JournalFeed }> {
+async function buildSimTown(
+  template: TownTemplate,
+  threaded: boolean,
+  o: { gateway: Gateway; seed: number; env: Record<string, string | undefined>; logLevel: string },
+): Promise<{ town: Town; mind: SimMinds; journal: JournalFeed }> {
   if (threaded) {
-    const { town, mind } = await buildThreadedTown(template, { mode: "lockstep", seed: o.seed, minds: { env: o.env, journal: true, logLevel: o.logLevel } });
+    const { town, mind } = await buildThreadedTown(template, {
+      mode: "lockstep",
+      seed: o.seed,
+      minds: { env: o.env, journal: true, logLevel: o.logLevel },
+    });
     const minds: SimMinds = {
       seedHistory: (h, now) => mind.seedHistory(h, now),
       report: (id) => mind.report(id),
@@ -246,7 +336,12 @@ async function buildSimTown(template: TownTemplate, threaded: boolean, o: { gate
     return { town, mind: minds, journal: mind.journal };
   }
   const journal = new MemoryJournal();
-  const { town, mind } = buildTown(template, { gateway: o.gateway, mode: "lockstep", seed: o.seed, journal });
+  const { town, mind } = buildTown(template, {
+    gateway: o.gateway,
+    mode: "lockstep",
+    seed: o.seed,
+    journal,
+  });
   const minds: SimMinds = {
     seedHistory: (h, now) => mind.seedHistory(h, now),
     report: (id) => mind.report(id),

@@ -61,7 +61,8 @@ type Grid = string[];
 function readMaze(csv: string, width: number, height: number, name: string): Grid {
   const cells = csv.split(",").map((c) => c.trim());
   if (cells.at(-1) === "") cells.pop();
-  if (cells.length !== width * height) throw new Error(`${name}_maze.csv has ${cells.length} cells, the map needs ${width * height}`);
+  if (cells.length !== width * height)
+    throw new Error(`${name}_maze.csv has ${cells.length} cells, the map needs ${width * height}`);
   return cells;
 }
 
@@ -79,7 +80,10 @@ function readBlocks(csv: string): Map<string, string[]> {
 type Region = { key: string; name: string; props: Record<string, string>; tiles: number[] };
 
 /** Splits a set of tiles into rectangles: horizontal runs, merged downwards while they line up. */
-export function rectangles(tiles: readonly number[], width: number): { x: number; y: number; w: number; h: number }[] {
+export function rectangles(
+  tiles: readonly number[],
+  width: number,
+): { x: number; y: number; w: number; h: number }[] {
   const set = new Set(tiles);
   const runs: { x: number; y: number; w: number; h: number }[] = [];
   const byRow = new Map<number, number[]>();
@@ -117,12 +121,24 @@ export function rectangles(tiles: readonly number[], width: number): { x: number
   return runs;
 }
 
-export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2023-02-13T00:00:00Z"): MatrixImport {
-  const meta = JSON.parse(files.meta) as { maze_width: number; maze_height: number; sq_tile_size: number };
+export function importMatrix(
+  files: MatrixFiles,
+  palette: Palette,
+  startIso = "2023-02-13T00:00:00Z",
+): MatrixImport {
+  const meta = JSON.parse(files.meta) as {
+    maze_width: number;
+    maze_height: number;
+    sq_tile_size: number;
+  };
   const width = meta.maze_width;
   const height = meta.maze_height;
-  if (!Number.isInteger(width) || !Number.isInteger(height)) throw new Error("maze_meta_info.json: maze_width and maze_height must be integers");
-  if (meta.sq_tile_size !== 32) throw new Error(`maze_meta_info.json: tiles of ${meta.sq_tile_size} px; only 32 px tiles are supported`);
+  if (!Number.isInteger(width) || !Number.isInteger(height))
+    throw new Error("maze_meta_info.json: maze_width and maze_height must be integers");
+  if (meta.sq_tile_size !== 32)
+    throw new Error(
+      `maze_meta_info.json: tiles of ${meta.sq_tile_size} px; only 32 px tiles are supported`,
+    );
   const world = [...readBlocks(files.blocks.world).values()][0]?.at(-1);
   if (!world) throw new Error("world_blocks.csv names no world");
   const maze = {
@@ -140,7 +156,10 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
   };
   const nameOf = (kind: keyof typeof names, id: string, x: number, y: number): string => {
     const parts = names[kind].get(id);
-    if (!parts) throw new Error(`${kind} block ${id} at tile ${x},${y} is not in ${kind === "object" ? "game_object" : kind === "spawn" ? "spawning_location" : kind}_blocks.csv`);
+    if (!parts)
+      throw new Error(
+        `${kind} block ${id} at tile ${x},${y} is not in ${kind === "object" ? "game_object" : kind === "spawn" ? "spawning_location" : kind}_blocks.csv`,
+      );
     // Our addresses use ":" as the separator, so a name may not contain one.
     return parts.at(-1)!.replaceAll(":", " ");
   };
@@ -150,7 +169,13 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
   const objects = new Map<string, Region>();
   const addresses = new Array<string>(width * height).fill("");
   const spawns: MatrixImport["spawns"] = [];
-  const region = (into: Map<string, Region>, key: string, name: string, props: Record<string, string>, tile: number) => {
+  const region = (
+    into: Map<string, Region>,
+    key: string,
+    name: string,
+    props: Record<string, string>,
+    tile: number,
+  ) => {
     let r = into.get(key);
     if (!r) into.set(key, (r = { key, name, props, tiles: [] }));
     r.tiles.push(tile);
@@ -195,13 +220,26 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
         y: rect.y * 32,
         width: rect.w * 32,
         height: rect.h * 32,
-        properties: Object.entries(r.props).map(([name, value]) => ({ name, type: "string", value })),
+        properties: Object.entries(r.props).map(([name, value]) => ({
+          name,
+          type: "string",
+          value,
+        })),
       })),
     );
   const sectorObjects = toObjects(sectors);
   const arenaObjects = toObjects(arenas);
   const objectObjects = toObjects(objects);
-  const spawnObjects = spawns.map((s) => ({ id: nextId++, name: s.name, type: "", x: s.x * 32 + 16, y: s.y * 32 + 16, width: 0, height: 0, point: true }));
+  const spawnObjects = spawns.map((s) => ({
+    id: nextId++,
+    name: s.name,
+    type: "",
+    x: s.x * 32 + 16,
+    y: s.y * 32 + 16,
+    width: 0,
+    height: 0,
+    point: true,
+  }));
 
   const blockedTiles = maze.collision.map((c) => c !== "0");
   const collision = blockedTiles.map((b) => (b ? palette.collision : 0));
@@ -210,8 +248,12 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
   if ("paint" in palette) {
     art = palette.paint({ world, width, height, addresses, blocked: blockedTiles });
     for (const l of art) {
-      if (l.data.length !== width * height) throw new Error(`the palette drew layer "${l.name}" with ${l.data.length} tiles, the map needs ${width * height}`);
-      if (["collision", "sectors", "arenas", "objects", "spawns"].includes(l.name)) throw new Error(`the palette may not draw a layer named "${l.name}"`);
+      if (l.data.length !== width * height)
+        throw new Error(
+          `the palette drew layer "${l.name}" with ${l.data.length} tiles, the map needs ${width * height}`,
+        );
+      if (["collision", "sectors", "arenas", "objects", "spawns"].includes(l.name))
+        throw new Error(`the palette may not draw a layer named "${l.name}"`);
     }
   } else {
     const ground: number[] = [];
@@ -225,10 +267,35 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
       walls.push(blockedTiles[i] ? palette.blocked(x, y, parts.length > 1) : 0);
       furniture.push(parts[3] ? palette.object(parts[3], x, y) : 0);
     }
-    art = [{ name: "ground", data: ground }, { name: "walls", data: walls }, { name: "furniture", data: furniture }];
+    art = [
+      { name: "ground", data: ground },
+      { name: "walls", data: walls },
+      { name: "furniture", data: furniture },
+    ];
   }
-  const tileLayer = (id: number, name: string, data: number[], visible = true) => ({ id, type: "tilelayer" as const, name, width, height, x: 0, y: 0, opacity: 1, visible, data });
-  const objectLayer = (id: number, name: string, objs: unknown[]) => ({ id, type: "objectgroup" as const, name, x: 0, y: 0, opacity: 1, visible: true, draworder: "topdown", objects: objs });
+  const tileLayer = (id: number, name: string, data: number[], visible = true) => ({
+    id,
+    type: "tilelayer" as const,
+    name,
+    width,
+    height,
+    x: 0,
+    y: 0,
+    opacity: 1,
+    visible,
+    data,
+  });
+  const objectLayer = (id: number, name: string, objs: unknown[]) => ({
+    id,
+    type: "objectgroup" as const,
+    name,
+    x: 0,
+    y: 0,
+    opacity: 1,
+    visible: true,
+    draworder: "topdown",
+    objects: objs,
+  });
 
   const map = {
     type: "map" as const,
@@ -264,6 +331,11 @@ export function importMatrix(files: MatrixFiles, palette: Palette, startIso = "2
     height,
     addresses,
     spawns,
-    counts: { sectors: sectors.size, arenas: arenas.size, objects: objects.size, blocked: blockedCount },
+    counts: {
+      sectors: sectors.size,
+      arenas: arenas.size,
+      objects: objects.size,
+      blocked: blockedCount,
+    },
   };
 }

@@ -9,7 +9,10 @@ export async function readMatrixFolder(dir: string): Promise<MatrixFiles> {
     try {
       return await readFile(file, "utf8");
     } catch (e) {
-      throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`, { cause: e });
+      throw new Error(
+        `${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+        { cause: e },
+      );
     }
   };
   const maze = (name: string) => read("maze", `${name}_maze.csv`);

@@ -20,7 +20,10 @@ async function readJson(file: string): Promise<unknown> {
   try {
     text = await readFile(file, "utf8");
   } catch (e) {
-    throw new TownFileError(file, `cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw new TownFileError(
+      file,
+      `cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
   }
   try {
     return JSON.parse(text);
@@ -50,11 +53,19 @@ export async function loadTemplate(keyOrDir: string): Promise<TownTemplate> {
     const where = `resident "${p.id}"`;
     if (ids.has(p.id)) throw new TownFileError(personaFile, `${where} appears twice`);
     ids.add(p.id);
-    if (!map.spawns.has(p.spawn)) throw new TownFileError(personaFile, `${where}: spawn "${p.spawn}" is not in ${path.basename(mapFile)}`);
-    if (!map.hasAddress(p.home)) throw new TownFileError(personaFile, `${where}: home "${p.home}" is not a place in the town`);
+    if (!map.spawns.has(p.spawn))
+      throw new TownFileError(
+        personaFile,
+        `${where}: spawn "${p.spawn}" is not in ${path.basename(mapFile)}`,
+      );
+    if (!map.hasAddress(p.home))
+      throw new TownFileError(personaFile, `${where}: home "${p.home}" is not a place in the town`);
     for (const item of p.schedule) {
       if (!map.hasAddress(item.address)) {
-        throw new TownFileError(personaFile, `${where}: schedule item at ${item.at} goes to unknown place "${item.address}"`);
+        throw new TownFileError(
+          personaFile,
+          `${where}: schedule item at ${item.at} goes to unknown place "${item.address}"`,
+        );
       }
     }
   }

@@ -6,9 +6,14 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 /** Neighbour bits of a tile variant ("wall-house-5": neighbours north and south). */
-export const N = 1, E = 2, S = 4, W = 8;
+export const N = 1,
+  E = 2,
+  S = 4,
+  W = 8;
 
-export const TILE_INDEX_FILE = fileURLToPath(new URL("../../assets/tiles/town.index.json", import.meta.url));
+export const TILE_INDEX_FILE = fileURLToPath(
+  new URL("../../assets/tiles/town.index.json", import.meta.url),
+);
 
 export const TileIndex = z.object({
   columns: z.number().int().positive(),
@@ -24,10 +29,16 @@ export async function readTileIndex(file = TILE_INDEX_FILE): Promise<TileIndex> 
   try {
     text = await readFile(file, "utf8");
   } catch (e) {
-    throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)}); \`npm run assets\` writes it`, { cause: e });
+    throw new Error(
+      `${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)}); \`npm run assets\` writes it`,
+      { cause: e },
+    );
   }
   const parsed = TileIndex.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`);
+  if (!parsed.success)
+    throw new Error(
+      `${file}: ${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`,
+    );
   return parsed.data;
 }
 
@@ -52,13 +63,25 @@ export function lightOf(name: string): string {
 /** The embedded tileset entry of a town file; `image` is the path of town.png from the map's folder. */
 export function townTileset(image: string, index: TileIndex) {
   return {
-    firstgid: 1, name: "town", image, imagewidth: index.columns * 32, imageheight: index.rows * 32,
-    tilewidth: 32 as const, tileheight: 32 as const, columns: index.columns, tilecount: index.tileCount, margin: 0, spacing: 0,
+    firstgid: 1,
+    name: "town",
+    image,
+    imagewidth: index.columns * 32,
+    imageheight: index.rows * 32,
+    tilewidth: 32 as const,
+    tileheight: 32 as const,
+    columns: index.columns,
+    tilecount: index.tileCount,
+    margin: 0,
+    spacing: 0,
     // Tiles that glow at night in the client: street lamps, lamps, fires and windows.
     tiles: Object.entries(index.tiles)
       .map(([name, id]) => ({ id, light: lightOf(name) }))
       .filter((t) => t.light)
       .sort((a, b) => a.id - b.id)
-      .map(({ id, light }) => ({ id, properties: [{ name: "light", type: "string", value: light }] })),
+      .map(({ id, light }) => ({
+        id,
+        properties: [{ name: "light", type: "string", value: light }],
+      })),
   };
 }

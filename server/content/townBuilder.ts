@@ -65,11 +65,12 @@ export class TownBuilder {
     const id = this.siding.length;
     this.siding.push(siding);
     this.current = id;
-    for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) {
-      const edge = x === r.x || y === r.y || x === r.x + r.w - 1 || y === r.y + r.h - 1;
-      if (edge) this.wall(x, y, kind);
-      else this.inside[this.i(x, y)] = id;
-    }
+    for (let y = r.y; y < r.y + r.h; y++)
+      for (let x = r.x; x < r.x + r.w; x++) {
+        const edge = x === r.x || y === r.y || x === r.x + r.w - 1 || y === r.y + r.h - 1;
+        if (edge) this.wall(x, y, kind);
+        else this.inside[this.i(x, y)] = id;
+      }
     return id;
   }
 
@@ -95,13 +96,20 @@ export class TownBuilder {
   }
 
   floor(r: Rect, tile: string | ((x: number, y: number) => string)): void {
-    for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) {
-      this.ground[this.i(x, y)] = typeof tile === "string" ? tile : tile(x, y);
-    }
+    for (let y = r.y; y < r.y + r.h; y++)
+      for (let x = r.x; x < r.x + r.w; x++) {
+        this.ground[this.i(x, y)] = typeof tile === "string" ? tile : tile(x, y);
+      }
   }
 
   /** Furniture or nature, one tile; `block` makes it solid. */
-  put(x: number, y: number, tile: string, block = true, layer: "furniture" | "decor" | "above" = "furniture"): void {
+  put(
+    x: number,
+    y: number,
+    tile: string,
+    block = true,
+    layer: "furniture" | "decor" | "above" = "furniture",
+  ): void {
     this[layer][this.i(x, y)] = tile;
     if (block) this.blocked[this.i(x, y)] = true;
   }
@@ -125,23 +133,31 @@ export class TownBuilder {
   }
 
   surfaceRect(r: Rect, kind: string): void {
-    for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) {
-      this.surface[this.i(x, y)] = kind;
-      if (kind === "water") this.blocked[this.i(x, y)] = true;
-    }
+    for (let y = r.y; y < r.y + r.h; y++)
+      for (let x = r.x; x < r.x + r.w; x++) {
+        this.surface[this.i(x, y)] = kind;
+        if (kind === "water") this.blocked[this.i(x, y)] = true;
+      }
   }
 
   rug(r: Rect): void {
-    for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) {
-      const v = y === r.y ? "n" : y === r.y + r.h - 1 ? "s" : "";
-      const h = x === r.x ? "w" : x === r.x + r.w - 1 ? "e" : "";
-      this.ground[this.i(x, y)] = `rug-${v + h || "c"}`;
-    }
+    for (let y = r.y; y < r.y + r.h; y++)
+      for (let x = r.x; x < r.x + r.w; x++) {
+        const v = y === r.y ? "n" : y === r.y + r.h - 1 ? "s" : "";
+        const h = x === r.x ? "w" : x === r.x + r.w - 1 ? "e" : "";
+        this.ground[this.i(x, y)] = `rug-${v + h || "c"}`;
+      }
   }
 
-  sector(name: string, r: Rect): void { this.sectors.push({ name, ...r }); }
-  arena(name: string, r: Rect, sector: string): void { this.arenas.push({ name, ...r, props: { sector } }); }
-  object(name: string, r: Rect, sector: string, arena: string): void { this.objects.push({ name, ...r, props: { sector, arena } }); }
+  sector(name: string, r: Rect): void {
+    this.sectors.push({ name, ...r });
+  }
+  arena(name: string, r: Rect, sector: string): void {
+    this.arenas.push({ name, ...r, props: { sector } });
+  }
+  object(name: string, r: Rect, sector: string, arena: string): void {
+    this.objects.push({ name, ...r, props: { sector, arena } });
+  }
 }
 
 export const grassAt = (x: number, y: number): string => {
@@ -154,31 +170,38 @@ export const grassAt = (x: number, y: number): string => {
 /** Picks the wall, door, path and water variants and the wall shadows from the neighbours. */
 export function finish(t: TownBuilder): void {
   const wallish = (x: number, y: number) => t.in(x, y) && t.wallKind[t.i(x, y)] !== "";
-  for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) {
-    const k = t.i(x, y);
-    const kind = t.wallKind[k];
-    if (!kind) continue;
-    const mask = (wallish(x, y - 1) ? N : 0) | (wallish(x + 1, y) ? E : 0) | (wallish(x, y + 1) ? S : 0) | (wallish(x - 1, y) ? W : 0);
-    const southInside = t.in(x, y + 1) && t.inside[t.i(x, y + 1)] >= 0;
-    const siding = t.siding[t.wallOf[k]];
-    if (t.door[k]) {
-      if (mask & (N | S)) t.walls[k] = `door-${kind}-v`;
-      else t.walls[k] = southInside ? `door-${kind}-h` : `doorx-${siding}-h`;
-      continue;
+  for (let y = 0; y < t.height; y++)
+    for (let x = 0; x < t.width; x++) {
+      const k = t.i(x, y);
+      const kind = t.wallKind[k];
+      if (!kind) continue;
+      const mask =
+        (wallish(x, y - 1) ? N : 0) |
+        (wallish(x + 1, y) ? E : 0) |
+        (wallish(x, y + 1) ? S : 0) |
+        (wallish(x - 1, y) ? W : 0);
+      const southInside = t.in(x, y + 1) && t.inside[t.i(x, y + 1)] >= 0;
+      const siding = t.siding[t.wallOf[k]];
+      if (t.door[k]) {
+        if (mask & (N | S)) t.walls[k] = `door-${kind}-v`;
+        else t.walls[k] = southInside ? `door-${kind}-h` : `doorx-${siding}-h`;
+        continue;
+      }
+      const window = t.windows.has(k) && (mask === (E | W) || mask === (N | E | W));
+      if (mask & S) t.walls[k] = `wall-${kind}-${mask}`;
+      else if (southInside)
+        t.walls[k] = window ? `wall-${kind}-window-${mask}` : `wall-${kind}-${mask}`;
+      else t.walls[k] = window ? `wallx-${siding}-window-${mask}` : `wallx-${siding}-${mask}`;
     }
-    const window = t.windows.has(k) && (mask === (E | W) || mask === (N | E | W));
-    if (mask & S) t.walls[k] = `wall-${kind}-${mask}`;
-    else if (southInside) t.walls[k] = window ? `wall-${kind}-window-${mask}` : `wall-${kind}-${mask}`;
-    else t.walls[k] = window ? `wallx-${siding}-window-${mask}` : `wallx-${siding}-${mask}`;
-  }
   // Shadows on floors under walls (north) and beside them (west).
-  for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) {
-    const k = t.i(x, y);
-    if (t.inside[k] < 0 || t.wallKind[k]) continue;
-    const n = wallish(x, y - 1) && !t.door[t.i(x, y - 1)];
-    const w = wallish(x - 1, y) && !t.door[t.i(x - 1, y)];
-    if (n || w) t.walls[k] = n && w ? "shadow-nw" : n ? "shadow-n" : "shadow-w";
-  }
+  for (let y = 0; y < t.height; y++)
+    for (let x = 0; x < t.width; x++) {
+      const k = t.i(x, y);
+      if (t.inside[k] < 0 || t.wallKind[k]) continue;
+      const n = wallish(x, y - 1) && !t.door[t.i(x, y - 1)];
+      const w = wallish(x - 1, y) && !t.door[t.i(x - 1, y)];
+      if (n || w) t.walls[k] = n && w ? "shadow-nw" : n ? "shadow-n" : "shadow-w";
+    }
   // Connected ground: paths and plazas join each other and doors; water joins water.
   const joins = (kind: string, x: number, y: number): boolean => {
     if (!t.in(x, y)) return true;
@@ -186,16 +209,22 @@ export function finish(t: TownBuilder): void {
     if (kind === "water") return other === "water";
     return other === "path" || other === "plaza" || (t.door[t.i(x, y)] && t.inside[t.i(x, y)] < 0);
   };
-  for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) {
-    const k = t.i(x, y);
-    const kind = t.surface[k];
-    if (!kind) continue;
-    const mask = (joins(kind, x, y - 1) ? N : 0) | (joins(kind, x + 1, y) ? E : 0) | (joins(kind, x, y + 1) ? S : 0) | (joins(kind, x - 1, y) ? W : 0);
-    t.ground[k] = `${kind}-${mask}`;
-  }
+  for (let y = 0; y < t.height; y++)
+    for (let x = 0; x < t.width; x++) {
+      const k = t.i(x, y);
+      const kind = t.surface[k];
+      if (!kind) continue;
+      const mask =
+        (joins(kind, x, y - 1) ? N : 0) |
+        (joins(kind, x + 1, y) ? E : 0) |
+        (joins(kind, x, y + 1) ? S : 0) |
+        (joins(kind, x - 1, y) ? W : 0);
+      t.ground[k] = `${kind}-${mask}`;
+    }
   // Exterior doors join the paths that lead to them.
-  for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) {
-    const k = t.i(x, y);
-    if (t.door[k] && t.ground[k] === "") t.ground[k] = "floor-wood-0";
-  }
+  for (let y = 0; y < t.height; y++)
+    for (let x = 0; x < t.width; x++) {
+      const k = t.i(x, y);
+      if (t.door[k] && t.ground[k] === "") t.ground[k] = "floor-wood-0";
+    }
 }

@@ -5,7 +5,12 @@
 // own study questions, so it holds in any town.
 import type { InterviewMask } from "../agents/interview.ts";
 
-export const CONDITIONS = ["full", "no reflection", "no reflection, no planning", "no memory"] as const;
+export const CONDITIONS = [
+  "full",
+  "no reflection",
+  "no reflection, no planning",
+  "no memory",
+] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
 export const MASKS: Record<Condition, InterviewMask> = {
@@ -24,7 +29,13 @@ export const PAPER_TRUESKILL: Record<Condition | "human crowdworker", number> = 
   "no memory": 21.21,
 };
 
-export const CATEGORIES = ["self-knowledge", "memory", "plans", "reactions", "reflections"] as const;
+export const CATEGORIES = [
+  "self-knowledge",
+  "memory",
+  "plans",
+  "reactions",
+  "reflections",
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export interface BatteryQuestion {
@@ -36,12 +47,19 @@ export interface BatteryQuestion {
  * The 25 questions for one resident. `neighbours`: other residents' full names (the resident's
  * acquaintances first); `studyQuestions`: the scenario's questions about its events.
  */
-export function batteryQuestions(neighbours: readonly string[], studyQuestions: readonly string[]): BatteryQuestion[] {
+export function batteryQuestions(
+  neighbours: readonly string[],
+  studyQuestions: readonly string[],
+): BatteryQuestion[] {
   const q = (category: Category, question: string): BatteryQuestion => ({ category, question });
   const people = neighbours.slice(0, 3);
   const memory = [...people.map((n) => `Who is ${n}?`), ...studyQuestions].slice(0, 5);
   // Fewer neighbours or studies than five memory questions: the paper's open memory questions fill in.
-  for (const fill of ["What did you do yesterday?", "Who did you talk to recently, and about what?", "What is the most important thing that happened to you recently?"]) {
+  for (const fill of [
+    "What did you do yesterday?",
+    "Who did you talk to recently, and about what?",
+    "What is the most important thing that happened to you recently?",
+  ]) {
     if (memory.length < 5) memory.push(fill);
   }
   const friend = people[0] ?? "a friend";
@@ -63,7 +81,10 @@ export function batteryQuestions(neighbours: readonly string[], studyQuestions: 
     q("reactions", `You see ${friend} walking by the street. What would you do or say to them?`),
     q("reactions", "You see a fire on the street. What would you do?"),
     q("reflections", "What inspires you in life the most right now, and why?"),
-    q("reflections", "If you had to guess given what you know, who might be your closest friend, and why?"),
+    q(
+      "reflections",
+      "If you had to guess given what you know, who might be your closest friend, and why?",
+    ),
     q("reflections", "Who would you like to spend more time with, and why?"),
     q("reflections", "What are you most worried about right now?"),
     q("reflections", "What have you learned about yourself lately?"),

@@ -32,7 +32,11 @@ export function noShowReason(plan: PlanAtEvent | undefined): NoShowReason {
 export function coordination(study: string, i: CoordinationInput): Coordination {
   const hosts = new Set(i.hosts);
   const rows: CoordinationRow[] = [];
-  const noShows: Record<NoShowReason, number> = { "conflicting plan": 0, "no plan made": 0, forgot: 0 };
+  const noShows: Record<NoShowReason, number> = {
+    "conflicting plan": 0,
+    "no plan made": 0,
+    forgot: 0,
+  };
   let invited = 0;
   let attendedInvited = 0;
   let attendedUninvited = 0;
@@ -42,7 +46,13 @@ export function coordination(study: string, i: CoordinationInput): Coordination 
     const attended = minutes >= i.minMinutes;
     const inv = i.invited.has(r);
     const plan = i.plans.get(r);
-    const row: CoordinationRow = { resident: r, invited: inv, minutes, attended, plan: plan?.tasks.map((t) => `${t.task} (${t.place})`) ?? [] };
+    const row: CoordinationRow = {
+      resident: r,
+      invited: inv,
+      minutes,
+      attended,
+      plan: plan?.tasks.map((t) => `${t.task} (${t.place})`) ?? [],
+    };
     if (inv) {
       invited++;
       if (attended) attendedInvited++;
@@ -65,7 +75,8 @@ export class Presence {
   add(time: number, stepMinutes: number, where: readonly { id: string; address: string }[]): void {
     if (time < this.ev.start || time >= this.ev.end) return;
     for (const w of where) {
-      if (w.address === this.ev.place || w.address.startsWith(`${this.ev.place}:`)) this.minutes.set(w.id, (this.minutes.get(w.id) ?? 0) + stepMinutes);
+      if (w.address === this.ev.place || w.address.startsWith(`${this.ev.place}:`))
+        this.minutes.set(w.id, (this.minutes.get(w.id) ?? 0) + stepMinutes);
     }
   }
 }

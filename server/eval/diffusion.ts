@@ -6,8 +6,16 @@ export interface Asked {
   knows: boolean;
 }
 
-
 export function diffusionPoint(time: number, asked: readonly Asked[]): DiffusionPoint {
-  const residents = asked.filter((a) => a.knows).map((a) => a.resident).sort();
-  return { time, informed: residents.length, total: asked.length, share: asked.length ? residents.length / asked.length : 0, residents };
+  const residents = asked
+    .filter((a) => a.knows)
+    .map((a) => a.resident)
+    .sort();
+  return {
+    time,
+    informed: residents.length,
+    total: asked.length,
+    share: asked.length ? residents.length / asked.length : 0,
+    residents,
+  };
 }

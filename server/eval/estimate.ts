@@ -17,20 +17,40 @@ export interface Estimate {
   tokensIn: number;
   tokensOut: number;
   embeddingTokens: number;
-  byTier: Record<Tier, { calls: number; tokensIn: number; tokensOut: number; costUsd: number | null }>;
+  byTier: Record<
+    Tier,
+    { calls: number; tokensIn: number; tokensOut: number; costUsd: number | null }
+  >;
   /** Null when a tier that is used has no price set. */
   costUsd: number | null;
 }
 
 export function pricesFromEnv(env: Record<string, string | undefined>): Prices {
-  const n = (k: string) => (env[k] !== undefined && env[k] !== "" && Number.isFinite(Number(env[k])) ? Number(env[k]) : undefined);
-  const pair = (i?: number, o?: number) => (i !== undefined && o !== undefined ? { in: i, out: o } : undefined);
+  const n = (k: string) =>
+    env[k] !== undefined && env[k] !== "" && Number.isFinite(Number(env[k]))
+      ? Number(env[k])
+      : undefined;
+  const pair = (i?: number, o?: number) =>
+    i !== undefined && o !== undefined ? { in: i, out: o } : undefined;
   const cheap = pair(n("LLM_PRICE_IN"), n("LLM_PRICE_OUT"));
-  return { cheap, strong: pair(n("LLM_PRICE_STRONG_IN"), n("LLM_PRICE_STRONG_OUT")) ?? cheap, embedding: n("EMBEDDING_PRICE_IN") };
+  return {
+    cheap,
+    strong: pair(n("LLM_PRICE_STRONG_IN"), n("LLM_PRICE_STRONG_OUT")) ?? cheap,
+    embedding: n("EMBEDDING_PRICE_IN"),
+  };
 }
 
-export function estimate(dry: LlmMetrics, tiers: ReadonlyMap<string, Tier>, seeds: number, prices: Prices, embeddingsPriced = false): Estimate {
-  const byTier: Estimate["byTier"] = { cheap: { calls: 0, tokensIn: 0, tokensOut: 0, costUsd: 0 }, strong: { calls: 0, tokensIn: 0, tokensOut: 0, costUsd: 0 } };
+export function estimate(
+  dry: LlmMetrics,
+  tiers: ReadonlyMap<string, Tier>,
+  seeds: number,
+  prices: Prices,
+  embeddingsPriced = false,
+): Estimate {
+  const byTier: Estimate["byTier"] = {
+    cheap: { calls: 0, tokensIn: 0, tokensOut: 0, costUsd: 0 },
+    strong: { calls: 0, tokensIn: 0, tokensOut: 0, costUsd: 0 },
+  };
   for (const [name, row] of Object.entries(dry.byPrompt)) {
     const t = byTier[tiers.get(name) ?? "cheap"];
     t.calls += row.calls * seeds;
@@ -45,7 +65,9 @@ export function estimate(dry: LlmMetrics, tiers: ReadonlyMap<string, Tier>, seed
     costUsd = costUsd === null || t.costUsd === null ? null : costUsd + t.costUsd;
   }
   const embeddingTokens = dry.embeddings.tokensIn * seeds;
-  if (embeddingsPriced && costUsd !== null) costUsd = prices.embedding === undefined ? null : costUsd + (embeddingTokens * prices.embedding) / 1e6;
+  if (embeddingsPriced && costUsd !== null)
+    costUsd =
+      prices.embedding === undefined ? null : costUsd + (embeddingTokens * prices.embedding) / 1e6;
   return {
     seeds,
     calls: byTier.cheap.calls + byTier.strong.calls,

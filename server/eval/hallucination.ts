@@ -6,9 +6,12 @@ export interface Judged {
   supported: boolean;
 }
 
-
 export function hallucination(judged: readonly Judged[]): Hallucination {
   const claims = judged.filter((j) => j.knows);
   const unsupported = claims.filter((j) => !j.supported).length;
-  return { claims: claims.length, unsupported, rate: claims.length ? unsupported / claims.length : 0 };
+  return {
+    claims: claims.length,
+    unsupported,
+    rate: claims.length ? unsupported / claims.length : 0,
+  };
 }

@@ -7,11 +7,21 @@ export interface EvalProgress {
   stop(): void;
 }
 
-export function evalProgress(opts: { quiet: boolean; seeds: number; stream?: NodeJS.WriteStream }): EvalProgress {
+export function evalProgress(opts: {
+  quiet: boolean;
+  seeds: number;
+  stream?: NodeJS.WriteStream;
+}): EvalProgress {
   const stream = opts.stream ?? process.stderr;
   if (opts.quiet || !stream.isTTY) return { update() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
-    { stream, format: "seed {seed}/{seeds} {bar} {percentage}% | {phase} | eta {eta_formatted}", hideCursor: true, fps: 5, etaBuffer: 500 },
+    {
+      stream,
+      format: "seed {seed}/{seeds} {bar} {percentage}% | {phase} | eta {eta_formatted}",
+      hideCursor: true,
+      fps: 5,
+      etaBuffer: 500,
+    },
     cliProgress.Presets.shades_classic,
   );
   let current = -1;

@@ -43,18 +43,40 @@ export function buildEvalReport(i: ReportInput): EvalReport {
       start: spread(seeds.map((s) => first(s.diffusion[k].points)?.share ?? 0)),
       end: spread(seeds.map((s) => last(s.diffusion[k].points)?.share ?? 0)),
     })),
-    density: scenario.relationships ? { start: spread(seeds.map((s) => s.density?.start.eta ?? 0)), end: spread(seeds.map((s) => s.density?.end.eta ?? 0)) } : null,
-    coordination: scenario.studies.filter((st) => st.event).map((st) => ({
-      study: st.id,
-      invited: spread(seeds.map((s) => s.coordination.find((c) => c.study === st.id)?.invited ?? 0)),
-      attended: spread(seeds.map((s) => s.coordination.find((c) => c.study === st.id)?.attendedInvited ?? 0)),
-    })),
-    hallucination: { facts: spread(seeds.map((s) => s.hallucination.facts.rate)), relationships: spread(seeds.map((s) => s.hallucination.relationships.rate)) },
+    density: scenario.relationships
+      ? {
+          start: spread(seeds.map((s) => s.density?.start.eta ?? 0)),
+          end: spread(seeds.map((s) => s.density?.end.eta ?? 0)),
+        }
+      : null,
+    coordination: scenario.studies
+      .filter((st) => st.event)
+      .map((st) => ({
+        study: st.id,
+        invited: spread(
+          seeds.map((s) => s.coordination.find((c) => c.study === st.id)?.invited ?? 0),
+        ),
+        attended: spread(
+          seeds.map((s) => s.coordination.find((c) => c.study === st.id)?.attendedInvited ?? 0),
+        ),
+      })),
+    hallucination: {
+      facts: spread(seeds.map((s) => s.hallucination.facts.rate)),
+      relationships: spread(seeds.map((s) => s.hallucination.relationships.rate)),
+    },
     trueskill: seeds.some((s) => s.battery)
       ? CONDITIONS.map((c) => ({
           condition: c,
-          mu: spread(seeds.flatMap((s) => s.battery?.ratings.filter((r) => r.condition === c).map((r) => r.mu) ?? [])),
-          sigma: spread(seeds.flatMap((s) => s.battery?.ratings.filter((r) => r.condition === c).map((r) => r.sigma) ?? [])),
+          mu: spread(
+            seeds.flatMap(
+              (s) => s.battery?.ratings.filter((r) => r.condition === c).map((r) => r.mu) ?? [],
+            ),
+          ),
+          sigma: spread(
+            seeds.flatMap(
+              (s) => s.battery?.ratings.filter((r) => r.condition === c).map((r) => r.sigma) ?? [],
+            ),
+          ),
         }))
       : [],
   };
@@ -64,20 +86,41 @@ export function buildEvalReport(i: ReportInput): EvalReport {
     version: 1,
     id: i.id,
     createdAt: (i.createdAt ?? new Date()).toISOString(),
-    scenario: { name: scenario.name, description: scenario.description, town: scenario.town, hours: scenario.hours, studies: scenario.studies.map((s) => ({ id: s.id, label: s.label, about: s.about })), mind: scenario.mind },
+    scenario: {
+      name: scenario.name,
+      description: scenario.description,
+      town: scenario.town,
+      hours: scenario.hours,
+      studies: scenario.studies.map((s) => ({ id: s.id, label: s.label, about: s.about })),
+      mind: scenario.mind,
+    },
     engine: i.engine,
     judge: i.judge,
     wallSeconds: i.wallSeconds,
     seeds,
     summary,
     paper: {
-      diffusion: Object.fromEntries(scenario.studies.slice(0, PAPER.diffusion.length).map((st, k) => [st.id, { start: PAPER.diffusion[k].start, end: PAPER.diffusion[k].end }])),
+      diffusion: Object.fromEntries(
+        scenario.studies
+          .slice(0, PAPER.diffusion.length)
+          .map((st, k) => [
+            st.id,
+            { start: PAPER.diffusion[k].start, end: PAPER.diffusion[k].end },
+          ]),
+      ),
       density: PAPER.density,
       coordination: PAPER.coordination,
       hallucination: PAPER.hallucination,
       trueskill: PAPER.trueskill,
     },
-    llm: { calls: i.llm.calls, asks: i.llm.asks, fallbacks: i.llm.fallbacks, tokensIn: i.llm.tokensIn, tokensOut: i.llm.tokensOut, costUsd: i.llm.costUsd },
+    llm: {
+      calls: i.llm.calls,
+      asks: i.llm.asks,
+      fallbacks: i.llm.fallbacks,
+      tokensIn: i.llm.tokensIn,
+      tokensOut: i.llm.tokensOut,
+      costUsd: i.llm.costUsd,
+    },
     fallbackMarked: i.engine !== "offline" && asks > 0 && fallbacks / asks > FALLBACK_LIMIT,
   });
 }

@@ -20,7 +20,9 @@ export async function readReport(dir: string, id: string): Promise<EvalReport | 
 export async function listReports(dir: string): Promise<EvalListing[]> {
   let names: string[];
   try {
-    names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    names = (await readdir(dir, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return [];
   }
@@ -28,9 +30,18 @@ export async function listReports(dir: string): Promise<EvalListing[]> {
   for (const name of names) {
     const r = await readReport(dir, name);
     if (!r) continue;
-    out.push(EvalListing.parse({
-      id: name, scenario: r.scenario.name, createdAt: r.createdAt, engine: r.engine, judge: r.judge, seeds: r.seeds.length, fallbackMarked: r.fallbackMarked, recordings: r.seeds.map((s) => s.recording).filter(Boolean),
-    }));
+    out.push(
+      EvalListing.parse({
+        id: name,
+        scenario: r.scenario.name,
+        createdAt: r.createdAt,
+        engine: r.engine,
+        judge: r.judge,
+        seeds: r.seeds.length,
+        fallbackMarked: r.fallbackMarked,
+        recordings: r.seeds.map((s) => s.recording).filter(Boolean),
+      }),
+    );
   }
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }

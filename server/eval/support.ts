@@ -18,7 +18,9 @@ export type Claim = { kind: "fact"; fact: FactTerms } | { kind: "person"; name: 
 
 /** The text of a memory that can carry a claim: a chat's lines when it has them, else its description. */
 function textOf(m: MemoryItem): string {
-  return m.lines?.length ? m.lines.map(([who, said]) => `${who}: ${said}`).join(" ") : m.description;
+  return m.lines?.length
+    ? m.lines.map(([who, said]) => `${who}: ${said}`).join(" ")
+    : m.description;
 }
 
 function says(text: string, claim: Claim): boolean {
@@ -31,7 +33,11 @@ const isReflection = (m: MemoryItem) => m.type === "thought" && m.evidence.lengt
  * The memories that support a claim, oldest first. `before`: only memories created before this
  * game time. `seed`: what the resident was born knowing (its persona), which supports too.
  */
-export function supporting(stream: readonly MemoryItem[], claim: Claim, opts: { before?: number } = {}): MemoryItem[] {
+export function supporting(
+  stream: readonly MemoryItem[],
+  claim: Claim,
+  opts: { before?: number } = {},
+): MemoryItem[] {
   const byId = new Map(stream.map((m) => [m.id, m]));
   const memo = new Map<number, boolean>();
   const supports = (m: MemoryItem, depth: number): boolean => {
@@ -40,10 +46,15 @@ export function supporting(stream: readonly MemoryItem[], claim: Claim, opts: { 
     memo.set(m.id, false); // a cycle of evidence supports nothing
     let ok: boolean;
     if (isReflection(m)) {
-      ok = depth < 8 && says(m.description, claim) && m.evidence.some((id) => {
-        const e = byId.get(id);
-        return e !== undefined && (isReflection(e) ? supports(e, depth + 1) : says(textOf(e), claim));
-      });
+      ok =
+        depth < 8 &&
+        says(m.description, claim) &&
+        m.evidence.some((id) => {
+          const e = byId.get(id);
+          return (
+            e !== undefined && (isReflection(e) ? supports(e, depth + 1) : says(textOf(e), claim))
+          );
+        });
     } else ok = says(textOf(m), claim);
     memo.set(m.id, ok);
     return ok;

@@ -10,9 +10,12 @@ export interface Match {
   better: "A" | "B" | "tie";
 }
 
-
 /** Ratings after the matches in the given order, best first. */
-export function rankConditions(conditions: readonly string[], matches: readonly Match[], drawProbability = 0.1): RatingRow[] {
+export function rankConditions(
+  conditions: readonly string[],
+  matches: readonly Match[],
+  drawProbability = 0.1,
+): RatingRow[] {
   const env = new TrueSkill(undefined, undefined, undefined, undefined, drawProbability);
   const ratings = new Map<string, Rating>(conditions.map((c) => [c, env.createRating()]));
   const tally = new Map(conditions.map((c) => [c, { wins: 0, losses: 0, ties: 0 }]));
@@ -21,7 +24,10 @@ export function rankConditions(conditions: readonly string[], matches: readonly 
     const rb = ratings.get(m.b);
     if (!ra || !rb) throw new Error(`unknown condition in a match: ${m.a} / ${m.b}`);
     const [winner, loser] = m.better === "B" ? [m.b, m.a] : [m.a, m.b];
-    const [[w], [l]] = env.rate([[ratings.get(winner)!], [ratings.get(loser)!]], m.better === "tie" ? [0, 0] : [0, 1]) as Rating[][];
+    const [[w], [l]] = env.rate(
+      [[ratings.get(winner)!], [ratings.get(loser)!]],
+      m.better === "tie" ? [0, 0] : [0, 1],
+    ) as Rating[][];
     ratings.set(winner, w);
     ratings.set(loser, l);
     if (m.better === "tie") {
@@ -33,6 +39,11 @@ export function rankConditions(conditions: readonly string[], matches: readonly 
     }
   }
   return conditions
-    .map((c) => ({ condition: c, mu: ratings.get(c)!.mu, sigma: ratings.get(c)!.sigma, ...tally.get(c)! }))
+    .map((c) => ({
+      condition: c,
+      mu: ratings.get(c)!.mu,
+      sigma: ratings.get(c)!.sigma,
+      ...tally.get(c)!,
+    }))
     .sort((x, y) => y.mu - x.mu);
 }

@@ -38,7 +38,20 @@ export interface HostedTown {
 
 export interface HostingDeps {
   config: Pick<ServerConfig, "SEED" | "AUTOSAVE_STEPS" | "STEPS_PER_SECOND" | "MODERATOR_TOKEN"> &
-    Partial<Pick<ServerConfig, "REPORTER_TOKEN" | "ADDRESS_RATE_SHARE" | "LLM_BUDGET_TOKENS_PER_HOUR" | "SEATS_WAITING_PER_ADDRESS" | "SEATS_WAITING_PER_TOWN" | "START_TIME" | "MIND_THREAD" | "LOG_LEVEL" | "env">>;
+    Partial<
+      Pick<
+        ServerConfig,
+        | "REPORTER_TOKEN"
+        | "ADDRESS_RATE_SHARE"
+        | "LLM_BUDGET_TOKENS_PER_HOUR"
+        | "SEATS_WAITING_PER_ADDRESS"
+        | "SEATS_WAITING_PER_TOWN"
+        | "START_TIME"
+        | "MIND_THREAD"
+        | "LOG_LEVEL"
+        | "env"
+      >
+    >;
   store: PrismaStore;
   gateway: Gateway;
   /** Where step times go (the ops page's statistics). */
@@ -51,17 +64,30 @@ export interface HostingDeps {
 /** A spec without a template names a saved town, or else a template (a new town of its name). */
 export async function resolveSpec(spec: TownSpec, store: PrismaStore): Promise<Required<TownSpec>> {
   if (spec.template) {
-    if (!templateExists(spec.template)) throw new TownRefusal("not_found", `no template "${spec.template}" (templates are the folders of assets/towns)`);
+    if (!templateExists(spec.template))
+      throw new TownRefusal(
+        "not_found",
+        `no template "${spec.template}" (templates are the folders of assets/towns)`,
+      );
     return { name: spec.name, template: spec.template };
   }
   const saved = await store.findTown(spec.name);
   if (saved) return { name: spec.name, template: saved.template };
   if (templateExists(spec.name)) return { name: spec.name, template: spec.name };
-  throw new TownRefusal("not_found", `no saved town and no template named "${spec.name}" (templates are the folders of assets/towns)`);
+  throw new TownRefusal(
+    "not_found",
+    `no saved town and no template named "${spec.name}" (templates are the folders of assets/towns)`,
+  );
 }
 
 /** Continues the town from its latest autosave (or starts it), with its rows, autosave and recording. */
-async function resumeTown(town: Town, minds: TownMinds, townId: string, name: string, deps: HostingDeps) {
+async function resumeTown(
+  town: Town,
+  minds: TownMinds,
+  townId: string,
+  name: string,
+  deps: HostingDeps,
+) {
   const { config, store, log } = deps;
   const saved = await store.latestSnapshot(townId);
   if (saved) {
@@ -71,7 +97,11 @@ async function resumeTown(town: Town, minds: TownMinds, townId: string, name: st
   const rows = new MemoryRows(store, townId, minds.journal, saved?.mark ?? null, log);
   const autosave = new Autosave(town, store, townId, config.AUTOSAVE_STEPS, log, rows);
   // Every session is recorded; its chunks are written at least as often as the autosaves.
-  const recorder = await Recorder.start(store, townId, town, { save: name, log, flushSteps: Math.min(30, config.AUTOSAVE_STEPS) });
+  const recorder = await Recorder.start(store, townId, town, {
+    save: name,
+    log,
+    flushSteps: Math.min(30, config.AUTOSAVE_STEPS),
+  });
 
   return { saved, rows, autosave, recorder };
 }
@@ -93,41 +123,76 @@ interface TownMinds {
  * there from the same settings under the town's budget; else in this thread over the process's
  * gateway. Either way what people ask runs under the town's budget.
  */
-async function buildMinds(template: TownTemplate, deps: HostingDeps): Promise<{ town: Town; minds: TownMinds }> {
+async function buildMinds(
+  template: TownTemplate,
+  deps: HostingDeps,
+): Promise<{ town: Town; minds: TownMinds }> {
   const { config, gateway } = deps;
   const tokensPerHour = config.LLM_BUDGET_TOKENS_PER_HOUR ?? 2_000_000;
   if (config.MIND_THREAD === "on") {
     const { town, mind } = await buildThreadedTown(template, {
       mode: "live",
       seed: config.SEED,
-      minds: { env: config.env ?? {}, journal: true, budgetTokensPerHour: tokensPerHour, redis: deps.scale?.cacheRedis, logLevel: config.LOG_LEVEL },
+      minds: {
+        env: config.env ?? {},
+        journal: true,
+        budgetTokensPerHour: tokensPerHour,
+        redis: deps.scale?.cacheRedis,
+        logLevel: config.LOG_LEVEL,
+      },
     });
-    return { town, minds: { mind, gateway: mind, budget: mind, journal: mind.journal, ownGateway: true, close: () => mind.close() } };
+    return {
+      town,
+      minds: {
+        mind,
+        gateway: mind,
+        budget: mind,
+        journal: mind.journal,
+        ownGateway: true,
+        close: () => mind.close(),
+      },
+    };
   }
   const budget = new BudgetedGateway(gateway, tokensPerHour);
   const journal = new MemoryJournal();
-  const { town, mind } = buildTown(template, { gateway: budget, mode: "live", seed: config.SEED, journal });
+  const { town, mind } = buildTown(template, {
+    gateway: budget,
+    mode: "live",
+    seed: config.SEED,
+    journal,
+  });
   const hear = mind.hear.bind(mind);
   const interview = mind.interview.bind(mind);
   mind.hear = (input) => budget.forPeople(() => hear(input));
   mind.interview = (...args) => budget.forPeople(() => interview(...args));
-  return { town, minds: { mind, gateway, budget, journal, ownGateway: false, close: () => Promise.resolve() } };
+  return {
+    town,
+    minds: { mind, gateway, budget, journal, ownGateway: false, close: () => Promise.resolve() },
+  };
 }
 
-export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps): Promise<HostedTown> {
+export async function openHostedTown(
+  spec: Required<TownSpec>,
+  deps: HostingDeps,
+): Promise<HostedTown> {
   const { config, store, log } = deps;
   const template = await loadTemplate(spec.template);
   const name = spec.name;
   const record = await store.ensureTown(name, template.key);
   if (record.template !== template.key) {
-    throw new TownRefusal("conflict", `town "${name}" was made from template "${record.template}", not "${template.key}": give the new town another name`);
+    throw new TownRefusal(
+      "conflict",
+      `town "${name}" was made from template "${record.template}", not "${template.key}": give the new town another name`,
+    );
   }
   const { town, minds } = await buildMinds(template, deps);
   // A town that does not open leaves no thread behind.
-  const opened = await resumeTown(town, minds, record.id, name, deps).catch(async (err: unknown) => {
-    await minds.close();
-    throw err;
-  });
+  const opened = await resumeTown(town, minds, record.id, name, deps).catch(
+    async (err: unknown) => {
+      await minds.close();
+      throw err;
+    },
+  );
   const { saved, rows, autosave, recorder } = opened;
   const host: TownHost = {
     name,
@@ -140,7 +205,10 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
     reporterToken: config.REPORTER_TOKEN,
     budget: minds.budget,
     addressRateShare: config.ADDRESS_RATE_SHARE,
-    seats: { perAddress: config.SEATS_WAITING_PER_ADDRESS ?? 8, perTown: config.SEATS_WAITING_PER_TOWN ?? 64 },
+    seats: {
+      perAddress: config.SEATS_WAITING_PER_ADDRESS ?? 8,
+      perTown: config.SEATS_WAITING_PER_TOWN ?? 64,
+    },
     log: log.child({ town: name }),
     afterStep: async (events) => {
       recorder.afterStep(events);
@@ -149,7 +217,8 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
       await autosave.afterStep();
     },
     record: (events) => recorder.record(events),
-    save: () => autosave.save().catch((err: unknown) => log.error({ err, town: name }, "save failed")),
+    save: () =>
+      autosave.save().catch((err: unknown) => log.error({ err, town: name }, "save failed")),
     stepTimed: (wallMs, cpuMs) => deps.ops.recordStep(name, wallMs, cpuMs),
   };
   return {
@@ -169,7 +238,9 @@ export async function openHostedTown(spec: Required<TownSpec>, deps: HostingDeps
     },
     ...(minds.ownGateway ? { ownGateway: minds.gateway } : {}),
     async close() {
-      await recorder.close().catch((err: unknown) => log.error({ err, town: name }, "recording flush failed"));
+      await recorder
+        .close()
+        .catch((err: unknown) => log.error({ err, town: name }, "recording flush failed"));
       await minds.close();
     },
   };

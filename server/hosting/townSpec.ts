@@ -17,13 +17,25 @@ export type TownSpec = z.infer<typeof TownSpec>;
  * template "a" and a town "b" made from base-25; without TOWNS, TOWN_NAME (or the template's
  * name) made from TOWN.
  */
-export function townsOfConfig(config: { TOWN: string; TOWN_NAME?: string; TOWNS?: string }): TownSpec[] {
+export function townsOfConfig(config: {
+  TOWN: string;
+  TOWN_NAME?: string;
+  TOWNS?: string;
+}): TownSpec[] {
   if (!config.TOWNS) return [{ name: config.TOWN_NAME ?? config.TOWN, template: config.TOWN }];
   const specs: TownSpec[] = [];
-  for (const raw of config.TOWNS.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of config.TOWNS.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name, template, extra] = raw.split("=").map((s) => s.trim());
-    if (extra !== undefined || !NAME.test(name) || (template !== undefined && !NAME.test(template))) {
-      throw new Error(`TOWNS: "${raw}" is not a town: write a save or template name, or name=template (names: ${NAME_RULE})`);
+    if (
+      extra !== undefined ||
+      !NAME.test(name) ||
+      (template !== undefined && !NAME.test(template))
+    ) {
+      throw new Error(
+        `TOWNS: "${raw}" is not a town: write a save or template name, or name=template (names: ${NAME_RULE})`,
+      );
     }
     if (specs.some((s) => s.name === name)) throw new Error(`TOWNS: "${name}" is listed twice`);
     specs.push(template ? { name, template } : { name });

@@ -55,7 +55,12 @@ export class Towns {
       metrics: () => sumMetrics(gateway.metrics(), ...own().map((g) => g.metrics())),
       get load() {
         const all = [gateway, ...own()].flatMap((g) => (g.load ? [g.load] : []));
-        return all.length ? { inFlight: all.reduce((n, l) => n + l.inFlight, 0), queued: all.reduce((n, l) => n + l.queued, 0) } : undefined;
+        return all.length
+          ? {
+              inFlight: all.reduce((n, l) => n + l.inFlight, 0),
+              queued: all.reduce((n, l) => n + l.queued, 0),
+            }
+          : undefined;
       },
     };
   }
@@ -69,9 +74,11 @@ export class Towns {
     const { store, scale } = this.deps;
     const full = await resolveSpec(spec, store);
     const name = full.name;
-    if (this.served.has(name)) throw new TownRefusal("conflict", `town "${name}" is already hosted here`);
+    if (this.served.has(name))
+      throw new TownRefusal("conflict", `town "${name}" is already hosted here`);
     // At start-up a process may stand by for a town another one hosts; asked to add a town, it must be new.
-    if (!opts.standBy && (await this.roomsOf(name)).length > 0) throw new TownRefusal("conflict", `town "${name}" is already hosted by another process`);
+    if (!opts.standBy && (await this.roomsOf(name)).length > 0)
+      throw new TownRefusal("conflict", `town "${name}" is already hosted by another process`);
     this.served.add(name);
     try {
       await scale.hostTown(name, async () => {
@@ -80,7 +87,11 @@ export class Towns {
         else this.hosted.set(name, await openHostedTown(full, this.deps));
         // Never a second room for the town in this process (oneRoom.ts refuses it as well).
         const here = (await this.roomsOf(name)).filter((r) => r.processId === matchMaker.processId);
-        if (here.length === 0) await matchMaker.createRoom(TOWN_ROOM, { town: name, primary: name === this.primary ? 1 : 0 });
+        if (here.length === 0)
+          await matchMaker.createRoom(TOWN_ROOM, {
+            town: name,
+            primary: name === this.primary ? 1 : 0,
+          });
       });
     } catch (e) {
       this.served.delete(name);
@@ -111,9 +122,21 @@ export class Towns {
     }
     for (const t of this.hosted.values()) {
       if (out.has(t.name)) continue;
-      out.set(t.name, { name: t.name, template: t.template, residents: t.residents, primary: t.name === this.primary, clients: 0, here: true, step: t.host.town.step, time: new Date(t.host.town.time).toISOString(), ...liveliness(t.host.town) });
+      out.set(t.name, {
+        name: t.name,
+        template: t.template,
+        residents: t.residents,
+        primary: t.name === this.primary,
+        clients: 0,
+        here: true,
+        step: t.host.town.step,
+        time: new Date(t.host.town.time).toISOString(),
+        ...liveliness(t.host.town),
+      });
     }
-    return [...out.values()].sort((a, b) => Number(b.primary) - Number(a.primary) || a.name.localeCompare(b.name));
+    return [...out.values()].sort(
+      (a, b) => Number(b.primary) - Number(a.primary) || a.name.localeCompare(b.name),
+    );
   }
 
   /** Ends the recordings of the towns hosted here (their rooms, disposed first, saved them). */
@@ -132,10 +155,15 @@ export class Towns {
 }
 
 /** Residents awake (doing something other than sleeping) and conversations under way (each pair once, people's talks included). */
-export function liveliness(town: Town | undefined): { awake: number | null; conversations: number | null } {
+export function liveliness(town: Town | undefined): {
+  awake: number | null;
+  conversations: number | null;
+} {
   if (!town) return { awake: null, conversations: null };
   const agents = town.agentViews();
   const awake = agents.filter((a) => a.action !== "" && !isSleep(a.action)).length;
-  const pairs = new Set(agents.filter((a) => a.talkingTo).map((a) => [a.id, a.talkingTo].sort().join("|")));
+  const pairs = new Set(
+    agents.filter((a) => a.talkingTo).map((a) => [a.id, a.talkingTo].sort().join("|")),
+  );
   return { awake, conversations: pairs.size };
 }

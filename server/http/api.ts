@@ -39,8 +39,10 @@ export interface ApiDeps {
 export function mountHttp(app: Application, deps: ApiDeps): void {
   const { towns } = deps;
   /** The town a request names (`?town=`; none: the default town). */
-  const townOf = (req: Request) => (typeof req.query.town === "string" ? req.query.town.slice(0, 64) : towns.primary);
-  const notHosted = (res: Response, name: string) => fail(res, 404, "not_found", `no town "${name}" is running (GET /api/towns lists the towns)`);
+  const townOf = (req: Request) =>
+    typeof req.query.town === "string" ? req.query.town.slice(0, 64) : towns.primary;
+  const notHosted = (res: Response, name: string) =>
+    fail(res, 404, "not_found", `no town "${name}" is running (GET /api/towns lists the towns)`);
   app.get("/api/health", (_req: Request, res: Response) => {
     const host = towns.host();
     const ready = deps.ready();
@@ -75,7 +77,8 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
     const name = townOf(req);
     const id = String(req.params.id).slice(0, 200);
     const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
-    if (!Number.isInteger(limit) || limit < 0 || limit > 500) return fail(res, 400, "bad_message", "limit: a whole number from 0 to 500");
+    if (!Number.isInteger(limit) || limit < 0 || limit > 500)
+      return fail(res, 400, "bad_message", "limit: a whole number from 0 to 500");
     try {
       const host = towns.host(name);
       let details: AgentDetails | null;
@@ -83,7 +86,10 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
       else {
         const room = await towns.roomOf(name);
         if (!room) return notHosted(res, name);
-        details = (await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "agentDetails", [id, limit])) as AgentDetails | null;
+        details = (await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "agentDetails", [
+          id,
+          limit,
+        ])) as AgentDetails | null;
       }
       if (!details) return fail(res, 404, "not_found", `no agent "${id.slice(0, 64)}"`);
       res.json(details);
@@ -94,14 +100,32 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
   // The memory stream from the database (any saved town, hosted here or not).
   app.get("/api/agents/:id/memories", async (req: Request, res: Response, next: NextFunction) => {
     const query = MemoryQuery.safeParse(req.query);
-    if (!query.success) return fail(res, 400, "bad_message", query.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; "));
+    if (!query.success)
+      return fail(
+        res,
+        400,
+        "bad_message",
+        query.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join(".") || "query"}: ${i.message}`)
+          .join("; "),
+      );
     const name = query.data.town ?? towns.primary;
     const id = String(req.params.id).slice(0, 200);
     try {
       const town = await deps.store.findTown(name);
       if (!town) return fail(res, 404, "not_found", `no saved town "${name}"`);
       const { q, type, before, limit, from, to } = query.data;
-      res.json(await pageMemories(deps.store.prisma, town.id, id, { q: q || undefined, type, before, limit, from: from ? Date.parse(from) : undefined, to: to ? Date.parse(to) : undefined }));
+      res.json(
+        await pageMemories(deps.store.prisma, town.id, id, {
+          q: q || undefined,
+          type,
+          before,
+          limit,
+          from: from ? Date.parse(from) : undefined,
+          to: to ? Date.parse(to) : undefined,
+        }),
+      );
     } catch (err) {
       next(err);
     }
@@ -110,15 +134,36 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
   app.get("/api/metrics", (_req: Request, res: Response) => {
     res.json(deps.gateway.metrics());
   });
-  app.use("/api/saves", savesRouter({ towns, store: deps.store, moderatorToken: deps.moderatorToken }));
+  app.use(
+    "/api/saves",
+    savesRouter({ towns, store: deps.store, moderatorToken: deps.moderatorToken }),
+  );
   mountRecordings(app, { store: deps.store, clientDir: CLIENT_DIR });
   if (deps.evalsDir) mountEvals(app, { evalsDir: deps.evalsDir });
-  app.use("/api", (_req: Request, res: Response) => void res.status(404).json({ error: { code: "not_found", message: "no such API" } }));
-  app.use("/assets", (req: Request, res: Response, next: NextFunction) => (ART.test(req.path) ? next() : fail(res, 404, "not_found", "no such asset")), express.static(ASSETS_DIR, { fallthrough: false, dotfiles: "deny" }));
+  app.use(
+    "/api",
+    (_req: Request, res: Response) =>
+      void res.status(404).json({ error: { code: "not_found", message: "no such API" } }),
+  );
+  app.use(
+    "/assets",
+    (req: Request, res: Response, next: NextFunction) =>
+      ART.test(req.path) ? next() : fail(res, 404, "not_found", "no such asset"),
+    express.static(ASSETS_DIR, { fallthrough: false, dotfiles: "deny" }),
+  );
   if (existsSync(CLIENT_DIR)) {
     app.use(express.static(CLIENT_DIR));
   } else {
-    app.get("/", (_req: Request, res: Response) => void res.status(503).type("text").send("The client is not built: run `npm run build`, or start with `npm start`, which builds it."));
+    app.get(
+      "/",
+      (_req: Request, res: Response) =>
+        void res
+          .status(503)
+          .type("text")
+          .send(
+            "The client is not built: run `npm run build`, or start with `npm start`, which builds it.",
+          ),
+    );
   }
   app.use((_req: Request, res: Response) => fail(res, 404, "not_found", "not found"));
 }

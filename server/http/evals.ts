@@ -16,9 +16,16 @@ export function mountEvals(app: Application, deps: { evalsDir: string }): void {
     if (!EVAL_ID.test(id)) return void res.status(404).type("text").send("No such eval.");
     try {
       const page = await readReportPage(deps.evalsDir, id);
-      if (page === null) return void res.status(404).type("text").send(`No eval "${id}" (GET /api/evals lists them).`);
+      if (page === null)
+        return void res
+          .status(404)
+          .type("text")
+          .send(`No eval "${id}" (GET /api/evals lists them).`);
       // The page is ours and self-contained: no scripts, nothing fetched.
-      res.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+      res.set(
+        "Content-Security-Policy",
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+      );
       res.type("html").send(page);
     } catch (err) {
       next(err);

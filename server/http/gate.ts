@@ -23,7 +23,10 @@ export function trustOf(value: string | undefined): (addr: string, i: number) =>
 }
 
 /** The client's address for a request. */
-export function addressOf(req: IncomingMessage, trust: (addr: string, i: number) => boolean): string {
+export function addressOf(
+  req: IncomingMessage,
+  trust: (addr: string, i: number) => boolean,
+): string {
   try {
     return proxyaddr(req, trust) || "unknown";
   } catch {
@@ -37,18 +40,31 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
 }
 
 /** Puts the gate in front of every listener the server has (call after Colyseus bound its routes). */
-export function gateRequests(server: Server, opts: { trustProxy?: string; connect?: readonly string[] }): void {
+export function gateRequests(
+  server: Server,
+  opts: { trustProxy?: string; connect?: readonly string[] },
+): void {
   const trust = trustOf(opts.trustProxy);
   const headers = securityHeaders({ connect: opts.connect });
-  const listeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  const listeners = server.listeners("request") as ((
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => void)[];
   server.removeAllListeners("request");
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     req.headers[ADDRESS_HEADER] = addressOf(req, trust);
     headers(req, res, () => {
       if (req.method === "POST" && (req.url ?? "").startsWith("/matchmake/")) {
         const length = req.headers["content-length"];
-        if (length === undefined) return refuse(res, 411, "bad_message", "join options need a Content-Length");
-        if (!/^\d+$/.test(length) || Number(length) > MAX_MATCHMAKE_BODY) return refuse(res, 413, "too_large", `join options are at most ${MAX_MATCHMAKE_BODY} bytes`);
+        if (length === undefined)
+          return refuse(res, 411, "bad_message", "join options need a Content-Length");
+        if (!/^\d+$/.test(length) || Number(length) > MAX_MATCHMAKE_BODY)
+          return refuse(
+            res,
+            413,
+            "too_large",
+            `join options are at most ${MAX_MATCHMAKE_BODY} bytes`,
+          );
       }
       for (const l of listeners) l.call(server, req, res);
     });

@@ -99,7 +99,13 @@ export class OpsStats {
     const cpu = process.cpuUsage();
     const lag = this.lag;
     const ms = (ns: number) => (Number.isFinite(ns) ? Math.round(ns / 1e5) / 10 : 0);
-    this.samples.push({ at: Date.now(), bytes: this.bytesWritten(), cpuMicros: cpu.user + cpu.system, lagP99Ms: lag ? ms(lag.percentile(99)) : 0, lagMaxMs: lag ? ms(lag.max) : 0 });
+    this.samples.push({
+      at: Date.now(),
+      bytes: this.bytesWritten(),
+      cpuMicros: cpu.user + cpu.system,
+      lagP99Ms: lag ? ms(lag.percentile(99)) : 0,
+      lagMaxMs: lag ? ms(lag.max) : 0,
+    });
     lag?.reset();
     while (this.samples.length > RATE_WINDOW_S + 1) this.samples.shift();
   }
@@ -126,10 +132,16 @@ export class OpsStats {
   }
 
   /** Bytes per second sent and CPU share, over the last RATE_WINDOW_S seconds. */
-  rates(): { bytesPerSecond: number; cpuPercent: number; loopLagP99Ms: number; loopLagMaxMs: number } {
+  rates(): {
+    bytesPerSecond: number;
+    cpuPercent: number;
+    loopLagP99Ms: number;
+    loopLagMaxMs: number;
+  } {
     const first = this.samples[0];
     const last = this.samples.at(-1);
-    if (!first || !last || last.at <= first.at) return { bytesPerSecond: 0, cpuPercent: 0, loopLagP99Ms: 0, loopLagMaxMs: 0 };
+    if (!first || !last || last.at <= first.at)
+      return { bytesPerSecond: 0, cpuPercent: 0, loopLagP99Ms: 0, loopLagMaxMs: 0 };
     const seconds = (last.at - first.at) / 1000;
     const later = this.samples.slice(1);
     return {
@@ -183,11 +195,20 @@ export async function opsReport(deps: OpsDeps): Promise<OpsReport> {
       heapUsedMB: mb(mem.heapUsed),
     },
     step: { current: primary ? primary.town.step : null, ...stats.stepSummary(towns.primary) },
-    towns: towns.hostedHere.map((t) => ({ name: t.name, step: { current: t.host.town.step, ...stats.stepSummary(t.name) } })),
+    towns: towns.hostedHere.map((t) => ({
+      name: t.name,
+      step: { current: t.host.town.step, ...stats.stepSummary(t.name) },
+    })),
     clients: {
       here,
       inRooms: rooms.reduce((n, r) => n + r.clients, 0),
-      rooms: rooms.map((r) => ({ roomId: r.roomId, town: (r.metadata as { town?: string } | undefined)?.town ?? null, processId: r.processId, clients: r.clients, publicAddress: r.publicAddress ?? null })),
+      rooms: rooms.map((r) => ({
+        roomId: r.roomId,
+        town: (r.metadata as { town?: string } | undefined)?.town ?? null,
+        processId: r.processId,
+        clients: r.clients,
+        publicAddress: r.publicAddress ?? null,
+      })),
     },
     network: {
       bytesPerSecond: rates.bytesPerSecond,
@@ -217,7 +238,11 @@ export async function mountOps(app: Application, deps: OpsDeps): Promise<void> {
   // The page's own script is inline: the policy allows exactly that script, by its hash.
   const page = readFileSync(OPS_PAGE, "utf8");
   const policy = cspHeader(cspDirectives({ scripts: inlineScriptHashes(page) }));
-  app.get("/ops", (_req: Request, res: Response) => void res.set("Content-Security-Policy", policy).type("html").send(page));
+  app.get(
+    "/ops",
+    (_req: Request, res: Response) =>
+      void res.set("Content-Security-Policy", policy).type("html").send(page),
+  );
   await mountColyseusMonitor(app, deps.moderatorToken);
 }
 
@@ -226,7 +251,10 @@ export async function mountOps(app: Application, deps: OpsDeps): Promise<void> {
  * moderator's token, asked as the password of HTTP basic auth). @colyseus/monitor is optional:
  * without it, or without a token, /colyseus is simply not there. Resolves with whether it is.
  */
-export async function mountColyseusMonitor(app: Application, token: string | undefined): Promise<boolean> {
+export async function mountColyseusMonitor(
+  app: Application,
+  token: string | undefined,
+): Promise<boolean> {
   if (!token) return false;
   let monitor: () => (req: Request, res: Response, next: NextFunction) => void;
   try {
@@ -237,14 +265,38 @@ export async function mountColyseusMonitor(app: Application, token: string | und
   }
   const allowed = (req: Request) => {
     const m = /^Basic (.+)$/.exec(req.headers.authorization ?? "");
-    return !!m && tokenMatches(Buffer.from(m[1], "base64").toString().replace(/^[^:]*:/, ""), token);
+    return (
+      !!m &&
+      tokenMatches(
+        Buffer.from(m[1], "base64")
+          .toString()
+          .replace(/^[^:]*:/, ""),
+        token,
+      )
+    );
   };
   // The monitor's page loads its icon font from Google Fonts.
-  const policy = cspHeader(cspDirectives({ styles: ["https://fonts.googleapis.com"], fonts: ["https://fonts.gstatic.com"] }));
-  app.use("/colyseus", (req: Request, res: Response, next: NextFunction) => {
-    res.set("Content-Security-Policy", policy);
-    if (allowed(req)) return next();
-    res.set("WWW-Authenticate", 'Basic realm="Simulacra monitor: the moderator token is the password"').status(401).type("text").send("the moderator token is needed");
-  }, monitor());
+  const policy = cspHeader(
+    cspDirectives({
+      styles: ["https://fonts.googleapis.com"],
+      fonts: ["https://fonts.gstatic.com"],
+    }),
+  );
+  app.use(
+    "/colyseus",
+    (req: Request, res: Response, next: NextFunction) => {
+      res.set("Content-Security-Policy", policy);
+      if (allowed(req)) return next();
+      res
+        .set(
+          "WWW-Authenticate",
+          'Basic realm="Simulacra monitor: the moderator token is the password"',
+        )
+        .status(401)
+        .type("text")
+        .send("the moderator token is needed");
+    },
+    monitor(),
+  );
   return true;
 }

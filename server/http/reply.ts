@@ -3,12 +3,18 @@
 import type { NextFunction, Request, Response } from "express";
 import { tokenMatches } from "../access.ts";
 
-export const fail = (res: Response, status: number, code: string, message: string) => void res.status(status).json({ error: { code, message } });
+export const fail = (res: Response, status: number, code: string, message: string) =>
+  void res.status(status).json({ error: { code, message } });
 
 /** Checks the moderator's bearer token; answers and returns false when it is missing or wrong. */
 export function requireModerator(req: Request, res: Response, token: string | undefined): boolean {
   if (!token) {
-    fail(res, 403, "forbidden", "this server has no moderator token set, so nobody can act as moderator");
+    fail(
+      res,
+      403,
+      "forbidden",
+      "this server has no moderator token set, so nobody can act as moderator",
+    );
     return false;
   }
   const header = req.get("authorization") ?? "";
@@ -25,6 +31,7 @@ export function requireModerator(req: Request, res: Response, token: string | un
 }
 
 /** requireModerator as a middleware: put it before the body parser, so nobody else's body is read. */
-export const moderatorOnly = (token: string | undefined) => (req: Request, res: Response, next: NextFunction) => {
-  if (requireModerator(req, res, token)) next();
-};
+export const moderatorOnly =
+  (token: string | undefined) => (req: Request, res: Response, next: NextFunction) => {
+    if (requireModerator(req, res, token)) next();
+  };

@@ -11,7 +11,11 @@ import { CleanText, TownName } from "../../shared/text.ts";
 /** A fork is hosted under its name: it follows the rule of town names. */
 export const ForkBody = z.object({ from: CleanText(200), name: TownName }).strict();
 
-export function savesRouter(deps: { towns: Towns; store: PrismaStore; moderatorToken?: string }): Router {
+export function savesRouter(deps: {
+  towns: Towns;
+  store: PrismaStore;
+  moderatorToken?: string;
+}): Router {
   const router = express.Router();
   router.get("/", async (_req, res, next) => {
     try {
@@ -20,20 +24,36 @@ export function savesRouter(deps: { towns: Towns; store: PrismaStore; moderatorT
       next(err);
     }
   });
-  router.post("/", moderatorOnly(deps.moderatorToken), express.json({ limit: "16kb" }), async (req, res, next) => {
-    const body = ForkBody.safeParse(req.body ?? {});
-    if (!body.success) {
-      const issue = body.error.issues[0];
-      return fail(res, 400, "bad_message", `${issue.path.join(".") || "body"}: ${issue.message} (expected {"from": "<save>", "name": "<new save>"})`);
-    }
-    try {
-      // Forking a running town copies it as it is now, not as of its last autosave.
-      await deps.towns.host(body.data.from)?.save();
-      res.status(201).json(await forkSave(deps.store.prisma, body.data.from, body.data.name));
-    } catch (err) {
-      if (err instanceof SaveError) return fail(res, err.code === "conflict" ? 409 : err.code === "not_found" ? 404 : 400, err.code, err.message);
-      next(err);
-    }
-  });
+  router.post(
+    "/",
+    moderatorOnly(deps.moderatorToken),
+    express.json({ limit: "16kb" }),
+    async (req, res, next) => {
+      const body = ForkBody.safeParse(req.body ?? {});
+      if (!body.success) {
+        const issue = body.error.issues[0];
+        return fail(
+          res,
+          400,
+          "bad_message",
+          `${issue.path.join(".") || "body"}: ${issue.message} (expected {"from": "<save>", "name": "<new save>"})`,
+        );
+      }
+      try {
+        // Forking a running town copies it as it is now, not as of its last autosave.
+        await deps.towns.host(body.data.from)?.save();
+        res.status(201).json(await forkSave(deps.store.prisma, body.data.from, body.data.name));
+      } catch (err) {
+        if (err instanceof SaveError)
+          return fail(
+            res,
+            err.code === "conflict" ? 409 : err.code === "not_found" ? 404 : 400,
+            err.code,
+            err.message,
+          );
+        next(err);
+      }
+    },
+  );
   return router;
 }

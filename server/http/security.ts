@@ -8,7 +8,14 @@ import helmet from "helmet";
 import type { NextFunction, Request, Response } from "express";
 
 /** The policy's directives; `scripts` adds sources (hashes of inline scripts) for one page. */
-export function cspDirectives(opts: { connect?: readonly string[]; scripts?: readonly string[]; styles?: readonly string[]; fonts?: readonly string[] } = {}): Record<string, string[] | null> {
+export function cspDirectives(
+  opts: {
+    connect?: readonly string[];
+    scripts?: readonly string[];
+    styles?: readonly string[];
+    fonts?: readonly string[];
+  } = {},
+): Record<string, string[] | null> {
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(opts.scripts ?? [])],
@@ -39,11 +46,15 @@ export function cspHeader(directives: Record<string, string[] | null>): string {
 
 /** 'sha256-…' sources for the inline <script> elements of a page. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash("sha256").update(m[1], "utf8").digest("base64")}'`);
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash("sha256").update(m[1], "utf8").digest("base64")}'`,
+  );
 }
 
 /** Helmet's headers on a raw request (so the rooms' matchmaking answers get them too). */
-export function securityHeaders(opts: { connect?: readonly string[] } = {}): (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void {
+export function securityHeaders(
+  opts: { connect?: readonly string[] } = {},
+): (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void {
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts) },
     frameguard: { action: "deny" },
@@ -74,14 +85,22 @@ export function allowOrigins(origins: readonly string[]): void {
     const origin = headers.get("origin");
     if (!origin) return {};
     const host = headers.get("host");
-    const same = host !== null && /^https?:\/\//i.test(origin) && origin.replace(/^https?:\/\//i, "").toLowerCase() === host.toLowerCase();
-    return same || allowed.has(origin.toLowerCase()) ? { "Access-Control-Allow-Origin": origin } : {};
+    const same =
+      host !== null &&
+      /^https?:\/\//i.test(origin) &&
+      origin.replace(/^https?:\/\//i, "").toLowerCase() === host.toLowerCase();
+    return same || allowed.has(origin.toLowerCase())
+      ? { "Access-Control-Allow-Origin": origin }
+      : {};
   };
 }
 
 /** CORS_ORIGINS: comma-separated origins ("https://a.example, http://localhost:5173"). */
 export function parseOrigins(value: string | undefined): string[] {
-  const list = (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const o of list) {
     let url: URL;
     try {
@@ -89,7 +108,10 @@ export function parseOrigins(value: string | undefined): string[] {
     } catch {
       throw new Error(`CORS_ORIGINS: "${o}" is not an origin (write e.g. https://example.org)`);
     }
-    if (!/^https?:$/.test(url.protocol) || url.origin !== o.replace(/\/+$/, "")) throw new Error(`CORS_ORIGINS: "${o}" is not an origin (scheme://host[:port], nothing after)`);
+    if (!/^https?:$/.test(url.protocol) || url.origin !== o.replace(/\/+$/, ""))
+      throw new Error(
+        `CORS_ORIGINS: "${o}" is not an origin (scheme://host[:port], nothing after)`,
+      );
   }
   return list;
 }
@@ -97,10 +119,18 @@ export function parseOrigins(value: string | undefined): string[] {
 /** What an error thrown in a route answers: its 4xx status when it has one, else 500; never its text. */
 function refusalOf(err: unknown): { status: number; code: string; message: string } {
   const e = err as { status?: unknown; statusCode?: unknown; type?: unknown };
-  const status = typeof e?.status === "number" ? e.status : typeof e?.statusCode === "number" ? e.statusCode : 500;
-  if (status === 413) return { status, code: "too_large", message: "the request body is too large" };
-  if (status === 400 && e.type === "entity.parse.failed") return { status, code: "bad_message", message: "the request body is not valid JSON" };
-  if (status === 415) return { status, code: "bad_message", message: "unsupported content type or encoding" };
+  const status =
+    typeof e?.status === "number"
+      ? e.status
+      : typeof e?.statusCode === "number"
+        ? e.statusCode
+        : 500;
+  if (status === 413)
+    return { status, code: "too_large", message: "the request body is too large" };
+  if (status === 400 && e.type === "entity.parse.failed")
+    return { status, code: "bad_message", message: "the request body is not valid JSON" };
+  if (status === 415)
+    return { status, code: "bad_message", message: "unsupported content type or encoding" };
   if (status === 404) return { status, code: "not_found", message: "not found" };
   if (status === 405) return { status, code: "bad_message", message: "method not allowed" };
   if (status >= 400 && status < 500) return { status, code: "bad_message", message: "bad request" };
@@ -111,7 +141,8 @@ function refusalOf(err: unknown): { status: number; code: string; message: strin
 export function jsonErrors(log: { error(obj: object, msg: string): void }) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const r = refusalOf(err);
-    if (r.status >= 500) log.error({ err, method: req.method, path: req.path.slice(0, 200) }, "request failed");
+    if (r.status >= 500)
+      log.error({ err, method: req.method, path: req.path.slice(0, 200) }, "request failed");
     if (res.headersSent) return void res.end();
     res.status(r.status).json({ error: { code: r.code, message: r.message } });
   };

@@ -16,22 +16,33 @@ export function townsRouter(deps: { towns: Towns; moderatorToken?: string }): Ro
       next(err);
     }
   });
-  router.post("/", moderatorOnly(deps.moderatorToken), express.json({ limit: "4kb" }), async (req, res, next) => {
-    const body = TownSpec.safeParse(req.body ?? {});
-    if (!body.success) {
-      const issue = body.error.issues[0];
-      return fail(res, 400, "bad_message", `${issue.path.join(".") || "body"}: ${issue.message} (expected {"name": "<town>", "template": "<template, for a new town>"})`);
-    }
-    try {
-      const hosted = await deps.towns.serve(body.data);
-      const listing = (await deps.towns.list()).find((t) => t.name === body.data.name);
-      // With Redis another process may have claimed the town first: it hosts it, this one stands by.
-      res.status(hosted ? 201 : 202).json(listing ?? { name: body.data.name, here: false });
-    } catch (err) {
-      if (err instanceof TownRefusal) return fail(res, err.code === "conflict" ? 409 : 404, err.code, err.message);
-      if (err instanceof TownFileError) return fail(res, 422, "bad_town", err.message);
-      next(err);
-    }
-  });
+  router.post(
+    "/",
+    moderatorOnly(deps.moderatorToken),
+    express.json({ limit: "4kb" }),
+    async (req, res, next) => {
+      const body = TownSpec.safeParse(req.body ?? {});
+      if (!body.success) {
+        const issue = body.error.issues[0];
+        return fail(
+          res,
+          400,
+          "bad_message",
+          `${issue.path.join(".") || "body"}: ${issue.message} (expected {"name": "<town>", "template": "<template, for a new town>"})`,
+        );
+      }
+      try {
+        const hosted = await deps.towns.serve(body.data);
+        const listing = (await deps.towns.list()).find((t) => t.name === body.data.name);
+        // With Redis another process may have claimed the town first: it hosts it, this one stands by.
+        res.status(hosted ? 201 : 202).json(listing ?? { name: body.data.name, here: false });
+      } catch (err) {
+        if (err instanceof TownRefusal)
+          return fail(res, err.code === "conflict" ? 409 : 404, err.code, err.message);
+        if (err instanceof TownFileError) return fail(res, 422, "bad_town", err.message);
+        next(err);
+      }
+    },
+  );
   return router;
 }

@@ -60,13 +60,18 @@ export class BudgetedGateway implements Gateway {
       return prompt.offline(input);
     }
     const answer = await this.inner.ask(prompt, input);
-    this.spend(() => this.counter.chat(withJsonInstruction(prompt.render(input), prompt.answer)) + this.counter.text(JSON.stringify(answer) ?? ""));
+    this.spend(
+      () =>
+        this.counter.chat(withJsonInstruction(prompt.render(input), prompt.answer)) +
+        this.counter.text(JSON.stringify(answer) ?? ""),
+    );
     return answer;
   }
 
   async embed(texts: string[]): Promise<Float32Array[]> {
     const vectors = await this.inner.embed(texts);
-    if (this.inner.engine !== "offline") this.spend(() => texts.reduce((n, t) => n + this.counter.text(t), 0));
+    if (this.inner.engine !== "offline")
+      this.spend(() => texts.reduce((n, t) => n + this.counter.text(t), 0));
     return vectors;
   }
 

@@ -49,7 +49,12 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
  * messages. The JSON instruction the gateway adds is derived from the schema, and hits are
  * re-validated, so neither needs to be part of the key. Hashed, so keys stay short in Redis.
  */
-export function responseKey(model: string, prompt: string, messages: readonly ChatMessage[], temperature: number): string {
+export function responseKey(
+  model: string,
+  prompt: string,
+  messages: readonly ChatMessage[],
+  temperature: number,
+): string {
   return `llm:r:${sha256(JSON.stringify([model, prompt, temperature, messages.map((m) => [m.role, m.content])]))}`;
 }
 

@@ -15,10 +15,16 @@ export const PLACEHOLDER_KEY = "no-key-needed";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const text = z.preprocess(emptyToUndefined, z.string().trim().optional());
-const url = z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: "an http(s) URL, e.g. http://localhost:11434/v1" }).optional());
+const url = z.preprocess(
+  emptyToUndefined,
+  z
+    .url({ protocol: /^https?$/, error: "an http(s) URL, e.g. http://localhost:11434/v1" })
+    .optional(),
+);
 const int = (min: number, max: number, fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
-const optInt = (min: number, max: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional());
+const optInt = (min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional());
 const price = z.preprocess(emptyToUndefined, z.coerce.number().min(0).optional());
 
 /** The environment variables this module reads (all optional). */
@@ -48,7 +54,10 @@ export const LlmEnv = z.object({
   /** Entries of the in-memory response cache (and of the embedding cache). */
   LLM_CACHE_SIZE: int(0, 10_000_000, 10_000),
   /** How the JSON answer is asked for; `json_schema` falls back by itself where unsupported. */
-  LLM_RESPONSE_FORMAT: z.preprocess(emptyToUndefined, z.enum(["json_schema", "json_object", "none"]).default("json_schema")),
+  LLM_RESPONSE_FORMAT: z.preprocess(
+    emptyToUndefined,
+    z.enum(["json_schema", "json_object", "none"]).default("json_schema"),
+  ),
   /** US dollars per million tokens. */
   LLM_PRICE_IN: price,
   LLM_PRICE_OUT: price,
@@ -88,7 +97,11 @@ export interface LlmConfig {
 
 /** Default deadline: every try of the first request and of one repair could time out, with the
  *  longest backoff between tries. Past it the ask returns its fallback whatever is still out. */
-export function defaultDeadline(timeoutMs: number, maxRetries: number, backoffCapMs: number): number {
+export function defaultDeadline(
+  timeoutMs: number,
+  maxRetries: number,
+  backoffCapMs: number,
+): number {
   return timeoutMs * (maxRetries + 2) + backoffCapMs * maxRetries;
 }
 
@@ -97,15 +110,23 @@ function hostOf(u: string): string {
 }
 
 /** The key for a base URL: LLM_API_KEY anywhere, a provider's own key only at its own host. */
-function keyFor(baseURL: string, env: LlmEnv, explicit?: { key?: string; source: string }): { apiKey: string; keySource: string } | { missing: string } {
+function keyFor(
+  baseURL: string,
+  env: LlmEnv,
+  explicit?: { key?: string; source: string },
+): { apiKey: string; keySource: string } | { missing: string } {
   if (explicit?.key) return { apiKey: explicit.key, keySource: explicit.source };
   if (env.LLM_API_KEY) return { apiKey: env.LLM_API_KEY, keySource: "LLM_API_KEY" };
   const host = hostOf(baseURL);
   if (host === "openrouter.ai" || host.endsWith(".openrouter.ai")) {
-    return env.OPENROUTER_API_KEY ? { apiKey: env.OPENROUTER_API_KEY, keySource: "OPENROUTER_API_KEY" } : { missing: "LLM_API_KEY or OPENROUTER_API_KEY" };
+    return env.OPENROUTER_API_KEY
+      ? { apiKey: env.OPENROUTER_API_KEY, keySource: "OPENROUTER_API_KEY" }
+      : { missing: "LLM_API_KEY or OPENROUTER_API_KEY" };
   }
   if (host === "api.openai.com") {
-    return env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY, keySource: "OPENAI_API_KEY" } : { missing: "LLM_API_KEY or OPENAI_API_KEY" };
+    return env.OPENAI_API_KEY
+      ? { apiKey: env.OPENAI_API_KEY, keySource: "OPENAI_API_KEY" }
+      : { missing: "LLM_API_KEY or OPENAI_API_KEY" };
   }
   return { apiKey: PLACEHOLDER_KEY, keySource: "placeholder" };
 }
@@ -136,11 +157,21 @@ export function readLlmConfig(source: Record<string, string | undefined> = proce
 
   let chat: LlmConfig["chat"];
   if (env.LLM_MODEL) {
-    if (!base) problems.push("LLM_MODEL is set but there is no server: set LLM_BASE_URL (e.g. http://localhost:11434/v1 for Ollama) or an API key");
+    if (!base)
+      problems.push(
+        "LLM_MODEL is set but there is no server: set LLM_BASE_URL (e.g. http://localhost:11434/v1 for Ollama) or an API key",
+      );
     else {
       const key = keyFor(base, env);
       if ("missing" in key) problems.push(`${base} needs a key: set ${key.missing}`);
-      else chat = { baseURL: base, ...key, model: env.LLM_MODEL, strongModel: env.LLM_MODEL_STRONG ?? env.LLM_MODEL, responseFormat: env.LLM_RESPONSE_FORMAT };
+      else
+        chat = {
+          baseURL: base,
+          ...key,
+          model: env.LLM_MODEL,
+          strongModel: env.LLM_MODEL_STRONG ?? env.LLM_MODEL,
+          responseFormat: env.LLM_RESPONSE_FORMAT,
+        };
     }
   } else if (env.LLM_MODEL_STRONG) {
     problems.push("LLM_MODEL_STRONG is set without LLM_MODEL: set LLM_MODEL (the cheap model) too");
@@ -149,35 +180,53 @@ export function readLlmConfig(source: Record<string, string | undefined> = proce
   let embedding: LlmConfig["embedding"];
   if (env.EMBEDDING_MODEL) {
     const eBase = env.EMBEDDING_BASE_URL ? trimSlash(env.EMBEDDING_BASE_URL) : base;
-    if (!eBase) problems.push("EMBEDDING_MODEL is set but there is no server: set EMBEDDING_BASE_URL or LLM_BASE_URL");
+    if (!eBase)
+      problems.push(
+        "EMBEDDING_MODEL is set but there is no server: set EMBEDDING_BASE_URL or LLM_BASE_URL",
+      );
     else {
       const key = keyFor(eBase, env, { key: env.EMBEDDING_API_KEY, source: "EMBEDDING_API_KEY" });
-      if ("missing" in key) problems.push(`${eBase} needs a key: set EMBEDDING_API_KEY or ${key.missing}`);
-      else embedding = { baseURL: eBase, ...key, model: env.EMBEDDING_MODEL, dims: env.EMBEDDING_DIMS };
+      if ("missing" in key)
+        problems.push(`${eBase} needs a key: set EMBEDDING_API_KEY or ${key.missing}`);
+      else
+        embedding = {
+          baseURL: eBase,
+          ...key,
+          model: env.EMBEDDING_MODEL,
+          dims: env.EMBEDDING_DIMS,
+        };
     }
   }
 
   if (env.LLM_BASE_URL && !env.LLM_MODEL && !env.EMBEDDING_MODEL) {
-    problems.push("LLM_BASE_URL is set but no model: set LLM_MODEL (and EMBEDDING_MODEL for model embeddings)");
+    problems.push(
+      "LLM_BASE_URL is set but no model: set LLM_MODEL (and EMBEDDING_MODEL for model embeddings)",
+    );
   }
-  if (problems.length) throw new Error(`bad LLM configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  if (problems.length)
+    throw new Error(`bad LLM configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
 
   // Keys alone do not turn the model on: a key exported for another tool must not start spending.
   let hint: string | undefined;
-  if (!chat && (env.LLM_API_KEY || env.OPENAI_API_KEY || env.OPENROUTER_API_KEY)) hint = "an API key is set but LLM_MODEL is not";
+  if (!chat && (env.LLM_API_KEY || env.OPENAI_API_KEY || env.OPENROUTER_API_KEY))
+    hint = "an API key is set but LLM_MODEL is not";
 
   const prices: LlmConfig["prices"] = {};
   if (chat) {
     const cheap = { in: env.LLM_PRICE_IN ?? 0, out: env.LLM_PRICE_OUT ?? 0 };
     // The strong model's own prices when given, else the cheap one's (same model by default).
-    prices[chat.strongModel] = { in: env.LLM_PRICE_STRONG_IN ?? cheap.in, out: env.LLM_PRICE_STRONG_OUT ?? cheap.out };
+    prices[chat.strongModel] = {
+      in: env.LLM_PRICE_STRONG_IN ?? cheap.in,
+      out: env.LLM_PRICE_STRONG_OUT ?? cheap.out,
+    };
     prices[chat.model] = cheap;
   } else {
     // Offline: the prices say what a model would have cost (see OfflineGateway's metering).
     prices.offline = { in: env.LLM_PRICE_IN ?? 0, out: env.LLM_PRICE_OUT ?? 0 };
   }
   const embeddingModel = embedding?.model ?? "hashed";
-  if (env.EMBEDDING_PRICE_IN !== undefined) prices[embeddingModel] = { in: env.EMBEDDING_PRICE_IN, out: 0 };
+  if (env.EMBEDDING_PRICE_IN !== undefined)
+    prices[embeddingModel] = { in: env.EMBEDDING_PRICE_IN, out: 0 };
 
   return {
     chat,
@@ -187,7 +236,9 @@ export function readLlmConfig(source: Record<string, string | undefined> = proce
     maxRetries: env.LLM_MAX_RETRIES,
     backoffBaseMs: env.LLM_BACKOFF_BASE_MS,
     backoffCapMs: env.LLM_BACKOFF_CAP_MS,
-    deadlineMs: env.LLM_DEADLINE_MS ?? defaultDeadline(env.LLM_TIMEOUT_MS, env.LLM_MAX_RETRIES, env.LLM_BACKOFF_CAP_MS),
+    deadlineMs:
+      env.LLM_DEADLINE_MS ??
+      defaultDeadline(env.LLM_TIMEOUT_MS, env.LLM_MAX_RETRIES, env.LLM_BACKOFF_CAP_MS),
     cacheSize: env.LLM_CACHE_SIZE,
     prices,
     hint,
@@ -210,8 +261,10 @@ export function describeEngine(config: LlmConfig): string {
   const emb = embedding
     ? `embeddings ${embedding.model}${chat && embedding.baseURL === chat.baseURL ? "" : ` at ${safeUrl(embedding.baseURL)}`}`
     : "embeddings offline (hashed bag of words; set EMBEDDING_MODEL for model embeddings)";
-  if (!chat && !embedding) return `offline engine (no LLM configured${config.hint ? `; ${config.hint}` : ""})`;
+  if (!chat && !embedding)
+    return `offline engine (no LLM configured${config.hint ? `; ${config.hint}` : ""})`;
   if (!chat) return `offline engine for prompts (LLM_MODEL not set), ${emb}`;
-  const strong = chat.strongModel === chat.model ? "strong model the same" : `strong model ${chat.strongModel}`;
+  const strong =
+    chat.strongModel === chat.model ? "strong model the same" : `strong model ${chat.strongModel}`;
   return `model ${chat.model} at ${safeUrl(chat.baseURL)}, ${strong}, ${emb}`;
 }

@@ -8,14 +8,27 @@ import type { Gateway } from "./prompt.ts";
 
 export type MakeGatewayOptions = OpenAIGatewayOptions & Pick<OfflineGatewayOptions, "meter">;
 
-export function makeGateway(config: LlmConfig = readLlmConfig(), options: MakeGatewayOptions = {}): Gateway {
-  if (!config.chat && !config.embedding) return new OfflineGateway({ meter: options.meter, prices: config.prices });
+export function makeGateway(
+  config: LlmConfig = readLlmConfig(),
+  options: MakeGatewayOptions = {},
+): Gateway {
+  if (!config.chat && !config.embedding)
+    return new OfflineGateway({ meter: options.meter, prices: config.prices });
   return new OpenAIGateway(config, options);
 }
 
 export { describeEngine, readLlmConfig };
 export type { LlmConfig };
-export type { ChatMessage, Gateway, GatewayLoad, GatewayView, LlmMetrics, Prompt, PromptMetrics, Tier } from "./prompt.ts";
+export type {
+  ChatMessage,
+  Gateway,
+  GatewayLoad,
+  GatewayView,
+  LlmMetrics,
+  Prompt,
+  PromptMetrics,
+  Tier,
+} from "./prompt.ts";
 export type { ResponseCache, EmbeddingCache, KeyValueCache } from "./cache.ts";
 export { LruCache } from "./cache.ts";
 export { OfflineGateway } from "./offlineGateway.ts";

@@ -32,7 +32,8 @@ export function describeShape(s: JsonSchema, depth = 0): string {
   if (alts) return alts.map((a) => describeShape(a, depth + 1)).join(" | ");
   if (s.const !== undefined) return JSON.stringify(s.const);
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
-  if (Array.isArray(s.type)) return s.type.map((t) => describeShape({ ...s, type: t }, depth + 1)).join(" | ");
+  if (Array.isArray(s.type))
+    return s.type.map((t) => describeShape({ ...s, type: t }, depth + 1)).join(" | ");
   switch (s.type) {
     case "object": {
       const req = new Set(s.required ?? []);
@@ -45,12 +46,15 @@ export function describeShape(s: JsonSchema, depth = 0): string {
     case "array": {
       const item = s.items ? describeShape(s.items, depth + 1) : "any";
       const one = item.includes(" ") && !item.startsWith("{") ? `(${item})[]` : `${item}[]`;
-      if (s.minItems !== undefined || s.maxItems !== undefined) return `${one} (${s.minItems ?? 0}..${s.maxItems ?? "∞"} items)`;
+      if (s.minItems !== undefined || s.maxItems !== undefined)
+        return `${one} (${s.minItems ?? 0}..${s.maxItems ?? "∞"} items)`;
       return one;
     }
     case "integer":
     case "number":
-      return s.minimum !== undefined || s.maximum !== undefined ? `${s.type} ${s.minimum ?? ""}..${s.maximum ?? ""}` : s.type;
+      return s.minimum !== undefined || s.maximum !== undefined
+        ? `${s.type} ${s.minimum ?? ""}..${s.maximum ?? ""}`
+        : s.type;
     case "string":
     case "boolean":
     case "null":
@@ -80,11 +84,16 @@ export function jsonInstruction(schema: z.ZodType): string {
 
 /** The rendered messages plus the JSON instruction, appended to the first system message (or
  *  as a new first one). What is sent to a model, and what offline metering counts. */
-export function withJsonInstruction(messages: readonly ChatMessage[], schema: z.ZodType): ChatMessage[] {
+export function withJsonInstruction(
+  messages: readonly ChatMessage[],
+  schema: z.ZodType,
+): ChatMessage[] {
   const instruction = jsonInstruction(schema);
   const i = messages.findIndex((m) => m.role === "system");
   if (i < 0) return [{ role: "system", content: instruction }, ...messages];
-  return messages.map((m, j) => (j === i ? { role: m.role, content: `${m.content}\n\n${instruction}` } : m));
+  return messages.map((m, j) =>
+    j === i ? { role: m.role, content: `${m.content}\n\n${instruction}` } : m,
+  );
 }
 
 export type Extracted = { ok: true; value: unknown } | { ok: false; error: string };
@@ -112,7 +121,10 @@ function balancedEnd(text: string, from: number): number {
 function tryParse(s: string): Extracted {
   try {
     // A "\ud800" escape parses to a lone surrogate, which no client could decode: replaced.
-    return { ok: true, value: JSON.parse(s, (_k, v: unknown) => (typeof v === "string" ? wellFormed(v) : v)) };
+    return {
+      ok: true,
+      value: JSON.parse(s, (_k, v: unknown) => (typeof v === "string" ? wellFormed(v) : v)),
+    };
   } catch (e) {
     return { ok: false, error: (e as Error).message };
   }
@@ -147,7 +159,10 @@ export function extractJson(content: string): Extracted {
     if (r.ok) return r;
     firstError ??= r.error;
   }
-  return { ok: false, error: firstError ? `not valid JSON: ${firstError}` : "no JSON object in the answer" };
+  return {
+    ok: false,
+    error: firstError ? `not valid JSON: ${firstError}` : "no JSON object in the answer",
+  };
 }
 
 export type Checked<Out> = { ok: true; value: Out; raw: unknown } | { ok: false; error: string };

@@ -27,7 +27,15 @@ export function emptyLlmMetrics(engine: string, embeddingModel = "hashed"): LlmM
   return {
     engine,
     ...totals,
-    embeddings: { model: embeddingModel, calls: 0, texts: 0, tokensIn: 0, cacheHits: 0, failures: 0, fallbacks: 0 },
+    embeddings: {
+      model: embeddingModel,
+      calls: 0,
+      texts: 0,
+      tokensIn: 0,
+      cacheHits: 0,
+      failures: 0,
+      fallbacks: 0,
+    },
     costUsd: 0,
     byPrompt: {},
     byModel: {},
@@ -36,8 +44,11 @@ export function emptyLlmMetrics(engine: string, embeddingModel = "hashed"): LlmM
 
 export type Prices = Record<string, { in: number; out: number }>;
 
-const cost = (price: { in: number; out: number } | undefined, tokensIn: number, tokensOut: number) =>
-  price ? (tokensIn * price.in + tokensOut * price.out) / 1e6 : 0;
+const cost = (
+  price: { in: number; out: number } | undefined,
+  tokensIn: number,
+  tokensOut: number,
+) => (price ? (tokensIn * price.in + tokensOut * price.out) / 1e6 : 0);
 
 export class Meter {
   private readonly byPrompt = new Map<string, PromptMetrics>();
@@ -81,13 +92,32 @@ export class Meter {
     const out = emptyLlmMetrics(this.engine, this.embeddings.model);
     out.embeddings = { ...this.embeddings };
     for (const [name, row] of this.byModel) {
-      const copy = { ...row, latencyMs: { ...row.latencyMs }, costUsd: cost(this.prices[name], row.tokensIn, row.tokensOut) };
+      const copy = {
+        ...row,
+        latencyMs: { ...row.latencyMs },
+        costUsd: cost(this.prices[name], row.tokensIn, row.tokensOut),
+      };
       out.byModel[name] = copy;
       out.costUsd += copy.costUsd;
     }
     for (const [name, row] of this.byPrompt) {
-      out.byPrompt[name] = { ...row, latencyMs: { ...row.latencyMs }, costUsd: this.promptCost.get(name) ?? 0 };
-      for (const k of ["calls", "failures", "repairs", "fallbacks", "cacheHits", "tokensIn", "tokensOut", "asks", "invalid"] as const) out[k] += row[k];
+      out.byPrompt[name] = {
+        ...row,
+        latencyMs: { ...row.latencyMs },
+        costUsd: this.promptCost.get(name) ?? 0,
+      };
+      for (const k of [
+        "calls",
+        "failures",
+        "repairs",
+        "fallbacks",
+        "cacheHits",
+        "tokensIn",
+        "tokensOut",
+        "asks",
+        "invalid",
+      ] as const)
+        out[k] += row[k];
     }
     out.costUsd += cost(this.prices[this.embeddings.model], this.embeddings.tokensIn, 0);
     return out;
@@ -103,7 +133,19 @@ export class Meter {
 }
 
 function addPrompt(into: PromptMetrics, m: PromptMetrics): void {
-  for (const k of ["calls", "failures", "repairs", "fallbacks", "cacheHits", "tokensIn", "tokensOut", "asks", "invalid", "costUsd"] as const) into[k] += m[k];
+  for (const k of [
+    "calls",
+    "failures",
+    "repairs",
+    "fallbacks",
+    "cacheHits",
+    "tokensIn",
+    "tokensOut",
+    "asks",
+    "invalid",
+    "costUsd",
+  ] as const)
+    into[k] += m[k];
   into.latencyMs.total += m.latencyMs.total;
   into.latencyMs.count += m.latencyMs.count;
   into.latencyMs.max = Math.max(into.latencyMs.max, m.latencyMs.max);
@@ -120,8 +162,21 @@ function addTables(into: Record<string, PromptMetrics>, from: Record<string, Pro
 export function sumMetrics(first: LlmMetrics, ...rest: LlmMetrics[]): LlmMetrics {
   const out = structuredClone(first);
   for (const m of rest) {
-    for (const k of ["calls", "failures", "repairs", "fallbacks", "cacheHits", "tokensIn", "tokensOut", "asks", "invalid", "costUsd"] as const) out[k] += m[k];
-    for (const k of ["calls", "texts", "tokensIn", "cacheHits", "failures", "fallbacks"] as const) out.embeddings[k] += m.embeddings[k];
+    for (const k of [
+      "calls",
+      "failures",
+      "repairs",
+      "fallbacks",
+      "cacheHits",
+      "tokensIn",
+      "tokensOut",
+      "asks",
+      "invalid",
+      "costUsd",
+    ] as const)
+      out[k] += m[k];
+    for (const k of ["calls", "texts", "tokensIn", "cacheHits", "failures", "fallbacks"] as const)
+      out.embeddings[k] += m.embeddings[k];
     addTables(out.byPrompt, m.byPrompt);
     addTables(out.byModel, m.byModel);
   }

@@ -29,7 +29,13 @@ export interface OfflineGatewayOptions {
 
 /** Meters one offline answer as the request a model would have had. Never throws: a metering
  *  problem must not change what the town does. */
-export function meterOfflineAsk<In, Out>(meter: Meter, counter: TokenCounter | undefined, prompt: Prompt<In, Out>, input: In, answer: Out): void {
+export function meterOfflineAsk<In, Out>(
+  meter: Meter,
+  counter: TokenCounter | undefined,
+  prompt: Prompt<In, Out>,
+  input: In,
+  answer: Out,
+): void {
   meter.add(prompt.name, OFFLINE_MODEL, "calls");
   if (!counter) return;
   try {
@@ -42,7 +48,12 @@ export function meterOfflineAsk<In, Out>(meter: Meter, counter: TokenCounter | u
 }
 
 /** Hashed embeddings, metered as one request that would carry all the texts. */
-export function hashedEmbeddings(meter: Meter, counter: TokenCounter | undefined, texts: readonly string[], dims = HASH_EMBEDDING_DIMS): Float32Array[] {
+export function hashedEmbeddings(
+  meter: Meter,
+  counter: TokenCounter | undefined,
+  texts: readonly string[],
+  dims = HASH_EMBEDDING_DIMS,
+): Float32Array[] {
   if (texts.length === 0) return [];
   meter.embeddings.calls++;
   meter.embeddings.texts += texts.length;

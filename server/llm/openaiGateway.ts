@@ -15,12 +15,23 @@ import OpenAI, { APIError } from "openai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { zodResponseFormat } from "openai/helpers/zod";
 import type { z } from "zod";
-import { LruCache, embeddingKey, responseKey, type EmbeddingCache, type ResponseCache } from "./cache.ts";
+import {
+  LruCache,
+  embeddingKey,
+  responseKey,
+  type EmbeddingCache,
+  type ResponseCache,
+} from "./cache.ts";
 import type { LlmConfig } from "./config.ts";
 import { HASH_EMBEDDING_DIMS, hashEmbed } from "./hashEmbedding.ts";
 import { checkAnswer, repairMessage, withJsonInstruction, type Checked } from "./json.ts";
 import { Meter } from "./metrics.ts";
-import { HASHED_EMBEDDINGS, OFFLINE_MODEL, hashedEmbeddings, meterOfflineAsk } from "./offlineGateway.ts";
+import {
+  HASHED_EMBEDDINGS,
+  OFFLINE_MODEL,
+  hashedEmbeddings,
+  meterOfflineAsk,
+} from "./offlineGateway.ts";
 import type { ChatMessage, Gateway, LlmMetrics, Prompt, Tier } from "./prompt.ts";
 import { backoffDelay, classifyError, describeError, retryAfterOf, sleep } from "./retry.ts";
 import { Semaphore } from "./semaphore.ts";
@@ -62,7 +73,10 @@ class Run {
   readonly controller = new AbortController();
   readonly deadlineAt: number;
 
-  constructor(deadlineMs: number, private readonly onLateFailure: () => void) {
+  constructor(
+    deadlineMs: number,
+    private readonly onLateFailure: () => void,
+  ) {
     this.deadlineAt = Date.now() + deadlineMs;
   }
 
@@ -137,7 +151,11 @@ export class OpenAIGateway implements Gateway {
     options: OpenAIGatewayOptions = {},
   ) {
     this.engine = config.chat?.model ?? OFFLINE_MODEL;
-    this.meter = new Meter(this.engine, config.prices, config.embedding?.model ?? HASHED_EMBEDDINGS);
+    this.meter = new Meter(
+      this.engine,
+      config.prices,
+      config.embedding?.model ?? HASHED_EMBEDDINGS,
+    );
     this.semaphore = new Semaphore(config.concurrency);
     this.responses = options.responseCache ?? new LruCache<string>(config.cacheSize);
     this.vectors = options.embeddingCache ?? new LruCache<Float32Array>(config.cacheSize);
@@ -152,11 +170,16 @@ export class OpenAIGateway implements Gateway {
         maxRetries: 0,
         timeout: config.timeoutMs,
         // OpenRouter ranks and attributes apps by this header; harmless elsewhere.
-        defaultHeaders: new URL(e.baseURL).hostname.endsWith("openrouter.ai") ? { "X-Title": "Simulacra" } : undefined,
+        defaultHeaders: new URL(e.baseURL).hostname.endsWith("openrouter.ai")
+          ? { "X-Title": "Simulacra" }
+          : undefined,
       });
     if (config.chat) this.chatClient = client(config.chat);
     if (config.embedding) {
-      const same = config.chat && config.chat.baseURL === config.embedding.baseURL && config.chat.apiKey === config.embedding.apiKey;
+      const same =
+        config.chat &&
+        config.chat.baseURL === config.embedding.baseURL &&
+        config.chat.apiKey === config.embedding.apiKey;
       this.embedClient = same ? this.chatClient : client(config.embedding);
     }
   }
@@ -187,7 +210,11 @@ export class OpenAIGateway implements Gateway {
     try {
       rendered = prompt.render(input);
     } catch (e) {
-      this.warnOnce(`render:${prompt.name}`, { prompt: prompt.name, error: describeError(e) }, "prompt failed to render; offline answer used");
+      this.warnOnce(
+        `render:${prompt.name}`,
+        { prompt: prompt.name, error: describeError(e) },
+        "prompt failed to render; offline answer used",
+      );
       return fallback();
     }
     const temperature = prompt.temperature ?? 0;
@@ -231,12 +258,18 @@ export class OpenAIGateway implements Gateway {
   }
 
   /** The request, and one repair if the answer is wrong; bounded by the deadline. */
-  private converse<In, Out>(prompt: Prompt<In, Out>, model: string, rendered: ChatMessage[], temperature: number): Promise<Outcome<Out>> {
+  private converse<In, Out>(
+    prompt: Prompt<In, Out>,
+    model: string,
+    rendered: ChatMessage[],
+    temperature: number,
+  ): Promise<Outcome<Out>> {
     const run = this.startRun(() => this.meter.add(prompt.name, model, "failures"));
     const rec = (counter: "calls" | "failures" | "repairs" | "invalid") => {
       if (run.live()) this.meter.add(prompt.name, model, counter);
     };
-    const chat = (messages: ChatMessage[]) => this.chatAttempts(run, prompt, model, messages, temperature, rec);
+    const chat = (messages: ChatMessage[]) =>
+      this.chatAttempts(run, prompt, model, messages, temperature, rec);
 
     const work = (async (): Promise<Outcome<Out>> => {
       const messages = withJsonInstruction(rendered, prompt.answer);
@@ -261,10 +294,18 @@ export class OpenAIGateway implements Gateway {
       if (checked.ok) return checked;
       rec("invalid");
       rec("failures");
-      this.warnOnce(`invalid:${model}:${prompt.name}`, { prompt: prompt.name, model, error: checked.error.slice(0, 300) }, "model answer still invalid after repair; offline answer used");
+      this.warnOnce(
+        `invalid:${model}:${prompt.name}`,
+        { prompt: prompt.name, model, error: checked.error.slice(0, 300) },
+        "model answer still invalid after repair; offline answer used",
+      );
       return { ok: false };
     })().catch((e: unknown): Outcome<Out> => {
-      this.warnOnce(`bug:${prompt.name}`, { prompt: prompt.name, error: describeError(e) }, "unexpected error in the gateway; offline answer used");
+      this.warnOnce(
+        `bug:${prompt.name}`,
+        { prompt: prompt.name, error: describeError(e) },
+        "unexpected error in the gateway; offline answer used",
+      );
       return { ok: false };
     });
     return run.race(work, { ok: false });
@@ -285,10 +326,23 @@ export class OpenAIGateway implements Gateway {
       run,
       baseURL: chat.baseURL,
       send: async (signal) => {
-        const body = this.chatBody(chat.responseFormat, prompt.name, schema, model, messages, temperature, prompt.maxTokens);
-        const res = await this.chatClient!.chat.completions.create(body, { signal, maxRetries: 0, timeout: this.config.timeoutMs });
+        const body = this.chatBody(
+          chat.responseFormat,
+          prompt.name,
+          schema,
+          model,
+          messages,
+          temperature,
+          prompt.maxTokens,
+        );
+        const res = await this.chatClient!.chat.completions.create(body, {
+          signal,
+          maxRetries: 0,
+          timeout: this.config.timeoutMs,
+        });
         const message = res.choices?.[0]?.message;
-        const content = message?.content ?? (message?.refusal ? `(refused: ${message.refusal})` : "");
+        const content =
+          message?.content ?? (message?.refusal ? `(refused: ${message.refusal})` : "");
         if (run.live()) {
           const tokensIn = res.usage?.prompt_tokens ?? this.counter.chat(messages);
           const tokensOut = res.usage?.completion_tokens ?? this.counter.text(content);
@@ -299,7 +353,11 @@ export class OpenAIGateway implements Gateway {
       onCall: () => rec("calls"),
       onFailure: (e) => {
         rec("failures");
-        this.warnOnce(`chat:${model}:${e instanceof APIError ? e.status : "net"}`, { model, prompt: prompt.name, error: describeError(e) }, "model request failed");
+        this.warnOnce(
+          `chat:${model}:${e instanceof APIError ? e.status : "net"}`,
+          { model, prompt: prompt.name, error: describeError(e) },
+          "model request failed",
+        );
       },
       adapt: (e) => this.adapt(e, model, prompt, chat.responseFormat),
     });
@@ -318,7 +376,8 @@ export class OpenAIGateway implements Gateway {
     const body: ChatCompletionCreateParamsNonStreaming = { model, messages };
     if (!this.quirks.has(`${model}||temperature`)) body.temperature = temperature;
     if (maxTokens !== undefined) {
-      if (this.tokenLimitParam(model) === "max_completion_tokens") body.max_completion_tokens = maxTokens;
+      if (this.tokenLimitParam(model) === "max_completion_tokens")
+        body.max_completion_tokens = maxTokens;
       else body.max_tokens = maxTokens;
     }
     if (this.quirks.has(`${model}|${promptName}|response_format`)) mode = "none";
@@ -334,25 +393,43 @@ export class OpenAIGateway implements Gateway {
   private tokenLimitParam(model: string): "max_tokens" | "max_completion_tokens" {
     if (this.quirks.has(`${model}||use max_tokens`)) return "max_tokens";
     if (this.quirks.has(`${model}||use max_completion_tokens`)) return "max_completion_tokens";
-    return new URL(this.config.chat!.baseURL).hostname === "api.openai.com" ? "max_completion_tokens" : "max_tokens";
+    return new URL(this.config.chat!.baseURL).hostname === "api.openai.com"
+      ? "max_completion_tokens"
+      : "max_tokens";
   }
 
   /** After a 400 that names a parameter we sent, send the request without it (or with the
    *  other spelling) from then on. True if something changed. Each change happens once. */
-  private adapt(e: APIError, model: string, prompt: { name: string; maxTokens?: number }, mode: string): boolean {
+  private adapt(
+    e: APIError,
+    model: string,
+    prompt: { name: string; maxTokens?: number },
+    mode: string,
+  ): boolean {
     if (e.status !== 400) return false;
     const text = `${e.message} ${JSON.stringify(e.error ?? "")}`.toLowerCase();
     const learn = (quirk: string) => {
       if (this.quirks.has(quirk)) return false;
       this.quirks.add(quirk);
-      this.warnOnce(`quirk:${quirk}`, { model, prompt: prompt.name, quirk }, "server refused a parameter; sending without it");
+      this.warnOnce(
+        `quirk:${quirk}`,
+        { model, prompt: prompt.name, quirk },
+        "server refused a parameter; sending without it",
+      );
       return true;
     };
     const formatRefused = `${model}|${prompt.name}|response_format`;
-    if (mode !== "none" && !this.quirks.has(formatRefused) && /response_format|json_schema|json_object|structured output/.test(text)) return learn(formatRefused);
-    if (!this.quirks.has(`${model}||temperature`) && text.includes("temperature")) return learn(`${model}||temperature`);
+    if (
+      mode !== "none" &&
+      !this.quirks.has(formatRefused) &&
+      /response_format|json_schema|json_object|structured output/.test(text)
+    )
+      return learn(formatRefused);
+    if (!this.quirks.has(`${model}||temperature`) && text.includes("temperature"))
+      return learn(`${model}||temperature`);
     if (prompt.maxTokens !== undefined && /max_(completion_)?tokens/.test(text)) {
-      const other = this.tokenLimitParam(model) === "max_tokens" ? "max_completion_tokens" : "max_tokens";
+      const other =
+        this.tokenLimitParam(model) === "max_tokens" ? "max_completion_tokens" : "max_tokens";
       return learn(`${model}||use ${other}`);
     }
     return false;
@@ -364,7 +441,7 @@ export class OpenAIGateway implements Gateway {
    */
   private async attempts<T>(a: Attempts<T>): Promise<T | undefined> {
     const { run } = a;
-    for (let retry = 0, adaptations = 0; ; ) {
+    for (let retry = 0, adaptations = 0; ;) {
       const gate = (this.notBefore.get(a.baseURL) ?? 0) - Date.now();
       if (gate > 0) {
         if (Date.now() + gate >= run.deadlineAt) return undefined;
@@ -399,8 +476,14 @@ export class OpenAIGateway implements Gateway {
       }
       if (classifyError(error) === "fatal" || retry >= this.config.maxRetries) return undefined;
       const asked = retryAfterOf(error);
-      if (asked !== undefined) this.notBefore.set(a.baseURL, Math.max(this.notBefore.get(a.baseURL) ?? 0, Date.now() + asked));
-      const wait = asked ?? backoffDelay(retry, this.config.backoffBaseMs, this.config.backoffCapMs, this.random);
+      if (asked !== undefined)
+        this.notBefore.set(
+          a.baseURL,
+          Math.max(this.notBefore.get(a.baseURL) ?? 0, Date.now() + asked),
+        );
+      const wait =
+        asked ??
+        backoffDelay(retry, this.config.backoffBaseMs, this.config.backoffCapMs, this.random);
       retry++;
       // A wait that ends past the deadline is pointless: answer now instead.
       if (Date.now() + wait >= run.deadlineAt) return undefined;
@@ -410,7 +493,8 @@ export class OpenAIGateway implements Gateway {
 
   async embed(texts: string[]): Promise<Float32Array[]> {
     const emb = this.config.embedding;
-    if (!emb || !this.embedClient || this.closed) return hashedEmbeddings(this.meter, this.counter, texts);
+    if (!emb || !this.embedClient || this.closed)
+      return hashedEmbeddings(this.meter, this.counter, texts);
     if (texts.length === 0) return [];
     const m = this.meter.embeddings;
     m.texts += texts.length;
@@ -429,7 +513,8 @@ export class OpenAIGateway implements Gateway {
     }
     const unique = [...missing.keys()];
     const batches: string[][] = [];
-    for (let i = 0; i < unique.length; i += this.embeddingBatch) batches.push(unique.slice(i, i + this.embeddingBatch));
+    for (let i = 0; i < unique.length; i += this.embeddingBatch)
+      batches.push(unique.slice(i, i + this.embeddingBatch));
     await Promise.all(
       batches.map(async (batch) => {
         const vectors = await this.embedBatch(emb.model, batch);
@@ -458,12 +543,20 @@ export class OpenAIGateway implements Gateway {
       run,
       baseURL: this.config.embedding!.baseURL,
       send: async (signal) => {
-        const res = await this.embedClient!.embeddings.create({ model, input: batch, encoding_format: "float" }, { signal, maxRetries: 0, timeout: this.config.timeoutMs });
+        const res = await this.embedClient!.embeddings.create(
+          { model, input: batch, encoding_format: "float" },
+          { signal, maxRetries: 0, timeout: this.config.timeoutMs },
+        );
         const data = [...(res.data ?? [])].sort((x, y) => x.index - y.index);
-        if (data.length !== batch.length || data.some((d) => !Array.isArray(d.embedding) || d.embedding.length === 0)) {
+        if (
+          data.length !== batch.length ||
+          data.some((d) => !Array.isArray(d.embedding) || d.embedding.length === 0)
+        ) {
           throw new Error(`embeddings answer has ${data.length} vectors for ${batch.length} texts`);
         }
-        if (run.live()) m.tokensIn += res.usage?.prompt_tokens ?? batch.reduce((n, t) => n + this.counter.text(t), 0);
+        if (run.live())
+          m.tokensIn +=
+            res.usage?.prompt_tokens ?? batch.reduce((n, t) => n + this.counter.text(t), 0);
         const vectors = data.map((d) => unit(Float32Array.from(d.embedding)));
         this.embeddingDims ??= vectors[0].length;
         return vectors;
@@ -473,7 +566,11 @@ export class OpenAIGateway implements Gateway {
       },
       onFailure: (e) => {
         if (run.live()) m.failures++;
-        this.warnOnce(`embed:${model}:${e instanceof APIError ? e.status : "net"}`, { model, error: describeError(e) }, "embedding request failed; hashed vectors used");
+        this.warnOnce(
+          `embed:${model}:${e instanceof APIError ? e.status : "net"}`,
+          { model, error: describeError(e) },
+          "embedding request failed; hashed vectors used",
+        );
       },
     }).catch(() => undefined);
     return run.race(work, undefined);
@@ -488,7 +585,10 @@ export class OpenAIGateway implements Gateway {
 
   /** Cache trouble is a miss, never an error, and a slow shared cache (a Redis hiccup) is a miss
    *  after CACHE_WAIT_MS: the cache sits outside the ask's deadline, so it must not hang it. */
-  private async cacheGet<V>(cache: { get(k: string): V | undefined | Promise<V | undefined> }, key: string): Promise<V | undefined> {
+  private async cacheGet<V>(
+    cache: { get(k: string): V | undefined | Promise<V | undefined> },
+    key: string,
+  ): Promise<V | undefined> {
     try {
       const got = cache.get(key);
       if (!isThenable(got)) return got;
@@ -506,7 +606,11 @@ export class OpenAIGateway implements Gateway {
     }
   }
 
-  private async cacheSet<V>(cache: { set(k: string, v: V): void | Promise<void> }, key: string, value: V): Promise<void> {
+  private async cacheSet<V>(
+    cache: { set(k: string, v: V): void | Promise<void> },
+    key: string,
+    value: V,
+  ): Promise<void> {
     try {
       await cache.set(key, value);
     } catch {
@@ -540,16 +644,32 @@ export class OpenAIGateway implements Gateway {
   }
 }
 
-const formats = new WeakMap<object, Map<string, ChatCompletionCreateParamsNonStreaming["response_format"] | null>>();
+const formats = new WeakMap<
+  object,
+  Map<string, ChatCompletionCreateParamsNonStreaming["response_format"] | null>
+>();
 
 /** The strict JSON-schema response format of a zod schema, or null when the SDK's converter
  *  cannot express it (transforms, say); then plain JSON mode is asked for. */
-function jsonSchemaFormat(schema: z.ZodType, name: string): ChatCompletionCreateParamsNonStreaming["response_format"] | undefined {
+function jsonSchemaFormat(
+  schema: z.ZodType,
+  name: string,
+): ChatCompletionCreateParamsNonStreaming["response_format"] | undefined {
   let byName = formats.get(schema);
-  if (!byName) formats.set(schema, (byName = new Map<string, ChatCompletionCreateParamsNonStreaming["response_format"] | null>()));
+  if (!byName)
+    formats.set(
+      schema,
+      (byName = new Map<
+        string,
+        ChatCompletionCreateParamsNonStreaming["response_format"] | null
+      >()),
+    );
   if (!byName.has(name)) {
     try {
-      byName.set(name, zodResponseFormat(schema, name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64)));
+      byName.set(
+        name,
+        zodResponseFormat(schema, name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64)),
+      );
     } catch {
       byName.set(name, null);
     }

@@ -26,7 +26,8 @@ const text: Codec<string> = {
 /** Float32 little-endian bytes; a length that is not a whole number of floats is a miss. */
 const vector: Codec<Float32Array> = {
   encode: (v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength),
-  decode: (b) => (b.length === 0 || b.length % 4 !== 0 ? undefined : new Float32Array(new Uint8Array(b).buffer)),
+  decode: (b) =>
+    b.length === 0 || b.length % 4 !== 0 ? undefined : new Float32Array(new Uint8Array(b).buffer),
 };
 
 /** Resolves with `work`, or with `fallback` after `ms` or when `work` fails. Never rejects. */
@@ -90,10 +91,16 @@ export class RedisKeyValueCache<V> implements KeyValueCache<V> {
   }
 }
 
-export function redisResponseCache(redis: Redis, options: RedisCacheOptions): RedisKeyValueCache<string> & ResponseCache {
+export function redisResponseCache(
+  redis: Redis,
+  options: RedisCacheOptions,
+): RedisKeyValueCache<string> & ResponseCache {
   return new RedisKeyValueCache(redis, text, options);
 }
 
-export function redisEmbeddingCache(redis: Redis, options: RedisCacheOptions): RedisKeyValueCache<Float32Array> & EmbeddingCache {
+export function redisEmbeddingCache(
+  redis: Redis,
+  options: RedisCacheOptions,
+): RedisKeyValueCache<Float32Array> & EmbeddingCache {
   return new RedisKeyValueCache(redis, vector, options);
 }

@@ -53,7 +53,12 @@ export function retryAfterOf(e: unknown, now: number = Date.now()): number | und
  * Exponential backoff with "equal jitter": half the step is fixed, half random, so a crowd of
  * agents that failed together does not retry together. `retry` counts from 0.
  */
-export function backoffDelay(retry: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  retry: number,
+  baseMs: number,
+  capMs: number,
+  random: () => number = Math.random,
+): number {
   const step = Math.min(capMs, baseMs * 2 ** retry);
   return step / 2 + random() * (step / 2);
 }
@@ -76,7 +81,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
 
 /** A short description of a failure for logs and metrics; never includes headers or keys. */
 export function describeError(e: unknown): string {
-  if (e instanceof APIError && e.status !== undefined) return `HTTP ${e.status}${e.message ? `: ${e.message.slice(0, 200)}` : ""}`;
+  if (e instanceof APIError && e.status !== undefined)
+    return `HTTP ${e.status}${e.message ? `: ${e.message.slice(0, 200)}` : ""}`;
   if (e instanceof Error) return `${e.name}: ${e.message.slice(0, 200)}`;
   return String(e).slice(0, 200);
 }

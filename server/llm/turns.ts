@@ -46,13 +46,15 @@ export class TurnTakingGateway implements Gateway {
     return new Promise<T>((resolve, reject) => {
       // In the asker's own async context (a town's seed, a person's budget), whoever's turn
       // callback runs it.
-      this.queue.push(AsyncResource.bind(() => {
-        try {
-          work().then(resolve, reject);
-        } catch (e) {
-          reject(e instanceof Error ? e : new Error(String(e)));
-        }
-      }));
+      this.queue.push(
+        AsyncResource.bind(() => {
+          try {
+            work().then(resolve, reject);
+          } catch (e) {
+            reject(e instanceof Error ? e : new Error(String(e)));
+          }
+        }),
+      );
       this.schedule();
     });
   }

@@ -4,7 +4,17 @@
 import { matchMaker, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 // First: the state buffer's size, before any room encodes a state (stateBuffer.ts says why).
 import "./stateBuffer.ts";
-import { ClientMessages, JoinOptions, parseClientMessage, type ClientMessage, type ClientMessageSpec, type ClientMessageType, type ParsedClientMessage, type Role, type ServerMessages } from "../../shared/messages.ts";
+import {
+  ClientMessages,
+  JoinOptions,
+  parseClientMessage,
+  type ClientMessage,
+  type ClientMessageSpec,
+  type ClientMessageType,
+  type ParsedClientMessage,
+  type Role,
+  type ServerMessages,
+} from "../../shared/messages.ts";
 import { TownState } from "../../shared/state.ts";
 import type { Command } from "../world/commands.ts";
 import type { TownEvent } from "../../shared/events.ts";
@@ -62,7 +72,10 @@ export class TownRoom extends Room<{ state: TownState }> {
   // instead of answering with an error.
   override messages = {
     ...(Object.fromEntries(
-      (Object.keys(ClientMessages) as ClientMessageType[]).map((type) => [type, (client: Client, m: unknown) => this.handle(client, type, m)]),
+      (Object.keys(ClientMessages) as ClientMessageType[]).map((type) => [
+        type,
+        (client: Client, m: unknown) => this.handle(client, type, m),
+      ]),
     ) as { [K in ClientMessageType]: (client: Client, m: ClientMessage<K>) => void }),
     // The camera report is not a Town command: it only shapes what the client is sent.
     [VIEW_MESSAGE]: (client: Client, m: unknown) => this.view(client, m),
@@ -70,27 +83,73 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** What each client message does, once it is valid and its sender may send it. */
   private readonly handlers: Handlers = {
-    move: (m, { client }) => this.command({ kind: "moveAvatar", avatarId: client.sessionId, x: m.x, y: m.y }, client, "move"),
-    say: (m, { client }) => this.command({ kind: "say", avatarId: client.sessionId, agentId: m.agentId, text: m.text }, client, "say"),
-    set_object_state: (m, { client, name }) => this.command({ kind: "setObjectState", address: m.address, state: m.state, by: name }, client, "set_object_state"),
+    move: (m, { client }) =>
+      this.command(
+        { kind: "moveAvatar", avatarId: client.sessionId, x: m.x, y: m.y },
+        client,
+        "move",
+      ),
+    say: (m, { client }) =>
+      this.command(
+        { kind: "say", avatarId: client.sessionId, agentId: m.agentId, text: m.text },
+        client,
+        "say",
+      ),
+    set_object_state: (m, { client, name }) =>
+      this.command(
+        { kind: "setObjectState", address: m.address, state: m.state, by: name },
+        client,
+        "set_object_state",
+      ),
     interview: (m, { client, name, role }) =>
-      this.command({ kind: "interview", avatarId: client.sessionId, agentId: m.agentId, question: m.question, interviewer: `${name} (a ${role})`, offTheRecord: m.offTheRecord ?? false }, client, "interview"),
-    whisper: (m, { client, name }) => this.command({ kind: "whisper", avatarId: client.sessionId, agentId: m.agentId, text: m.text, by: name }, client, "whisper"),
+      this.command(
+        {
+          kind: "interview",
+          avatarId: client.sessionId,
+          agentId: m.agentId,
+          question: m.question,
+          interviewer: `${name} (a ${role})`,
+          offTheRecord: m.offTheRecord ?? false,
+        },
+        client,
+        "interview",
+      ),
+    whisper: (m, { client, name }) =>
+      this.command(
+        { kind: "whisper", avatarId: client.sessionId, agentId: m.agentId, text: m.text, by: name },
+        client,
+        "whisper",
+      ),
     control: (m, { name }) => {
       if (m.action === "pause") this.state.clock.running = false;
       if (m.action === "resume") this.state.clock.running = true;
       if (m.action === "speed") this.state.clock.speed = m.value!;
       this.scheduleSteps();
-      this.host.record?.([{ kind: "moderated", by: name, action: m.action, ...(m.action === "speed" ? { value: m.value } : {}) }]);
+      this.host.record?.([
+        {
+          kind: "moderated",
+          by: name,
+          action: m.action,
+          ...(m.action === "speed" ? { value: m.value } : {}),
+        },
+      ]);
     },
   };
 
   override onCreate(): void {
     const { town, name, engine, stepsPerSecond } = this.host;
     // What other processes and the join dialog list this room by (matchmaking filters on `town`).
-    void this.setMetadata({ town: name, template: town.template, residents: town.agentViews().length, primary: this.primary ? 1 : 0 } satisfies TownRoomMetadata);
+    void this.setMetadata({
+      town: name,
+      template: town.template,
+      residents: town.agentViews().length,
+      primary: this.primary ? 1 : 0,
+    } satisfies TownRoomMetadata);
     this.interest = new Interest<Client>(this.state, town.map);
-    this.limits = new ClientLimits(this.host.rateLimits ?? DEFAULT_RATE_LIMITS, this.host.addressRateShare);
+    this.limits = new ClientLimits(
+      this.host.rateLimits ?? DEFAULT_RATE_LIMITS,
+      this.host.addressRateShare,
+    );
     this.limitReservations();
     this.state.template = town.template;
     this.state.name = name;
@@ -102,8 +161,13 @@ export class TownRoom extends Room<{ state: TownState }> {
     this.state.clock.running = true;
     this.state.clock.speed = stepsPerSecond;
     for (const a of town.agentViews()) this.state.agents.set(a.id, agentState(a));
-    mirror(this.state, town.objectStates().map((o) => ({ kind: "objectChanged" as const, ...o })));
-    this.onMessage("*", (client: Client, type: string | number, payload: unknown) => this.handle(client, String(type), payload));
+    mirror(
+      this.state,
+      town.objectStates().map((o) => ({ kind: "objectChanged" as const, ...o })),
+    );
+    this.onMessage("*", (client: Client, type: string | number, payload: unknown) =>
+      this.handle(client, String(type), payload),
+    );
     this.setSimulationInterval((dt) => this.between(this.host.town.tickHumans(dt)), HUMAN_TICK_MS);
     this.clock.setInterval(() => this.checkEngine(), ENGINE_CHECK_MS);
     this.scheduleSteps();
@@ -117,14 +181,32 @@ export class TownRoom extends Room<{ state: TownState }> {
   private admit(options: unknown, admission: Admission | undefined): Session {
     const { name, role, token } = parseJoinOptions(options);
     if (role === "moderator") {
-      if (!this.host.moderatorToken) throw new ServerError(403, "this server has no moderator token set, so nobody can join as moderator");
-      if (!tokenMatches(token, this.host.moderatorToken)) throw new ServerError(403, "wrong moderator token");
+      if (!this.host.moderatorToken)
+        throw new ServerError(
+          403,
+          "this server has no moderator token set, so nobody can join as moderator",
+        );
+      if (!tokenMatches(token, this.host.moderatorToken))
+        throw new ServerError(403, "wrong moderator token");
     }
-    if (role === "reporter" && this.host.reporterToken && !tokenMatches(token, this.host.reporterToken)) {
-      throw new ServerError(403, token ? "wrong reporter token" : "this server asks reporters for a token: enter the reporter token");
+    if (
+      role === "reporter" &&
+      this.host.reporterToken &&
+      !tokenMatches(token, this.host.reporterToken)
+    ) {
+      throw new ServerError(
+        403,
+        token
+          ? "wrong reporter token"
+          : "this server asks reporters for a token: enter the reporter token",
+      );
     }
     const people = [...this.state.avatars.values()].map((a) => a.name);
-    const refused = nameRefusal(name, this.host.town.agentViews().map((a) => a.name), people);
+    const refused = nameRefusal(
+      name,
+      this.host.town.agentViews().map((a) => a.name),
+      people,
+    );
     if (refused) throw new ServerError(409, refused);
     return { role, name, address: admission?.address ?? "unknown" };
   }
@@ -136,10 +218,19 @@ export class TownRoom extends Room<{ state: TownState }> {
    */
   seatRefusal(address: string): string | null {
     const limits = this.host.seats ?? { perAddress: Infinity, perTown: Infinity };
-    if (this.hasReachedMaxClients()) return `town "${this.host.name}" is full (${this.maxClients} people): try again later`;
-    const waiting = Object.values((this as unknown as { _reservedSeats: Record<string, [unknown, Admission | undefined, boolean, boolean]> })._reservedSeats).filter((r) => !r[2] && !r[3]);
-    if (waiting.length >= limits.perTown) return `town "${this.host.name}" has too many people joining at once: try again in a few seconds`;
-    if (waiting.filter((r) => r[1]?.address === address).length >= limits.perAddress) return `too many joins are waiting from your address: finish joining, or try again in ${this.seatReservationTimeout} seconds`;
+    if (this.hasReachedMaxClients())
+      return `town "${this.host.name}" is full (${this.maxClients} people): try again later`;
+    const waiting = Object.values(
+      (
+        this as unknown as {
+          _reservedSeats: Record<string, [unknown, Admission | undefined, boolean, boolean]>;
+        }
+      )._reservedSeats,
+    ).filter((r) => !r[2] && !r[3]);
+    if (waiting.length >= limits.perTown)
+      return `town "${this.host.name}" has too many people joining at once: try again in a few seconds`;
+    if (waiting.filter((r) => r[1]?.address === address).length >= limits.perAddress)
+      return `too many joins are waiting from your address: finish joining, or try again in ${this.seatReservationTimeout} seconds`;
     return null;
   }
 
@@ -149,19 +240,35 @@ export class TownRoom extends Room<{ state: TownState }> {
    * _reserveSeat is private, hence the wrapper on the instance.
    */
   private limitReservations(): void {
-    type Reserve = (sessionId: string, options: unknown, auth: Admission | undefined, seconds?: number, reconnection?: boolean, ...rest: unknown[]) => Promise<boolean>;
+    type Reserve = (
+      sessionId: string,
+      options: unknown,
+      auth: Admission | undefined,
+      seconds?: number,
+      reconnection?: boolean,
+      ...rest: unknown[]
+    ) => Promise<boolean>;
     const room = this as unknown as { _reserveSeat: Reserve };
     const reserve = room._reserveSeat.bind(this);
     room._reserveSeat = (sessionId, options, auth, seconds, reconnection, ...rest) =>
-      !reconnection && auth && this.seatRefusal(auth.address) ? Promise.resolve(false) : reserve(sessionId, options, auth, seconds, reconnection, ...rest);
+      !reconnection && auth && this.seatRefusal(auth.address)
+        ? Promise.resolve(false)
+        : reserve(sessionId, options, auth, seconds, reconnection, ...rest);
   }
 
   override onJoin(client: Client, options: unknown, auth?: Admission): void {
     const session = this.admit(options, auth);
     client.auth = session;
-    this.command({ kind: "joinAvatar", avatarId: client.sessionId, name: session.name, role: session.role }, client);
+    this.command(
+      { kind: "joinAvatar", avatarId: client.sessionId, name: session.name, role: session.role },
+      client,
+    );
     this.watch(client);
-    client.send("welcome", { avatarId: client.sessionId, role: session.role, engine: this.host.engine } satisfies ServerMessages["welcome"]);
+    client.send("welcome", {
+      avatarId: client.sessionId,
+      role: session.role,
+      engine: this.host.engine,
+    } satisfies ServerMessages["welcome"]);
   }
 
   override onLeave(client: Client): void {
@@ -179,7 +286,12 @@ export class TownRoom extends Room<{ state: TownState }> {
    * Speech goes to the clients that see the speaker or whom it is said to (interest.ts), the
    * person it is said to always: nobody else could show it.
    */
-  private tell<K extends "agent_said" | "avatar_said" | "chat_ended">(type: K, message: ServerMessages[K], avatars: string[], residents: string[]): void {
+  private tell<K extends "agent_said" | "avatar_said" | "chat_ended">(
+    type: K,
+    message: ServerMessages[K],
+    avatars: string[],
+    residents: string[],
+  ): void {
     const tiles = [];
     for (const id of residents) {
       const r = this.state.agents.get(id);
@@ -202,7 +314,10 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** A shutdown tells people why before their connection closes (then onDispose saves). */
   override onBeforeShutdown(): void {
-    this.broadcast("server_closing", { reason: "The server is shutting down; the town is being saved. Reload in a moment to come back." } satisfies ServerMessages["server_closing"]);
+    this.broadcast("server_closing", {
+      reason:
+        "The server is shutting down; the town is being saved. Reload in a moment to come back.",
+    } satisfies ServerMessages["server_closing"]);
     // The close follows a moment later, so the message goes out before the close frame.
     setTimeout(() => super.onBeforeShutdown(), 100);
   }
@@ -220,7 +335,11 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** For GET /api/agents/:id on another process (matchMaker.remoteRoomCall). */
   agentDetails(id: string, limit: number): Promise<AgentDetails | null> {
-    return agentDetails(this.host, String(id), Math.max(0, Math.min(500, Math.floor(Number(limit) || 0))));
+    return agentDetails(
+      this.host,
+      String(id),
+      Math.max(0, Math.min(500, Math.floor(Number(limit) || 0))),
+    );
   }
 
   private handle(client: Client, type: string, payload: unknown): void {
@@ -229,7 +348,10 @@ export class TownRoom extends Room<{ state: TownState }> {
     } catch (err) {
       // A bug of ours must not take the server down with the client's message.
       this.host.log.error({ err, type: type.slice(0, 40) }, "message handler failed");
-      this.refuse(client, { code: "unavailable", message: "the server could not handle that message" });
+      this.refuse(client, {
+        code: "unavailable",
+        message: "the server could not handle that message",
+      });
     }
   }
 
@@ -238,9 +360,18 @@ export class TownRoom extends Room<{ state: TownState }> {
     const parsed = parseClientMessage(type, payload);
     if (!parsed.ok) return this.refuse(client, parsed.error);
     const session = client.auth as Session | undefined;
-    const from: Sender = { client, role: session?.role ?? "visitor", name: session?.name ?? "someone" };
+    const from: Sender = {
+      client,
+      role: session?.role ?? "visitor",
+      name: session?.name ?? "someone",
+    };
     const spec: ClientMessageSpec = ClientMessages[parsed.type];
-    if (!spec.roles.includes(from.role)) return this.refuse(client, { code: "forbidden", type: parsed.type, message: `a ${from.role} cannot ${spec.refusal}` });
+    if (!spec.roles.includes(from.role))
+      return this.refuse(client, {
+        code: "forbidden",
+        type: parsed.type,
+        message: `a ${from.role} cannot ${spec.refusal}`,
+      });
     this.run(parsed, from);
   }
 
@@ -250,23 +381,41 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** Takes a message from the client's budget; when it is spent, answers rate_limited and says true. */
   private rateLimited(client: Client, type: string): boolean {
-    const wait = this.limits.take(client.sessionId, (client.auth as Session | undefined)?.address ?? "unknown", type);
+    const wait = this.limits.take(
+      client.sessionId,
+      (client.auth as Session | undefined)?.address ?? "unknown",
+      type,
+    );
     if (wait === 0) return false;
     const known = Object.hasOwn(DEFAULT_RATE_LIMITS, type) && type !== "other" ? type : undefined;
-    this.refuse(client, { code: "rate_limited", ...(known ? { type: known } : {}), message: `too many messages: wait ${wait.toFixed(1)} s` });
+    this.refuse(client, {
+      code: "rate_limited",
+      ...(known ? { type: known } : {}),
+      message: `too many messages: wait ${wait.toFixed(1)} s`,
+    });
     return true;
   }
 
   private command(cmd: Command, client?: Client, type?: string): void {
     const result = this.host.town.apply(cmd);
     if (!result.ok) {
-      if (client) this.refuse(client, { code: result.code, message: result.message, ...(type ? { type } : {}) });
+      if (client)
+        this.refuse(client, {
+          code: result.code,
+          message: result.message,
+          ...(type ? { type } : {}),
+        });
       return;
     }
     this.between(result.events);
     if (cmd.kind === "setObjectState") {
       for (const e of result.events) {
-        if (e.kind === "objectChanged") this.broadcast("object_state_set", { address: e.address, state: e.state, by: e.by } satisfies ServerMessages["object_state_set"]);
+        if (e.kind === "objectChanged")
+          this.broadcast("object_state_set", {
+            address: e.address,
+            state: e.state,
+            by: e.by,
+          } satisfies ServerMessages["object_state_set"]);
       }
     }
   }
@@ -283,47 +432,105 @@ export class TownRoom extends Room<{ state: TownState }> {
     mirror(this.state, events);
     for (const e of events) {
       // A line of a group talk reaches every person in it, besides those who see it said.
-      if (e.kind === "said") this.tell("agent_said", { agentId: e.speaker, to: e.listener, text: e.text, ...(e.chat ? { chat: e.chat } : {}) }, [e.listener, ...this.peopleIn(e.chat)], [e.speaker, e.listener]);
-      else if (e.kind === "avatarSaid") this.tell("avatar_said", { avatarId: e.avatarId, name: e.name, to: e.agentId, text: e.text, ...(e.chat ? { chat: e.chat } : {}) }, [e.avatarId, ...this.peopleIn(e.chat)], [e.agentId]);
-      else if (e.kind === "chatEnded") this.tell("chat_ended", { agentId: e.agentId, avatarId: e.avatarId }, [e.avatarId], [e.agentId]);
-      else if (e.kind === "chatJoined" || e.kind === "chatLeft") this.sendMembers(e.chat, e.kind === "chatLeft" ? e.id : "");
-      else if (e.kind === "interviewed" || e.kind === "moderated" || e.kind === "unanswered") this.answer(e);
+      if (e.kind === "said")
+        this.tell(
+          "agent_said",
+          { agentId: e.speaker, to: e.listener, text: e.text, ...(e.chat ? { chat: e.chat } : {}) },
+          [e.listener, ...this.peopleIn(e.chat)],
+          [e.speaker, e.listener],
+        );
+      else if (e.kind === "avatarSaid")
+        this.tell(
+          "avatar_said",
+          {
+            avatarId: e.avatarId,
+            name: e.name,
+            to: e.agentId,
+            text: e.text,
+            ...(e.chat ? { chat: e.chat } : {}),
+          },
+          [e.avatarId, ...this.peopleIn(e.chat)],
+          [e.agentId],
+        );
+      else if (e.kind === "chatEnded")
+        this.tell(
+          "chat_ended",
+          { agentId: e.agentId, avatarId: e.avatarId },
+          [e.avatarId],
+          [e.agentId],
+        );
+      else if (e.kind === "chatJoined" || e.kind === "chatLeft")
+        this.sendMembers(e.chat, e.kind === "chatLeft" ? e.id : "");
+      else if (e.kind === "interviewed" || e.kind === "moderated" || e.kind === "unanswered")
+        this.answer(e);
     }
   }
 
   /** The answer to an interview or a whisper, to the person who asked (if still here). */
-  private answer(e: Extract<TownEvent, { kind: "interviewed" | "moderated" | "unanswered" }>): void {
+  private answer(
+    e: Extract<TownEvent, { kind: "interviewed" | "moderated" | "unanswered" }>,
+  ): void {
     const client = e.avatarId ? this.clients.getById(e.avatarId) : undefined;
     if (!client) return;
     if (e.kind === "interviewed") {
-      client.send("interview_answer", { agentId: e.agentId, question: e.question, answer: e.answer, offTheRecord: e.offTheRecord ?? false } satisfies ServerMessages["interview_answer"]);
+      client.send("interview_answer", {
+        agentId: e.agentId,
+        question: e.question,
+        answer: e.answer,
+        offTheRecord: e.offTheRecord ?? false,
+      } satisfies ServerMessages["interview_answer"]);
     } else if (e.kind === "moderated") {
-      if (e.action === "whisper") client.send("whisper_done", { agentId: e.agentId ?? "", thought: e.thought ?? "" } satisfies ServerMessages["whisper_done"]);
+      if (e.action === "whisper")
+        client.send("whisper_done", {
+          agentId: e.agentId ?? "",
+          thought: e.thought ?? "",
+        } satisfies ServerMessages["whisper_done"]);
     } else {
       const name = this.host.town.persona(e.agentId)?.name ?? e.agentId;
-      this.host.log.warn({ err: this.host.town.mindErrors.at(-1)?.error, agentId: e.agentId }, `${e.asked} not answered`);
-      this.refuse(client, { code: "unavailable", type: e.asked, message: e.asked === "interview" ? `${name} cannot answer right now` : `${name} cannot hear the whisper right now` });
+      this.host.log.warn(
+        { err: this.host.town.mindErrors.at(-1)?.error, agentId: e.agentId },
+        `${e.asked} not answered`,
+      );
+      this.refuse(client, {
+        code: "unavailable",
+        type: e.asked,
+        message:
+          e.asked === "interview"
+            ? `${name} cannot answer right now`
+            : `${name} cannot hear the whisper right now`,
+      });
     }
   }
 
   /** Avatar ids of the people in a group talk now. */
   private peopleIn(chat: string | undefined): string[] {
-    return chat ? this.host.town.chatMembers(chat).filter((m) => m.kind === "avatar").map((m) => m.id) : [];
+    return chat
+      ? this.host.town
+          .chatMembers(chat)
+          .filter((m) => m.kind === "avatar")
+          .map((m) => m.id)
+      : [];
   }
 
   /** Who is in a group talk, to each person in it (and to one who just left it). */
   private sendMembers(chat: string, leaver: string): void {
     const members = this.host.town.chatMembers(chat);
-    const message: ServerMessages["chat_members"] = { chat, members, lines: members.length ? this.host.town.chatLines(chat) : [] };
+    const message: ServerMessages["chat_members"] = {
+      chat,
+      members,
+      lines: members.length ? this.host.town.chatLines(chat) : [],
+    };
     const to = new Set(members.filter((m) => m.kind === "avatar").map((m) => m.id));
     if (leaver && this.state.avatars.has(leaver)) to.add(leaver);
-    for (const client of this.clients) if (to.has(client.sessionId)) client.send("chat_members", message);
+    for (const client of this.clients)
+      if (to.has(client.sessionId)) client.send("chat_members", message);
   }
 
   private checkEngine(): void {
     try {
       const status = this.engineHealth.sample(this.host.gateway.metrics(), Date.now());
-      this.state.engineStatus = status !== "offline" && this.host.budget?.exhausted() ? "budget" : status;
+      this.state.engineStatus =
+        status !== "offline" && this.host.budget?.exhausted() ? "budget" : status;
     } catch (err) {
       this.host.log.warn({ err }, "cannot read the engine's metrics");
     }
@@ -338,7 +545,10 @@ export class TownRoom extends Room<{ state: TownState }> {
     this.stepTimer?.clear();
     this.stepTimer = undefined;
     if (!this.state.clock.running) return;
-    this.stepTimer = this.clock.setInterval(() => void this.stepOnce(), 1000 / this.state.clock.speed);
+    this.stepTimer = this.clock.setInterval(
+      () => void this.stepOnce(),
+      1000 / this.state.clock.speed,
+    );
   }
 
   private async stepOnce(): Promise<void> {
@@ -366,7 +576,11 @@ export class TownRoom extends Room<{ state: TownState }> {
  * The room class of the towns hosted here: a room is created with `{ town }` (no town: the
  * default one) and runs that town; a town not hosted here is refused.
  */
-export function townRoomOf(towns: { primary: string; host(town?: string): TownHost | undefined; roomOf?(town: string): Promise<{ roomId: string } | undefined> }): typeof TownRoom {
+export function townRoomOf(towns: {
+  primary: string;
+  host(town?: string): TownHost | undefined;
+  roomOf?(town: string): Promise<{ roomId: string } | undefined>;
+}): typeof TownRoom {
   return class HostedTownRoom extends TownRoom {
     /**
      * Matchmaking (POST /matchmake/...), before any seat is reserved: the options must be valid,
@@ -374,7 +588,11 @@ export function townRoomOf(towns: { primary: string; host(town?: string): TownHo
      * must have a seat for this address (seatRefusal). The address the HTTP gate found travels
      * with the seat to the join.
      */
-    static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<Admission> {
+    static override async onAuth(
+      _token: string,
+      options: unknown,
+      context: AuthContext,
+    ): Promise<Admission> {
       parseJoinOptions(options);
       const town = townOption(options) ?? towns.primary;
       // The filter matchmaking finds the room by (filterBy(["town"])): always a town.
@@ -382,8 +600,11 @@ export function townRoomOf(towns: { primary: string; host(town?: string): TownHo
       const address = gatedAddress(context?.headers);
       const room = await towns.roomOf?.(town);
       if (room) {
-        const refused = (await matchMaker.remoteRoomCall<TownRoom>(room.roomId, "seatRefusal", [address]).catch(() => null)) as string | null;
-        if (refused) throw new ServerError(refused.startsWith("too many joins") ? 429 : 503, refused);
+        const refused = (await matchMaker
+          .remoteRoomCall<TownRoom>(room.roomId, "seatRefusal", [address])
+          .catch(() => null)) as string | null;
+        if (refused)
+          throw new ServerError(refused.startsWith("too many joins") ? 429 : 503, refused);
       }
       return { address };
     }
@@ -404,7 +625,10 @@ function parseJoinOptions(options: unknown): JoinOptions {
   const parsed = JoinOptions.safeParse(options ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ServerError(400, `cannot join: ${issue.path.join(".") || "options"}: ${issue.message}`);
+    throw new ServerError(
+      400,
+      `cannot join: ${issue.path.join(".") || "options"}: ${issue.message}`,
+    );
   }
   return parsed.data;
 }

@@ -4,11 +4,21 @@
 import type { AgentDetails } from "../../shared/api.ts";
 import type { TownHost } from "./host.ts";
 
-export async function agentDetails(host: TownHost, id: string, limit: number): Promise<AgentDetails | null> {
+export async function agentDetails(
+  host: TownHost,
+  id: string,
+  limit: number,
+): Promise<AgentDetails | null> {
   const agent = host.town.agent(id);
   if (!agent) return null;
   const mind = await host.mind.inspect(id, { limit });
-  return { ...agent, persona: mind?.persona ?? host.town.persona(id), currently: mind?.currently ?? "", plan: mind?.plan ?? null, memories: mind?.memories ?? [] };
+  return {
+    ...agent,
+    persona: mind?.persona ?? host.town.persona(id),
+    currently: mind?.currently ?? "",
+    plan: mind?.plan ?? null,
+    memories: mind?.memories ?? [],
+  };
 }
 
 export type { AgentDetails };

@@ -21,7 +21,8 @@ export class EngineHealth {
     const fallbacks = m.fallbacks + m.embeddings.fallbacks;
     this.samples.push({ at, fallbacks });
     // Keep the newest sample older than the window as the baseline.
-    while (this.samples.length > 1 && this.samples[1].at <= at - this.windowMs) this.samples.shift();
+    while (this.samples.length > 1 && this.samples[1].at <= at - this.windowMs)
+      this.samples.shift();
     const base = this.samples[0];
     return fallbacks > base.fallbacks ? "failing" : "ok";
   }

@@ -11,7 +11,12 @@ export interface TownHost {
   name: string;
   town: Town;
   /** The residents' minds, for the inspector (in this thread or on their own: see agents/mindThread.ts). */
-  mind: { inspect(agentId: string, opts?: { limit?: number }): AgentInspection | undefined | Promise<AgentInspection | undefined> };
+  mind: {
+    inspect(
+      agentId: string,
+      opts?: { limit?: number },
+    ): AgentInspection | undefined | Promise<AgentInspection | undefined>;
+  };
   /** The metrics of the LLM gateway the minds ask (the engine's health). */
   gateway: { metrics(): LlmMetrics };
   /** Language engine shown to clients: "offline" or a model name. */

@@ -7,7 +7,13 @@
 // left since the last patch and at which clients' areas moved, and adds and removes avatars of
 // the views accordingly, so a view is never a patch behind the positions it filters.
 import { StateView } from "@colyseus/schema";
-import { DEFAULT_VIEW_HALF, MAX_VIEW_HALF, VIEW_HYSTERESIS, VIEW_MARGIN, ViewRequest } from "../../shared/interest.ts";
+import {
+  DEFAULT_VIEW_HALF,
+  MAX_VIEW_HALF,
+  VIEW_HYSTERESIS,
+  VIEW_MARGIN,
+  ViewRequest,
+} from "../../shared/interest.ts";
 import type { AvatarState, TownState } from "../../shared/state.ts";
 
 /** The part of a Colyseus client this needs. */
@@ -61,7 +67,14 @@ export class Interest<C extends ViewClient = ViewClient> {
   join(client: C, avatarId: string): void {
     const view = new StateView();
     client.view = view;
-    const w: Watcher<C> = { client, avatarId, view, follow: "", half: { ...DEFAULT_VIEW_HALF }, sent: new Set() };
+    const w: Watcher<C> = {
+      client,
+      avatarId,
+      view,
+      follow: "",
+      half: { ...DEFAULT_VIEW_HALF },
+      sent: new Set(),
+    };
     this.watchers.set(client.sessionId, w);
     const own = this.state.avatars.get(avatarId);
     if (own) view.add(own);
@@ -98,7 +111,8 @@ export class Interest<C extends ViewClient = ViewClient> {
   update(): void {
     const moved: Spot[] = [];
     for (const [id, a] of this.state.avatars) {
-      const x = a.x, y = a.y;
+      const x = a.x,
+        y = a.y;
       const spot = this.spots.get(id);
       if (!spot) {
         const fresh = { id, ref: a, x, y };
@@ -121,7 +135,13 @@ export class Interest<C extends ViewClient = ViewClient> {
       const area = this.areaOf(w);
       const before = w.area;
       if (!area) continue;
-      if (before && before.x === area.x && before.y === area.y && before.halfWidth === area.halfWidth && before.halfHeight === area.halfHeight) {
+      if (
+        before &&
+        before.x === area.x &&
+        before.y === area.y &&
+        before.halfWidth === area.halfWidth &&
+        before.halfHeight === area.halfHeight
+      ) {
         for (const spot of moved) this.place(w, spot, area);
       } else {
         w.area = area;
@@ -135,12 +155,18 @@ export class Interest<C extends ViewClient = ViewClient> {
     const watcher = typeof w === "string" ? this.watchers.get(w) : w;
     if (!watcher) return undefined;
     const followed = watcher.follow ? this.state.agents.get(watcher.follow) : undefined;
-    const at = followed ?? this.spots.get(watcher.avatarId) ?? this.state.avatars.get(watcher.avatarId);
+    const at =
+      followed ?? this.spots.get(watcher.avatarId) ?? this.state.avatars.get(watcher.avatarId);
     if (!at) return undefined;
     // The camera stops at the town's edges, so near one it shows more on the inner side.
     const x = clampCentre(at.x, watcher.half.width, this.map.width);
     const y = clampCentre(at.y, watcher.half.height, this.map.height);
-    return { x, y, halfWidth: Math.ceil(watcher.half.width) + VIEW_MARGIN, halfHeight: Math.ceil(watcher.half.height) + VIEW_MARGIN };
+    return {
+      x,
+      y,
+      halfWidth: Math.ceil(watcher.half.width) + VIEW_MARGIN,
+      halfHeight: Math.ceil(watcher.half.height) + VIEW_MARGIN,
+    };
   }
 
   /** Ids of the avatars a client is sent besides its own (tests). */
@@ -156,8 +182,14 @@ export class Interest<C extends ViewClient = ViewClient> {
     const out: C[] = [];
     for (const w of this.watchers.values()) {
       const area = w.area ?? this.areaOf(w);
-      const sees = avatars.some((id) => id === w.avatarId || w.sent.has(id))
-        || (!!area && tiles.some((t) => Math.abs(t.x - area.x) <= area.halfWidth + VIEW_HYSTERESIS && Math.abs(t.y - area.y) <= area.halfHeight + VIEW_HYSTERESIS));
+      const sees =
+        avatars.some((id) => id === w.avatarId || w.sent.has(id)) ||
+        (!!area &&
+          tiles.some(
+            (t) =>
+              Math.abs(t.x - area.x) <= area.halfWidth + VIEW_HYSTERESIS &&
+              Math.abs(t.y - area.y) <= area.halfHeight + VIEW_HYSTERESIS,
+          ));
       if (sees) out.push(w.client);
     }
     return out;
@@ -168,7 +200,8 @@ export class Interest<C extends ViewClient = ViewClient> {
     const area = this.areaOf(w);
     w.area = area;
     if (!area) return;
-    for (const a of this.state.avatars.values()) this.place(w, this.spots.get(a.id) ?? { id: a.id, ref: a, x: a.x, y: a.y }, area);
+    for (const a of this.state.avatars.values())
+      this.place(w, this.spots.get(a.id) ?? { id: a.id, ref: a, x: a.x, y: a.y }, area);
   }
 
   private place(w: Watcher<C>, s: Spot, area: Area): void {

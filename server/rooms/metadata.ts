@@ -11,5 +11,8 @@ export interface TownRoomMetadata {
 
 /** The refusal of a join into a town this process does not serve. */
 export function noSuchTown(name: string): ServerError {
-  return new ServerError(404, `no town "${name.slice(0, 64)}" on this server: the join dialog lists the towns`);
+  return new ServerError(
+    404,
+    `no town "${name.slice(0, 64)}" on this server: the join dialog lists the towns`,
+  );
 }

@@ -8,7 +8,9 @@ export type RateLimits = Record<ClientMessageType | "other", Bucket>;
 
 /** Each message's rate from the registry (shared/messages.ts); "other" for the rest (the camera report, unknown types). */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  ...(Object.fromEntries(Object.entries(ClientMessages).map(([type, spec]) => [type, spec.rate])) as Record<ClientMessageType, Bucket>),
+  ...(Object.fromEntries(
+    Object.entries(ClientMessages).map(([type, spec]) => [type, spec.rate]),
+  ) as Record<ClientMessageType, Bucket>),
   other: { burst: 20, perSecond: 10 },
 };
 
@@ -60,7 +62,10 @@ export class RateLimiter {
  */
 export class ClientLimits {
   private readonly sessions = new Map<string, { limiter: RateLimiter; address: string }>();
-  private readonly addresses = new Map<string, { limiter: RateLimiter; sessions: number; idleSince: number }>();
+  private readonly addresses = new Map<
+    string,
+    { limiter: RateLimiter; sessions: number; idleSince: number }
+  >();
   private readonly addressLimits: RateLimits;
 
   constructor(
@@ -68,7 +73,12 @@ export class ClientLimits {
     share = 4,
     private readonly clock: () => number = () => performance.now(),
   ) {
-    this.addressLimits = Object.fromEntries(Object.entries(limits).map(([k, b]) => [k, { burst: b.burst * share, perSecond: b.perSecond * share }])) as RateLimits;
+    this.addressLimits = Object.fromEntries(
+      Object.entries(limits).map(([k, b]) => [
+        k,
+        { burst: b.burst * share, perSecond: b.perSecond * share },
+      ]),
+    ) as RateLimits;
   }
 
   /** Takes a message of this type from both budgets; returns 0, or the seconds to wait. */
@@ -94,8 +104,13 @@ export class ClientLimits {
 
   private open(session: string, address: string): { limiter: RateLimiter; address: string } {
     const now = this.clock();
-    for (const [k, a] of this.addresses) if (a.sessions === 0 && now - a.idleSince > 60_000) this.addresses.delete(k);
-    const a = this.addresses.get(address) ?? { limiter: new RateLimiter(this.addressLimits, this.clock), sessions: 0, idleSince: now };
+    for (const [k, a] of this.addresses)
+      if (a.sessions === 0 && now - a.idleSince > 60_000) this.addresses.delete(k);
+    const a = this.addresses.get(address) ?? {
+      limiter: new RateLimiter(this.addressLimits, this.clock),
+      sessions: 0,
+      idleSince: now,
+    };
     a.sessions++;
     this.addresses.set(address, a);
     const s = { limiter: new RateLimiter(this.limits, this.clock), address };

@@ -27,15 +27,19 @@ export function oneRoomPerTown<T extends RoomClass>(
       const refused = refusal(town);
       if (refused) throw refused;
       const other = live.get(town);
-      if (other && other !== this) throw new ServerError(503, `town "${town}" is full, or moving to another server: try again in a moment`);
+      if (other && other !== this)
+        throw new ServerError(
+          503,
+          `town "${town}" is full, or moving to another server: try again in a moment`,
+        );
       live.set(town, this);
       this.townKey = town;
-      return (Base.prototype).onCreate?.apply(this, args);
+      return Base.prototype.onCreate?.apply(this, args);
     }
 
     override onDispose(...args: any[]): any {
       if (this.townKey !== undefined && live.get(this.townKey) === this) live.delete(this.townKey);
-      return (Base.prototype).onDispose?.apply(this, args);
+      return Base.prototype.onDispose?.apply(this, args);
     }
   };
 }

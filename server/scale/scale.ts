@@ -22,7 +22,10 @@ export interface Scale {
     presence?: Presence;
     driver?: MatchMakerDriver;
     publicAddress?: string;
-    selectProcessIdToCreateRoom?: (roomName: string, options: { town?: unknown }) => Promise<string>;
+    selectProcessIdToCreateRoom?: (
+      roomName: string,
+      options: { town?: unknown },
+    ) => Promise<string>;
   };
   /** The port to listen on: with Redis a free one is chosen up front for PORT=0, because the
    *  public address must be known before the server listens. */
@@ -44,7 +47,11 @@ export interface Scale {
 
 const CONNECT_TIMEOUT_MS = 3_000;
 
-export async function setupScale(env: Record<string, string | undefined>, listen: { host: string; port: number }, log: Logger): Promise<Scale> {
+export async function setupScale(
+  env: Record<string, string | undefined>,
+  listen: { host: string; port: number },
+  log: Logger,
+): Promise<Scale> {
   const settings = readScaleSettings(env);
   if (!settings.REDIS_URL) return localScale(listen.port);
 
@@ -53,16 +60,29 @@ export async function setupScale(env: Record<string, string | undefined>, listen
   const keyPrefix = settings.REDIS_PREFIX;
   // One connection for the caches and the ownership key. No offline queue: while Redis is away
   // a command fails at once (a cache miss) instead of waiting for the reconnect.
-  const redis = new Redis(url, { keyPrefix, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: CONNECT_TIMEOUT_MS });
+  const redis = new Redis(url, {
+    keyPrefix,
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+  });
   redis.on("error", (err) => log.debug({ err: err.message }, "redis connection error"));
   try {
     await Promise.race([
       redis.connect(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS).unref()),
+      new Promise((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000} s`)),
+          CONNECT_TIMEOUT_MS,
+        ).unref(),
+      ),
     ]);
   } catch (e) {
     redis.disconnect();
-    throw new Error(`REDIS_URL: cannot reach Redis at ${where}: ${(e as Error).message}`, { cause: e });
+    throw new Error(`REDIS_URL: cannot reach Redis at ${where}: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
 
   const port = listen.port === 0 ? await freePort(listen.host) : listen.port;
@@ -71,7 +91,8 @@ export async function setupScale(env: Record<string, string | undefined>, listen
   const owners = new Map<string, TownOwner>();
   let primary: string | undefined;
   const ttlSeconds = settings.LLM_CACHE_TTL_SECONDS;
-  const ownerOf = (town: string) => (owners.get(town) ?? new TownOwner(redis, town, matchMaker.processId)).owner();
+  const ownerOf = (town: string) =>
+    (owners.get(town) ?? new TownOwner(redis, town, matchMaker.processId)).owner();
 
   return {
     kind: "redis",
@@ -84,7 +105,9 @@ export async function setupScale(env: Record<string, string | undefined>, listen
       // matchmakes through.
       selectProcessIdToCreateRoom: async (_room: string, options: { town?: unknown } = {}) => {
         const town = typeof options.town === "string" ? options.town : primary;
-        return (town ? await ownerOf(town).catch(() => undefined) : undefined) ?? matchMaker.processId;
+        return (
+          (town ? await ownerOf(town).catch(() => undefined) : undefined) ?? matchMaker.processId
+        );
       },
     },
     caches: {
@@ -99,10 +122,19 @@ export async function setupScale(env: Record<string, string | undefined>, listen
         // Another process may host the town by now: stop hosting it here (the room saves the
         // town as it closes), so there is never more than one; clients matchmake again.
         onLost: () => {
-          log.error({ town: name }, "lost the ownership of the town in Redis (was Redis unreachable?); closing its room here");
-          void closeLocalTownRooms(name).catch((err: unknown) => log.error({ err }, "closing the town's room failed"));
+          log.error(
+            { town: name },
+            "lost the ownership of the town in Redis (was Redis unreachable?); closing its room here",
+          );
+          void closeLocalTownRooms(name).catch((err: unknown) =>
+            log.error({ err }, "closing the town's room failed"),
+          );
         },
-        onError: (err) => log.warn({ err: (err as Error).message }, "could not renew the town's ownership in Redis"),
+        onError: (err) =>
+          log.warn(
+            { err: (err as Error).message },
+            "could not renew the town's ownership in Redis",
+          ),
       });
       owners.set(name, owner);
       return owner.claim(async (takeover) => {
@@ -110,13 +142,19 @@ export async function setupScale(env: Record<string, string | undefined>, listen
         // that no longer answer, so matchmaking stops sending clients there.
         await matchMaker.healthCheckAllProcesses().catch(() => undefined);
         await host();
-        if (takeover) log.warn({ town: name, publicAddress }, "took the town over: its owner stopped renewing its claim");
+        if (takeover)
+          log.warn(
+            { town: name, publicAddress },
+            "took the town over: its owner stopped renewing its claim",
+          );
         else log.info({ town: name, publicAddress }, "this process hosts the town");
       });
     },
     hostsTown: (name) => owners.get(name)?.isOwner ?? false,
     describe() {
-      const roles = [...owners].map(([town, o]) => (o.isOwner ? `hosts town ${town}` : `town ${town} hosted by another process`));
+      const roles = [...owners].map(([town, o]) =>
+        o.isOwner ? `hosts town ${town}` : `town ${town} hosted by another process`,
+      );
       return `redis (${where}, prefix ${keyPrefix}, this process at ${publicAddress}${roles.map((r) => `, ${r}`).join("")})`;
     },
     async close() {
@@ -127,7 +165,11 @@ export async function setupScale(env: Record<string, string | undefined>, listen
 }
 
 async function closeLocalTownRooms(town: string): Promise<void> {
-  for (const listing of await matchMaker.query({ name: TOWN_ROOM, processId: matchMaker.processId, town } as never)) {
+  for (const listing of await matchMaker.query({
+    name: TOWN_ROOM,
+    processId: matchMaker.processId,
+    town,
+  } as never)) {
     await matchMaker.getLocalRoomById(listing.roomId)?.disconnect();
   }
 }

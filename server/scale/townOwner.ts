@@ -60,7 +60,9 @@ export class TownOwner {
       if (this.stopped) return;
       try {
         if (this.owned) {
-          if (Number(await this.redis.eval(RENEW, 1, this.key, this.me, String(this.ttlMs))) !== 1) {
+          if (
+            Number(await this.redis.eval(RENEW, 1, this.key, this.me, String(this.ttlMs))) !== 1
+          ) {
             this.owned = false;
             this.options.onLost?.();
           }

@@ -10,13 +10,17 @@ export interface Progress {
 
 const SILENT: Progress = { update() {}, stop() {} };
 
-export function progressBar(total: number, opts: { quiet: boolean; stream?: NodeJS.WriteStream }): Progress {
+export function progressBar(
+  total: number,
+  opts: { quiet: boolean; stream?: NodeJS.WriteStream },
+): Progress {
   const stream = opts.stream ?? process.stderr;
   if (opts.quiet || !stream.isTTY || total === 0) return SILENT;
   const bar = new cliProgress.SingleBar(
     {
       stream,
-      format: "{bar} {percentage}% | step {value}/{total} | {clock} | {speed} steps/s | eta {eta_formatted}",
+      format:
+        "{bar} {percentage}% | step {value}/{total} | {clock} | {speed} steps/s | eta {eta_formatted}",
       hideCursor: true,
       fps: 5,
       etaBuffer: 200,
@@ -28,7 +32,10 @@ export function progressBar(total: number, opts: { quiet: boolean; stream?: Node
   return {
     update(done, gameTime) {
       const seconds = (performance.now() - t0) / 1000;
-      bar.update(done, { clock: `${formatDate(gameTime)} ${formatClock(gameTime)}`, speed: seconds > 0 ? (done / seconds).toFixed(0) : "0" });
+      bar.update(done, {
+        clock: `${formatDate(gameTime)} ${formatClock(gameTime)}`,
+        speed: seconds > 0 ? (done / seconds).toFixed(0) : "0",
+      });
     },
     stop() {
       bar.stop();

@@ -20,15 +20,30 @@ export interface RecordedRun {
 
 /** `rows`: the town's memory journal and the mark its rows resume from (else snapshots are whole). */
 export async function startRecordedRun(
-  store: PrismaStore, town: Town, save: { id: string; name: string },
-  opts: { autosaveSteps: number; log: Logger; rows?: { journal: JournalFeed; mark: number | null } },
+  store: PrismaStore,
+  town: Town,
+  save: { id: string; name: string },
+  opts: {
+    autosaveSteps: number;
+    log: Logger;
+    rows?: { journal: JournalFeed; mark: number | null };
+  },
 ): Promise<RecordedRun> {
-  const rows = opts.rows ? new MemoryRows(store, save.id, opts.rows.journal, opts.rows.mark, opts.log) : undefined;
+  const rows = opts.rows
+    ? new MemoryRows(store, save.id, opts.rows.journal, opts.rows.mark, opts.log)
+    : undefined;
   // Steps here outrun the database: a due save waits for the last one rather than being put off.
-  const autosave = new Autosave(town, store, save.id, opts.autosaveSteps, opts.log, rows, { waitWhenBehind: true });
+  const autosave = new Autosave(town, store, save.id, opts.autosaveSteps, opts.log, rows, {
+    waitWhenBehind: true,
+  });
   await autosave.save(); // the save exists from the first step on, fork or new
   // Headless runs are recorded like live sessions: /replay/<id> plays them.
-  const recorder = await Recorder.start(store, save.id, town, { save: save.name, log: opts.log, flushMs: 0, flushSteps: 120 });
+  const recorder = await Recorder.start(store, save.id, town, {
+    save: save.name,
+    log: opts.log,
+    flushMs: 0,
+    flushSteps: 120,
+  });
   return {
     recordingId: recorder.id,
     async afterStep(events) {

@@ -57,7 +57,13 @@ export const SimReport = z.object({
     tokensIn: Count,
     tokensOut: Count,
     costUsd: z.number().nonnegative(),
-    embeddings: z.object({ model: z.string(), calls: Count, texts: Count, tokensIn: Count, failures: Count }),
+    embeddings: z.object({
+      model: z.string(),
+      calls: Count,
+      texts: Count,
+      tokensIn: Count,
+      failures: Count,
+    }),
     byPrompt: z.record(z.string(), PromptFigures),
   }),
 });
@@ -78,7 +84,9 @@ export interface ReportInput {
   engine: string;
   agents: { id: string; name: string; address: string; action: string }[];
   /** The mind's counts for a resident (undefined for one it does not know). */
-  counts: (agentId: string) => { memories: number; reflections: number; conversations: number } | undefined;
+  counts: (
+    agentId: string,
+  ) => { memories: number; reflections: number; conversations: number } | undefined;
   /** The gateway's metrics (a gateway made for this run: they count this run only). */
   llm: LlmMetrics;
 }
@@ -86,7 +94,16 @@ export interface ReportInput {
 export function buildReport(r: ReportInput): SimReport {
   const byPrompt: Record<string, PromptFigures> = {};
   for (const [name, p] of Object.entries(r.llm.byPrompt).sort(([a], [b]) => a.localeCompare(b))) {
-    byPrompt[name] = { calls: p.calls, tokensIn: p.tokensIn, tokensOut: p.tokensOut, failures: p.failures, repairs: p.repairs, fallbacks: p.fallbacks, cacheHits: p.cacheHits, costUsd: p.costUsd };
+    byPrompt[name] = {
+      calls: p.calls,
+      tokensIn: p.tokensIn,
+      tokensOut: p.tokensOut,
+      failures: p.failures,
+      repairs: p.repairs,
+      fallbacks: p.fallbacks,
+      cacheHits: p.cacheHits,
+      costUsd: p.costUsd,
+    };
   }
   const e = r.llm.embeddings;
   return {
@@ -104,7 +121,15 @@ export function buildReport(r: ReportInput): SimReport {
     engine: r.engine,
     agents: r.agents.map((a) => {
       const c = r.counts(a.id) ?? { memories: 0, reflections: 0, conversations: 0 };
-      return { id: a.id, name: a.name, address: a.address, action: a.action, memories: c.memories, reflections: c.reflections, conversations: c.conversations };
+      return {
+        id: a.id,
+        name: a.name,
+        address: a.address,
+        action: a.action,
+        memories: c.memories,
+        reflections: c.reflections,
+        conversations: c.conversations,
+      };
     }),
     llm: {
       engine: r.llm.engine,
@@ -116,7 +141,13 @@ export function buildReport(r: ReportInput): SimReport {
       tokensIn: r.llm.tokensIn,
       tokensOut: r.llm.tokensOut,
       costUsd: r.llm.costUsd,
-      embeddings: { model: e.model, calls: e.calls, texts: e.texts, tokensIn: e.tokensIn, failures: e.failures },
+      embeddings: {
+        model: e.model,
+        calls: e.calls,
+        texts: e.texts,
+        tokensIn: e.tokensIn,
+        failures: e.failures,
+      },
       byPrompt,
     },
   };

@@ -19,8 +19,13 @@ export interface RunResult {
 
 const YIELD_MS = 5;
 
-export async function runSteps(town: Town, steps: number, hooks: RunHooks = {}): Promise<RunResult> {
-  if (town.mode !== "lockstep") throw new Error("a headless run needs a lockstep town (its minds answer within each step)");
+export async function runSteps(
+  town: Town,
+  steps: number,
+  hooks: RunHooks = {},
+): Promise<RunResult> {
+  if (town.mode !== "lockstep")
+    throw new Error("a headless run needs a lockstep town (its minds answer within each step)");
   let done = 0;
   let lastYield = performance.now();
   while (done < steps) {

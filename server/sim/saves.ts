@@ -22,13 +22,21 @@ export const SAVE_NAME = /^[\w.-]{1,64}$/;
 
 export async function listTemplates(): Promise<string[]> {
   const entries = await readdir(TOWNS_DIR, { withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isDirectory() && existsSync(path.join(TOWNS_DIR, e.name, "town.json"))).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory() && existsSync(path.join(TOWNS_DIR, e.name, "town.json")))
+    .map((e) => e.name)
+    .sort();
 }
 
 async function describeSaves(store: PrismaStore): Promise<string> {
   const saves = await store.listTowns();
   if (saves.length === 0) return "none yet";
-  return saves.map((s) => `${s.name} (${s.template}, ${s.latestStep === null ? "never saved" : `step ${s.latestStep}`})`).join(", ");
+  return saves
+    .map(
+      (s) =>
+        `${s.name} (${s.template}, ${s.latestStep === null ? "never saved" : `step ${s.latestStep}`})`,
+    )
+    .join(", ");
 }
 
 /** The choices, for error messages. */
@@ -38,47 +46,83 @@ export async function choices(store: PrismaStore): Promise<string> {
 
 export type Source =
   | { kind: "template"; label: string; template: TownTemplate }
-  | { kind: "save"; label: string; template: TownTemplate; save: TownRecord; snapshot: TownSnapshot | null; step: number; /** Its memory rows' mark (null: memories inside the snapshot). */ mark: number | null };
+  | {
+      kind: "save";
+      label: string;
+      template: TownTemplate;
+      save: TownRecord;
+      snapshot: TownSnapshot | null;
+      step: number;
+      /** Its memory rows' mark (null: memories inside the snapshot). */ mark: number | null;
+    };
 
 /**
  * What `--from` names: `template:<key>` or `save:<name>` explicitly; a bare name is a template
  * when assets/towns has one (the server names its save after its template, so `--from base-3`
  * keeps meaning a fresh town), else a save. `notes` gets a line when a bare name is both.
  */
-export async function resolveSource(store: PrismaStore, from: string, notes: string[] = []): Promise<Source> {
+export async function resolveSource(
+  store: PrismaStore,
+  from: string,
+  notes: string[] = [],
+): Promise<Source> {
   const m = /^(template|save):(.*)$/.exec(from);
   const kind = m?.[1] as "template" | "save" | undefined;
   const name = (m ? m[2] : from).trim();
   const templates = await listTemplates();
   const isTemplate = templates.includes(name);
   if (kind !== "save" && isTemplate) {
-    if (!kind && (await store.findTown(name))) notes.push(`"${name}" is both a template and a save: starting from the template (--from save:${name} for the save)`);
+    if (!kind && (await store.findTown(name)))
+      notes.push(
+        `"${name}" is both a template and a save: starting from the template (--from save:${name} for the save)`,
+      );
     return { kind: "template", label: `template ${name}`, template: await loadTemplate(name) };
   }
   if (kind !== "template") {
     const save = await store.findTown(name);
     if (save) return loadSave(store, save);
   }
-  throw new UsageError(`unknown --from "${from}": not a ${kind ?? "template or a save"}. Known ${await choices(store)}`);
+  throw new UsageError(
+    `unknown --from "${from}": not a ${kind ?? "template or a save"}. Known ${await choices(store)}`,
+  );
 }
 
 /** A save's template and newest snapshot (null when it was never saved). */
-export async function loadSave(store: PrismaStore, save: TownRecord): Promise<Extract<Source, { kind: "save" }>> {
+export async function loadSave(
+  store: PrismaStore,
+  save: TownRecord,
+): Promise<Extract<Source, { kind: "save" }>> {
   const template = await loadTemplate(save.template).catch((e: Error) => {
-    throw new UsageError(`save "${save.name}" was made from template "${save.template}", which cannot be loaded: ${e.message}`);
+    throw new UsageError(
+      `save "${save.name}" was made from template "${save.template}", which cannot be loaded: ${e.message}`,
+    );
   });
   const latest: SnapshotRecord | null = await store.latestSnapshot(save.id);
   let snapshot: TownSnapshot | null = null;
   if (latest) {
     const parsed = TownSnapshot.safeParse(latest.data);
-    if (!parsed.success) throw new UsageError(`save "${save.name}": its snapshot at step ${latest.step} is not readable (${parsed.error.issues[0]?.message})`);
+    if (!parsed.success)
+      throw new UsageError(
+        `save "${save.name}": its snapshot at step ${latest.step} is not readable (${parsed.error.issues[0]?.message})`,
+      );
     snapshot = parsed.data;
   }
-  return { kind: "save", label: `save ${save.name}`, template, save, snapshot, step: latest?.step ?? 0, mark: latest?.mark ?? null };
+  return {
+    kind: "save",
+    label: `save ${save.name}`,
+    template,
+    save,
+    snapshot,
+    step: latest?.step ?? 0,
+    mark: latest?.mark ?? null,
+  };
 }
 
 /** The save a person names (exactly), or a UsageError listing the saves. */
-export async function findSave(store: PrismaStore, name: string): Promise<Extract<Source, { kind: "save" }>> {
+export async function findSave(
+  store: PrismaStore,
+  name: string,
+): Promise<Extract<Source, { kind: "save" }>> {
   const save = await store.findTown(name);
   if (!save) throw new UsageError(`no save named "${name}". Saves: ${await describeSaves(store)}`);
   return loadSave(store, save);

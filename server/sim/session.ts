@@ -50,7 +50,8 @@ export async function runMain(tool: string, main: () => Promise<number | void>):
   } catch (e) {
     const err = e as Error;
     // Unexpected failures show their stack with LOG_LEVEL=debug; a person's mistake never does.
-    const stack = !(err instanceof UsageError) && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? "");
+    const stack =
+      !(err instanceof UsageError) && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? "");
     console.error(`${tool}: ${stack ? (err.stack ?? err.message) : err.message}`);
     process.exitCode = 1;
   }

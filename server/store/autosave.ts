@@ -60,9 +60,17 @@ export class Autosave {
    */
   afterStep(): Promise<void> {
     if (this.town.step - this.lastTakenStep >= this.everySteps) {
-      if (this.busy) return this.opts.waitWhenBehind ? this.writing.then(() => this.afterStep(), () => this.afterStep()) : Promise.resolve();
+      if (this.busy)
+        return this.opts.waitWhenBehind
+          ? this.writing.then(
+              () => this.afterStep(),
+              () => this.afterStep(),
+            )
+          : Promise.resolve();
       this.lastRowFlush = this.town.step;
-      void this.save({ compact: ++this.periodic % COMPACT_EVERY_SAVES === 0 }).catch((err: unknown) => this.log.error({ err }, "autosave failed"));
+      void this.save({ compact: ++this.periodic % COMPACT_EVERY_SAVES === 0 }).catch(
+        (err: unknown) => this.log.error({ err }, "autosave failed"),
+      );
       return Promise.resolve();
     }
     if (this.rows && this.town.step - this.lastRowFlush >= ROW_FLUSH_STEPS) {
@@ -82,21 +90,25 @@ export class Autosave {
     // another thread: when their answer comes, which the write then waits for).
     const taking = takeSave(this.town, this.rows);
     this.lastTakenStep = this.town.step;
-    const run = this.writing.catch(() => {}).then(async () => {
-      let taken: TakenSave | undefined;
-      try {
-        taken = await taking;
-        await writeSave(this.store, this.townId, taken, this.rows, this.log, { compact });
-        this.lastSavedStep = taken.step;
-      } catch (err) {
-        this.lastTakenStep = this.lastSavedStep; // due again: retried at the next step
-        throw err;
-      }
-    });
+    const run = this.writing
+      .catch(() => {})
+      .then(async () => {
+        let taken: TakenSave | undefined;
+        try {
+          taken = await taking;
+          await writeSave(this.store, this.townId, taken, this.rows, this.log, { compact });
+          this.lastSavedStep = taken.step;
+        } catch (err) {
+          this.lastTakenStep = this.lastSavedStep; // due again: retried at the next step
+          throw err;
+        }
+      });
     this.writing = run;
-    void run.finally(() => {
-      if (this.writing === run) this.busy = false;
-    }).catch(() => {});
+    void run
+      .finally(() => {
+        if (this.writing === run) this.busy = false;
+      })
+      .catch(() => {});
     return run;
   }
 }
@@ -115,7 +127,10 @@ export interface TakenSave {
  */
 export function takeSave(town: Town, rows?: MemoryRows): TakenSave | Promise<TakenSave> {
   const step = town.step;
-  const take = (data: TownSnapshot): TakenSave => ({ step, ...(rows ? rows.split(data) : { data, mark: undefined }) });
+  const take = (data: TownSnapshot): TakenSave => ({
+    step,
+    ...(rows ? rows.split(data) : { data, mark: undefined }),
+  });
   const snapshot = town.capture();
   return snapshot instanceof Promise ? snapshot.then(take) : take(snapshot);
 }
@@ -136,5 +151,8 @@ export async function writeSave(
 ): Promise<void> {
   if (rows) await rows.flush();
   await store.saveSnapshot(townId, taken.step, taken.data, taken.mark);
-  if (compact && rows && taken.mark !== undefined) await rows.compact(taken.mark).catch((err: unknown) => log?.error({ err }, "compacting memory touches failed"));
+  if (compact && rows && taken.mark !== undefined)
+    await rows
+      .compact(taken.mark)
+      .catch((err: unknown) => log?.error({ err }, "compacting memory touches failed"));
 }

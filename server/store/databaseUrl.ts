@@ -22,14 +22,20 @@ export function parseDatabaseUrl(databaseUrl: string): PostgresTarget {
   try {
     url = new URL(databaseUrl.trim());
   } catch {
-    throw new Error("DATABASE_URL is not a valid URL (expected postgresql://user:password@host:port/database)");
+    throw new Error(
+      "DATABASE_URL is not a valid URL (expected postgresql://user:password@host:port/database)",
+    );
   }
   if (url.protocol !== "postgresql:" && url.protocol !== "postgres:") {
-    throw new Error(`DATABASE_URL must start with postgresql:// or postgres://, not ${url.protocol}//`);
+    throw new Error(
+      `DATABASE_URL must start with postgresql:// or postgres://, not ${url.protocol}//`,
+    );
   }
   const schema = url.searchParams.get("schema") ?? "public";
   if (!SCHEMA_NAME.test(schema)) {
-    throw new Error("DATABASE_URL has a bad ?schema= (letters, digits and '_', not starting with a digit, at most 63)");
+    throw new Error(
+      "DATABASE_URL has a bad ?schema= (letters, digits and '_', not starting with a digit, at most 63)",
+    );
   }
   url.searchParams.delete("schema");
   return {

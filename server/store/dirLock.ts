@@ -32,7 +32,10 @@ export async function lockDir(dir: string): Promise<DirLock> {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") {
-        throw new Error(`cannot lock the embedded database (${lockPath}): ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { cause: err });
+        throw new Error(
+          `cannot lock the embedded database (${lockPath}): ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+          { cause: err },
+        );
       }
     } finally {
       await unlink(aside).catch(() => {});
@@ -42,20 +45,29 @@ export async function lockDir(dir: string): Promise<DirLock> {
     const owner = await readFile(lockPath, "utf8").catch(() => "");
     const live = liveOwner(owner);
     if (live) {
-      const who = live.pid === process.pid ? "this process (opened twice?)" : `process ${live.pid} on ${live.host}`;
-      throw new Error(`the embedded database in ${dir} is in use by ${who}; if no server uses it, delete ${lockPath}`);
+      const who =
+        live.pid === process.pid
+          ? "this process (opened twice?)"
+          : `process ${live.pid} on ${live.host}`;
+      throw new Error(
+        `the embedded database in ${dir} is in use by ${who}; if no server uses it, delete ${lockPath}`,
+      );
     }
     // Stale: its process is gone. Take it over.
     await takeOver(lockPath, found.ino, owner, me);
   }
-  throw new Error(`cannot lock the embedded database in ${dir}: ${lockPath} keeps reappearing; if no server uses the database, delete it and any ${lockPath}.takeover-* beside it`);
+  throw new Error(
+    `cannot lock the embedded database in ${dir}: ${lockPath} keeps reappearing; if no server uses the database, delete it and any ${lockPath}.takeover-* beside it`,
+  );
 }
 
 /** The pid and host of a lock's owner while that process lives (on another host: assumed alive). */
 function liveOwner(owner: string): { pid: number; host: string } | null {
   const [pidText = "", host = ""] = owner.split("\n");
   const pid = Number(pidText);
-  return owner && Number.isInteger(pid) && pid > 0 && (host !== hostname() || isAlive(pid)) ? { pid, host } : null;
+  return owner && Number.isInteger(pid) && pid > 0 && (host !== hostname() || isAlive(pid))
+    ? { pid, host }
+    : null;
 }
 
 /**
@@ -76,11 +88,15 @@ async function takeOver(lockPath: string, ino: number, owner: string, me: string
     // a takeover in progress too; only a marker whose owner is dead was interrupted.
     const holder = await readFile(marker, "utf8").catch(() => "");
     if (!holder || liveOwner(holder)) return void (await new Promise((r) => setTimeout(r, 50)));
-    throw new Error(`a takeover of the stale lock ${lockPath} was interrupted; if no server uses the database, delete ${lockPath} and ${marker}`, { cause: err });
+    throw new Error(
+      `a takeover of the stale lock ${lockPath} was interrupted; if no server uses the database, delete ${lockPath} and ${marker}`,
+      { cause: err },
+    );
   }
   try {
     const now = await stat(lockPath).catch(() => null);
-    if (now?.ino === ino && (await readFile(lockPath, "utf8").catch(() => null)) === owner) await unlink(lockPath).catch(() => {});
+    if (now?.ino === ino && (await readFile(lockPath, "utf8").catch(() => null)) === owner)
+      await unlink(lockPath).catch(() => {});
   } finally {
     await unlink(marker).catch(() => {});
   }

@@ -31,36 +31,50 @@ export interface EmbeddedOptions {
  * Opens the PGlite database in `dataDir`, creating the folder and the database when new;
  * "memory://" gives a throwaway one. One process at a time may open a folder (see dirLock.ts).
  */
-export async function openEmbedded(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
-  if (!dataDir.trim()) throw new Error("the embedded database needs a folder (dataDir), or memory://");
+export async function openEmbedded(
+  dataDir: string,
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedDatabase> {
+  if (!dataDir.trim())
+    throw new Error("the embedded database needs a folder (dataDir), or memory://");
   const inMemory = dataDir.startsWith(IN_MEMORY);
   const dir = inMemory ? dataDir : path.resolve(dataDir);
   let isNew = inMemory;
   let lock: DirLock | null = null;
   if (!inMemory) {
     await mkdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
-      throw new Error(`cannot create the embedded database folder ${dir}: ${err.code ?? err.message}`, { cause: err });
+      throw new Error(
+        `cannot create the embedded database folder ${dir}: ${err.code ?? err.message}`,
+        { cause: err },
+      );
     });
     lock = await lockDir(dir);
     isNew = (await readdir(dir)).length === 0;
     if (!isNew && !existsSync(path.join(dir, "PG_VERSION"))) {
       await lock.release();
-      throw new Error(`the embedded database folder ${dir} is not empty and holds no database (no PG_VERSION)`);
+      throw new Error(
+        `the embedded database folder ${dir} is not empty and holds no database (no PG_VERSION)`,
+      );
     }
   }
 
   let pglite: PGliteLike;
   try {
-    pglite = options.thread ? await PGliteThread.open({ dir, isNew, inMemory }) : await createPGlite(dir, isNew, inMemory);
+    pglite = options.thread
+      ? await PGliteThread.open({ dir, isNew, inMemory })
+      : await createPGlite(dir, isNew, inMemory);
   } catch (err) {
     await lock?.release();
-    throw new Error(`cannot open the embedded database in ${dir}: ${(err as Error).message}`, { cause: err });
+    throw new Error(`cannot open the embedded database in ${dir}: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
   const migrations: MigrationTarget = {
     transaction: (fn) =>
       pglite.transaction((tx) =>
         fn({
-          query: async <R,>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows,
+          query: async <R>(sql: string, params?: unknown[]) =>
+            (await tx.query<R>(sql, params)).rows,
           script: async (sql: string) => {
             await tx.exec(sql);
           },
@@ -80,7 +94,11 @@ export async function openEmbedded(dataDir: string, options: EmbeddedOptions = {
 
 /** Opens PGlite in this thread. A new database starts from the template when there is one, and
  *  makes it when there is not. */
-export async function createPGlite(dir: string, isNew: boolean, inMemory: boolean): Promise<PGlite> {
+export async function createPGlite(
+  dir: string,
+  isNew: boolean,
+  inMemory: boolean,
+): Promise<PGlite> {
   if (!isNew) return PGlite.create(dir);
   const template = await loadTemplate();
   if (template) {
@@ -89,7 +107,9 @@ export async function createPGlite(dir: string, isNew: boolean, inMemory: boolea
     } catch {
       await discardTemplate();
       // The folder was empty: clear what the failed unpacking left, then run initdb.
-      if (!inMemory) for (const entry of await readdir(dir)) await rm(path.join(dir, entry), { recursive: true, force: true });
+      if (!inMemory)
+        for (const entry of await readdir(dir))
+          await rm(path.join(dir, entry), { recursive: true, force: true });
     }
   }
   const pglite = await PGlite.create(dir);

@@ -3,9 +3,17 @@
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import type { MemoryItem, MemoryPage, MemoryQuery } from "../../shared/memories.ts";
 
-export type MemoryFilter = Partial<Omit<MemoryQuery, "town" | "from" | "to">> & { from?: number; to?: number };
+export type MemoryFilter = Partial<Omit<MemoryQuery, "town" | "from" | "to">> & {
+  from?: number;
+  to?: number;
+};
 
-export async function pageMemories(prisma: PrismaClient, townId: string, agentId: string, f: MemoryFilter = {}): Promise<MemoryPage> {
+export async function pageMemories(
+  prisma: PrismaClient,
+  townId: string,
+  agentId: string,
+  f: MemoryFilter = {},
+): Promise<MemoryPage> {
   const limit = Math.max(1, Math.min(200, f.limit ?? 50));
   const rows = await prisma.memory.findMany({
     where: {
@@ -13,12 +21,28 @@ export async function pageMemories(prisma: PrismaClient, townId: string, agentId
       agentId,
       ...(f.type ? { type: f.type } : {}),
       ...(f.q ? { description: { contains: f.q, mode: "insensitive" as const } } : {}),
-      ...(f.from !== undefined || f.to !== undefined ? { created: { ...(f.from !== undefined ? { gte: f.from } : {}), ...(f.to !== undefined ? { lte: f.to } : {}) } } : {}),
+      ...(f.from !== undefined || f.to !== undefined
+        ? {
+            created: {
+              ...(f.from !== undefined ? { gte: f.from } : {}),
+              ...(f.to !== undefined ? { lte: f.to } : {}),
+            },
+          }
+        : {}),
       ...(f.before !== undefined ? { memId: { lt: f.before } } : {}),
     },
     orderBy: { memId: "desc" },
     take: limit + 1,
-    select: { memId: true, type: true, created: true, lastAccessed: true, description: true, importance: true, evidence: true, lines: true },
+    select: {
+      memId: true,
+      type: true,
+      created: true,
+      lastAccessed: true,
+      description: true,
+      importance: true,
+      evidence: true,
+      lines: true,
+    },
   });
   const page = rows.slice(0, limit);
   const memories: MemoryItem[] = page.map((r) => ({
@@ -35,7 +59,11 @@ export async function pageMemories(prisma: PrismaClient, townId: string, agentId
 }
 
 /** Every memory of a resident in a save (by the save's name), oldest first: for the evaluation harness. */
-export async function allMemories(prisma: PrismaClient, save: string, agentId: string): Promise<MemoryItem[]> {
+export async function allMemories(
+  prisma: PrismaClient,
+  save: string,
+  agentId: string,
+): Promise<MemoryItem[]> {
   const town = await prisma.town.findUnique({ where: { name: save }, select: { id: true } });
   if (!town) return [];
   const out: MemoryItem[] = [];

@@ -10,7 +10,12 @@
 // first deletes any row past its mark (written after the last autosave by a process that died).
 import type { Logger } from "pino";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
-import { ROW_PARTS, rowFields, type JournalFeed, type MemoryChange } from "../agents/memory/journal.ts";
+import {
+  ROW_PARTS,
+  rowFields,
+  type JournalFeed,
+  type MemoryChange,
+} from "../agents/memory/journal.ts";
 import type { SavedMemory, SavedStream, StreamHead } from "../agents/memory/codec.ts";
 import type { ObjectsSnapshot } from "../world/town/objects.ts";
 import type { RawSql } from "./rawSql.ts";
@@ -121,7 +126,8 @@ export class MemoryRows {
       for (const part of ROW_PARTS) {
         if (out[part] === undefined) continue;
         // Made where the minds run, when they run on a thread of their own (mindThread.ts).
-        const json = this.journal.partJson?.(mindState, String(a.id), part) ?? JSON.stringify(out[part]);
+        const json =
+          this.journal.partJson?.(mindState, String(a.id), part) ?? JSON.stringify(out[part]);
         const key = `${String(a.id)}\u0000${part}`;
         if (this.lastParts.get(key) !== json) {
           this.pendingParts.push({ seq: ++this.seq, agent: String(a.id), part, json });
@@ -183,7 +189,8 @@ export class MemoryRows {
   /** Drains and writes in the background; a failure is logged and retried at the next flush. */
   flushSoon(): void {
     this.drain();
-    if (this.pending.length) this.flush().catch((err: unknown) => this.log?.error({ err }, "memory rows write failed"));
+    if (this.pending.length)
+      this.flush().catch((err: unknown) => this.log?.error({ err }, "memory rows write failed"));
   }
 
   /** Folds the touches up to a saved mark into their memories (after the snapshot with that mark is written). */
@@ -218,7 +225,13 @@ export class MemoryRows {
  * at all (a retry never meets half of it). Through Prisma the same batch cost three times as much,
  * most of it on the step's thread (bench/RESULTS.md, issue 17).
  */
-async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; change: MemoryChange }[], parts: PendingPart[], objects: PendingObject[]): Promise<void> {
+async function writeBatch(
+  raw: RawSql,
+  townId: string,
+  batch: { seq: number; change: MemoryChange }[],
+  parts: PendingPart[],
+  objects: PendingObject[],
+): Promise<void> {
   // Each row's JSON text with its seq spliced in: a mind on another thread sends its changes
   // already written (rowFields there), so this thread only joins strings.
   const memories: string[] = [];
@@ -227,7 +240,10 @@ async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; cha
     const row = rowFields(change);
     (row.table === "memory" ? memories : touches).push(`{"seq":${seq},${row.fields}}`);
   }
-  const partRows = parts.map((p) => `{"seq":${p.seq},"agentId":${JSON.stringify(p.agent)},"part":${JSON.stringify(p.part)},"data":${p.json}}`);
+  const partRows = parts.map(
+    (p) =>
+      `{"seq":${p.seq},"agentId":${JSON.stringify(p.agent)},"part":${JSON.stringify(p.part)},"data":${p.json}}`,
+  );
   await raw.query(
     `WITH m AS (
        INSERT INTO "Memory" ("townId", "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, embedding)
@@ -249,7 +265,13 @@ async function writeBatch(raw: RawSql, townId: string, batch: { seq: number; cha
        RETURNING 1
      )
      SELECT (SELECT count(*) FROM m) AS memories, (SELECT count(*) FROM t) AS touches, (SELECT count(*) FROM p) AS parts, (SELECT count(*) FROM o) AS objects`,
-    [townId, `[${memories.join(",")}]`, `[${touches.join(",")}]`, `[${partRows.join(",")}]`, JSON.stringify(objects)],
+    [
+      townId,
+      `[${memories.join(",")}]`,
+      `[${touches.join(",")}]`,
+      `[${partRows.join(",")}]`,
+      JSON.stringify(objects),
+    ],
   );
 }
 
@@ -295,7 +317,12 @@ export async function compactTouches(raw: RawSql, townId: string, mark: number):
 }
 
 /** Copies the rows up to `mark` of one town into another (a fork starts with its parent's memories). */
-export async function copyRows(tx: Prisma.TransactionClient, from: string, to: string, mark: number): Promise<void> {
+export async function copyRows(
+  tx: Prisma.TransactionClient,
+  from: string,
+  to: string,
+  mark: number,
+): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO "Memory" ("townId", "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, embedding)
     SELECT ${to}, "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, embedding
@@ -328,8 +355,20 @@ export async function readObjects(db: Db, townId: string, mark: number): Promise
 
 /** A memory row as the restore reads it. */
 interface MemoryRow {
-  agentId: string; memId: number; type: SavedMemory["type"]; created: number; lastAccessed: number; description: string; subject: string;
-  predicate: string; object: string; importance: number; keywords: string[]; evidence: number[]; lines: [string, string][] | null; depth: number | null;
+  agentId: string;
+  memId: number;
+  type: SavedMemory["type"];
+  created: number;
+  lastAccessed: number;
+  description: string;
+  subject: string;
+  predicate: string;
+  object: string;
+  importance: number;
+  keywords: string[];
+  evidence: number[];
+  lines: [string, string][] | null;
+  depth: number | null;
   embedding: Uint8Array;
 }
 
@@ -341,7 +380,12 @@ export type RowStream = Pick<SavedStream, "embeddings" | "memories">;
  * On the driver itself (rawSql.ts): each embedding a view on the bytes the driver decoded (no
  * base64, no copy per value); ordered here rather than by a database sort of 1 KB rows.
  */
-export async function readStreams(db: Db, raw: RawSql, townId: string, mark: number): Promise<Map<string, RowStream>> {
+export async function readStreams(
+  db: Db,
+  raw: RawSql,
+  townId: string,
+  mark: number,
+): Promise<Map<string, RowStream>> {
   const rows = await raw.query<MemoryRow>(
     `SELECT "agentId", "memId", type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, embedding
      FROM "Memory" WHERE "townId" = $1 AND seq <= $2`,
@@ -353,8 +397,17 @@ export async function readStreams(db: Db, raw: RawSql, townId: string, mark: num
     let s = streams.get(r.agentId);
     if (!s) streams.set(r.agentId, (s = { embeddings: [], memories: [], byId: new Map() }));
     const m: SavedMemory = {
-      id: r.memId, type: r.type, created: r.created, lastAccessed: r.lastAccessed, description: r.description, subject: r.subject,
-      predicate: r.predicate, object: r.object, importance: r.importance, keywords: r.keywords, evidence: r.evidence,
+      id: r.memId,
+      type: r.type,
+      created: r.created,
+      lastAccessed: r.lastAccessed,
+      description: r.description,
+      subject: r.subject,
+      predicate: r.predicate,
+      object: r.object,
+      importance: r.importance,
+      keywords: r.keywords,
+      evidence: r.evidence,
       ...(r.lines ? { lines: r.lines } : {}),
       ...(r.depth !== null ? { depth: r.depth } : {}),
       e: s.embeddings.length,
@@ -363,7 +416,10 @@ export async function readStreams(db: Db, raw: RawSql, townId: string, mark: num
     s.memories.push(m);
     s.byId.set(m.id, m);
   }
-  const touches = await db.memoryTouch.findMany({ where: { townId, seq: { lte: mark } }, orderBy: { seq: "asc" } });
+  const touches = await db.memoryTouch.findMany({
+    where: { townId, seq: { lte: mark } },
+    orderBy: { seq: "asc" },
+  });
   for (const t of touches) {
     const s = streams.get(t.agentId);
     if (!s) continue;
@@ -372,12 +428,15 @@ export async function readStreams(db: Db, raw: RawSql, townId: string, mark: num
       if (m) m.lastAccessed = t.at;
     }
   }
-  return new Map([...streams].map(([agent, s]) => [agent, { embeddings: s.embeddings, memories: s.memories }]));
+  return new Map(
+    [...streams].map(([agent, s]) => [agent, { embeddings: s.embeddings, memories: s.memories }]),
+  );
 }
 
 /** The bytes as float32s: a view when they start on a 4-byte boundary, else one copy. */
 function floats(b: Uint8Array): Float32Array<ArrayBuffer> {
-  if (b.byteOffset % 4 === 0) return new Float32Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength / 4);
+  if (b.byteOffset % 4 === 0)
+    return new Float32Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength / 4);
   const out = new Float32Array(b.byteLength / 4);
   new Uint8Array(out.buffer).set(b);
   return out;
@@ -393,38 +452,64 @@ function isHead(v: unknown): v is StreamHead {
  * mind part or the objects' states. Throws when the rows do not hold what the head counts (a save
  * whose rows were lost).
  */
-export async function withRows(db: Db, raw: RawSql, townId: string, data: unknown, mark: number): Promise<unknown> {
-  if (isPlaceholder((data as { objects?: unknown } | null)?.objects)) data = { ...(data as object), objects: await readObjects(db, townId, mark) };
-  const mind = (data as { mind?: { agents?: ({ id: string; memory: unknown } & Record<string, unknown>)[] } } | null)?.mind;
+export async function withRows(
+  db: Db,
+  raw: RawSql,
+  townId: string,
+  data: unknown,
+  mark: number,
+): Promise<unknown> {
+  if (isPlaceholder((data as { objects?: unknown } | null)?.objects))
+    data = { ...(data as object), objects: await readObjects(db, townId, mark) };
+  const mind = (
+    data as {
+      mind?: { agents?: ({ id: string; memory: unknown } & Record<string, unknown>)[] };
+    } | null
+  )?.mind;
   const agents = mind?.agents;
   if (!Array.isArray(agents)) return data;
   const hasHead = agents.some((a) => isHead(a?.memory));
   const hasParts = agents.some((a) => ROW_PARTS.some((p) => isPlaceholder(a?.[p])));
   if (!hasHead && !hasParts) return data;
-  const streams: Awaited<ReturnType<typeof readStreams>> = hasHead ? await readStreams(db, raw, townId, mark) : new Map<never, never>();
+  const streams: Awaited<ReturnType<typeof readStreams>> = hasHead
+    ? await readStreams(db, raw, townId, mark)
+    : new Map<never, never>();
   const parts = new Map<string, unknown>();
   if (hasParts) {
     const rows = await db.$queryRaw<{ agentId: string; part: string; data: unknown }[]>`
       SELECT DISTINCT ON ("agentId", part) "agentId", part, data FROM "MindPart"
       WHERE "townId" = ${townId} AND seq <= ${mark} ORDER BY "agentId", part, seq DESC`;
-    for (const r of rows) parts.set(`${r.agentId}\u0000${r.part}`, typeof r.data === "string" ? JSON.parse(r.data) : r.data);
+    for (const r of rows)
+      parts.set(
+        `${r.agentId}\u0000${r.part}`,
+        typeof r.data === "string" ? JSON.parse(r.data) : r.data,
+      );
   }
-  return { ...(data as object), mind: { ...mind, agents: agents.map((a) => {
-    const out: Record<string, unknown> = { ...a };
-    for (const p of ROW_PARTS) {
-      if (!isPlaceholder(a[p])) continue;
-      const key = `${a.id}\u0000${p}`;
-      if (!parts.has(key)) throw new Error(`the save's rows lack the ${p} of "${a.id}"`);
-      out[p] = parts.get(key);
-    }
-    if (isHead(a.memory)) {
-      const head = a.memory;
-      const rows = streams.get(a.id) ?? { embeddings: [], memories: [] };
-      if (rows.memories.length !== head.size) throw new Error(`the save's rows hold ${rows.memories.length} memories of "${a.id}" where its snapshot counts ${head.size}`);
-      out.memory = { v: 1, next: head.next, sinceReflection: head.sinceReflection, ...rows };
-    }
-    return out;
-  }) } };
+  return {
+    ...(data as object),
+    mind: {
+      ...mind,
+      agents: agents.map((a) => {
+        const out: Record<string, unknown> = { ...a };
+        for (const p of ROW_PARTS) {
+          if (!isPlaceholder(a[p])) continue;
+          const key = `${a.id}\u0000${p}`;
+          if (!parts.has(key)) throw new Error(`the save's rows lack the ${p} of "${a.id}"`);
+          out[p] = parts.get(key);
+        }
+        if (isHead(a.memory)) {
+          const head = a.memory;
+          const rows = streams.get(a.id) ?? { embeddings: [], memories: [] };
+          if (rows.memories.length !== head.size)
+            throw new Error(
+              `the save's rows hold ${rows.memories.length} memories of "${a.id}" where its snapshot counts ${head.size}`,
+            );
+          out.memory = { v: 1, next: head.next, sinceReflection: head.sinceReflection, ...rows };
+        }
+        return out;
+      }),
+    },
+  };
 }
 
 function isPlaceholder(v: unknown): boolean {

@@ -48,10 +48,15 @@ export function checksumOf(sql: string): string {
 
 /** Reads the migrations folder: every sub-folder with a migration.sql, sorted by name. */
 export async function loadMigrations(dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
-    throw new Error(`cannot read the migrations folder ${dir}: ${err.code ?? err.message}`);
-  });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const entries = await readdir(dir, { withFileTypes: true }).catch(
+    (err: NodeJS.ErrnoException) => {
+      throw new Error(`cannot read the migrations folder ${dir}: ${err.code ?? err.message}`);
+    },
+  );
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const migrations: Migration[] = [];
   for (const name of names) {
     const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8").catch(() => null);
@@ -87,7 +92,11 @@ interface AppliedRow {
  * up to date is left untouched. Throws, naming the migration, when one fails, when an applied one
  * was edited since, or when Prisma recorded one as failed.
  */
-export async function migrate(target: MigrationTarget, migrations: Migration[], schema = "public"): Promise<MigrateResult> {
+export async function migrate(
+  target: MigrationTarget,
+  migrations: Migration[],
+  schema = "public",
+): Promise<MigrateResult> {
   return target.transaction(async (db) => {
     await db.query(`SELECT pg_advisory_xact_lock(${PRISMA_MIGRATE_LOCK})`);
     const exists = await db.query("SELECT 1 AS ok FROM pg_namespace WHERE nspname = $1", [schema]);
@@ -118,7 +127,9 @@ export async function migrate(target: MigrationTarget, migrations: Migration[], 
         const lf = checksumOf(m.sql.replaceAll("\r\n", "\n"));
         const crlf = checksumOf(m.sql.replaceAll("\r\n", "\n").replaceAll("\n", "\r\n"));
         if (row.checksum !== m.checksum && row.checksum !== lf && row.checksum !== crlf) {
-          throw new Error(`migration ${m.name} was edited after it was applied to this database; add a new migration instead`);
+          throw new Error(
+            `migration ${m.name} was edited after it was applied to this database; add a new migration instead`,
+          );
         }
         continue;
       }

@@ -17,16 +17,30 @@ export async function openStore(opts: StoreOptions): Promise<PrismaStore> {
   if (opts.databaseUrl) {
     const db = postgresDatabase(opts.databaseUrl);
     await migrate(db.migrations, migrations, db.schema).catch((err: Error) => {
-      throw err instanceof DatabaseConnectError ? err : new Error(`cannot prepare the database at ${db.display}: ${err.message}`, { cause: err });
+      throw err instanceof DatabaseConnectError
+        ? err
+        : new Error(`cannot prepare the database at ${db.display}: ${err.message}`, { cause: err });
     });
-    return new PrismaStore("postgres", new PrismaClient({ adapter: db.adapter }), pgRawSql(db.rawPool));
+    return new PrismaStore(
+      "postgres",
+      new PrismaClient({ adapter: db.adapter }),
+      pgRawSql(db.rawPool),
+    );
   }
   const db = await openEmbedded(opts.dataDir, { thread: opts.embeddedThread });
   try {
     await migrate(db.migrations, migrations);
   } catch (err) {
     await db.close().catch(() => {});
-    throw new Error(`cannot prepare the embedded database in ${db.display}: ${(err as Error).message}`, { cause: err });
+    throw new Error(
+      `cannot prepare the embedded database in ${db.display}: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
-  return new PrismaStore("embedded", new PrismaClient({ adapter: db.adapter }), pgliteRawSql(db.pglite), () => db.close());
+  return new PrismaStore(
+    "embedded",
+    new PrismaClient({ adapter: db.adapter }),
+    pgliteRawSql(db.pglite),
+    () => db.close(),
+  );
 }

@@ -18,7 +18,10 @@ function pgliteVersion(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
   for (let i = 0; i < 4; i++) {
     try {
-      const pkg = createRequire(import.meta.url)(path.join(dir, "package.json")) as { name?: string; version?: string };
+      const pkg = createRequire(import.meta.url)(path.join(dir, "package.json")) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === "@electric-sql/pglite" && pkg.version) return pkg.version;
     } catch {
       // not here; go up

@@ -17,7 +17,11 @@ export interface QueryOptions {
 
 /** The part of PGlite (and of its transactions) that the store uses. */
 export interface PGliteQueries {
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>>;
+  query<R = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<R>>;
   exec(sql: string): Promise<Results[]>;
 }
 export interface PGliteTx extends PGliteQueries {
@@ -38,7 +42,15 @@ export interface OpenRequest {
 }
 
 export type Request =
-  | { id: number; op: "query"; tx?: number; sql: string; params?: unknown[]; rowMode?: "array" | "object"; raw?: number[] }
+  | {
+      id: number;
+      op: "query";
+      tx?: number;
+      sql: string;
+      params?: unknown[];
+      rowMode?: "array" | "object";
+      raw?: number[];
+    }
   | { id: number; op: "exec"; tx?: number; sql: string }
   | { id: number; op: "begin" }
   | { id: number; op: "end"; tx: number; rollback: boolean }
@@ -46,7 +58,6 @@ export type Request =
 
 /** A request as the caller gives it (the id is added when sent). */
 type Unsent = Request extends infer R ? (R extends Request ? Omit<R, "id"> : never) : never;
-
 
 /** A PostgreSQL error comes back as PGlite's own DatabaseError (Prisma's adapter maps it by class). */
 function revive(e: SentError): Error {
@@ -57,9 +68,15 @@ function revive(e: SentError): Error {
 }
 
 /** Applies the caller's parsers to the columns the worker left as text. */
-function parse<R>(res: Results<R>, parsers: Record<number, Parser> | undefined, rowMode: "array" | "object"): Results<R> {
+function parse<R>(
+  res: Results<R>,
+  parsers: Record<number, Parser> | undefined,
+  rowMode: "array" | "object",
+): Results<R> {
   if (!parsers) return res;
-  const columns = res.fields.map((f, i) => ({ i, name: f.name, parser: parsers[f.dataTypeID], type: f.dataTypeID })).filter((c) => c.parser);
+  const columns = res.fields
+    .map((f, i) => ({ i, name: f.name, parser: parsers[f.dataTypeID], type: f.dataTypeID }))
+    .filter((c) => c.parser);
   if (!columns.length) return res;
   for (const row of res.rows as unknown[]) {
     for (const c of columns) {
@@ -82,7 +99,13 @@ export class PGliteThread implements PGliteLike {
 
   /** Starts the worker and opens the database in it; rejects with the worker's reason. */
   static async open(req: OpenRequest): Promise<PGliteThread> {
-    return new PGliteThread(await ThreadClient.start(new URL("./pgliteWorker.ts", import.meta.url), { open: req }, { what: "the embedded database's thread", revive }));
+    return new PGliteThread(
+      await ThreadClient.start(
+        new URL("./pgliteWorker.ts", import.meta.url),
+        { open: req },
+        { what: "the embedded database's thread", revive },
+      ),
+    );
   }
 
   get closed(): boolean {
@@ -93,14 +116,23 @@ export class PGliteThread implements PGliteLike {
     return this.thread.call<T>(req);
   }
 
-  private async queryOn<R>(tx: number | undefined, sql: string, params?: unknown[], options: QueryOptions = {}): Promise<Results<R>> {
+  private async queryOn<R>(
+    tx: number | undefined,
+    sql: string,
+    params?: unknown[],
+    options: QueryOptions = {},
+  ): Promise<Results<R>> {
     const rowMode = options.rowMode ?? "object";
     const raw = options.parsers ? Object.keys(options.parsers).map(Number) : undefined;
     const res = await this.call<Results<R>>({ op: "query", tx, sql, params, rowMode, raw });
     return parse(res, options.parsers, rowMode);
   }
 
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> {
+  query<R = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<R>> {
     return this.queryOn<R>(undefined, sql, params, options);
   }
 
@@ -113,7 +145,8 @@ export class PGliteThread implements PGliteLike {
     let rollback = false;
     let ended = false;
     const tx: PGliteTx = {
-      query: <R,>(sql: string, params?: unknown[], options?: QueryOptions) => this.queryOn<R>(id, sql, params, options),
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
+        this.queryOn<R>(id, sql, params, options),
       exec: (sql: string) => this.call<Results[]>({ op: "exec", tx: id, sql }),
       rollback: () => {
         rollback = true;

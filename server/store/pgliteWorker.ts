@@ -11,13 +11,24 @@ const send = (r: Reply | Ready) => sendReply(r, "the embedded database");
 
 // PostgreSQL's errors carry their fields (code, detail, ...) as own string properties (PGlite
 // also attaches the query and its options, parsers included, which are not sent).
-const sent = (err: unknown) => sendable(err, (e) => (e instanceof messages.DatabaseError ? Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v === "string" || typeof v === "number")) : undefined));
+const sent = (err: unknown) =>
+  sendable(err, (e) =>
+    e instanceof messages.DatabaseError
+      ? Object.fromEntries(
+          Object.entries(e).filter(([, v]) => typeof v === "string" || typeof v === "number"),
+        )
+      : undefined,
+  );
 
 /** Open transactions: their handle, and how to end them (return to commit, throw to roll back). */
-const open = new Map<number, { tx: Transaction; end: (rollback: boolean) => void; done: Promise<unknown> }>();
+const open = new Map<
+  number,
+  { tx: Transaction; end: (rollback: boolean) => void; done: Promise<unknown> }
+>();
 
 // Values of these types come back as the text PostgreSQL gave (the caller parses them).
-const rawParsers = (types: number[] | undefined) => (types ? Object.fromEntries(types.map((t) => [t, (v: string) => v])) : undefined);
+const rawParsers = (types: number[] | undefined) =>
+  types ? Object.fromEntries(types.map((t) => [t, (v: string) => v])) : undefined;
 
 /** Where a query runs: its open transaction, or the database. */
 function target(db: PGlite, tx: number | undefined): PGlite | Transaction {
@@ -34,7 +45,12 @@ async function handle(db: PGlite, m: Request): Promise<unknown> {
   switch (m.op) {
     case "query": {
       const parsers = rawParsers(m.raw);
-      return plain(await target(db, m.tx).query(m.sql, m.params, { rowMode: m.rowMode, ...(parsers ? { parsers } : {}) }));
+      return plain(
+        await target(db, m.tx).query(m.sql, m.params, {
+          rowMode: m.rowMode,
+          ...(parsers ? { parsers } : {}),
+        }),
+      );
     }
     case "exec":
       return (await target(db, m.tx).exec(m.sql)).map(plain);
@@ -43,7 +59,11 @@ async function handle(db: PGlite, m: Request): Promise<unknown> {
         const done = db.transaction(
           (tx) =>
             new Promise<void>((commit, rollback) => {
-              open.set(m.id, { tx, end: (back) => (back ? rollback(new Error("rolled back")) : commit()), done });
+              open.set(m.id, {
+                tx,
+                end: (back) => (back ? rollback(new Error("rolled back")) : commit()),
+                done,
+              });
               begun(m.id);
             }),
         );

@@ -27,7 +27,9 @@ export function postgresDatabase(databaseUrl: string): PostgresDatabase {
       connectionString: target.connectionString,
       ...(target.hasConnectTimeout ? {} : { connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
       // Prisma qualifies its own queries with the schema; this sends raw SQL there too, as ?schema= does for Prisma's CLI.
-      ...(target.schema === "public" || target.hasOptions ? {} : { options: `-c search_path="${target.schema}"` }),
+      ...(target.schema === "public" || target.hasOptions
+        ? {}
+        : { options: `-c search_path="${target.schema}"` }),
     },
     { schema: target.schema },
   );
@@ -43,7 +45,8 @@ export function postgresDatabase(databaseUrl: string): PostgresDatabase {
         try {
           await client.query("BEGIN");
           const result = await fn({
-            query: async <R,>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as R[],
+            query: async <R>(sql: string, params?: unknown[]) =>
+              (await client.query(sql, params)).rows as R[],
             // Without parameters node-postgres sends the simple protocol: several statements are fine.
             script: async (sql: string) => {
               await client.query(sql);
@@ -72,13 +75,18 @@ export class DatabaseConnectError extends Error {
 }
 
 function connectError(display: string, err: Error): Error {
-  return new DatabaseConnectError(`cannot connect to PostgreSQL at ${display}: ${describe(err)}`, { cause: err });
+  return new DatabaseConnectError(`cannot connect to PostgreSQL at ${display}: ${describe(err)}`, {
+    cause: err,
+  });
 }
 
 /** An error's message; a refused dual-stack connect is an AggregateError with an empty one. */
 function describe(err: Error & { code?: string }): string {
   if (err instanceof AggregateError && !err.message) {
-    return err.errors.map((e: Error & { code?: string }) => e.message || e.code).join("; ") || "connection failed";
+    return (
+      err.errors.map((e: Error & { code?: string }) => e.message || e.code).join("; ") ||
+      "connection failed"
+    );
   }
   return err.message || err.code || String(err);
 }

@@ -28,15 +28,19 @@ export class PrismaStore implements Store {
       return toTownRecord(await this.prisma.town.create({ data: { name, template } }));
     } catch (err) {
       // Another process created it between our find and create.
-      if (isKnownError(err, "P2002")) return toTownRecord(await this.prisma.town.findUniqueOrThrow({ where: { name } }));
+      if (isKnownError(err, "P2002"))
+        return toTownRecord(await this.prisma.town.findUniqueOrThrow({ where: { name } }));
       throw err;
     }
   }
 
   async saveSnapshot(townId: string, step: number, data: unknown, mark?: number): Promise<void> {
-    if (!Number.isSafeInteger(step) || step < 0 || step > 2_147_483_647) throw new Error(`snapshot step must be a whole number in 0…2^31-1, not ${step}`);
-    if (data === undefined || data === null) throw new Error("snapshot data must be a JSON value, not null or undefined");
-    if (mark !== undefined && (!Number.isSafeInteger(mark) || mark < 0 || mark > 2_147_483_647)) throw new Error(`snapshot mark must be a whole number in 0…2^31-1, not ${mark}`);
+    if (!Number.isSafeInteger(step) || step < 0 || step > 2_147_483_647)
+      throw new Error(`snapshot step must be a whole number in 0…2^31-1, not ${step}`);
+    if (data === undefined || data === null)
+      throw new Error("snapshot data must be a JSON value, not null or undefined");
+    if (mark !== undefined && (!Number.isSafeInteger(mark) || mark < 0 || mark > 2_147_483_647))
+      throw new Error(`snapshot mark must be a whole number in 0…2^31-1, not ${mark}`);
     // On the driver, the data as one JSON text: Prisma's upsert walked the whole object twice
     // (create and update) on the town's thread, most of an autosave's cost (bench/RESULTS.md).
     const json = JSON.stringify(data);
@@ -55,10 +59,19 @@ export class PrismaStore implements Store {
          )
          DELETE FROM "Snapshot" WHERE "townId" = $2 AND step < (SELECT step FROM keep)`,
         // createdAt as Prisma writes it: UTC, in a column without a time zone.
-        [randomUUID(), townId, step, json, mark ?? null, new Date().toISOString(), KEEP_SNAPSHOTS - 1],
+        [
+          randomUUID(),
+          townId,
+          step,
+          json,
+          mark ?? null,
+          new Date().toISOString(),
+          KEEP_SNAPSHOTS - 1,
+        ],
       );
     } catch (err) {
-      if (sqlState(err) === "23503") throw new Error(`cannot save a snapshot: no town with id ${townId}`, { cause: err });
+      if (sqlState(err) === "23503")
+        throw new Error(`cannot save a snapshot: no town with id ${townId}`, { cause: err });
       throw err;
     }
   }
@@ -70,13 +83,20 @@ export class PrismaStore implements Store {
       select: { step: true, data: true, mark: true, createdAt: true },
     });
     if (!row) return null;
-    const data = row.mark === null ? row.data : await withRows(this.prisma, this.raw, townId, row.data, row.mark);
+    const data =
+      row.mark === null
+        ? row.data
+        : await withRows(this.prisma, this.raw, townId, row.data, row.mark);
     return { step: row.step, data, mark: row.mark, createdAt: row.createdAt };
   }
 
   /** The steps of the autosaves kept for the town, newest first (beyond the Store contract). */
   async snapshotSteps(townId: string): Promise<number[]> {
-    const rows = await this.prisma.snapshot.findMany({ where: { townId }, orderBy: { step: "desc" }, select: { step: true } });
+    const rows = await this.prisma.snapshot.findMany({
+      where: { townId },
+      orderBy: { step: "desc" },
+      select: { step: true },
+    });
     return rows.map((r) => r.step);
   }
 
@@ -117,7 +137,12 @@ export class PrismaStore implements Store {
   }
 }
 
-function toTownRecord(row: { id: string; name: string; template: string; createdAt: Date }): TownRecord {
+function toTownRecord(row: {
+  id: string;
+  name: string;
+  template: string;
+  createdAt: Date;
+}): TownRecord {
   return { id: row.id, name: row.name, template: row.template, createdAt: row.createdAt };
 }
 

@@ -63,11 +63,23 @@ export class Recorder {
   }
 
   /** Starts a new recording of `town` (a save of `store`, or null for a town without one). */
-  static async start(store: PrismaStore, townId: string | null, town: RecordedTown, opts: RecorderOptions = {}): Promise<Recorder> {
+  static async start(
+    store: PrismaStore,
+    townId: string | null,
+    town: RecordedTown,
+    opts: RecorderOptions = {},
+  ): Promise<Recorder> {
     const recordings = new RecordingStore(store);
     let save = opts.save;
-    if (save === undefined && townId) save = (await store.prisma.town.findUnique({ where: { id: townId }, select: { name: true } }))?.name;
-    const id = await recordings.create({ townId, save: save ?? town.template, template: town.template, first: frameOf(town) });
+    if (save === undefined && townId)
+      save = (await store.prisma.town.findUnique({ where: { id: townId }, select: { name: true } }))
+        ?.name;
+    const id = await recordings.create({
+      townId,
+      save: save ?? town.template,
+      template: town.template,
+      first: frameOf(town),
+    });
     return new Recorder(id, recordings, town, opts);
   }
 
@@ -119,7 +131,14 @@ export class Recorder {
         const texts = entries.map((e) => JSON.stringify(e));
         const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
         try {
-          await this.recordings.append(this.id, { seq: this.seq, fromStep: entries[0][0], toStep: last, events: `[${texts.join(",")}]`, bytes, keyframes });
+          await this.recordings.append(this.id, {
+            seq: this.seq,
+            fromStep: entries[0][0],
+            toStep: last,
+            events: `[${texts.join(",")}]`,
+            bytes,
+            keyframes,
+          });
           this.seq++;
         } catch (err) {
           // Kept for the next flush, in order: a failed write loses nothing while the process lives.

@@ -27,8 +27,30 @@ const MAX_STEP = 2_147_483_647;
 const Frame = z.object({
   step: z.number().int(),
   time: z.number(),
-  agents: z.array(z.object({ id: z.string(), name: z.string(), x: z.number().int(), y: z.number().int(), action: z.string(), emoji: z.string(), address: z.string(), talkingTo: z.string(), sprite: z.number().int(), facing: Facing.catch("down").default("down") })),
-  avatars: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), x: z.number().int(), y: z.number().int(), sprite: z.number().int() })),
+  agents: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      x: z.number().int(),
+      y: z.number().int(),
+      action: z.string(),
+      emoji: z.string(),
+      address: z.string(),
+      talkingTo: z.string(),
+      sprite: z.number().int(),
+      facing: Facing.catch("down").default("down"),
+    }),
+  ),
+  avatars: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      role: z.string(),
+      x: z.number().int(),
+      y: z.number().int(),
+      sprite: z.number().int(),
+    }),
+  ),
   objects: z.array(z.object({ address: z.string(), state: z.string(), by: z.string() })),
 });
 
@@ -42,15 +64,45 @@ export const RecordingFile = z.object({
   fromStep: z.number().int().nonnegative().max(MAX_STEP),
   toStep: z.number().int().nonnegative().max(MAX_STEP),
   keyframes: z.array(Frame).min(1),
-  chunks: z.array(z.object({ seq: z.number().int().nonnegative(), fromStep: z.number().int(), toStep: z.number().int(), events: z.array(z.unknown()) })),
+  chunks: z.array(
+    z.object({
+      seq: z.number().int().nonnegative(),
+      fromStep: z.number().int(),
+      toStep: z.number().int(),
+      events: z.array(z.unknown()),
+    }),
+  ),
 });
 export type RecordingFile = z.infer<typeof RecordingFile>;
 
-type Row = { id: string; save: string; template: string; startedAt: Date; fromStep: number; toStep: number; bytes: number };
+type Row = {
+  id: string;
+  save: string;
+  template: string;
+  startedAt: Date;
+  fromStep: number;
+  toStep: number;
+  bytes: number;
+};
 const info = (r: Row): RecordingInfo => ({
-  id: r.id, save: r.save, template: r.template, startedAt: r.startedAt.toISOString(), steps: r.toStep - r.fromStep, fromStep: r.fromStep, toStep: r.toStep, bytes: r.bytes,
+  id: r.id,
+  save: r.save,
+  template: r.template,
+  startedAt: r.startedAt.toISOString(),
+  steps: r.toStep - r.fromStep,
+  fromStep: r.fromStep,
+  toStep: r.toStep,
+  bytes: r.bytes,
 });
-const select = { id: true, save: true, template: true, startedAt: true, fromStep: true, toStep: true, bytes: true } as const;
+const select = {
+  id: true,
+  save: true,
+  template: true,
+  startedAt: true,
+  fromStep: true,
+  toStep: true,
+  bytes: true,
+} as const;
 
 export class RecordingStore {
   private readonly prisma: PrismaClient;
@@ -63,11 +115,22 @@ export class RecordingStore {
   }
 
   /** Starts a recording at `first.step` with that frame as its first keyframe. */
-  async create(opts: { townId: string | null; save: string; template: string; first: ReplayFrame }): Promise<string> {
+  async create(opts: {
+    townId: string | null;
+    save: string;
+    template: string;
+    first: ReplayFrame;
+  }): Promise<string> {
     const row = await this.prisma.recording.create({
       data: {
-        townId: opts.townId, save: opts.save, template: opts.template, fromStep: opts.first.step, toStep: opts.first.step,
-        keyframes: { create: { step: opts.first.step, frame: opts.first as unknown as Prisma.InputJsonValue } },
+        townId: opts.townId,
+        save: opts.save,
+        template: opts.template,
+        fromStep: opts.first.step,
+        toStep: opts.first.step,
+        keyframes: {
+          create: { step: opts.first.step, frame: opts.first as unknown as Prisma.InputJsonValue },
+        },
       },
       select: { id: true },
     });
@@ -95,13 +158,27 @@ export class RecordingStore {
        WHERE id = $1`,
       // (Each part of a data-modifying WITH runs whether or not it is read.) updatedAt as Prisma
       // writes it: UTC, in a column without a time zone.
-      [id, chunk.seq, chunk.fromStep, chunk.toStep, chunk.events, JSON.stringify(chunk.keyframes), chunk.bytes, new Date().toISOString()],
+      [
+        id,
+        chunk.seq,
+        chunk.fromStep,
+        chunk.toStep,
+        chunk.events,
+        JSON.stringify(chunk.keyframes),
+        chunk.bytes,
+        new Date().toISOString(),
+      ],
     );
   }
 
   /** Newest first. */
   async list(): Promise<RecordingInfo[]> {
-    return (await this.prisma.recording.findMany({ orderBy: [{ startedAt: "desc" }, { id: "desc" }], select })).map(info);
+    return (
+      await this.prisma.recording.findMany({
+        orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+        select,
+      })
+    ).map(info);
   }
 
   async get(id: string): Promise<RecordingInfo | null> {
@@ -114,7 +191,11 @@ export class RecordingStore {
     const rec = await this.get(id);
     if (!rec) return null;
     const target = Math.max(rec.fromStep, Math.min(rec.toStep, Math.floor(step)));
-    const key = await this.prisma.recordingKeyframe.findFirst({ where: { recordingId: id, step: { lte: target } }, orderBy: { step: "desc" }, select: { frame: true } });
+    const key = await this.prisma.recordingKeyframe.findFirst({
+      where: { recordingId: id, step: { lte: target } },
+      orderBy: { step: "desc" },
+      select: { frame: true },
+    });
     if (!key) throw new Error(`recording ${id} has no keyframe at or before step ${target}`);
     const keyframe = Frame.parse(key.frame);
     return frameAt(keyframe, await this.entries(id, keyframe.step + 1, target), target);
@@ -143,13 +224,32 @@ export class RecordingStore {
     const rec = await this.prisma.recording.findUnique({ where: { id }, select });
     if (!rec) return null;
     const [keyframes, chunks] = await Promise.all([
-      this.prisma.recordingKeyframe.findMany({ where: { recordingId: id }, orderBy: { step: "asc" }, select: { frame: true } }),
-      this.prisma.recordingChunk.findMany({ where: { recordingId: id }, orderBy: { seq: "asc" }, select: { seq: true, fromStep: true, toStep: true, events: true } }),
+      this.prisma.recordingKeyframe.findMany({
+        where: { recordingId: id },
+        orderBy: { step: "asc" },
+        select: { frame: true },
+      }),
+      this.prisma.recordingChunk.findMany({
+        where: { recordingId: id },
+        orderBy: { seq: "asc" },
+        select: { seq: true, fromStep: true, toStep: true, events: true },
+      }),
     ]);
     return {
-      format: "simulacra-recording", v: 1, save: rec.save, template: rec.template, startedAt: rec.startedAt.toISOString(), fromStep: rec.fromStep, toStep: rec.toStep,
+      format: "simulacra-recording",
+      v: 1,
+      save: rec.save,
+      template: rec.template,
+      startedAt: rec.startedAt.toISOString(),
+      fromStep: rec.fromStep,
+      toStep: rec.toStep,
       keyframes: keyframes.map((k) => Frame.parse(k.frame)),
-      chunks: chunks.map((c) => ({ seq: c.seq, fromStep: c.fromStep, toStep: c.toStep, events: c.events as unknown[] })),
+      chunks: chunks.map((c) => ({
+        seq: c.seq,
+        fromStep: c.fromStep,
+        toStep: c.toStep,
+        events: c.events as unknown[],
+      })),
     };
   }
 
@@ -158,42 +258,73 @@ export class RecordingStore {
     const parsed = RecordingFile.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new Error(`not a Simulacra recording: ${issue.path.join(".") || "file"}: ${issue.message}`);
+      throw new Error(
+        `not a Simulacra recording: ${issue.path.join(".") || "file"}: ${issue.message}`,
+      );
     }
     const file = parsed.data;
-    if (file.toStep < file.fromStep) throw new Error("not a Simulacra recording: toStep is before fromStep");
-    if (!file.keyframes.some((k) => k.step === file.fromStep)) throw new Error(`not a Simulacra recording: no keyframe at its first step ${file.fromStep}`);
+    if (file.toStep < file.fromStep)
+      throw new Error("not a Simulacra recording: toStep is before fromStep");
+    if (!file.keyframes.some((k) => k.step === file.fromStep))
+      throw new Error(`not a Simulacra recording: no keyframe at its first step ${file.fromStep}`);
     // Every step is checked with the schemas the recorder writes, before anything is written;
     // a refusal names the place in the file.
     let bytes = 0;
     const seqs = new Set<number>();
     for (const [ci, c] of file.chunks.entries()) {
-      if (seqs.has(c.seq)) throw new Error(`not a Simulacra recording: chunks[${ci}]: seq ${c.seq} appears twice`);
+      if (seqs.has(c.seq))
+        throw new Error(`not a Simulacra recording: chunks[${ci}]: seq ${c.seq} appears twice`);
       seqs.add(c.seq);
-      if (c.toStep < c.fromStep) throw new Error(`not a Simulacra recording: chunks[${ci}]: toStep is before fromStep`);
+      if (c.toStep < c.fromStep)
+        throw new Error(`not a Simulacra recording: chunks[${ci}]: toStep is before fromStep`);
       for (const [ei, e] of c.events.entries()) {
         const problem = entryProblem(e);
         const step = Array.isArray(e) && Number.isInteger(e[0]) ? ` (step ${e[0]})` : "";
-        if (problem) throw new Error(`not a Simulacra recording: chunks[${ci}].events[${ei}]${step}: ${problem}`);
+        if (problem)
+          throw new Error(
+            `not a Simulacra recording: chunks[${ci}].events[${ei}]${step}: ${problem}`,
+          );
         const s = (e as unknown[])[0] as number;
-        if (s < c.fromStep || s > c.toStep) throw new Error(`not a Simulacra recording: chunks[${ci}].events[${ei}]: step ${s} is outside its chunk (${c.fromStep}..${c.toStep})`);
+        if (s < c.fromStep || s > c.toStep)
+          throw new Error(
+            `not a Simulacra recording: chunks[${ci}].events[${ei}]: step ${s} is outside its chunk (${c.fromStep}..${c.toStep})`,
+          );
       }
       bytes += Buffer.byteLength(JSON.stringify(c.events));
     }
     const steps = new Set<number>();
     for (const [ki, k] of file.keyframes.entries()) {
-      if (steps.has(k.step)) throw new Error(`not a Simulacra recording: keyframes[${ki}]: step ${k.step} appears twice`);
+      if (steps.has(k.step))
+        throw new Error(
+          `not a Simulacra recording: keyframes[${ki}]: step ${k.step} appears twice`,
+        );
       steps.add(k.step);
     }
     const row = await this.prisma.$transaction(async (tx) => {
       const r = await tx.recording.create({
-        data: { townId: null, save: file.save, template: file.template, startedAt: new Date(file.startedAt), fromStep: file.fromStep, toStep: file.toStep, bytes },
+        data: {
+          townId: null,
+          save: file.save,
+          template: file.template,
+          startedAt: new Date(file.startedAt),
+          fromStep: file.fromStep,
+          toStep: file.toStep,
+          bytes,
+        },
         select,
       });
-      await tx.recordingKeyframe.createMany({ data: file.keyframes.map((k) => ({ recordingId: r.id, step: k.step, frame: k })) });
+      await tx.recordingKeyframe.createMany({
+        data: file.keyframes.map((k) => ({ recordingId: r.id, step: k.step, frame: k })),
+      });
       if (file.chunks.length) {
         await tx.recordingChunk.createMany({
-          data: file.chunks.map((c) => ({ recordingId: r.id, seq: c.seq, fromStep: c.fromStep, toStep: c.toStep, events: c.events as Prisma.InputJsonValue })),
+          data: file.chunks.map((c) => ({
+            recordingId: r.id,
+            seq: c.seq,
+            fromStep: c.fromStep,
+            toStep: c.toStep,
+            events: c.events as Prisma.InputJsonValue,
+          })),
         });
       }
       return r;

@@ -1,3 +1,12 @@
 // Work on threads of its own: the main thread's client and the worker's side of its replies.
-export { plainError, sendable, ThreadClient, type Ready, type Replies, type Reply, type SentError, type ThreadClientOptions } from "./threadClient.ts";
+export {
+  plainError,
+  sendable,
+  ThreadClient,
+  type Ready,
+  type Replies,
+  type Reply,
+  type SentError,
+  type ThreadClientOptions,
+} from "./threadClient.ts";
 export { mainPort, sendReply } from "./workerSide.ts";

@@ -13,7 +13,8 @@ export interface SentError {
 }
 
 /** The answer to one request, by its id. */
-export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SentError };
+export type Reply =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SentError };
 /** Several answers in one message (a worker that answers many requests at a time). */
 export interface Replies {
   replies: Reply[];
@@ -22,7 +23,10 @@ export interface Replies {
 export type Ready = { id: 0; ready: true } | { id: 0; ready: false; error: SentError };
 
 /** An error as it is sent; `fields` picks what else of it must survive (see SentError). */
-export function sendable(err: unknown, fields?: (e: Error) => Record<string, unknown> | undefined): SentError {
+export function sendable(
+  err: unknown,
+  fields?: (e: Error) => Record<string, unknown> | undefined,
+): SentError {
   const e = err instanceof Error ? err : new Error(String(err));
   const extra = fields?.(e);
   return { message: e.message, name: e.name, ...(extra ? { fields: extra } : {}) };
@@ -46,7 +50,10 @@ export interface ThreadClientOptions<M> {
 
 export class ThreadClient<M extends Reply | Replies = Reply> {
   private next = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void }
+  >();
   private failure: Error | null = null;
 
   private constructor(
@@ -66,7 +73,9 @@ export class ThreadClient<M extends Reply | Replies = Reply> {
       }
       this.idle();
     });
-    worker.on("error", (err) => this.fail(new Error(`${opts.what} failed: ${err.message}`, { cause: err })));
+    worker.on("error", (err) =>
+      this.fail(new Error(`${opts.what} failed: ${err.message}`, { cause: err })),
+    );
     worker.on("exit", (code) => this.fail(new Error(`${opts.what} stopped (exit ${code})`)));
     worker.unref();
   }
@@ -75,8 +84,14 @@ export class ThreadClient<M extends Reply | Replies = Reply> {
    * Starts `entry` (a TypeScript module's URL) in a worker through threadBoot.mjs, with `data` as
    * its workerData besides the entry, and waits for its Ready message; rejects with its reason.
    */
-  static async start<M extends Reply | Replies = Reply>(entry: URL, data: Record<string, unknown>, opts: ThreadClientOptions<M>): Promise<ThreadClient<M>> {
-    const worker = new Worker(new URL("./threadBoot.mjs", import.meta.url), { workerData: { ...data, entry: entry.href } });
+  static async start<M extends Reply | Replies = Reply>(
+    entry: URL,
+    data: Record<string, unknown>,
+    opts: ThreadClientOptions<M>,
+  ): Promise<ThreadClient<M>> {
+    const worker = new Worker(new URL("./threadBoot.mjs", import.meta.url), {
+      workerData: { ...data, entry: entry.href },
+    });
     const ready = await new Promise<Ready>((resolve, reject) => {
       const onMessage = (r: Ready | M) => {
         if (!("ready" in r)) return;
@@ -86,7 +101,9 @@ export class ThreadClient<M extends Reply | Replies = Reply> {
       };
       worker.on("message", onMessage);
       worker.once("error", reject);
-      worker.once("exit", (code) => reject(new Error(`${opts.what} stopped while starting (exit ${code})`)));
+      worker.once("exit", (code) =>
+        reject(new Error(`${opts.what} stopped while starting (exit ${code})`)),
+      );
     }).catch(async (err: Error) => {
       await worker.terminate();
       throw err;
@@ -131,7 +148,11 @@ export class ThreadClient<M extends Reply | Replies = Reply> {
       for (const id of ids) {
         const p = this.pending.get(id);
         this.pending.delete(id);
-        p?.reject(new Error(`could not send to ${this.opts.what}: ${(err as Error).message}`, { cause: err }));
+        p?.reject(
+          new Error(`could not send to ${this.opts.what}: ${(err as Error).message}`, {
+            cause: err,
+          }),
+        );
       }
       this.idle();
     }

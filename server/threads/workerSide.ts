@@ -14,6 +14,14 @@ export function sendReply<R extends Reply | Ready>(r: R, what: string): void {
   try {
     port.postMessage(r);
   } catch (err) {
-    port.postMessage({ id: r.id, ok: false, ...(r.id === 0 ? { ready: false } : {}), error: { message: `${what}'s answer could not be sent: ${(err as Error).message}`, name: "Error" } });
+    port.postMessage({
+      id: r.id,
+      ok: false,
+      ...(r.id === 0 ? { ready: false } : {}),
+      error: {
+        message: `${what}'s answer could not be sent: ${(err as Error).message}`,
+        name: "Error",
+      },
+    });
   }
 }

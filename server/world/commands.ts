@@ -12,10 +12,22 @@ export type Command =
   /** A person (a moderator) sets an object's state; "idle" clears it. */
   | { kind: "setObjectState"; address: string; state: string; by: string }
   /** A person (a reporter) asks a resident a question; the answer comes later as an "interviewed" event. */
-  | { kind: "interview"; avatarId: string; agentId: string; question: string; interviewer: string; offTheRecord: boolean }
+  | {
+      kind: "interview";
+      avatarId: string;
+      agentId: string;
+      question: string;
+      interviewer: string;
+      offTheRecord: boolean;
+    }
   /** A moderator's inner voice for a resident; what it now thinks comes later as a "moderated" whisper event. */
   | { kind: "whisper"; avatarId: string; agentId: string; text: string; by: string };
 
-export type CommandResult = { ok: true; events: TownEvent[] } | { ok: false; code: ErrorCode; message: string };
+export type CommandResult =
+  { ok: true; events: TownEvent[] } | { ok: false; code: ErrorCode; message: string };
 
-export const refuse = (code: ErrorCode, message: string): CommandResult => ({ ok: false, code, message });
+export const refuse = (code: ErrorCode, message: string): CommandResult => ({
+  ok: false,
+  code,
+  message,
+});

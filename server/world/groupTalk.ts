@@ -101,7 +101,11 @@ export class GroupTalk {
     const list = this.turns.get(to.id) ?? [];
     const mine = list.find((t) => t.speaker.id === speaker.id);
     if (mine) mine.words.push(line);
-    else list.push({ speaker: { id: speaker.id, name: speaker.name, role: speaker.role }, words: [line] });
+    else
+      list.push({
+        speaker: { id: speaker.id, name: speaker.name, role: speaker.role },
+        words: [line],
+      });
     this.turns.set(to.id, list);
   }
 
@@ -130,7 +134,10 @@ export class GroupTalk {
  * returns; `near` is the one thing it updates.
  */
 export function outOfRange(talk: GroupTalk, where: (id: string) => Tile | undefined): string[] {
-  const residents = talk.residents().map((m) => where(m.id)).filter((t): t is Tile => !!t);
+  const residents = talk
+    .residents()
+    .map((m) => where(m.id))
+    .filter((t): t is Tile => !!t);
   const gone: string[] = [];
   for (const p of talk.people()) {
     const at = where(p.id);
@@ -146,10 +153,16 @@ export function outOfRange(talk: GroupTalk, where: (id: string) => Tile | undefi
 }
 
 /** The member a resident faces: the one it answers now, else the nearest person in the talk. */
-export function faceWhom(talk: GroupTalk, self: Tile, answering: string, where: (id: string) => Tile | undefined): Tile | undefined {
+export function faceWhom(
+  talk: GroupTalk,
+  self: Tile,
+  answering: string,
+  where: (id: string) => Tile | undefined,
+): Tile | undefined {
   const first = answering ? where(answering) : undefined;
   if (first) return first;
-  let best: Tile | undefined, bestD = Infinity;
+  let best: Tile | undefined,
+    bestD = Infinity;
   for (const p of talk.people()) {
     const at = where(p.id);
     if (!at) continue;

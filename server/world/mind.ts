@@ -44,7 +44,12 @@ export interface ConversationPlan {
 /** Things that happened to the agent itself, delivered with its next tick. */
 export type Notice =
   | {
-      kind: "conversationEnded"; withId: string; withName: string; lines: ConversationLine[]; topic: string; started: number;
+      kind: "conversationEnded";
+      withId: string;
+      withName: string;
+      lines: ConversationLine[];
+      topic: string;
+      started: number;
       /** The other side was a person (visitor, reporter, moderator), withId its avatar id. */
       visitor?: boolean;
       /** A group talk: everyone else who was in it (withId/withName name the first person). */

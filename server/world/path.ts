@@ -27,7 +27,13 @@ export class PathFinder {
   }
 
   isWalkable(x: number, y: number): boolean {
-    return x >= 0 && y >= 0 && x < this.width && y < this.height && this.blocked[y * this.width + x] === 0;
+    return (
+      x >= 0 &&
+      y >= 0 &&
+      x < this.width &&
+      y < this.height &&
+      this.blocked[y * this.width + x] === 0
+    );
   }
 
   /**
@@ -66,10 +72,19 @@ export class PathFinder {
       // Neighbours in a fixed order (up, left, right, down) so ties break the same way every run.
       for (let k = 0; k < 4; k++) {
         let next: number;
-        if (k === 0) { if (cur < width) continue; next = cur - width; }
-        else if (k === 1) { if (cx === 0) continue; next = cur - 1; }
-        else if (k === 2) { if (cx === width - 1) continue; next = cur + 1; }
-        else { if (cur >= width * (height - 1)) continue; next = cur + width; }
+        if (k === 0) {
+          if (cur < width) continue;
+          next = cur - width;
+        } else if (k === 1) {
+          if (cx === 0) continue;
+          next = cur - 1;
+        } else if (k === 2) {
+          if (cx === width - 1) continue;
+          next = cur + 1;
+        } else {
+          if (cur >= width * (height - 1)) continue;
+          next = cur + width;
+        }
         if (seen[next] === stamp || blocked[next] !== 0) continue;
         seen[next] = stamp;
         from[next] = cur;

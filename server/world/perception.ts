@@ -40,22 +40,32 @@ export const arenaOf = (address: Address): Address => address.split(":").slice(0
 
 /** Whether an address lies in an arena ("w:s:a" holds "w:s:a" and "w:s:a:object"). */
 function inArena(address: Address, arena: Address): boolean {
-  return address.startsWith(arena) && (address.length === arena.length || address.charCodeAt(arena.length) === 58 /* ":" */);
+  return (
+    address.startsWith(arena) &&
+    (address.length === arena.length || address.charCodeAt(arena.length) === 58) /* ":" */
+  );
 }
 
-export function perceive(vision: Vision, events: readonly WorldEvent[], self?: string): PerceivedEvent[] {
+export function perceive(
+  vision: Vision,
+  events: readonly WorldEvent[],
+  self?: string,
+): PerceivedEvent[] {
   if (!vision.arena) return [];
   // Collect candidates as (distance, index) first and build objects only for the few kept:
   // crowded arenas would otherwise allocate one object per pair of agents every step.
   const picked: { d: number; e: WorldEvent }[] = [];
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
-    if (Math.abs(e.x - vision.x) > vision.radius || Math.abs(e.y - vision.y) > vision.radius) continue;
+    if (Math.abs(e.x - vision.x) > vision.radius || Math.abs(e.y - vision.y) > vision.radius)
+      continue;
     if (e.subject === self || !inArena(e.address, vision.arena)) continue;
     picked.push({ d: Math.hypot(e.x - vision.x, e.y - vision.y), e });
   }
   // Stable order: distance, then subject, so equal distances never depend on insertion order.
-  picked.sort((a, b) => a.d - b.d || (a.e.subject < b.e.subject ? -1 : a.e.subject > b.e.subject ? 1 : 0));
+  picked.sort(
+    (a, b) => a.d - b.d || (a.e.subject < b.e.subject ? -1 : a.e.subject > b.e.subject ? 1 : 0),
+  );
   const n = Math.min(picked.length, vision.bandwidth);
   const out = new Array<PerceivedEvent>(n);
   for (let i = 0; i < n; i++) out[i] = { ...picked[i].e, distance: picked[i].d };

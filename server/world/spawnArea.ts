@@ -12,7 +12,12 @@ export const SPAWN_AREA_TILES = 64;
 type MapLike = Pick<TownMap, "width" | "height" | "isWalkable" | "arenaAt" | "spawns">;
 
 /** Walkable tiles connected to `from`, breadth first (nearest first), at most `limit`. */
-export function flood(map: MapLike, from: Tile, limit = Infinity, keep: (t: Tile) => boolean = () => true): Tile[] {
+export function flood(
+  map: MapLike,
+  from: Tile,
+  limit = Infinity,
+  keep: (t: Tile) => boolean = () => true,
+): Tile[] {
   const seen = new Uint8Array(map.width * map.height);
   const out: Tile[] = [];
   const queue: Tile[] = [from];
@@ -20,7 +25,12 @@ export function flood(map: MapLike, from: Tile, limit = Infinity, keep: (t: Tile
   for (let i = 0; i < queue.length && out.length < limit; i++) {
     const t = queue[i];
     out.push(t);
-    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ]) {
       const n = { x: t.x + dx, y: t.y + dy };
       if (!map.isWalkable(n.x, n.y) || seen[n.y * map.width + n.x] || !keep(n)) continue;
       seen[n.y * map.width + n.x] = 1;
@@ -34,12 +44,13 @@ export function flood(map: MapLike, from: Tile, limit = Infinity, keep: (t: Tile
 function regions(map: MapLike): Tile[][] {
   const seen = new Uint8Array(map.width * map.height);
   const out: Tile[][] = [];
-  for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) {
-    if (!map.isWalkable(x, y) || seen[y * map.width + x]) continue;
-    const region = flood(map, { x, y });
-    for (const t of region) seen[t.y * map.width + t.x] = 1;
-    out.push(region);
-  }
+  for (let y = 0; y < map.height; y++)
+    for (let x = 0; x < map.width; x++) {
+      if (!map.isWalkable(x, y) || seen[y * map.width + x]) continue;
+      const region = flood(map, { x, y });
+      for (const t of region) seen[t.y * map.width + t.x] = 1;
+      out.push(region);
+    }
   return out.sort((a, b) => b.length - a.length);
 }
 
@@ -50,13 +61,17 @@ export function spawnArea(map: MapLike): Tile[] {
   const inMain = new Set(main.map((t) => t.y * map.width + t.x));
   const point = map.spawns.get("visitors");
   // The visitors point counts when it lies in the town's main region (a point in a closed room does not).
-  let origin: Tile | undefined = point && inMain.has(point.y * map.width + point.x) ? point : undefined;
+  let origin: Tile | undefined =
+    point && inMain.has(point.y * map.width + point.x) ? point : undefined;
   if (!origin) {
     const open = main.filter((t) => map.arenaAt(t.x, t.y).split(":").length < 3);
     const pool = open.length > 0 ? open : main;
     if (pool.length === 0) return [];
-    const cx = pool.reduce((s, t) => s + t.x, 0) / pool.length, cy = pool.reduce((s, t) => s + t.y, 0) / pool.length;
-    origin = pool.reduce((best, t) => (Math.hypot(t.x - cx, t.y - cy) < Math.hypot(best.x - cx, best.y - cy) ? t : best));
+    const cx = pool.reduce((s, t) => s + t.x, 0) / pool.length,
+      cy = pool.reduce((s, t) => s + t.y, 0) / pool.length;
+    origin = pool.reduce((best, t) =>
+      Math.hypot(t.x - cx, t.y - cy) < Math.hypot(best.x - cx, best.y - cy) ? t : best,
+    );
   }
   // The area stays in the origin's own place (the same arena, or the open ground).
   const place = map.arenaAt(origin.x, origin.y);
@@ -68,6 +83,7 @@ export function spawnArea(map: MapLike): Tile[] {
  * next to it; when the area is that crowded, the first nobody stands on; else its centre.
  */
 export function pickSpawn(area: readonly Tile[], others: readonly Tile[]): Tile | undefined {
-  const near = (t: Tile, r: number) => others.some((o) => Math.max(Math.abs(o.x - t.x), Math.abs(o.y - t.y)) <= r);
+  const near = (t: Tile, r: number) =>
+    others.some((o) => Math.max(Math.abs(o.x - t.x), Math.abs(o.y - t.y)) <= r);
   return area.find((t) => !near(t, 1)) ?? area.find((t) => !near(t, 0)) ?? area[0];
 }

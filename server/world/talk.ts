@@ -10,7 +10,8 @@ export function inTalkRange(a: { x: number; y: number }, b: { x: number; y: numb
   return chebyshev(a, b) <= TALK_RANGE;
 }
 
-const GOODBYE = /\b(good ?bye|bye|farewell|see you|see ya|gotta go|got to go|have to go|take care|good night)\b/i;
+const GOODBYE =
+  /\b(good ?bye|bye|farewell|see you|see ya|gotta go|got to go|have to go|take care|good night)\b/i;
 
 /** Whether a person's words take leave. */
 export function isGoodbye(text: string): boolean {

@@ -95,12 +95,22 @@ export class Town {
     this.conversations = new Conversations(this.residents, this.stepSeconds);
     this.avatars = new Avatars(opts.map, paths, opts.avatarSprites ?? DEFAULT_AVATAR_SPRITES);
     this.chats = new Chats({
-      residents: this.residents, avatars: this.avatars, conversations: this.conversations, mind: opts.mind,
-      idleMs: opts.chatIdleMs ?? CHAT_IDLE_SECONDS * 1000, visionRadius: this.senses.visionRadius,
-      now: () => this.time, ask: (work) => this.ask(work), onMindError: (agentId, error) => this.mindFailed(agentId, error),
+      residents: this.residents,
+      avatars: this.avatars,
+      conversations: this.conversations,
+      mind: opts.mind,
+      idleMs: opts.chatIdleMs ?? CHAT_IDLE_SECONDS * 1000,
+      visionRadius: this.senses.visionRadius,
+      now: () => this.time,
+      ask: (work) => this.ask(work),
+      onMindError: (agentId, error) => this.mindFailed(agentId, error),
     });
     this.asks = new Asks({
-      residents: this.residents, mind: opts.mind, now: () => this.time, ask: (work) => this.ask(work), onMindError: (agentId, error) => this.mindFailed(agentId, error),
+      residents: this.residents,
+      mind: opts.mind,
+      now: () => this.time,
+      ask: (work) => this.ask(work),
+      onMindError: (agentId, error) => this.mindFailed(agentId, error),
     });
   }
 
@@ -137,13 +147,21 @@ export class Town {
     this.settleAnswersToPeople(events);
     for (const r of this.residents.all) if (r.thinking?.done) this.adopt(r, events);
 
-    this.residents.think(now, groupByArena(this.worldEvents()), (input) => this.ask(() => this.mind.tick(input)));
-    const waiting = this.residents.all.filter((r) => r.thinking && !r.thinking.done).map((r) => r.thinking!.promise);
+    this.residents.think(now, groupByArena(this.worldEvents()), (input) =>
+      this.ask(() => this.mind.tick(input)),
+    );
+    const waiting = this.residents.all
+      .filter((r) => r.thinking && !r.thinking.done)
+      .map((r) => r.thinking!.promise);
     waiting.push(...this.chats.pending(), ...this.asks.waiting());
     if (waiting.length > 0) {
       if (this.mode === "lockstep") await Promise.all(waiting);
       // Live: a macrotask's grace lets minds that need no model answer in this very step.
-      else await Promise.race([Promise.all(waiting), new Promise((resolve) => setTimeout(resolve, 0))]);
+      else
+        await Promise.race([
+          Promise.all(waiting),
+          new Promise((resolve) => setTimeout(resolve, 0)),
+        ]);
     }
     for (const r of this.residents.all) if (r.thinking?.done) this.adopt(r, events);
     this.settleAnswersToPeople(events);
@@ -167,8 +185,15 @@ export class Town {
     if (out.join && this.chats.joinResident(r, out.join.with, events)) return;
     if (out.conversation) {
       const other = this.residents.get(out.conversation.with);
-      const reason = !other ? "no such resident" : other === r ? "cannot talk to oneself" : other.talkingTo ? `${other.persona.name} is talking to someone else` : "";
-      if (reason) r.notices.push({ kind: "conversationRefused", withId: out.conversation.with, reason });
+      const reason = !other
+        ? "no such resident"
+        : other === r
+          ? "cannot talk to oneself"
+          : other.talkingTo
+            ? `${other.persona.name} is talking to someone else`
+            : "";
+      if (reason)
+        r.notices.push({ kind: "conversationRefused", withId: out.conversation.with, reason });
       else return this.conversations.start(r, other!, out.conversation, this.time, events);
     }
     if (out.action) this.residents.startAction(r, out.action, this.time, this.stepSeconds, events);
@@ -234,7 +259,12 @@ export class Town {
   }
 
   /** Each resident–person pair talking, with the lines of their talk (tests and tools). */
-  chatsWithPeople(): { agentId: string; avatarId: string; chat: string; lines: ConversationLine[] }[] {
+  chatsWithPeople(): {
+    agentId: string;
+    avatarId: string;
+    chat: string;
+    lines: ConversationLine[];
+  }[] {
     return this.chats.pairs();
   }
 
@@ -278,7 +308,9 @@ export class Town {
     const s = this.capture();
     if (s instanceof Promise) {
       s.catch(() => {});
-      throw new Error("this town's minds run on another thread: their state comes later (use capture())");
+      throw new Error(
+        "this town's minds run on another thread: their state comes later (use capture())",
+      );
     }
     return s;
   }
@@ -291,7 +323,9 @@ export class Town {
   capture(): TownSnapshot | Promise<TownSnapshot> {
     const world = this.worldSnapshot();
     const mind: unknown = this.mind.snapshot?.();
-    return mind instanceof Promise ? (mind as Promise<unknown>).then((m) => ({ ...world, mind: m })) : { ...world, mind };
+    return mind instanceof Promise
+      ? (mind as Promise<unknown>).then((m) => ({ ...world, mind: m }))
+      : { ...world, mind };
   }
 
   /** The town without its minds' part (mind undefined): a restore of it leaves the minds as they are. */
@@ -312,7 +346,8 @@ export class Town {
 
   /** Continues from a snapshot taken of a town with the same template. */
   restore(s: TownSnapshot): void {
-    if (s.template !== this.template) throw new Error(`snapshot of "${s.template}" cannot restore a "${this.template}" town`);
+    if (s.template !== this.template)
+      throw new Error(`snapshot of "${s.template}" cannot restore a "${this.template}" town`);
     this.stepIndex = s.step;
     this.seedValue = s.seed;
     this.residents.restore(s.agents);

@@ -64,7 +64,9 @@ export const TiledMap = z.object({
   height: z.number().int().positive().max(1000),
   tilewidth: z.literal(32),
   tileheight: z.literal(32),
-  layers: z.array(z.union([TileLayer, ObjectLayer, z.object({ type: z.string(), name: z.string() }).loose()])),
+  layers: z.array(
+    z.union([TileLayer, ObjectLayer, z.object({ type: z.string(), name: z.string() }).loose()]),
+  ),
   tilesets: z.array(Tileset).min(1),
   properties: z.array(Property).optional(),
 });

@@ -11,7 +11,15 @@ export class TownFileError extends Error {
   }
 }
 
-type Rect = { name: string; id: number; x0: number; y0: number; x1: number; y1: number; props: Record<string, string> };
+type Rect = {
+  name: string;
+  id: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  props: Record<string, string>;
+};
 
 export class TownMap {
   readonly world: string;
@@ -28,8 +36,13 @@ export class TownMap {
   private readonly tilesByAddress = new Map<Address, Tile[]>();
 
   private constructor(init: {
-    world: string; width: number; height: number; blocked: Uint8Array; start: number;
-    spawns: Map<string, Tile>; tileAddress: string[];
+    world: string;
+    width: number;
+    height: number;
+    blocked: Uint8Array;
+    start: number;
+    spawns: Map<string, Tile>;
+    tileAddress: string[];
   }) {
     this.world = init.world;
     this.width = init.width;
@@ -68,7 +81,11 @@ export class TownMap {
     }
     const startText = prop("start");
     const start = typeof startText === "string" ? Date.parse(startText) : NaN;
-    if (Number.isNaN(start)) throw new TownFileError(file, `map property "start" must be an ISO date-time, e.g. "2026-02-13T06:00:00Z"`);
+    if (Number.isNaN(start))
+      throw new TownFileError(
+        file,
+        `map property "start" must be an ISO date-time, e.g. "2026-02-13T06:00:00Z"`,
+      );
 
     const layer = (name: string) => map.layers.find((l) => l.name === name);
     const collision = layer("collision");
@@ -77,29 +94,56 @@ export class TownMap {
     }
     const data = (collision as { data: number[] }).data;
     if (data.length !== width * height) {
-      throw new TownFileError(file, `layer "collision" has ${data.length} tiles, the map needs ${width * height}`);
+      throw new TownFileError(
+        file,
+        `layer "collision" has ${data.length} tiles, the map needs ${width * height}`,
+      );
     }
     for (const l of map.layers) {
-      if (l.type === "tilelayer" && "data" in l && (l as { data: number[] }).data.length !== width * height) {
-        throw new TownFileError(file, `layer "${l.name}" has ${(l as { data: number[] }).data.length} tiles, the map needs ${width * height}`);
+      if (
+        l.type === "tilelayer" &&
+        "data" in l &&
+        (l as { data: number[] }).data.length !== width * height
+      ) {
+        throw new TownFileError(
+          file,
+          `layer "${l.name}" has ${(l as { data: number[] }).data.length} tiles, the map needs ${width * height}`,
+        );
       }
     }
     const blocked = Uint8Array.from(data, (gid) => (gid === 0 ? 0 : 1));
 
     const objects = (name: string): MapObject[] => {
       const l = layer(name);
-      if (!l || l.type !== "objectgroup") throw new TownFileError(file, `missing object layer "${name}"`);
+      if (!l || l.type !== "objectgroup")
+        throw new TownFileError(file, `missing object layer "${name}"`);
       return (l as { objects: MapObject[] }).objects;
     };
     const toRect = (o: MapObject, kind: string): Rect => {
       const name = o.name.trim();
       if (!name) throw new TownFileError(file, `${kind} (object id ${o.id}) has no name`);
-      if (name.includes(":")) throw new TownFileError(file, `${kind} "${name}" (object id ${o.id}): names may not contain ":"`);
+      if (name.includes(":"))
+        throw new TownFileError(
+          file,
+          `${kind} "${name}" (object id ${o.id}): names may not contain ":"`,
+        );
       if (o.x % 32 || o.y % 32 || o.width % 32 || o.height % 32 || o.width <= 0 || o.height <= 0) {
-        throw new TownFileError(file, `${kind} "${name}" (object id ${o.id}) must be a rectangle aligned to the 32 px grid`);
+        throw new TownFileError(
+          file,
+          `${kind} "${name}" (object id ${o.id}) must be a rectangle aligned to the 32 px grid`,
+        );
       }
-      const r = { name, id: o.id, x0: o.x / 32, y0: o.y / 32, x1: (o.x + o.width) / 32, y1: (o.y + o.height) / 32, props: stringProps(o) };
-      if (r.x1 > width || r.y1 > height) throw new TownFileError(file, `${kind} "${name}" (object id ${o.id}) lies outside the map`);
+      const r = {
+        name,
+        id: o.id,
+        x0: o.x / 32,
+        y0: o.y / 32,
+        x1: (o.x + o.width) / 32,
+        y1: (o.y + o.height) / 32,
+        props: stringProps(o),
+      };
+      if (r.x1 > width || r.y1 > height)
+        throw new TownFileError(file, `${kind} "${name}" (object id ${o.id}) lies outside the map`);
       return r;
     };
     const sectors = objects("sectors").map((o) => toRect(o, "sector"));
@@ -111,41 +155,58 @@ export class TownMap {
     const paint = (rects: Rect[], kind: string): Int32Array => {
       const at = new Int32Array(width * height).fill(-1);
       rects.forEach((r, i) => {
-        for (let y = r.y0; y < r.y1; y++) for (let x = r.x0; x < r.x1; x++) {
-          const prev = at[y * width + x];
-          if (prev !== -1 && !sameOwner(rects[prev], r)) {
-            throw new TownFileError(file, `${kind} "${r.name}" (object id ${r.id}) overlaps ${kind} "${rects[prev].name}" (object id ${rects[prev].id}) at tile ${x},${y}`);
+        for (let y = r.y0; y < r.y1; y++)
+          for (let x = r.x0; x < r.x1; x++) {
+            const prev = at[y * width + x];
+            if (prev !== -1 && !sameOwner(rects[prev], r)) {
+              throw new TownFileError(
+                file,
+                `${kind} "${r.name}" (object id ${r.id}) overlaps ${kind} "${rects[prev].name}" (object id ${rects[prev].id}) at tile ${x},${y}`,
+              );
+            }
+            at[y * width + x] = i;
           }
-          at[y * width + x] = i;
-        }
       });
       return at;
     };
     const sectorAt = paint(sectors, "sector");
     const arenaAt = paint(arenas, "arena");
     const objectAt = paint(things, "object");
-    const centre = (r: Rect) => Math.floor((r.y0 + r.y1 - 1) / 2) * width + Math.floor((r.x0 + r.x1 - 1) / 2);
+    const centre = (r: Rect) =>
+      Math.floor((r.y0 + r.y1 - 1) / 2) * width + Math.floor((r.x0 + r.x1 - 1) / 2);
 
     // Each arena belongs to a sector: named by its "sector" property, else under its centre.
     const arenaSector = arenas.map((a) => {
       const named = a.props.sector;
       if (named !== undefined) {
-        if (!sectors.some((s) => s.name === named)) throw new TownFileError(file, `arena "${a.name}" (object id ${a.id}) names unknown sector "${named}"`);
+        if (!sectors.some((s) => s.name === named))
+          throw new TownFileError(
+            file,
+            `arena "${a.name}" (object id ${a.id}) names unknown sector "${named}"`,
+          );
         return named;
       }
       const s = sectorAt[centre(a)];
-      if (s === -1) throw new TownFileError(file, `arena "${a.name}" (object id ${a.id}) lies in no sector`);
+      if (s === -1)
+        throw new TownFileError(file, `arena "${a.name}" (object id ${a.id}) lies in no sector`);
       return sectors[s].name;
     });
     const objectArena = things.map((o) => {
       if (o.props.arena !== undefined) {
         const sector = o.props.sector;
-        const i = arenas.findIndex((a, k) => a.name === o.props.arena && (sector === undefined || arenaSector[k] === sector));
-        if (i === -1) throw new TownFileError(file, `object "${o.name}" (object id ${o.id}) names unknown arena "${o.props.arena}"`);
+        const i = arenas.findIndex(
+          (a, k) => a.name === o.props.arena && (sector === undefined || arenaSector[k] === sector),
+        );
+        if (i === -1)
+          throw new TownFileError(
+            file,
+            `object "${o.name}" (object id ${o.id}) names unknown arena "${o.props.arena}"`,
+          );
         return i;
       }
       const a = arenaAt[centre(o)];
-      if (a === -1) throw new TownFileError(file, `object "${o.name}" (object id ${o.id}) lies in no arena`);
+      if (a === -1)
+        throw new TownFileError(file, `object "${o.name}" (object id ${o.id}) lies in no arena`);
       return a;
     });
 
@@ -167,14 +228,20 @@ export class TownMap {
       const tile = { x: Math.floor(o.x / 32), y: Math.floor(o.y / 32) };
       if (!name) throw new TownFileError(file, `spawn (object id ${o.id}) has no name`);
       if (spawns.has(name)) throw new TownFileError(file, `spawn "${name}" appears twice`);
-      if (tile.x < 0 || tile.y < 0 || tile.x >= width || tile.y >= height) throw new TownFileError(file, `spawn "${name}" lies outside the map`);
-      if (blocked[tile.y * width + tile.x]) throw new TownFileError(file, `spawn "${name}" stands on a blocked tile ${tile.x},${tile.y}`);
+      if (tile.x < 0 || tile.y < 0 || tile.x >= width || tile.y >= height)
+        throw new TownFileError(file, `spawn "${name}" lies outside the map`);
+      if (blocked[tile.y * width + tile.x])
+        throw new TownFileError(
+          file,
+          `spawn "${name}" stands on a blocked tile ${tile.x},${tile.y}`,
+        );
       spawns.set(name, tile);
     }
     const town = new TownMap({ world, width, height, blocked, start, spawns, tileAddress });
     // Every address must be reachable on foot: at least one walkable tile.
     for (const [address, tiles] of town.tilesByAddress) {
-      if (!tiles.some((t) => !blocked[t.y * width + t.x])) throw new TownFileError(file, `"${address}" has no walkable tile`);
+      if (!tiles.some((t) => !blocked[t.y * width + t.x]))
+        throw new TownFileError(file, `"${address}" has no walkable tile`);
     }
     return town;
   }
@@ -200,11 +267,19 @@ export class TownMap {
 
   /** Every known address, shortest first (sectors, then arenas, then objects). */
   addresses(): Address[] {
-    return [...this.tilesByAddress.keys()].sort((a, b) => a.split(":").length - b.split(":").length || a.localeCompare(b));
+    return [...this.tilesByAddress.keys()].sort(
+      (a, b) => a.split(":").length - b.split(":").length || a.localeCompare(b),
+    );
   }
 
   isWalkable(x: number, y: number): boolean {
-    return x >= 0 && y >= 0 && x < this.width && y < this.height && this.blocked[y * this.width + x] === 0;
+    return (
+      x >= 0 &&
+      y >= 0 &&
+      x < this.width &&
+      y < this.height &&
+      this.blocked[y * this.width + x] === 0
+    );
   }
 }
 

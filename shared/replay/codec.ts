@@ -24,7 +24,9 @@ export function encodeEvent(e: TownEvent): Encoded | null {
     case "actionStarted":
       return ["a", e.agentId, e.action, e.emoji, e.address, e.talkingTo];
     case "said":
-      return e.chat ? ["s", e.speaker, e.listener, e.text, e.chat] : ["s", e.speaker, e.listener, e.text];
+      return e.chat
+        ? ["s", e.speaker, e.listener, e.text, e.chat]
+        : ["s", e.speaker, e.listener, e.text];
     case "objectChanged":
       return ["o", e.address, e.state, e.by];
     case "avatarJoined":
@@ -38,23 +40,48 @@ export function encodeEvent(e: TownEvent): Encoded | null {
   }
 }
 
-const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : "");
+const str = (v: unknown) =>
+  typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : "";
 const num = (v: unknown) => (typeof v === "number" ? v : Number(v));
 
 export function decodeEvent(x: Encoded): TownEvent | null {
-  if (!Array.isArray(x)) return x && typeof x === "object" && typeof x.kind === "string" ? (x as unknown as TownEvent) : null;
+  if (!Array.isArray(x))
+    return x && typeof x === "object" && typeof x.kind === "string"
+      ? (x as unknown as TownEvent)
+      : null;
   const [k, a, b, c, d, e, f] = x;
   switch (k) {
     case "m":
       return { kind: "agentMoved", agentId: str(a), x: num(b), y: num(c) };
     case "a":
-      return { kind: "actionStarted", agentId: str(a), action: str(b), emoji: str(c), address: str(d), talkingTo: str(e) };
+      return {
+        kind: "actionStarted",
+        agentId: str(a),
+        action: str(b),
+        emoji: str(c),
+        address: str(d),
+        talkingTo: str(e),
+      };
     case "s":
-      return { kind: "said", speaker: str(a), listener: str(b), text: str(c), ...(typeof d === "string" && d ? { chat: d } : {}) };
+      return {
+        kind: "said",
+        speaker: str(a),
+        listener: str(b),
+        text: str(c),
+        ...(typeof d === "string" && d ? { chat: d } : {}),
+      };
     case "o":
       return { kind: "objectChanged", address: str(a), state: str(b), by: str(c) };
     case "j":
-      return { kind: "avatarJoined", avatarId: str(a), name: str(b), role: str(c), x: num(d), y: num(e), sprite: num(f) };
+      return {
+        kind: "avatarJoined",
+        avatarId: str(a),
+        name: str(b),
+        role: str(c),
+        x: num(d),
+        y: num(e),
+        sprite: num(f),
+      };
     case "v":
       return { kind: "avatarMoved", avatarId: str(a), x: num(b), y: num(c) };
     case "l":
@@ -75,7 +102,13 @@ export function encodeEntry(entry: StepEntry): EncodedEntry {
 
 /** Decodes an entry; the step's clockTicked comes first, as the Town emits it. */
 export function decodeEntry(x: unknown): StepEntry {
-  if (!Array.isArray(x) || x.length < 3 || !Number.isInteger(x[0]) || typeof x[1] !== "number" || !Array.isArray(x[2])) {
+  if (
+    !Array.isArray(x) ||
+    x.length < 3 ||
+    !Number.isInteger(x[0]) ||
+    typeof x[1] !== "number" ||
+    !Array.isArray(x[2])
+  ) {
     throw new Error("not a recorded step: expected [step, time, events]");
   }
   const [step, time, list] = x as EncodedEntry;
@@ -98,42 +131,106 @@ const Coord = z.number().int().min(0).max(100_000);
 const TUPLES = {
   m: z.tuple([z.literal("m"), Id, Coord, Coord]),
   a: z.tuple([z.literal("a"), Id, Text, Text, Text, Id]),
-  s: z.union([z.tuple([z.literal("s"), Id, Id, Text]), z.tuple([z.literal("s"), Id, Id, Text, Id])]),
+  s: z.union([
+    z.tuple([z.literal("s"), Id, Id, Text]),
+    z.tuple([z.literal("s"), Id, Id, Text, Id]),
+  ]),
   o: z.tuple([z.literal("o"), Text, Text, Text]),
   j: z.tuple([z.literal("j"), Id, Text, Text, Coord, Coord, z.number().int().min(0).max(10_000)]),
   v: z.tuple([z.literal("v"), Id, Coord, Coord]),
   l: z.tuple([z.literal("l"), Id]),
 } as const;
 
-type TupleKind = "clockTicked" | "agentMoved" | "actionStarted" | "said" | "objectChanged" | "avatarJoined" | "avatarMoved" | "avatarLeft";
+type TupleKind =
+  | "clockTicked"
+  | "agentMoved"
+  | "actionStarted"
+  | "said"
+  | "objectChanged"
+  | "avatarJoined"
+  | "avatarMoved"
+  | "avatarLeft";
 /**
  * The events encodeEvent keeps as objects, one schema per kind: a kind added to TownEvent must be
  * added here (the type says so), so every event the recorder writes has a schema.
  */
 const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
-  avatarSaid: z.object({ kind: z.literal("avatarSaid"), avatarId: Id, name: Text, agentId: Id, text: Text, chat: Id.optional() }).strict(),
-  agentFaced: z.object({ kind: z.literal("agentFaced"), agentId: Id, facing: z.enum(["down", "left", "right", "up"]) }).strict(),
+  avatarSaid: z
+    .object({
+      kind: z.literal("avatarSaid"),
+      avatarId: Id,
+      name: Text,
+      agentId: Id,
+      text: Text,
+      chat: Id.optional(),
+    })
+    .strict(),
+  agentFaced: z
+    .object({
+      kind: z.literal("agentFaced"),
+      agentId: Id,
+      facing: z.enum(["down", "left", "right", "up"]),
+    })
+    .strict(),
   chatJoined: z.object({ kind: z.literal("chatJoined"), chat: Id, id: Id, name: Text }).strict(),
-  chatLeft: z.object({ kind: z.literal("chatLeft"), chat: Id, id: Id, why: z.enum(["range", "goodbye", "idle", "ended", "left"]) }).strict(),
+  chatLeft: z
+    .object({
+      kind: z.literal("chatLeft"),
+      chat: Id,
+      id: Id,
+      why: z.enum(["range", "goodbye", "idle", "ended", "left"]),
+    })
+    .strict(),
   chatEnded: z.object({ kind: z.literal("chatEnded"), agentId: Id, avatarId: Id }).strict(),
   moderated: z
     .object({
-      kind: z.literal("moderated"), by: Text, action: z.enum(["pause", "resume", "speed", "whisper"]), value: z.number().finite().optional(), agentId: Id.optional(), text: Text.optional(),
-      avatarId: Id.optional(), thought: Text.optional(),
+      kind: z.literal("moderated"),
+      by: Text,
+      action: z.enum(["pause", "resume", "speed", "whisper"]),
+      value: z.number().finite().optional(),
+      agentId: Id.optional(),
+      text: Text.optional(),
+      avatarId: Id.optional(),
+      thought: Text.optional(),
     })
     .strict(),
   // Off the record leaves no trace: recordings hold interviews on the record only.
-  interviewed: z.object({ kind: z.literal("interviewed"), by: Text, agentId: Id, question: Text, answer: Text, avatarId: Id.optional() }).strict(),
-  unanswered: z.object({ kind: z.literal("unanswered"), avatarId: Id, agentId: Id, asked: z.enum(["interview", "whisper"]) }).strict(),
+  interviewed: z
+    .object({
+      kind: z.literal("interviewed"),
+      by: Text,
+      agentId: Id,
+      question: Text,
+      answer: Text,
+      avatarId: Id.optional(),
+    })
+    .strict(),
+  unanswered: z
+    .object({
+      kind: z.literal("unanswered"),
+      avatarId: Id,
+      agentId: Id,
+      asked: z.enum(["interview", "whisper"]),
+    })
+    .strict(),
 };
 
 /** Checks one written event; returns why it is not one, or null. */
 export function eventProblem(x: unknown): string | null {
-  const first: unknown = Array.isArray(x) ? x[0] : x && typeof x === "object" ? (x as { kind?: unknown }).kind : undefined;
+  const first: unknown = Array.isArray(x)
+    ? x[0]
+    : x && typeof x === "object"
+      ? (x as { kind?: unknown }).kind
+      : undefined;
   const schema = Array.isArray(x)
-    ? typeof first === "string" && Object.hasOwn(TUPLES, first) ? TUPLES[first as keyof typeof TUPLES] : undefined
-    : typeof first === "string" && Object.hasOwn(OBJECTS, first) ? OBJECTS[first as keyof typeof OBJECTS] : undefined;
-  if (!schema) return `not a recorded event (${Array.isArray(x) ? `tag ${JSON.stringify(first)?.slice(0, 20)}` : `kind ${JSON.stringify(first)?.slice(0, 40)}`})`;
+    ? typeof first === "string" && Object.hasOwn(TUPLES, first)
+      ? TUPLES[first as keyof typeof TUPLES]
+      : undefined
+    : typeof first === "string" && Object.hasOwn(OBJECTS, first)
+      ? OBJECTS[first as keyof typeof OBJECTS]
+      : undefined;
+  if (!schema)
+    return `not a recorded event (${Array.isArray(x) ? `tag ${JSON.stringify(first)?.slice(0, 20)}` : `kind ${JSON.stringify(first)?.slice(0, 40)}`})`;
   const r = schema.safeParse(x);
   if (r.success) return null;
   const issue = r.error.issues[0];
@@ -142,7 +239,8 @@ export function eventProblem(x: unknown): string | null {
 
 /** Checks one written step entry `[step, time, events]`; returns why it is not one, or null. */
 export function entryProblem(x: unknown): string | null {
-  if (!Array.isArray(x) || x.length !== 3) return "not a recorded step: expected [step, time, events]";
+  if (!Array.isArray(x) || x.length !== 3)
+    return "not a recorded step: expected [step, time, events]";
   const [step, time, events] = x as unknown[];
   if (!Number.isInteger(step) || (step as number) < 0) return "step: a whole number";
   if (typeof time !== "number" || !Number.isFinite(time)) return "time: a number";

@@ -2,7 +2,13 @@
 // Keyframes store frames; a replay rebuilds the frame of any step from the keyframe before it and
 // the events after it. Pure: no store, no Town (the client runs the same code).
 import type { TownEvent } from "../events.ts";
-import { applyEvent as applyToView, type AgentView, type AvatarView, type ObjectView, type ViewTarget } from "../view.ts";
+import {
+  applyEvent as applyToView,
+  type AgentView,
+  type AvatarView,
+  type ObjectView,
+  type ViewTarget,
+} from "../view.ts";
 
 export interface ReplayFrame {
   step: number;
@@ -26,14 +32,35 @@ export function frameOf(town: FrameSource): ReplayFrame {
   return {
     step: town.step,
     time: town.time,
-    agents: town.agentViews().map(({ id, name, x, y, action, emoji, address, talkingTo, sprite, facing }) => ({ id, name, x, y, action, emoji, address, talkingTo, sprite, facing })),
-    avatars: town.avatarViews().map(({ id, name, role, x, y, sprite }) => ({ id, name, role, x, y, sprite })),
+    agents: town
+      .agentViews()
+      .map(({ id, name, x, y, action, emoji, address, talkingTo, sprite, facing }) => ({
+        id,
+        name,
+        x,
+        y,
+        action,
+        emoji,
+        address,
+        talkingTo,
+        sprite,
+        facing,
+      })),
+    avatars: town
+      .avatarViews()
+      .map(({ id, name, role, x, y, sprite }) => ({ id, name, role, x, y, sprite })),
     objects: town.objectStates().map(({ address, state, by }) => ({ address, state, by })),
   };
 }
 
 export function cloneFrame(f: ReplayFrame): ReplayFrame {
-  return { step: f.step, time: f.time, agents: f.agents.map((a) => ({ ...a })), avatars: f.avatars.map((a) => ({ ...a })), objects: f.objects.map((o) => ({ ...o })) };
+  return {
+    step: f.step,
+    time: f.time,
+    agents: f.agents.map((a) => ({ ...a })),
+    avatars: f.avatars.map((a) => ({ ...a })),
+    objects: f.objects.map((o) => ({ ...o })),
+  };
 }
 
 /** A frame as a view target: events change it in place. */

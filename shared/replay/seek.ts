@@ -5,8 +5,13 @@ import type { StepEntry } from "./codec.ts";
 import { applyEvent, cloneFrame, type ReplayFrame } from "./frame.ts";
 
 /** The frame at `step`, from a keyframe at or before it and the entries that follow (any extra are skipped). */
-export function frameAt(keyframe: ReplayFrame, entries: Iterable<StepEntry>, step: number): ReplayFrame {
-  if (keyframe.step > step) throw new Error(`keyframe at step ${keyframe.step} is after step ${step}`);
+export function frameAt(
+  keyframe: ReplayFrame,
+  entries: Iterable<StepEntry>,
+  step: number,
+): ReplayFrame {
+  if (keyframe.step > step)
+    throw new Error(`keyframe at step ${keyframe.step} is after step ${step}`);
   const f = cloneFrame(keyframe);
   for (const entry of entries) {
     if (entry.step <= keyframe.step) continue;
@@ -23,7 +28,9 @@ export function applyEntry(f: ReplayFrame, entry: StepEntry): void {
 }
 
 /** Speech and other events worth listing in a replay's log, with their step. */
-export function logLines(entries: Iterable<StepEntry>): { step: number; time: number; event: TownEvent }[] {
+export function logLines(
+  entries: Iterable<StepEntry>,
+): { step: number; time: number; event: TownEvent }[] {
   const out: { step: number; time: number; event: TownEvent }[] = [];
   for (const entry of entries) {
     for (const e of entry.events) {

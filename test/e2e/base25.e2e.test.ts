@@ -10,10 +10,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preview } from "../../assets/scripts/preview.ts";
 import { importMap } from "../../server/cli/importMap.ts";
 import { TOWNS_DIR } from "../../server/content/template.ts";
-import { artifact, ensureClientBuilt, launchBrowser, restingCamera, ROOT, sleep, startServerProcess, type ServerProcess } from "./helpers.ts";
+import {
+  artifact,
+  ensureClientBuilt,
+  launchBrowser,
+  restingCamera,
+  ROOT,
+  sleep,
+  startServerProcess,
+  type ServerProcess,
+} from "./helpers.ts";
 
 type Agent = { id: string; name: string; x: number; y: number; action: string; address: string };
-type Hook = { render: { ready: boolean; agents: number; zoom: number }; state: () => { agents: Agent[]; clock: { time: number } } | null };
+type Hook = {
+  render: { ready: boolean; agents: number; zoom: number };
+  state: () => { agents: Agent[]; clock: { time: number } } | null;
+};
 declare const window: { __simulacra: Hook };
 
 const IMPORTED = "the-ville-import";
@@ -36,16 +48,67 @@ beforeAll(async () => {
   writeFileSync(path.join(importedDir, ".gitignore"), "*\n");
   // A few residents of ours (importing the original's personas is another tool's job).
   const spawnOf = (room: string) => imported.spawns.find((s) => s.name.includes(room))!.name;
-  const resident = (id: string, name: string, sprite: number, room: string, home: string, at: string) => ({
-    id, name, age: 30, innate: "friendly", learned: "", currently: "", lifestyle: "", sprite, spawn: spawnOf(room), home: `the Ville:${home}`,
-    schedule: [{ at: "07:00", action: "having breakfast", emoji: "☕", address: `the Ville:${at}` }],
+  const resident = (
+    id: string,
+    name: string,
+    sprite: number,
+    room: string,
+    home: string,
+    at: string,
+  ) => ({
+    id,
+    name,
+    age: 30,
+    innate: "friendly",
+    learned: "",
+    currently: "",
+    lifestyle: "",
+    sprite,
+    spawn: spawnOf(room),
+    home: `the Ville:${home}`,
+    schedule: [
+      { at: "07:00", action: "having breakfast", emoji: "☕", address: `the Ville:${at}` },
+    ],
   });
-  writeFileSync(path.join(importedDir, "personas.json"), JSON.stringify({ residents: [
-    resident("isabella", "Isabella Test", 0, "Isabella Rodriguez's apartment", "Isabella Rodriguez's apartment:main room", "Hobbs Cafe:cafe:cafe customer seating"),
-    resident("klaus", "Klaus Test", 1, "Klaus Mueller's room", "Dorm for Oak Hill College:Klaus Mueller's room", "Hobbs Cafe:cafe:cafe customer seating"),
-    resident("maria", "Maria Test", 5, "Maria Lopez's room", "Dorm for Oak Hill College:Maria Lopez's room", "Oak Hill College:library:library table"),
-    resident("john", "John Test", 13, "Mei and John Lin's bedroom", "Lin family's house:Mei and John Lin's bedroom", "The Willows Market and Pharmacy:store:behind the pharmacy counter"),
-  ] }));
+  writeFileSync(
+    path.join(importedDir, "personas.json"),
+    JSON.stringify({
+      residents: [
+        resident(
+          "isabella",
+          "Isabella Test",
+          0,
+          "Isabella Rodriguez's apartment",
+          "Isabella Rodriguez's apartment:main room",
+          "Hobbs Cafe:cafe:cafe customer seating",
+        ),
+        resident(
+          "klaus",
+          "Klaus Test",
+          1,
+          "Klaus Mueller's room",
+          "Dorm for Oak Hill College:Klaus Mueller's room",
+          "Hobbs Cafe:cafe:cafe customer seating",
+        ),
+        resident(
+          "maria",
+          "Maria Test",
+          5,
+          "Maria Lopez's room",
+          "Dorm for Oak Hill College:Maria Lopez's room",
+          "Oak Hill College:library:library table",
+        ),
+        resident(
+          "john",
+          "John Test",
+          13,
+          "Mei and John Lin's bedroom",
+          "Lin family's house:Mei and John Lin's bedroom",
+          "The Willows Market and Pharmacy:store:behind the pharmacy counter",
+        ),
+      ],
+    }),
+  );
 
   // Both servers start together (twenty steps a second: the early risers are soon out).
   [browser, oakmereServer, villeServer] = await Promise.all([
@@ -71,7 +134,9 @@ async function openTown(server: ServerProcess, name: string): Promise<Page> {
   await page.fill("#join-name", name);
   await page.press("#join-name", "Enter");
   await page.waitForSelector("#game canvas", { timeout: 20_000 });
-  await page.waitForFunction(() => window.__simulacra?.render?.ready === true, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => window.__simulacra?.render?.ready === true, undefined, {
+    timeout: 20_000,
+  });
   return page;
 }
 
@@ -80,21 +145,33 @@ const agents = (page: Page) => page.evaluate(() => window.__simulacra.state()?.a
 /** Follows a resident, as a click on their name in the residents list does (the list redraws often, so click in the page). */
 async function follow(page: Page, id: string): Promise<void> {
   await page.waitForSelector(`[data-resident="${id}"]`);
-  await page.evaluate((who) => (document.querySelector(`[data-resident="${who}"]`) as HTMLElement).click(), id);
+  await page.evaluate(
+    (who) => (document.querySelector(`[data-resident="${who}"]`) as HTMLElement).click(),
+    id,
+  );
 }
 
 /** Waits until the town's clock reads at least `minute` (minutes after midnight). */
 async function untilClock(page: Page, minute: number): Promise<void> {
-  await page.waitForFunction((m) => {
-    const t = new Date(window.__simulacra.state()!.clock.time);
-    return t.getUTCHours() * 60 + t.getUTCMinutes() >= m;
-  }, minute, { timeout: 60_000, polling: 250 });
+  await page.waitForFunction(
+    (m) => {
+      const t = new Date(window.__simulacra.state()!.clock.time);
+      return t.getUTCHours() * 60 + t.getUTCMinutes() >= m;
+    },
+    minute,
+    { timeout: 60_000, polling: 250 },
+  );
 }
 
 /** Follows the resident (of those `which` picks) with the most others within a screen of them, one step zoomed out. */
-async function followBusiest(page: Page, which: (a: Agent) => boolean, atLeast: number): Promise<void> {
+async function followBusiest(
+  page: Page,
+  which: (a: Agent) => boolean,
+  atLeast: number,
+): Promise<void> {
   const people = (await agents(page)).filter(which);
-  const near = (a: Agent) => people.filter((b) => Math.abs(a.x - b.x) <= 12 && Math.abs(a.y - b.y) <= 7).length;
+  const near = (a: Agent) =>
+    people.filter((b) => Math.abs(a.x - b.x) <= 12 && Math.abs(a.y - b.y) <= 7).length;
   const busiest = [...people].sort((a, b) => near(b) - near(a))[0];
   expect(near(busiest), `residents around ${busiest.name}`).toBeGreaterThanOrEqual(atLeast);
   await follow(page, busiest.id);
@@ -121,7 +198,9 @@ describe("base-25 in a browser", () => {
   it("draws Oakmere with its 25 residents: the centre close up, a resident at work, and the whole town", async () => {
     const server = oakmereServer;
     const page = await openTown(server, "Wren");
-    await page.waitForFunction(() => window.__simulacra.render.agents >= 25, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => window.__simulacra.render.agents >= 25, undefined, {
+      timeout: 20_000,
+    });
     expect(await agents(page)).toHaveLength(25);
 
     // A home in the morning: the busiest view once the town is awake.
@@ -145,7 +224,10 @@ describe("base-25 in a browser", () => {
     expect(zoom).toBeLessThan(0.6);
     await page.screenshot({ path: artifact("base25-overview.png") });
     // The whole map at a quarter scale, drawn from the town file (the browser zooms out only so far).
-    writeFileSync(artifact("base25-map.png"), PNG.sync.write(preview(path.join(TOWNS_DIR, "base-25/town.json"), 0.25)));
+    writeFileSync(
+      artifact("base25-map.png"),
+      PNG.sync.write(preview(path.join(TOWNS_DIR, "base-25/town.json"), 0.25)),
+    );
     // Residents are spread over the town (not stacked on one spawn) and some are up and about.
     const spread = await agents(page);
     expect(new Set(spread.map((a) => `${a.x},${a.y}`)).size).toBeGreaterThan(15);
@@ -156,18 +238,25 @@ describe("base-25 in a browser", () => {
   it("draws the original's Smallville imported with our tiles", async () => {
     const server = villeServer;
     const page = await openTown(server, "Wren");
-    await page.waitForFunction(() => window.__simulacra.render.agents >= 4, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => window.__simulacra.render.agents >= 4, undefined, {
+      timeout: 20_000,
+    });
     await follow(page, "klaus");
     await restingCamera(page);
     await page.screenshot({ path: artifact("base25-the-ville-close.png") });
     await follow(page, "klaus");
     await zoomOut(page);
     await page.screenshot({ path: artifact("base25-the-ville.png") });
-    writeFileSync(artifact("base25-the-ville-map.png"), PNG.sync.write(preview(path.join(importedDir, "town.json"), 0.25)));
+    writeFileSync(
+      artifact("base25-the-ville-map.png"),
+      PNG.sync.write(preview(path.join(importedDir, "town.json"), 0.25)),
+    );
     expect(imported.counts.sectors).toBe(19);
     // The client drew the imported map: the page read the town file of the import.
     const served = await (await fetch(`${server.url}/assets/towns/${IMPORTED}/town.json`)).json();
-    expect(served.properties.find((p: { name: string }) => p.name === "world").value).toBe("the Ville");
+    expect(served.properties.find((p: { name: string }) => p.name === "world").value).toBe(
+      "the Ville",
+    );
     expect(JSON.parse(readFileSync(path.join(importedDir, "town.json"), "utf8")).width).toBe(140);
     expect(pageErrors).toEqual([]);
     await page.close();

@@ -12,7 +12,12 @@ import { ROOT } from "../helpers/serverProcess.ts";
 import { sleep, waitFor } from "../helpers/wait.ts";
 
 export { sleep, waitFor };
-export { freePort, ROOT, startServerProcess, type ServerProcess } from "../helpers/serverProcess.ts";
+export {
+  freePort,
+  ROOT,
+  startServerProcess,
+  type ServerProcess,
+} from "../helpers/serverProcess.ts";
 
 export const ARTIFACTS = path.join(ROOT, "test/artifacts");
 
@@ -30,14 +35,27 @@ export function artifact(name: string): string {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
 }
 
 /** A client in the room that watches the whole town (a camera as large as the server allows: shared/interest.ts). */
 export async function joinObserver(url: string): Promise<Room<any, TownState>> {
   const room = await new Client(url).joinOrCreate<TownState>("town", { name: "Observer" });
-  (room as unknown as { send(t: string, m: unknown): void }).send(VIEW_MESSAGE, { follow: "", halfWidth: MAX_VIEW_HALF.width, halfHeight: MAX_VIEW_HALF.height });
+  (room as unknown as { send(t: string, m: unknown): void }).send(VIEW_MESSAGE, {
+    follow: "",
+    halfWidth: MAX_VIEW_HALF.width,
+    halfHeight: MAX_VIEW_HALF.height,
+  });
   return room;
 }
 
@@ -51,24 +69,39 @@ export async function leaveObserver(room: Room | undefined): Promise<void> {
 type PageLike = import("playwright-core").Page;
 
 /** Fills the join dialog (name, role, token), presses Enter and waits until the town is drawn. */
-export async function joinTown(page: PageLike, name: string, role: "visitor" | "reporter" | "moderator" = "visitor", token?: string): Promise<void> {
+export async function joinTown(
+  page: PageLike,
+  name: string,
+  role: "visitor" | "reporter" | "moderator" = "visitor",
+  token?: string,
+): Promise<void> {
   await page.waitForSelector("#join-name");
   await page.fill("#join-name", name);
   await page.selectOption("#join-role", role);
   if (token !== undefined) await page.fill("#join-token", token);
   await page.press("#join-name", "Enter");
   await page.waitForSelector("#game canvas", { timeout: 15_000 });
-  await page.waitForFunction(() => (window as unknown as { __simulacra: { render: { ready: boolean } } }).__simulacra?.render?.ready === true, undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __simulacra: { render: { ready: boolean } } }).__simulacra?.render
+        ?.ready === true,
+    undefined,
+    { timeout: 15_000 },
+  );
 }
 
-export interface Camera { zoom: number; view: { x: number; y: number } }
+export interface Camera {
+  zoom: number;
+  view: { x: number; y: number };
+}
 
 /** Waits until the camera stops easing and returns where it looks. */
 export async function restingCamera(page: PageLike, maxMs = 6000): Promise<Camera> {
-  const read = () => page.evaluate(() => {
-    const r = (window as unknown as { __simulacra: { render: Camera } }).__simulacra.render;
-    return JSON.stringify({ zoom: r.zoom, view: r.view });
-  });
+  const read = () =>
+    page.evaluate(() => {
+      const r = (window as unknown as { __simulacra: { render: Camera } }).__simulacra.render;
+      return JSON.stringify({ zoom: r.zoom, view: r.view });
+    });
   let seen = "";
   const deadline = Date.now() + maxMs;
   while (Date.now() < deadline) {

@@ -10,7 +10,18 @@ import { VIEW_HYSTERESIS, VIEW_MARGIN } from "../../shared/interest.ts";
 import type { TownState } from "../../shared/state.ts";
 import { readTownInfo } from "../../client/render/townInfo.ts";
 import { readFileSync } from "node:fs";
-import { artifact, ensureClientBuilt, joinTown, launchBrowser, restingCamera, ROOT, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
+import {
+  artifact,
+  ensureClientBuilt,
+  joinTown,
+  launchBrowser,
+  restingCamera,
+  ROOT,
+  sleep,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from "./helpers.ts";
 
 let server: ServerProcess;
 let browser: Browser;
@@ -19,7 +30,10 @@ const pageErrors: string[] = [];
 const town = JSON.parse(readFileSync(`${ROOT}assets/towns/base-3/town.json`, "utf8"));
 const info = readTownInfo(town);
 
-type Hook = { avatarId: string; render: { ready: boolean; avatars: number; zoom: number; self: { x: number; y: number } | null } };
+type Hook = {
+  avatarId: string;
+  render: { ready: boolean; avatars: number; zoom: number; self: { x: number; y: number } | null };
+};
 declare const window: { __simulacra: Hook };
 
 beforeAll(async () => {
@@ -35,12 +49,18 @@ afterAll(async () => {
 
 async function walkTo(room: Room<any, TownState>, x: number, y: number): Promise<boolean> {
   let refused = false;
-  const off = room.onMessage("error", () => { refused = true; });
+  const off = room.onMessage("error", () => {
+    refused = true;
+  });
   room.send("move", { x, y });
-  const r = await waitFor(`the walker at ${x},${y}`, () => {
-    const me = room.state.avatars.get(room.sessionId);
-    return (me && me.x === x && me.y === y) ? "here" : refused ? "refused" : undefined;
-  }, 30_000);
+  const r = await waitFor(
+    `the walker at ${x},${y}`,
+    () => {
+      const me = room.state.avatars.get(room.sessionId);
+      return me && me.x === x && me.y === y ? "here" : refused ? "refused" : undefined;
+    },
+    30_000,
+  );
   off?.();
   return r === "here";
 }
@@ -52,7 +72,9 @@ describe("avatars entering and leaving what the camera shows", () => {
     await page.goto(`${server.url}/?fps=30&daylight=12:00`);
     await joinTown(page, "Pia");
     walker = await new Client(server.url).joinOrCreate<TownState>("town", { name: "Walker" });
-    await waitFor("the page draws the walker", () => page.evaluate(() => window.__simulacra.render.avatars === 2));
+    await waitFor("the page draws the walker", () =>
+      page.evaluate(() => window.__simulacra.render.avatars === 2),
+    );
 
     // Out of the page's area: half its camera (1280 × 800 pixels at its zoom) plus the margins.
     const zoom = await page.evaluate(() => window.__simulacra.render.zoom);
@@ -64,7 +86,10 @@ describe("avatars entering and leaving what the camera shows", () => {
     for (let y = 0; y < info.height; y++) {
       for (let x = 0; x < info.width; x++) {
         const out = Math.abs(x - spawn.x) > keepX + 1 || Math.abs(y - spawn.y) > keepY + 1;
-        const walkable = town.layers.find((l: { name: string }) => l.name === "collision").data[y * town.width + x] === 0;
+        const walkable =
+          town.layers.find((l: { name: string }) => l.name === "collision").data[
+            y * town.width + x
+          ] === 0;
         if (out && walkable) far.push({ x, y, d: Math.abs(x - spawn.x) + Math.abs(y - spawn.y) });
       }
     }
@@ -73,7 +98,9 @@ describe("avatars entering and leaving what the camera shows", () => {
     for (const t of far.slice(0, 20)) if ((gone = await walkTo(walker, t.x, t.y))) break;
     expect(gone, "the walker reached a tile out of view").toBe(true);
 
-    await waitFor("the page stops drawing the walker", () => page.evaluate(() => window.__simulacra.render.avatars === 1));
+    await waitFor("the page stops drawing the walker", () =>
+      page.evaluate(() => window.__simulacra.render.avatars === 1),
+    );
     const self = await page.evaluate(() => window.__simulacra.render.self);
     expect(self).not.toBeNull();
     // Still in the town: the list of people online names them.
@@ -82,14 +109,38 @@ describe("avatars entering and leaving what the camera shows", () => {
 
     // Back next to the page's avatar (two tiles off, so the screenshot shows both): drawn again,
     // where the server has them.
-    const collision: number[] = town.layers.find((l: { name: string }) => l.name === "collision").data;
-    const beside = [[2, 0], [-2, 0], [0, 2], [0, -2], [1, 1], [-1, 1], [1, 0], [0, 1]]
-      .map(([dx, dy]) => ({ x: spawn.x + dx, y: spawn.y + dy }))
-      .find((t) => t.x >= 0 && t.y >= 0 && t.x < town.width && t.y < town.height && collision[t.y * town.width + t.x] === 0) ?? spawn;
+    const collision: number[] = town.layers.find(
+      (l: { name: string }) => l.name === "collision",
+    ).data;
+    const beside =
+      [
+        [2, 0],
+        [-2, 0],
+        [0, 2],
+        [0, -2],
+        [1, 1],
+        [-1, 1],
+        [1, 0],
+        [0, 1],
+      ]
+        .map(([dx, dy]) => ({ x: spawn.x + dx, y: spawn.y + dy }))
+        .find(
+          (t) =>
+            t.x >= 0 &&
+            t.y >= 0 &&
+            t.x < town.width &&
+            t.y < town.height &&
+            collision[t.y * town.width + t.x] === 0,
+        ) ?? spawn;
     expect(await walkTo(walker, beside.x, beside.y)).toBe(true);
-    await waitFor("the page draws the walker again", () => page.evaluate(() => window.__simulacra.render.avatars === 2));
+    await waitFor("the page draws the walker again", () =>
+      page.evaluate(() => window.__simulacra.render.avatars === 2),
+    );
     const back = walker.state.avatars.get(walker.sessionId)!;
-    const seen = await page.evaluate((id) => (window as any).__simulacra.state().avatars.find((a: { id: string }) => a.id === id), walker.sessionId);
+    const seen = await page.evaluate(
+      (id) => (window as any).__simulacra.state().avatars.find((a: { id: string }) => a.id === id),
+      walker.sessionId,
+    );
     expect([seen.x, seen.y]).toEqual([back.x, back.y]);
     await restingCamera(page);
     await page.screenshot({ path: artifact("interest-back.png") });

@@ -10,7 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TALK_RANGE } from "../../shared/constants.ts";
 import type { TownState } from "../../shared/state.ts";
 import { readTownInfo } from "../../client/render/townInfo.ts";
-import { artifact, ensureClientBuilt, joinObserver, joinTown, launchBrowser, leaveObserver, restingCamera, ROOT, sleep, startServerProcess, toScreen, waitFor, type ServerProcess } from "./helpers.ts";
+import {
+  artifact,
+  ensureClientBuilt,
+  joinObserver,
+  joinTown,
+  launchBrowser,
+  leaveObserver,
+  restingCamera,
+  ROOT,
+  sleep,
+  startServerProcess,
+  toScreen,
+  waitFor,
+  type ServerProcess,
+} from "./helpers.ts";
 
 const TOKEN = "e2e-moderator-token";
 let server: ServerProcess;
@@ -20,12 +34,24 @@ const pageErrors: string[] = [];
 const info = readTownInfo(JSON.parse(readFileSync(`${ROOT}assets/towns/base-3/town.json`, "utf8")));
 
 type Line = { who: string; text: string; state: string };
-type Hook = { avatarId: string; render: { zoom: number; view: { x: number; y: number }; residents: Record<string, { x: number; y: number }>; objectLabels: string[] }; chat: () => Line[] };
+type Hook = {
+  avatarId: string;
+  render: {
+    zoom: number;
+    view: { x: number; y: number };
+    residents: Record<string, { x: number; y: number }>;
+    objectLabels: string[];
+  };
+  chat: () => Line[];
+};
 declare const window: { __simulacra: Hook };
 
 beforeAll(async () => {
   ensureClientBuilt();
-  [server, browser] = await Promise.all([startServerProcess({ MODERATOR_TOKEN: TOKEN }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServerProcess({ MODERATOR_TOKEN: TOKEN }),
+    launchBrowser(),
+  ]);
   observer = await joinObserver(server.url);
   await waitFor("the observer to see residents", () => observer.state.agents?.size >= 3);
 }, 60_000);
@@ -45,7 +71,11 @@ async function openPage(query = ""): Promise<Page> {
 }
 
 const hasText = (page: Page, selector: string, re: RegExp) =>
-  page.waitForFunction(([sel, src]) => new RegExp(src, "i").test(document.querySelector(sel)?.textContent ?? ""), [selector, re.source] as const, { timeout: 15_000 });
+  page.waitForFunction(
+    ([sel, src]) => new RegExp(src, "i").test(document.querySelector(sel)?.textContent ?? ""),
+    [selector, re.source] as const,
+    { timeout: 15_000 },
+  );
 
 describe("people in the town, by role", () => {
   let visitor: Page;
@@ -55,16 +85,24 @@ describe("people in the town, by role", () => {
   it("a visitor walks up to a resident, talks, and reads the answer in the chat panel", async () => {
     visitor = await openPage("&daylight=12:00");
     await joinTown(visitor, "Vera");
-    const me = observer.state.avatars.get(await visitor.evaluate(() => window.__simulacra.avatarId))!;
+    const me = observer.state.avatars.get(
+      await visitor.evaluate(() => window.__simulacra.avatarId),
+    )!;
     // The resident nearest to where visitors arrive.
-    const target = Array.from(observer.state.agents.values()).sort((a, b) => Math.hypot(a.x - me.x, a.y - me.y) - Math.hypot(b.x - me.x, b.y - me.y))[0];
+    const target = Array.from(observer.state.agents.values()).sort(
+      (a, b) => Math.hypot(a.x - me.x, a.y - me.y) - Math.hypot(b.x - me.x, b.y - me.y),
+    )[0];
     talkedWith = { id: target.id, name: target.name };
 
     // Follow them with the camera (the resident list), then click them on the map.
     await visitor.click(`[data-resident="${target.id}"]`);
     // A resident may take a step between where it is drawn and the click (on a busy machine):
     // then the click is tried again where it is drawn now.
-    const opened = () => visitor.evaluate((name) => (document.querySelector("#inspector h2")?.textContent ?? "").includes(name), target.name);
+    const opened = () =>
+      visitor.evaluate(
+        (name) => (document.querySelector("#inspector h2")?.textContent ?? "").includes(name),
+        target.name,
+      );
     for (let attempt = 0; attempt < 5 && !(await opened()); attempt++) {
       const cam = await restingCamera(visitor);
       const at = await visitor.evaluate((id) => window.__simulacra.render.residents[id], target.id);
@@ -81,16 +119,28 @@ describe("people in the town, by role", () => {
     await hasText(visitor, "#chat-status", /^Talking with/);
     const avatar = observer.state.avatars.get(me.id)!;
     const resident = observer.state.agents.get(target.id)!;
-    expect(Math.max(Math.abs(avatar.x - resident.x), Math.abs(avatar.y - resident.y))).toBeLessThanOrEqual(TALK_RANGE);
+    expect(
+      Math.max(Math.abs(avatar.x - resident.x), Math.abs(avatar.y - resident.y)),
+    ).toBeLessThanOrEqual(TALK_RANGE);
 
     await visitor.fill("#chat-input", "Good morning! What are you up to today?");
     await visitor.press("#chat-input", "Enter");
-    const lines = await waitFor("the resident's answer in the chat panel", async () => {
-      const l = await visitor.evaluate(() => window.__simulacra.chat());
-      return l.some((x) => x.who === "them" && x.text.length > 0) && l;
-    }, 20_000);
-    expect(lines[0]).toMatchObject({ who: "me", text: "Good morning! What are you up to today?", state: "said" });
-    await expect(visitor.textContent("#chat-log")).resolves.toMatch(/Good morning! What are you up to today\?/);
+    const lines = await waitFor(
+      "the resident's answer in the chat panel",
+      async () => {
+        const l = await visitor.evaluate(() => window.__simulacra.chat());
+        return l.some((x) => x.who === "them" && x.text.length > 0) && l;
+      },
+      20_000,
+    );
+    expect(lines[0]).toMatchObject({
+      who: "me",
+      text: "Good morning! What are you up to today?",
+      state: "said",
+    });
+    await expect(visitor.textContent("#chat-log")).resolves.toMatch(
+      /Good morning! What are you up to today\?/,
+    );
     await sleep(300);
     await visitor.screenshot({ path: artifact("roles-visitor.png") });
   }, 90_000);
@@ -107,7 +157,9 @@ describe("people in the town, by role", () => {
     await hasText(visitor, "#inspector .age", /\d+ years old/);
     await visitor.waitForSelector("#inspector-plan .schedule li.now");
     await expect(visitor.textContent("#inspector-now")).resolves.toMatch(/📍 .+›/);
-    await expect(visitor.textContent("#inspector .backstory")).resolves.toMatch(/^About \S+.{60,}/s);
+    await expect(visitor.textContent("#inspector .backstory")).resolves.toMatch(
+      /^About \S+.{60,}/s,
+    );
     // The visitor's words are among the latest memories, as said by Vera (the panel refreshes).
     await hasText(visitor, "#inspector-memories", /Vera[^"]*said to/);
     await visitor.screenshot({ path: artifact("roles-inspector.png") });
@@ -120,16 +172,35 @@ describe("people in the town, by role", () => {
     await page.click('#interview-residents [data-agent="edmund"]');
     await page.fill("#interview-question", "What are you planning to do today?");
     await page.press("#interview-question", "Enter");
-    await page.waitForFunction(() => document.querySelectorAll("#interview-answers .qa:not(.pending):not(.failed)").length === 1, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll("#interview-answers .qa:not(.pending):not(.failed)").length === 1,
+      undefined,
+      { timeout: 20_000 },
+    );
 
     await page.click("label.switch");
     expect(await page.isChecked("#interview-off-record")).toBe(true);
     await page.fill("#interview-question", "Who do you trust most in town?");
     await page.press("#interview-question", "Enter");
-    await page.waitForFunction(() => document.querySelectorAll("#interview-answers .qa:not(.pending):not(.failed)").length === 2, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll("#interview-answers .qa:not(.pending):not(.failed)").length === 2,
+      undefined,
+      { timeout: 20_000 },
+    );
 
-    const qa = await page.$$eval("#interview-answers .qa", (els) => els.map((e) => ({ badge: e.querySelector(".badge")?.textContent, q: e.querySelector(".q > div")?.textContent, a: e.querySelector(".a")?.textContent ?? "" })));
-    expect(qa.map((x) => [x.badge, x.q])).toEqual([["on the record", "What are you planning to do today?"], ["off the record", "Who do you trust most in town?"]]);
+    const qa = await page.$$eval("#interview-answers .qa", (els) =>
+      els.map((e) => ({
+        badge: e.querySelector(".badge")?.textContent,
+        q: e.querySelector(".q > div")?.textContent,
+        a: e.querySelector(".a")?.textContent ?? "",
+      })),
+    );
+    expect(qa.map((x) => [x.badge, x.q])).toEqual([
+      ["on the record", "What are you planning to do today?"],
+      ["off the record", "Who do you trust most in town?"],
+    ]);
     for (const x of qa) expect(x.a.length).toBeGreaterThan(10);
     await page.screenshot({ path: artifact("roles-reporter.png") });
     await page.close();
@@ -170,9 +241,18 @@ describe("people in the town, by role", () => {
     await expect(page.inputValue("#mod-object")).resolves.toBe(object.address);
     await page.fill("#mod-state", "on fire");
     await page.press("#mod-state", "Enter");
-    await waitFor("the observer to see the object on fire", () => observer.state.objects.get(object.address)?.state === "on fire");
+    await waitFor(
+      "the observer to see the object on fire",
+      () => observer.state.objects.get(object.address)?.state === "on fire",
+    );
     expect(observer.state.objects.get(object.address)!.by).toBe("Mona");
-    await page.waitForFunction((name) => window.__simulacra.render.objectLabels.some((t) => t.includes(`${name}: on fire`) && t.includes("🔥")), object.name);
+    await page.waitForFunction(
+      (name) =>
+        window.__simulacra.render.objectLabels.some(
+          (t) => t.includes(`${name}: on fire`) && t.includes("🔥"),
+        ),
+      object.name,
+    );
     await hasText(page, "#mod-object-now", /on fire/);
 
     // A whisper becomes the resident's own thought.
@@ -180,8 +260,12 @@ describe("people in the town, by role", () => {
     await page.fill("#mod-whisper-text", "You want to run for mayor");
     await page.press("#mod-whisper-text", "Enter");
     await hasText(page, "#mod-thoughts", /Theo thinks/);
-    const theo = (await fetch(`${server.url}/api/agents/theo?limit=10`).then((r) => r.json())) as { memories: { type: string; description: string }[] };
-    expect(theo.memories.some((m) => m.type === "thought" && /mayor/i.test(m.description))).toBe(true);
+    const theo = (await fetch(`${server.url}/api/agents/theo?limit=10`).then((r) => r.json())) as {
+      memories: { type: string; description: string }[];
+    };
+    expect(theo.memories.some((m) => m.type === "thought" && /mayor/i.test(m.description))).toBe(
+      true,
+    );
 
     // Pause and resume: everyone sees the clock stop and go.
     await page.click("#mod-pause");

@@ -11,10 +11,24 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TownState } from "../../shared/state.ts";
 import { readTownInfo } from "../../client/render/townInfo.ts";
-import { artifact, ensureClientBuilt, joinObserver, joinTown, launchBrowser, leaveObserver, ROOT, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
+import {
+  artifact,
+  ensureClientBuilt,
+  joinObserver,
+  joinTown,
+  launchBrowser,
+  leaveObserver,
+  ROOT,
+  sleep,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from "./helpers.ts";
 
 const TOKEN = "e2e-screen-token";
-const info = readTownInfo(JSON.parse(readFileSync(`${ROOT}assets/towns/base-25/town.json`, "utf8")));
+const info = readTownInfo(
+  JSON.parse(readFileSync(`${ROOT}assets/towns/base-25/town.json`, "utf8")),
+);
 let server: ServerProcess;
 let browser: Browser;
 let observer: Room<any, TownState>;
@@ -24,12 +38,23 @@ const pageErrors: string[] = [];
 
 type Box = { x: number; y: number; w: number; h: number };
 type Label = Box & { kind: string; text: string };
-type Hook = { avatarId: string; render: { zoom: number; view: { x: number; y: number }; labels: Label[]; action: { x: number; y: number; follow: string; why: string } | null } };
+type Hook = {
+  avatarId: string;
+  render: {
+    zoom: number;
+    view: { x: number; y: number };
+    labels: Label[];
+    action: { x: number; y: number; follow: string; why: string } | null;
+  };
+};
 declare const window: { __simulacra: Hook; innerWidth: number; innerHeight: number };
 
 beforeAll(async () => {
   ensureClientBuilt();
-  [server, browser] = await Promise.all([startServerProcess({ TOWN: "base-25", MODERATOR_TOKEN: TOKEN }, 90_000), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServerProcess({ TOWN: "base-25", MODERATOR_TOKEN: TOKEN }, 90_000),
+    launchBrowser(),
+  ]);
   observer = await joinObserver(server.url);
   await waitFor("the observer to see residents", () => observer.state.agents?.size >= 25, 30_000);
 }, 120_000);
@@ -47,7 +72,8 @@ async function openPage(): Promise<Page> {
   return page;
 }
 
-const overlap = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 /** The boxes of every panel shown, by id or class. */
 async function panelBoxes(page: Page): Promise<{ name: string; box: Box }[]> {
@@ -56,23 +82,35 @@ async function panelBoxes(page: Page): Promise<{ name: string; box: Box }[]> {
     for (const el of document.querySelectorAll<HTMLElement>("#ui .panel")) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || el.classList.contains("toast")) continue;
-      out.push({ name: el.id || el.className, box: { x: r.left, y: r.top, w: r.width, h: r.height } });
+      out.push({
+        name: el.id || el.className,
+        box: { x: r.left, y: r.top, w: r.width, h: r.height },
+      });
     }
     return out;
   });
 }
 
 function expectNoOverlap(boxes: { name: string; box: Box }[]): void {
-  for (let i = 0; i < boxes.length; i++) for (let j = 0; j < i; j++) {
-    expect(overlap(boxes[i].box, boxes[j].box), `${boxes[i].name} covers ${boxes[j].name}`).toBe(false);
-  }
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = 0; j < i; j++) {
+      expect(overlap(boxes[i].box, boxes[j].box), `${boxes[i].name} covers ${boxes[j].name}`).toBe(
+        false,
+      );
+    }
 }
 
 /** One's own avatar as the page's own state has it (the observer may not be sent far avatars). */
-const avatarOf = (page: Page) => page.evaluate(() => {
-  const st = window as unknown as { __simulacra: { avatarId: string; state: () => { avatars: { id: string; x: number; y: number }[] } } };
-  return st.__simulacra.state().avatars.find((a) => a.id === st.__simulacra.avatarId)!;
-});
+const avatarOf = (page: Page) =>
+  page.evaluate(() => {
+    const st = window as unknown as {
+      __simulacra: {
+        avatarId: string;
+        state: () => { avatars: { id: string; x: number; y: number }[] };
+      };
+    };
+    return st.__simulacra.state().avatars.find((a) => a.id === st.__simulacra.avatarId)!;
+  });
 
 describe("a screen that is easy to read, on Oakmere", () => {
   it("the join dialog says what is going on, and two visitors arrive apart", async () => {
@@ -80,8 +118,19 @@ describe("a screen that is easy to read, on Oakmere", () => {
     await visitor.waitForSelector("#join-town-now");
     // START_TIME: the town starts at eight, residents up and about.
     // (Awake once the residents' first plans are made, a moment after the town opens.)
-    await visitor.waitForFunction(() => /^0[89]:\d\d · [1-9]\d* of 25 awake · \d+ conversations? now · \d+ (people|person) here$/.test(document.querySelector("#join-town-now")?.textContent ?? ""), undefined, { timeout: 30_000 });
-    const [town] = (await (await fetch(`${server.url}/api/towns`)).json()) as { awake: number; conversations: number; time: string }[];
+    await visitor.waitForFunction(
+      () =>
+        /^0[89]:\d\d · [1-9]\d* of 25 awake · \d+ conversations? now · \d+ (people|person) here$/.test(
+          document.querySelector("#join-town-now")?.textContent ?? "",
+        ),
+      undefined,
+      { timeout: 30_000 },
+    );
+    const [town] = (await (await fetch(`${server.url}/api/towns`)).json()) as {
+      awake: number;
+      conversations: number;
+      time: string;
+    }[];
     expect(town.awake).toBeGreaterThan(0);
     expect(typeof town.conversations).toBe("number");
     expect(town.time.slice(11, 13)).toMatch(/^0[89]$/);
@@ -90,7 +139,8 @@ describe("a screen that is easy to read, on Oakmere", () => {
 
     moderator = await openPage();
     await joinTown(moderator, "Mo", "moderator", TOKEN);
-    const a = await avatarOf(visitor), b = await avatarOf(moderator);
+    const a = await avatarOf(visitor),
+      b = await avatarOf(moderator);
     // Not on one tile, not side by side: each sees their own avatar.
     expect(Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y))).toBeGreaterThan(1);
     await moderator.screenshot({ path: artifact("screen-spawn.png") });
@@ -108,8 +158,14 @@ describe("a screen that is easy to read, on Oakmere", () => {
     const listed = await visitor.textContent("#hud-residents");
     await visitor.mouse.move(at.x, at.y);
     await visitor.mouse.down();
-    await visitor.waitForFunction((was) => document.querySelector("#hud-residents")?.textContent !== was, listed, { timeout: 40_000 });
-    expect(await button.evaluate((el, p) => document.elementFromPoint(p.x, p.y) === el, at)).toBe(true);
+    await visitor.waitForFunction(
+      (was) => document.querySelector("#hud-residents")?.textContent !== was,
+      listed,
+      { timeout: 40_000 },
+    );
+    expect(await button.evaluate((el, p) => document.elementFromPoint(p.x, p.y) === el, at)).toBe(
+      true,
+    );
     await visitor.mouse.up();
     await visitor.waitForSelector("#inspector:not([hidden])");
     expect(await visitor.isVisible("#chat-panel")).toBe(false);
@@ -117,7 +173,15 @@ describe("a screen that is easy to read, on Oakmere", () => {
     await visitor.waitForSelector("#chat-panel:not([hidden])");
     await sleep(400);
     const shown = await panelBoxes(visitor);
-    for (const name of ["inspector", "chat-panel", "minimap", "hud-online", "hud-residents", "hud-clock"]) expect(shown.map((p) => p.name)).toContain(name);
+    for (const name of [
+      "inspector",
+      "chat-panel",
+      "minimap",
+      "hud-online",
+      "hud-residents",
+      "hud-clock",
+    ])
+      expect(shown.map((p) => p.name)).toContain(name);
     expectNoOverlap(shown);
     await visitor.screenshot({ path: artifact("screen-panels.png") });
 
@@ -144,27 +208,51 @@ describe("a screen that is easy to read, on Oakmere", () => {
     expect(box.w / box.h).toBeCloseTo(info.width / info.height, 1);
     // Your own avatar is the yellow dot (where the page's own state has it, give or take a tile
     // walked since the dots were drawn).
-    const yellowDot = () => visitor.evaluate((w) => {
-      const st = (window as unknown as { __simulacra: { avatarId: string; state: () => { avatars: { id: string; x: number; y: number }[] } } }).__simulacra;
-      const me = st.state().avatars.find((a) => a.id === st.avatarId)!;
-      const c = document.querySelector<HTMLCanvasElement>("#minimap-canvas")!;
-      const s = c.width / w;
-      for (let dy = -1.5; dy <= 1.5; dy += 0.5) for (let dx = -1.5; dx <= 1.5; dx += 0.5) {
-        const [r, g, b, a] = c.getContext("2d")!.getImageData(Math.floor((me.x + 0.5 + dx) * s), Math.floor((me.y + 0.5 + dy) * s), 1, 1).data;
-        if (a > 200 && r > 200 && g > 170 && b < 140) return true;
-      }
-      return false;
-    }, info.width);
+    const yellowDot = () =>
+      visitor.evaluate((w) => {
+        const st = (
+          window as unknown as {
+            __simulacra: {
+              avatarId: string;
+              state: () => { avatars: { id: string; x: number; y: number }[] };
+            };
+          }
+        ).__simulacra;
+        const me = st.state().avatars.find((a) => a.id === st.avatarId)!;
+        const c = document.querySelector<HTMLCanvasElement>("#minimap-canvas")!;
+        const s = c.width / w;
+        for (let dy = -1.5; dy <= 1.5; dy += 0.5)
+          for (let dx = -1.5; dx <= 1.5; dx += 0.5) {
+            const [r, g, b, a] = c
+              .getContext("2d")!
+              .getImageData(
+                Math.floor((me.x + 0.5 + dx) * s),
+                Math.floor((me.y + 0.5 + dy) * s),
+                1,
+                1,
+              ).data;
+            if (a > 200 && r > 200 && g > 170 && b < 140) return true;
+          }
+        return false;
+      }, info.width);
     // The minimap redraws on its own clock: wait for a frame that has the dot where the state says.
     let yellow = false;
-    for (const deadline = Date.now() + 8_000; !yellow && Date.now() < deadline; await sleep(200)) yellow = await yellowDot();
+    for (const deadline = Date.now() + 8_000; !yellow && Date.now() < deadline; await sleep(200))
+      yellow = await yellowDot();
     expect(yellow).toBe(true);
 
     const me = await avatarOf(visitor);
     await visitor.click("#minimap-expand");
     const big = await visitor.evaluate(() => {
       const r = document.querySelector("#minimap-canvas")!.getBoundingClientRect();
-      return { x: r.left, y: r.top, w: r.width, h: r.height, vw: window.innerWidth, vh: window.innerHeight };
+      return {
+        x: r.left,
+        y: r.top,
+        w: r.width,
+        h: r.height,
+        vw: window.innerWidth,
+        vh: window.innerHeight,
+      };
     });
     expect(big.w).toBeGreaterThan(box.w * 2.5);
     expect(big.x).toBeGreaterThanOrEqual(0);
@@ -176,49 +264,88 @@ describe("a screen that is easy to read, on Oakmere", () => {
     // A click on the big map walks towards that place (and closes the big map).
     const goal = { x: me.x + (me.x > info.width / 2 ? -12 : 12), y: me.y };
     const before = Math.abs(me.x - goal.x);
-    await visitor.mouse.click(big.x + ((goal.x + 0.5) * big.w) / info.width, big.y + ((goal.y + 0.5) * big.h) / info.height);
-    await waitFor("the avatar to walk towards the tile clicked on the minimap", async () => {
-      const now = await avatarOf(visitor);
-      return Math.abs(now.x - goal.x) < before - 3;
-    }, 15_000);
-    expect(await visitor.evaluate(() => document.querySelector("#minimap")!.classList.contains("expanded"))).toBe(false);
+    await visitor.mouse.click(
+      big.x + ((goal.x + 0.5) * big.w) / info.width,
+      big.y + ((goal.y + 0.5) * big.h) / info.height,
+    );
+    await waitFor(
+      "the avatar to walk towards the tile clicked on the minimap",
+      async () => {
+        const now = await avatarOf(visitor);
+        return Math.abs(now.x - goal.x) < before - 3;
+      },
+      15_000,
+    );
+    expect(
+      await visitor.evaluate(() =>
+        document.querySelector("#minimap")!.classList.contains("expanded"),
+      ),
+    ).toBe(false);
   }, 60_000);
 
   it("a moderator's fire is announced with a link that shows it; F follows the action there; its label keeps off names", async () => {
     // The object nearest to a resident: its label would sit on their name.
     const agents = Array.from(observer.state.agents.values());
     const near = info.objects
-      .map((o) => ({ o, d: Math.min(...agents.map((a) => Math.abs(a.x - (o.x + o.w / 2)) + Math.abs(a.y - o.y))) }))
+      .map((o) => ({
+        o,
+        d: Math.min(...agents.map((a) => Math.abs(a.x - (o.x + o.w / 2)) + Math.abs(a.y - o.y))),
+      }))
       .sort((p, q) => p.d - q.d)[0].o;
     await moderator.selectOption("#mod-object", near.address);
     await moderator.fill("#mod-state", "on fire");
     // While the moderator types, a talk asked for before opens (a walk to Ada that arrives, or
     // she is beside them already): the chat must leave the field being typed in alone, or this
     // Enter would go to the chat. (A script's click moves no focus, as a walk arriving would not.)
-    await moderator.evaluate(() => document.querySelector<HTMLButtonElement>("#inspector-talk")?.click());
-    await waitFor("the moderator's talk with Ada to open (or give up)", async () => !/Walking over/.test((await moderator.textContent("#chat-status")) ?? ""), 30_000);
+    await moderator.evaluate(() =>
+      document.querySelector<HTMLButtonElement>("#inspector-talk")?.click(),
+    );
+    await waitFor(
+      "the moderator's talk with Ada to open (or give up)",
+      async () => !/Walking over/.test((await moderator.textContent("#chat-status")) ?? ""),
+      30_000,
+    );
     expect(await moderator.evaluate(() => document.activeElement?.id)).toBe("mod-state");
     await moderator.press("#mod-state", "Enter");
     // The server took it (the moderator's panel says so); if not, the failure says what it said.
     const said = async () => (await moderator.textContent("#mod-feedback")) ?? "";
-    await waitFor("the moderator's panel to confirm the fire", async () => (await said()).includes("on fire"), 15_000).catch(async (e: Error) => {
-      throw new Error(`${e.message}; the panel says "${await said()}", toasts: ${JSON.stringify(await moderator.locator(".toast").allTextContents())}`);
+    await waitFor(
+      "the moderator's panel to confirm the fire",
+      async () => (await said()).includes("on fire"),
+      15_000,
+    ).catch(async (e: Error) => {
+      throw new Error(
+        `${e.message}; the panel says "${await said()}", toasts: ${JSON.stringify(await moderator.locator(".toast").allTextContents())}`,
+      );
     });
 
     // The visitor, far away, is told, and the link takes the camera there.
-    await visitor.waitForSelector(".toast .toast-link", { timeout: 30_000 }).catch(async (e: Error) => {
-      await visitor.screenshot({ path: artifact("screen-announce-missed.png") });
-      const seen = await visitor.evaluate(() => Array.from(document.querySelectorAll(".toast"), (t) => t.textContent));
-      const status = await visitor.evaluate(() => (window as unknown as { __simulacra: { status: string } }).__simulacra.status);
-      throw new Error(`${e.message}; the visitor's toasts: ${JSON.stringify(seen)}, status "${status}", page errors ${JSON.stringify(pageErrors)} (screenshot screen-announce-missed.png)`);
-    });
+    await visitor
+      .waitForSelector(".toast .toast-link", { timeout: 30_000 })
+      .catch(async (e: Error) => {
+        await visitor.screenshot({ path: artifact("screen-announce-missed.png") });
+        const seen = await visitor.evaluate(() =>
+          Array.from(document.querySelectorAll(".toast"), (t) => t.textContent),
+        );
+        const status = await visitor.evaluate(
+          () => (window as unknown as { __simulacra: { status: string } }).__simulacra.status,
+        );
+        throw new Error(
+          `${e.message}; the visitor's toasts: ${JSON.stringify(seen)}, status "${status}", page errors ${JSON.stringify(pageErrors)} (screenshot screen-announce-missed.png)`,
+        );
+      });
     expect(await visitor.textContent(".toast.link")).toMatch(new RegExp(`${near.name} is on fire`));
     await visitor.click(".toast .toast-link");
-    const inView = async () => visitor.evaluate(([x, y]) => {
-      const r = window.__simulacra.render;
-      const sx = (x * 32 - r.view.x) * r.zoom, sy = (y * 32 - r.view.y) * r.zoom;
-      return sx > 0 && sy > 0 && sx < window.innerWidth && sy < window.innerHeight;
-    }, [near.x + near.w / 2, near.y + near.h / 2] as const);
+    const inView = async () =>
+      visitor.evaluate(
+        ([x, y]) => {
+          const r = window.__simulacra.render;
+          const sx = (x * 32 - r.view.x) * r.zoom,
+            sy = (y * 32 - r.view.y) * r.zoom;
+          return sx > 0 && sy > 0 && sx < window.innerWidth && sy < window.innerHeight;
+        },
+        [near.x + near.w / 2, near.y + near.h / 2] as const,
+      );
     await waitFor("the camera to show the fire", inView, 8000);
     await visitor.screenshot({ path: artifact("screen-announce.png") });
 
@@ -226,7 +353,14 @@ describe("a screen that is easy to read, on Oakmere", () => {
     await visitor.keyboard.press("ArrowUp");
     await waitFor("the camera to come back", async () => !(await inView()), 8000).catch(() => {});
     await visitor.keyboard.press("f");
-    await waitFor("the camera to follow the action", async () => (await visitor.evaluate(() => window.__simulacra.render.action?.why ?? "")).includes(near.name), 5000);
+    await waitFor(
+      "the camera to follow the action",
+      async () =>
+        (await visitor.evaluate(() => window.__simulacra.render.action?.why ?? "")).includes(
+          near.name,
+        ),
+      5000,
+    );
     await waitFor("the camera to show the fire", inView, 8000);
 
     // Labels: the object's label covers no name, action or speech.
@@ -234,9 +368,13 @@ describe("a screen that is easy to read, on Oakmere", () => {
     const labels = await visitor.evaluate(() => window.__simulacra.render.labels);
     const objects = labels.filter((l) => l.kind === "object");
     expect(objects.length).toBeGreaterThan(0);
-    for (const o of objects) for (const l of labels) if (l.kind !== "object") expect(overlap(o, l), `"${o.text}" covers "${l.text}"`).toBe(false);
+    for (const o of objects)
+      for (const l of labels)
+        if (l.kind !== "object")
+          expect(overlap(o, l), `"${o.text}" covers "${l.text}"`).toBe(false);
     await visitor.screenshot({ path: artifact("screen-action.png") });
-    if (process.env.SCREENSHOT_DOCS === "1") copyFileSync(artifact("screen-action.png"), `${ROOT}docs/screenshot.png`);
+    if (process.env.SCREENSHOT_DOCS === "1")
+      copyFileSync(artifact("screen-action.png"), `${ROOT}docs/screenshot.png`);
     expect(pageErrors).toEqual([]);
   }, 90_000);
 });

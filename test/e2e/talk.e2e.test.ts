@@ -12,7 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TALK_RANGE } from "../../shared/constants.ts";
 import type { TownState } from "../../shared/state.ts";
 import { facingToward } from "../../shared/view.ts";
-import { artifact, ensureClientBuilt, joinObserver, joinTown, launchBrowser, leaveObserver, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
+import {
+  artifact,
+  ensureClientBuilt,
+  joinObserver,
+  joinTown,
+  launchBrowser,
+  leaveObserver,
+  sleep,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from "./helpers.ts";
 
 let server: ServerProcess;
 let browser: Browser;
@@ -51,7 +62,14 @@ async function person(name: string): Promise<Page> {
   try {
     await joinTown(page, name);
   } catch (e) {
-    const hook = await page.evaluate(() => { const w = window as unknown as { __simulacra?: { status: string; error: string } }; return { status: w.__simulacra?.status, error: w.__simulacra?.error, toast: document.body.innerText.slice(0, 400) }; });
+    const hook = await page.evaluate(() => {
+      const w = window as unknown as { __simulacra?: { status: string; error: string } };
+      return {
+        status: w.__simulacra?.status,
+        error: w.__simulacra?.error,
+        toast: document.body.innerText.slice(0, 400),
+      };
+    });
     throw new Error(`${name} could not join: ${JSON.stringify(hook)}`, { cause: e });
   }
   return page;
@@ -63,13 +81,18 @@ const tileOf = async (page: Page) => {
   return page.evaluate((me) => window.__simulacra.state()!.avatars.find((a) => a.id === me)!, id);
 };
 const resident = (id: string) => observer.state.agents.get(id)!;
-const far = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+const far = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+  Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 
 /** Opens the resident in the inspector (the residents list) and presses Talk: the avatar walks up. */
 async function talkTo(page: Page, id: string): Promise<void> {
   await page.click(`[data-inspect="${id}"]`);
   await page.click("#inspector-talk");
-  await page.waitForFunction(() => /^Talking with/.test(document.querySelector("#chat-status")?.textContent ?? ""), undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => /^Talking with/.test(document.querySelector("#chat-status")?.textContent ?? ""),
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 async function say(page: Page, text: string): Promise<void> {
@@ -78,9 +101,16 @@ async function say(page: Page, text: string): Promise<void> {
 }
 
 /** An awake resident, not talking, nearest to (but farther than `min` tiles from) a tile. */
-function awakeResidentNear(from: { x: number; y: number }, min: number, not: string[] = []): string {
+function awakeResidentNear(
+  from: { x: number; y: number },
+  min: number,
+  not: string[] = [],
+): string {
   const free = Array.from(observer.state.agents.values())
-    .filter((a) => !a.talkingTo && !/sleep|bed/i.test(a.action) && !not.includes(a.id) && far(a, from) > min)
+    .filter(
+      (a) =>
+        !a.talkingTo && !/sleep|bed/i.test(a.action) && !not.includes(a.id) && far(a, from) > min,
+    )
     .sort((a, b) => far(a, from) - far(b, from));
   expect(free.length).toBeGreaterThan(0);
   return free[0].id;
@@ -98,24 +128,49 @@ describe("talking with residents", () => {
     await waitFor("the resident to stop for Ada", () => resident(target).talkingTo === me, 30_000);
     const stoppedAt = { x: resident(target).x, y: resident(target).y };
     expect(far(stoppedAt, before)).toBeLessThan(far(before, await tileOf(page)) + 20);
-    await page.waitForFunction(() => /^Talking with/.test(document.querySelector("#chat-status")?.textContent ?? ""), undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => /^Talking with/.test(document.querySelector("#chat-status")?.textContent ?? ""),
+      undefined,
+      { timeout: 30_000 },
+    );
     const at = await tileOf(page);
     expect(far(at, stoppedAt)).toBeLessThanOrEqual(TALK_RANGE);
     // It looks at her (wherever her last steps took her): in the server's view and as the page draws its sprite.
-    const facing = await waitFor("the resident to face Ada", () => {
-      const ada = observer.state.avatars.get(me);
-      const toward = ada ? facingToward(stoppedAt, ada) : undefined;
-      return toward && resident(target).facing === toward ? toward : undefined;
-    }, 20_000);
-    await page.waitForFunction(([id, f]) => window.__simulacra.render.residents[id]?.facing === f, [target, facing] as const, { timeout: 10_000 });
+    const facing = await waitFor(
+      "the resident to face Ada",
+      () => {
+        const ada = observer.state.avatars.get(me);
+        const toward = ada ? facingToward(stoppedAt, ada) : undefined;
+        return toward && resident(target).facing === toward ? toward : undefined;
+      },
+      20_000,
+    );
+    await page.waitForFunction(
+      ([id, f]) => window.__simulacra.render.residents[id]?.facing === f,
+      [target, facing] as const,
+      { timeout: 10_000 },
+    );
     await sleep(400);
     await page.screenshot({ path: artifact("talk-approach.png") });
 
     // It keeps still while they talk, whatever its plan says, and every line is heard.
     await say(page, "Hello! Do you have a minute?");
-    await waitFor("an answer", async () => (await page.evaluate(() => window.__simulacra.chat())).some((l) => l.who === "them" && l.speaker === target), 30_000);
+    await waitFor(
+      "an answer",
+      async () =>
+        (await page.evaluate(() => window.__simulacra.chat())).some(
+          (l) => l.who === "them" && l.speaker === target,
+        ),
+      30_000,
+    );
     await say(page, "What have you been up to?");
-    await waitFor("a second answer", async () => (await page.evaluate(() => window.__simulacra.chat())).filter((l) => l.who === "them").length >= 2, 30_000);
+    await waitFor(
+      "a second answer",
+      async () =>
+        (await page.evaluate(() => window.__simulacra.chat())).filter((l) => l.who === "them")
+          .length >= 2,
+      30_000,
+    );
     const lines = await page.evaluate(() => window.__simulacra.chat());
     expect(lines.filter((l) => l.state === "failed")).toEqual([]);
     expect({ x: resident(target).x, y: resident(target).y }).toEqual(stoppedAt);
@@ -130,7 +185,11 @@ describe("talking with residents", () => {
 
   it("three people talk with one resident: each panel shows everyone and every line, and each is answered in turn", async () => {
     const names = ["Bea", "Cy", "Dee"];
-    const asks = ["Good morning! What are you working on today?", "Who are your closest friends in town?", "What did you do yesterday?"];
+    const asks = [
+      "Good morning! What are you working on today?",
+      "Who are your closest friends in town?",
+      "What did you do yesterday?",
+    ];
     const pages: Page[] = [];
     for (const n of names) pages.push(await person(n));
     const ids = await Promise.all(pages.map(idOf));
@@ -141,17 +200,30 @@ describe("talking with residents", () => {
     }
     // Every panel lists the resident and the three people (a resident passing by may join too).
     for (const page of pages) {
-      await page.waitForFunction((n) => window.__simulacra.chatMembers().filter((m) => m.kind === "avatar").length === n, 3, { timeout: 20_000 });
+      await page.waitForFunction(
+        (n) => window.__simulacra.chatMembers().filter((m) => m.kind === "avatar").length === n,
+        3,
+        { timeout: 20_000 },
+      );
       const members = await page.evaluate(() => window.__simulacra.chatMembers());
-      expect(members.filter((m) => m.kind === "avatar").map((m) => m.id).sort()).toEqual([...ids].sort());
+      expect(
+        members
+          .filter((m) => m.kind === "avatar")
+          .map((m) => m.id)
+          .sort(),
+      ).toEqual([...ids].sort());
       expect(members.map((m) => m.id)).toContain(target);
     }
     // The resident answers each of them, in the order they spoke; every panel shows every line with its speaker.
-    const answered = await waitFor("an answer to each of the three", async () => {
-      const l = await pages[0].evaluate(() => window.__simulacra.chat());
-      const to = l.filter((x) => x.speaker === target).map((x) => x.to);
-      return ids.every((id) => to.includes(id)) && to;
-    }, 60_000);
+    const answered = await waitFor(
+      "an answer to each of the three",
+      async () => {
+        const l = await pages[0].evaluate(() => window.__simulacra.chat());
+        const to = l.filter((x) => x.speaker === target).map((x) => x.to);
+        return ids.every((id) => to.includes(id)) && to;
+      },
+      60_000,
+    );
     expect(answered.filter((id, i) => answered.indexOf(id) === i)).toEqual(ids);
     // The three stand around the resident, each on a tile of their own.
     const tiles = await Promise.all(pages.map(tileOf));
@@ -164,7 +236,9 @@ describe("talking with residents", () => {
         if (i !== j) expect(said!.name).toMatch(new RegExp(`^${names[j]} → `));
       }
       expect(l.filter((x) => x.state === "failed")).toEqual([]);
-      await expect(page.textContent("#chat-members")).resolves.toMatch(new RegExp(`${names[i]} \\(you\\)`));
+      await expect(page.textContent("#chat-members")).resolves.toMatch(
+        new RegExp(`${names[i]} \\(you\\)`),
+      );
       await sleep(200);
       await page.screenshot({ path: artifact(`talk-group-${names[i].toLowerCase()}.png`) });
     }
@@ -183,10 +257,24 @@ describe("talking with residents", () => {
     // Each is answered, and each panel shows the other's words too.
     for (const page of [eve, fay]) {
       const me = await idOf(page);
-      await waitFor("an answer to each", async () => (await page.evaluate(() => window.__simulacra.chat())).some((l) => l.speaker === target && l.to === me), 40_000);
+      await waitFor(
+        "an answer to each",
+        async () =>
+          (await page.evaluate(() => window.__simulacra.chat())).some(
+            (l) => l.speaker === target && l.to === me,
+          ),
+        40_000,
+      );
     }
-    await waitFor("Eve's panel to show Fay's words", async () => (await eve.evaluate(() => window.__simulacra.chat())).some((l) => l.text === "Morning! May I join you?"));
-    for (const [name, page] of [["eve", eve], ["fay", fay]] as const) {
+    await waitFor("Eve's panel to show Fay's words", async () =>
+      (await eve.evaluate(() => window.__simulacra.chat())).some(
+        (l) => l.text === "Morning! May I join you?",
+      ),
+    );
+    for (const [name, page] of [
+      ["eve", eve],
+      ["fay", fay],
+    ] as const) {
       expect(await page.isVisible("#chat-panel")).toBe(true);
       const l = await page.evaluate(() => window.__simulacra.chat());
       expect(l.filter((x) => x.state === "failed")).toEqual([]);

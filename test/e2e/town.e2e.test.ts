@@ -7,25 +7,45 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TownState } from "../../shared/state.ts";
-import { artifact, ensureClientBuilt, joinObserver, launchBrowser, ROOT, sleep, startServerProcess, waitFor, type ServerProcess } from "./helpers.ts";
+import {
+  artifact,
+  ensureClientBuilt,
+  joinObserver,
+  launchBrowser,
+  ROOT,
+  sleep,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from "./helpers.ts";
 
 let server: ServerProcess;
 let browser: Browser;
 let observer: Room<any, TownState> | undefined;
 const pageErrors: string[] = [];
 
-type Hook = { status: string; error: string; avatarId: string; render: { ready: boolean; agents: number; avatars: number }; state: () => any };
+type Hook = {
+  status: string;
+  error: string;
+  avatarId: string;
+  render: { ready: boolean; agents: number; avatars: number };
+  state: () => any;
+};
 declare const window: { __simulacra: Hook };
 
 // The collision layer of the town, to pick a direction the avatar can walk.
 const town = JSON.parse(readFileSync(`${ROOT}assets/towns/base-3/town.json`, "utf8"));
 const collision: number[] = town.layers.find((l: { name: string }) => l.name === "collision").data;
-const walkable = (x: number, y: number) => x >= 0 && y >= 0 && x < town.width && y < town.height && collision[y * town.width + x] === 0;
+const walkable = (x: number, y: number) =>
+  x >= 0 && y >= 0 && x < town.width && y < town.height && collision[y * town.width + x] === 0;
 
 beforeAll(async () => {
   ensureClientBuilt();
   // Ten steps a second: residents leave home for their first errands within a minute or so.
-  [server, browser] = await Promise.all([startServerProcess({ STEPS_PER_SECOND: "10" }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServerProcess({ STEPS_PER_SECOND: "10" }),
+    launchBrowser(),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -46,7 +66,9 @@ async function joinAs(page: Page, name: string): Promise<void> {
   await page.fill("#join-name", name);
   await page.press("#join-name", "Enter");
   await page.waitForSelector("#game canvas", { timeout: 15_000 });
-  await page.waitForFunction(() => window.__simulacra?.render?.ready === true, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => window.__simulacra?.render?.ready === true, undefined, {
+    timeout: 15_000,
+  });
 }
 
 describe("the town in a browser", () => {
@@ -57,13 +79,20 @@ describe("the town in a browser", () => {
     await page.screenshot({ path: artifact("town-join.png") });
     await page.press("#join-name", "Enter");
     await page.waitForSelector("#game canvas", { timeout: 15_000 });
-    await page.waitForFunction(() => window.__simulacra?.render?.ready === true, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => window.__simulacra?.render?.ready === true, undefined, {
+      timeout: 15_000,
+    });
     const avatarId = await page.evaluate(() => window.__simulacra.avatarId);
     expect(avatarId).toBeTruthy();
 
     // An observer in the same room sees the page's avatar.
     observer = await joinObserver(server.url);
-    const start = await waitFor("the observer to see the page's avatar", () => typeof observer!.state.avatars?.get(avatarId)?.x === "number" && observer!.state.avatars.get(avatarId));
+    const start = await waitFor(
+      "the observer to see the page's avatar",
+      () =>
+        typeof observer!.state.avatars?.get(avatarId)?.x === "number" &&
+        observer!.state.avatars.get(avatarId),
+    );
     expect(start.name).toBe("Wren");
     const from = { x: start.x, y: start.y };
 
@@ -74,8 +103,15 @@ describe("the town in a browser", () => {
     await page.screenshot({ path: artifact("town-joined.png") });
 
     // Walk three tiles in the first direction that is free for three tiles.
-    const dirs = [["ArrowRight", 1, 0], ["ArrowLeft", -1, 0], ["ArrowDown", 0, 1], ["ArrowUp", 0, -1]] as const;
-    const [key, dx, dy] = dirs.find(([, dx, dy]) => [1, 2, 3].every((k) => walkable(from.x + dx * k, from.y + dy * k)))!;
+    const dirs = [
+      ["ArrowRight", 1, 0],
+      ["ArrowLeft", -1, 0],
+      ["ArrowDown", 0, 1],
+      ["ArrowUp", 0, -1],
+    ] as const;
+    const [key, dx, dy] = dirs.find(([, dx, dy]) =>
+      [1, 2, 3].every((k) => walkable(from.x + dx * k, from.y + dy * k)),
+    )!;
     // Each press walks (at least) one tile on; the server's state follows. Waited for per press,
     // so a slow machine does not turn into lost key presses; "at least", because a press held
     // long on a slow machine counts as a held key, which walks on (see below).
@@ -85,7 +121,11 @@ describe("the town in a browser", () => {
     };
     for (let i = 1; i <= 3; i++) {
       await page.keyboard.press(key);
-      await waitFor(`the server to walk the avatar ${i} tiles from ${from.x},${from.y} with ${key}`, () => along() >= i, 8000);
+      await waitFor(
+        `the server to walk the avatar ${i} tiles from ${from.x},${from.y} with ${key}`,
+        () => along() >= i,
+        8000,
+      );
     }
     // Where it came to rest, on the line it walked.
     let rest = "";
@@ -99,31 +139,53 @@ describe("the town in a browser", () => {
     expect(dx === 0 ? end.x : end.y).toBe(dx === 0 ? from.x : from.y);
     const to = { x: end.x, y: end.y };
     // The page shows the same position as the server.
-    await page.waitForFunction(([x, y]) => {
-      const me = window.__simulacra.state().avatars.find((a: { id: string }) => a.id === window.__simulacra.avatarId);
-      return me && me.x === x && me.y === y;
-    }, [to.x, to.y]);
+    await page.waitForFunction(
+      ([x, y]) => {
+        const me = window.__simulacra
+          .state()
+          .avatars.find((a: { id: string }) => a.id === window.__simulacra.avatarId);
+        return me && me.x === x && me.y === y;
+      },
+      [to.x, to.y],
+    );
     await sleep(400);
     await page.screenshot({ path: artifact("town-walked.png") });
 
     // Holding a key walks on, paced at walking speed (it does not flood the server).
-    const [holdKey, hx, hy] = dirs.find(([, ddx, ddy]) => [1, 2].every((k) => walkable(to.x + ddx * k, to.y + ddy * k)))!;
+    const [holdKey, hx, hy] = dirs.find(([, ddx, ddy]) =>
+      [1, 2].every((k) => walkable(to.x + ddx * k, to.y + ddy * k)),
+    )!;
     await page.keyboard.down(holdKey);
     await sleep(700);
     await page.keyboard.up(holdKey);
-    await waitFor("a held key to walk at least two tiles", () => {
-      const a = observer!.state.avatars.get(avatarId)!;
-      return (a.x - to.x) * hx + (a.y - to.y) * hy >= 2;
-    }, 5000);
+    await waitFor(
+      "a held key to walk at least two tiles",
+      () => {
+        const a = observer!.state.avatars.get(avatarId)!;
+        return (a.x - to.x) * hx + (a.y - to.y) * hy >= 2;
+      },
+      5000,
+    );
 
     // Clicking a tile walks there too.
     const here = observer.state.avatars.get(avatarId)!;
-    const click = [[0, 2], [2, 0], [0, -2], [-2, 0]].map(([cx, cy]) => ({ x: here.x + cx, y: here.y + cy })).find((t) => walkable(t.x, t.y))!;
+    const click = [
+      [0, 2],
+      [2, 0],
+      [0, -2],
+      [-2, 0],
+    ]
+      .map(([cx, cy]) => ({ x: here.x + cx, y: here.y + cy }))
+      .find((t) => walkable(t.x, t.y))!;
     // The camera eases after the avatar: wait until it rests before aiming at a tile.
-    const camera = () => page.evaluate(() => {
-      const r = window.__simulacra.render as unknown as { zoom: number; view: { x: number; y: number } };
-      return JSON.stringify({ zoom: r.zoom, view: r.view });
-    });
+    const camera = () =>
+      page.evaluate(() => {
+        const r = window.__simulacra.render as unknown as {
+          zoom: number;
+          view: { x: number; y: number };
+        };
+        return JSON.stringify({ zoom: r.zoom, view: r.view });
+      });
     let seen = "";
     for (let i = 0; i < 40; i++) {
       await sleep(150);
@@ -135,15 +197,21 @@ describe("the town in a browser", () => {
     const cx = (click.x * 32 + 16 - cam.view.x) * cam.zoom;
     const cy = (click.y * 32 + 16 - cam.view.y) * cam.zoom;
     await page.mouse.click(cx, cy);
-    await waitFor(`a click to walk the avatar to ${click.x},${click.y}`, () => {
-      const a = observer!.state.avatars.get(avatarId)!;
-      return a.x === click.x && a.y === click.y;
-    }, 6000);
+    await waitFor(
+      `a click to walk the avatar to ${click.x},${click.y}`,
+      () => {
+        const a = observer!.state.avatars.get(avatarId)!;
+        return a.x === click.x && a.y === click.y;
+      },
+      6000,
+    );
 
     // The HUD shows the clock, the engine and who is online.
     await expect(page.textContent("#hud-time")).resolves.toMatch(/^\d\d:\d\d$/);
     await expect(page.textContent("#hud-clock")).resolves.toMatch(/offline engine/);
-    await page.waitForFunction(() => /Observer/.test(document.querySelector("#hud-online")?.textContent ?? ""));
+    await page.waitForFunction(() =>
+      /Observer/.test(document.querySelector("#hud-online")?.textContent ?? ""),
+    );
     await expect(page.textContent("#hud-online")).resolves.toMatch(/Wren \(you\)/);
 
     // Zoomed out: the whole town.
@@ -155,10 +223,19 @@ describe("the town in a browser", () => {
   });
 
   it("shows residents walking within a game hour", async () => {
-    const room = observer ?? (observer = await new Client(server.url).joinOrCreate<TownState>("town", { name: "Observer" }));
+    const room =
+      observer ??
+      (observer = await new Client(server.url).joinOrCreate<TownState>("town", {
+        name: "Observer",
+      }));
     await waitFor("residents", () => room.state.agents?.size >= 3);
     const before = new Map(Array.from(room.state.agents.values(), (a) => [a.id, `${a.x},${a.y}`]));
-    const moved = await waitFor("a resident to move", () => Array.from(room.state.agents.values()).find((a) => before.get(a.id) !== `${a.x},${a.y}`), 45_000);
+    const moved = await waitFor(
+      "a resident to move",
+      () =>
+        Array.from(room.state.agents.values()).find((a) => before.get(a.id) !== `${a.x},${a.y}`),
+      45_000,
+    );
     expect(moved.name).toBeTruthy();
     expect(Array.from(room.state.agents.values()).every((a) => a.action.length > 0)).toBe(true);
   });
@@ -183,7 +260,9 @@ describe("the town in a browser", () => {
     await page.click('[data-resident="ines"]');
     await page.keyboard.press("+");
     await page.keyboard.press("+");
-    await page.waitForFunction(() => /Following/.test(document.querySelector("#hud-residents")?.textContent ?? ""));
+    await page.waitForFunction(() =>
+      /Following/.test(document.querySelector("#hud-residents")?.textContent ?? ""),
+    );
     await sleep(1500);
     await page.screenshot({ path: artifact("town-resident.png") });
     await page.close();

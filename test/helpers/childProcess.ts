@@ -52,12 +52,16 @@ async function gone(child: ChildProcess, group: boolean, ms: number): Promise<bo
  * process of its group) to exit, then sends SIGKILL and waits for that exit too. Resolves only
  * once nothing of it runs; throws if it outlives SIGKILL.
  */
-export async function stopChild(child: ChildProcess, { group = false, signal = "SIGTERM", graceMs = STOP_GRACE_MS }: StopOptions = {}): Promise<void> {
+export async function stopChild(
+  child: ChildProcess,
+  { group = false, signal = "SIGTERM", graceMs = STOP_GRACE_MS }: StopOptions = {},
+): Promise<void> {
   if (!running(child, group)) return;
   send(child, group, signal);
   if (await gone(child, group, graceMs)) return;
   send(child, group, "SIGKILL");
-  if (!(await gone(child, group, KILL_WAIT_MS))) throw new Error(`process ${child.pid} still runs ${KILL_WAIT_MS} ms after SIGKILL`);
+  if (!(await gone(child, group, KILL_WAIT_MS)))
+    throw new Error(`process ${child.pid} still runs ${KILL_WAIT_MS} ms after SIGKILL`);
 }
 
 /** Removes a data folder; retries cover a file handle the OS releases a moment late. Call it after stopChild. */

@@ -14,7 +14,10 @@ export const PG_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@12
 export const IN_CI = process.env.CI === "true";
 
 export async function adminQuery(sql: string): Promise<Record<string, unknown>[]> {
-  const adapter = await new PrismaPg({ connectionString: PG_URL, connectionTimeoutMillis: 5_000 }).connect();
+  const adapter = await new PrismaPg({
+    connectionString: PG_URL,
+    connectionTimeoutMillis: 5_000,
+  }).connect();
   try {
     return (await adapter.underlyingDriver().query(sql)).rows as Record<string, unknown>[];
   } finally {
@@ -29,7 +32,9 @@ export async function probePostgres(): Promise<string | null> {
     return null;
   } catch (err) {
     const e = err as Error;
-    return e instanceof AggregateError ? e.errors.map((x: Error) => x.message).join("; ") : e.message || String(e);
+    return e instanceof AggregateError
+      ? e.errors.map((x: Error) => x.message).join("; ")
+      : e.message || String(e);
   }
 }
 
@@ -50,7 +55,9 @@ export interface Backend {
 }
 
 /** The backends a test file runs on; PostgreSQL only when it answers (or CI, where it must). */
-export async function backends(label: string): Promise<{ list: Backend[]; pgProblem: string | null }> {
+export async function backends(
+  label: string,
+): Promise<{ list: Backend[]; pgProblem: string | null }> {
   const pgProblem = await probePostgres();
   const runId = `${label}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const dir = mkdtempSync(path.join(tmpdir(), `simulacra-${label}-`));
@@ -67,7 +74,10 @@ export async function backends(label: string): Promise<{ list: Backend[]; pgProb
     list.push({
       name: "postgres",
       open: async () => {
-        if (pgProblem !== null) throw new Error(`PostgreSQL is unreachable at ${redactDatabaseUrl(PG_URL)} (${pgProblem}); CI=true, so this fails instead of skipping`);
+        if (pgProblem !== null)
+          throw new Error(
+            `PostgreSQL is unreachable at ${redactDatabaseUrl(PG_URL)} (${pgProblem}); CI=true, so this fails instead of skipping`,
+          );
         return openStore({ databaseUrl: pgUrlWithSchema(schema), dataDir: "unused" });
       },
       env: { DATABASE_URL: pgUrlWithSchema(schema), DATA_DIR: dir },
@@ -76,7 +86,9 @@ export async function backends(label: string): Promise<{ list: Backend[]; pgProb
       },
     });
   } else {
-    console.warn(`\n[${label}] SKIPPING the PostgreSQL tests: ${redactDatabaseUrl(PG_URL)} is unreachable (${pgProblem}). With CI=true this fails.\n`);
+    console.warn(
+      `\n[${label}] SKIPPING the PostgreSQL tests: ${redactDatabaseUrl(PG_URL)} is unreachable (${pgProblem}). With CI=true this fails.\n`,
+    );
   }
   return { list, pgProblem };
 }

@@ -11,12 +11,22 @@ type Schema = { [k: string]: any };
  * schema-nonsense: the smallest answer the schema allows; slow: that, after `slowMs`; silent: never
  * answers; garbage: prose that is not JSON; rate-limited: 429 with Retry-After: 1; error: 500.
  */
-export type ChatBehaviour = "schema-nonsense" | "slow" | "silent" | "garbage" | "rate-limited" | "error";
+export type ChatBehaviour =
+  "schema-nonsense" | "slow" | "silent" | "garbage" | "rate-limited" | "error";
 
 /** One request as the server saw it. */
-export type FakeRequest = { path: string; body: any; headers: http.IncomingHttpHeaders; at: number };
+export type FakeRequest = {
+  path: string;
+  body: any;
+  headers: http.IncomingHttpHeaders;
+  at: number;
+};
 /** A test's own answer to a request; `n` counts requests to the same path, from 1. */
-export type FakeHandler = (req: FakeRequest, res: http.ServerResponse, n: number) => void | Promise<void>;
+export type FakeHandler = (
+  req: FakeRequest,
+  res: http.ServerResponse,
+  n: number,
+) => void | Promise<void>;
 
 /**
  * The one fake OpenAI server of the tests. Whole-town tests pick a `behaviour`; tests of the
@@ -68,22 +78,34 @@ export class FakeOpenAI {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     let raw = "";
     for await (const chunk of req) raw += chunk;
-    const r: FakeRequest = { path: req.url ?? "", body: raw ? JSON.parse(raw) : {}, headers: req.headers, at: Date.now() };
+    const r: FakeRequest = {
+      path: req.url ?? "",
+      body: raw ? JSON.parse(raw) : {},
+      headers: req.headers,
+      at: Date.now(),
+    };
     this.requests.push(r);
     this.active++;
     this.maxActive = Math.max(this.maxActive, this.active);
     res.on("close", () => this.active--);
     const n = this.requests.filter((x) => x.path === r.path).length;
-    if (r.path === EMBEDDINGS) return this.embeddings ? this.embeddings(r, res, n) : embed(res, r.body);
+    if (r.path === EMBEDDINGS)
+      return this.embeddings ? this.embeddings(r, res, n) : embed(res, r.body);
     if (r.path !== CHAT) return send(res, { error: { message: "not found" } }, 404);
     if (this.chat) return this.chat(r, res, n);
     if (this.behaviour === "silent") return; // accepted, never answered
-    if (this.behaviour === "rate-limited") return send(res, { error: { message: "slow down" } }, 429, { "retry-after": "1" });
-    if (this.behaviour === "error") return send(res, { error: { message: "the model fell over" } }, 500);
+    if (this.behaviour === "rate-limited")
+      return send(res, { error: { message: "slow down" } }, 429, { "retry-after": "1" });
+    if (this.behaviour === "error")
+      return send(res, { error: { message: "the model fell over" } }, 500);
     if (this.behaviour === "slow") await new Promise((resolve) => setTimeout(resolve, this.slowMs));
     if (res.destroyed) return;
     const schema = r.body.response_format?.json_schema?.schema as Schema | undefined;
-    answer(res, this.behaviour === "garbage" ? "I am a teapot {{{" : schema ? sample(schema, schema) : {}, { prompt_tokens: 20, completion_tokens: 5 });
+    answer(
+      res,
+      this.behaviour === "garbage" ? "I am a teapot {{{" : schema ? sample(schema, schema) : {},
+      { prompt_tokens: 20, completion_tokens: 5 },
+    );
   }
 }
 
@@ -93,23 +115,55 @@ const EMBEDDINGS = "/v1/embeddings";
 /** Small deterministic vectors, enough for retrieval to have something to rank. */
 function embed(res: http.ServerResponse, body: any): void {
   const input: string[] = Array.isArray(body.input) ? body.input : [body.input];
-  send(res, { object: "list", model: body.model, data: input.map((t, index) => ({ object: "embedding", index, embedding: [t.length % 7, 1, (t.charCodeAt(0) || 0) % 5] })), usage: { prompt_tokens: 1, total_tokens: 1 } });
+  send(res, {
+    object: "list",
+    model: body.model,
+    data: input.map((t, index) => ({
+      object: "embedding",
+      index,
+      embedding: [t.length % 7, 1, (t.charCodeAt(0) || 0) % 5],
+    })),
+    usage: { prompt_tokens: 1, total_tokens: 1 },
+  });
 }
 
-export function send(res: http.ServerResponse, body: unknown, status = 200, headers: Record<string, string> = {}): void {
+export function send(
+  res: http.ServerResponse,
+  body: unknown,
+  status = 200,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }
 
 /** A chat completion whose content is `content` (an object is sent as its JSON text); `usage: null` leaves usage out. */
-export function answer(res: http.ServerResponse, content: unknown, usage: { prompt_tokens: number; completion_tokens: number } | null = { prompt_tokens: 50, completion_tokens: 10 }): void {
+export function answer(
+  res: http.ServerResponse,
+  content: unknown,
+  usage: { prompt_tokens: number; completion_tokens: number } | null = {
+    prompt_tokens: 50,
+    completion_tokens: 10,
+  },
+): void {
   send(res, {
     id: "chatcmpl-1",
     object: "chat.completion",
     created: 0,
     model: "m",
-    choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: typeof content === "string" ? content : JSON.stringify(content) } }],
-    ...(usage ? { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } : {}),
+    choices: [
+      {
+        index: 0,
+        finish_reason: "stop",
+        message: {
+          role: "assistant",
+          content: typeof content === "string" ? content : JSON.stringify(content),
+        },
+      },
+    ],
+    ...(usage
+      ? { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }
+      : {}),
   });
 }
 

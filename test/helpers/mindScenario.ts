@@ -24,14 +24,34 @@ export interface ScenarioRun {
   personas: { id: string; name: string }[];
 }
 
-export async function runScenario(opts: { template: string; days: number; history?: string; watch?: Watch; settings?: Partial<MindSettings>; meter?: boolean }): Promise<ScenarioRun> {
+export async function runScenario(opts: {
+  template: string;
+  days: number;
+  history?: string;
+  watch?: Watch;
+  settings?: Partial<MindSettings>;
+  meter?: boolean;
+}): Promise<ScenarioRun> {
   const t = await loadTemplate(opts.template);
   const gateway = new OfflineGateway({ meter: opts.meter ?? false });
-  const mind = new GenerativeMind({ gateway, personas: t.personas, addresses: t.map.addresses(), settings: opts.settings });
-  const town = new Town({ template: opts.template, map: t.map, personas: t.personas, mind, mode: "lockstep", seed: 1 });
+  const mind = new GenerativeMind({
+    gateway,
+    personas: t.personas,
+    addresses: t.map.addresses(),
+    settings: opts.settings,
+  });
+  const town = new Town({
+    template: opts.template,
+    map: t.map,
+    personas: t.personas,
+    mind,
+    mode: "lockstep",
+    seed: 1,
+  });
   if (opts.history) {
     const seeded = await mind.seedHistory(opts.history, town.time);
-    if (seeded.unknown.length) throw new Error(`unknown residents in the history: ${seeded.unknown.join(", ")}`);
+    if (seeded.unknown.length)
+      throw new Error(`unknown residents in the history: ${seeded.unknown.join(", ")}`);
   }
   const minutesAt = new Map<string, number>();
   const steps = opts.days * stepsPerDay(town.stepSeconds);
@@ -40,8 +60,17 @@ export async function runScenario(opts: { template: string; days: number; histor
     await town.advance();
     const w = opts.watch;
     if (w && town.time >= w.from && town.time < w.to) {
-      for (const a of town.agentViews()) if (t.map.addressAt(a.x, a.y).startsWith(w.place)) minutesAt.set(a.id, (minutesAt.get(a.id) ?? 0) + town.stepSeconds / 60);
+      for (const a of town.agentViews())
+        if (t.map.addressAt(a.x, a.y).startsWith(w.place))
+          minutesAt.set(a.id, (minutesAt.get(a.id) ?? 0) + town.stepSeconds / 60);
     }
   }
-  return { mind, town, gateway, minutesAt, wall: (performance.now() - t0) / 1000, personas: t.personas.map((p) => ({ id: p.id, name: p.name })) };
+  return {
+    mind,
+    town,
+    gateway,
+    minutesAt,
+    wall: (performance.now() - t0) / 1000,
+    personas: t.personas.map((p) => ({ id: p.id, name: p.name })),
+  };
 }

@@ -13,7 +13,17 @@ export type TownRoomClient = Room<any, TownState>;
 /** Everything a client received, by message type. */
 export type Inbox = { [K in keyof ServerMessages]: ServerMessages[K][] };
 
-const TYPES: (keyof ServerMessages)[] = ["error", "welcome", "agent_said", "avatar_said", "interview_answer", "whisper_done", "object_state_set", "chat_ended", "chat_members"];
+const TYPES: (keyof ServerMessages)[] = [
+  "error",
+  "welcome",
+  "agent_said",
+  "avatar_said",
+  "interview_answer",
+  "whisper_done",
+  "object_state_set",
+  "chat_ended",
+  "chat_members",
+];
 
 export interface Person {
   room: TownRoomClient;
@@ -25,17 +35,31 @@ export interface Person {
   nextError(before: number, ms?: number): Promise<ServerMessages["error"]>;
 }
 
-export async function joinAs(server: TestServer, rooms: TownRoomClient[], name: string, role: "visitor" | "reporter" | "moderator" = "visitor", token?: string): Promise<Person> {
-  const room = await new Client(server.url).joinOrCreate<TownState>("town", { name, role, ...(token ? { token } : {}) });
+export async function joinAs(
+  server: TestServer,
+  rooms: TownRoomClient[],
+  name: string,
+  role: "visitor" | "reporter" | "moderator" = "visitor",
+  token?: string,
+): Promise<Person> {
+  const room = await new Client(server.url).joinOrCreate<TownState>("town", {
+    name,
+    role,
+    ...(token ? { token } : {}),
+  });
   rooms.push(room);
   const inbox = Object.fromEntries(TYPES.map((t) => [t, []])) as unknown as Inbox;
   for (const t of TYPES) room.onMessage(t, (m: any) => (inbox[t] as any[]).push(m));
-  await waitFor(`${name}'s state`, () => room.state?.agents?.size > 0 && room.state.avatars.get(room.sessionId));
+  await waitFor(
+    `${name}'s state`,
+    () => room.state?.agents?.size > 0 && room.state.avatars.get(room.sessionId),
+  );
   const person: Person = {
     room,
     inbox,
     id: room.sessionId,
-    nextError: (before, ms = 5_000) => waitFor(`an error for ${name}`, () => inbox.error[before], ms),
+    nextError: (before, ms = 5_000) =>
+      waitFor(`an error for ${name}`, () => inbox.error[before], ms),
   };
   room.onLeave((code: number) => (person.closed = code));
   return person;
@@ -45,7 +69,12 @@ export async function joinAs(server: TestServer, rooms: TownRoomClient[], name: 
  * Walks a person's avatar to a walkable tile within `range` tiles of a resident (the clock should
  * be paused, so the resident stays put) and waits until it arrives.
  */
-export async function walkUpTo(server: TestServer, p: Person, agentId: string, range = 2): Promise<{ x: number; y: number }> {
+export async function walkUpTo(
+  server: TestServer,
+  p: Person,
+  agentId: string,
+  range = 2,
+): Promise<{ x: number; y: number }> {
   const town = server.host.town;
   const agent = town.agent(agentId)!;
   const tiles: { x: number; y: number; d: number }[] = [];
@@ -53,26 +82,35 @@ export async function walkUpTo(server: TestServer, p: Person, agentId: string, r
     for (let dx = -range; dx <= range; dx++) {
       const x = agent.x + dx;
       const y = agent.y + dy;
-      if ((dx || dy) && town.map.isWalkable(x, y)) tiles.push({ x, y, d: chebyshev(agent, { x, y }) });
+      if ((dx || dy) && town.map.isWalkable(x, y))
+        tiles.push({ x, y, d: chebyshev(agent, { x, y }) });
     }
   }
   tiles.sort((a, b) => a.d - b.d);
   for (const t of tiles) {
     const before = p.inbox.error.length;
     p.room.send("move", { x: t.x, y: t.y });
-    const arrived = await waitFor(`${agentId}'s side`, () => {
-      const me = p.room.state.avatars.get(p.id);
-      if (me && me.x === t.x && me.y === t.y) return "here";
-      if (p.inbox.error.length > before) return "refused";
-      return undefined;
-    }, 15_000);
+    const arrived = await waitFor(
+      `${agentId}'s side`,
+      () => {
+        const me = p.room.state.avatars.get(p.id);
+        if (me && me.x === t.x && me.y === t.y) return "here";
+        if (p.inbox.error.length > before) return "refused";
+        return undefined;
+      },
+      15_000,
+    );
     if (arrived === "here") return t;
   }
   throw new Error(`no reachable tile near ${agentId}`);
 }
 
 /** A resident's memories as GET /api/agents/:id shows them (newest first). */
-export async function memoriesOf(server: TestServer, agentId: string, limit = 500): Promise<{ type: string; description: string; importance: number; created: number }[]> {
+export async function memoriesOf(
+  server: TestServer,
+  agentId: string,
+  limit = 500,
+): Promise<{ type: string; description: string; importance: number; created: number }[]> {
   const res = await fetch(`${server.url}/api/agents/${agentId}?limit=${limit}`);
   if (!res.ok) throw new Error(`GET /api/agents/${agentId}: ${res.status}`);
   return (await res.json()).memories;

@@ -42,7 +42,10 @@ export interface ServerProcess {
  * database settings leaks in) and returns at once: the caller decides what "started" means.
  * `dataDir` given: the caller owns it (a restart reuses it); otherwise a new one, removed on stop.
  */
-export async function spawnServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "simulacra-server-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
@@ -61,8 +64,12 @@ export async function spawnServer(env: Record<string, string> = {}, opts: { data
     },
   });
   let out = "";
-  child.stdout.on("data", (b: Buffer) => { out += b.toString(); });
-  child.stderr.on("data", (b: Buffer) => { out += b.toString(); });
+  child.stdout.on("data", (b: Buffer) => {
+    out += b.toString();
+  });
+  child.stderr.on("data", (b: Buffer) => {
+    out += b.toString();
+  });
   return {
     child,
     port,
@@ -77,18 +84,38 @@ export async function spawnServer(env: Record<string, string> = {}, opts: { data
 }
 
 /** Spawns the server and resolves once it says where it runs and /api/health says ready. */
-export async function startServerProcess(env: Record<string, string> = {}, timeoutMs = 45_000, opts: { dataDir?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  timeoutMs = 45_000,
+  opts: { dataDir?: string } = {},
+): Promise<ServerProcess> {
   const server = await spawnServer(env, opts);
   try {
-    await waitFor(`the server to start in ${timeoutMs} ms`, () => {
-      if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`the server exited before it was ready:\n${server.output()}`);
-      return /running at http:\/\//.test(server.output());
-    }, timeoutMs, 100);
+    await waitFor(
+      `the server to start in ${timeoutMs} ms`,
+      () => {
+        if (server.child.exitCode !== null || server.child.signalCode !== null)
+          throw new Error(`the server exited before it was ready:\n${server.output()}`);
+        return /running at http:\/\//.test(server.output());
+      },
+      timeoutMs,
+      100,
+    );
     // Printed means listening with its towns open; make sure HTTP says so too.
-    await waitFor("the server to be ready (/api/health)", () => fetch(`${server.url}/api/health`).then(async (r) => Health.parse(await r.json()).ready, () => false), 5_000);
+    await waitFor(
+      "the server to be ready (/api/health)",
+      () =>
+        fetch(`${server.url}/api/health`).then(
+          async (r) => Health.parse(await r.json()).ready,
+          () => false,
+        ),
+      5_000,
+    );
   } catch (e) {
     await server.stop();
-    throw e instanceof Error && /timed out/.test(e.message) ? new Error(`${e.message}:\n${server.output()}`) : e;
+    throw e instanceof Error && /timed out/.test(e.message)
+      ? new Error(`${e.message}:\n${server.output()}`)
+      : e;
   }
   return server;
 }

@@ -21,11 +21,24 @@ export interface TestRedis {
 /** Connects for the test file `name` (named in the skip message). */
 export async function openTestRedis(name: string): Promise<TestRedis> {
   const prefix = `simulacra-test:${process.pid}-${Math.random().toString(36).slice(2, 8)}:`;
-  const redis = new Redis(REDIS_URL, { keyPrefix: prefix, lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const redis = new Redis(REDIS_URL, {
+    keyPrefix: prefix,
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
   redis.on("error", () => {});
-  const problem = await redis.connect().then(() => null, (e: Error) => e.message);
+  const problem = await redis.connect().then(
+    () => null,
+    (e: Error) => e.message,
+  );
   const skip = problem !== null && !IN_CI;
-  if (skip) console.warn(`\n[${name}] SKIPPING the real-Redis tests: ${REDIS_URL} is unreachable (${problem}). With CI=true this fails.\n`);
+  if (skip)
+    console.warn(
+      `\n[${name}] SKIPPING the real-Redis tests: ${REDIS_URL} is unreachable (${problem}). With CI=true this fails.\n`,
+    );
   return {
     redis,
     prefix,

@@ -6,7 +6,12 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Polls `check` (sync or async) until it returns something truthy, or fails naming what it waited for. */
-export async function waitFor<T>(what: string, check: () => T | undefined | null | false | Promise<T | undefined | null | false>, ms = 10_000, everyMs = 25): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  ms = 10_000,
+  everyMs = 25,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await check();

@@ -15,11 +15,21 @@ import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
 let model: FakeOpenAI;
 let server: TestServer;
 const rooms: TownRoomClient[] = [];
-const llmEnv = () => ({ LLM_BASE_URL: model.url, LLM_MODEL: "fake-small", LLM_MODEL_STRONG: "fake-large", LLM_TIMEOUT_MS: "2000", LLM_MAX_RETRIES: "0" });
+const llmEnv = () => ({
+  LLM_BASE_URL: model.url,
+  LLM_MODEL: "fake-small",
+  LLM_MODEL_STRONG: "fake-large",
+  LLM_TIMEOUT_MS: "2000",
+  LLM_MAX_RETRIES: "0",
+});
 
 beforeAll(async () => {
   model = await new FakeOpenAI().start();
-  server = await startTestServer({ ...llmEnv(), LLM_BUDGET_TOKENS_PER_HOUR: "3000", STEPS_PER_SECOND: "5" });
+  server = await startTestServer({
+    ...llmEnv(),
+    LLM_BUDGET_TOKENS_PER_HOUR: "3000",
+    STEPS_PER_SECOND: "5",
+  });
 }, 120_000);
 afterAll(async () => {
   await leaveAll(rooms);
@@ -29,8 +39,12 @@ afterAll(async () => {
 
 /** Requests the model was sent for interview prompts. */
 const interviewCalls = async () => {
-  const m = (await (await fetch(`${server.url}/api/metrics`)).json()) as { byPrompt: Record<string, { calls: number }> };
-  return Object.entries(m.byPrompt).filter(([name]) => /interview/i.test(name)).reduce((n, [, p]) => n + p.calls, 0);
+  const m = (await (await fetch(`${server.url}/api/metrics`)).json()) as {
+    byPrompt: Record<string, { calls: number }>;
+  };
+  return Object.entries(m.byPrompt)
+    .filter(([name]) => /interview/i.test(name))
+    .reduce((n, [, p]) => n + p.calls, 0);
 };
 
 const Answer = z.object({ answer: z.string() });
@@ -38,7 +52,10 @@ const askPrompt: Prompt<{ question: string }, z.infer<typeof Answer>> = {
   name: "test_question",
   tier: "cheap",
   answer: Answer,
-  render: ({ question }) => [{ role: "system", content: "You live in a small town." }, { role: "user", content: question }],
+  render: ({ question }) => [
+    { role: "system", content: "You live in a small town." },
+    { role: "user", content: question },
+  ],
   offline: ({ question }) => ({ answer: `I would rather not say about "${question}".` }),
 };
 
@@ -47,10 +64,17 @@ describe("a town's model budget", () => {
     const reporter = await joinAs(server, rooms, "Press", "reporter");
     const visitor = await joinAs(server, rooms, "Mia");
     // The residents' own lives spend the small budget within moments.
-    await waitFor("the budget to be spent", () => reporter.room.state.engineStatus === "budget", 60_000);
+    await waitFor(
+      "the budget to be spent",
+      () => reporter.room.state.engineStatus === "budget",
+      60_000,
+    );
     expect(visitor.room.state.engineStatus).toBe("budget");
     const before = await interviewCalls();
-    reporter.room.send("interview", { agentId: "ines", question: "What are you working on today?" });
+    reporter.room.send("interview", {
+      agentId: "ines",
+      question: "What are you working on today?",
+    });
     const answer = await waitFor("the answer", () => reporter.inbox.interview_answer[0], 20_000);
     expect(answer.answer.length).toBeGreaterThan(0);
     // Not one request went to the model for it.
@@ -62,7 +86,9 @@ describe("a town's model budget", () => {
     const gateway = makeGateway(readLlmConfig(llmEnv()));
     const budget = new BudgetedGateway(gateway, 500, undefined, () => now);
     let n = 0;
-    const question = () => ({ question: `How is the bakery doing this week, and who came by? (${++n})` });
+    const question = () => ({
+      question: `How is the bakery doing this week, and who came by? (${++n})`,
+    });
     const requests = model.chatRequests;
     while (!budget.exhausted()) await budget.ask(askPrompt, question()); // the town's own asks: never refused
     const spent = model.chatRequests - requests;

@@ -35,14 +35,27 @@ type Frame = { step: number; agents: { id: string; x: number; y: number; action:
 
 it("after kill -9 the server resumes from its last autosave, with its residents' minds, and the recording is intact", async () => {
   // The map's own start (step 0): the test counts steps from a new town's first.
-  const first = await start({ AUTOSAVE_STEPS: String(AUTOSAVE_STEPS), STEPS_PER_SECOND: "40", START_TIME: "" });
-  await waitFor("130 steps", async () => (await json<Health>(`${first.url}/api/health`)).step! >= 130, 60_000, 100);
+  const first = await start({
+    AUTOSAVE_STEPS: String(AUTOSAVE_STEPS),
+    STEPS_PER_SECOND: "40",
+    START_TIME: "",
+  });
+  await waitFor(
+    "130 steps",
+    async () => (await json<Health>(`${first.url}/api/health`)).step! >= 130,
+    60_000,
+    100,
+  );
   const before = await json<Agent>(`${first.url}/api/agents/ines?limit=500`);
   const stepBeforeKill = (await json<Health>(`${first.url}/api/health`)).step!;
   await stopChild(first.child, { group: true, signal: "SIGKILL" });
 
   // Slow clock: nothing steps while we look.
-  const second = await start({ AUTOSAVE_STEPS: String(AUTOSAVE_STEPS), STEPS_PER_SECOND: "0.1", START_TIME: "" });
+  const second = await start({
+    AUTOSAVE_STEPS: String(AUTOSAVE_STEPS),
+    STEPS_PER_SECOND: "0.1",
+    START_TIME: "",
+  });
   try {
     const resumed = Number(/resumed at step (\d+)/.exec(second.output())?.[1]);
     expect(resumed, second.output()).toBeGreaterThan(0);
@@ -67,12 +80,16 @@ it("after kill -9 the server resumes from its last autosave, with its residents'
     expect(killed.toStep).toBeLessThanOrEqual(stepBeforeKill + 2);
     const steps: number[] = [];
     for (let from = 1; from <= killed.toStep; from += 600) {
-      const part = await json<[number][]>(`${second.url}/api/recordings/${killed.id}/steps?from=${from}&to=${Math.min(killed.toStep, from + 599)}`);
+      const part = await json<[number][]>(
+        `${second.url}/api/recordings/${killed.id}/steps?from=${from}&to=${Math.min(killed.toStep, from + 599)}`,
+      );
       steps.push(...part.map((e) => e[0]));
     }
     expect(steps).toEqual(Array.from({ length: killed.toStep }, (_, i) => i + 1));
     // The killed session's recording at the resumed step shows the town the restart resumed.
-    const old = await json<Frame>(`${second.url}/api/recordings/${killed.id}/frame?step=${resumed}`);
+    const old = await json<Frame>(
+      `${second.url}/api/recordings/${killed.id}/frame?step=${resumed}`,
+    );
     const fresh = await json<Frame>(`${second.url}/api/recordings/${now.id}/frame?step=${resumed}`);
     expect(old.step).toBe(resumed);
     expect(old.agents).toEqual(fresh.agents);

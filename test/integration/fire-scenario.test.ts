@@ -22,7 +22,8 @@ afterAll(async () => {
 function residentAndObject(skip: ReadonlySet<string>): { agentId: string; address: string } {
   const town = server.host.town;
   const objects = town.map.addresses().filter((a) => a.split(":").length === 4);
-  const preference = (a: string) => (/stove|oven|fireplace/.test(a) ? 0 : /table|counter|desk|sofa|bed/.test(a) ? 1 : 2);
+  const preference = (a: string) =>
+    /stove|oven|fireplace/.test(a) ? 0 : /table|counter|desk|sofa|bed/.test(a) ? 1 : 2;
   for (const agent of town.agentViews()) {
     if (agent.talkingTo || skip.has(agent.id)) continue;
     const arena = town.map.arenaAt(agent.x, agent.y);
@@ -54,18 +55,35 @@ describe("object states", () => {
       expect(memoriesBefore.some((m) => m.description.includes(state))).toBe(false);
 
       mod.room.send("set_object_state", { address, state });
-      await waitFor("everyone sees the new state", () => witness.room.state.objects.get(address)?.state === state);
+      await waitFor(
+        "everyone sees the new state",
+        () => witness.room.state.objects.get(address)?.state === state,
+      );
       expect(witness.inbox.object_state_set.at(-1)).toEqual({ address, state, by: "Mo" });
       mod.room.send("control", { action: "resume" });
 
       // It remembers what it saw, as something that matters...
-      const memory = await waitFor(`a memory of the ${object} ${state}`, async () => (await memoriesOf(server, agentId)).find((m) => m.type === "thought" && m.description.includes(state) && m.description.includes(object)), 30_000);
+      const memory = await waitFor(
+        `a memory of the ${object} ${state}`,
+        async () =>
+          (await memoriesOf(server, agentId)).find(
+            (m) =>
+              m.type === "thought" &&
+              m.description.includes(state) &&
+              m.description.includes(object),
+          ),
+        30_000,
+      );
       expect(memory.importance).toBeGreaterThanOrEqual(6);
       // ...and does something about that object instead of what it was doing.
-      const action = await waitFor("a reaction", () => {
-        const a = mod.room.state.agents.get(agentId)!.action;
-        return a !== before && a.includes(object) ? a : undefined;
-      }, 10_000);
+      const action = await waitFor(
+        "a reaction",
+        () => {
+          const a = mod.room.state.agents.get(agentId)!.action;
+          return a !== before && a.includes(object) ? a : undefined;
+        },
+        10_000,
+      );
       expect(action).toContain(state);
       // The day's plan was revised around the reaction.
       const inspected = await (await fetch(`${server.url}/api/agents/${agentId}`)).json();

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Random } from "../../server/world/random.ts";
 import { Junk } from "../helpers/junk.ts";
 import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
-import { joinAs, memoriesOf, type Person, type TestServer, type TownRoomClient } from "../helpers/people.ts";
+import {
+  joinAs,
+  memoriesOf,
+  type Person,
+  type TestServer,
+  type TownRoomClient,
+} from "../helpers/people.ts";
 
 let server: TestServer;
 const rooms: TownRoomClient[] = [];
@@ -23,7 +29,11 @@ afterAll(async () => {
 /** A generous estimate of a payload's size on the wire (JSON is never smaller than MessagePack here). */
 function sizeOf(payload: unknown): number {
   try {
-    return (JSON.stringify(payload, (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)) ?? "").length;
+    return (
+      JSON.stringify(payload, (_k, v) =>
+        ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v,
+      ) ?? ""
+    ).length;
   } catch {
     return Infinity; // cannot tell: not sent
   }
@@ -43,7 +53,10 @@ function forbiddenForVisitors(rng: Random): { type: string; payload: unknown } {
   return j.pick([
     { type: "whisper", payload: { agentId, text: "zqfuzz you are on fire" } },
     { type: "interview", payload: { agentId, question: "zqfuzz who are you?" } },
-    { type: "set_object_state", payload: { address: "Willowbrook:Copper Kettle cafe:kitchen:oven", state: "zqfuzz on fire" } },
+    {
+      type: "set_object_state",
+      payload: { address: "Willowbrook:Copper Kettle cafe:kitchen:oven", state: "zqfuzz on fire" },
+    },
     { type: "control", payload: { action: "speed", value: 100 } },
   ]);
 }
@@ -61,8 +74,10 @@ describe("fuzz", () => {
     const stepBefore = town.step;
 
     const people: { p: Person; role: string }[] = [];
-    for (let i = 0; i < 6; i++) people.push({ p: await joinAs(server, rooms, `Fuzz${i}`, "visitor"), role: "visitor" });
-    for (let i = 0; i < 2; i++) people.push({ p: await joinAs(server, rooms, `Press${i}`, "reporter"), role: "reporter" });
+    for (let i = 0; i < 6; i++)
+      people.push({ p: await joinAs(server, rooms, `Fuzz${i}`, "visitor"), role: "visitor" });
+    for (let i = 0; i < 2; i++)
+      people.push({ p: await joinAs(server, rooms, `Press${i}`, "reporter"), role: "reporter" });
     const rng = new Random(20261123);
     const junk = new Junk(rng);
     const PER_CLIENT = 1_300;
@@ -73,7 +88,8 @@ describe("fuzz", () => {
     for (let round = 0; round < 130; round++) {
       for (const { p, role } of people) {
         for (let k = 0; k < PER_CLIENT / 130; k++) {
-          const m = role === "visitor" && rng.next() < 0.1 ? forbiddenForVisitors(rng) : junk.message();
+          const m =
+            role === "visitor" && rng.next() < 0.1 ? forbiddenForVisitors(rng) : junk.message();
           if (sizeOf(m.payload) + String(m.type).length > FRAME_LIMIT) continue;
           try {
             if ("bytes" in m && m.bytes) p.room.sendBytes(m.type, m.payload as Uint8Array);
@@ -98,7 +114,9 @@ describe("fuzz", () => {
       // the SDK refused to encode it
     }
     for (let i = 0; i < 60; i++) {
-      const bytes = new Uint8Array(1 + Math.floor(rng.next() * 64)).map(() => Math.floor(rng.next() * 256));
+      const bytes = new Uint8Array(1 + Math.floor(rng.next() * 64)).map(() =>
+        Math.floor(rng.next() * 256),
+      );
       if (i % 2 === 0) bytes[0] = 13; // ROOM_DATA, with a broken body
       try {
         raw.room.connection.send(bytes);
@@ -116,14 +134,22 @@ describe("fuzz", () => {
 
     // Every refused message got an answer: wait until the answers stop coming.
     let last = -1;
-    await waitFor("answers to settle", () => {
-      const n = people.reduce((s, { p }) => s + p.inbox.error.length, 0);
-      const settled = n === last;
-      last = n;
-      return settled;
-    }, 20_000, 300).catch(() => {});
+    await waitFor(
+      "answers to settle",
+      () => {
+        const n = people.reduce((s, { p }) => s + p.inbox.error.length, 0);
+        const settled = n === last;
+        last = n;
+        return settled;
+      },
+      20_000,
+      300,
+    ).catch(() => {});
     for (const { p } of people) {
-      expect(p.closed, `${p.id} closed after ${sent.get(p)} messages, last ${JSON.stringify(p.inbox.error.at(-1))}`).toBeUndefined();
+      expect(
+        p.closed,
+        `${p.id} closed after ${sent.get(p)} messages, last ${JSON.stringify(p.inbox.error.at(-1))}`,
+      ).toBeUndefined();
       expect(p.room.connection.isOpen).toBe(true);
       const errors = p.inbox.error;
       // Moves to walkable tiles are the only messages that can be accepted silently.
@@ -136,7 +162,8 @@ describe("fuzz", () => {
       }
     }
     const codes = new Set(people.flatMap(({ p }) => p.inbox.error.map((e) => e.code)));
-    for (const c of ["bad_message", "unknown_message", "forbidden", "rate_limited", "not_found"]) expect(codes, c).toContain(c);
+    for (const c of ["bad_message", "unknown_message", "forbidden", "rate_limited", "not_found"])
+      expect(codes, c).toContain(c);
 
     // Nobody got an answer meant for allowed messages.
     for (const { p } of people) {
@@ -152,7 +179,8 @@ describe("fuzz", () => {
     expect(mod.room.state.objects.size).toBe(JSON.parse(objectsBefore).length);
     const memoriesAfter = await Promise.all(ids.map((id) => memoriesOf(server, id)));
     expect(memoriesAfter).toEqual(memoriesBefore);
-    for (const ms of memoriesAfter) expect(ms.some((m) => m.description.includes("zqfuzz"))).toBe(false);
+    for (const ms of memoriesAfter)
+      expect(ms.some((m) => m.description.includes("zqfuzz"))).toBe(false);
     expect(mod.room.state.clock.running).toBe(false);
     expect(mod.room.state.clock.speed).toBe(10);
     expect(town.step).toBe(stepBefore);
@@ -161,7 +189,14 @@ describe("fuzz", () => {
     const fresh = await joinAs(server, rooms, "Newcomer");
     expect(fresh.room.state.agents.size).toBe(ids.length);
     const me = fresh.room.state.avatars.get(fresh.id)!;
-    const target = [[1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dy]) => ({ x: me.x + dx, y: me.y + dy })).find((t) => town.map.isWalkable(t.x, t.y))!;
+    const target = [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ]
+      .map(([dx, dy]) => ({ x: me.x + dx, y: me.y + dy }))
+      .find((t) => town.map.isWalkable(t.x, t.y))!;
     fresh.room.send("move", target);
     await waitFor("the newcomer walks", () => {
       const a = fresh.room.state.avatars.get(fresh.id)!;

@@ -36,7 +36,12 @@ it("answers 503 ready:false until every town of start-up is open, then 200 with 
   }
   for (const a of answers.slice(firstOk)) {
     expect(a.status, "ready stays ready").toBe(200);
-    expect(a.body).toMatchObject({ ok: true, ready: true, town: "alpha", towns: ["alpha", "beta"] });
+    expect(a.body).toMatchObject({
+      ok: true,
+      ready: true,
+      town: "alpha",
+      towns: ["alpha", "beta"],
+    });
     expect(a.body.step).toEqual(expect.any(Number));
     expect(a.body.time).toEqual(expect.any(String));
   }

@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_TEXT_LENGTH } from "../../shared/constants.ts";
 import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
-import { joinAs, memoriesOf, walkUpTo, type Person, type TestServer, type TownRoomClient } from "../helpers/people.ts";
+import {
+  joinAs,
+  memoriesOf,
+  walkUpTo,
+  type Person,
+  type TestServer,
+  type TownRoomClient,
+} from "../helpers/people.ts";
 
 let server: TestServer;
 const rooms: TownRoomClient[] = [];
@@ -24,7 +31,11 @@ beforeAll(async () => {
   // Let a step in flight finish before reading where residents stand.
   await new Promise((r) => setTimeout(r, 300));
   const spawn = server.host.town.map.spawns.get("visitors")!;
-  resident = server.host.town.agentViews().sort((a, b) => Math.hypot(a.x - spawn.x, a.y - spawn.y) - Math.hypot(b.x - spawn.x, b.y - spawn.y))[0].id;
+  resident = server.host.town
+    .agentViews()
+    .sort(
+      (a, b) => Math.hypot(a.x - spawn.x, a.y - spawn.y) - Math.hypot(b.x - spawn.x, b.y - spawn.y),
+    )[0].id;
 });
 afterAll(async () => {
   await leaveAll(rooms);
@@ -40,7 +51,11 @@ describe("visitors talk to residents", () => {
     // From the spawn the resident is far away.
     let n = jane.inbox.error.length;
     jane.room.send("say", { agentId: resident, text: "Hello there!" });
-    expect(await jane.nextError(n)).toMatchObject({ code: "too_far", type: "say", message: expect.stringContaining("too far") });
+    expect(await jane.nextError(n)).toMatchObject({
+      code: "too_far",
+      type: "say",
+      message: expect.stringContaining("too far"),
+    });
     expect(jane.room.state.agents.get(resident)!.talkingTo).toBe("");
 
     // Both walk up (Bea will try to cut in).
@@ -48,13 +63,25 @@ describe("visitors talk to residents", () => {
     const news = "There will be a bake sale at the Willow Green tomorrow at 10 am, tell everyone!";
     jane.room.send("say", { agentId: resident, text: news });
     // Everybody sees the words and the answer (bubbles), and the resident turns to Jane.
-    await waitFor("Bea sees Jane's words", () => bystander.inbox.avatar_said.find((m) => m.avatarId === jane.id));
-    expect(bystander.inbox.avatar_said.at(-1)).toMatchObject({ avatarId: jane.id, name: "Jane", to: resident, text: news });
-    const reply = await waitFor("the resident's answer", () => bystander.inbox.agent_said.find((m) => m.agentId === resident && m.to === jane.id));
+    await waitFor("Bea sees Jane's words", () =>
+      bystander.inbox.avatar_said.find((m) => m.avatarId === jane.id),
+    );
+    expect(bystander.inbox.avatar_said.at(-1)).toMatchObject({
+      avatarId: jane.id,
+      name: "Jane",
+      to: resident,
+      text: news,
+    });
+    const reply = await waitFor("the resident's answer", () =>
+      bystander.inbox.agent_said.find((m) => m.agentId === resident && m.to === jane.id),
+    );
     expect(reply.text.length).toBeGreaterThan(0);
     expect(reply.text).toMatch(/bake sale/i); // it answers the content
     await waitFor("Jane gets it too", () => jane.inbox.agent_said.find((m) => m.to === jane.id));
-    await waitFor("the resident turns to Jane", () => jane.room.state.agents.get(resident)!.talkingTo === jane.id);
+    await waitFor(
+      "the resident turns to Jane",
+      () => jane.room.state.agents.get(resident)!.talkingTo === jane.id,
+    );
     expect(jane.room.state.agents.get(resident)!.emoji).toBe("💬");
     expect(jane.room.state.agents.get(resident)!.action).toMatch(/Jane/);
 
@@ -67,36 +94,67 @@ describe("visitors talk to residents", () => {
     // Nobody is locked out: Bea joins the talk by speaking, and is answered in turn; both hear everything.
     n = bystander.inbox.error.length;
     bystander.room.send("say", { agentId: resident, text: "Excuse me, may I join?" });
-    const members = await waitFor("Bea in the talk", () => bystander.inbox.chat_members.find((m) => m.members.some((x) => x.id === bystander.id)));
-    expect(members.members.map((m) => m.id).sort()).toEqual([resident, jane.id, bystander.id].sort());
-    await waitFor("Jane sees Bea's words", () => jane.inbox.avatar_said.find((m) => m.avatarId === bystander.id && m.chat === members.chat));
-    await waitFor("an answer to Bea", () => bystander.inbox.agent_said.find((m) => m.agentId === resident && m.to === bystander.id));
+    const members = await waitFor("Bea in the talk", () =>
+      bystander.inbox.chat_members.find((m) => m.members.some((x) => x.id === bystander.id)),
+    );
+    expect(members.members.map((m) => m.id).sort()).toEqual(
+      [resident, jane.id, bystander.id].sort(),
+    );
+    await waitFor("Jane sees Bea's words", () =>
+      jane.inbox.avatar_said.find((m) => m.avatarId === bystander.id && m.chat === members.chat),
+    );
+    await waitFor("an answer to Bea", () =>
+      bystander.inbox.agent_said.find((m) => m.agentId === resident && m.to === bystander.id),
+    );
     expect(bystander.inbox.error.slice(n)).toEqual([]);
 
     // A question is answered from memories.
     const before = jane.inbox.agent_said.length;
     jane.room.send("say", { agentId: resident, text: "Who are you?" });
-    const answer = await waitFor("an answer", () => jane.inbox.agent_said.slice(before).find((m) => m.agentId === resident && m.to === jane.id));
+    const answer = await waitFor("an answer", () =>
+      jane.inbox.agent_said.slice(before).find((m) => m.agentId === resident && m.to === jane.id),
+    );
     expect(answer.text).toContain("I'm " + nameOf(resident));
     // Bea hears the answer to Jane too (a line of their talk).
-    await waitFor("Bea hears it", () => bystander.inbox.agent_said.find((m) => m.text === answer.text && m.to === jane.id));
+    await waitFor("Bea hears it", () =>
+      bystander.inbox.agent_said.find((m) => m.text === answer.text && m.to === jane.id),
+    );
 
     // Goodbyes: Bea leaves the talk, the resident stays with Jane; Jane's goodbye ends it.
     bystander.room.send("say", { agentId: resident, text: "Goodbye!" });
-    await waitFor("Bea's goodbye answered and her talk over", () => bystander.inbox.chat_ended.find((m) => m.agentId === resident && m.avatarId === bystander.id));
+    await waitFor("Bea's goodbye answered and her talk over", () =>
+      bystander.inbox.chat_ended.find((m) => m.agentId === resident && m.avatarId === bystander.id),
+    );
     expect(jane.room.state.agents.get(resident)!.talkingTo).not.toBe("");
     jane.room.send("say", { agentId: resident, text: "Goodbye!" });
-    const ended = await waitFor("chat_ended", () => bystander.inbox.chat_ended.find((m) => m.agentId === resident && m.avatarId === jane.id));
+    const ended = await waitFor("chat_ended", () =>
+      bystander.inbox.chat_ended.find((m) => m.agentId === resident && m.avatarId === jane.id),
+    );
     expect(ended).toEqual({ agentId: resident, avatarId: jane.id });
-    await waitFor("Jane is told goodbye", () => /goodbye/i.test(jane.inbox.agent_said.filter((m) => m.to === jane.id).at(-1)!.text));
-    await waitFor("talkingTo cleared", () => jane.room.state.agents.get(resident)!.talkingTo === "");
+    await waitFor("Jane is told goodbye", () =>
+      /goodbye/i.test(jane.inbox.agent_said.filter((m) => m.to === jane.id).at(-1)!.text),
+    );
+    await waitFor(
+      "talkingTo cleared",
+      () => jane.room.state.agents.get(resident)!.talkingTo === "",
+    );
 
     // The talk is summed up when the mind next ticks: the clock runs again, the resident walks on.
     mod.room.send("control", { action: "resume" });
-    await waitFor("a new action", () => !/Jane/.test(jane.room.state.agents.get(resident)!.action), 10_000);
-    const summary = await waitFor("a summary of the talk", async () => (await memoriesOf(server, resident)).find((m) => m.type === "chat" && /conversing/.test(m.description) && /Jane/.test(m.description)));
+    await waitFor(
+      "a new action",
+      () => !/Jane/.test(jane.room.state.agents.get(resident)!.action),
+      10_000,
+    );
+    const summary = await waitFor("a summary of the talk", async () =>
+      (await memoriesOf(server, resident)).find(
+        (m) => m.type === "chat" && /conversing/.test(m.description) && /Jane/.test(m.description),
+      ),
+    );
     // A group talk is remembered with everyone in it.
-    expect(summary.description).toMatch(/Jane \(a visitor to the town\) and Bea \(a visitor to the town\) were conversing/);
+    expect(summary.description).toMatch(
+      /Jane \(a visitor to the town\) and Bea \(a visitor to the town\) were conversing/,
+    );
     mod.room.send("control", { action: "pause" });
     await waitFor("paused", () => !mod.room.state.clock.running);
     await new Promise((r) => setTimeout(r, 300));
@@ -106,17 +164,33 @@ describe("visitors talk to residents", () => {
     const kim = bea ?? (await joinAs(server, rooms, "Kim"));
     const spot = await walkUpTo(server, kim, resident);
     kim.room.send("say", { agentId: resident, text: "Hi!" });
-    await waitFor(`an answer (errors: ${JSON.stringify(kim.inbox.error)})`, () => kim.inbox.agent_said.find((m) => m.to === kim.id) || (kim.inbox.error.length > 0 && kim.inbox.error));
-    await waitFor("the resident turns to Kim", () => kim.room.state.agents.get(resident)!.talkingTo === kim.id);
+    await waitFor(
+      `an answer (errors: ${JSON.stringify(kim.inbox.error)})`,
+      () =>
+        kim.inbox.agent_said.find((m) => m.to === kim.id) ||
+        (kim.inbox.error.length > 0 && kim.inbox.error),
+    );
+    await waitFor(
+      "the resident turns to Kim",
+      () => kim.room.state.agents.get(resident)!.talkingTo === kim.id,
+    );
     // Walk to a tile 5 to 6 tiles from the resident, back the way Kim came.
     const r = server.host.town.agent(resident)!;
     const map = server.host.town.map;
     const away = [];
-    for (let y = r.y - 6; y <= r.y + 6; y++) for (let x = r.x - 6; x <= r.x + 6; x++) if (Math.max(Math.abs(x - r.x), Math.abs(y - r.y)) >= 5 && map.isWalkable(x, y)) away.push({ x, y });
-    away.sort((a, b) => Math.hypot(a.x - spot.x, a.y - spot.y) - Math.hypot(b.x - spot.x, b.y - spot.y));
+    for (let y = r.y - 6; y <= r.y + 6; y++)
+      for (let x = r.x - 6; x <= r.x + 6; x++)
+        if (Math.max(Math.abs(x - r.x), Math.abs(y - r.y)) >= 5 && map.isWalkable(x, y))
+          away.push({ x, y });
+    away.sort(
+      (a, b) => Math.hypot(a.x - spot.x, a.y - spot.y) - Math.hypot(b.x - spot.x, b.y - spot.y),
+    );
     kim.room.send("move", away[0]);
     await waitFor("chat_ended", () => kim.inbox.chat_ended.find((m) => m.avatarId === kim.id));
-    await waitFor("the resident is free", () => kim.room.state.agents.get(resident)!.talkingTo === "");
+    await waitFor(
+      "the resident is free",
+      () => kim.room.state.agents.get(resident)!.talkingTo === "",
+    );
     // Kim had not walked more than a few tiles when the talk ended.
     const at = kim.room.state.avatars.get(kim.id)!;
     expect(Math.max(Math.abs(at.x - spot.x), Math.abs(at.y - spot.y))).toBeLessThanOrEqual(6);
@@ -126,7 +200,11 @@ describe("visitors talk to residents", () => {
     const lee = await joinAs(server, rooms, "Lee");
     let n = lee.inbox.error.length;
     lee.room.send("say", { agentId: resident, text: "x".repeat(MAX_TEXT_LENGTH + 1) });
-    expect(await lee.nextError(n)).toMatchObject({ code: "bad_message", type: "say", message: expect.stringMatching(/^say: text/) });
+    expect(await lee.nextError(n)).toMatchObject({
+      code: "bad_message",
+      type: "say",
+      message: expect.stringMatching(/^say: text/),
+    });
     n = lee.inbox.error.length;
     lee.room.send("say", { agentId: "nobody", text: "hello" });
     expect(await lee.nextError(n)).toMatchObject({ code: "not_found", type: "say" });
@@ -151,14 +229,20 @@ describe("reporters interview residents", () => {
     expect(on).toMatchObject({ agentId: agent, offTheRecord: false });
     expect(on.answer.length).toBeGreaterThan(5);
     const mems = await memoriesOf(server, agent);
-    expect(mems[0].description).toMatch(/^Rita \(a reporter\) interviewed .+, asking "What are your plans for today\?"/);
+    expect(mems[0].description).toMatch(
+      /^Rita \(a reporter\) interviewed .+, asking "What are your plans for today\?"/,
+    );
   });
 
   it("refuses visitors, unknown residents and overlong questions", async () => {
     const vic = await joinAs(server, rooms, "Vic");
     let n = vic.inbox.error.length;
     vic.room.send("interview", { agentId: resident, question: "Who are you?" });
-    expect(await vic.nextError(n)).toMatchObject({ code: "forbidden", type: "interview", message: expect.stringContaining("visitor") });
+    expect(await vic.nextError(n)).toMatchObject({
+      code: "forbidden",
+      type: "interview",
+      message: expect.stringContaining("visitor"),
+    });
     const rex = await joinAs(server, rooms, "Rex", "reporter");
     n = rex.inbox.error.length;
     rex.room.send("interview", { agentId: "nobody", question: "Who are you?" });
@@ -168,7 +252,10 @@ describe("reporters interview residents", () => {
     expect(await rex.nextError(n)).toMatchObject({ code: "bad_message", type: "interview" });
     n = rex.inbox.error.length;
     rex.room.send("interview", { agentId: resident, question: "Who?", offTheRecord: "yes" } as any);
-    expect(await rex.nextError(n)).toMatchObject({ code: "bad_message", message: expect.stringMatching(/offTheRecord/) });
+    expect(await rex.nextError(n)).toMatchObject({
+      code: "bad_message",
+      message: expect.stringMatching(/offTheRecord/),
+    });
     expect(vic.inbox.interview_answer).toHaveLength(0);
     expect(rex.inbox.interview_answer).toHaveLength(0);
   });
@@ -177,11 +264,18 @@ describe("reporters interview residents", () => {
 describe("moderators change the world", () => {
   it("sets an object's state for everybody to see, and clears it", async () => {
     const viv = await joinAs(server, rooms, "Viv");
-    const address = server.host.town.map.addresses().find((a) => a.split(":").length === 4 && /cafe counter/.test(a))!;
+    const address = server.host.town.map
+      .addresses()
+      .find((a) => a.split(":").length === 4 && /cafe counter/.test(a))!;
     mod.room.send("set_object_state", { address, state: "out of coffee" });
-    const seen = await waitFor("object_state_set", () => viv.inbox.object_state_set.find((m) => m.address === address));
+    const seen = await waitFor("object_state_set", () =>
+      viv.inbox.object_state_set.find((m) => m.address === address),
+    );
     expect(seen).toEqual({ address, state: "out of coffee", by: "Mo" });
-    await waitFor("in the state", () => viv.room.state.objects.get(address)?.state === "out of coffee");
+    await waitFor(
+      "in the state",
+      () => viv.room.state.objects.get(address)?.state === "out of coffee",
+    );
     expect(viv.room.state.objects.get(address)!.by).toBe("Mo");
     mod.room.send("set_object_state", { address, state: "idle" });
     await waitFor("cleared", () => !viv.room.state.objects.get(address));
@@ -195,7 +289,10 @@ describe("moderators change the world", () => {
     ned.room.send("set_object_state", { address, state: "on fire" });
     expect(await ned.nextError(n)).toMatchObject({ code: "forbidden", type: "set_object_state" });
     n = mod.inbox.error.length;
-    mod.room.send("set_object_state", { address: "Willowbrook:Nowhere:void:thing", state: "on fire" });
+    mod.room.send("set_object_state", {
+      address: "Willowbrook:Nowhere:void:thing",
+      state: "on fire",
+    });
     expect(await mod.nextError(n)).toMatchObject({ code: "not_found", type: "set_object_state" });
     n = mod.inbox.error.length;
     const arena = address.split(":").slice(0, 3).join(":");
@@ -240,7 +337,10 @@ describe("moderators change the world", () => {
     await waitFor("everyone sees the speed", () => ola.room.state.clock.speed === 20);
     mod.room.send("control", { action: "resume" });
     const step = ola.room.state.clock.step;
-    await waitFor("the clock runs", () => ola.room.state.clock.running && ola.room.state.clock.step > step);
+    await waitFor(
+      "the clock runs",
+      () => ola.room.state.clock.running && ola.room.state.clock.step > step,
+    );
     mod.room.send("control", { action: "speed", value: 10 });
     mod.room.send("control", { action: "pause" });
     await waitFor("paused again", () => !ola.room.state.clock.running);
@@ -248,26 +348,58 @@ describe("moderators change the world", () => {
 
   it("keeps moderators' acts (whispers, the clock) and interviews on the record in the recording, for replays", async () => {
     mod.room.send("control", { action: "resume" });
-    type Steps = [number, number, { kind: string; action?: string; by?: string; agentId?: string; thought?: string; question?: string; answer?: string }[]][];
+    type Steps = [
+      number,
+      number,
+      {
+        kind: string;
+        action?: string;
+        by?: string;
+        agentId?: string;
+        thought?: string;
+        question?: string;
+        answer?: string;
+      }[],
+    ][];
     let interviews: Steps[number][2] = [];
-    const acts = await waitFor("the acts to be flushed into the recording", async () => {
-      const [rec] = (await (await fetch(`${server.url}/api/recordings`)).json()) as { id: string; fromStep: number; toStep: number }[];
-      if (!rec || rec.toStep <= rec.fromStep) return undefined;
-      const from = Math.max(rec.fromStep + 1, rec.toStep - 599);
-      const steps = (await (await fetch(`${server.url}/api/recordings/${rec.id}/steps?from=${from}&to=${rec.toStep}`)).json()) as Steps;
-      const all = steps.flatMap(([, , events]) => events);
-      interviews = all.filter((e) => e.kind === "interviewed");
-      const found = all.filter((e) => e.kind === "moderated");
-      const actions = new Set(found.map((e) => e.action));
-      return ["whisper", "speed", "pause", "resume"].every((a) => actions.has(a)) ? found : undefined;
-    }, 20_000);
-    expect(acts.map((e) => e.action)).toEqual(expect.arrayContaining(["whisper", "speed", "pause", "resume"]));
+    const acts = await waitFor(
+      "the acts to be flushed into the recording",
+      async () => {
+        const [rec] = (await (await fetch(`${server.url}/api/recordings`)).json()) as {
+          id: string;
+          fromStep: number;
+          toStep: number;
+        }[];
+        if (!rec || rec.toStep <= rec.fromStep) return undefined;
+        const from = Math.max(rec.fromStep + 1, rec.toStep - 599);
+        const steps = (await (
+          await fetch(`${server.url}/api/recordings/${rec.id}/steps?from=${from}&to=${rec.toStep}`)
+        ).json()) as Steps;
+        const all = steps.flatMap(([, , events]) => events);
+        interviews = all.filter((e) => e.kind === "interviewed");
+        const found = all.filter((e) => e.kind === "moderated");
+        const actions = new Set(found.map((e) => e.action));
+        return ["whisper", "speed", "pause", "resume"].every((a) => actions.has(a))
+          ? found
+          : undefined;
+      },
+      20_000,
+    );
+    expect(acts.map((e) => e.action)).toEqual(
+      expect.arrayContaining(["whisper", "speed", "pause", "resume"]),
+    );
     expect(acts.every((e) => e.by === "Mo")).toBe(true);
     // The whisper, with what the resident now thinks of it.
-    expect(acts.find((e) => e.action === "whisper")).toMatchObject({ agentId: expect.any(String), thought: expect.stringMatching(/\w/) });
+    expect(acts.find((e) => e.action === "whisper")).toMatchObject({
+      agentId: expect.any(String),
+      thought: expect.stringMatching(/\w/),
+    });
     // Rita's interview on the record is there, with its answer; the one off the record is not.
     expect(interviews.map((e) => e.question)).toEqual(["What are your plans for today?"]);
-    expect(interviews[0]).toMatchObject({ by: "Rita (a reporter)", answer: expect.stringMatching(/\w{3}/) });
+    expect(interviews[0]).toMatchObject({
+      by: "Rita (a reporter)",
+      answer: expect.stringMatching(/\w{3}/),
+    });
     mod.room.send("control", { action: "pause" });
   });
 });
@@ -282,7 +414,9 @@ describe("limits", () => {
     expect(codes.filter((c) => c === "not_found").length).toBeGreaterThanOrEqual(1);
     expect(codes.filter((c) => c === "not_found").length).toBeLessThanOrEqual(6);
     expect(codes.filter((c) => c === "rate_limited").length).toBeGreaterThanOrEqual(24);
-    expect(flo.inbox.error.find((e) => e.code === "rate_limited")!.message).toMatch(/too many messages/);
+    expect(flo.inbox.error.find((e) => e.code === "rate_limited")!.message).toMatch(
+      /too many messages/,
+    );
     // Other message types have their own budget, and the say budget refills.
     const spawn = server.host.town.map.spawns.get("visitors")!;
     const me = flo.room.state.avatars.get(flo.id)!;

@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEW_HYSTERESIS, VIEW_MARGIN, VIEW_MESSAGE } from "../../shared/interest.ts";
 import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
-import { joinAs, walkUpTo, type Person, type TestServer, type TownRoomClient } from "../helpers/people.ts";
+import {
+  joinAs,
+  walkUpTo,
+  type Person,
+  type TestServer,
+  type TownRoomClient,
+} from "../helpers/people.ts";
 
 let server: TestServer;
 const rooms: TownRoomClient[] = [];
@@ -21,17 +27,22 @@ const pos = (watcher: Person, of: Person) => {
   const a = watcher.room.state.avatars.get(of.id);
   return a ? [a.x, a.y] : null;
 };
-const send = (p: Person, type: string, payload: unknown) => (p.room as unknown as { send(t: string, m: unknown): void }).send(type, payload);
+const send = (p: Person, type: string, payload: unknown) =>
+  (p.room as unknown as { send(t: string, m: unknown): void }).send(type, payload);
 
 /** Walks a person to (x, y) and waits until it is there; false when the server refuses the walk. */
 async function walkTo(p: Person, x: number, y: number): Promise<boolean> {
   const before = p.inbox.error.length;
   p.room.send("move", { x, y });
-  const r = await waitFor(`${p.id} at ${x},${y}`, () => {
-    const me = p.room.state.avatars.get(p.id);
-    if (me && me.x === x && me.y === y) return "here";
-    return p.inbox.error.length > before ? "refused" : undefined;
-  }, 20_000);
+  const r = await waitFor(
+    `${p.id} at ${x},${y}`,
+    () => {
+      const me = p.room.state.avatars.get(p.id);
+      if (me && me.x === x && me.y === y) return "here";
+      return p.inbox.error.length > before ? "refused" : undefined;
+    },
+    20_000,
+  );
   return r === "here";
 }
 
@@ -42,7 +53,10 @@ describe("what each client is sent of others' avatars", () => {
     const cal = await joinAs(server, rooms, "Cal");
     // Everybody starts at the visitors' spawn: all near each other.
     for (const watcher of [ann, bob, cal]) {
-      for (const other of [ann, bob, cal]) await waitFor(`${watcher.id} sees ${other.id}`, () => pos(watcher, other)?.every((v) => typeof v === "number"));
+      for (const other of [ann, bob, cal])
+        await waitFor(`${watcher.id} sees ${other.id}`, () =>
+          pos(watcher, other)?.every((v) => typeof v === "number"),
+        );
     }
 
     // Ann's camera shows one tile around her: her area is VIEW_MARGIN + 1 tiles each way.
@@ -55,15 +69,22 @@ describe("what each client is sent of others' avatars", () => {
     for (let y = 0; y < town.map.height; y++) {
       for (let x = 0; x < town.map.width; x++) {
         const d = Math.max(Math.abs(x - spawn.x), Math.abs(y - spawn.y));
-        if (d > keep + 1 && d <= keep + 4 && town.map.isWalkable(x, y)) far.push({ x, y, d: Math.abs(x - spawn.x) + Math.abs(y - spawn.y) });
+        if (d > keep + 1 && d <= keep + 4 && town.map.isWalkable(x, y))
+          far.push({ x, y, d: Math.abs(x - spawn.x) + Math.abs(y - spawn.y) });
       }
     }
     far.sort((a, b) => a.d - b.d);
     let there: { x: number; y: number } | undefined;
-    for (const t of far) if (await walkTo(cal, t.x, t.y)) { there = t; break; }
+    for (const t of far)
+      if (await walkTo(cal, t.x, t.y)) {
+        there = t;
+        break;
+      }
     expect(there, "a reachable tile out of Ann's view").toBeDefined();
 
-    await waitFor("Cal drops out of Ann's view", () => pos(ann, cal)?.every((v) => v === undefined));
+    await waitFor("Cal drops out of Ann's view", () =>
+      pos(ann, cal)?.every((v) => v === undefined),
+    );
     expect(ann.room.state.avatars.get(cal.id)!.name).toBe("Cal"); // still in the town, for the list of people
     expect(pos(bob, cal)).toEqual([there!.x, there!.y]); // Bob's camera is larger
     expect(pos(cal, cal)).toEqual([there!.x, there!.y]); // and Cal always sees himself
@@ -71,7 +92,11 @@ describe("what each client is sent of others' avatars", () => {
     expect(annAt).toEqual([spawn.x, spawn.y]);
 
     // Back next to Ann: she sees him appear where he is.
-    expect(await walkTo(cal, spawn.x, spawn.y) || await walkTo(cal, spawn.x + 1, spawn.y) || await walkTo(cal, spawn.x, spawn.y + 1)).toBe(true);
+    expect(
+      (await walkTo(cal, spawn.x, spawn.y)) ||
+        (await walkTo(cal, spawn.x + 1, spawn.y)) ||
+        (await walkTo(cal, spawn.x, spawn.y + 1)),
+    ).toBe(true);
     const calAt = pos(cal, cal)!;
     await waitFor("Cal back in Ann's view", () => pos(ann, cal)?.join() === calAt.join());
 
@@ -88,7 +113,12 @@ describe("what each client is sent of others' avatars", () => {
     await waitFor("Dee sees Eve at the spawn", () => typeof pos(dee, eve)?.[0] === "number");
     // Dee's camera follows the resident furthest from the spawn: Eve, at the spawn, drops out.
     const spawn = server.host.town.map.spawns.get("visitors")!;
-    const far = server.host.town.agentViews().sort((a, b) => Math.hypot(b.x - spawn.x, b.y - spawn.y) - Math.hypot(a.x - spawn.x, a.y - spawn.y))[0];
+    const far = server.host.town
+      .agentViews()
+      .sort(
+        (a, b) =>
+          Math.hypot(b.x - spawn.x, b.y - spawn.y) - Math.hypot(a.x - spawn.x, a.y - spawn.y),
+      )[0];
     send(dee, VIEW_MESSAGE, { follow: far.id, halfWidth: 1, halfHeight: 1 });
     await waitFor("Eve out of Dee's view", () => pos(dee, eve)?.every((v) => v === undefined));
     expect(typeof pos(dee, dee)?.[0]).toBe("number");
@@ -104,20 +134,38 @@ describe("what each client is sent of others' avatars", () => {
     await waitFor("paused", () => !mod.room.state.clock.running);
     await new Promise((r) => setTimeout(r, 300));
     const spawn = server.host.town.map.spawns.get("visitors")!;
-    const resident = server.host.town.agentViews().sort((a, b) => Math.hypot(a.x - spawn.x, a.y - spawn.y) - Math.hypot(b.x - spawn.x, b.y - spawn.y))[0];
+    const resident = server.host.town
+      .agentViews()
+      .sort(
+        (a, b) =>
+          Math.hypot(a.x - spawn.x, a.y - spawn.y) - Math.hypot(b.x - spawn.x, b.y - spawn.y),
+      )[0];
     const far = await joinAs(server, rooms, "Faye");
     send(far, VIEW_MESSAGE, { follow: "", halfWidth: 1, halfHeight: 1 });
     const gus = await joinAs(server, rooms, "Gus");
     const hal = await joinAs(server, rooms, "Hal");
     await Promise.all([walkUpTo(server, gus, resident.id), walkUpTo(server, hal, resident.id, 3)]);
-    expect(Math.max(Math.abs(resident.x - spawn.x), Math.abs(resident.y - spawn.y)), "the resident is out of Faye's view").toBeGreaterThan(1 + VIEW_MARGIN + VIEW_HYSTERESIS);
+    expect(
+      Math.max(Math.abs(resident.x - spawn.x), Math.abs(resident.y - spawn.y)),
+      "the resident is out of Faye's view",
+    ).toBeGreaterThan(1 + VIEW_MARGIN + VIEW_HYSTERESIS);
     gus.room.send("say", { agentId: resident.id, text: "Hello! Lovely day, isn't it?" });
-    await waitFor("Gus's own words come back", () => gus.inbox.avatar_said.find((m) => m.avatarId === gus.id));
-    await waitFor("Hal, next to him, sees them", () => hal.inbox.avatar_said.find((m) => m.avatarId === gus.id));
-    await waitFor("the answer to Gus", () => gus.inbox.agent_said.find((m) => m.agentId === resident.id && m.to === gus.id));
-    await waitFor("Hal sees the answer", () => hal.inbox.agent_said.find((m) => m.agentId === resident.id && m.to === gus.id));
+    await waitFor("Gus's own words come back", () =>
+      gus.inbox.avatar_said.find((m) => m.avatarId === gus.id),
+    );
+    await waitFor("Hal, next to him, sees them", () =>
+      hal.inbox.avatar_said.find((m) => m.avatarId === gus.id),
+    );
+    await waitFor("the answer to Gus", () =>
+      gus.inbox.agent_said.find((m) => m.agentId === resident.id && m.to === gus.id),
+    );
+    await waitFor("Hal sees the answer", () =>
+      hal.inbox.agent_said.find((m) => m.agentId === resident.id && m.to === gus.id),
+    );
     gus.room.send("say", { agentId: resident.id, text: "Goodbye!" });
-    await waitFor("the talk ends for Gus", () => gus.inbox.chat_ended.find((m) => m.avatarId === gus.id));
+    await waitFor("the talk ends for Gus", () =>
+      gus.inbox.chat_ended.find((m) => m.avatarId === gus.id),
+    );
     await waitFor("and for Hal", () => hal.inbox.chat_ended.find((m) => m.avatarId === gus.id));
     // Faye, far away with a small camera, was sent none of it.
     expect(far.inbox.avatar_said.filter((m) => m.avatarId === gus.id)).toEqual([]);

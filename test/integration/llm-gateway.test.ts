@@ -19,7 +19,11 @@ function vectors(res: http.ServerResponse, input: string[]) {
   send(res, {
     object: "list",
     model: "e",
-    data: input.map((t, index) => ({ object: "embedding", index, embedding: [t.length, t.split(" ").length, 1, 0] })),
+    data: input.map((t, index) => ({
+      object: "embedding",
+      index,
+      embedding: [t.length, t.split(" ").length, 1, 0],
+    })),
     usage: { prompt_tokens: input.length * 3, total_tokens: input.length * 3 },
   });
 }
@@ -105,12 +109,30 @@ describe("OpenAI gateway against a local server", () => {
     expect(req.body.response_format.json_schema.name).toBe("test_action");
     expect(req.body.response_format.json_schema.schema.required).toEqual(["action", "emoji"]);
     // The shape is also in the system message, for servers that ignore response_format.
-    expect(req.body.messages[0].content).toContain('Reply with one JSON object and nothing else, in this shape: {"action": string, "emoji": string}');
+    expect(req.body.messages[0].content).toContain(
+      'Reply with one JSON object and nothing else, in this shape: {"action": string, "emoji": string}',
+    );
     expect(req.headers["x-stainless-retry-count"]).toBe("0");
     expect(req.headers.authorization).toBe("Bearer no-key-needed"); // a local server gets the placeholder
     const m = gw.metrics();
-    expect(m).toMatchObject({ engine: "cheap-model", asks: 1, calls: 1, failures: 0, repairs: 0, fallbacks: 0, cacheHits: 0, tokensIn: 50, tokensOut: 10, costUsd: 0 });
-    expect(m.byPrompt.test_action).toMatchObject({ asks: 1, calls: 1, tokensIn: 50, tokensOut: 10 });
+    expect(m).toMatchObject({
+      engine: "cheap-model",
+      asks: 1,
+      calls: 1,
+      failures: 0,
+      repairs: 0,
+      fallbacks: 0,
+      cacheHits: 0,
+      tokensIn: 50,
+      tokensOut: 10,
+      costUsd: 0,
+    });
+    expect(m.byPrompt.test_action).toMatchObject({
+      asks: 1,
+      calls: 1,
+      tokensIn: 50,
+      tokensOut: 10,
+    });
     expect(m.byPrompt.test_action.latencyMs.count).toBe(1);
     expect(m.byModel["cheap-model"]).toMatchObject({ calls: 1, tokensIn: 50 });
   });
@@ -132,9 +154,16 @@ describe("OpenAI gateway against a local server", () => {
   });
 
   it("takes the JSON out of fences and prose", async () => {
-    server.chat = (_r, res) => answer(res, 'Sure! Here it is:\n```json\n{"action": "bake bread", "emoji": "🍞"}\n```\nHope that helps.');
+    server.chat = (_r, res) =>
+      answer(
+        res,
+        'Sure! Here it is:\n```json\n{"action": "bake bread", "emoji": "🍞"}\n```\nHope that helps.',
+      );
     const { gw } = gateway();
-    expect(await gw.ask(testAction, { who: "Klaus" })).toEqual({ action: "bake bread", emoji: "🍞" });
+    expect(await gw.ask(testAction, { who: "Klaus" })).toEqual({
+      action: "bake bread",
+      emoji: "🍞",
+    });
     expect(gw.metrics()).toMatchObject({ calls: 1, failures: 0, repairs: 0, invalid: 0 });
   });
 
@@ -149,12 +178,22 @@ describe("OpenAI gateway against a local server", () => {
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT - 10);
     expect(ms).toBeLessThan(TIMEOUT + 250);
     expect(server.chats()).toHaveLength(2);
-    expect(gw.metrics()).toMatchObject({ calls: 2, failures: 1, repairs: 0, fallbacks: 0, tokensIn: 50, tokensOut: 10 });
+    expect(gw.metrics()).toMatchObject({
+      calls: 2,
+      failures: 1,
+      repairs: 0,
+      fallbacks: 0,
+      tokensIn: 50,
+      tokensOut: 10,
+    });
   });
 
   it("429 with Retry-After: waits about that long, then succeeds", async () => {
     server.chat = (_r, res, n) => {
-      if (n === 1) send(res, { error: { message: "slow down", type: "rate_limit" } }, 429, { "retry-after": "1" });
+      if (n === 1)
+        send(res, { error: { message: "slow down", type: "rate_limit" } }, 429, {
+          "retry-after": "1",
+        });
       else answer(res, { action: "wait in line", emoji: "⏳" });
     };
     const { gw } = gateway();
@@ -168,7 +207,8 @@ describe("OpenAI gateway against a local server", () => {
   });
 
   it("a Retry-After beyond the deadline is not waited for: offline answer at once", async () => {
-    server.chat = (_r, res) => send(res, { error: { message: "quota" } }, 429, { "retry-after": "60" });
+    server.chat = (_r, res) =>
+      send(res, { error: { message: "quota" } }, 429, { "retry-after": "60" });
     const { gw } = gateway();
     const { value, ms } = await timed(gw.ask(testAction, { who: "Klaus" }));
     expect(value).toEqual(offlineAnswer);
@@ -177,13 +217,27 @@ describe("OpenAI gateway against a local server", () => {
   });
 
   it("500s then success: retried with backoff", async () => {
-    server.chat = (_r, res, n) => (n <= 2 ? send(res, { error: { message: "boom" } }, 500) : answer(res, { action: "cook", emoji: "🍳" }));
+    server.chat = (_r, res, n) =>
+      n <= 2
+        ? send(res, { error: { message: "boom" } }, 500)
+        : answer(res, { action: "cook", emoji: "🍳" });
     const { gw } = gateway();
     const { value, ms } = await timed(gw.ask(testAction, { who: "Klaus" }));
     expect(Action.parse(value).action).toBe("cook");
     expect(ms).toBeLessThan(400); // backoffs of 15 and 30 ms with the fixed jitter
-    expect(server.chats().map((r) => r.headers["x-stainless-retry-count"])).toEqual(["0", "0", "0"]); // the SDK's own retries are off
-    expect(gw.metrics()).toMatchObject({ calls: 3, failures: 2, repairs: 0, fallbacks: 0, tokensIn: 50, tokensOut: 10 });
+    expect(server.chats().map((r) => r.headers["x-stainless-retry-count"])).toEqual([
+      "0",
+      "0",
+      "0",
+    ]); // the SDK's own retries are off
+    expect(gw.metrics()).toMatchObject({
+      calls: 3,
+      failures: 2,
+      repairs: 0,
+      fallbacks: 0,
+      tokensIn: 50,
+      tokensOut: 10,
+    });
   });
 
   it("500 forever: the offline answer after the last try", async () => {
@@ -192,8 +246,18 @@ describe("OpenAI gateway against a local server", () => {
     const { value, ms } = await timed(gw.ask(testAction, { who: "Klaus" }));
     expect(value).toEqual(offlineAnswer);
     expect(ms).toBeLessThan(400);
-    expect(gw.metrics()).toMatchObject({ calls: 3, failures: 3, fallbacks: 1, tokensIn: 0, tokensOut: 0 });
-    expect(gw.metrics().byModel["cheap-model"]).toMatchObject({ calls: 3, failures: 3, fallbacks: 1 });
+    expect(gw.metrics()).toMatchObject({
+      calls: 3,
+      failures: 3,
+      fallbacks: 1,
+      tokensIn: 0,
+      tokensOut: 0,
+    });
+    expect(gw.metrics().byModel["cheap-model"]).toMatchObject({
+      calls: 3,
+      failures: 3,
+      fallbacks: 1,
+    });
   });
 
   it("a 401 is not retried", async () => {
@@ -211,11 +275,22 @@ describe("OpenAI gateway against a local server", () => {
     expect(ms).toBeLessThan(TIMEOUT);
     const [, second] = server.chats();
     expect(second.body.messages.at(-1).content).toContain("not closed");
-    expect(gw.metrics()).toMatchObject({ calls: 2, failures: 2, invalid: 2, repairs: 1, fallbacks: 1, tokensIn: 100, tokensOut: 20 });
+    expect(gw.metrics()).toMatchObject({
+      calls: 2,
+      failures: 2,
+      invalid: 2,
+      repairs: 1,
+      fallbacks: 1,
+      tokensIn: 100,
+      tokensOut: 20,
+    });
   });
 
   it("JSON that breaks the schema, then a repaired answer: the zod error went back", async () => {
-    server.chat = (_r, res, n) => (n === 1 ? answer(res, { action: 42, emoji: "🙂" }) : answer(res, { action: "sweep the floor", emoji: "🧹" }));
+    server.chat = (_r, res, n) =>
+      n === 1
+        ? answer(res, { action: 42, emoji: "🙂" })
+        : answer(res, { action: "sweep the floor", emoji: "🧹" });
     const { gw } = gateway();
     const value = await gw.ask(testAction, { who: "Klaus" });
     expect(value).toEqual({ action: "sweep the floor", emoji: "🧹" });
@@ -224,17 +299,35 @@ describe("OpenAI gateway against a local server", () => {
     expect(msgs.slice(0, first.body.messages.length)).toEqual(first.body.messages);
     expect(msgs.at(-2)).toEqual({ role: "assistant", content: '{"action":42,"emoji":"🙂"}' });
     expect(msgs.at(-1)!.role).toBe("user");
-    expect(msgs.at(-1)!.content).toContain("✖ Invalid input: expected string, received number\n  → at action");
+    expect(msgs.at(-1)!.content).toContain(
+      "✖ Invalid input: expected string, received number\n  → at action",
+    );
     expect(second.body.model).toBe("cheap-model");
-    expect(gw.metrics()).toMatchObject({ calls: 2, failures: 1, invalid: 1, repairs: 1, fallbacks: 0, tokensIn: 100, tokensOut: 20 });
+    expect(gw.metrics()).toMatchObject({
+      calls: 2,
+      failures: 1,
+      invalid: 1,
+      repairs: 1,
+      fallbacks: 0,
+      tokensIn: 100,
+      tokensOut: 20,
+    });
   });
 
   it("JSON that breaks the schema twice: the offline answer", async () => {
     server.chat = (_r, res) => answer(res, { action: "", emoji: "🙂" });
     const { gw } = gateway();
     expect(await gw.ask(testAction, { who: "Klaus" })).toEqual(offlineAnswer);
-    expect(server.chats()[1].body.messages.at(-1).content).toContain("Too small: expected string to have >=1 characters");
-    expect(gw.metrics()).toMatchObject({ calls: 2, failures: 2, invalid: 2, repairs: 1, fallbacks: 1 });
+    expect(server.chats()[1].body.messages.at(-1).content).toContain(
+      "Too small: expected string to have >=1 characters",
+    );
+    expect(gw.metrics()).toMatchObject({
+      calls: 2,
+      failures: 2,
+      invalid: 2,
+      repairs: 1,
+      fallbacks: 1,
+    });
     // A fallback is never cached: the next ask tries the model again.
     await gw.ask(testAction, { who: "Klaus" });
     expect(server.chats()).toHaveLength(4);
@@ -287,7 +380,10 @@ describe("OpenAI gateway against a local server", () => {
 
   it("a shared cache (say Redis) lets a forked town answer without paying again", async () => {
     const store = new Map<string, string>();
-    const shared: ResponseCache = { get: async (k) => store.get(k), set: async (k, v) => void store.set(k, v) };
+    const shared: ResponseCache = {
+      get: async (k) => store.get(k),
+      set: async (k, v) => void store.set(k, v),
+    };
     const first = new OpenAIGateway(gateway().config, { responseCache: shared });
     const fork = new OpenAIGateway(gateway().config, { responseCache: shared });
     const a = await first.ask(testAction, { who: "Klaus" });
@@ -297,14 +393,26 @@ describe("OpenAI gateway against a local server", () => {
   });
 
   it("a cache that hangs or throws is a miss, not a hang", async () => {
-    const hanging: ResponseCache = { get: () => new Promise<undefined>(() => {}), set: () => Promise.reject(new Error("down")) };
+    const hanging: ResponseCache = {
+      get: () => new Promise<undefined>(() => {}),
+      set: () => Promise.reject(new Error("down")),
+    };
     const gw = new OpenAIGateway(gateway().config, { responseCache: hanging });
     const { value, ms } = await timed(gw.ask(testAction, { who: "Klaus" }));
     expect(Action.parse(value).action).toBe("walk to the cafe");
     expect(ms).toBeLessThan(250 + TIMEOUT);
-    const broken: ResponseCache = { get: () => { throw new Error("down"); }, set: () => { throw new Error("down"); } };
+    const broken: ResponseCache = {
+      get: () => {
+        throw new Error("down");
+      },
+      set: () => {
+        throw new Error("down");
+      },
+    };
     const gw2 = new OpenAIGateway(gateway().config, { responseCache: broken });
-    expect(Action.parse(await gw2.ask(testAction, { who: "Klaus" })).action).toBe("walk to the cafe");
+    expect(Action.parse(await gw2.ask(testAction, { who: "Klaus" })).action).toBe(
+      "walk to the cafe",
+    );
     expect(gw2.metrics()).toMatchObject({ calls: 1, failures: 0 });
   });
 
@@ -321,9 +429,17 @@ describe("OpenAI gateway against a local server", () => {
   });
 
   it("routes cheap prompts to LLM_MODEL and strong ones to LLM_MODEL_STRONG", async () => {
-    server.chat = (r, res) => answer(res, r.body.model === "strong-model" ? { insight: "people like the cafe" } : { action: "walk", emoji: "🚶" });
+    server.chat = (r, res) =>
+      answer(
+        res,
+        r.body.model === "strong-model"
+          ? { insight: "people like the cafe" }
+          : { action: "walk", emoji: "🚶" },
+      );
     const { gw } = gateway();
-    expect(await gw.ask(testInsight, { who: "Klaus" })).toEqual({ insight: "people like the cafe" });
+    expect(await gw.ask(testInsight, { who: "Klaus" })).toEqual({
+      insight: "people like the cafe",
+    });
     expect(await gw.ask(testAction, { who: "Klaus" })).toEqual({ action: "walk", emoji: "🚶" });
     expect(server.chats().map((r) => r.body.model)).toEqual(["strong-model", "cheap-model"]);
     const m = gw.metrics();
@@ -338,7 +454,9 @@ describe("OpenAI gateway against a local server", () => {
       answer(res, { action: "work", emoji: "💼" });
     };
     const { gw } = gateway({ LLM_CONCURRENCY: "2" });
-    const { value, ms } = await timed(Promise.all(Array.from({ length: 8 }, (_, i) => gw.ask(testAction, { who: `R${i}` }))));
+    const { value, ms } = await timed(
+      Promise.all(Array.from({ length: 8 }, (_, i) => gw.ask(testAction, { who: `R${i}` }))),
+    );
     expect(value.every((v) => Action.safeParse(v).success)).toBe(true);
     expect(server.maxActive).toBe(2);
     expect(ms).toBeGreaterThanOrEqual(4 * 60 - 10);
@@ -347,18 +465,50 @@ describe("OpenAI gateway against a local server", () => {
 
   it("a server that refuses response_format gets the request without it, from then on", async () => {
     server.chat = (r, res) =>
-      r.body.response_format ? send(res, { error: { message: "response_format is not supported", type: "invalid_request_error" } }, 400) : answer(res, { action: "nap", emoji: "😴" });
+      r.body.response_format
+        ? send(
+            res,
+            {
+              error: { message: "response_format is not supported", type: "invalid_request_error" },
+            },
+            400,
+          )
+        : answer(res, { action: "nap", emoji: "😴" });
     const { gw } = gateway();
     expect(await gw.ask(testAction, { who: "Klaus" })).toEqual({ action: "nap", emoji: "😴" });
     await gw.ask(testAction, { who: "Maria" });
-    expect(server.chats().map((r) => Boolean(r.body.response_format))).toEqual([true, false, false]);
+    expect(server.chats().map((r) => Boolean(r.body.response_format))).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(gw.metrics()).toMatchObject({ calls: 3, failures: 1, fallbacks: 0 });
   });
 
   it("a model that refuses temperature and max_tokens (as OpenAI's reasoning models do) is adapted to", async () => {
     server.chat = (r, res) => {
-      if ("temperature" in r.body) return send(res, { error: { message: "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported." } }, 400);
-      if ("max_tokens" in r.body) return send(res, { error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." } }, 400);
+      if ("temperature" in r.body)
+        return send(
+          res,
+          {
+            error: {
+              message:
+                "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.",
+            },
+          },
+          400,
+        );
+      if ("max_tokens" in r.body)
+        return send(
+          res,
+          {
+            error: {
+              message:
+                "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+            },
+          },
+          400,
+        );
       answer(res, { action: "think", emoji: "🤔" });
     };
     const { gw } = gateway();
@@ -398,16 +548,30 @@ describe("embeddings", () => {
       const n = Math.hypot(...raw);
       return raw.map((x) => x / n);
     };
-    expect([...vs[1]].map((x) => +x.toFixed(5))).toEqual(expected("a party at five").map((x) => +x.toFixed(5)));
+    expect([...vs[1]].map((x) => +x.toFixed(5))).toEqual(
+      expected("a party at five").map((x) => +x.toFixed(5)),
+    );
     expect(vs[2]).toEqual(vs[0]);
     const emb = server.requests.filter((r) => r.path === "/v1/embeddings");
     expect(emb).toHaveLength(1);
-    expect(emb[0].body).toMatchObject({ model: "embed-model", input: ["the cafe is open", "a party at five"], encoding_format: "float" });
+    expect(emb[0].body).toMatchObject({
+      model: "embed-model",
+      input: ["the cafe is open", "a party at five"],
+      encoding_format: "float",
+    });
 
     const again = await gw.embed(["a party at five", "the cafe is open"]);
     expect(again[0]).toEqual(vs[1]);
     expect(server.requests.filter((r) => r.path === "/v1/embeddings")).toHaveLength(1);
-    expect(gw.metrics().embeddings).toEqual({ model: "embed-model", calls: 1, texts: 5, tokensIn: 6, cacheHits: 2, failures: 0, fallbacks: 0 });
+    expect(gw.metrics().embeddings).toEqual({
+      model: "embed-model",
+      calls: 1,
+      texts: 5,
+      tokensIn: 6,
+      cacheHits: 2,
+      failures: 0,
+      fallbacks: 0,
+    });
   });
 
   it("a failing embedding server gives hashed vectors of the model's size (counted, not cached)", async () => {

@@ -41,7 +41,9 @@ describe("the embedded database on its own thread", () => {
     expect(offThread).toBeGreaterThanOrEqual(20);
     expect(onThread).toBeLessThanOrEqual(2);
     // Same answer either way.
-    expect((await threaded.pglite.query<{ n: number }>(HEAVY)).rows).toEqual((await inline.pglite.query<{ n: number }>(HEAVY)).rows);
+    expect((await threaded.pglite.query<{ n: number }>(HEAVY)).rows).toEqual(
+      (await inline.pglite.query<{ n: number }>(HEAVY)).rows,
+    );
   });
 
   it("commits a transaction, rolls one back on an error, and hands PostgreSQL's errors over as PGlite's own", async () => {
@@ -65,11 +67,16 @@ describe("the embedded database on its own thread", () => {
       await tx.query("INSERT INTO t VALUES (4, NULL)");
       await tx.rollback();
     });
-    const rows = (await d.pglite.query<{ a: number; b: Uint8Array | null }>("SELECT a, b FROM t ORDER BY a")).rows;
+    const rows = (
+      await d.pglite.query<{ a: number; b: Uint8Array | null }>("SELECT a, b FROM t ORDER BY a")
+    ).rows;
     expect(rows.map((r) => r.a)).toEqual([1, 2]);
     expect([...(rows[0].b ?? [])]).toEqual([...bytes]);
     // Parsers given by the caller (as Prisma's adapter gives them) see the column's text.
-    const parsed = await d.pglite.query<unknown[]>("SELECT a, b FROM t WHERE a = 1", [], { rowMode: "array", parsers: { 17: (text: string) => `parsed ${text}` } });
+    const parsed = await d.pglite.query<unknown[]>("SELECT a, b FROM t WHERE a = 1", [], {
+      rowMode: "array",
+      parsers: { 17: (text: string) => `parsed ${text}` },
+    });
     expect(parsed.rows).toEqual([[1, "parsed \\x000102ff"]]);
   });
 

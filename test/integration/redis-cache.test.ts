@@ -17,7 +17,8 @@ afterAll(cleanup);
 
 describe.skipIf(skip)("over the real Redis", () => {
   it("keeps answers and vectors, with the TTL asked for", async () => {
-    if (problem) throw new Error(`Redis at ${REDIS_URL} is unreachable (${problem}); CI=true needs it`);
+    if (problem)
+      throw new Error(`Redis at ${REDIS_URL} is unreachable (${problem}); CI=true needs it`);
     const answers = redisResponseCache(redis, { ttlSeconds: 60 });
     const vectors = redisEmbeddingCache(redis, { ttlSeconds: 60 });
     expect(await answers.get("llm:r:nothing")).toBeUndefined();
@@ -37,21 +38,34 @@ describe.skipIf(skip)("over the real Redis", () => {
   it("two gateways on one Redis: the second one's identical ask is a hit, not a request", async () => {
     const model = await new FakeOpenAI().start();
     try {
-      const config = readLlmConfig({ LLM_BASE_URL: model.url, LLM_MODEL: "fake-small", LLM_API_KEY: "test" });
+      const config = readLlmConfig({
+        LLM_BASE_URL: model.url,
+        LLM_MODEL: "fake-small",
+        LLM_API_KEY: "test",
+      });
       const prompt = {
         name: "wake_up_hour",
         tier: "cheap" as const,
         answer: z.object({ hour: z.number().int() }),
-        render: (i: { who: string }) => [{ role: "user" as const, content: `When does ${i.who} wake up?` }],
+        render: (i: { who: string }) => [
+          { role: "user" as const, content: `When does ${i.who} wake up?` },
+        ],
         offline: () => ({ hour: 6 }),
       };
-      const gateway = () => new OpenAIGateway(config, { responseCache: redisResponseCache(redis, { ttlSeconds: 60 }), embeddingCache: redisEmbeddingCache(redis, { ttlSeconds: 60 }) });
+      const gateway = () =>
+        new OpenAIGateway(config, {
+          responseCache: redisResponseCache(redis, { ttlSeconds: 60 }),
+          embeddingCache: redisEmbeddingCache(redis, { ttlSeconds: 60 }),
+        });
       const first = gateway();
       const second = gateway();
       const paid = await first.ask(prompt, { who: "Isabella" });
       expect(model.chatRequests).toBe(1);
       // The set is not awaited by the gateway: wait until the answer is in Redis.
-      await waitFor("the answer cached in Redis", async () => (await redis.keys(`${PREFIX}*`)).length > 0);
+      await waitFor(
+        "the answer cached in Redis",
+        async () => (await redis.keys(`${PREFIX}*`)).length > 0,
+      );
       expect(await second.ask(prompt as any, { who: "Isabella" })).toEqual(paid);
       expect(model.chatRequests).toBe(1);
       expect(second.metrics()).toMatchObject({ asks: 1, cacheHits: 1, calls: 0 });
@@ -65,7 +79,12 @@ describe.skipIf(skip)("over the real Redis", () => {
 
 describe("a Redis in trouble", () => {
   it("a Redis that is down: misses at once, sets do nothing, nothing throws", async () => {
-    const down = new Redis("redis://127.0.0.1:1", { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const down = new Redis("redis://127.0.0.1:1", {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     down.on("error", () => {});
     const cache = redisResponseCache(down, { ttlSeconds: 60 });
     const t0 = Date.now();

@@ -28,17 +28,28 @@ async function pgQuery(sql: string): Promise<void> {
 }
 
 async function pgRows<R>(sql: string, params: unknown[] = []): Promise<R[]> {
-  const adapter = await new PrismaPg({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 }).connect();
+  const adapter = await new PrismaPg({
+    connectionString: PG_URL,
+    connectionTimeoutMillis: 3_000,
+  }).connect();
   try {
     return (await adapter.underlyingDriver().query(sql, params)).rows as R[];
   } finally {
     await adapter.dispose();
   }
 }
-const usePostgres = await pgQuery("SELECT 1").then(() => true, () => false);
+const usePostgres = await pgQuery("SELECT 1").then(
+  () => true,
+  () => false,
+);
 
 async function probeRedis(): Promise<string | null> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const r = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   r.on("error", () => {});
   try {
     await r.connect();
@@ -53,7 +64,10 @@ async function probeRedis(): Promise<string | null> {
 
 const redisProblem = await probeRedis();
 const skip = redisProblem !== null && !IN_CI;
-if (skip) console.warn(`\n[redis-cluster.test] SKIPPING: Redis at ${REDIS_URL} is unreachable (${redisProblem}). With CI=true this fails.\n`);
+if (skip)
+  console.warn(
+    `\n[redis-cluster.test] SKIPPING: Redis at ${REDIS_URL} is unreachable (${redisProblem}). With CI=true this fails.\n`,
+  );
 
 type Proc = ServerProcess;
 const procs: Proc[] = [];
@@ -67,14 +81,30 @@ const rooms: Room<any, TownState>[] = [];
 
 /** The real server in a child process, on a port of its own, sharing Redis. */
 async function startProcess(env: Record<string, string>): Promise<Proc> {
-  const db: Record<string, string> = usePostgres ? { DATABASE_URL: `${PG_URL}?schema=${SCHEMA}` } : {};
-  const proc = await spawnServer({ TOWN_LEASE_SECONDS: "3", AUTOSAVE_STEPS: "10", HOST: "127.0.0.1", STEPS_PER_SECOND: "10", REDIS_URL, REDIS_PREFIX: PREFIX, ...llm, ...db, ...env });
+  const db: Record<string, string> = usePostgres
+    ? { DATABASE_URL: `${PG_URL}?schema=${SCHEMA}` }
+    : {};
+  const proc = await spawnServer({
+    TOWN_LEASE_SECONDS: "3",
+    AUTOSAVE_STEPS: "10",
+    HOST: "127.0.0.1",
+    STEPS_PER_SECOND: "10",
+    REDIS_URL,
+    REDIS_PREFIX: PREFIX,
+    ...llm,
+    ...db,
+    ...env,
+  });
   procs.push(proc);
   // Started once it says where it runs, with its whole summary (presence is its last line).
-  await waitFor("the server to start", () => {
-    if (proc.child.exitCode !== null) throw new Error(`the server exited:\n${proc.output()}`);
-    return proc.output().includes("presence:");
-  }, 30_000);
+  await waitFor(
+    "the server to start",
+    () => {
+      if (proc.child.exitCode !== null) throw new Error(`the server exited:\n${proc.output()}`);
+      return proc.output().includes("presence:");
+    },
+    30_000,
+  );
   return proc;
 }
 
@@ -113,7 +143,8 @@ afterAll(async () => {
 
 describe.skipIf(skip)("several processes on one Redis", () => {
   beforeAll(async () => {
-    if (redisProblem) throw new Error(`Redis at ${REDIS_URL} is unreachable (${redisProblem}); CI=true needs it`);
+    if (redisProblem)
+      throw new Error(`Redis at ${REDIS_URL} is unreachable (${redisProblem}); CI=true needs it`);
     model = await new FakeOpenAI().start();
     llm = { LLM_BASE_URL: model.url, LLM_MODEL: "fake-small", LLM_API_KEY: "test", SEED: "7" };
   });
@@ -125,9 +156,12 @@ describe.skipIf(skip)("several processes on one Redis", () => {
     const [a, b] = hostId === (await json(`${p.url}/api/ops`)).process.id ? [p, q] : [q, p];
     hosting = a;
     standby = b;
-    expect(a.output()).toMatch(/presence: redis \(127\.0\.0\.1:6379, prefix .*, this process at 127\.0\.0\.1:\d+, hosts town base-3\)/);
+    expect(a.output()).toMatch(
+      /presence: redis \(127\.0\.0\.1:6379, prefix .*, this process at 127\.0\.0\.1:\d+, hosts town base-3\)/,
+    );
     expect(b.output()).toMatch(/presence: redis .*town base-3 hosted by another process/);
-    for (const p of [a, b]) expect(await json(`${p.url}/api/health`)).toMatchObject({ ok: true, presence: "redis" });
+    for (const p of [a, b])
+      expect(await json(`${p.url}/api/health`)).toMatchObject({ ok: true, presence: "redis" });
 
     const ann = await join(a.url, "Ann"); // through A
     const bob = await join(b.url, "Bob"); // through B, into A's room
@@ -137,7 +171,11 @@ describe.skipIf(skip)("several processes on one Redis", () => {
     // One room for the town, on A, whichever process is asked.
     expect(opsA.clients.rooms).toHaveLength(1);
     expect(opsB.clients.rooms).toEqual(opsA.clients.rooms);
-    expect(opsA.clients.rooms[0]).toMatchObject({ processId: opsA.process.id, clients: 2, publicAddress: new URL(a.url).host });
+    expect(opsA.clients.rooms[0]).toMatchObject({
+      processId: opsA.process.id,
+      clients: 2,
+      publicAddress: new URL(a.url).host,
+    });
     expect(opsB.process.id).not.toBe(opsA.process.id);
     // Both websockets are on A: B only reserved Bob's seat.
     expect(opsA.clients.here).toBe(2);
@@ -152,8 +190,15 @@ describe.skipIf(skip)("several processes on one Redis", () => {
       const av = bob.state.avatars.get(ann.sessionId);
       return av && av.x === target.x && av.y === target.y;
     });
-    const before = new Map([...bob.state.agents.entries()].map(([id, ag]) => [id, `${ag.x},${ag.y}`]));
-    await waitFor("a resident to move", () => [...bob.state.agents.entries()].some(([id, ag]) => before.get(id) !== `${ag.x},${ag.y}`), 20_000);
+    const before = new Map(
+      [...bob.state.agents.entries()].map(([id, ag]) => [id, `${ag.x},${ag.y}`]),
+    );
+    await waitFor(
+      "a resident to move",
+      () =>
+        [...bob.state.agents.entries()].some(([id, ag]) => before.get(id) !== `${ag.x},${ag.y}`),
+      20_000,
+    );
     expect(ann.state.avatars.get(bob.sessionId)?.name).toBe("Bob");
 
     // The ops view of the hosting process: steps timed, bytes sent to each client.
@@ -175,14 +220,20 @@ describe.skipIf(skip)("several processes on one Redis", () => {
     // A town of the same template and seed asks the same prompts as the one already running
     // (started by the test above, or here); this process owns it.
     const first = hosting ?? (await startProcess({}));
-    await waitFor("the first town to pay for answers", async () => (await json(`${first.url}/api/metrics`)).calls >= 3);
+    await waitFor(
+      "the first town to pay for answers",
+      async () => (await json(`${first.url}/api/metrics`)).calls >= 3,
+    );
     const second = await startProcess({ TOWN_NAME: "cache-second" });
     const r = new Redis(REDIS_URL);
     try {
       expect(second.output()).toMatch(/hosts town cache-second/);
       // A prompt the second process asked and never sent: every ask of it was a hit. (Read until
       // one shows: the first hit can come while another ask of the same prompt is still going.)
-      const servedOf = (m: any) => Object.entries<any>(m.byPrompt).filter(([, p]) => p.asks > 0 && p.calls === 0 && p.cacheHits === p.asks);
+      const servedOf = (m: any) =>
+        Object.entries<any>(m.byPrompt).filter(
+          ([, p]) => p.asks > 0 && p.calls === 0 && p.cacheHits === p.asks,
+        );
       const m2 = await waitFor("the second town to hit the shared cache", async () => {
         const m = await json(`${second.url}/api/metrics`);
         return m.cacheHits > 0 && servedOf(m).length > 0 ? m : undefined;
@@ -197,8 +248,16 @@ describe.skipIf(skip)("several processes on one Redis", () => {
       // Two towns, one per process: each process lists both, and a client joins either town
       // through either process.
       const listed = await json(`${first.url}/api/towns`);
-      expect(listed.map((t: any) => [t.name, t.here])).toEqual(expect.arrayContaining([["base-3", true], ["cache-second", false]]));
-      const xi = await new Client(first.url).joinOrCreate<TownState>("town", { name: "Xi", town: "cache-second" });
+      expect(listed.map((t: any) => [t.name, t.here])).toEqual(
+        expect.arrayContaining([
+          ["base-3", true],
+          ["cache-second", false],
+        ]),
+      );
+      const xi = await new Client(first.url).joinOrCreate<TownState>("town", {
+        name: "Xi",
+        town: "cache-second",
+      });
       rooms.push(xi);
       await waitFor("Xi's state", () => xi.state?.agents?.size > 0);
       expect(xi.state.name).toBe("cache-second");
@@ -207,7 +266,9 @@ describe.skipIf(skip)("several processes on one Redis", () => {
       // The inspector's API answers through either process: the town's room is asked for it.
       const residents = await json(`${first.url}/api/agents?town=cache-second`);
       expect(residents.map((a: any) => a.id).sort()).toEqual([...xi.state.agents.keys()].sort());
-      const details = await json(`${first.url}/api/agents/${residents[0].id}?town=cache-second&limit=2`);
+      const details = await json(
+        `${first.url}/api/agents/${residents[0].id}?town=cache-second&limit=2`,
+      );
       expect(details).toMatchObject({ id: residents[0].id, persona: { name: residents[0].name } });
       expect(details.memories.length).toBeLessThanOrEqual(2);
       await leaveAll([xi]);
@@ -231,10 +292,16 @@ describe.skipIf(skip || (!usePostgres && !IN_CI))("a town whose process dies", (
     expect(before.step).toBeGreaterThan(10); // autosaved at least once (every 10 steps)
     a.child.kill("SIGKILL");
     // Within the lease (3 s here) and a renewal, B owns the town and runs its only room.
-    const ops = await waitFor("B to host the town", async () => {
-      const o = await json(`${b.url}/api/ops`);
-      return o.clients.rooms.length === 1 && o.clients.rooms[0].processId === o.process.id ? o : undefined;
-    }, 20_000);
+    const ops = await waitFor(
+      "B to host the town",
+      async () => {
+        const o = await json(`${b.url}/api/ops`);
+        return o.clients.rooms.length === 1 && o.clients.rooms[0].processId === o.process.id
+          ? o
+          : undefined;
+      },
+      20_000,
+    );
     // Resumed from A's last autosave (every 10 steps; the one under way may be lost): B opens
     // the town only when it takes it over, from the shared database.
     expect(ops.step.current).toBeGreaterThanOrEqual(before.step - 20);
@@ -245,20 +312,30 @@ describe.skipIf(skip || (!usePostgres && !IN_CI))("a town whose process dies", (
     // B restored the memories from A's rows (up to the save's mark) and goes on writing rows
     // after them: a later save of B's finds each resident's memories in the rows, none lost (a
     // memory B wrote again would fail on the key and be missing too).
-    type Saved = { townId: string; step: number; mark: number; data: { mind: { agents: { id: string; memory: { size: number } }[] } } };
-    const latest = await waitFor("B to autosave after the takeover", async () => {
-      const [s] = await pgRows<Saved>(
-        `SELECT s."townId", s.step, s.mark, s.data FROM "${SCHEMA}"."Snapshot" s JOIN "${SCHEMA}"."Town" t ON t.id = s."townId"
+    type Saved = {
+      townId: string;
+      step: number;
+      mark: number;
+      data: { mind: { agents: { id: string; memory: { size: number } }[] } };
+    };
+    const latest = await waitFor(
+      "B to autosave after the takeover",
+      async () => {
+        const [s] = await pgRows<Saved>(
+          `SELECT s."townId", s.step, s.mark, s.data FROM "${SCHEMA}"."Snapshot" s JOIN "${SCHEMA}"."Town" t ON t.id = s."townId"
          WHERE t.template = 'base-3' AND t.name <> 'cache-second' ORDER BY s.step DESC LIMIT 1`,
-      );
-      return s && s.step >= ops.step.current + 20 ? s : undefined;
-    }, 30_000);
+        );
+        return s && s.step >= ops.step.current + 20 ? s : undefined;
+      },
+      30_000,
+    );
     const rows = await pgRows<{ agentId: string; n: number }>(
       `SELECT "agentId", count(*)::int AS n FROM "${SCHEMA}"."Memory" WHERE "townId" = $1 AND seq <= $2 GROUP BY "agentId"`,
       [latest.townId, latest.mark],
     );
     const counted = new Map(rows.map((r) => [r.agentId, r.n]));
-    for (const a of latest.data.mind.agents) expect(counted.get(a.id) ?? 0, a.id).toBe(a.memory.size);
+    for (const a of latest.data.mind.agents)
+      expect(counted.get(a.id) ?? 0, a.id).toBe(a.memory.size);
     expect(latest.data.mind.agents.reduce((n, a) => n + a.memory.size, 0)).toBeGreaterThan(0);
     expect(b.output()).not.toMatch(/memory rows write failed/);
   });
@@ -266,14 +343,27 @@ describe.skipIf(skip || (!usePostgres && !IN_CI))("a town whose process dies", (
 
 describe("configuration", () => {
   it("refuses to start when REDIS_URL points at nothing, and says why", async () => {
-    await expect(startTestServer({ REDIS_URL: "redis://127.0.0.1:1" })).rejects.toThrow(/REDIS_URL: cannot reach Redis at 127\.0\.0\.1:1/);
+    await expect(startTestServer({ REDIS_URL: "redis://127.0.0.1:1" })).rejects.toThrow(
+      /REDIS_URL: cannot reach Redis at 127\.0\.0\.1:1/,
+    );
   });
 });
 
 /** A walkable tile two steps from (x, y), read from the town's own map. */
 async function nearbyWalkable(x: number, y: number): Promise<{ x: number; y: number }> {
   const { map } = await loadTemplate("base-3");
-  for (const [dx, dy] of [[2, 0], [-2, 0], [0, 2], [0, -2], [1, 1], [-1, -1], [1, -1], [-1, 1], [1, 0], [0, 1]]) {
+  for (const [dx, dy] of [
+    [2, 0],
+    [-2, 0],
+    [0, 2],
+    [0, -2],
+    [1, 1],
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 0],
+    [0, 1],
+  ]) {
     if (map.isWalkable(x + dx, y + dy)) return { x: x + dx, y: y + dy };
   }
   throw new Error("no walkable tile near the spawn");

@@ -11,7 +11,11 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("restart", () => {
   it("resumes the town's clock and residents from the embedded database", async () => {
-    const first = await startTestServer({ DATA_DIR: dataDir, STEPS_PER_SECOND: "50", AUTOSAVE_STEPS: "20" });
+    const first = await startTestServer({
+      DATA_DIR: dataDir,
+      STEPS_PER_SECOND: "50",
+      AUTOSAVE_STEPS: "20",
+    });
     await waitFor("some steps", () => first.host.town.step >= 60, 20_000);
     await first.close(); // saves on the way out
     const step = first.host.town.step;

@@ -10,7 +10,10 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;
 const rooms: Room<any, TownState>[] = [];
 
-async function join(name: string, extra: Record<string, unknown> = {}): Promise<Room<any, TownState>> {
+async function join(
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<Room<any, TownState>> {
   const room = await new Client(server.url).joinOrCreate<TownState>("town", { name, ...extra });
   rooms.push(room);
   await waitFor(`${name}'s state`, () => room.state?.agents?.size > 0);
@@ -50,7 +53,11 @@ describe("room town", () => {
     // Residents walk: some resident's tile changes while we watch.
     const before = new Map([...bob.state.agents.entries()].map(([id, a]) => [id, `${a.x},${a.y}`]));
     expect(before.size).toBeGreaterThanOrEqual(3);
-    await waitFor("a resident to move", () => [...bob.state.agents.entries()].some(([id, a]) => before.get(id) !== `${a.x},${a.y}`), 20_000);
+    await waitFor(
+      "a resident to move",
+      () => [...bob.state.agents.entries()].some(([id, a]) => before.get(id) !== `${a.x},${a.y}`),
+      20_000,
+    );
     expect(bob.state.clock.step).toBeGreaterThan(0);
   });
 
@@ -65,7 +72,12 @@ describe("room town", () => {
     (cara as any).send("teleport", { x: 1, y: 1 });
     cara.send("move", { x: 0, y: 0 }); // a wall in the corner of every town
     await waitFor("four errors", () => seen.length >= 4);
-    expect(seen.map((e) => e.code)).toEqual(["bad_message", "bad_message", "unknown_message", "unreachable"]);
+    expect(seen.map((e) => e.code)).toEqual([
+      "bad_message",
+      "bad_message",
+      "unknown_message",
+      "unreachable",
+    ]);
     expect(seen[0].message).toMatch(/^move: x/);
     expect(me()).toMatchObject({ x, y });
     // Still connected and served.
@@ -114,7 +126,18 @@ describe("room town", () => {
 /** A walkable tile two steps from (x, y), read from the server's own map. */
 async function nearbyWalkable(x: number, y: number): Promise<{ x: number; y: number }> {
   const map = server.host.town.map;
-  for (const [dx, dy] of [[2, 0], [-2, 0], [0, 2], [0, -2], [1, 1], [-1, -1], [1, -1], [-1, 1], [1, 0], [0, 1]]) {
+  for (const [dx, dy] of [
+    [2, 0],
+    [-2, 0],
+    [0, 2],
+    [0, -2],
+    [1, 1],
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 0],
+    [0, 1],
+  ]) {
     if (map.isWalkable(x + dx, y + dy)) return { x: x + dx, y: y + dy };
   }
   throw new Error("no walkable tile near the spawn");

@@ -16,7 +16,10 @@ import { loadTemplate } from "../../server/content/template.ts";
 import { backends, IN_CI } from "../helpers/databases.ts";
 import { startTestServer } from "../helpers/server.ts";
 
-const HISTORY = readFileSync(new URL("../fixtures/mind-history-base3.csv", import.meta.url), "utf8");
+const HISTORY = readFileSync(
+  new URL("../fixtures/mind-history-base3.csv", import.meta.url),
+  "utf8",
+);
 const template = await loadTemplate("base-3");
 const { list, pgProblem } = await backends("saves");
 afterAll(async () => {
@@ -24,18 +27,32 @@ afterAll(async () => {
 });
 
 async function seededTown(journal?: MemoryJournal): Promise<BuiltTown> {
-  const built = buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: 11, journal });
+  const built = buildTown(template, {
+    gateway: new OfflineGateway({ meter: false }),
+    mode: "lockstep",
+    seed: 11,
+    journal,
+  });
   await built.mind.seedHistory(HISTORY, built.town.time);
   return built;
 }
 
-const fresh = (journal?: MemoryJournal) => buildTown(template, { gateway: new OfflineGateway({ meter: false }), mode: "lockstep", seed: 11, journal });
-const memoriesOf = (b: BuiltTown) => template.personas.map((p) => b.mind.inspect(p.id, { limit: 500 }));
+const fresh = (journal?: MemoryJournal) =>
+  buildTown(template, {
+    gateway: new OfflineGateway({ meter: false }),
+    mode: "lockstep",
+    seed: 11,
+    journal,
+  });
+const memoriesOf = (b: BuiltTown) =>
+  template.personas.map((p) => b.mind.inspect(p.id, { limit: 500 }));
 
 it("runs on PostgreSQL too (required when CI=true)", (ctx) => {
   if (pgProblem === null) return;
   if (!IN_CI) ctx.skip(`PostgreSQL unreachable: ${pgProblem}`);
-  throw new Error(`PostgreSQL is unreachable (${pgProblem}); CI=true, so this fails instead of skipping`);
+  throw new Error(
+    `PostgreSQL is unreachable (${pgProblem}); CI=true, so this fails instead of skipping`,
+  );
 });
 
 for (const backend of list) {
@@ -62,11 +79,22 @@ for (const backend of list) {
       }
       const record = await store.ensureTown(`lockstep-${backend.name}`, "base-3");
       // Memories go as rows, the snapshot is the small state and the rows' mark.
-      const autosave = new Autosave(a.town, store, record.id, 60, pino({ level: "silent" }), new MemoryRows(store, record.id, journal, null));
+      const autosave = new Autosave(
+        a.town,
+        store,
+        record.id,
+        60,
+        pino({ level: "silent" }),
+        new MemoryRows(store, record.id, journal, null),
+      );
       await autosave.save();
       const rows = await store.prisma.memory.count({ where: { townId: record.id } });
       expect(rows).toBe(template.personas.reduce((n, p) => n + a.mind.report(p.id)!.memories, 0));
-      expect(JSON.stringify((await store.prisma.snapshot.findFirstOrThrow({ where: { townId: record.id } })).data)).not.toContain("embeddings");
+      expect(
+        JSON.stringify(
+          (await store.prisma.snapshot.findFirstOrThrow({ where: { townId: record.id } })).data,
+        ),
+      ).not.toContain("embeddings");
 
       // A restart: the store is closed and opened again, the town rebuilt from the rows.
       await store.close();
@@ -86,7 +114,9 @@ for (const backend of list) {
         expect(eb, `events of step ${a.town.step}`).toEqual(ea);
       }
       expect(JSON.stringify(b.town.snapshot())).toBe(JSON.stringify(a.town.snapshot()));
-      expect(talking, "the offline residents of base-3 talk within the first game hours").toBe(true);
+      expect(talking, "the offline residents of base-3 talk within the first game hours").toBe(
+        true,
+      );
       expect(a.mind.stats.conversations).toBeGreaterThan(0);
     });
 
@@ -98,17 +128,33 @@ for (const backend of list) {
       for (let i = 0; i < 120; i++) await a.town.advance();
       // An object's state set by a person: the fork starts with it (object states are rows too).
       const stove = a.town.map.addresses().find((x) => x.split(":").length === 4)!;
-      expect(a.town.apply({ kind: "setObjectState", address: stove, state: "leaking", by: "Mo" }).ok).toBe(true);
+      expect(
+        a.town.apply({ kind: "setObjectState", address: stove, state: "leaking", by: "Mo" }).ok,
+      ).toBe(true);
       const silent = pino({ level: "silent" });
-      const srcSave = new Autosave(a.town, store, src.id, 1000, silent, new MemoryRows(store, src.id, ja, null));
+      const srcSave = new Autosave(
+        a.town,
+        store,
+        src.id,
+        1000,
+        silent,
+        new MemoryRows(store, src.id, ja, null),
+      );
       await srcSave.save();
       const srcMemories = memoriesOf(a);
       const srcObjects = a.town.objectStates();
       expect(srcObjects).toContainEqual({ address: stove, state: "leaking", by: "Mo" });
 
       const fork = await forkSave(store.prisma, src.name, `fork-${backend.name}`);
-      expect(fork).toMatchObject({ name: `fork-${backend.name}`, template: "base-3", step: 120, forkOf: src.name });
-      await expect(forkSave(store.prisma, src.name, `fork-${backend.name}`)).rejects.toThrow(/exists already/);
+      expect(fork).toMatchObject({
+        name: `fork-${backend.name}`,
+        template: "base-3",
+        step: 120,
+        forkOf: src.name,
+      });
+      await expect(forkSave(store.prisma, src.name, `fork-${backend.name}`)).rejects.toThrow(
+        /exists already/,
+      );
       await expect(forkSave(store.prisma, "no such save", "x")).rejects.toThrow(/no save named/);
 
       // The fork steps on and saves (its own rows); the source's save is untouched, and the fork
@@ -119,7 +165,14 @@ for (const backend of list) {
       f.town.restore(TownSnapshot.parse(forkSnap.data));
       expect(memoriesOf(f)).toEqual(srcMemories);
       expect(f.town.objectStates()).toEqual(srcObjects);
-      const forkSave2 = new Autosave(f.town, store, fork.id, 1000, silent, new MemoryRows(store, fork.id, jf, forkSnap.mark));
+      const forkSave2 = new Autosave(
+        f.town,
+        store,
+        fork.id,
+        1000,
+        silent,
+        new MemoryRows(store, fork.id, jf, forkSnap.mark),
+      );
       for (let i = 0; i < 30; i++) await f.town.advance();
       await forkSave2.save();
       const s2 = fresh(new MemoryJournal());
@@ -128,7 +181,10 @@ for (const backend of list) {
       expect((await store.latestSnapshot(src.id))!.step).toBe(120);
       const saves = await listSaves(store.prisma);
       expect(saves.find((s) => s.name === src.name)).toMatchObject({ step: 120, forkOf: null });
-      expect(saves.find((s) => s.name === fork.name)).toMatchObject({ step: 150, forkOf: src.name });
+      expect(saves.find((s) => s.name === fork.name)).toMatchObject({
+        step: 150,
+        forkOf: src.name,
+      });
       const forkMemories = memoriesOf(f);
       const forkObjects = f.town.objectStates();
       expect(forkObjects).toContainEqual({ address: stove, state: "leaking", by: "Mo" });
@@ -144,15 +200,29 @@ for (const backend of list) {
 describe("GET/POST /api/saves", () => {
   it("lists saves; a moderator forks the running town, which then resumes as a town of its own", async () => {
     const token = "mod-secret";
-    const server = await startTestServer({ MODERATOR_TOKEN: token, STEPS_PER_SECOND: "50", AUTOSAVE_STEPS: "10" });
+    const server = await startTestServer({
+      MODERATOR_TOKEN: token,
+      STEPS_PER_SECOND: "50",
+      AUTOSAVE_STEPS: "10",
+    });
     const api = (p: string, init?: RequestInit) => fetch(`${server.url}${p}`, init);
     const post = (body: unknown, auth?: string) =>
-      api("/api/saves", { method: "POST", headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(body) });
+      api("/api/saves", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}) },
+        body: JSON.stringify(body),
+      });
     let forkStep: number | undefined;
     try {
       while (server.host.town.step < 30) await new Promise((r) => setTimeout(r, 20));
-      const listed = (await (await api("/api/saves")).json()) as { name: string; template: string; step: number | null }[];
-      expect(listed).toEqual([expect.objectContaining({ name: "base-3", template: "base-3", step: expect.any(Number) })]);
+      const listed = (await (await api("/api/saves")).json()) as {
+        name: string;
+        template: string;
+        step: number | null;
+      }[];
+      expect(listed).toEqual([
+        expect.objectContaining({ name: "base-3", template: "base-3", step: expect.any(Number) }),
+      ]);
 
       expect((await post({ from: "base-3", name: "mine" })).status).toBe(401);
       expect((await post({ from: "base-3", name: "mine" }, "Bearer nope")).status).toBe(403);
@@ -163,7 +233,9 @@ describe("GET/POST /api/saves", () => {
       // A fork is hosted under its name: a name no town may have is refused, naming the rule.
       const unhostable = await post({ from: "base-3", name: "it's x" }, `Bearer ${token}`);
       expect(unhostable.status).toBe(400);
-      expect(((await unhostable.json()) as { error: { message: string } }).error.message).toMatch(/name: a town name: letters, digits/);
+      expect(((await unhostable.json()) as { error: { message: string } }).error.message).toMatch(
+        /name: a town name: letters, digits/,
+      );
 
       const res = await post({ from: "base-3", name: "my-fork" }, `Bearer ${token}`);
       expect(res.status).toBe(201);
@@ -173,14 +245,22 @@ describe("GET/POST /api/saves", () => {
       expect(fork.step).toBeGreaterThanOrEqual(30);
       forkStep = fork.step;
       expect((await post({ from: "base-3", name: "my-fork" }, `Bearer ${token}`)).status).toBe(409);
-      const names = ((await (await api("/api/saves")).json()) as { name: string }[]).map((s) => s.name);
+      const names = ((await (await api("/api/saves")).json()) as { name: string }[]).map(
+        (s) => s.name,
+      );
       expect(names).toEqual(["base-3", "my-fork"]);
     } finally {
       await server.close();
     }
-    const forked = await startTestServer({ DATA_DIR: server.dataDir, TOWN_NAME: "my-fork", STEPS_PER_SECOND: "0.5" });
+    const forked = await startTestServer({
+      DATA_DIR: server.dataDir,
+      TOWN_NAME: "my-fork",
+      STEPS_PER_SECOND: "0.5",
+    });
     try {
-      expect(forked.summary[0]).toContain(`my-fork (template base-3, 3 residents) resumed at step ${forkStep}`);
+      expect(forked.summary[0]).toContain(
+        `my-fork (template base-3, 3 residents) resumed at step ${forkStep}`,
+      );
       expect(forked.host.town.step).toBe(forkStep);
     } finally {
       await forked.cleanup();

@@ -33,14 +33,20 @@ async function start(behaviour: FakeOpenAI["behaviour"]) {
 describe("a server with a model configured", () => {
   it("says which model it runs on, and residents act on schema-valid nonsense", async () => {
     await start("schema-nonsense");
-    expect(server!.summary.join("\n")).toMatch(/engine: model fake-small at http:\/\/127\.0\.0\.1:\d+\/v1, strong model fake-large/);
+    expect(server!.summary.join("\n")).toMatch(
+      /engine: model fake-small at http:\/\/127\.0\.0\.1:\d+\/v1, strong model fake-large/,
+    );
     const health = await json("/api/health");
     expect(health.llm).toBe("fake-small");
     // Every resident ends up doing something at a real place of the town.
-    const agents = await waitFor("every resident to act", async () => {
-      const list = (await json("/api/agents")) as { action: string; address: string }[];
-      return list.every((a) => a.action && a.address) ? list : undefined;
-    }, 15_000);
+    const agents = await waitFor(
+      "every resident to act",
+      async () => {
+        const list = (await json("/api/agents")) as { action: string; address: string }[];
+        return list.every((a) => a.action && a.address) ? list : undefined;
+      },
+      15_000,
+    );
     for (const a of agents) expect(a.address).toMatch(/^Willowbrook:/);
     expect(model!.chatRequests).toBeGreaterThan(0);
     const metrics = await json("/api/metrics");
@@ -56,32 +62,51 @@ describe("a server with a model configured", () => {
     const step1 = (await json("/api/health")).step;
     // 20 steps a second: the clock does not wait for the model.
     expect(step1 - step0).toBeGreaterThanOrEqual(15);
-    const metrics = await waitFor("fallbacks to be counted", async () => {
-      const m = await json("/api/metrics");
-      return m.fallbacks > 0 ? m : undefined;
-    }, 15_000);
+    const metrics = await waitFor(
+      "fallbacks to be counted",
+      async () => {
+        const m = await json("/api/metrics");
+        return m.fallbacks > 0 ? m : undefined;
+      },
+      15_000,
+    );
     expect(metrics.failures).toBeGreaterThan(0);
-    await waitFor("a resident to act on an offline answer", async () => ((await json("/api/agents")) as { action: string }[]).some((a) => a.action), 15_000);
+    await waitFor(
+      "a resident to act on an offline answer",
+      async () => ((await json("/api/agents")) as { action: string }[]).some((a) => a.action),
+      15_000,
+    );
   });
 
   // Each way a model can fail: the clock keeps its pace, and every resident has something to do
   // within the ask's deadline (300 ms a try, one retry: well under the 5 s allowed here).
-  it.each(["slow", "rate-limited", "error"] as const)("keeps every resident going when the model is %s", async (behaviour) => {
-    await start(behaviour);
-    const step0 = (await json("/api/health")).step;
-    await waitFor("every resident to act", async () => ((await json("/api/agents")) as { action: string }[]).every((a) => a.action), 5_000);
-    await new Promise((r) => setTimeout(r, 1000));
-    const step1 = (await json("/api/health")).step;
-    expect(step1 - step0).toBeGreaterThanOrEqual(20);
-    const m = await json("/api/metrics");
-    expect(m.calls).toBeGreaterThan(0);
-    if (behaviour !== "slow") expect(m.failures).toBeGreaterThan(0);
-    expect(m.fallbacks).toBeGreaterThan(0);
-  });
+  it.each(["slow", "rate-limited", "error"] as const)(
+    "keeps every resident going when the model is %s",
+    async (behaviour) => {
+      await start(behaviour);
+      const step0 = (await json("/api/health")).step;
+      await waitFor(
+        "every resident to act",
+        async () => ((await json("/api/agents")) as { action: string }[]).every((a) => a.action),
+        5_000,
+      );
+      await new Promise((r) => setTimeout(r, 1000));
+      const step1 = (await json("/api/health")).step;
+      expect(step1 - step0).toBeGreaterThanOrEqual(20);
+      const m = await json("/api/metrics");
+      expect(m.calls).toBeGreaterThan(0);
+      if (behaviour !== "slow") expect(m.failures).toBeGreaterThan(0);
+      expect(m.fallbacks).toBeGreaterThan(0);
+    },
+  );
 
   it("survives garbage answers: repaired once, then the offline answer", async () => {
     await start("garbage");
-    await waitFor("a resident to act", async () => ((await json("/api/agents")) as { action: string }[]).some((a) => a.action), 15_000);
+    await waitFor(
+      "a resident to act",
+      async () => ((await json("/api/agents")) as { action: string }[]).some((a) => a.action),
+      15_000,
+    );
     const m = await json("/api/metrics");
     expect(m.repairs + m.fallbacks).toBeGreaterThan(0);
     expect((await json("/api/health")).ok).toBe(true);

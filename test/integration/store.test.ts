@@ -21,7 +21,9 @@ const runId = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 const pgProblem = await probePostgres();
 const skipPostgres = pgProblem !== null && !IN_CI;
 if (skipPostgres) {
-  console.warn(`\n[store.test] SKIPPING the PostgreSQL store tests: ${redactDatabaseUrl(PG_URL)} is unreachable (${pgProblem}). With CI=true this fails.\n`);
+  console.warn(
+    `\n[store.test] SKIPPING the PostgreSQL store tests: ${redactDatabaseUrl(PG_URL)} is unreachable (${pgProblem}). With CI=true this fails.\n`,
+  );
 }
 
 /** A database the suite can open (again and again: the same data each time). */
@@ -63,9 +65,22 @@ function storeContract(backend: Backend) {
     const town = await store.ensureTown("round-trip", "base-3");
     const data = {
       zeta: 1,
-      alpha: { step: 42, time: 1_700_000_000_123, ratio: 0.1 + 0.2, neg: -17.5, big: 2 ** 53 - 1, flag: true, none: null },
+      alpha: {
+        step: 42,
+        time: 1_700_000_000_123,
+        ratio: 0.1 + 0.2,
+        neg: -17.5,
+        big: 2 ** 53 - 1,
+        flag: true,
+        none: null,
+      },
       agents: [
-        { id: "ann", at: [3, 4], path: [], memory: { said: "Hé ! 你好 🙂 \"quoted\" \\ back\nslash", nul: "a\u0000b", lone: "\ud83d" } },
+        {
+          id: "ann",
+          at: [3, 4],
+          path: [],
+          memory: { said: 'Hé ! 你好 🙂 "quoted" \\ back\nslash', nul: "a\u0000b", lone: "\ud83d" },
+        },
         { id: "bob", at: [0, 0], tags: ["a", "b"], nested: [[1, [2, [3, { deep: "yes" }]]]] },
       ],
       empty: {},
@@ -101,15 +116,24 @@ function storeContract(backend: Backend) {
     const b = await store.ensureTown("apart-b", "base-3");
     for (const step of [1, 2, 3]) await store.saveSnapshot(a.id, step, { town: "a", step });
     // B saves more than KEEP_SNAPSHOTS, at higher steps: pruning B must not touch A.
-    for (const step of [100, 101, 102, 103, 104, 105, 106]) await store.saveSnapshot(b.id, step, { town: "b", step });
-    expect(await store.latestSnapshot(a.id)).toMatchObject({ step: 3, data: { town: "a", step: 3 } });
-    expect(await store.latestSnapshot(b.id)).toMatchObject({ step: 106, data: { town: "b", step: 106 } });
+    for (const step of [100, 101, 102, 103, 104, 105, 106])
+      await store.saveSnapshot(b.id, step, { town: "b", step });
+    expect(await store.latestSnapshot(a.id)).toMatchObject({
+      step: 3,
+      data: { town: "a", step: 3 },
+    });
+    expect(await store.latestSnapshot(b.id)).toMatchObject({
+      step: 106,
+      data: { town: "b", step: 106 },
+    });
     expect(await store.snapshotSteps(a.id)).toEqual([3, 2, 1]);
     expect(await store.snapshotSteps(b.id)).toHaveLength(KEEP_SNAPSHOTS);
   });
 
   it("refuses a snapshot for an unknown town, or with a bad step or no data", async () => {
-    await expect(store.saveSnapshot("no-such-town", 1, { x: 1 })).rejects.toThrow(/no town with id no-such-town/);
+    await expect(store.saveSnapshot("no-such-town", 1, { x: 1 })).rejects.toThrow(
+      /no town with id no-such-town/,
+    );
     const town = await store.ensureTown("bad-input", "base-3");
     await expect(store.saveSnapshot(town.id, -1, {})).rejects.toThrow(/step/);
     await expect(store.saveSnapshot(town.id, 1.5, {})).rejects.toThrow(/step/);
@@ -125,8 +149,13 @@ function storeContract(backend: Backend) {
 
     store = await backend.open();
     expect(await store.ensureTown("persisted", "base-3")).toEqual(town);
-    expect(await store.latestSnapshot(town.id)).toMatchObject({ step: 5, data: { hello: "again", list: [1, 2, 3] } });
-    expect(await store.snapshotSteps((await store.ensureTown("keep-five", "base-3")).id)).toEqual([80, 70, 60, 50, 40]);
+    expect(await store.latestSnapshot(town.id)).toMatchObject({
+      step: 5,
+      data: { hello: "again", list: [1, 2, 3] },
+    });
+    expect(await store.snapshotSteps((await store.ensureTown("keep-five", "base-3")).id)).toEqual([
+      80, 70, 60, 50, 40,
+    ]);
   });
 }
 
@@ -149,14 +178,18 @@ describe("store on embedded PGlite (temp folder)", () => {
 
   it("refuses to open a folder another store has open (PGlite does not lock it)", async () => {
     // The contract's store still has the folder open here (its afterAll has not run yet).
-    await expect(openStore({ dataDir: path.join(dir, "db") })).rejects.toThrow(/is in use by this process/);
+    await expect(openStore({ dataDir: path.join(dir, "db") })).rejects.toThrow(
+      /is in use by this process/,
+    );
   });
 });
 
 it("reaches PostgreSQL (required when CI=true)", (ctx) => {
   if (pgProblem === null) return;
   if (!IN_CI) ctx.skip(`PostgreSQL unreachable at ${redactDatabaseUrl(PG_URL)}: ${pgProblem}`);
-  throw new Error(`PostgreSQL is unreachable at ${redactDatabaseUrl(PG_URL)} (${pgProblem}); CI=true, so this fails instead of skipping`);
+  throw new Error(
+    `PostgreSQL is unreachable at ${redactDatabaseUrl(PG_URL)} (${pgProblem}); CI=true, so this fails instead of skipping`,
+  );
 });
 
 describe.skipIf(skipPostgres)("store on PostgreSQL", () => {
@@ -165,7 +198,9 @@ describe.skipIf(skipPostgres)("store on PostgreSQL", () => {
 
   beforeAll(() => {
     if (pgProblem !== null) {
-      throw new Error(`PostgreSQL is unreachable at ${redactDatabaseUrl(PG_URL)} (${pgProblem}); CI=true, so this fails instead of skipping`);
+      throw new Error(
+        `PostgreSQL is unreachable at ${redactDatabaseUrl(PG_URL)} (${pgProblem}); CI=true, so this fails instead of skipping`,
+      );
     }
   });
   afterAll(async () => {
@@ -181,12 +216,32 @@ describe.skipIf(skipPostgres)("store on PostgreSQL", () => {
   });
 
   it("keeps its tables in the run's own schema, with Prisma's migration bookkeeping", async () => {
-    const tables = await adminQuery(`SELECT table_name FROM information_schema.tables WHERE table_schema = '${schema}' ORDER BY table_name`);
-    expect(tables.map((t) => t.table_name)).toEqual(["Memory", "MemoryTouch", "MindPart", "ObjectState", "Recording", "RecordingChunk", "RecordingKeyframe", "Snapshot", "Town", "_prisma_migrations"]);
-    const applied = await adminQuery(`SELECT migration_name, checksum, finished_at, applied_steps_count FROM "${schema}"."_prisma_migrations"`);
+    const tables = await adminQuery(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = '${schema}' ORDER BY table_name`,
+    );
+    expect(tables.map((t) => t.table_name)).toEqual([
+      "Memory",
+      "MemoryTouch",
+      "MindPart",
+      "ObjectState",
+      "Recording",
+      "RecordingChunk",
+      "RecordingKeyframe",
+      "Snapshot",
+      "Town",
+      "_prisma_migrations",
+    ]);
+    const applied = await adminQuery(
+      `SELECT migration_name, checksum, finished_at, applied_steps_count FROM "${schema}"."_prisma_migrations"`,
+    );
     const migrations = await loadMigrations();
     expect(applied).toEqual(
-      migrations.map((m) => ({ migration_name: m.name, checksum: m.checksum, finished_at: expect.any(Date), applied_steps_count: 1 })),
+      migrations.map((m) => ({
+        migration_name: m.name,
+        checksum: m.checksum,
+        finished_at: expect.any(Date),
+        applied_steps_count: 1,
+      })),
     );
   });
 
@@ -199,7 +254,11 @@ describe.skipIf(skipPostgres)("store on PostgreSQL", () => {
         migrate(postgresDatabase(pgUrlWithSchema(fresh)).migrations, migrations, fresh),
       ]);
       expect([...a.applied, ...b.applied]).toEqual(migrations.map((m) => m.name));
-      const again = await migrate(postgresDatabase(pgUrlWithSchema(fresh)).migrations, migrations, fresh);
+      const again = await migrate(
+        postgresDatabase(pgUrlWithSchema(fresh)).migrations,
+        migrations,
+        fresh,
+      );
       expect(again.applied).toEqual([]);
       // Two stores open on the same database at once see the same town.
       const [s1, s2] = await Promise.all([
@@ -207,7 +266,10 @@ describe.skipIf(skipPostgres)("store on PostgreSQL", () => {
         openStore({ databaseUrl: pgUrlWithSchema(fresh), dataDir: "unused" }),
       ]);
       try {
-        const [t1, t2] = await Promise.all([s1.ensureTown("shared", "base-3"), s2.ensureTown("shared", "base-3")]);
+        const [t1, t2] = await Promise.all([
+          s1.ensureTown("shared", "base-3"),
+          s2.ensureTown("shared", "base-3"),
+        ]);
         expect(t2.id).toBe(t1.id);
       } finally {
         await Promise.all([s1.close(), s2.close()]);
@@ -221,9 +283,13 @@ describe.skipIf(skipPostgres)("store on PostgreSQL", () => {
     const url = new URL(PG_URL);
     url.password = "s3cret-pw";
     url.pathname = "/no_such_db_simulacra";
-    const err = await openStore({ databaseUrl: url.toString(), dataDir: "unused" }).catch((e: Error) => e);
+    const err = await openStore({ databaseUrl: url.toString(), dataDir: "unused" }).catch(
+      (e: Error) => e,
+    );
     expect(err).toBeInstanceOf(Error);
-    expect((err as Error).message).toMatch(/^cannot connect to PostgreSQL at postgresql:\/\/.*\/no_such_db_simulacra: .*does not exist/);
+    expect((err as Error).message).toMatch(
+      /^cannot connect to PostgreSQL at postgresql:\/\/.*\/no_such_db_simulacra: .*does not exist/,
+    );
     expect((err as Error).message).not.toContain("s3cret-pw");
   });
 });
@@ -233,13 +299,20 @@ describe("store errors (no database needed)", () => {
     await expect(openStore({ databaseUrl: "s3cret not a url", dataDir: "unused" })).rejects.toThrow(
       /^DATABASE_URL is not a valid URL \(expected postgresql:\/\/user:password@host:port\/database\)$/,
     );
-    await expect(openStore({ databaseUrl: "mysql://u:p@h/db", dataDir: "unused" })).rejects.toThrow(/must start with postgresql:\/\//);
+    await expect(openStore({ databaseUrl: "mysql://u:p@h/db", dataDir: "unused" })).rejects.toThrow(
+      /must start with postgresql:\/\//,
+    );
   });
 
   it("names the unreachable server and hides the password", async () => {
     const started = Date.now();
-    const err = await openStore({ databaseUrl: "postgresql://alice:s3cret-pw@127.0.0.1:1/town?schema=x", dataDir: "unused" }).catch((e: Error) => e);
-    expect((err as Error).message).toMatch(/^cannot connect to PostgreSQL at postgresql:\/\/alice@127\.0\.0\.1:1\/town\?schema=x: .*ECONNREFUSED/);
+    const err = await openStore({
+      databaseUrl: "postgresql://alice:s3cret-pw@127.0.0.1:1/town?schema=x",
+      dataDir: "unused",
+    }).catch((e: Error) => e);
+    expect((err as Error).message).toMatch(
+      /^cannot connect to PostgreSQL at postgresql:\/\/alice@127\.0\.0\.1:1\/town\?schema=x: .*ECONNREFUSED/,
+    );
     expect((err as Error).message).not.toContain("s3cret-pw");
     expect(Date.now() - started).toBeLessThan(5_000);
   });
@@ -247,7 +320,9 @@ describe("store errors (no database needed)", () => {
   it("refuses a non-empty folder that holds no database", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "simulacra-store-bad-"));
     try {
-      await import("node:fs/promises").then((fs) => fs.writeFile(path.join(dir, "notes.txt"), "hi"));
+      await import("node:fs/promises").then((fs) =>
+        fs.writeFile(path.join(dir, "notes.txt"), "hi"),
+      );
       await expect(openStore({ dataDir: dir })).rejects.toThrow(/not empty and holds no database/);
     } finally {
       await rm(dir, { recursive: true, force: true });

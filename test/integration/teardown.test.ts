@@ -38,17 +38,33 @@ const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterAll(async () => {
   // Whatever a failed test left: the whole group, even when its leader has exited.
-  for (const c of children) if (c.pid) try { process.kill(-c.pid, "SIGKILL"); } catch { /* gone */ }
+  for (const c of children)
+    if (c.pid)
+      try {
+        process.kill(-c.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
   for (const d of dirs) removeFolder(d);
 });
 
 /** Starts the writer in its own process group and waits until it has written into its folder. */
-async function startWriter(mode: "slow" | "stuck" | "wrapper"): Promise<{ child: ChildProcess; dir: string }> {
+async function startWriter(
+  mode: "slow" | "stuck" | "wrapper",
+): Promise<{ child: ChildProcess; dir: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), "simulacra-teardown-"));
   dirs.push(dir);
-  const child = spawn(process.execPath, ["-e", SCRIPT, dir, mode], { detached: true, stdio: "inherit", env: { ...process.env, WRITER_SCRIPT: SCRIPT } });
+  const child = spawn(process.execPath, ["-e", SCRIPT, dir, mode], {
+    detached: true,
+    stdio: "inherit",
+    env: { ...process.env, WRITER_SCRIPT: SCRIPT },
+  });
   children.push(child);
-  await waitFor("the writer to write", () => existsSync(path.join(dir, "db", mode === "wrapper" ? "stuck" : mode)), 10_000);
+  await waitFor(
+    "the writer to write",
+    () => existsSync(path.join(dir, "db", mode === "wrapper" ? "stuck" : mode)),
+    10_000,
+  );
   return { child, dir };
 }
 

@@ -22,7 +22,8 @@ const owner = (town: string, me: string) => {
 
 describe.skipIf(skip)("a town's owner in Redis", () => {
   it("keeps the claim while the town opens, however long that takes", async () => {
-    if (problem) throw new Error(`Redis at ${REDIS_URL} is unreachable (${problem}); CI=true needs it`);
+    if (problem)
+      throw new Error(`Redis at ${REDIS_URL} is unreachable (${problem}); CI=true needs it`);
     const a = owner("slow", "process-a");
     const b = owner("slow", "process-b");
     let bOpened = false;
@@ -38,9 +39,12 @@ describe.skipIf(skip)("a town's owner in Redis", () => {
   });
 
   it("lets go of a town that fails to open, so another process takes it", async () => {
-    if (problem) throw new Error(`Redis at ${REDIS_URL} is unreachable (${problem}); CI=true needs it`);
+    if (problem)
+      throw new Error(`Redis at ${REDIS_URL} is unreachable (${problem}); CI=true needs it`);
     const a = owner("broken", "process-a");
-    await expect(a.claim(() => Promise.reject(new Error("the save does not load")))).rejects.toThrow(/does not load/);
+    await expect(
+      a.claim(() => Promise.reject(new Error("the save does not load"))),
+    ).rejects.toThrow(/does not load/);
     expect(await redis.get(a.key)).toBeNull();
     const b = owner("broken", "process-b");
     expect(await b.claim(() => Promise.resolve())).toBe(true);

@@ -12,24 +12,33 @@ let server: Server;
 const rooms: Room<any, TownState>[] = [];
 const TOKEN = "sesame";
 
-async function join(name: string, options: Record<string, unknown> = {}): Promise<Room<any, TownState>> {
+async function join(
+  name: string,
+  options: Record<string, unknown> = {},
+): Promise<Room<any, TownState>> {
   const room = await new Client(server.url).joinOrCreate<TownState>("town", { name, ...options });
   rooms.push(room);
-  await waitFor(`${name}'s state`, () => room.state?.agents?.size > 0 && room.state.avatars.get(room.sessionId));
+  await waitFor(
+    `${name}'s state`,
+    () => room.state?.agents?.size > 0 && room.state.avatars.get(room.sessionId),
+  );
   return room;
 }
 
 const get = async (p: string) => {
   const res = await fetch(`${server.url}${p}`);
-  return { status: res.status, body: (await res.json()) };
+  return { status: res.status, body: await res.json() };
 };
 const post = async (p: string, body: unknown, token: string | null = TOKEN) => {
   const res = await fetch(`${server.url}${p}`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) };
+  return { status: res.status, body: await res.json() };
 };
 
 beforeAll(async () => {
@@ -48,7 +57,14 @@ describe("several towns in one process", () => {
     expect(summary).toMatch(/town: beta \(template base-3, 3 residents\) new/);
     const { body: towns } = await get("/api/towns");
     expect(towns.map((t: any) => t.name)).toEqual(["alpha", "beta"]);
-    expect(towns[0]).toMatchObject({ name: "alpha", template: "base-3", residents: 3, primary: true, here: true, clients: 0 });
+    expect(towns[0]).toMatchObject({
+      name: "alpha",
+      template: "base-3",
+      residents: 3,
+      primary: true,
+      here: true,
+      clients: 0,
+    });
     expect(towns[1]).toMatchObject({ name: "beta", primary: false, here: true });
     const { body: health } = await get("/api/health");
     expect(health).toMatchObject({ ok: true, town: "alpha", towns: ["alpha", "beta"] });
@@ -56,7 +72,9 @@ describe("several towns in one process", () => {
     const ops = await waitFor("both towns to step", async () => {
       // The answer keeps its contract (shared/api.ts), as the ops page and a script read it.
       const body = OpsReport.parse((await get("/api/ops")).body);
-      return body.towns.length === 2 && body.towns.every((t) => t.step.count > 2) ? body : undefined;
+      return body.towns.length === 2 && body.towns.every((t) => t.step.count > 2)
+        ? body
+        : undefined;
     });
     expect(ops.towns.map((t) => t.name)).toEqual(["alpha", "beta"]);
     expect(ops.clients.rooms.map((r) => r.town).sort()).toEqual(["alpha", "beta"]);
@@ -108,14 +126,20 @@ describe("several towns in one process", () => {
   });
 
   it("refuses to join a town that is not there, with the reason", async () => {
-    await expect(new Client(server.url).joinOrCreate("town", { name: "Zed", town: "nowhere" })).rejects.toThrow(/no town "nowhere"/);
+    await expect(
+      new Client(server.url).joinOrCreate("town", { name: "Zed", town: "nowhere" }),
+    ).rejects.toThrow(/no town "nowhere"/);
     // The refusal made no room.
     expect((await get("/api/towns")).body.map((t: any) => t.name)).toEqual(["alpha", "beta"]);
   });
 
   it("a moderator hosts another town while the server runs; people can join it at once", async () => {
-    expect((await post("/api/towns", { name: "gamma", template: "base-3" }, null)).status).toBe(401);
-    expect((await post("/api/towns", { name: "gamma", template: "base-3" }, "wrong")).status).toBe(403);
+    expect((await post("/api/towns", { name: "gamma", template: "base-3" }, null)).status).toBe(
+      401,
+    );
+    expect((await post("/api/towns", { name: "gamma", template: "base-3" }, "wrong")).status).toBe(
+      403,
+    );
     const bad = await post("/api/towns", { name: "no spaces allowed" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/name/);
@@ -125,7 +149,13 @@ describe("several towns in one process", () => {
 
     const made = await post("/api/towns", { name: "gamma", template: "base-3" });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ name: "gamma", template: "base-3", residents: 3, here: true, primary: false });
+    expect(made.body).toMatchObject({
+      name: "gamma",
+      template: "base-3",
+      residents: 3,
+      here: true,
+      primary: false,
+    });
     const again = await post("/api/towns", { name: "gamma", template: "base-3" });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("conflict");
@@ -137,7 +167,11 @@ describe("several towns in one process", () => {
     expect(dee.state.name).toBe("gamma");
     const step = dee.state.clock.step;
     await waitFor("gamma's clock to run", () => dee.state.clock.step > step + 2, 10_000);
-    expect((await get("/api/towns")).body.map((t: any) => t.name)).toEqual(["alpha", "beta", "gamma"]);
+    expect((await get("/api/towns")).body.map((t: any) => t.name)).toEqual([
+      "alpha",
+      "beta",
+      "gamma",
+    ]);
   });
 
   it("a fork of a town is hosted as a town of its own", async () => {
@@ -154,14 +188,22 @@ describe("several towns in one process", () => {
   });
 
   it("saves every town at shutdown; the next start resumes each, saves named without their template", async () => {
-    const before = Object.fromEntries(["alpha", "beta", "gamma"].map((n) => [n, server.towns.host(n)!.town.step]));
+    const before = Object.fromEntries(
+      ["alpha", "beta", "gamma"].map((n) => [n, server.towns.host(n)!.town.step]),
+    );
     await leaveAll(rooms);
     await server.close();
-    server = await startTestServer({ TOWNS: "alpha, beta, gamma", MODERATOR_TOKEN: TOKEN, DATA_DIR: server.dataDir });
+    server = await startTestServer({
+      TOWNS: "alpha, beta, gamma",
+      MODERATOR_TOKEN: TOKEN,
+      DATA_DIR: server.dataDir,
+    });
     const summary = server.summary.join("\n");
     for (const [name, step] of Object.entries(before)) {
       // Saved as it stood at the shutdown (it may have stepped on while the server closed).
-      const resumed = new RegExp(`town: ${name} \\(template base-3, 3 residents\\) resumed at step (\\d+)`).exec(summary);
+      const resumed = new RegExp(
+        `town: ${name} \\(template base-3, 3 residents\\) resumed at step (\\d+)`,
+      ).exec(summary);
       expect(resumed, summary).not.toBeNull();
       expect(Number(resumed![1])).toBeGreaterThanOrEqual(step);
       expect(step).toBeGreaterThan(0);

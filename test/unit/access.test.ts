@@ -5,7 +5,8 @@ import { tokenMatches } from "../../server/access.ts";
 describe("tokenMatches", () => {
   it("accepts the token alone", () => {
     expect(tokenMatches("sesame", "sesame")).toBe(true);
-    for (const given of ["sesam", "sesame ", "SESAME", "", "sesame".repeat(1000)]) expect(tokenMatches(given, "sesame"), given).toBe(false);
+    for (const given of ["sesam", "sesame ", "SESAME", "", "sesame".repeat(1000)])
+      expect(tokenMatches(given, "sesame"), given).toBe(false);
     expect(tokenMatches(undefined, "sesame")).toBe(false);
     // No token set: nobody matches, not even an empty one.
     expect(tokenMatches("", undefined)).toBe(false);

@@ -3,11 +3,23 @@
 import { describe, expect, it } from "vitest";
 import { actionSpots } from "../../client/render/action.ts";
 
-const agent = (id: string, x: number, y: number, talkingTo = "") => ({ id, name: `${id} Surname`, x, y, talkingTo });
+const agent = (id: string, x: number, y: number, talkingTo = "") => ({
+  id,
+  name: `${id} Surname`,
+  x,
+  y,
+  talkingTo,
+});
 // Eight residents at the cafe (40, 10) in four conversations; one alone far away.
 const cafe = [
-  agent("a", 40, 10, "b"), agent("b", 41, 10, "a"), agent("c", 40, 11, "d"), agent("d", 41, 11, "c"),
-  agent("e", 42, 10, "f"), agent("f", 42, 11, "e"), agent("g", 39, 10, "h"), agent("h", 39, 11, "g"),
+  agent("a", 40, 10, "b"),
+  agent("b", 41, 10, "a"),
+  agent("c", 40, 11, "d"),
+  agent("d", 41, 11, "c"),
+  agent("e", 42, 10, "f"),
+  agent("f", 42, 11, "e"),
+  agent("g", 39, 10, "h"),
+  agent("h", 39, 11, "g"),
 ];
 const objects = [
   { address: "w:home:kitchen:stove", name: "stove", x: 5, y: 30, w: 1, h: 1 },
@@ -16,19 +28,42 @@ const objects = [
 
 describe("actionSpots", () => {
   it("puts a fire first, above a cafe full of talk", () => {
-    const spots = actionSpots({ agents: [...cafe, agent("z", 6, 30)], avatars: [], objects: [{ address: "w:home:kitchen:stove", state: "on fire", by: "Mo" }] }, objects);
+    const spots = actionSpots(
+      {
+        agents: [...cafe, agent("z", 6, 30)],
+        avatars: [],
+        objects: [{ address: "w:home:kitchen:stove", state: "on fire", by: "Mo" }],
+      },
+      objects,
+    );
     expect(spots[0].why).toBe("stove: on fire");
     expect(spots[1].why).toMatch(/are talking/);
     expect(spots[1].score).toBeGreaterThan(spots[0].score); // the cafe is busier, and still second
   });
 
   it("otherwise the liveliest place leads: the cafe before a bench a moderator marked", () => {
-    const spots = actionSpots({ agents: cafe, avatars: [], objects: [{ address: "w:park:garden:bench", state: "wet paint", by: "Mo" }] }, objects);
+    const spots = actionSpots(
+      {
+        agents: cafe,
+        avatars: [],
+        objects: [{ address: "w:park:garden:bench", state: "wet paint", by: "Mo" }],
+      },
+      objects,
+    );
     expect(spots[0].why).toMatch(/are talking/);
     expect(spots.map((s) => s.why)).toContain("bench: wet paint");
   });
 
   it("a resident's own use of a thing is no action", () => {
-    expect(actionSpots({ agents: [agent("z", 6, 30)], avatars: [], objects: [{ address: "w:home:kitchen:stove", state: "cooking", by: "z Surname" }] }, objects)).toEqual([]);
+    expect(
+      actionSpots(
+        {
+          agents: [agent("z", 6, 30)],
+          avatars: [],
+          objects: [{ address: "w:home:kitchen:stove", state: "cooking", by: "z Surname" }],
+        },
+        objects,
+      ),
+    ).toEqual([]);
   });
 });

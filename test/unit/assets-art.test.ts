@@ -18,7 +18,9 @@ describe("generated art", () => {
   });
 
   it("reproduces assets/tiles/town.index.json, the tile names map importers read", () => {
-    expect(JSON.parse(asset("tiles/town.index.json").toString("utf8"))).toEqual(tileIndexOf(townTiles()));
+    expect(JSON.parse(asset("tiles/town.index.json").toString("utf8"))).toEqual(
+      tileIndexOf(townTiles()),
+    );
   });
 
   it("reproduces assets/sprites/characters.png: 12 frames a row, at least 16 looks", () => {
@@ -37,7 +39,8 @@ describe("generated art", () => {
     const colours = new Set<string>();
     for (const file of ["tiles/town.png", "sprites/characters.png"]) {
       const png = PNG.sync.read(asset(file));
-      for (let i = 0; i < png.data.length; i += 4) if (png.data[i + 3] === 255) colours.add(png.data.subarray(i, i + 3).join(","));
+      for (let i = 0; i < png.data.length; i += 4)
+        if (png.data[i + 3] === 255) colours.add(png.data.subarray(i, i + 3).join(","));
     }
     // Opaque pixels come from the 24-colour palette; translucent ones are shadows.
     expect(colours.size).toBeLessThanOrEqual(24);

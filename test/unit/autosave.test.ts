@@ -34,8 +34,19 @@ function slowStore(ms: number) {
 }
 
 /** Steps a town `steps` times, `pause` ms apart (0: as fast as it goes), autosaving every 10 steps. */
-async function run(steps: number, store: Store, waitWhenBehind: boolean, pause = 0): Promise<Autosave> {
-  const town = new Town({ template: template.key, map: template.map, personas: template.personas, mind: new ScriptedMind(), mode: "lockstep" });
+async function run(
+  steps: number,
+  store: Store,
+  waitWhenBehind: boolean,
+  pause = 0,
+): Promise<Autosave> {
+  const town = new Town({
+    template: template.key,
+    map: template.map,
+    personas: template.personas,
+    mind: new ScriptedMind(),
+    mode: "lockstep",
+  });
   const autosave = new Autosave(town, store, "t", 10, silent, undefined, { waitWhenBehind });
   for (let i = 0; i < steps; i++) {
     await town.advance();
@@ -58,7 +69,10 @@ describe("autosave", () => {
   it("a headless run waits for a slow write when the next save is due: no gap longer than N", async () => {
     const store = slowStore(40);
     await run(100, store, true);
-    expect(gaps(store.saved).every((g) => g <= 10), `saved at ${store.saved.join(", ")}`).toBe(true);
+    expect(
+      gaps(store.saved).every((g) => g <= 10),
+      `saved at ${store.saved.join(", ")}`,
+    ).toBe(true);
     expect(store.saved.slice(0, 10)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
   });
 
@@ -66,14 +80,24 @@ describe("autosave", () => {
     const store = slowStore(200);
     await run(100, store, false);
     expect(store.saved.length).toBeLessThan(10);
-    expect(Math.max(...gaps(store.saved)), `saved at ${store.saved.join(", ")}`).toBeGreaterThan(10);
+    expect(Math.max(...gaps(store.saved)), `saved at ${store.saved.join(", ")}`).toBeGreaterThan(
+      10,
+    );
   });
 
   it("retries a failed save at the next step, then keeps its interval", async () => {
     const store = slowStore(0);
     store.failing = true;
-    const town = new Town({ template: template.key, map: template.map, personas: template.personas, mind: new ScriptedMind(), mode: "lockstep" });
-    const autosave = new Autosave(town, store, "t", 10, silent, undefined, { waitWhenBehind: true });
+    const town = new Town({
+      template: template.key,
+      map: template.map,
+      personas: template.personas,
+      mind: new ScriptedMind(),
+      mode: "lockstep",
+    });
+    const autosave = new Autosave(town, store, "t", 10, silent, undefined, {
+      waitWhenBehind: true,
+    });
     for (let i = 0; i < 12; i++) {
       await town.advance();
       await autosave.afterStep();

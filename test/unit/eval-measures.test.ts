@@ -9,7 +9,12 @@ import { estimate, pricesFromEnv } from "../../server/eval/estimate.ts";
 import { hallucination } from "../../server/eval/hallucination.ts";
 import { rubricBelievability } from "../../server/eval/prompts/believabilityJudge.ts";
 import { rubricKnows } from "../../server/eval/prompts/knowsJudge.ts";
-import { checkAgainstTown, parseMindFlag, parseScenario, ScenarioError } from "../../server/eval/scenario.ts";
+import {
+  checkAgainstTown,
+  parseMindFlag,
+  parseScenario,
+  ScenarioError,
+} from "../../server/eval/scenario.ts";
 import { spread } from "../../server/eval/stats.ts";
 import { supporting, unsupportedReflections, type MemoryItem } from "../../server/eval/support.ts";
 import { factTerms, terms } from "../../server/eval/terms.ts";
@@ -18,17 +23,52 @@ import { emptyLlmMetrics } from "../../server/llm/metrics.ts";
 
 const H = 3_600_000;
 // A fact none of the harness's code has seen: a chess match at the library.
-const about = "Bruno Keller is holding a chess match at the old library on March 3, from 2 to 4 pm.";
+const about =
+  "Bruno Keller is holding a chess match at the old library on March 3, from 2 to 4 pm.";
 const question = "Have you heard about a chess match?";
 const fact = factTerms(about, question);
 
 // Nadia's stream: she heard it in a conversation, reflected on it, and one reflection rests on nothing.
 const stream: MemoryItem[] = [
-  { id: 1, type: "observation", created: 1 * H, description: "Bruno Keller is reading at the old library", evidence: [] },
-  { id: 2, type: "chat", created: 2 * H, description: "conversing about the weather", evidence: [], lines: [["Bruno Keller", "Come to my chess match at the old library on March 3!"], ["Nadia Brun", "I will."]] },
-  { id: 3, type: "thought", created: 3 * H, description: "Nadia wants to go to Bruno's chess match at the library", evidence: [2] },
-  { id: 4, type: "thought", created: 4 * H, description: "Nadia thinks the chess match at the library will be crowded", evidence: [3] },
-  { id: 5, type: "thought", created: 5 * H, description: "Nadia believes Bruno's chess match at the old library is cancelled", evidence: [1] },
+  {
+    id: 1,
+    type: "observation",
+    created: 1 * H,
+    description: "Bruno Keller is reading at the old library",
+    evidence: [],
+  },
+  {
+    id: 2,
+    type: "chat",
+    created: 2 * H,
+    description: "conversing about the weather",
+    evidence: [],
+    lines: [
+      ["Bruno Keller", "Come to my chess match at the old library on March 3!"],
+      ["Nadia Brun", "I will."],
+    ],
+  },
+  {
+    id: 3,
+    type: "thought",
+    created: 3 * H,
+    description: "Nadia wants to go to Bruno's chess match at the library",
+    evidence: [2],
+  },
+  {
+    id: 4,
+    type: "thought",
+    created: 4 * H,
+    description: "Nadia thinks the chess match at the library will be crowded",
+    evidence: [3],
+  },
+  {
+    id: 5,
+    type: "thought",
+    created: 5 * H,
+    description: "Nadia believes Bruno's chess match at the old library is cancelled",
+    evidence: [1],
+  },
   { id: 6, type: "observation", created: 6 * H, description: "the stove is idle", evidence: [] },
 ];
 
@@ -40,14 +80,30 @@ describe("support: which memories back a claim", () => {
     expect(unsupportedReflections(stream, { kind: "fact", fact }).map((m) => m.id)).toEqual([5]);
   });
   it("only memories from before a time count when asked so (invitations before an event)", () => {
-    expect(supporting(stream, { kind: "fact", fact }, { before: 2.5 * H }).map((m) => m.id)).toEqual([2]);
+    expect(
+      supporting(stream, { kind: "fact", fact }, { before: 2.5 * H }).map((m) => m.id),
+    ).toEqual([2]);
     expect(supporting(stream, { kind: "fact", fact }, { before: 2 * H })).toEqual([]);
   });
   it("a person is supported by any memory naming them; a cycle of evidence supports nothing", () => {
-    expect(supporting(stream, { kind: "person", name: "Bruno Keller" }).map((m) => m.id)).toContain(1);
+    expect(supporting(stream, { kind: "person", name: "Bruno Keller" }).map((m) => m.id)).toContain(
+      1,
+    );
     const cycle: MemoryItem[] = [
-      { id: 1, type: "thought", created: 0, description: "the chess match at the library is on March 3", evidence: [2] },
-      { id: 2, type: "thought", created: 0, description: "the chess match at the library is full", evidence: [1] },
+      {
+        id: 1,
+        type: "thought",
+        created: 0,
+        description: "the chess match at the library is on March 3",
+        evidence: [2],
+      },
+      {
+        id: 2,
+        type: "thought",
+        created: 0,
+        description: "the chess match at the library is full",
+        evidence: [1],
+      },
     ];
     expect(supporting(cycle, { kind: "fact", fact })).toEqual([]);
   });
@@ -57,9 +113,19 @@ describe("support: which memories back a claim", () => {
 });
 
 describe("the offline knows-judge (rubric)", () => {
-  const judge = (answer: string, evidence: string[] = []) => rubricKnows({ resident: "Nadia Brun", about, claim: { kind: "fact", fact }, question, answer, evidence });
+  const judge = (answer: string, evidence: string[] = []) =>
+    rubricKnows({
+      resident: "Nadia Brun",
+      about,
+      claim: { kind: "fact", fact },
+      question,
+      answer,
+      evidence,
+    });
   it("knows when the answer names the topic and a detail the question did not give", () => {
-    const v = judge("Yes, Bruno is holding a chess match at the old library.", ["Bruno Keller: Come to my chess match"]);
+    const v = judge("Yes, Bruno is holding a chess match at the old library.", [
+      "Bruno Keller: Come to my chess match",
+    ]);
     expect(v).toMatchObject({ knows: true, supported: true });
     expect(v.reason).toMatch(/bruno/);
   });
@@ -69,12 +135,24 @@ describe("the offline knows-judge (rubric)", () => {
     expect(judge("I'm not sure.").knows).toBe(false);
   });
   it("knowing with no memory behind it is a hallucination", () => {
-    const claims = [judge("Bruno's chess match at the library, yes.", ["x"]), judge("Bruno's chess match at the library, yes."), judge("No idea.")];
+    const claims = [
+      judge("Bruno's chess match at the library, yes.", ["x"]),
+      judge("Bruno's chess match at the library, yes."),
+      judge("No idea."),
+    ];
     expect(hallucination(claims)).toEqual({ claims: 2, unsupported: 1, rate: 0.5 });
     expect(hallucination([])).toEqual({ claims: 0, unsupported: 0, rate: 0 });
   });
   it("a person is known when the answer names them and says something of them", () => {
-    const p = (answer: string) => rubricKnows({ resident: "Nadia Brun", about: "Bruno Keller: a retired watchmaker", claim: { kind: "person", name: "Bruno Keller" }, question: "Do you know Bruno Keller?", answer, evidence: [] });
+    const p = (answer: string) =>
+      rubricKnows({
+        resident: "Nadia Brun",
+        about: "Bruno Keller: a retired watchmaker",
+        claim: { kind: "person", name: "Bruno Keller" },
+        question: "Do you know Bruno Keller?",
+        answer,
+        evidence: [],
+      });
     expect(p("Bruno? He repairs clocks and plays chess at the library.").knows).toBe(true);
     expect(p("Bruno Keller?").knows).toBe(false);
     expect(p("I don't remember anyone like that.").knows).toBe(false);
@@ -83,14 +161,25 @@ describe("the offline knows-judge (rubric)", () => {
 
 describe("information diffusion and relationship density", () => {
   it("counts the informed share at a time", () => {
-    const p = diffusionPoint(5, [{ resident: "b", knows: true }, { resident: "a", knows: false }, { resident: "c", knows: true }, { resident: "d", knows: false }]);
+    const p = diffusionPoint(5, [
+      { resident: "b", knows: true },
+      { resident: "a", knows: false },
+      { resident: "c", knows: true },
+      { resident: "d", knows: false },
+    ]);
     expect(p).toEqual({ time: 5, informed: 2, total: 4, share: 0.5, residents: ["b", "c"] });
   });
   it("η = 2|E| / (|V|(|V|−1)) over mutual knowing", () => {
     const k = (from: string, to: string, knows = true) => ({ from, to, knows });
     // a<->b mutual, a->c one-sided, c<->d mutual: 2 edges of 6 possible.
-    const d = relationshipDensity(["a", "b", "c", "d"], [k("a", "b"), k("b", "a"), k("a", "c"), k("c", "a", false), k("c", "d"), k("d", "c")]);
-    expect(d.edges).toEqual([["a", "b"], ["c", "d"]]);
+    const d = relationshipDensity(
+      ["a", "b", "c", "d"],
+      [k("a", "b"), k("b", "a"), k("a", "c"), k("c", "a", false), k("c", "d"), k("d", "c")],
+    );
+    expect(d.edges).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
     expect(d.eta).toBeCloseTo(2 / 6);
     expect(d.oneSided).toBe(5);
     expect(relationshipDensity(["a"], []).eta).toBe(0);
@@ -105,7 +194,8 @@ describe("coordination", () => {
     // Before the event, nothing counts.
     p.add(13 * H, 10, [at("ann", "Town:Library:reading room")]);
     // Ann stays 3 steps of 10 minutes; Bob passes for one; Cy is next door (a prefix that is not the place).
-    for (const t of [14, 14.2, 14.4]) p.add(t * H, 10, [at("ann", "Town:Library:reading room"), at("cy", "Town:Library annex")]);
+    for (const t of [14, 14.2, 14.4])
+      p.add(t * H, 10, [at("ann", "Town:Library:reading room"), at("cy", "Town:Library annex")]);
     p.add(15 * H, 5, [at("bob", "Town:Library")]);
     p.add(16 * H, 10, [at("bob", "Town:Library")]); // the event is over
     expect(Object.fromEntries(p.minutes)).toEqual({ ann: 30, bob: 5 });
@@ -115,14 +205,28 @@ describe("coordination", () => {
       residents: ["host", "ann", "bob", "cy", "dee", "eve"],
       hosts: ["host"],
       invited: new Set(["ann", "bob", "cy", "dee"]),
-      minutesAt: new Map([["ann", 30], ["bob", 5], ["eve", 20], ["host", 120]]),
+      minutesAt: new Map([
+        ["ann", 30],
+        ["bob", 5],
+        ["eve", 20],
+        ["host", 120],
+      ]),
       minMinutes: 10,
       plans: new Map([
-        ["bob", { tasks: [{ task: "going to the chess match", place: "Town:Library" }], goes: true }],
+        [
+          "bob",
+          { tasks: [{ task: "going to the chess match", place: "Town:Library" }], goes: true },
+        ],
         ["cy", { tasks: [{ task: "working at the mill", place: "Town:Mill" }], goes: false }],
       ]),
     });
-    expect(c).toMatchObject({ study: "chess", invited: 4, attendedInvited: 1, attendedUninvited: 1, noShows: { forgot: 1, "conflicting plan": 1, "no plan made": 1 } });
+    expect(c).toMatchObject({
+      study: "chess",
+      invited: 4,
+      attendedInvited: 1,
+      attendedUninvited: 1,
+      noShows: { forgot: 1, "conflicting plan": 1, "no plan made": 1 },
+    });
     expect(c.rows.find((r) => r.resident === "dee")?.reason).toBe("no plan made");
     expect(c.rows.some((r) => r.resident === "host")).toBe(false);
     expect(noShowReason(undefined)).toBe("no plan made");
@@ -130,14 +234,34 @@ describe("coordination", () => {
 });
 
 describe("the interview battery's judge and TrueSkill", () => {
-  const grounding = new Set(terms("Nadia Brun runs the bakery on Mill Street and lives with her sister Ola. Bruno Keller plays chess."));
+  const grounding = new Set(
+    terms(
+      "Nadia Brun runs the bakery on Mill Street and lives with her sister Ola. Bruno Keller plays chess.",
+    ),
+  );
   it("the rubric prefers answers grounded in what the resident is and remembers", () => {
     const q = "Who do you live with?";
-    const v = rubricBelievability({ resident: "Nadia", profile: "", memories: [], grounding, a: [{ question: q, answer: "I'm not sure." }], b: [{ question: q, answer: "With my sister Ola, above the bakery." }] });
+    const v = rubricBelievability({
+      resident: "Nadia",
+      profile: "",
+      memories: [],
+      grounding,
+      a: [{ question: q, answer: "I'm not sure." }],
+      b: [{ question: q, answer: "With my sister Ola, above the bakery." }],
+    });
     expect(v.better).toBe("B");
     expect(v.reason).toMatch(/score/);
     const same = [{ question: q, answer: "With my sister Ola." }];
-    expect(rubricBelievability({ resident: "Nadia", profile: "", memories: [], grounding, a: same, b: same }).better).toBe("tie");
+    expect(
+      rubricBelievability({
+        resident: "Nadia",
+        profile: "",
+        memories: [],
+        grounding,
+        a: same,
+        b: same,
+      }).better,
+    ).toBe("tie");
   });
   it("ranks conditions that win more higher, with the library's default μ 25", () => {
     const conds = ["full", "partial", "none"];
@@ -153,7 +277,9 @@ describe("the interview battery's judge and TrueSkill", () => {
     expect(r[0]).toMatchObject({ wins: 20, losses: 0 });
     const flat = rankConditions(conds, []);
     expect(flat.every((x) => x.mu === 25)).toBe(true);
-    expect(() => rankConditions(conds, [{ a: "full", b: "other", better: "A" }])).toThrow(/unknown condition/);
+    expect(() => rankConditions(conds, [{ a: "full", b: "other", better: "A" }])).toThrow(
+      /unknown condition/,
+    );
   });
   it("mean and spread over seeds", () => {
     expect(spread([0.4, 0.5, 0.6])).toMatchObject({ mean: 0.5, min: 0.4, max: 0.6, n: 3 });
@@ -165,10 +291,33 @@ describe("the interview battery's judge and TrueSkill", () => {
 describe("the estimate", () => {
   it("prices a dry run's tokens per tier, times the seeds; a missing price says so", () => {
     const m = emptyLlmMetrics("offline");
-    const row = (calls: number, tokensIn: number, tokensOut: number) => ({ ...m, calls, tokensIn, tokensOut, latencyMs: { total: 0, max: 0, count: 0 }, costUsd: 0, asks: calls, invalid: 0 }) as never;
+    const row = (calls: number, tokensIn: number, tokensOut: number) =>
+      ({
+        ...m,
+        calls,
+        tokensIn,
+        tokensOut,
+        latencyMs: { total: 0, max: 0, count: 0 },
+        costUsd: 0,
+        asks: calls,
+        invalid: 0,
+      }) as never;
     m.byPrompt = { plan: row(10, 1_000_000, 100_000), judge: row(2, 500_000, 10_000) };
-    const tiers = new Map([["plan", "cheap" as const], ["judge", "strong" as const]]);
-    const e = estimate(m, tiers, 3, pricesFromEnv({ LLM_PRICE_IN: "0.15", LLM_PRICE_OUT: "0.6", LLM_PRICE_STRONG_IN: "2.5", LLM_PRICE_STRONG_OUT: "10" }));
+    const tiers = new Map([
+      ["plan", "cheap" as const],
+      ["judge", "strong" as const],
+    ]);
+    const e = estimate(
+      m,
+      tiers,
+      3,
+      pricesFromEnv({
+        LLM_PRICE_IN: "0.15",
+        LLM_PRICE_OUT: "0.6",
+        LLM_PRICE_STRONG_IN: "2.5",
+        LLM_PRICE_STRONG_OUT: "10",
+      }),
+    );
     expect(e.calls).toBe(36);
     expect(e.byTier.cheap.costUsd).toBeCloseTo(3 * (0.15 + 0.06));
     expect(e.byTier.strong.costUsd).toBeCloseTo(3 * (1.25 + 0.1));
@@ -178,26 +327,68 @@ describe("the estimate", () => {
 });
 
 describe("scenario files", () => {
-  const ok = { name: "t", town: "base-3", hours: 2, studies: [{ id: "s", label: "x", about: "A fact.", question: "Q?", sources: ["ines"], event: { place: "Willowbrook:Willow Green", start: "2026-02-13T08:00:00Z", end: "2026-02-13T09:00:00Z" } }] };
+  const ok = {
+    name: "t",
+    town: "base-3",
+    hours: 2,
+    studies: [
+      {
+        id: "s",
+        label: "x",
+        about: "A fact.",
+        question: "Q?",
+        sources: ["ines"],
+        event: {
+          place: "Willowbrook:Willow Green",
+          start: "2026-02-13T08:00:00Z",
+          end: "2026-02-13T09:00:00Z",
+        },
+      },
+    ],
+  };
   it("parses with defaults", () => {
     const s = parseScenario(JSON.stringify(ok));
     expect(s).toMatchObject({ checkEveryHours: 12, relationships: true, whispers: [] });
-    expect(s.studies[0].event).toMatchObject({ minMinutes: 10, start: Date.parse("2026-02-13T08:00:00Z") });
+    expect(s.studies[0].event).toMatchObject({
+      minMinutes: 10,
+      start: Date.parse("2026-02-13T08:00:00Z"),
+    });
   });
   it("says what is wrong, and where", () => {
     expect(() => parseScenario("{", "f.json")).toThrow(/f\.json: not valid JSON/);
     expect(() => parseScenario(JSON.stringify({ ...ok, hours: -1 }))).toThrow(/hours/);
-    expect(() => parseScenario(JSON.stringify({ ...ok, studies: [{ ...ok.studies[0], event: { ...ok.studies[0].event, end: "2026-02-13T07:00:00Z" } }] }))).toThrow(/after event.start/);
+    expect(() =>
+      parseScenario(
+        JSON.stringify({
+          ...ok,
+          studies: [
+            { ...ok.studies[0], event: { ...ok.studies[0].event, end: "2026-02-13T07:00:00Z" } },
+          ],
+        }),
+      ),
+    ).toThrow(/after event.start/);
     const s = parseScenario(JSON.stringify(ok));
     expect(() => checkAgainstTown(s, ["theo"], () => true)).toThrow(ScenarioError);
     expect(() => checkAgainstTown(s, ["ines"], () => false)).toThrow(/no place/);
   });
   it("changes the minds' settings it names, and only those it may", () => {
     expect(parseScenario(JSON.stringify(ok)).mind).toEqual({});
-    expect(parseScenario(JSON.stringify({ ...ok, mind: { reusePlans: true, conversationMode: "brief" } })).mind).toEqual({ reusePlans: true, conversationMode: "brief" });
-    expect(() => parseScenario(JSON.stringify({ ...ok, mind: { stepSeconds: 1 } }))).toThrow(/mind/);
-    expect(() => parseScenario(JSON.stringify({ ...ok, mind: { reusePlans: "yes" } }))).toThrow(/mind\.reusePlans/);
-    expect(parseMindFlag("reusePlans=true, restWhileAsleep=off,replanImportance=8")).toEqual({ reusePlans: true, restWhileAsleep: false, replanImportance: 8 });
+    expect(
+      parseScenario(
+        JSON.stringify({ ...ok, mind: { reusePlans: true, conversationMode: "brief" } }),
+      ).mind,
+    ).toEqual({ reusePlans: true, conversationMode: "brief" });
+    expect(() => parseScenario(JSON.stringify({ ...ok, mind: { stepSeconds: 1 } }))).toThrow(
+      /mind/,
+    );
+    expect(() => parseScenario(JSON.stringify({ ...ok, mind: { reusePlans: "yes" } }))).toThrow(
+      /mind\.reusePlans/,
+    );
+    expect(parseMindFlag("reusePlans=true, restWhileAsleep=off,replanImportance=8")).toEqual({
+      reusePlans: true,
+      restWhileAsleep: false,
+      replanImportance: 8,
+    });
     expect(parseMindFlag("insightsInOneCall=false")).toEqual({ insightsInOneCall: false });
     expect(parseMindFlag("flushBeforeChat=true")).toEqual({ flushBeforeChat: true });
     expect(() => parseMindFlag("reusePlans")).toThrow(/key=value/);

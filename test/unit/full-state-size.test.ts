@@ -14,20 +14,52 @@ import { MAX_STATE_LENGTH } from "../../shared/constants.ts";
 /** A town state of `people` avatars and `objects` objects with states as long as they may be. */
 function bigTown(people: number, objects: number): TownState {
   const s = new TownState();
-  Object.assign(s, { template: "base-25", name: "crowded", engine: "offline", engineStatus: "offline" });
+  Object.assign(s, {
+    template: "base-25",
+    name: "crowded",
+    engine: "offline",
+    engineStatus: "offline",
+  });
   s.clock.step = 1;
   s.clock.time = 0;
   s.clock.running = true;
   s.clock.speed = 1;
   for (let i = 0; i < 25; i++) {
-    s.agents.set(`agent${i}`, new AgentState().assign({ id: `agent${i}`, name: `Resident Number ${i}`, x: i, y: i, action: "walking to the cafe for a coffee", emoji: "☕", address: "the town:cafe:counter", talkingTo: "", sprite: i, facing: "down" }));
+    s.agents.set(
+      `agent${i}`,
+      new AgentState().assign({
+        id: `agent${i}`,
+        name: `Resident Number ${i}`,
+        x: i,
+        y: i,
+        action: "walking to the cafe for a coffee",
+        emoji: "☕",
+        address: "the town:cafe:counter",
+        talkingTo: "",
+        sprite: i,
+        facing: "down",
+      }),
+    );
   }
   for (let i = 0; i < people; i++) {
-    s.avatars.set(`session-${i}`, new AvatarState().assign({ id: `session-${i}`, name: `Visitor with a long name ${i}`.slice(0, 24), role: "visitor", x: i % 100, y: Math.floor(i / 100), sprite: i % 8 }));
+    s.avatars.set(
+      `session-${i}`,
+      new AvatarState().assign({
+        id: `session-${i}`,
+        name: `Visitor with a long name ${i}`.slice(0, 24),
+        role: "visitor",
+        x: i % 100,
+        y: Math.floor(i / 100),
+        sprite: i % 8,
+      }),
+    );
   }
   for (let i = 0; i < objects; i++) {
     const address = `the town:house ${i}:kitchen:stove`;
-    s.objects.set(address, new ObjectState().assign({ address, state: "x".repeat(MAX_STATE_LENGTH), by: "A moderator" }));
+    s.objects.set(
+      address,
+      new ObjectState().assign({ address, state: "x".repeat(MAX_STATE_LENGTH), by: "A moderator" }),
+    );
   }
   return s;
 }
@@ -58,7 +90,10 @@ describe("a joining client's full state", () => {
     const second = serializer.getFullState(joiner("session-400", ["session-401"]));
     expect(first.byteLength).toBeGreaterThan(16 * 1024); // larger than Colyseus's default buffer
     expect(first.byteLength).toBeLessThan(STATE_BUFFER_BYTES);
-    for (const [bytes, own, others] of [[first, "session-0", ["session-1", "session-2"]], [second, "session-400", ["session-401"]]] as const) {
+    for (const [bytes, own, others] of [
+      [first, "session-0", ["session-1", "session-2"]],
+      [second, "session-400", ["session-401"]],
+    ] as const) {
       const seen = decodeJoin(bytes);
       expect(errors).not.toHaveBeenCalled();
       expect(seen.avatars.size).toBe(500);

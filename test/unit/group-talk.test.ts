@@ -10,7 +10,12 @@ function talk() {
   return t;
 }
 
-const line = (speaker: string, name: string, to: string, text: string) => ({ speaker, name, to, text });
+const line = (speaker: string, name: string, to: string, text: string) => ({
+  speaker,
+  name,
+  to,
+  text,
+});
 
 describe("a group talk", () => {
   it("needs a resident and a person, and takes anyone once", () => {
@@ -55,7 +60,11 @@ describe("a group talk", () => {
   it("a person leaves by range only after having come near; one who left the town is gone", () => {
     const t = talk();
     t.join({ id: "kim", name: "Kim", kind: "avatar", role: "visitor", near: false });
-    const at: Record<string, { x: number; y: number }> = { ann: { x: 5, y: 5 }, jane: { x: 6, y: 5 }, kim: { x: 20, y: 5 } };
+    const at: Record<string, { x: number; y: number }> = {
+      ann: { x: 5, y: 5 },
+      jane: { x: 6, y: 5 },
+      kim: { x: 20, y: 5 },
+    };
     expect(outOfRange(t, (id) => at[id])).toEqual([]); // Kim is still on the way
     at.kim = { x: 8, y: 5 };
     expect(outOfRange(t, (id) => at[id])).toEqual([]);
@@ -70,7 +79,11 @@ describe("a group talk", () => {
   it("a resident faces the one it answers, else the nearest person", () => {
     const t = talk();
     t.join({ id: "kim", name: "Kim", kind: "avatar", role: "visitor", near: true });
-    const at: Record<string, { x: number; y: number }> = { ann: { x: 5, y: 5 }, jane: { x: 5, y: 8 }, kim: { x: 3, y: 5 } };
+    const at: Record<string, { x: number; y: number }> = {
+      ann: { x: 5, y: 5 },
+      jane: { x: 5, y: 8 },
+      kim: { x: 3, y: 5 },
+    };
     expect(faceWhom(t, at.ann, "", (id) => at[id])).toEqual(at.kim);
     expect(faceWhom(t, at.ann, "jane", (id) => at[id])).toEqual(at.jane);
   });

@@ -17,21 +17,47 @@ const MATRIX = path.resolve(ROOT, "../shared/reference/the_ville/matrix");
 const tmp = mkdtempSync(path.join(tmpdir(), "import-map-"));
 
 function cli(...args: string[]): { status: number | null; out: string } {
-  const r = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "server/cli/importMap.ts"), ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "server/cli/importMap.ts"), ...args],
+    { cwd: ROOT, encoding: "utf8", timeout: 60_000 },
+  );
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
 /** The original's own reading of the CSVs (maze.py): each tile's address, collision, spawns. */
 function fromCsv() {
-  const cells = (f: string) => readFileSync(path.join(MATRIX, "maze", f), "utf8").split(",").map((c) => c.trim()).slice(0, 14000);
-  const names = (f: string) => new Map(readFileSync(path.join(MATRIX, "special_blocks", f), "utf8").split("\n").filter((l) => l.trim()).map((l) => {
-    const p = l.split(",").map((s) => s.trim());
-    return [p[0], p.at(-1)!] as const;
-  }));
-  const [sec, ar, ob, col, sp] = ["sector", "arena", "game_object", "collision", "spawning_location"].map((n) => cells(`${n}_maze.csv`));
-  const S = names("sector_blocks.csv"), A = names("arena_blocks.csv"), O = names("game_object_blocks.csv");
+  const cells = (f: string) =>
+    readFileSync(path.join(MATRIX, "maze", f), "utf8")
+      .split(",")
+      .map((c) => c.trim())
+      .slice(0, 14000);
+  const names = (f: string) =>
+    new Map(
+      readFileSync(path.join(MATRIX, "special_blocks", f), "utf8")
+        .split("\n")
+        .filter((l) => l.trim())
+        .map((l) => {
+          const p = l.split(",").map((s) => s.trim());
+          return [p[0], p.at(-1)!] as const;
+        }),
+    );
+  const [sec, ar, ob, col, sp] = [
+    "sector",
+    "arena",
+    "game_object",
+    "collision",
+    "spawning_location",
+  ].map((n) => cells(`${n}_maze.csv`));
+  const S = names("sector_blocks.csv"),
+    A = names("arena_blocks.csv"),
+    O = names("game_object_blocks.csv");
   return {
-    addresses: sec.map((s, i) => (s === "0" ? "" : `the Ville:${S.get(s)}${ar[i] !== "0" ? `:${A.get(ar[i])}${ob[i] !== "0" ? `:${O.get(ob[i])}` : ""}` : ""}`)),
+    addresses: sec.map((s, i) =>
+      s === "0"
+        ? ""
+        : `the Ville:${S.get(s)}${ar[i] !== "0" ? `:${A.get(ar[i])}${ob[i] !== "0" ? `:${O.get(ob[i])}` : ""}` : ""}`,
+    ),
     blocked: col.map((c) => c !== "0"),
     spawns: sp.flatMap((v, i) => (v === "0" ? [] : [`${i % 140},${Math.floor(i / 140)}`])).sort(),
   };
@@ -42,27 +68,57 @@ describe("npm run import-map", () => {
   let run: { status: number | null; out: string };
   let template: TownTemplate;
   let layers: Map<string, number[]>;
-  const names = Object.fromEntries(Object.entries(townTiles().index()).map(([name, i]) => [i + 1, name]));
+  const names = Object.fromEntries(
+    Object.entries(townTiles().index()).map(([name, i]) => [i + 1, name]),
+  );
 
   beforeAll(async () => {
     run = cli(MATRIX, "--out", out);
     // The tool scaffolds residents (test/integration/cli-tools.test.ts); here one resident of
     // ours replaces them, to load the town the way the server does.
-    writeFileSync(path.join(out, "personas.json"), JSON.stringify({ residents: [{
-      id: "klaus", name: "Klaus Test", age: 20, innate: "", learned: "", currently: "", lifestyle: "", sprite: 3,
-      home: "the Ville:Dorm for Oak Hill College:Klaus Mueller's room", spawn: "Dorm for Oak Hill College:Klaus Mueller's room:sp-A",
-      schedule: [{ at: "08:00", action: "having coffee", emoji: "☕", address: "the Ville:Hobbs Cafe:cafe:cafe customer seating" }],
-    }] }));
+    writeFileSync(
+      path.join(out, "personas.json"),
+      JSON.stringify({
+        residents: [
+          {
+            id: "klaus",
+            name: "Klaus Test",
+            age: 20,
+            innate: "",
+            learned: "",
+            currently: "",
+            lifestyle: "",
+            sprite: 3,
+            home: "the Ville:Dorm for Oak Hill College:Klaus Mueller's room",
+            spawn: "Dorm for Oak Hill College:Klaus Mueller's room:sp-A",
+            schedule: [
+              {
+                at: "08:00",
+                action: "having coffee",
+                emoji: "☕",
+                address: "the Ville:Hobbs Cafe:cafe:cafe customer seating",
+              },
+            ],
+          },
+        ],
+      }),
+    );
     template = await loadTemplate(out);
     const map = TiledMap.parse(JSON.parse(readFileSync(path.join(out, "town.json"), "utf8")));
-    layers = new Map(map.layers.filter((l) => l.type === "tilelayer").map((l) => [l.name, (l as { data: number[] }).data]));
+    layers = new Map(
+      map.layers
+        .filter((l) => l.type === "tilelayer")
+        .map((l) => [l.name, (l as { data: number[] }).data]),
+    );
   }, 60_000);
 
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   it("writes town.json and says what it imported", () => {
     expect(run.status, run.out).toBe(0);
-    expect(run.out).toMatch(/the Ville, 140×100 tiles, 19 sectors, 63 arenas, \d+ objects, 40 spawn points/);
+    expect(run.out).toMatch(
+      /the Ville, 140×100 tiles, 19 sectors, 63 arenas, \d+ objects, 40 spawn points/,
+    );
     expect(run.out).toMatch(/personas\.json: 3 placeholder residents/);
   });
 
@@ -72,8 +128,10 @@ describe("npm run import-map", () => {
     expect([map.width, map.height, map.world]).toEqual([140, 100, "the Ville"]);
     const wrong: string[] = [];
     for (let i = 0; i < 14000; i++) {
-      const x = i % 140, y = Math.floor(i / 140);
-      if (map.addressAt(x, y) !== csv.addresses[i].replace(/\s+$/, "")) wrong.push(`${x},${y} address`);
+      const x = i % 140,
+        y = Math.floor(i / 140);
+      if (map.addressAt(x, y) !== csv.addresses[i].replace(/\s+$/, ""))
+        wrong.push(`${x},${y} address`);
       if (map.isWalkable(x, y) === csv.blocked[i]) wrong.push(`${x},${y} collision`);
     }
     expect(wrong).toEqual([]);
@@ -84,18 +142,29 @@ describe("npm run import-map", () => {
 
   it("draws every tile with our tiles: a floor or grass everywhere, walls or hedges where it blocks, furniture on objects", () => {
     const { map } = template;
-    const ground = layers.get("ground")!, walls = layers.get("walls")!, furniture = layers.get("furniture")!;
-    expect([...layers.keys()]).toEqual(["ground", "decor", "walls", "furniture", "above", "collision"]);
+    const ground = layers.get("ground")!,
+      walls = layers.get("walls")!,
+      furniture = layers.get("furniture")!;
+    expect([...layers.keys()]).toEqual([
+      "ground",
+      "decor",
+      "walls",
+      "furniture",
+      "above",
+      "collision",
+    ]);
     const name = (gid: number) => names[gid] ?? "";
     const problems: string[] = [];
     let bedTiles = 0;
     for (let i = 0; i < 14000; i++) {
-      const x = i % 140, y = Math.floor(i / 140);
+      const x = i % 140,
+        y = Math.floor(i / 140);
       const inSector = map.addressAt(x, y) !== "";
       if (!ground[i]) problems.push(`${x},${y}: no ground`);
       if (!map.isWalkable(x, y)) {
         const drawn = inSector ? name(walls[i]) : name(furniture[i]);
-        if (!(inSector ? /^wallx?-/ : /^hedge-/).test(drawn)) problems.push(`${x},${y}: blocked but drawn "${drawn}"`);
+        if (!(inSector ? /^wallx?-/ : /^hedge-/).test(drawn))
+          problems.push(`${x},${y}: blocked but drawn "${drawn}"`);
       } else if (walls[i] && !/^shadow-/.test(name(walls[i]))) {
         problems.push(`${x},${y}: walkable under a wall "${name(walls[i])}"`);
       }
@@ -111,7 +180,8 @@ describe("npm run import-map", () => {
     // Roads join the buildings.
     expect(ground.filter((g) => /^path-/.test(name(g))).length).toBeGreaterThan(300);
     // The tileset is found from the written file, as Tiled and the client find it.
-    const image = JSON.parse(readFileSync(path.join(out, "town.json"), "utf8")).tilesets[0].image as string;
+    const image = JSON.parse(readFileSync(path.join(out, "town.json"), "utf8")).tilesets[0]
+      .image as string;
     expect(path.resolve(out, image)).toBe(path.join(ROOT, "assets/tiles/town.png"));
   });
 
@@ -131,8 +201,12 @@ describe("npm run import-map", () => {
     expect(existsSync(path.join(tmp, "broken-out/town.json"))).toBe(false);
 
     rmSync(path.join(broken, "special_blocks/sector_blocks.csv"));
-    expect(cli(broken, "--out", path.join(tmp, "x")).out).toMatch(/special_blocks\/sector_blocks\.csv: cannot be read \(ENOENT\)/);
-    expect(cli(path.join(tmp, "nowhere"), "--name", "x").out).toMatch(/nowhere\/maze_meta_info\.json: cannot be read/);
+    expect(cli(broken, "--out", path.join(tmp, "x")).out).toMatch(
+      /special_blocks\/sector_blocks\.csv: cannot be read \(ENOENT\)/,
+    );
+    expect(cli(path.join(tmp, "nowhere"), "--name", "x").out).toMatch(
+      /nowhere\/maze_meta_info\.json: cannot be read/,
+    );
     const usage = cli(MATRIX);
     expect(usage.status).not.toBe(0);
     expect(usage.out).toMatch(/give --name <town>/);

@@ -3,7 +3,12 @@
 // would decode its patches.
 import { Decoder, Encoder, Reflection, type StateView } from "@colyseus/schema";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_VIEW_HALF, MAX_VIEW_HALF, VIEW_HYSTERESIS, VIEW_MARGIN } from "../../shared/interest.ts";
+import {
+  DEFAULT_VIEW_HALF,
+  MAX_VIEW_HALF,
+  VIEW_HYSTERESIS,
+  VIEW_MARGIN,
+} from "../../shared/interest.ts";
 import { AgentState, AvatarState, TownState } from "../../shared/state.ts";
 import { Interest, type ViewClient } from "../../server/rooms/interest.ts";
 
@@ -20,7 +25,17 @@ function town() {
   };
   const resident = (id: string, x: number, y: number) => {
     const a = new AgentState();
-    Object.assign(a, { id, name: id, x, y, action: "", emoji: "", address: "", talkingTo: "", sprite: 0 });
+    Object.assign(a, {
+      id,
+      name: id,
+      x,
+      y,
+      action: "",
+      emoji: "",
+      address: "",
+      talkingTo: "",
+      sprite: 0,
+    });
     state.agents.set(id, a);
     return a;
   };
@@ -66,9 +81,19 @@ describe("interest management", () => {
     interest.join(me, "me");
     me.start(encoder);
     expect(interest.sentTo("me")).toEqual(["near"]);
-    expect(me.positions()).toEqual({ me: [60, 50], near: [60 + AREA_W, 50], far: [undefined, undefined], below: [undefined, undefined] });
+    expect(me.positions()).toEqual({
+      me: [60, 50],
+      near: [60 + AREA_W, 50],
+      far: [undefined, undefined],
+      below: [undefined, undefined],
+    });
     // Who is in the town is not filtered.
-    expect([...me.decoder!.state.avatars.values()].map((a) => a.name).sort()).toEqual(["below", "far", "me", "near"]);
+    expect([...me.decoder!.state.avatars.values()].map((a) => a.name).sort()).toEqual([
+      "below",
+      "far",
+      "me",
+      "near",
+    ]);
   });
 
   it("an avatar appears when it walks near, stays a little beyond the edge, disappears further out, and comes back", () => {
@@ -92,7 +117,9 @@ describe("interest management", () => {
     const lastSeen = seen.length - 1 - [...seen].reverse().findIndex((x) => x !== undefined);
     expect(100 - lastSeen).toBe(60 - AREA_W - VIEW_HYSTERESIS); // left only beyond the margin
     // Every position it was sent is where it was.
-    seen.forEach((x, i) => { if (x !== undefined) expect(x).toBe(100 - i); });
+    seen.forEach((x, i) => {
+      if (x !== undefined) expect(x).toBe(100 - i);
+    });
     // And back again: it reappears where it is.
     other.x = 55;
     patch(encoder, interest, [me]);
@@ -129,7 +156,12 @@ describe("interest management", () => {
     expect(me.positions().there).toEqual([undefined, undefined]);
     expect(interest.camera("me", { follow: "rosa", halfWidth: 10, halfHeight: 6 })).toBeUndefined();
     patch(encoder, interest, [me]);
-    expect(interest.areaOf("me")).toEqual({ x: 102, y: 72, halfWidth: 10 + VIEW_MARGIN, halfHeight: 6 + VIEW_MARGIN });
+    expect(interest.areaOf("me")).toEqual({
+      x: 102,
+      y: 72,
+      halfWidth: 10 + VIEW_MARGIN,
+      halfHeight: 6 + VIEW_MARGIN,
+    });
     expect(me.positions()).toEqual({ me: [10, 10], there: [100, 70] });
     interest.camera("me", { follow: "", halfWidth: 10, halfHeight: 6 });
     patch(encoder, interest, [me]);
@@ -141,11 +173,21 @@ describe("interest management", () => {
     put("me", 2, 97);
     interest.join(new Listener("me"), "me");
     interest.camera("me", { follow: "", halfWidth: 20, halfHeight: 12 });
-    expect(interest.areaOf("me")).toEqual({ x: 20, y: 88, halfWidth: 20 + VIEW_MARGIN, halfHeight: 12 + VIEW_MARGIN });
+    expect(interest.areaOf("me")).toEqual({
+      x: 20,
+      y: 88,
+      halfWidth: 20 + VIEW_MARGIN,
+      halfHeight: 12 + VIEW_MARGIN,
+    });
     interest.camera("me", { follow: "", halfWidth: 1e6, halfHeight: 1e6 });
-    expect(interest.areaOf("me")).toMatchObject({ halfWidth: MAX_VIEW_HALF.width + VIEW_MARGIN, halfHeight: MAX_VIEW_HALF.height + VIEW_MARGIN });
+    expect(interest.areaOf("me")).toMatchObject({
+      halfWidth: MAX_VIEW_HALF.width + VIEW_MARGIN,
+      halfHeight: MAX_VIEW_HALF.height + VIEW_MARGIN,
+    });
     expect(interest.camera("me", { follow: 3 })).toMatch(/^view: follow/);
-    expect(interest.camera("me", { follow: "", halfWidth: -1, halfHeight: 1 })).toMatch(/^view: halfWidth/);
+    expect(interest.camera("me", { follow: "", halfWidth: -1, halfHeight: 1 })).toMatch(
+      /^view: halfWidth/,
+    );
   });
 
   it("tells a client of avatars that join near it and forgets those that leave", () => {

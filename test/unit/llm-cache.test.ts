@@ -25,7 +25,15 @@ describe("cache keys", () => {
   it("differ by model, prompt, temperature and messages, and are stable", () => {
     const k = responseKey("m", "p", msgs, 0);
     expect(responseKey("m", "p", [{ role: "user", content: "hi" }], 0)).toBe(k);
-    expect(new Set([k, responseKey("m2", "p", msgs, 0), responseKey("m", "p2", msgs, 0), responseKey("m", "p", msgs, 0.7), responseKey("m", "p", [{ role: "system", content: "hi" }], 0)]).size).toBe(5);
+    expect(
+      new Set([
+        k,
+        responseKey("m2", "p", msgs, 0),
+        responseKey("m", "p2", msgs, 0),
+        responseKey("m", "p", msgs, 0.7),
+        responseKey("m", "p", [{ role: "system", content: "hi" }], 0),
+      ]).size,
+    ).toBe(5);
     expect(k).toMatch(/^llm:r:[0-9a-f]{64}$/);
     expect(embeddingKey("e", "text")).not.toBe(embeddingKey("e2", "text"));
   });

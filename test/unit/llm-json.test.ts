@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkAnswer, describeShape, extractJson, jsonInstruction, repairMessage, withJsonInstruction } from "../../server/llm/json.ts";
+import {
+  checkAnswer,
+  describeShape,
+  extractJson,
+  jsonInstruction,
+  repairMessage,
+  withJsonInstruction,
+} from "../../server/llm/json.ts";
 
 describe("extractJson", () => {
   const ok = (text: string) => {
@@ -25,7 +32,10 @@ describe("extractJson", () => {
 
   it("drops <think> blocks of reasoning models and ignores braces inside strings", () => {
     expect(ok('<think>maybe {"a": 0}? no.</think>\n{"a": 5}')).toEqual({ a: 5 });
-    expect(ok('Answer: {"say": "I love {curly} braces }", "n": 1} ok')).toEqual({ say: "I love {curly} braces }", n: 1 });
+    expect(ok('Answer: {"say": "I love {curly} braces }", "n": 1} ok')).toEqual({
+      say: "I love {curly} braces }",
+      n: 1,
+    });
   });
 
   it("skips a broken candidate and takes the next one that parses", () => {
@@ -34,7 +44,10 @@ describe("extractJson", () => {
 
   it("explains what is wrong", () => {
     expect(extractJson("")).toEqual({ ok: false, error: "the answer was empty" });
-    expect(extractJson("I would rather not.")).toEqual({ ok: false, error: "no JSON object in the answer" });
+    expect(extractJson("I would rather not.")).toEqual({
+      ok: false,
+      error: "no JSON object in the answer",
+    });
     const cut = extractJson('{"action": "walk", "emoji": ');
     expect(cut.ok).toBe(false);
     expect(!cut.ok && cut.error).toMatch(/not closed/);
@@ -57,22 +70,35 @@ describe("the JSON instruction", () => {
     expect(jsonInstruction(Schema)).toBe(
       'Reply with one JSON object and nothing else, in this shape: {"action": string /* what the resident does */, "importance": integer 1..10, "mood": "calm" | "busy", "tags": string[] (0..3 items), "note": string | null, "extra"?: boolean}',
     );
-    expect(describeShape({ type: "array", items: { type: ["string", "null"] } })).toBe("(string | null)[]");
+    expect(describeShape({ type: "array", items: { type: ["string", "null"] } })).toBe(
+      "(string | null)[]",
+    );
   });
 
   it("copes with schemas JSON Schema cannot express (transforms)", () => {
     const T = z.object({ n: z.string().transform((s) => s.length) });
-    expect(jsonInstruction(T)).toBe('Reply with one JSON object and nothing else, in this shape: {"n": string}');
+    expect(jsonInstruction(T)).toBe(
+      'Reply with one JSON object and nothing else, in this shape: {"n": string}',
+    );
   });
 
   it("goes into the first system message, or a new one", () => {
     const S = z.object({ a: z.string() });
-    const withSystem = withJsonInstruction([{ role: "system", content: "Be brief." }, { role: "user", content: "Hi" }], S);
+    const withSystem = withJsonInstruction(
+      [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "Hi" },
+      ],
+      S,
+    );
     expect(withSystem).toEqual([
       { role: "system", content: `Be brief.\n\n${jsonInstruction(S)}` },
       { role: "user", content: "Hi" },
     ]);
-    expect(withJsonInstruction([{ role: "user", content: "Hi" }], S)[0]).toEqual({ role: "system", content: jsonInstruction(S) });
+    expect(withJsonInstruction([{ role: "user", content: "Hi" }], S)[0]).toEqual({
+      role: "system",
+      content: jsonInstruction(S),
+    });
   });
 });
 
@@ -80,7 +106,11 @@ describe("checkAnswer and the repair message", () => {
   const S = z.object({ action: z.string(), n: z.coerce.number() });
 
   it("returns zod's output and the raw JSON it came from", () => {
-    expect(checkAnswer('{"action": "walk", "n": "3"}', S)).toEqual({ ok: true, value: { action: "walk", n: 3 }, raw: { action: "walk", n: "3" } });
+    expect(checkAnswer('{"action": "walk", "n": "3"}', S)).toEqual({
+      ok: true,
+      value: { action: "walk", n: 3 },
+      raw: { action: "walk", n: "3" },
+    });
   });
 
   it("gives the precise zod error, which the repair message carries", () => {

@@ -16,9 +16,15 @@ const testAction: Prompt<{ who: string; memories: string[] }, z.infer<typeof Act
   answer: Action,
   render: ({ who, memories }) => [
     { role: "system", content: "You live in a small town." },
-    { role: "user", content: `${who} remembers:\n${memories.map((m) => `- ${m}`).join("\n")}\nWhat does ${who} do next?` },
+    {
+      role: "user",
+      content: `${who} remembers:\n${memories.map((m) => `- ${m}`).join("\n")}\nWhat does ${who} do next?`,
+    },
   ],
-  offline: ({ who, memories }) => ({ action: memories.length ? `${who} thinks about ${memories[0]}` : `${who} is idle`, emoji: "🤔" }),
+  offline: ({ who, memories }) => ({
+    action: memories.length ? `${who} thinks about ${memories[0]}` : `${who} is idle`,
+    emoji: "🤔",
+  }),
 };
 const input = { who: "Klaus", memories: ["the cafe party at five", "Maria is studying"] };
 
@@ -43,14 +49,27 @@ describe("offline gateway", () => {
     const tokensIn = counter.chat(sent);
     const tokensOut = counter.text(JSON.stringify(answer));
     const m = gw.metrics();
-    expect(m).toMatchObject({ engine: "offline", asks: 2, calls: 2, failures: 0, fallbacks: 0, tokensIn: 2 * tokensIn, tokensOut: 2 * tokensOut });
+    expect(m).toMatchObject({
+      engine: "offline",
+      asks: 2,
+      calls: 2,
+      failures: 0,
+      fallbacks: 0,
+      tokensIn: 2 * tokensIn,
+      tokensOut: 2 * tokensOut,
+    });
     expect(m.byPrompt.test_action).toMatchObject({ calls: 2, tokensIn: 2 * tokensIn });
     expect(m.byModel.offline).toMatchObject({ calls: 2 });
     expect(m.costUsd).toBeCloseTo((2 * tokensIn * 0.15 + 2 * tokensOut * 0.6) / 1e6, 12);
     // The count is the chat format's own, within a token or two.
     expect(Math.abs(tokensIn - encodeChat(sent, "gpt-4o").length)).toBeLessThanOrEqual(2);
     await gw.embed(["one text", "another text"]);
-    expect(gw.metrics().embeddings).toMatchObject({ model: "hashed", calls: 1, texts: 2, tokensIn: counter.text("one text") + counter.text("another text") });
+    expect(gw.metrics().embeddings).toMatchObject({
+      model: "hashed",
+      calls: 1,
+      texts: 2,
+      tokensIn: counter.text("one text") + counter.text("another text"),
+    });
   });
 
   it("meter: false counts asks and calls but renders and counts nothing", async () => {
@@ -63,7 +82,12 @@ describe("offline gateway", () => {
 
   it("a prompt whose render throws is still answered offline", async () => {
     const gw = new OfflineGateway();
-    const broken = { ...testAction, render: () => { throw new Error("bug"); } };
+    const broken = {
+      ...testAction,
+      render: () => {
+        throw new Error("bug");
+      },
+    };
     expect(await gw.ask(broken, input)).toEqual(testAction.offline(input));
     expect(gw.metrics()).toMatchObject({ calls: 1, tokensIn: 0 });
   });
@@ -72,7 +96,11 @@ describe("offline gateway", () => {
 describe("TokenCounter", () => {
   it("counts by cached lines within 1% of counting the whole text", async () => {
     const { countTokens } = await import("gpt-tokenizer");
-    const text = Array.from({ length: 40 }, (_, i) => `- ${i} hours ago: Isabella Rodriguez was arranging flowers at Hobbs Cafe, table ${i}.`).join("\n");
+    const text = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `- ${i} hours ago: Isabella Rodriguez was arranging flowers at Hobbs Cafe, table ${i}.`,
+    ).join("\n");
     const c = new TokenCounter();
     const whole = countTokens(text);
     expect(Math.abs(c.text(text) - whole) / whole).toBeLessThan(0.01);

@@ -1,4 +1,11 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, BadRequestError, InternalServerError, RateLimitError } from "openai";
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  BadRequestError,
+  InternalServerError,
+  RateLimitError,
+} from "openai";
 import { describe, expect, it } from "vitest";
 import { backoffDelay, classifyError, parseRetryAfter, sleep } from "../../server/llm/retry.ts";
 
@@ -38,8 +45,12 @@ describe("classifyError", () => {
     expect(classifyError(new InternalServerError(503, {}, "busy", h({})))).toBe("retryable");
     expect(classifyError(new BadRequestError(400, {}, "bad", h({})))).toBe("fatal");
     expect(classifyError(APIError.generate(401, {}, "key", h({})))).toBe("fatal");
-    expect(classifyError(APIError.generate(500, {}, "x", h({ "x-should-retry": "false" })))).toBe("fatal");
-    expect(classifyError(APIError.generate(400, {}, "x", h({ "x-should-retry": "true" })))).toBe("retryable");
+    expect(classifyError(APIError.generate(500, {}, "x", h({ "x-should-retry": "false" })))).toBe(
+      "fatal",
+    );
+    expect(classifyError(APIError.generate(400, {}, "x", h({ "x-should-retry": "true" })))).toBe(
+      "retryable",
+    );
     expect(classifyError(new TypeError("bug"))).toBe("fatal");
   });
 });

@@ -57,7 +57,8 @@ describe("the dense kernel", () => {
   it("gives exactly the integer dot products of its plain-JS twin, extremes included", () => {
     const bytes = Buffer.from(DOTS_WASM, "base64");
     expect(WebAssembly.validate(bytes), "WebAssembly SIMD on this Node").toBe(true);
-    const { memory, dots } = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as {
+    const { memory, dots } = new WebAssembly.Instance(new WebAssembly.Module(bytes))
+      .exports as unknown as {
       memory: WebAssembly.Memory;
       dots: (rows: number, q: number, out: number, n: number, stride: number) => void;
     };
@@ -102,7 +103,10 @@ describe("the dense kernel", () => {
 
 describe("a stream with a model's embeddings", () => {
   const cases: [string, (rng: Random) => () => Float32Array][] = [
-    ["random unit vectors (the hardest case: their dots spread least)", (rng) => () => randomVector(rng, 768)],
+    [
+      "random unit vectors (the hardest case: their dots spread least)",
+      (rng) => () => randomVector(rng, 768),
+    ],
     ["vectors around a few subjects", (rng) => clustered(rng, 768)],
   ];
   for (const [label, kind] of cases) {
@@ -137,16 +141,29 @@ describe("a stream with a model's embeddings", () => {
   it("scores exactly while small, and with embeddings of another model's length beside the index", () => {
     const rng = new Random(2);
     const spy = vi.spyOn(DenseIndex.prototype, "approximate");
-    const small = twins(Array.from({ length: 100 }, () => randomVector(rng, 256)), 1);
+    const small = twins(
+      Array.from({ length: 100 }, () => randomVector(rng, 256)),
+      1,
+    );
     const q = randomVector(rng, 256);
     expect(small.fast.retrieve(q, HOUR, 10)).toEqual(small.exact.retrieve(q, HOUR, 10));
     expect(spy).not.toHaveBeenCalled();
 
     // 600 memories of 256 dimensions, then the town switched to a 128-dimension model.
-    const mixed = twins([...Array.from({ length: 600 }, () => randomVector(rng, 256)), ...Array.from({ length: 300 }, () => randomVector(rng, 128))], 4);
+    const mixed = twins(
+      [
+        ...Array.from({ length: 600 }, () => randomVector(rng, 256)),
+        ...Array.from({ length: 300 }, () => randomVector(rng, 128)),
+      ],
+      4,
+    );
     for (const query of [randomVector(rng, 256), randomVector(rng, 128)]) {
       const got = mixed.fast.retrieve(query, 10 * HOUR, 20, { touch: false });
-      expect(got.map((s) => [s.memory.id, s.score])).toEqual(mixed.exact.retrieve(query, 10 * HOUR, 20, { touch: false }).map((s) => [s.memory.id, s.score]));
+      expect(got.map((s) => [s.memory.id, s.score])).toEqual(
+        mixed.exact
+          .retrieve(query, 10 * HOUR, 20, { touch: false })
+          .map((s) => [s.memory.id, s.score]),
+      );
     }
     expect(spy).toHaveBeenCalledTimes(1); // the 256-d query; the 128-d one is scored exactly
     spy.mockRestore();

@@ -3,8 +3,15 @@ import { JoinOptions, parseClientMessage } from "../../shared/messages.ts";
 
 describe("client message validation", () => {
   it("accepts well-formed messages", () => {
-    expect(parseClientMessage("move", { x: 3, y: 4 })).toEqual({ ok: true, type: "move", value: { x: 3, y: 4 } });
-    expect(parseClientMessage("say", { agentId: "ann", text: "  hello  " })).toMatchObject({ ok: true, value: { text: "hello" } });
+    expect(parseClientMessage("move", { x: 3, y: 4 })).toEqual({
+      ok: true,
+      type: "move",
+      value: { x: 3, y: 4 },
+    });
+    expect(parseClientMessage("say", { agentId: "ann", text: "  hello  " })).toMatchObject({
+      ok: true,
+      value: { text: "hello" },
+    });
     expect(parseClientMessage("control", { action: "speed", value: 4 }).ok).toBe(true);
   });
 

@@ -2,13 +2,22 @@ import { describe, expect, it } from "vitest";
 import type { MindInput } from "../../server/world/mind.ts";
 import type { TownEvent } from "../../shared/events.ts";
 import { Town } from "../../server/world/town.ts";
-import { at, countingGateway, input, mindPersonas, seen, tinyMap, tinyMind } from "../fixtures/mind-fixtures.ts";
+import {
+  at,
+  countingGateway,
+  input,
+  mindPersonas,
+  seen,
+  tinyMap,
+  tinyMind,
+} from "../fixtures/mind-fixtures.ts";
 import type { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import type { Gateway } from "../../server/llm/prompt.ts";
 
 const map = tinyMap();
-const makeTown = (mind: GenerativeMind) => new Town({ template: "tiny", map, personas: mindPersonas(), mind, mode: "lockstep", seed: 3 });
+const makeTown = (mind: GenerativeMind) =>
+  new Town({ template: "tiny", map, personas: mindPersonas(), mind, mode: "lockstep", seed: 3 });
 
 async function run(town: Town, steps: number): Promise<TownEvent[]> {
   const all: TownEvent[] = [];
@@ -23,7 +32,10 @@ describe("GenerativeMind driving a Town", () => {
     const town = makeTown(mind);
     const events = await run(town, 6 * 360); // 07:00 → 13:00
     expect(gw.asks.get("day-plan")).toBe(2);
-    const actions = events.filter((e): e is Extract<TownEvent, { kind: "actionStarted" }> => e.kind === "actionStarted" && !e.talkingTo);
+    const actions = events.filter(
+      (e): e is Extract<TownEvent, { kind: "actionStarted" }> =>
+        e.kind === "actionStarted" && !e.talkingTo,
+    );
     expect(actions.length).toBeGreaterThan(6);
     for (const a of actions) expect(map.hasAddress(a.address)).toBe(true);
     expect(town.mindErrors).toEqual([]);
@@ -35,14 +47,21 @@ describe("GenerativeMind driving a Town", () => {
     expect(ann.plan!.items.length).toBeGreaterThanOrEqual(5);
     expect(ann.memories.length).toBe(5);
     expect(ann.memories[0].created).toBeGreaterThanOrEqual(ann.memories[4].created);
-    expect(Object.keys(ann.memories[0]).sort()).toEqual(["created", "description", "importance", "type"]);
+    expect(Object.keys(ann.memories[0]).sort()).toEqual([
+      "created",
+      "description",
+      "importance",
+      "type",
+    ]);
   });
 
   // Its speed is measured in bench/mind-day.bench.ts; here, that it does no work.
   it("a tick with nothing new does no work: no call, no memory", async () => {
     const gw = countingGateway();
     const mind = tinyMind(gw);
-    const bobSeen = seen("Bob Birch", "walking around the plaza", { actor: { kind: "agent", id: "bob" } });
+    const bobSeen = seen("Bob Birch", "walking around the plaza", {
+      actor: { kind: "agent", id: "bob" },
+    });
     await mind.tick(input(mind, "ann", at("07:00"), { needsAction: true }));
     await mind.tick(input(mind, "ann", at("07:00") + 10_000, { perceived: [bobSeen] }));
     gw.reset();
@@ -50,7 +69,8 @@ describe("GenerativeMind driving a Town", () => {
     const n = ann.memory.size + ann.pending.length;
     const same: MindInput = input(mind, "ann", at("07:00") + 20_000, { perceived: [bobSeen] });
     const retrievals = mind.stats.retrievals;
-    for (let i = 0; i < 10_000; i++) expect(await mind.tick({ ...same, now: same.now + (i % 300) * 10_000 })).toBeNull();
+    for (let i = 0; i < 10_000; i++)
+      expect(await mind.tick({ ...same, now: same.now + (i % 300) * 10_000 })).toBeNull();
     expect(mind.stats.retrievals).toBe(retrievals);
     expect(gw.total()).toBe(0);
     expect(ann.memory.size + ann.pending.length).toBe(n);
@@ -59,7 +79,10 @@ describe("GenerativeMind driving a Town", () => {
   it("continues from a snapshot exactly as an uninterrupted town", async () => {
     const a = makeTown(tinyMind());
     await a.advance();
-    await (a.mind as GenerativeMind).seedHistory("Name,Whisper\nAnn Ash,you are hosting a party at the plaza on February 13 from 7 pm to 9 pm", a.time);
+    await (a.mind as GenerativeMind).seedHistory(
+      "Name,Whisper\nAnn Ash,you are hosting a party at the plaza on February 13 from 7 pm to 9 pm",
+      a.time,
+    );
     await run(a, 400);
     const saved = JSON.parse(JSON.stringify(a.snapshot()));
     const b = makeTown(tinyMind());
@@ -83,7 +106,14 @@ describe("GenerativeMind driving a Town", () => {
       close: () => inner.close(),
     };
     const mind = tinyMind(slow);
-    const town = new Town({ template: "tiny", map, personas: mindPersonas(), mind, mode: "live", seed: 3 });
+    const town = new Town({
+      template: "tiny",
+      map,
+      personas: mindPersonas(),
+      mind,
+      mode: "live",
+      seed: 3,
+    });
     const first = await town.advance();
     expect(first.some((e) => e.kind === "actionStarted")).toBe(false);
     let started = 0;

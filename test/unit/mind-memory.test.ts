@@ -5,8 +5,20 @@ import { hashEmbed } from "../../server/llm/hashEmbedding.ts";
 import { Random } from "../../server/world/random.ts";
 
 const H = 3_600_000;
-const mem = (description: string, created: number, importance: number, type: NewMemory["type"] = "observation"): NewMemory => ({
-  type, created, description, subject: "x", predicate: "is", object: description, importance, embedding: hashEmbed(description),
+const mem = (
+  description: string,
+  created: number,
+  importance: number,
+  type: NewMemory["type"] = "observation",
+): NewMemory => ({
+  type,
+  created,
+  description,
+  subject: "x",
+  predicate: "is",
+  object: description,
+  importance,
+  embedding: hashEmbed(description),
 });
 
 describe("memory stream (the mind's port)", () => {
@@ -18,7 +30,12 @@ describe("memory stream (the mind's port)", () => {
     const top = m.retrieve(hashEmbed("party"), 10 * H, 3, { touch: false });
     expect(top[0].memory.description).toContain("party"); // relevance + importance win
     // recency alone: the newest first when everything else is equal
-    const r = new MemoryStream({ recencyDecay: 0.995, recencyWeight: 1, importanceWeight: 0, relevanceWeight: 0 });
+    const r = new MemoryStream({
+      recencyDecay: 0.995,
+      recencyWeight: 1,
+      importanceWeight: 0,
+      relevanceWeight: 0,
+    });
     r.add(mem("a", 0, 3));
     r.add(mem("b", 5 * H, 3));
     const [best, worst] = r.retrieve(hashEmbed("zzz"), 10 * H, 2);
@@ -48,20 +65,35 @@ describe("memory stream (the mind's port)", () => {
     const m = new MemoryStream();
     m.add(mem("same text", 0, 3));
     m.add(mem("same text", H, 3));
-    m.add({ ...mem("a chat", 2 * H, 6, "chat"), lines: [["Ann", "Hi"], ["Bob", "Hello"]], evidence: [1] });
+    m.add({
+      ...mem("a chat", 2 * H, 6, "chat"),
+      lines: [
+        ["Ann", "Hi"],
+        ["Bob", "Hello"],
+      ],
+      evidence: [1],
+    });
     m.retrieve(hashEmbed("chat"), 3 * H, 1);
     const saved = JSON.parse(JSON.stringify(m.snapshot()));
     expect(saved.embeddings).toHaveLength(2);
     const r = MemoryStream.restore(saved);
     expect(r.latest(10)).toEqual(m.latest(10));
-    expect(r.retrieve(hashEmbed("text"), 4 * H, 3)).toEqual(m.retrieve(hashEmbed("text"), 4 * H, 3));
+    expect(r.retrieve(hashEmbed("text"), 4 * H, 3)).toEqual(
+      m.retrieve(hashEmbed("text"), 4 * H, 3),
+    );
     expect(r.add(mem("new", 5 * H, 2)).id).toBe(4);
   });
 });
 
 // The paper's retrieval written out plainly (a full dot product, a full sort): the stream's
 // indexed, partial-selection retrieval must rank and score exactly as this does.
-function plainRetrieve(items: MemoryRecord[], query: Float32Array, now: number, n: number, filter?: (m: MemoryRecord) => boolean) {
+function plainRetrieve(
+  items: MemoryRecord[],
+  query: Float32Array,
+  now: number,
+  n: number,
+  filter?: (m: MemoryRecord) => boolean,
+) {
   const pool = filter ? items.filter(filter) : items;
   if (pool.length === 0 || n <= 0) return [];
   const dot = (a: Float32Array, b: Float32Array) => {
@@ -74,7 +106,9 @@ function plainRetrieve(items: MemoryRecord[], query: Float32Array, now: number, 
     const span = Math.max(...a) - lo;
     return a.map((x) => (span > 1e-12 ? (x - lo) / span : 0.5));
   };
-  const rec = norm(pool.map((m) => Math.exp(Math.log(0.995) * Math.max(0, (now - m.lastAccessed) / H))));
+  const rec = norm(
+    pool.map((m) => Math.exp(Math.log(0.995) * Math.max(0, (now - m.lastAccessed) / H))),
+  );
   const imp = norm(pool.map((m) => m.importance));
   const rel = norm(pool.map((m) => dot(m.embedding, query)));
   return pool
@@ -84,9 +118,13 @@ function plainRetrieve(items: MemoryRecord[], query: Float32Array, now: number, 
 }
 
 describe("retrieval ranking (pinned against the plain computation)", () => {
-  const words = "party cafe coffee pond dragonflies breakfast paper library garden piano Valentine plaza bakery study exam notebook kettle bench".split(" ");
+  const words =
+    "party cafe coffee pond dragonflies breakfast paper library garden piano Valentine plaza bakery study exam notebook kettle bench".split(
+      " ",
+    );
   const rng = new Random(9);
-  const sentence = () => Array.from({ length: 2 + rng.int(7) }, () => words[rng.int(words.length)]).join(" ");
+  const sentence = () =>
+    Array.from({ length: 2 + rng.int(7) }, () => words[rng.int(words.length)]).join(" ");
   /** A dense vector (a model's embedding), now and then shorter than the hashed ones. */
   const denseVector = () => {
     const v = new Float32Array(rng.next() < 0.5 ? 256 : 64);
@@ -103,7 +141,12 @@ describe("retrieval ranking (pinned against the plain computation)", () => {
       for (let k = 0; k < 40; k++) {
         now += rng.int(4) * 10_000; // several memories share a time, as a step's batch does
         const text = rng.next() < 0.1 ? "Theo Brandt is idle" : sentence();
-        const embedding = rng.next() < 0.1 ? denseVector() : rng.next() < 0.05 ? new Float32Array(256) : hashEmbed(text);
+        const embedding =
+          rng.next() < 0.1
+            ? denseVector()
+            : rng.next() < 0.05
+              ? new Float32Array(256)
+              : hashEmbed(text);
         const rec = stream.add({ ...mem(text, now, 1 + rng.int(10)), embedding });
         twin.push({ ...rec });
       }

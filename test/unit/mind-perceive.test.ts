@@ -13,29 +13,59 @@ describe("perceive", () => {
       seen("Bob Birch", "walking around the plaza", { actor: { kind: "agent", id: "bob" } }),
       { ...seen("Tiny:Square:plaza:fountain", "splashing"), description: "fountain is splashing" },
       // The state a resident's own use gives an object is routine: no call.
-      { ...seen("Tiny:Square:plaza:bench", "in use"), description: "bench is in use", by: "Bob Birch" },
+      {
+        ...seen("Tiny:Square:plaza:bench", "in use"),
+        description: "bench is in use",
+        by: "Bob Birch",
+      },
       { ...seen("Mia", ""), predicate: "", object: "", description: "Mia is here" },
     ];
     expect(perceive(ctx, ann, events, now)).toHaveLength(4);
     expect(perceive(ctx, ann, events, now + 10_000)).toHaveLength(0); // the retention dedupe
-    expect(ann.pending.map((p) => p.description)).toEqual(["Bob Birch is walking around the plaza", "fountain is splashing", "bench is in use", "Mia is idle"]);
+    expect(ann.pending.map((p) => p.description)).toEqual([
+      "Bob Birch is walking around the plaza",
+      "fountain is splashing",
+      "bench is in use",
+      "Mia is idle",
+    ]);
     expect(flushDue(ctx, ann, now + 60_000)).toBe(false);
-    expect(flushDue(ctx, ann, now + (ctx.settings.importanceFlushMinutes - 1) * 60_000)).toBe(false);
+    expect(flushDue(ctx, ann, now + (ctx.settings.importanceFlushMinutes - 1) * 60_000)).toBe(
+      false,
+    );
     expect(flushDue(ctx, ann, now + (ctx.settings.importanceFlushMinutes + 1) * 60_000)).toBe(true);
     await flushObservations(ctx, ann);
     expect(gw.asks.get("importance")).toBe(1);
-    expect((gw.inputs[0].input as { items: string[] }).items).toEqual(["Bob Birch is walking around the plaza", "fountain is splashing"]);
+    expect((gw.inputs[0].input as { items: string[] }).items).toEqual([
+      "Bob Birch is walking around the plaza",
+      "fountain is splashing",
+    ]);
     const mems = ann.memory.latest(10).reverse();
     // Another resident seen is about a person (2 + 2), a thing doing something 2, each + 1 as the
     // first of its kind the resident holds (novelty); a state residents' use gives a thing 2; idle 1.
-    expect(mems.map((m) => [m.type, m.importance])).toEqual([["observation", 5], ["observation", 3], ["observation", 2], ["observation", 1]]);
+    expect(mems.map((m) => [m.type, m.importance])).toEqual([
+      ["observation", 5],
+      ["observation", 3],
+      ["observation", 2],
+      ["observation", 1],
+    ]);
     expect(mems[0].keywords).toEqual(["bob birch", "around the plaza"]);
     // A description scored before is not asked again.
-    perceive(ctx, ann, [seen("Bob Birch", "sitting down"), seen("Bob Birch", "walking around the plaza")], now);
+    perceive(
+      ctx,
+      ann,
+      [seen("Bob Birch", "sitting down"), seen("Bob Birch", "walking around the plaza")],
+      now,
+    );
     ann.pending.splice(1); // keep only "sitting down"
-    ann.pending.push({ ...ann.pending[0], description: "Bob Birch is walking around the plaza", object: "around the plaza again" });
+    ann.pending.push({
+      ...ann.pending[0],
+      description: "Bob Birch is walking around the plaza",
+      object: "around the plaza again",
+    });
     await flushObservations(ctx, ann);
-    expect((gw.inputs.at(-1)!.input as { items: string[] }).items).toEqual(["Bob Birch is sitting down"]);
+    expect((gw.inputs.at(-1)!.input as { items: string[] }).items).toEqual([
+      "Bob Birch is sitting down",
+    ]);
   });
 
   it("forgets beyond the retention window: the same event nine events later is new again", () => {

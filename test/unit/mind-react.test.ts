@@ -3,16 +3,29 @@ import { react, reactionOptions } from "../../server/agents/react.ts";
 import { rememberOne } from "../../server/agents/state.ts";
 import { at, countingGateway, input, seen, selfOf, tinyMind } from "../fixtures/mind-fixtures.ts";
 
-const bobSeen = (action = "walking around the plaza", over = {}) => seen("Bob Birch", action, { actor: { kind: "agent", id: "bob" }, ...over });
+const bobSeen = (action = "walking around the plaza", over = {}) =>
+  seen("Bob Birch", action, { actor: { kind: "agent", id: "bob" }, ...over });
 
 function setup(decide?: "talk") {
-  const gw = countingGateway(undefined, (name) => (decide && name === "reaction" ? { decision: decide, reason: "news to tell" } : undefined));
+  const gw = countingGateway(undefined, (name) =>
+    decide && name === "reaction" ? { decision: decide, reason: "news to tell" } : undefined,
+  );
   const mind = tinyMind(gw);
   const ctx = mind.context();
   const ann = mind.agent("ann")!;
   const bob = mind.agent("bob")!;
-  ann.current = { task: undefined, action: "selling flowers by the fountain", address: "Tiny:Square:plaza:fountain", until: at("18:00") };
-  bob.current = { task: undefined, action: "walking around the plaza", address: "Tiny:Square:plaza", until: at("12:00") };
+  ann.current = {
+    task: undefined,
+    action: "selling flowers by the fountain",
+    address: "Tiny:Square:plaza:fountain",
+    until: at("18:00"),
+  };
+  bob.current = {
+    task: undefined,
+    action: "walking around the plaza",
+    address: "Tiny:Square:plaza",
+    until: at("12:00"),
+  };
   return { gw, mind, ctx, ann, bob };
 }
 
@@ -20,7 +33,14 @@ describe("react: gates in code first", () => {
   it("lets an encounter through only when both are awake, free, not at 11 pm and past their cooldown", () => {
     const { mind, ctx, ann, bob } = setup();
     const now = at("10:00");
-    const opts = (e = bobSeen(), over = {}, when = now) => reactionOptions(ctx, ann, bob, e, input(mind, "ann", when, { agent: selfOf(mind, "ann", over) }));
+    const opts = (e = bobSeen(), over = {}, when = now) =>
+      reactionOptions(
+        ctx,
+        ann,
+        bob,
+        e,
+        input(mind, "ann", when, { agent: selfOf(mind, "ann", over) }),
+      );
     expect(opts()).toEqual(["talk"]);
     expect(opts(bobSeen("sleeping"))).toEqual([]);
     expect(opts(bobSeen("chatting", { predicate: "chat with", object: "Ann Ash" }))).toEqual([]);
@@ -31,22 +51,39 @@ describe("react: gates in code first", () => {
     ann.chatCooldown.clear();
     ann.current = { ...ann.current!, action: "sleeping" };
     expect(opts()).toEqual([]);
-    ann.current = { ...ann.current, action: "going to the bathroom", address: "Tiny:Square:plaza:fountain" };
+    ann.current = {
+      ...ann.current,
+      action: "going to the bathroom",
+      address: "Tiny:Square:plaza:fountain",
+    };
     // Bob stands at the object Ann is heading for: she may wait.
-    expect(opts(bobSeen("splashing", { address: "Tiny:Square:plaza:fountain", x: 5, y: 4 }), { address: "Tiny:Square:plaza:fountain" })).toEqual(["talk", "wait"]);
+    expect(
+      opts(bobSeen("splashing", { address: "Tiny:Square:plaza:fountain", x: 5, y: 4 }), {
+        address: "Tiny:Square:plaza:fountain",
+      }),
+    ).toEqual(["talk", "wait"]);
   });
 
   it("asks one call when the gates pass; talking with news starts a conversation", async () => {
     // (The decision to talk is the model's; the offline one is a seeded draw, tested in mind-converse.)
     const { gw, mind, ctx, ann } = setup("talk");
     const now = at("10:00");
-    await rememberOne(ctx, ann, "thought", at("07:00"), "Ann Ash is excited to be hosting a party at the plaza of Square on February 13 from 7 pm to 9 pm", 8);
+    await rememberOne(
+      ctx,
+      ann,
+      "thought",
+      at("07:00"),
+      "Ann Ash is excited to be hosting a party at the plaza of Square on February 13 from 7 pm to 9 pm",
+      8,
+    );
     const out = await react(ctx, ann, input(mind, "ann", now), [bobSeen()]);
     expect(gw.asks.get("reaction")).toBe(1);
     expect(gw.asks.get("utterance")).toBe(out!.conversation!.lines.length);
     expect(out?.conversation?.with).toBe("bob");
     expect(out!.conversation!.lines.length).toBeLessThanOrEqual(16);
-    expect(out!.conversation!.lines.map((l) => l.text).join(" ")).toContain("party at plaza of Square on February 13 from 7 pm to 9 pm");
+    expect(out!.conversation!.lines.map((l) => l.text).join(" ")).toContain(
+      "party at plaza of Square on February 13 from 7 pm to 9 pm",
+    );
     expect(ann.engagedWith).toBe("bob");
     // While engaged, no one else is asked.
     gw.reset();
@@ -55,12 +92,16 @@ describe("react: gates in code first", () => {
   });
 
   it("a 'no' is not asked again for the same pair for a while, and one agent asks at most every 10 minutes", async () => {
-    const gw = countingGateway(undefined, (name) => (name === "reaction" ? { decision: "continue", reason: "busy" } : undefined));
+    const gw = countingGateway(undefined, (name) =>
+      name === "reaction" ? { decision: "continue", reason: "busy" } : undefined,
+    );
     const mind = tinyMind(gw);
     const ctx = mind.context();
     const ann = mind.agent("ann")!;
     expect(await react(ctx, ann, input(mind, "ann", at("10:00")), [bobSeen()])).toBeNull();
-    expect(await react(ctx, ann, input(mind, "ann", at("10:20")), [bobSeen("sitting by the fountain")])).toBeNull();
+    expect(
+      await react(ctx, ann, input(mind, "ann", at("10:20")), [bobSeen("sitting by the fountain")]),
+    ).toBeNull();
     expect(gw.asks.get("reaction")).toBe(1);
     await react(ctx, ann, input(mind, "ann", at("11:31")), [bobSeen("sitting by the fountain")]);
     expect(gw.asks.get("reaction")).toBe(2);
@@ -74,16 +115,40 @@ describe("react: gates in code first", () => {
   });
 
   it("waiting: an action until the other is done with the object", async () => {
-    const gw = countingGateway(undefined, (name) => (name === "reaction" ? { decision: "wait", reason: "Bob is using it" } : undefined));
+    const gw = countingGateway(undefined, (name) =>
+      name === "reaction" ? { decision: "wait", reason: "Bob is using it" } : undefined,
+    );
     const mind = tinyMind(gw);
     const ctx = mind.context();
     const ann = mind.agent("ann")!;
     const bob = mind.agent("bob")!;
-    ann.current = { task: undefined, action: "washing at the fountain", address: "Tiny:Square:plaza:fountain", until: at("11:00") };
-    bob.current = { task: undefined, action: "splashing", address: "Tiny:Square:plaza:fountain", until: at("10:20") };
+    ann.current = {
+      task: undefined,
+      action: "washing at the fountain",
+      address: "Tiny:Square:plaza:fountain",
+      until: at("11:00"),
+    };
+    bob.current = {
+      task: undefined,
+      action: "splashing",
+      address: "Tiny:Square:plaza:fountain",
+      until: at("10:20"),
+    };
     const e = bobSeen("splashing", { address: "Tiny:Square:plaza:fountain", x: 5, y: 4 });
-    const out = await react(ctx, ann, input(mind, "ann", at("10:00"), { agent: selfOf(mind, "ann", { address: "Tiny:Square:plaza:fountain" }) }), [e]);
-    expect(out?.action).toMatchObject({ action: "waiting to start washing at the fountain", emoji: "⌛", address: "Tiny:Square:plaza", until: at("10:20") });
+    const out = await react(
+      ctx,
+      ann,
+      input(mind, "ann", at("10:00"), {
+        agent: selfOf(mind, "ann", { address: "Tiny:Square:plaza:fountain" }),
+      }),
+      [e],
+    );
+    expect(out?.action).toMatchObject({
+      action: "waiting to start washing at the fountain",
+      emoji: "⌛",
+      address: "Tiny:Square:plaza",
+      until: at("10:20"),
+    });
     expect(ann.current?.waiting).toBe(true);
   });
 });

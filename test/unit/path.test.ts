@@ -5,7 +5,12 @@ import type { Tile } from "../../server/world/tile.ts";
 function grid(rows: string[]) {
   const width = rows[0].length;
   const blocked = Uint8Array.from(rows.join("").split(""), (c) => (c === "#" ? 1 : 0));
-  return { finder: new PathFinder(width, rows.length, blocked), blocked, width, height: rows.length };
+  return {
+    finder: new PathFinder(width, rows.length, blocked),
+    blocked,
+    width,
+    height: rows.length,
+  };
 }
 
 /** Reference: plain BFS distance, to check that paths are shortest. */
@@ -16,9 +21,17 @@ function distance(rows: string[], from: Tile, to: Tile): number {
     const next: Tile[] = [];
     for (const t of frontier) {
       if (t.x === to.x && t.y === to.y) return d;
-      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ]) {
         const n = { x: t.x + dx, y: t.y + dy };
-        if (rows[n.y]?.[n.x] === "." && !seen.has(`${n.x},${n.y}`)) { seen.add(`${n.x},${n.y}`); next.push(n); }
+        if (rows[n.y]?.[n.x] === "." && !seen.has(`${n.x},${n.y}`)) {
+          seen.add(`${n.x},${n.y}`);
+          next.push(n);
+        }
       }
     }
     frontier = next;
@@ -36,7 +49,15 @@ function checkPath(rows: string[], start: Tile, path: Tile[]) {
 }
 
 describe("PathFinder", () => {
-  const maze = ["..........", ".########.", ".#......#.", ".#.####.#.", ".#.#..#.#.", "......#...", "####..####"];
+  const maze = [
+    "..........",
+    ".########.",
+    ".#......#.",
+    ".#.####.#.",
+    ".#.#..#.#.",
+    "......#...",
+    "####..####",
+  ];
 
   it("walks around walls on a shortest path", () => {
     const { finder } = grid(maze);
@@ -57,16 +78,22 @@ describe("PathFinder", () => {
 
   it("goes to the nearest of several goals", () => {
     const { finder } = grid(["........."]);
-    const path = finder.find({ x: 3, y: 0 }, [{ x: 0, y: 0 }, { x: 8, y: 0 }, { x: 5, y: 0 }])!;
+    const path = finder.find({ x: 3, y: 0 }, [
+      { x: 0, y: 0 },
+      { x: 8, y: 0 },
+      { x: 5, y: 0 },
+    ])!;
     expect(path.at(-1)).toEqual({ x: 5, y: 0 });
     expect(path).toHaveLength(2);
   });
 
   it("finds shortest paths that never cross a blocked tile on random grids", () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     for (let trial = 0; trial < 40; trial++) {
-      const rows = Array.from({ length: 15 }, () => Array.from({ length: 20 }, () => (rand() < 0.3 ? "#" : ".")).join(""));
+      const rows = Array.from({ length: 15 }, () =>
+        Array.from({ length: 20 }, () => (rand() < 0.3 ? "#" : ".")).join(""),
+      );
       const { finder } = grid(rows);
       const open: Tile[] = [];
       rows.forEach((r, y) => r.split("").forEach((c, x) => c === "." && open.push({ x, y })));

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { perceive, type WorldEvent } from "../../server/world/perception.ts";
 
 const ev = (subject: string, x: number, y: number, address = "W:S:room"): WorldEvent => ({
-  subject, predicate: "is", object: "here", description: `${subject} is here`, address, x, y,
+  subject,
+  predicate: "is",
+  object: "here",
+  description: `${subject} is here`,
+  address,
+  x,
+  y,
 });
 
 describe("perception", () => {
@@ -19,16 +25,26 @@ describe("perception", () => {
       ev("mid", 14, 14),
     ];
     expect(perceive(vision, events).map((e) => e.subject)).toEqual(["nearest", "near", "object"]);
-    expect(perceive({ ...vision, bandwidth: 10 }, events).map((e) => e.subject)).toEqual(["nearest", "near", "object", "mid", "corner"]);
+    expect(perceive({ ...vision, bandwidth: 10 }, events).map((e) => e.subject)).toEqual([
+      "nearest",
+      "near",
+      "object",
+      "mid",
+      "corner",
+    ]);
   });
 
   it("does not see itself, and sees nothing outside every arena", () => {
-    expect(perceive(vision, [ev("me", 10, 10), ev("you", 10, 12)], "me").map((e) => e.subject)).toEqual(["you"]);
+    expect(
+      perceive(vision, [ev("me", 10, 10), ev("you", 10, 12)], "me").map((e) => e.subject),
+    ).toEqual(["you"]);
     expect(perceive({ ...vision, arena: "" }, [ev("you", 10, 12)])).toEqual([]);
   });
 
   it("breaks distance ties by name, so the order never depends on the input order", () => {
     const a = [ev("b", 10, 12), ev("a", 12, 10)];
-    expect(perceive(vision, a).map((e) => e.subject)).toEqual(perceive(vision, [...a].reverse()).map((e) => e.subject));
+    expect(perceive(vision, a).map((e) => e.subject)).toEqual(
+      perceive(vision, [...a].reverse()).map((e) => e.subject),
+    );
   });
 });

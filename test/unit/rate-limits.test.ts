@@ -10,7 +10,8 @@ describe("ClientLimits", () => {
     let allowed = 0;
     for (let visit = 0; visit < 5; visit++) {
       const session = `s${visit}`;
-      for (let i = 0; i < 3; i++) if (limits.take(session, "203.0.113.9", "interview") === 0) allowed++;
+      for (let i = 0; i < 3; i++)
+        if (limits.take(session, "203.0.113.9", "interview") === 0) allowed++;
       limits.leave(session);
       now += 100;
     }
@@ -26,7 +27,9 @@ describe("ClientLimits", () => {
     const now = 0;
     const limits = new ClientLimits(DEFAULT_RATE_LIMITS, 2, () => now);
     const burst = DEFAULT_RATE_LIMITS.say.burst;
-    const took = (s: string) => Array.from({ length: burst + 2 }, () => limits.take(s, "a", "say")).filter((w) => w === 0).length;
+    const took = (s: string) =>
+      Array.from({ length: burst + 2 }, () => limits.take(s, "a", "say")).filter((w) => w === 0)
+        .length;
     expect(took("one")).toBe(burst);
     expect(took("two")).toBe(burst);
     expect(took("three")).toBe(0);
@@ -36,7 +39,11 @@ describe("ClientLimits", () => {
 
   it("gives a session back the token the address refused", () => {
     let now = 0;
-    const limits = new ClientLimits({ ...DEFAULT_RATE_LIMITS, say: { burst: 2, perSecond: 1 } }, 1, () => now);
+    const limits = new ClientLimits(
+      { ...DEFAULT_RATE_LIMITS, say: { burst: 2, perSecond: 1 } },
+      1,
+      () => now,
+    );
     limits.take("a1", "x", "say");
     limits.take("a1", "x", "say");
     expect(limits.take("a2", "x", "say")).toBeGreaterThan(0); // the address is spent; a2 keeps its tokens

@@ -33,15 +33,17 @@ function joinMany(map: TownMap, n: number): Tile[] {
 function reachable(map: TownMap, from: Tile): number {
   let count = 0;
   const paths = new PathFinder(map.width, map.height, map.blocked);
-  for (let y = 0; y < map.height; y += 7) for (let x = 0; x < map.width; x += 7) {
-    if (map.isWalkable(x, y) && paths.find(from, [{ x, y }])) count++;
-  }
+  for (let y = 0; y < map.height; y += 7)
+    for (let x = 0; x < map.width; x += 7) {
+      if (map.isWalkable(x, y) && paths.find(from, [{ x, y }])) count++;
+    }
   return count;
 }
 
 function walkableSample(map: TownMap): number {
   let count = 0;
-  for (let y = 0; y < map.height; y += 7) for (let x = 0; x < map.width; x += 7) if (map.isWalkable(x, y)) count++;
+  for (let y = 0; y < map.height; y += 7)
+    for (let x = 0; x < map.width; x += 7) if (map.isWalkable(x, y)) count++;
   return count;
 }
 
@@ -52,16 +54,22 @@ describe("the spawn area", () => {
       const tiles = joinMany(map, 8);
       expect(new Set(tiles.map((t) => `${t.x},${t.y}`)).size).toBe(8);
       for (const t of tiles) expect(map.isWalkable(t.x, t.y)).toBe(true);
-      for (let i = 0; i < tiles.length; i++) for (let j = 0; j < i; j++) {
-        expect(Math.max(Math.abs(tiles[i].x - tiles[j].x), Math.abs(tiles[i].y - tiles[j].y))).toBeGreaterThan(1);
-      }
+      for (let i = 0; i < tiles.length; i++)
+        for (let j = 0; j < i; j++) {
+          expect(
+            Math.max(Math.abs(tiles[i].x - tiles[j].x), Math.abs(tiles[i].y - tiles[j].y)),
+          ).toBeGreaterThan(1);
+        }
       // From where they stand, most of the town can be walked to.
       expect(reachable(map, tiles[0])).toBeGreaterThan(walkableSample(map) * 0.6);
     });
   }
 
   it("an imported town (no visitors point): people start outside every building, and can walk the town", async () => {
-    const r = await importMap({ matrixDir: path.resolve(ROOT, "../shared/reference/the_ville/matrix"), outDir: path.join(tmp, "ville") });
+    const r = await importMap({
+      matrixDir: path.resolve(ROOT, "../shared/reference/the_ville/matrix"),
+      outDir: path.join(tmp, "ville"),
+    });
     const map = TownMap.fromJson(JSON.parse(readFileSync(r.file, "utf8")), r.file);
     expect(map.spawns.has("visitors")).toBe(false);
     const tiles = joinMany(map, 5);
@@ -87,14 +95,22 @@ describe("START_TIME", () => {
 
   it("a new town starts at that hour, its residents at their spawns; its first steps run from there", async () => {
     const template = await loadTemplate("base-3");
-    const town = new Town({ template: template.key, map: template.map, personas: template.personas, mind: new ScriptedMind(), mode: "lockstep" });
+    const town = new Town({
+      template: template.key,
+      map: template.map,
+      personas: template.personas,
+      mind: new ScriptedMind(),
+      mode: "lockstep",
+    });
     const before = town.agentViews().map((a) => [a.id, a.x, a.y]);
     startTownAt(town, "08:00");
     expect(minuteOfDay(town.time)).toBe(8 * 60);
     expect(town.agentViews().map((a) => [a.id, a.x, a.y])).toEqual(before);
     await town.advance();
     expect(minuteOfDay(town.time)).toBe(8 * 60);
-    expect(town.snapshot().step).toBe(stepsUntil(template.map.start, "08:00", town.stepSeconds) + 1);
+    expect(town.snapshot().step).toBe(
+      stepsUntil(template.map.start, "08:00", town.stepSeconds) + 1,
+    );
     // The towns listing counts who is awake: the scripted day has everyone up by eight.
     const now = liveliness(town);
     expect(now.awake).toBeGreaterThan(0);

@@ -39,7 +39,9 @@ describe("lockDir", () => {
   it("names the owner of a lock held by a live process", async () => {
     const dir = path.join(tmp, "c");
     await writeFile(`${dir}.lock`, `${process.ppid}\n${hostname()}\n`);
-    await expect(lockDir(dir)).rejects.toThrow(new RegExp(`in use by process ${process.ppid} on .*delete .*c\\.lock`));
+    await expect(lockDir(dir)).rejects.toThrow(
+      new RegExp(`in use by process ${process.ppid} on .*delete .*c\\.lock`),
+    );
   });
 
   it("never lets two of several servers starting at once own a stale lock together", async () => {
@@ -53,13 +55,24 @@ describe("lockDir", () => {
         await new Promise((r) => setTimeout(r, ${at} - Date.now()));
         try { const l = await lockDir(${JSON.stringify(dir)}); const from = Date.now(); await new Promise((r) => setTimeout(r, 1500)); console.log("locked " + from + " " + Date.now()); await l.release(); }
         catch (e) { console.log(/in use by process/.test(e.message) ? "refused" : "error: " + e.message); } })();`;
-      const outs = await Promise.all(Array.from({ length: 5 }, () => promisify(execFile)(tsx, ["--eval", script]).then((r) => r.stdout.trim())));
+      const outs = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          promisify(execFile)(tsx, ["--eval", script]).then((r) => r.stdout.trim()),
+        ),
+      );
       // Never two owners at once (a process that starts late, on a busy machine, may lock it
       // legitimately after the first released it); every other one is refused, none fails.
-      const held = outs.filter((o) => o.startsWith("locked")).map((o) => o.split(" ").slice(1).map(Number)).sort((x, y) => x[0] - y[0]);
+      const held = outs
+        .filter((o) => o.startsWith("locked"))
+        .map((o) => o.split(" ").slice(1).map(Number))
+        .sort((x, y) => x[0] - y[0]);
       expect(held.length).toBeGreaterThanOrEqual(1);
-      for (let i = 1; i < held.length; i++) expect(held[i][0], "two owners at once").toBeGreaterThanOrEqual(held[i - 1][1]);
-      expect(outs.filter((o) => !o.startsWith("locked") && o !== "refused"), "no process fails").toEqual([]);
+      for (let i = 1; i < held.length; i++)
+        expect(held[i][0], "two owners at once").toBeGreaterThanOrEqual(held[i - 1][1]);
+      expect(
+        outs.filter((o) => !o.startsWith("locked") && o !== "refused"),
+        "no process fails",
+      ).toEqual([]);
       expect(outs.filter((o) => o === "refused")).toHaveLength(5 - held.length);
     }
   }, 60_000);

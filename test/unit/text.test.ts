@@ -6,7 +6,8 @@ import { FreeText, inlineSpeech, nameRefusal, PersonName, TownName } from "../..
 import { ForkBody } from "../../server/http/saves.ts";
 import { TownSpec } from "../../server/hosting/townSpec.ts";
 
-const reason = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? "accepted" : r.error!.issues[0].message);
+const reason = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? "accepted" : r.error!.issues[0].message;
 
 describe("a person's name", () => {
   it.each([

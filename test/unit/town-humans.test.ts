@@ -2,7 +2,15 @@
 // of a talk), object states a person sets, and what a save keeps of them.
 import { describe, expect, it } from "vitest";
 import { CHAT_IDLE_SECONDS } from "../../shared/constants.ts";
-import type { Approach, HeardWords, InterviewQuestion, MindInput, Overheard, Reply, Whisper } from "../../server/world/mind.ts";
+import type {
+  Approach,
+  HeardWords,
+  InterviewQuestion,
+  MindInput,
+  Overheard,
+  Reply,
+  Whisper,
+} from "../../server/world/mind.ts";
 import { facingToward } from "../../shared/view.ts";
 import { ScriptedMind } from "../../server/agents/scriptedMind.ts";
 import { kept, type TownEvent } from "../../shared/events.ts";
@@ -17,7 +25,11 @@ const map = TownMap.fromJson(tinyTownJson(), "tiny");
 class TalkingMind extends ScriptedMind {
   heard: HeardWords[] = [];
   ticks: MindInput[] = [];
-  answer: (h: HeardWords) => Promise<Reply> = async (h) => ({ text: `You said: ${h.words.join(" / ")}`, end: false, topic: "conversing about the weather" });
+  answer: (h: HeardWords) => Promise<Reply> = async (h) => ({
+    text: `You said: ${h.words.join(" / ")}`,
+    end: false,
+    topic: "conversing about the weather",
+  });
   override async tick(i: MindInput) {
     this.ticks.push(i);
     return super.tick(i);
@@ -28,8 +40,20 @@ class TalkingMind extends ScriptedMind {
   }
 }
 
-function makeTown(mind = new TalkingMind(), mode: "lockstep" | "live" = "lockstep", mindTimeoutMs?: number) {
-  const town = new Town({ template: "tiny", map, personas: tinyPersonas(), mind, mode, seed: 3, mindTimeoutMs });
+function makeTown(
+  mind = new TalkingMind(),
+  mode: "lockstep" | "live" = "lockstep",
+  mindTimeoutMs?: number,
+) {
+  const town = new Town({
+    template: "tiny",
+    map,
+    personas: tinyPersonas(),
+    mind,
+    mode,
+    seed: 3,
+    mindTimeoutMs,
+  });
   // The visitors' spawn (4,5) is 3 tiles from Ann's spawn (1,2) and 4 from Bob's (8,2).
   const ok = town.apply({ kind: "joinAvatar", avatarId: "jane", name: "Jane", role: "visitor" });
   expect(ok.ok).toBe(true);
@@ -42,12 +66,26 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 describe("people talking to residents", () => {
   it("refuses unknown people and residents, residents out of range, and minds that cannot hear", () => {
     const { town } = makeTown();
-    expect(town.apply({ kind: "say", avatarId: "ghost", agentId: "ann", text: "hi" })).toMatchObject({ ok: false, code: "not_found" });
-    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "zed", text: "hi" })).toMatchObject({ ok: false, code: "not_found" });
-    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "bob", text: "hi" })).toMatchObject({ ok: false, code: "too_far", message: expect.stringContaining("Bob Birch") });
-    const deaf = new Town({ template: "tiny", map, personas: tinyPersonas(), mind: new ScriptedMind(), mode: "lockstep" });
+    expect(
+      town.apply({ kind: "say", avatarId: "ghost", agentId: "ann", text: "hi" }),
+    ).toMatchObject({ ok: false, code: "not_found" });
+    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "zed", text: "hi" })).toMatchObject(
+      { ok: false, code: "not_found" },
+    );
+    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "bob", text: "hi" })).toMatchObject(
+      { ok: false, code: "too_far", message: expect.stringContaining("Bob Birch") },
+    );
+    const deaf = new Town({
+      template: "tiny",
+      map,
+      personas: tinyPersonas(),
+      mind: new ScriptedMind(),
+      mode: "lockstep",
+    });
     deaf.apply({ kind: "joinAvatar", avatarId: "jane", name: "Jane", role: "visitor" });
-    expect(deaf.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "hi" })).toMatchObject({ ok: false, code: "unavailable" });
+    expect(deaf.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "hi" })).toMatchObject(
+      { ok: false, code: "unavailable" },
+    );
     expect(town.agent("bob")!.talkingTo).toBe("");
   });
 
@@ -59,21 +97,41 @@ describe("people talking to residents", () => {
     const said = town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Hello Ann" });
     expect(said.ok).toBe(true);
     if (!said.ok) return;
-    expect(said.events[0]).toEqual({ kind: "avatarSaid", avatarId: "jane", name: "Jane", agentId: "ann", text: "Hello Ann" });
+    expect(said.events[0]).toEqual({
+      kind: "avatarSaid",
+      avatarId: "jane",
+      name: "Jane",
+      agentId: "ann",
+      text: "Hello Ann",
+    });
     const chat = said.events.find((e) => e.kind === "chatJoined")!;
     expect(said.events.filter((e) => e.kind === "chatJoined")).toEqual([
       { kind: "chatJoined", chat: (chat as { chat: string }).chat, id: "ann", name: "Ann Ash" },
       { kind: "chatJoined", chat: (chat as { chat: string }).chat, id: "jane", name: "Jane" },
     ]);
-    expect(town.agent("ann")).toMatchObject({ talkingTo: "jane", emoji: "💬", action: "talking with Jane" });
+    expect(town.agent("ann")).toMatchObject({
+      talkingTo: "jane",
+      emoji: "💬",
+      action: "talking with Jane",
+    });
     // Ann turns to her.
     expect(said.events).toContainEqual({ kind: "agentFaced", agentId: "ann", facing: "right" });
     expect(town.agent("ann")!.facing).toBe("right");
-    expect(mind.heard[0]).toMatchObject({ speaker: { id: "jane", name: "Jane", role: "visitor" }, words: ["Hello Ann"], soFar: [] });
+    expect(mind.heard[0]).toMatchObject({
+      speaker: { id: "jane", name: "Jane", role: "visitor" },
+      words: ["Hello Ann"],
+      soFar: [],
+    });
 
     await flush();
     const events = town.tickHumans(50);
-    expect(events).toContainEqual({ kind: "said", speaker: "ann", listener: "jane", text: "You said: Hello Ann", chat: "talk-1" });
+    expect(events).toContainEqual({
+      kind: "said",
+      speaker: "ann",
+      listener: "jane",
+      text: "You said: Hello Ann",
+      chat: "talk-1",
+    });
 
     // While talking she does not walk off to her schedule, however many steps pass.
     const at = { x: town.agent("ann")!.x, y: town.agent("ann")!.y };
@@ -82,7 +140,12 @@ describe("people talking to residents", () => {
       town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: `Line ${i}` });
     }
     expect(town.agent("ann")).toMatchObject({ ...at, talkingTo: "jane" });
-    expect(town.chatsWithPeople()[0].lines.slice(0, 2).map((l) => l.name)).toEqual(["Jane", "Ann Ash"]);
+    expect(
+      town
+        .chatsWithPeople()[0]
+        .lines.slice(0, 2)
+        .map((l) => l.name),
+    ).toEqual(["Jane", "Ann Ash"]);
   });
 
   it("nobody is locked out: a second person joins the talk, hears every line, and is answered in turn", async () => {
@@ -97,12 +160,34 @@ describe("people talking to residents", () => {
     expect(town.apply({ kind: "moveAvatar", avatarId: "kim", x: 4, y: 5 }).ok).toBe(true);
     town.tickHumans(3000);
     town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Hi Ann" });
-    const kim = town.apply({ kind: "say", avatarId: "kim", agentId: "ann", text: "Hello from Kim" });
+    const kim = town.apply({
+      kind: "say",
+      avatarId: "kim",
+      agentId: "ann",
+      text: "Hello from Kim",
+    });
     expect(kim.ok).toBe(true);
     if (!kim.ok) return;
-    expect(kim.events).toContainEqual({ kind: "chatJoined", chat: "talk-1", id: "kim", name: "Kim" });
-    expect(kim.events).toContainEqual({ kind: "avatarSaid", avatarId: "kim", name: "Kim", agentId: "ann", text: "Hello from Kim", chat: "talk-1" });
-    expect(town.chatMembers("talk-1").map((m) => m.id).sort()).toEqual(["ann", "jane", "kim"]);
+    expect(kim.events).toContainEqual({
+      kind: "chatJoined",
+      chat: "talk-1",
+      id: "kim",
+      name: "Kim",
+    });
+    expect(kim.events).toContainEqual({
+      kind: "avatarSaid",
+      avatarId: "kim",
+      name: "Kim",
+      agentId: "ann",
+      text: "Hello from Kim",
+      chat: "talk-1",
+    });
+    expect(
+      town
+        .chatMembers("talk-1")
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(["ann", "jane", "kim"]);
     town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "And one more thing" });
     // Ann answers Jane first, then Kim, then Jane's later words: in the order they spoke.
     const answers: TownEvent[] = [];
@@ -114,9 +199,17 @@ describe("people talking to residents", () => {
       answers.push(...town.tickHumans(50).filter((e) => e.kind === "said"));
     }
     expect(answers.map((e) => e.kind === "said" && e.listener)).toEqual(["jane", "kim", "jane"]);
-    expect(mind.heard.map((h) => [h.speaker.name, h.words])).toEqual([["Jane", ["Hi Ann"]], ["Kim", ["Hello from Kim"]], ["Jane", ["And one more thing"]]]);
+    expect(mind.heard.map((h) => [h.speaker.name, h.words])).toEqual([
+      ["Jane", ["Hi Ann"]],
+      ["Kim", ["Hello from Kim"]],
+      ["Jane", ["And one more thing"]],
+    ]);
     // Kim's answer is made knowing what Jane said and was told (the whole group's lines).
-    expect(mind.heard[1].soFar.map((l) => l.text)).toEqual(["Hi Ann", "And one more thing", "Hello Jane"]);
+    expect(mind.heard[1].soFar.map((l) => l.text)).toEqual([
+      "Hi Ann",
+      "And one more thing",
+      "Hello Jane",
+    ]);
     expect(mind.heard[1].others).toEqual(["Jane"]);
   });
 
@@ -138,7 +231,13 @@ describe("people talking to residents", () => {
     expect(mind.heard).toHaveLength(1);
     release();
     await flush();
-    expect(town.tickHumans(50)).toContainEqual({ kind: "said", speaker: "ann", listener: "jane", text: "Answering 1 line(s)", chat: "talk-1" });
+    expect(town.tickHumans(50)).toContainEqual({
+      kind: "said",
+      speaker: "ann",
+      listener: "jane",
+      text: "Answering 1 line(s)",
+      chat: "talk-1",
+    });
     expect(mind.heard[1]).toMatchObject({ words: ["Second", "Third"] });
     expect(mind.heard[1].soFar.map((l) => l.text)).toEqual(["First", "Answering 1 line(s)"]);
   });
@@ -147,7 +246,9 @@ describe("people talking to residents", () => {
     const mind = new TalkingMind();
     mind.answer = () => new Promise<Reply>(() => {});
     const { town } = makeTown(mind, "live", 30);
-    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Hello?" }).ok).toBe(true);
+    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Hello?" }).ok).toBe(
+      true,
+    );
     const t0 = Date.now();
     while (town.mindErrors.length === 0) {
       expect(town.tickHumans(10)).not.toContainEqual(expect.objectContaining({ kind: "said" }));
@@ -156,12 +257,30 @@ describe("people talking to residents", () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(30);
     expect(town.mindErrors[0]).toMatchObject({ agentId: "ann", error: { name: "MindTimeout" } });
     // Still talking with Jane, and listening: her next words go to the mind at once.
-    expect(town.chatsWithPeople()).toEqual([{ agentId: "ann", avatarId: "jane", chat: expect.any(String), lines: [expect.objectContaining({ text: "Hello?" })] }]);
-    mind.answer = async (h) => ({ text: `You said: ${h.words.join(" / ")}`, end: false, topic: "" });
+    expect(town.chatsWithPeople()).toEqual([
+      {
+        agentId: "ann",
+        avatarId: "jane",
+        chat: expect.any(String),
+        lines: [expect.objectContaining({ text: "Hello?" })],
+      },
+    ]);
+    mind.answer = async (h) => ({
+      text: `You said: ${h.words.join(" / ")}`,
+      end: false,
+      topic: "",
+    });
     town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Are you there?" });
     expect(mind.heard.map((h) => h.words)).toEqual([["Hello?"], ["Are you there?"]]);
     await flush();
-    expect(town.tickHumans(10)).toContainEqual(expect.objectContaining({ kind: "said", speaker: "ann", listener: "jane", text: "You said: Are you there?" }));
+    expect(town.tickHumans(10)).toContainEqual(
+      expect.objectContaining({
+        kind: "said",
+        speaker: "ann",
+        listener: "jane",
+        text: "You said: Are you there?",
+      }),
+    );
   });
 
   it("goodbye ends the talk after the answer; the mind hears it ended, as a talk with a person", async () => {
@@ -181,8 +300,19 @@ describe("people talking to residents", () => {
     expect(town.agent("ann")!.talkingTo).toBe("");
     await town.advance();
     const notice = mind.ticks.filter((t) => t.agent.id === "ann").at(-1)!.notices[0];
-    expect(notice).toMatchObject({ kind: "conversationEnded", withId: "jane", withName: "Jane", visitor: true, topic: "conversing about the weather" });
-    expect(notice.kind === "conversationEnded" && notice.lines.map((l) => l.text)).toEqual(["Nice to meet you", "You said: Nice to meet you", "Goodbye!", "You said: Goodbye!"]);
+    expect(notice).toMatchObject({
+      kind: "conversationEnded",
+      withId: "jane",
+      withName: "Jane",
+      visitor: true,
+      topic: "conversing about the weather",
+    });
+    expect(notice.kind === "conversationEnded" && notice.lines.map((l) => l.text)).toEqual([
+      "Nice to meet you",
+      "You said: Nice to meet you",
+      "Goodbye!",
+      "You said: Goodbye!",
+    ]);
   });
 
   it("a resident's own goodbye parts it from that person", async () => {
@@ -204,7 +334,9 @@ describe("people talking to residents", () => {
     expect(kinds(town.tickHumans(CHAT_IDLE_SECONDS * 1000 - 500))).not.toContain("chatEnded");
     const idle = town.tickHumans(1_000);
     expect(idle).toContainEqual({ kind: "chatEnded", agentId: "ann", avatarId: "jane" });
-    expect(idle.filter((e) => e.kind === "chatLeft").map((e) => e.kind === "chatLeft" && e.why)).toEqual(["idle", "ended"]);
+    expect(
+      idle.filter((e) => e.kind === "chatLeft").map((e) => e.kind === "chatLeft" && e.why),
+    ).toEqual(["idle", "ended"]);
 
     town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Hello again" });
     expect(town.apply({ kind: "moveAvatar", avatarId: "jane", x: 8, y: 5 }).ok).toBe(true);
@@ -216,7 +348,13 @@ describe("people talking to residents", () => {
     town.apply({ kind: "joinAvatar", avatarId: "lee", name: "Lee", role: "visitor" });
     town.apply({ kind: "say", avatarId: "lee", agentId: "ann", text: "Hi" });
     const left = town.apply({ kind: "leaveAvatar", avatarId: "lee" });
-    expect(left.ok && kinds(left.events)).toEqual(["chatLeft", "chatEnded", "chatLeft", "actionStarted", "avatarLeft"]);
+    expect(left.ok && kinds(left.events)).toEqual([
+      "chatLeft",
+      "chatEnded",
+      "chatLeft",
+      "actionStarted",
+      "avatarLeft",
+    ]);
   });
 
   it("a person who leaves a group leaves the others talking; the resident faces whom it answers", async () => {
@@ -234,12 +372,16 @@ describe("people talking to residents", () => {
     expect(second).toContainEqual(expect.objectContaining({ kind: "said", listener: "kim" }));
     expect(town.agent("ann")!.facing).toBe("down");
     const left = town.apply({ kind: "leaveAvatar", avatarId: "jane" });
-    expect(left.ok && left.events.filter((e) => e.kind === "chatLeft")).toEqual([{ kind: "chatLeft", chat: "talk-1", id: "jane", why: "left" }]);
+    expect(left.ok && left.events.filter((e) => e.kind === "chatLeft")).toEqual([
+      { kind: "chatLeft", chat: "talk-1", id: "jane", why: "left" },
+    ]);
     expect(town.agent("ann")).toMatchObject({ talkingTo: "kim", action: "talking with Kim" });
   });
 
   it("a resident sees a person walking up and decides (its reaction step) to stop and turn to them", async () => {
-    const mind = new TalkingMind() as TalkingMind & { approached: (a: Approach) => Promise<boolean> };
+    const mind = new TalkingMind() as TalkingMind & {
+      approached: (a: Approach) => Promise<boolean>;
+    };
     const asked: Approach[] = [];
     let decide = true;
     mind.approached = async (a) => {
@@ -250,10 +392,17 @@ describe("people talking to residents", () => {
     await town.advance(); // Ann's day begins: she has somewhere to be
     // Jane heads for the tile beside Ann: Ann notices her coming before a word is said.
     const ann = town.agent("ann")!;
-    expect(town.apply({ kind: "moveAvatar", avatarId: "jane", x: ann.x + 1, y: ann.y }).ok).toBe(true);
+    expect(town.apply({ kind: "moveAvatar", avatarId: "jane", x: ann.x + 1, y: ann.y }).ok).toBe(
+      true,
+    );
     town.tickHumans(50);
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({ person: { id: "jane", name: "Jane", role: "visitor" }, how: "approaching", words: [], agent: { id: "ann" } });
+    expect(asked[0]).toMatchObject({
+      person: { id: "jane", name: "Jane", role: "visitor" },
+      how: "approaching",
+      words: [],
+      agent: { id: "ann" },
+    });
     await flush();
     const turned = town.tickHumans(50);
     expect(turned).toContainEqual(expect.objectContaining({ kind: "chatJoined", id: "ann" }));
@@ -265,11 +414,19 @@ describe("people talking to residents", () => {
       await town.advance();
     }
     const jane = town.avatarViews().find((a) => a.id === "jane")!;
-    expect(town.agent("ann")).toMatchObject({ ...at, talkingTo: "jane", facing: facingToward(at, jane) });
+    expect(town.agent("ann")).toMatchObject({
+      ...at,
+      talkingTo: "jane",
+      facing: facingToward(at, jane),
+    });
     // Once she is there her words are heard: nothing is refused as too far.
-    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Thanks for waiting" }).ok).toBe(true);
+    expect(
+      town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Thanks for waiting" }).ok,
+    ).toBe(true);
     await flush();
-    expect(town.tickHumans(50)).toContainEqual(expect.objectContaining({ kind: "said", speaker: "ann", listener: "jane" }));
+    expect(town.tickHumans(50)).toContainEqual(
+      expect.objectContaining({ kind: "said", speaker: "ann", listener: "jane" }),
+    );
     expect(asked).toHaveLength(1);
 
     // A resident whose reaction step says "carry on" is not stopped, and is not asked again at once.
@@ -285,7 +442,9 @@ describe("people talking to residents", () => {
   });
 
   it("a person's words wait for the resident's reaction step, then are answered; a refusal ends it", async () => {
-    const mind = new TalkingMind() as TalkingMind & { approached: (a: Approach) => Promise<boolean> };
+    const mind = new TalkingMind() as TalkingMind & {
+      approached: (a: Approach) => Promise<boolean>;
+    };
     let decide!: (yes: boolean) => void;
     mind.approached = () => new Promise<boolean>((r) => (decide = r));
     const { town } = makeTown(mind);
@@ -303,7 +462,11 @@ describe("people talking to residents", () => {
     town.apply({ kind: "say", avatarId: "lee", agentId: "ann", text: "Hello?" });
     decide(false);
     await flush();
-    expect(town.tickHumans(50)).toContainEqual({ kind: "chatEnded", agentId: "ann", avatarId: "lee" });
+    expect(town.tickHumans(50)).toContainEqual({
+      kind: "chatEnded",
+      agentId: "ann",
+      avatarId: "lee",
+    });
     expect(town.agent("ann")!.talkingTo).toBe("");
   });
 
@@ -315,7 +478,8 @@ describe("people talking to residents", () => {
     const tick = mind.tick.bind(mind);
     mind.tick = async (i) => {
       // Bob's reaction step: he sees Ann talking with people (a talk anyone near may join) and joins.
-      const seesGroup = i.agent.id === "bob" && i.perceived.some((e) => e.actor?.id === "ann" && e.joinable);
+      const seesGroup =
+        i.agent.id === "bob" && i.perceived.some((e) => e.actor?.id === "ann" && e.joinable);
       if (joinAnn && seesGroup) return { join: { with: "ann" } };
       return tick(i);
     };
@@ -330,10 +494,16 @@ describe("people talking to residents", () => {
       const events = await town.advance();
       town.tickHumans(50);
       joined = events.find((e) => e.kind === "chatJoined" && e.id === "bob");
-      if (i % 20 === 0) town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: `Still here (${i})` });
+      if (i % 20 === 0)
+        town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: `Still here (${i})` });
     }
     expect(joined, "Bob joins Ann's talk").toBeTruthy();
-    expect(town.chatMembers("talk-1").map((m) => m.id).sort()).toEqual(["ann", "bob", "jane"]);
+    expect(
+      town
+        .chatMembers("talk-1")
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(["ann", "bob", "jane"]);
     expect(town.agent("bob")!.talkingTo).toBe("jane");
     // He walks up beside Ann.
     for (let i = 0; i < 12; i++) await town.advance();
@@ -343,21 +513,39 @@ describe("people talking to residents", () => {
     // Jane's words to Ann are remembered by Bob as hers; Jane's words to Bob are his to answer.
     town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Bob is here too!" });
     await flush();
-    expect(overheard.at(-1)).toMatchObject({ agent: { id: "bob" }, speaker: { id: "jane", name: "Jane" }, to: "Ann Ash", text: "Bob is here too!" });
-    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "bob", text: "Hi Bob" }).ok).toBe(true);
+    expect(overheard.at(-1)).toMatchObject({
+      agent: { id: "bob" },
+      speaker: { id: "jane", name: "Jane" },
+      to: "Ann Ash",
+      text: "Bob is here too!",
+    });
+    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "bob", text: "Hi Bob" }).ok).toBe(
+      true,
+    );
     await flush();
     const answers = town.tickHumans(50);
-    expect(answers).toContainEqual(expect.objectContaining({ kind: "said", speaker: "bob", listener: "jane", chat: "talk-1" }));
+    expect(answers).toContainEqual(
+      expect.objectContaining({ kind: "said", speaker: "bob", listener: "jane", chat: "talk-1" }),
+    );
     // Ann hears Bob's answer to Jane.
     await flush();
-    expect(overheard).toContainEqual(expect.objectContaining({ agent: expect.objectContaining({ id: "ann" }), speaker: expect.objectContaining({ id: "bob", name: "Bob Birch" }), to: "Jane" }));
+    expect(overheard).toContainEqual(
+      expect.objectContaining({
+        agent: expect.objectContaining({ id: "ann" }),
+        speaker: expect.objectContaining({ id: "bob", name: "Bob Birch" }),
+        to: "Jane",
+      }),
+    );
   });
 
   it("a save does not keep talks with people, and a restored resident is free", async () => {
     const { town } = makeTown();
     town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Hello" });
     const snap = TownSnapshot.parse(JSON.parse(JSON.stringify(town.snapshot())));
-    expect(snap.agents.find((a) => a.id === "ann")).toMatchObject({ talkingTo: "", until: town.time });
+    expect(snap.agents.find((a) => a.id === "ann")).toMatchObject({
+      talkingTo: "",
+      until: town.time,
+    });
     // An older save whose resident talks to someone gone: restored free.
     snap.agents.find((a) => a.id === "ann")!.talkingTo = "someone-gone";
     const { town: again } = makeTown();
@@ -387,53 +575,186 @@ describe("interviews and whispers, as Town commands", () => {
     const mind = new CandidMind();
     const { town } = makeTown(mind, "live");
     await town.advance(); // Ann is sleeping, Bob reading
-    expect(town.apply({ kind: "interview", avatarId: "jane", agentId: "zed", question: "Who?", interviewer: "Jane (a reporter)", offTheRecord: false })).toMatchObject({ ok: false, code: "not_found" });
+    expect(
+      town.apply({
+        kind: "interview",
+        avatarId: "jane",
+        agentId: "zed",
+        question: "Who?",
+        interviewer: "Jane (a reporter)",
+        offTheRecord: false,
+      }),
+    ).toMatchObject({ ok: false, code: "not_found" });
     // From any distance: Bob is out of Jane's talk range.
-    expect(town.apply({ kind: "interview", avatarId: "jane", agentId: "bob", question: "What are you doing?", interviewer: "Jane (a reporter)", offTheRecord: false })).toEqual({ ok: true, events: [] });
-    expect(town.apply({ kind: "interview", avatarId: "jane", agentId: "ann", question: "Secret?", interviewer: "Jane (a reporter)", offTheRecord: true }).ok).toBe(true);
-    expect(town.apply({ kind: "whisper", avatarId: "mo", agentId: "ann", text: "You smell smoke", by: "Mo" }).ok).toBe(true);
-    expect(town.apply({ kind: "interview", avatarId: "jane", agentId: "ann", question: "Why?", interviewer: "Jane (a reporter)", offTheRecord: false }).ok).toBe(true);
+    expect(
+      town.apply({
+        kind: "interview",
+        avatarId: "jane",
+        agentId: "bob",
+        question: "What are you doing?",
+        interviewer: "Jane (a reporter)",
+        offTheRecord: false,
+      }),
+    ).toEqual({ ok: true, events: [] });
+    expect(
+      town.apply({
+        kind: "interview",
+        avatarId: "jane",
+        agentId: "ann",
+        question: "Secret?",
+        interviewer: "Jane (a reporter)",
+        offTheRecord: true,
+      }).ok,
+    ).toBe(true);
+    expect(
+      town.apply({
+        kind: "whisper",
+        avatarId: "mo",
+        agentId: "ann",
+        text: "You smell smoke",
+        by: "Mo",
+      }).ok,
+    ).toBe(true);
+    expect(
+      town.apply({
+        kind: "interview",
+        avatarId: "jane",
+        agentId: "ann",
+        question: "Why?",
+        interviewer: "Jane (a reporter)",
+        offTheRecord: false,
+      }).ok,
+    ).toBe(true);
     expect(mind.asked.map((a) => a.agent.id)).toEqual(["bob", "ann", "ann", "ann"]);
-    expect(mind.asked[0]).toMatchObject({ question: "What are you doing?", interviewer: "Jane (a reporter)", offTheRecord: false, now: town.time });
+    expect(mind.asked[0]).toMatchObject({
+      question: "What are you doing?",
+      interviewer: "Jane (a reporter)",
+      offTheRecord: false,
+      now: town.time,
+    });
     await flush();
     const events = town.tickHumans(10);
     expect(events).toEqual([
-      { kind: "interviewed", by: "Jane (a reporter)", agentId: "bob", question: "What are you doing?", answer: "Bob Birch is reading at home.", avatarId: "jane" },
-      { kind: "interviewed", by: "Jane (a reporter)", agentId: "ann", question: "Secret?", answer: "Ann Ash is sleeping.", avatarId: "jane", offTheRecord: true },
-      { kind: "moderated", by: "Mo", action: "whisper", agentId: "ann", text: "You smell smoke", avatarId: "mo", thought: "I think: You smell smoke" },
+      {
+        kind: "interviewed",
+        by: "Jane (a reporter)",
+        agentId: "bob",
+        question: "What are you doing?",
+        answer: "Bob Birch is reading at home.",
+        avatarId: "jane",
+      },
+      {
+        kind: "interviewed",
+        by: "Jane (a reporter)",
+        agentId: "ann",
+        question: "Secret?",
+        answer: "Ann Ash is sleeping.",
+        avatarId: "jane",
+        offTheRecord: true,
+      },
+      {
+        kind: "moderated",
+        by: "Mo",
+        action: "whisper",
+        agentId: "ann",
+        text: "You smell smoke",
+        avatarId: "mo",
+        thought: "I think: You smell smoke",
+      },
       { kind: "unanswered", avatarId: "jane", agentId: "ann", asked: "interview" },
     ]);
-    expect(events.filter(kept).map((e) => e.kind)).toEqual(["interviewed", "moderated", "unanswered"]);
-    expect(town.mindErrors).toEqual([{ agentId: "ann", error: expect.objectContaining({ message: "the model said nonsense" }) }]);
+    expect(events.filter(kept).map((e) => e.kind)).toEqual([
+      "interviewed",
+      "moderated",
+      "unanswered",
+    ]);
+    expect(town.mindErrors).toEqual([
+      { agentId: "ann", error: expect.objectContaining({ message: "the model said nonsense" }) },
+    ]);
     expect(town.tickHumans(10)).toEqual([]);
   });
 
   it("a lockstep step waits for the answer; minds that cannot be interviewed refuse", async () => {
     const { town } = makeTown(new CandidMind());
-    town.apply({ kind: "whisper", avatarId: "mo", agentId: "bob", text: "Call your sister", by: "Mo" });
-    expect(await town.advance()).toContainEqual(expect.objectContaining({ kind: "moderated", agentId: "bob", thought: "I think: Call your sister" }));
+    town.apply({
+      kind: "whisper",
+      avatarId: "mo",
+      agentId: "bob",
+      text: "Call your sister",
+      by: "Mo",
+    });
+    expect(await town.advance()).toContainEqual(
+      expect.objectContaining({
+        kind: "moderated",
+        agentId: "bob",
+        thought: "I think: Call your sister",
+      }),
+    );
     const { town: plain } = makeTown();
-    expect(plain.apply({ kind: "interview", avatarId: "jane", agentId: "ann", question: "Hi?", interviewer: "Jane", offTheRecord: false })).toMatchObject({ ok: false, code: "unavailable" });
-    expect(plain.apply({ kind: "whisper", avatarId: "mo", agentId: "ann", text: "Hi", by: "Mo" })).toMatchObject({ ok: false, code: "unavailable" });
+    expect(
+      plain.apply({
+        kind: "interview",
+        avatarId: "jane",
+        agentId: "ann",
+        question: "Hi?",
+        interviewer: "Jane",
+        offTheRecord: false,
+      }),
+    ).toMatchObject({ ok: false, code: "unavailable" });
+    expect(
+      plain.apply({ kind: "whisper", avatarId: "mo", agentId: "ann", text: "Hi", by: "Mo" }),
+    ).toMatchObject({ ok: false, code: "unavailable" });
   });
 });
 
 describe("object states people set", () => {
   it("sets and clears a state on objects only, outranking residents' use, kept by a save", async () => {
     const { town } = makeTown();
-    expect(town.apply({ kind: "setObjectState", address: "Tiny:Square:plaza", state: "on fire", by: "Mo" })).toMatchObject({ ok: false, code: "not_found" });
-    expect(town.apply({ kind: "setObjectState", address: "Tiny:Square:plaza:rocket", state: "on fire", by: "Mo" })).toMatchObject({ ok: false, code: "not_found" });
-    const set = town.apply({ kind: "setObjectState", address: "Tiny:Home A:room:bed", state: "on fire", by: "Mo" });
-    expect(set.ok && set.events).toEqual([{ kind: "objectChanged", address: "Tiny:Home A:room:bed", state: "on fire", by: "Mo" }]);
+    expect(
+      town.apply({
+        kind: "setObjectState",
+        address: "Tiny:Square:plaza",
+        state: "on fire",
+        by: "Mo",
+      }),
+    ).toMatchObject({ ok: false, code: "not_found" });
+    expect(
+      town.apply({
+        kind: "setObjectState",
+        address: "Tiny:Square:plaza:rocket",
+        state: "on fire",
+        by: "Mo",
+      }),
+    ).toMatchObject({ ok: false, code: "not_found" });
+    const set = town.apply({
+      kind: "setObjectState",
+      address: "Tiny:Home A:room:bed",
+      state: "on fire",
+      by: "Mo",
+    });
+    expect(set.ok && set.events).toEqual([
+      { kind: "objectChanged", address: "Tiny:Home A:room:bed", state: "on fire", by: "Mo" },
+    ]);
     // Ann goes to sleep in that bed: the fire stays.
     for (let i = 0; i < 5; i++) await town.advance();
-    expect(town.objectStates()).toEqual([{ address: "Tiny:Home A:room:bed", state: "on fire", by: "Mo" }]);
+    expect(town.objectStates()).toEqual([
+      { address: "Tiny:Home A:room:bed", state: "on fire", by: "Mo" },
+    ]);
     const snap = TownSnapshot.parse(JSON.parse(JSON.stringify(town.snapshot())));
     const { town: again } = makeTown();
     again.restore(snap);
-    expect(again.objectStates()).toEqual([{ address: "Tiny:Home A:room:bed", state: "on fire", by: "Mo" }]);
-    const cleared = again.apply({ kind: "setObjectState", address: "Tiny:Home A:room:bed", state: "idle", by: "Mo" });
-    expect(cleared.ok && cleared.events).toEqual([{ kind: "objectChanged", address: "Tiny:Home A:room:bed", state: "", by: "Mo" }]);
+    expect(again.objectStates()).toEqual([
+      { address: "Tiny:Home A:room:bed", state: "on fire", by: "Mo" },
+    ]);
+    const cleared = again.apply({
+      kind: "setObjectState",
+      address: "Tiny:Home A:room:bed",
+      state: "idle",
+      by: "Mo",
+    });
+    expect(cleared.ok && cleared.events).toEqual([
+      { kind: "objectChanged", address: "Tiny:Home A:room:bed", state: "", by: "Mo" },
+    ]);
     expect(again.objectStates()).toEqual([]);
   });
 });

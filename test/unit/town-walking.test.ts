@@ -11,9 +11,18 @@ import { tinyPersonas, tinyTownJson } from "../fixtures/tinyTown.ts";
 const map = TownMap.fromJson(tinyTownJson(), "tiny");
 
 function makeTown(): Town {
-  const town = new Town({ template: "tiny", map, personas: tinyPersonas(), mind: new ScriptedMind(), mode: "lockstep", seed: 3 });
+  const town = new Town({
+    template: "tiny",
+    map,
+    personas: tinyPersonas(),
+    mind: new ScriptedMind(),
+    mode: "lockstep",
+    seed: 3,
+  });
   // The visitors' spawn is (4,5), on the bottom row of the square (rows 4-5, columns 1-8).
-  expect(town.apply({ kind: "joinAvatar", avatarId: "jo", name: "Jo", role: "visitor" }).ok).toBe(true);
+  expect(town.apply({ kind: "joinAvatar", avatarId: "jo", name: "Jo", role: "visitor" }).ok).toBe(
+    true,
+  );
   return town;
 }
 
@@ -30,21 +39,36 @@ describe("avatars walking", () => {
     expect(moves(town.tickHumans(50))).toEqual([]);
     expect(moves(town.tickHumans(50))).toEqual([]);
     expect(moves(town.tickHumans(50))).toEqual([]);
-    expect(moves(town.tickHumans(50))).toEqual([{ kind: "avatarMoved", avatarId: "jo", x: 6, y: 5 }]);
+    expect(moves(town.tickHumans(50))).toEqual([
+      { kind: "avatarMoved", avatarId: "jo", x: 6, y: 5 },
+    ]);
   });
 
   it("after arriving, rest a tile's time before a walk starts at once again, and no longer counts", () => {
     const town = makeTown();
-    expect(town.apply({ kind: "moveAvatar", avatarId: "jo", x: 5, y: 5 })).toEqual({ ok: true, events: [{ kind: "avatarMoved", avatarId: "jo", x: 5, y: 5 }] });
+    expect(town.apply({ kind: "moveAvatar", avatarId: "jo", x: 5, y: 5 })).toEqual({
+      ok: true,
+      events: [{ kind: "avatarMoved", avatarId: "jo", x: 5, y: 5 }],
+    });
     // Straight away: the credit is spent, so the order waits a tile's time for its tile.
-    expect(town.apply({ kind: "moveAvatar", avatarId: "jo", x: 6, y: 5 })).toEqual({ ok: true, events: [] });
+    expect(town.apply({ kind: "moveAvatar", avatarId: "jo", x: 6, y: 5 })).toEqual({
+      ok: true,
+      events: [],
+    });
     for (let i = 0; i < 3; i++) expect(moves(town.tickHumans(50))).toEqual([]);
-    expect(moves(town.tickHumans(50))).toEqual([{ kind: "avatarMoved", avatarId: "jo", x: 6, y: 5 }]);
+    expect(moves(town.tickHumans(50))).toEqual([
+      { kind: "avatarMoved", avatarId: "jo", x: 6, y: 5 },
+    ]);
     // A long rest buys one tile, no more.
     for (let i = 0; i < 100; i++) town.tickHumans(50);
-    expect(town.apply({ kind: "moveAvatar", avatarId: "jo", x: 8, y: 5 })).toEqual({ ok: true, events: [{ kind: "avatarMoved", avatarId: "jo", x: 7, y: 5 }] });
+    expect(town.apply({ kind: "moveAvatar", avatarId: "jo", x: 8, y: 5 })).toEqual({
+      ok: true,
+      events: [{ kind: "avatarMoved", avatarId: "jo", x: 7, y: 5 }],
+    });
     for (let i = 0; i < 3; i++) expect(moves(town.tickHumans(50))).toEqual([]);
-    expect(moves(town.tickHumans(50))).toEqual([{ kind: "avatarMoved", avatarId: "jo", x: 8, y: 5 }]);
+    expect(moves(town.tickHumans(50))).toEqual([
+      { kind: "avatarMoved", avatarId: "jo", x: 8, y: 5 },
+    ]);
   });
 
   it("cannot be made to walk faster than 5 tiles a second by spamming orders", () => {

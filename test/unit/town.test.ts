@@ -22,17 +22,26 @@ async function run(town: Town, steps: number): Promise<TownEvent[]> {
 describe("Town", () => {
   it("starts residents at their spawns and steps the clock 10 s at a time", async () => {
     const town = makeTown();
-    expect(town.agentViews().map((a) => [a.id, a.x, a.y])).toEqual([["ann", 1, 2], ["bob", 8, 2]]);
+    expect(town.agentViews().map((a) => [a.id, a.x, a.y])).toEqual([
+      ["ann", 1, 2],
+      ["bob", 8, 2],
+    ]);
     const events = await town.advance();
     expect(events[0]).toEqual({ kind: "clockTicked", step: 1, time: map.start + 10_000 });
-    expect(events.filter((e) => e.kind === "actionStarted").map((e) => (e as any).action)).toEqual(["sleeping", "reading at home"]);
+    expect(events.filter((e) => e.kind === "actionStarted").map((e) => (e as any).action)).toEqual([
+      "sleeping",
+      "reading at home",
+    ]);
   });
 
   it("walks residents one tile a step along walkable tiles to their schedule's address", async () => {
     const town = makeTown();
     // 07:00 → 08:00 + walking time: Bob visits Ann's room from 08:00.
     const events = await run(town, 6 * 60 + 40);
-    const bobMoves = events.filter((e): e is Extract<TownEvent, { kind: "agentMoved" }> => e.kind === "agentMoved" && e.agentId === "bob");
+    const bobMoves = events.filter(
+      (e): e is Extract<TownEvent, { kind: "agentMoved" }> =>
+        e.kind === "agentMoved" && e.agentId === "bob",
+    );
     expect(bobMoves.length).toBeGreaterThan(5);
     let prev = { x: 8, y: 2 };
     for (const m of bobMoves) {
@@ -52,10 +61,24 @@ describe("Town", () => {
     // which object a task uses) are seeded draws: until mid-afternoon of the first day.
     const t = await loadTemplate("base-3");
     const generative = async (seed: number) => {
-      const mind = new GenerativeMind({ gateway: new OfflineGateway({ meter: false }), personas: t.personas, addresses: t.map.addresses() });
-      const town = new Town({ template: "base-3", map: t.map, personas: t.personas, mind, mode: "lockstep", seed });
+      const mind = new GenerativeMind({
+        gateway: new OfflineGateway({ meter: false }),
+        personas: t.personas,
+        addresses: t.map.addresses(),
+      });
+      const town = new Town({
+        template: "base-3",
+        map: t.map,
+        personas: t.personas,
+        mind,
+        mode: "lockstep",
+        seed,
+      });
       const events = await run(town, 3000);
-      return { events, memories: t.personas.map((p) => mind.inspect(p.id, { limit: 1000 })!.memories) };
+      return {
+        events,
+        memories: t.personas.map((p) => mind.inspect(p.id, { limit: 1000 })!.memories),
+      };
     };
     const first = await generative(11);
     expect(await generative(11)).toEqual(first);
@@ -81,7 +104,14 @@ describe("Town", () => {
         calls++;
         if (agent.id === "ann") throw new Error("model said nonsense");
         await new Promise((r) => setTimeout(r, 30));
-        return { action: { action: "pacing", emoji: "🚶", address: "Tiny:Square:plaza", until: now + 3_600_000 } };
+        return {
+          action: {
+            action: "pacing",
+            emoji: "🚶",
+            address: "Tiny:Square:plaza",
+            until: now + 3_600_000,
+          },
+        };
       },
     };
     const town = makeTown(flaky, "live");
@@ -103,7 +133,15 @@ describe("Town", () => {
         return new Promise<MindOutput | null>(() => {});
       },
     };
-    const town = new Town({ template: "tiny", map, personas: tinyPersonas(), mind: silent, mode: "live", seed: 3, mindTimeoutMs: 30 });
+    const town = new Town({
+      template: "tiny",
+      map,
+      personas: tinyPersonas(),
+      mind: silent,
+      mode: "live",
+      seed: 3,
+      mindTimeoutMs: 30,
+    });
     const t0 = Date.now();
     await town.advance();
     expect(asked.map((a) => a.id)).toEqual(["ann", "bob"]);
@@ -115,7 +153,10 @@ describe("Town", () => {
       await new Promise((r) => setTimeout(r, 10));
     }
     expect(Date.now() - t0).toBeGreaterThanOrEqual(30);
-    expect(town.mindErrors.map((e) => [e.agentId, (e.error as Error).name])).toEqual([["ann", "MindTimeout"], ["bob", "MindTimeout"]]);
+    expect(town.mindErrors.map((e) => [e.agentId, (e.error as Error).name])).toEqual([
+      ["ann", "MindTimeout"],
+      ["bob", "MindTimeout"],
+    ]);
     // The town steps on; each resident asks again once a game minute has passed, not before.
     for (let i = 0; i < 8; i++) await town.advance();
     const again = asked.slice(2);
@@ -126,8 +167,14 @@ describe("Town", () => {
   it("lets avatars join, walk at walking speed along a path, and leave", () => {
     const town = makeTown();
     const joined = town.apply({ kind: "joinAvatar", avatarId: "s1", name: "Mia", role: "visitor" });
-    expect(joined).toMatchObject({ ok: true, events: [{ kind: "avatarJoined", avatarId: "s1", x: 4, y: 5 }] });
-    expect(town.apply({ kind: "moveAvatar", avatarId: "s1", x: 0, y: 0 })).toMatchObject({ ok: false, code: "unreachable" });
+    expect(joined).toMatchObject({
+      ok: true,
+      events: [{ kind: "avatarJoined", avatarId: "s1", x: 4, y: 5 }],
+    });
+    expect(town.apply({ kind: "moveAvatar", avatarId: "s1", x: 0, y: 0 })).toMatchObject({
+      ok: false,
+      code: "unreachable",
+    });
     // From rest, the order itself takes the first tile; then 5 tiles a second: after 0.5 s,
     // 2 more (the tick carries the fraction over).
     const moved = town.apply({ kind: "moveAvatar", avatarId: "s1", x: 8, y: 1 });
@@ -141,7 +188,10 @@ describe("Town", () => {
     expect(Math.abs(mid.x - 4) + Math.abs(mid.y - 5)).toBe(3);
     for (let i = 0; i < 40; i++) town.tickHumans(50);
     expect(town.avatarViews()[0]).toMatchObject({ x: 8, y: 1 });
-    expect(town.apply({ kind: "leaveAvatar", avatarId: "s1" })).toEqual({ ok: true, events: [{ kind: "avatarLeft", avatarId: "s1" }] });
+    expect(town.apply({ kind: "leaveAvatar", avatarId: "s1" })).toEqual({
+      ok: true,
+      events: [{ kind: "avatarLeft", avatarId: "s1" }],
+    });
     expect(town.avatarViews()).toEqual([]);
   });
 });
@@ -154,19 +204,36 @@ describe("Town and minds", () => {
         inputs.push(input);
         if (!input.needsAction) return null;
         const home = input.agent.id === "ann" ? "Tiny:Square:plaza" : "Tiny:Square:plaza:fountain";
-        return { action: { action: "standing around", emoji: "🧍", address: home, until: input.now + 3_600_000, objectState: "splashed" } };
+        return {
+          action: {
+            action: "standing around",
+            emoji: "🧍",
+            address: home,
+            until: input.now + 3_600_000,
+            objectState: "splashed",
+          },
+        };
       },
     };
     const town = makeTown(watcher);
     await run(town, 30);
-    const annSees = inputs.filter((i) => i.agent.id === "ann").flatMap((i) => i.perceived.map((p) => p.subject));
+    const annSees = inputs
+      .filter((i) => i.agent.id === "ann")
+      .flatMap((i) => i.perceived.map((p) => p.subject));
     expect(annSees).toContain("Bob Birch");
     const bobViews = inputs.filter((i) => i.agent.id === "bob").flatMap((i) => i.inView);
     expect(bobViews).toContain("Tiny:Square:plaza:fountain");
     // Bob stands at the fountain, and the fountain takes the state his action gives it.
-    expect(town.objectStates()).toEqual([{ address: "Tiny:Square:plaza:fountain", state: "splashed", by: "Bob Birch" }]);
+    expect(town.objectStates()).toEqual([
+      { address: "Tiny:Square:plaza:fountain", state: "splashed", by: "Bob Birch" },
+    ]);
     const annInput = inputs.filter((i) => i.agent.id === "ann").at(-1)!;
-    expect(annInput.perceived.some((p) => p.subject === "Tiny:Square:plaza:fountain" && p.description === "fountain is splashed")).toBe(true);
+    expect(
+      annInput.perceived.some(
+        (p) =>
+          p.subject === "Tiny:Square:plaza:fountain" && p.description === "fountain is splashed",
+      ),
+    ).toBe(true);
   });
 
   it("runs a conversation a mind starts: both stop, lines are said over time, both are told when it ends", async () => {
@@ -174,16 +241,35 @@ describe("Town and minds", () => {
     let started = false;
     const chatty: Mind = {
       async tick(input) {
-        if (input.notices.length) notices.push({ id: input.agent.id, kinds: input.notices.map((n) => n.kind) });
-        if (input.agent.id === "ann" && !started && input.perceived.some((p) => p.actor?.id === "bob")) {
+        if (input.notices.length)
+          notices.push({ id: input.agent.id, kinds: input.notices.map((n) => n.kind) });
+        if (
+          input.agent.id === "ann" &&
+          !started &&
+          input.perceived.some((p) => p.actor?.id === "bob")
+        ) {
           started = true;
-          return { conversation: { with: "bob", topic: "talking about the weather", until: input.now + 60_000, lines: [
-            { speaker: "ann", name: "Ann Ash", text: "Lovely day!" },
-            { speaker: "bob", name: "Bob Birch", text: "It is." },
-          ] } };
+          return {
+            conversation: {
+              with: "bob",
+              topic: "talking about the weather",
+              until: input.now + 60_000,
+              lines: [
+                { speaker: "ann", name: "Ann Ash", text: "Lovely day!" },
+                { speaker: "bob", name: "Bob Birch", text: "It is." },
+              ],
+            },
+          };
         }
         if (!input.needsAction) return null;
-        return { action: { action: "strolling", emoji: "🚶", address: "Tiny:Square:plaza", until: input.now + 3_600_000 } };
+        return {
+          action: {
+            action: "strolling",
+            emoji: "🚶",
+            address: "Tiny:Square:plaza",
+            until: input.now + 3_600_000,
+          },
+        };
       },
     };
     const town = makeTown(chatty);
@@ -193,16 +279,33 @@ describe("Town and minds", () => {
       { kind: "said", speaker: "ann", listener: "bob", text: "Lovely day!" },
       { kind: "said", speaker: "bob", listener: "ann", text: "It is." },
     ]);
-    expect(events.some((e) => e.kind === "actionStarted" && e.agentId === "bob" && e.talkingTo === "ann" && e.emoji === "💬")).toBe(true);
-    expect(notices).toEqual(expect.arrayContaining([{ id: "ann", kinds: ["conversationEnded"] }, { id: "bob", kinds: ["conversationEnded"] }]));
+    expect(
+      events.some(
+        (e) =>
+          e.kind === "actionStarted" &&
+          e.agentId === "bob" &&
+          e.talkingTo === "ann" &&
+          e.emoji === "💬",
+      ),
+    ).toBe(true);
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        { id: "ann", kinds: ["conversationEnded"] },
+        { id: "bob", kinds: ["conversationEnded"] },
+      ]),
+    );
     expect(town.agent("ann")!.talkingTo).toBe("");
   });
 
   it("saves and restores the mind's own state with the town", async () => {
     let restored: unknown;
-    const mind: Mind = { tick: (input) => new ScriptedMind().tick(input), snapshot: () => ({ memories: ["a"] }), restore: (d) => {
-      restored = d;
-    } };
+    const mind: Mind = {
+      tick: (input) => new ScriptedMind().tick(input),
+      snapshot: () => ({ memories: ["a"] }),
+      restore: (d) => {
+        restored = d;
+      },
+    };
     const town = makeTown(mind);
     await run(town, 5);
     const snap = JSON.parse(JSON.stringify(town.snapshot()));

@@ -15,7 +15,13 @@ const echo: Prompt<{ n: number }, { n: number }> = {
   render: ({ n }) => [{ role: "user", content: `say ${n}` }],
   offline: ({ n }) => ({ n }),
 };
-const broken: Prompt<{ n: number }, { n: number }> = { ...echo, name: "broken", offline: () => { throw new Error("no answer"); } };
+const broken: Prompt<{ n: number }, { n: number }> = {
+  ...echo,
+  name: "broken",
+  offline: () => {
+    throw new Error("no answer");
+  },
+};
 
 /** A chain of asks, each asked when the last is answered (as a resident plans, then decomposes...). */
 async function chain(gateway: Gateway, length: number, log: string[], times = 1): Promise<void> {
@@ -24,7 +30,10 @@ async function chain(gateway: Gateway, length: number, log: string[], times = 1)
 
 describe("TurnTakingGateway", () => {
   it("lets a timer run between two asks of a chain; without it the chain runs in one go", async () => {
-    for (const [gateway, timerWithin] of [[new OfflineGateway({ meter: false }), false], [new TurnTakingGateway(new OfflineGateway({ meter: false })), true]] as const) {
+    for (const [gateway, timerWithin] of [
+      [new OfflineGateway({ meter: false }), false],
+      [new TurnTakingGateway(new OfflineGateway({ meter: false })), true],
+    ] as const) {
       const log: string[] = [];
       setTimeout(() => log.push("timer"), 0);
       await chain(gateway, 200, log);
@@ -32,7 +41,9 @@ describe("TurnTakingGateway", () => {
       const at = log.indexOf("timer");
       expect(at, gateway.constructor.name).toBeGreaterThan(-1);
       expect(at < 200, gateway.constructor.name).toBe(timerWithin);
-      expect(log.filter((l) => l !== "timer")).toEqual(Array.from({ length: 200 }, (_, i) => `ask ${i}`));
+      expect(log.filter((l) => l !== "timer")).toEqual(
+        Array.from({ length: 200 }, (_, i) => `ask ${i}`),
+      );
     }
   });
 
@@ -53,7 +64,10 @@ describe("TurnTakingGateway", () => {
     const gateway = new TurnTakingGateway(new OfflineGateway({ meter: false }));
     const town = new AsyncLocalStorage<string>();
     const seen: (string | undefined)[] = [];
-    const spy: Prompt<{ n: number }, { n: number }> = { ...echo, offline: ({ n }) => (seen.push(town.getStore()), { n }) };
+    const spy: Prompt<{ n: number }, { n: number }> = {
+      ...echo,
+      offline: ({ n }) => (seen.push(town.getStore()), { n }),
+    };
     const [a, b, c] = await Promise.allSettled([
       town.run("north", () => gateway.ask(spy, { n: 1 })),
       town.run("south", () => gateway.ask(broken, { n: 2 })),

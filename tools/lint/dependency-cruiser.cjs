@@ -13,27 +13,122 @@ const notIn = (...dirs) => `^server/(?!(${dirs.join("|")})/)`;
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    { name: "no-circular", severity: "error", comment: "Dependencies go one way: no module may (indirectly) import itself.", from: {}, to: { circular: true } },
-    { name: "client-not-server", severity: "error", comment: "The browser code talks to the server over the wire; it shares only shared/.", from: { path: "^client/" }, to: { path: "^(server|bench|test|assets)/" } },
-    { name: "shared-is-the-base", severity: "error", comment: "shared/ is imported by server and client alike, so it imports neither.", from: { path: "^shared/" }, to: { path: "^(server|client|generated)/" } },
-    { name: "world-is-the-core", severity: "error", comment: "The Town's rules know nothing of minds, storage, rooms or files: they depend on shared/ only.", from: { path: "^server/world/" }, to: { path: "^server/(?!world/)" } },
-    { name: "llm-is-a-leaf", severity: "error", comment: "The language-model gateway is infrastructure the minds use; it knows nothing of them.", from: { path: "^server/llm/" }, to: { path: notIn("llm") } },
-    { name: "threads-is-a-leaf", severity: "error", comment: "Running work on a thread of its own (a client, the worker's replies) knows nothing of what runs there.", from: { path: "^server/threads/" }, to: { path: notIn("threads") } },
-    { name: "replay-reads-the-world", severity: "error", comment: "Replay frames are built from the Town's events only.", from: { path: "^server/replay/" }, to: { path: notIn("replay", "world") } },
-    { name: "agents-above-world", severity: "error", comment: "Minds implement the Town's Mind port; they use the world and the gateway, nothing that hosts them.", from: { path: "^server/agents/" }, to: { path: notIn("agents", "world", "llm", "threads") } },
-    { name: "store-below-hosting", severity: "error", comment: "Storage saves towns, recordings and memory rows; it knows nothing of rooms, and of minds only the memory package's row format (journal, codec).", from: { path: "^server/store/" }, to: { path: notIn("store", "world", "replay", "threads"), pathNot: "^server/agents/memory/" } },
-    { name: "content-below-hosting", severity: "error", comment: "Reading templates and importing maps: files in, world values out.", from: { path: "^server/content/" }, to: { path: notIn("content", "world", "agents") } },
-    { name: "adapters-below-app", severity: "error", comment: "Rooms, hosting, HTTP, scaling and the headless runner are wired together by app.ts and the CLIs, never the reverse.", from: { path: "^server/(rooms|hosting|http|scale|sim)/" }, to: { path: "^server/(app|index|cli/)" } },
-    { name: "server-not-asset-scripts", severity: "error", comment: "Asset generators are dev tools; the server reads what they wrote (e.g. the tile index), never their code.", from: { path: "^(server|shared|client)/" }, to: { path: "^assets/scripts/" } },
-    { name: "not-to-dev-dep", severity: "error", comment: "Code that runs in production (npm start, the CLIs) must not need a devDependency.", from: { path: below("server", "shared"), pathNot: "^server/.*\\.test\\.ts$" }, to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"] } },
-    { name: "not-to-unresolvable", severity: "error", comment: "An import that resolves to nothing.", from: {}, to: { couldNotResolve: true } },
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Dependencies go one way: no module may (indirectly) import itself.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "client-not-server",
+      severity: "error",
+      comment: "The browser code talks to the server over the wire; it shares only shared/.",
+      from: { path: "^client/" },
+      to: { path: "^(server|bench|test|assets)/" },
+    },
+    {
+      name: "shared-is-the-base",
+      severity: "error",
+      comment: "shared/ is imported by server and client alike, so it imports neither.",
+      from: { path: "^shared/" },
+      to: { path: "^(server|client|generated)/" },
+    },
+    {
+      name: "world-is-the-core",
+      severity: "error",
+      comment:
+        "The Town's rules know nothing of minds, storage, rooms or files: they depend on shared/ only.",
+      from: { path: "^server/world/" },
+      to: { path: "^server/(?!world/)" },
+    },
+    {
+      name: "llm-is-a-leaf",
+      severity: "error",
+      comment:
+        "The language-model gateway is infrastructure the minds use; it knows nothing of them.",
+      from: { path: "^server/llm/" },
+      to: { path: notIn("llm") },
+    },
+    {
+      name: "threads-is-a-leaf",
+      severity: "error",
+      comment:
+        "Running work on a thread of its own (a client, the worker's replies) knows nothing of what runs there.",
+      from: { path: "^server/threads/" },
+      to: { path: notIn("threads") },
+    },
+    {
+      name: "replay-reads-the-world",
+      severity: "error",
+      comment: "Replay frames are built from the Town's events only.",
+      from: { path: "^server/replay/" },
+      to: { path: notIn("replay", "world") },
+    },
+    {
+      name: "agents-above-world",
+      severity: "error",
+      comment:
+        "Minds implement the Town's Mind port; they use the world and the gateway, nothing that hosts them.",
+      from: { path: "^server/agents/" },
+      to: { path: notIn("agents", "world", "llm", "threads") },
+    },
+    {
+      name: "store-below-hosting",
+      severity: "error",
+      comment:
+        "Storage saves towns, recordings and memory rows; it knows nothing of rooms, and of minds only the memory package's row format (journal, codec).",
+      from: { path: "^server/store/" },
+      to: { path: notIn("store", "world", "replay", "threads"), pathNot: "^server/agents/memory/" },
+    },
+    {
+      name: "content-below-hosting",
+      severity: "error",
+      comment: "Reading templates and importing maps: files in, world values out.",
+      from: { path: "^server/content/" },
+      to: { path: notIn("content", "world", "agents") },
+    },
+    {
+      name: "adapters-below-app",
+      severity: "error",
+      comment:
+        "Rooms, hosting, HTTP, scaling and the headless runner are wired together by app.ts and the CLIs, never the reverse.",
+      from: { path: "^server/(rooms|hosting|http|scale|sim)/" },
+      to: { path: "^server/(app|index|cli/)" },
+    },
+    {
+      name: "server-not-asset-scripts",
+      severity: "error",
+      comment:
+        "Asset generators are dev tools; the server reads what they wrote (e.g. the tile index), never their code.",
+      from: { path: "^(server|shared|client)/" },
+      to: { path: "^assets/scripts/" },
+    },
+    {
+      name: "not-to-dev-dep",
+      severity: "error",
+      comment: "Code that runs in production (npm start, the CLIs) must not need a devDependency.",
+      from: { path: below("server", "shared"), pathNot: "^server/.*\\.test\\.ts$" },
+      to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      comment: "An import that resolves to nothing.",
+      from: {},
+      to: { couldNotResolve: true },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
     exclude: { path: "(^|/)(node_modules|dist|generated)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".js", ".mjs", ".cjs", ".json"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".js", ".mjs", ".cjs", ".json"],
+    },
     moduleSystems: ["es6", "cjs"],
   },
 };

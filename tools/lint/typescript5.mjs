@@ -7,7 +7,10 @@ import Module, { createRequire, register } from "node:module";
 import path from "node:path";
 
 const typescript5 = path.dirname(createRequire(import.meta.url).resolve("typescript/package.json"));
-const redirect = (request) => (request === "typescript" || request.startsWith("typescript/") ? typescript5 + request.slice("typescript".length) : request);
+const redirect = (request) =>
+  request === "typescript" || request.startsWith("typescript/")
+    ? typescript5 + request.slice("typescript".length)
+    : request;
 
 // require() and createRequire()
 const resolveFilename = Module._resolveFilename;

@@ -35,7 +35,15 @@ export type Colour = keyof typeof PALETTE;
 
 type RGBA = [number, number, number, number];
 const RGB = new Map<Colour, RGBA>(
-  (Object.entries(PALETTE) as [Colour, string][]).map(([k, hex]) => [k, [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16), 255]]),
+  (Object.entries(PALETTE) as [Colour, string][]).map(([k, hex]) => [
+    k,
+    [
+      parseInt(hex.slice(1, 3), 16),
+      parseInt(hex.slice(3, 5), 16),
+      parseInt(hex.slice(5, 7), 16),
+      255,
+    ],
+  ]),
 );
 
 /** mulberry32 (the town's own PRNG): small, fast, seeded. */
@@ -101,7 +109,8 @@ export class Canvas {
   has(x: number, y: number): boolean {
     x += this.ox;
     y += this.oy;
-    if (x < this.clip.x0 || y < this.clip.y0 || x >= this.clip.x1 || y >= this.clip.y1) return false;
+    if (x < this.clip.x0 || y < this.clip.y0 || x >= this.clip.x1 || y >= this.clip.y1)
+      return false;
     return this.data[(y * this.width + x) * 4 + 3] > 128;
   }
 
@@ -133,36 +142,53 @@ export class Canvas {
   }
 
   line(x0: number, y0: number, x1: number, y1: number, c: Colour): void {
-    const dx = Math.abs(x1 - x0), dy = -Math.abs(y1 - y0);
-    const sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+    const dx = Math.abs(x1 - x0),
+      dy = -Math.abs(y1 - y0);
+    const sx = x0 < x1 ? 1 : -1,
+      sy = y0 < y1 ? 1 : -1;
     let err = dx + dy;
     for (;;) {
       this.px(x0, y0, c);
       if (x0 === x1 && y0 === y1) break;
       const e2 = 2 * err;
-      if (e2 >= dy) { err += dy; x0 += sx; }
-      if (e2 <= dx) { err += dx; y0 += sy; }
+      if (e2 >= dy) {
+        err += dy;
+        x0 += sx;
+      }
+      if (e2 <= dx) {
+        err += dx;
+        y0 += sy;
+      }
     }
   }
 
   /** Filled ellipse inside the box (x, y, w, h). */
   ellipse(x: number, y: number, w: number, h: number, c: Colour, alpha = 255): void {
-    const cx = x + (w - 1) / 2, cy = y + (h - 1) / 2;
-    const rx = w / 2, ry = h / 2;
-    for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) {
-      const dx = (x + i - cx) / rx, dy = (y + j - cy) / ry;
-      if (dx * dx + dy * dy <= 1.0) this.px(x + i, y + j, c, alpha);
-    }
+    const cx = x + (w - 1) / 2,
+      cy = y + (h - 1) / 2;
+    const rx = w / 2,
+      ry = h / 2;
+    for (let j = 0; j < h; j++)
+      for (let i = 0; i < w; i++) {
+        const dx = (x + i - cx) / rx,
+          dy = (y + j - cy) / ry;
+        if (dx * dx + dy * dy <= 1.0) this.px(x + i, y + j, c, alpha);
+      }
   }
 
   /** A translucent shadow ellipse, painted only where nothing is yet (so it stays underneath). */
   shadow(x: number, y: number, w: number, h: number, alpha = 70): void {
-    const cx = x + (w - 1) / 2, cy = y + (h - 1) / 2;
-    const rx = w / 2, ry = h / 2;
-    for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) {
-      const dx = (x + i - cx) / rx, dy = (y + j - cy) / ry;
-      if (dx * dx + dy * dy <= 1.0 && !this.has(x + i, y + j)) this.px(x + i, y + j, "ink", alpha);
-    }
+    const cx = x + (w - 1) / 2,
+      cy = y + (h - 1) / 2;
+    const rx = w / 2,
+      ry = h / 2;
+    for (let j = 0; j < h; j++)
+      for (let i = 0; i < w; i++) {
+        const dx = (x + i - cx) / rx,
+          dy = (y + j - cy) / ry;
+        if (dx * dx + dy * dy <= 1.0 && !this.has(x + i, y + j))
+          this.px(x + i, y + j, "ink", alpha);
+      }
   }
 
   /** Filled ellipse with a 1 px outline. */
@@ -175,7 +201,13 @@ export class Canvas {
    * Paints a pattern: one string per row, one character per pixel; `key` maps characters to
    * colours, anything else (space, '.') is left alone.
    */
-  stamp(x: number, y: number, rows: readonly string[], key: Record<string, Colour>, flip = false): void {
+  stamp(
+    x: number,
+    y: number,
+    rows: readonly string[],
+    key: Record<string, Colour>,
+    flip = false,
+  ): void {
     rows.forEach((row, j) => {
       for (let i = 0; i < row.length; i++) {
         const c = key[row[flip ? row.length - 1 - i : i]];
@@ -185,27 +217,37 @@ export class Canvas {
   }
 
   /** Adds an ink outline around every painted pixel of the current cell that touches empty space. */
-  outline(c: Colour = "ink", x0 = 0, y0 = 0, w = this.clip.x1 - this.clip.x0, h = this.clip.y1 - this.clip.y0): void {
+  outline(
+    c: Colour = "ink",
+    x0 = 0,
+    y0 = 0,
+    w = this.clip.x1 - this.clip.x0,
+    h = this.clip.y1 - this.clip.y0,
+  ): void {
     const edge: [number, number][] = [];
-    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) {
-      if (this.has(x, y)) continue;
-      if (this.has(x - 1, y) || this.has(x + 1, y) || this.has(x, y - 1) || this.has(x, y + 1)) edge.push([x, y]);
-    }
+    for (let y = y0; y < y0 + h; y++)
+      for (let x = x0; x < x0 + w; x++) {
+        if (this.has(x, y)) continue;
+        if (this.has(x - 1, y) || this.has(x + 1, y) || this.has(x, y - 1) || this.has(x, y + 1))
+          edge.push([x, y]);
+      }
     for (const [x, y] of edge) this.px(x, y, c);
   }
 
   /** Copies the pixels of a cell to another place (whole RGBA). */
   copy(sx: number, sy: number, w: number, h: number, dx: number, dy: number, flipX = false): void {
     const tmp = new Uint8Array(w * h * 4);
-    for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) {
-      const s = ((sy + j) * this.width + sx + i) * 4;
-      tmp.set(this.data.subarray(s, s + 4), (j * w + i) * 4);
-    }
-    for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) {
-      const si = flipX ? w - 1 - i : i;
-      const d = ((dy + j) * this.width + dx + i) * 4;
-      this.data.set(tmp.subarray((j * w + si) * 4, (j * w + si) * 4 + 4), d);
-    }
+    for (let j = 0; j < h; j++)
+      for (let i = 0; i < w; i++) {
+        const s = ((sy + j) * this.width + sx + i) * 4;
+        tmp.set(this.data.subarray(s, s + 4), (j * w + i) * 4);
+      }
+    for (let j = 0; j < h; j++)
+      for (let i = 0; i < w; i++) {
+        const si = flipX ? w - 1 - i : i;
+        const d = ((dy + j) * this.width + dx + i) * 4;
+        this.data.set(tmp.subarray((j * w + si) * 4, (j * w + si) * 4 + 4), d);
+      }
   }
 
   png(): Buffer {

@@ -24,10 +24,11 @@ export class SheetBuilder {
   addMulti(names: string[][], draw: Draw): this {
     const h = names.length;
     const w = names[0].length;
-    for (const row of names) for (const n of row) {
-      if (this.names.has(n)) throw new Error(`tile "${n}" is added twice`);
-      this.names.set(n, this.count++);
-    }
+    for (const row of names)
+      for (const n of row) {
+        if (this.names.has(n)) throw new Error(`tile "${n}" is added twice`);
+        this.names.set(n, this.count++);
+      }
     this.entries.push({ names, w, h, draw });
     return this;
   }
@@ -50,15 +51,20 @@ export class SheetBuilder {
     for (const e of this.entries) {
       const scratch = new Canvas(e.w * CELL, e.h * CELL);
       e.draw(scratch);
-      e.names.forEach((row, j) => row.forEach((name, i) => {
-        const k = this.names.get(name)!;
-        const dx = (k % this.columns) * CELL;
-        const dy = Math.floor(k / this.columns) * CELL;
-        for (let y = 0; y < CELL; y++) {
-          const s = ((j * CELL + y) * scratch.width + i * CELL) * 4;
-          sheet.data.set(scratch.data.subarray(s, s + CELL * 4), ((dy + y) * sheet.width + dx) * 4);
-        }
-      }));
+      e.names.forEach((row, j) =>
+        row.forEach((name, i) => {
+          const k = this.names.get(name)!;
+          const dx = (k % this.columns) * CELL;
+          const dy = Math.floor(k / this.columns) * CELL;
+          for (let y = 0; y < CELL; y++) {
+            const s = ((j * CELL + y) * scratch.width + i * CELL) * 4;
+            sheet.data.set(
+              scratch.data.subarray(s, s + CELL * 4),
+              ((dy + y) * sheet.width + dx) * 4,
+            );
+          }
+        }),
+      );
     }
     return sheet;
   }

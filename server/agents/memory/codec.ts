@@ -47,7 +47,10 @@ export const SavedStream = z
     embeddings: z.array(z.union([z.string(), z.instanceof(Float32Array)])),
     memories: z.array(SavedMemory),
   })
-  .refine((s) => s.memories.every((m) => m.e < s.embeddings.length), "a memory points past the embedding table");
+  .refine(
+    (s) => s.memories.every((m) => m.e < s.embeddings.length),
+    "a memory points past the embedding table",
+  );
 export type SavedStream = z.infer<typeof SavedStream>;
 
 /** A journaled stream's save: its memories are rows (server/store/memoryRows.ts), restored as a SavedStream. */

@@ -38,11 +38,21 @@ function newKernel(): Kernel {
     return { memory: exports.memory, dots: exports.dots };
   }
   const memory = new WebAssembly.Memory({ initial: 1 });
-  return { memory, dots: (rows, q, out, n, stride) => jsDots(memory.buffer, rows, q, out, n, stride) };
+  return {
+    memory,
+    dots: (rows, q, out, n, stride) => jsDots(memory.buffer, rows, q, out, n, stride),
+  };
 }
 
 /** The kernel's loop in plain JS: the fallback, and the reference the tests hold the kernel to. */
-export function jsDots(buffer: ArrayBufferLike, rows: number, q: number, out: number, n: number, stride: number): void {
+export function jsDots(
+  buffer: ArrayBufferLike,
+  rows: number,
+  q: number,
+  out: number,
+  n: number,
+  stride: number,
+): void {
   const r8 = new Int8Array(buffer, rows, n * stride);
   const q16 = new Int16Array(buffer, q, stride);
   const o32 = new Int32Array(buffer, out, n);
@@ -113,9 +123,14 @@ export class DenseIndex {
 
   /** Files the embedding of the memory at stream `position` (its length must be `dim`). */
   add(position: number, embedding: Float32Array): void {
-    if (embedding.length !== this.dim) throw new Error(`a ${embedding.length}-d embedding in a ${this.dim}-d index`);
+    if (embedding.length !== this.dim)
+      throw new Error(`a ${embedding.length}-d embedding in a ${this.dim}-d index`);
     this.ensure(this.n + 1);
-    const row = new Int8Array(this.kernel.memory.buffer, this.rowsAt + this.n * this.stride, this.dim);
+    const row = new Int8Array(
+      this.kernel.memory.buffer,
+      this.rowsAt + this.n * this.stride,
+      this.dim,
+    );
     this.scales[this.n] = quantise(embedding, row, 127);
     this.positions[this.n++] = position;
   }

@@ -16,13 +16,29 @@ export type MemoryChange =
  */
 export function rowFields(c: MemoryChange): Extract<MemoryChange, { kind: "row" }> {
   if (c.kind === "row") return c;
-  if (c.kind === "touch") return { kind: "row", table: "touch", fields: JSON.stringify({ agentId: c.agent, at: c.at, ids: c.ids }).slice(1, -1) };
+  if (c.kind === "touch")
+    return {
+      kind: "row",
+      table: "touch",
+      fields: JSON.stringify({ agentId: c.agent, at: c.at, ids: c.ids }).slice(1, -1),
+    };
   const m = c.memory;
   const e = m.embedding;
   const row = {
-    agentId: c.agent, memId: m.id, type: m.type, created: m.created, lastAccessed: c.lastAccessed,
-    description: m.description, subject: m.subject, predicate: m.predicate, object: m.object, importance: m.importance,
-    keywords: m.keywords, evidence: m.evidence, lines: m.lines ?? null, depth: m.depth ?? null,
+    agentId: c.agent,
+    memId: m.id,
+    type: m.type,
+    created: m.created,
+    lastAccessed: c.lastAccessed,
+    description: m.description,
+    subject: m.subject,
+    predicate: m.predicate,
+    object: m.object,
+    importance: m.importance,
+    keywords: m.keywords,
+    evidence: m.evidence,
+    lines: m.lines ?? null,
+    depth: m.depth ?? null,
     embedding: Buffer.from(e.buffer, e.byteOffset, e.byteLength).toString("base64"),
   };
   return { kind: "row", table: "memory", fields: JSON.stringify(row).slice(1, -1) };
@@ -59,7 +75,8 @@ export class MemoryJournal implements JournalFeed {
   /** Attaches a resident's (new) stream: from now on its changes are journaled. */
   attach<S extends JournaledStream>(agent: string, stream: S): S {
     stream.changes = {
-      added: (memory) => this.changes.push({ kind: "add", agent, memory, lastAccessed: memory.lastAccessed }),
+      added: (memory) =>
+        this.changes.push({ kind: "add", agent, memory, lastAccessed: memory.lastAccessed }),
       touched: (ids, at) => this.changes.push({ kind: "touch", agent, ids, at }),
     };
     this.streams.set(agent, stream);
@@ -78,7 +95,8 @@ export class MemoryJournal implements JournalFeed {
     this.changes = [];
     for (const [agent, stream] of this.streams) {
       const all = stream.latest(stream.size).reverse();
-      for (const memory of all) this.changes.push({ kind: "add", agent, memory, lastAccessed: memory.lastAccessed });
+      for (const memory of all)
+        this.changes.push({ kind: "add", agent, memory, lastAccessed: memory.lastAccessed });
     }
   }
 }

@@ -24,7 +24,6 @@ export interface NewMemory {
   depth?: number;
 }
 
-
 export interface MemoryRecord {
   readonly id: number;
   readonly type: MemoryType;
@@ -41,7 +40,6 @@ export interface MemoryRecord {
   readonly lines?: readonly [string, string][];
   readonly depth?: number;
 }
-
 
 export interface Scored {
   memory: MemoryRecord;
@@ -92,4 +90,9 @@ export interface RetrievalSettings {
 }
 
 /** The paper's numbers: decay 0.995 per game hour, all weights 1. */
-export const PAPER_RETRIEVAL: RetrievalSettings = { recencyDecay: 0.995, recencyWeight: 1, importanceWeight: 1, relevanceWeight: 1 };
+export const PAPER_RETRIEVAL: RetrievalSettings = {
+  recencyDecay: 0.995,
+  recencyWeight: 1,
+  importanceWeight: 1,
+  relevanceWeight: 1,
+};

@@ -4,13 +4,33 @@
 // compact outline; answers are resolved back to known addresses, never to coordinates.
 import type { Address } from "../../world/tile.ts";
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** Words that say little about which place is meant. */
-const GENERIC = new Set(["the", "a", "an", "of", "at", "in", "room", "house", "home", "s", "area", "place"]);
+const GENERIC = new Set([
+  "the",
+  "a",
+  "an",
+  "of",
+  "at",
+  "in",
+  "room",
+  "house",
+  "home",
+  "s",
+  "area",
+  "place",
+]);
 
 function significantWords(name: string): string[] {
-  return norm(name).split(" ").filter((w) => w.length > 1 && !GENERIC.has(w));
+  return norm(name)
+    .split(" ")
+    .filter((w) => w.length > 1 && !GENERIC.has(w));
 }
 
 export interface OutlineOptions {
@@ -109,7 +129,8 @@ export class SpatialMemory {
   isHome(sector: string): boolean {
     const arenas = this.tree.get(sector);
     if (!arenas) return false;
-    for (const [arena, objects] of arenas) if (/bedroom/i.test(arena) || [...objects].some((o) => /^bed$/i.test(o))) return true;
+    for (const [arena, objects] of arenas)
+      if (/bedroom/i.test(arena) || [...objects].some((o) => /^bed$/i.test(o))) return true;
     return false;
   }
 
@@ -117,7 +138,9 @@ export class SpatialMemory {
   allowedSectors(home: Address, lastName = ""): string[] {
     const homeSector = home.split(":")[1];
     const ln = lastName.toLowerCase();
-    return this.sectors().filter((s) => s === homeSector || !this.isHome(s) || (ln !== "" && s.toLowerCase().includes(ln)));
+    return this.sectors().filter(
+      (s) => s === homeSector || !this.isHome(s) || (ln !== "" && s.toLowerCase().includes(ln)),
+    );
   }
 
   /**
@@ -133,7 +156,12 @@ export class SpatialMemory {
   }
 
   outline(opts: OutlineOptions): string {
-    const sectors = [...new Set([...this.allowedSectors(opts.home, opts.lastName), ...(opts.focus ?? []).filter((f) => this.tree.has(f))])];
+    const sectors = [
+      ...new Set([
+        ...this.allowedSectors(opts.home, opts.lastName),
+        ...(opts.focus ?? []).filter((f) => this.tree.has(f)),
+      ]),
+    ];
     const focus = new Set([opts.home.split(":")[1], ...(opts.focus ?? [])]);
     const line = (sector: string, withObjects: boolean) =>
       `${sector}: ${this.arenas(sector)
@@ -163,7 +191,10 @@ export class SpatialMemory {
   resolve(text: string, allowedSectors?: readonly string[]): Address | undefined {
     if (!text) return undefined;
     const raw = text.trim().replace(/^[{[("']+|[}\])"'.]+$/g, "");
-    const parts = raw.split(":").map((p) => p.trim()).filter(Boolean);
+    const parts = raw
+      .split(":")
+      .map((p) => p.trim())
+      .filter(Boolean);
     if (parts.length && norm(parts[0]) === norm(this.world)) parts.shift();
     const sectors = (allowedSectors ?? this.sectors()).filter((s) => this.tree.has(s));
     if (parts.length === 0) return undefined;
@@ -177,10 +208,12 @@ export class SpatialMemory {
       const ss = matchScore(s, phrase);
       for (const a of this.arenas(s)) {
         const as = matchScore(a, phrase);
-        if (ss + as > (best?.score ?? 0)) best = { address: `${this.world}:${s}:${a}`, score: ss + as };
+        if (ss + as > (best?.score ?? 0))
+          best = { address: `${this.world}:${s}:${a}`, score: ss + as };
         for (const o of this.objects(s, a)) {
           const os = matchScore(o, phrase);
-          if (os > 0 && ss + as + os > (best?.score ?? 0)) best = { address: `${this.world}:${s}:${a}:${o}`, score: ss + as + os };
+          if (os > 0 && ss + as + os > (best?.score ?? 0))
+            best = { address: `${this.world}:${s}:${a}:${o}`, score: ss + as + os };
         }
       }
       if (ss > (best?.score ?? 0)) best = { address: `${this.world}:${s}`, score: ss };
@@ -191,7 +224,9 @@ export class SpatialMemory {
   private descend(sector: string, rest: string[]): Address {
     const base = `${this.world}:${sector}`;
     if (rest.length === 0) return base;
-    const arena = this.arenas(sector).find((a) => norm(a) === norm(rest[0])) ?? bestName(this.arenas(sector), rest[0]);
+    const arena =
+      this.arenas(sector).find((a) => norm(a) === norm(rest[0])) ??
+      bestName(this.arenas(sector), rest[0]);
     if (!arena) return base;
     if (rest.length === 1) return `${base}:${arena}`;
     const objects = this.objects(sector, arena);

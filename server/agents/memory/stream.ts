@@ -4,7 +4,15 @@
 // model's vectors in one SIMD pass; the best k are kept in a heap (topK.ts).
 import { SavedStream, StreamHead, toBase64, toVector, type SavedMemory } from "./codec.ts";
 import type { MemoryChanges } from "./journal.ts";
-import { PAPER_RETRIEVAL, type MemoryPort, type MemoryRecord, type NewMemory, type RetrievalSettings, type RetrieveOptions, type Scored } from "./port.ts";
+import {
+  PAPER_RETRIEVAL,
+  type MemoryPort,
+  type MemoryRecord,
+  type NewMemory,
+  type RetrievalSettings,
+  type RetrieveOptions,
+  type Scored,
+} from "./port.ts";
 import { TopK } from "./topK.ts";
 import { DenseIndex } from "./denseIndex.ts";
 
@@ -36,7 +44,12 @@ function nonZeroDims(q: Float32Array): Int32Array {
 
 /** A memory as the stream keeps it: the same fields in the same order for a new and a restored one
  *  (one hidden class for V8), importance clamped to the paper's 1-10. */
-function record(m: Omit<NewMemory, "embedding">, id: number, lastAccessed: number, embedding: Float32Array): MemoryRecord {
+function record(
+  m: Omit<NewMemory, "embedding">,
+  id: number,
+  lastAccessed: number,
+  embedding: Float32Array,
+): MemoryRecord {
   return {
     id,
     type: m.type,
@@ -62,7 +75,10 @@ export class MemoryStream implements MemoryPort {
   private nextId = 1;
   private since = 0;
   /** Each filter's verdicts so far (memories never change what a filter may look at). */
-  private filters = new WeakMap<(m: MemoryRecord) => boolean, { checked: number; count: number; pass: Int32Array }>();
+  private filters = new WeakMap<
+    (m: MemoryRecord) => boolean,
+    { checked: number; count: number; pass: Int32Array }
+  >();
   private work = { rec: new Float64Array(0), imp: new Float64Array(0), rel: new Float64Array(0) };
   /** Per position, each memory's last access and importance: a retrieval reads these two
    *  contiguous arrays, not 10,000 objects spread over the heap. */
@@ -133,7 +149,8 @@ export class MemoryStream implements MemoryPort {
 
   latest(n: number, filter?: (m: MemoryRecord) => boolean): MemoryRecord[] {
     const out: MemoryRecord[] = [];
-    for (let i = this.items.length - 1; i >= 0 && out.length < n; i--) if (!filter || filter(this.items[i])) out.push(this.items[i]);
+    for (let i = this.items.length - 1; i >= 0 && out.length < n; i--)
+      if (!filter || filter(this.items[i])) out.push(this.items[i]);
     return out;
   }
 
@@ -154,7 +171,12 @@ export class MemoryStream implements MemoryPort {
     const approximate = this.relevance(query, rel);
     if (approximate) this.exactExtremes(query, rel, pool, size);
     const lnDecay = Math.log(this.settings.recencyDecay);
-    let recLo = Infinity, recHi = -Infinity, impLo = Infinity, impHi = -Infinity, relLo = Infinity, relHi = -Infinity;
+    let recLo = Infinity,
+      recHi = -Infinity,
+      impLo = Infinity,
+      impHi = -Infinity,
+      relLo = Infinity,
+      relHi = -Infinity;
     // Memories of one step (a batch of observations) or touched together share a last access.
     let lastAccess = NaN;
     let r = 0;
@@ -178,7 +200,9 @@ export class MemoryStream implements MemoryPort {
     }
     // Copies for the closure below: a variable a closure reads is kept in its context, and the
     // loop above would then write each bound there (measured: 3x slower retrievals).
-    const rLo = recLo, iLo = impLo, vLo = relLo;
+    const rLo = recLo,
+      iLo = impLo,
+      vLo = relLo;
     const recSpan = recHi - recLo;
     const impSpan = impHi - impLo;
     const relSpan = relHi - relLo;
@@ -208,14 +232,20 @@ export class MemoryStream implements MemoryPort {
       }
     }
     const best = top.sorted();
-    const out: Scored[] = best.map(({ score, index: j }) => ({ memory: items[pool ? pool[j] : j], score }));
+    const out: Scored[] = best.map(({ score, index: j }) => ({
+      memory: items[pool ? pool[j] : j],
+      score,
+    }));
     if (opts.touch !== false && out.length > 0) {
       for (const { index: j } of best) {
         const i = pool ? pool[j] : j;
         items[i].lastAccessed = now;
         lastAt[i] = now;
       }
-      this.changes?.touched(out.map((s) => s.memory.id), now);
+      this.changes?.touched(
+        out.map((s) => s.memory.id),
+        now,
+      );
     }
     return out;
   }
@@ -226,7 +256,12 @@ export class MemoryStream implements MemoryPort {
    * further apart than its error). The EXTREMES highest and lowest are kept in two small sorted
    * lists: one comparison per memory, where a heap would cost a call.
    */
-  private exactExtremes(query: Float32Array, rel: Float64Array, pool: Int32Array | null, size: number): void {
+  private exactExtremes(
+    query: Float32Array,
+    rel: Float64Array,
+    pool: Int32Array | null,
+    size: number,
+  ): void {
     const hi = new Float64Array(EXTREMES).fill(-Infinity);
     const lo = new Float64Array(EXTREMES).fill(Infinity);
     const hiAt = new Int32Array(EXTREMES).fill(-1);
@@ -237,13 +272,19 @@ export class MemoryStream implements MemoryPort {
       const v = rel[i];
       if (v > hi[last] && this.indexed[i]) {
         let k = last;
-        for (; k > 0 && hi[k - 1] < v; k--) { hi[k] = hi[k - 1]; hiAt[k] = hiAt[k - 1]; }
+        for (; k > 0 && hi[k - 1] < v; k--) {
+          hi[k] = hi[k - 1];
+          hiAt[k] = hiAt[k - 1];
+        }
         hi[k] = v;
         hiAt[k] = i;
       }
       if (v < lo[last] && this.indexed[i]) {
         let k = last;
-        for (; k > 0 && lo[k - 1] > v; k--) { lo[k] = lo[k - 1]; loAt[k] = loAt[k - 1]; }
+        for (; k > 0 && lo[k - 1] > v; k--) {
+          lo[k] = lo[k - 1];
+          loAt[k] = loAt[k - 1];
+        }
         lo[k] = v;
         loAt[k] = i;
       }
@@ -271,7 +312,12 @@ export class MemoryStream implements MemoryPort {
     }
     const full = dims.length === query.length; // a model's query: no zero to skip
     const index = this.denseIndex;
-    const approximate = full && index !== null && index.dim === query.length && index.size >= DENSE_INDEX_FROM && this.settings.denseIndex !== false;
+    const approximate =
+      full &&
+      index !== null &&
+      index.dim === query.length &&
+      index.size >= DENSE_INDEX_FROM &&
+      this.settings.denseIndex !== false;
     if (approximate) {
       index.approximate(query, out);
       if (index.size === this.dense.length) return true; // every dense memory scored by the index
@@ -316,7 +362,8 @@ export class MemoryStream implements MemoryPort {
     for (let d = 0; d < e.length; d++) {
       if (e[d] === 0) continue;
       let list = this.postings[d];
-      if (!list) this.postings[d] = list = { n: 0, at: new Int32Array(16), value: new Float32Array(16) };
+      if (!list)
+        this.postings[d] = list = { n: 0, at: new Int32Array(16), value: new Float32Array(16) };
       if (list.n === list.at.length) {
         const at = new Int32Array(list.n * 2);
         const value = new Float32Array(list.n * 2);
@@ -351,13 +398,18 @@ export class MemoryStream implements MemoryPort {
   private scratch(size: number): { rec: Float64Array; imp: Float64Array; rel: Float64Array } {
     if (this.work.rec.length < size) {
       const cap = Math.max(size, this.work.rec.length * 2);
-      this.work = { rec: new Float64Array(cap), imp: new Float64Array(cap), rel: new Float64Array(cap) };
+      this.work = {
+        rec: new Float64Array(cap),
+        imp: new Float64Array(cap),
+        rel: new Float64Array(cap),
+      };
     }
     return this.work;
   }
 
   snapshot(): SavedStream | StreamHead {
-    if (this.changes) return { v: 2, next: this.nextId, sinceReflection: this.since, size: this.items.length };
+    if (this.changes)
+      return { v: 2, next: this.nextId, sinceReflection: this.since, size: this.items.length };
     const table = new Map<string, number>();
     const embeddings: string[] = [];
     const memories: SavedMemory[] = this.items.map((m) => {
@@ -368,7 +420,13 @@ export class MemoryStream implements MemoryPort {
         embeddings.push(key);
       }
       const { embedding: _e, lines, ...rest } = m;
-      return { ...rest, keywords: [...m.keywords], evidence: [...m.evidence], ...(lines ? { lines: lines.map((l) => [l[0], l[1]] as [string, string]) } : {}), e };
+      return {
+        ...rest,
+        keywords: [...m.keywords],
+        evidence: [...m.evidence],
+        ...(lines ? { lines: lines.map((l) => [l[0], l[1]] as [string, string]) } : {}),
+        e,
+      };
     });
     return { v: 1, next: this.nextId, sinceReflection: this.since, embeddings, memories };
   }
@@ -376,7 +434,10 @@ export class MemoryStream implements MemoryPort {
   /** Rebuilds the stream from a snapshot (validated first: a broken save throws, nothing half-loaded). */
   load(data: unknown): void {
     const head = StreamHead.safeParse(data);
-    if (head.success) throw new Error(`the stream's ${head.data.size} memories are kept as rows: load it with them (the store's restore does)`);
+    if (head.success)
+      throw new Error(
+        `the stream's ${head.data.size} memories are kept as rows: load it with them (the store's restore does)`,
+      );
     const saved = SavedStream.parse(data);
     // Loading is not a change: the memories are where they were loaded from.
     const changes = this.changes;

@@ -36,7 +36,8 @@ export class TopK {
       const l = 2 * i + 1;
       if (l >= this.n) break;
       const r = l + 1;
-      const c = r < this.n && TopK.worse(this.scores[r], this.ids[r], this.scores[l], this.ids[l]) ? r : l;
+      const c =
+        r < this.n && TopK.worse(this.scores[r], this.ids[r], this.scores[l], this.ids[l]) ? r : l;
       if (!TopK.worse(this.scores[c], this.ids[c], score, id)) break;
       this.set(i, this.scores[c], this.ids[c], this.idx[c]);
       i = c;
@@ -53,7 +54,8 @@ export class TopK {
   /** Best first. */
   sorted(): { score: number; id: number; index: number }[] {
     const out = [];
-    for (let i = 0; i < this.n; i++) out.push({ score: this.scores[i], id: this.ids[i], index: this.idx[i] });
+    for (let i = 0; i < this.n; i++)
+      out.push({ score: this.scores[i], id: this.ids[i], index: this.idx[i] });
     return out.sort((a, b) => b.score - a.score || b.id - a.id);
   }
 }

@@ -6,7 +6,15 @@
 // organiser and a seeded draw; the takeaways are written from what the OTHER said, naming who
 // told it, so news really travels through conversations.
 import type { MemoryLine } from "../prompts/builder.ts";
-import { describeEvent, eventUpcoming, extractEvent, knownEvents, readTime, type EventMention, type PlaceName } from "./events.ts";
+import {
+  describeEvent,
+  eventUpcoming,
+  extractEvent,
+  knownEvents,
+  readTime,
+  type EventMention,
+  type PlaceName,
+} from "./events.ts";
 import { aboutTheFuture, importanceOf, namesPerson } from "./importance.ts";
 import { cap, iToThirdPerson, ownMemoryAsI, withoutDanglingEnd } from "./person.ts";
 import { pick, seeded } from "./random.ts";
@@ -58,11 +66,13 @@ const bare = (action: string) => action.replace(/\s*\(.*\)$/, "");
 const heardFrom = (text: string) => /^(.+?) heard from (.+?) that (.+)$/.exec(text);
 /** "Sofia told me that Mira told Sofia that ...": who told whom before; news is retold as itself,
  *  with only who told it now (else every retelling adds a link, and talks fill with the chain). */
-const HEARSAY = /^(?:(?:You|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:told (?:me|you|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)|heard from [A-Z][\w'-]*(?: [A-Z][\w'-]*)?) that )+/;
+const HEARSAY =
+  /^(?:(?:You|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:told (?:me|you|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)|heard from [A-Z][\w'-]*(?: [A-Z][\w'-]*)?) that )+/;
 /** How the engine retells a memory that is not a plan of its own (tellNews). */
 const RETELLING = "I keep thinking about this: ";
 /** What words said tell, without the engine's retelling lead-in or who told whom before. */
-const whatWasTold = (said: string) => (said.startsWith(RETELLING) ? said.slice(RETELLING.length) : said).replace(HEARSAY, "");
+const whatWasTold = (said: string) =>
+  (said.startsWith(RETELLING) ? said.slice(RETELLING.length) : said).replace(HEARSAY, "");
 
 /**
  * What a resident finds most important to tell right now, from its own memories (best first): an
@@ -70,10 +80,20 @@ const whatWasTold = (said: string) => (said.startsWith(RETELLING) ? said.slice(R
  * something about a person, or any weighty memory. Things the listener told it, or talked of with
  * it, are not told back.
  */
-export function pickNews(memories: readonly MemoryLine[], now: number, places: readonly PlaceName[], self: string, people: readonly string[] = [], listener = "", said: readonly string[] = []): News | undefined {
-  const fromListener = (t: string) => !!listener && (heardFrom(t)?.[2] === listener || t.includes(`from ${listener}`));
+export function pickNews(
+  memories: readonly MemoryLine[],
+  now: number,
+  places: readonly PlaceName[],
+  self: string,
+  people: readonly string[] = [],
+  listener = "",
+  said: readonly string[] = [],
+): News | undefined {
+  const fromListener = (t: string) =>
+    !!listener && (heardFrom(t)?.[2] === listener || t.includes(`from ${listener}`));
   // A talk the listener was part of is nothing to tell them.
-  const withListener = (m: MemoryLine) => !!listener && m.kind === "chat" && m.text.includes(listener);
+  const withListener = (m: MemoryLine) =>
+    !!listener && m.kind === "chat" && m.text.includes(listener);
   // A memory whose day is relative to when it was made ("tomorrow" in yesterday's memory) would
   // name another day if told now in its own words; events are told with their dates (tellNews),
   // anything else dated so is not retold in its own words.
@@ -86,34 +106,84 @@ export function pickNews(memories: readonly MemoryLine[], now: number, places: r
   };
   // A talk's record ("Grace and I were conversing about ...") is told only where the talk left no
   // memo of what one heard in it (made at the same time): the memo tells it better.
-  const recordWithMemo = (m: MemoryLine) => m.kind === "chat" && memories.some((x) => x.created === m.created && x.kind !== "chat" && !!heardFrom(x.text));
-  const usable = memories.filter((m) => !fromListener(m.text) && !withListener(m) && !recordWithMemo(m) && m.kind !== "plan" && !/\bis idle$/.test(m.text) && !m.text.startsWith(`For ${self}'s planning`));
-  const events = knownEvents(usable, places, self, people).filter((k) => eventUpcoming(k.event, now));
+  const recordWithMemo = (m: MemoryLine) =>
+    m.kind === "chat" &&
+    memories.some((x) => x.created === m.created && x.kind !== "chat" && !!heardFrom(x.text));
+  const usable = memories.filter(
+    (m) =>
+      !fromListener(m.text) &&
+      !withListener(m) &&
+      !recordWithMemo(m) &&
+      m.kind !== "plan" &&
+      !/\bis idle$/.test(m.text) &&
+      !m.text.startsWith(`For ${self}'s planning`),
+  );
+  const events = knownEvents(usable, places, self, people).filter((k) =>
+    eventUpcoming(k.event, now),
+  );
   // What the two already talked of (the topics of the speaker's talks with the listener, and what
   // was `said` in this one) is not told again: an earlier talk is as good as a "Had you heard?".
-  const talkedOf = [...memories.filter(withListener).map((m) => m.text), ...said].map((t) => t.toLowerCase());
+  const talkedOf = [...memories.filter(withListener).map((m) => m.text), ...said].map((t) =>
+    t.toLowerCase(),
+  );
   const fresh = (n: News) => {
     if (talkedOf.length === 0) return true;
     // A memory that tells of an event is as stale as the event.
-    const keys = n.event ? [n.event.what] : [topicPhrase(tellNews(n, self, listener), self), ...events.map((k) => k.event.what).filter((w) => n.text.toLowerCase().includes(w.toLowerCase()))];
+    const keys = n.event
+      ? [n.event.what]
+      : [
+          topicPhrase(tellNews(n, self, listener), self),
+          ...events
+            .map((k) => k.event.what)
+            .filter((w) => n.text.toLowerCase().includes(w.toLowerCase())),
+        ];
     return !keys.some((k) => talkedOf.some((t) => t.includes(k.toLowerCase())));
   };
   const inOwnWords = usable.filter((m) => !shifted(m));
-  const ownPlans = inOwnWords.filter((m) => m.kind === "thought" && (m.text.startsWith(`${self} `) || m.text.startsWith(`${first(self)} `)) && m.importance >= 4 && !heardFrom(m.text));
+  const ownPlans = inOwnWords.filter(
+    (m) =>
+      m.kind === "thought" &&
+      (m.text.startsWith(`${self} `) || m.text.startsWith(`${first(self)} `)) &&
+      m.importance >= 4 &&
+      !heardFrom(m.text),
+  );
   // Best first: an event one organises; a plan or project of one's own that weighs as much as an
   // event heard of; another event ahead; one's other plans; something about a person;
   // anything weighty. One's own news comes before passing on others'. (What one merely saw
   // others do, "X is conversing about ...", is no news of one's own to tell: as for events, news
   // comes from thoughts and talk.)
   const candidates = function* (): Generator<News> {
-    for (const k of events.filter((x) => x.hostedBySelf)) yield { kind: "event", text: k.texts[0], event: k.event, host: true, importance: EVENT_IMPORTANCE + 1 };
-    for (const m of ownPlans.filter((x) => x.importance >= EVENT_IMPORTANCE)) yield { kind: "plan", text: m.text, importance: m.importance };
-    for (const k of events.filter((x) => !x.hostedBySelf)) yield { kind: "event", text: k.texts[0], event: k.event, importance: EVENT_IMPORTANCE };
-    for (const m of ownPlans.filter((x) => x.importance < EVENT_IMPORTANCE)) yield { kind: "plan", text: m.text, importance: m.importance };
+    for (const k of events.filter((x) => x.hostedBySelf))
+      yield {
+        kind: "event",
+        text: k.texts[0],
+        event: k.event,
+        host: true,
+        importance: EVENT_IMPORTANCE + 1,
+      };
+    for (const m of ownPlans.filter((x) => x.importance >= EVENT_IMPORTANCE))
+      yield { kind: "plan", text: m.text, importance: m.importance };
+    for (const k of events.filter((x) => !x.hostedBySelf))
+      yield { kind: "event", text: k.texts[0], event: k.event, importance: EVENT_IMPORTANCE };
+    for (const m of ownPlans.filter((x) => x.importance < EVENT_IMPORTANCE))
+      yield { kind: "plan", text: m.text, importance: m.importance };
     for (const m of inOwnWords) {
-      if (m.importance >= 5 && m.kind !== "observation" && namesPerson(m.text, people.filter((p) => p !== listener), self) && !m.text.includes(listener || "\u0000")) yield { kind: "person", text: m.text, importance: m.importance };
+      if (
+        m.importance >= 5 &&
+        m.kind !== "observation" &&
+        namesPerson(
+          m.text,
+          people.filter((p) => p !== listener),
+          self,
+        ) &&
+        !m.text.includes(listener || "\u0000")
+      )
+        yield { kind: "person", text: m.text, importance: m.importance };
     }
-    for (const m of inOwnWords.filter((x) => x.importance >= 6 && x.kind !== "observation").sort((a, b) => b.importance - a.importance)) yield { kind: "memory", text: m.text, importance: m.importance };
+    for (const m of inOwnWords
+      .filter((x) => x.importance >= 6 && x.kind !== "observation")
+      .sort((a, b) => b.importance - a.importance))
+      yield { kind: "memory", text: m.text, importance: m.importance };
   };
   for (const n of candidates()) if (fresh(n)) return n;
   return undefined;
@@ -123,12 +193,15 @@ export function pickNews(memories: readonly MemoryLine[], now: number, places: r
 export function tellNews(n: News, speaker: string, listener: string): string {
   if (n.kind === "event" && n.event) {
     const e = n.event;
-    if (n.host) return `I'm organising ${describeEvent(e, "a")}, and I'd love for you to come, ${first(listener)}.`;
-    if (e.host && e.host !== listener) return `${e.host} is organising ${describeEvent(e, "a")}. Had you heard?`;
+    if (n.host)
+      return `I'm organising ${describeEvent(e, "a")}, and I'd love for you to come, ${first(listener)}.`;
+    if (e.host && e.host !== listener)
+      return `${e.host} is organising ${describeEvent(e, "a")}. Had you heard?`;
     return `There is ${describeEvent(e, "a")}. Had you heard?`;
   }
   const h = heardFrom(n.text);
-  if (h) return `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(HEARSAY, "").replace(/[.!]+$/, "")}.`;
+  if (h)
+    return `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(HEARSAY, "").replace(/[.!]+$/, "")}.`;
   const said = ownMemoryAsI(n.text.split(/(?<=[.!?])\s/)[0], speaker).replace(/[.!]+$/, "");
   return n.kind === "plan" ? `${cap(said)}.` : `${RETELLING}${said}.`;
 }
@@ -153,20 +226,43 @@ function saidAt(all: readonly Line[], k: number): string {
  * comes to say something: a real conversation does not wait two lines for it). A line that
  * answers (the greeting, or the other's news) tells only what follows its lead-in.
  */
-function newsAt(all: readonly Line[], k: number, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
+function newsAt(
+  all: readonly Line[],
+  k: number,
+  now: number,
+  places: readonly PlaceName[],
+  people: readonly string[],
+): News | undefined {
   if (isFarewell(all[k].text)) return undefined;
-  const answers = k === 1 || (k > 1 && all[k - 1].speaker !== all[k].speaker && !!newsAt(all, k - 1, now, places, people));
+  const answers =
+    k === 1 ||
+    (k > 1 && all[k - 1].speaker !== all[k].speaker && !!newsAt(all, k - 1, now, places, people));
   if (answers && !LEAD_IN.test(all[k].text)) return undefined;
   const said = saidAt(all, k);
   return said ? newsOf(said, all[k].speaker, now, places, people) : undefined;
 }
 
 /** Whether words said tell something (an event, something ahead, something about someone). */
-function newsOf(text: string, speaker: string, now: number, places: readonly PlaceName[], people: readonly string[]): News | undefined {
+function newsOf(
+  text: string,
+  speaker: string,
+  now: number,
+  places: readonly PlaceName[],
+  people: readonly string[],
+): News | undefined {
   const event = extractEvent(text, places, now, people, speaker);
-  if (event && eventUpcoming(event, now)) return { kind: "event", text, event, importance: EVENT_IMPORTANCE };
-  if (aboutTheFuture(text, now) || namesPerson(text, people.filter((p) => p !== speaker))) return { kind: "memory", text, importance: importanceOf(text, { at: now, people }) };
-  if (/^I('m| am) /.test(text) && text.length > 30) return { kind: "plan", text, importance: importanceOf(text, { at: now, people }) };
+  if (event && eventUpcoming(event, now))
+    return { kind: "event", text, event, importance: EVENT_IMPORTANCE };
+  if (
+    aboutTheFuture(text, now) ||
+    namesPerson(
+      text,
+      people.filter((p) => p !== speaker),
+    )
+  )
+    return { kind: "memory", text, importance: importanceOf(text, { at: now, people }) };
+  if (/^I('m| am) /.test(text) && text.length > 30)
+    return { kind: "plan", text, importance: importanceOf(text, { at: now, people }) };
   return undefined;
 }
 
@@ -186,7 +282,10 @@ function busyAt(side: ChatSideInput, minute: number): boolean {
 export function willAttend(side: ChatSideInput, e: EventMention): boolean {
   if (e.host === side.name) return true;
   const host = e.host ?? "";
-  const tie = side.relationship.length > 0 || (!!host && side.memories.some((m) => m.text.includes(host) || m.text.includes(`${first(host)} `)));
+  const tie =
+    side.relationship.length > 0 ||
+    (!!host &&
+      side.memories.some((m) => m.text.includes(host) || m.text.includes(`${first(host)} `)));
   const busy = e.start !== undefined && busyAt(side, e.start);
   const chance = 45 + (tie ? 35 : 0) - (busy ? 35 : 0);
   return seeded(side.name, e.what, host, "attend") % 100 < chance;
@@ -196,12 +295,20 @@ function greeting(a: ChatSideInput, b: string, now: number, past?: PastContext):
   const h = new Date(now).getUTCHours();
   const hello = h < 12 ? "Good morning" : h < 18 ? "Good afternoon" : "Good evening";
   if (past && past.minutesAgo < 12 * 60) return `Hello again, ${first(b)}.`;
-  return pick([`${hello}, ${first(b)}.`, `Hello ${first(b)}, how are you?`, `Hi ${first(b)}!`], a.id, b, dayKey(now), h);
+  return pick(
+    [`${hello}, ${first(b)}.`, `Hello ${first(b)}, how are you?`, `Hi ${first(b)}!`],
+    a.id,
+    b,
+    dayKey(now),
+    h,
+  );
 }
 
-const farewell = (action: string, listener: string) => `I should get back to ${bare(action) || "what I was doing"}. See you later, ${first(listener)}!`;
+const farewell = (action: string, listener: string) =>
+  `I should get back to ${bare(action) || "what I was doing"}. See you later, ${first(listener)}!`;
 /** The engine's own closing line (its words, not a reading of anyone's). */
-const isFarewell = (text: string) => /(^|\s)I should get back to /.test(text) || /(^|\s)See you, \w+!$/.test(text);
+const isFarewell = (text: string) =>
+  /(^|\s)I should get back to /.test(text) || /(^|\s)See you, \w+!$/.test(text);
 
 /**
  * The next line, offline (the paper's turn-by-turn loop), from the speaker's own memories: greet
@@ -233,27 +340,73 @@ export function offlineUtterance(
     const all = [...soFar, { speaker: speaker.name, text }];
     return { text, end: end || all.length >= maxLines, topic: topicOf(all) };
   };
-  const mine = pickNews(speaker.memories, now, places, speaker.name, people, listener.name, soFar.filter((l) => l.speaker !== speaker.name).map((l) => l.text));
+  const mine = pickNews(
+    speaker.memories,
+    now,
+    places,
+    speaker.name,
+    people,
+    listener.name,
+    soFar.filter((l) => l.speaker !== speaker.name).map((l) => l.text),
+  );
   const line = mine ? tellNews(mine, speaker.name, listener.name) : "";
   // One comes over to say something: the greeting and one's news in the first line.
-  if (n === 0) return done(line && maxLines >= 2 ? `${greeting(speaker, listener.name, now, past)} ${line}` : greeting(speaker, listener.name, now, past), false);
+  if (n === 0)
+    return done(
+      line && maxLines >= 2
+        ? `${greeting(speaker, listener.name, now, past)} ${line}`
+        : greeting(speaker, listener.name, now, past),
+      false,
+    );
   const last = soFar[n - 1];
-  const canTell = !!line && !soFar.some((l) => l.speaker === speaker.name && l.text.includes(line)) && n + 2 <= maxLines;
-  const told = last.speaker !== speaker.name ? newsAt(soFar, n - 1, now, places, people) : undefined;
+  const canTell =
+    !!line &&
+    !soFar.some((l) => l.speaker === speaker.name && l.text.includes(line)) &&
+    n + 2 <= maxLines;
+  const told =
+    last.speaker !== speaker.name ? newsAt(soFar, n - 1, now, places, people) : undefined;
   let reply = "";
   if (told?.event) {
-    const e = { ...told.event, host: told.event.host ?? (/(^|\s)I('m| am) organi/.test(saidAt(soFar, n - 1)) ? last.speaker : undefined) };
+    const e = {
+      ...told.event,
+      host:
+        told.event.host ??
+        (/(^|\s)I('m| am) organi/.test(saidAt(soFar, n - 1)) ? last.speaker : undefined),
+    };
     const key = e.what.toLowerCase();
     const knew = speaker.memories.some((m) => m.text.toLowerCase().includes(key));
     const going = willAttend(speaker, e);
-    const start = knew ? "Yes, I heard about it!" : pick(["Oh, I didn't know about that!", "That's news to me!"], speaker.name, key);
+    const start = knew
+      ? "Yes, I heard about it!"
+      : pick(["Oh, I didn't know about that!", "That's news to me!"], speaker.name, key);
     reply = `${start} ${going ? "I'd like to come." : "I'm not sure I can make it, but thank you for telling me."}`;
-  } else if (told) reply = pick([`I didn't know that. Thanks for telling me, ${you}.`, `Really? I'll keep that in mind.`, `That's good to know, ${you}.`], speaker.name, last.text);
+  } else if (told)
+    reply = pick(
+      [
+        `I didn't know that. Thanks for telling me, ${you}.`,
+        `Really? I'll keep that in mind.`,
+        `That's good to know, ${you}.`,
+      ],
+      speaker.name,
+      last.text,
+    );
   else if (n === 1) reply = `Hi ${you}!`;
   // The other is going: one's news before they do, or goodbye.
-  if (isFarewell(last.text) && last.speaker !== speaker.name) return canTell ? done(`${reply} Before you go, ${you}: ${line}`.trim(), false) : done(`${reply} See you, ${you}!`.trim(), true);
-  if (canTell) return done(!reply ? line : told ? `${reply} By the way, ${you}: ${line}` : `${reply} Guess what: ${line}`, false);
-  if (n === 1 && !told) return done(`${reply}${speaker.action ? ` I was just ${bare(speaker.action)}.` : ""}`, false);
+  if (isFarewell(last.text) && last.speaker !== speaker.name)
+    return canTell
+      ? done(`${reply} Before you go, ${you}: ${line}`.trim(), false)
+      : done(`${reply} See you, ${you}!`.trim(), true);
+  if (canTell)
+    return done(
+      !reply
+        ? line
+        : told
+          ? `${reply} By the way, ${you}: ${line}`
+          : `${reply} Guess what: ${line}`,
+      false,
+    );
+  if (n === 1 && !told)
+    return done(`${reply}${speaker.action ? ` I was just ${bare(speaker.action)}.` : ""}`, false);
   return done(`${reply} ${farewell(speaker.action, listener.name)}`.trim(), true);
 }
 
@@ -264,15 +417,28 @@ export function topicPhrase(line: string, speaker: string): string {
   // What was told, not who told it: "Edmund told me that Edmund is organising ..." is about that.
   const t = shortTopic(iToThirdPerson(whatWasTold(line), speaker));
   const gerund = /^(.+?) (?:is|are|was|were) (\w+ing\b.*)$/.exec(t);
-  if (gerund && gerund[1].split(" ").length <= 4 && !/\b(that|who|which|told|said|heard)\b/.test(gerund[1])) return `${gerund[1]} ${gerund[2]}`;
-  return /\b(is|are|was|were|has|have|had|will|would|can|could)\b/.test(t) || /^[A-Z][\w'-]*(?: [A-Z][\w'-]*)* [a-z]+s\b/.test(t) ? `how ${t}` : t;
+  if (
+    gerund &&
+    gerund[1].split(" ").length <= 4 &&
+    !/\b(that|who|which|told|said|heard)\b/.test(gerund[1])
+  )
+    return `${gerund[1]} ${gerund[2]}`;
+  return /\b(is|are|was|were|has|have|had|will|would|can|could)\b/.test(t) ||
+    /^[A-Z][\w'-]*(?: [A-Z][\w'-]*)* [a-z]+s\b/.test(t)
+    ? `how ${t}`
+    : t;
 }
 
 /** The first clause, at most 10 words, never ending on a word that needs the next one ("the new
  *  street lamps on", "running for mayor against Walter Pike in"): the tagger's prepositions,
  *  determiners, conjunctions and possessives are dropped from the end. */
 function shortTopic(text: string): string {
-  const words = text.replace(/^For [^:]+: /, "").split(/[,;.!?]/)[0].split(/\s+/).filter(Boolean).slice(0, 10);
+  const words = text
+    .replace(/^For [^:]+: /, "")
+    .split(/[,;.!?]/)[0]
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 10);
   return words.length < 10 ? words.join(" ") : withoutDanglingEnd(words).join(" ");
 }
 
@@ -287,7 +453,14 @@ export interface Takeaway {
  * What `self` takes away from a conversation, written from what the OTHER said and naming them:
  * the news heard, a planning note for an event it means to go to, and how it sees them now.
  */
-export function offlineTakeaway(self: ChatSideInput, other: string, lines: readonly Line[], topic: string, now: number, places: readonly PlaceName[]): Takeaway {
+export function offlineTakeaway(
+  self: ChatSideInput,
+  other: string,
+  lines: readonly Line[],
+  topic: string,
+  now: number,
+  places: readonly PlaceName[],
+): Takeaway {
   const people = self.people ?? [];
   let importance = 3;
   // "talked with Y about ...", not "had a chat with Y, about ...": a reader takes the object of
@@ -301,29 +474,57 @@ export function offlineTakeaway(self: ChatSideInput, other: string, lines: reado
     if (!news) continue;
     importance = Math.max(importance, Math.min(8, news.importance));
     if (news.event) {
-      const e = { ...news.event, host: news.event.host ?? (/^I('m| am) organi/.test(t) ? other : undefined) };
+      const e = {
+        ...news.event,
+        host: news.event.host ?? (/^I('m| am) organi/.test(t) ? other : undefined),
+      };
       if (e.host === self.name) {
         memo = `${self.name} told ${other} about ${first(self.name)}'s ${e.what}.`;
         break;
       }
       const what = describeEvent(e, "a");
-      memo = e.host ? `${self.name} heard from ${other} that ${e.host} is organising ${what}.` : `${self.name} heard from ${other} about ${what}.`;
-      if (willAttend(self, e)) planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} means to go.`;
+      memo = e.host
+        ? `${self.name} heard from ${other} that ${e.host} is organising ${what}.`
+        : `${self.name} heard from ${other} about ${what}.`;
+      if (willAttend(self, e))
+        planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} means to go.`;
       break;
     }
     memo = `${self.name} heard from ${other} that ${iToThirdPerson(whatWasTold(t), other).replace(/[.!]+$/, "")}.`;
   }
   const of = first(other);
-  const tie = self.memories.find((m) => (m.text.includes(other) || m.text.includes(`${of} `)) && m.kind === "thought" && !heardFrom(m.text));
-  const base = self.relationship.replace(/\s*They last talked [^.]*\.?\s*$/, "").trim() || tie?.text.replace(/[.]?$/, ".") || `${self.name} knows ${other} from around town.`;
-  return { importance, memo, planning, relationship: `${base.replace(/[.]?$/, ".")} They last talked ${topic.replace(/^conversing /, "")}.` };
+  const tie = self.memories.find(
+    (m) =>
+      (m.text.includes(other) || m.text.includes(`${of} `)) &&
+      m.kind === "thought" &&
+      !heardFrom(m.text),
+  );
+  const base =
+    self.relationship.replace(/\s*They last talked [^.]*\.?\s*$/, "").trim() ||
+    tie?.text.replace(/[.]?$/, ".") ||
+    `${self.name} knows ${other} from around town.`;
+  return {
+    importance,
+    memo,
+    planning,
+    relationship: `${base.replace(/[.]?$/, ".")} They last talked ${topic.replace(/^conversing /, "")}.`,
+  };
 }
 
 /** The offline relationship summary: what the resident's own memories say of the other. */
-export function offlineRelationship(self: string, other: string, memories: readonly MemoryLine[], before: string): string {
+export function offlineRelationship(
+  self: string,
+  other: string,
+  memories: readonly MemoryLine[],
+  before: string,
+): string {
   const of = first(other);
-  const about = memories.filter((m) => m.text.includes(other) || new RegExp(`\\b${of}\\b`).test(m.text));
-  const tie = about.find((m) => m.kind === "thought" && !heardFrom(m.text)) ?? about.find((m) => m.kind === "memo" || m.kind === "reflection");
+  const about = memories.filter(
+    (m) => m.text.includes(other) || new RegExp(`\\b${of}\\b`).test(m.text),
+  );
+  const tie =
+    about.find((m) => m.kind === "thought" && !heardFrom(m.text)) ??
+    about.find((m) => m.kind === "memo" || m.kind === "reflection");
   if (before) return before;
   if (!tie) return `${self} knows ${other} from around town.`;
   return tie.text.replace(/[.]?$/, ".");
@@ -350,33 +551,55 @@ export interface ReactionChoiceInput {
  * talk of the day comes easily, and each conversation already had today makes another less
  * likely (a day has only so much talk in it).
  */
-export function offlineReaction(i: ReactionChoiceInput): { decision: "talk" | "wait" | "join" | "continue"; reason: string } {
+export function offlineReaction(i: ReactionChoiceInput): {
+  decision: "talk" | "wait" | "join" | "continue";
+  reason: string;
+} {
   const other = i.other.name;
   if (i.options.includes("join")) {
     // Joining people one's acquaintance is talking with: likelier when one knows them, less so
     // after many talks today.
-    const knows = i.memories.some((m) => m.text.includes(other) || m.text.includes(`${first(other)} `));
+    const knows = i.memories.some(
+      (m) => m.text.includes(other) || m.text.includes(`${first(other)} `),
+    );
     const hour = new Date(i.now).getUTCHours();
-    if (seeded(i.name, other, dayKey(i.now), hour, "join") % 100 < (knows ? 60 : 35) / (1 + (i.chatsToday ?? 0))) {
+    if (
+      seeded(i.name, other, dayKey(i.now), hour, "join") % 100 <
+      (knows ? 60 : 35) / (1 + (i.chatsToday ?? 0))
+    ) {
       return { decision: "join", reason: `${i.name} goes over to join ${other}'s talk.` };
     }
   }
   if (i.options.includes("talk")) {
     const news = pickNews(i.memories, i.now, i.places, i.name, i.people, other);
     const key = news?.event ? news.event.what : news ? shortTopic(news.text) : "";
-    const toldAlready = !!news && !!i.lastChat && i.lastChat.topic.toLowerCase().includes(key.toLowerCase());
-    const knows = i.memories.some((m) => m.text.includes(other) || m.text.includes(`${first(other)} `));
+    const toldAlready =
+      !!news && !!i.lastChat && i.lastChat.topic.toLowerCase().includes(key.toLowerCase());
+    const knows = i.memories.some(
+      (m) => m.text.includes(other) || m.text.includes(`${first(other)} `),
+    );
     const hour = new Date(i.now).getUTCHours();
     // Someone who has talked with nobody yet today is keener; each talk after that, less so.
     const mood = 2 / (1 + (i.chatsToday ?? 0));
-    if (news && !toldAlready && seeded(i.name, other, key, dayKey(i.now), hour) % 100 < (10 + news.importance * 6) * mood) {
-      return { decision: "talk", reason: `${i.name} wants to tell ${other} something: ${shortTopic(news.text)}.` };
+    if (
+      news &&
+      !toldAlready &&
+      seeded(i.name, other, key, dayKey(i.now), hour) % 100 < (10 + news.importance * 6) * mood
+    ) {
+      return {
+        decision: "talk",
+        reason: `${i.name} wants to tell ${other} something: ${shortTopic(news.text)}.`,
+      };
     }
     const talkedToday = !!i.lastChat && i.lastChat.minutesAgo < 16 * 60;
-    if (seeded(i.name, other, dayKey(i.now), hour, "hello") % 100 < (talkedToday ? 3 : knows ? 50 : 35) * mood) {
+    if (
+      seeded(i.name, other, dayKey(i.now), hour, "hello") % 100 <
+      (talkedToday ? 3 : knows ? 50 : 35) * mood
+    ) {
       return { decision: "talk", reason: `${i.name} wants to catch up with ${other}.` };
     }
   }
-  if (i.options.includes("wait") && i.sharedObject) return { decision: "wait", reason: `${other} is using the ${i.sharedObject}.` };
+  if (i.options.includes("wait") && i.sharedObject)
+    return { decision: "wait", reason: `${other} is using the ${i.sharedObject}.` };
   return { decision: "continue", reason: `${i.name} carries on.` };
 }

@@ -52,7 +52,8 @@ function meridiem(hour: number, certain: boolean, text: string): number {
 const digitCache = new Map<string, string>();
 /** Number words as digits ("five to seven" → "5 to 7") so the date parser reads them. */
 /** Cardinal number words (a closed class); only a text with one needs the number tagger. */
-const NUMBER_WORD = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b/i;
+const NUMBER_WORD =
+  /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b/i;
 
 function digits(text: string): string {
   if (!NUMBER_WORD.test(text)) return text;
@@ -102,8 +103,12 @@ const NOT_A_DATE = /^(?:(?:the|a|one|1|that|this) day|\d{3,4}s?|(?:a|one|1) seco
 
 function parseTime(text: string, ref: number): ReadTimes {
   const normal = digits(text);
-  const results = chrono.casual.parse(normal, new Date(ref), { forwardDate: true }).filter((r) => !NOT_A_DATE.test(r.text.trim()));
-  const later = results.some((r) => r.tags().has("result/relativeDate") && r.start.date().getTime() > ref + DAY_MS / 2);
+  const results = chrono.casual
+    .parse(normal, new Date(ref), { forwardDate: true })
+    .filter((r) => !NOT_A_DATE.test(r.text.trim()));
+  const later = results.some(
+    (r) => r.tags().has("result/relativeDate") && r.start.date().getTime() > ref + DAY_MS / 2,
+  );
   const out: TimeMention = {};
   for (const r of results) {
     const s = r.start;
@@ -113,17 +118,27 @@ function parseTime(text: string, ref: number): ReadTimes {
       if (DEADLINE.test(normal.slice(0, r.index))) out.deadline = true;
     }
     if (out.start === undefined && s.isCertain("hour")) {
-      out.start = meridiem(s.get("hour")!, s.isCertain("meridiem"), normal) * 60 + (s.get("minute") ?? 0);
+      out.start =
+        meridiem(s.get("hour")!, s.isCertain("meridiem"), normal) * 60 + (s.get("minute") ?? 0);
       if (r.end?.isCertain("hour")) {
-        const end = meridiem(r.end.get("hour")!, r.end.isCertain("meridiem"), normal) * 60 + (r.end.get("minute") ?? 0);
+        const end =
+          meridiem(r.end.get("hour")!, r.end.isCertain("meridiem"), normal) * 60 +
+          (r.end.get("minute") ?? 0);
         if (end > out.start) out.end = end;
       }
     }
   }
   if (out.month === undefined) {
     // The parser misreads a part of the day before a date ("in the evening on February 14").
-    for (const r of chrono.casual.parse(normal.replace(/\b(morning|afternoon|evening|night)\b/gi, ""), new Date(ref), { forwardDate: true })) {
-      if ((r.start.isCertain("day") || r.start.isCertain("weekday")) && !NOT_A_DATE.test(r.text.trim())) {
+    for (const r of chrono.casual.parse(
+      normal.replace(/\b(morning|afternoon|evening|night)\b/gi, ""),
+      new Date(ref),
+      { forwardDate: true },
+    )) {
+      if (
+        (r.start.isCertain("day") || r.start.isCertain("weekday")) &&
+        !NOT_A_DATE.test(r.text.trim())
+      ) {
         out.month = r.start.get("month")! - 1;
         out.day = r.start.get("day")!;
         break;
@@ -132,18 +147,29 @@ function parseTime(text: string, ref: number): ReadTimes {
   }
   if (out.start === undefined) {
     // "around 5", "at 7:30" that the parser leaves to the part of day ("evening around 5").
-    const m = /\b(?:at|around|about|by|from)\s+(\d{1,2})(?::(\d{2}))?(?!\s*(?:\d|%|minutes?|hours?|days?|weeks?|years?|people|of)\b)/i.exec(normal);
-    if (m && Number(m[1]) <= 12) out.start = meridiem(Number(m[1]), false, normal) * 60 + (m[2] ? Number(m[2]) : 0);
+    const m =
+      /\b(?:at|around|about|by|from)\s+(\d{1,2})(?::(\d{2}))?(?!\s*(?:\d|%|minutes?|hours?|days?|weeks?|years?|people|of)\b)/i.exec(
+        normal,
+      );
+    if (m && Number(m[1]) <= 12)
+      out.start = meridiem(Number(m[1]), false, normal) * 60 + (m[2] ? Number(m[2]) : 0);
     else if (out.month !== undefined) {
       // "tomorrow evening": the part of the day's usual hour, only with a day named.
-      const r = results.find((x) => x.start.get("hour") !== undefined && PART_OF_DAY_PM.test(x.text));
+      const r = results.find(
+        (x) => x.start.get("hour") !== undefined && PART_OF_DAY_PM.test(x.text),
+      );
       if (r) out.start = r.start.get("hour")! * 60;
     }
   }
   return { time: out.month === undefined && out.start === undefined ? undefined : out, later };
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 const contentCache = new Map<string, string[]>();
 /** Function words, from the part-of-speech tagger (not a hand-made list). */
@@ -153,7 +179,12 @@ function contentWords(text: string): string[] {
 
 function contentWordsOf(text: string): string[] {
   return (nlp(text).terms().json() as { terms: { tags: string[]; normal: string }[] }[])
-    .filter((t: { terms: { tags: string[] }[] }) => !t.terms[0].tags.some((g) => ["Determiner", "Preposition", "Conjunction", "Pronoun"].includes(g)))
+    .filter(
+      (t: { terms: { tags: string[] }[] }) =>
+        !t.terms[0].tags.some((g) =>
+          ["Determiner", "Preposition", "Conjunction", "Pronoun"].includes(g),
+        ),
+    )
     .map((t: { terms: { normal: string }[] }) => t.terms[0].normal)
     .filter((w: string) => w.length > 1);
 }
@@ -164,7 +195,11 @@ function contentWordsOf(text: string): string[] {
  * not distinctive. A capitalised word just before the match that is not part of the name means
  * the words name a person ("Theo Brandt" is not "Brandt house"). Nearest after `from` wins among equals.
  */
-export function findPlace(text: string, places: readonly PlaceName[], from = 0): PlaceName | undefined {
+export function findPlace(
+  text: string,
+  places: readonly PlaceName[],
+  from = 0,
+): PlaceName | undefined {
   const lower = text.toLowerCase();
   // A word is distinctive when the names of only one sector's places use it ("house" is not).
   const sectors = new Map<string, Set<string>>();
@@ -180,14 +215,22 @@ export function findPlace(text: string, places: readonly PlaceName[], from = 0):
   let best: { place: PlaceName; score: number; pos: number } | undefined;
   const personBefore = (at: number, name: string) => {
     const before = /([A-Z][\w’'-]*)\s+$/.exec(text.slice(Math.max(0, at - 30), at));
-    return !!before && /^[A-Z]/.test(text[at] ?? "") && !name.includes(before[1].toLowerCase()) && !/^(At|In|The|On|By|To|From)$/.test(before[1]);
+    return (
+      !!before &&
+      /^[A-Z]/.test(text[at] ?? "") &&
+      !name.includes(before[1].toLowerCase()) &&
+      !/^(At|In|The|On|By|To|From)$/.test(before[1])
+    );
   };
   for (const p of places) {
     const name = p.name.toLowerCase();
     // Cheap test first: no word of the name in the text, no match.
     if (!name.split(/\s+/).some((w) => w.length > 2 && lower.includes(w))) continue;
     let pos = -1;
-    const whole = new RegExp(`(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "gu");
+    const whole = new RegExp(
+      `(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`,
+      "gu",
+    );
     for (const m of lower.matchAll(whole)) {
       const at = m.index + m[1].length;
       if (personBefore(at, name)) continue;
@@ -197,7 +240,9 @@ export function findPlace(text: string, places: readonly PlaceName[], from = 0):
     if (score === 0) {
       const words = contentWords(p.name).filter((w) => (shared.get(w) ?? 0) <= 1);
       if (words.length === 0) continue;
-      const hits = words.filter((w) => new RegExp(`\\b${w.replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "iu").test(lower));
+      const hits = words.filter((w) =>
+        new RegExp(`\\b${w.replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "iu").test(lower),
+      );
       if (hits.length === 0 || hits.length < Math.ceil(words.length * 0.6)) continue;
       const at = new RegExp(`\\b${hits[0].replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "iu").exec(text);
       if (at && personBefore(at.index, name)) continue;
@@ -205,7 +250,12 @@ export function findPlace(text: string, places: readonly PlaceName[], from = 0):
       pos = at?.index ?? 0;
     }
     const rank = score - (pos >= from ? 0 : 3);
-    if (!best || rank > best.score || (rank === best.score && Math.abs(pos - from) < Math.abs(best.pos - from))) best = { place: p, score: rank, pos };
+    if (
+      !best ||
+      rank > best.score ||
+      (rank === best.score && Math.abs(pos - from) < Math.abs(best.pos - from))
+    )
+      best = { place: p, score: rank, pos };
   }
   return best?.place;
 }
@@ -250,16 +300,33 @@ interface Term {
 function termsOf(text: string): Term[] {
   const out: Term[] = [];
   let from = 0;
-  for (const t of doc(text).terms().json() as { text: string; terms: { pre: string; post: string; tags: string[]; text: string }[] }[]) {
+  for (const t of doc(text).terms().json() as {
+    text: string;
+    terms: { pre: string; post: string; tags: string[]; text: string }[];
+  }[]) {
     const term = t.terms[0];
     const at = text.indexOf(term.text, from);
-    out.push({ text: term.text, pre: term.pre, post: term.post, tags: term.tags, start: at < 0 ? from : at });
+    out.push({
+      text: term.text,
+      pre: term.pre,
+      post: term.post,
+      tags: term.tags,
+      start: at < 0 ? from : at,
+    });
     if (at >= 0) from = at + term.text.length;
   }
   return out;
 }
 
-const STOP_TAGS = ["Preposition", "Conjunction", "Date", "Pronoun", "Verb", "Adverb", "QuestionWord"];
+const STOP_TAGS = [
+  "Preposition",
+  "Conjunction",
+  "Date",
+  "Pronoun",
+  "Verb",
+  "Adverb",
+  "QuestionWord",
+];
 
 const objectCache = new Map<string, Phrase[]>();
 /** What a verb acts on: the words after it up to a preposition, a conjunction or a time ("hosting [a get-together] at..."). */
@@ -272,24 +339,55 @@ function objectsOfVerbsOf(text: string): Phrase[] {
   const out: Phrase[] = [];
   for (let i = 0; i < terms.length; i++) {
     const t = terms[i];
-    if (!t.tags.includes("Verb") || t.tags.includes("Auxiliary") || t.tags.includes("Copula") || t.tags.includes("Modal")) continue;
+    if (
+      !t.tags.includes("Verb") ||
+      t.tags.includes("Auxiliary") ||
+      t.tags.includes("Copula") ||
+      t.tags.includes("Modal")
+    )
+      continue;
     let j = i + 1;
     // "going to [the tasting]": one preposition, then determiners.
-    if (j < terms.length && terms[j].tags.includes("Preposition") && terms[j + 1]?.tags.includes("Determiner")) j++;
-    while (j < terms.length && (terms[j].tags.includes("Determiner") || terms[j].tags.includes("Possessive")) && !terms[j - 1].post.trim()) j++;
+    if (
+      j < terms.length &&
+      terms[j].tags.includes("Preposition") &&
+      terms[j + 1]?.tags.includes("Determiner")
+    )
+      j++;
+    while (
+      j < terms.length &&
+      (terms[j].tags.includes("Determiner") || terms[j].tags.includes("Possessive")) &&
+      !terms[j - 1].post.trim()
+    )
+      j++;
     const words: Term[] = [];
     for (let k = j; k < terms.length; k++) {
       const head = k === j && j > i + 1 && terms[k].tags.includes("Gerund");
       // (The tagger counts pronouns as nouns too: "a duet he hopes to play" ends at "he".)
-      if (terms[k].tags.includes("Pronoun") || (!head && STOP_TAGS.some((g) => terms[k].tags.includes(g)) && !terms[k].tags.includes("Noun") && !terms[k].tags.includes("Hyphenated"))) break;
+      if (
+        terms[k].tags.includes("Pronoun") ||
+        (!head &&
+          STOP_TAGS.some((g) => terms[k].tags.includes(g)) &&
+          !terms[k].tags.includes("Noun") &&
+          !terms[k].tags.includes("Hyphenated"))
+      )
+        break;
       // A date word that qualifies the noun after it is part of the name ("a Valentine's Day
       // party"); otherwise a time ends the phrase.
-      const qualifies = !terms[k].post.trim() && terms[k + 1]?.tags.includes("Noun") && !terms[k + 1].tags.includes("Date") && !terms[k + 1].tags.includes("Value");
+      const qualifies =
+        !terms[k].post.trim() &&
+        terms[k + 1]?.tags.includes("Noun") &&
+        !terms[k + 1].tags.includes("Date") &&
+        !terms[k + 1].tags.includes("Value");
       if ((terms[k].tags.includes("Date") || terms[k].tags.includes("Value")) && !qualifies) break;
       words.push(terms[k]);
       if (/[,;:.!?]/.test(terms[k].post)) break;
     }
-    if (j > i + 1 && words.length) out.push({ text: words.map((w, n) => w.text + (n < words.length - 1 ? " " : "")).join(""), start: words[0].start });
+    if (j > i + 1 && words.length)
+      out.push({
+        text: words.map((w, n) => w.text + (n < words.length - 1 ? " " : "")).join(""),
+        start: words[0].start,
+      });
   }
   return out;
 }
@@ -301,18 +399,24 @@ export function taggedPeople(text: string): string[] {
 }
 
 /** People named in a text: known names (full or first) and the tagger's people, with positions. */
-function peopleIn(text: string, known: readonly string[]): { name: string; at: number; end: number; known?: boolean }[] {
+function peopleIn(
+  text: string,
+  known: readonly string[],
+): { name: string; at: number; end: number; known?: boolean }[] {
   const out: { name: string; at: number; end: number; known?: boolean }[] = [];
   for (const name of known) {
     if (!text.includes(name.split(" ")[0])) continue;
     for (const form of [name, name.split(" ")[0]]) {
       const re = new RegExp(`\\b${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g");
-      for (const m of text.matchAll(re)) if (!out.some((o) => m.index >= o.at && m.index < o.end)) out.push({ name, at: m.index, end: m.index + m[0].length, known: true });
+      for (const m of text.matchAll(re))
+        if (!out.some((o) => m.index >= o.at && m.index < o.end))
+          out.push({ name, at: m.index, end: m.index + m[0].length, known: true });
     }
   }
   for (const p of taggedPeople(text)) {
     const at = text.indexOf(p);
-    if (at >= 0 && !out.some((o) => at >= o.at && at < o.end) && /^[A-Z]/.test(p)) out.push({ name: p.replace(/'s$/, ""), at, end: at + p.length });
+    if (at >= 0 && !out.some((o) => at >= o.at && at < o.end) && /^[A-Z]/.test(p))
+      out.push({ name: p.replace(/'s$/, ""), at, end: at + p.length });
   }
   return out.sort((a, b) => a.at - b.at);
 }
@@ -329,16 +433,30 @@ const clean = (s: string) =>
  * Kettle cafe tomorrow evening around five". `ref` is when it was said (for relative days),
  * `people` the names the resident knows, `speaker` who "I" is.
  */
-export function extractEvent(text: string, places: readonly PlaceName[], ref?: number, people: readonly string[] = [], speaker?: string): EventMention | undefined {
+export function extractEvent(
+  text: string,
+  places: readonly PlaceName[],
+  ref?: number,
+  people: readonly string[] = [],
+  speaker?: string,
+): EventMention | undefined {
   if (ref === undefined) return undefined;
   const k = `${Math.floor(ref / 60_000)}|${speaker ?? ""}|${people.join(",")}|${places.length}:${places[0]?.address ?? ""}:${places.at(-1)?.address ?? ""}|${text}`;
   // A planning note's header ("For Rosa Delgado's planning: ") names whose note it is, not who
   // organises what follows.
-  const e = cached(eventCache, k, () => parseEvent(text.replace(/^For [^:]{1,60}'s planning:\s*/i, ""), places, ref, people, speaker));
+  const e = cached(eventCache, k, () =>
+    parseEvent(text.replace(/^For [^:]{1,60}'s planning:\s*/i, ""), places, ref, people, speaker),
+  );
   return e && { ...e };
 }
 
-function parseEvent(text: string, places: readonly PlaceName[], ref: number, people: readonly string[], speaker?: string): EventMention | undefined {
+function parseEvent(
+  text: string,
+  places: readonly PlaceName[],
+  ref: number,
+  people: readonly string[],
+  speaker?: string,
+): EventMention | undefined {
   const time = readTime(text, ref);
   // What is due by a day ("finished by Friday") is a deadline, not an event on that day.
   if (!time || time.deadline) return undefined;
@@ -346,7 +464,10 @@ function parseEvent(text: string, places: readonly PlaceName[], ref: number, peo
   const place = findPlace(text, places);
   const placeWords = new Set(place ? norm(place.name).split(" ") : []);
   const phrases = [...objectsOfVerbs(text), ...nounPhrases(text)].filter((p) => {
-    if (persons.some((x) => p.start < x.end && p.start + p.text.length > x.at && x.at <= p.start + 1)) return false;
+    if (
+      persons.some((x) => p.start < x.end && p.start + p.text.length > x.at && x.at <= p.start + 1)
+    )
+      return false;
     const c = clean(p.text);
     if (!c || /^(i|i'm|we|you|he|she|they|it|me|us|them)$/i.test(c)) return false;
     if (readTime(c, ref) !== undefined && nlp(c).match("#Date").found) return false;
@@ -364,7 +485,8 @@ function parseEvent(text: string, places: readonly PlaceName[], ref: number, peo
   // The place is named after the event in the same clause ("a party at the cafe on Friday"), not
   // anywhere in the sentence ("the party at 5 pm, a drink at the pub").
   const after = first.start + first.text.length;
-  const clause = /^[^,;!?]*?(?=[,;!?]|\.(?:\s|$)|$)/.exec(text.slice(after, after + 120))?.[0] ?? "";
+  const clause =
+    /^[^,;!?]*?(?=[,;!?]|\.(?:\s|$)|$)/.exec(text.slice(after, after + 120))?.[0] ?? "";
   const there = findPlace(clause, places);
   if (there) out.place = there;
   // The organiser: the last person named before the event (the subject of its clause), or the
@@ -375,10 +497,19 @@ function parseEvent(text: string, places: readonly PlaceName[], ref: number, peo
   if (governedByPreposition(text, first.start)) return out;
   // A name the resident does not know, in the possessive ("a Valentine's Day party"), is the
   // tagger reading a holiday or a brand as a person: it organises nothing.
-  const possessive = (p: { at: number; end: number }) => /['’]s?$/.test(text.slice(p.at, p.end)) || /^['’]/.test(text.slice(p.end));
-  const before = persons.filter((p) => p.at < first.start && (p.known || !possessive(p)) && !/\bfrom\b/.test(text.slice(Math.max(0, p.at - 6), first.start))).at(-1);
+  const possessive = (p: { at: number; end: number }) =>
+    /['’]s?$/.test(text.slice(p.at, p.end)) || /^['’]/.test(text.slice(p.end));
+  const before = persons
+    .filter(
+      (p) =>
+        p.at < first.start &&
+        (p.known || !possessive(p)) &&
+        !/\bfrom\b/.test(text.slice(Math.max(0, p.at - 6), first.start)),
+    )
+    .at(-1);
   if (before) out.host = before.name;
-  else if (speaker && /\b(I|I'm|I am|we|we're)\b/.test(text.slice(0, first.start))) out.host = speaker;
+  else if (speaker && /\b(I|I'm|I am|we|we're)\b/.test(text.slice(0, first.start)))
+    out.host = speaker;
   return out;
 }
 
@@ -388,7 +519,8 @@ function governedByPreposition(text: string, start: number): boolean {
   const before = termsOf(text).filter((t) => t.start < start);
   for (let k = before.length - 1; k >= 0; k--) {
     const tags = before[k].tags;
-    if (tags.includes("Determiner") || tags.includes("Possessive") || tags.includes("Adjective")) continue;
+    if (tags.includes("Determiner") || tags.includes("Possessive") || tags.includes("Adjective"))
+      continue;
     return tags.includes("Preposition");
   }
   return false;
@@ -440,8 +572,14 @@ export function eventStart(e: EventMention, ref: number): number | undefined {
 export function describeEvent(e: EventMention, article = "the"): string {
   const parts = [`${article} ${e.what}`];
   if (e.place) parts.push(`at ${e.place.name}`);
-  if (e.month !== undefined && e.day !== undefined) parts.push(`on ${MONTH_NAMES[e.month]} ${e.day}`);
-  if (e.start !== undefined) parts.push(e.end !== undefined ? `from ${formatTime12(e.start)} to ${formatTime12(e.end)}` : `at ${formatTime12(e.start)}`);
+  if (e.month !== undefined && e.day !== undefined)
+    parts.push(`on ${MONTH_NAMES[e.month]} ${e.day}`);
+  if (e.start !== undefined)
+    parts.push(
+      e.end !== undefined
+        ? `from ${formatTime12(e.start)} to ${formatTime12(e.end)}`
+        : `at ${formatTime12(e.start)}`,
+    );
   return parts.join(" ");
 }
 
@@ -456,13 +594,23 @@ export interface KnownEvent {
   rank: number;
 }
 
-const key = (what: string) => norm(what).split(" ").filter((w) => w.length > 2).slice(-2).join(" ");
+const key = (what: string) =>
+  norm(what)
+    .split(" ")
+    .filter((w) => w.length > 2)
+    .slice(-2)
+    .join(" ");
 
 /**
  * The events a resident's memories (best first) talk about, one entry per event, in the order of
  * their best memory: the day, time, place and host come from whichever memory says them.
  */
-export function knownEvents(memories: readonly { text: string; created: number; kind?: string }[], places: readonly PlaceName[], self: string, people: readonly string[] = []): KnownEvent[] {
+export function knownEvents(
+  memories: readonly { text: string; created: number; kind?: string }[],
+  places: readonly PlaceName[],
+  self: string,
+  people: readonly string[] = [],
+): KnownEvent[] {
   const first = self.split(" ")[0];
   const byWhat = new Map<string, KnownEvent>();
   const names = people.includes(self) ? people : [self, ...people];
@@ -502,7 +650,8 @@ export function knownEvents(memories: readonly { text: string; created: number; 
       k.texts.push(m.text);
       if (!k.event.place) {
         const after = at + k.event.what.length;
-        const clause = /^[^,;!?]*?(?=[,;!?]|\.(?:\s|$)|$)/.exec(m.text.slice(after, after + 120))?.[0] ?? "";
+        const clause =
+          /^[^,;!?]*?(?=[,;!?]|\.(?:\s|$)|$)/.exec(m.text.slice(after, after + 120))?.[0] ?? "";
         const place = findPlace(clause, places);
         if (place) k.event.place = place;
       }

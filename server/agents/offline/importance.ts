@@ -28,7 +28,9 @@ function futureVerb(text: string): boolean {
   if (!FUTURE_AUXILIARY.test(text)) return false;
   const hit = tenseCache.get(text);
   if (hit !== undefined) return hit;
-  const future = (nlp(text).verbs().json() as { verb?: { grammar?: { tense?: string } } }[]).some((v) => v.verb?.grammar?.tense === "FutureTense");
+  const future = (nlp(text).verbs().json() as { verb?: { grammar?: { tense?: string } } }[]).some(
+    (v) => v.verb?.grammar?.tense === "FutureTense",
+  );
   if (tenseCache.size > 20_000) tenseCache.clear();
   tenseCache.set(text, future);
   return future;
@@ -42,7 +44,15 @@ export function aboutTheFuture(text: string, at = Date.now()): boolean {
 
 /** Whether a sentence names a person (a known name or one the tagger recognises). */
 export function namesPerson(text: string, people: readonly string[] = [], except = ""): boolean {
-  if (people.some((p) => p !== except && (text.includes(p) || new RegExp(`\\b${p.split(" ")[0]}\\b`).test(text)) && !except.startsWith(p.split(" ")[0]))) return true;
+  if (
+    people.some(
+      (p) =>
+        p !== except &&
+        (text.includes(p) || new RegExp(`\\b${p.split(" ")[0]}\\b`).test(text)) &&
+        !except.startsWith(p.split(" ")[0]),
+    )
+  )
+    return true;
   return taggedPeople(text).some((p) => /^[A-Z]/.test(p) && !except.includes(p));
 }
 

@@ -4,7 +4,15 @@
 // nothing is claimed that memory does not hold: "I went" only when its memories place it there.
 import nlp from "compromise";
 import type { Identity, MemoryLine } from "../prompts/builder.ts";
-import { describeEvent, eventStart, eventUpcoming, knownEvents, readTime, type KnownEvent, type PlaceName } from "./events.ts";
+import {
+  describeEvent,
+  eventStart,
+  eventUpcoming,
+  knownEvents,
+  readTime,
+  type KnownEvent,
+  type PlaceName,
+} from "./events.ts";
 import { aboutTheFuture } from "./importance.ts";
 import { cap, ownMemoryAsI, toFirstPerson } from "./person.ts";
 import { eng } from "stopword";
@@ -55,10 +63,30 @@ export function roots(text: string): string[] {
   if (hit) return hit;
   const doc = nlp(text);
   doc.compute("root");
-  const out = (doc.terms().json() as { terms: { root?: string; normal: string; tags: string[] }[] }[])
+  const out = (
+    doc.terms().json() as { terms: { root?: string; normal: string; tags: string[] }[] }[]
+  )
     .map((t) => t.terms[0])
-    .filter((t) => !t.tags.some((g) => ["Determiner", "Preposition", "Conjunction", "Pronoun", "Copula", "Auxiliary", "QuestionWord", "Modal"].includes(g)))
-    .map((t) => t.root ?? (t.tags.includes("Gerund") || /ing$/.test(t.normal) ? gerundRoot(t.normal) : t.normal))
+    .filter(
+      (t) =>
+        !t.tags.some((g) =>
+          [
+            "Determiner",
+            "Preposition",
+            "Conjunction",
+            "Pronoun",
+            "Copula",
+            "Auxiliary",
+            "QuestionWord",
+            "Modal",
+          ].includes(g),
+        ),
+    )
+    .map(
+      (t) =>
+        t.root ??
+        (t.tags.includes("Gerund") || /ing$/.test(t.normal) ? gerundRoot(t.normal) : t.normal),
+    )
     .filter((w) => w.length > 1 && !STOP_WORDS.has(w));
   if (rootCache.size > 5000) rootCache.clear();
   rootCache.set(text, out);
@@ -84,16 +112,35 @@ function eventAnswer(i: InterviewInput, k: KnownEvent, yesNo: boolean): string {
   const parts: string[] = [];
   const me = i.identity.name;
   // Its own plan in its own words, when memory holds them.
-  const ownWords = k.texts.find((t) => (t.startsWith(`${me} `) || t.startsWith(`${first(me)} `)) && !/ heard from /.test(t) && !/ were conversing /.test(t));
-  if (k.hostedBySelf && ownWords && !past) parts.push(`${yes}${sentence(cap(toFirstPerson(ownWords, me)))}`);
-  else if (k.hostedBySelf) parts.push(cap(`${yes}${past ? "I organised" : "I'm organising"} ${describeEvent(e, "a")}.`));
-  else if (e.host) parts.push(`${yes}${e.host} ${past ? "organised" : "is organising"} ${describeEvent(e, "a")}.`);
+  const ownWords = k.texts.find(
+    (t) =>
+      (t.startsWith(`${me} `) || t.startsWith(`${first(me)} `)) &&
+      !/ heard from /.test(t) &&
+      !/ were conversing /.test(t),
+  );
+  if (k.hostedBySelf && ownWords && !past)
+    parts.push(`${yes}${sentence(cap(toFirstPerson(ownWords, me)))}`);
+  else if (k.hostedBySelf)
+    parts.push(cap(`${yes}${past ? "I organised" : "I'm organising"} ${describeEvent(e, "a")}.`));
+  else if (e.host)
+    parts.push(`${yes}${e.host} ${past ? "organised" : "is organising"} ${describeEvent(e, "a")}.`);
   else parts.push(cap(`${yes}there ${past ? "was" : "is"} ${describeEvent(e, "a")}.`));
   if (!k.hostedBySelf) {
-    const from = k.texts.map((t) => / heard from (.+?) (?:that|about)\b/.exec(t)?.[1]).find((x): x is string => !!x && x !== i.identity.name);
+    const from = k.texts
+      .map((t) => / heard from (.+?) (?:that|about)\b/.exec(t)?.[1])
+      .find((x): x is string => !!x && x !== i.identity.name);
     if (from) parts.push(`I heard about it from ${from}.`);
-    const meant = k.texts.some((t) => t.startsWith(`For ${i.identity.name}'s planning`)) || i.plan.some((p) => p.toLowerCase().includes(e.what.toLowerCase()));
-    if (past) parts.push(wasThere(i, k) ? "I was there." : meant ? "I meant to go, but I don't remember being there." : "I didn't go.");
+    const meant =
+      k.texts.some((t) => t.startsWith(`For ${i.identity.name}'s planning`)) ||
+      i.plan.some((p) => p.toLowerCase().includes(e.what.toLowerCase()));
+    if (past)
+      parts.push(
+        wasThere(i, k)
+          ? "I was there."
+          : meant
+            ? "I meant to go, but I don't remember being there."
+            : "I didn't go.",
+      );
     else if (meant) parts.push("I'm planning to go.");
   }
   return parts.join(" ");
@@ -105,10 +152,18 @@ function closest(i: InterviewInput): { name: string; why: string }[] {
   const scored = i.residents
     .filter((n) => n !== me)
     .map((n) => {
-      const about = i.memories.filter((m) => m.text.includes(n) || new RegExp(`\\b${first(n)}\\b`).test(m.text));
+      const about = i.memories.filter(
+        (m) => m.text.includes(n) || new RegExp(`\\b${first(n)}\\b`).test(m.text),
+      );
       const view = i.people.find((p) => p.name === n)?.relationship ?? "";
       const weight = about.reduce((s, m) => s + m.importance, 0) + (view ? 10 : 0);
-      const why = about.filter((m) => m.kind === "thought" && !/ heard from /.test(m.text) && !m.text.startsWith("For ")).sort((a, b) => b.importance - a.importance)[0]?.text ?? view;
+      const why =
+        about
+          .filter(
+            (m) =>
+              m.kind === "thought" && !/ heard from /.test(m.text) && !m.text.startsWith("For "),
+          )
+          .sort((a, b) => b.importance - a.importance)[0]?.text ?? view;
       return { name: n, weight, why };
     })
     .filter((x) => x.weight > 0)
@@ -119,7 +174,8 @@ function closest(i: InterviewInput): { name: string; why: string }[] {
 /** Who the resident is, from its persona: name, age, what it does, what it is about. */
 function introduction(i: InterviewInput): string {
   const me = i.identity.name;
-  const firstSentence = (t: string) => toFirstPerson(sentence(t.split(/(?<=[.!?])\s/)[0] ?? ""), me);
+  const firstSentence = (t: string) =>
+    toFirstPerson(sentence(t.split(/(?<=[.!?])\s/)[0] ?? ""), me);
   return `I'm ${me}, ${i.identity.age}. ${firstSentence(i.identity.learned)} ${firstSentence(i.identity.currently)}`.trim();
 }
 
@@ -132,32 +188,58 @@ export function offlineInterview(i: InterviewInput): string {
   const doc = nlp(q);
   const yesNo = /^\s*(do|did|does|are|is|was|were|have|has|will|would|can|could)\b/i.test(q);
   if (ABOUT_SELF.test(q)) return introduction(i);
-  const named = i.residents.filter((n) => n !== me && (q.includes(n) || new RegExp(`\\b${first(n)}\\b`).test(q)));
+  const named = i.residents.filter(
+    (n) => n !== me && (q.includes(n) || new RegExp(`\\b${first(n)}\\b`).test(q)),
+  );
   const qRoots = new Set(roots(q));
   const overlap = (t: string) => roots(t).filter((w) => qRoots.has(w)).length;
   const input = { ...i, memories: mems };
   const events = knownEvents(mems, i.places, me, i.residents);
   const asked = readTime(q, i.now);
-  const aboutPast = /\b(yesterday|last)\b/i.test(q) || (doc.verbs().json() as { verb?: { grammar?: { tense?: string } } }[]).some((v) => v.verb?.grammar?.tense === "PastTense");
+  const aboutPast =
+    /\b(yesterday|last)\b/i.test(q) ||
+    (doc.verbs().json() as { verb?: { grammar?: { tense?: string } } }[]).some(
+      (v) => v.verb?.grammar?.tense === "PastTense",
+    );
   // Events the question touches: by its words, or any ahead when it asks about what is coming.
-  const relevant = events.filter((k) => k.texts.some((t) => overlap(t) > 0) || overlap(k.event.what) > 0);
+  const relevant = events.filter(
+    (k) => k.texts.some((t) => overlap(t) > 0) || overlap(k.event.what) > 0,
+  );
   const ahead = aboutTheFuture(q, i.now) || /\b(plan|plans|planning|upcoming|coming up)\b/i.test(q);
   // Asked about plans: what is coming, and what the resident itself organises (even just past).
   // Its own events come along whenever it is asked about plans, even when the question's words
   // ("planning") also touch someone else's event in a planning note.
   const own = ahead ? events.filter((k) => k.hostedBySelf && !relevant.includes(k)) : [];
-  const chosen = relevant.length ? [...own, ...relevant] : ahead ? events.filter((k) => eventUpcoming(k.event, i.now) || k.hostedBySelf) : [];
+  const chosen = relevant.length
+    ? [...own, ...relevant]
+    : ahead
+      ? events.filter((k) => eventUpcoming(k.event, i.now) || k.hostedBySelf)
+      : [];
   // One's own events first: a host never forgets its own plan.
   chosen.sort((a, b) => Number(b.hostedBySelf) - Number(a.hostedBySelf));
-  if (chosen.length && named.length === 0) return chosen.slice(0, 2).map((k, n) => eventAnswer(input, k, n === 0 && yesNo)).join(" ");
+  if (chosen.length && named.length === 0)
+    return chosen
+      .slice(0, 2)
+      .map((k, n) => eventAnswer(input, k, n === 0 && yesNo))
+      .join(" ");
   if (/^\s*who\b/i.test(q) || named.length) {
     if (named.length) {
       const parts: string[] = [];
       for (const n of named.slice(0, 2)) {
         const view = i.people.find((p) => p.name === n)?.relationship;
-        const tie = mems.find((m) => (m.text.includes(n) || m.text.includes(`${first(n)} `)) && m.kind === "thought" && !m.text.startsWith("For "));
+        const tie = mems.find(
+          (m) =>
+            (m.text.includes(n) || m.text.includes(`${first(n)} `)) &&
+            m.kind === "thought" &&
+            !m.text.startsWith("For "),
+        );
         if (tie) parts.push(sentence(cap(ownMemoryAsI(tie.text, me))));
-        if (view && view !== tie?.text) parts.push(sentence(cap(toFirstPerson(view, me).replace(/\bThey last talked\b/, "We last talked"))));
+        if (view && view !== tie?.text)
+          parts.push(
+            sentence(
+              cap(toFirstPerson(view, me).replace(/\bThey last talked\b/, "We last talked")),
+            ),
+          );
       }
       if (parts.length) return parts.join(" ");
       return `I don't know ${named.map(first).join(" or ")} well.`;
@@ -170,27 +252,55 @@ export function offlineInterview(i: InterviewInput): string {
   }
   if (aboutPast && (asked?.day !== undefined || /\byesterday\b/i.test(q))) {
     const dayStart = Date.UTC(new Date(i.now).getUTCFullYear(), asked?.month ?? 0, asked?.day ?? 1);
-    const that = asked ? mems.filter((m) => m.created >= dayStart && m.created < dayStart + 86_400_000) : [];
-    const said = that.filter((m) => m.kind === "chat" || m.kind === "memo" || m.kind === "thought").slice(0, 3).map((m) => sentence(cap(ownMemoryAsI(m.text, me))));
-    if (i.yesterday.length) return `Yesterday I meant to ${i.yesterday.slice(0, 4).join("; ")}.${said.length ? ` ${said.join(" ")}` : ""}`;
+    const that = asked
+      ? mems.filter((m) => m.created >= dayStart && m.created < dayStart + 86_400_000)
+      : [];
+    const said = that
+      .filter((m) => m.kind === "chat" || m.kind === "memo" || m.kind === "thought")
+      .slice(0, 3)
+      .map((m) => sentence(cap(ownMemoryAsI(m.text, me))));
+    if (i.yesterday.length)
+      return `Yesterday I meant to ${i.yesterday.slice(0, 4).join("; ")}.${said.length ? ` ${said.join(" ")}` : ""}`;
     if (said.length) return said.join(" ");
   }
   if (ahead && !relevant.length) {
     // Plans: one's own projects and what one heard of others', those the question's words touch first.
-    const plans = mems.filter((m) => (m.kind === "thought" || m.kind === "memo") && (aboutTheFuture(m.text, m.created) || overlap(m.text) > 0 || m.text.startsWith(`${first(me)} `) || m.text.startsWith(`${me} `)));
+    const plans = mems.filter(
+      (m) =>
+        (m.kind === "thought" || m.kind === "memo") &&
+        (aboutTheFuture(m.text, m.created) ||
+          overlap(m.text) > 0 ||
+          m.text.startsWith(`${first(me)} `) ||
+          m.text.startsWith(`${me} `)),
+    );
     plans.sort((a, b) => overlap(b.text) - overlap(a.text));
-    if (plans.length) return plans.slice(0, 2).map((m) => sentence(cap(ownMemoryAsI(m.text.replace(/^For [^:]+: /, ""), me)))).join(" ");
+    if (plans.length)
+      return plans
+        .slice(0, 2)
+        .map((m) => sentence(cap(ownMemoryAsI(m.text.replace(/^For [^:]+: /, ""), me))))
+        .join(" ");
     if (i.plan.length) return `My plan for today: ${i.plan.slice(0, 5).join("; ")}.`;
   }
   const fitting = mems.filter((m) => overlap(m.text) > 0).slice(0, 3);
   if (fitting.length === 0) {
     // Asked about itself ("your occupation", "an introduction of yourself") and not what it would
     // do if: what it knows of itself, its persona, answers when memory does not.
-    if ((doc.has("yourself") || doc.has("your #Noun")) && !doc.has("(would|if)") && !/^\s*who\b/i.test(q)) {
-      const own = [i.identity.learned, i.identity.currently, i.identity.lifestyle].flatMap((t) => t.split(/(?<=[.!?])\s/)).filter((t) => overlap(t) > 0);
+    if (
+      (doc.has("yourself") || doc.has("your #Noun")) &&
+      !doc.has("(would|if)") &&
+      !/^\s*who\b/i.test(q)
+    ) {
+      const own = [i.identity.learned, i.identity.currently, i.identity.lifestyle]
+        .flatMap((t) => t.split(/(?<=[.!?])\s/))
+        .filter((t) => overlap(t) > 0);
       // A persona is written about the resident: a sentence's "She"/"He" (ownMemoryAsI) or
       // "They" is the resident.
-      return own.length ? own.slice(0, 2).map((t) => sentence(cap(ownMemoryAsI(t.replace(/^They\b/, me), me)))).join(" ") : introduction(i);
+      return own.length
+        ? own
+            .slice(0, 2)
+            .map((t) => sentence(cap(ownMemoryAsI(t.replace(/^They\b/, me), me))))
+            .join(" ")
+        : introduction(i);
     }
     return `I'm not sure. I don't remember anything about that.`;
   }

@@ -23,11 +23,24 @@ export interface ObjectReactionInput {
 
 export type ObjectReaction = "leave" | "help" | "tell" | "continue";
 
-export function offlineObjectReaction(i: ObjectReactionInput): { reaction: ObjectReaction; action: string; reason: string } {
+export function offlineObjectReaction(i: ObjectReactionInput): {
+  reaction: ObjectReaction;
+  action: string;
+  reason: string;
+} {
   const f = i.name.split(" ")[0];
   const state = i.state.replace(/\s+/g, " ").trim();
   // A change at one's own place wakes one; elsewhere a sleeper notices nothing more.
-  if (i.ownPlace) return { reaction: "help", action: `seeing to the ${i.object}, which is ${state}`, reason: `The ${i.object} at ${f}'s own place is ${state}.` };
+  if (i.ownPlace)
+    return {
+      reaction: "help",
+      action: `seeing to the ${i.object}, which is ${state}`,
+      reason: `The ${i.object} at ${f}'s own place is ${state}.`,
+    };
   if (i.asleep) return { reaction: "continue", action: "", reason: `${f} is asleep.` };
-  return { reaction: "tell", action: `telling people that the ${i.object} at ${i.place} is ${state}`, reason: `Whoever the ${i.object} belongs to should know that it is ${state}.` };
+  return {
+    reaction: "tell",
+    action: `telling people that the ${i.object} at ${i.place} is ${state}`,
+    reason: `Whoever the ${i.object} belongs to should know that it is ${state}.`,
+  };
 }

@@ -4,9 +4,54 @@
 import nlp from "compromise";
 import { LruCache } from "../../llm/cache.ts";
 
-const MODALS = new Set(["will", "would", "can", "could", "should", "shall", "may", "might", "must", "had", "did"]);
-const IRREGULAR: Record<string, string> = { are: "is", were: "was", have: "has", do: "does", go: "goes", "aren't": "isn't", "don't": "doesn't", "haven't": "hasn't", "weren't": "wasn't" };
-const NOT_VERBS = new Set(["and", "or", "who", "that", "too", "also", "both", "all", "really", "always", "often", "never", "just", "still", "yourself", "rarely", "usually", "sometimes", "frequently", "seldom", "mostly", "secretly"]);
+const MODALS = new Set([
+  "will",
+  "would",
+  "can",
+  "could",
+  "should",
+  "shall",
+  "may",
+  "might",
+  "must",
+  "had",
+  "did",
+]);
+const IRREGULAR: Record<string, string> = {
+  are: "is",
+  were: "was",
+  have: "has",
+  do: "does",
+  go: "goes",
+  "aren't": "isn't",
+  "don't": "doesn't",
+  "haven't": "hasn't",
+  "weren't": "wasn't",
+};
+const NOT_VERBS = new Set([
+  "and",
+  "or",
+  "who",
+  "that",
+  "too",
+  "also",
+  "both",
+  "all",
+  "really",
+  "always",
+  "often",
+  "never",
+  "just",
+  "still",
+  "yourself",
+  "rarely",
+  "usually",
+  "sometimes",
+  "frequently",
+  "seldom",
+  "mostly",
+  "secretly",
+]);
 
 const pastCache = new LruCache<boolean>(5_000);
 /** Whether the tagger reads "I <verb>" as the past ("went", "told"): it takes no -s. */
@@ -19,7 +64,8 @@ function pastTense(verb: string): boolean {
 function thirdPersonVerb(verb: string): string {
   const lower = verb.toLowerCase();
   if (IRREGULAR[lower]) return IRREGULAR[lower];
-  if (MODALS.has(lower) || NOT_VERBS.has(lower) || /ed$|n['’]t$/.test(lower) || pastTense(lower)) return verb;
+  if (MODALS.has(lower) || NOT_VERBS.has(lower) || /ed$|n['’]t$/.test(lower) || pastTense(lower))
+    return verb;
   if (/(s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
   if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
   return `${verb}s`;
@@ -34,16 +80,22 @@ export function youToThirdPerson(text: string, name: string): string {
   const first = name.split(" ")[0];
   let out = text.trim();
   // "you" as a subject: at the start of a clause, then its verb agrees.
-  out = out.replace(/(^|[.;!?]\s*|--\s*|,\s*|\b(?:and|but|that|because|when|if|so|since|while)\s+)you\s+(?:(also|really|often|always|never|still|just|rarely|usually|sometimes|frequently|seldom|mostly|secretly)\s+)?([\w'’]+)/gi, (_m, lead: string, adverb: string | undefined, verb: string) => {
-    const v = NOT_VERBS.has(verb.toLowerCase()) ? verb : thirdPersonVerb(verb);
-    return `${lead}${name} ${adverb ? `${adverb} ` : ""}${v}`;
-  });
+  out = out.replace(
+    /(^|[.;!?]\s*|--\s*|,\s*|\b(?:and|but|that|because|when|if|so|since|while)\s+)you\s+(?:(also|really|often|always|never|still|just|rarely|usually|sometimes|frequently|seldom|mostly|secretly)\s+)?([\w'’]+)/gi,
+    (_m, lead: string, adverb: string | undefined, verb: string) => {
+      const v = NOT_VERBS.has(verb.toLowerCase()) ? verb : thirdPersonVerb(verb);
+      return `${lead}${name} ${adverb ? `${adverb} ` : ""}${v}`;
+    },
+  );
   out = out.replace(/^you\b/i, name);
   out = out.replace(/\byourself\b/gi, `${first}self`);
   out = out.replace(/\byours\b/gi, `${first}'s`);
   out = out.replace(/\byour\b/gi, `${first}'s`);
   out = out.replace(/\byou\b/gi, first);
-  out = out.replace(/\bI am\b/g, `${name} is`).replace(/\bI'm\b/g, `${name} is`).replace(/\bmy\b/gi, `${first}'s`);
+  out = out
+    .replace(/\bI am\b/g, `${name} is`)
+    .replace(/\bI'm\b/g, `${name} is`)
+    .replace(/\bmy\b/gi, `${first}'s`);
   return ownBackReferences(out, name);
 }
 
@@ -59,7 +111,10 @@ function ownBackReferences(text: string, name: string): string {
       const named = new RegExp(`\\b(?:${esc(name)}|${esc(first)})\\b(?!['’]s)`).exec(sentence);
       if (!named) return sentence;
       const head = sentence.slice(0, named.index + named[0].length);
-      const rest = sentence.slice(head.length).replace(new RegExp(`\\b${esc(first)}['’]s\\b`, "g"), "their").replace(new RegExp(`\\b${esc(first)}self\\b`, "g"), "themselves");
+      const rest = sentence
+        .slice(head.length)
+        .replace(new RegExp(`\\b${esc(first)}['’]s\\b`, "g"), "their")
+        .replace(new RegExp(`\\b${esc(first)}self\\b`, "g"), "themselves");
       return head + rest;
     })
     .join(" ")
@@ -71,7 +126,11 @@ export function iToThirdPerson(text: string, name: string): string {
   const first = name.split(" ")[0];
   const out = agreeWithName(text)
     // "Ann Ash and I were": with a named person beside it, the verb stays plural.
-    .replace(/\b([A-Z][\w'-]*) and I ([a-z]+)\b/g, (_m, other: string, verb: string) => `${other} and ${name} ${verb === "am" ? "are" : verb === "was" ? "were" : verb}`)
+    .replace(
+      /\b([A-Z][\w'-]*) and I ([a-z]+)\b/g,
+      (_m, other: string, verb: string) =>
+        `${other} and ${name} ${verb === "am" ? "are" : verb === "was" ? "were" : verb}`,
+    )
     .replace(/\bI'm\b|\bI am\b/g, `${name} is`)
     .replace(/\bI was\b/g, `${name} was`)
     .replace(/\bI've\b|\bI have\b/g, `${name} has`)
@@ -95,22 +154,50 @@ export function toFirstPerson(text: string, name: string): string {
   const first = name.split(" ")[0];
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const who = `(?:${esc(name)}|${esc(first)})`;
-  return text
-    .replace(new RegExp(`\\b${who}'s\\b`, "g"), "my")
-    .replace(new RegExp(`\\b${who} is\\b`, "g"), "I am")
-    .replace(new RegExp(`\\b${who} was\\b`, "g"), "I was")
-    .replace(new RegExp(`\\b${who} has\\b`, "g"), "I have")
-    .replace(new RegExp(`\\b${who} does\\b`, "g"), "I do")
-    .replace(new RegExp(`\\b${who} (?!is\\b|was\\b|has\\b|does\\b|thus\\b|plus\\b)([a-z]+?)(ies|ches|shes|sses|xes|oes|s)\\b`, "g"), (_m, stem: string, end: string) => `I ${stem}${end === "ies" ? "y" : end === "s" ? "" : end.slice(0, -2)}`)
-    .replace(new RegExp(`^${who} and ([A-Z][\\w'-]*(?: [A-Z][\\w'-]*)*(?: \\([^)]*\\))?) (were|are|have)\\b`), "$1 and I $2")
-    .replace(new RegExp(`(^|[.;!?]\\s+|,\\s+|\\b(?:and|that|since|because|when|while|if|so|but)\\s+)${who}\\b`, "g"), "$1I")
-    .replace(new RegExp(`\\b${who}\\b`, "g"), "me")
-    .replace(/^For my planning: /, "For my plans: ")
-    .replace(/(^|[.;!?]\s+|,\s+|\b(?:and|that|since|because|when|while|if|so|but)\s+)(I [^.;!?,]*)/g, (_m, lead: string, clause: string) => lead + agreeWithI(ownPossessives(clause)))
-    // The same subject after a comma: "I am planning ..., and is trying" → "..., and am trying";
-    // "I am writing a song, secretly for Iris, and hopes to" → "and hope to".
-    .replace(/(\bI [^.;!?]*?), and ([a-z]+)\b/g, (m, before: string, verb: string) => (OTHER_SUBJECT.test(before) ? m : `${before}, and ${firstPersonVerb(verb)}`))
-    .replace(/(^|[.!?]\s+)(I [^.!?]*)/g, (_m, lead: string, sentence: string) => lead + ownRestOfSentence(sentence));
+  return (
+    text
+      .replace(new RegExp(`\\b${who}'s\\b`, "g"), "my")
+      .replace(new RegExp(`\\b${who} is\\b`, "g"), "I am")
+      .replace(new RegExp(`\\b${who} was\\b`, "g"), "I was")
+      .replace(new RegExp(`\\b${who} has\\b`, "g"), "I have")
+      .replace(new RegExp(`\\b${who} does\\b`, "g"), "I do")
+      .replace(
+        new RegExp(
+          `\\b${who} (?!is\\b|was\\b|has\\b|does\\b|thus\\b|plus\\b)([a-z]+?)(ies|ches|shes|sses|xes|oes|s)\\b`,
+          "g",
+        ),
+        (_m, stem: string, end: string) =>
+          `I ${stem}${end === "ies" ? "y" : end === "s" ? "" : end.slice(0, -2)}`,
+      )
+      .replace(
+        new RegExp(
+          `^${who} and ([A-Z][\\w'-]*(?: [A-Z][\\w'-]*)*(?: \\([^)]*\\))?) (were|are|have)\\b`,
+        ),
+        "$1 and I $2",
+      )
+      .replace(
+        new RegExp(
+          `(^|[.;!?]\\s+|,\\s+|\\b(?:and|that|since|because|when|while|if|so|but)\\s+)${who}\\b`,
+          "g",
+        ),
+        "$1I",
+      )
+      .replace(new RegExp(`\\b${who}\\b`, "g"), "me")
+      .replace(/^For my planning: /, "For my plans: ")
+      .replace(
+        /(^|[.;!?]\s+|,\s+|\b(?:and|that|since|because|when|while|if|so|but)\s+)(I [^.;!?,]*)/g,
+        (_m, lead: string, clause: string) => lead + agreeWithI(ownPossessives(clause)),
+      )
+      // The same subject after a comma: "I am planning ..., and is trying" → "..., and am trying";
+      // "I am writing a song, secretly for Iris, and hopes to" → "and hope to".
+      .replace(/(\bI [^.;!?]*?), and ([a-z]+)\b/g, (m, before: string, verb: string) =>
+        OTHER_SUBJECT.test(before) ? m : `${before}, and ${firstPersonVerb(verb)}`,
+      )
+      .replace(
+        /(^|[.!?]\s+)(I [^.!?]*)/g,
+        (_m, lead: string, sentence: string) => lead + ownRestOfSentence(sentence),
+      )
+  );
 }
 
 /**
@@ -122,14 +209,26 @@ export function toFirstPerson(text: string, name: string): string {
  */
 function ownRestOfSentence(sentence: string): string {
   const comma = sentence.indexOf(", ");
-  if (comma < 0 || !/\b(he|she|his|her|him|himself|herself)\b|, (and )?[a-z]+s\b/.test(sentence.slice(comma))) return sentence;
+  if (
+    comma < 0 ||
+    !/\b(he|she|his|her|him|himself|herself)\b|, (and )?[a-z]+s\b/.test(sentence.slice(comma))
+  )
+    return sentence;
   if ((nlp(sentence).people().out("array") as string[]).length) return sentence;
   const rest = sentence
     .slice(comma)
-    .replace(/, (and )?([a-z]+s)\b/g, (_m, and: string | undefined, verb: string) => `, ${and ?? ""}${firstPersonVerb(verb)}`)
-    .replace(/\b(he|she) ([a-z]+)\b/g, (_m, _p: string, verb: string) => `I ${firstPersonVerb(verb)}`)
+    .replace(
+      /, (and )?([a-z]+s)\b/g,
+      (_m, and: string | undefined, verb: string) => `, ${and ?? ""}${firstPersonVerb(verb)}`,
+    )
+    .replace(
+      /\b(he|she) ([a-z]+)\b/g,
+      (_m, _p: string, verb: string) => `I ${firstPersonVerb(verb)}`,
+    )
     .replace(/\bhis\b/g, "my")
-    .replace(/\bher\b( [a-z][\w'-]*)?/g, (_m, next?: string) => (next && !FUNCTION_WORDS.has(next.trim()) ? `my${next}` : `me${next ?? ""}`))
+    .replace(/\bher\b( [a-z][\w'-]*)?/g, (_m, next?: string) =>
+      next && !FUNCTION_WORDS.has(next.trim()) ? `my${next}` : `me${next ?? ""}`,
+    )
     .replace(/\bhim\b/g, "me")
     .replace(/\bhimself\b|\bherself\b/g, "myself");
   return sentence.slice(0, comma) + rest;
@@ -160,7 +259,9 @@ function agreeWithI(clause: string): string {
   // Not where the words before the "and" bring in another subject ("I heard from Edmund that
   // Edmund ... and wants"); what comes after it does not matter ("and is thinking about Jonah's
   // hints that he should ...").
-  return clause.replace(/\band ([a-z]+)\b/g, (m, verb: string, at: number) => (OTHER_SUBJECT.test(clause.slice(0, at)) ? m : `and ${firstPersonVerb(verb)}`));
+  return clause.replace(/\band ([a-z]+)\b/g, (m, verb: string, at: number) =>
+    OTHER_SUBJECT.test(clause.slice(0, at)) ? m : `and ${firstPersonVerb(verb)}`,
+  );
 }
 
 /** A present verb of the third person as "I" says it: is → am, has → have, hopes → hope (the
@@ -174,21 +275,34 @@ function firstPersonVerb(verb: string): string {
 }
 
 /** Closed-class words after which "her" is an object, not a possessive ("with her to the park"). */
-const FUNCTION_WORDS = new Set("a an the to of in on at for with from by about into onto over under and or but as than that this these those if when while so then".split(" "));
+const FUNCTION_WORDS = new Set(
+  "a an the to of in on at for with from by about into onto over under and or but as than that this these those if when while so then".split(
+    " ",
+  ),
+);
 
 /** In a clause whose subject became "I", the third-person possessive that pointed back to it is
  *  "my": "I am behind on his term paper" → "I am behind on my term paper". "her" only where a
  *  noun follows ("her thesis", not "with her to the park" or "helping her"). */
 function ownPossessives(clause: string): string {
-  return clause
-    .replace(/\bhis\b(?= [a-z])/g, "my")
-    .replace(/\b(a|about|at|for|from|in|into|of|on|over|to|with|by) her (?=([a-z][\w'-]*))/g, (m, prep: string, next: string) => (FUNCTION_WORDS.has(next) ? m : `${prep} my `))
-    .replace(/\bher own\b/g, "my own")
-    // "their" as a person's own ("behind on their term paper", ownBackReferences), unless the
-    // clause brings in other people it could point to.
-    .replace(/\btheir\b(?= [a-z])/g, (m) => (/\b(they|them|we|us|that|who|heard|told|said)\b/.test(clause) ? m : "my"))
-    .replace(/\bthemselves\b/g, (m) => (/\b(they|them|we|us|that|who|heard|told|said)\b/.test(clause) ? m : "myself"))
-    .replace(/\bhimself\b|\bherself\b/g, "myself");
+  return (
+    clause
+      .replace(/\bhis\b(?= [a-z])/g, "my")
+      .replace(
+        /\b(a|about|at|for|from|in|into|of|on|over|to|with|by) her (?=([a-z][\w'-]*))/g,
+        (m, prep: string, next: string) => (FUNCTION_WORDS.has(next) ? m : `${prep} my `),
+      )
+      .replace(/\bher own\b/g, "my own")
+      // "their" as a person's own ("behind on their term paper", ownBackReferences), unless the
+      // clause brings in other people it could point to.
+      .replace(/\btheir\b(?= [a-z])/g, (m) =>
+        /\b(they|them|we|us|that|who|heard|told|said)\b/.test(clause) ? m : "my",
+      )
+      .replace(/\bthemselves\b/g, (m) =>
+        /\b(they|them|we|us|that|who|heard|told|said)\b/.test(clause) ? m : "myself",
+      )
+      .replace(/\bhimself\b|\bherself\b/g, "myself")
+  );
 }
 
 /** First letter upper-case. */
@@ -199,7 +313,11 @@ export const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
  *  are dropped from its end. */
 export function withoutDanglingEnd(words: readonly string[]): string[] {
   const terms = nlp(words.join(" ")).terms().json() as { terms: { tags: string[] }[] }[];
-  const dangling = (t: { terms: { tags: string[] }[] } | undefined) => !!t && ["Preposition", "Determiner", "Conjunction", "Possessive", "Copula", "Auxiliary"].some((g) => t.terms[0]?.tags.includes(g));
+  const dangling = (t: { terms: { tags: string[] }[] } | undefined) =>
+    !!t &&
+    ["Preposition", "Determiner", "Conjunction", "Possessive", "Copula", "Auxiliary"].some((g) =>
+      t.terms[0]?.tags.includes(g),
+    );
   let n = Math.min(words.length, terms.length);
   while (n > 1 && dangling(terms[n - 1])) n--;
   return words.slice(0, n);

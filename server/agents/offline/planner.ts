@@ -6,11 +6,18 @@
 import type { Persona, ScheduleItem } from "../../../shared/persona.ts";
 import { SpatialMemory, matchScore } from "../memory/spatial.ts";
 import { parseHourMinute } from "../../../shared/time.ts";
-import { describeEvent, eventOnDay, knownEvents, type EventMention, type PlaceName } from "./events.ts";
+import {
+  describeEvent,
+  eventOnDay,
+  knownEvents,
+  type EventMention,
+  type PlaceName,
+} from "./events.ts";
 import { seeded } from "./random.ts";
 import { formatTime12, hhmm, parseClock } from "./time.ts";
 
-export const isSleep = (task: string) => /\b(sleep|sleeping|asleep|in bed|going to bed)\b/i.test(task);
+export const isSleep = (task: string) =>
+  /\b(sleep|sleeping|asleep|in bed|going to bed)\b/i.test(task);
 
 // ---------------------------------------------------------------- habits
 
@@ -22,7 +29,10 @@ export function sortedHabits(p: Persona): ScheduleItem[] {
 
 /** Wake-up minute: from the lifestyle ("wakes up at 5:30 am"), else the habit after sleep, else 7 am. */
 export function wakeMinute(p: Persona): number {
-  const m = /wak(?:es|e|ing)\s+up\s+(?:at|around|by|about)?\s*(\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)/i.exec(p.lifestyle);
+  const m =
+    /wak(?:es|e|ing)\s+up\s+(?:at|around|by|about)?\s*(\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)/i.exec(
+      p.lifestyle,
+    );
   const t = m ? parseClock(m[1]) : undefined;
   if (t !== undefined && t < 14 * 60) return t;
   const habits = sortedHabits(p);
@@ -32,13 +42,19 @@ export function wakeMinute(p: Persona): number {
 
 /** Bedtime minute (1440 for midnight or later). */
 export function bedMinute(p: Persona): number {
-  const m = /(?:goes|go|going)\s+to\s+(?:bed|sleep)\s+(?:at|around|by|about)?\s*(midnight|\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)/i.exec(p.lifestyle);
+  const m =
+    /(?:goes|go|going)\s+to\s+(?:bed|sleep)\s+(?:at|around|by|about)?\s*(midnight|\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)/i.exec(
+      p.lifestyle,
+    );
   if (m) {
     if (/midnight/i.test(m[1])) return 1440;
     const t = parseClock(m[1]);
     if (t !== undefined) return t < 4 * 60 ? 1440 : t;
   }
-  const sleep = sortedHabits(p).filter((h) => isSleep(h.action)).map(habitMinute).find((t) => t >= 18 * 60);
+  const sleep = sortedHabits(p)
+    .filter((h) => isSleep(h.action))
+    .map(habitMinute)
+    .find((t) => t >= 18 * 60);
   return sleep ?? 23 * 60;
 }
 
@@ -60,7 +76,13 @@ export interface PlannedEvent {
  * Events on `day` with a time and a known place that the resident means to be at, from memories
  * (best first), one per event: those it organises, and those its planning notes say it goes to.
  */
-export function eventsOnDay(memories: readonly { text: string; created: number }[], day: number, places: readonly PlaceName[], self: string, people: readonly string[] = []): PlannedEvent[] {
+export function eventsOnDay(
+  memories: readonly { text: string; created: number }[],
+  day: number,
+  places: readonly PlaceName[],
+  self: string,
+  people: readonly string[] = [],
+): PlannedEvent[] {
   return knownEvents(memories, places, self, people)
     .filter((k) => k.event.start !== undefined && k.event.place && eventOnDay(k.event, day))
     .filter((k) => k.hostedBySelf || k.texts.some((t) => t.startsWith(`For ${self}'s planning`)))
@@ -68,12 +90,19 @@ export function eventsOnDay(memories: readonly { text: string; created: number }
 }
 
 /** Puts an appointment into blocks: what it displaces resumes when it ends. */
-export function insertBlock(blocks: PlanBlock[], start: number, end: number, task: string, place?: string): PlanBlock[] {
+export function insertBlock(
+  blocks: PlanBlock[],
+  start: number,
+  end: number,
+  task: string,
+  place?: string,
+): PlanBlock[] {
   const sorted = [...blocks].sort((a, b) => a.start - b.start);
   const runningAtEnd = [...sorted].reverse().find((b) => b.start < end);
   const kept = sorted.filter((b) => b.start < start || b.start >= end);
   kept.push({ start, task, place });
-  if (end < 1440 && runningAtEnd && !kept.some((b) => b.start === end)) kept.push({ start: end, task: runningAtEnd.task, place: runningAtEnd.place });
+  if (end < 1440 && runningAtEnd && !kept.some((b) => b.start === end))
+    kept.push({ start: end, task: runningAtEnd.task, place: runningAtEnd.place });
   return kept.sort((a, b) => a.start - b.start);
 }
 
@@ -100,15 +129,32 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
   const home = p.home;
   const bedAddress = sortedHabits(p).find((h) => isSleep(h.action))?.address ?? home;
   let blocks: PlanBlock[] = [{ start: 0, task: "sleeping", place: bedAddress }];
-  const habits = sortedHabits(p).filter((h) => !isSleep(h.action) && habitMinute(h) >= wake - 30 && habitMinute(h) < bed);
-  if (!habits.length || habitMinute(habits[0]) > wake) blocks.push({ start: wake, task: "waking up and getting ready for the day", place: home });
-  for (const h of habits) blocks.push({ start: Math.max(wake, habitMinute(h)), task: h.action, place: h.address });
+  const habits = sortedHabits(p).filter(
+    (h) => !isSleep(h.action) && habitMinute(h) >= wake - 30 && habitMinute(h) < bed,
+  );
+  if (!habits.length || habitMinute(habits[0]) > wake)
+    blocks.push({ start: wake, task: "waking up and getting ready for the day", place: home });
+  for (const h of habits)
+    blocks.push({ start: Math.max(wake, habitMinute(h)), task: h.action, place: h.address });
   const events = eventsOnDay(i.memories, i.day, i.places, p.name, i.people);
   for (const { event: e, host } of events) {
     const end = e.end ?? Math.min(1440, e.start! + 120);
     const start = e.start!;
-    if (host) blocks = insertBlock(blocks, Math.max(wake, start - 60), start, `getting ${e.place!.name} ready for the ${e.what}`, e.place!.address);
-    blocks = insertBlock(blocks, start, end, host ? `holding the ${e.what}` : `going to the ${e.what}`, e.place!.address);
+    if (host)
+      blocks = insertBlock(
+        blocks,
+        Math.max(wake, start - 60),
+        start,
+        `getting ${e.place!.name} ready for the ${e.what}`,
+        e.place!.address,
+      );
+    blocks = insertBlock(
+      blocks,
+      start,
+      end,
+      host ? `holding the ${e.what}` : `going to the ${e.what}`,
+      e.place!.address,
+    );
     if (end > bed) bed = Math.min(1440, end + 30);
   }
   blocks = blocks.filter((b) => b.start < bed || b.start === 0);
@@ -119,10 +165,17 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
   blocks = [...byStart.values()].sort((a, b) => a.start - b.start);
 
   const plan = [`wake up and complete the morning routine at ${formatTime12(wake)}`];
-  const awake = blocks.filter((b) => !isSleep(b.task) && b.start >= wake && !/^waking up/.test(b.task));
+  const awake = blocks.filter(
+    (b) => !isSleep(b.task) && b.start >= wake && !/^waking up/.test(b.task),
+  );
   const eventTasks = new Set(events.map((e) => e.event.what));
   const chosen = awake
-    .map((b, n) => ({ b, n, len: (awake[n + 1]?.start ?? bed) - b.start, event: [...eventTasks].some((w) => b.task.includes(w)) }))
+    .map((b, n) => ({
+      b,
+      n,
+      len: (awake[n + 1]?.start ?? bed) - b.start,
+      event: [...eventTasks].some((w) => b.task.includes(w)),
+    }))
     .sort((a, b) => Number(b.event) - Number(a.event) || b.len - a.len || a.n - b.n)
     .slice(0, 6)
     .sort((a, b) => a.n - b.n);
@@ -138,7 +191,11 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
     currently,
     wakeUp: hhmm(wake),
     plan,
-    schedule: blocks.map((b) => ({ start: hhmm(b.start), task: b.task, ...(b.place ? { place: b.place } : {}) })),
+    schedule: blocks.map((b) => ({
+      start: hhmm(b.start),
+      task: b.task,
+      ...(b.place ? { place: b.place } : {}),
+    })),
   };
 }
 
@@ -181,7 +238,10 @@ const OBJECT_HINTS: [RegExp, RegExp][] = [
   [/\bpaint|draw|easel\b/i, /\beasel\b/i],
   [/\bstud|write|writing|paper|notes|homework|desk\b/i, /\bdesk|table\b/i],
   [/\bread|book|catalogue|novel\b/i, /\bsofa|armchair|bookshelf|reading\b/i],
-  [/\bwash|brush|face|teeth|shave|getting ready|morning routine|dress/i, /\bsink|bathtub|wardrobe\b/i],
+  [
+    /\bwash|brush|face|teeth|shave|getting ready|morning routine|dress/i,
+    /\bsink|bathtub|wardrobe\b/i,
+  ],
   [/\bbath|shower\b/i, /\bbathtub|shower\b/i],
   [/\btoilet|restroom\b/i, /\btoilet\b/i],
   [/\bserv|counter|customer|coffee|order/i, /\bcounter\b/i],
@@ -190,27 +250,39 @@ const OBJECT_HINTS: [RegExp, RegExp][] = [
   [/\bapple|tree|prun/i, /\btree\b/i],
   [/\bduck|pond|dragonfl|frog/i, /\bpond\b/i],
   [/\bfountain\b/i, /\bfountain\b/i],
-  [/\brest|relax|sit|chat|friends|watch|tv|documentary|fire\b/i, /\bbench|sofa|armchair|fireplace|table\b/i],
+  [
+    /\brest|relax|sit|chat|friends|watch|tv|documentary|fire\b/i,
+    /\bbench|sofa|armchair|fireplace|table\b/i,
+  ],
   [/\bfridge|groceries|snack\b/i, /\bfridge|pantry\b/i],
 ];
 
-const PUBLIC_ARENA = /dining|main|hall|living|lawn|lobby|shop|common|classroom|bar|floor|front|green|square|plaza/i;
+const PUBLIC_ARENA =
+  /dining|main|hall|living|lawn|lobby|shop|common|classroom|bar|floor|front|green|square|plaza/i;
 const PRIVATE_ARENA = /kitchen|restroom|bathroom|toilet|bedroom|storage|office|closet|pantry/i;
 
 /** The arena of a sector a task most likely happens in: one the task names, else a public room. */
 export function arenaFor(task: string, arenas: readonly string[]): string | undefined {
   if (arenas.length === 0) return undefined;
   const t = task.toLowerCase();
-  const named = arenas.filter((a) => t.includes(a.toLowerCase())).sort((a, b) => b.length - a.length)[0];
+  const named = arenas
+    .filter((a) => t.includes(a.toLowerCase()))
+    .sort((a, b) => b.length - a.length)[0];
   if (named) return named;
-  return arenas.find((a) => PUBLIC_ARENA.test(a)) ?? arenas.find((a) => !PRIVATE_ARENA.test(a)) ?? arenas[0];
+  return (
+    arenas.find((a) => PUBLIC_ARENA.test(a)) ??
+    arenas.find((a) => !PRIVATE_ARENA.test(a)) ??
+    arenas[0]
+  );
 }
 
 /** The object of an arena a task most likely uses, or undefined when the arena has none. */
 export function objectFor(task: string, objects: readonly string[]): string | undefined {
   if (objects.length === 0) return undefined;
   const t = task.toLowerCase();
-  const named = objects.filter((o) => t.includes(o.toLowerCase())).sort((a, b) => b.length - a.length)[0];
+  const named = objects
+    .filter((o) => t.includes(o.toLowerCase()))
+    .sort((a, b) => b.length - a.length)[0];
   if (named) return named;
   for (const [taskRe, objRe] of OBJECT_HINTS) {
     if (!taskRe.test(t)) continue;
@@ -237,7 +309,10 @@ export function objectStateFor(object: string, task: string): string {
 export function tripleOf(task: string): { predicate: string; object: string } {
   const base = task.replace(/\s*\(.*\)\s*$/, "").trim();
   const [verb, ...rest] = base.split(/\s+/);
-  return { predicate: `is ${verb ?? "busy"}`.trim(), object: rest.join(" ") || (verb ?? "something") };
+  return {
+    predicate: `is ${verb ?? "busy"}`.trim(),
+    object: rest.join(" ") || (verb ?? "something"),
+  };
 }
 
 export interface DecomposeBlock {
@@ -260,10 +335,18 @@ export interface OfflineTask {
 const PHASES = ["getting started", "", "", "taking a short break", "", "wrapping up"];
 
 /** Where a block happens: its place if known, a habit of the same task, a name match, home. */
-export function addressForBlock(b: DecomposeBlock, known: SpatialMemory, home: string, habits: readonly ScheduleItem[], allowed?: readonly string[]): string {
+export function addressForBlock(
+  b: DecomposeBlock,
+  known: SpatialMemory,
+  home: string,
+  habits: readonly ScheduleItem[],
+  allowed?: readonly string[],
+): string {
   let address: string | undefined;
   if (b.place && known.has(b.place)) address = b.place;
-  const habit = habits.find((h) => h.action.toLowerCase() === b.task.toLowerCase()) ?? bestHabit(b.task, habits);
+  const habit =
+    habits.find((h) => h.action.toLowerCase() === b.task.toLowerCase()) ??
+    bestHabit(b.task, habits);
   if (!address && b.place) address = known.resolve(b.place, allowed);
   if (!address && habit && known.has(habit.address)) address = habit.address;
   if (!address) address = known.resolve(b.task, allowed);
@@ -272,7 +355,8 @@ export function addressForBlock(b: DecomposeBlock, known: SpatialMemory, home: s
     const arena = arenaFor(b.task, known.arenas(sector));
     if (arena) address = `${address}:${arena}`;
   }
-  if (!address || address.split(":").length < 3) address = isSleep(b.task) ? (habits.find((h) => isSleep(h.action))?.address ?? home) : home;
+  if (!address || address.split(":").length < 3)
+    address = isSleep(b.task) ? (habits.find((h) => isSleep(h.action))?.address ?? home) : home;
   const parts = address.split(":");
   if (parts.length === 3) {
     const obj = objectFor(b.task, known.objects(parts[1], parts[2]));
@@ -291,7 +375,14 @@ function bestHabit(task: string, habits: readonly ScheduleItem[]): ScheduleItem 
 }
 
 /** Splits blocks into 5-15 minute tasks (blocks shorter than `minMinutes` stay one task). */
-export function offlineDecompose(blocks: readonly DecomposeBlock[], known: SpatialMemory, home: string, habits: readonly ScheduleItem[], minMinutes: number, allowed?: readonly string[]): OfflineTask[][] {
+export function offlineDecompose(
+  blocks: readonly DecomposeBlock[],
+  known: SpatialMemory,
+  home: string,
+  habits: readonly ScheduleItem[],
+  minMinutes: number,
+  allowed?: readonly string[],
+): OfflineTask[][] {
   return blocks.map((b) => {
     const address = addressForBlock(b, known, home, habits, allowed);
     const object = address.split(":")[3] ?? "";

@@ -35,10 +35,21 @@ function doings(name: string, statements: readonly string[]): [string, number[]]
   return [...out].sort((a, b) => b[1].length - a[1].length);
 }
 
-export function offlineQuestions(name: string, statements: readonly string[], people: readonly string[], _places: readonly PlaceName[], n: number): string[] {
+export function offlineQuestions(
+  name: string,
+  statements: readonly string[],
+  people: readonly string[],
+  _places: readonly PlaceName[],
+  n: number,
+): string[] {
   const qs: string[] = [];
-  for (const [p] of mentions(statements, people.filter((p) => p !== name)).slice(0, 2)) qs.push(`What is the relationship between ${name} and ${p}?`);
-  if (statements.some((s) => aboutTheFuture(s))) qs.push(`What is ${name} planning or looking forward to?`);
+  for (const [p] of mentions(
+    statements,
+    people.filter((p) => p !== name),
+  ).slice(0, 2))
+    qs.push(`What is the relationship between ${name} and ${p}?`);
+  if (statements.some((s) => aboutTheFuture(s)))
+    qs.push(`What is ${name} planning or looking forward to?`);
   qs.push(`What does ${name} spend most of the day doing?`);
   qs.push(`What matters most to ${name} right now?`);
   return qs.slice(0, n);
@@ -50,22 +61,52 @@ export interface OfflineInsight {
 }
 
 /** Insights for one question over numbered statements (0-based indices into `statements`). */
-export function offlineInsights(name: string, question: string, memories: readonly { text: string; created: number; kind?: string }[], people: readonly string[], _places: readonly PlaceName[], n: number): OfflineInsight[] {
+export function offlineInsights(
+  name: string,
+  question: string,
+  memories: readonly { text: string; created: number; kind?: string }[],
+  people: readonly string[],
+  _places: readonly PlaceName[],
+  n: number,
+): OfflineInsight[] {
   const out: OfflineInsight[] = [];
   const statements = memories.map((m) => m.text);
   const others = people.filter((p) => p !== name);
   const asked = others.filter((p) => question.includes(p));
   for (const [p, idx] of mentions(statements, asked.length ? asked : others).slice(0, 2)) {
-    const talked = idx.filter((j) => memories[j].kind === "chat" || memories[j].kind === "memo" || memories[j].kind === "reflection");
+    const talked = idx.filter(
+      (j) =>
+        memories[j].kind === "chat" ||
+        memories[j].kind === "memo" ||
+        memories[j].kind === "reflection",
+    );
     // Over earlier insights about them, a higher-level one.
     const deeper = idx.some((j) => memories[j].kind === "reflection");
-    const insight = deeper ? `${p} has become one of the people who matter most to ${name}` : talked.length ? `${name} and ${p} talk often and share news` : `${name} often comes across ${p}`;
+    const insight = deeper
+      ? `${p} has become one of the people who matter most to ${name}`
+      : talked.length
+        ? `${name} and ${p} talk often and share news`
+        : `${name} often comes across ${p}`;
     out.push({ insight, evidence: idx.slice(0, 6) });
   }
-  const ahead = memories.map((m, j) => (aboutTheFuture(m.text, m.created) ? j : -1)).filter((j) => j >= 0);
-  if (ahead.length) out.push({ insight: `${name} has plans ahead and keeps thinking about them`, evidence: ahead.slice(0, 6) });
+  const ahead = memories
+    .map((m, j) => (aboutTheFuture(m.text, m.created) ? j : -1))
+    .filter((j) => j >= 0);
+  if (ahead.length)
+    out.push({
+      insight: `${name} has plans ahead and keeps thinking about them`,
+      evidence: ahead.slice(0, 6),
+    });
   const top = doings(name, statements)[0];
-  if (top) out.push({ insight: `${name} spends a good part of the day ${top[0]}`, evidence: top[1].slice(0, 6) });
-  if (out.length === 0 && statements.length) out.push({ insight: `${name} has had an ordinary, quiet time lately`, evidence: statements.map((_, j) => j).slice(0, 3) });
+  if (top)
+    out.push({
+      insight: `${name} spends a good part of the day ${top[0]}`,
+      evidence: top[1].slice(0, 6),
+    });
+  if (out.length === 0 && statements.length)
+    out.push({
+      insight: `${name} has had an ordinary, quiet time lately`,
+      evidence: statements.map((_, j) => j).slice(0, 3),
+    });
   return out.slice(0, n);
 }

@@ -1,7 +1,20 @@
 // Times of day and dates as the offline engine and the prompts write and read them.
 import { formatDate } from "../../../shared/time.ts";
 
-export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "5 pm", "5:30 am", "12 pm". */
 export function formatTime12(minute: number): string {

@@ -41,43 +41,104 @@ export interface VisitorReplyInput {
   today?: number;
 }
 
-const GOODBYE = /\b(good ?bye|bye|farewell|see you|see ya|gotta go|got to go|have to go|take care|good night)\b/i;
+const GOODBYE =
+  /\b(good ?bye|bye|farewell|see you|see ya|gotta go|got to go|have to go|take care|good night)\b/i;
 const HELLO = /^\s*(hi|hello|hey|good (morning|afternoon|evening)|greetings|howdy)\b/i;
-const QUESTION = /\?\s*$|^\s*(who|what|when|where|why|how|do|did|does|are|is|was|were|have|has|will|would|can|could|tell me)\b/i;
+const QUESTION =
+  /\?\s*$|^\s*(who|what|when|where|why|how|do|did|does|are|is|was|were|have|has|will|would|can|could|tell me)\b/i;
 const HOW_ARE_YOU = /\b(how are you|how's it going|how do you do)\b/i;
 
 const clean = (t: string) => t.replace(/\s+/g, " ").trim();
 
-export function offlineVisitorReply(i: VisitorReplyInput): { text: string; end: boolean; topic: string } {
+export function offlineVisitorReply(i: VisitorReplyInput): {
+  text: string;
+  end: boolean;
+  topic: string;
+} {
   const me = i.identity.name;
   const v = i.visitor.name.split(" ")[0];
   const said = clean(i.words.join(" "));
   const firstLine = !i.soFar.some((l) => l.speaker === me);
   const asleep = isSleep(i.self.action);
-  const hello = firstLine ? (asleep ? `Mm? Oh, hello ${v}, you woke me.` : pick([`Oh, hello ${v}!`, `Hi ${v}!`, `Hello there, ${v}.`], me, v)) : "";
+  const hello = firstLine
+    ? asleep
+      ? `Mm? Oh, hello ${v}, you woke me.`
+      : pick([`Oh, hello ${v}!`, `Hi ${v}!`, `Hello there, ${v}.`], me, v)
+    : "";
   const withHello = (text: string) => (hello ? `${hello} ${text}` : text);
   const baseTopic = `conversing with ${i.visitor.name}`;
-  if (GOODBYE.test(said)) return { text: withHello(`Goodbye, ${v}! It was nice talking to you.`), end: true, topic: baseTopic };
+  if (GOODBYE.test(said))
+    return {
+      text: withHello(`Goodbye, ${v}! It was nice talking to you.`),
+      end: true,
+      topic: baseTopic,
+    };
   const act = i.self.action ? i.self.action.replace(/\s*\(.*\)$/, "") : "";
-  if (i.soFar.length + 1 >= i.maxLines) return { text: `I should get back to ${act || "what I was doing"}. Nice talking to you, ${v}!`, end: true, topic: baseTopic };
+  if (i.soFar.length + 1 >= i.maxLines)
+    return {
+      text: `I should get back to ${act || "what I was doing"}. Nice talking to you, ${v}!`,
+      end: true,
+      topic: baseTopic,
+    };
   const doing = act && !asleep ? act.replace(/^talking with .*/, "passing by") : "";
-  if (HOW_ARE_YOU.test(said)) return { text: withHello(`I'm well, thank you!${doing ? ` I was just ${doing}.` : ""}`), end: false, topic: baseTopic };
+  if (HOW_ARE_YOU.test(said))
+    return {
+      text: withHello(`I'm well, thank you!${doing ? ` I was just ${doing}.` : ""}`),
+      end: false,
+      topic: baseTopic,
+    };
   if (QUESTION.test(said)) {
     const answer = offlineInterview({
-      identity: i.identity, now: i.now, interviewer: i.visitor.name, question: said, memories: i.self.memories, plan: i.plan, yesterday: i.yesterday,
-      people: i.people, presence: [], places: i.places, residents: i.residents,
+      identity: i.identity,
+      now: i.now,
+      interviewer: i.visitor.name,
+      question: said,
+      memories: i.self.memories,
+      plan: i.plan,
+      yesterday: i.yesterday,
+      people: i.people,
+      presence: [],
+      places: i.places,
+      residents: i.residents,
     });
     return { text: withHello(answer), end: false, topic: baseTopic };
   }
   const event = extractEvent(said, i.places, i.now, i.residents, i.visitor.name);
-  if (event) return { text: withHello(`${describeEvent(event, "A").replace(/^./, (c) => c.toUpperCase())}? I didn't know about that. Thanks for telling me, ${v}!`), end: false, topic: `conversing about ${describeEvent(event)}` };
-  if (aboutTheFuture(said, i.now) || namesPerson(said, i.residents) || said.split(/\s+/).length >= 4) {
-    return { text: withHello(`Really? That's news to me. Thanks for telling me, ${v}, I'll keep it in mind.`), end: false, topic: `conversing about ${said.split(/[.!?,;]/)[0].split(/\s+/).slice(0, 8).join(" ")}` };
+  if (event)
+    return {
+      text: withHello(
+        `${describeEvent(event, "A").replace(/^./, (c) => c.toUpperCase())}? I didn't know about that. Thanks for telling me, ${v}!`,
+      ),
+      end: false,
+      topic: `conversing about ${describeEvent(event)}`,
+    };
+  if (
+    aboutTheFuture(said, i.now) ||
+    namesPerson(said, i.residents) ||
+    said.split(/\s+/).length >= 4
+  ) {
+    return {
+      text: withHello(
+        `Really? That's news to me. Thanks for telling me, ${v}, I'll keep it in mind.`,
+      ),
+      end: false,
+      topic: `conversing about ${said
+        .split(/[.!?,;]/)[0]
+        .split(/\s+/)
+        .slice(0, 8)
+        .join(" ")}`,
+    };
   }
   // Small talk: what the resident is doing, and its own news if it has some.
   const news = pickNews(i.self.memories, i.now, i.places, me, i.residents, i.visitor.name);
   const line = news ? tellNews(news, me, i.visitor.name) : "";
-  const mine = line && !i.soFar.some((l) => l.speaker === me && l.text.includes(line)) ? ` ${line}` : "";
-  if (HELLO.test(said) || firstLine) return { text: `${hello || `Hello, ${v}!`} I'm ${me.split(" ")[0]}${doing ? `; I was just ${doing}` : ""}.${mine}`, end: false, topic: baseTopic };
+  const mine =
+    line && !i.soFar.some((l) => l.speaker === me && l.text.includes(line)) ? ` ${line}` : "";
+  if (HELLO.test(said) || firstLine)
+    return {
+      text: `${hello || `Hello, ${v}!`} I'm ${me.split(" ")[0]}${doing ? `; I was just ${doing}` : ""}.${mine}`,
+      end: false,
+      topic: baseTopic,
+    };
   return { text: `I see.${mine || ` Tell me more, ${v}.`}`, end: false, topic: baseTopic };
 }

@@ -6,7 +6,15 @@ import { formatDate } from "../../../shared/time.ts";
 import type { Persona } from "../../../shared/persona.ts";
 import type { PlaceName } from "../offline/events.ts";
 import { offlineDayPlan } from "../offline/planner.ts";
-import { Clock, definePrompt, firstName, iss, memories, type Identity, type MemoryLine } from "./builder.ts";
+import {
+  Clock,
+  definePrompt,
+  firstName,
+  iss,
+  memories,
+  type Identity,
+  type MemoryLine,
+} from "./builder.ts";
 
 export interface DayPlanInput {
   identity: Identity;
@@ -34,7 +42,11 @@ export const DayPlanAnswer = z.object({
   wakeUp: Clock,
   plan: z.array(z.string().min(1)).min(1).max(10),
   // The SDK's strict structured output needs every key present: "no place" is null.
-  schedule: z.array(z.object({ start: Clock, task: z.string().min(1), place: z.string().nullable().optional() })).min(1),
+  schedule: z
+    .array(
+      z.object({ start: Clock, task: z.string().min(1), place: z.string().nullable().optional() }),
+    )
+    .min(1),
 });
 export type DayPlanAnswer = z.infer<typeof DayPlanAnswer>;
 
@@ -44,7 +56,8 @@ export const dayPlanPrompt = definePrompt<DayPlanInput, DayPlanAnswer>({
   answer: DayPlanAnswer,
   maxTokens: 900,
   temperature: 0.5,
-  system: () => "You plan one day of a resident of a small town in a life simulation. Keep to the person's habits, job and commitments; events they know of happen at their time and place.",
+  system: () =>
+    "You plan one day of a resident of a small town in a life simulation. Keep to the person's habits, job and commitments; events they know of happen at their time and place.",
   user: (i) => {
     const f = firstName(i.identity.name);
     return [
@@ -56,5 +69,12 @@ export const dayPlanPrompt = definePrompt<DayPlanInput, DayPlanAnswer>({
       `Give: "currently", ${f}'s status today in one or two sentences (third person); "wakeUp"; "plan", 5 to 8 broad items for the day with times; "schedule", the day from 00:00 to bedtime as consecutive blocks {start, task ("baking bread"), place (one of the places, or null)}, about one per hour, sleeping first and last.`,
     ];
   },
-  offline: (i) => offlineDayPlan({ persona: i.persona, day: i.day, memories: i.memories, places: i.places, people: i.people }),
+  offline: (i) =>
+    offlineDayPlan({
+      persona: i.persona,
+      day: i.day,
+      memories: i.memories,
+      places: i.places,
+      people: i.people,
+    }),
 });

@@ -40,7 +40,9 @@ const Task = z.object({
   object: z.string(),
   objectState: z.string(),
 });
-export const DecomposeAnswer = z.object({ blocks: z.array(z.object({ tasks: z.array(Task).min(1) })) });
+export const DecomposeAnswer = z.object({
+  blocks: z.array(z.object({ tasks: z.array(Task).min(1) })),
+});
 export type DecomposeAnswer = z.infer<typeof DecomposeAnswer>;
 export type DecomposedTask = z.infer<typeof Task>;
 
@@ -59,12 +61,24 @@ export const decomposePrompt = definePrompt<DecomposeInput, DecomposeAnswer>({
       i.outline,
       i.notes.length > 0 && `Notes:\n${bullets(i.notes, 5)}`,
       `Schedule blocks:`,
-      ...i.blocks.map((b, n) => `${n + 1}. ${hhmm(b.start)}-${hhmm(b.end)} ${b.task}${b.place ? ` @ ${b.place}` : ""}`),
+      ...i.blocks.map(
+        (b, n) =>
+          `${n + 1}. ${hhmm(b.start)}-${hhmm(b.end)} ${b.task}${b.place ? ` @ ${b.place}` : ""}`,
+      ),
       `For each block in order, give "tasks": ${f}'s 5 to 15 minute tasks filling it exactly (blocks under ${i.minMinutes} minutes stay one task). Each: task ("kneading dough"), minutes, address, emoji (1-2), predicate and object (${f} <predicate> <object>: "is kneading", "dough"), objectState (what the object is doing: "being used").`,
     ];
   },
   offline: (i) => {
     const known = SpatialMemory.from(i.addresses);
-    return { blocks: offlineDecompose(i.blocks, known, i.home, i.habits, i.minMinutes, i.allowedSectors).map((tasks) => ({ tasks })) };
+    return {
+      blocks: offlineDecompose(
+        i.blocks,
+        known,
+        i.home,
+        i.habits,
+        i.minMinutes,
+        i.allowedSectors,
+      ).map((tasks) => ({ tasks })),
+    };
   },
 });

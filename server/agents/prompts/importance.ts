@@ -25,12 +25,25 @@ export const importancePrompt = definePrompt<ImportanceInput, ImportanceAnswer>(
   maxTokens: 200,
   system: (i) =>
     `Rate how poignant each memory is for ${i.identity.name} on a scale of 1 to 10: 1 is purely mundane (brushing teeth, making the bed, someone idle), 10 is extremely poignant (a break-up, a college acceptance).`,
-  user: (i) => [iss(i.identity), "Memories:", numbered(i.items), `Give "scores", one integer per memory, in order.`],
-  offline: (i) => ({ scores: i.items.map((t, n) => importanceOf(t, { at: i.at, people: i.people, novel: i.novel?.[n] })) }),
+  user: (i) => [
+    iss(i.identity),
+    "Memories:",
+    numbered(i.items),
+    `Give "scores", one integer per memory, in order.`,
+  ],
+  offline: (i) => ({
+    scores: i.items.map((t, n) =>
+      importanceOf(t, { at: i.at, people: i.people, novel: i.novel?.[n] }),
+    ),
+  }),
 });
 
 /** The model's scores fitted to the items: missing or extra ones fixed by the general cues. */
-export function fitScores(items: readonly string[], scores: readonly number[], at?: number): number[] {
+export function fitScores(
+  items: readonly string[],
+  scores: readonly number[],
+  at?: number,
+): number[] {
   return items.map((t, n) => {
     const s = scores[n];
     return Number.isInteger(s) && s >= 1 && s <= 10 ? s : importanceOf(t, { at });

@@ -7,7 +7,6 @@ import { definePrompt, iss, memories, nowAt, quote } from "./builder.ts";
 
 export type { InterviewInput };
 
-
 export const InterviewAnswer = z.object({ answer: z.string().min(1) });
 export type InterviewAnswer = z.infer<typeof InterviewAnswer>;
 
@@ -22,7 +21,9 @@ export const interviewPrompt = definePrompt<InterviewInput, InterviewAnswer>({
   user: (i) => [
     iss(i.identity),
     `${nowAt(i.now)} Today's plan: ${i.plan.join("; ") || "(none)"}${i.yesterday.length ? `. Yesterday's plan: ${i.yesterday.join("; ")}` : ""}`,
-    ...i.people.filter((p) => p.relationship).map((p) => `How you see ${p.name}: ${p.relationship}`),
+    ...i.people
+      .filter((p) => p.relationship)
+      .map((p) => `How you see ${p.name}: ${p.relationship}`),
     `What you remember (most relevant first):`,
     memories(i.memories, 60, i.today, i.identity),
     quote(i.interviewer, i.question),

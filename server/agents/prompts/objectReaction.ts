@@ -7,7 +7,6 @@ import { definePrompt, firstName, memories, nowAt } from "./builder.ts";
 
 export type { ObjectReactionInput };
 
-
 export const ObjectReactionAnswer = z.object({
   reaction: z.enum(["leave", "help", "tell", "continue"]),
   /** What the resident does now, as an "-ing" phrase; empty to carry on. */
@@ -21,7 +20,8 @@ export const objectReactionPrompt = definePrompt<ObjectReactionInput, ObjectReac
   tier: "cheap",
   answer: ObjectReactionAnswer,
   maxTokens: 150,
-  system: () => "You decide how a town resident reacts to something unusual they see, in character and sensibly: people get away from danger, help where they can, and tell others.",
+  system: () =>
+    "You decide how a town resident reacts to something unusual they see, in character and sensibly: people get away from danger, help where they can, and tell others.",
   user: (i) => {
     const f = firstName(i.name);
     return [

@@ -22,7 +22,10 @@ export interface PersonReactionInput {
   memories: MemoryLine[];
 }
 
-export const PersonReactionAnswer = z.object({ decision: z.enum(["talk", "continue"]), reason: z.string() });
+export const PersonReactionAnswer = z.object({
+  decision: z.enum(["talk", "continue"]),
+  reason: z.string(),
+});
 export type PersonReactionAnswer = z.infer<typeof PersonReactionAnswer>;
 
 export const personReactionPrompt = definePrompt<PersonReactionInput, PersonReactionAnswer>({
@@ -30,7 +33,8 @@ export const personReactionPrompt = definePrompt<PersonReactionInput, PersonReac
   tier: "cheap",
   answer: PersonReactionAnswer,
   maxTokens: 100,
-  system: () => "You decide how a town resident reacts to a person who comes up to them or speaks to them, in character.",
+  system: () =>
+    "You decide how a town resident reacts to a person who comes up to them or speaks to them, in character.",
   user: (i) => {
     const f = firstName(i.name);
     const who = `${i.person.name} (a ${i.person.role})`;
@@ -38,7 +42,9 @@ export const personReactionPrompt = definePrompt<PersonReactionInput, PersonReac
       i.brief,
       nowAt(i.now, i.place),
       `${f} is ${i.doing || "idle"}${i.company.length ? `, talking with ${i.company.join(", ")}` : ""}.`,
-      i.how === "addressing" ? `${who} speaks to ${f}: ${i.words.map((w) => quote(i.person.name, w)).join(" ")}` : `${who} is walking up to ${f}.`,
+      i.how === "addressing"
+        ? `${who} speaks to ${f}: ${i.words.map((w) => quote(i.person.name, w)).join(" ")}`
+        : `${who} is walking up to ${f}.`,
       `What ${f} remembers of ${i.person.name}:`,
       memories(i.memories),
       `Options: "talk": stop and turn to ${firstName(i.person.name)} to talk; "continue": carry on. Give "decision" and a short "reason".`,

@@ -31,7 +31,10 @@ export interface ReactionInput {
   today?: number;
 }
 
-export const ReactionAnswer = z.object({ decision: z.enum(["talk", "wait", "join", "continue"]), reason: z.string() });
+export const ReactionAnswer = z.object({
+  decision: z.enum(["talk", "wait", "join", "continue"]),
+  reason: z.string(),
+});
 export type ReactionAnswer = z.infer<typeof ReactionAnswer>;
 
 export const reactionPrompt = definePrompt<ReactionInput, ReactionAnswer>({
@@ -39,21 +42,28 @@ export const reactionPrompt = definePrompt<ReactionInput, ReactionAnswer>({
   tier: "cheap",
   answer: ReactionAnswer,
   maxTokens: 120,
-  system: () => "You decide how a town resident reacts to someone nearby, in character. Busy or shy people do not chat all the time.",
+  system: () =>
+    "You decide how a town resident reacts to someone nearby, in character. Busy or shy people do not chat all the time.",
   user: (i) => {
     const f = firstName(i.name);
     const o = firstName(i.other.name);
     const options = [
       ...(i.options.includes("talk") ? [`"talk": start a conversation with ${o}`] : []),
-      ...(i.options.includes("wait") ? [`"wait": wait until ${o} is done with the ${i.sharedObject ?? "place"}`] : []),
-      ...(i.options.includes("join") ? [`"join": go over and join the conversation ${o} is having`] : []),
+      ...(i.options.includes("wait")
+        ? [`"wait": wait until ${o} is done with the ${i.sharedObject ?? "place"}`]
+        : []),
+      ...(i.options.includes("join")
+        ? [`"join": go over and join the conversation ${o} is having`]
+        : []),
       `"continue": carry on`,
     ];
     return [
       i.brief,
       nowAt(i.now, i.place),
       `${f} is ${i.doing}; ${i.other.name} is ${i.other.doing}.`,
-      i.lastChat ? `They last talked ${i.lastChat.minutesAgo} minutes ago, ${i.lastChat.topic}.` : `They have not talked recently.`,
+      i.lastChat
+        ? `They last talked ${i.lastChat.minutesAgo} minutes ago, ${i.lastChat.topic}.`
+        : `They have not talked recently.`,
       `What ${f} remembers:`,
       memories(i.memories, 60, i.today),
       `Options: ${options.join("; ")}. Give "decision" and a short "reason".`,

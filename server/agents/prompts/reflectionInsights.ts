@@ -47,7 +47,7 @@ export type ReflectionInsightsAnswer = z.infer<typeof ReflectionInsightsAnswer>;
 export function numberRuns(indices: readonly number[]): string {
   const sorted = [...new Set(indices)].sort((a, b) => a - b).map((k) => k + 1);
   const runs: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
     runs.push(j > i ? `${sorted[i]}-${sorted[j]}` : `${sorted[i]}`);
@@ -56,7 +56,10 @@ export function numberRuns(indices: readonly number[]): string {
   return runs.join(", ");
 }
 
-export const reflectionInsightsPrompt = definePrompt<ReflectionInsightsInput, ReflectionInsightsAnswer>({
+export const reflectionInsightsPrompt = definePrompt<
+  ReflectionInsightsInput,
+  ReflectionInsightsAnswer
+>({
   name: "reflection-insights",
   tier: "strong",
   answer: ReflectionInsightsAnswer,
@@ -70,9 +73,14 @@ export const reflectionInsightsPrompt = definePrompt<ReflectionInsightsInput, Re
       datedNote(i.today),
       ...i.statements.map((s, n) => `${n + 1}. ${stamp(s.created, i.today)} ${s.text}`),
       ...(one
-        ? [`Question: ${i.questions[0].question}`, `What ${i.n} high-level insights about ${i.name} can you infer from the statements to answer it?`]
+        ? [
+            `Question: ${i.questions[0].question}`,
+            `What ${i.n} high-level insights about ${i.name} can you infer from the statements to answer it?`,
+          ]
         : [
-            ...i.questions.map((q, k) => `Question ${k + 1}: ${q.question} (statements ${numberRuns(q.statements)})`),
+            ...i.questions.map(
+              (q, k) => `Question ${k + 1}: ${q.question} (statements ${numberRuns(q.statements)})`,
+            ),
             `For each question, what ${i.n} high-level insights about ${i.name} can you infer from its statements to answer it?`,
           ]),
       `Give "insights" [{question: ${one ? "1" : "its number"}, insight, evidence: the numbers of the statements it rests on, importance: 1-10 for ${i.name}}].`,
@@ -82,7 +90,14 @@ export const reflectionInsightsPrompt = definePrompt<ReflectionInsightsInput, Re
     // Each question over its own statements, as if asked alone; the offline engine cites 0-based
     // indices into what it was given, the prompt numbers the shared list from 1.
     insights: i.questions.flatMap((q, k) =>
-      offlineInsights(i.name, q.question, q.statements.map((j) => i.statements[j]), i.people, i.places, i.n).map((x) => ({
+      offlineInsights(
+        i.name,
+        q.question,
+        q.statements.map((j) => i.statements[j]),
+        i.people,
+        i.places,
+        i.n,
+      ).map((x) => ({
         question: k + 1,
         insight: x.insight,
         evidence: x.evidence.map((e) => q.statements[e] + 1),

@@ -20,7 +20,10 @@ export interface ReflectionQuestionsInput {
 export const ReflectionQuestionsAnswer = z.object({ questions: z.array(z.string().min(1)).min(1) });
 export type ReflectionQuestionsAnswer = z.infer<typeof ReflectionQuestionsAnswer>;
 
-export const reflectionQuestionsPrompt = definePrompt<ReflectionQuestionsInput, ReflectionQuestionsAnswer>({
+export const reflectionQuestionsPrompt = definePrompt<
+  ReflectionQuestionsInput,
+  ReflectionQuestionsAnswer
+>({
   name: "reflection-questions",
   tier: "cheap",
   answer: ReflectionQuestionsAnswer,
@@ -32,5 +35,13 @@ export const reflectionQuestionsPrompt = definePrompt<ReflectionQuestionsInput, 
     memories(i.statements, 100, i.today),
     `Given only these, what are the ${i.n} most salient high-level questions we can answer about the subjects of the statements? Give "questions".`,
   ],
-  offline: (i) => ({ questions: offlineQuestions(i.name, i.statements.map((s) => s.text), i.people, i.places, i.n) }),
+  offline: (i) => ({
+    questions: offlineQuestions(
+      i.name,
+      i.statements.map((s) => s.text),
+      i.people,
+      i.places,
+      i.n,
+    ),
+  }),
 });

@@ -3,7 +3,15 @@
 // the other's name, asked before each line of its dialogue; here once per conversation and side).
 import { z } from "zod";
 import { offlineRelationship } from "../offline/dialogue.ts";
-import { datedNote, definePrompt, firstName, iss, memories, type Identity, type MemoryLine } from "./builder.ts";
+import {
+  datedNote,
+  definePrompt,
+  firstName,
+  iss,
+  memories,
+  type Identity,
+  type MemoryLine,
+} from "./builder.ts";
 
 export interface RelationshipInput {
   identity: Identity;
@@ -23,7 +31,8 @@ export const relationshipPrompt = definePrompt<RelationshipInput, RelationshipAn
   tier: "cheap",
   answer: RelationshipAnswer,
   maxTokens: 120,
-  system: () => "You summarise how a town resident sees another person, from the resident's own memories.",
+  system: () =>
+    "You summarise how a town resident sees another person, from the resident's own memories.",
   user: (i) => [
     iss(i.identity),
     `What ${firstName(i.identity.name)} remembers about ${i.other}:`,
@@ -32,5 +41,7 @@ export const relationshipPrompt = definePrompt<RelationshipInput, RelationshipAn
     i.before && `Last time: ${i.before}`,
     `Give "relationship": one or two sentences on how ${i.identity.name} sees ${i.other} and what they have to do with each other.`,
   ],
-  offline: (i) => ({ relationship: offlineRelationship(i.identity.name, i.other, i.memories, i.before) }),
+  offline: (i) => ({
+    relationship: offlineRelationship(i.identity.name, i.other, i.memories, i.before),
+  }),
 });

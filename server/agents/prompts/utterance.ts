@@ -4,7 +4,12 @@
 // what, and the conversation so far; the speaker decides whether the line ends it.
 import { z } from "zod";
 import type { PlaceName } from "../offline/events.ts";
-import { offlineUtterance, type ChatSideInput, type Line, type PastContext } from "../offline/dialogue.ts";
+import {
+  offlineUtterance,
+  type ChatSideInput,
+  type Line,
+  type PastContext,
+} from "../offline/dialogue.ts";
 import { definePrompt, firstName, iss, memories, nowAt, quote, type Identity } from "./builder.ts";
 
 export interface UtteranceInput {
@@ -23,7 +28,11 @@ export interface UtteranceInput {
   today?: number;
 }
 
-export const UtteranceAnswer = z.object({ text: z.string().min(1), end: z.boolean(), topic: z.string() });
+export const UtteranceAnswer = z.object({
+  text: z.string().min(1),
+  end: z.boolean(),
+  topic: z.string(),
+});
 export type UtteranceAnswer = z.infer<typeof UtteranceAnswer>;
 
 export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
@@ -32,7 +41,8 @@ export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
   answer: UtteranceAnswer,
   maxTokens: 200,
   temperature: 0.7,
-  system: () => "You write the next line of a conversation between two residents of a small town, in character. The speaker says only what they know from their own memories.",
+  system: () =>
+    "You write the next line of a conversation between two residents of a small town, in character. The speaker says only what they know from their own memories.",
   user: (i) => {
     const s = firstName(i.speaker.name);
     const l = firstName(i.listener.name);
@@ -41,13 +51,18 @@ export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
       nowAt(i.now, i.place),
       `${s} is ${i.speaker.action || "idle"} and sees ${i.listener.name}, who is ${i.listener.action || "idle"}.`,
       `What ${s} thinks of ${l}: ${i.speaker.relationship || "(no opinion yet)"}`,
-      i.past ? `Past context: ${s} and ${l} last talked ${i.past.minutesAgo} minutes ago, ${i.past.topic}. This conversation comes after that one.` : `${s} and ${l} have not talked before today.`,
+      i.past
+        ? `Past context: ${s} and ${l} last talked ${i.past.minutesAgo} minutes ago, ${i.past.topic}. This conversation comes after that one.`
+        : `${s} and ${l} have not talked before today.`,
       `What ${s} remembers:`,
       memories(i.speaker.memories, 60, i.today, i.identity),
       `The conversation so far:`,
-      i.soFar.length ? i.soFar.map((x) => quote(x.speaker, x.text)).join("\n") : "(nothing yet: start it)",
+      i.soFar.length
+        ? i.soFar.map((x) => quote(x.speaker, x.text)).join("\n")
+        : "(nothing yet: start it)",
       `Give "text": what ${s} says next; "end": whether the conversation ends with this line; "topic": "conversing about ...".`,
     ];
   },
-  offline: (i) => offlineUtterance(i.speaker, i.listener, i.soFar, i.now, i.places, i.maxLines, i.past),
+  offline: (i) =>
+    offlineUtterance(i.speaker, i.listener, i.soFar, i.now, i.places, i.maxLines, i.past),
 });

@@ -9,7 +9,6 @@ import { definePrompt, iss, memories, nowAt, quote } from "./builder.ts";
 
 export type { VisitorReplyInput };
 
-
 export const VisitorReplyAnswer = z.object({
   text: z.string().trim().min(1).max(600),
   end: z.boolean(),
@@ -32,7 +31,8 @@ export const visitorReplyPrompt = definePrompt<VisitorReplyInput, VisitorReplyAn
     const me = i.identity.name;
     const who = personLabel(i.visitor);
     // A group talk holds other speakers too: only the visitor's own lines carry their label.
-    const label = (l: Line) => (l.speaker === me ? me : l.speaker === i.visitor.name ? who : l.speaker);
+    const label = (l: Line) =>
+      l.speaker === me ? me : l.speaker === i.visitor.name ? who : l.speaker;
     return [
       iss(i.identity),
       `${nowAt(i.now, i.place)} Before this talk you were ${i.self.action || "idle"}. Today's plan: ${i.plan.join("; ") || "(none)"}`,

@@ -16,7 +16,11 @@ export interface WhisperInput {
   people: string[];
 }
 
-export const WhisperAnswer = z.object({ thoughts: z.array(z.object({ thought: z.string().min(1), importance: z.number().int().min(1).max(10) })).min(1) });
+export const WhisperAnswer = z.object({
+  thoughts: z
+    .array(z.object({ thought: z.string().min(1), importance: z.number().int().min(1).max(10) }))
+    .min(1),
+});
 export type WhisperAnswer = z.infer<typeof WhisperAnswer>;
 
 export const whisperPrompt = definePrompt<WhisperInput, WhisperAnswer>({
@@ -24,7 +28,8 @@ export const whisperPrompt = definePrompt<WhisperInput, WhisperAnswer>({
   tier: "cheap",
   answer: WhisperAnswer,
   maxTokens: 600,
-  system: () => `You turn what a town resident's inner voice says (addressed to them as "you") into the resident's own thoughts.`,
+  system: () =>
+    `You turn what a town resident's inner voice says (addressed to them as "you") into the resident's own thoughts.`,
   user: (i) => [
     iss(i.identity),
     ...i.statements.map((s, n) => `${n + 1}. ${quote(i.voice, s)}`),
@@ -34,7 +39,10 @@ export const whisperPrompt = definePrompt<WhisperInput, WhisperAnswer>({
     thoughts: i.statements.map((s) => {
       const thought = youToThirdPerson(s, i.identity.name);
       // What one is told about one's own life matters to one: at least 4.
-      return { thought, importance: Math.max(4, importanceOf(thought, { at: i.at, people: i.people })) };
+      return {
+        thought,
+        importance: Math.max(4, importanceOf(thought, { at: i.at, people: i.people })),
+      };
     }),
   }),
 });

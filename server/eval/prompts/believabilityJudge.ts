@@ -27,7 +27,10 @@ export const BelievabilityVerdict = z.object({
 export type BelievabilityVerdict = z.infer<typeof BelievabilityVerdict>;
 
 /** The rubric's score of one set of answers. */
-export function groundedScore(answers: readonly { question: string; answer: string }[], grounding: ReadonlySet<string>): { score: number; grounded: number; empty: number } {
+export function groundedScore(
+  answers: readonly { question: string; answer: string }[],
+  grounding: ReadonlySet<string>,
+): { score: number; grounded: number; empty: number } {
   let grounded = 0;
   let empty = 0;
   for (const { question, answer } of answers) {
@@ -51,7 +54,8 @@ export function rubricBelievability(i: BelievabilityInput): BelievabilityVerdict
   };
 }
 
-const transcript = (xs: readonly { question: string; answer: string }[]) => xs.map((x, k) => `${k + 1}. Q: ${x.question}\n   A: ${x.answer}`).join("\n");
+const transcript = (xs: readonly { question: string; answer: string }[]) =>
+  xs.map((x, k) => `${k + 1}. Q: ${x.question}\n   A: ${x.answer}`).join("\n");
 
 export const believabilityJudgePrompt: Prompt<BelievabilityInput, BelievabilityVerdict> = {
   name: "eval.believabilityJudge",

@@ -27,12 +27,15 @@ export const KnowsVerdict = z.object({
 });
 export type KnowsVerdict = z.infer<typeof KnowsVerdict>;
 
-const quoteList = (xs: readonly string[]) => (xs.length ? xs.map((x) => `- ${x}`).join("\n") : "(none)");
+const quoteList = (xs: readonly string[]) =>
+  xs.length ? xs.map((x) => `- ${x}`).join("\n") : "(none)";
 
 /** The offline rubric. */
 export function rubricKnows(i: KnowsJudgeInput): KnowsVerdict {
   const supported = i.evidence.length > 0;
-  const backing = supported ? `memory backs it ("${i.evidence[0].slice(0, 120)}")` : "no memory backs it";
+  const backing = supported
+    ? `memory backs it ("${i.evidence[0].slice(0, 120)}")`
+    : "no memory backs it";
   if (i.claim.kind === "fact") {
     const c = carries(i.answer, i.claim.fact);
     const knows = c.carries;
@@ -48,7 +51,11 @@ export function rubricKnows(i: KnowsJudgeInput): KnowsVerdict {
   const said = terms(i.answer).filter((t) => !q.has(t));
   const named = mentions(i.answer, i.claim.name);
   const knows = named && said.length >= 2;
-  const why = knows ? `answer names ${i.claim.name} and says more (${said.slice(0, 6).join(", ")})` : named ? `answer names ${i.claim.name} but says nothing of them` : `answer does not name ${i.claim.name}`;
+  const why = knows
+    ? `answer names ${i.claim.name} and says more (${said.slice(0, 6).join(", ")})`
+    : named
+      ? `answer names ${i.claim.name} but says nothing of them`
+      : `answer does not name ${i.claim.name}`;
   return { knows, supported, reason: `rubric: ${why}; ${backing}.` };
 }
 

@@ -29,9 +29,20 @@ export class Asks {
     const { residents, mind } = this.o;
     const r = residents.get(cmd.agentId);
     if (!r) return refuse("not_found", `no resident "${cmd.agentId}"`);
-    if (!mind.answerInterview) return refuse("unavailable", "the residents of this town cannot be interviewed");
-    const input = { agent: self(r), now: this.o.now(), question: cmd.question, interviewer: cmd.interviewer, offTheRecord: cmd.offTheRecord };
-    this.list.push({ kind: "interview", cmd, answer: this.o.ask(() => mind.answerInterview!(input)) });
+    if (!mind.answerInterview)
+      return refuse("unavailable", "the residents of this town cannot be interviewed");
+    const input = {
+      agent: self(r),
+      now: this.o.now(),
+      question: cmd.question,
+      interviewer: cmd.interviewer,
+      offTheRecord: cmd.offTheRecord,
+    };
+    this.list.push({
+      kind: "interview",
+      cmd,
+      answer: this.o.ask(() => mind.answerInterview!(input)),
+    });
     return { ok: true, events: [] };
   }
 
@@ -39,7 +50,8 @@ export class Asks {
     const { residents, mind } = this.o;
     const r = residents.get(cmd.agentId);
     if (!r) return refuse("not_found", `no resident "${cmd.agentId}"`);
-    if (!mind.takeWhisper) return refuse("unavailable", "the residents of this town cannot be whispered to");
+    if (!mind.takeWhisper)
+      return refuse("unavailable", "the residents of this town cannot be whispered to");
     const input = { agent: self(r), now: this.o.now(), text: cmd.text, by: cmd.by };
     this.list.push({ kind: "whisper", cmd, answer: this.o.ask(() => mind.takeWhisper!(input)) });
     return { ok: true, events: [] };
@@ -65,9 +77,25 @@ export class Asks {
         events.push({ kind: "unanswered", avatarId, agentId, asked: a.kind });
       } else if (a.kind === "interview") {
         const { interviewer, question, offTheRecord } = a.cmd;
-        events.push({ kind: "interviewed", by: interviewer, agentId, question, answer: a.answer.output!, avatarId, ...(offTheRecord ? { offTheRecord } : {}) });
+        events.push({
+          kind: "interviewed",
+          by: interviewer,
+          agentId,
+          question,
+          answer: a.answer.output!,
+          avatarId,
+          ...(offTheRecord ? { offTheRecord } : {}),
+        });
       } else {
-        events.push({ kind: "moderated", by: a.cmd.by, action: "whisper", agentId, text: a.cmd.text, avatarId, thought: a.answer.output!.join(" ") });
+        events.push({
+          kind: "moderated",
+          by: a.cmd.by,
+          action: "whisper",
+          agentId,
+          text: a.cmd.text,
+          avatarId,
+          thought: a.answer.output!.join(" "),
+        });
       }
     }
     this.list = open;

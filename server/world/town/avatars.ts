@@ -36,7 +36,11 @@ export class Avatars {
   /** Where people join, worked out at the first join (spawnArea.ts). */
   private visitorArea?: Tile[];
 
-  constructor(private readonly map: TownMap, private readonly paths: PathFinder, private readonly sprites: readonly number[]) {}
+  constructor(
+    private readonly map: TownMap,
+    private readonly paths: PathFinder,
+    private readonly sprites: readonly number[],
+  ) {}
 
   get(id: string): Avatar | undefined {
     return this.byId.get(id);
@@ -51,9 +55,31 @@ export class Avatars {
     const spawn = pickSpawn((this.visitorArea ??= spawnArea(this.map)), [...this.byId.values()]);
     if (!spawn) return refuse("unavailable", "this town has no walkable tile to join on");
     const sprite = this.sprites[hashString(cmd.name) % this.sprites.length];
-    const a: Avatar = { id: cmd.avatarId, name: cmd.name, role: cmd.role, x: spawn.x, y: spawn.y, sprite, path: [], credit: 1 };
+    const a: Avatar = {
+      id: cmd.avatarId,
+      name: cmd.name,
+      role: cmd.role,
+      x: spawn.x,
+      y: spawn.y,
+      sprite,
+      path: [],
+      credit: 1,
+    };
     this.byId.set(a.id, a);
-    return { ok: true, events: [{ kind: "avatarJoined", avatarId: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite }] };
+    return {
+      ok: true,
+      events: [
+        {
+          kind: "avatarJoined",
+          avatarId: a.id,
+          name: a.name,
+          role: a.role,
+          x: a.x,
+          y: a.y,
+          sprite,
+        },
+      ],
+    };
   }
 
   /** Whether the avatar was there to leave. */
@@ -64,7 +90,8 @@ export class Avatars {
   move(cmd: Extract<Command, { kind: "moveAvatar" }>): CommandResult {
     const a = this.byId.get(cmd.avatarId);
     if (!a) return refuse("not_found", "no such avatar");
-    if (!this.map.isWalkable(cmd.x, cmd.y)) return refuse("unreachable", `tile ${cmd.x},${cmd.y} is not walkable`);
+    if (!this.map.isWalkable(cmd.x, cmd.y))
+      return refuse("unreachable", `tile ${cmd.x},${cmd.y} is not walkable`);
     const path = this.paths.find(a, [{ x: cmd.x, y: cmd.y }]);
     if (!path) return refuse("unreachable", `no path to ${cmd.x},${cmd.y}`);
     const atRest = a.path.length === 0;
@@ -93,14 +120,27 @@ export class Avatars {
   worldEvents(out: WorldEvent[]): void {
     for (const a of this.byId.values()) {
       out.push({
-        subject: a.name, predicate: "is", object: "visiting", description: `${a.name} (${a.role === "visitor" ? "a visitor" : `a ${a.role}`}) is here`,
-        address: this.map.addressAt(a.x, a.y), x: a.x, y: a.y, actor: { kind: "avatar", id: a.id },
+        subject: a.name,
+        predicate: "is",
+        object: "visiting",
+        description: `${a.name} (${a.role === "visitor" ? "a visitor" : `a ${a.role}`}) is here`,
+        address: this.map.addressAt(a.x, a.y),
+        x: a.x,
+        y: a.y,
+        actor: { kind: "avatar", id: a.id },
       });
     }
   }
 
   views(): AvatarView[] {
-    return [...this.byId.values()].map(({ id, name, role, x, y, sprite }) => ({ id, name, role, x, y, sprite }));
+    return [...this.byId.values()].map(({ id, name, role, x, y, sprite }) => ({
+      id,
+      name,
+      role,
+      x,
+      y,
+      sprite,
+    }));
   }
 }
 

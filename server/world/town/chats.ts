@@ -10,7 +10,14 @@ import type { ChatLeaveReason, TownEvent } from "../../../shared/events.ts";
 import type { ChatLine, ChatMember } from "../../../shared/messages.ts";
 import { facingToward } from "../../../shared/view.ts";
 import { refuse, type Command, type CommandResult } from "../commands.ts";
-import { faceWhom, GroupTalk, outOfRange, type TalkLine, type TalkMember, type Turn } from "../groupTalk.ts";
+import {
+  faceWhom,
+  GroupTalk,
+  outOfRange,
+  type TalkLine,
+  type TalkMember,
+  type Turn,
+} from "../groupTalk.ts";
 import type { ConversationLine, Mind, Notice, Reply } from "../mind.ts";
 import { chebyshev, inTalkRange, isGoodbye } from "../talk.ts";
 import type { Avatar, Avatars } from "./avatars.ts";
@@ -86,14 +93,23 @@ export class Chats {
   /** The latest lines of a talk (for one who joins it late). */
   lines(chat: string, max = 30): ChatLine[] {
     const t = this.talks.get(chat);
-    return t ? t.lines.slice(-max).map(({ speaker, name, to, text }) => ({ speaker, name, to, text })) : [];
+    return t
+      ? t.lines.slice(-max).map(({ speaker, name, to, text }) => ({ speaker, name, to, text }))
+      : [];
   }
 
   /** Each resident–person pair talking, with the talk's lines (tests and tools). */
   pairs(): { agentId: string; avatarId: string; chat: string; lines: ConversationLine[] }[] {
     const out = [];
     for (const t of this.talks.values()) {
-      for (const r of t.residents()) for (const p of t.people()) out.push({ agentId: r.id, avatarId: p.id, chat: t.id, lines: t.lines.map(({ speaker, name, text }) => ({ speaker, name, text })) });
+      for (const r of t.residents())
+        for (const p of t.people())
+          out.push({
+            agentId: r.id,
+            avatarId: p.id,
+            chat: t.id,
+            lines: t.lines.map(({ speaker, name, text }) => ({ speaker, name, text })),
+          });
     }
     return out;
   }
@@ -129,8 +145,13 @@ export class Chats {
     if (!p) return refuse("not_found", "no such avatar");
     const r = this.resident(cmd.agentId);
     if (!r) return refuse("not_found", `no resident "${cmd.agentId}"`);
-    if (!inTalkRange(p, r)) return refuse("too_far", `${r.persona.name} is too far away to hear you: walk up to them first`);
-    if (!this.o.mind.hear) return refuse("unavailable", "the residents of this town cannot be talked to");
+    if (!inTalkRange(p, r))
+      return refuse(
+        "too_far",
+        `${r.persona.name} is too far away to hear you: walk up to them first`,
+      );
+    if (!this.o.mind.hear)
+      return refuse("unavailable", "the residents of this town cannot be talked to");
     const text = cmd.text;
     const events: TownEvent[] = [];
     const line: TalkLine = { speaker: p.id, name: p.name, to: r.id, text };
@@ -159,7 +180,14 @@ export class Chats {
   private speak(t: GroupTalk, line: TalkLine, events: TownEvent[]): void {
     const speaker = t.members.get(line.speaker);
     t.say(line);
-    events.push({ kind: "avatarSaid", avatarId: line.speaker, name: line.name, agentId: line.to, text: line.text, chat: t.id });
+    events.push({
+      kind: "avatarSaid",
+      avatarId: line.speaker,
+      name: line.name,
+      agentId: line.to,
+      text: line.text,
+      chat: t.id,
+    });
     if (speaker && isGoodbye(line.text)) speaker.leaving = true;
     this.overheard(t, line);
     this.answerNext(t, events);
@@ -175,7 +203,13 @@ export class Chats {
       if (m.id === line.to || m.id === line.speaker) continue;
       const r = this.resident(m.id);
       if (!r) continue;
-      const input = { agent: self(r), now: this.time(), speaker: { id: line.speaker, name: line.name, role: speaker?.role ?? "resident" }, to, text: line.text };
+      const input = {
+        agent: self(r),
+        now: this.time(),
+        speaker: { id: line.speaker, name: line.name, role: speaker?.role ?? "resident" },
+        to,
+        text: line.text,
+      };
       this.listening.push({ agentId: r.id, done: this.o.ask(() => overhear(input)) });
     }
   }
@@ -183,7 +217,13 @@ export class Chats {
   // ---------------------------------------------------------------- the reaction step
 
   /** Asks the resident's mind whether it turns to the person (minds without the step always do). */
-  private approach(r: Resident, p: Avatar, how: Approach["how"], words: TalkLine[], events: TownEvent[]): void {
+  private approach(
+    r: Resident,
+    p: Avatar,
+    how: Approach["how"],
+    words: TalkLine[],
+    events: TownEvent[],
+  ): void {
     const key = pairKey(p.id, r.id);
     this.noticed.set(key, this.realMs);
     const ask = this.o.mind.approached?.bind(this.o.mind);
@@ -192,9 +232,24 @@ export class Chats {
       if (how === "addressing") this.turnTo(r, p, words, events);
       return;
     }
-    const company = r.talkingTo ? [this.resident(r.talkingTo)?.persona.name ?? ""].filter(Boolean) : [];
-    const input = { agent: self(r), now: this.time(), person: { id: p.id, name: p.name, role: p.role }, how, words: words.map((w) => w.text), company };
-    this.approaches.set(key, { agentId: r.id, avatarId: p.id, how, words, decision: this.o.ask(() => ask(input)) });
+    const company = r.talkingTo
+      ? [this.resident(r.talkingTo)?.persona.name ?? ""].filter(Boolean)
+      : [];
+    const input = {
+      agent: self(r),
+      now: this.time(),
+      person: { id: p.id, name: p.name, role: p.role },
+      how,
+      words: words.map((w) => w.text),
+      company,
+    };
+    this.approaches.set(key, {
+      agentId: r.id,
+      avatarId: p.id,
+      how,
+      words,
+      decision: this.o.ask(() => ask(input)),
+    });
   }
 
   /** Notices people walking up to residents: the end of their walk is within talk range of one. */
@@ -202,9 +257,16 @@ export class Chats {
     for (const p of this.people()) {
       const end = p.path.at(-1);
       if (!end || this.talkOf.has(p.id)) continue;
-      let best: Resident | undefined, bestD = Infinity;
+      let best: Resident | undefined,
+        bestD = Infinity;
       for (const r of this.residents()) {
-        if (r.talkingTo || this.talkOf.has(r.id) || !inTalkRange(end, r) || chebyshev(p, r) > this.o.visionRadius) continue;
+        if (
+          r.talkingTo ||
+          this.talkOf.has(r.id) ||
+          !inTalkRange(end, r) ||
+          chebyshev(p, r) > this.o.visionRadius
+        )
+          continue;
         const d = chebyshev(end, r);
         if (d < bestD) {
           best = r;
@@ -230,14 +292,21 @@ export class Chats {
       if (!r || !p) continue;
       if (a.decision.error !== undefined) this.mindError(r.id, a.decision.error);
       // A mind that failed still answers one who spoke to it: nobody is left unheard by a fault.
-      const turns = a.decision.error !== undefined ? a.how === "addressing" : a.decision.output === true;
+      const turns =
+        a.decision.error !== undefined ? a.how === "addressing" : a.decision.output === true;
       if (!turns) {
-        if (a.how === "addressing") events.push({ kind: "chatEnded", agentId: r.id, avatarId: p.id });
+        if (a.how === "addressing")
+          events.push({ kind: "chatEnded", agentId: r.id, avatarId: p.id });
         continue;
       }
       // One who walked off, or joined another talk, in the meantime is not waited for.
       const elsewhere = this.talkOf.get(p.id);
-      if (a.how === "approaching" && ((!p.path.length && !inTalkRange(p, r)) || (elsewhere && elsewhere !== this.talkOf.get(r.id)))) continue;
+      if (
+        a.how === "approaching" &&
+        ((!p.path.length && !inTalkRange(p, r)) ||
+          (elsewhere && elsewhere !== this.talkOf.get(r.id)))
+      )
+        continue;
       this.turnTo(r, p, a.words, events);
     }
   }
@@ -256,7 +325,17 @@ export class Chats {
     }
     if (!t.has(p.id)) {
       this.leaveAny(p.id, "left", events);
-      this.join(t, personMember(p, t.residents().some((m) => { const b = this.resident(m.id); return !!b && inTalkRange(p, b); })), events);
+      this.join(
+        t,
+        personMember(
+          p,
+          t.residents().some((m) => {
+            const b = this.resident(m.id);
+            return !!b && inTalkRange(p, b);
+          }),
+        ),
+        events,
+      );
     }
     for (const w of words) {
       t.say(w);
@@ -303,11 +382,24 @@ export class Chats {
   joinResident(r: Resident, withId: string, events: TownEvent[]): boolean {
     const t = this.talkOf.get(withId);
     const other = this.resident(withId);
-    if (!t || !other || t.has(r.id) || this.talkOf.has(r.id) || chebyshev(r, other) > this.o.visionRadius) return false;
+    if (
+      !t ||
+      !other ||
+      t.has(r.id) ||
+      this.talkOf.has(r.id) ||
+      chebyshev(r, other) > this.o.visionRadius
+    )
+      return false;
     if (!inTalkRange(r, other)) this.walkingUp.add(r.id);
     this.join(t, residentMember(r), events);
     this.holdAll(t, events);
-    if (this.walkingUp.has(r.id)) this.o.residents.walkTo(r, [{ x: other.x + 1, y: other.y }, { x: other.x - 1, y: other.y }, { x: other.x, y: other.y + 1 }, { x: other.x, y: other.y - 1 }]);
+    if (this.walkingUp.has(r.id))
+      this.o.residents.walkTo(r, [
+        { x: other.x + 1, y: other.y },
+        { x: other.x - 1, y: other.y },
+        { x: other.x, y: other.y + 1 },
+        { x: other.x, y: other.y - 1 },
+      ]);
     return true;
   }
 
@@ -323,8 +415,17 @@ export class Chats {
       const turn = r && t.nextTurn(m.id);
       if (!r || !turn) continue;
       const heard = new Set(turn.words);
-      const soFar = t.lines.filter((l) => !heard.has(l)).map(({ speaker, name, text }) => ({ speaker, name, text }));
-      const input = { agent: self(r), now: this.time(), speaker: turn.speaker, words: turn.words.map((w) => w.text), soFar, others: t.namesBut(r.id, turn.speaker.id) };
+      const soFar = t.lines
+        .filter((l) => !heard.has(l))
+        .map(({ speaker, name, text }) => ({ speaker, name, text }));
+      const input = {
+        agent: self(r),
+        now: this.time(),
+        speaker: turn.speaker,
+        words: turn.words.map((w) => w.text),
+        soFar,
+        others: t.namesBut(r.id, turn.speaker.id),
+      };
       this.answers.set(m.id, { talk: t, turn, reply: this.o.ask(() => hear(input)) });
       // It turns to the one it answers.
       this.holdOne(r, turn.speaker.id, t.namesBut(r.id), events);
@@ -377,9 +478,17 @@ export class Chats {
     this.talkOf.delete(id);
     events.push({ kind: "chatLeft", chat: t.id, id, why });
     const others = m.kind === "agent" ? t.people() : t.residents();
-    for (const o of others) events.push(m.kind === "agent" ? { kind: "chatEnded", agentId: id, avatarId: o.id } : { kind: "chatEnded", agentId: o.id, avatarId: id });
+    for (const o of others)
+      events.push(
+        m.kind === "agent"
+          ? { kind: "chatEnded", agentId: id, avatarId: o.id }
+          : { kind: "chatEnded", agentId: o.id, avatarId: id },
+      );
     if (m.kind === "agent") this.release(t, id, events);
-    else this.answers.forEach((a, rid) => { if (a.talk === t && a.turn.speaker.id === id) this.answers.delete(rid); });
+    else
+      this.answers.forEach((a, rid) => {
+        if (a.talk === t && a.turn.speaker.id === id) this.answers.delete(rid);
+      });
     if (t.over) {
       this.talks.delete(t.id);
       for (const rest of [...t.members.keys()]) this.leave(t, rest, "ended", events);
@@ -397,9 +506,20 @@ export class Chats {
     for (const l of t.lines) if (l.speaker !== id) spoke.set(l.speaker, l.name);
     const people = [...spoke].filter(([sid]) => !this.resident(sid));
     const [firstId, firstName] = people[0] ?? ["", ""];
-    const others = [...spoke].filter(([sid]) => sid !== firstId).map(([oid, name]) => ({ id: oid, name }));
+    const others = [...spoke]
+      .filter(([sid]) => sid !== firstId)
+      .map(([oid, name]) => ({ id: oid, name }));
     const notice: Notice | null = firstId
-      ? { kind: "conversationEnded", withId: firstId, withName: firstName, lines: t.lines.map(({ speaker, name, text }) => ({ speaker, name, text })), topic: t.topic, started: t.started, visitor: true, ...(others.length ? { others } : {}) }
+      ? {
+          kind: "conversationEnded",
+          withId: firstId,
+          withName: firstName,
+          lines: t.lines.map(({ speaker, name, text }) => ({ speaker, name, text })),
+          topic: t.topic,
+          started: t.started,
+          visitor: true,
+          ...(others.length ? { others } : {}),
+        }
       : null;
     this.free(r, notice, events);
   }
@@ -431,7 +551,8 @@ export class Chats {
         continue;
       }
       for (const id of outOfRange(t, (id) => this.person(id) ?? this.resident(id))) {
-        if (this.talks.get(t.id) === t) this.leave(t, id, this.person(id) ? "range" : "left", events);
+        if (this.talks.get(t.id) === t)
+          this.leave(t, id, this.person(id) ? "range" : "left", events);
       }
       if (this.talks.get(t.id) !== t) continue;
       for (const m of t.residents()) {
@@ -507,4 +628,3 @@ function residentMember(r: Resident): Omit<TalkMember, "leaving"> {
 function personMember(p: Avatar, near: boolean): Omit<TalkMember, "leaving"> {
   return { id: p.id, name: p.name, kind: "avatar", role: p.role, near };
 }
-

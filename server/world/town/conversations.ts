@@ -7,7 +7,17 @@ import type { Resident, Residents } from "./residents.ts";
 
 const Line = z.object({ speaker: z.string(), name: z.string(), text: z.string() });
 export const ConversationsSnapshot = z
-  .array(z.object({ a: z.string(), b: z.string(), lines: z.array(Line), topic: z.string(), started: z.number(), until: z.number(), spoken: z.number().int() }))
+  .array(
+    z.object({
+      a: z.string(),
+      b: z.string(),
+      lines: z.array(Line),
+      topic: z.string(),
+      started: z.number(),
+      until: z.number(),
+      spoken: z.number().int(),
+    }),
+  )
   .default([]);
 export type ConversationsSnapshot = z.infer<typeof ConversationsSnapshot>;
 
@@ -25,18 +35,45 @@ interface Conversation {
 export class Conversations {
   private list: Conversation[] = [];
 
-  constructor(private readonly residents: Residents, private readonly stepSeconds: number) {}
+  constructor(
+    private readonly residents: Residents,
+    private readonly stepSeconds: number,
+  ) {}
 
   /** `a` starts the planned talk with `b`: both stop what they do, and `a` walks up to `b`. */
   start(a: Resident, b: Resident, plan: ConversationPlan, now: number, events: TownEvent[]): void {
-    const end = Math.max(plan.until, now + this.stepSeconds * 1000 * Math.max(2, plan.lines.length));
-    this.list.push({ a: a.id, b: b.id, lines: plan.lines, topic: plan.topic, started: now, until: end, spoken: 0 });
-    for (const [self, other] of [[a, b], [b, a]] as const) {
-      this.residents.startTalking(self, { id: other.id, name: other.persona.name }, plan.topic, events);
+    const end = Math.max(
+      plan.until,
+      now + this.stepSeconds * 1000 * Math.max(2, plan.lines.length),
+    );
+    this.list.push({
+      a: a.id,
+      b: b.id,
+      lines: plan.lines,
+      topic: plan.topic,
+      started: now,
+      until: end,
+      spoken: 0,
+    });
+    for (const [self, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      this.residents.startTalking(
+        self,
+        { id: other.id, name: other.persona.name },
+        plan.topic,
+        events,
+      );
       self.until = end;
     }
     // The one who started it walks up to the other, who waits.
-    this.residents.walkTo(a, [{ x: b.x + 1, y: b.y }, { x: b.x - 1, y: b.y }, { x: b.x, y: b.y + 1 }, { x: b.x, y: b.y - 1 }]);
+    this.residents.walkTo(a, [
+      { x: b.x + 1, y: b.y },
+      { x: b.x - 1, y: b.y },
+      { x: b.x, y: b.y + 1 },
+      { x: b.x, y: b.y - 1 },
+    ]);
   }
 
   /** Says the lines that are due and ends conversations whose time is up. */
@@ -44,18 +81,41 @@ export class Conversations {
     const ongoing: Conversation[] = [];
     for (const c of this.list) {
       const span = Math.max(1, c.until - c.started);
-      const due = now >= c.until ? c.lines.length : Math.floor(((now - c.started) / span) * c.lines.length) + 1;
+      const due =
+        now >= c.until
+          ? c.lines.length
+          : Math.floor(((now - c.started) / span) * c.lines.length) + 1;
       while (c.spoken < Math.min(due, c.lines.length)) {
         const line = c.lines[c.spoken++];
-        events.push({ kind: "said", speaker: line.speaker, listener: line.speaker === c.a ? c.b : c.a, text: line.text });
+        events.push({
+          kind: "said",
+          speaker: line.speaker,
+          listener: line.speaker === c.a ? c.b : c.a,
+          text: line.text,
+        });
       }
       if (now < c.until) {
         ongoing.push(c);
         continue;
       }
-      for (const [selfId, otherId] of [[c.a, c.b], [c.b, c.a]]) {
+      for (const [selfId, otherId] of [
+        [c.a, c.b],
+        [c.b, c.a],
+      ]) {
         const other = this.residents.get(otherId)!;
-        this.residents.stopTalking(this.residents.get(selfId)!, now, { kind: "conversationEnded", withId: other.id, withName: other.persona.name, lines: c.lines, topic: c.topic, started: c.started }, events);
+        this.residents.stopTalking(
+          this.residents.get(selfId)!,
+          now,
+          {
+            kind: "conversationEnded",
+            withId: other.id,
+            withName: other.persona.name,
+            lines: c.lines,
+            topic: c.topic,
+            started: c.started,
+          },
+          events,
+        );
       }
     }
     this.list = ongoing;
@@ -70,9 +130,21 @@ export class Conversations {
     if (!c) return undefined;
     this.list = this.list.filter((x) => x !== c);
     const said = c.lines.slice(0, c.spoken);
-    for (const [selfId, otherId] of [[c.a, c.b], [c.b, c.a]]) {
+    for (const [selfId, otherId] of [
+      [c.a, c.b],
+      [c.b, c.a],
+    ]) {
       const other = this.residents.get(otherId)!;
-      const notice = said.length ? { kind: "conversationEnded" as const, withId: other.id, withName: other.persona.name, lines: said, topic: c.topic, started: c.started } : null;
+      const notice = said.length
+        ? {
+            kind: "conversationEnded" as const,
+            withId: other.id,
+            withName: other.persona.name,
+            lines: said,
+            topic: c.topic,
+            started: c.started,
+          }
+        : null;
       this.residents.stopTalking(this.residents.get(selfId)!, now, notice, events);
     }
     return c.a === id ? c.b : c.a;
@@ -89,6 +161,8 @@ export class Conversations {
 
   /** Conversations with a resident removed from the template since the save are dropped. */
   restore(saved: ConversationsSnapshot): void {
-    this.list = saved.filter((c) => this.residents.get(c.a) && this.residents.get(c.b)).map((c) => ({ ...c }));
+    this.list = saved
+      .filter((c) => this.residents.get(c.a) && this.residents.get(c.b))
+      .map((c) => ({ ...c }));
   }
 }

@@ -7,7 +7,16 @@ import type { WorldEvent } from "../perception.ts";
 import type { Address } from "../tile.ts";
 import type { TownMap } from "../townMap.ts";
 
-export const ObjectsSnapshot = z.array(z.object({ address: z.string(), state: z.string(), by: z.string(), holder: z.string().default("") })).default([]);
+export const ObjectsSnapshot = z
+  .array(
+    z.object({
+      address: z.string(),
+      state: z.string(),
+      by: z.string(),
+      holder: z.string().default(""),
+    }),
+  )
+  .default([]);
 export type ObjectsSnapshot = z.infer<typeof ObjectsSnapshot>;
 
 interface ObjectStatus {
@@ -48,7 +57,8 @@ export class Objects {
 
   /** A person sets an object's state; "idle" (or nothing) clears it. */
   set(address: Address, wanted: string, by: string): CommandResult {
-    if (address.split(":").length !== 4 || !this.map.hasAddress(address)) return refuse("not_found", `no object "${address.slice(0, 200)}" in this town`);
+    if (address.split(":").length !== 4 || !this.map.hasAddress(address))
+      return refuse("not_found", `no object "${address.slice(0, 200)}" in this town`);
     const state = wanted.trim();
     if (!state || /^idle$/i.test(state)) {
       if (!this.byAddress.delete(address)) return { ok: true, events: [] };
@@ -73,7 +83,16 @@ export class Objects {
       const tile = this.map.tilesOf(address)[0];
       if (!tile) continue;
       const name = address.split(":").at(-1)!;
-      out.push({ subject: address, predicate: "is", object: s.state, description: `${name} is ${s.state}`, address, x: tile.x, y: tile.y, by: s.by });
+      out.push({
+        subject: address,
+        predicate: "is",
+        object: s.state,
+        description: `${name} is ${s.state}`,
+        address,
+        x: tile.x,
+        y: tile.y,
+        by: s.by,
+      });
     }
   }
 
@@ -87,6 +106,7 @@ export class Objects {
 
   restore(saved: ObjectsSnapshot): void {
     this.byAddress.clear();
-    for (const o of saved) this.byAddress.set(o.address, { state: o.state, by: o.by, holder: o.holder });
+    for (const o of saved)
+      this.byAddress.set(o.address, { state: o.state, by: o.by, holder: o.holder });
   }
 }

@@ -30,7 +30,10 @@ export function pending<T>(ask: () => Promise<T>, timeoutMs?: number): Pending<T
     clearTimeout(timer);
     Object.assign(p, fields, { done: true });
   };
-  const answered = answer.then((output) => settle({ output }), (error: unknown) => settle({ error }));
+  const answered = answer.then(
+    (output) => settle({ output }),
+    (error: unknown) => settle({ error }),
+  );
   if (timeoutMs === undefined || !Number.isFinite(timeoutMs)) {
     p.promise = answered;
     return p;

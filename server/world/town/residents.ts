@@ -91,10 +91,26 @@ export class Residents {
       .sort((a, b) => a.id.localeCompare(b.id))
       .map((persona) => {
         const spawn = map.spawns.get(persona.spawn);
-        if (!spawn) throw new Error(`resident "${persona.id}": no spawn point "${persona.spawn}" in the map`);
+        if (!spawn)
+          throw new Error(`resident "${persona.id}": no spawn point "${persona.spawn}" in the map`);
         return {
-          id: persona.id, persona, x: spawn.x, y: spawn.y, action: "", emoji: "", address: "", predicate: "", object: "", objectState: "",
-          talkingTo: "", facing: "down", until: -Infinity, path: [], thinking: null, notices: [], lastSeenFrom: -1,
+          id: persona.id,
+          persona,
+          x: spawn.x,
+          y: spawn.y,
+          action: "",
+          emoji: "",
+          address: "",
+          predicate: "",
+          object: "",
+          objectState: "",
+          talkingTo: "",
+          facing: "down",
+          until: -Infinity,
+          path: [],
+          thinking: null,
+          notices: [],
+          lastSeenFrom: -1,
         };
       });
     for (const r of this.all) this.byId.set(r.id, r);
@@ -109,18 +125,25 @@ export class Residents {
    * it perceives something, it reached a new tile, or something happened to it. A resident still
    * thinking perceives meanwhile nothing it would not see next time.
    */
-  think(now: number, world: ReadonlyMap<Address, WorldEvent[]>, ask: (input: MindInput) => Thought): void {
+  think(
+    now: number,
+    world: ReadonlyMap<Address, WorldEvent[]>,
+    ask: (input: MindInput) => Thought,
+  ): void {
     const { visionRadius: radius, attentionBandwidth: bandwidth } = this.senses;
     for (const r of this.all) {
       if (r.thinking) continue;
       const here = r.y * this.map.width + r.x;
       const arena = arenaOf(this.map.addressAt(r.x, r.y));
       const candidates = world.get(arena) ?? NO_EVENTS;
-      const perceived = candidates.length <= 1 && candidates[0]?.subject === r.persona.name ? NO_PERCEPTIONS
-        : perceive({ x: r.x, y: r.y, arena, radius, bandwidth }, candidates, r.persona.name);
+      const perceived =
+        candidates.length <= 1 && candidates[0]?.subject === r.persona.name
+          ? NO_PERCEPTIONS
+          : perceive({ x: r.x, y: r.y, arena, radius, bandwidth }, candidates, r.persona.name);
       const inView = here !== r.lastSeenFrom ? this.addressesInView(r.x, r.y) : [];
       const needsAction = !r.talkingTo && now >= r.until;
-      if (!needsAction && perceived.length === 0 && inView.length === 0 && r.notices.length === 0) continue;
+      if (!needsAction && perceived.length === 0 && inView.length === 0 && r.notices.length === 0)
+        continue;
       r.lastSeenFrom = here;
       const notices = r.notices;
       r.notices = [];
@@ -129,7 +152,13 @@ export class Residents {
   }
 
   /** The resident takes up an action its mind chose and walks to where it happens. */
-  startAction(r: Resident, d: Decision, now: number, minSeconds: number, events: TownEvent[]): void {
+  startAction(
+    r: Resident,
+    d: Decision,
+    now: number,
+    minSeconds: number,
+    events: TownEvent[],
+  ): void {
     this.objects.release(holder(r), events);
     const address = this.map.hasAddress(d.address) ? d.address : r.persona.home;
     r.action = d.action;
@@ -140,12 +169,24 @@ export class Residents {
     r.objectState = address.split(":").length === 4 ? (d.objectState ?? "") : "";
     r.until = Math.max(d.until, now + minSeconds * 1000);
     r.path = this.paths.find(r, this.map.tilesOf(address)) ?? [];
-    events.push({ kind: "actionStarted", agentId: r.id, action: r.action, emoji: r.emoji, address, talkingTo: "" });
+    events.push({
+      kind: "actionStarted",
+      agentId: r.id,
+      action: r.action,
+      emoji: r.emoji,
+      address,
+      talkingTo: "",
+    });
     if (r.path.length === 0) this.objects.hold(holder(r), r.address, r.objectState, events);
   }
 
   /** The resident stops what it does and turns to whom it talks with (a resident or a person). */
-  startTalking(r: Resident, other: { id: string; name: string }, action: string, events: TownEvent[]): void {
+  startTalking(
+    r: Resident,
+    other: { id: string; name: string },
+    action: string,
+    events: TownEvent[],
+  ): void {
     this.objects.release(holder(r), events);
     r.talkingTo = other.id;
     r.action = action;
@@ -154,7 +195,14 @@ export class Residents {
     r.object = other.name;
     r.objectState = "";
     r.path = [];
-    events.push({ kind: "actionStarted", agentId: r.id, action, emoji: "💬", address: this.map.addressAt(r.x, r.y), talkingTo: other.id });
+    events.push({
+      kind: "actionStarted",
+      agentId: r.id,
+      action,
+      emoji: "💬",
+      address: this.map.addressAt(r.x, r.y),
+      talkingTo: other.id,
+    });
   }
 
   /** A talk is over: the resident's mind hears of it and chooses what comes next. */
@@ -162,7 +210,14 @@ export class Residents {
     r.talkingTo = "";
     r.until = now;
     if (notice) r.notices.push(notice);
-    events.push({ kind: "actionStarted", agentId: r.id, action: r.action, emoji: r.emoji, address: r.address || this.map.addressAt(r.x, r.y), talkingTo: "" });
+    events.push({
+      kind: "actionStarted",
+      agentId: r.id,
+      action: r.action,
+      emoji: r.emoji,
+      address: r.address || this.map.addressAt(r.x, r.y),
+      talkingTo: "",
+    });
   }
 
   /** Walks `r` to the nearest of some tiles (nowhere when none can be reached). */
@@ -179,7 +234,8 @@ export class Residents {
       r.x = next.x;
       r.y = next.y;
       events.push({ kind: "agentMoved", agentId: r.id, x: r.x, y: r.y });
-      if (r.path.length === 0 && !r.talkingTo) this.objects.hold(holder(r), r.address, r.objectState, events);
+      if (r.path.length === 0 && !r.talkingTo)
+        this.objects.hold(holder(r), r.address, r.objectState, events);
     }
   }
 
@@ -188,8 +244,14 @@ export class Residents {
     for (const r of this.all) {
       if (!r.action) continue;
       out.push({
-        subject: r.persona.name, predicate: r.predicate, object: r.object, description: `${r.persona.name} is ${r.action}`,
-        address: this.map.addressAt(r.x, r.y), x: r.x, y: r.y, actor: { kind: "agent", id: r.id },
+        subject: r.persona.name,
+        predicate: r.predicate,
+        object: r.object,
+        description: `${r.persona.name} is ${r.action}`,
+        address: this.map.addressAt(r.x, r.y),
+        x: r.x,
+        y: r.y,
+        actor: { kind: "agent", id: r.id },
       });
     }
   }
@@ -226,10 +288,21 @@ export class Residents {
     return this.all.map((r) => {
       const chatting = withPerson(r.id);
       return {
-        id: r.id, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address,
+        id: r.id,
+        x: r.x,
+        y: r.y,
+        action: r.action,
+        emoji: r.emoji,
+        address: r.address,
         until: chatting ? now : Number.isFinite(r.until) ? r.until : null,
-        predicate: r.predicate, object: r.object, objectState: r.objectState, talkingTo: chatting ? "" : r.talkingTo, facing: r.facing,
-        path: r.path.map((t) => [t.x, t.y] as [number, number]), notices: structuredClone(r.notices), lastSeenFrom: r.lastSeenFrom,
+        predicate: r.predicate,
+        object: r.object,
+        objectState: r.objectState,
+        talkingTo: chatting ? "" : r.talkingTo,
+        facing: r.facing,
+        path: r.path.map((t) => [t.x, t.y] as [number, number]),
+        notices: structuredClone(r.notices),
+        lastSeenFrom: r.lastSeenFrom,
       };
     });
   }
@@ -244,13 +317,26 @@ export class Residents {
         r.y = s.y;
       }
       Object.assign(r, {
-        action: s.action, emoji: s.emoji, address: s.address, until: s.until ?? -Infinity,
-        predicate: s.predicate, object: s.object, objectState: s.objectState, talkingTo: s.talkingTo, facing: s.facing,
-        thinking: null, notices: (s.notices ?? []) as Notice[], lastSeenFrom: s.lastSeenFrom ?? -1,
+        action: s.action,
+        emoji: s.emoji,
+        address: s.address,
+        until: s.until ?? -Infinity,
+        predicate: s.predicate,
+        object: s.object,
+        objectState: s.objectState,
+        talkingTo: s.talkingTo,
+        facing: s.facing,
+        thinking: null,
+        notices: (s.notices ?? []) as Notice[],
+        lastSeenFrom: s.lastSeenFrom ?? -1,
       });
       const path = s.path?.map(([x, y]) => ({ x, y }));
-      r.path = path && path.every((t) => this.map.isWalkable(t.x, t.y)) ? path
-        : s.address && !s.talkingTo ? (this.paths.find(r, this.map.tilesOf(s.address)) ?? []) : [];
+      r.path =
+        path && path.every((t) => this.map.isWalkable(t.x, t.y))
+          ? path
+          : s.address && !s.talkingTo
+            ? (this.paths.find(r, this.map.tilesOf(s.address)) ?? [])
+            : [];
     }
   }
 
@@ -268,12 +354,31 @@ export class Residents {
 
 /** What a mind may read about the resident it drives. */
 export function self(r: Resident): AgentSelf {
-  return { id: r.id, persona: r.persona, x: r.x, y: r.y, action: r.action, address: r.address, talkingTo: r.talkingTo };
+  return {
+    id: r.id,
+    persona: r.persona,
+    x: r.x,
+    y: r.y,
+    action: r.action,
+    address: r.address,
+    talkingTo: r.talkingTo,
+  };
 }
 
 /** What can be seen of a resident. */
 export function viewOf(r: Resident): AgentView {
-  return { id: r.id, name: r.persona.name, x: r.x, y: r.y, action: r.action, emoji: r.emoji, address: r.address, talkingTo: r.talkingTo, sprite: r.persona.sprite, facing: r.facing };
+  return {
+    id: r.id,
+    name: r.persona.name,
+    x: r.x,
+    y: r.y,
+    action: r.action,
+    emoji: r.emoji,
+    address: r.address,
+    talkingTo: r.talkingTo,
+    sprite: r.persona.sprite,
+    facing: r.facing,
+  };
 }
 
 const holder = (r: Resident) => ({ id: r.id, name: r.persona.name });
