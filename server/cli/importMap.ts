@@ -6,7 +6,8 @@
 // --out, and a personas.json beside it so the town starts at once: the residents of --personas
 // <file> (checked against the map), or a scaffold of --residents <n> (default 3) placeholder
 // residents, one per home with a spawn point, to rename and describe. Importing the original's own
-// personas is `npm run import-reverie`'s job.
+// personas is `npm run import-reverie`'s job. It warns of walkable regions cut off from the town
+// and places no path from it reaches (server/content/townCheck.ts), with their tile counts.
 import { Command } from "commander";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -19,6 +20,7 @@ import { readMatrixFolder } from "../content/matrixFiles.ts";
 import { TOWNS_DIR } from "../content/template.ts";
 import { TownMap } from "../world/townMap.ts";
 import { loadTemplate } from "../content/template.ts";
+import { townWarnings } from "../content/townCheck.ts";
 import { Persona, PersonaFile } from "../../shared/persona.ts";
 import { readJsonFile } from "./jsonFile.ts";
 
@@ -39,7 +41,9 @@ export interface ImportMapOptions {
 }
 
 /** Imports a matrix folder into outDir/town.json; returns what was imported. */
-export async function importMap(o: ImportMapOptions): Promise<MatrixImport & { file: string }> {
+export async function importMap(
+  o: ImportMapOptions,
+): Promise<MatrixImport & { file: string; warnings: string[] }> {
   const start = o.start ?? DEFAULT_START;
   if (Number.isNaN(Date.parse(start)) || !/^\d{4}-\d\d-\d\dT/.test(start))
     throw new Error(`--start "${start}" is not an ISO date-time such as ${DEFAULT_START}`);
@@ -53,10 +57,10 @@ export async function importMap(o: ImportMapOptions): Promise<MatrixImport & { f
   const imported = importMatrix(files, importPalette(image, await readTileIndex()), start);
   const json = JSON.parse(JSON.stringify(imported.map)) as unknown;
   // Whatever we write must load: check it the way the server will.
-  TownMap.fromJson(json, file);
+  const town = TownMap.fromJson(json, file);
   await mkdir(outDir, { recursive: true });
   await writeFile(file, formatTown(json, imported.width));
-  return { ...imported, file };
+  return { ...imported, file, warnings: townWarnings(town) };
 }
 
 /**
@@ -198,6 +202,8 @@ async function main(argv: string[]): Promise<void> {
       `${p.file}: ${p.residents} placeholder residents to rename and describe (or pass --personas <file>)`,
     );
   else console.log(`${p.file}: ${p.residents} residents from ${opts.personas}`);
+  const town = await loadTemplate(outDir);
+  for (const w of townWarnings(town.map, town.personas)) console.warn(`warning: ${w}`);
   console.log(
     opts.name
       ? `start it: TOWN=${opts.name} npm start`

@@ -28,6 +28,8 @@ import { MemoryJournal } from "../agents/memory/journal.ts";
 import { takeSave, writeSave } from "../store/autosave.ts";
 import { MemoryRows } from "../store/memoryRows.ts";
 import { loadTemplate, TOWNS_DIR } from "../content/template.ts";
+import { townWarnings } from "../content/townCheck.ts";
+import { inTown } from "../world/townRegions.ts";
 import { importMap } from "./importMap.ts";
 import { readJsonFile } from "./jsonFile.ts";
 
@@ -70,6 +72,8 @@ export interface ReverieImport {
   townId: string;
   templateDir: string;
   residents: { id: string; name: string; x: number; y: number; places: number; memories: number }[];
+  /** What the map and residents leave cut off from the town (content/townCheck.ts). */
+  warnings: string[];
 }
 
 export interface ImportReverieOptions {
@@ -267,12 +271,19 @@ export async function importReverie(
     const { town, mind } = buildTown(template, { gateway, mode: "lockstep", journal });
     // Only the places change here (the minds stay as built: their memories are journaled).
     const snap = town.worldSnapshot();
+    const warnings = townWarnings(template.map, template.personas);
     for (const a of snap.agents) {
       const r = residents.find((x) => x.id === a.id);
-      if (r?.at && template.map.isWalkable(r.at.x, r.at.y)) {
-        a.x = r.at.x;
-        a.y = r.at.y;
+      if (!r?.at || !template.map.isWalkable(r.at.x, r.at.y)) continue;
+      // A tile cut off from the town would keep the resident out of it for good: its spawn instead.
+      if (!inTown(template.map, r.at)) {
+        warnings.push(
+          `resident "${r.id}": its starting tile ${r.at.x},${r.at.y} is cut off from the town; it starts at its spawn "${r.spawn}" instead`,
+        );
+        continue;
       }
+      a.x = r.at.x;
+      a.y = r.at.y;
     }
     town.restore(snap);
     const report: ReverieImport["residents"] = [];
@@ -336,7 +347,13 @@ export async function importReverie(
     // Written as a town's autosave is: every memory as rows, the small snapshot with their mark.
     const rows = new MemoryRows(store, record.id, journal, null);
     await writeSave(store, record.id, await takeSave(town, rows), rows);
-    return { save: o.name, townId: record.id, templateDir, residents: report };
+    return {
+      save: o.name,
+      townId: record.id,
+      templateDir,
+      residents: report,
+      warnings,
+    };
   } catch (err) {
     // Nothing half-made stays behind.
     await rm(templateDir, { recursive: true, force: true });
@@ -427,6 +444,7 @@ async function main(argv: string[]): Promise<void> {
       console.log(
         `  ${x.name} (${x.id}) at ${x.x},${x.y}: knows ${x.places} places, ${x.memories} memories`,
       );
+    for (const w of r.warnings) console.warn(`warning: ${w}`);
     console.log(
       `run it: npm run sim -- --from ${r.save} --name <new save> --steps 360   or   TOWN=${r.save} TOWN_NAME=${r.save} npm start`,
     );

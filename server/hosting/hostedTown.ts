@@ -16,6 +16,7 @@ import type { Town } from "../world/town.ts";
 import type { JournalFeed } from "../agents/memory/journal.ts";
 import { TownSnapshot } from "../world/snapshot.ts";
 import { loadTemplate, type TownTemplate } from "../content/template.ts";
+import { townWarnings } from "../content/townCheck.ts";
 import type { GatewayView } from "../llm/prompt.ts";
 import { startTownAt } from "./startTime.ts";
 import { templateExists, TownRefusal, type TownSpec } from "./townSpec.ts";
@@ -178,6 +179,9 @@ export async function openHostedTown(
   const { config, store, log } = deps;
   const template = await loadTemplate(spec.template);
   const name = spec.name;
+  // A map with pockets cut off from the town still runs; its maker is told where they are.
+  for (const warning of townWarnings(template.map, template.personas))
+    log.warn({ town: name, template: template.key }, `town map: ${warning}`);
   const record = await store.ensureTown(name, template.key);
   if (record.template !== template.key) {
     throw new TownRefusal(
