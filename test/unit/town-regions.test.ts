@@ -19,6 +19,7 @@ import type { Tile } from "../../server/world/tile.ts";
 import { TownMap } from "../../server/world/townMap.ts";
 import { connectivity, townRegion } from "../../server/world/townRegions.ts";
 import type { Persona } from "../../shared/persona.ts";
+import { unreachedFromSpawns, walks } from "../helpers/reach.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const MATRIX = path.resolve(ROOT, "../shared/reference/the_ville/matrix");
@@ -97,47 +98,6 @@ const FENCED_SECTORS: Rect[] = [
   { name: "Square", x: 6, y: 2, w: 6, h: 3 },
   { name: "Home B", x: 13, y: 2, w: 3, h: 3 },
 ];
-
-/** A path that walks: each step one tile onto a walkable tile, ending on a goal. */
-function walks(map: TownMap, from: Tile, path: Tile[], goals: readonly Tile[]): boolean {
-  let at = from;
-  for (const t of path) {
-    if (!map.isWalkable(t.x, t.y) || Math.abs(t.x - at.x) + Math.abs(t.y - at.y) !== 1)
-      return false;
-    at = t;
-  }
-  return goals.some((g) => g.x === at.x && g.y === at.y);
-}
-
-/**
- * From every tile people can spawn on, a path (PathFinder's, checked step by step) to every
- * resident's home and every sector; from every resident's spawn, one to the people's spawn area.
- * Returns what could not be reached (empty when all could).
- */
-function unreachedFromSpawns(map: TownMap, personas: readonly Persona[]): string[] {
-  const area = spawnArea(map);
-  if (area.length === 0) return ["no spawn area"];
-  const finder = new PathFinder(map.width, map.height, map.blocked);
-  const goals = [
-    ...new Set([
-      ...personas.map((p) => p.home),
-      ...map.addresses().filter((a) => a.split(":").length === 2),
-    ]),
-  ];
-  const missed: string[] = [];
-  for (const from of area)
-    for (const goal of goals) {
-      const tiles = map.tilesOf(goal);
-      const path = finder.find(from, tiles);
-      if (!path || !walks(map, from, path, tiles)) missed.push(`${goal} from ${from.x},${from.y}`);
-    }
-  for (const p of personas) {
-    const from = map.spawns.get(p.spawn)!;
-    const path = finder.find(from, area);
-    if (!path || !walks(map, from, path, area)) missed.push(`spawn area from ${p.id}'s spawn`);
-  }
-  return missed;
-}
 
 describe("walkable regions", () => {
   it("labels each region once: same region, same label; blocked tiles none; a walker on furniture steps into its neighbours' regions", () => {
