@@ -2,8 +2,9 @@
 // converts a map of the original implementation (its "matrix" folder: maze/*.csv,
 // special_blocks/*.csv, maze_meta_info.json) into our Tiled-compatible town.json, drawn with our
 // tiles (server/content/importPalette.ts, with the tile index assets/tiles/town.index.json), every
-// address and spawn point kept. It writes assets/towns/<name>/town.json, or <dir>/town.json with
-// --out, and a personas.json beside it so the town starts at once: the residents of --personas
+// address and spawn point kept. It writes DATA_DIR/towns/<name>/town.json (default
+// ./data/towns: never into the source tree, whose assets/towns holds the shipped templates), or
+// <dir>/town.json with --out, and a personas.json beside it so the town starts at once: the residents of --personas
 // <file> (checked against the map), or a scaffold of --residents <n> (default 3) placeholder
 // residents, one per home with a spawn point, to rename and describe. Importing the original's own
 // personas is `npm run import-reverie`'s job. It warns of walkable regions cut off from the town
@@ -17,7 +18,7 @@ import { importMatrix, type MatrixImport } from "../content/importMatrix.ts";
 import { importPalette } from "../content/importPalette.ts";
 import { readTileIndex } from "../content/tileIndex.ts";
 import { readMatrixFolder } from "../content/matrixFiles.ts";
-import { TOWNS_DIR } from "../content/template.ts";
+import { newTownDir, userTownsDir } from "../content/townDirs.ts";
 import { TownMap } from "../world/townMap.ts";
 import { loadTemplate } from "../content/template.ts";
 import { townWarnings } from "../content/townCheck.ts";
@@ -150,7 +151,7 @@ const program = new Command("import-map")
     "<matrix folder>",
     "the original's matrix folder, e.g. ../shared/reference/the_ville/matrix",
   )
-  .option("--name <town>", "write assets/towns/<town>/town.json")
+  .option("--name <town>", "write DATA_DIR/towns/<town>/town.json (DATA_DIR default ./data)")
   .option("--out <dir>", "write <dir>/town.json instead")
   .option("--start <iso>", "date and time of the town's first step (UTC)", DEFAULT_START)
   .option(
@@ -164,6 +165,15 @@ const program = new Command("import-map")
     "after",
     "\nExample: npm run import-map -- ../shared/reference/the_ville/matrix --name the-ville",
   );
+
+/** DATA_DIR/towns/<name>, or the usage error saying why not. */
+function newDir(name: string): string {
+  try {
+    return newTownDir(name);
+  } catch (e) {
+    return program.error(`--name: ${(e as Error).message}`);
+  }
+}
 
 async function main(argv: string[]): Promise<void> {
   program.parse(argv);
@@ -180,10 +190,8 @@ async function main(argv: string[]): Promise<void> {
   if (!Number.isInteger(residents) || residents < 1 || residents > 200)
     program.error(`--residents "${opts.residents}": a whole number from 1 to 200`);
   if (!opts.name && !opts.out)
-    program.error("give --name <town> (writes assets/towns/<town>) or --out <dir>");
-  if (opts.name && !/^[\w.-]+$/.test(opts.name))
-    program.error(`--name "${opts.name}": a town name is letters, digits, ".", "_" or "-"`);
-  const outDir = opts.out ?? path.join(TOWNS_DIR, opts.name!);
+    program.error("give --name <town> (writes DATA_DIR/towns/<town>) or --out <dir>");
+  const outDir = opts.out ?? newDir(opts.name!);
   const r = await importMap({ matrixDir, outDir, start: opts.start, force: opts.force });
   console.log(
     `${r.file}: ${r.world}, ${r.width}×${r.height} tiles, ${r.counts.sectors} sectors, ${r.counts.arenas} arenas, ${r.counts.objects} objects, ${r.spawns.length} spawn points, ${r.counts.blocked} blocked tiles`,
@@ -206,8 +214,8 @@ async function main(argv: string[]): Promise<void> {
   for (const w of townWarnings(town.map, town.personas)) console.warn(`warning: ${w}`);
   console.log(
     opts.name
-      ? `start it: TOWN=${opts.name} npm start`
-      : `start it: move ${outDir} into assets/towns/, then TOWN=<its folder name> npm start`,
+      ? `start it: TOWN=${opts.name} npm start${process.env.DATA_DIR ? ` (with the same DATA_DIR)` : ""}`
+      : `start it: move ${outDir} into ${userTownsDir()}/, then TOWN=<its folder name> npm start`,
   );
 }
 

@@ -68,7 +68,7 @@ export async function resolveSpec(spec: TownSpec, store: PrismaStore): Promise<R
     if (!templateExists(spec.template))
       throw new TownRefusal(
         "not_found",
-        `no template "${spec.template}" (templates are the folders of assets/towns)`,
+        `no template "${spec.template}" (templates are the folders of assets/towns and DATA_DIR/towns)`,
       );
     return { name: spec.name, template: spec.template };
   }
@@ -77,7 +77,7 @@ export async function resolveSpec(spec: TownSpec, store: PrismaStore): Promise<R
   if (templateExists(spec.name)) return { name: spec.name, template: spec.name };
   throw new TownRefusal(
     "not_found",
-    `no saved town and no template named "${spec.name}" (templates are the folders of assets/towns)`,
+    `no saved town and no template named "${spec.name}" (templates are the folders of assets/towns and DATA_DIR/towns)`,
   );
 }
 
