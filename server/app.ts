@@ -20,6 +20,7 @@ import { townsOfConfig } from "./hosting/townSpec.ts";
 import type { TownHost } from "./rooms/host.ts";
 import { openStore } from "./store/open.ts";
 import { loadTemplate } from "./content/template.ts";
+import { legacyTownsNote, userTownsDir, useDataDir } from "./content/townDirs.ts";
 import { TOWN_ROOM } from "../shared/constants.ts";
 
 export interface RunningServer {
@@ -38,6 +39,8 @@ export async function startServer(
   config: ServerConfig,
   log: Logger = pino({ level: config.LOG_LEVEL }),
 ): Promise<RunningServer> {
+  // Users' towns live under DATA_DIR/towns (content/townDirs.ts), looked up from here on.
+  useDataDir(config.DATA_DIR);
   const specs = townsOfConfig(config);
   const origins = parseOrigins(config.CORS_ORIGINS);
   // A template that does not load stops start-up before anything is opened.
@@ -146,6 +149,8 @@ export async function startServer(
   ready = true;
   summary.push(
     `database: ${db === "embedded" ? `embedded (${path.join(config.DATA_DIR, "db")})` : "postgres (DATABASE_URL)"}`,
+    `towns: templates in assets/towns, yours in ${userTownsDir()}`,
+    ...[legacyTownsNote()].flatMap((note) => (note ? [`note: ${note}`] : [])),
     `presence: ${scale.describe()}`,
     `engine: ${describeEngine(llmConfig)}`,
     `minds: ${config.MIND_THREAD === "on" ? "each town's on a thread of their own (MIND_THREAD=on)" : "on the rooms' thread (MIND_THREAD=off)"}`,

@@ -2,11 +2,13 @@
 // converts a map of the original implementation (its "matrix" folder: maze/*.csv,
 // special_blocks/*.csv, maze_meta_info.json) into our Tiled-compatible town.json, drawn with our
 // tiles (server/content/importPalette.ts, with the tile index assets/tiles/town.index.json), every
-// address and spawn point kept. It writes assets/towns/<name>/town.json, or <dir>/town.json with
-// --out, and a personas.json beside it so the town starts at once: the residents of --personas
+// address and spawn point kept. It writes DATA_DIR/towns/<name>/town.json (default
+// ./data/towns: never into the source tree, whose assets/towns holds the shipped templates), or
+// <dir>/town.json with --out, and a personas.json beside it so the town starts at once: the residents of --personas
 // <file> (checked against the map), or a scaffold of --residents <n> (default 3) placeholder
 // residents, one per home with a spawn point, to rename and describe. Importing the original's own
-// personas is `npm run import-reverie`'s job.
+// personas is `npm run import-reverie`'s job. It warns of walkable regions cut off from the town
+// and places no path from it reaches (server/content/townCheck.ts), with their tile counts.
 import { Command } from "commander";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -16,9 +18,10 @@ import { importMatrix, type MatrixImport } from "../content/importMatrix.ts";
 import { importPalette } from "../content/importPalette.ts";
 import { readTileIndex } from "../content/tileIndex.ts";
 import { readMatrixFolder } from "../content/matrixFiles.ts";
-import { TOWNS_DIR } from "../content/template.ts";
+import { newTownDir, userTownsDir } from "../content/townDirs.ts";
 import { TownMap } from "../world/townMap.ts";
 import { loadTemplate } from "../content/template.ts";
+import { townWarnings } from "../content/townCheck.ts";
 import { Persona, PersonaFile } from "../../shared/persona.ts";
 import { readJsonFile } from "./jsonFile.ts";
 
@@ -39,7 +42,9 @@ export interface ImportMapOptions {
 }
 
 /** Imports a matrix folder into outDir/town.json; returns what was imported. */
-export async function importMap(o: ImportMapOptions): Promise<MatrixImport & { file: string }> {
+export async function importMap(
+  o: ImportMapOptions,
+): Promise<MatrixImport & { file: string; warnings: string[] }> {
   const start = o.start ?? DEFAULT_START;
   if (Number.isNaN(Date.parse(start)) || !/^\d{4}-\d\d-\d\dT/.test(start))
     throw new Error(`--start "${start}" is not an ISO date-time such as ${DEFAULT_START}`);
@@ -53,10 +58,10 @@ export async function importMap(o: ImportMapOptions): Promise<MatrixImport & { f
   const imported = importMatrix(files, importPalette(image, await readTileIndex()), start);
   const json = JSON.parse(JSON.stringify(imported.map)) as unknown;
   // Whatever we write must load: check it the way the server will.
-  TownMap.fromJson(json, file);
+  const town = TownMap.fromJson(json, file);
   await mkdir(outDir, { recursive: true });
   await writeFile(file, formatTown(json, imported.width));
-  return { ...imported, file };
+  return { ...imported, file, warnings: townWarnings(town) };
 }
 
 /**
@@ -146,7 +151,7 @@ const program = new Command("import-map")
     "<matrix folder>",
     "the original's matrix folder, e.g. ../shared/reference/the_ville/matrix",
   )
-  .option("--name <town>", "write assets/towns/<town>/town.json")
+  .option("--name <town>", "write DATA_DIR/towns/<town>/town.json (DATA_DIR default ./data)")
   .option("--out <dir>", "write <dir>/town.json instead")
   .option("--start <iso>", "date and time of the town's first step (UTC)", DEFAULT_START)
   .option(
@@ -160,6 +165,15 @@ const program = new Command("import-map")
     "after",
     "\nExample: npm run import-map -- ../shared/reference/the_ville/matrix --name the-ville",
   );
+
+/** DATA_DIR/towns/<name>, or the usage error saying why not. */
+function newDir(name: string): string {
+  try {
+    return newTownDir(name);
+  } catch (e) {
+    return program.error(`--name: ${(e as Error).message}`);
+  }
+}
 
 async function main(argv: string[]): Promise<void> {
   program.parse(argv);
@@ -176,10 +190,8 @@ async function main(argv: string[]): Promise<void> {
   if (!Number.isInteger(residents) || residents < 1 || residents > 200)
     program.error(`--residents "${opts.residents}": a whole number from 1 to 200`);
   if (!opts.name && !opts.out)
-    program.error("give --name <town> (writes assets/towns/<town>) or --out <dir>");
-  if (opts.name && !/^[\w.-]+$/.test(opts.name))
-    program.error(`--name "${opts.name}": a town name is letters, digits, ".", "_" or "-"`);
-  const outDir = opts.out ?? path.join(TOWNS_DIR, opts.name!);
+    program.error("give --name <town> (writes DATA_DIR/towns/<town>) or --out <dir>");
+  const outDir = opts.out ?? newDir(opts.name!);
   const r = await importMap({ matrixDir, outDir, start: opts.start, force: opts.force });
   console.log(
     `${r.file}: ${r.world}, ${r.width}×${r.height} tiles, ${r.counts.sectors} sectors, ${r.counts.arenas} arenas, ${r.counts.objects} objects, ${r.spawns.length} spawn points, ${r.counts.blocked} blocked tiles`,
@@ -198,10 +210,12 @@ async function main(argv: string[]): Promise<void> {
       `${p.file}: ${p.residents} placeholder residents to rename and describe (or pass --personas <file>)`,
     );
   else console.log(`${p.file}: ${p.residents} residents from ${opts.personas}`);
+  const town = await loadTemplate(outDir);
+  for (const w of townWarnings(town.map, town.personas)) console.warn(`warning: ${w}`);
   console.log(
     opts.name
-      ? `start it: TOWN=${opts.name} npm start`
-      : `start it: move ${outDir} into assets/towns/, then TOWN=<its folder name> npm start`,
+      ? `start it: TOWN=${opts.name} npm start${process.env.DATA_DIR ? ` (with the same DATA_DIR)` : ""}`
+      : `start it: move ${outDir} into ${userTownsDir()}/, then TOWN=<its folder name> npm start`,
   );
 }
 

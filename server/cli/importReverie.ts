@@ -4,7 +4,7 @@
 // turns a base simulation of the original implementation (reverie/meta.json, environment/0.json,
 // personas/<Name>/bootstrap_memory/{scratch.json, spatial_memory.json, associative_memory/}) and
 // its map (the matrix folder) into a town of ours and a save of it:
-//   - assets/towns/<save>/town.json (the map, drawn with our tiles) and personas.json (scratch:
+//   - DATA_DIR/towns/<save>/town.json (the map, drawn with our tiles) and personas.json (scratch:
 //     identity, age, traits, occupation, plans, lifestyle, home);
 //   - a save <save> at step 0: the residents on their starting tiles, each mind knowing the places
 //     of its spatial memory, and holding its bootstrap memories (associative memory nodes) and the
@@ -27,7 +27,10 @@ import { buildTown } from "../townFactory.ts";
 import { MemoryJournal } from "../agents/memory/journal.ts";
 import { takeSave, writeSave } from "../store/autosave.ts";
 import { MemoryRows } from "../store/memoryRows.ts";
-import { loadTemplate, TOWNS_DIR } from "../content/template.ts";
+import { loadTemplate } from "../content/template.ts";
+import { newTownDir, useDataDir } from "../content/townDirs.ts";
+import { townWarnings } from "../content/townCheck.ts";
+import { inTown } from "../world/townRegions.ts";
 import { importMap } from "./importMap.ts";
 import { readJsonFile } from "./jsonFile.ts";
 
@@ -70,6 +73,8 @@ export interface ReverieImport {
   townId: string;
   templateDir: string;
   residents: { id: string; name: string; x: number; y: number; places: number; memories: number }[];
+  /** What the map and residents leave cut off from the town (content/townCheck.ts). */
+  warnings: string[];
 }
 
 export interface ImportReverieOptions {
@@ -79,7 +84,7 @@ export interface ImportReverieOptions {
   history?: string;
   /** Replace an existing town folder of that name (the save itself must be new). */
   force?: boolean;
-  /** Where town templates live (default assets/towns). */
+  /** Where the town folder is written (default DATA_DIR/towns: content/townDirs.ts). */
   townsDir?: string;
 }
 
@@ -206,7 +211,7 @@ export async function importReverie(
     path.join(simDir, "environment", `${meta.step ?? 0}.json`),
     Position,
   ).catch((): z.infer<typeof Position> => ({}));
-  const templateDir = path.join(o.townsDir ?? TOWNS_DIR, o.name);
+  const templateDir = o.townsDir ? path.join(o.townsDir, o.name) : newTownDir(o.name);
   if (existsSync(templateDir) && !o.force)
     throw new Error(`${templateDir} exists already: pass --force to replace it`);
 
@@ -267,12 +272,19 @@ export async function importReverie(
     const { town, mind } = buildTown(template, { gateway, mode: "lockstep", journal });
     // Only the places change here (the minds stay as built: their memories are journaled).
     const snap = town.worldSnapshot();
+    const warnings = townWarnings(template.map, template.personas);
     for (const a of snap.agents) {
       const r = residents.find((x) => x.id === a.id);
-      if (r?.at && template.map.isWalkable(r.at.x, r.at.y)) {
-        a.x = r.at.x;
-        a.y = r.at.y;
+      if (!r?.at || !template.map.isWalkable(r.at.x, r.at.y)) continue;
+      // A tile cut off from the town would keep the resident out of it for good: its spawn instead.
+      if (!inTown(template.map, r.at)) {
+        warnings.push(
+          `resident "${r.id}": its starting tile ${r.at.x},${r.at.y} is cut off from the town; it starts at its spawn "${r.spawn}" instead`,
+        );
+        continue;
       }
+      a.x = r.at.x;
+      a.y = r.at.y;
     }
     town.restore(snap);
     const report: ReverieImport["residents"] = [];
@@ -336,7 +348,13 @@ export async function importReverie(
     // Written as a town's autosave is: every memory as rows, the small snapshot with their mark.
     const rows = new MemoryRows(store, record.id, journal, null);
     await writeSave(store, record.id, await takeSave(town, rows), rows);
-    return { save: o.name, townId: record.id, templateDir, residents: report };
+    return {
+      save: o.name,
+      townId: record.id,
+      templateDir,
+      residents: report,
+      warnings,
+    };
   } catch (err) {
     // Nothing half-made stays behind.
     await rm(templateDir, { recursive: true, force: true });
@@ -357,7 +375,7 @@ const program = new Command("import-reverie")
     "--map <matrix folder>",
     "the original's matrix folder (default: the matrix/ folder beside storage/)",
   )
-  .option("--name <save>", "name of the new save (and of its town folder under assets/towns)")
+  .option("--name <save>", "name of the new save (and of its town folder under DATA_DIR/towns)")
   .option(
     "--history <csv>",
     "statements to seed as memories (the original's agent_history_init_*.csv)",
@@ -407,6 +425,7 @@ async function main(argv: string[]): Promise<void> {
       "give --name <save>: the name of the new save (--list shows the simulations found)",
     );
   const config = readConfig({ LOG_LEVEL: "warn", ...process.env });
+  useDataDir(config.DATA_DIR);
   const store = await openStore({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, "db"),
@@ -427,6 +446,7 @@ async function main(argv: string[]): Promise<void> {
       console.log(
         `  ${x.name} (${x.id}) at ${x.x},${x.y}: knows ${x.places} places, ${x.memories} memories`,
       );
+    for (const w of r.warnings) console.warn(`warning: ${w}`);
     console.log(
       `run it: npm run sim -- --from ${r.save} --name <new save> --steps 360   or   TOWN=${r.save} TOWN_NAME=${r.save} npm start`,
     );

@@ -10,13 +10,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeTown } from "../content/makeTown.ts";
 import { readTileIndex } from "../content/tileIndex.ts";
+import { newTownDir } from "../content/townDirs.ts";
 
 const TILESET_PNG = fileURLToPath(new URL("../../assets/tiles/town.png", import.meta.url));
-
-/** Where user towns live: DATA_DIR/towns (DATA_DIR defaults to ./data, as the server's). */
-export function userTownsDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.DATA_DIR || "./data", "towns");
-}
 
 export async function makeTownFolder(o: {
   residents: number;
@@ -73,7 +69,7 @@ async function main(argv: string[]): Promise<void> {
   const town = await makeTownFolder({
     residents,
     seed,
-    outDir: o.out ?? path.join(userTownsDir(), o.name),
+    outDir: o.out ?? newTownDir(o.name),
     force: o.force,
   });
   console.log(

@@ -1,12 +1,14 @@
-// A town template: a folder under assets/towns/ holding town.json (the map) and personas.json
-// (the residents). Loading checks the two agree; every problem names the file it is in.
+// A town template: a folder holding town.json (the map) and personas.json (the residents), a
+// shipped one under assets/towns/ or a user's under DATA_DIR/towns/ (townDirs.ts). Loading checks
+// the two files agree; every problem names the file it is in.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PersonaFile, type Persona } from "../../shared/persona.ts";
 import { TownFileError, TownMap } from "../world/townMap.ts";
+import { findTown, SHIPPED_TOWNS_DIR, userTownsDir } from "./townDirs.ts";
 
-export const TOWNS_DIR = fileURLToPath(new URL("../../assets/towns/", import.meta.url));
+/** The shipped templates' folder, assets/towns (read-only). */
+export const TOWNS_DIR = SHIPPED_TOWNS_DIR;
 
 export interface TownTemplate {
   key: string;
@@ -32,12 +34,21 @@ async function readJson(file: string): Promise<unknown> {
   }
 }
 
-/** Loads a template by key ("base-3") from assets/towns, or from a folder path. */
+/** Loads a town by name ("base-3": assets/towns or DATA_DIR/towns), or from a folder path. */
 export async function loadTemplate(keyOrDir: string): Promise<TownTemplate> {
   if (!/^[\w.-]+$/.test(keyOrDir) && !keyOrDir.includes(path.sep)) {
     throw new Error(`"${keyOrDir}" is not a town name`);
   }
-  const dir = keyOrDir.includes(path.sep) ? path.resolve(keyOrDir) : path.join(TOWNS_DIR, keyOrDir);
+  let dir: string;
+  if (keyOrDir.includes(path.sep)) dir = path.resolve(keyOrDir);
+  else {
+    const found = findTown(keyOrDir);
+    if (!found)
+      throw new Error(
+        `no town "${keyOrDir}": neither ${SHIPPED_TOWNS_DIR} nor ${userTownsDir()} holds ${keyOrDir}/town.json`,
+      );
+    dir = found.dir;
+  }
   const key = path.basename(dir);
   const mapFile = path.join(dir, "town.json");
   const personaFile = path.join(dir, "personas.json");

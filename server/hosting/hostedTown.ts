@@ -16,6 +16,7 @@ import type { Town } from "../world/town.ts";
 import type { JournalFeed } from "../agents/memory/journal.ts";
 import { TownSnapshot } from "../world/snapshot.ts";
 import { loadTemplate, type TownTemplate } from "../content/template.ts";
+import { townWarnings } from "../content/townCheck.ts";
 import type { GatewayView } from "../llm/prompt.ts";
 import { startTownAt } from "./startTime.ts";
 import { templateExists, TownRefusal, type TownSpec } from "./townSpec.ts";
@@ -67,7 +68,7 @@ export async function resolveSpec(spec: TownSpec, store: PrismaStore): Promise<R
     if (!templateExists(spec.template))
       throw new TownRefusal(
         "not_found",
-        `no template "${spec.template}" (templates are the folders of assets/towns)`,
+        `no template "${spec.template}" (templates are the folders of assets/towns and DATA_DIR/towns)`,
       );
     return { name: spec.name, template: spec.template };
   }
@@ -76,7 +77,7 @@ export async function resolveSpec(spec: TownSpec, store: PrismaStore): Promise<R
   if (templateExists(spec.name)) return { name: spec.name, template: spec.name };
   throw new TownRefusal(
     "not_found",
-    `no saved town and no template named "${spec.name}" (templates are the folders of assets/towns)`,
+    `no saved town and no template named "${spec.name}" (templates are the folders of assets/towns and DATA_DIR/towns)`,
   );
 }
 
@@ -178,6 +179,9 @@ export async function openHostedTown(
   const { config, store, log } = deps;
   const template = await loadTemplate(spec.template);
   const name = spec.name;
+  // A map with pockets cut off from the town still runs; its maker is told where they are.
+  for (const warning of townWarnings(template.map, template.personas))
+    log.warn({ town: name, template: template.key }, `town map: ${warning}`);
   const record = await store.ensureTown(name, template.key);
   if (record.template !== template.key) {
     throw new TownRefusal(

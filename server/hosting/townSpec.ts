@@ -1,9 +1,7 @@
 // Which towns a server hosts: the TOWNS list (or TOWN and TOWN_NAME), and the body of
 // POST /api/towns. A town is named by its save; a new one also names the template it starts from.
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { z } from "zod";
-import { TOWNS_DIR } from "../content/template.ts";
+import { findTown } from "../content/townDirs.ts";
 import { TOWN_NAME as NAME, TOWN_NAME_RULE as NAME_RULE, TownName } from "../../shared/text.ts";
 
 export { TownName };
@@ -54,7 +52,7 @@ export class TownRefusal extends Error {
   }
 }
 
-/** Whether assets/towns holds a template of that name. */
+/** Whether a town template of that name exists (shipped in assets/towns, or a user's in DATA_DIR/towns). */
 export function templateExists(key: string): boolean {
-  return NAME.test(key) && existsSync(path.join(TOWNS_DIR, key, "town.json"));
+  return NAME.test(key) && findTown(key) !== undefined;
 }

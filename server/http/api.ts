@@ -13,6 +13,7 @@ import { mountEvals } from "./evals.ts";
 import { mountRecordings } from "./recordings.ts";
 import { savesRouter } from "./saves.ts";
 import { townsRouter } from "./towns.ts";
+import { userTownFiles } from "./townAssets.ts";
 import { fail } from "./reply.ts";
 import type { Health } from "../../shared/health.ts";
 import { MemoryQuery } from "../../shared/memories.ts";
@@ -149,6 +150,7 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
     "/assets",
     (req: Request, res: Response, next: NextFunction) =>
       ART.test(req.path) ? next() : fail(res, 404, "not_found", "no such asset"),
+    userTownFiles(),
     express.static(ASSETS_DIR, { fallthrough: false, dotfiles: "deny" }),
   );
   if (existsSync(CLIENT_DIR)) {

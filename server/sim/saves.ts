@@ -1,13 +1,12 @@
-// What the command line starts from and writes to: town templates (folders of assets/towns) and
-// saves (towns in the store, each with its newest snapshot). Every mistake a person can make here
-// (an unknown name, a save that exists already) is a UsageError that lists the choices.
-import { readdir } from "node:fs/promises";
-import { existsSync } from "node:fs";
-import path from "node:path";
+// What the command line starts from and writes to: town templates (folders of assets/towns and
+// DATA_DIR/towns) and saves (towns in the store, each with its newest snapshot). Every mistake a
+// person can make here (an unknown name, a save that exists already) is a UsageError that lists
+// the choices.
 import type { PrismaStore } from "../store/prismaStore.ts";
 import type { SnapshotRecord, TownRecord } from "../store/store.ts";
 import { TownSnapshot } from "../world/snapshot.ts";
-import { loadTemplate, TOWNS_DIR, type TownTemplate } from "../content/template.ts";
+import { loadTemplate, type TownTemplate } from "../content/template.ts";
+import { listTowns } from "../content/townDirs.ts";
 
 /** A mistake in what the person asked for: printed as is (no stack), exit code 1. */
 export class UsageError extends Error {
@@ -20,12 +19,9 @@ export class UsageError extends Error {
 /** Names a save may have: the server's TOWN_NAME rule. */
 export const SAVE_NAME = /^[\w.-]{1,64}$/;
 
-export async function listTemplates(): Promise<string[]> {
-  const entries = await readdir(TOWNS_DIR, { withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((e) => e.isDirectory() && existsSync(path.join(TOWNS_DIR, e.name, "town.json")))
-    .map((e) => e.name)
-    .sort();
+/** The templates a town can start from: the shipped ones and the user's. */
+export function listTemplates(): Promise<string[]> {
+  return Promise.resolve(listTowns().map((t) => t.key));
 }
 
 async function describeSaves(store: PrismaStore): Promise<string> {
@@ -58,7 +54,7 @@ export type Source =
 
 /**
  * What `--from` names: `template:<key>` or `save:<name>` explicitly; a bare name is a template
- * when assets/towns has one (the server names its save after its template, so `--from base-3`
+ * when there is one (assets/towns or DATA_DIR/towns) (the server names its save after its template, so `--from base-3`
  * keeps meaning a fresh town), else a save. `notes` gets a line when a bare name is both.
  */
 export async function resolveSource(

@@ -1,7 +1,10 @@
 // Shortest 4-neighbour paths on the collision grid. Every step costs the same, so a
 // breadth-first search is already optimal (A* would only prune, and its heap costs more than
 // it saves on town-sized grids; bench/ measures this). The search runs to the nearest of a set
-// of goal tiles, because an address ("the cafe") is usually many tiles.
+// of goal tiles, because an address ("the cafe") is usually many tiles. A goal in another walkable
+// region than the start is known unreachable from the regions' labels (regions.ts), so no search
+// floods a whole region to find that out.
+import { Regions } from "./regions.ts";
 import type { Tile } from "./tile.ts";
 
 export class PathFinder {
@@ -14,6 +17,7 @@ export class PathFinder {
   private readonly queue: Int32Array;
   private readonly goal: Uint32Array;
   private stamp = 0;
+  private labels?: Regions;
 
   constructor(width: number, height: number, blocked: Uint8Array) {
     this.width = width;
@@ -34,6 +38,11 @@ export class PathFinder {
       y < this.height &&
       this.blocked[y * this.width + x] === 0
     );
+  }
+
+  /** The walkable regions of the grid (labelled on first use, once per grid). */
+  get regions(): Regions {
+    return (this.labels ??= Regions.of(this.width, this.height, this.blocked));
   }
 
   /**
@@ -59,6 +68,7 @@ export class PathFinder {
     }
     if (!anyGoal) return null;
     if (start.x < 0 || start.y < 0 || start.x >= width || start.y >= height) return null;
+    if (!this.regions.joins(start, goals)) return null;
     const s = start.y * width + start.x;
     if (goal[s] === stamp) return [];
     let head = 0;

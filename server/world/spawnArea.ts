@@ -1,15 +1,21 @@
 // Where people appear when they join: the tiles around the map's "visitors" spawn point, spread
 // so that nobody lands on someone else. A map without a visitors point (an imported town, whose
-// spawn points are residents' beds) uses the open ground of the town: tiles of the largest
-// walkable region that lie in no building (no arena), nearest its middle. Either way the area is
-// one region connected to most of the town, so nobody starts shut in a room they cannot leave.
+// spawn points are residents' beds) uses the open ground of the town: tiles of the town's region
+// (townRegions.ts: the walkable region that joins the most sectors) that lie in no building (no
+// arena), nearest its middle. A visitors point outside the town's region is not used: nobody
+// starts in a pocket cut off from the residents (an imported Smallville's open ground around the
+// map's edge is larger than the town, and joins none of it).
 import type { Tile } from "./tile.ts";
 import type { TownMap } from "./townMap.ts";
+import { townRegion } from "./townRegions.ts";
 
 /** How many tiles the spawn area holds at most (enough to keep a crowd apart). */
 export const SPAWN_AREA_TILES = 64;
 
-type MapLike = Pick<TownMap, "width" | "height" | "isWalkable" | "arenaAt" | "spawns">;
+type MapLike = Pick<
+  TownMap,
+  "width" | "height" | "isWalkable" | "arenaAt" | "spawns" | "regions" | "addresses" | "tilesOf"
+>;
 
 /** Walkable tiles connected to `from`, breadth first (nearest first), at most `limit`. */
 export function flood(
@@ -40,30 +46,16 @@ export function flood(
   return out;
 }
 
-/** Every walkable region of the map, largest first. */
-function regions(map: MapLike): Tile[][] {
-  const seen = new Uint8Array(map.width * map.height);
-  const out: Tile[][] = [];
-  for (let y = 0; y < map.height; y++)
-    for (let x = 0; x < map.width; x++) {
-      if (!map.isWalkable(x, y) || seen[y * map.width + x]) continue;
-      const region = flood(map, { x, y });
-      for (const t of region) seen[t.y * map.width + t.x] = 1;
-      out.push(region);
-    }
-  return out.sort((a, b) => b.length - a.length);
-}
-
 /** The spawn area, nearest its centre first. Empty only for a map with no walkable tile. */
 export function spawnArea(map: MapLike): Tile[] {
-  const all = regions(map);
-  const main = all[0] ?? [];
-  const inMain = new Set(main.map((t) => t.y * map.width + t.x));
+  const town = townRegion(map);
+  if (town === -1) return [];
   const point = map.spawns.get("visitors");
-  // The visitors point counts when it lies in the town's main region (a point in a closed room does not).
+  // The visitors point counts when it lies in the town's region (a point in a closed room does not).
   let origin: Tile | undefined =
-    point && inMain.has(point.y * map.width + point.x) ? point : undefined;
+    point && map.regions.at(point.x, point.y) === town ? point : undefined;
   if (!origin) {
+    const main = map.regions.tiles(town);
     const open = main.filter((t) => map.arenaAt(t.x, t.y).split(":").length < 3);
     const pool = open.length > 0 ? open : main;
     if (pool.length === 0) return [];

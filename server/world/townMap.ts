@@ -2,6 +2,7 @@
 // (world:sector:arena:object), every address's tiles, and the spawn points. Built from a
 // validated town file (townFile.ts); any inconsistency is a TownFileError naming the problem.
 import { TiledMap, type MapObject } from "./townFile.ts";
+import { Regions } from "./regions.ts";
 import type { Address, Tile } from "./tile.ts";
 
 export class TownFileError extends Error {
@@ -270,6 +271,11 @@ export class TownMap {
     return [...this.tilesByAddress.keys()].sort(
       (a, b) => a.split(":").length - b.split(":").length || a.localeCompare(b),
     );
+  }
+
+  /** The map's walkable regions (regions.ts), labelled on first use. */
+  get regions(): Regions {
+    return Regions.of(this.width, this.height, this.blocked);
   }
 
   isWalkable(x: number, y: number): boolean {

@@ -2,7 +2,8 @@
 // with `npm run import-map`, in headless Chromium. Screenshots go to test/artifacts/base25-*.png:
 // the town centre close up with its residents, the whole town zoomed out, and Smallville drawn
 // with our tiles.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { PNG } from "pngjs";
@@ -29,7 +30,9 @@ type Hook = {
 declare const window: { __simulacra: Hook };
 
 const IMPORTED = "the-ville-import";
-const importedDir = path.join(TOWNS_DIR, IMPORTED);
+// The ville server's DATA_DIR: the import is a user's town, written under DATA_DIR/towns.
+const villeData = mkdtempSync(path.join(tmpdir(), "simulacra-base25-ville-"));
+const importedDir = path.join(villeData, "towns", IMPORTED);
 let browser: Browser;
 const servers: ServerProcess[] = [];
 const pageErrors: string[] = [];
@@ -40,12 +43,9 @@ let imported: Awaited<ReturnType<typeof importMap>>;
 
 beforeAll(async () => {
   ensureClientBuilt();
-  // The original's Smallville, imported as `npm run import-map` does, under assets/towns so
-  // the client can load it.
+  // The original's Smallville, imported as `npm run import-map` does: under DATA_DIR/towns.
   const matrix = path.resolve(ROOT, "../shared/reference/the_ville/matrix");
   imported = await importMap({ matrixDir: matrix, outDir: importedDir, force: true });
-  // Only a test town: keep it out of git even if the test is interrupted.
-  writeFileSync(path.join(importedDir, ".gitignore"), "*\n");
   // A few residents of ours (importing the original's personas is another tool's job).
   const spawnOf = (room: string) => imported.spawns.find((s) => s.name.includes(room))!.name;
   const resident = (
@@ -114,7 +114,9 @@ beforeAll(async () => {
   [browser, oakmereServer, villeServer] = await Promise.all([
     launchBrowser(),
     startServerProcess({ TOWN: "base-25", STEPS_PER_SECOND: "20" }, 90_000),
-    startServerProcess({ TOWN: IMPORTED, STEPS_PER_SECOND: "10" }, 90_000),
+    startServerProcess({ TOWN: IMPORTED, STEPS_PER_SECOND: "10" }, 90_000, {
+      dataDir: villeData,
+    }),
   ]);
   servers.push(oakmereServer, villeServer);
 }, 120_000);
@@ -122,7 +124,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close().catch(() => {});
   for (const s of servers) await s.stop();
-  rmSync(importedDir, { recursive: true, force: true });
+  rmSync(villeData, { recursive: true, force: true });
 });
 
 async function openTown(server: ServerProcess, name: string): Promise<Page> {

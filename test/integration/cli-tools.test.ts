@@ -65,7 +65,8 @@ describe("npm run import-map", () => {
         "--residents",
         "4",
       ]);
-      expect(r.stderr).toBe("");
+      // Only warnings (the open ground cut off from Smallville's town: issue 35).
+      expect(r.stderr.split("\n").filter((l) => l && !l.startsWith("warning: "))).toEqual([]);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/personas\.json: 4 placeholder residents/);
       const template = await loadTemplate(out);

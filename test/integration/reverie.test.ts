@@ -10,7 +10,8 @@ import { openStore } from "../../server/store/open.ts";
 import { MemoryJournal } from "../../server/agents/memory/journal.ts";
 import { buildTown } from "../../server/townFactory.ts";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
-import { loadTemplate, TOWNS_DIR } from "../../server/content/template.ts";
+import { loadTemplate } from "../../server/content/template.ts";
+import { userTownsDir, useDataDir } from "../../server/content/townDirs.ts";
 import { startTestServer } from "../helpers/server.ts";
 import { waitFor } from "../helpers/wait.ts";
 
@@ -19,10 +20,7 @@ const SIM = path.join(REF, "storage/base_the_ville_isabella_maria_klaus");
 const MATRIX = path.join(REF, "matrix");
 const NAME = `reverie-test-${process.pid}`;
 const tmp = mkdtempSync(path.join(tmpdir(), "simulacra-reverie-"));
-afterAll(() => {
-  rmSync(path.join(TOWNS_DIR, NAME), { recursive: true, force: true });
-  rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 // The reference's bootstrap memories are empty; a copy with two memories shows they are imported.
 const sim = path.join(tmp, "sim");
@@ -73,6 +71,8 @@ writeFileSync(
 describe("npm run import-reverie", () => {
   it("makes a town and a save from base_the_ville_isabella_maria_klaus that runs headless and live", async () => {
     const dataDir = path.join(tmp, "data");
+    // As the tool does from DATA_DIR: the town is written under it, not into assets/towns.
+    useDataDir(dataDir);
     const store = await openStore({ dataDir: path.join(dataDir, "db") });
     const gateway = new OfflineGateway({ meter: false });
     let result;
@@ -94,7 +94,8 @@ describe("npm run import-reverie", () => {
           name: `${NAME}-x`,
         }),
       ).rejects.toThrow(/reverie\/meta\.json: cannot be read \(ENOENT\)/);
-      expect(existsSync(path.join(TOWNS_DIR, `${NAME}-x`))).toBe(false);
+      expect(existsSync(path.join(userTownsDir(), `${NAME}-x`))).toBe(false);
+      expect(result.templateDir).toBe(path.join(dataDir, "towns", NAME));
     } finally {
       await store.close();
     }

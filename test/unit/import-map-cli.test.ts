@@ -120,6 +120,11 @@ describe("npm run import-map", () => {
       /the Ville, 140×100 tiles, 19 sectors, 63 arenas, \d+ objects, 40 spawn points/,
     );
     expect(run.out).toMatch(/personas\.json: 3 placeholder residents/);
+    // The open ground around Smallville's town joins none of it: the map maker is told, with tiles.
+    expect(run.out).toMatch(
+      /warning: \d+ walkable regions \([\d,]+ tiles\) are cut off from the town \(the region of 4,158 tiles that joins 19 of 19 sectors\); nobody there can walk into town: 7,519 tiles at x 0–139, y 0–99/,
+    );
+    expect(run.out).not.toMatch(/no path from the town reaches/);
   });
 
   it("keeps every tile's address, every blocked tile and every spawn point of the CSVs", () => {

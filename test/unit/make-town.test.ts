@@ -124,5 +124,11 @@ describe("make-town", () => {
     });
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/10 to 2,000/);
+    // A shipped template's name is never overwritten.
+    const shipped = runCli(["server/cli/makeTown.ts", "--residents", "12", "--name", "base-3"], {
+      DATA_DIR: dataDir,
+    });
+    expect(shipped.code).not.toBe(0);
+    expect(existsSync(path.join(dataDir, "towns/base-3"))).toBe(false);
   });
 });
