@@ -15,8 +15,13 @@ import { interview, type InterviewOptions } from "./interview.ts";
 import { MemoryStream } from "./memory/stream.ts";
 import type { MemoryJournal } from "./memory/journal.ts";
 import { PAPER_RETRIEVAL, type MemoryPort, type RetrievalSettings } from "./memory/port.ts";
-import { cloneSchedule } from "./schedule.ts";
-import { parseMindSnapshot, type MindSnapshot } from "./snapshot.ts";
+import {
+  agentDataKeys,
+  parseMindSnapshot,
+  savedAgent,
+  type AgentData,
+  type MindSnapshot,
+} from "./snapshot.ts";
 import type {
   AgentSelf,
   Approach,
@@ -440,29 +445,7 @@ export class GenerativeMind implements Mind {
       kind: "generative",
       v: 1,
       stats: { ...this.stats },
-      agents: [...this.agents.values()].map((s) => ({
-        id: s.id,
-        currently: s.currently,
-        memory: s.memory.snapshot(),
-        spatial: s.spatial.addresses(),
-        ...(s.schedule ? { schedule: cloneSchedule(s.schedule) } : {}),
-        yesterday: [...s.yesterday],
-        ...(s.current ? { current: { ...s.current } } : {}),
-        pending: s.pending.map((p) => ({ ...p })),
-        chatCooldown: [...s.chatCooldown],
-        declined: [...s.declined],
-        relationships: [...s.relationships],
-        lastChat: [...s.lastChat],
-        objectReactions: [...s.objectReactions],
-        engagedWith: s.engagedWith,
-        engagedSince: s.engagedSince,
-        lastSeen: s.lastSeen,
-        lastReflection: Number.isFinite(s.lastReflection) ? s.lastReflection : null,
-        lastReaction: Number.isFinite(s.lastReaction) ? s.lastReaction : null,
-        seeded: s.seeded,
-        ...(s.chat ? { chat: structuredClone(s.chat) } : {}),
-        now: s.now,
-      })),
+      agents: [...this.agents.values()].map(savedAgent),
     };
   }
 
@@ -488,28 +471,12 @@ export class GenerativeMind implements Mind {
     for (const a of snap.agents) {
       const s = this.agents.get(a.id);
       if (!s) continue;
-      s.currently = a.currently;
+      // The decoded save is a fresh copy: its fields become the resident's.
+      for (const k of agentDataKeys) (s as Record<keyof AgentData, unknown>)[k] = a[k];
       s.memory = streams.get(a.id)!;
       s.spatial = SpatialMemory.from(a.spatial);
       if (!s.spatial.world) s.spatial.world = s.persona.home.split(":")[0];
-      s.schedule = a.schedule ? cloneSchedule(a.schedule) : undefined;
-      s.yesterday = [...a.yesterday];
-      s.current = a.current ? { ...a.current, task: a.current.task } : undefined;
-      s.pending = a.pending.map((p) => ({ ...p }));
-      s.chatCooldown = new Map(a.chatCooldown);
-      s.declined = new Map(a.declined);
-      s.relationships = new Map(a.relationships);
-      s.lastChat = new Map(a.lastChat);
-      s.objectReactions = new Map(a.objectReactions ?? []);
-      s.engagedWith = a.engagedWith;
-      s.engagedSince = a.engagedSince;
-      s.chat = a.chat ? structuredClone(a.chat) : undefined;
-      s.now = a.now;
-      s.lastSeen = a.lastSeen;
-      s.lastReflection = a.lastReflection ?? -Infinity;
-      s.lastReaction = a.lastReaction ?? -Infinity;
       s.reflecting = false;
-      s.seeded = a.seeded ?? true;
     }
   }
 }
