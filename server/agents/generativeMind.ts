@@ -200,7 +200,7 @@ export class GenerativeMind implements Mind {
     // A sleeper makes no calls (restWhileAsleep): what it perceived waits for it to wake, but for
     // a thing a person changed (a fire, a flood), which the object reaction weighs, asleep or not.
     const resting = ctx.settings.restWhileAsleep && asleep(s);
-    const wakes = resting ? fresh.filter((e) => remarkableObject(ctx, e)) : fresh;
+    const wakes = resting ? fresh.filter((e) => remarkableObject(e)) : fresh;
     if (!input.needsAction && fresh.length === 0 && input.notices.length === 0) {
       if (resting || !flushDue(ctx, s, now)) return null;
       await flushObservations(ctx, s);

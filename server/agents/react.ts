@@ -80,7 +80,7 @@ export async function react(
 ): Promise<MindOutput | null> {
   const now = input.now;
   for (const e of fresh) {
-    if (!remarkableObject(ctx, e)) continue;
+    if (!remarkableObject(e)) continue;
     const out = await reactToObject(ctx, s, input, e);
     if (out) return out;
   }
@@ -217,8 +217,8 @@ export function describePlace(address: string): string {
 
 /** An object whose state a person set (a moderator's "on fire"), unlike the states residents'
  *  own use gives objects ("bed is being slept in"). */
-export function remarkableObject(ctx: MindContext, e: PerceivedEvent): boolean {
-  return e.subject.split(":").length === 4 && !!e.by && !ctx.isResident(e.by) && !!e.object;
+export function remarkableObject(e: PerceivedEvent): boolean {
+  return e.subject.split(":").length === 4 && e.byPerson === true && !!e.object;
 }
 
 /** Whether a sector is the agent's own: its home, or a place its days revolve around (work). */

@@ -408,16 +408,7 @@ export class TownRoom extends Room<{ state: TownState }> {
       return;
     }
     this.between(result.events);
-    if (cmd.kind === "setObjectState") {
-      for (const e of result.events) {
-        if (e.kind === "objectChanged")
-          this.broadcast("object_state_set", {
-            address: e.address,
-            state: e.state,
-            by: e.by,
-          } satisfies ServerMessages["object_state_set"]);
-      }
-    }
+    for (const b of result.broadcast ?? []) this.broadcast(b.type, b.message);
   }
 
   /** Events between steps: shown to clients and recorded for replays. */

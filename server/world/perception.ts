@@ -16,6 +16,8 @@ export interface WorldEvent {
   y: number;
   /** Who set an object's state (a person's or agent's name); empty otherwise. */
   by?: string;
+  /** The object's state is a person's word (a moderator's "on fire"), not a resident's use. */
+  byPerson?: boolean;
   /** The agent or person the event is about, when it is one. */
   actor?: { kind: "agent" | "avatar"; id: string };
   /** The actor is in a group talk with people that anyone near may join. */

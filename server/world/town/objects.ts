@@ -32,6 +32,15 @@ export interface Holder {
   readonly name: string;
 }
 
+/** A person's change: an event, and a message telling everyone who set what. */
+function setByPerson(address: Address, state: string, by: string): CommandResult {
+  return {
+    ok: true,
+    events: [{ kind: "objectChanged", address, state, by }],
+    broadcast: [{ type: "object_state_set", message: { address, state, by } }],
+  };
+}
+
 export class Objects {
   private readonly byAddress = new Map<Address, ObjectStatus>();
 
@@ -62,11 +71,11 @@ export class Objects {
     const state = wanted.trim();
     if (!state || /^idle$/i.test(state)) {
       if (!this.byAddress.delete(address)) return { ok: true, events: [] };
-      return { ok: true, events: [{ kind: "objectChanged", address, state: "", by }] };
+      return setByPerson(address, "", by);
     }
     // A person's state outranks a resident's use: the resident no longer holds it.
     this.byAddress.set(address, { state, by, holder: "" });
-    return { ok: true, events: [{ kind: "objectChanged", address, state, by }] };
+    return setByPerson(address, state, by);
   }
 
   /**
@@ -92,6 +101,7 @@ export class Objects {
         x: tile.x,
         y: tile.y,
         by: s.by,
+        byPerson: !s.holder,
       });
     }
   }
