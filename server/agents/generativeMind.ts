@@ -272,8 +272,17 @@ export class GenerativeMind implements Mind {
 
   // ------------------------------------------------------------------ people's tools
 
+  /** What people ask runs under the town's budget, if the gateway keeps one (llm/budget.ts). */
+  private forPeople<T>(work: () => Promise<T>): Promise<T> {
+    return this.gateway.forPeople ? this.gateway.forPeople(work) : work();
+  }
+
   /** A person talks to the agent: remembered as said by that person, answered in character. */
-  async hear(input: HeardWords): Promise<Reply> {
+  hear(input: HeardWords): Promise<Reply> {
+    return this.forPeople(() => this.answerPerson(input));
+  }
+
+  private async answerPerson(input: HeardWords): Promise<Reply> {
     const s = this.agentFor(input.agent);
     s.now = Math.max(s.now, input.now);
     // A person's name and words enter prompts and memories as one clean line each (shared/text.ts).
@@ -314,14 +323,16 @@ export class GenerativeMind implements Mind {
     });
   }
 
-  /** Answers a question in character from retrieved memories (see interview.ts). */
+  /** Answers a question in character from retrieved memories (see interview.ts); a person's ask. */
   async interview(agentId: string, question: string, opts: InterviewOptions = {}): Promise<string> {
     const s = this.agents.get(agentId);
     if (!s) throw new Error(`no resident "${agentId}"`);
-    return interview(this.ctx, s, inlineSpeech(question), {
-      ...opts,
-      ...(opts.interviewer !== undefined ? { interviewer: inlineSpeech(opts.interviewer) } : {}),
-    });
+    return this.forPeople(() =>
+      interview(this.ctx, s, inlineSpeech(question), {
+        ...opts,
+        ...(opts.interviewer !== undefined ? { interviewer: inlineSpeech(opts.interviewer) } : {}),
+      }),
+    );
   }
 
   /** An inner voice: the text becomes the agent's thought. Returns what it now thinks. */
