@@ -8,7 +8,7 @@ import { formatDate } from "../../shared/time.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
-import type { Address } from "../world/tile.ts";
+import { Address } from "../../shared/address.ts";
 import { conversationEnded, release } from "./converse.ts";
 import { decisionOf, type PlannedTask } from "./execute.ts";
 import { interview, type InterviewOptions } from "./interview.ts";
@@ -141,10 +141,10 @@ export class GenerativeMind implements Mind {
 
   private add(persona: Persona): AgentState {
     const spatial = new SpatialMemory();
-    spatial.world = persona.home.split(":")[0];
-    const homeSector = persona.home.split(":")[1];
+    spatial.world = Address.parse(persona.home).world;
+    const homeSector = Address.parse(persona.home).sector;
     // Its home, and the places of its habits ("known places").
-    spatial.addAll(this.addresses.filter((a) => a.split(":")[1] === homeSector));
+    spatial.addAll(this.addresses.filter((a) => Address.parse(a).sector === homeSector));
     spatial.add(persona.home);
     spatial.addAll(persona.schedule.map((h) => h.address));
     const s = newAgentState(persona, this.makeMemory(persona), spatial);
@@ -486,7 +486,7 @@ export class GenerativeMind implements Mind {
       for (const k of agentDataKeys) (s as Record<keyof AgentData, unknown>)[k] = a[k];
       s.memory = streams.get(a.id)!;
       s.spatial = SpatialMemory.from(a.spatial);
-      if (!s.spatial.world) s.spatial.world = s.persona.home.split(":")[0];
+      if (!s.spatial.world) s.spatial.world = Address.parse(s.persona.home).world;
       s.reflecting = false;
     }
   }

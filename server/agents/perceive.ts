@@ -5,6 +5,7 @@
 // stored; the queue is flushed when it is full, when it is old, and before a day plan, a
 // reflection or an interview (and a conversation, with settings.flushBeforeChat). Idle events and the states residents' own actions
 // give objects ("window table is in use") are scored without a call.
+import { Address } from "../../shared/address.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
 import { importanceOf } from "./offline/importance.ts";
 import { fitScores, importancePrompt } from "./prompts/importance.ts";
@@ -28,9 +29,9 @@ export function observationOf(e: PerceivedEvent, now: number): PendingObservatio
   const subject = e.subject;
   const predicate = idle ? "is" : e.predicate;
   const object = idle ? "idle" : e.object;
-  const name = subject.includes(":") ? subject.split(":").at(-1)! : subject;
+  const name = Address.hasLevels(subject) ? Address.last(subject) : subject;
   const description = idle ? `${name} is idle` : e.description;
-  const routine = idle || (subject.includes(":") && e.byPerson === false);
+  const routine = idle || (Address.hasLevels(subject) && e.byPerson === false);
   return {
     created: now,
     description,

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { Gateway } from "../llm/prompt.ts";
 import type { MemoryPort, MemoryRecord, MemoryType, NewMemory } from "./memory/port.ts";
+import { Address } from "../../shared/address.ts";
 import type { Persona } from "../../shared/persona.ts";
 import type { PlaceName } from "./offline/events.ts";
 import { brief, identityOf, type Identity, type MemoryLine } from "./prompts/builder.ts";
@@ -117,7 +118,7 @@ export function placeNames(s: AgentState): PlaceName[] {
 
 /** Words for the keyword index: the last segment of subject and object (the original's). */
 export function keywordsOf(subject: string, object: string): string[] {
-  const last = (x: string) => x.split(":").at(-1)!.toLowerCase();
+  const last = (x: string) => Address.last(x).toLowerCase();
   return [...new Set([last(subject), last(object)].filter(Boolean))];
 }
 
@@ -230,4 +231,4 @@ export const peopleFor = (ctx: MindContext, s: AgentState) =>
 
 /** "Copper Kettle cafe:dining room": where the agent is now, as its mind last placed it. */
 export const currentPlace = (s: AgentState) =>
-  (s.current?.address ?? s.persona.home).split(":").slice(1, 3).join(":");
+  Address.format(Address.levels(s.current?.address ?? s.persona.home).slice(1, 3));

@@ -3,6 +3,7 @@
 // spawn points are residents' beds) uses the open ground of the town: tiles of the largest
 // walkable region that lie in no building (no arena), nearest its middle. Either way the area is
 // one region connected to most of the town, so nobody starts shut in a room they cannot leave.
+import { Address } from "../../shared/address.ts";
 import type { Tile } from "./tile.ts";
 import type { TownMap } from "./townMap.ts";
 
@@ -64,7 +65,7 @@ export function spawnArea(map: MapLike): Tile[] {
   let origin: Tile | undefined =
     point && inMain.has(point.y * map.width + point.x) ? point : undefined;
   if (!origin) {
-    const open = main.filter((t) => map.arenaAt(t.x, t.y).split(":").length < 3);
+    const open = main.filter((t) => Address.depth(map.arenaAt(t.x, t.y)) < 3);
     const pool = open.length > 0 ? open : main;
     if (pool.length === 0) return [];
     const cx = pool.reduce((s, t) => s + t.x, 0) / pool.length,

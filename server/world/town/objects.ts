@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { TownEvent } from "../../../shared/events.ts";
 import { refuse, type CommandResult } from "../commands.ts";
 import type { WorldEvent } from "../perception.ts";
-import type { Address } from "../tile.ts";
+import { Address } from "../../../shared/address.ts";
 import type { TownMap } from "../townMap.ts";
 
 export const ObjectsSnapshot = z
@@ -66,7 +66,7 @@ export class Objects {
 
   /** A person sets an object's state; "idle" (or nothing) clears it. */
   set(address: Address, wanted: string, by: string): CommandResult {
-    if (address.split(":").length !== 4 || !this.map.hasAddress(address))
+    if (!Address.isObject(address) || !this.map.hasAddress(address))
       return refuse("not_found", `no object "${address.slice(0, 200)}" in this town`);
     const state = wanted.trim();
     if (!state || /^idle$/i.test(state)) {
@@ -91,7 +91,7 @@ export class Objects {
     for (const [address, s] of this.sorted()) {
       const tile = this.map.tilesOf(address)[0];
       if (!tile) continue;
-      const name = address.split(":").at(-1)!;
+      const name = Address.last(address);
       out.push({
         subject: address,
         predicate: "is",
