@@ -1,6 +1,7 @@
 // Talks with people as a state machine: every state a person's talk with residents can be in, and
-// every transition, in this one module. The world it moves in (bodies, minds, game time) is a
-// port, TalkWorld (town/talkWorld.ts), that town/chats.ts fills in; minds' answers come back as deliveries, taken in
+// every transition, here; the first states (apart, deciding) are in town/talkApproaches.ts. The
+// world it moves in (bodies, minds, game time) is a port, TalkWorld (town/talkWorld.ts), that
+// town/chats.ts fills in. Minds' answers come back as deliveries (town/deliveries.ts), taken in
 // the order they were asked (reaction steps before answers) when the Town next moves.
 //
 //   A person and a resident      apart ─(walks up / speaks)→ deciding ─(turns)→ in a talk
@@ -19,7 +20,6 @@ import {
   endNotice,
   GroupTalk,
   outOfRange,
-  pairKey,
   personMember,
   residentMember,
   type TalkLine,
@@ -27,21 +27,13 @@ import {
   type Turn,
 } from "../groupTalk.ts";
 import type { Reply } from "../mind.ts";
-import { chebyshev, inTalkRange, isGoodbye, noticedBy } from "../talk.ts";
+import { chebyshev, inTalkRange, isGoodbye } from "../talk.ts";
 import type { Avatar } from "./avatars.ts";
 import type { Pending } from "./pending.ts";
 import type { Resident } from "./residents.ts";
-import type { How, TalkWorld } from "./talkWorld.ts";
-
-/** A person and a resident in the state "deciding": the resident's reaction step is thinking. */
-interface Deciding {
-  agentId: string;
-  avatarId: string;
-  how: How;
-  /** What the person said meanwhile: heard once the resident turns to them. */
-  words: TalkLine[];
-  decision: Pending<boolean>;
-}
+import type { TalkWorld } from "./talkWorld.ts";
+import { Approaches, type Deciding } from "./talkApproaches.ts";
+import { Deliveries } from "./deliveries.ts";
 
 /** A resident in the state "answering": its answer to a turn is on its way. */
 interface Answering {
@@ -50,46 +42,47 @@ interface Answering {
   reply: Pending<Reply>;
 }
 
-/** A mind's answer come back; `order` is when it was asked (kind first: see take()). */
+/** A mind's answer come back. */
 type Delivery =
-  | { kind: "overheard"; order: number; l: Listening }
-  | { kind: "decided"; order: number; key: string; a: Deciding }
-  | { kind: "answered"; order: number; id: string; a: Answering };
+  | { kind: "overheard"; l: Listening }
+  | { kind: "decided"; key: string; a: Deciding }
+  | { kind: "answered"; id: string; a: Answering };
 
 interface Listening {
   agentId: string;
   done: Pending<void>;
 }
 
-const RANK = { overheard: 0, decided: 1, answered: 2 } as const;
-
-/** Real milliseconds before the same person walking up to the same resident is noticed again. */
-const NOTICE_AGAIN_MS = 20_000;
-
 export class TalkMachine {
   readonly talks = new Map<string, GroupTalk>();
   /** Member id (resident or avatar) → its talk. */
   readonly talkOf = new Map<string, GroupTalk>();
-  private readonly deciding = new Map<string, Deciding>();
+  /** People and residents apart or deciding (the reaction step). */
+  private readonly approaches: Approaches;
   private readonly answering = new Map<string, Answering>();
   /** Residents remembering lines said to others: errors are collected, lockstep waits for them. */
   private listening: Listening[] = [];
   /** Residents walking up to join a talk: holding them keeps their walk. */
   private readonly walkingUp = new Set<string>();
-  /** When each (person, resident) approach was last noticed, in real ms. */
-  private readonly noticed = new Map<string, number>();
-  private inbox: Delivery[] = [];
+  /** Taken in this order: what residents overheard, reaction steps, answers. */
+  private readonly inbox = new Deliveries<Delivery>({ overheard: 0, decided: 1, answered: 2 });
   private realMs = 0;
   private seq = 0;
-  private asked = 0;
 
-  constructor(private readonly w: TalkWorld) {}
+  constructor(private readonly w: TalkWorld) {
+    this.approaches = new Approaches(w, {
+      talkOf: this.talkOf,
+      realMs: () => this.realMs,
+      turnTo: (r, p, words, events) => this.turnTo(r, p, words, events),
+      expect: (decision, key, a) => this.inbox.expect(decision, { kind: "decided", key, a }),
+    });
+  }
 
   /** Answers and reaction steps still thinking (lockstep towns wait for them). */
   pending(): Promise<void>[] {
     const out: Promise<void>[] = [];
     for (const a of this.answering.values()) if (!a.reply.done) out.push(a.reply.promise);
-    for (const a of this.deciding.values()) if (!a.decision.done) out.push(a.decision.promise);
+    this.approaches.pending(out);
     for (const l of this.listening) if (!l.done.done) out.push(l.done.promise);
     return out;
   }
@@ -98,16 +91,11 @@ export class TalkMachine {
   clear(): void {
     this.talks.clear();
     this.talkOf.clear();
-    this.deciding.clear();
+    this.approaches.clear();
     this.answering.clear();
     this.walkingUp.clear();
     this.listening = [];
-    this.inbox = [];
-  }
-
-  /** A mind's answer is delivered to the machine when it comes (taken at the next tick). */
-  private deliver(pending: Pending<unknown>, d: Delivery): void {
-    void pending.promise.then(() => this.inbox.push(d));
+    this.inbox.clear();
   }
 
   // ---------------------------------------------------------------- a person speaks
@@ -127,11 +115,7 @@ export class TalkMachine {
     // Speaking to someone else takes the person out of the talk they were in.
     this.leaveAny(p.id, "left", events);
     events.push({ kind: "avatarSaid", avatarId: p.id, name: p.name, agentId: r.id, text });
-    const waiting = this.deciding.get(pairKey(p.id, r.id));
-    if (waiting) {
-      waiting.words.push(line);
-      if (waiting.how === "approaching") waiting.how = "addressing";
-    } else this.approach(r, p, "addressing", [line], events);
+    this.approaches.addressed(r, p, line, events);
   }
 
   /** A line said in a talk: everyone hears it, and the one it was said to answers in turn. */
@@ -162,75 +146,8 @@ export class TalkMachine {
       if (!r || !done) continue;
       const l = { agentId: r.id, done };
       this.listening.push(l);
-      this.deliver(done, { kind: "overheard", order: ++this.asked, l });
+      this.inbox.expect(done, { kind: "overheard", l });
     }
-  }
-
-  // ---------------------------------------------------------------- apart → deciding → in a talk
-
-  /** Asks the resident's mind whether it turns to the person (minds without the step always do). */
-  private approach(r: Resident, p: Avatar, how: How, words: TalkLine[], events: TownEvent[]): void {
-    const key = pairKey(p.id, r.id);
-    this.noticed.set(key, this.realMs);
-    const company = r.talkingTo
-      ? [this.w.resident(r.talkingTo)?.persona.name ?? ""].filter(Boolean)
-      : [];
-    const decision = this.w.decide(
-      r,
-      p,
-      how,
-      words.map((w) => w.text),
-      company,
-    );
-    if (!decision) {
-      // Without the step: one spoken to turns to the speaker; one walked up to does not notice.
-      if (how === "addressing") this.turnTo(r, p, words, events);
-      return;
-    }
-    const a: Deciding = { agentId: r.id, avatarId: p.id, how, words, decision };
-    this.deciding.set(key, a);
-    this.deliver(decision, { kind: "decided", order: ++this.asked, key, a });
-  }
-
-  /** Notices people walking up to residents: the end of their walk is within talk range of one. */
-  private noticeApproaches(events: TownEvent[]): void {
-    for (const p of this.w.people()) {
-      const end = p.path.at(-1);
-      if (!end || this.talkOf.has(p.id)) continue;
-      const free = this.w.residents().filter((r) => !r.talkingTo && !this.talkOf.has(r.id));
-      const best = noticedBy(p, end, free, this.w.visionRadius);
-      if (!best) continue;
-      const key = pairKey(p.id, best.id);
-      if (this.deciding.has(key)) continue;
-      const last = this.noticed.get(key);
-      if (last !== undefined && this.realMs - last < NOTICE_AGAIN_MS) continue;
-      this.approach(best, p, "approaching", [], events);
-    }
-  }
-
-  /** A reaction step came back: the resident turns to the person, or they stay apart. */
-  private decided(key: string, a: Deciding, events: TownEvent[]): void {
-    if (this.deciding.get(key) !== a) return; // the person left meanwhile
-    this.deciding.delete(key);
-    const r = this.w.resident(a.agentId);
-    const p = this.w.person(a.avatarId);
-    if (!r || !p) return;
-    if (a.decision.error !== undefined) this.w.mindError(r.id, a.decision.error);
-    // A mind that failed still answers one who spoke to it: nobody is left unheard by a fault.
-    const turns =
-      a.decision.error !== undefined ? a.how === "addressing" : a.decision.output === true;
-    if (!turns) {
-      if (a.how === "addressing") events.push({ kind: "chatEnded", agentId: r.id, avatarId: p.id });
-      return;
-    }
-    // One who walked off, or joined another talk, in the meantime is not waited for.
-    const elsewhere = this.talkOf.get(p.id);
-    if (
-      a.how === "approaching" &&
-      ((!p.path.length && !inTalkRange(p, r)) || (elsewhere && elsewhere !== this.talkOf.get(r.id)))
-    )
-      return;
-    this.turnTo(r, p, a.words, events);
   }
 
   /** The resident stops and turns to the person: they are in a talk together (its own, or a new one). */
@@ -314,7 +231,7 @@ export class TalkMachine {
       const reply = this.w.answer(r, turn, soFar, t.namesBut(r.id, turn.speaker.id));
       const a: Answering = { talk: t, turn, reply };
       this.answering.set(m.id, a);
-      this.deliver(reply, { kind: "answered", order: ++this.asked, id: m.id, a });
+      this.inbox.expect(reply, { kind: "answered", id: m.id, a });
       // It turns to the one it answers.
       this.holdOne(r, turn.speaker.id, t.namesBut(r.id), events);
       this.w.face(t, r, turn.speaker.id, events);
@@ -396,7 +313,7 @@ export class TalkMachine {
   /** A person left the town: out of any talk, and no longer waited for. */
   personLeft(id: string, events: TownEvent[]): void {
     this.leaveAny(id, "left", events);
-    for (const [key, a] of [...this.deciding]) if (a.avatarId === id) this.deciding.delete(key);
+    this.approaches.personLeft(id);
   }
 
   // ---------------------------------------------------------------- real time
@@ -408,7 +325,7 @@ export class TalkMachine {
   tick(dtMs: number, events: TownEvent[]): void {
     this.realMs += dtMs;
     this.take(events);
-    if (dtMs > 0 && this.w.hears) this.noticeApproaches(events);
+    if (dtMs > 0 && this.w.hears) this.approaches.notice(events);
     for (const t of [...this.talks.values()]) {
       const thinking = t.residents().some((m) => this.answering.has(m.id));
       if (!thinking) t.quietMs += dtMs;
@@ -437,15 +354,12 @@ export class TalkMachine {
    * what residents overheard, then reaction steps, then answers, each in the order asked.
    */
   private take(events: TownEvent[]): void {
-    if (this.inbox.length === 0) return;
-    const batch = this.inbox.sort((a, b) => RANK[a.kind] - RANK[b.kind] || a.order - b.order);
-    this.inbox = [];
-    for (const d of batch) {
+    for (const d of this.inbox.take()) {
       if (d.kind === "overheard") {
         if (!this.listening.includes(d.l)) continue;
         this.listening = this.listening.filter((l) => l !== d.l);
         if (d.l.done.error !== undefined) this.w.mindError(d.l.agentId, d.l.done.error);
-      } else if (d.kind === "decided") this.decided(d.key, d.a, events);
+      } else if (d.kind === "decided") this.approaches.decided(d.key, d.a, events);
       else this.answered(d.id, d.a, events);
     }
   }
