@@ -32,6 +32,8 @@ export interface ChatsOptions {
   ask: <T>(work: () => Promise<T>) => Pending<T>;
   /** A mind failed to answer (the Town records it). */
   onMindError: (agentId: string, error: unknown) => void;
+  /** A mind's answer came: the Town may take it now (Town.takeAnswers). */
+  onAnswer: () => void;
 }
 
 export class Chats {
@@ -192,5 +194,6 @@ function talkWorld(o: ChatsOptions): TalkWorld {
     interrupt: (r, events) => o.conversations.interrupt(r.id, o.now(), events),
     walkTo: (r, tiles) => residents.walkTo(r, tiles),
     mindError: o.onMindError,
+    delivered: o.onAnswer,
   };
 }

@@ -7,13 +7,19 @@ export class Deliveries<D extends { kind: string }> {
   private inbox: { d: D; order: number }[] = [];
   private asked = 0;
 
-  /** `rank`: the order kinds are taken in. */
-  constructor(private readonly rank: Readonly<Record<D["kind"], number>>) {}
+  /** `rank`: the order kinds are taken in; `delivered`: told each time something comes. */
+  constructor(
+    private readonly rank: Readonly<Record<D["kind"], number>>,
+    private readonly delivered: () => void = () => {},
+  ) {}
 
   /** `d` is delivered once `answer` is done (answered, failed or given up on). */
   expect(answer: Pending<unknown>, d: D): void {
     const order = ++this.asked;
-    void answer.promise.then(() => this.inbox.push({ d, order }));
+    void answer.promise.then(() => {
+      this.inbox.push({ d, order });
+      this.delivered();
+    });
   }
 
   /** What came since the last take, in order. */

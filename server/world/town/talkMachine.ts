@@ -65,11 +65,12 @@ export class TalkMachine {
   /** Residents walking up to join a talk: holding them keeps their walk. */
   private readonly walkingUp = new Set<string>();
   /** Taken in this order: what residents overheard, reaction steps, answers. */
-  private readonly inbox = new Deliveries<Delivery>({ overheard: 0, decided: 1, answered: 2 });
+  private readonly inbox: Deliveries<Delivery>;
   private realMs = 0;
   private seq = 0;
 
   constructor(private readonly w: TalkWorld) {
+    this.inbox = new Deliveries({ overheard: 0, decided: 1, answered: 2 }, () => w.delivered());
     this.approaches = new Approaches(w, {
       talkOf: this.talkOf,
       realMs: () => this.realMs,

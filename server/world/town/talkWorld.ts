@@ -51,4 +51,6 @@ export interface TalkWorld {
   interrupt(r: Resident, events: TownEvent[]): string | undefined;
   walkTo(r: Resident, tiles: readonly { x: number; y: number }[]): void;
   mindError(agentId: string, error: unknown): void;
+  /** A mind's answer came (the town may take it now rather than at its next tick). */
+  delivered(): void;
 }
