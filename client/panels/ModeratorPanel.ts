@@ -2,6 +2,7 @@
 // the map or from the list), and a whisper — an inner voice a resident remembers as its own
 // thought. Every control is a form element, so the panel works from the keyboard.
 import { MAX_STATE_LENGTH, MAX_TEXT_LENGTH } from "../../shared/constants.ts";
+import { Address } from "../../shared/address.ts";
 import type { TownObject } from "../render/townInfo.ts";
 import { isIdle, stateIcon } from "../render/objectState.ts";
 import { firstName, placeOf } from "./format.ts";
@@ -161,7 +162,7 @@ export class ModeratorPanel {
     this.objects = objects;
     const groups = new Map<string, TownObject[]>();
     for (const o of objects) {
-      const place = placeOf(o.address.split(":").slice(0, 3).join(":"));
+      const place = placeOf(Address.prefix(o.address, 3));
       groups.set(place, [...(groups.get(place) ?? []), o]);
     }
     fill(
@@ -242,7 +243,7 @@ export class ModeratorPanel {
               "span",
               {},
               h("b", {}, o.name),
-              ` in ${placeOf(o.address.split(":").slice(0, 3).join(":"))} · `,
+              ` in ${placeOf(Address.prefix(o.address, 3))} · `,
               cur && !isIdle(cur.state)
                 ? h("span.state", {}, `${stateIcon(cur.state)} ${cur.state}`)
                 : h("span.muted", {}, "idle"),

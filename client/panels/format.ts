@@ -1,15 +1,15 @@
 // Small text helpers the panels share: addresses as places, game times, people's first names.
+import { Address } from "../../shared/address.ts";
 
 /** "Willowbrook:Copper Kettle cafe:kitchen:oven" → "Copper Kettle cafe › kitchen › oven". */
 export function placeOf(address: string): string {
-  const parts = address.split(":").filter(Boolean);
+  const parts = Address.levels(address).filter(Boolean);
   return (parts.length > 1 ? parts.slice(1) : parts).join(" › ");
 }
 
 /** The last part of an address: the object's name. */
 export function objectName(address: string): string {
-  const parts = address.split(":");
-  return parts[parts.length - 1] || address;
+  return Address.last(address) || address;
 }
 
 export function firstName(name: string): string {

@@ -2,6 +2,7 @@
 // clock; a log of what was said and done (chats, people, objects); and, after a click on a
 // resident, what it was doing at this step.
 import { formatClock, formatDate } from "../../shared/time.ts";
+import { Address } from "../../shared/address.ts";
 import type { ReplayFrame } from "../../shared/replay/frame.ts";
 import type { AgentView } from "../../shared/view.ts";
 import type { ChatLeaveReason, TownEvent } from "../../shared/events.ts";
@@ -199,7 +200,7 @@ export class ReplayPanel {
           ? `${e.emoji} ${this.name(e.agentId)}: ${e.action}`
           : null;
       case "objectChanged": {
-        const thing = e.address.split(":").at(-1);
+        const thing = Address.last(e.address);
         // A resident using a thing (a bed slept in) is told only for the resident followed.
         const byResident = [...this.names.entries()].some(
           ([id, n]) => n === e.by && !this.isAvatar(id),
@@ -261,7 +262,7 @@ export class ReplayPanel {
     this.selected = agent?.id ?? "";
     this.inspector.hidden = !agent;
     if (!agent) return;
-    const place = agent.address ? agent.address.split(":").slice(1).join(" › ") : "—";
+    const place = agent.address ? Address.levels(agent.address).slice(1).join(" › ") : "—";
     fill(
       this.inspector,
       h(

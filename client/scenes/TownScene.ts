@@ -3,6 +3,7 @@
 // a resident opens it in the panels (inspector, chat); a moderator's click on an object picks it.
 // The server finds paths and walks the avatar; this scene only shows server positions.
 import Phaser from "phaser";
+import { Address } from "../../shared/address.ts";
 import { AVATAR_TILES_PER_SECOND, TILE_SIZE } from "../../shared/constants.ts";
 import { MAX_VIEW_HALF, VIEW_MESSAGE, type ViewRequest } from "../../shared/interest.ts";
 import type { ServerMessages } from "../../shared/messages.ts";
@@ -432,7 +433,7 @@ export class TownScene extends Phaser.Scene {
     const text = isIdle(m.state)
       ? `↺ ${who}the ${o.name} is back to normal`
       : `${stateIcon(m.state)} ${who}the ${o.name} is ${m.state}`;
-    const place = m.address.split(":").slice(1, 3).join(", ");
+    const place = Address.levels(m.address).slice(1, 3).join(", ");
     this.ctx.toasts.link(
       `${text} (${place})`,
       isBurning(m.state) ? "Show me the fire" : "Show",

@@ -5,7 +5,7 @@
 import type { Decision } from "../world/mind.ts";
 import { arenaFor, objectFor } from "./offline/planner.ts";
 import type { SpatialMemory } from "./memory/spatial.ts";
-import type { Address } from "../world/tile.ts";
+import { Address } from "../../shared/address.ts";
 
 export interface PlannedTask {
   /** Minutes since midnight. */
@@ -32,7 +32,7 @@ export function resolveAddress(
 ): Address {
   const allowed = opts.allowed;
   const ok = (a: Address | undefined): a is Address =>
-    !!a && spatial.has(a) && (!allowed || allowed.includes(a.split(":")[1]));
+    !!a && spatial.has(a) && (!allowed || allowed.includes(Address.parse(a).sector!));
   let address: Address | undefined;
   const full =
     candidate && !candidate.startsWith(`${spatial.world}:`)
@@ -43,21 +43,21 @@ export function resolveAddress(
     const r = spatial.resolve(candidate, allowed);
     if (ok(r)) address = r;
   }
-  if ((!address || address.split(":").length < 3) && opts.place) {
+  if ((!address || Address.depth(address) < 3) && opts.place) {
     const r = spatial.has(opts.place) ? opts.place : spatial.resolve(opts.place, allowed);
-    if (ok(r) && (!address || r.split(":").length > address.split(":").length)) address = r;
+    if (ok(r) && (!address || Address.depth(r) > Address.depth(address))) address = r;
   }
-  if (!address || address.split(":").length < 3) {
+  if (!address || Address.depth(address) < 3) {
     // A sector alone: its arena that the task names best, else the first.
-    const sector = address?.split(":")[1];
+    const sector = address ? Address.parse(address).sector : undefined;
     const arena = sector ? arenaFor(task, spatial.arenas(sector)) : undefined;
-    if (arena) address = `${spatial.world}:${sector}:${arena}`;
+    if (arena) address = Address.format([spatial.world, sector!, arena]);
   }
   if (!address || !spatial.has(address)) address = opts.home;
-  const parts = address.split(":");
-  if (parts.length === 3) {
-    const object = objectFor(task, spatial.objects(parts[1], parts[2]));
-    if (object) address = `${address}:${object}`;
+  const { sector, arena } = Address.parse(address);
+  if (Address.depth(address) === 3) {
+    const object = objectFor(task, spatial.objects(sector!, arena!));
+    if (object) address = Address.format([address, object]);
   }
   return address;
 }
@@ -71,6 +71,6 @@ export function decisionOf(t: PlannedTask, dayStart: number): Decision {
     until: dayStart + t.end * 60_000,
     predicate: t.predicate,
     object: t.object,
-    ...(t.objectState && t.address.split(":").length === 4 ? { objectState: t.objectState } : {}),
+    ...(t.objectState && Address.isObject(t.address) ? { objectState: t.objectState } : {}),
   };
 }

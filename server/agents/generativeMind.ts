@@ -8,15 +8,20 @@ import { formatDate } from "../../shared/time.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
-import type { Address } from "../world/tile.ts";
+import { Address } from "../../shared/address.ts";
 import { conversationEnded, release } from "./converse.ts";
 import { decisionOf, type PlannedTask } from "./execute.ts";
 import { interview, type InterviewOptions } from "./interview.ts";
 import { MemoryStream } from "./memory/stream.ts";
 import type { MemoryJournal } from "./memory/journal.ts";
 import { PAPER_RETRIEVAL, type MemoryPort, type RetrievalSettings } from "./memory/port.ts";
-import { cloneSchedule } from "./schedule.ts";
-import { parseMindSnapshot, type MindSnapshot } from "./snapshot.ts";
+import {
+  agentDataKeys,
+  parseMindSnapshot,
+  savedAgent,
+  type AgentData,
+  type MindSnapshot,
+} from "./snapshot.ts";
 import type {
   AgentSelf,
   Approach,
@@ -136,10 +141,10 @@ export class GenerativeMind implements Mind {
 
   private add(persona: Persona): AgentState {
     const spatial = new SpatialMemory();
-    spatial.world = persona.home.split(":")[0];
-    const homeSector = persona.home.split(":")[1];
+    spatial.world = Address.parse(persona.home).world;
+    const homeSector = Address.parse(persona.home).sector;
     // Its home, and the places of its habits ("known places").
-    spatial.addAll(this.addresses.filter((a) => a.split(":")[1] === homeSector));
+    spatial.addAll(this.addresses.filter((a) => Address.parse(a).sector === homeSector));
     spatial.add(persona.home);
     spatial.addAll(persona.schedule.map((h) => h.address));
     const s = newAgentState(persona, this.makeMemory(persona), spatial);
@@ -195,7 +200,7 @@ export class GenerativeMind implements Mind {
     // A sleeper makes no calls (restWhileAsleep): what it perceived waits for it to wake, but for
     // a thing a person changed (a fire, a flood), which the object reaction weighs, asleep or not.
     const resting = ctx.settings.restWhileAsleep && asleep(s);
-    const wakes = resting ? fresh.filter((e) => remarkableObject(ctx, e)) : fresh;
+    const wakes = resting ? fresh.filter((e) => remarkableObject(e)) : fresh;
     if (!input.needsAction && fresh.length === 0 && input.notices.length === 0) {
       if (resting || !flushDue(ctx, s, now)) return null;
       await flushObservations(ctx, s);
@@ -267,8 +272,17 @@ export class GenerativeMind implements Mind {
 
   // ------------------------------------------------------------------ people's tools
 
+  /** What people ask runs under the town's budget, if the gateway keeps one (llm/budget.ts). */
+  private forPeople<T>(work: () => Promise<T>): Promise<T> {
+    return this.gateway.forPeople ? this.gateway.forPeople(work) : work();
+  }
+
   /** A person talks to the agent: remembered as said by that person, answered in character. */
-  async hear(input: HeardWords): Promise<Reply> {
+  hear(input: HeardWords): Promise<Reply> {
+    return this.forPeople(() => this.answerPerson(input));
+  }
+
+  private async answerPerson(input: HeardWords): Promise<Reply> {
     const s = this.agentFor(input.agent);
     s.now = Math.max(s.now, input.now);
     // A person's name and words enter prompts and memories as one clean line each (shared/text.ts).
@@ -309,14 +323,16 @@ export class GenerativeMind implements Mind {
     });
   }
 
-  /** Answers a question in character from retrieved memories (see interview.ts). */
+  /** Answers a question in character from retrieved memories (see interview.ts); a person's ask. */
   async interview(agentId: string, question: string, opts: InterviewOptions = {}): Promise<string> {
     const s = this.agents.get(agentId);
     if (!s) throw new Error(`no resident "${agentId}"`);
-    return interview(this.ctx, s, inlineSpeech(question), {
-      ...opts,
-      ...(opts.interviewer !== undefined ? { interviewer: inlineSpeech(opts.interviewer) } : {}),
-    });
+    return this.forPeople(() =>
+      interview(this.ctx, s, inlineSpeech(question), {
+        ...opts,
+        ...(opts.interviewer !== undefined ? { interviewer: inlineSpeech(opts.interviewer) } : {}),
+      }),
+    );
   }
 
   /** An inner voice: the text becomes the agent's thought. Returns what it now thinks. */
@@ -440,29 +456,7 @@ export class GenerativeMind implements Mind {
       kind: "generative",
       v: 1,
       stats: { ...this.stats },
-      agents: [...this.agents.values()].map((s) => ({
-        id: s.id,
-        currently: s.currently,
-        memory: s.memory.snapshot(),
-        spatial: s.spatial.addresses(),
-        ...(s.schedule ? { schedule: cloneSchedule(s.schedule) } : {}),
-        yesterday: [...s.yesterday],
-        ...(s.current ? { current: { ...s.current } } : {}),
-        pending: s.pending.map((p) => ({ ...p })),
-        chatCooldown: [...s.chatCooldown],
-        declined: [...s.declined],
-        relationships: [...s.relationships],
-        lastChat: [...s.lastChat],
-        objectReactions: [...s.objectReactions],
-        engagedWith: s.engagedWith,
-        engagedSince: s.engagedSince,
-        lastSeen: s.lastSeen,
-        lastReflection: Number.isFinite(s.lastReflection) ? s.lastReflection : null,
-        lastReaction: Number.isFinite(s.lastReaction) ? s.lastReaction : null,
-        seeded: s.seeded,
-        ...(s.chat ? { chat: structuredClone(s.chat) } : {}),
-        now: s.now,
-      })),
+      agents: [...this.agents.values()].map(savedAgent),
     };
   }
 
@@ -488,28 +482,12 @@ export class GenerativeMind implements Mind {
     for (const a of snap.agents) {
       const s = this.agents.get(a.id);
       if (!s) continue;
-      s.currently = a.currently;
+      // The decoded save is a fresh copy: its fields become the resident's.
+      for (const k of agentDataKeys) (s as Record<keyof AgentData, unknown>)[k] = a[k];
       s.memory = streams.get(a.id)!;
       s.spatial = SpatialMemory.from(a.spatial);
-      if (!s.spatial.world) s.spatial.world = s.persona.home.split(":")[0];
-      s.schedule = a.schedule ? cloneSchedule(a.schedule) : undefined;
-      s.yesterday = [...a.yesterday];
-      s.current = a.current ? { ...a.current, task: a.current.task } : undefined;
-      s.pending = a.pending.map((p) => ({ ...p }));
-      s.chatCooldown = new Map(a.chatCooldown);
-      s.declined = new Map(a.declined);
-      s.relationships = new Map(a.relationships);
-      s.lastChat = new Map(a.lastChat);
-      s.objectReactions = new Map(a.objectReactions ?? []);
-      s.engagedWith = a.engagedWith;
-      s.engagedSince = a.engagedSince;
-      s.chat = a.chat ? structuredClone(a.chat) : undefined;
-      s.now = a.now;
-      s.lastSeen = a.lastSeen;
-      s.lastReflection = a.lastReflection ?? -Infinity;
-      s.lastReaction = a.lastReaction ?? -Infinity;
+      if (!s.spatial.world) s.spatial.world = Address.parse(s.persona.home).world;
       s.reflecting = false;
-      s.seeded = a.seeded ?? true;
     }
   }
 }

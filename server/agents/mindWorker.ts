@@ -108,10 +108,6 @@ function status(): MindStatus {
   };
 }
 
-/** What people ask runs under the town's budget (past it, their asks are answered offline). */
-const forPeople = <T>(work: () => Promise<T>): Promise<T> =>
-  services.budget ? services.budget.forPeople(work) : work();
-
 const personas = new Map(init.personas.map((p) => [p.id, p]));
 /** The input with its agent's persona back (the main thread leaves out those the worker has). */
 function full<I extends { agent: AgentSelf }>(input: I): I {
@@ -125,13 +121,13 @@ function run(c: SentCall): unknown {
     case "tick":
       return mind.tick(full(c.args[0]));
     case "hear":
-      return forPeople(() => mind.hear(full(c.args[0])));
+      return mind.hear(full(c.args[0]));
     case "approached":
       return mind.approached(full(c.args[0]));
     case "overhear":
       return mind.overhear(full(c.args[0]));
     case "answerInterview":
-      return forPeople(() => mind.answerInterview(full(c.args[0])));
+      return mind.answerInterview(full(c.args[0]));
     case "takeWhisper":
       return mind.takeWhisper(full(c.args[0]));
     case "snapshot": {

@@ -5,6 +5,7 @@
 // stored; the queue is flushed when it is full, when it is old, and before a day plan, a
 // reflection or an interview (and a conversation, with settings.flushBeforeChat). Idle events and the states residents' own actions
 // give objects ("window table is in use") are scored without a call.
+import { Address } from "../../shared/address.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
 import { importanceOf } from "./offline/importance.ts";
 import { fitScores, importancePrompt } from "./prompts/importance.ts";
@@ -23,18 +24,14 @@ const MAX_BATCH = 40;
 
 /** The observation an event makes: empty predicates are "is idle" (the original's rule). An
  *  object whose state a resident's own action gives it ("window table is in use") is routine. */
-export function observationOf(
-  e: PerceivedEvent,
-  now: number,
-  isResident: (name: string) => boolean = () => false,
-): PendingObservation {
+export function observationOf(e: PerceivedEvent, now: number): PendingObservation {
   const idle = !e.predicate;
   const subject = e.subject;
   const predicate = idle ? "is" : e.predicate;
   const object = idle ? "idle" : e.object;
-  const name = subject.includes(":") ? subject.split(":").at(-1)! : subject;
+  const name = Address.hasLevels(subject) ? Address.last(subject) : subject;
   const description = idle ? `${name} is idle` : e.description;
-  const routine = idle || (subject.includes(":") && !!e.by && isResident(e.by));
+  const routine = idle || (Address.hasLevels(subject) && e.byPerson === false);
   return {
     created: now,
     description,
@@ -67,7 +64,7 @@ export function perceive(
 ): PerceivedEvent[] {
   const fresh: PerceivedEvent[] = [];
   for (const e of perceived) {
-    const o = observationOf(e, now, (name) => ctx.isResident(name));
+    const o = observationOf(e, now);
     if (seen(s, o, ctx.settings.retention)) continue;
     s.pending.push(o);
     fresh.push(e);

@@ -5,7 +5,7 @@
 // minute tasks, each already carrying its address, emoji, event triple and object state.
 import { formatDate, minuteOfDay } from "../../shared/time.ts";
 import { startOfDay } from "../world/clock.ts";
-import type { Address } from "../world/tile.ts";
+import { Address } from "../../shared/address.ts";
 import { isPlanningNote } from "./converse.ts";
 import { resolveAddress, type PlannedTask } from "./execute.ts";
 import type { MemoryRecord } from "./memory/port.ts";
@@ -40,10 +40,10 @@ import {
 
 /** Where the agent sleeps: the bed of its home, else its home. */
 export function bedOf(s: AgentState): Address {
-  const [, sector, arena] = s.persona.home.split(":");
-  const w = s.spatial.world || s.persona.home.split(":")[0];
-  const bed = s.spatial.objects(sector, arena).find((o) => /\bbed\b/i.test(o));
-  if (bed) return `${w}:${sector}:${arena}:${bed}`;
+  const { world, sector, arena } = Address.parse(s.persona.home);
+  const w = s.spatial.world || world;
+  const bed = s.spatial.objects(sector!, arena!).find((o) => /\bbed\b/i.test(o));
+  if (bed) return Address.format([w, sector!, arena!, bed]);
   const habit = s.persona.schedule.find((h) => isSleep(h.action));
   return habit?.address ?? s.persona.home;
 }
@@ -237,7 +237,7 @@ export async function decompose(
   // Where the agent may go: home and public places, and wherever the plan itself says (a party at
   // a friend's house).
   const focus = window
-    .map((b) => (b.place ? s.spatial.resolve(b.place)?.split(":")[1] : undefined))
+    .map((b) => (b.place ? Address.parse(s.spatial.resolve(b.place) ?? "").sector : undefined))
     .filter((x): x is string => !!x);
   const allowed = [
     ...new Set([...s.spatial.allowedSectors(s.persona.home, lastName(s.persona.name)), ...focus]),
@@ -262,7 +262,7 @@ export async function decompose(
       home: s.persona.home,
       lastName: lastName(s.persona.name),
       name: s.persona.name,
-      focus: [...focus, currentPlace(s).split(":")[0]],
+      focus: [...focus, Address.parse(currentPlace(s)).world],
       maxChars: 0,
     }),
     notes,

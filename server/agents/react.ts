@@ -10,7 +10,7 @@ import { claim, startConversation, doing, unionPlaces } from "./converse.ts";
 import type { Approach, MindInput, MindOutput } from "../world/mind.ts";
 import { personReactionPrompt } from "./prompts/personReaction.ts";
 import { startOfDay } from "../world/clock.ts";
-import type { Address } from "../world/tile.ts";
+import { Address } from "../../shared/address.ts";
 import { isSleep } from "./offline/planner.ts";
 import { flushObservations } from "./perceive.ts";
 import { objectReactionPrompt } from "./prompts/objectReaction.ts";
@@ -60,7 +60,7 @@ export function reactionOptions(
   const target = input.agent.address;
   const atTarget = input.agent.x === e.x && input.agent.y === e.y;
   if (
-    target.split(":").length === 4 &&
+    Address.isObject(target) &&
     e.address === target &&
     !atTarget &&
     (other.current?.until ?? 0) > now &&
@@ -80,7 +80,7 @@ export async function react(
 ): Promise<MindOutput | null> {
   const now = input.now;
   for (const e of fresh) {
-    if (!remarkableObject(ctx, e)) continue;
+    if (!remarkableObject(e)) continue;
     const out = await reactToObject(ctx, s, input, e);
     if (out) return out;
   }
@@ -118,7 +118,7 @@ export async function react(
         ...(last
           ? { lastChat: { minutesAgo: Math.round((now - last.ended) / 60_000), topic: last.topic } }
           : {}),
-        ...(options.includes("wait") ? { sharedObject: e.address.split(":").at(-1) } : {}),
+        ...(options.includes("wait") ? { sharedObject: Address.last(e.address) } : {}),
         places: unionPlaces(placeNames(s)),
         people: peopleFor(ctx, s),
         chatsToday: [...s.lastChat.values()].filter((c) => c.ended >= startOfDay(now)).length,
@@ -211,26 +211,26 @@ function situation(s: AgentState, agent: { address: string; action: string }, no
 
 /** "dining room of Copper Kettle cafe" from an address. */
 export function describePlace(address: string): string {
-  const [, sector, arena] = address.split(":");
+  const { sector, arena } = Address.parse(address);
   return arena ? `${arena} of ${sector}` : (sector ?? address);
 }
 
 /** An object whose state a person set (a moderator's "on fire"), unlike the states residents'
  *  own use gives objects ("bed is being slept in"). */
-export function remarkableObject(ctx: MindContext, e: PerceivedEvent): boolean {
-  return e.subject.split(":").length === 4 && !!e.by && !ctx.isResident(e.by) && !!e.object;
+export function remarkableObject(e: PerceivedEvent): boolean {
+  return Address.isObject(e.subject) && e.byPerson === true && !!e.object;
 }
 
 /** Whether a sector is the agent's own: its home, or a place its days revolve around (work). */
 function ownSector(s: AgentState, sector: string): boolean {
-  if (s.persona.home.split(":")[1] === sector) return true;
-  return s.persona.schedule.filter((h) => h.address.split(":")[1] === sector).length >= 2;
+  if (Address.parse(s.persona.home).sector === sector) return true;
+  return s.persona.schedule.filter((h) => Address.parse(h.address).sector === sector).length >= 2;
 }
 
 /** Somewhere away from a sector: home, else a habitual place elsewhere. */
 function elsewhere(s: AgentState, sector: string): Address {
-  if (s.persona.home.split(":")[1] !== sector) return s.persona.home;
-  const habit = s.persona.schedule.find((h) => h.address.split(":")[1] !== sector);
+  if (Address.parse(s.persona.home).sector !== sector) return s.persona.home;
+  const habit = s.persona.schedule.find((h) => Address.parse(h.address).sector !== sector);
   return habit ? arenaOf(habit.address) : s.persona.home;
 }
 
@@ -253,8 +253,8 @@ export async function reactToObject(
   s.objectReactions.set(e.subject, e.object);
   if (s.objectReactions.size > 200)
     s.objectReactions.delete(s.objectReactions.keys().next().value!);
-  const [, sector] = e.subject.split(":");
-  const object = e.subject.split(":").at(-1)!;
+  const sector = Address.parse(e.subject).sector!; // an object's address has every level
+  const object = Address.last(e.subject);
   const place = describePlace(e.subject);
   const name = s.persona.name;
   const asleep = isSleep(doing(s) || input.agent.action);

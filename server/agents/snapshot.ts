@@ -39,14 +39,50 @@ const Takeaway = z.object({
   relationship: z.string(),
 });
 
-const SavedAgent = z.object({
-  id: z.string(),
+/** A list of [key, value] pairs in a save, a Map in the mind. */
+function entries<T>(value: z.ZodType<T, T>) {
+  return z.codec(z.array(z.tuple([z.string(), value])), z.map(z.string(), value), {
+    decode: (pairs) => new Map(pairs),
+    encode: (map) => [...map],
+  });
+}
+
+/** A game time that may be "never" (-Infinity in the mind, null in a save, as JSON has no infinity). */
+const timeOrNever = z.codec(
+  z.number().nullable(),
+  z.custom<number>((t) => typeof t === "number" && !Number.isNaN(t)),
+  {
+    decode: (t) => t ?? -Infinity,
+    encode: (t) => (Number.isFinite(t) ? t : null),
+  },
+);
+
+/** An observation waiting for its importance score (scored in batches). */
+export const PendingObservation = z.object({
+  created: z.number(),
+  description: z.string(),
+  subject: z.string(),
+  predicate: z.string(),
+  object: z.string(),
+  keywords: z.array(z.string()),
+  /** Scored by the keyword scale without a call (idle events, objects in residents' use). */
+  routine: z.boolean().optional(),
+});
+
+export const ChatMemo = z.object({ ended: z.number(), topic: z.string() });
+
+/**
+ * What a resident's mind keeps by value: the one source of that part of AgentState (state.ts),
+ * of its save (in a save: Maps as pairs, "never" as null) and of its copy (a save decoded is a
+ * fresh copy). Key order is the save's.
+ */
+export const AgentData = z.object({
+  /** Revised every morning by the day plan. */
   currently: z.string(),
-  /** The memory stream's own snapshot (its format belongs to the memory implementation). */
-  memory: z.unknown(),
-  spatial: z.array(z.string()),
   schedule: Schedule.optional(),
+  /** Yesterday's broad plan. */
   yesterday: z.array(z.string()),
+  /** What the agent is doing, as the mind last decided it. */
   current: z
     .object({
       task: Task.optional(),
@@ -56,24 +92,34 @@ const SavedAgent = z.object({
       waiting: z.boolean().optional(),
     })
     .optional(),
-  pending: z.array(
-    z.object({
-      created: z.number(),
-      description: z.string(),
-      subject: z.string(),
-      predicate: z.string(),
-      object: z.string(),
-      keywords: z.array(z.string()),
-      routine: z.boolean().optional(),
-    }),
+  pending: z.array(PendingObservation),
+  /** Game time before which the agent will not start a conversation with another (by id). */
+  chatCooldown: entries(z.number()),
+  /** After deciding not to talk: until when, and what the other was doing then. */
+  declined: entries(z.object({ until: z.number(), doing: z.string() })),
+  /** How the agent sees each other agent, one sentence, updated after each conversation. */
+  relationships: entries(z.string()),
+  lastChat: entries(ChatMemo),
+  /** Object states a person set that the agent already reacted to: address -> state. */
+  objectReactions: z.codec(
+    z.array(z.tuple([z.string(), z.string()])).optional(),
+    z.map(z.string(), z.string()),
+    { decode: (pairs) => new Map(pairs ?? []), encode: (map) => [...map] },
   ),
-  chatCooldown: z.array(z.tuple([z.string(), z.number()])),
-  declined: z.array(z.tuple([z.string(), z.object({ until: z.number(), doing: z.string() })])),
-  relationships: z.array(z.tuple([z.string(), z.string()])),
-  lastChat: z.array(z.tuple([z.string(), z.object({ ended: z.number(), topic: z.string() })])),
-  objectReactions: z.array(z.tuple([z.string(), z.string()])).optional(),
+  /** Whom the agent is (about to be) talking to, "" when nobody, and since when (game ms). */
   engagedWith: z.string(),
   engagedSince: z.number(),
+  /** The last perceived set, to skip ticks that bring nothing new. */
+  lastSeen: z.string(),
+  /** Game time of the last reflection and of the last reaction call. */
+  lastReflection: timeOrNever,
+  lastReaction: timeOrNever,
+  /** Whether the persona's own life ("currently") entered the stream yet (older saves: it did). */
+  seeded: z.codec(z.boolean().optional(), z.boolean(), {
+    decode: (b) => b ?? true,
+    encode: (b) => b,
+  }),
+  /** A conversation the mind wrote and the Town is playing: what this side takes away at its end. */
   chat: z
     .object({
       with: z.string(),
@@ -82,14 +128,20 @@ const SavedAgent = z.object({
       takeaway: Takeaway.optional(),
     })
     .optional(),
-  lastSeen: z.string(),
-  lastReflection: z.number().nullable(),
-  lastReaction: z.number().nullable(),
-  /** Whether the persona's own life (its "currently") is already in the stream. */
-  seeded: z.boolean().optional(),
+  /** Last game time the agent was ticked. */
   now: z.number(),
 });
-export type SavedAgent = z.infer<typeof SavedAgent>;
+export type AgentData = z.output<typeof AgentData>;
+
+/** One resident in a save: its data, its memory stream's own snapshot and its known addresses. */
+const SavedAgent = z.object({
+  id: z.string(),
+  currently: z.string(),
+  /** The memory stream's own snapshot (its format belongs to the memory implementation). */
+  memory: z.unknown(),
+  spatial: z.array(z.string()),
+  ...AgentData.omit({ currently: true }).shape,
+});
 
 export const MindSnapshot = z.object({
   kind: z.literal("generative"),
@@ -105,10 +157,32 @@ export const MindSnapshot = z.object({
   }),
   agents: z.array(SavedAgent),
 });
-export type MindSnapshot = z.infer<typeof MindSnapshot>;
+/** The mind's save as it is written (JSON). */
+export type MindSnapshot = z.input<typeof MindSnapshot>;
 
-/** The snapshot, or an error naming what is wrong with it. */
-export function parseMindSnapshot(data: unknown): MindSnapshot {
+/** A resident's save as its state, for saving. */
+export function savedAgent(
+  s: AgentData & {
+    id: string;
+    memory: { snapshot(): unknown };
+    spatial: { addresses(): string[] };
+  },
+): z.input<typeof SavedAgent> {
+  const { currently, ...data } = z.encode(AgentData, s);
+  return {
+    id: s.id,
+    currently,
+    memory: s.memory.snapshot(),
+    spatial: s.spatial.addresses(),
+    ...data,
+  };
+}
+
+/** The fields of AgentData, to copy a decoded save onto a resident's state. */
+export const agentDataKeys = Object.keys(AgentData.shape) as (keyof AgentData)[];
+
+/** The snapshot decoded (Maps, "never"), or an error naming what is wrong with it. */
+export function parseMindSnapshot(data: unknown): z.output<typeof MindSnapshot> {
   const r = MindSnapshot.safeParse(data);
   if (!r.success)
     throw new Error(

@@ -1,84 +1,36 @@
 // One agent's mind state, and what every faculty shares: the gateway, the settings, embeddings
 // with a cache, and helpers to write and retrieve memories.
+import type { z } from "zod";
 import type { Gateway } from "../llm/prompt.ts";
-import type { Address } from "../world/tile.ts";
-import type { PlannedTask } from "./execute.ts";
 import type { MemoryPort, MemoryRecord, MemoryType, NewMemory } from "./memory/port.ts";
+import { Address } from "../../shared/address.ts";
 import type { Persona } from "../../shared/persona.ts";
 import type { PlaceName } from "./offline/events.ts";
 import { brief, identityOf, type Identity, type MemoryLine } from "./prompts/builder.ts";
-import type { DaySchedule } from "./schedule.ts";
 import type { MindSettings } from "./settings.ts";
 import type { SpatialMemory } from "./memory/spatial.ts";
-import type { ConversationLine } from "../world/mind.ts";
-import type { PostChatAnswer } from "./prompts/postChat.ts";
+import type { AgentData, ChatMemo, PendingObservation } from "./snapshot.ts";
 
-/** An observation waiting for its importance score (scored in batches). */
-export interface PendingObservation {
-  created: number;
-  description: string;
-  subject: string;
-  predicate: string;
-  object: string;
-  keywords: string[];
-  /** Scored by the keyword scale without a call (idle events, objects in residents' use). */
-  routine?: boolean;
-}
+export type PendingObservation = z.output<typeof PendingObservation>;
+export type ChatMemo = z.output<typeof ChatMemo>;
 
-export interface ChatMemo {
-  ended: number;
-  topic: string;
-}
-
-export interface AgentState {
+/**
+ * A resident's mind state: what it keeps by value (AgentData, declared once with its save in
+ * snapshot.ts) and what it holds as live objects (its persona, memory stream, spatial memory).
+ */
+export type AgentState = AgentData & {
   readonly id: string;
   readonly persona: Persona;
-  /** Revised every morning by the day plan. */
-  currently: string;
   memory: MemoryPort;
   spatial: SpatialMemory;
-  schedule?: DaySchedule;
-  /** Yesterday's broad plan. */
-  yesterday: string[];
-  /** What the agent is doing, as the mind last decided it. */
-  current?: {
-    task: PlannedTask | undefined;
-    action: string;
-    address: Address;
-    until: number;
-    waiting?: boolean;
-  };
-  pending: PendingObservation[];
-  /** Importance scores already given to a description. */
+  /** Importance scores already given to a description (not saved: scored again after a restore). */
   scored: Map<string, number>;
-  /** The last perceived set, to skip ticks that bring nothing new. */
-  lastSeen: string;
-  /** Game time before which the agent will not start a conversation with another (by id). */
-  chatCooldown: Map<string, number>;
-  /** After deciding not to talk: until when, and what the other was doing then. */
-  declined: Map<string, { until: number; doing: string }>;
-  /** How the agent sees each other agent, one sentence, updated after each conversation. */
-  relationships: Map<string, string>;
-  lastChat: Map<string, ChatMemo>;
   /** Per other agent: the newest memory id when `relationships` was last written for them (not
    *  saved: after a restore the first conversation summarises again). */
   relationshipAt: Map<string, number>;
-  /** Whom the agent is (about to be) talking to, "" when nobody, and since when (game ms). */
-  engagedWith: string;
-  engagedSince: number;
-  /** A conversation the mind wrote and the Town is playing: what this side takes away at its end. */
-  chat?: { with: string; lines: ConversationLine[]; topic: string; takeaway?: PostChatAnswer };
-  /** Object states a person set that the agent already reacted to: address -> state. */
-  objectReactions: Map<string, string>;
+  /** A reflection is running (not saved: a restored mind is not reflecting). */
   reflecting: boolean;
-  /** Whether the persona's own life ("currently") entered the stream yet (the original seeds it). */
-  seeded: boolean;
-  /** Game time of the last reflection and of the last reaction call. */
-  lastReflection: number;
-  lastReaction: number;
-  /** Last game time the agent was ticked. */
-  now: number;
-}
+};
 
 export function newAgentState(
   persona: Persona,
@@ -166,7 +118,7 @@ export function placeNames(s: AgentState): PlaceName[] {
 
 /** Words for the keyword index: the last segment of subject and object (the original's). */
 export function keywordsOf(subject: string, object: string): string[] {
-  const last = (x: string) => x.split(":").at(-1)!.toLowerCase();
+  const last = (x: string) => Address.last(x).toLowerCase();
   return [...new Set([last(subject), last(object)].filter(Boolean))];
 }
 
@@ -279,4 +231,4 @@ export const peopleFor = (ctx: MindContext, s: AgentState) =>
 
 /** "Copper Kettle cafe:dining room": where the agent is now, as its mind last placed it. */
 export const currentPlace = (s: AgentState) =>
-  (s.current?.address ?? s.persona.home).split(":").slice(1, 3).join(":");
+  Address.format(Address.levels(s.current?.address ?? s.persona.home).slice(1, 3));

@@ -4,6 +4,7 @@
 // arena layer, object from the game-object layer, as the original's maze.py composes them.
 // Regions become grid-aligned rectangles (Tiled objects); art comes from a palette of our tiles.
 import type { TiledMap } from "../world/townFile.ts";
+import { Address } from "../../shared/address.ts";
 
 export interface MatrixFiles {
   /** maze_meta_info.json */
@@ -262,10 +263,10 @@ export function importMatrix(
     for (let i = 0; i < width * height; i++) {
       const x = i % width;
       const y = Math.floor(i / width);
-      const parts = addresses[i].split(":");
-      ground.push(palette.ground(x, y, { sector: parts[1], arena: parts[2] }));
-      walls.push(blockedTiles[i] ? palette.blocked(x, y, parts.length > 1) : 0);
-      furniture.push(parts[3] ? palette.object(parts[3], x, y) : 0);
+      const { sector, arena, object } = Address.parse(addresses[i]);
+      ground.push(palette.ground(x, y, { sector, arena }));
+      walls.push(blockedTiles[i] ? palette.blocked(x, y, Address.depth(addresses[i]) > 1) : 0);
+      furniture.push(object ? palette.object(object, x, y) : 0);
     }
     art = [
       { name: "ground", data: ground },

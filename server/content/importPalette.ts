@@ -8,6 +8,7 @@
 //   - outside, dirt roads join every building's entrance, and trees and flowers fill open grass.
 // Collision is never changed: trees outside stand on the "above" layer only.
 import type { MatrixGrid, PainterPalette } from "./importMatrix.ts";
+import { Address } from "../../shared/address.ts";
 import { PathFinder } from "../world/path.ts";
 import { E, gidOf, N, S, townTileset, W, type TileIndex } from "./tileIndex.ts";
 import { finish, grassAt, TownBuilder } from "./townBuilder.ts";
@@ -146,7 +147,7 @@ function paintGrid(
 ): { name: string; data: number[] }[] {
   const { width, height } = grid;
   const t = new TownBuilder(width, height);
-  const parts = grid.addresses.map((a) => (a ? a.split(":") : []));
+  const parts = grid.addresses.map((a) => (a ? Address.levels(a) : []));
   const sectorIds = new Map<string, number>();
   for (let k = 0; k < width * height; k++) {
     const x = k % width,

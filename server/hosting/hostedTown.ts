@@ -122,7 +122,7 @@ interface TownMinds {
 /**
  * The Town and its minds: on a worker thread of their own (MIND_THREAD=on), with a gateway made
  * there from the same settings under the town's budget; else in this thread over the process's
- * gateway. Either way what people ask runs under the town's budget.
+ * gateway. Either way what people ask runs under the town's budget (GenerativeMind.forPeople).
  */
 async function buildMinds(
   template: TownTemplate,
@@ -162,10 +162,6 @@ async function buildMinds(
     seed: config.SEED,
     journal,
   });
-  const hear = mind.hear.bind(mind);
-  const interview = mind.interview.bind(mind);
-  mind.hear = (input) => budget.forPeople(() => hear(input));
-  mind.interview = (...args) => budget.forPeople(() => interview(...args));
   return {
     town,
     minds: { mind, gateway, budget, journal, ownGateway: false, close: () => Promise.resolve() },

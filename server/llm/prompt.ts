@@ -107,4 +107,9 @@ export interface Gateway {
   embed(texts: string[]): Promise<Float32Array[]>;
   metrics(): LlmMetrics;
   close(): Promise<void>;
+  /**
+   * Runs a person's ask (a visitor's words, a reporter's question) and everything it asks the
+   * model under the town's budget (BudgetedGateway); gateways without a budget have none.
+   */
+  forPeople?<T>(work: () => Promise<T>): Promise<T>;
 }

@@ -169,6 +169,8 @@ export class TownRoom extends Room<{ state: TownState }> {
       this.handle(client, String(type), payload),
     );
     this.setSimulationInterval((dt) => this.between(this.host.town.tickHumans(dt)), HUMAN_TICK_MS);
+    // Residents' answers to people are said as they come, not at the next tick.
+    town.onAnswer(() => this.between(town.takeAnswers()));
     this.clock.setInterval(() => this.checkEngine(), ENGINE_CHECK_MS);
     this.scheduleSteps();
   }
@@ -324,6 +326,7 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   override async onDispose(): Promise<void> {
     this.stepTimer?.clear();
+    this.host?.town.onAnswer(undefined);
     // A room refused at creation (no such town here) has nothing to save.
     await this.host?.save();
   }
@@ -408,16 +411,7 @@ export class TownRoom extends Room<{ state: TownState }> {
       return;
     }
     this.between(result.events);
-    if (cmd.kind === "setObjectState") {
-      for (const e of result.events) {
-        if (e.kind === "objectChanged")
-          this.broadcast("object_state_set", {
-            address: e.address,
-            state: e.state,
-            by: e.by,
-          } satisfies ServerMessages["object_state_set"]);
-      }
-    }
+    for (const b of result.broadcast ?? []) this.broadcast(b.type, b.message);
   }
 
   /** Events between steps: shown to clients and recorded for replays. */

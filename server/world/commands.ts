@@ -1,6 +1,6 @@
 // What people ask of a town. The room turns validated client messages into these; the Town
 // answers each with the events it caused, or a refusal the room passes back to the client.
-import type { ErrorCode } from "../../shared/messages.ts";
+import type { ErrorCode, ServerMessages } from "../../shared/messages.ts";
 import type { TownEvent } from "../../shared/events.ts";
 
 export type Command =
@@ -23,8 +23,14 @@ export type Command =
   /** A moderator's inner voice for a resident; what it now thinks comes later as a "moderated" whisper event. */
   | { kind: "whisper"; avatarId: string; agentId: string; text: string; by: string };
 
+/** A message every person is told at once (a person's change others must hear of as such). */
+export type Broadcast = {
+  [K in keyof ServerMessages]: { type: K; message: ServerMessages[K] };
+}[keyof ServerMessages];
+
 export type CommandResult =
-  { ok: true; events: TownEvent[] } | { ok: false; code: ErrorCode; message: string };
+  | { ok: true; events: TownEvent[]; broadcast?: Broadcast[] }
+  | { ok: false; code: ErrorCode; message: string };
 
 export const refuse = (code: ErrorCode, message: string): CommandResult => ({
   ok: false,

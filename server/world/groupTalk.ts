@@ -1,7 +1,7 @@
 // A group talk with people: who is in it (residents and people's avatars), every line with its
 // speaker and whom it was said to, and for each resident the people waiting for its answer in the
 // order they spoke. Rules only: the Town moves bodies, asks minds and emits events.
-import type { ConversationLine, Speaker } from "./mind.ts";
+import type { ConversationLine, Notice, Speaker } from "./mind.ts";
 import { chebyshev, inTalkRange } from "./talk.ts";
 
 export interface TalkMember {
@@ -173,4 +173,50 @@ export function faceWhom(
     }
   }
   return best;
+}
+
+/** The key of a (person, resident) pair. */
+export const pairKey = (personId: string, agentId: string) => `${personId}>${agentId}`;
+
+export function residentMember(r: {
+  id: string;
+  persona: { name: string };
+}): Omit<TalkMember, "leaving"> {
+  return { id: r.id, name: r.persona.name, kind: "agent", role: "resident", near: true };
+}
+
+export function personMember(
+  p: { id: string; name: string; role: string },
+  near: boolean,
+): Omit<TalkMember, "leaving"> {
+  return { id: p.id, name: p.name, kind: "avatar", role: p.role, near };
+}
+
+/**
+ * What a resident leaving the talk takes away to its mind: the whole talk, with whom it talked
+ * (the people who spoke in it, first the first one who did). Null when no person spoke.
+ */
+export function endNotice(
+  talk: GroupTalk,
+  residentId: string,
+  isResident: (id: string) => boolean,
+): Notice | null {
+  const spoke = new Map<string, string>();
+  for (const l of talk.lines) if (l.speaker !== residentId) spoke.set(l.speaker, l.name);
+  const people = [...spoke].filter(([sid]) => !isResident(sid));
+  const [firstId, firstName] = people[0] ?? ["", ""];
+  if (!firstId) return null;
+  const others = [...spoke]
+    .filter(([sid]) => sid !== firstId)
+    .map(([oid, name]) => ({ id: oid, name }));
+  return {
+    kind: "conversationEnded",
+    withId: firstId,
+    withName: firstName,
+    lines: talk.lines.map(({ speaker, name, text }) => ({ speaker, name, text })),
+    topic: talk.topic,
+    started: talk.started,
+    visitor: true,
+    ...(others.length ? { others } : {}),
+  };
 }

@@ -1,6 +1,6 @@
 // What an agent can notice: events on tiles within its vision square, inside its own arena,
 // nearest first, at most its attention bandwidth (the original's perceive, section 3.1).
-import type { Address } from "./tile.ts";
+import { Address } from "../../shared/address.ts";
 
 /** Something happening at a place: an agent's action, a person, an object's state. */
 export interface WorldEvent {
@@ -16,6 +16,8 @@ export interface WorldEvent {
   y: number;
   /** Who set an object's state (a person's or agent's name); empty otherwise. */
   by?: string;
+  /** The object's state is a person's word (a moderator's "on fire"), not a resident's use. */
+  byPerson?: boolean;
   /** The agent or person the event is about, when it is one. */
   actor?: { kind: "agent" | "avatar"; id: string };
   /** The actor is in a group talk with people that anyone near may join. */
@@ -36,7 +38,7 @@ export interface Vision {
 }
 
 /** The arena part of an address. */
-export const arenaOf = (address: Address): Address => address.split(":").slice(0, 3).join(":");
+export const arenaOf = (address: Address): Address => Address.prefix(address, 3);
 
 /** Whether an address lies in an arena ("w:s:a" holds "w:s:a" and "w:s:a:object"). */
 function inArena(address: Address, arena: Address): boolean {

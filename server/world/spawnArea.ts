@@ -5,6 +5,7 @@
 // arena), nearest its middle. A visitors point outside the town's region is not used: nobody
 // starts in a pocket cut off from the residents (an imported Smallville's open ground around the
 // map's edge is larger than the town, and joins none of it).
+import { Address } from "../../shared/address.ts";
 import type { Tile } from "./tile.ts";
 import type { TownMap } from "./townMap.ts";
 import { townRegion } from "./townRegions.ts";
@@ -56,7 +57,7 @@ export function spawnArea(map: MapLike): Tile[] {
     point && map.regions.at(point.x, point.y) === town ? point : undefined;
   if (!origin) {
     const main = map.regions.tiles(town);
-    const open = main.filter((t) => map.arenaAt(t.x, t.y).split(":").length < 3);
+    const open = main.filter((t) => Address.depth(map.arenaAt(t.x, t.y)) < 3);
     const pool = open.length > 0 ? open : main;
     if (pool.length === 0) return [];
     const cx = pool.reduce((s, t) => s + t.x, 0) / pool.length,

@@ -17,3 +17,29 @@ const GOODBYE =
 export function isGoodbye(text: string): boolean {
   return GOODBYE.test(text);
 }
+
+type Tile = { x: number; y: number };
+
+/**
+ * Whom a person walking up is seen coming by: of those free to notice, the one nearest the end of
+ * the person's walk, if that end is within talk range and the person within its sight (the first
+ * of the nearest, in the order given).
+ */
+export function noticedBy<R extends Tile>(
+  person: Tile,
+  end: Tile,
+  free: readonly R[],
+  visionRadius: number,
+): R | undefined {
+  let best: R | undefined;
+  let bestD = Infinity;
+  for (const r of free) {
+    if (!inTalkRange(end, r) || chebyshev(person, r) > visionRadius) continue;
+    const d = chebyshev(end, r);
+    if (d < bestD) {
+      best = r;
+      bestD = d;
+    }
+  }
+  return best;
+}

@@ -19,6 +19,7 @@ import { groupByArena, type WorldEvent } from "./perception.ts";
 import { withTownSeed } from "./random.ts";
 import type { TownSnapshot } from "./snapshot.ts";
 import type { Address } from "./tile.ts";
+import { AnswerSignal } from "./town/answerSignal.ts";
 import { Asks } from "./town/asks.ts";
 import { Avatars, DEFAULT_AVATAR_SPRITES } from "./town/avatars.ts";
 import { Chats } from "./town/chats.ts";
@@ -76,6 +77,8 @@ export class Town {
   private seedValue: number;
   private mindRestore: Promise<void> = Promise.resolve();
   private stepIndex = 0;
+  /** Tells the room that answers to people came between steps. */
+  private readonly answerSignal = new AnswerSignal();
   private readonly mindTimeoutMs: number;
   /** Failures of minds, for logs and health: the Town never throws because a mind did. */
   readonly mindErrors: { agentId: string; error: unknown }[] = [];
@@ -104,6 +107,7 @@ export class Town {
       now: () => this.time,
       ask: (work) => this.ask(work),
       onMindError: (agentId, error) => this.mindFailed(agentId, error),
+      onAnswer: this.answerSignal.came,
     });
     this.asks = new Asks({
       residents: this.residents,
@@ -111,6 +115,7 @@ export class Town {
       now: () => this.time,
       ask: (work) => this.ask(work),
       onMindError: (agentId, error) => this.mindFailed(agentId, error),
+      onAnswer: this.answerSignal.came,
     });
   }
 
@@ -140,6 +145,15 @@ export class Town {
    * for every mind; live mode waits only for minds that answer at once.
    */
   async advance(): Promise<TownEvent[]> {
+    this.answerSignal.stepping = true;
+    try {
+      return await this.takeStep();
+    } finally {
+      this.answerSignal.stepping = false;
+    }
+  }
+
+  private async takeStep(): Promise<TownEvent[]> {
     this.stepIndex++;
     const now = this.time;
     const events: TownEvent[] = [{ kind: "clockTicked", step: this.stepIndex, time: now }];
@@ -203,6 +217,22 @@ export class Town {
   private settleAnswersToPeople(events: TownEvent[]): void {
     this.chats.tick(0, events);
     this.asks.settle(events);
+  }
+
+  /**
+   * Tells `listener` when minds' answers to people come (between steps; once for those that come
+   * together): it takes them with takeAnswers() at once instead of waiting for tickHumans.
+   * Undefined stops telling.
+   */
+  onAnswer(listener: (() => void) | undefined): void {
+    this.answerSignal.listen(listener);
+  }
+
+  /** The answers to people that came, said (talks, interviews, whispers). */
+  takeAnswers(): TownEvent[] {
+    const events: TownEvent[] = [];
+    this.settleAnswersToPeople(events);
+    return events;
   }
 
   private mindFailed(agentId: string, error: unknown): void {

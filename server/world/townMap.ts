@@ -3,7 +3,8 @@
 // validated town file (townFile.ts); any inconsistency is a TownFileError naming the problem.
 import { TiledMap, type MapObject } from "./townFile.ts";
 import { Regions } from "./regions.ts";
-import type { Address, Tile } from "./tile.ts";
+import { Address } from "../../shared/address.ts";
+import type { Tile } from "./tile.ts";
 
 export class TownFileError extends Error {
   constructor(file: string, problem: string) {
@@ -55,10 +56,10 @@ export class TownMap {
     for (let i = 0; i < init.tileAddress.length; i++) {
       const address = init.tileAddress[i];
       if (!address) continue;
-      const parts = address.split(":");
+      const parts = Address.levels(address);
       const tile = { x: i % init.width, y: Math.floor(i / init.width) };
       for (let depth = 2; depth <= parts.length; depth++) {
-        const prefix = parts.slice(0, depth).join(":");
+        const prefix = Address.format(parts.slice(0, depth));
         let list = this.tilesByAddress.get(prefix);
         if (!list) this.tilesByAddress.set(prefix, (list = []));
         list.push(tile);
@@ -254,7 +255,7 @@ export class TownMap {
 
   /** The arena-level address of a tile ("world:sector:arena"), "" when none. */
   arenaAt(x: number, y: number): Address {
-    return this.addressAt(x, y).split(":").slice(0, 3).join(":");
+    return Address.prefix(this.addressAt(x, y), 3);
   }
 
   /** Tiles of an address or address prefix; empty for an unknown address. */
@@ -269,7 +270,7 @@ export class TownMap {
   /** Every known address, shortest first (sectors, then arenas, then objects). */
   addresses(): Address[] {
     return [...this.tilesByAddress.keys()].sort(
-      (a, b) => a.split(":").length - b.split(":").length || a.localeCompare(b),
+      (a, b) => Address.depth(a) - Address.depth(b) || a.localeCompare(b),
     );
   }
 

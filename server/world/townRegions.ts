@@ -3,6 +3,7 @@
 // the larger): people join there, and every other region is a pocket nobody in town can walk
 // into. The report says, with tile counts, which regions lie outside it and which places (sector,
 // arena, object) no path from it reaches, so that a map maker sees it at import and at start-up.
+import { Address } from "../../shared/address.ts";
 import type { Tile } from "./tile.ts";
 import type { TownMap } from "./townMap.ts";
 
@@ -27,7 +28,7 @@ export interface Connectivity {
   unjoined: { address: string; walkable: number }[];
 }
 
-const isSector = (address: string) => address.split(":").length === 2;
+const isSector = (address: string) => Address.depth(address) === 2;
 
 /** How many sectors each region joins (has a walkable tile of). */
 function sectorsPerRegion(map: MapLike): number[] {
@@ -111,7 +112,7 @@ export function connectivity(map: MapLike): Connectivity {
       walkable++;
       if (r === town) joined = true;
       else if (isSector(address)) {
-        const name = address.split(":")[1];
+        const name = Address.parse(address).sector!;
         inSectors[r].set(name, (inSectors[r].get(name) ?? 0) + 1);
       }
     }
@@ -171,7 +172,7 @@ export function connectivityWarnings(c: Connectivity, shown = 5): string[] {
   }
   if (c.unjoined.length > 0) {
     const sorted = [...c.unjoined].sort(
-      (a, b) => a.address.split(":").length - b.address.split(":").length,
+      (a, b) => Address.depth(a.address) - Address.depth(b.address),
     );
     const names = sorted
       .slice(0, shown * 2)

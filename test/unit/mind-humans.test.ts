@@ -169,7 +169,7 @@ describe("people talking to a resident", () => {
 });
 
 describe("object states a person set", () => {
-  const fire = (state = "on fire", by = "Mo") =>
+  const fire = (state = "on fire", by = "Mo", byPerson = true) =>
     seen("Tiny:Home A:room:bed", state, {
       subject: "Tiny:Home A:room:bed",
       predicate: "is",
@@ -177,6 +177,7 @@ describe("object states a person set", () => {
       description: `bed is ${state}`,
       address: "Tiny:Home A:room:bed",
       by,
+      byPerson,
       x: 1,
       y: 1,
     });
@@ -234,7 +235,7 @@ describe("object states a person set", () => {
     await mind.tick(
       input(mind, "bob", at("12:00"), {
         agent: selfOf(mind, "bob"),
-        perceived: [fire("being slept in", "Ann Ash")],
+        perceived: [fire("being slept in", "Ann Ash", false)],
       }),
     );
     expect(gw.asks.get("objectReaction")).toBeUndefined();
@@ -304,6 +305,7 @@ describe("alarming news travels", () => {
             description: "bed is on fire",
             address: "Tiny:Home A:room:bed",
             by: "Mo",
+            byPerson: true,
           }),
         ],
       }),

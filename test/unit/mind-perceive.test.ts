@@ -17,6 +17,7 @@ describe("perceive", () => {
         ...seen("Tiny:Square:plaza:bench", "in use"),
         description: "bench is in use",
         by: "Bob Birch",
+        byPerson: false,
       },
       { ...seen("Mia", ""), predicate: "", object: "", description: "Mia is here" },
     ];

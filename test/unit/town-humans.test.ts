@@ -148,6 +148,40 @@ describe("people talking to residents", () => {
     ).toEqual(["Jane", "Ann Ash"]);
   });
 
+  it("answers are told as they come: the town's listener hears of them with no human tick, and takeAnswers says them once", async () => {
+    const mind = new TalkingMind();
+    let answer: ((r: Reply) => void) | undefined;
+    mind.answer = () => new Promise<Reply>((resolve) => (answer = resolve));
+    const { town } = makeTown(mind, "live");
+    let told = 0;
+    town.onAnswer(() => told++);
+    expect(town.apply({ kind: "moveAvatar", avatarId: "jane", x: 2, y: 2 }).ok).toBe(true);
+    town.tickHumans(3000);
+    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Hi" }).ok).toBe(true);
+    await flush();
+    expect(told).toBe(0); // Ann is still thinking
+    expect(town.takeAnswers()).toEqual([]);
+    answer!({ text: "Hello Jane", end: false, topic: "conversing about the weather" });
+    await flush();
+    expect(told).toBe(1);
+    expect(town.takeAnswers()).toContainEqual({
+      kind: "said",
+      speaker: "ann",
+      listener: "jane",
+      text: "Hello Jane",
+      chat: "talk-1",
+    });
+    expect(town.takeAnswers()).toEqual([]);
+    // A listener that stopped listening is not told.
+    town.onAnswer(undefined);
+    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "And?" }).ok).toBe(
+      true,
+    );
+    answer!({ text: "Nothing more", end: false, topic: "conversing about the weather" });
+    await flush();
+    expect(told).toBe(1);
+  });
+
   it("nobody is locked out: a second person joins the talk, hears every line, and is answered in turn", async () => {
     const mind = new TalkingMind();
     const gates: (() => void)[] = [];

@@ -4,6 +4,7 @@
 import type { TownEvent } from "../../../shared/events.ts";
 import { refuse, type Command, type CommandResult } from "../commands.ts";
 import type { Mind } from "../mind.ts";
+import { Deliveries } from "./deliveries.ts";
 import type { Pending } from "./pending.ts";
 import { self, type Residents } from "./residents.ts";
 
@@ -17,13 +18,24 @@ export interface AsksOptions {
   now: () => number;
   ask: <T>(work: () => Promise<T>) => Pending<T>;
   onMindError: (agentId: string, error: unknown) => void;
+  /** An answer came: the Town may tell it now (Town.takeAnswers). */
+  onAnswer: () => void;
 }
 
 export class Asks {
-  /** In the order asked: answers come out in that order. */
+  /** Still being answered (lockstep towns wait for them). */
   private list: Asked[] = [];
+  /** Answers come out in the order asked (of those that came). */
+  private readonly answered: Deliveries<Asked>;
 
-  constructor(private readonly o: AsksOptions) {}
+  constructor(private readonly o: AsksOptions) {
+    this.answered = new Deliveries({ interview: 0, whisper: 0 }, o.onAnswer);
+  }
+
+  private asked(a: Asked): void {
+    this.list.push(a);
+    this.answered.expect(a.answer, a);
+  }
 
   interview(cmd: Extract<Command, { kind: "interview" }>): CommandResult {
     const { residents, mind } = this.o;
@@ -38,7 +50,7 @@ export class Asks {
       interviewer: cmd.interviewer,
       offTheRecord: cmd.offTheRecord,
     };
-    this.list.push({
+    this.asked({
       kind: "interview",
       cmd,
       answer: this.o.ask(() => mind.answerInterview!(input)),
@@ -53,7 +65,7 @@ export class Asks {
     if (!mind.takeWhisper)
       return refuse("unavailable", "the residents of this town cannot be whispered to");
     const input = { agent: self(r), now: this.o.now(), text: cmd.text, by: cmd.by };
-    this.list.push({ kind: "whisper", cmd, answer: this.o.ask(() => mind.takeWhisper!(input)) });
+    this.asked({ kind: "whisper", cmd, answer: this.o.ask(() => mind.takeWhisper!(input)) });
     return { ok: true, events: [] };
   }
 
@@ -64,13 +76,10 @@ export class Asks {
 
   /** Tells the answers that came. */
   settle(events: TownEvent[]): void {
-    if (!this.list.some((a) => a.answer.done)) return;
-    const open: Asked[] = [];
-    for (const a of this.list) {
-      if (!a.answer.done) {
-        open.push(a);
-        continue;
-      }
+    const came = this.answered.take();
+    if (came.length === 0) return;
+    this.list = this.list.filter((a) => !came.includes(a));
+    for (const a of came) {
       const { avatarId, agentId } = a.cmd;
       if (a.answer.error !== undefined) {
         this.o.onMindError(agentId, a.answer.error);
@@ -98,6 +107,5 @@ export class Asks {
         });
       }
     }
-    this.list = open;
   }
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { TownEvent } from "../../../shared/events.ts";
 import { refuse, type CommandResult } from "../commands.ts";
 import type { WorldEvent } from "../perception.ts";
-import type { Address } from "../tile.ts";
+import { Address } from "../../../shared/address.ts";
 import type { TownMap } from "../townMap.ts";
 
 export const ObjectsSnapshot = z
@@ -32,6 +32,15 @@ export interface Holder {
   readonly name: string;
 }
 
+/** A person's change: an event, and a message telling everyone who set what. */
+function setByPerson(address: Address, state: string, by: string): CommandResult {
+  return {
+    ok: true,
+    events: [{ kind: "objectChanged", address, state, by }],
+    broadcast: [{ type: "object_state_set", message: { address, state, by } }],
+  };
+}
+
 export class Objects {
   private readonly byAddress = new Map<Address, ObjectStatus>();
 
@@ -57,16 +66,16 @@ export class Objects {
 
   /** A person sets an object's state; "idle" (or nothing) clears it. */
   set(address: Address, wanted: string, by: string): CommandResult {
-    if (address.split(":").length !== 4 || !this.map.hasAddress(address))
+    if (!Address.isObject(address) || !this.map.hasAddress(address))
       return refuse("not_found", `no object "${address.slice(0, 200)}" in this town`);
     const state = wanted.trim();
     if (!state || /^idle$/i.test(state)) {
       if (!this.byAddress.delete(address)) return { ok: true, events: [] };
-      return { ok: true, events: [{ kind: "objectChanged", address, state: "", by }] };
+      return setByPerson(address, "", by);
     }
     // A person's state outranks a resident's use: the resident no longer holds it.
     this.byAddress.set(address, { state, by, holder: "" });
-    return { ok: true, events: [{ kind: "objectChanged", address, state, by }] };
+    return setByPerson(address, state, by);
   }
 
   /**
@@ -82,7 +91,7 @@ export class Objects {
     for (const [address, s] of this.sorted()) {
       const tile = this.map.tilesOf(address)[0];
       if (!tile) continue;
-      const name = address.split(":").at(-1)!;
+      const name = Address.last(address);
       out.push({
         subject: address,
         predicate: "is",
@@ -92,6 +101,7 @@ export class Objects {
         x: tile.x,
         y: tile.y,
         by: s.by,
+        byPerson: !s.holder,
       });
     }
   }

@@ -8,7 +8,8 @@ import { Facing, facingToward, type AgentView } from "../../../shared/view.ts";
 import type { AgentSelf, Decision, MindInput, MindOutput, Notice } from "../mind.ts";
 import type { PathFinder } from "../path.ts";
 import { arenaOf, perceive, type WorldEvent } from "../perception.ts";
-import type { Address, Tile } from "../tile.ts";
+import { Address } from "../../../shared/address.ts";
+import type { Tile } from "../tile.ts";
 import type { TownMap } from "../townMap.ts";
 import type { Objects } from "./objects.ts";
 import type { Pending } from "./pending.ts";
@@ -166,7 +167,7 @@ export class Residents {
     r.address = address;
     r.predicate = d.predicate ?? "is";
     r.object = d.object ?? d.action;
-    r.objectState = address.split(":").length === 4 ? (d.objectState ?? "") : "";
+    r.objectState = Address.isObject(address) ? (d.objectState ?? "") : "";
     r.until = Math.max(d.until, now + minSeconds * 1000);
     r.path = this.paths.find(r, this.map.tilesOf(address)) ?? [];
     events.push({
