@@ -1,6 +1,8 @@
 // The offline knows-judge measured on hand-labelled interview answers
-// (test/fixtures/judge-answers.json: real answers from `npm run eval` runs of several scenarios,
-// and hard cases written by hand: a name alone, paraphrases, denials, a wrong day or place).
+// (test/fixtures/judge-answers.json: real answers from `npm run eval` runs of paper-party-25,
+// garden-3 and the scenarios of test/fixtures/judge-scenarios/ (a telescope evening told in loose
+// words, a lost cat), and hard cases written by hand: a name alone, paraphrases, denials, questions
+// back, a wrong day or place).
 // Precision and recall of the judge before issue 29 (term overlap) and now (the answer states the
 // fact's content). `npx tsx bench/judge.bench.ts [--wrong]` (--wrong lists the cases each gets wrong).
 import { readFileSync } from "node:fs";
