@@ -53,18 +53,20 @@ function timesIn(text: string, now: Date): { said: Said; index: number; length: 
   });
 }
 
+interface TaggedWord {
+  text: string;
+  tags: ReadonlySet<string>;
+}
+/** What compromise's terms().json() gives for each word (the part of it read here). */
+type TermJson = { text: string; terms: { tags: string[] }[] }[];
+
 /** Words of a text outside the given character spans (times), as compromise reads them. */
-function wordsOutside(text: string, spans: { index: number; length: number }[]) {
+function wordsOutside(text: string, spans: { index: number; length: number }[]): TaggedWord[] {
   let rest = text;
   for (const s of spans)
     rest = rest.slice(0, s.index) + " ".repeat(s.length) + rest.slice(s.index + s.length);
-  return nlp(rest)
-    .terms()
-    .json()
-    .map((t: { text: string; terms: { tags: string[] }[] }) => ({
-      text: t.text,
-      tags: new Set(t.terms[0]?.tags ?? []),
-    }));
+  const json = nlp(rest).terms().json() as TermJson;
+  return json.map((t) => ({ text: t.text, tags: new Set(t.terms[0]?.tags ?? []) }));
 }
 
 /** Read a fact's sentence, and the question asked about it, into parts. */
