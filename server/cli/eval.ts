@@ -90,7 +90,7 @@ function judgeOf(env: NodeJS.ProcessEnv): string {
   const chat = readLlmConfig(env).chat;
   return chat
     ? `model ${chat.strongModel}`
-    : "offline rubric (weaker than a model: term overlap with the fact and the memory stream)";
+    : "offline rubric (weaker than a model: the answer must state the fact's content, compared by stem; memories backing it by term overlap)";
 }
 
 async function main(opts: Options): Promise<number> {

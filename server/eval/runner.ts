@@ -163,6 +163,7 @@ export async function runSeed(o: SeedOptions): Promise<SeedResult> {
       question,
       answer,
       evidence,
+      now: town.time,
     } satisfies KnowsJudgeInput);
   };
 

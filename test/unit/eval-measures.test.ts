@@ -122,12 +122,15 @@ describe("the offline knows-judge (rubric)", () => {
       answer,
       evidence,
     });
-  it("knows when the answer names the topic and a detail the question did not give", () => {
+  it("knows when the answer states what happens and where, beyond the question", () => {
     const v = judge("Yes, Bruno is holding a chess match at the old library.", [
       "Bruno Keller: Come to my chess match",
     ]);
     expect(v).toMatchObject({ knows: true, supported: true });
-    expect(v.reason).toMatch(/bruno/);
+    expect(v.reason).toMatch(/librari/);
+    // What happens without where or when, or a name with the place alone, is not the fact.
+    expect(judge("Yes, Bruno is holding a chess match.").knows).toBe(false);
+    expect(judge("Bruno Keller? He's at the old library all day.").knows).toBe(false);
   });
   it("does not know when the answer only echoes the question or talks of something else", () => {
     expect(judge("A chess match? I have not heard of one.").knows).toBe(false);

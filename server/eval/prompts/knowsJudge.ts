@@ -1,13 +1,15 @@
 // The judge of one interview answer (information diffusion, relationships, hallucination):
 // does the answer show the resident knows the fact (or the person), and do the resident's own
 // memories back it? With a model this is a strong-tier prompt; offline it is a rubric: the answer
-// must carry the fact's topic and a detail the question did not give (terms.ts), and "supported"
+// must state the fact's content (what happens, and where or when where the fact says; never a
+// name alone; not in a denial or a question back; no wrong time: statesFact.ts), and "supported"
 // is whether the memory stream holds a supporting memory (support.ts, computed by the caller).
-// The rubric is weaker than a model: it cannot read a denial that repeats the details ("I never
-// heard of Rosa's party at the cafe") or an answer that paraphrases with other words.
+// The rubric is weaker than a model: it compares words by stem, so a paraphrase in other words
+// ("a get-together" for "a party") is missed (measured: bench/judge.bench.ts).
 import { z } from "zod";
 import type { Prompt } from "../../llm/prompt.ts";
-import { carries, mentions, terms, type FactTerms } from "../terms.ts";
+import { factParts, statesFact, type FactParts } from "../statesFact.ts";
+import { mentions, terms, type FactTerms } from "../terms.ts";
 
 export interface KnowsJudgeInput {
   resident: string;
@@ -18,6 +20,8 @@ export interface KnowsJudgeInput {
   answer: string;
   /** The resident's memories that back the claim (support.ts), oldest first, at most a few. */
   evidence: string[];
+  /** Game time of the interview: what "tomorrow" in the answer and "February 14" in the fact mean. */
+  now?: number;
 }
 
 export const KnowsVerdict = z.object({
@@ -30,6 +34,19 @@ export type KnowsVerdict = z.infer<typeof KnowsVerdict>;
 const quoteList = (xs: readonly string[]) =>
   xs.length ? xs.map((x) => `- ${x}`).join("\n") : "(none)";
 
+const partsMemo = new Map<string, FactParts>();
+/** A fact read into parts once per question and day (the judge asks the same over and over). */
+function partsOf(about: string, question: string, now: number): FactParts {
+  const key = `${Math.floor(now / 86_400_000)}\n${question}\n${about}`;
+  let parts = partsMemo.get(key);
+  if (!parts) {
+    if (partsMemo.size > 1000) partsMemo.clear();
+    parts = factParts(about, question, now);
+    partsMemo.set(key, parts);
+  }
+  return parts;
+}
+
 /** The offline rubric. */
 export function rubricKnows(i: KnowsJudgeInput): KnowsVerdict {
   const supported = i.evidence.length > 0;
@@ -37,14 +54,9 @@ export function rubricKnows(i: KnowsJudgeInput): KnowsVerdict {
     ? `memory backs it ("${i.evidence[0].slice(0, 120)}")`
     : "no memory backs it";
   if (i.claim.kind === "fact") {
-    const c = carries(i.answer, i.claim.fact);
-    const knows = c.carries;
-    const why = knows
-      ? `answer names the topic (${c.topic.join(", ")}) and details the question did not give (${c.details.join(", ")})`
-      : c.topic.length
-        ? `answer names the topic (${c.topic.join(", ")}) but no detail beyond the question`
-        : "answer does not name the topic";
-    return { knows, supported, reason: `rubric: ${why}; ${backing}.` };
+    const now = i.now ?? Date.now();
+    const v = statesFact(partsOf(i.about, i.question, now), i.answer, now);
+    return { knows: v.knows, supported, reason: `rubric: the answer ${v.reason}; ${backing}.` };
   }
   // A person: the answer names them and says something of them beyond the question's words.
   const q = new Set(terms(i.question));
