@@ -14,7 +14,6 @@ export const ClockState = schema(
   },
   "ClockState",
 );
-export type ClockState = SchemaType<typeof ClockState>;
 
 export const AgentState = schema(
   {

@@ -6,12 +6,6 @@ export function placeOf(address: string): string {
   return (parts.length > 1 ? parts.slice(1) : parts).join(" › ");
 }
 
-/** The last part of an address: the object's name. */
-export function objectName(address: string): string {
-  const parts = address.split(":");
-  return parts[parts.length - 1] || address;
-}
-
 export function firstName(name: string): string {
   return name.split(" ")[0] || name;
 }

@@ -18,7 +18,7 @@ export const PromptFigures = z.object({
 });
 export type PromptFigures = z.infer<typeof PromptFigures>;
 
-export const AgentFigures = z.object({
+const AgentFigures = z.object({
   id: z.string(),
   name: z.string(),
   address: z.string(),
@@ -27,7 +27,6 @@ export const AgentFigures = z.object({
   reflections: Count,
   conversations: Count,
 });
-export type AgentFigures = z.infer<typeof AgentFigures>;
 
 export const SimReport = z.object({
   /** The save the run wrote to. */
