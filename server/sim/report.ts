@@ -1,4 +1,4 @@
-// The report of a headless run (DESIGN.md, "Command line"): where the town got to, what each
+// The report of a headless run (docs/ARCHITECTURE.md, "Command line"): where the town got to, what each
 // resident is doing and holds in memory, and what the language model cost. Built by one pure
 // function from what the run has at its end; the schema is what readers of the file may rely on.
 import { z } from "zod";
