@@ -14,7 +14,7 @@ import { pino } from "pino";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
 import { loadTemplate } from "../../server/content/template.ts";
 import { backends, IN_CI } from "../helpers/databases.ts";
-import { startTestServer } from "../helpers/server.ts";
+import { startTestServer, waitFor } from "../helpers/server.ts";
 
 const HISTORY = readFileSync(
   new URL("../fixtures/mind-history-base3.csv", import.meta.url),
@@ -214,7 +214,7 @@ describe("GET/POST /api/saves", () => {
       });
     let forkStep: number | undefined;
     try {
-      while (server.host.town.step < 30) await new Promise((r) => setTimeout(r, 20));
+      await waitFor("30 steps", () => server.host.town.step >= 30);
       const listed = (await (await api("/api/saves")).json()) as {
         name: string;
         template: string;
