@@ -215,11 +215,12 @@ describe("GET/POST /api/saves", () => {
     let forkStep: number | undefined;
     try {
       await waitFor("30 steps", () => server.host.town.step >= 30);
-      const listed = (await (await api("/api/saves")).json()) as {
-        name: string;
-        template: string;
-        step: number | null;
-      }[];
+      type Listed = { name: string; template: string; step: number | null }[];
+      // An autosave (every 10 steps) has been written: the listing names its step.
+      const listed = await waitFor("an autosave in the listing", async () => {
+        const l = (await (await api("/api/saves")).json()) as Listed;
+        return l.some((s) => s.step !== null) && l;
+      });
       expect(listed).toEqual([
         expect.objectContaining({ name: "base-3", template: "base-3", step: expect.any(Number) }),
       ]);
