@@ -99,11 +99,6 @@ export const ReplayFrameAnswer = z.object({
   objects: z.array(z.object({ address: z.string(), state: z.string(), by: z.string() })),
 });
 
-/** Any refusal: { error: { code, message } }. */
-export const ApiError = z.object({
-  error: z.object({ code: z.string().optional(), message: z.string() }),
-});
-
 /** Step times of one town over its last steps, ms (wall and CPU). */
 const StepTimes = z.object({
   /** The town's step now (null: not hosted here). */

@@ -1,6 +1,6 @@
 // Every message that crosses the wire, as zod schemas. The server validates each client
 // message with these before it touches the Town; the client builds its messages from the
-// same types. See DESIGN.md, "Protocol".
+// same types. See docs/ARCHITECTURE.md, "Protocol".
 import { z } from "zod";
 import { MAX_STATE_LENGTH } from "./constants.ts";
 import { CleanText, FreeText, PersonName, TownName } from "./text.ts";
@@ -32,7 +32,7 @@ export interface Bucket {
 /** Everything the server needs to know of one client message. */
 export interface ClientMessageSpec<S extends z.ZodType = z.ZodType> {
   schema: S;
-  /** Who may send it (DESIGN.md, "Protocol"). */
+  /** Who may send it (docs/ARCHITECTURE.md, "Protocol"). */
   roles: readonly Role[];
   /** What a role that may not send it is told it cannot do: "a visitor cannot <refusal>". */
   refusal: string;

@@ -1,5 +1,5 @@
 // The room state every client sees, declared once with @colyseus/schema's schema() helper
-// (no decorators: see DESIGN.md, "Stack facts"). Fields have no implicit defaults, so the
+// (no decorators: see docs/ARCHITECTURE.md, "Stack facts"). Fields have no implicit defaults, so the
 // server always assigns every field when it creates an entry.
 import { schema, t, type SchemaType } from "@colyseus/schema";
 
@@ -14,7 +14,6 @@ export const ClockState = schema(
   },
   "ClockState",
 );
-export type ClockState = SchemaType<typeof ClockState>;
 
 export const AgentState = schema(
   {

@@ -7,11 +7,6 @@ export function placeOf(address: string): string {
   return (parts.length > 1 ? parts.slice(1) : parts).join(" › ");
 }
 
-/** The last part of an address: the object's name. */
-export function objectName(address: string): string {
-  return Address.last(address) || address;
-}
-
 export function firstName(name: string): string {
   return name.split(" ")[0] || name;
 }

@@ -1,7 +1,7 @@
 // `npm run sim -- --from <template or save> --name <new save> --steps <n> [--report <file.json>]`
 // runs a town headless in lockstep (every mind answers within its step) as fast as the minds
 // allow, autosaves into the save --name every AUTOSAVE_STEPS and at the end, and writes the report
-// of DESIGN.md ("Command line"). Configured like the server: DATA_DIR or DATABASE_URL, LLM_*.
+// (docs/ARCHITECTURE.md, "Command line"). Configured like the server: DATA_DIR or DATABASE_URL, LLM_*.
 //
 // --from: a template (assets/towns/<key>) starts a new town at step 0; a save forks it: the new
 // save starts from a copy of that save's newest snapshot, the original is left as it was.

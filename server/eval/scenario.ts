@@ -24,7 +24,7 @@ export const Whisper = z.object({
 });
 
 /** An event with a time and a place: who was invited and who came (coordination). */
-export const EventWindow = z.object({
+const EventWindow = z.object({
   /** An address prefix: a sector ("Oakmere:Hearth & Crumb cafe") or an arena. */
   place: z.string().trim().min(1),
   start: isoTime,
@@ -92,7 +92,6 @@ export const Scenario = z
   });
 export type Scenario = z.infer<typeof Scenario>;
 export type Study = z.infer<typeof Study>;
-export type EventWindow = z.infer<typeof EventWindow>;
 
 export class ScenarioError extends Error {}
 

@@ -1,5 +1,5 @@
-// The HTTP side of the server, on the same port as the rooms: the JSON API of DESIGN.md
-// ("Protocol") and the static files (built client, town assets).
+// The HTTP side of the server, on the same port as the rooms: the JSON API
+// (docs/ARCHITECTURE.md, "Protocol") and the static files (built client, town assets).
 import { matchMaker } from "@colyseus/core";
 import express, { type Application, type NextFunction, type Request, type Response } from "express";
 import { existsSync } from "node:fs";

@@ -1,6 +1,6 @@
 // The room `town`: an adapter between Colyseus and one Town. It runs the Town's step clock,
 // mirrors the Town's events into the schema state, and turns validated client messages into
-// Town commands. It holds no game rules of its own (DESIGN.md, "The shape").
+// Town commands. It holds no game rules of its own (docs/ARCHITECTURE.md, "The shape").
 import { matchMaker, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 // First: the state buffer's size, before any room encodes a state (stateBuffer.ts says why).
 import "./stateBuffer.ts";

@@ -4,8 +4,6 @@
 import type { LlmMetrics } from "../llm/prompt.ts";
 
 export type EngineStatus = "offline" | "ok" | "failing";
-/** What clients are shown: the engine's health, or "budget" when the town's model budget is spent. */
-export type ShownEngineStatus = EngineStatus | "budget";
 
 /** How far back a fallback still counts as failing. */
 export const FAILING_WINDOW_MS = 60_000;

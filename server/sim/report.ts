@@ -1,4 +1,4 @@
-// The report of a headless run (DESIGN.md, "Command line"): where the town got to, what each
+// The report of a headless run (docs/ARCHITECTURE.md, "Command line"): where the town got to, what each
 // resident is doing and holds in memory, and what the language model cost. Built by one pure
 // function from what the run has at its end; the schema is what readers of the file may rely on.
 import { z } from "zod";
@@ -18,7 +18,7 @@ export const PromptFigures = z.object({
 });
 export type PromptFigures = z.infer<typeof PromptFigures>;
 
-export const AgentFigures = z.object({
+const AgentFigures = z.object({
   id: z.string(),
   name: z.string(),
   address: z.string(),
@@ -27,7 +27,6 @@ export const AgentFigures = z.object({
   reflections: Count,
   conversations: Count,
 });
-export type AgentFigures = z.infer<typeof AgentFigures>;
 
 export const SimReport = z.object({
   /** The save the run wrote to. */

@@ -1,7 +1,7 @@
 // The seam between the world and an agent's thinking. Every step the Town tells each agent's
 // mind what the agent perceives and whether its current action is over; the mind answers with
 // a new action or a conversation, in its own time. Lockstep towns wait for every answer; live
-// towns keep the world moving and apply a late answer at the next step (DESIGN.md, "Time").
+// towns keep the world moving and apply a late answer at the next step (docs/ARCHITECTURE.md, "Time").
 // One Mind serves all agents of a town (it keeps each agent's memory by id), because a
 // conversation needs both speakers' memories.
 import type { PerceivedEvent } from "./perception.ts";

@@ -1,6 +1,6 @@
 // The Town: a pure simulation of one town. Given its map, its residents, a mind and a seed it
 // steps deterministically; everything that changes comes out as TownEvents. It knows nothing
-// of Colyseus, HTTP or databases (DESIGN.md, "The shape").
+// of Colyseus, HTTP or databases (docs/ARCHITECTURE.md, "The shape").
 //
 // Each kind of thing in the town is its own module under town/, with its step logic and its saved
 // form (after AI Town's engine): residents, their conversations, people's chats with them,

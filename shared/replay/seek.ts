@@ -1,6 +1,5 @@
 // Seeking in a recording: the frame of a step is its keyframe (the newest at or before it) with the
 // events of the steps after the keyframe applied in order.
-import type { TownEvent } from "../events.ts";
 import type { StepEntry } from "./codec.ts";
 import { applyEvent, cloneFrame, type ReplayFrame } from "./frame.ts";
 
@@ -25,18 +24,4 @@ export function applyEntry(f: ReplayFrame, entry: StepEntry): void {
   for (const e of entry.events) applyEvent(f, e);
   f.step = entry.step;
   f.time = entry.time;
-}
-
-/** Speech and other events worth listing in a replay's log, with their step. */
-export function logLines(
-  entries: Iterable<StepEntry>,
-): { step: number; time: number; event: TownEvent }[] {
-  const out: { step: number; time: number; event: TownEvent }[] = [];
-  for (const entry of entries) {
-    for (const e of entry.events) {
-      if (e.kind === "clockTicked" || e.kind === "agentMoved" || e.kind === "avatarMoved") continue;
-      out.push({ step: entry.step, time: entry.time, event: e });
-    }
-  }
-  return out;
 }

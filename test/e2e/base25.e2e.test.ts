@@ -17,9 +17,9 @@ import {
   launchBrowser,
   restingCamera,
   ROOT,
-  sleep,
   startServerProcess,
   type ServerProcess,
+  framesDrawn,
 } from "./helpers.ts";
 
 type Agent = { id: string; name: string; x: number; y: number; action: string; address: string };
@@ -187,7 +187,7 @@ async function zoomOut(page: Page): Promise<number> {
   let zoom = -1;
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press("-");
-    await sleep(120);
+    await framesDrawn(page, 4);
     const z = await page.evaluate(() => window.__simulacra.render.zoom);
     if (z === zoom) break;
     zoom = z;

@@ -59,7 +59,7 @@ export async function joinObserver(url: string): Promise<Room<any, TownState>> {
   return room;
 }
 
-/** Leaves the room, waiting at most 2 s for a busy server's answer. */
+/** Leaves the room, waiting at most 2 s for a busy server's answer (a bound, not a wait). */
 export async function leaveObserver(room: Room | undefined): Promise<void> {
   if (room?.connection.isOpen) await Promise.race([room.leave().catch(() => {}), sleep(2000)]);
 }
@@ -67,6 +67,22 @@ export async function leaveObserver(room: Room | undefined): Promise<void> {
 // ---------------------------------------------------------------- pages of the client
 
 type PageLike = import("playwright-core").Page;
+
+/**
+ * Waits until the page has drawn `frames` more animation frames: what a change asked for (a
+ * panel, a bubble, a zoom step) is on screen, however slow the machine. A condition, not a time.
+ */
+export async function framesDrawn(page: PageLike, frames = 10): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let left = n;
+        const next = () => (--left <= 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+    frames,
+  );
+}
 
 /** Fills the join dialog (name, role, token), presses Enter and waits until the town is drawn. */
 export async function joinTown(
@@ -105,7 +121,7 @@ export async function restingCamera(page: PageLike, maxMs = 6000): Promise<Camer
   let seen = "";
   const deadline = Date.now() + maxMs;
   while (Date.now() < deadline) {
-    await sleep(150);
+    await sleep(150); // time on purpose: resting means unchanged over 150 ms
     const now = await read();
     if (now === seen) break;
     seen = now;

@@ -12,10 +12,10 @@ import {
   ensureClientBuilt,
   joinTown,
   launchBrowser,
-  sleep,
   startServerProcess,
   waitFor,
   type ServerProcess,
+  framesDrawn,
 } from "./helpers.ts";
 
 let server: ServerProcess;
@@ -93,12 +93,15 @@ describe("a hostile client", () => {
     const hostile: Room<any, TownState> = await new Client(server.url).joinOrCreate("town", {
       name: "Mallory",
     });
+    let refused = 0;
+    hostile.onMessage("error", () => refused++);
     for (let i = 0; i < 30; i++) {
       hostile.send("say", { agentId: "ines", text: `hi\ud800 ${i}` });
       hostile.send("say", { agentId: "ines", text: "\u202e\u0000\n" });
       hostile.send("move", { x: Number.NaN, y: "1" });
     }
-    await sleep(1000);
+    // Each broken say and move is refused (malformed or over the rate): the flood has landed.
+    await waitFor("the junk refused", () => refused >= 60, 20_000);
 
     // The first browser still draws the town and its clock moves on.
     await waitFor("the clock to move on", async () => (await hudTime(page)) !== before, 20_000);
@@ -124,7 +127,7 @@ describe("a hostile client", () => {
     const list = (await (await fetch(`${server.url}/api/recordings`)).json()) as { id: string }[];
     const replay = await openPage(`/replay/${list[0].id}`);
     await replay.waitForSelector("#game canvas", { timeout: 20_000 });
-    await sleep(1500);
+    await framesDrawn(replay, 30);
     await replay.screenshot({ path: artifact("hostile-replay.png") });
     const ops = await openPage("/ops");
     await waitFor(

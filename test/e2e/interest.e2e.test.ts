@@ -42,6 +42,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  // A bound on a busy server's answer, not a wait.
   if (walker?.connection.isOpen) await Promise.race([walker.leave().catch(() => {}), sleep(2000)]);
   await browser?.close().catch(() => {});
   await server?.stop();

@@ -179,7 +179,7 @@ describe("replay in a browser", () => {
         stats: window.__replay.stats(),
       }));
     const a = await read();
-    await sleep(4000);
+    await sleep(4000); // time on purpose: the replay must keep drawing over four seconds
     // At least one frame drawn in the last second of the wait.
     const b = await waitFor(
       "a frame after the wait",

@@ -24,6 +24,7 @@ import {
   toScreen,
   waitFor,
   type ServerProcess,
+  framesDrawn,
 } from "./helpers.ts";
 
 const TOKEN = "e2e-moderator-token";
@@ -141,7 +142,7 @@ describe("people in the town, by role", () => {
     await expect(visitor.textContent("#chat-log")).resolves.toMatch(
       /Good morning! What are you up to today\?/,
     );
-    await sleep(300);
+    await framesDrawn(visitor);
     await visitor.screenshot({ path: artifact("roles-visitor.png") });
   }, 90_000);
 
@@ -272,7 +273,7 @@ describe("people in the town, by role", () => {
     await waitFor("the clock to stop", () => observer.state.clock.running === false);
     await hasText(page, "#hud-clock", /paused/);
     const stopped = observer.state.clock.step;
-    await sleep(1200);
+    await sleep(1200); // time on purpose: a paused clock must not step for a while
     expect(observer.state.clock.step).toBe(stopped);
     await page.screenshot({ path: artifact("roles-moderator.png") });
     await page.click("#mod-pause");

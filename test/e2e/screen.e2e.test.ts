@@ -19,10 +19,10 @@ import {
   launchBrowser,
   leaveObserver,
   ROOT,
-  sleep,
   startServerProcess,
   waitFor,
   type ServerProcess,
+  framesDrawn,
 } from "./helpers.ts";
 
 const TOKEN = "e2e-screen-token";
@@ -171,7 +171,7 @@ describe("a screen that is easy to read, on Oakmere", () => {
     expect(await visitor.isVisible("#chat-panel")).toBe(false);
     await visitor.click("#inspector-talk");
     await visitor.waitForSelector("#chat-panel:not([hidden])");
-    await sleep(400);
+    await framesDrawn(visitor);
     const shown = await panelBoxes(visitor);
     for (const name of [
       "inspector",
@@ -190,7 +190,7 @@ describe("a screen that is easy to read, on Oakmere", () => {
     await moderator.waitForSelector("#inspector:not([hidden])");
     await moderator.click("#inspector-talk");
     await moderator.waitForSelector("#chat-panel:not([hidden])");
-    await sleep(400);
+    await framesDrawn(moderator);
     const mod = await panelBoxes(moderator);
     expect(mod.map((p) => p.name)).toContain("moderator-panel");
     expectNoOverlap(mod);
@@ -236,10 +236,7 @@ describe("a screen that is easy to read, on Oakmere", () => {
         return false;
       }, info.width);
     // The minimap redraws on its own clock: wait for a frame that has the dot where the state says.
-    let yellow = false;
-    for (const deadline = Date.now() + 8_000; !yellow && Date.now() < deadline; await sleep(200))
-      yellow = await yellowDot();
-    expect(yellow).toBe(true);
+    await waitFor("the minimap's dot where the state says", yellowDot, 8_000, 200);
 
     const me = await avatarOf(visitor);
     await visitor.click("#minimap-expand");
@@ -364,7 +361,7 @@ describe("a screen that is easy to read, on Oakmere", () => {
     await waitFor("the camera to show the fire", inView, 8000);
 
     // Labels: the object's label covers no name, action or speech.
-    await sleep(600);
+    await framesDrawn(visitor);
     const labels = await visitor.evaluate(() => window.__simulacra.render.labels);
     const objects = labels.filter((l) => l.kind === "object");
     expect(objects.length).toBeGreaterThan(0);

@@ -19,10 +19,10 @@ import {
   joinTown,
   launchBrowser,
   leaveObserver,
-  sleep,
   startServerProcess,
   waitFor,
   type ServerProcess,
+  framesDrawn,
 } from "./helpers.ts";
 
 let server: ServerProcess;
@@ -150,7 +150,7 @@ describe("talking with residents", () => {
       [target, facing] as const,
       { timeout: 10_000 },
     );
-    await sleep(400);
+    await framesDrawn(page);
     await page.screenshot({ path: artifact("talk-approach.png") });
 
     // It keeps still while they talk, whatever its plan says, and every line is heard.
@@ -239,7 +239,7 @@ describe("talking with residents", () => {
       await expect(page.textContent("#chat-members")).resolves.toMatch(
         new RegExp(`${names[i]} \\(you\\)`),
       );
-      await sleep(200);
+      await framesDrawn(page);
       await page.screenshot({ path: artifact(`talk-group-${names[i].toLowerCase()}.png`) });
     }
     for (const page of pages) await page.close();

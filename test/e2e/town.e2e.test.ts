@@ -17,6 +17,8 @@ import {
   startServerProcess,
   waitFor,
   type ServerProcess,
+  framesDrawn,
+  restingCamera,
 } from "./helpers.ts";
 
 let server: ServerProcess;
@@ -99,7 +101,7 @@ describe("the town in a browser", () => {
     // Residents: at least three, drawn by the page.
     expect(observer.state.agents.size).toBeGreaterThanOrEqual(3);
     await page.waitForFunction(() => window.__simulacra.render.agents >= 3);
-    await sleep(600);
+    await framesDrawn(page);
     await page.screenshot({ path: artifact("town-joined.png") });
 
     // Walk three tiles in the first direction that is free for three tiles.
@@ -130,7 +132,7 @@ describe("the town in a browser", () => {
     // Where it came to rest, on the line it walked.
     let rest = "";
     for (let i = 0; i < 40; i++) {
-      await sleep(250);
+      await sleep(250); // time on purpose: at rest means not moved for 250 ms
       const a = observer.state.avatars.get(avatarId)!;
       if (`${a.x},${a.y}` === rest) break;
       rest = `${a.x},${a.y}`;
@@ -148,7 +150,7 @@ describe("the town in a browser", () => {
       },
       [to.x, to.y],
     );
-    await sleep(400);
+    await framesDrawn(page);
     await page.screenshot({ path: artifact("town-walked.png") });
 
     // Holding a key walks on, paced at walking speed (it does not flood the server).
@@ -156,7 +158,7 @@ describe("the town in a browser", () => {
       [1, 2].every((k) => walkable(to.x + ddx * k, to.y + ddy * k)),
     )!;
     await page.keyboard.down(holdKey);
-    await sleep(700);
+    await sleep(700); // time on purpose: a key held for 700 ms walks at walking speed
     await page.keyboard.up(holdKey);
     await waitFor(
       "a held key to walk at least two tiles",
@@ -188,7 +190,7 @@ describe("the town in a browser", () => {
       });
     let seen = "";
     for (let i = 0; i < 40; i++) {
-      await sleep(150);
+      await sleep(150); // time on purpose: resting means unchanged over 150 ms
       const now = await camera();
       if (now === seen) break;
       seen = now;
@@ -216,7 +218,7 @@ describe("the town in a browser", () => {
 
     // Zoomed out: the whole town.
     for (let i = 0; i < 4; i++) await page.keyboard.press("-");
-    await sleep(500);
+    await restingCamera(page);
     await page.screenshot({ path: artifact("town-overview.png") });
     expect(pageErrors).toEqual([]);
     await page.close();
@@ -255,7 +257,7 @@ describe("the town in a browser", () => {
   it("draws the town by day, and follows a resident picked in the list", async () => {
     const page = await openPage("/?daylight=12:00");
     await joinAs(page, "Daytripper");
-    await sleep(800);
+    await framesDrawn(page);
     await page.screenshot({ path: artifact("town-day.png") });
     await page.click('[data-resident="ines"]');
     await page.keyboard.press("+");
@@ -263,7 +265,7 @@ describe("the town in a browser", () => {
     await page.waitForFunction(() =>
       /Following/.test(document.querySelector("#hud-residents")?.textContent ?? ""),
     );
-    await sleep(1500);
+    await restingCamera(page);
     await page.screenshot({ path: artifact("town-resident.png") });
     await page.close();
     expect(pageErrors).toEqual([]);

@@ -42,7 +42,7 @@ async function gone(child: ChildProcess, group: boolean, ms: number): Promise<bo
   const deadline = Date.now() + ms;
   while (running(child, group)) {
     if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 25)); // a poll (as waitFor's), bounded by `ms`
   }
   return true;
 }

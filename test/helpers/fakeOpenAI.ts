@@ -98,6 +98,7 @@ export class FakeOpenAI {
       return send(res, { error: { message: "slow down" } }, 429, { "retry-after": "1" });
     if (this.behaviour === "error")
       return send(res, { error: { message: "the model fell over" } }, 500);
+    // Time on purpose: a slow model.
     if (this.behaviour === "slow") await new Promise((resolve) => setTimeout(resolve, this.slowMs));
     if (res.destroyed) return;
     const schema = r.body.response_format?.json_schema?.schema as Schema | undefined;

@@ -3,11 +3,12 @@
 import { Client, type Room } from "@colyseus/sdk";
 import type { ServerMessages } from "../../shared/messages.ts";
 import type { TownState } from "../../shared/state.ts";
+import type { RunningServer } from "../../server/app.ts";
 import { chebyshev } from "../../server/world/talk.ts";
-import type { startTestServer } from "./server.ts";
 import { waitFor } from "./wait.ts";
 
-export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+/** A server started by startTestServer (helpers/server.ts): its data folder and its clean-up. */
+export type TestServer = RunningServer & { dataDir: string; cleanup(): Promise<void> };
 export type TownRoomClient = Room<any, TownState>;
 
 /** Everything a client received, by message type. */

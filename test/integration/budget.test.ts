@@ -9,12 +9,9 @@ import { readLlmConfig } from "../../server/llm/config.ts";
 import type { Prompt } from "../../server/llm/prompt.ts";
 import { z } from "zod";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
-import { joinAs, type TestServer, type TownRoomClient } from "../helpers/people.ts";
-import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
+import { useTestServer, waitFor } from "../helpers/server.ts";
 
 let model: FakeOpenAI;
-let server: TestServer;
-const rooms: TownRoomClient[] = [];
 const llmEnv = () => ({
   LLM_BASE_URL: model.url,
   LLM_MODEL: "fake-small",
@@ -25,21 +22,18 @@ const llmEnv = () => ({
 
 beforeAll(async () => {
   model = await new FakeOpenAI().start();
-  server = await startTestServer({
-    ...llmEnv(),
-    LLM_BUDGET_TOKENS_PER_HOUR: "3000",
-    STEPS_PER_SECOND: "5",
-  });
-}, 120_000);
+});
 afterAll(async () => {
-  await leaveAll(rooms);
-  await server?.cleanup();
   await model?.close();
 });
+const t = useTestServer(
+  () => ({ ...llmEnv(), LLM_BUDGET_TOKENS_PER_HOUR: "3000", STEPS_PER_SECOND: "5" }),
+  120_000,
+);
 
 /** Requests the model was sent for interview prompts. */
 const interviewCalls = async () => {
-  const m = (await (await fetch(`${server.url}/api/metrics`)).json()) as {
+  const m = (await (await fetch(`${t.server.url}/api/metrics`)).json()) as {
     byPrompt: Record<string, { calls: number }>;
   };
   return Object.entries(m.byPrompt)
@@ -61,8 +55,8 @@ const askPrompt: Prompt<{ question: string }, z.infer<typeof Answer>> = {
 
 describe("a town's model budget", () => {
   it("once spent, a reporter's question is answered offline and every client sees why", async () => {
-    const reporter = await joinAs(server, rooms, "Press", "reporter");
-    const visitor = await joinAs(server, rooms, "Mia");
+    const reporter = await t.join("Press", "reporter");
+    const visitor = await t.join("Mia");
     // The residents' own lives spend the small budget within moments.
     await waitFor(
       "the budget to be spent",

@@ -332,10 +332,12 @@ describe("npm run sim stopped with Ctrl-C, and on PostgreSQL", () => {
       children.push(child);
       let stdout = "";
       // Its Ctrl-C handler is set right after it prints the recording's id (earlier, under load, a
-      // Ctrl-C could still meet the default handler); then it runs a second before the Ctrl-C.
+      // Ctrl-C could still meet the default handler); then, time on purpose, it runs a second
+      // before the Ctrl-C.
       child.stdout.on("data", (d: Buffer) => {
         const started = /recording:/.test(stdout);
         stdout += d.toString();
+        // Time on purpose: a second of the run before the Ctrl-C.
         if (!started && /recording:/.test(stdout)) setTimeout(() => child.kill("SIGINT"), 1_000);
       });
       const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));

@@ -2,25 +2,16 @@
 // resident, on a real server with the offline engine; several states in different words. The
 // resident remembers what it saw, and its action and its day's plan change to deal with it (at
 // its own place) or to tell others (elsewhere), whatever the state is: one general rule.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chebyshev } from "../../server/world/talk.ts";
-import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
-import { joinAs, memoriesOf, type TestServer, type TownRoomClient } from "../helpers/people.ts";
+import { useTestServer, waitFor } from "../helpers/server.ts";
+import { memoriesOf } from "../helpers/people.ts";
 
-let server: TestServer;
-const rooms: TownRoomClient[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer({ MODERATOR_TOKEN: "sesame" });
-});
-afterAll(async () => {
-  await leaveAll(rooms);
-  await server?.cleanup();
-});
+const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 
 /** A resident standing in an arena with an object close by (kitchens' stoves first). */
 function residentAndObject(skip: ReadonlySet<string>): { agentId: string; address: string } {
-  const town = server.host.town;
+  const town = t.server.host.town;
   const objects = town.map.addresses().filter((a) => a.split(":").length === 4);
   const preference = (a: string) =>
     /stove|oven|fireplace/.test(a) ? 0 : /table|counter|desk|sofa|bed/.test(a) ? 1 : 2;
@@ -39,19 +30,17 @@ function residentAndObject(skip: ReadonlySet<string>): { agentId: string; addres
 
 describe("object states", () => {
   it("residents who see an object change state remember it and change their plans, for any state", async () => {
-    const mod = await joinAs(server, rooms, "Mo", "moderator", "sesame");
-    const witness = await joinAs(server, rooms, "Wit");
+    const mod = await t.join("Mo", "moderator", "sesame");
+    const witness = await t.join("Wit");
     await waitFor("residents busy", () => mod.room.state.clock.step >= 5);
     const used = new Set<string>();
     for (const state of ["flooded", "on fire", "leaking oil"]) {
-      mod.room.send("control", { action: "pause" });
-      await waitFor("paused", () => !mod.room.state.clock.running);
-      await new Promise((r) => setTimeout(r, 300)); // a step in flight settles
+      await t.pause(mod);
       const { agentId, address } = residentAndObject(used);
       used.add(agentId);
       const object = address.split(":").at(-1)!;
-      const before = server.host.town.agent(agentId)!.action;
-      const memoriesBefore = await memoriesOf(server, agentId);
+      const before = t.server.host.town.agent(agentId)!.action;
+      const memoriesBefore = await memoriesOf(t.server, agentId);
       expect(memoriesBefore.some((m) => m.description.includes(state))).toBe(false);
 
       mod.room.send("set_object_state", { address, state });
@@ -66,7 +55,7 @@ describe("object states", () => {
       const memory = await waitFor(
         `a memory of the ${object} ${state}`,
         async () =>
-          (await memoriesOf(server, agentId)).find(
+          (await memoriesOf(t.server, agentId)).find(
             (m) =>
               m.type === "thought" &&
               m.description.includes(state) &&
@@ -86,7 +75,7 @@ describe("object states", () => {
       );
       expect(action).toContain(state);
       // The day's plan was revised around the reaction.
-      const inspected = await (await fetch(`${server.url}/api/agents/${agentId}`)).json();
+      const inspected = await (await fetch(`${t.server.url}/api/agents/${agentId}`)).json();
       expect(inspected.plan.schedule.some((b: { task: string }) => b.task === action)).toBe(true);
     }
   });

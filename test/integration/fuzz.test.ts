@@ -3,28 +3,14 @@
 // prototype-pollution keys, and well-formed messages their role may not send). Afterwards the
 // server still answers, the town is intact, and nothing was written: the clock is paused during
 // the fuzz, so every resident's memories and every object must be exactly as before.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Random } from "../../server/world/random.ts";
 import { Junk } from "../helpers/junk.ts";
-import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
-import {
-  joinAs,
-  memoriesOf,
-  type Person,
-  type TestServer,
-  type TownRoomClient,
-} from "../helpers/people.ts";
+import { useTestServer, waitFor } from "../helpers/server.ts";
+import { sleep } from "../helpers/wait.ts";
+import { memoriesOf, type Person } from "../helpers/people.ts";
 
-let server: TestServer;
-const rooms: TownRoomClient[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer({ MODERATOR_TOKEN: "sesame" });
-});
-afterAll(async () => {
-  await leaveAll(rooms);
-  await server?.cleanup();
-});
+const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 
 /** A generous estimate of a payload's size on the wire (JSON is never smaller than MessagePack here). */
 function sizeOf(payload: unknown): number {
@@ -63,21 +49,19 @@ function forbiddenForVisitors(rng: Random): { type: string; payload: unknown } {
 
 describe("fuzz", () => {
   it("survives 10,000 random and malformed messages from several clients; nothing is written", async () => {
-    const mod = await joinAs(server, rooms, "Mod", "moderator", "sesame");
-    mod.room.send("control", { action: "pause" });
-    await waitFor("paused", () => !mod.room.state.clock.running);
-    await new Promise((r) => setTimeout(r, 300)); // a step in flight settles
-    const town = server.host.town;
+    const mod = await t.join("Mod", "moderator", "sesame");
+    await t.pause(mod);
+    const town = t.server.host.town;
     const ids = town.agentViews().map((a) => a.id);
-    const memoriesBefore = await Promise.all(ids.map((id) => memoriesOf(server, id)));
+    const memoriesBefore = await Promise.all(ids.map((id) => memoriesOf(t.server, id)));
     const objectsBefore = JSON.stringify(town.objectStates());
     const stepBefore = town.step;
 
     const people: { p: Person; role: string }[] = [];
     for (let i = 0; i < 6; i++)
-      people.push({ p: await joinAs(server, rooms, `Fuzz${i}`, "visitor"), role: "visitor" });
+      people.push({ p: await t.join(`Fuzz${i}`, "visitor"), role: "visitor" });
     for (let i = 0; i < 2; i++)
-      people.push({ p: await joinAs(server, rooms, `Press${i}`, "reporter"), role: "reporter" });
+      people.push({ p: await t.join(`Press${i}`, "reporter"), role: "reporter" });
     const rng = new Random(20261123);
     const junk = new Junk(rng);
     const PER_CLIENT = 1_300;
@@ -101,12 +85,13 @@ describe("fuzz", () => {
           total++;
         }
       }
-      await new Promise((r) => setTimeout(r, 20));
+      // Time on purpose: bursts spread over time, as clients under the rate limits send them.
+      await sleep(20);
     }
     // Frames that break the protocol itself, from a client of their own (the server may drop it):
     // random bytes, broken MessagePack bodies, and a message type too long for the SDK's header
     // (over 255 bytes: the SDK and the server disagree on its length).
-    const raw = await joinAs(server, rooms, "Raw", "visitor");
+    const raw = await t.join("Raw", "visitor");
     try {
       raw.room.send("x".repeat(300), { x: 1 });
       total++;
@@ -126,7 +111,7 @@ describe("fuzz", () => {
       }
     }
     // A frame over the transport's limit: that client is dropped, nobody else.
-    const huge = await joinAs(server, rooms, "Huge", "visitor");
+    const huge = await t.join("Huge", "visitor");
     huge.room.send("say", { agentId: "ines", text: "zqfuzz".repeat(2_000) });
     total++;
     await waitFor("the huge sender dropped", () => !huge.room.connection.isOpen);
@@ -177,7 +162,7 @@ describe("fuzz", () => {
     expect(Object.prototype).not.toHaveProperty("polluted");
     expect(JSON.stringify(town.objectStates())).toBe(objectsBefore);
     expect(mod.room.state.objects.size).toBe(JSON.parse(objectsBefore).length);
-    const memoriesAfter = await Promise.all(ids.map((id) => memoriesOf(server, id)));
+    const memoriesAfter = await Promise.all(ids.map((id) => memoriesOf(t.server, id)));
     expect(memoriesAfter).toEqual(memoriesBefore);
     for (const ms of memoriesAfter)
       expect(ms.some((m) => m.description.includes("zqfuzz"))).toBe(false);
@@ -186,7 +171,7 @@ describe("fuzz", () => {
     expect(town.step).toBe(stepBefore);
 
     // The server still serves: a newcomer joins and walks, and the clock runs again.
-    const fresh = await joinAs(server, rooms, "Newcomer");
+    const fresh = await t.join("Newcomer");
     expect(fresh.room.state.agents.size).toBe(ids.length);
     const me = fresh.room.state.avatars.get(fresh.id)!;
     const target = [
@@ -204,7 +189,7 @@ describe("fuzz", () => {
     });
     mod.room.send("control", { action: "resume" });
     await waitFor("the clock runs", () => fresh.room.state.clock.step > stepBefore + 3);
-    const health = await (await fetch(`${server.url}/api/health`)).json();
+    const health = await (await fetch(`${t.server.url}/api/health`)).json();
     expect(health.ok).toBe(true);
   });
 });

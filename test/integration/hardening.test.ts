@@ -8,11 +8,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Random } from "../../server/world/random.ts";
 import { PersonName } from "../../shared/text.ts";
 import type { TownState } from "../../shared/state.ts";
-import { joinAs, type Person, type TestServer, type TownRoomClient } from "../helpers/people.ts";
-import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
+import type { Person } from "../helpers/people.ts";
+import { useTestServer, waitFor } from "../helpers/server.ts";
 
-let server: TestServer;
-const rooms: TownRoomClient[] = [];
 const MOD = "mod-secret";
 const REPORTER = "press-pass";
 /** Everything the SDK (observers included) logged as an error: a decoding failure shows here. */
@@ -26,7 +24,12 @@ beforeAll(async () => {
       original(...args);
     });
   }
-  server = await startTestServer({
+});
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+const t = useTestServer(
+  {
     TOWNS: "base-3, beta=base-3",
     MODERATOR_TOKEN: MOD,
     REPORTER_TOKEN: REPORTER,
@@ -35,20 +38,16 @@ beforeAll(async () => {
     CORS_ORIGINS: "https://friend.example",
     SEATS_WAITING_PER_ADDRESS: "4",
     ADDRESS_RATE_SHARE: "1",
-  });
-}, 120_000);
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await leaveAll(rooms);
-  await server?.cleanup();
-});
+  },
+  120_000,
+);
 
 const decodeErrors = () =>
   logged.filter((l) => /decode|definition mismatch|utf8|Cannot read properties/i.test(l));
 
 /** What the observer sees (the avatars near its camera) is what the town holds, every name clean. */
 function expectConsistent(observer: Person): void {
-  const held = new Map(server.host.town.avatarViews().map((a) => [a.id, a.name]));
+  const held = new Map(t.server.host.town.avatarViews().map((a) => [a.id, a.name]));
   for (const [id, a] of observer.room.state.avatars.entries()) {
     expect(id).not.toBe("");
     expect(PersonName.safeParse(a.name).success, JSON.stringify(a.name)).toBe(true);
@@ -59,7 +58,7 @@ function expectConsistent(observer: Person): void {
 /** Strings an attacker would try: lone surrogates, controls, bidi, any plane, huge, empty. */
 /** Seats of a town reserved and not taken up (yet). */
 async function pendingSeats(town: string): Promise<number> {
-  const room = matchMaker.getLocalRoomById((await server.towns.roomOf(town)).roomId);
+  const room = matchMaker.getLocalRoomById((await t.server.towns.roomOf(town)).roomId);
   return Object.values(
     (room as unknown as { _reservedSeats: Record<string, [unknown, unknown, boolean]> })
       ._reservedSeats,
@@ -160,7 +159,7 @@ const pct = (str: string) =>
   [...Buffer.from(str, "utf8")].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
 
 const post = (path: string, body: BodyInit | undefined, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, {
+  fetch(`${t.server.url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body,
@@ -173,7 +172,7 @@ function expectNoLeak(text: string): void {
 
 describe("hostile names and join options", () => {
   it("refuses each repro name with its reason; the observer keeps decoding the state", async () => {
-    const observer = await joinAs(server, rooms, "Watcher");
+    const observer = await t.join("Watcher");
     const cases: [string, RegExp][] = [
       ["x\ud800", /well-formed/],
       ["a\nb", /control or format/],
@@ -187,12 +186,12 @@ describe("hostile names and join options", () => {
     ];
     for (const [name, why] of cases) {
       await expect(
-        new Client(server.url).joinOrCreate("town", { name }),
+        new Client(t.server.url).joinOrCreate("town", { name }),
         JSON.stringify(name),
       ).rejects.toThrow(why);
     }
     // A resident's name is refused for whoever uses it; a clean new name still joins.
-    const fine = await joinAs(server, rooms, "Zoë O'Brien");
+    const fine = await t.join("Zoë O'Brien");
     await waitFor("the observer sees Zoë", () =>
       [...observer.room.state.avatars.values()].some((a) => a.name === "Zoë O'Brien"),
     );
@@ -202,14 +201,14 @@ describe("hostile names and join options", () => {
   }, 60_000);
 
   it("fuzz: 300 random join options over the SDK and 300 raw matchmaking bodies; the state stays decodable", async () => {
-    const observer = await joinAs(server, rooms, "Observer");
+    const observer = await t.join("Observer");
     const rng = new Random(12);
     let joined = 0;
     let refused = 0;
     for (let i = 0; i < 300; i++) {
       const options = hostileOptions(rng);
       try {
-        const room: Room<any, TownState> = await new Client(server.url).joinOrCreate(
+        const room: Room<any, TownState> = await new Client(t.server.url).joinOrCreate(
           "town",
           options,
         );
@@ -272,11 +271,11 @@ describe("hostile names and join options", () => {
     // The observer decoded everything that happened, and the town and server are fine.
     await waitFor(
       "the observer to catch up with the town",
-      () => observer.room.state.clock.step >= server.host.town.step,
+      () => observer.room.state.clock.step >= t.server.host.town.step,
     );
     expectConsistent(observer);
     expect(decodeErrors()).toEqual([]);
-    const health = await fetch(`${server.url}/api/health`);
+    const health = await fetch(`${t.server.url}/api/health`);
     expect(health.status).toBe(200);
     // Seats reserved by raw bodies that never connect expire within the short reservation window.
     await waitFor(
@@ -291,7 +290,7 @@ describe("hostile names and join options", () => {
 
 describe("seats", () => {
   it("a flood of reservations from one address is refused clearly; others still join; repeatable", async () => {
-    const room = matchMaker.getLocalRoomById((await server.towns.roomOf("base-3")).roomId);
+    const room = matchMaker.getLocalRoomById((await t.server.towns.roomOf("base-3")).roomId);
     /** Seats reserved for that address and not taken up (yet): what a flood tries to pile up. */
     const waiting = () =>
       Object.values(
@@ -324,7 +323,7 @@ describe("seats", () => {
         /too many joins are waiting from your address/,
       );
       // Somebody else joins at once.
-      const other = await joinAs(server, rooms, `Walker ${round}`);
+      const other = await t.join(`Walker ${round}`);
       expect(other.room.state.avatars.get(other.id)).toBeDefined();
       await other.room.leave();
       // The reservations expire (5 s), and the flood meets the same limit again.
@@ -333,25 +332,25 @@ describe("seats", () => {
   }, 120_000);
 
   it("a client naming no town goes to the default town even when it is full, and is told it is full", async () => {
-    const listing = await server.towns.roomOf("base-3");
+    const listing = await t.server.towns.roomOf("base-3");
     const room = matchMaker.getLocalRoomById(listing.roomId);
-    const betaBefore = server.towns.host("beta")!.town.avatarViews().length;
+    const betaBefore = t.server.towns.host("beta")!.town.avatarViews().length;
     const max = room.maxClients;
     room.maxClients = room.clients.length;
     try {
-      await expect(new Client(server.url).joinOrCreate("town", { name: "Nomad" })).rejects.toThrow(
-        /town "base-3" is full/,
-      );
       await expect(
-        new Client(server.url).joinOrCreate("town", { name: "Nomad", town: "base-3" }),
+        new Client(t.server.url).joinOrCreate("town", { name: "Nomad" }),
+      ).rejects.toThrow(/town "base-3" is full/);
+      await expect(
+        new Client(t.server.url).joinOrCreate("town", { name: "Nomad", town: "base-3" }),
       ).rejects.toThrow(/is full/);
-      expect(server.towns.host("beta")!.town.avatarViews().length).toBe(betaBefore);
+      expect(t.server.towns.host("beta")!.town.avatarViews().length).toBe(betaBefore);
       // Naming the other town still works.
-      const b = await new Client(server.url).joinOrCreate<TownState>("town", {
+      const b = await new Client(t.server.url).joinOrCreate<TownState>("town", {
         name: "Nomad",
         town: "beta",
       });
-      rooms.push(b);
+      t.rooms.push(b);
       await waitFor("Nomad in beta", () => b.state?.name === "beta");
     } finally {
       room.maxClients = max;
@@ -393,7 +392,7 @@ describe("HTTP", () => {
       "/assets/%2e%2e/package.json",
       "/nowhere",
     ]) {
-      const res = await fetch(`${server.url}${p}`);
+      const res = await fetch(`${t.server.url}${p}`);
       expect(res.status, p).toBe(404);
       const body = await res.text();
       expectNoLeak(body);
@@ -404,14 +403,14 @@ describe("HTTP", () => {
       "/assets/tiles/town.png",
       "/assets/sprites/characters.png",
     ]) {
-      expect((await fetch(`${server.url}${p}`)).status, p).toBe(200);
+      expect((await fetch(`${t.server.url}${p}`)).status, p).toBe(200);
     }
   });
 
   it("sends security headers everywhere, matchmaking included; no X-Powered-By", async () => {
     const answers = [
-      await fetch(`${server.url}/api/health`),
-      await fetch(`${server.url}/assets/tiles/town.png`),
+      await fetch(`${t.server.url}/api/health`),
+      await fetch(`${t.server.url}/assets/tiles/town.png`),
       await post("/matchmake/joinOrCreate/town", JSON.stringify({ name: "\ud800" })),
     ];
     for (const res of answers) {
@@ -437,7 +436,7 @@ describe("HTTP", () => {
         c.close();
       },
     });
-    const chunked = await fetch(`${server.url}/matchmake/joinOrCreate/town`, {
+    const chunked = await fetch(`${t.server.url}/matchmake/joinOrCreate/town`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: stream,
@@ -447,18 +446,18 @@ describe("HTTP", () => {
   });
 
   it("allows CORS for its own origin and CORS_ORIGINS only, never with credentials", async () => {
-    const origin = (o: string) => fetch(`${server.url}/api/health`, { headers: { origin: o } });
+    const origin = (o: string) => fetch(`${t.server.url}/api/health`, { headers: { origin: o } });
     expect(
       (await origin("https://evil.example")).headers.get("access-control-allow-origin"),
     ).toBeNull();
     expect(
       (await origin("https://friend.example")).headers.get("access-control-allow-origin"),
     ).toBe("https://friend.example");
-    const own = new URL(server.url).origin.replace("localhost", "127.0.0.1");
+    const own = new URL(t.server.url).origin.replace("localhost", "127.0.0.1");
     const ownRes = await fetch(`${own}/api/health`, { headers: { origin: own } });
     expect(ownRes.headers.get("access-control-allow-origin")).toBe(own);
     expect(ownRes.headers.get("access-control-allow-credentials")).toBeNull();
-    const preflight = await fetch(`${server.url}/matchmake/joinOrCreate/town`, {
+    const preflight = await fetch(`${t.server.url}/matchmake/joinOrCreate/town`, {
       method: "OPTIONS",
       headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
     });
@@ -510,7 +509,7 @@ describe("HTTP", () => {
               .replace(/[^\x20-\x7e]/g, "")
               .slice(0, 300)}`;
       if (rng.int(4) === 0) headers["content-encoding"] = ["gzip", "br", "deflate"][rng.int(3)];
-      const res = await fetch(`${server.url}${path}`, { method, headers, body });
+      const res = await fetch(`${t.server.url}${path}`, { method, headers, body });
       expect(res.status, `${method} ${path}`).toBeLessThan(500);
       expectNoLeak(await res.text());
     }
@@ -520,10 +519,10 @@ describe("HTTP", () => {
 describe("limits that survive reconnects", () => {
   it("a reporter's interviews are limited per address: reconnecting does not refill the budget", async () => {
     await expect(
-      new Client(server.url).joinOrCreate("town", { name: "Nosy", role: "reporter" }),
+      new Client(t.server.url).joinOrCreate("town", { name: "Nosy", role: "reporter" }),
     ).rejects.toThrow(/asks reporters for a token/);
     await expect(
-      new Client(server.url).joinOrCreate("town", {
+      new Client(t.server.url).joinOrCreate("town", {
         name: "Nosy",
         role: "reporter",
         token: "guess",
@@ -533,7 +532,7 @@ describe("limits that survive reconnects", () => {
     let answered = 0;
     let limited = 0;
     for (let visit = 0; visit < 5; visit++) {
-      const r = await joinAs(server, rooms, `Reporter ${visit}`, "reporter", REPORTER);
+      const r = await t.join(`Reporter ${visit}`, "reporter", REPORTER);
       for (let q = 0; q < 3; q++) {
         const errors = r.inbox.error.length;
         const answers = r.inbox.interview_answer.length;

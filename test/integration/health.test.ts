@@ -3,6 +3,7 @@
 // answers 503 with ready:false; every 200 names the towns and the default town's step.
 import { afterAll, expect, it } from "vitest";
 import { Health } from "../../shared/health.ts";
+import { sleep } from "../helpers/wait.ts";
 import { spawnServer, type ServerProcess } from "../helpers/serverProcess.ts";
 
 let server: ServerProcess | undefined;
@@ -23,7 +24,8 @@ it("answers 503 ready:false until every town of start-up is open, then 200 with 
     if (Date.now() > deadline) throw new Error(`no 200 from /api/health in 90 s:\n${out()}`);
     const res = await fetch(`${url}/api/health`).catch(() => undefined);
     if (res) answers.push({ status: res.status, body: Health.parse(await res.json()) });
-    await new Promise((r) => setTimeout(r, 20));
+    // Time on purpose: the test samples the answers every 20 ms to see the window before ready.
+    await sleep(20);
   }
 
   const firstOk = answers.findIndex((a) => a.status === 200);

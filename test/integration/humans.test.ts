@@ -2,20 +2,13 @@
 // role, allowed and refused. Each refusal comes back as an error { code, message } and changes
 // nothing. The clock is paused while people talk, so residents stay where they are; people's talks
 // run in real time and go on while it is paused.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_TEXT_LENGTH } from "../../shared/constants.ts";
-import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
-import {
-  joinAs,
-  memoriesOf,
-  walkUpTo,
-  type Person,
-  type TestServer,
-  type TownRoomClient,
-} from "../helpers/people.ts";
+import { useTestServer, waitFor } from "../helpers/server.ts";
+import { memoriesOf, walkUpTo, type Person } from "../helpers/people.ts";
+import { sleep } from "../helpers/wait.ts";
 
-let server: TestServer;
-const rooms: TownRoomClient[] = [];
+const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 let mod: Person;
 /** The resident people talk to: the one nearest the visitors' spawn. */
 let resident: string;
@@ -23,31 +16,23 @@ let resident: string;
 let bea: Person;
 
 beforeAll(async () => {
-  server = await startTestServer({ MODERATOR_TOKEN: "sesame" });
-  mod = await joinAs(server, rooms, "Mo", "moderator", "sesame");
+  mod = await t.join("Mo", "moderator", "sesame");
   await waitFor("a few steps", () => mod.room.state.clock.step >= 3);
-  mod.room.send("control", { action: "pause" });
-  await waitFor("paused", () => !mod.room.state.clock.running);
-  // Let a step in flight finish before reading where residents stand.
-  await new Promise((r) => setTimeout(r, 300));
-  const spawn = server.host.town.map.spawns.get("visitors")!;
-  resident = server.host.town
+  await t.pause(mod);
+  const spawn = t.server.host.town.map.spawns.get("visitors")!;
+  resident = t.server.host.town
     .agentViews()
     .sort(
       (a, b) => Math.hypot(a.x - spawn.x, a.y - spawn.y) - Math.hypot(b.x - spawn.x, b.y - spawn.y),
     )[0].id;
 });
-afterAll(async () => {
-  await leaveAll(rooms);
-  await server?.cleanup();
-});
 
-const nameOf = (id: string) => server.host.town.persona(id)!.name;
+const nameOf = (id: string) => t.server.host.town.persona(id)!.name;
 
 describe("visitors talk to residents", () => {
   it("a resident out of range cannot hear; up close it stops, answers in character, remembers, and walks on after goodbye", async () => {
-    const jane = await joinAs(server, rooms, "Jane");
-    const bystander = (bea = await joinAs(server, rooms, "Bea"));
+    const jane = await t.join("Jane");
+    const bystander = (bea = await t.join("Bea"));
     // From the spawn the resident is far away.
     let n = jane.inbox.error.length;
     jane.room.send("say", { agentId: resident, text: "Hello there!" });
@@ -59,7 +44,10 @@ describe("visitors talk to residents", () => {
     expect(jane.room.state.agents.get(resident)!.talkingTo).toBe("");
 
     // Both walk up (Bea will try to cut in).
-    await Promise.all([walkUpTo(server, jane, resident), walkUpTo(server, bystander, resident)]);
+    await Promise.all([
+      walkUpTo(t.server, jane, resident),
+      walkUpTo(t.server, bystander, resident),
+    ]);
     const news = "There will be a bake sale at the Willow Green tomorrow at 10 am, tell everyone!";
     jane.room.send("say", { agentId: resident, text: news });
     // Everybody sees the words and the answer (bubbles), and the resident turns to Jane.
@@ -86,7 +74,7 @@ describe("visitors talk to residents", () => {
     expect(jane.room.state.agents.get(resident)!.action).toMatch(/Jane/);
 
     // Remembered as said by Jane, quoted, at once.
-    const mems = await memoriesOf(server, resident);
+    const mems = await memoriesOf(t.server, resident);
     const heard = mems.find((m) => m.type === "chat" && m.description.includes("bake sale"));
     expect(heard?.description).toMatch(/^Jane \(a visitor\) said to .+: ".*bake sale.*"$/);
     expect(heard!.importance).toBeGreaterThanOrEqual(6);
@@ -147,7 +135,7 @@ describe("visitors talk to residents", () => {
       10_000,
     );
     const summary = await waitFor("a summary of the talk", async () =>
-      (await memoriesOf(server, resident)).find(
+      (await memoriesOf(t.server, resident)).find(
         (m) => m.type === "chat" && /conversing/.test(m.description) && /Jane/.test(m.description),
       ),
     );
@@ -155,14 +143,12 @@ describe("visitors talk to residents", () => {
     expect(summary.description).toMatch(
       /Jane \(a visitor to the town\) and Bea \(a visitor to the town\) were conversing/,
     );
-    mod.room.send("control", { action: "pause" });
-    await waitFor("paused", () => !mod.room.state.clock.running);
-    await new Promise((r) => setTimeout(r, 300));
+    await t.pause(mod);
   });
 
   it("walking away ends the talk", async () => {
-    const kim = bea ?? (await joinAs(server, rooms, "Kim"));
-    const spot = await walkUpTo(server, kim, resident);
+    const kim = bea ?? (await t.join("Kim"));
+    const spot = await walkUpTo(t.server, kim, resident);
     kim.room.send("say", { agentId: resident, text: "Hi!" });
     await waitFor(
       `an answer (errors: ${JSON.stringify(kim.inbox.error)})`,
@@ -175,8 +161,8 @@ describe("visitors talk to residents", () => {
       () => kim.room.state.agents.get(resident)!.talkingTo === kim.id,
     );
     // Walk to a tile 5 to 6 tiles from the resident, back the way Kim came.
-    const r = server.host.town.agent(resident)!;
-    const map = server.host.town.map;
+    const r = t.server.host.town.agent(resident)!;
+    const map = t.server.host.town.map;
     const away = [];
     for (let y = r.y - 6; y <= r.y + 6; y++)
       for (let x = r.x - 6; x <= r.x + 6; x++)
@@ -197,7 +183,7 @@ describe("visitors talk to residents", () => {
   });
 
   it("refuses words that are too long, and unknown residents", async () => {
-    const lee = await joinAs(server, rooms, "Lee");
+    const lee = await t.join("Lee");
     let n = lee.inbox.error.length;
     lee.room.send("say", { agentId: resident, text: "x".repeat(MAX_TEXT_LENGTH + 1) });
     expect(await lee.nextError(n)).toMatchObject({
@@ -208,34 +194,34 @@ describe("visitors talk to residents", () => {
     n = lee.inbox.error.length;
     lee.room.send("say", { agentId: "nobody", text: "hello" });
     expect(await lee.nextError(n)).toMatchObject({ code: "not_found", type: "say" });
-    const mems = await memoriesOf(server, resident);
+    const mems = await memoriesOf(t.server, resident);
     expect(mems.some((m) => m.description.includes("Lee"))).toBe(false);
   });
 });
 
 describe("reporters interview residents", () => {
   it("answers from any distance; on the record it is remembered, off the record nothing is written", async () => {
-    const rita = await joinAs(server, rooms, "Rita", "reporter");
-    const agent = server.host.town.agentViews().find((a) => a.id !== resident)!.id;
-    const before = await memoriesOf(server, agent);
+    const rita = await t.join("Rita", "reporter");
+    const agent = t.server.host.town.agentViews().find((a) => a.id !== resident)!.id;
+    const before = await memoriesOf(t.server, agent);
     rita.room.send("interview", { agentId: agent, question: "Who are you?", offTheRecord: true });
     const off = await waitFor("an answer", () => rita.inbox.interview_answer[0]);
     expect(off).toMatchObject({ agentId: agent, question: "Who are you?", offTheRecord: true });
     expect(off.answer).toContain(nameOf(agent));
-    expect(await memoriesOf(server, agent)).toEqual(before);
+    expect(await memoriesOf(t.server, agent)).toEqual(before);
 
     rita.room.send("interview", { agentId: agent, question: "What are your plans for today?" });
     const on = await waitFor("a second answer", () => rita.inbox.interview_answer[1]);
     expect(on).toMatchObject({ agentId: agent, offTheRecord: false });
     expect(on.answer.length).toBeGreaterThan(5);
-    const mems = await memoriesOf(server, agent);
+    const mems = await memoriesOf(t.server, agent);
     expect(mems[0].description).toMatch(
       /^Rita \(a reporter\) interviewed .+, asking "What are your plans for today\?"/,
     );
   });
 
   it("refuses visitors, unknown residents and overlong questions", async () => {
-    const vic = await joinAs(server, rooms, "Vic");
+    const vic = await t.join("Vic");
     let n = vic.inbox.error.length;
     vic.room.send("interview", { agentId: resident, question: "Who are you?" });
     expect(await vic.nextError(n)).toMatchObject({
@@ -243,7 +229,7 @@ describe("reporters interview residents", () => {
       type: "interview",
       message: expect.stringContaining("visitor"),
     });
-    const rex = await joinAs(server, rooms, "Rex", "reporter");
+    const rex = await t.join("Rex", "reporter");
     n = rex.inbox.error.length;
     rex.room.send("interview", { agentId: "nobody", question: "Who are you?" });
     expect(await rex.nextError(n)).toMatchObject({ code: "not_found", type: "interview" });
@@ -263,8 +249,8 @@ describe("reporters interview residents", () => {
 
 describe("moderators change the world", () => {
   it("sets an object's state for everybody to see, and clears it", async () => {
-    const viv = await joinAs(server, rooms, "Viv");
-    const address = server.host.town.map
+    const viv = await t.join("Viv");
+    const address = t.server.host.town.map
       .addresses()
       .find((a) => a.split(":").length === 4 && /cafe counter/.test(a))!;
     mod.room.send("set_object_state", { address, state: "out of coffee" });
@@ -283,8 +269,8 @@ describe("moderators change the world", () => {
   });
 
   it("refuses object changes from others and unknown objects", async () => {
-    const ned = await joinAs(server, rooms, "Ned", "reporter");
-    const address = server.host.town.map.addresses().find((a) => a.split(":").length === 4)!;
+    const ned = await t.join("Ned", "reporter");
+    const address = t.server.host.town.map.addresses().find((a) => a.split(":").length === 4)!;
     let n = ned.inbox.error.length;
     ned.room.send("set_object_state", { address, state: "on fire" });
     expect(await ned.nextError(n)).toMatchObject({ code: "forbidden", type: "set_object_state" });
@@ -305,30 +291,30 @@ describe("moderators change the world", () => {
   });
 
   it("whispers an inner voice, remembered as the resident's own thought", async () => {
-    const agent = server.host.town.agentViews().at(-1)!.id;
+    const agent = t.server.host.town.agentViews().at(-1)!.id;
     mod.room.send("whisper", { agentId: agent, text: "You want to run for mayor" });
     const done = await waitFor("whisper_done", () => mod.inbox.whisper_done[0]);
     expect(done.agentId).toBe(agent);
     expect(done.thought).toMatch(new RegExp(`${nameOf(agent)} wants? to run for mayor`, "i"));
-    const mems = await memoriesOf(server, agent);
+    const mems = await memoriesOf(t.server, agent);
     expect(mems.find((m) => m.type === "thought" && m.description === done.thought)).toBeTruthy();
   });
 
   it("refuses whispers from others and to unknown residents", async () => {
-    const wes = await joinAs(server, rooms, "Wes");
-    const agent = server.host.town.agentViews()[0].id;
-    const before = await memoriesOf(server, agent);
+    const wes = await t.join("Wes");
+    const agent = t.server.host.town.agentViews()[0].id;
+    const before = await memoriesOf(t.server, agent);
     let n = wes.inbox.error.length;
     wes.room.send("whisper", { agentId: agent, text: "You hate everyone" });
     expect(await wes.nextError(n)).toMatchObject({ code: "forbidden", type: "whisper" });
     n = mod.inbox.error.length;
     mod.room.send("whisper", { agentId: "nobody", text: "hello" });
     expect(await mod.nextError(n)).toMatchObject({ code: "not_found", type: "whisper" });
-    expect(await memoriesOf(server, agent)).toEqual(before);
+    expect(await memoriesOf(t.server, agent)).toEqual(before);
   });
 
   it("controls the clock for everybody; others may not", async () => {
-    const ola = await joinAs(server, rooms, "Ola", "reporter");
+    const ola = await t.join("Ola", "reporter");
     const n = ola.inbox.error.length;
     ola.room.send("control", { action: "resume" });
     expect(await ola.nextError(n)).toMatchObject({ code: "forbidden", type: "control" });
@@ -365,7 +351,7 @@ describe("moderators change the world", () => {
     const acts = await waitFor(
       "the acts to be flushed into the recording",
       async () => {
-        const [rec] = (await (await fetch(`${server.url}/api/recordings`)).json()) as {
+        const [rec] = (await (await fetch(`${t.server.url}/api/recordings`)).json()) as {
           id: string;
           fromStep: number;
           toStep: number;
@@ -373,7 +359,9 @@ describe("moderators change the world", () => {
         if (!rec || rec.toStep <= rec.fromStep) return undefined;
         const from = Math.max(rec.fromStep + 1, rec.toStep - 599);
         const steps = (await (
-          await fetch(`${server.url}/api/recordings/${rec.id}/steps?from=${from}&to=${rec.toStep}`)
+          await fetch(
+            `${t.server.url}/api/recordings/${rec.id}/steps?from=${from}&to=${rec.toStep}`,
+          )
         ).json()) as Steps;
         const all = steps.flatMap(([, , events]) => events);
         interviews = all.filter((e) => e.kind === "interviewed");
@@ -406,7 +394,7 @@ describe("moderators change the world", () => {
 
 describe("limits", () => {
   it("answers a flood with rate_limited and keeps serving the client", async () => {
-    const flo = await joinAs(server, rooms, "Flo");
+    const flo = await t.join("Flo");
     const n = flo.inbox.error.length;
     for (let i = 0; i < 30; i++) flo.room.send("say", { agentId: "nobody", text: `hello ${i}` });
     await waitFor("30 answers", () => flo.inbox.error.length >= n + 30);
@@ -418,10 +406,11 @@ describe("limits", () => {
       /too many messages/,
     );
     // Other message types have their own budget, and the say budget refills.
-    const spawn = server.host.town.map.spawns.get("visitors")!;
+    const spawn = t.server.host.town.map.spawns.get("visitors")!;
     const me = flo.room.state.avatars.get(flo.id)!;
     flo.room.send("move", { x: me.x === spawn.x ? spawn.x + 1 : spawn.x, y: spawn.y });
-    await new Promise((r) => setTimeout(r, 1_100));
+    // Time on purpose: the say budget refills after a second.
+    await sleep(1_100);
     const m = flo.inbox.error.length;
     flo.room.send("say", { agentId: "nobody", text: "again" });
     expect(await flo.nextError(m)).toMatchObject({ code: "not_found" });

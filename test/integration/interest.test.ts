@@ -1,27 +1,12 @@
 // Interest management through SDK clients on a real server (shared/interest.ts): each client is
 // sent its own avatar's position always, and others' only near what its camera shows. One client
 // reports a tiny camera (`view`), so a short walk takes another person out of its view and back.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VIEW_HYSTERESIS, VIEW_MARGIN, VIEW_MESSAGE } from "../../shared/interest.ts";
-import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
-import {
-  joinAs,
-  walkUpTo,
-  type Person,
-  type TestServer,
-  type TownRoomClient,
-} from "../helpers/people.ts";
+import { useTestServer, waitFor } from "../helpers/server.ts";
+import { walkUpTo, type Person } from "../helpers/people.ts";
 
-let server: TestServer;
-const rooms: TownRoomClient[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer({ MODERATOR_TOKEN: "sesame" });
-});
-afterAll(async () => {
-  await leaveAll(rooms);
-  await server?.cleanup();
-});
+const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 
 const pos = (watcher: Person, of: Person) => {
   const a = watcher.room.state.avatars.get(of.id);
@@ -48,9 +33,9 @@ async function walkTo(p: Person, x: number, y: number): Promise<boolean> {
 
 describe("what each client is sent of others' avatars", () => {
   it("sees avatars near it and not a far one, sees it appear as it walks near, and always its own", async () => {
-    const ann = await joinAs(server, rooms, "Ann");
-    const bob = await joinAs(server, rooms, "Bob");
-    const cal = await joinAs(server, rooms, "Cal");
+    const ann = await t.join("Ann");
+    const bob = await t.join("Bob");
+    const cal = await t.join("Cal");
     // Everybody starts at the visitors' spawn: all near each other.
     for (const watcher of [ann, bob, cal]) {
       for (const other of [ann, bob, cal])
@@ -62,7 +47,7 @@ describe("what each client is sent of others' avatars", () => {
     // Ann's camera shows one tile around her: her area is VIEW_MARGIN + 1 tiles each way.
     send(ann, VIEW_MESSAGE, { follow: "", halfWidth: 1, halfHeight: 1 });
     const keep = 1 + VIEW_MARGIN + VIEW_HYSTERESIS;
-    const town = server.host.town;
+    const town = t.server.host.town;
     const spawn = town.map.spawns.get("visitors")!;
     // Cal walks off to a tile out of Ann's area but well inside Bob's default one.
     const far = [];
@@ -107,13 +92,13 @@ describe("what each client is sent of others' avatars", () => {
   });
 
   it("a client that follows a resident is sent the avatars near that resident", async () => {
-    const dee = await joinAs(server, rooms, "Dee");
+    const dee = await t.join("Dee");
     send(dee, VIEW_MESSAGE, { follow: "", halfWidth: 1, halfHeight: 1 });
-    const eve = await joinAs(server, rooms, "Eve");
+    const eve = await t.join("Eve");
     await waitFor("Dee sees Eve at the spawn", () => typeof pos(dee, eve)?.[0] === "number");
     // Dee's camera follows the resident furthest from the spawn: Eve, at the spawn, drops out.
-    const spawn = server.host.town.map.spawns.get("visitors")!;
-    const far = server.host.town
+    const spawn = t.server.host.town.map.spawns.get("visitors")!;
+    const far = t.server.host.town
       .agentViews()
       .sort(
         (a, b) =>
@@ -129,22 +114,23 @@ describe("what each client is sent of others' avatars", () => {
 
   it("what is said reaches those who see the speaker or the one spoken to, not a client far away", async () => {
     // Residents stay put while people walk up to one.
-    const mod = await joinAs(server, rooms, "Mo", "moderator", "sesame");
-    mod.room.send("control", { action: "pause" });
-    await waitFor("paused", () => !mod.room.state.clock.running);
-    await new Promise((r) => setTimeout(r, 300));
-    const spawn = server.host.town.map.spawns.get("visitors")!;
-    const resident = server.host.town
+    const mod = await t.join("Mo", "moderator", "sesame");
+    await t.pause(mod);
+    const spawn = t.server.host.town.map.spawns.get("visitors")!;
+    const resident = t.server.host.town
       .agentViews()
       .sort(
         (a, b) =>
           Math.hypot(a.x - spawn.x, a.y - spawn.y) - Math.hypot(b.x - spawn.x, b.y - spawn.y),
       )[0];
-    const far = await joinAs(server, rooms, "Faye");
+    const far = await t.join("Faye");
     send(far, VIEW_MESSAGE, { follow: "", halfWidth: 1, halfHeight: 1 });
-    const gus = await joinAs(server, rooms, "Gus");
-    const hal = await joinAs(server, rooms, "Hal");
-    await Promise.all([walkUpTo(server, gus, resident.id), walkUpTo(server, hal, resident.id, 3)]);
+    const gus = await t.join("Gus");
+    const hal = await t.join("Hal");
+    await Promise.all([
+      walkUpTo(t.server, gus, resident.id),
+      walkUpTo(t.server, hal, resident.id, 3),
+    ]);
     expect(
       Math.max(Math.abs(resident.x - spawn.x), Math.abs(resident.y - spawn.y)),
       "the resident is out of Faye's view",

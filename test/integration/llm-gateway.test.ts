@@ -11,6 +11,7 @@ import { OpenAIGateway } from "../../server/llm/openaiGateway.ts";
 import type { ResponseCache } from "../../server/llm/cache.ts";
 import type { ChatMessage, Prompt } from "../../server/llm/prompt.ts";
 import { answer, FakeOpenAI, send } from "../helpers/fakeOpenAI.ts";
+import { sleep, waitFor } from "../helpers/wait.ts";
 
 // ---- the fake server's answers for these tests ------------------------------------------
 
@@ -27,8 +28,6 @@ function vectors(res: http.ServerResponse, input: string[]) {
     usage: { prompt_tokens: input.length * 3, total_tokens: input.length * 3 },
   });
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- the prompts under test ---------------------------------------------------------------
 
@@ -169,7 +168,7 @@ describe("OpenAI gateway against a local server", () => {
 
   it("answers slowly (beyond the timeout): the try is abandoned and the retry succeeds", async () => {
     server.chat = async (_r, res, n) => {
-      if (n === 1) await sleep(TIMEOUT + 400);
+      if (n === 1) await sleep(TIMEOUT + 400); // time on purpose: a model slower than the timeout
       answer(res, { action: "paint", emoji: "🎨" });
     };
     const { gw } = gateway();
@@ -362,7 +361,8 @@ describe("OpenAI gateway against a local server", () => {
     expect(ms).toBeGreaterThanOrEqual(240);
     expect(ms).toBeLessThan(400);
     expect(gw.metrics()).toMatchObject({ calls: 1, failures: 1, fallbacks: 1 });
-    await sleep(50); // the aborted request settles now; it must not be counted again
+    // Time on purpose: the aborted request settles now; it must not be counted again.
+    await sleep(50);
     expect(gw.metrics()).toMatchObject({ calls: 1, failures: 1, fallbacks: 1 });
   });
 
@@ -418,7 +418,7 @@ describe("OpenAI gateway against a local server", () => {
 
   it("identical asks at the same time share one request", async () => {
     server.chat = async (_r, res) => {
-      await sleep(50);
+      await sleep(50); // time on purpose: the asks must overlap while the model answers
       answer(res, { action: "chat", emoji: "💬" });
     };
     const { gw } = gateway();
@@ -450,7 +450,7 @@ describe("OpenAI gateway against a local server", () => {
 
   it("keeps at most LLM_CONCURRENCY requests out at once", async () => {
     server.chat = async (_r, res) => {
-      await sleep(60);
+      await sleep(60); // time on purpose: each request takes 60 ms, so the test can time the queue
       answer(res, { action: "work", emoji: "💼" });
     };
     const { gw } = gateway({ LLM_CONCURRENCY: "2" });
@@ -527,7 +527,7 @@ describe("OpenAI gateway against a local server", () => {
     server.chat = () => {};
     const { gw } = gateway({ LLM_TIMEOUT_MS: "5000", LLM_DEADLINE_MS: "10000" });
     const pending = timed(gw.ask(testAction, { who: "Klaus" }));
-    await sleep(50);
+    await waitFor("the request to reach the model", () => server.chats().length > 0);
     await gw.close();
     const { value, ms } = await pending;
     expect(value).toEqual(offlineAnswer);

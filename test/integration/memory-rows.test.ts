@@ -16,7 +16,7 @@ import { buildTown } from "../../server/townFactory.ts";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
 import { loadTemplate } from "../../server/content/template.ts";
 import { backends } from "../helpers/databases.ts";
-import { startTestServer } from "../helpers/server.ts";
+import { startTestServer, waitFor } from "../helpers/server.ts";
 import type { MemoryPage } from "../../shared/memories.ts";
 
 const template = await loadTemplate("base-3");
@@ -327,15 +327,15 @@ describe("GET /api/agents/:id/memories", () => {
       const id = template.personas[0].id;
       const get = (q: string) => fetch(`${server.url}/api/agents/${id}/memories${q}`);
       // The residents wake and remember; the rows reach the database with the autosaves.
-      let all: MemoryPage = { agent: id, memories: [], next: null };
-      for (
-        const deadline = Date.now() + 30_000;
-        all.memories.length < 1 && Date.now() < deadline;
-        await new Promise((r) => setTimeout(r, 200))
-      ) {
-        all = (await (await get("?limit=200")).json()) as MemoryPage;
-      }
-      expect(all.memories.length, "memories in the database within 30 s").toBeGreaterThan(0);
+      const all = await waitFor(
+        "memories in the database",
+        async () => {
+          const page = (await (await get("?limit=200")).json()) as MemoryPage;
+          return page.memories.length > 0 && page;
+        },
+        30_000,
+        200,
+      );
       expect(all.memories.map((m) => m.id)).toEqual(
         [...all.memories.map((m) => m.id)].sort((a, b) => b - a),
       );

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { messages } from "@electric-sql/pglite";
 import { openEmbedded, type EmbeddedDatabase } from "../../server/store/embedded.ts";
+import { sleep } from "../helpers/wait.ts";
 
 const open: EmbeddedDatabase[] = [];
 afterEach(async () => {
@@ -20,8 +21,8 @@ async function db(thread: boolean) {
 async function timerTurnsDuring(work: () => Promise<unknown>): Promise<number> {
   let turns = 0;
   const timer = setInterval(() => turns++, 1);
-  // Let the timer start before the work does.
-  await new Promise((r) => setTimeout(r, 5));
+  // Time on purpose: let the timer start before the work does.
+  await sleep(5);
   const before = turns;
   await work();
   const during = turns - before;

@@ -14,6 +14,7 @@ import { buildTown } from "../../server/townFactory.ts";
 import { loadTemplate } from "../../server/content/template.ts";
 import { backends } from "../helpers/databases.ts";
 import { startTestServer, waitFor } from "../helpers/server.ts";
+import { sleep } from "../helpers/wait.ts";
 
 const template = await loadTemplate("base-3");
 const { list } = await backends("recording");
@@ -55,7 +56,8 @@ for (const backend of list) {
           // afterStep returns at once: the step never waits for the database.
           expect(recorder.afterStep(events)).toBeUndefined();
         }
-        await new Promise((r) => setTimeout(r, 50));
+        // Time on purpose: nothing may be written while the chunk is not full, not even later.
+        await sleep(50);
         expect(await chunks()).toBe(0);
         recorder.afterStep(await town.advance());
         await recorder.flush();

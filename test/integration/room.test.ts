@@ -1,21 +1,20 @@
 // Two SDK clients in the room `town` of a real server: joins, moves, agents walking,
 // refusals of bad messages and forbidden roles, leaving.
 import { Client, type Room } from "@colyseus/sdk";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ServerMessages } from "../../shared/messages.ts";
 import type { TownState } from "../../shared/state.ts";
-import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
+import { startTestServer, useTestServer, waitFor } from "../helpers/server.ts";
+import { sleep } from "../helpers/wait.ts";
 
-type Server = Awaited<ReturnType<typeof startTestServer>>;
-let server: Server;
-const rooms: Room<any, TownState>[] = [];
+const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 
 async function join(
   name: string,
   extra: Record<string, unknown> = {},
 ): Promise<Room<any, TownState>> {
-  const room = await new Client(server.url).joinOrCreate<TownState>("town", { name, ...extra });
-  rooms.push(room);
+  const room = await new Client(t.server.url).joinOrCreate<TownState>("town", { name, ...extra });
+  t.rooms.push(room);
   await waitFor(`${name}'s state`, () => room.state?.agents?.size > 0);
   return room;
 }
@@ -25,14 +24,6 @@ function errors(room: Room<any, TownState>): ServerMessages["error"][] {
   room.onMessage("error", (e: ServerMessages["error"]) => seen.push(e));
   return seen;
 }
-
-beforeAll(async () => {
-  server = await startTestServer({ MODERATOR_TOKEN: "sesame" });
-});
-afterAll(async () => {
-  await leaveAll(rooms);
-  await server?.cleanup();
-});
 
 describe("room town", () => {
   it("two visitors join; one walks and the other sees it; both see residents walk", async () => {
@@ -99,7 +90,8 @@ describe("room town", () => {
     mod.send("control", { action: "pause" });
     await waitFor("everyone sees the pause", () => dave.state.clock.running === false);
     const paused = dave.state.clock.step;
-    await new Promise((r) => setTimeout(r, 400));
+    // Time on purpose: a paused clock must not step for a while (four steps' worth here).
+    await sleep(400);
     expect(dave.state.clock.step).toBe(paused);
     mod.send("control", { action: "resume" });
     await waitFor("the clock runs again", () => dave.state.clock.step > paused);
@@ -113,19 +105,19 @@ describe("room town", () => {
     await waitFor("Eve gone", () => !fay.state.avatars.get(eve.sessionId));
   });
 
-  it("reports health as DESIGN.md says", async () => {
-    const health = await (await fetch(`${server.url}/api/health`)).json();
+  it('reports health and the residents over HTTP (docs/ARCHITECTURE.md, "Protocol")', async () => {
+    const health = await (await fetch(`${t.server.url}/api/health`)).json();
     expect(health).toMatchObject({ ok: true, llm: "offline", db: "embedded", presence: "local" });
     expect(health.step).toBeGreaterThan(0);
-    const agents = await (await fetch(`${server.url}/api/agents`)).json();
+    const agents = await (await fetch(`${t.server.url}/api/agents`)).json();
     expect(agents.length).toBeGreaterThanOrEqual(3);
-    expect((await fetch(`${server.url}/api/agents/nobody`)).status).toBe(404);
+    expect((await fetch(`${t.server.url}/api/agents/nobody`)).status).toBe(404);
   });
 });
 
 /** A walkable tile two steps from (x, y), read from the server's own map. */
 async function nearbyWalkable(x: number, y: number): Promise<{ x: number; y: number }> {
-  const map = server.host.town.map;
+  const map = t.server.host.town.map;
   for (const [dx, dy] of [
     [2, 0],
     [-2, 0],

@@ -14,7 +14,7 @@ import { pino } from "pino";
 import { TownSnapshot } from "../../server/world/snapshot.ts";
 import { loadTemplate } from "../../server/content/template.ts";
 import { backends, IN_CI } from "../helpers/databases.ts";
-import { startTestServer } from "../helpers/server.ts";
+import { startTestServer, waitFor } from "../helpers/server.ts";
 
 const HISTORY = readFileSync(
   new URL("../fixtures/mind-history-base3.csv", import.meta.url),
@@ -214,12 +214,13 @@ describe("GET/POST /api/saves", () => {
       });
     let forkStep: number | undefined;
     try {
-      while (server.host.town.step < 30) await new Promise((r) => setTimeout(r, 20));
-      const listed = (await (await api("/api/saves")).json()) as {
-        name: string;
-        template: string;
-        step: number | null;
-      }[];
+      await waitFor("30 steps", () => server.host.town.step >= 30);
+      type Listed = { name: string; template: string; step: number | null }[];
+      // An autosave (every 10 steps) has been written: the listing names its step.
+      const listed = await waitFor("an autosave in the listing", async () => {
+        const l = (await (await api("/api/saves")).json()) as Listed;
+        return l.some((s) => s.step !== null) && l;
+      });
       expect(listed).toEqual([
         expect.objectContaining({ name: "base-3", template: "base-3", step: expect.any(Number) }),
       ]);

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
 import { startTestServer, waitFor } from "../helpers/server.ts";
+import { sleep } from "../helpers/wait.ts";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let model: FakeOpenAI | undefined;
@@ -58,7 +59,8 @@ describe("a server with a model configured", () => {
   it("keeps stepping while the model never answers, and falls back to offline answers", async () => {
     await start("silent");
     const step0 = (await json("/api/health")).step;
-    await new Promise((r) => setTimeout(r, 1500));
+    // Time on purpose: the steps taken in 1.5 s say whether the clock waits for the model.
+    await sleep(1500);
     const step1 = (await json("/api/health")).step;
     // 20 steps a second: the clock does not wait for the model.
     expect(step1 - step0).toBeGreaterThanOrEqual(15);
@@ -90,7 +92,8 @@ describe("a server with a model configured", () => {
         async () => ((await json("/api/agents")) as { action: string }[]).every((a) => a.action),
         5_000,
       );
-      await new Promise((r) => setTimeout(r, 1000));
+      // Time on purpose: the steps taken in a second say whether the clock waits for the model.
+      await sleep(1000);
       const step1 = (await json("/api/health")).step;
       expect(step1 - step0).toBeGreaterThanOrEqual(20);
       const m = await json("/api/metrics");

@@ -7,17 +7,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { removeFolder, stopChild } from "../helpers/childProcess.ts";
-import { waitFor } from "../helpers/server.ts";
+import { sleep, waitFor } from "../helpers/wait.ts";
 
 // A "server" that writes a file every few ms into nested folders of its data folder (as the
 // embedded database does). `slow`: on SIGTERM it keeps writing for 1.5 s, then writes "saved"
 // and exits; `stuck`: it ignores SIGTERM; `wrapper`: it starts a stuck writer in its own process
-// group and exits at once on SIGTERM (as a launcher like npx may).
+// group and exits at once on SIGTERM (as a launcher like npx may). Its timers are the code under
+// test taking time on purpose, not waits of the test.
 const SCRIPT = `
 const fs = require("node:fs"), path = require("node:path"), { spawn } = require("node:child_process");
 const [dir, mode] = process.argv.slice(1);
 // Before the first write: whoever sees a file may signal at once.
 process.on("SIGTERM", () => {
+  // Time on purpose: the slow mode takes 1.5 s to save.
   if (mode === "slow") setTimeout(() => { fs.writeFileSync(path.join(dir, "saved"), "yes"); process.exit(0); }, 1500);
   if (mode === "wrapper") process.exit(0);
 });
@@ -29,7 +31,7 @@ const write = () => {
     fs.mkdirSync(sub, { recursive: true });
     fs.writeFileSync(path.join(sub, "f" + i++), "x".repeat(4096));
   } catch {}
-  setTimeout(write, 2);
+  setTimeout(write, 2); // time on purpose: a write every 2 ms
 };
 write();
 `;
@@ -95,7 +97,8 @@ describe("stopping a child process and removing its data folder", () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(500);
     expect(child.signalCode).toBe("SIGKILL");
     removeFolder(dir);
-    await new Promise((r) => setTimeout(r, 200));
+    // Time on purpose: a writer left behind would recreate the folder within its 2 ms period.
+    await sleep(200);
     expect(existsSync(dir), "nothing writes into the folder after it is removed").toBe(false);
   });
 
@@ -105,7 +108,8 @@ describe("stopping a child process and removing its data folder", () => {
     expect(child.exitCode, "the wrapper itself stopped at once").toBe(0);
     expect(groupRuns(child.pid!), "the writer it started is gone too").toBe(false);
     removeFolder(dir);
-    await new Promise((r) => setTimeout(r, 200));
+    // Time on purpose: as above, nothing may write into the folder later.
+    await sleep(200);
     expect(existsSync(dir)).toBe(false);
   });
 });

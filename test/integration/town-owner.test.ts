@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { TownOwner } from "../../server/scale/townOwner.ts";
 import { openTestRedis, REDIS_URL } from "../helpers/testRedis.ts";
+import { sleep, waitFor } from "../helpers/wait.ts";
 
 const { redis, problem, skip, cleanup } = await openTestRedis("town-owner.test");
 
@@ -13,7 +14,6 @@ afterAll(async () => {
   await cleanup();
 });
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const owner = (town: string, me: string) => {
   const o = new TownOwner(redis, town, me, { ttlMs: 300, everyMs: 100 });
   owners.push(o);
@@ -28,10 +28,11 @@ describe.skipIf(skip)("a town's owner in Redis", () => {
     const b = owner("slow", "process-b");
     let bOpened = false;
     // A opens for four times the claim's life; B keeps trying to take the town meanwhile.
-    const claimedA = a.claim(() => sleep(1_200));
-    await sleep(50);
+    const claimedA = a.claim(() => sleep(1_200)); // time on purpose: a slow opening
+    await waitFor("A's claim", async () => (await redis.get(a.key)) === "process-a");
     expect(await b.claim(() => Promise.resolve(void (bOpened = true)))).toBe(false);
     expect(await claimedA).toBe(true);
+    // Time on purpose: B must not take the town over for a while after A opened it.
     await sleep(400);
     expect(bOpened).toBe(false);
     expect(await redis.get(a.key)).toBe("process-a");

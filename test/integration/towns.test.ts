@@ -1,23 +1,20 @@
 // Several towns in one process: each its own room with its own clock, listed for the join dialog,
 // joined by name; a moderator hosts another one while the server runs (POST /api/towns).
 import { Client, type Room } from "@colyseus/sdk";
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OpsReport } from "../../shared/api.ts";
 import type { TownState } from "../../shared/state.ts";
-import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
+import { useTestServer, waitFor } from "../helpers/server.ts";
 
-type Server = Awaited<ReturnType<typeof startTestServer>>;
-let server: Server;
-const rooms: Room<any, TownState>[] = [];
 const TOKEN = "sesame";
+const t = useTestServer({ TOWNS: "alpha=base-3, beta=base-3", MODERATOR_TOKEN: TOKEN });
 
 async function join(
   name: string,
   options: Record<string, unknown> = {},
 ): Promise<Room<any, TownState>> {
-  const room = await new Client(server.url).joinOrCreate<TownState>("town", { name, ...options });
-  rooms.push(room);
+  const room = await new Client(t.server.url).joinOrCreate<TownState>("town", { name, ...options });
+  t.rooms.push(room);
   await waitFor(
     `${name}'s state`,
     () => room.state?.agents?.size > 0 && room.state.avatars.get(room.sessionId),
@@ -26,11 +23,11 @@ async function join(
 }
 
 const get = async (p: string) => {
-  const res = await fetch(`${server.url}${p}`);
+  const res = await fetch(`${t.server.url}${p}`);
   return { status: res.status, body: await res.json() };
 };
 const post = async (p: string, body: unknown, token: string | null = TOKEN) => {
-  const res = await fetch(`${server.url}${p}`, {
+  const res = await fetch(`${t.server.url}${p}`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -41,18 +38,9 @@ const post = async (p: string, body: unknown, token: string | null = TOKEN) => {
   return { status: res.status, body: await res.json() };
 };
 
-beforeAll(async () => {
-  server = await startTestServer({ TOWNS: "alpha=base-3, beta=base-3", MODERATOR_TOKEN: TOKEN });
-});
-afterAll(async () => {
-  await leaveAll(rooms);
-  await server?.cleanup();
-  if (server) rmSync(server.dataDir, { recursive: true, force: true });
-});
-
 describe("several towns in one process", () => {
   it("says at start-up which towns it hosts, and lists them for the join dialog", async () => {
-    const summary = server.summary.join("\n");
+    const summary = t.server.summary.join("\n");
     expect(summary).toMatch(/town: alpha \(template base-3, 3 residents\) new, the default/);
     expect(summary).toMatch(/town: beta \(template base-3, 3 residents\) new/);
     const { body: towns } = await get("/api/towns");
@@ -114,7 +102,7 @@ describe("several towns in one process", () => {
   });
 
   it("the inspector's API answers for the town asked", async () => {
-    const beta = server.towns.host("beta")!;
+    const beta = t.server.towns.host("beta")!;
     const id = beta.town.agentViews()[0].id;
     const { status, body } = await get(`/api/agents/${id}?town=beta&limit=3`);
     expect(status).toBe(200);
@@ -127,7 +115,7 @@ describe("several towns in one process", () => {
 
   it("refuses to join a town that is not there, with the reason", async () => {
     await expect(
-      new Client(server.url).joinOrCreate("town", { name: "Zed", town: "nowhere" }),
+      new Client(t.server.url).joinOrCreate("town", { name: "Zed", town: "nowhere" }),
     ).rejects.toThrow(/no town "nowhere"/);
     // The refusal made no room.
     expect((await get("/api/towns")).body.map((t: any) => t.name)).toEqual(["alpha", "beta"]);
@@ -180,7 +168,7 @@ describe("several towns in one process", () => {
     const hosted = await post("/api/towns", { name: "beta-fork" });
     expect(hosted.status).toBe(201);
     const eve = await join("Eve", { town: "beta-fork" });
-    const beta = server.towns.host("beta")!;
+    const beta = t.server.towns.host("beta")!;
     // It starts where beta stood when it was forked.
     expect(eve.state.clock.step).toBeGreaterThan(0);
     expect(eve.state.clock.step).toBeLessThanOrEqual(beta.town.step);
@@ -189,16 +177,10 @@ describe("several towns in one process", () => {
 
   it("saves every town at shutdown; the next start resumes each, saves named without their template", async () => {
     const before = Object.fromEntries(
-      ["alpha", "beta", "gamma"].map((n) => [n, server.towns.host(n)!.town.step]),
+      ["alpha", "beta", "gamma"].map((n) => [n, t.server.towns.host(n)!.town.step]),
     );
-    await leaveAll(rooms);
-    await server.close();
-    server = await startTestServer({
-      TOWNS: "alpha, beta, gamma",
-      MODERATOR_TOKEN: TOKEN,
-      DATA_DIR: server.dataDir,
-    });
-    const summary = server.summary.join("\n");
+    const next = await t.restart({ TOWNS: "alpha, beta, gamma", MODERATOR_TOKEN: TOKEN });
+    const summary = next.summary.join("\n");
     for (const [name, step] of Object.entries(before)) {
       // Saved as it stood at the shutdown (it may have stepped on while the server closed).
       const resumed = new RegExp(

@@ -25,7 +25,7 @@ function slowStore(ms: number) {
     latestSnapshot: () => Promise.resolve(null),
     close: () => Promise.resolve(),
     async saveSnapshot(_town, step) {
-      await sleep(ms);
+      await sleep(ms); // time on purpose: a database write that takes time
       if (store.failing) throw new Error("the database is gone");
       saved.push(step);
     },
@@ -51,7 +51,7 @@ async function run(
   for (let i = 0; i < steps; i++) {
     await town.advance();
     await autosave.afterStep();
-    if (pause) await sleep(pause);
+    if (pause) await sleep(pause); // time on purpose: steps paced in real time
   }
   await autosave.save();
   return autosave;
@@ -101,7 +101,7 @@ describe("autosave", () => {
     for (let i = 0; i < 12; i++) {
       await town.advance();
       await autosave.afterStep();
-      await sleep(5); // the failed write settles
+      await sleep(5); // time on purpose: steps paced so the failed write settles between them
     }
     expect(store.saved).toEqual([]);
     expect(autosave.savedStep).toBe(0);
@@ -109,7 +109,7 @@ describe("autosave", () => {
     for (let i = 0; i < 20; i++) {
       await town.advance();
       await autosave.afterStep();
-      await sleep(5);
+      await sleep(5); // time on purpose: as above
     }
     expect(store.saved).toEqual([13, 23]);
   });

@@ -14,6 +14,7 @@ import {
 import type { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import type { Gateway } from "../../server/llm/prompt.ts";
+import { sleep } from "../helpers/wait.ts";
 
 const map = tinyMap();
 const makeTown = (mind: GenerativeMind) =>
@@ -98,7 +99,7 @@ describe("GenerativeMind driving a Town", () => {
       ...inner,
       engine: "slow",
       ask: async (p, i) => {
-        await new Promise((r) => setTimeout(r, 3));
+        await sleep(3); // time on purpose: a model that takes time
         return inner.ask(p, i);
       },
       embed: (t) => inner.embed(t),
@@ -119,7 +120,7 @@ describe("GenerativeMind driving a Town", () => {
     let started = 0;
     for (let i = 0; i < 200; i++) {
       started += (await town.advance()).filter((e) => e.kind === "actionStarted").length;
-      await new Promise((r) => setTimeout(r, 1));
+      await sleep(1); // time on purpose: real time passes between live steps
     }
     expect(started).toBeGreaterThan(0);
     expect(town.step).toBe(201);

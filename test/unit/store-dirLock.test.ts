@@ -50,8 +50,10 @@ describe("lockDir", () => {
     for (let round = 0; round < 2; round++) {
       const dir = path.join(tmp, `race-${round}`);
       await writeFile(`${dir}.lock`, `4194305\n${hostname()}\n`); // a crashed server's lock
-      const at = Date.now() + 2_500; // every process tries at the same moment
+      // Time on purpose: every process tries at the same moment, and holds the lock 1.5 s.
+      const at = Date.now() + 2_500;
       const script = `(async () => { const { lockDir } = await import(${JSON.stringify(module)});
+        // time on purpose: start together, hold the lock 1.5 s
         await new Promise((r) => setTimeout(r, ${at} - Date.now()));
         try { const l = await lockDir(${JSON.stringify(dir)}); const from = Date.now(); await new Promise((r) => setTimeout(r, 1500)); console.log("locked " + from + " " + Date.now()); await l.release(); }
         catch (e) { console.log(/in use by process/.test(e.message) ? "refused" : "error: " + e.message); } })();`;

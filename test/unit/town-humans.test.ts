@@ -18,6 +18,7 @@ import { TownSnapshot } from "../../server/world/snapshot.ts";
 import { Town } from "../../server/world/town.ts";
 import { TownMap } from "../../server/world/townMap.ts";
 import { tinyPersonas, tinyTownJson } from "../fixtures/tinyTown.ts";
+import { sleep } from "../helpers/wait.ts";
 
 const map = TownMap.fromJson(tinyTownJson(), "tiny");
 
@@ -61,6 +62,7 @@ function makeTown(
 }
 
 const kinds = (events: readonly TownEvent[]) => events.map((e) => e.kind);
+/** One turn of the event loop: minds that answer at once have answered (not a wait for time). */
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe("people talking to residents", () => {
@@ -286,7 +288,7 @@ describe("people talking to residents", () => {
     const t0 = Date.now();
     while (town.mindErrors.length === 0) {
       expect(town.tickHumans(10)).not.toContainEqual(expect.objectContaining({ kind: "said" }));
-      await new Promise((r) => setTimeout(r, 10));
+      await sleep(10); // time on purpose: the test measures the timeout in real time
     }
     expect(Date.now() - t0).toBeGreaterThanOrEqual(30);
     expect(town.mindErrors[0]).toMatchObject({ agentId: "ann", error: { name: "MindTimeout" } });

@@ -8,6 +8,7 @@ import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { Town } from "../../server/world/town.ts";
 import { TownMap } from "../../server/world/townMap.ts";
 import { tinyPersonas, tinyTownJson } from "../fixtures/tinyTown.ts";
+import { sleep } from "../helpers/wait.ts";
 
 const map = TownMap.fromJson(tinyTownJson(), "tiny");
 const makeTown = (mind: Mind = new ScriptedMind(), mode: "lockstep" | "live" = "lockstep") =>
@@ -103,7 +104,7 @@ describe("Town", () => {
         if (!needsAction) return null;
         calls++;
         if (agent.id === "ann") throw new Error("model said nonsense");
-        await new Promise((r) => setTimeout(r, 30));
+        await sleep(30); // time on purpose: a slow mind
         return {
           action: {
             action: "pacing",
@@ -117,7 +118,7 @@ describe("Town", () => {
     const town = makeTown(flaky, "live");
     const first = await town.advance();
     expect(first.some((e) => e.kind === "actionStarted")).toBe(false); // nobody waited for the slow mind
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50); // time on purpose: the slow mind's answers come while the town waits
     const events = await run(town, 10);
     expect(events.some((e) => e.kind === "actionStarted" && e.agentId === "bob")).toBe(true);
     expect(town.mindErrors.some((e) => e.agentId === "ann")).toBe(true);
@@ -150,7 +151,7 @@ describe("Town", () => {
     while (town.mindErrors.length < 2) {
       await town.advance();
       for (const e of town.mindErrors) if (!gaveUp.has(e.agentId)) gaveUp.set(e.agentId, town.time);
-      await new Promise((r) => setTimeout(r, 10));
+      await sleep(10); // time on purpose: the test measures the timeout in real time
     }
     expect(Date.now() - t0).toBeGreaterThanOrEqual(30);
     expect(town.mindErrors.map((e) => [e.agentId, (e.error as Error).name])).toEqual([

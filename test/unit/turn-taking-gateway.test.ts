@@ -7,6 +7,7 @@ import { z } from "zod";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import type { Gateway, Prompt } from "../../server/llm/prompt.ts";
 import { TurnTakingGateway } from "../../server/llm/turns.ts";
+import { sleep } from "../helpers/wait.ts";
 
 const echo: Prompt<{ n: number }, { n: number }> = {
   name: "echo",
@@ -35,9 +36,9 @@ describe("TurnTakingGateway", () => {
       [new TurnTakingGateway(new OfflineGateway({ meter: false })), true],
     ] as const) {
       const log: string[] = [];
-      setTimeout(() => log.push("timer"), 0);
+      setTimeout(() => log.push("timer"), 0); // time on purpose: the timer the test watches
       await chain(gateway, 200, log);
-      await new Promise((r) => setTimeout(r, 5));
+      await sleep(5); // time on purpose: the timer set before the chain has run by now
       const at = log.indexOf("timer");
       expect(at, gateway.constructor.name).toBeGreaterThan(-1);
       expect(at < 200, gateway.constructor.name).toBe(timerWithin);

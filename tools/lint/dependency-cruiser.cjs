@@ -1,8 +1,9 @@
 // The layers, checked by `npm run lint:deps` (part of `npm run lint` and `npm test`).
 //
-//   shared  <-  server/world  <-  server/agents  <-  server/{rooms,hosting,http,scale,sim}  <-  app, index, cli
+//   shared  <-  server/world  <-  server/agents  <-  server/{sim,eval}  <-  server/{rooms,hosting,http,scale}  <-  app, index, cli
 //   (server/llm, server/store, server/content sit beside them; server/threads, work on threads of
-//   its own, is a leaf under agents and store; replays and the view model are in shared/)
+//   its own, is a leaf under agents and store; replays and the view model are in shared/;
+//   server/eval, the evaluation harness, runs towns through sim/ and is read by http/evals.ts)
 //   client  ->  shared only (never server code)
 //
 // A module may import its own folder and anything in a layer below it, never above it, and no
@@ -59,13 +60,6 @@ module.exports = {
       to: { path: notIn("threads") },
     },
     {
-      name: "replay-reads-the-world",
-      severity: "error",
-      comment: "Replay frames are built from the Town's events only.",
-      from: { path: "^server/replay/" },
-      to: { path: notIn("replay", "world") },
-    },
-    {
       name: "agents-above-world",
       severity: "error",
       comment:
@@ -79,7 +73,7 @@ module.exports = {
       comment:
         "Storage saves towns, recordings and memory rows; it knows nothing of rooms, and of minds only the memory package's row format (journal, codec).",
       from: { path: "^server/store/" },
-      to: { path: notIn("store", "world", "replay", "threads"), pathNot: "^server/agents/memory/" },
+      to: { path: notIn("store", "world", "threads"), pathNot: "^server/agents/memory/" },
     },
     {
       name: "content-below-hosting",
@@ -89,11 +83,19 @@ module.exports = {
       to: { path: notIn("content", "world", "agents") },
     },
     {
+      name: "eval-below-hosting",
+      severity: "error",
+      comment:
+        "The evaluation harness runs towns headless (sim/, store/, the minds); it knows nothing of rooms, hosting, HTTP or scaling.",
+      from: { path: "^server/eval/" },
+      to: { path: "^server/(rooms|hosting|http|scale)/" },
+    },
+    {
       name: "adapters-below-app",
       severity: "error",
       comment:
         "Rooms, hosting, HTTP, scaling and the headless runner are wired together by app.ts and the CLIs, never the reverse.",
-      from: { path: "^server/(rooms|hosting|http|scale|sim)/" },
+      from: { path: "^server/(rooms|hosting|http|scale|sim|eval)/" },
       to: { path: "^server/(app|index|cli/)" },
     },
     {

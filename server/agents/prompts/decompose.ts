@@ -44,7 +44,6 @@ export const DecomposeAnswer = z.object({
   blocks: z.array(z.object({ tasks: z.array(Task).min(1) })),
 });
 export type DecomposeAnswer = z.infer<typeof DecomposeAnswer>;
-export type DecomposedTask = z.infer<typeof Task>;
 
 export const decomposePrompt = definePrompt<DecomposeInput, DecomposeAnswer>({
   name: "decompose",
