@@ -4,6 +4,7 @@ import type { Gateway } from "../llm/prompt.ts";
 import type { Address } from "../world/tile.ts";
 import type { PlannedTask } from "./execute.ts";
 import type { MemoryPort, MemoryRecord, MemoryType, NewMemory } from "./memory/port.ts";
+import type { Fact } from "./memory/fact.ts";
 import type { Persona } from "../../shared/persona.ts";
 import type { PlaceName } from "./offline/events.ts";
 import { brief, identityOf, type Identity, type MemoryLine } from "./prompts/builder.ts";
@@ -67,7 +68,14 @@ export interface AgentState {
   engagedWith: string;
   engagedSince: number;
   /** A conversation the mind wrote and the Town is playing: what this side takes away at its end. */
-  chat?: { with: string; lines: ConversationLine[]; topic: string; takeaway?: PostChatAnswer };
+  chat?: {
+    with: string;
+    lines: ConversationLine[];
+    topic: string;
+    takeaway?: PostChatAnswer;
+    /** The typed records told in it, by line (offline; a model's lines have none). */
+    told?: (Fact | null)[];
+  };
   /** Object states a person set that the agent already reacted to: address -> state. */
   objectReactions: Map<string, string>;
   reflecting: boolean;
@@ -266,6 +274,8 @@ export const lines = (ms: readonly MemoryRecord[]): MemoryLine[] =>
     created: m.created,
     importance: m.importance,
     kind: kindOf(m),
+    ...(m.facts ? { facts: m.facts } : {}),
+    ...(m.type === "chat" ? { with: m.object } : {}),
   }));
 
 /** The day prompts date memories against (settings.memoryDates): memories of it show only their

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { PlaceName } from "../offline/events.ts";
 import { offlineTakeaway, type ChatSideInput, type Line } from "../offline/dialogue.ts";
+import { Fact } from "../memory/fact.ts";
 import { definePrompt, firstName, iss, nowAt, quote, type Identity } from "./builder.ts";
 
 export interface PostChatInput {
@@ -15,6 +16,8 @@ export interface PostChatInput {
   lines: Line[];
   topic: string;
   places: PlaceName[];
+  /** The typed record each line told, if any (offline lines carry them). */
+  told?: (Fact | null)[];
 }
 
 export const Takeaway = z.object({
@@ -22,6 +25,8 @@ export const Takeaway = z.object({
   memo: z.string(),
   planning: z.string(),
   relationship: z.string(),
+  /** The memo's typed record (the offline engine's; a model gives none). */
+  facts: z.array(Fact).optional(),
 });
 export type PostChatAnswer = z.infer<typeof Takeaway>;
 
@@ -41,5 +46,5 @@ export const postChatPrompt = definePrompt<PostChatInput, PostChatAnswer>({
       `Give "importance" (1-10 for ${f}), "memo" (what ${f} found interesting, naming who said it), "planning" (what ${f} must remember for plans, with day, time and place; "" if nothing), "relationship" (one sentence: how ${f} sees ${firstName(i.other)} now).`,
     ];
   },
-  offline: (i) => offlineTakeaway(i.self, i.other, i.lines, i.topic, i.now, i.places),
+  offline: (i) => offlineTakeaway(i.self, i.other, i.lines, i.topic, i.now, i.places, i.told),
 });

@@ -10,6 +10,7 @@ import {
   type Line,
   type PastContext,
 } from "../offline/dialogue.ts";
+import { Fact } from "../memory/fact.ts";
 import { definePrompt, firstName, iss, memories, nowAt, quote, type Identity } from "./builder.ts";
 
 export interface UtteranceInput {
@@ -26,12 +27,16 @@ export interface UtteranceInput {
   places: PlaceName[];
   /** Memories of this day show only their time (builder.stamp). */
   today?: number;
+  /** The typed record each line so far told, if any (offline lines carry them; a model's do not). */
+  told?: (Fact | null)[];
 }
 
 export const UtteranceAnswer = z.object({
   text: z.string().min(1),
   end: z.boolean(),
   topic: z.string(),
+  /** The record of the news this line tells (the offline engine's; a model gives none). */
+  told: Fact.optional(),
 });
 export type UtteranceAnswer = z.infer<typeof UtteranceAnswer>;
 
@@ -64,5 +69,5 @@ export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
     ];
   },
   offline: (i) =>
-    offlineUtterance(i.speaker, i.listener, i.soFar, i.now, i.places, i.maxLines, i.past),
+    offlineUtterance(i.speaker, i.listener, i.soFar, i.now, i.places, i.maxLines, i.past, i.told),
 });
