@@ -8,7 +8,7 @@
 import { minuteOfDay } from "../../shared/time.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { ConversationLine, ConversationPlan, Notice } from "../world/mind.ts";
-import type { ChatSideInput, Line, PastContext } from "./offline/dialogue.ts";
+import type { Ask, ChatSideInput, Line, PastContext } from "./offline/dialogue.ts";
 import type { Fact } from "./memory/fact.ts";
 import { eventOnDay, extractEvent, type PlaceName } from "./offline/events.ts";
 import { parseHourMinute } from "../../shared/time.ts";
@@ -61,6 +61,18 @@ function usualDay(s: AgentState): { start: number; place: string }[] {
     .sort((a, b) => a.start - b.start);
 }
 
+/** What the resident's plan for today has next (its next block of another task), if any. */
+function laterToday(s: AgentState, now: number): { start: number; task: string; place?: string }[] {
+  const sch = s.schedule;
+  if (!sch || sch.day !== startOfDay(now)) return [];
+  const minute = minuteOfDay(now);
+  const at = sch.blocks.find((b) => b.start <= minute && b.end > minute);
+  return sch.blocks
+    .filter((b) => b.start > minute && b.task !== at?.task)
+    .slice(0, 2)
+    .map((b) => ({ start: b.start, task: b.task, ...(b.place ? { place: b.place } : {}) }));
+}
+
 /** One side of a conversation, from its OWN memories only. */
 export async function side(
   ctx: MindContext,
@@ -98,6 +110,7 @@ export async function side(
     people: peopleFor(ctx, self),
     usual: usualDay(self),
     home: self.persona.home,
+    later: laterToday(self, now),
   };
 }
 
@@ -209,6 +222,8 @@ export async function startConversation(
   let topic = "";
   // The record each line told (offline), kept beside the lines for both sides' takeaways.
   const told: (Fact | null)[] = [];
+  // What each line asked (offline), so the answer is to the question, not to its words.
+  const asked: (Ask | null)[] = [];
   for (let turn = 0; turn < maxLines; turn++) {
     const [speaker, listener, rel] = turn % 2 === 0 ? [a, b, relA] : [b, a, relB];
     const last = said.at(-1)?.text;
@@ -241,10 +256,12 @@ export async function startConversation(
       maxLines,
       places: placeNames(speaker),
       told: [...told],
+      asked: [...asked],
       ...datedFrom(ctx, now),
     });
     said.push({ speaker: speaker.persona.name, text: answer.text });
     told.push(answer.told ?? null);
+    asked.push(answer.asks ?? null);
     topic = answer.topic || topic;
     if (answer.end) break;
   }

@@ -20,7 +20,7 @@ import { cap, iToThirdPerson, ownMemoryAsI, withoutDanglingEnd } from "./person.
 import { pick, seeded } from "./random.ts";
 import { heard as heardFact, type Fact } from "../memory/fact.ts";
 import { asClause, heardBy, tellFact } from "./news.ts";
-import { dayKey } from "./time.ts";
+import { dayKey, formatTime12 } from "./time.ts";
 
 export interface News {
   kind: "event" | "plan" | "person" | "memory" | "fact";
@@ -50,7 +50,14 @@ export interface ChatSideInput {
   usual?: { start: number; place: string }[];
   /** Where it lives ("world:sector:arena"). */
   home?: string;
+  /** What its plan for today has next: [minute, task, address]. */
+  later?: { start: number; task: string; place?: string }[];
 }
+
+/** What a line may ask the other, as the engine knows it asked (never read back from its words):
+ *  their plans for later, what has been happening with them. */
+export const ASKS = ["later", "lately"] as const;
+export type Ask = (typeof ASKS)[number];
 
 export interface Line {
   speaker: string;
@@ -209,9 +216,11 @@ export function pickNews(
     for (const m of ownPlans.filter((x) => x.importance < EVENT_IMPORTANCE))
       yield { kind: "plan", text: m.text, importance: m.importance };
     for (const m of inOwnWords) {
+      // (A talk's record is no news: what was told in it is, from its memo.)
       if (
         m.importance >= 5 &&
         m.kind !== "observation" &&
+        m.kind !== "chat" &&
         namesPerson(
           m.text,
           people.filter((p) => p !== listener),
@@ -222,7 +231,7 @@ export function pickNews(
         yield { kind: "person", text: m.text, importance: m.importance };
     }
     for (const m of inOwnWords
-      .filter((x) => x.importance >= 6 && x.kind !== "observation")
+      .filter((x) => x.importance >= 6 && x.kind !== "observation" && x.kind !== "chat")
       .sort((a, b) => b.importance - a.importance))
       yield { kind: "memory", text: m.text, importance: m.importance };
   };
@@ -357,6 +366,29 @@ const isFarewell = (text: string) =>
   /(^|\s)I should get back to /.test(text) || /(^|\s)See you, \w+!$/.test(text);
 
 /**
+ * The answer to a question the other asked: "later" from one's plan for today (its next task and
+ * where), "lately" with one's news when one has some (then `told`), else one's plan.
+ */
+function answerAsk(
+  q: Ask,
+  self: ChatSideInput,
+  news: string,
+  now: number,
+): { text: string; told?: boolean } {
+  if (q === "lately" && news) return { text: news, told: true };
+  const next = self.later?.[0];
+  if (!next) return { text: "Nothing much planned, to be honest." };
+  const place = next.place?.split(":")[1];
+  const when =
+    next.start - (new Date(now).getUTCHours() * 60 + new Date(now).getUTCMinutes()) < 60
+      ? "Soon"
+      : `At ${formatTime12(next.start)}`;
+  return {
+    text: `${when} I'll be ${bare(next.task)}${place && !next.task.includes(place) ? ` at ${place}` : ""}.`,
+  };
+}
+
+/**
  * An answer to news told as a record: that one had not heard it (or had, from whom), and a question
  * back about it: to the teller about their own news, or how the one it is about is, or since when
  * the teller knows (seeded, so talks vary).
@@ -391,7 +423,8 @@ export function offlineUtterance(
   maxLines: number,
   past?: PastContext,
   told: readonly (Fact | null)[] = [],
-): { text: string; end: boolean; topic: string; told?: Fact } {
+  asked: readonly (Ask | null)[] = [],
+): { text: string; end: boolean; topic: string; told?: Fact; asks?: Ask } {
   const people = speaker.people ?? [];
   const n = soFar.length;
   const you = first(listener.name);
@@ -445,7 +478,19 @@ export function offlineUtterance(
   const toldLast =
     last.speaker !== speaker.name ? newsAt(soFar, n - 1, now, places, people) : undefined;
   const lastFact = last.speaker !== speaker.name ? told[n - 1] : null;
-  let reply = "";
+  const question = last.speaker !== speaker.name ? asked[n - 1] : null;
+  // Asked something: the answer first, from what one knows (one's plan, one's news).
+  const answer = question ? answerAsk(question, speaker, line, now) : { text: "" };
+  if (answer.told && mine) {
+    const all = [...soFar, { speaker: speaker.name, text: answer.text }];
+    return {
+      text: `${answer.text} ${farewell(speaker.action, listener.name)}`,
+      end: true,
+      topic: factTopicSoFar || topicOf(all),
+      ...(mine.fact ? { told: mine.fact } : {}),
+    };
+  }
+  let reply = answer.text;
   if (lastFact && !lastFact.event) reply = answerNews(lastFact, speaker, last.speaker, you);
   else if (toldLast?.event) {
     const e = {
@@ -486,8 +531,22 @@ export function offlineUtterance(
           : `${reply} Guess what: ${line}`,
       false,
     );
-  if (n === 1 && !toldLast && !lastFact)
-    return done(`${reply}${speaker.action ? ` I was just ${bare(speaker.action)}.` : ""}`, false);
+  if (n === 1 && !toldLast && !lastFact) {
+    // Nothing to tell: what one is doing, and a question back (seeded), so a talk is more than
+    // hello and goodbye.
+    const ask = pick([...ASKS, null], speaker.id, listener.name, dayKey(now), "ask");
+    const q =
+      ask === "later"
+        ? ` What are you up to later, ${you}?`
+        : ask === "lately"
+          ? ` What's new with you, ${you}?`
+          : "";
+    const out = done(
+      `${reply}${speaker.action ? ` I was just ${bare(speaker.action)}.` : ""}${q}`,
+      false,
+    );
+    return ask && q ? { ...out, asks: ask } : out;
+  }
   return done(`${reply} ${farewell(speaker.action, listener.name)}`.trim(), true);
 }
 

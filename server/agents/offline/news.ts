@@ -80,6 +80,22 @@ function hash(text: string): string {
   return (h >>> 0).toString(36);
 }
 
+/** The speaker's name where the tagger reads it as a verb's subject (its next word a verb, after
+ *  a lead-in such as "Early on February 13") made "I", so the first person reads "I saw", not "me saw". */
+function asSubject(text: string, speaker: string): string {
+  const names = [speaker, first(speaker)];
+  for (const name of names) {
+    const at = text.indexOf(`${name} `);
+    if (at <= 0) continue;
+    const next = text.slice(at + name.length + 1).split(" ")[0];
+    if (nlp(`${name} ${next}`).terms().last().has("#Verb"))
+      return `${text.slice(0, at)}I ${text.slice(at + name.length + 1)}`
+        .replace(/\bI is\b/, "I am")
+        .replace(/\bI has\b/, "I have");
+  }
+  return text;
+}
+
 /** A statement as a clause after "that": its first word lower-cased unless it is a name
  *  ("Early on February 13 ..." → "early on ...", "Lucy Tran has ..." kept). */
 export function asClause(text: string): string {
@@ -93,7 +109,10 @@ export function asClause(text: string): string {
 export function tellFact(f: Fact, speaker: string, listener: string): string {
   const body = f.text.replace(/[.!]+$/, "");
   const by = f.told?.by;
-  if (!by || f.source === speaker) return `${cap(ownMemoryAsI(body, speaker))}.`;
+  if (!by || f.source === speaker)
+    return `${cap(ownMemoryAsI(asSubject(body, speaker), speaker))}.`;
+  // Their own news, told by them: no pronoun to guess ("Grace told me that Grace ...").
+  if (f.who === by) return `${cap(body)}; ${by === listener ? "you" : first(by)} told me so.`;
   return `${by === listener ? "You told me" : `${first(by)} told me`} that ${asClause(body)}.`;
 }
 

@@ -5,7 +5,9 @@
 import { z } from "zod";
 import type { PlaceName } from "../offline/events.ts";
 import {
+  ASKS,
   offlineUtterance,
+  type Ask,
   type ChatSideInput,
   type Line,
   type PastContext,
@@ -29,6 +31,8 @@ export interface UtteranceInput {
   today?: number;
   /** The typed record each line so far told, if any (offline lines carry them; a model's do not). */
   told?: (Fact | null)[];
+  /** What each line so far asked, if anything (offline lines carry it). */
+  asked?: (Ask | null)[];
 }
 
 export const UtteranceAnswer = z.object({
@@ -37,6 +41,8 @@ export const UtteranceAnswer = z.object({
   topic: z.string(),
   /** The record of the news this line tells (the offline engine's; a model gives none). */
   told: Fact.optional(),
+  /** What this line asks the other (the offline engine's; a model gives none). */
+  asks: z.enum(ASKS).optional(),
 });
 export type UtteranceAnswer = z.infer<typeof UtteranceAnswer>;
 
