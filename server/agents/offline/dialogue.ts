@@ -117,10 +117,12 @@ export function pickNews(
     return told?.day !== then.day || told.month !== then.month;
   };
   // A talk's record ("Grace and I were conversing about ...") is told only where the talk left no
-  // memo of what one heard in it (made at the same time): the memo tells it better.
+  // memo of what one heard in it (made at the same time), nor records of what was told in it:
+  // those tell it better.
   const recordWithMemo = (m: MemoryLine) =>
     m.kind === "chat" &&
-    memories.some((x) => x.created === m.created && x.kind !== "chat" && !!heardFrom(x.text));
+    (!!m.facts?.length ||
+      memories.some((x) => x.created === m.created && x.kind !== "chat" && !!heardFrom(x.text)));
   const usable = memories.filter(
     (m) =>
       !fromListener(m.text) &&
@@ -216,11 +218,9 @@ export function pickNews(
     for (const m of ownPlans.filter((x) => x.importance < EVENT_IMPORTANCE))
       yield { kind: "plan", text: m.text, importance: m.importance };
     for (const m of inOwnWords) {
-      // (A talk's record is no news: what was told in it is, from its memo.)
       if (
         m.importance >= 5 &&
         m.kind !== "observation" &&
-        m.kind !== "chat" &&
         namesPerson(
           m.text,
           people.filter((p) => p !== listener),
@@ -231,7 +231,7 @@ export function pickNews(
         yield { kind: "person", text: m.text, importance: m.importance };
     }
     for (const m of inOwnWords
-      .filter((x) => x.importance >= 6 && x.kind !== "observation" && x.kind !== "chat")
+      .filter((x) => x.importance >= 6 && x.kind !== "observation")
       .sort((a, b) => b.importance - a.importance))
       yield { kind: "memory", text: m.text, importance: m.importance };
   };
