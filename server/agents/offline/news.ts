@@ -26,7 +26,11 @@ export function absoluteDays(text: string, at: number): string {
     const s = r.start;
     // Only a day named relative to when it was said ("yesterday", "tonight", "on Saturday"); a
     // date ("February 14") or an hour alone ("at five") is kept as said.
-    if (!relative(r)) continue;
+    // (A part of the day alone, "afternoon" in "a kite-flying afternoon", names no day: the
+    // parser's time-of-day reading is its only one.)
+    const parsers = [...r.tags()].filter((t) => t.startsWith("parser/"));
+    const partOfDay = parsers.length === 1 && /CasualTime/.test(parsers[0]) && !/\s/.test(r.text);
+    if (!relative(r) || partOfDay) continue;
     const d = s.date();
     const hour = s.isCertain("hour")
       ? ` at ${formatTime12(s.get("hour")! * 60 + (s.get("minute") ?? 0))}`
@@ -83,17 +87,20 @@ function hash(text: string): string {
 /** The speaker's name where the tagger reads it as a verb's subject (its next word a verb, after
  *  a lead-in such as "Early on February 13") made "I", so the first person reads "I saw", not "me saw". */
 function asSubject(text: string, speaker: string): string {
-  const names = [speaker, first(speaker)];
-  for (const name of names) {
-    const at = text.indexOf(`${name} `);
-    if (at <= 0) continue;
-    const next = text.slice(at + name.length + 1).split(" ")[0];
-    if (nlp(`${name} ${next}`).terms().last().has("#Verb"))
-      return `${text.slice(0, at)}I ${text.slice(at + name.length + 1)}`
+  let out = text;
+  for (const name of [speaker, first(speaker)]) {
+    let from = 1;
+    for (let at = out.indexOf(`${name} `, from); at > 0; at = out.indexOf(`${name} `, from)) {
+      const next = out.slice(at + name.length + 1).split(" ")[0];
+      from = at + 1;
+      // (Read as "I <word>": the name's own agreement may be off, "Rosa close".)
+      if (!nlp(`I ${next}`).terms().last().has("#Verb")) continue;
+      out = `${out.slice(0, at)}I ${out.slice(at + name.length + 1)}`
         .replace(/\bI is\b/, "I am")
         .replace(/\bI has\b/, "I have");
+    }
   }
-  return text;
+  return out;
 }
 
 /** A statement as a clause after "that": its first word lower-cased unless it is a name
