@@ -98,8 +98,7 @@ const SEEDS: Seed[] = [
 
 /** Whether a text names the event, however hyphenated ("get-together" is "get together"): news
  *  is told in its teller's own words. */
-const says = (text: string, what: string) =>
-  text.toLowerCase().replace(/-/g, " ").includes(what);
+const says = (text: string, what: string) => text.toLowerCase().replace(/-/g, " ").includes(what);
 
 function memoriesOf(mind: GenerativeMind, id: string) {
   const s = mind.agent(id)!;
@@ -112,9 +111,7 @@ function toldOnlyInConversations(run: ScenarioRun, seed: Seed): string[] {
   for (const p of run.personas) {
     if (p.id === seed.host) continue;
     const mems = memoriesOf(run.mind, p.id);
-    const knowing = mems.filter(
-      (m) => m.type !== "observation" && says(m.description, seed.what),
-    );
+    const knowing = mems.filter((m) => m.type !== "observation" && says(m.description, seed.what));
     if (knowing.length === 0) continue;
     informed.push(p.name);
     const heard = mems.filter(
@@ -180,8 +177,7 @@ describe("scenarios: events spread by word of mouth (offline, lockstep)", () => 
         if (p.id === seed.host || (r.minutesAt.get(p.id) ?? 0) < 60) continue;
         const planned = memoriesOf(r.mind, p.id).some(
           (m) =>
-            m.description.startsWith(`For ${p.name}'s planning`) &&
-            says(m.description, seed.what),
+            m.description.startsWith(`For ${p.name}'s planning`) && says(m.description, seed.what),
         );
         const lives = r.mind
           .agent(p.id)!

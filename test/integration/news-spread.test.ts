@@ -54,8 +54,11 @@ describe("news that is not an event spreads by word of mouth (base-25, one day, 
           expect(said.some(([, t]) => /\b(I|my|My)\b/.test(t))).toBe(true);
           continue;
         }
-        const heard = mems.filter((m) =>
-          m.facts?.some((f: Fact) => !!f.told && f.text.toLowerCase().includes(n.word)),
+        // (A talk's record holds what was told in it too; the memo is what one keeps as heard.)
+        const heard = mems.filter(
+          (m) =>
+            m.type === "thought" &&
+            m.facts?.some((f: Fact) => !!f.told && f.text.toLowerCase().includes(n.word)),
         );
         if (heard.length === 0) {
           // Nobody knows it but through a talk.
