@@ -617,7 +617,7 @@ export function offlineTakeaway(
     if (f && f.source !== self.name) {
       // Kept as the record it was told from, never re-read from the line.
       facts = [heardFact(f, other, self.name)];
-      memo = `${self.name} heard from ${other} that ${asClause(f.text.replace(/[.!]+$/, ""))}.`;
+      memo = `${self.name} heard from ${other} that ${asClause(f.text.replace(/[.!]+$/, ""), [f.who, f.source, ...people])}.`;
       importance = Math.max(
         importance,
         Math.min(8, importanceOf(f.text, { at: now, people, novel: true })),

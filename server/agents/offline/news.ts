@@ -105,9 +105,14 @@ function asSubject(text: string, speaker: string): string {
 
 /** A statement as a clause after "that": its first word lower-cased unless it is a name
  *  ("Early on February 13 ..." → "early on ...", "Lucy Tran has ..." kept). */
-export function asClause(text: string): string {
+export function asClause(text: string, names: readonly string[] = []): string {
   const word = /^[A-Z][a-z]+\b/.exec(text)?.[0];
-  if (!word || nlp(word).has("#ProperNoun") || nlp(text).terms().first().has("#ProperNoun"))
+  if (
+    !word ||
+    names.some((n) => first(n) === word) ||
+    nlp(word).has("#ProperNoun") ||
+    nlp(text).terms().first().has("#ProperNoun")
+  )
     return text;
   return word.toLowerCase() + text.slice(word.length);
 }
@@ -120,7 +125,7 @@ export function tellFact(f: Fact, speaker: string, listener: string): string {
     return `${cap(ownMemoryAsI(asSubject(body, speaker), speaker))}.`;
   // Their own news, told by them: no pronoun to guess ("Grace told me that Grace ...").
   if (f.who === by) return `${cap(body)}; ${by === listener ? "you" : first(by)} told me so.`;
-  return `${by === listener ? "You told me" : `${first(by)} told me`} that ${asClause(body)}.`;
+  return `${by === listener ? "You told me" : `${first(by)} told me`} that ${asClause(body, [f.who, f.source])}.`;
 }
 
 /** Whether `listener` has had this news: it is about them, they told it, or a talk with them held it. */
