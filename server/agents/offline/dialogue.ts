@@ -21,6 +21,7 @@ import { pick, seeded } from "./random.ts";
 import { heard as heardFact, type Fact } from "../memory/fact.ts";
 import { asClause, heardBy, tellFact } from "./news.ts";
 import { dayKey, formatTime12 } from "./time.ts";
+import { DAY_MS } from "../../world/clock.ts";
 
 export interface News {
   kind: "event" | "plan" | "person" | "memory" | "fact";
@@ -618,9 +619,11 @@ export function offlineTakeaway(
       // Kept as the record it was told from, never re-read from the line.
       facts = [heardFact(f, other, self.name)];
       memo = `${self.name} heard from ${other} that ${asClause(f.text.replace(/[.!]+$/, ""), [f.who, f.source, ...people])}.`;
+      // What just happened weighs as what is about to (importance.ts: a day ahead adds 3).
+      const lately = f.when !== undefined && f.when <= now && now - f.when < 3 * DAY_MS ? 2 : 0;
       importance = Math.max(
         importance,
-        Math.min(8, importanceOf(f.text, { at: now, people, novel: true })),
+        Math.min(8, importanceOf(f.text, { at: now, people, novel: true }) + lately),
       );
       const e = f.event ? extractEvent(f.text, places, now, people, f.source) : undefined;
       if (e && willAttend(self, { ...e, host: e.host ?? f.source }))
