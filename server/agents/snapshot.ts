@@ -1,6 +1,7 @@
 // The generative mind's save: every resident's state beside its memory stream (whose own format
 // is the memory package's, checked by the stream when it loads). Validated before a restore, so a
 // broken or foreign save is refused with a clear error instead of half-restoring a town.
+import { Fact } from "./memory/fact.ts";
 import { z } from "zod";
 
 const Task = z.object({
@@ -80,6 +81,8 @@ const SavedAgent = z.object({
       lines: z.array(Line),
       topic: z.string(),
       takeaway: Takeaway.optional(),
+      /** The typed record each line told (offline; saves before them have none). */
+      told: z.array(Fact.nullable()).optional(),
     })
     .optional(),
   lastSeen: z.string(),
