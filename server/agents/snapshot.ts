@@ -80,7 +80,7 @@ const SavedAgent = z.object({
       with: z.string(),
       lines: z.array(Line),
       topic: z.string(),
-      takeaway: Takeaway.optional(),
+      takeaway: Takeaway.extend({ facts: z.array(Fact).optional() }).optional(),
       /** The typed record each line told (offline; saves before them have none). */
       told: z.array(Fact.nullable()).optional(),
     })

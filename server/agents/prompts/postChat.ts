@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { PlaceName } from "../offline/events.ts";
 import { offlineTakeaway, type ChatSideInput, type Line } from "../offline/dialogue.ts";
-import { Fact } from "../memory/fact.ts";
+import type { Fact } from "../memory/fact.ts";
 import { definePrompt, firstName, iss, nowAt, quote, type Identity } from "./builder.ts";
 
 export interface PostChatInput {
@@ -25,10 +25,10 @@ export const Takeaway = z.object({
   memo: z.string(),
   planning: z.string(),
   relationship: z.string(),
-  /** The memo's typed record (the offline engine's; a model gives none). */
-  facts: z.array(Fact).optional(),
 });
-export type PostChatAnswer = z.infer<typeof Takeaway>;
+/** The offline engine's takeaway also carries the memo's typed record (a value, never asked of a
+ *  model: its strict schema has no optional fields). */
+export type PostChatAnswer = z.infer<typeof Takeaway> & { facts?: Fact[] };
 
 export const postChatPrompt = definePrompt<PostChatInput, PostChatAnswer>({
   name: "post-chat",

@@ -5,14 +5,13 @@
 import { z } from "zod";
 import type { PlaceName } from "../offline/events.ts";
 import {
-  ASKS,
   offlineUtterance,
   type Ask,
   type ChatSideInput,
   type Line,
   type PastContext,
 } from "../offline/dialogue.ts";
-import { Fact } from "../memory/fact.ts";
+import type { Fact } from "../memory/fact.ts";
 import { definePrompt, firstName, iss, memories, nowAt, quote, type Identity } from "./builder.ts";
 
 export interface UtteranceInput {
@@ -39,12 +38,10 @@ export const UtteranceAnswer = z.object({
   text: z.string().min(1),
   end: z.boolean(),
   topic: z.string(),
-  /** The record of the news this line tells (the offline engine's; a model gives none). */
-  told: Fact.optional(),
-  /** What this line asks the other (the offline engine's; a model gives none). */
-  asks: z.enum(ASKS).optional(),
 });
-export type UtteranceAnswer = z.infer<typeof UtteranceAnswer>;
+/** The offline engine's answer also carries the record of the news the line tells and what it asks
+ *  (values, never asked of a model: its strict schema has no optional fields). */
+export type UtteranceAnswer = z.infer<typeof UtteranceAnswer> & { told?: Fact; asks?: Ask };
 
 export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
   name: "utterance",
