@@ -72,5 +72,15 @@ export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
     ];
   },
   offline: (i) =>
-    offlineUtterance(i.speaker, i.listener, i.soFar, i.now, i.places, i.maxLines, i.past, i.told),
+    offlineUtterance(
+      i.speaker,
+      i.listener,
+      i.soFar,
+      i.now,
+      i.places,
+      i.maxLines,
+      i.past,
+      i.told,
+      i.asked,
+    ),
 });
