@@ -8,7 +8,8 @@
 import { minuteOfDay } from "../../shared/time.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { ConversationLine, ConversationPlan, Notice } from "../world/mind.ts";
-import type { ChatSideInput, Line, PastContext } from "./offline/dialogue.ts";
+import type { Ask, ChatSideInput, Line, PastContext } from "./offline/dialogue.ts";
+import type { Fact } from "./memory/fact.ts";
 import { eventOnDay, extractEvent, type PlaceName } from "./offline/events.ts";
 import { parseHourMinute } from "../../shared/time.ts";
 import { flushObservations } from "./perceive.ts";
@@ -60,6 +61,18 @@ function usualDay(s: AgentState): { start: number; place: string }[] {
     .sort((a, b) => a.start - b.start);
 }
 
+/** What the resident's plan for today has next (its next block of another task), if any. */
+function laterToday(s: AgentState, now: number): { start: number; task: string; place?: string }[] {
+  const sch = s.schedule;
+  if (!sch || sch.day !== startOfDay(now)) return [];
+  const minute = minuteOfDay(now);
+  const at = sch.blocks.find((b) => b.start <= minute && b.end > minute);
+  return sch.blocks
+    .filter((b) => b.start > minute && b.task !== at?.task)
+    .slice(0, 2)
+    .map((b) => ({ start: b.start, task: b.task, ...(b.place ? { place: b.place } : {}) }));
+}
+
 /** One side of a conversation, from its OWN memories only. */
 export async function side(
   ctx: MindContext,
@@ -97,6 +110,7 @@ export async function side(
     people: peopleFor(ctx, self),
     usual: usualDay(self),
     home: self.persona.home,
+    later: laterToday(self, now),
   };
 }
 
@@ -206,6 +220,10 @@ export async function startConversation(
     [b.id, new Set<number>()],
   ]);
   let topic = "";
+  // The record each line told (offline), kept beside the lines for both sides' takeaways.
+  const told: (Fact | null)[] = [];
+  // What each line asked (offline), so the answer is to the question, not to its words.
+  const asked: (Ask | null)[] = [];
   for (let turn = 0; turn < maxLines; turn++) {
     const [speaker, listener, rel] = turn % 2 === 0 ? [a, b, relA] : [b, a, relB];
     const last = said.at(-1)?.text;
@@ -237,9 +255,13 @@ export async function startConversation(
       soFar: [...said],
       maxLines,
       places: placeNames(speaker),
+      told: [...told],
+      asked: [...asked],
       ...datedFrom(ctx, now),
     });
     said.push({ speaker: speaker.persona.name, text: answer.text });
+    told.push(answer.told ?? null);
+    asked.push(answer.asks ?? null);
     topic = answer.topic || topic;
     if (answer.end) break;
   }
@@ -256,11 +278,13 @@ export async function startConversation(
         ? b
         : undefined;
   const lines: ConversationLine[] = [];
+  const toldKept: (Fact | null)[] = [];
   said.forEach((l, i) => {
     const text = l.text.trim();
     if (!text) return;
     const who = named(l.speaker.trim()) ?? (i % 2 === 0 ? a : b);
     lines.push({ speaker: who.id, name: who.persona.name, text });
+    toldKept.push(told[i]);
   });
   if (lines.length === 0) {
     release(a, b);
@@ -269,8 +293,8 @@ export async function startConversation(
   topic = topic.trim() || `conversing with ${b.persona.name}`;
   if (!/^conversing/i.test(topic))
     topic = `conversing about ${topic.replace(/^(about|talking about)\s+/i, "")}`;
-  a.chat = { with: b.id, lines, topic };
-  b.chat = { with: a.id, lines, topic };
+  a.chat = { with: b.id, lines, topic, told: toldKept };
+  b.chat = { with: a.id, lines, topic, told: toldKept };
   ctx.stats.conversations++;
   return { with: b.id, lines, topic, until: now + chatMinutes(lines) * 60_000 };
 }
@@ -310,6 +334,12 @@ export async function conversationEnded(
   const chat = s.chat && s.chat.with === n.withId ? s.chat : undefined;
   const topic = n.topic || chat?.topic || `conversing with ${otherName}`;
   const said: Line[] = n.lines.map((l) => ({ speaker: l.name, text: l.text }));
+  // The records the lines told, when these are the lines this mind wrote (a talk cut short holds
+  // the first of them; lines a model wrote, or from before a restore, have none).
+  const toldHere =
+    chat?.told && n.lines.every((l, i) => chat.lines[i]?.text === l.text)
+      ? chat.told.slice(0, n.lines.length)
+      : undefined;
   const places = placeNames(s);
   // This side's own view: what it remembers of the other and of what was said.
   const self = await side(
@@ -337,8 +367,10 @@ export async function conversationEnded(
       lines: said,
       topic,
       places,
+      ...(toldHere ? { told: toldHere } : {}),
     }));
   const name = s.persona.name;
+  const chatFacts = (toldHere ?? []).filter((f): f is Fact => !!f);
   // "conversing with <them>" says nothing the memory's subject does not already say.
   const about = topic.replace(/^conversing\s*/i, "").replace(/^with\b.*$/i, "");
   const [chatMemory] = await remember(ctx, s, [
@@ -352,6 +384,8 @@ export async function conversationEnded(
       keywords: [name.toLowerCase(), otherName.toLowerCase()],
       importance: takeaway.importance,
       lines: n.lines.map((l) => [l.name, l.text] as [string, string]),
+      // What was told in it, as records: news not told again to the same listener (news.ts).
+      ...(chatFacts.length ? { facts: chatFacts } : {}),
     },
   ]);
   const thoughts = [
@@ -361,7 +395,7 @@ export async function conversationEnded(
   await remember(
     ctx,
     s,
-    thoughts.map((t) => ({
+    thoughts.map((t, i) => ({
       type: "thought" as const,
       created: now,
       description: t,
@@ -370,6 +404,8 @@ export async function conversationEnded(
       object: otherName,
       importance: takeaway.importance,
       evidence: [chatMemory.id],
+      // The memo keeps the record it was written from (not the planning note).
+      ...(i === 0 && takeaway.facts?.length ? { facts: takeaway.facts } : {}),
     })),
   );
   if (takeaway.relationship.trim()) noteRelationship(s, key, takeaway.relationship.trim());

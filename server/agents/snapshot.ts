@@ -1,6 +1,7 @@
 // The generative mind's save: every resident's state beside its memory stream (whose own format
 // is the memory package's, checked by the stream when it loads). Validated before a restore, so a
 // broken or foreign save is refused with a clear error instead of half-restoring a town.
+import { Fact } from "./memory/fact.ts";
 import { z } from "zod";
 
 const Task = z.object({
@@ -125,7 +126,9 @@ export const AgentData = z.object({
       with: z.string(),
       lines: z.array(Line),
       topic: z.string(),
-      takeaway: Takeaway.optional(),
+      takeaway: Takeaway.extend({ facts: z.array(Fact).optional() }).optional(),
+      /** The typed record each line told (offline; saves before them have none). */
+      told: z.array(Fact.nullable()).optional(),
     })
     .optional(),
   /** Last game time the agent was ticked. */

@@ -218,6 +218,8 @@ export const lines = (ms: readonly MemoryRecord[]): MemoryLine[] =>
     created: m.created,
     importance: m.importance,
     kind: kindOf(m),
+    ...(m.facts ? { facts: m.facts } : {}),
+    ...(m.type === "chat" ? { with: m.object } : {}),
   }));
 
 /** The day prompts date memories against (settings.memoryDates): memories of it show only their

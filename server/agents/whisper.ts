@@ -4,7 +4,15 @@
 import { importanceOf } from "./offline/importance.ts";
 import { youToThirdPerson } from "./offline/person.ts";
 import { whisperPrompt } from "./prompts/whisper.ts";
-import { identity, peopleFor, remember, type AgentState, type MindContext } from "./state.ts";
+import { factOf } from "./offline/news.ts";
+import {
+  identity,
+  peopleFor,
+  placeNames,
+  remember,
+  type AgentState,
+  type MindContext,
+} from "./state.ts";
 import type { MemoryRecord } from "./memory/port.ts";
 
 export { loadHistory, HistoryFormatError, type HistoryRow } from "./history.ts";
@@ -43,6 +51,9 @@ export async function whisperThoughts(
       predicate: "thinks",
       object: "",
       importance: t.importance,
+      // What it tells, as a record read once from the words whispered (news.ts): the resident
+      // tells its own news from this, never from its memory's text.
+      facts: [factOf(t.thought, s.persona.name, now, placeNames(s), peopleFor(ctx, s))],
     })),
   );
 }

@@ -3,6 +3,7 @@
 // schema checks a save before a stream is rebuilt from it. A stream restored from rows gets its
 // table as Float32Arrays (store/memoryRows.ts reads the vectors as bytes, not as text).
 import { z } from "zod";
+import { Fact } from "./fact.ts";
 
 export function toBase64(v: Float32Array): string {
   return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64");
@@ -34,6 +35,8 @@ export const SavedMemory = z.object({
   evidence: z.array(z.number().int()).optional(),
   lines: z.array(z.tuple([z.string(), z.string()])).optional(),
   depth: z.number().int().optional(),
+  /** Typed records (memory/fact.ts); saves made before them have none. */
+  facts: z.array(Fact).optional(),
   /** Index into the snapshot's embedding table. */
   e: z.number().int().nonnegative(),
 });

@@ -39,6 +39,7 @@ export function rowFields(c: MemoryChange): Extract<MemoryChange, { kind: "row" 
     evidence: m.evidence,
     lines: m.lines ?? null,
     depth: m.depth ?? null,
+    facts: m.facts ?? null,
     embedding: Buffer.from(e.buffer, e.byteOffset, e.byteLength).toString("base64"),
   };
   return { kind: "row", table: "memory", fields: JSON.stringify(row).slice(1, -1) };

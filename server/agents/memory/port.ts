@@ -5,6 +5,8 @@
 // relevance (cosine), each min-max normalised, with configurable weights. The built-in stream is
 // stream.ts; a town may plug in another through GenerativeMindOptions.memory.
 
+import type { Fact } from "./fact.ts";
+
 export type MemoryType = "observation" | "thought" | "chat" | "plan";
 export interface NewMemory {
   type: MemoryType;
@@ -22,6 +24,8 @@ export interface NewMemory {
   lines?: [string, string][];
   /** A reflection's depth: 1 for an insight on observations, 1 + the deepest insight it rests on. */
   depth?: number;
+  /** What it tells as typed records (memory/fact.ts): a thought's news; a chat's news told in it. */
+  facts?: readonly Fact[];
 }
 
 export interface MemoryRecord {
@@ -39,6 +43,7 @@ export interface MemoryRecord {
   readonly embedding: Float32Array;
   readonly lines?: readonly [string, string][];
   readonly depth?: number;
+  readonly facts?: readonly Fact[];
 }
 
 export interface Scored {

@@ -65,6 +65,7 @@ function record(
     embedding,
     ...(m.lines ? { lines: m.lines } : {}),
     ...(m.depth ? { depth: m.depth } : {}),
+    ...(m.facts?.length ? { facts: m.facts } : {}),
   };
 }
 
@@ -419,9 +420,10 @@ export class MemoryStream implements MemoryPort {
         table.set(key, (e = embeddings.length));
         embeddings.push(key);
       }
-      const { embedding: _e, lines, ...rest } = m;
+      const { embedding: _e, lines, facts, ...rest } = m;
       return {
         ...rest,
+        ...(facts ? { facts: [...facts] } : {}),
         keywords: [...m.keywords],
         evidence: [...m.evidence],
         ...(lines ? { lines: lines.map((l) => [l[0], l[1]] as [string, string]) } : {}),

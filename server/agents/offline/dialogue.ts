@@ -18,15 +18,20 @@ import {
 import { aboutTheFuture, importanceOf, namesPerson } from "./importance.ts";
 import { cap, iToThirdPerson, ownMemoryAsI, withoutDanglingEnd } from "./person.ts";
 import { pick, seeded } from "./random.ts";
-import { dayKey } from "./time.ts";
+import { heard as heardFact, type Fact } from "../memory/fact.ts";
+import { asClause, heardBy, tellFact } from "./news.ts";
+import { dayKey, formatTime12 } from "./time.ts";
+import { DAY_MS } from "../../world/clock.ts";
 
 export interface News {
-  kind: "event" | "plan" | "person" | "memory";
+  kind: "event" | "plan" | "person" | "memory" | "fact";
   text: string;
   importance: number;
   event?: EventMention;
   /** The speaker organises the event. */
   host?: boolean;
+  /** The typed record it is told from (memory/fact.ts), when the memory has one. */
+  fact?: Fact;
 }
 
 /** One side of a conversation as its speaker knows it: its own memories, never the other's. */
@@ -46,7 +51,14 @@ export interface ChatSideInput {
   usual?: { start: number; place: string }[];
   /** Where it lives ("world:sector:arena"). */
   home?: string;
+  /** What its plan for today has next: [minute, task, address]. */
+  later?: { start: number; task: string; place?: string }[];
 }
+
+/** What a line may ask the other, as the engine knows it asked (never read back from its words):
+ *  their plans for later, what has been happening with them. */
+export const ASKS = ["later", "lately"] as const;
+export type Ask = (typeof ASKS)[number];
 
 export interface Line {
   speaker: string;
@@ -88,6 +100,7 @@ export function pickNews(
   people: readonly string[] = [],
   listener = "",
   said: readonly string[] = [],
+  toldNow: readonly Fact[] = [],
 ): News | undefined {
   const fromListener = (t: string) =>
     !!listener && (heardFrom(t)?.[2] === listener || t.includes(`from ${listener}`));
@@ -105,10 +118,12 @@ export function pickNews(
     return told?.day !== then.day || told.month !== then.month;
   };
   // A talk's record ("Grace and I were conversing about ...") is told only where the talk left no
-  // memo of what one heard in it (made at the same time): the memo tells it better.
+  // memo of what one heard in it (made at the same time), nor records of what was told in it:
+  // those tell it better.
   const recordWithMemo = (m: MemoryLine) =>
     m.kind === "chat" &&
-    memories.some((x) => x.created === m.created && x.kind !== "chat" && !!heardFrom(x.text));
+    (!!m.facts?.length ||
+      memories.some((x) => x.created === m.created && x.kind !== "chat" && !!heardFrom(x.text)));
   const usable = memories.filter(
     (m) =>
       !fromListener(m.text) &&
@@ -127,6 +142,8 @@ export function pickNews(
     t.toLowerCase(),
   );
   const fresh = (n: News) => {
+    // A record is fresh by its id (factNews, withFact), whatever its words.
+    if (n.kind === "fact") return true;
     if (talkedOf.length === 0) return true;
     // A memory that tells of an event is as stale as the event.
     const keys = n.event
@@ -139,7 +156,8 @@ export function pickNews(
         ];
     return !keys.some((k) => talkedOf.some((t) => t.includes(k.toLowerCase())));
   };
-  const inOwnWords = usable.filter((m) => !shifted(m));
+  // (A memory with a record is told from it, factNews, not again in its own words.)
+  const inOwnWords = usable.filter((m) => !shifted(m) && !m.facts?.length);
   const ownPlans = inOwnWords.filter(
     (m) =>
       m.kind === "thought" &&
@@ -152,6 +170,30 @@ export function pickNews(
   // anything weighty. One's own news comes before passing on others'. (What one merely saw
   // others do, "X is conversing about ...", is no news of one's own to tell: as for events, news
   // comes from thoughts and talk.)
+  // Typed records (memory/fact.ts): news the listener has not had (not about them, not from
+  // them, not in a talk with them, not told in this one), one's own before what one heard, each
+  // by its importance. An event's record tells the event as itself (its host's own words).
+  const talks = memories
+    .filter((m) => m.kind === "chat" && m.with)
+    .map((m) => ({ with: m.with!, facts: m.facts }));
+  const factOfText = (text: string) =>
+    usable.flatMap((m) => (m.text === text ? (m.facts ?? []) : []))[0];
+  const newFact = (f: Fact) => !heardBy(f, listener, talks) && !toldNow.some((x) => x.id === f.id);
+  const eventTexts = new Set(events.flatMap((k) => k.texts));
+  const factNews = (own: boolean) =>
+    usable
+      .filter((m) => m.importance >= 4 && !eventTexts.has(m.text))
+      .flatMap((m) =>
+        (m.facts ?? [])
+          .filter((f) => !f.event && !!f.told === !own && newFact(f))
+          .map((f) => ({ m, f })),
+      )
+      .sort((a, b) => b.m.importance - a.m.importance)
+      .map(({ m, f }): News => ({ kind: "fact", text: m.text, fact: f, importance: m.importance }));
+  const withFact = (k: (typeof events)[number]) => {
+    const f = k.texts.map(factOfText).find((x) => !!x);
+    return f && newFact(f) ? { fact: f } : {};
+  };
   const candidates = function* (): Generator<News> {
     for (const k of events.filter((x) => x.hostedBySelf))
       yield {
@@ -160,11 +202,20 @@ export function pickNews(
         event: k.event,
         host: true,
         importance: EVENT_IMPORTANCE + 1,
+        ...withFact(k),
       };
+    yield* factNews(true);
     for (const m of ownPlans.filter((x) => x.importance >= EVENT_IMPORTANCE))
       yield { kind: "plan", text: m.text, importance: m.importance };
     for (const k of events.filter((x) => !x.hostedBySelf))
-      yield { kind: "event", text: k.texts[0], event: k.event, importance: EVENT_IMPORTANCE };
+      yield {
+        kind: "event",
+        text: k.texts[0],
+        event: k.event,
+        importance: EVENT_IMPORTANCE,
+        ...withFact(k),
+      };
+    yield* factNews(false);
     for (const m of ownPlans.filter((x) => x.importance < EVENT_IMPORTANCE))
       yield { kind: "plan", text: m.text, importance: m.importance };
     for (const m of inOwnWords) {
@@ -191,6 +242,11 @@ export function pickNews(
 
 /** The sentence in which a speaker tells its news. */
 export function tellNews(n: News, speaker: string, listener: string): string {
+  // Told from its record: as itself, in its own words, with who told it.
+  if (n.fact)
+    return n.host
+      ? `${tellFact(n.fact, speaker, listener)} I'd love for you to come, ${first(listener)}.`
+      : tellFact(n.fact, speaker, listener);
   if (n.kind === "event" && n.event) {
     const e = n.event;
     if (n.host)
@@ -311,6 +367,49 @@ const isFarewell = (text: string) =>
   /(^|\s)I should get back to /.test(text) || /(^|\s)See you, \w+!$/.test(text);
 
 /**
+ * The answer to a question the other asked: "later" from one's plan for today (its next task and
+ * where), "lately" with one's news when one has some (then `told`), else one's plan.
+ */
+function answerAsk(
+  q: Ask,
+  self: ChatSideInput,
+  news: string,
+  now: number,
+): { text: string; told?: boolean } {
+  if (q === "lately" && news) return { text: news, told: true };
+  const next = self.later?.[0];
+  if (!next) return { text: "Nothing much planned, to be honest." };
+  const place = next.place?.split(":")[1];
+  const when =
+    next.start - (new Date(now).getUTCHours() * 60 + new Date(now).getUTCMinutes()) < 60
+      ? "Soon"
+      : `At ${formatTime12(next.start)}`;
+  return {
+    text: `${when} I'll be ${bare(next.task)}${place && !next.task.includes(place) ? ` at ${place}` : ""}.`,
+  };
+}
+
+/**
+ * An answer to news told as a record: that one had not heard it (or had, from whom), and a question
+ * back about it: to the teller about their own news, or how the one it is about is, or since when
+ * the teller knows (seeded, so talks vary).
+ */
+function answerNews(f: Fact, self: ChatSideInput, teller: string, you: string): string {
+  const knew = self.memories.some((m) => m.facts?.some((x) => x.id === f.id));
+  const start = knew
+    ? "Yes, I'd heard."
+    : pick(["I hadn't heard that.", "Really?", "That's news to me."], self.name, f.id, "start");
+  const about = f.who === teller ? "" : first(f.who);
+  const ask =
+    f.who === teller
+      ? pick(["How are you feeling about it?", "What will you do now?"], self.name, f.id)
+      : about && about !== first(self.name)
+        ? pick([`How is ${about} taking it?`, `Have you seen ${about} since?`], self.name, f.id)
+        : `Thank you for telling me, ${you}.`;
+  return `${start} ${ask}`;
+}
+
+/**
  * The next line, offline (the paper's turn-by-turn loop), from the speaker's own memories: greet
  * and tell one's news; answer what the other just told, and in the same line tell one's own news
  * if one has any not told yet; with nothing left to tell, say goodbye, which ends the talk (the
@@ -324,10 +423,13 @@ export function offlineUtterance(
   places: readonly PlaceName[],
   maxLines: number,
   past?: PastContext,
-): { text: string; end: boolean; topic: string } {
+  told: readonly (Fact | null)[] = [],
+  asked: readonly (Ask | null)[] = [],
+): { text: string; end: boolean; topic: string; told?: Fact; asks?: Ask } {
   const people = speaker.people ?? [];
   const n = soFar.length;
   const you = first(listener.name);
+  const heardNow = told.filter((f, k): f is Fact => !!f && soFar[k]?.speaker !== speaker.name);
   const topicOf = (all: readonly Line[]) => {
     for (let k = 0; k < all.length; k++) {
       const news = newsAt(all, k, now, places, people);
@@ -338,7 +440,15 @@ export function offlineUtterance(
   };
   const done = (text: string, end: boolean) => {
     const all = [...soFar, { speaker: speaker.name, text }];
-    return { text, end: end || all.length >= maxLines, topic: topicOf(all) };
+    // The record of the news this line tells goes with it (the listener keeps it as heard).
+    const fact = mine?.fact && line && text.includes(line) ? { told: mine.fact } : {};
+    const factTopic = fact.told ? `conversing about ${topicPhrase(fact.told.text, "")}` : "";
+    return {
+      text,
+      end: end || all.length >= maxLines,
+      topic: factTopic || factTopicSoFar || topicOf(all),
+      ...fact,
+    };
   };
   const mine = pickNews(
     speaker.memories,
@@ -348,8 +458,11 @@ export function offlineUtterance(
     people,
     listener.name,
     soFar.filter((l) => l.speaker !== speaker.name).map((l) => l.text),
+    heardNow,
   );
   const line = mine ? tellNews(mine, speaker.name, listener.name) : "";
+  const firstFact = told.find((f): f is Fact => !!f);
+  const factTopicSoFar = firstFact ? `conversing about ${topicPhrase(firstFact.text, "")}` : "";
   // One comes over to say something: the greeting and one's news in the first line.
   if (n === 0)
     return done(
@@ -363,14 +476,28 @@ export function offlineUtterance(
     !!line &&
     !soFar.some((l) => l.speaker === speaker.name && l.text.includes(line)) &&
     n + 2 <= maxLines;
-  const told =
+  const toldLast =
     last.speaker !== speaker.name ? newsAt(soFar, n - 1, now, places, people) : undefined;
-  let reply = "";
-  if (told?.event) {
+  const lastFact = last.speaker !== speaker.name ? told[n - 1] : null;
+  const question = last.speaker !== speaker.name ? asked[n - 1] : null;
+  // Asked something: the answer first, from what one knows (one's plan, one's news).
+  const answer = question ? answerAsk(question, speaker, line, now) : { text: "" };
+  if (answer.told && mine) {
+    const all = [...soFar, { speaker: speaker.name, text: answer.text }];
+    return {
+      text: `${answer.text} ${farewell(speaker.action, listener.name)}`,
+      end: true,
+      topic: factTopicSoFar || topicOf(all),
+      ...(mine.fact ? { told: mine.fact } : {}),
+    };
+  }
+  let reply = answer.text;
+  if (lastFact && !lastFact.event) reply = answerNews(lastFact, speaker, last.speaker, you);
+  else if (toldLast?.event) {
     const e = {
-      ...told.event,
+      ...toldLast.event,
       host:
-        told.event.host ??
+        toldLast.event.host ??
         (/(^|\s)I('m| am) organi/.test(saidAt(soFar, n - 1)) ? last.speaker : undefined),
     };
     const key = e.what.toLowerCase();
@@ -380,7 +507,7 @@ export function offlineUtterance(
       ? "Yes, I heard about it!"
       : pick(["Oh, I didn't know about that!", "That's news to me!"], speaker.name, key);
     reply = `${start} ${going ? "I'd like to come." : "I'm not sure I can make it, but thank you for telling me."}`;
-  } else if (told)
+  } else if (toldLast)
     reply = pick(
       [
         `I didn't know that. Thanks for telling me, ${you}.`,
@@ -400,13 +527,27 @@ export function offlineUtterance(
     return done(
       !reply
         ? line
-        : told
+        : toldLast || lastFact
           ? `${reply} By the way, ${you}: ${line}`
           : `${reply} Guess what: ${line}`,
       false,
     );
-  if (n === 1 && !told)
-    return done(`${reply}${speaker.action ? ` I was just ${bare(speaker.action)}.` : ""}`, false);
+  if (n === 1 && !toldLast && !lastFact) {
+    // Nothing to tell: what one is doing, and a question back (seeded), so a talk is more than
+    // hello and goodbye.
+    const ask = pick([...ASKS, null], speaker.id, listener.name, dayKey(now), "ask");
+    const q =
+      ask === "later"
+        ? ` What are you up to later, ${you}?`
+        : ask === "lately"
+          ? ` What's new with you, ${you}?`
+          : "";
+    const out = done(
+      `${reply}${speaker.action ? ` I was just ${bare(speaker.action)}.` : ""}${q}`,
+      false,
+    );
+    return ask && q ? { ...out, asks: ask } : out;
+  }
   return done(`${reply} ${farewell(speaker.action, listener.name)}`.trim(), true);
 }
 
@@ -447,6 +588,8 @@ export interface Takeaway {
   memo: string;
   planning: string;
   relationship: string;
+  /** The memo's typed record: the news heard, naming who told it (memory/fact.ts). */
+  facts?: Fact[];
 }
 
 /**
@@ -460,15 +603,33 @@ export function offlineTakeaway(
   topic: string,
   now: number,
   places: readonly PlaceName[],
+  told: readonly (Fact | null)[] = [],
 ): Takeaway {
   const people = self.people ?? [];
   let importance = 3;
+  let facts: Fact[] | undefined;
   // "talked with Y about ...", not "had a chat with Y, about ...": a reader takes the object of
   // "had" for an event the resident holds, dated by whatever the topic names.
   let memo = `${self.name} talked with ${other} ${topic.replace(/^conversing about /, "about ")}.`;
   let planning = "";
   for (let k = 0; k < lines.length; k++) {
     if (lines[k].speaker !== other) continue;
+    const f = told[k];
+    if (f && f.source !== self.name) {
+      // Kept as the record it was told from, never re-read from the line.
+      facts = [heardFact(f, other, self.name)];
+      memo = `${self.name} heard from ${other} that ${asClause(f.text.replace(/[.!]+$/, ""), [f.who, f.source, ...people])}.`;
+      // What just happened weighs as what is about to (importance.ts: a day ahead adds 3).
+      const lately = f.when !== undefined && f.when <= now && now - f.when < 3 * DAY_MS ? 2 : 0;
+      importance = Math.max(
+        importance,
+        Math.min(8, importanceOf(f.text, { at: now, people, novel: true }) + lately),
+      );
+      const e = f.event ? extractEvent(f.text, places, now, people, f.source) : undefined;
+      if (e && willAttend(self, { ...e, host: e.host ?? f.source }))
+        planning = `For ${self.name}'s planning: ${f.text.replace(/[.!]+$/, "")}; ${first(self.name)} means to go.`;
+      break;
+    }
     const t = saidAt(lines, k);
     const news = newsAt(lines, k, now, places, people);
     if (!news) continue;
@@ -507,6 +668,7 @@ export function offlineTakeaway(
     importance,
     memo,
     planning,
+    ...(facts ? { facts } : {}),
     relationship: `${base.replace(/[.]?$/, ".")} They last talked ${topic.replace(/^conversing /, "")}.`,
   };
 }

@@ -1,6 +1,7 @@
 // The one prompt builder: every prompt file declares its task in its own words and lists the
 // sections of its message; the shared parts (the rule about quoted speech, the identity block,
 // memories with their date and time, the time and place) are written here once.
+import type { Fact } from "../memory/fact.ts";
 import { z } from "zod";
 import type { ChatMessage, Prompt, Tier } from "../../llm/prompt.ts";
 import type { Persona } from "../../../shared/persona.ts";
@@ -39,6 +40,10 @@ export interface MemoryLine {
   importance: number;
   /** Its kind ("thought", "observation", "chat", "plan", "memo", "reflection"), when known. */
   kind?: string;
+  /** Its typed records (agents/memory/fact.ts), when it has them: the offline engine reads these. */
+  facts?: readonly Fact[];
+  /** A chat's other side. */
+  with?: string;
 }
 
 /** The identity block (the paper's "identity stable set"): name, age, traits, backstory, status, habits. */

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { PlaceName } from "../offline/events.ts";
 import { offlineTakeaway, type ChatSideInput, type Line } from "../offline/dialogue.ts";
+import type { Fact } from "../memory/fact.ts";
 import { definePrompt, firstName, iss, nowAt, quote, type Identity } from "./builder.ts";
 
 export interface PostChatInput {
@@ -15,6 +16,8 @@ export interface PostChatInput {
   lines: Line[];
   topic: string;
   places: PlaceName[];
+  /** The typed record each line told, if any (offline lines carry them). */
+  told?: (Fact | null)[];
 }
 
 export const Takeaway = z.object({
@@ -23,7 +26,9 @@ export const Takeaway = z.object({
   planning: z.string(),
   relationship: z.string(),
 });
-export type PostChatAnswer = z.infer<typeof Takeaway>;
+/** The offline engine's takeaway also carries the memo's typed record (a value, never asked of a
+ *  model: its strict schema has no optional fields). */
+export type PostChatAnswer = z.infer<typeof Takeaway> & { facts?: Fact[] };
 
 export const postChatPrompt = definePrompt<PostChatInput, PostChatAnswer>({
   name: "post-chat",
@@ -41,5 +46,5 @@ export const postChatPrompt = definePrompt<PostChatInput, PostChatAnswer>({
       `Give "importance" (1-10 for ${f}), "memo" (what ${f} found interesting, naming who said it), "planning" (what ${f} must remember for plans, with day, time and place; "" if nothing), "relationship" (one sentence: how ${f} sees ${firstName(i.other)} now).`,
     ];
   },
-  offline: (i) => offlineTakeaway(i.self, i.other, i.lines, i.topic, i.now, i.places),
+  offline: (i) => offlineTakeaway(i.self, i.other, i.lines, i.topic, i.now, i.places, i.told),
 });

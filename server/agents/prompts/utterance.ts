@@ -6,10 +6,12 @@ import { z } from "zod";
 import type { PlaceName } from "../offline/events.ts";
 import {
   offlineUtterance,
+  type Ask,
   type ChatSideInput,
   type Line,
   type PastContext,
 } from "../offline/dialogue.ts";
+import type { Fact } from "../memory/fact.ts";
 import { definePrompt, firstName, iss, memories, nowAt, quote, type Identity } from "./builder.ts";
 
 export interface UtteranceInput {
@@ -26,6 +28,10 @@ export interface UtteranceInput {
   places: PlaceName[];
   /** Memories of this day show only their time (builder.stamp). */
   today?: number;
+  /** The typed record each line so far told, if any (offline lines carry them; a model's do not). */
+  told?: (Fact | null)[];
+  /** What each line so far asked, if anything (offline lines carry it). */
+  asked?: (Ask | null)[];
 }
 
 export const UtteranceAnswer = z.object({
@@ -33,7 +39,9 @@ export const UtteranceAnswer = z.object({
   end: z.boolean(),
   topic: z.string(),
 });
-export type UtteranceAnswer = z.infer<typeof UtteranceAnswer>;
+/** The offline engine's answer also carries the record of the news the line tells and what it asks
+ *  (values, never asked of a model: its strict schema has no optional fields). */
+export type UtteranceAnswer = z.infer<typeof UtteranceAnswer> & { told?: Fact; asks?: Ask };
 
 export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
   name: "utterance",
@@ -64,5 +72,15 @@ export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
     ];
   },
   offline: (i) =>
-    offlineUtterance(i.speaker, i.listener, i.soFar, i.now, i.places, i.maxLines, i.past),
+    offlineUtterance(
+      i.speaker,
+      i.listener,
+      i.soFar,
+      i.now,
+      i.places,
+      i.maxLines,
+      i.past,
+      i.told,
+      i.asked,
+    ),
 });
