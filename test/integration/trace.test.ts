@@ -1,0 +1,159 @@
+// The trace of the residents' minds (issue 31), on both databases: one step of base-3 leaves a
+// row for every ask the gateway's metrics counted, in the order the asks began, with the text
+// that would have been sent and its tokens; the minds on their own thread send it back the same
+// way; rows older than TRACE_KEEP_DAYS game days are deleted; rows go with the autosave's batches.
+import { pino } from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+import { MemoryJournal } from "../../server/agents/memory/journal.ts";
+import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
+import type { LlmMetrics } from "../../server/llm/prompt.ts";
+import { Autosave } from "../../server/store/autosave.ts";
+import { MemoryRows } from "../../server/store/memoryRows.ts";
+import { readTrace } from "../../server/store/traceRows.ts";
+import { buildThreadedTown, buildTown } from "../../server/townFactory.ts";
+import { loadTemplate } from "../../server/content/template.ts";
+import type { TraceEntry } from "../../shared/trace.ts";
+import { backends } from "../helpers/databases.ts";
+
+const template = await loadTemplate("base-3");
+const { list } = await backends("trace");
+afterAll(async () => {
+  for (const b of list) await b.dispose();
+});
+const silent = pino({ level: "silent" });
+
+/** Asks per prompt, between two readings of the metrics. */
+function asksBetween(before: LlmMetrics, after: LlmMetrics): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, m] of Object.entries(after.byPrompt)) {
+    const n = m.asks - (before.byPrompt[name]?.asks ?? 0);
+    if (n) out[name] = n;
+  }
+  return out;
+}
+
+function countByPrompt(entries: readonly TraceEntry[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const e of entries) out[e.prompt] = (out[e.prompt] ?? 0) + 1;
+  return out;
+}
+
+async function allOf(
+  store: Awaited<ReturnType<(typeof list)[number]["open"]>>,
+  townId: string,
+): Promise<TraceEntry[]> {
+  const out: TraceEntry[] = [];
+  let before: string | undefined;
+  do {
+    const page = await readTrace(store.raw, { townId, limit: 100, before });
+    out.push(...page.entries);
+    before = page.next ?? undefined;
+  } while (before);
+  return out.reverse();
+}
+
+for (const backend of list) {
+  describe(`the minds' trace on ${backend.name}`, () => {
+    it("one step of base-3: every ask the metrics counted, in order, with its text and tokens", async () => {
+      const store = await backend.open();
+      const record = await store.ensureTown(`trace-step-${backend.name}`, "base-3");
+      const journal = new MemoryJournal();
+      const gateway = new OfflineGateway();
+      const { town } = buildTown(template, { gateway, mode: "lockstep", seed: 3, journal });
+      const rows = new MemoryRows(store, record.id, journal, null);
+      const autosave = new Autosave(town, store, record.id, 1_000, silent, rows);
+      const before = gateway.metrics();
+      await town.advance();
+      const after = gateway.metrics();
+      await autosave.save();
+      const entries = await allOf(store, record.id);
+      const counted = asksBetween(before, after);
+      expect(Object.values(counted).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      expect(countByPrompt(entries)).toEqual(counted);
+      // In the order they began, none missing between.
+      const ns = entries.map((e) => e.n);
+      expect(ns).toEqual(ns.map((_, i) => ns[0] + i));
+      expect(entries.every((e) => e.step === town.step && e.time === town.time)).toBe(true);
+      // The text that would have been sent, and what it would have cost in tokens.
+      expect(entries.reduce((n, e) => n + e.tokensIn, 0)).toBe(after.tokensIn - before.tokensIn);
+      expect(entries.reduce((n, e) => n + e.tokensOut, 0)).toBe(after.tokensOut - before.tokensOut);
+      for (const e of entries) {
+        expect(e.engine).toBe("offline");
+        expect(e.system).toContain("JSON");
+        expect(e.user.length).toBeGreaterThan(0);
+        expect(e.purpose.length).toBeGreaterThan(0);
+        expect(template.personas.map((p) => p.id)).toContain(e.agentId);
+      }
+      // Plans name the resident they are for.
+      const plan = entries.find((e) => e.prompt === "day-plan")!;
+      const persona = template.personas.find((p) => p.id === plan.agentId)!;
+      expect(plan.user).toContain(persona.name);
+      await store.close();
+    });
+
+    it("retrieved memories come with their three scores; old rows are deleted past TRACE_KEEP_DAYS", async () => {
+      const store = await backend.open();
+      const record = await store.ensureTown(`trace-keep-${backend.name}`, "base-3");
+      const journal = new MemoryJournal();
+      const { town } = buildTown(template, {
+        gateway: new OfflineGateway({ meter: false }),
+        mode: "lockstep",
+        seed: 4,
+        journal,
+      });
+      const rows = new MemoryRows(store, record.id, journal, null);
+      const autosave = new Autosave(town, store, record.id, 100_000, silent, rows);
+      for (let i = 0; i < 1_500; i++) await town.advance(); // four game hours
+      await autosave.save({ compact: false });
+      const all = await allOf(store, record.id);
+      // Keep the newest asks only (TRACE_KEEP_DAYS takes fractions of a game day).
+      const cutoff = all[all.length - 1].time;
+      expect(cutoff).toBeGreaterThan(all[0].time);
+      rows.traceClock = { ...rows.traceClock!, keepDays: (town.time - cutoff) / 86_400_000 };
+      const scored = all.filter((e) => e.memories.length > 0);
+      expect(scored.length, "asks with retrieved memories").toBeGreaterThan(0);
+      for (const e of scored)
+        for (const m of e.memories) {
+          for (const s of [m.recency, m.importance, m.relevance]) {
+            expect(s).toBeGreaterThanOrEqual(0);
+            expect(s).toBeLessThanOrEqual(1);
+          }
+          // Weights are the paper's (all 1): the total is the three scores' sum.
+          expect(m.total).toBeCloseTo(m.recency + m.importance + m.relevance, 6);
+        }
+      await autosave.save({ compact: true });
+      const kept = await allOf(store, record.id);
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept.length).toBeLessThan(all.length);
+      expect(kept).toEqual(all.filter((e) => e.time >= cutoff));
+      await store.close();
+    });
+  });
+}
+
+describe("the minds' trace from their own thread", () => {
+  it("comes back with the journal's rows: one step's asks, in order", async () => {
+    const store = await list[0].open();
+    const record = await store.ensureTown("trace-thread", "base-3");
+    const { town, mind } = await buildThreadedTown(template, {
+      mode: "lockstep",
+      seed: 3,
+      minds: { env: {}, journal: true },
+    });
+    try {
+      const rows = new MemoryRows(store, record.id, mind.journal, null);
+      const autosave = new Autosave(town, store, record.id, 1_000, silent, rows);
+      const before = (await mind.refresh()).metrics;
+      await town.advance();
+      const after = (await mind.refresh()).metrics;
+      await autosave.save();
+      const entries = await allOf(store, record.id);
+      expect(countByPrompt(entries)).toEqual(asksBetween(before, after));
+      const ns = entries.map((e) => e.n);
+      expect(ns).toEqual(ns.map((_, i) => ns[0] + i));
+    } finally {
+      await mind.close();
+      await store.close();
+    }
+  });
+});
