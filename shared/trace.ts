@@ -54,9 +54,36 @@ export const TraceEntry = z.object({
 });
 export type TraceEntry = z.infer<typeof TraceEntry>;
 
-/** A page of the trace, newest first; `next` is the `before` of the following page. */
+/** A page of the trace, newest first; `next` is the `before` of the following page; `prompts`:
+ *  every prompt the resident's trace holds (for a filter). */
 export const TracePage = z.object({
+  agent: z.string(),
   entries: z.array(TraceEntry),
   next: z.string().nullable(),
+  prompts: z.array(z.string()),
 });
 export type TracePage = z.infer<typeof TracePage>;
+
+/** GET /api/agents/:id/trace: a saved town's trace (`town`), or a recording's up to a step. */
+export const TraceQuery = z
+  .object({
+    town: z.string().max(64).optional(),
+    /** A recording (the replay): its asks, up to `step` when given. */
+    recording: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .optional(),
+    step: z.coerce.number().int().min(0).optional(),
+    /** Game time bounds, ISO 8601 (inclusive). */
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    prompt: z.string().max(64).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    /** The `next` of the page before. */
+    before: z
+      .string()
+      .regex(/^-?[\d.e+]+:\d+$/)
+      .optional(),
+  })
+  .strict();
+export type TraceQuery = z.infer<typeof TraceQuery>;

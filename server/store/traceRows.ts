@@ -1,7 +1,8 @@
 // The mind's trace as rows (MindTrace): written with the memory rows' batches (memoryRows.ts:
 // each entry arrives as its row's JSON, made where the minds run), read back a page at a time
 // for the API, the command line and the replay, and deleted past TRACE_KEEP_DAYS game days.
-import { TraceEntry } from "../../shared/trace.ts";
+import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { TraceEntry, type TracePage } from "../../shared/trace.ts";
 import type { RawSql } from "./rawSql.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,7 +51,8 @@ export interface TraceQuery {
   /** Game time range (ms), inclusive. */
   from?: number;
   to?: number;
-  /** Only asks up to this step (the replay at a step). */
+  /** Only asks from and up to these steps (a recording's span; the replay at a step). */
+  fromStep?: number;
   toStep?: number;
   prompt?: string;
   limit?: number;
@@ -81,7 +83,8 @@ export async function readTrace(
   if (q.agentId !== undefined) add(`"agentId" = ?`, q.agentId);
   if (q.from !== undefined) add(`time >= ?`, q.from);
   if (q.to !== undefined) add(`time <= ?`, q.to);
-  if (q.toStep !== undefined) add(`(step IS NULL OR step <= ?)`, q.toStep);
+  if (q.fromStep !== undefined) add(`step >= ?`, q.fromStep);
+  if (q.toStep !== undefined) add(`step <= ?`, q.toStep);
   if (q.prompt !== undefined) add(`prompt = ?`, q.prompt);
   if (q.before) {
     const [t, n] = q.before.split(":").map(Number);
@@ -122,17 +125,20 @@ export async function tracePrompts(
   return rows.map((r) => r.prompt);
 }
 
-/** A town's trace between two steps, oldest first, for a recording's export. */
-export async function traceForExport(
+/** A recording's trace, oldest first, for its export: its own rows (an imported one), else its
+ *  town's between its steps. */
+export async function recordingTrace(
   raw: RawSql,
-  townId: string,
+  recordingId: string,
+  townId: string | null,
   fromStep: number,
   toStep: number,
 ): Promise<TraceEntry[]> {
   const rows = await raw.query<Row>(
-    `SELECT time, n, step, entry FROM "MindTrace" WHERE "townId" = $1 AND step >= $2 AND step <= $3
+    `SELECT time, n, step, entry FROM "MindTrace"
+     WHERE "recordingId" = $1 OR ("townId" = $2 AND step >= $3 AND step <= $4)
      ORDER BY time, n`,
-    [townId, fromStep, toStep],
+    [recordingId, townId ?? "", fromStep, toStep],
   );
   return rows.flatMap((r) => {
     const p = TraceEntry.safeParse(typeof r.entry === "string" ? JSON.parse(r.entry) : r.entry);
@@ -140,28 +146,37 @@ export async function traceForExport(
   });
 }
 
-/** An imported recording's trace, as rows of its own. */
-export async function importTrace(
-  raw: RawSql,
-  recordingId: string,
-  entries: readonly TraceEntry[],
-): Promise<void> {
-  for (let i = 0; i < entries.length; i += 1000) {
-    const rows = entries.slice(i, i + 1000).map((e, j) => ({
-      id: `${recordingId}:${i + j}`,
-      seq: i + j,
-      agentId: e.agentId,
-      time: e.time,
-      n: e.n,
-      step: e.step,
-      prompt: e.prompt,
-      entry: e,
-    }));
-    await raw.query(
-      `INSERT INTO "MindTrace" (id, "recordingId", seq, "agentId", time, n, step, prompt, entry)
-       SELECT r.id, $1, r.seq, r."agentId", r.time, r.n, r.step, r.prompt, r.entry
-       FROM json_to_recordset($2::json) AS r(id text, seq int, "agentId" text, time float8, n int, step int, prompt text, entry json)`,
-      [recordingId, JSON.stringify(rows)],
-    );
+/** Where a trace is read from: a saved town, or a recording (up to a step). */
+export type TraceSource = { town: string } | { recording: string; step?: number };
+
+/**
+ * A page of a resident's trace, from a saved town by name or from a recording: an imported
+ * recording has rows of its own; another is read from its town's rows between its steps. Null
+ * when the town or recording does not exist.
+ */
+export async function pageTrace(
+  db: { prisma: PrismaClient; raw: RawSql },
+  source: TraceSource,
+  agentId: string,
+  q: Omit<TraceQuery, "townId" | "recordingId" | "agentId" | "fromStep" | "toStep"> = {},
+): Promise<TracePage | null> {
+  let where: Pick<TraceQuery, "townId" | "recordingId" | "fromStep" | "toStep">;
+  if ("town" in source) {
+    const town = await db.prisma.town.findUnique({ where: { name: source.town } });
+    if (!town) return null;
+    where = { townId: town.id };
+  } else {
+    const rec = await db.prisma.recording.findUnique({ where: { id: source.recording } });
+    if (!rec) return null;
+    const own = await db.prisma.mindTrace.findFirst({
+      where: { recordingId: rec.id },
+      select: { id: true },
+    });
+    const toStep = Math.min(source.step ?? rec.toStep, rec.toStep);
+    where = own || !rec.townId ? { recordingId: rec.id, toStep } : { townId: rec.townId, toStep };
+    if (!own && rec.townId) where.fromStep = rec.fromStep;
   }
+  const page = await readTrace(db.raw, { ...q, ...where, agentId });
+  const prompts = await tracePrompts(db.raw, { ...where, agentId });
+  return { agent: agentId, entries: page.entries, next: page.next, prompts };
 }

@@ -2,6 +2,12 @@
 // row for every ask the gateway's metrics counted, in the order the asks began, with the text
 // that would have been sent and its tokens; the minds on their own thread send it back the same
 // way; rows older than TRACE_KEEP_DAYS game days are deleted; rows go with the autosave's batches.
+import express from "express";
+import { mkdtempSync, rmSync } from "node:fs";
+import { once } from "node:events";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { MemoryJournal } from "../../server/agents/memory/journal.ts";
@@ -9,10 +15,14 @@ import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import type { LlmMetrics } from "../../server/llm/prompt.ts";
 import { Autosave } from "../../server/store/autosave.ts";
 import { MemoryRows } from "../../server/store/memoryRows.ts";
-import { readTrace } from "../../server/store/traceRows.ts";
+import { pageTrace, readTrace, type TraceSource } from "../../server/store/traceRows.ts";
+import { exportRecording, importRecording } from "../../server/cli/recording.ts";
+import { startRecordedRun } from "../../server/sim/recordedRun.ts";
 import { buildThreadedTown, buildTown } from "../../server/townFactory.ts";
 import { loadTemplate } from "../../server/content/template.ts";
-import type { TraceEntry } from "../../shared/trace.ts";
+import { mountTrace } from "../../server/http/trace.ts";
+import type { PrismaStore } from "../../server/store/prismaStore.ts";
+import { TracePage, type TraceEntry } from "../../shared/trace.ts";
 import { backends } from "../helpers/databases.ts";
 
 const template = await loadTemplate("base-3");
@@ -21,6 +31,20 @@ afterAll(async () => {
   for (const b of list) await b.dispose();
 });
 const silent = pino({ level: "silent" });
+const TOKEN = "trace-moderator";
+
+/** The trace's API over a store, on loopback. */
+async function serve(store: PrismaStore, tracePublic: boolean) {
+  const app = express();
+  mountTrace(app, { store, primary: () => "base-3", moderatorToken: TOKEN, tracePublic });
+  const server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /** Asks per prompt, between two readings of the metrics. */
 function asksBetween(before: LlmMetrics, after: LlmMetrics): Record<string, number> {
@@ -38,10 +62,7 @@ function countByPrompt(entries: readonly TraceEntry[]): Record<string, number> {
   return out;
 }
 
-async function allOf(
-  store: Awaited<ReturnType<(typeof list)[number]["open"]>>,
-  townId: string,
-): Promise<TraceEntry[]> {
+async function allOf(store: PrismaStore, townId: string): Promise<TraceEntry[]> {
   const out: TraceEntry[] = [];
   let before: string | undefined;
   do {
@@ -88,6 +109,49 @@ for (const backend of list) {
       const plan = entries.find((e) => e.prompt === "day-plan")!;
       const persona = template.personas.find((p) => p.id === plan.agentId)!;
       expect(plan.user).toContain(persona.name);
+
+      // The API: a moderator reads it, a page at a time; a visitor only with TRACE_PUBLIC.
+      const url = (pub: boolean) => serve(store, pub);
+      const closed = await url(false);
+      const route = `/api/agents/${persona.id}/trace?town=trace-step-${backend.name}`;
+      const visitor = await fetch(`${closed.base}${route}`);
+      expect(visitor.status).toBe(403);
+      expect(((await visitor.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+      const wrong = await fetch(`${closed.base}${route}`, {
+        headers: { authorization: "Bearer nope" },
+      });
+      expect(wrong.status).toBe(403);
+      const mine = entries.filter((e) => e.agentId === persona.id).reverse();
+      const pages: TraceEntry[] = [];
+      let next: string | null = null;
+      do {
+        const res = await fetch(
+          `${closed.base}${route}&limit=1${next ? `&before=${encodeURIComponent(next)}` : ""}`,
+          { headers: { authorization: `Bearer ${TOKEN}` } },
+        );
+        expect(res.status).toBe(200);
+        const page = TracePage.parse(await res.json());
+        expect(page.prompts).toEqual([...new Set(mine.map((e) => e.prompt))].sort());
+        pages.push(...page.entries);
+        next = page.next;
+      } while (next);
+      expect(pages).toEqual(mine);
+      const onlyPlans = await fetch(`${closed.base}${route}&prompt=day-plan`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(TracePage.parse(await onlyPlans.json()).entries.map((e) => e.prompt)).toEqual([
+        "day-plan",
+      ]);
+      const bad = await fetch(`${closed.base}${route}&limit=0`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(bad.status).toBe(400);
+      await closed.close();
+      const open = await url(true);
+      const anyone = await fetch(`${open.base}${route}`);
+      expect(anyone.status).toBe(200);
+      expect(TracePage.parse(await anyone.json()).entries).toEqual(mine);
+      await open.close();
       await store.close();
     });
 
@@ -127,6 +191,56 @@ for (const backend of list) {
       expect(kept.length).toBeLessThan(all.length);
       expect(kept).toEqual(all.filter((e) => e.time >= cutoff));
       await store.close();
+    });
+  });
+}
+
+for (const backend of list) {
+  describe(`a recording's trace on ${backend.name}`, () => {
+    it("the replay at step N shows no ask after N; an exported and imported recording keeps its trace", async () => {
+      const store = await backend.open();
+      const dir = mkdtempSync(path.join(tmpdir(), "trace-rec-"));
+      try {
+        const record = await store.ensureTown(`trace-rec-${backend.name}`, "base-3");
+        const journal = new MemoryJournal();
+        const { town } = buildTown(template, {
+          gateway: new OfflineGateway({ meter: false }),
+          mode: "lockstep",
+          seed: 4,
+          journal,
+        });
+        const run = await startRecordedRun(
+          store,
+          town,
+          { id: record.id, name: record.name },
+          { autosaveSteps: 60, log: silent, rows: { journal, mark: null } },
+        );
+        for (let i = 0; i < 1_500; i++) await run.afterStep(await town.advance());
+        await run.close();
+        const agent = template.personas[0].id;
+        const every = async (source: TraceSource) => {
+          const page = await pageTrace(store, source, agent, { limit: 500 });
+          return page!.entries;
+        };
+        const all = await every({ recording: run.recordingId });
+        const steps = [...new Set(all.map((e) => e.step!))].sort((a, b) => a - b);
+        expect(steps.length, "asks at more than one step").toBeGreaterThan(1);
+        const n = steps[1] - 1;
+        const atN = await every({ recording: run.recordingId, step: n });
+        expect(atN.length).toBeGreaterThan(0);
+        expect(atN.every((e) => e.step! <= n)).toBe(true);
+        expect(atN).toEqual(all.filter((e) => e.step! <= n));
+        // Exported and imported: the new recording has the same trace, and the same at step N.
+        const file = path.join(dir, "rec.json");
+        await exportRecording(store, run.recordingId, file);
+        const imported = await importRecording(store, file);
+        expect(imported.id).not.toBe(run.recordingId);
+        expect(await every({ recording: imported.id })).toEqual(all);
+        expect(await every({ recording: imported.id, step: n })).toEqual(atN);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await store.close();
+      }
     });
   });
 }
