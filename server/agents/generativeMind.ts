@@ -152,18 +152,21 @@ export class GenerativeMind implements Mind {
       ((...args: A): Promise<R> => {
         const [agentId, now] = who(...args);
         const time = now ?? this.agents.get(agentId)?.now ?? 0;
-        return traced(agentId, time, sink, () => method.apply(this, args));
+        return traced(agentId, time, sink, () => method(...args));
       }) as (...args: A) => Promise<R>;
     const byInput = (i: { agent: AgentSelf; now: number }): [string, number] => [i.agent.id, i.now];
-    this.tick = turn(this.tick, byInput);
-    this.hear = turn(this.hear, byInput);
-    this.approached = turn(this.approached, byInput);
-    this.overhear = turn(this.overhear, byInput);
-    this.interview = turn(this.interview, (id: string, _q: string, o?: InterviewOptions) => [
+    this.tick = turn(this.tick.bind(this), byInput);
+    this.hear = turn(this.hear.bind(this), byInput);
+    this.approached = turn(this.approached.bind(this), byInput);
+    this.overhear = turn(this.overhear.bind(this), byInput);
+    this.interview = turn(
+      this.interview.bind(this),
+      (id: string, _q: string, o?: InterviewOptions) => [id, o?.now],
+    );
+    this.whisper = turn(this.whisper.bind(this), (id: string, _t: string, now?: number) => [
       id,
-      o?.now,
+      now,
     ]);
-    this.whisper = turn(this.whisper, (id: string, _t: string, now?: number) => [id, now]);
   }
 
   private add(persona: Persona): AgentState {

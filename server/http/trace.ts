@@ -6,6 +6,7 @@ import type { Application, NextFunction, Request, Response } from "express";
 import { tokenMatches } from "../access.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { pageTrace } from "../store/traceRows.ts";
+import { formatTranscript, transcriptOf } from "../store/transcripts.ts";
 import { TraceQuery } from "../../shared/trace.ts";
 import { fail } from "./reply.ts";
 
@@ -27,7 +28,33 @@ export function mayReadTrace(
   return !!deps.moderatorToken && !!m && tokenMatches(m[1].trim(), deps.moderatorToken);
 }
 
+const FORMATS = { jsonl: "application/x-ndjson", csv: "text/csv", md: "text/markdown" } as const;
+
 export function mountTrace(app: Application, deps: TraceDeps): void {
+  // Every conversation of a saved town, or those a resident was in, as a file to download (what
+  // was said is what the town and its replays show anyone).
+  app.get("/api/transcripts", async (req: Request, res: Response, next: NextFunction) => {
+    const format = typeof req.query.format === "string" ? req.query.format : "md";
+    if (!(format in FORMATS)) return fail(res, 400, "bad_message", "format: jsonl, csv or md");
+    const town = typeof req.query.town === "string" ? req.query.town.slice(0, 64) : deps.primary();
+    const agent = typeof req.query.agent === "string" ? req.query.agent.slice(0, 200) : undefined;
+    try {
+      const saved = await deps.store.findTown(town);
+      if (!saved) return fail(res, 404, "not_found", `no saved town "${town}"`);
+      const lines = await transcriptOf(deps.store, saved.id, agent);
+      const file = `${town}${agent ? `-${agent}` : ""}-transcript.${format}`.replace(
+        /[^\w.-]+/g,
+        "_",
+      );
+      res
+        .type(FORMATS[format as keyof typeof FORMATS])
+        .attachment(file)
+        .send(formatTranscript(lines, format as keyof typeof FORMATS));
+    } catch (err) {
+      next(err);
+    }
+  });
+
   app.get("/api/agents/:id/trace", async (req: Request, res: Response, next: NextFunction) => {
     if (!mayReadTrace(req, deps))
       return fail(

@@ -18,6 +18,10 @@ import { MemoryRows } from "../../server/store/memoryRows.ts";
 import { pageTrace, readTrace, type TraceSource } from "../../server/store/traceRows.ts";
 import { exportRecording, importRecording } from "../../server/cli/recording.ts";
 import { startRecordedRun } from "../../server/sim/recordedRun.ts";
+import { RecordingStore } from "../../server/store/recordings.ts";
+import { formatTranscript, transcriptOf } from "../../server/store/transcripts.ts";
+import { encodeEntry } from "../../shared/replay/codec.ts";
+import type { TownEvent } from "../../shared/events.ts";
 import { buildThreadedTown, buildTown } from "../../server/townFactory.ts";
 import { loadTemplate } from "../../server/content/template.ts";
 import { mountTrace } from "../../server/http/trace.ts";
@@ -244,6 +248,104 @@ for (const backend of list) {
     });
   });
 }
+
+describe("transcripts", () => {
+  it("every line said, with time, place, speaker and listeners; a resident's own; three formats", async () => {
+    const store = await list[0].open();
+    try {
+      const town = await store.ensureTown("transcripts", "base-3");
+      const t0 = Date.UTC(2026, 1, 13, 9, 0);
+      const agent = (id: string, name: string, address: string) => ({
+        id,
+        name,
+        x: 1,
+        y: 1,
+        action: "",
+        emoji: "",
+        address,
+        talkingTo: "",
+        sprite: 0,
+        facing: "down" as const,
+      });
+      const entry = (step: number, events: TownEvent[]) =>
+        encodeEntry({ step, time: t0 + step * 10_000, events });
+      const file = {
+        format: "simulacra-recording",
+        v: 1,
+        save: "transcripts",
+        template: "base-3",
+        startedAt: new Date().toISOString(),
+        fromStep: 0,
+        toStep: 3,
+        keyframes: [
+          {
+            step: 0,
+            time: t0,
+            agents: [
+              agent("ada", "Ada Finch", "W:Copper Kettle cafe:dining room:table"),
+              agent("bo", "Bo Reyes", "W:Copper Kettle cafe:dining room:table"),
+            ],
+            avatars: [],
+            objects: [],
+          },
+        ],
+        chunks: [
+          {
+            seq: 0,
+            fromStep: 1,
+            toStep: 3,
+            events: [
+              entry(1, [{ kind: "said", speaker: "ada", listener: "bo", text: 'Hello, "Bo"' }]),
+              entry(2, [
+                {
+                  kind: "actionStarted",
+                  agentId: "bo",
+                  action: "walking",
+                  emoji: "",
+                  address: "W:Willow Green:garden",
+                  talkingTo: "",
+                },
+                { kind: "chatJoined", chat: "c1", id: "bo", name: "Bo Reyes" },
+                { kind: "chatJoined", chat: "c1", id: "v1", name: "Vera" },
+                {
+                  kind: "avatarSaid",
+                  avatarId: "v1",
+                  name: "Vera",
+                  agentId: "bo",
+                  text: "Nice garden",
+                  chat: "c1",
+                },
+              ]),
+              entry(3, [
+                { kind: "said", speaker: "bo", listener: "v1", text: "Thank you", chat: "c1" },
+              ]),
+            ],
+          },
+        ],
+      };
+      const rec = await new RecordingStore(store).import(file);
+      await store.prisma.recording.update({ where: { id: rec.id }, data: { townId: town.id } });
+      const lines = await transcriptOf(store, town.id);
+      expect(lines.map((l) => [l.step, l.place, l.speaker, l.listeners, l.text])).toEqual([
+        [1, "Copper Kettle cafe › dining room", "Ada Finch", ["Bo Reyes"], 'Hello, "Bo"'],
+        [2, "Willow Green › garden", "Vera", ["Bo Reyes"], "Nice garden"],
+        [3, "Willow Green › garden", "Bo Reyes", ["Vera"], "Thank you"],
+      ]);
+      expect(lines[0].time).toBe(new Date(t0 + 10_000).toISOString());
+      expect((await transcriptOf(store, town.id, "Vera")).map((l) => l.step)).toEqual([2, 3]);
+      const jsonl = formatTranscript(lines, "jsonl").trim().split("\n");
+      expect(jsonl.map((l) => (JSON.parse(l) as { text: string }).text)).toEqual(
+        lines.map((l) => l.text),
+      );
+      const csv = formatTranscript(lines, "csv").trim().split("\n");
+      expect(csv[0]).toBe("time,step,place,speaker,listeners,text");
+      expect(csv[1]).toContain('"Hello, ""Bo"""');
+      expect(formatTranscript(lines, "md")).toMatch(/\*\*Vera\*\* → Bo Reyes: Nice garden/);
+    } finally {
+      await store.close();
+    }
+  });
+});
 
 describe("the minds' trace from their own thread", () => {
   it("comes back with the journal's rows: one step's asks, in order", async () => {
