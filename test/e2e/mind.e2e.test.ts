@@ -2,6 +2,10 @@
 // mind, newest first, filters them by prompt and opens one: the prompt as sent, the memories
 // retrieved with their scores as bars, the answer. A visitor (TRACE_PUBLIC off) is told the
 // trace is for moderators. Screenshots in test/artifacts/ (docs/mind-tab.png is one of them).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +14,7 @@ import {
   ensureClientBuilt,
   joinTown,
   launchBrowser,
+  ROOT,
   startServerProcess,
   waitFor,
   type ServerProcess,
@@ -20,22 +25,46 @@ let server: ServerProcess;
 let browser: Browser;
 const pageErrors: string[] = [];
 
+const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-mind-"));
+
 beforeAll(async () => {
   ensureClientBuilt();
-  // Saves (and so the trace's rows) every few steps, a few steps a second.
+  // Half a day of base-3 run headless (npm run sim): its trace holds plans, talks, reflections;
+  // the server then hosts that save.
+  execFileSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "server/cli/sim.ts",
+      "--from",
+      "base-3",
+      "--name",
+      "day",
+      "--steps",
+      "4320",
+      "--quiet",
+    ],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), DATA_DIR: dataDir },
+      stdio: "ignore",
+    },
+  );
   [server, browser] = await Promise.all([
-    startServerProcess({ MODERATOR_TOKEN: TOKEN, AUTOSAVE_STEPS: "5", STEPS_PER_SECOND: "5" }),
+    startServerProcess({ MODERATOR_TOKEN: TOKEN, TOWNS: "day" }, 90_000, { dataDir }),
     launchBrowser(),
   ]);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close().catch(() => {});
   await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function openPage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
   page.on("pageerror", (e) => pageErrors.push(String(e)));
   await page.goto(`${server.url}/?fps=30&daylight=12:00`);
   return page;
@@ -49,7 +78,7 @@ async function tracedResident(): Promise<string> {
     "a resident's asks in the trace",
     async () => {
       for (const a of agents) {
-        const res = await fetch(`${server.url}/api/agents/${a.id}/trace?limit=1`, {
+        const res = await fetch(`${server.url}/api/agents/${a.id}/trace?town=day&limit=1`, {
           headers: { authorization: `Bearer ${TOKEN}` },
         });
         const page = (await res.json()) as { entries: unknown[] };
@@ -98,11 +127,31 @@ describe("the inspector's Mind tab", () => {
     // An ask with retrieved memories shows them with three bars each.
     await page.selectOption("#mind-filter", "");
     await page.waitForFunction(
-      () => document.querySelectorAll("#mind-asks .prompt").length > 1,
+      () =>
+        new Set([...document.querySelectorAll("#mind-asks .prompt")].map((e) => e.textContent))
+          .size > 1,
       undefined,
       { timeout: 10_000 },
     );
+    const lines = await page.$$("#mind-asks > li");
+    let withMemories = -1;
+    for (const [i, li] of lines.entries()) {
+      await (await li.$(".mind-line"))!.click();
+      if (await li.$(".mind-memories li")) {
+        withMemories = i;
+        break;
+      }
+      await (await li.$(".mind-line"))!.click();
+    }
+    expect(withMemories, "an ask with retrieved memories").toBeGreaterThanOrEqual(0);
+    const bars = await lines[withMemories].$$eval(".mind-memories li:first-child .bar", (els) =>
+      els.map((e) => e.getAttribute("title") ?? ""),
+    );
+    expect(bars.map((t) => t.split(" ")[0])).toEqual(["recency", "importance", "relevance"]);
     await page.screenshot({ path: artifact("mind-tab.png") });
+    // The inspector alone, scrolled to the opened ask's memories (the README's picture).
+    await lines[withMemories].evaluate((el) => el.scrollIntoView());
+    await page.locator("#inspector").screenshot({ path: artifact("mind-inspector.png") });
     expect(pageErrors).toEqual([]);
     await page.close();
   }, 120_000);
