@@ -276,7 +276,8 @@ export class OpenAIGateway implements Gateway {
     this.meter.latency(prompt.name, model, Date.now() - started);
     if (!outcome.ok) return fallback(trace?.reason ?? "the model gave no valid answer in time");
     void this.cacheSet(this.responses, key, JSON.stringify(outcome.raw));
-    trace?.done(outcome.value);
+    // A retry that then got an answer is still the model's answer: no reason to give.
+    trace?.done(outcome.value, undefined, trace.engine === "model" ? null : undefined);
     return outcome.value;
   }
 

@@ -94,7 +94,7 @@ export class AskTrace {
 
   /** The answer the mind got: the entry goes to the sink. Never throws (tracing must not change
    *  what the town does). */
-  done(answer: unknown, engine?: TraceEngine, reason?: string): void {
+  done(answer: unknown, engine?: TraceEngine, reason?: string | null): void {
     if (engine) this.engine = engine;
     if (reason !== undefined) this.reason = reason;
     try {
