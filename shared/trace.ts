@@ -87,3 +87,13 @@ export const TraceQuery = z
   })
   .strict();
 export type TraceQuery = z.infer<typeof TraceQuery>;
+
+/** How long the trace is kept, in game days (TRACE_KEEP_DAYS; 0: no trace). */
+export function traceKeepDays(env: Record<string, string | undefined>): number {
+  const raw = env.TRACE_KEEP_DAYS;
+  if (raw === undefined || raw.trim() === "") return 7;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`TRACE_KEEP_DAYS must be a number of game days >= 0, not "${raw}"`);
+  return n;
+}

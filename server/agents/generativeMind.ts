@@ -137,7 +137,7 @@ export class GenerativeMind implements Mind {
     };
     for (const p of opts.personas ?? []) this.add(p);
     const sink =
-      opts.trace === false || (opts.trace === undefined && traceKeepDays() === 0)
+      opts.trace === false || (opts.trace === undefined && traceKeepDays(process.env) === 0)
         ? undefined
         : (opts.trace ?? opts.journal);
     if (sink) this.traceTurns(sink);

@@ -8,6 +8,7 @@
 // their own scopes.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { TraceEngine, TraceEntry, TraceMemory } from "../../shared/trace.ts";
+export { traceKeepDays } from "../../shared/trace.ts";
 import { withJsonInstruction } from "./json.ts";
 import type { ChatMessage, Prompt } from "./prompt.ts";
 
@@ -132,16 +133,6 @@ export class AskTrace {
       // an answer that cannot be written as JSON is left out of the trace, not out of the town
     }
   }
-}
-
-/** How long the trace is kept, in game days (TRACE_KEEP_DAYS; 0: no trace). */
-export function traceKeepDays(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.TRACE_KEEP_DAYS;
-  if (raw === undefined || raw.trim() === "") return 7;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0)
-    throw new Error(`TRACE_KEEP_DAYS must be a number of game days >= 0, not "${raw}"`);
-  return n;
 }
 
 /** The messages a prompt would send (with the JSON instruction), or none when it cannot render. */

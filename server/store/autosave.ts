@@ -6,7 +6,7 @@ import type { Store } from "../store/store.ts";
 import type { TownSnapshot } from "../world/snapshot.ts";
 import type { Town } from "../world/town.ts";
 import type { MemoryRows } from "./memoryRows.ts";
-import { traceKeepDays } from "../llm/trace.ts";
+import { traceKeepDays } from "../../shared/trace.ts";
 import type { TraceClock } from "./traceRows.ts";
 
 /** Steps between two background writes of memory rows (an autosave writes the rest). */
@@ -166,6 +166,6 @@ export function townTraceClock(town: Town): TraceClock {
   return {
     stepAt: (time) => town.step + Math.round((time - town.time) / stepMs),
     now: () => town.time,
-    keepDays: traceKeepDays(),
+    keepDays: traceKeepDays(process.env),
   };
 }
