@@ -3,6 +3,7 @@
 import { joinTown, firstState, type ServerMessages, type TownRoom } from "./net.ts";
 import { Hud } from "./panels/Hud.ts";
 import { JoinDialog, type JoinRequest } from "./panels/JoinDialog.ts";
+import { rememberModeratorToken } from "./panels/MindTab.ts";
 import { Panels } from "./panels/Panels.ts";
 import { Toasts } from "./panels/Toasts.ts";
 import { BootScene } from "./scenes/BootScene.ts";
@@ -127,7 +128,9 @@ async function join(req: JoinRequest): Promise<void> {
     avatarId: () => ctx.avatarId,
     toasts,
     dockRight: hud.dock,
+    token: req.role === "moderator" ? req.token : undefined,
   });
+  if (req.role === "moderator") rememberModeratorToken(req.token);
   const ctx: LiveContext = {
     room: joined,
     template: "",

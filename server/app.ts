@@ -101,6 +101,7 @@ export async function startServer(
         moderatorToken: config.MODERATOR_TOKEN,
         ready: () => ready,
         evalsDir: path.resolve(config.EVALS_DIR),
+        tracePublic: config.TRACE_PUBLIC,
       });
       app.use(jsonErrors(log));
     },

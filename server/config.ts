@@ -72,6 +72,15 @@ export const ServerConfig = z.object({
    * room's thread.
    */
   MIND_THREAD: z.enum(["on", "off"]).default("on"),
+  /** Game days the minds' trace (every ask, its prompt and answer) is kept; 0: no trace. */
+  TRACE_KEEP_DAYS: z.coerce.number().min(0).default(7),
+  /** "on": anyone may read the minds' trace (the API, the inspector's Mind tab); else moderators
+   *  only (prompts hold the residents' private memories). */
+  TRACE_PUBLIC: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v !== undefined && /^(on|1|true|yes)$/i.test(v)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export type ServerConfig = z.infer<typeof ServerConfig> & {

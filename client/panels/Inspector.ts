@@ -6,6 +6,7 @@ import { formatClock } from "../../shared/time.ts";
 import { firstName, placeOf } from "./format.ts";
 import { fill, h } from "./dom.ts";
 import type { MemoryPage } from "../../shared/memories.ts";
+import { MindTab } from "./MindTab.ts";
 
 /** What GET /api/agents/:id answers, declared once on the server. */
 export type { AgentDetails };
@@ -23,6 +24,8 @@ export interface InspectorActions {
   residents(): { id: string; name: string }[];
   /** The town's name: the server may host several. */
   town(): string;
+  /** The moderator's token, when the viewer has one (the Mind tab reads the trace with it). */
+  token?(): string | undefined;
 }
 
 const REFRESH_MS = 3000;
@@ -35,6 +38,10 @@ export class Inspector {
   private readonly tools: HTMLElement;
   /** "All memories": the whole stream from the database, a page at a time (kept across refreshes). */
   private readonly all: HTMLDetailsElement;
+  /** The "Mind" tab: the resident's asks of its mind (MindTab.ts). */
+  readonly mind: MindTab;
+  private readonly tabs: HTMLElement;
+  private tab: "resident" | "mind" = "resident";
   agentId = "";
   private timer: ReturnType<typeof setInterval> | undefined;
   private lastJson = "";
@@ -49,6 +56,20 @@ export class Inspector {
     this.all.addEventListener("toggle", () => {
       if (this.all.open && !this.all.querySelector("li")) void this.morePages(undefined);
     });
+    this.mind = new MindTab({ town: () => actions.town(), token: () => actions.token?.() });
+    this.mind.root.hidden = true;
+    const tabButton = (tab: "resident" | "mind", label: string) =>
+      h(
+        `button.tab.tab-${tab}`,
+        { type: "button", role: "tab", id: `inspector-tab-${tab}`, onclick: () => this.pick(tab) },
+        label,
+      );
+    this.tabs = h(
+      "div.tabs",
+      { role: "tablist" },
+      tabButton("resident", "Resident"),
+      tabButton("mind", "🧠 Mind"),
+    );
     this.root = h(
       "aside.panel.inspector",
       { id: "inspector", "aria-label": "Resident inspector" },
@@ -68,9 +89,12 @@ export class Inspector {
         ),
       ),
       this.tools,
+      this.tabs,
       this.body,
       this.all,
+      this.mind.root,
     );
+    this.pick("resident");
     this.root.hidden = true;
     this.root.addEventListener("keydown", (e) => {
       if (e.key === "Escape") {
@@ -78,6 +102,16 @@ export class Inspector {
         this.close();
       }
     });
+  }
+
+  /** Shows the resident's details or its mind's asks. */
+  pick(tab: "resident" | "mind"): void {
+    this.tab = tab;
+    this.body.hidden = this.all.hidden = tab !== "resident";
+    this.mind.root.hidden = tab !== "mind";
+    for (const b of this.tabs.querySelectorAll("button"))
+      b.setAttribute("aria-selected", String(b.classList.contains(`tab-${tab}`)));
+    if (tab === "mind" && this.agentId) void this.mind.show(this.agentId);
   }
 
   get open(): boolean {
@@ -114,9 +148,20 @@ export class Inspector {
         { type: "button", id: "inspector-follow", onclick: () => this.actions.follow(id) },
         "👁 Follow",
       ),
+      h(
+        "a.button.transcript",
+        {
+          id: "inspector-transcript",
+          href: `/api/transcripts?${new URLSearchParams({ town: this.actions.town(), agent: name, format: "md" })}`,
+          download: true,
+          title: "Everything they said and heard (Markdown; the API also gives jsonl and csv)",
+        },
+        "⬇ Transcript",
+      ),
       this.switcher(id),
     );
     this.root.hidden = false;
+    if (this.tab === "mind") void this.mind.show(id);
     clearInterval(this.timer);
     void this.refresh();
     this.timer = setInterval(() => void this.refresh(), REFRESH_MS);

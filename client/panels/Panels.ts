@@ -24,6 +24,8 @@ export interface PanelsContext {
   toasts: Toasts;
   /** The right-hand dock the inspector opens in (between who is online and the residents). */
   dockRight?: HTMLElement;
+  /** The moderator's token the viewer joined with (the inspector's Mind tab reads with it). */
+  token?: string;
 }
 
 export class Panels {
@@ -85,6 +87,7 @@ export class Panels {
           a.name.localeCompare(b.name),
         ),
       town: () => room.state.name,
+      token: () => ctx.token,
     });
     const dock = h("div.dock-left", { id: "dock-left" });
     if (this.interview) dock.append(this.interview.root);

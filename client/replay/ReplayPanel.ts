@@ -9,6 +9,7 @@ import type { ChatLeaveReason, TownEvent } from "../../shared/events.ts";
 import { fill, h } from "../panels/dom.ts";
 import { SPEEDS, type RecordingInfo } from "./player.ts";
 import { REPLAY_CSS } from "./style.ts";
+import { MindTab, moderatorToken } from "../panels/MindTab.ts";
 
 export interface PanelActions {
   play(): void;
@@ -34,6 +35,11 @@ export class ReplayPanel {
   private readonly log: HTMLOListElement;
   private readonly inspector: HTMLElement;
   private selected = "";
+  /** The resident's asks of its mind up to the step shown (MindTab.ts). */
+  private readonly mind: MindTab;
+  private step = 0;
+  /** When the Mind list was last read: while playing, at most once a second. */
+  private mindRead = 0;
   private names = new Map<string, string>();
   /** Who is in each group talk, as the log has seen them join and leave. */
   private readonly talks = new Map<string, Set<string>>();
@@ -103,6 +109,10 @@ export class ReplayPanel {
       ),
     );
     this.inspector = h("section.panel.replay-inspector", { hidden: true, "aria-live": "polite" });
+    this.mind = new MindTab({
+      recording: () => ({ id: info.id, step: this.step }),
+      token: moderatorToken,
+    });
     root.append(this.inspector);
     window.addEventListener("keydown", (e) => {
       if (
@@ -288,7 +298,14 @@ export class ReplayPanel {
         h("dt", {}, "At"),
         h("dd", {}, `${formatClock(frame.time)}, step ${frame.step}`),
       ),
+      h("h3", {}, "🧠 Mind, up to this step"),
+      this.mind.root,
     );
+    this.step = frame.step;
+    if (!this.playing || Date.now() - this.mindRead > 1000) {
+      this.mindRead = Date.now();
+      void this.mind.show(agent.id);
+    }
   }
 
   error(message: string): void {

@@ -6,6 +6,7 @@
 // A tick that brings nothing new costs a string comparison.
 import { formatDate } from "../../shared/time.ts";
 import type { Gateway } from "../llm/prompt.ts";
+import { traceKeepDays, traced, type TraceSink } from "../llm/trace.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
 import { Address } from "../../shared/address.ts";
@@ -69,6 +70,9 @@ export interface GenerativeMindOptions {
   memory?: (persona: Persona) => MemoryPort;
   /** Journals the built-in streams' changes, for a store that keeps memories as rows (memory/journal.ts). */
   journal?: MemoryJournal;
+  /** Where each ask of a resident's mind is traced (llm/trace.ts; default: the journal, when there
+   *  is one); false: not traced. */
+  trace?: TraceSink | false;
 }
 
 export interface InspectedMemory {
@@ -137,6 +141,37 @@ export class GenerativeMind implements Mind {
       isResident: (name) => this.names.has(name),
     };
     for (const p of opts.personas ?? []) this.add(p);
+    const sink =
+      opts.trace === false || (opts.trace === undefined && traceKeepDays(process.env) === 0)
+        ? undefined
+        : (opts.trace ?? opts.journal);
+    if (sink) this.traceTurns(sink);
+  }
+
+  /** Each turn of a resident (its step, what a person says or asks it) runs in a trace scope. */
+  private traceTurns(sink: TraceSink): void {
+    const turn = <A extends unknown[], R>(
+      method: (...args: A) => Promise<R>,
+      who: (...args: A) => [string, number | undefined],
+    ) =>
+      ((...args: A): Promise<R> => {
+        const [agentId, now] = who(...args);
+        const time = now ?? this.agents.get(agentId)?.now ?? 0;
+        return traced(agentId, time, sink, () => method(...args));
+      }) as (...args: A) => Promise<R>;
+    const byInput = (i: { agent: AgentSelf; now: number }): [string, number] => [i.agent.id, i.now];
+    this.tick = turn(this.tick.bind(this), byInput);
+    this.hear = turn(this.hear.bind(this), byInput);
+    this.approached = turn(this.approached.bind(this), byInput);
+    this.overhear = turn(this.overhear.bind(this), byInput);
+    this.interview = turn(
+      this.interview.bind(this),
+      (id: string, _q: string, o?: InterviewOptions) => [id, o?.now],
+    );
+    this.whisper = turn(this.whisper.bind(this), (id: string, _t: string, now?: number) => [
+      id,
+      now,
+    ]);
   }
 
   private add(persona: Persona): AgentState {

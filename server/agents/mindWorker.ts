@@ -8,6 +8,7 @@ import pino from "pino";
 import { BudgetedGateway } from "../llm/budget.ts";
 import { makeGateway, readLlmConfig } from "../llm/index.ts";
 import type { Gateway, GatewayLoad } from "../llm/prompt.ts";
+import { traceKeepDays } from "../llm/trace.ts";
 import { redisEmbeddingCache, redisResponseCache } from "../llm/redisCache.ts";
 import { mainPort, sendable, sendReply, type Reply } from "../threads/index.ts";
 import type { AgentSelf } from "../world/mind.ts";
@@ -90,6 +91,8 @@ try {
     addresses: init.addresses,
     journal,
     settings: init.settings,
+    // The trace goes with the journal's rows (TRACE_KEEP_DAYS=0: none).
+    ...(traceKeepDays(init.env) > 0 ? {} : { trace: false as const }),
   });
   sendReply({ id: 0, ready: true }, "the minds' thread");
 } catch (err) {

@@ -2,7 +2,9 @@
 // with a cache, and helpers to write and retrieve memories.
 import type { z } from "zod";
 import type { Gateway } from "../llm/prompt.ts";
-import type { MemoryPort, MemoryRecord, MemoryType, NewMemory } from "./memory/port.ts";
+import { noteRetrieved, tracing } from "../llm/trace.ts";
+import type { TraceMemory } from "../../shared/trace.ts";
+import type { MemoryPort, MemoryRecord, MemoryType, NewMemory, Scored } from "./memory/port.ts";
 import { Address } from "../../shared/address.ts";
 import type { Persona } from "../../shared/persona.ts";
 import type { PlaceName } from "./offline/events.ts";
@@ -180,18 +182,23 @@ export async function retrieve(
   ctx.stats.retrievals++;
   const queries = await ctx.embed(focal);
   const best = new Map<number, { m: MemoryRecord; score: number; rank: number }>();
+  const parts = tracing();
   for (const q of queries) {
-    s.memory
-      .retrieve(q, now, perFocal, { touch, filter: keep ? (m) => notIdle(m) && keep(m) : notIdle })
-      .forEach((r, rank) => {
-        const prev = best.get(r.memory.id);
-        if (!prev || r.score > prev.score)
-          best.set(r.memory.id, {
-            m: r.memory,
-            score: r.score,
-            rank: Math.min(rank, prev?.rank ?? rank),
-          });
-      });
+    const scored = s.memory.retrieve(q, now, perFocal, {
+      touch,
+      filter: keep ? (m) => notIdle(m) && keep(m) : notIdle,
+      parts,
+    });
+    if (parts) noteRetrieved(scored.map(traceMemory));
+    scored.forEach((r, rank) => {
+      const prev = best.get(r.memory.id);
+      if (!prev || r.score > prev.score)
+        best.set(r.memory.id, {
+          m: r.memory,
+          score: r.score,
+          rank: Math.min(rank, prev?.rank ?? rank),
+        });
+    });
   }
   // The same description (an event seen again later) is shown once, at its best score.
   const out: MemoryRecord[] = [];
@@ -206,6 +213,17 @@ export async function retrieve(
   }
   return out;
 }
+
+/** A scored memory as the mind's trace shows it. */
+const traceMemory = (r: Scored): TraceMemory => ({
+  id: r.memory.id,
+  text: r.memory.description,
+  created: r.memory.created,
+  recency: r.parts?.recency ?? 0,
+  importance: r.parts?.importance ?? 0,
+  relevance: r.parts?.relevance ?? 0,
+  total: r.score,
+});
 
 /** A memory's kind for prompts: reflections and what a conversation left ("memo", resting on the
  *  chat) are told apart from the resident's own thoughts. */

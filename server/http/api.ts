@@ -11,6 +11,7 @@ import type { TownRoom } from "../rooms/TownRoom.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { mountEvals } from "./evals.ts";
 import { mountRecordings } from "./recordings.ts";
+import { mountTrace } from "./trace.ts";
 import { savesRouter } from "./saves.ts";
 import { townsRouter } from "./towns.ts";
 import { userTownFiles } from "./townAssets.ts";
@@ -35,6 +36,8 @@ export interface ApiDeps {
   ready: () => boolean;
   /** Where eval reports are (EVALS_DIR); none: /api/evals lists nothing. */
   evalsDir?: string;
+  /** Anyone may read the minds' trace (TRACE_PUBLIC); else moderators only. */
+  tracePublic?: boolean;
 }
 
 export function mountHttp(app: Application, deps: ApiDeps): void {
@@ -130,6 +133,12 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
     } catch (err) {
       next(err);
     }
+  });
+  mountTrace(app, {
+    store: deps.store,
+    primary: () => towns.primary,
+    moderatorToken: deps.moderatorToken,
+    tracePublic: deps.tracePublic ?? false,
   });
   // One gateway serves every town of this process: its metrics are the process's.
   app.get("/api/metrics", (_req: Request, res: Response) => {

@@ -10,6 +10,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { withJsonInstruction } from "./json.ts";
 import type { Gateway, LlmMetrics, Prompt } from "./prompt.ts";
 import { TokenCounter } from "./tokens.ts";
+import { AskTrace, safeRender } from "./trace.ts";
 
 const HOUR_MS = 3_600_000;
 /** The hour is kept as one total per minute: memory stays fixed however many asks come. */
@@ -57,7 +58,13 @@ export class BudgetedGateway implements Gateway {
     if (this.inner.engine === "offline") return this.inner.ask(prompt, input);
     if (this.people.getStore() && this.exhausted()) {
       this.refused++;
-      return prompt.offline(input);
+      const trace = AskTrace.start(prompt.name, "offline");
+      const answer = prompt.offline(input);
+      if (trace) {
+        trace.messages = safeRender(prompt, input);
+        trace.done(answer, "fallback", "the town's model budget is spent");
+      }
+      return answer;
     }
     const answer = await this.inner.ask(prompt, input);
     this.spend(

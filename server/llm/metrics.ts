@@ -123,6 +123,11 @@ export class Meter {
     return out;
   }
 
+  /** What tokens cost at a model's price (0 without one). */
+  priceOf(model: string, tokensIn: number, tokensOut: number): number {
+    return cost(this.prices[model], tokensIn, tokensOut);
+  }
+
   /** Tokens of one request, priced by the model that served it. */
   tokens(prompt: string, model: string, tokensIn: number, tokensOut: number): void {
     this.add(prompt, model, "tokensIn", tokensIn);

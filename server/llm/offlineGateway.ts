@@ -14,6 +14,7 @@ import { withJsonInstruction } from "./json.ts";
 import { Meter, type Prices } from "./metrics.ts";
 import type { Gateway, LlmMetrics, Prompt } from "./prompt.ts";
 import { TokenCounter } from "./tokens.ts";
+import { AskTrace } from "./trace.ts";
 
 export const OFFLINE_MODEL = "offline";
 export const HASHED_EMBEDDINGS = "hashed";
@@ -27,21 +28,27 @@ export interface OfflineGatewayOptions {
   counter?: TokenCounter;
 }
 
-/** Meters one offline answer as the request a model would have had. Never throws: a metering
- *  problem must not change what the town does. */
+/** Meters one offline answer as the request a model would have had, and traces it when the
+ *  ask is traced (the text that would have been sent). Never throws: a metering problem must
+ *  not change what the town does. */
 export function meterOfflineAsk<In, Out>(
   meter: Meter,
   counter: TokenCounter | undefined,
   prompt: Prompt<In, Out>,
   input: In,
   answer: Out,
+  trace?: AskTrace,
 ): void {
   meter.add(prompt.name, OFFLINE_MODEL, "calls");
-  if (!counter) return;
+  if (!counter && !trace) return;
   try {
-    const tokensIn = counter.chat(withJsonInstruction(prompt.render(input), prompt.answer));
+    const messages = withJsonInstruction(prompt.render(input), prompt.answer);
+    if (trace) trace.messages = messages;
+    if (!counter) return;
+    const tokensIn = counter.chat(messages);
     const tokensOut = counter.text(JSON.stringify(answer) ?? "");
     meter.tokens(prompt.name, OFFLINE_MODEL, tokensIn, tokensOut);
+    trace?.tokens(tokensIn, tokensOut, meter.priceOf(OFFLINE_MODEL, tokensIn, tokensOut));
   } catch {
     // a prompt whose render throws is still answered; only its tokens go uncounted
   }
@@ -73,9 +80,11 @@ export class OfflineGateway implements Gateway {
 
   ask<In, Out>(prompt: Prompt<In, Out>, input: In): Promise<Out> {
     try {
+      const trace = AskTrace.start(prompt.name, OFFLINE_MODEL);
       const answer = prompt.offline(input);
       this.meter.add(prompt.name, OFFLINE_MODEL, "asks");
-      meterOfflineAsk(this.meter, this.counter, prompt, input, answer);
+      meterOfflineAsk(this.meter, this.counter, prompt, input, answer, trace);
+      trace?.done(answer, "offline", "no model configured");
       return Promise.resolve(answer);
     } catch (e) {
       return Promise.reject(e instanceof Error ? e : new Error(String(e)));

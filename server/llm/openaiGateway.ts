@@ -36,6 +36,7 @@ import type { ChatMessage, Gateway, LlmMetrics, Prompt, Tier } from "./prompt.ts
 import { backoffDelay, classifyError, describeError, retryAfterOf, sleep } from "./retry.ts";
 import { Semaphore } from "./semaphore.ts";
 import { TokenCounter } from "./tokens.ts";
+import { AskTrace, safeRender } from "./trace.ts";
 
 /** The little of a logger we use; pino's satisfies it. */
 export interface LogLike {
@@ -194,16 +195,26 @@ export class OpenAIGateway implements Gateway {
   async ask<In, Out>(prompt: Prompt<In, Out>, input: In): Promise<Out> {
     const model = this.modelFor(prompt);
     this.meter.add(prompt.name, model, "asks");
+    const trace = AskTrace.start(prompt.name, model);
     // After close(), nothing new goes out.
-    if (this.closed) return prompt.offline(input);
-    if (!this.chatClient) {
+    if (this.closed) {
       const answer = prompt.offline(input);
-      meterOfflineAsk(this.meter, this.counter, prompt, input, answer);
+      if (trace) trace.messages = safeRender(prompt, input);
+      trace?.done(answer, "offline", "the gateway is closed");
       return answer;
     }
-    const fallback = (): Out => {
+    if (!this.chatClient) {
+      const answer = prompt.offline(input);
+      meterOfflineAsk(this.meter, this.counter, prompt, input, answer, trace);
+      trace?.done(answer, "offline", "no model configured");
+      return answer;
+    }
+    const fallback = (reason: string): Out => {
       this.meter.add(prompt.name, model, "fallbacks");
-      return prompt.offline(input);
+      const answer = prompt.offline(input);
+      if (trace) trace.messages ??= safeRender(prompt, input);
+      trace?.done(answer, "fallback", reason);
+      return answer;
     };
 
     let rendered: ChatMessage[];
@@ -215,8 +226,9 @@ export class OpenAIGateway implements Gateway {
         { prompt: prompt.name, error: describeError(e) },
         "prompt failed to render; offline answer used",
       );
-      return fallback();
+      return fallback(`the prompt failed to render: ${describeError(e)}`);
     }
+    if (trace) trace.messages = withJsonInstruction(rendered, prompt.answer);
     const temperature = prompt.temperature ?? 0;
     const key = responseKey(model, prompt.name, rendered, temperature);
 
@@ -225,6 +237,11 @@ export class OpenAIGateway implements Gateway {
       const hit = checkAnswer(cached, prompt.answer);
       if (hit.ok) {
         this.meter.add(prompt.name, model, "cacheHits");
+        if (trace) {
+          trace.cacheHit = true;
+          trace.raw = cached;
+          trace.done(hit.value, "cache");
+        }
         return hit.value;
       }
     }
@@ -236,14 +253,19 @@ export class OpenAIGateway implements Gateway {
         const again = prompt.answer.safeParse(shared.raw);
         if (again.success) {
           this.meter.add(prompt.name, model, "cacheHits");
+          if (trace) {
+            trace.cacheHit = true;
+            trace.raw = JSON.stringify(shared.raw);
+            trace.done(again.data, "cache", "the same ask was in flight");
+          }
           return again.data;
         }
       }
-      return fallback();
+      return fallback("the same ask in flight got no valid answer");
     }
 
     const started = Date.now();
-    const work = this.converse(prompt, model, rendered, temperature);
+    const work = this.converse(prompt, model, rendered, temperature, trace);
     this.inflight.set(key, work);
     let outcome: Outcome<Out>;
     try {
@@ -252,8 +274,10 @@ export class OpenAIGateway implements Gateway {
       this.inflight.delete(key);
     }
     this.meter.latency(prompt.name, model, Date.now() - started);
-    if (!outcome.ok) return fallback();
+    if (!outcome.ok) return fallback(trace?.reason ?? "the model gave no valid answer in time");
     void this.cacheSet(this.responses, key, JSON.stringify(outcome.raw));
+    // A retry that then got an answer is still the model's answer: no reason to give.
+    trace?.done(outcome.value, undefined, trace.engine === "model" ? null : undefined);
     return outcome.value;
   }
 
@@ -263,13 +287,14 @@ export class OpenAIGateway implements Gateway {
     model: string,
     rendered: ChatMessage[],
     temperature: number,
+    trace?: AskTrace,
   ): Promise<Outcome<Out>> {
     const run = this.startRun(() => this.meter.add(prompt.name, model, "failures"));
     const rec = (counter: "calls" | "failures" | "repairs" | "invalid") => {
       if (run.live()) this.meter.add(prompt.name, model, counter);
     };
     const chat = (messages: ChatMessage[]) =>
-      this.chatAttempts(run, prompt, model, messages, temperature, rec);
+      this.chatAttempts(run, prompt, model, messages, temperature, rec, trace);
 
     const work = (async (): Promise<Outcome<Out>> => {
       const messages = withJsonInstruction(rendered, prompt.answer);
@@ -283,6 +308,10 @@ export class OpenAIGateway implements Gateway {
 
       // One repair: the wrong answer and exactly what is wrong with it.
       rec("repairs");
+      if (trace) {
+        trace.engine = "repair";
+        trace.reason = `the first answer was invalid: ${checked.error.slice(0, 300)}`;
+      }
       const repair: ChatMessage[] = [
         ...messages,
         { role: "assistant", content: first.slice(0, MAX_ECHO) },
@@ -294,6 +323,8 @@ export class OpenAIGateway implements Gateway {
       if (checked.ok) return checked;
       rec("invalid");
       rec("failures");
+      if (trace)
+        trace.reason = `the answer was still invalid after a repair: ${checked.error.slice(0, 300)}`;
       this.warnOnce(
         `invalid:${model}:${prompt.name}`,
         { prompt: prompt.name, model, error: checked.error.slice(0, 300) },
@@ -319,6 +350,7 @@ export class OpenAIGateway implements Gateway {
     messages: ChatMessage[],
     temperature: number,
     rec: (c: "calls" | "failures") => void,
+    trace?: AskTrace,
   ): Promise<string | undefined> {
     const chat = this.config.chat!;
     const schema = prompt.answer as z.ZodType;
@@ -347,12 +379,17 @@ export class OpenAIGateway implements Gateway {
           const tokensIn = res.usage?.prompt_tokens ?? this.counter.chat(messages);
           const tokensOut = res.usage?.completion_tokens ?? this.counter.text(content);
           this.meter.tokens(prompt.name, model, tokensIn, tokensOut);
+          if (trace) {
+            trace.raw = content;
+            trace.tokens(tokensIn, tokensOut, this.meter.priceOf(model, tokensIn, tokensOut));
+          }
         }
         return content;
       },
       onCall: () => rec("calls"),
       onFailure: (e) => {
         rec("failures");
+        if (trace) trace.reason = `the request failed: ${describeError(e)}`;
         this.warnOnce(
           `chat:${model}:${e instanceof APIError ? e.status : "net"}`,
           { model, prompt: prompt.name, error: describeError(e) },

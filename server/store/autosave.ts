@@ -6,6 +6,8 @@ import type { Store } from "../store/store.ts";
 import type { TownSnapshot } from "../world/snapshot.ts";
 import type { Town } from "../world/town.ts";
 import type { MemoryRows } from "./memoryRows.ts";
+import { traceKeepDays } from "../../shared/trace.ts";
+import type { TraceClock } from "./traceRows.ts";
 
 /** Steps between two background writes of memory rows (an autosave writes the rest). */
 export const ROW_FLUSH_STEPS = 30;
@@ -44,6 +46,7 @@ export class Autosave {
   ) {
     this.lastSavedStep = town.step;
     this.lastTakenStep = town.step;
+    if (rows) rows.traceClock ??= townTraceClock(town);
     this.lastRowFlush = town.step;
   }
 
@@ -155,4 +158,14 @@ export async function writeSave(
     await rows
       .compact(taken.mark)
       .catch((err: unknown) => log?.error({ err }, "compacting memory touches failed"));
+}
+
+/** The town's clock for its trace rows: the step of a game time, and TRACE_KEEP_DAYS. */
+export function townTraceClock(town: Town): TraceClock {
+  const stepMs = town.stepSeconds * 1000;
+  return {
+    stepAt: (time) => town.step + Math.round((time - town.time) / stepMs),
+    now: () => town.time,
+    keepDays: traceKeepDays(process.env),
+  };
 }

@@ -19,6 +19,7 @@ import {
 import type { SavedMemory, SavedStream, StreamHead } from "../agents/memory/codec.ts";
 import type { ObjectsSnapshot } from "../world/town/objects.ts";
 import type { RawSql } from "./rawSql.ts";
+import { deleteOldTrace, traceRowsJson, type TraceClock } from "./traceRows.ts";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -70,6 +71,8 @@ export class MemoryRows {
   private writing: Promise<void> = Promise.resolve();
   /** Rows past this seq are another life's leftovers, deleted before the first write. */
   private clearAbove: number | null;
+  /** The town's clock, for the trace rows' steps and their retention (set by the autosave). */
+  traceClock?: TraceClock;
 
   /**
    * The writer of town `townId`, resuming at `mark` (the mark of the snapshot the town was
@@ -195,7 +198,9 @@ export class MemoryRows {
 
   /** Folds the touches up to a saved mark into their memories (after the snapshot with that mark is written). */
   compact(mark: number): Promise<void> {
-    return compactTouches(this.raw, this.townId, mark);
+    return compactTouches(this.raw, this.townId, mark).then(() =>
+      this.traceClock ? deleteOldTrace(this.raw, this.townId, this.traceClock) : undefined,
+    );
   }
 
   private async writeAll(): Promise<void> {
@@ -210,7 +215,7 @@ export class MemoryRows {
       const last = batch.length === this.pending.length;
       const parts = last ? this.pendingParts.slice() : [];
       const objects = last ? this.pendingObjects.slice() : [];
-      await writeBatch(this.raw, this.townId, batch, parts, objects);
+      await writeBatch(this.raw, this.townId, batch, parts, objects, this.traceClock);
       this.pending.splice(0, batch.length);
       this.pendingParts.splice(0, parts.length);
       this.pendingObjects.splice(0, objects.length);
@@ -231,14 +236,17 @@ async function writeBatch(
   batch: { seq: number; change: MemoryChange }[],
   parts: PendingPart[],
   objects: PendingObject[],
+  clock?: TraceClock,
 ): Promise<void> {
   // Each row's JSON text with its seq spliced in: a mind on another thread sends its changes
   // already written (rowFields there), so this thread only joins strings.
   const memories: string[] = [];
   const touches: string[] = [];
+  const traces: { seq: number; fields: string }[] = [];
   for (const { seq, change } of batch) {
     const row = rowFields(change);
-    (row.table === "memory" ? memories : touches).push(`{"seq":${seq},${row.fields}}`);
+    if (row.table === "trace") traces.push({ seq, fields: row.fields });
+    else (row.table === "memory" ? memories : touches).push(`{"seq":${seq},${row.fields}}`);
   }
   const partRows = parts.map(
     (p) =>
@@ -263,14 +271,20 @@ async function writeBatch(
        INSERT INTO "ObjectState" ("townId", seq, address, state, "by", holder)
        SELECT $1, r.seq, r.address, r.state, r."by", r.holder FROM json_to_recordset($5::json) AS r(seq int, address text, state text, "by" text, holder text)
        RETURNING 1
+     ), tr AS (
+       INSERT INTO "MindTrace" (id, "townId", seq, "agentId", time, n, step, prompt, entry)
+       SELECT $1 || ':' || r.seq, $1, r.seq, r."agentId", r.time, r.n, r.step, r.prompt, r.entry
+       FROM json_to_recordset($6::json) AS r(seq int, "agentId" text, time float8, n int, step int, prompt text, entry json)
+       RETURNING 1
      )
-     SELECT (SELECT count(*) FROM m) AS memories, (SELECT count(*) FROM t) AS touches, (SELECT count(*) FROM p) AS parts, (SELECT count(*) FROM o) AS objects`,
+     SELECT (SELECT count(*) FROM m) AS memories, (SELECT count(*) FROM t) AS touches, (SELECT count(*) FROM p) AS parts, (SELECT count(*) FROM o) AS objects, (SELECT count(*) FROM tr) AS traces`,
     [
       townId,
       `[${memories.join(",")}]`,
       `[${touches.join(",")}]`,
       `[${partRows.join(",")}]`,
       JSON.stringify(objects),
+      traceRowsJson(traces, clock),
     ],
   );
 }
@@ -281,6 +295,7 @@ export async function deleteRowsAbove(db: Db, townId: string, mark: number): Pro
   await db.memoryTouch.deleteMany({ where: { townId, seq: { gt: mark } } });
   await db.mindPart.deleteMany({ where: { townId, seq: { gt: mark } } });
   await db.objectState.deleteMany({ where: { townId, seq: { gt: mark } } });
+  await db.mindTrace.deleteMany({ where: { townId, seq: { gt: mark } } });
 }
 
 /**

@@ -8,6 +8,8 @@ import type { RecordingInfo } from "../../shared/api.ts";
 import type { ReplayFrame } from "../../shared/replay/frame.ts";
 import { frameAt } from "../../shared/replay/seek.ts";
 import { Facing } from "../../shared/view.ts";
+import { TraceEntry } from "../../shared/trace.ts";
+import { recordingTrace } from "./traceRows.ts";
 
 export type { RecordingInfo };
 
@@ -72,6 +74,9 @@ export const RecordingFile = z.object({
       events: z.array(z.unknown()),
     }),
   ),
+  /** The residents' asks of their minds over its steps (the Mind tab of the replay); optional:
+   *  files from before the trace, and towns that kept none, have none. */
+  trace: z.array(TraceEntry).optional(),
 });
 export type RecordingFile = z.infer<typeof RecordingFile>;
 
@@ -223,6 +228,17 @@ export class RecordingStore {
   async export(id: string): Promise<RecordingFile | null> {
     const rec = await this.prisma.recording.findUnique({ where: { id }, select });
     if (!rec) return null;
+    const full = await this.prisma.recording.findUnique({
+      where: { id },
+      select: { townId: true },
+    });
+    const trace = await recordingTrace(
+      this.raw,
+      id,
+      full?.townId ?? null,
+      rec.fromStep,
+      rec.toStep,
+    );
     const [keyframes, chunks] = await Promise.all([
       this.prisma.recordingKeyframe.findMany({
         where: { recordingId: id },
@@ -250,6 +266,7 @@ export class RecordingStore {
         toStep: c.toStep,
         events: c.events as unknown[],
       })),
+      ...(trace.length ? { trace } : {}),
     };
   }
 
@@ -327,6 +344,20 @@ export class RecordingStore {
           })),
         });
       }
+      if (file.trace?.length)
+        await tx.mindTrace.createMany({
+          data: file.trace.map((e, i) => ({
+            id: `${r.id}:${i}`,
+            recordingId: r.id,
+            seq: i,
+            agentId: e.agentId,
+            time: e.time,
+            n: e.n,
+            step: e.step,
+            prompt: e.prompt,
+            entry: e as Prisma.InputJsonValue,
+          })),
+        });
       return r;
     });
     return info(row);

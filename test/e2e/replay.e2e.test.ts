@@ -146,6 +146,19 @@ describe("replay in a browser", () => {
     expect(card).toContain(who.action || "nothing yet");
     expect(card).toContain(`${who.x}, ${who.y}`);
     await page.screenshot({ path: artifact("replay.png") });
+    // The card's Mind list, for a moderator (the token a moderator's join keeps in this tab's
+    // session): the resident's asks up to this step, none after it.
+    await page.evaluate((t) => sessionStorage.setItem("simulacra-moderator-token", t), TOKEN);
+    await page.mouse.click(at!.x, at!.y);
+    await page.waitForSelector(".replay-inspector #mind-asks li", { timeout: 10_000 });
+    expect(await page.textContent(".replay-inspector .mind-note")).toContain(
+      `up to step ${target}`,
+    );
+    await page.click(".replay-inspector #mind-asks li:first-child .mind-line");
+    const facts = await page.textContent(".replay-inspector #mind-asks li:first-child .facts");
+    const askedAt = Number(/step (\d+)/.exec(facts ?? "")?.[1]);
+    expect(askedAt).toBeLessThanOrEqual(target);
+    await page.screenshot({ path: artifact("replay-mind.png") });
     expect(pageErrors).toEqual([]);
     await page.close();
   }, 90_000);

@@ -40,7 +40,12 @@ const json = (v: unknown) =>
 const journalJson = (changes: MemoryChange[]) =>
   changes.map((c) => {
     const row = rowFields(c);
-    return `${row.table} ${row.fields}`;
+    if (row.table !== "trace") return `${row.table} ${row.fields}`;
+    // A traced ask: the same but for what the thread cannot repeat (its wall-clock latency, and
+    // the order number each thread counts from its own start).
+    const { entry, ...head } = JSON.parse(`{${row.fields}}`) as { entry: Record<string, unknown> };
+    const { latencyMs: _l, n: _n, ...same } = entry;
+    return `trace ${JSON.stringify({ ...head, n: 0, entry: same })}`;
   });
 
 /** Equal lists, or a failure that shows the first difference only (memories carry long vectors). */

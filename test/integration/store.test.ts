@@ -223,6 +223,7 @@ describe.skipIf(skipPostgres)("store on PostgreSQL", () => {
       "Memory",
       "MemoryTouch",
       "MindPart",
+      "MindTrace",
       "ObjectState",
       "Recording",
       "RecordingChunk",

@@ -8,7 +8,7 @@ export type MemoryChange =
   | { kind: "touch"; agent: string; ids: number[]; at: number }
   /** A change already written as its row's fields (rowFields): made where the minds run, so the
    *  thread that writes the rows only splices the text in. */
-  | { kind: "row"; table: "memory" | "touch"; fields: string };
+  | { kind: "row"; table: "memory" | "touch" | "trace"; fields: string };
 
 /**
  * A change as the JSON fields of its row, without the braces and the seq the writer gives it
@@ -82,6 +82,12 @@ export class MemoryJournal implements JournalFeed {
     };
     this.streams.set(agent, stream);
     return stream;
+  }
+
+  /** An ask of a resident's mind (llm/trace.ts: TraceSink), journaled as its row. */
+  trace(agentId: string, time: number, n: number, prompt: string, json: string): void {
+    const head = JSON.stringify({ agentId, time, n, prompt }).slice(1, -1);
+    this.changes.push({ kind: "row", table: "trace", fields: `${head},"entry":${json}` });
   }
 
   /** Everything journaled since the last drain, oldest first. */

@@ -49,6 +49,8 @@ export interface MemoryRecord {
 export interface Scored {
   memory: MemoryRecord;
   score: number;
+  /** Recency, importance and relevance, each normalised to 0-1 before its weight (opts.parts). */
+  parts?: { recency: number; importance: number; relevance: number };
 }
 
 export interface RetrieveOptions {
@@ -59,6 +61,8 @@ export interface RetrieveOptions {
    * changes (not its last access): the stream remembers each filter's verdicts.
    */
   filter?: (m: MemoryRecord) => boolean;
+  /** Give each memory's three scores too (for the mind's trace). */
+  parts?: boolean;
 }
 
 export interface MemoryPort {

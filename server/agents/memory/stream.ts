@@ -233,10 +233,17 @@ export class MemoryStream implements MemoryPort {
       }
     }
     const best = top.sorted();
-    const out: Scored[] = best.map(({ score, index: j }) => ({
-      memory: items[pool ? pool[j] : j],
-      score,
-    }));
+    const part = (x: number, lo: number, span: number) => (span > 1e-12 ? (x - lo) / span : 0.5);
+    const out: Scored[] = best.map(({ score, index: j }) => {
+      const i = pool ? pool[j] : j;
+      if (!opts.parts) return { memory: items[i], score };
+      const parts = {
+        recency: part(rec[j], rLo, recSpan),
+        importance: part(imp[j], iLo, impSpan),
+        relevance: part(rel[i], vLo, relSpan),
+      };
+      return { memory: items[i], score, parts };
+    });
     if (opts.touch !== false && out.length > 0) {
       for (const { index: j } of best) {
         const i = pool ? pool[j] : j;
