@@ -42,6 +42,7 @@ export class TownLink {
   private readonly listeners = new Set<(s: LinkStatus) => void>();
   private closing: ServerMessages["server_closing"] | null = null;
   private left = false;
+  private rejoining = false;
   status: LinkStatus = { kind: "connected" };
 
   private constructor(
@@ -114,8 +115,13 @@ export class TownLink {
     for (const l of this.listeners) l(s);
   }
 
+  /** Makes `room` the current one: its handlers, its lifecycle, and (once it has one) its state. */
   private adopt(room: Room<unknown, TownState>): void {
     this.room = room;
+    this.bind(room);
+  }
+
+  private bind(room: Room<unknown, TownState>): void {
     this.closing = null;
     Object.assign(room.reconnection, { minUptime: 1_000, ...this.reconnection });
     for (const [type, set] of this.handlers) this.listen(room, type, set);
@@ -125,13 +131,22 @@ export class TownLink {
     room.onDrop(() => this.setStatus({ kind: "reconnecting" }));
     room.onReconnect(() => this.setStatus({ kind: "back", rejoined: false }));
     room.onLeave(() => {
-      if (this.left || room !== this.room) return;
+      if (this.left || this.rejoining) return;
       void this.rejoin();
     });
   }
 
   /** Joins the town again once the server answers (a restart: the old session is gone). */
   private async rejoin(): Promise<void> {
+    this.rejoining = true;
+    try {
+      await this.rejoinOnce();
+    } finally {
+      this.rejoining = false;
+    }
+  }
+
+  private async rejoinOnce(): Promise<void> {
     const restarting = this.closing?.restarting ?? false;
     let wait = this.closing?.retryMs ?? REJOIN_FIRST_MS;
     const reason = restarting
@@ -144,8 +159,11 @@ export class TownLink {
       if (this.left) return;
       try {
         const room = await joinRoom(this.endpoint, this.request);
-        this.adopt(room);
+        // Handlers first (the server's welcome follows the join at once); the scenes read the
+        // new room's state only once it has arrived.
+        this.bind(room);
         await firstState(room);
+        this.room = room;
         this.setStatus({ kind: "back", rejoined: true });
         return;
       } catch (e) {
