@@ -108,7 +108,7 @@ export async function setupScale(
     redis: dependency,
     port,
     serverOptions: {
-      presence: new RedisPresence(colyseusRedis()),
+      presence: quietPresence(new RedisPresence(colyseusRedis())),
       driver: new RedisDriver(colyseusRedis()),
       publicAddress,
       // A room for a town may only be made where the town lives, whichever process a client
@@ -182,10 +182,12 @@ export async function setupScale(
 function redisWatch(dependency: Dependency): (client: Redis) => Redis {
   const down = new Set<Redis>();
   const watch = (client: Redis): Redis => {
-    client.on("error", (err: Error) => {
+    const onError = (err: Error) => {
       down.add(client);
       dependency.failed("reconnect", err);
-    });
+    };
+    watchers.add(onError);
+    client.on("error", onError);
     client.on("ready", () => {
       down.delete(client);
       if (down.size === 0) dependency.succeeded();
@@ -197,6 +199,21 @@ function redisWatch(dependency: Dependency): (client: Redis) => Redis {
   };
   return watch;
 }
+
+/**
+ * The presence logs a line for every failed reconnection attempt of its two connections; the
+ * watch (redisWatch) says it once, so the presence's own error listeners go.
+ */
+function quietPresence(presence: RedisPresence): RedisPresence {
+  const { pub, sub } = presence as unknown as { pub: Redis; sub: Redis };
+  for (const client of [pub, sub])
+    for (const l of client.listeners("error"))
+      if (!watchers.has(l)) client.off("error", l as (err: Error) => void);
+  return presence;
+}
+
+/** The error listeners redisWatch added (the ones quietPresence keeps). */
+const watchers = new WeakSet<object>();
 
 async function closeLocalTownRooms(town: string): Promise<void> {
   for (const listing of await matchMaker.query({

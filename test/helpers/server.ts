@@ -9,6 +9,8 @@ import { removeFolder } from "./childProcess.ts";
 
 export async function startTestServer(
   env: Record<string, string> = {},
+  /** Where the server logs (default: nowhere). */
+  log = pino({ level: "silent" }),
 ): Promise<RunningServer & { dataDir: string; cleanup(): Promise<void> }> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "simulacra-test-"));
   // The map's own start (05:30) unless a test sets START_TIME: tests count steps from a new town's first.
@@ -21,7 +23,7 @@ export async function startTestServer(
     ...env,
     DATA_DIR: dataDir,
   });
-  const server = await startServer(config, pino({ level: "silent" }));
+  const server = await startServer(config, log);
   return {
     ...server,
     dataDir,
