@@ -1,6 +1,12 @@
 // The browser client: a join dialog, then the town drawn by Phaser with DOM panels over it.
 // Tests read window.__simulacra (status, session, and a plain summary of the room state).
-import { joinTown, firstState, type ServerMessages, type TownRoom } from "./net.ts";
+import {
+  joinTown,
+  firstState,
+  type LinkStatus,
+  type ServerMessages,
+  type TownRoom,
+} from "./net.ts";
 import { Hud } from "./panels/Hud.ts";
 import { JoinDialog, type JoinRequest } from "./panels/JoinDialog.ts";
 import { rememberModeratorToken } from "./panels/MindTab.ts";
@@ -12,8 +18,10 @@ import { TownScene } from "./scenes/TownScene.ts";
 import { makeGame } from "./game.ts";
 
 interface DebugHook {
-  /** "idle" | "joining" | "connected" | "refused" | "disconnected" */
+  /** "idle" | "joining" | "connected" | "refused" | "reconnecting" | "waiting" | "disconnected" */
   status: string;
+  /** The link's last status (link.ts): "connected" | "reconnecting" | "waiting" | "back" | "lost". */
+  link: string;
   error: string;
   sessionId: string;
   avatarId: string;
@@ -52,6 +60,7 @@ const render: RenderInfo = {
 let panels: Panels | null = null;
 const hook: DebugHook = {
   status: "idle",
+  link: "",
   error: "",
   sessionId: "",
   avatarId: "",
@@ -93,6 +102,7 @@ function summary(r: TownRoom | null): unknown {
       id: a.id,
       name: a.name,
       role: a.role,
+      away: a.away,
       x: a.x,
       y: a.y,
       sprite: a.sprite,
@@ -150,17 +160,24 @@ async function join(req: JoinRequest): Promise<void> {
     ctx.avatarId = w.avatarId;
   });
   joined.onMessage("error", (e: ServerMessages["error"]) => toasts.error(e.code, e.message));
-  let closingReason = "";
-  joined.onMessage("server_closing", (m: ServerMessages["server_closing"]) => {
-    closingReason = m.reason;
-    toasts.info(m.reason);
-  });
-  joined.onLeave((code: number) => {
-    hook.status = "disconnected";
-    ctx.connected = false;
-    ctx.status =
-      closingReason || `Disconnected from the town (code ${code}). Reload the page to join again.`;
-    if (!closingReason) toasts.error("disconnected", "The connection to the town was lost.");
+  joined.onMessage("server_closing", (m: ServerMessages["server_closing"]) =>
+    toasts.info(m.reason),
+  );
+  const connectedAs = ctx.status;
+  // The status line follows the link: a drop, a restart, and coming back (link.ts).
+  joined.onStatus((s: LinkStatus) => {
+    ctx.connected = s.kind === "connected" || s.kind === "back";
+    hook.status = s.kind === "back" ? "connected" : s.kind === "lost" ? "disconnected" : s.kind;
+    hook.link = s.kind;
+    if (s.kind === "reconnecting") ctx.status = "Reconnecting…";
+    else if (s.kind === "waiting") ctx.status = s.reason;
+    else if (s.kind === "lost") ctx.status = `${s.message} Reload the page to join again.`;
+    else if (s.kind === "back") {
+      ctx.avatarId = hook.avatarId = hook.sessionId = joined.sessionId;
+      ctx.status = `Back: ${connectedAs}`;
+      if (s.rejoined) toasts.info("The server is back: you rejoined the town.");
+    }
+    if (s.kind === "lost") toasts.error("disconnected", "The connection to the town was lost.");
   });
   const state = await firstState(joined);
   ctx.template = state.template;

@@ -57,6 +57,7 @@ export async function startServer(
     embeddedThread: true,
   });
   const db = store.kind;
+  store.database.logTo(log);
   const presence = scale.kind;
   const ops = new OpsStats();
   const towns = new Towns({ config, store, gateway, ops, log, scale }, specs[0].name);
@@ -100,6 +101,7 @@ export async function startServer(
         store,
         moderatorToken: config.MODERATOR_TOKEN,
         ready: () => ready,
+        ...(scale.redis ? { redis: scale.redis } : {}),
         evalsDir: path.resolve(config.EVALS_DIR),
         tracePublic: config.TRACE_PUBLIC,
       });

@@ -55,6 +55,8 @@ export const ServerConfig = z.object({
   SEATS_WAITING_PER_ADDRESS: z.coerce.number().int().positive().default(8),
   SEATS_WAITING_PER_TOWN: z.coerce.number().int().positive().default(64),
   /** Time of day a new town starts at ("08:00"): residents are up and about from the first minute. "" keeps the map's own start. */
+  /** Seconds a dropped person's avatar, seat and talks wait for their connection to come back. */
+  RECONNECT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   START_TIME: z
     .string()
     .trim()

@@ -165,8 +165,11 @@ export type ServerMessages = {
   object_state_set: { address: string; state: string; by: string };
   /** A person's conversation with a resident ended. To the clients that see either, the person included. */
   chat_ended: { agentId: string; avatarId: string };
-  /** Sent to everyone just before the server shuts down (the town is saved). */
-  server_closing: { reason: string };
+  /**
+   * Sent to everyone just before the server shuts down (the town is saved). `restarting`: it is
+   * expected back (a deploy, SIGTERM), and a page may try to rejoin after `retryMs`.
+   */
+  server_closing: { reason: string; restarting: boolean; retryMs: number };
 };
 
 /**

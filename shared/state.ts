@@ -47,6 +47,8 @@ export const AvatarState = schema(
     x: t.number().view(),
     y: t.number().view(),
     sprite: t.number(),
+    /** The person's connection dropped: the avatar waits (RECONNECT_SECONDS) for them to come back. */
+    away: t.boolean(),
   },
   "AvatarState",
 );

@@ -14,7 +14,7 @@ export interface HudView {
   /** "offline" | "ok" | "failing" */
   engineStatus: string;
   me: string;
-  avatars: { id: string; name: string; role: string }[];
+  avatars: { id: string; name: string; role: string; away?: boolean }[];
   residents: { id: string; name: string; emoji: string; action: string }[];
   connected: boolean;
   status: string;
@@ -196,6 +196,7 @@ export class Hud {
               {},
               a.id === v.me ? `${a.name} (you)` : a.name,
               a.role !== "visitor" ? h("span.role", {}, ` · ${a.role}`) : null,
+              a.away ? h("span.role.away", {}, " · away") : null,
             ),
           ),
         ),

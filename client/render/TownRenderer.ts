@@ -44,7 +44,8 @@ export class TownRenderer {
   private readonly fires = new Map<string, Phaser.GameObjects.GameObject[]>();
   private readonly hoverOutline: Phaser.GameObjects.Rectangle;
   private readonly selectOutline: Phaser.GameObjects.Rectangle;
-  private readonly selfId: string;
+  /** Own avatar's id (a new one after the page rejoins a restarted server). */
+  selfId: string;
   private tintOverride: number | null = null;
   private above?: Phaser.Tilemaps.TilemapLayer;
   private faded = new Set<Phaser.Tilemaps.Tile>();

@@ -480,7 +480,11 @@ export class TownScene extends Phaser.Scene {
     const { room } = this.ctx;
     const state = room.state;
     const view = viewOf(state);
+    this.town.selfId = this.ctx.avatarId;
     this.town.sync(view);
+    // A person whose connection dropped is shown faded while the town waits for them.
+    for (const a of state.avatars.values())
+      this.town.avatars.get(a.id)?.sprite.setAlpha(a.away ? 0.45 : 1);
     const cam = this.cameras.main;
     this.town.update(time, cam.zoom);
 
@@ -554,6 +558,7 @@ export class TownScene extends Phaser.Scene {
           id: a.id,
           name: a.name,
           role: a.role,
+          away: a.away,
         })),
         residents: view.agents.map((a) => ({
           id: a.id,

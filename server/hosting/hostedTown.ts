@@ -44,6 +44,7 @@ export interface HostingDeps {
         ServerConfig,
         | "REPORTER_TOKEN"
         | "ADDRESS_RATE_SHARE"
+        | "RECONNECT_SECONDS"
         | "LLM_BUDGET_TOKENS_PER_HOUR"
         | "SEATS_WAITING_PER_ADDRESS"
         | "SEATS_WAITING_PER_TOWN"
@@ -205,6 +206,7 @@ export async function openHostedTown(
     reporterToken: config.REPORTER_TOKEN,
     budget: minds.budget,
     addressRateShare: config.ADDRESS_RATE_SHARE,
+    reconnectSeconds: config.RECONNECT_SECONDS,
     seats: {
       perAddress: config.SEATS_WAITING_PER_ADDRESS ?? 8,
       perTown: config.SEATS_WAITING_PER_TOWN ?? 64,

@@ -17,6 +17,8 @@ import { townsRouter } from "./towns.ts";
 import { userTownFiles } from "./townAssets.ts";
 import { fail } from "./reply.ts";
 import type { Health } from "../../shared/health.ts";
+import type { Dependency } from "../store/dependency.ts";
+import { EngineHealth } from "../rooms/engineStatus.ts";
 import { MemoryQuery } from "../../shared/memories.ts";
 import { pageMemories } from "../store/memories.ts";
 
@@ -34,6 +36,8 @@ export interface ApiDeps {
   moderatorToken?: string;
   /** Whether every town listed at start-up is open. */
   ready: () => boolean;
+  /** Redis, when REDIS_URL is set (scale.ts). */
+  redis?: Dependency;
   /** Where eval reports are (EVALS_DIR); none: /api/evals lists nothing. */
   evalsDir?: string;
   /** Anyone may read the minds' trace (TRACE_PUBLIC); else moderators only. */
@@ -47,12 +51,23 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
     typeof req.query.town === "string" ? req.query.town.slice(0, 64) : towns.primary;
   const notHosted = (res: Response, name: string) =>
     fail(res, 404, "not_found", `no town "${name}" is running (GET /api/towns lists the towns)`);
+  const engine = new EngineHealth();
   app.get("/api/health", (_req: Request, res: Response) => {
     const host = towns.host();
     const ready = deps.ready();
-    // 503 until the towns of start-up are open: whoever waits on health may then read `step`.
-    res.status(ready ? 200 : 503).json({
-      ok: ready,
+    const database = deps.store.database;
+    const model = engine.sample(deps.gateway.metrics(), Date.now());
+    let recordingSteps = 0;
+    let recordingBytes = 0;
+    for (const w of deps.store.waiting) {
+      recordingSteps += w.bufferedSteps;
+      recordingBytes += w.bufferedBytes;
+    }
+    // 503 until the towns of start-up are open (whoever waits on health may then read `step`),
+    // and while the store cannot write.
+    const ok = ready && database.up;
+    res.status(ok ? 200 : 503).json({
+      ok,
       ready,
       town: towns.primary,
       towns: towns.hostedHere.map((t) => t.name),
@@ -61,6 +76,17 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
       llm: deps.gateway.engine,
       db: deps.db,
       presence: deps.presence,
+      dependencies: {
+        database: database.health(),
+        redis: deps.redis?.health() ?? { state: "off" },
+        model:
+          model === "offline"
+            ? { state: "off" }
+            : model === "failing"
+              ? { state: "down", error: "asks fell back to offline answers in the last minute" }
+              : { state: "up" },
+      },
+      waiting: { recordingSteps, recordingBytes },
     } satisfies Health);
   });
   app.use("/api/towns", townsRouter({ towns, moderatorToken: deps.moderatorToken }));

@@ -4,6 +4,7 @@
 import { matchMaker, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 // First: the state buffer's size, before any room encodes a state (stateBuffer.ts says why).
 import "./stateBuffer.ts";
+import "./webSocketGlobal.ts";
 import {
   ClientMessages,
   JoinOptions,
@@ -37,6 +38,11 @@ type Admission = { address: string };
 
 /** Seconds a matchmade seat waits for its client to connect. */
 export const SEAT_RESERVATION_SECONDS = 5;
+
+/** Seconds a dropped person's avatar waits for them when the host does not say (RECONNECT_SECONDS). */
+export const DEFAULT_RECONNECT_SECONDS = 20;
+/** How long after a restart's notice a page first tries to come back. */
+export const RESTART_RETRY_MS = 2_000;
 
 /** How often avatars walk between steps. */
 const HUMAN_TICK_MS = 50;
@@ -273,6 +279,29 @@ export class TownRoom extends Room<{ state: TownState }> {
     } satisfies ServerMessages["welcome"]);
   }
 
+  /**
+   * A connection that closed without the person leaving (Wi-Fi, a laptop lid): their avatar, seat
+   * and talks wait RECONNECT_SECONDS for the same session to come back, marked away meanwhile.
+   * Colyseus calls onLeave when the wait runs out (or the room is disposed).
+   */
+  override onDrop(client: Client): void {
+    const seconds = this.host.reconnectSeconds ?? DEFAULT_RECONNECT_SECONDS;
+    const avatar = this.state.avatars.get(client.sessionId);
+    if (seconds <= 0 || !avatar) return;
+    avatar.away = true;
+    // A refusal (the room is closing) or the time running out ends in onLeave; nothing to do here.
+    this.allowReconnection(client, seconds).catch(() => undefined);
+  }
+
+  /** The dropped person is back: the avatar is no longer away, and the talk they are in is sent again. */
+  override onReconnect(client: Client): void {
+    const avatar = this.state.avatars.get(client.sessionId);
+    if (avatar) avatar.away = false;
+    this.interest.rejoin(client);
+    for (const pair of this.host.town.chatsWithPeople())
+      if (pair.avatarId === client.sessionId) this.sendMembers(pair.chat, "");
+  }
+
   override onLeave(client: Client): void {
     this.limits.leave(client.sessionId);
     this.interest.leave(client.sessionId);
@@ -314,11 +343,15 @@ export class TownRoom extends Room<{ state: TownState }> {
     if (error) this.refuse(client, { code: "bad_message", type: VIEW_MESSAGE, message: error });
   }
 
-  /** A shutdown tells people why before their connection closes (then onDispose saves). */
+  /**
+   * A shutdown tells people why before their connection closes (then onDispose saves): the server
+   * is restarting, and their pages come back by themselves when it answers again.
+   */
   override onBeforeShutdown(): void {
     this.broadcast("server_closing", {
-      reason:
-        "The server is shutting down; the town is being saved. Reload in a moment to come back.",
+      reason: "The server is restarting; the town is being saved. You will be back in a moment.",
+      restarting: true,
+      retryMs: RESTART_RETRY_MS,
     } satisfies ServerMessages["server_closing"]);
     // The close follows a moment later, so the message goes out before the close frame.
     setTimeout(() => super.onBeforeShutdown(), 100);

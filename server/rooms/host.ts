@@ -26,6 +26,8 @@ export interface TownHost {
   rateLimits?: RateLimits;
   /** How many sessions' worth of those limits one address may use in all (default 4). */
   addressRateShare?: number;
+  /** Seconds a dropped person's avatar waits for them to reconnect (default 20; 0: it leaves at once). */
+  reconnectSeconds?: number;
   /** Token a moderator must present; undefined means nobody can be a moderator. */
   moderatorToken?: string;
   /** Token a reporter must present; undefined means anyone may join as a reporter. */

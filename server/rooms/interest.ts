@@ -81,6 +81,17 @@ export class Interest<C extends ViewClient = ViewClient> {
     this.refresh(w);
   }
 
+  /**
+   * A dropped client came back (Colyseus's reconnection gives it a new Client object): its view,
+   * area and what it was sent stay; messages now go to the new connection.
+   */
+  rejoin(client: C): void {
+    const w = this.watchers.get(client.sessionId);
+    if (!w) return;
+    w.client = client;
+    client.view = w.view;
+  }
+
   leave(sessionId: string): void {
     const w = this.watchers.get(sessionId);
     if (!w) return;

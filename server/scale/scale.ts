@@ -14,6 +14,7 @@ import type { OpenAIGatewayOptions } from "../llm/openaiGateway.ts";
 import { redisEmbeddingCache, redisResponseCache } from "../llm/redisCache.ts";
 import { describeRedisUrl, publicAddressFor, readScaleSettings } from "./settings.ts";
 import { TownOwner } from "./townOwner.ts";
+import { Dependency } from "../store/dependency.ts";
 
 export interface Scale {
   kind: "local" | "redis";
@@ -40,6 +41,8 @@ export interface Scale {
   hostTown(name: string, host: () => Promise<void>): Promise<boolean>;
   /** Whether this process may run the town's room now (it owns the town). */
   hostsTown(name: string): boolean;
+  /** Redis as a dependency (its state for /api/health), when REDIS_URL is set. */
+  redis?: Dependency;
   /** The start-up line after "presence: ". */
   describe(): string;
   close(): Promise<void>;
@@ -67,7 +70,13 @@ export async function setupScale(
     maxRetriesPerRequest: 1,
     connectTimeout: CONNECT_TIMEOUT_MS,
   });
-  redis.on("error", (err) => log.debug({ err: err.message }, "redis connection error"));
+  const dependency = new Dependency(
+    "redis",
+    "matchmaking across processes and the shared model cache wait; the towns here go on",
+  );
+  dependency.logTo(log);
+  const watch = redisWatch(dependency);
+  watch(redis);
   try {
     await Promise.race([
       redis.connect(),
@@ -87,7 +96,7 @@ export async function setupScale(
 
   const port = listen.port === 0 ? await freePort(listen.host) : listen.port;
   const publicAddress = publicAddressFor(settings, listen.host, port);
-  const colyseusRedis = () => new Redis(url, { keyPrefix });
+  const colyseusRedis = () => watch(new Redis(url, { keyPrefix }));
   const owners = new Map<string, TownOwner>();
   let primary: string | undefined;
   const ttlSeconds = settings.LLM_CACHE_TTL_SECONDS;
@@ -96,9 +105,10 @@ export async function setupScale(
 
   return {
     kind: "redis",
+    redis: dependency,
     port,
     serverOptions: {
-      presence: new RedisPresence(colyseusRedis()),
+      presence: quietPresence(new RedisPresence(colyseusRedis())),
       driver: new RedisDriver(colyseusRedis()),
       publicAddress,
       // A room for a town may only be made where the town lives, whichever process a client
@@ -163,6 +173,47 @@ export async function setupScale(
     },
   };
 }
+
+/**
+ * Watches Redis connections (and the ones they duplicate, as the presence does for its
+ * subscriber): each gets an error handler, so ioredis never reports an "Unhandled error event",
+ * and the dependency is down while any is, up again when all are ready.
+ */
+function redisWatch(dependency: Dependency): (client: Redis) => Redis {
+  const down = new Set<Redis>();
+  const watch = (client: Redis): Redis => {
+    const onError = (err: Error) => {
+      down.add(client);
+      dependency.failed("reconnect", err);
+    };
+    watchers.add(onError);
+    client.on("error", onError);
+    client.on("ready", () => {
+      down.delete(client);
+      if (down.size === 0) dependency.succeeded();
+    });
+    client.on("end", () => down.delete(client));
+    const duplicate = client.duplicate.bind(client);
+    client.duplicate = (...args: Parameters<Redis["duplicate"]>) => watch(duplicate(...args));
+    return client;
+  };
+  return watch;
+}
+
+/**
+ * The presence logs a line for every failed reconnection attempt of its two connections; the
+ * watch (redisWatch) says it once, so the presence's own error listeners go.
+ */
+function quietPresence(presence: RedisPresence): RedisPresence {
+  const { pub, sub } = presence as unknown as { pub: Redis; sub: Redis };
+  for (const client of [pub, sub])
+    for (const l of client.listeners("error"))
+      if (!watchers.has(l)) client.off("error", l as (err: Error) => void);
+  return presence;
+}
+
+/** The error listeners redisWatch added (the ones quietPresence keeps). */
+const watchers = new WeakSet<object>();
 
 async function closeLocalTownRooms(town: string): Promise<void> {
   for (const listing of await matchMaker.query({

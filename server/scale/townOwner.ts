@@ -60,8 +60,11 @@ export class TownOwner {
       if (this.stopped) return;
       try {
         if (this.owned) {
+          // A claim that lapsed while Redis was out of reach (and nobody took) is taken again:
+          // the town never stopped here.
           if (
-            Number(await this.redis.eval(RENEW, 1, this.key, this.me, String(this.ttlMs))) !== 1
+            Number(await this.redis.eval(RENEW, 1, this.key, this.me, String(this.ttlMs))) !== 1 &&
+            !(await tryClaim())
           ) {
             this.owned = false;
             this.options.onLost?.();

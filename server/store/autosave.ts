@@ -71,8 +71,12 @@ export class Autosave {
             )
           : Promise.resolve();
       this.lastRowFlush = this.town.step;
+      // A database that is down is said once (dependency.ts); the save is tried again next step.
       void this.save({ compact: ++this.periodic % COMPACT_EVERY_SAVES === 0 }).catch(
-        (err: unknown) => this.log.error({ err }, "autosave failed"),
+        (err: unknown) =>
+          this.store.database
+            ? this.store.database.failed("save", err)
+            : this.log.error({ err }, "autosave failed"),
       );
       return Promise.resolve();
     }
@@ -101,6 +105,7 @@ export class Autosave {
           taken = await taking;
           await writeSave(this.store, this.townId, taken, this.rows, this.log, { compact });
           this.lastSavedStep = taken.step;
+          this.store.database?.succeeded();
         } catch (err) {
           this.lastTakenStep = this.lastSavedStep; // due again: retried at the next step
           throw err;

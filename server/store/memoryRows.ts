@@ -18,6 +18,7 @@ import {
 } from "../agents/memory/journal.ts";
 import type { SavedMemory, SavedStream, StreamHead } from "../agents/memory/codec.ts";
 import type { ObjectsSnapshot } from "../world/town/objects.ts";
+import type { Dependency } from "./dependency.ts";
 import type { RawSql } from "./rawSql.ts";
 import { deleteOldTrace, traceRowsJson, type TraceClock } from "./traceRows.ts";
 
@@ -27,6 +28,8 @@ type Db = PrismaClient | Prisma.TransactionClient;
 export interface RowsDb {
   prisma: PrismaClient;
   raw: RawSql;
+  /** Told when a write fails and when one gets through again (dependency.ts). */
+  database?: Dependency;
 }
 
 /** Rows written in one statement at most (a long run between saves buffers more). */
@@ -81,6 +84,7 @@ export class MemoryRows {
    */
   private readonly prisma: PrismaClient;
   private readonly raw: RawSql;
+  private readonly database?: Dependency;
 
   constructor(
     db: RowsDb,
@@ -91,6 +95,7 @@ export class MemoryRows {
   ) {
     this.prisma = db.prisma;
     this.raw = db.raw;
+    this.database = db.database;
     this.seq = mark ?? 0;
     this.clearAbove = this.seq;
     if (mark === null) journal.backfill();
@@ -193,7 +198,11 @@ export class MemoryRows {
   flushSoon(): void {
     this.drain();
     if (this.pending.length)
-      this.flush().catch((err: unknown) => this.log?.error({ err }, "memory rows write failed"));
+      this.flush().catch((err: unknown) =>
+        this.database
+          ? this.database.failed("memory rows write", err)
+          : this.log?.error({ err }, "memory rows write failed"),
+      );
   }
 
   /** Folds the touches up to a saved mark into their memories (after the snapshot with that mark is written). */

@@ -1,6 +1,7 @@
 // The Store over Prisma Client: the same queries for PGlite and PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
+import { Dependency } from "./dependency.ts";
 import { withRows } from "./memoryRows.ts";
 import type { RawSql } from "./rawSql.ts";
 import type { SnapshotRecord, Store, StoreKind, TownRecord } from "./store.ts";
@@ -10,6 +11,13 @@ export const KEEP_SNAPSHOTS = 5;
 
 export class PrismaStore implements Store {
   private closing: Promise<void> | null = null;
+  /** Whether writes get through; the towns' writers report to it (dependency.ts). */
+  readonly database = new Dependency(
+    "database",
+    "the towns go on; saves and recording chunks wait in memory and are written when it is back",
+  );
+  /** What waits in memory to be written (the towns' recorders), for /api/health. */
+  readonly waiting = new Set<{ readonly bufferedSteps: number; readonly bufferedBytes: number }>();
 
   constructor(
     readonly kind: StoreKind,

@@ -3,7 +3,7 @@
 // milliseconds, whichever comes first, one write at a time, by a promise the step never awaits.
 // A keyframe (the visible state) is taken every `keyframeSteps` steps so a replay can seek.
 import type { Logger } from "pino";
-import { encodeEntry, type EncodedEntry } from "../../shared/replay/codec.ts";
+import { encodeEntry } from "../../shared/replay/codec.ts";
 import { frameOf, type FrameSource, type ReplayFrame } from "../../shared/replay/frame.ts";
 import { kept, type TownEvent } from "../../shared/events.ts";
 import type { PrismaStore } from "./prismaStore.ts";
@@ -15,7 +15,9 @@ export interface RecorderOptions {
   keyframeSteps?: number;
   /** The save's name (else read from the town's row). */
   save?: string;
-  log?: Pick<Logger, "error">;
+  log?: Pick<Logger, "error" | "warn">;
+  /** Most bytes of steps that may wait in memory for the database (MAX_BUFFERED_BYTES). */
+  maxBufferedBytes?: number;
 }
 
 export interface RecordedTown extends FrameSource {
@@ -25,9 +27,20 @@ export interface RecordedTown extends FrameSource {
 export const DEFAULTS = { flushSteps: 30, flushMs: 2000, keyframeSteps: 100 } as const;
 /** Most steps one chunk holds (a fast headless run buffers more between two writes). */
 export const MAX_CHUNK_STEPS = 120;
+/**
+ * Most bytes of encoded steps that wait in memory while the database cannot write (about a day
+ * of base-3 at one step a second). Past it the oldest waiting steps are dropped, said once: the
+ * recording then has a gap there, and the town, its saves and the rest of the recording go on.
+ */
+export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
 export class Recorder {
-  private entries: EncodedEntry[] = [];
+  /** Steps not written yet: each step and its entry as JSON. */
+  private entries: { step: number; text: string }[] = [];
+  private bytes = 0;
+  /** Steps dropped at the bound since the last write that got through (said once). */
+  private dropped: { from: number; to: number } | null = null;
+  private readonly maxBytes: number;
   private queued = false;
   private keyframes: ReplayFrame[] = [];
   /** Events that happened between steps (people walking, joining): they open the next step's entry. */
@@ -40,14 +53,17 @@ export class Recorder {
   private closed = false;
   private readonly flushSteps: number;
   private readonly keyframeSteps: number;
-  private readonly log?: Pick<Logger, "error">;
+  private readonly log?: Pick<Logger, "error" | "warn">;
 
   private constructor(
     readonly id: string,
     private readonly recordings: RecordingStore,
     private readonly town: RecordedTown,
     opts: RecorderOptions,
+    private readonly store?: Pick<PrismaStore, "database" | "waiting">,
   ) {
+    this.maxBytes = opts.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+    store?.waiting.add(this);
     this.flushSteps = opts.flushSteps ?? DEFAULTS.flushSteps;
     this.keyframeSteps = opts.keyframeSteps ?? DEFAULTS.keyframeSteps;
     this.lastStep = town.step;
@@ -80,7 +96,17 @@ export class Recorder {
       template: town.template,
       first: frameOf(town),
     });
-    return new Recorder(id, recordings, town, opts);
+    return new Recorder(id, recordings, town, opts, store);
+  }
+
+  /** Steps waiting in memory to be written. */
+  get bufferedSteps(): number {
+    return this.entries.length;
+  }
+
+  /** Bytes of the steps waiting in memory. */
+  get bufferedBytes(): number {
+    return this.bytes;
   }
 
   /** Steps recorded, flushed or not. */
@@ -105,9 +131,11 @@ export class Recorder {
     }
     const all = [...this.between, ...(events.every(kept) ? events : events.filter(kept))];
     this.between = [];
-    const entry = encodeEntry({ step, time: this.town.time, events: all });
-    this.entries.push(entry);
+    const text = JSON.stringify(encodeEntry({ step, time: this.town.time, events: all }));
+    this.entries.push({ step, text });
+    this.bytes += text.length;
     this.lastStep = step;
+    if (this.bytes > this.maxBytes) this.dropOldest();
     if (step - this.lastKeyframe >= this.keyframeSteps) {
       this.keyframes.push(frameOf(this.town));
       this.lastKeyframe = step;
@@ -125,31 +153,59 @@ export class Recorder {
       while (this.entries.length > 0) {
         // Chunks of bounded size, so a seek never reads much more than it needs.
         const entries = this.entries.splice(0, MAX_CHUNK_STEPS);
-        const last = entries.at(-1)![0];
+        const last = entries.at(-1)!.step;
         const keyframes = this.keyframes.filter((k) => k.step <= last);
         this.keyframes = this.keyframes.filter((k) => k.step > last);
-        const texts = entries.map((e) => JSON.stringify(e));
-        const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
+        const texts = entries.map((e) => e.text);
+        const length = texts.reduce((n, t) => n + t.length, 0);
         try {
           await this.recordings.append(this.id, {
             seq: this.seq,
-            fromStep: entries[0][0],
+            fromStep: entries[0].step,
             toStep: last,
             events: `[${texts.join(",")}]`,
-            bytes,
+            bytes: texts.reduce((n, t) => n + Buffer.byteLength(t), 0),
             keyframes,
           });
           this.seq++;
+          this.bytes -= length;
+          this.dropped = null;
+          this.store?.database.succeeded();
         } catch (err) {
-          // Kept for the next flush, in order: a failed write loses nothing while the process lives.
+          // Kept for the next flush, in order: a failed write loses nothing while the process
+          // lives (up to the bound); a database that is down is said once (dependency.ts).
           this.entries = [...entries, ...this.entries];
           this.keyframes = [...keyframes, ...this.keyframes];
-          this.log?.error({ err }, "recording flush failed");
+          if (this.store) this.store.database.failed("recording chunk", err);
+          else this.log?.error({ err }, "recording flush failed");
           return;
         }
       }
     });
     return this.writing;
+  }
+
+  /** The bound is reached: the oldest waiting steps go (never one being written: those are out of the buffer). */
+  private dropOldest(): void {
+    while (this.bytes > this.maxBytes && this.entries.length > 1) {
+      const e = this.entries.shift()!;
+      this.bytes -= e.text.length;
+      if (!this.dropped) {
+        this.dropped = { from: e.step, to: e.step };
+        this.log?.warn(
+          { recording: this.id, maxBufferedBytes: this.maxBytes },
+          "the recording's buffer is full while the database cannot write: its oldest waiting steps are dropped (a gap in the recording)",
+        );
+      }
+      this.dropped.to = e.step;
+    }
+    const first = this.entries[0]?.step ?? Infinity;
+    this.keyframes = this.keyframes.filter((k) => k.step >= first);
+  }
+
+  /** Steps dropped at the bound since the last write that got through (tests). */
+  get droppedSteps(): { from: number; to: number } | null {
+    return this.dropped;
   }
 
   /** Flushes and stops recording. */
@@ -158,5 +214,6 @@ export class Recorder {
     this.timer = undefined;
     await this.flush();
     this.closed = true;
+    this.store?.waiting.delete(this);
   }
 }

@@ -1,6 +1,8 @@
 // The store's contract: what the server asks of persistence. The Town never sees this;
 // the server wires it as a listener of the Town's events and a keeper of its snapshots.
 
+import type { Dependency } from "./dependency.ts";
+
 export type StoreKind = "embedded" | "postgres";
 
 export interface TownRecord {
@@ -33,6 +35,8 @@ export interface Store {
   /** The newest autosave of the town, whole (its memories read from the rows up to its mark), or null when it has none. */
   latestSnapshot(townId: string): Promise<SnapshotRecord | null>;
   close(): Promise<void>;
+  /** Whether writes get through (one log line when they stop and one when they are back). */
+  readonly database?: Dependency;
 }
 
 export interface StoreOptions {

@@ -14,7 +14,11 @@ import { sleep, waitFor } from "./wait.ts";
 
 export type { TestServer } from "./people.ts";
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  /** Where the server logs (default: nowhere). */
+  log = pino({ level: "silent" }),
+): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "simulacra-test-"));
   // The map's own start (05:30) unless a test sets START_TIME: tests count steps from a new town's first.
   const config = readConfig({
@@ -26,7 +30,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
     DATA_DIR: dataDir,
   });
-  const server = await startServer(config, pino({ level: "silent" }));
+  const server = await startServer(config, log);
   return {
     ...server,
     dataDir,

@@ -44,9 +44,10 @@ export interface ServerProcess {
  */
 export async function spawnServer(
   env: Record<string, string> = {},
-  opts: { dataDir?: string } = {},
+  opts: { dataDir?: string; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A restart on the same port (`port` given) is what pages that rejoin by themselves find.
+  const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "simulacra-server-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
@@ -87,7 +88,7 @@ export async function spawnServer(
 export async function startServerProcess(
   env: Record<string, string> = {},
   timeoutMs = 45_000,
-  opts: { dataDir?: string } = {},
+  opts: { dataDir?: string; port?: number } = {},
 ): Promise<ServerProcess> {
   const server = await spawnServer(env, opts);
   try {

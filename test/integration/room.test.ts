@@ -136,7 +136,7 @@ async function nearbyWalkable(x: number, y: number): Promise<{ x: number; y: num
 }
 
 describe("shutdown", () => {
-  it("tells people why before their connection closes, and saves the town", async () => {
+  it("tells people it is restarting (and when to try again) before their connection closes", async () => {
     const own = await startTestServer();
     const room = await new Client(own.url).joinOrCreate<TownState>("town", { name: "Zed" });
     const closing: ServerMessages["server_closing"][] = [];
@@ -145,6 +145,8 @@ describe("shutdown", () => {
     await waitFor("some steps", () => own.host.town.step >= 2);
     await own.cleanup();
     expect(await left).toBe(4001);
-    expect(closing).toEqual([{ reason: expect.stringMatching(/shutting down.*saved/) }]);
+    expect(closing).toEqual([
+      { reason: expect.stringMatching(/restarting.*saved/), restarting: true, retryMs: 2_000 },
+    ]);
   });
 });
