@@ -74,7 +74,9 @@ export type TownEvent =
       offTheRecord?: boolean;
     }
   /** A resident's mind could not take in a person's question or whisper (it failed, or took too long). */
-  | { kind: "unanswered"; avatarId: string; agentId: string; asked: "interview" | "whisper" };
+  | { kind: "unanswered"; avatarId: string; agentId: string; asked: "interview" | "whisper" }
+  /** A moderator's news: to everyone (`place` "") or those at a place; `agentIds` the residents reached. */
+  | { kind: "announced"; by: string; text: string; place: Address; agentIds: string[] };
 
 export type ChatLeaveReason = "range" | "goodbye" | "idle" | "ended" | "left";
 

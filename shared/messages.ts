@@ -84,6 +84,13 @@ export const ClientMessages = {
     refusal: "whisper to residents (moderators do)",
     rate: { burst: 5, perSecond: 1 },
   },
+  /** News for everyone in town, or for those at a place (an address prefix: "the Ville:Hobbs Cafe"). */
+  announce: {
+    schema: z.object({ text, place: z.string().max(200).optional() }).strict(),
+    roles: ["moderator"],
+    refusal: "make announcements (moderators do)",
+    rate: { burst: 3, perSecond: 0.5 },
+  },
   control: {
     schema: z
       .object({

@@ -6,6 +6,7 @@ import type { TownObject } from "../render/townInfo.ts";
 import { isIdle, stateIcon } from "../render/objectState.ts";
 import { firstName, placeOf } from "./format.ts";
 import { fill, h } from "./dom.ts";
+import { AnnouncementForm } from "./AnnouncementForm.ts";
 
 export interface ModeratorView {
   running: boolean;
@@ -20,6 +21,8 @@ export interface ModeratorActions {
   control(action: "pause" | "resume" | "speed", value?: number): void;
   setObject(address: string, state: string): void;
   whisper(agentId: string, text: string): void;
+  /** News for everyone (place "") or for those at a place (an address prefix). */
+  announce(text: string, place: string): void;
   /** The object picked changed (the map outlines it). */
   selected(address: string): void;
 }
@@ -39,6 +42,7 @@ export class ModeratorPanel {
   private readonly whisperText: HTMLInputElement;
   private readonly thoughts: HTMLElement;
   private readonly feedback: HTMLElement;
+  private readonly announcement: AnnouncementForm;
   private objects: TownObject[] = [];
   private lastKey = { clock: "", residents: "", object: "" };
   private running = true;
@@ -110,6 +114,10 @@ export class ModeratorPanel {
       role: "status",
       "aria-live": "polite",
     });
+    this.announcement = new AnnouncementForm(
+      (text, place) => this.actions.announce(text, place),
+      (feedback) => this.say(feedback),
+    );
 
     this.root = h(
       "section.panel.moderator",
@@ -153,12 +161,14 @@ export class ModeratorPanel {
         ),
       ),
       h("div.group", {}, h("h3", {}, "Whisper"), this.whisperAgent, whisperForm, this.thoughts),
+      this.announcement.root,
       this.feedback,
     );
   }
 
   setObjects(objects: TownObject[]): void {
     this.objects = objects;
+    this.announcement.setPlaces(objects.map((o) => o.address));
     const groups = new Map<string, TownObject[]>();
     for (const o of objects) {
       const place = placeOf(o.address.split(":").slice(0, 3).join(":"));

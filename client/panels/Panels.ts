@@ -62,6 +62,7 @@ export class Panels {
           send(room, "control", value === undefined ? { action } : { action, value }),
         setObject: (address, state) => send(room, "set_object_state", { address, state }),
         whisper: (agentId, text) => send(room, "whisper", { agentId, text }),
+        announce: (text, place) => send(room, "announce", place ? { text, place } : { text }),
         selected: () => {},
       });
     }
@@ -135,7 +136,12 @@ export class Panels {
         this.approach = null;
       }
       if (e.type === "interview") this.interview?.failed(e.message);
-      if (e.type === "set_object_state" || e.type === "whisper" || e.type === "control")
+      if (
+        e.type === "set_object_state" ||
+        e.type === "whisper" ||
+        e.type === "control" ||
+        e.type === "announce"
+      )
         this.moderator?.say(e.message, true);
     });
   }

@@ -21,7 +21,9 @@ export type Command =
       offTheRecord: boolean;
     }
   /** A moderator's inner voice for a resident; what it now thinks comes later as a "moderated" whisper event. */
-  | { kind: "whisper"; avatarId: string; agentId: string; text: string; by: string };
+  | { kind: "whisper"; avatarId: string; agentId: string; text: string; by: string }
+  /** A moderator's news for everyone in town, or for those at a place (an address prefix; "" all). */
+  | { kind: "announce"; text: string; place: string; by: string };
 
 export type CommandResult =
   { ok: true; events: TownEvent[] } | { ok: false; code: ErrorCode; message: string };

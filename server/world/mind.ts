@@ -55,7 +55,9 @@ export type Notice =
       /** A group talk: everyone else who was in it (withId/withName name the first person). */
       others?: { id: string; name: string }[];
     }
-  | { kind: "conversationRefused"; withId: string; reason: string };
+  | { kind: "conversationRefused"; withId: string; reason: string }
+  /** A moderator announced news to the town, or to the place the agent was at (`place`, "" all). */
+  | { kind: "announcement"; text: string; by: string; place: string; at: number };
 
 /** What a mind may read about the agent it drives. */
 export interface AgentSelf {

@@ -19,6 +19,7 @@ import { groupByArena, type WorldEvent } from "./perception.ts";
 import { withTownSeed } from "./random.ts";
 import type { TownSnapshot } from "./snapshot.ts";
 import type { Address } from "./tile.ts";
+import { announce } from "./town/announcements.ts";
 import { Asks } from "./town/asks.ts";
 import { Avatars, DEFAULT_AVATAR_SPRITES } from "./town/avatars.ts";
 import { Chats } from "./town/chats.ts";
@@ -242,6 +243,8 @@ export class Town {
         return this.asks.interview(cmd);
       case "whisper":
         return this.asks.whisper(cmd);
+      case "announce":
+        return announce(cmd, this.residents, this.map, this.time);
     }
   }
 

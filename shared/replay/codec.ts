@@ -213,6 +213,15 @@ const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
       asked: z.enum(["interview", "whisper"]),
     })
     .strict(),
+  announced: z
+    .object({
+      kind: z.literal("announced"),
+      by: Text,
+      text: Text,
+      place: z.string().max(400),
+      agentIds: z.array(Id).max(10_000),
+    })
+    .strict(),
 };
 
 /** Checks one written event; returns why it is not one, or null. */

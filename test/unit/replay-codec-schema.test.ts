@@ -57,6 +57,13 @@ const SAMPLES: Record<TownEventKind, TownEvent> = {
   agentFaced: { kind: "agentFaced", agentId: "ines", facing: "left" },
   chatJoined: { kind: "chatJoined", chat: "talk-1", id: "abc", name: "Zoë" },
   chatLeft: { kind: "chatLeft", chat: "talk-1", id: "abc", why: "goodbye" },
+  announced: {
+    kind: "announced",
+    by: "Mod",
+    text: "A storm will hit tonight",
+    place: "Willowbrook:cafe",
+    agentIds: ["ines", "theo"],
+  },
 };
 
 describe("the recorder's schemas", () => {
