@@ -76,7 +76,18 @@ export type TownEvent =
   /** A resident's mind could not take in a person's question or whisper (it failed, or took too long). */
   | { kind: "unanswered"; avatarId: string; agentId: string; asked: "interview" | "whisper" }
   /** A moderator's news: to everyone (`place` "") or those at a place; `agentIds` the residents reached. */
-  | { kind: "announced"; by: string; text: string; place: Address; agentIds: string[] };
+  | { kind: "announced"; by: string; text: string; place: Address; agentIds: string[] }
+  /** A resident moved in while the town ran (a moderator added it): it stands at home. */
+  | {
+      kind: "residentAdded";
+      by: string;
+      agentId: string;
+      name: string;
+      sprite: number;
+      x: number;
+      y: number;
+      home: Address;
+    };
 
 export type ChatLeaveReason = "range" | "goodbye" | "idle" | "ended" | "left";
 

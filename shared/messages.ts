@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { MAX_STATE_LENGTH } from "./constants.ts";
 import { CleanText, FreeText, PersonName, TownName } from "./text.ts";
+import { NewResidentFields } from "./newResident.ts";
 
 export const Role = z.enum(["visitor", "reporter", "moderator"]);
 export type Role = z.infer<typeof Role>;
@@ -91,6 +92,13 @@ export const ClientMessages = {
     refusal: "make announcements (moderators do)",
     rate: { burst: 3, perSecond: 0.5 },
   },
+  /** A resident moves into the running town (shared/newResident.ts). */
+  add_resident: {
+    schema: NewResidentFields,
+    roles: ["moderator"],
+    refusal: "add residents (moderators do)",
+    rate: { burst: 3, perSecond: 0.2 },
+  },
   control: {
     schema: z
       .object({
@@ -125,6 +133,7 @@ export const ErrorCode = z.enum([
   "busy", // the resident is talking with someone else
   "rate_limited", // too many messages
   "unavailable", // the feature is not available on this server yet
+  "conflict", // taken already: a resident's name, a home's last bed
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

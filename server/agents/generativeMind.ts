@@ -471,6 +471,11 @@ export class GenerativeMind implements Mind {
     };
   }
 
+  /** A resident who moved in while the town runs: it knows its home and habits, nobody knows it yet. */
+  addResident(persona: Persona): void {
+    if (!this.agents.has(persona.id)) this.add(persona);
+  }
+
   restore(data: unknown): void {
     const snap = parseMindSnapshot(data);
     // Every stream is rebuilt before any resident changes: a bad stream leaves the mind as it was.

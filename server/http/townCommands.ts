@@ -1,5 +1,5 @@
 // Town commands over HTTP, for a moderator's scripts and tools: POST /api/towns/:town/announcements
-// {text, place?}. Each is the same command a moderator's client message makes (validated by the
+// {text, place?} and POST /api/towns/:town/residents (shared/newResident.ts). Each is the same command a moderator's client message makes (validated by the
 // same registry schema), applied by the town's room wherever it runs, so it is shown to everyone
 // present and recorded like one sent from the browser.
 import { matchMaker } from "@colyseus/core";
@@ -8,13 +8,22 @@ import type { Towns } from "../hosting/towns.ts";
 import type { TownRoom } from "../rooms/TownRoom.ts";
 import type { Command, CommandResult } from "../world/commands.ts";
 import { ClientMessages } from "../../shared/messages.ts";
+import { NewResidentFields } from "../../shared/newResident.ts";
 import { PersonName } from "../../shared/text.ts";
 import { fail, moderatorOnly } from "./reply.ts";
 
-const STATUS: Record<string, number> = { bad_message: 400, not_found: 404, forbidden: 403 };
+const STATUS: Record<string, number> = {
+  bad_message: 400,
+  not_found: 404,
+  forbidden: 403,
+  conflict: 409,
+};
 
 /** The announcement body: the client message's fields, and who announces (default "the moderator"). */
 const AnnouncementBody = ClientMessages.announce.schema.extend({ by: PersonName.optional() });
+
+/** A new resident: the form's fields, and who adds it (default "the moderator"). */
+const NewResidentBody = NewResidentFields.extend({ by: PersonName.optional() });
 
 export function townCommandsRouter(deps: { towns: Towns; moderatorToken?: string }): Router {
   const router = express.Router();
@@ -56,6 +65,28 @@ export function townCommandsRouter(deps: { towns: Towns; moderatorToken?: string
           text,
           place: place ?? "",
           by: by ?? "the moderator",
+        });
+      } catch (err) {
+        next(err);
+      }
+    },
+  );
+  router.post(
+    "/:town/residents",
+    moderatorOnly(deps.moderatorToken),
+    express.json({ limit: "16kb" }),
+    async (req, res, next) => {
+      const body = NewResidentBody.safeParse(req.body ?? {});
+      if (!body.success) {
+        const issue = body.error.issues[0];
+        return fail(res, 400, "bad_message", `${issue.path.join(".") || "body"}: ${issue.message}`);
+      }
+      const { by, ...spec } = body.data;
+      try {
+        await run(res, String(req.params.town).slice(0, 64), {
+          kind: "addResident",
+          by: by ?? "the moderator",
+          ...spec,
         });
       } catch (err) {
         next(err);

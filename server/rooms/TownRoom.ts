@@ -126,6 +126,8 @@ export class TownRoom extends Room<{ state: TownState }> {
         client,
         "announce",
       ),
+    add_resident: (m, { client, name }) =>
+      this.command({ kind: "addResident", by: name, ...m }, client, "add_resident"),
     control: (m, { name }) => {
       if (m.action === "pause") this.state.clock.running = false;
       if (m.action === "resume") this.state.clock.running = true;

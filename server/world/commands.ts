@@ -2,6 +2,7 @@
 // answers each with the events it caused, or a refusal the room passes back to the client.
 import type { ErrorCode } from "../../shared/messages.ts";
 import type { TownEvent } from "../../shared/events.ts";
+import type { NewResidentSpec } from "../../shared/newResident.ts";
 
 export type Command =
   | { kind: "joinAvatar"; avatarId: string; name: string; role: string }
@@ -23,7 +24,9 @@ export type Command =
   /** A moderator's inner voice for a resident; what it now thinks comes later as a "moderated" whisper event. */
   | { kind: "whisper"; avatarId: string; agentId: string; text: string; by: string }
   /** A moderator's news for everyone in town, or for those at a place (an address prefix; "" all). */
-  | { kind: "announce"; text: string; place: string; by: string };
+  | { kind: "announce"; text: string; place: string; by: string }
+  /** A moderator adds a resident to the running town (town/newResident.ts checks the fields). */
+  | ({ kind: "addResident"; by: string } & NewResidentSpec);
 
 export type CommandResult =
   { ok: true; events: TownEvent[] } | { ok: false; code: ErrorCode; message: string };

@@ -192,5 +192,7 @@ export interface Mind {
    * thread answers both with a promise (its state as it is when the request reaches it).
    */
   snapshot?(): unknown;
+  /** A resident moved in while the town runs (or one restored from a save): the mind takes it in. */
+  addResident?(persona: Persona): void | Promise<void>;
   restore?(data: unknown): void | Promise<void>;
 }

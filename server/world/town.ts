@@ -18,9 +18,10 @@ import { PathFinder } from "./path.ts";
 import { groupByArena, type WorldEvent } from "./perception.ts";
 import { withTownSeed } from "./random.ts";
 import type { TownSnapshot } from "./snapshot.ts";
-import type { Address } from "./tile.ts";
+import type { Address, Tile } from "./tile.ts";
 import { announce } from "./town/announcements.ts";
 import { Asks } from "./town/asks.ts";
+import { addResident } from "./town/newResident.ts";
 import { Avatars, DEFAULT_AVATAR_SPRITES } from "./town/avatars.ts";
 import { Chats } from "./town/chats.ts";
 import { Conversations } from "./town/conversations.ts";
@@ -211,6 +212,12 @@ export class Town {
     if (this.mindErrors.length > MIND_ERRORS_KEPT) this.mindErrors.shift();
   }
 
+  private moveIn(p: Persona, at: Tile): void {
+    this.residents.add(p, at);
+    const taken = this.mind.addResident?.(p);
+    if (taken instanceof Promise) taken.catch((err: unknown) => this.mindFailed(p.id, err));
+  }
+
   /** Everything a resident could notice this step: residents, people, objects. */
   private worldEvents(): WorldEvent[] {
     const out: WorldEvent[] = [];
@@ -245,6 +252,8 @@ export class Town {
         return this.asks.whisper(cmd);
       case "announce":
         return announce(cmd, this.residents, this.map, this.time);
+      case "addResident":
+        return addResident(cmd, this.map, this.residents, (p, at) => this.moveIn(p, at));
     }
   }
 
@@ -343,6 +352,7 @@ export class Town {
       agents: this.residents.snapshot(this.time, (id) => this.chats.inTalk(id)),
       objects: this.objects.snapshot(),
       conversations: this.conversations.snapshot(),
+      added: structuredClone(this.residents.added),
       mind: undefined,
     };
   }
@@ -353,6 +363,8 @@ export class Town {
       throw new Error(`snapshot of "${s.template}" cannot restore a "${this.template}" town`);
     this.stepIndex = s.step;
     this.seedValue = s.seed;
+    for (const p of s.added ?? [])
+      if (!this.residents.get(p.id)) this.moveIn(p, this.map.tilesOf(p.home)[0] ?? { x: 0, y: 0 });
     this.residents.restore(s.agents);
     this.objects.restore(s.objects);
     this.conversations.restore(s.conversations);

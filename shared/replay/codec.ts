@@ -213,6 +213,18 @@ const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
       asked: z.enum(["interview", "whisper"]),
     })
     .strict(),
+  residentAdded: z
+    .object({
+      kind: z.literal("residentAdded"),
+      by: Text,
+      agentId: Id,
+      name: Text,
+      sprite: z.number().int().nonnegative(),
+      x: z.number().int().nonnegative(),
+      y: z.number().int().nonnegative(),
+      home: z.string().max(400),
+    })
+    .strict(),
   announced: z
     .object({
       kind: z.literal("announced"),

@@ -57,6 +57,16 @@ const SAMPLES: Record<TownEventKind, TownEvent> = {
   agentFaced: { kind: "agentFaced", agentId: "ines", facing: "left" },
   chatJoined: { kind: "chatJoined", chat: "talk-1", id: "abc", name: "Zoë" },
   chatLeft: { kind: "chatLeft", chat: "talk-1", id: "abc", why: "goodbye" },
+  residentAdded: {
+    kind: "residentAdded",
+    by: "Mod",
+    agentId: "nora-vale",
+    name: "Nora Vale",
+    sprite: 4,
+    x: 7,
+    y: 9,
+    home: "Willowbrook:house 2:bedroom",
+  },
   announced: {
     kind: "announced",
     by: "Mod",

@@ -12,6 +12,7 @@ import type { Address, Tile } from "../tile.ts";
 import type { TownMap } from "../townMap.ts";
 import type { Objects } from "./objects.ts";
 import type { Pending } from "./pending.ts";
+import { bodyOf } from "./body.ts";
 
 export const ResidentSnapshot = z.object({
   id: z.string(),
@@ -75,7 +76,7 @@ const NO_PERCEPTIONS: ReturnType<typeof perceive> = [];
 
 export class Residents {
   /** In id order: the order every step visits them in. */
-  readonly all: readonly Resident[];
+  private list: Resident[];
   private readonly byId = new Map<string, Resident>();
   /** Addresses in view from each tile, computed on first visit (the map does not change). */
   private readonly viewCache = new Map<number, readonly Address[]>();
@@ -87,33 +88,32 @@ export class Residents {
     private readonly objects: Objects,
     readonly senses: Senses,
   ) {
-    this.all = [...personas]
+    this.list = [...personas]
       .sort((a, b) => a.id.localeCompare(b.id))
       .map((persona) => {
         const spawn = map.spawns.get(persona.spawn);
         if (!spawn)
           throw new Error(`resident "${persona.id}": no spawn point "${persona.spawn}" in the map`);
-        return {
-          id: persona.id,
-          persona,
-          x: spawn.x,
-          y: spawn.y,
-          action: "",
-          emoji: "",
-          address: "",
-          predicate: "",
-          object: "",
-          objectState: "",
-          talkingTo: "",
-          facing: "down",
-          until: -Infinity,
-          path: [],
-          thinking: null,
-          notices: [],
-          lastSeenFrom: -1,
-        };
+        return bodyOf(persona, spawn);
       });
-    for (const r of this.all) this.byId.set(r.id, r);
+    for (const r of this.list) this.byId.set(r.id, r);
+  }
+
+  /** Those who moved in while the town ran (not in its template), in the order they came. */
+  readonly added: Persona[] = [];
+
+  get all(): readonly Resident[] {
+    return this.list;
+  }
+
+  /** A resident who moves in while the town runs, standing at `at` (in id order with the rest). */
+  add(persona: Persona, at: Tile): Resident {
+    const r = bodyOf(persona, at);
+    const i = this.list.findIndex((x) => x.id.localeCompare(r.id) > 0);
+    this.list.splice(i < 0 ? this.list.length : i, 0, r);
+    this.byId.set(r.id, r);
+    this.added.push(persona);
+    return r;
   }
 
   get(id: string): Resident | undefined {
