@@ -7,6 +7,8 @@ import { isIdle, stateIcon } from "../render/objectState.ts";
 import { firstName, placeOf } from "./format.ts";
 import { fill, h } from "./dom.ts";
 import { AnnouncementForm } from "./AnnouncementForm.ts";
+import { ModeratorResidents } from "./ModeratorResidents.ts";
+import type { NewResidentSpec } from "../../shared/newResident.ts";
 
 export interface ModeratorView {
   running: boolean;
@@ -23,6 +25,8 @@ export interface ModeratorActions {
   whisper(agentId: string, text: string): void;
   /** News for everyone (place "") or for those at a place (an address prefix). */
   announce(text: string, place: string): void;
+  /** A resident moves into the town (the server checks it). */
+  addResident(spec: NewResidentSpec): void;
   /** The object picked changed (the map outlines it). */
   selected(address: string): void;
 }
@@ -43,6 +47,7 @@ export class ModeratorPanel {
   private readonly thoughts: HTMLElement;
   private readonly feedback: HTMLElement;
   private readonly announcement: AnnouncementForm;
+  private readonly newResident: ModeratorResidents;
   private objects: TownObject[] = [];
   private lastKey = { clock: "", residents: "", object: "" };
   private running = true;
@@ -114,6 +119,10 @@ export class ModeratorPanel {
       role: "status",
       "aria-live": "polite",
     });
+    this.newResident = new ModeratorResidents(
+      (spec) => this.actions.addResident(spec),
+      (feedback) => this.say(feedback),
+    );
     this.announcement = new AnnouncementForm(
       (text, place) => this.actions.announce(text, place),
       (feedback) => this.say(feedback),
@@ -162,6 +171,7 @@ export class ModeratorPanel {
       ),
       h("div.group", {}, h("h3", {}, "Whisper"), this.whisperAgent, whisperForm, this.thoughts),
       this.announcement.root,
+      this.newResident.root,
       this.feedback,
     );
   }
@@ -169,6 +179,7 @@ export class ModeratorPanel {
   setObjects(objects: TownObject[]): void {
     this.objects = objects;
     this.announcement.setPlaces(objects.map((o) => o.address));
+    this.lastKey.residents = ""; // the new resident's choices of places come with the objects
     const groups = new Map<string, TownObject[]>();
     for (const o of objects) {
       const place = placeOf(o.address.split(":").slice(0, 3).join(":"));
@@ -239,6 +250,10 @@ export class ModeratorPanel {
       const was = this.whisperAgent.value;
       fill(this.whisperAgent, ...v.residents.map((r) => h("option", { value: r.id }, r.name)));
       if (was) this.whisperAgent.value = was;
+      this.newResident.setTown(
+        this.objects.map((o) => o.address),
+        v.residents,
+      );
     }
     const cur = v.states.get(this.selectedAddress);
     const objectKey = JSON.stringify([this.selectedAddress, cur]);

@@ -63,6 +63,7 @@ export class Panels {
         setObject: (address, state) => send(room, "set_object_state", { address, state }),
         whisper: (agentId, text) => send(room, "whisper", { agentId, text }),
         announce: (text, place) => send(room, "announce", place ? { text, place } : { text }),
+        addResident: (spec) => send(room, "add_resident", spec),
         selected: () => {},
       });
     }
@@ -140,7 +141,8 @@ export class Panels {
         e.type === "set_object_state" ||
         e.type === "whisper" ||
         e.type === "control" ||
-        e.type === "announce"
+        e.type === "announce" ||
+        e.type === "add_resident"
       )
         this.moderator?.say(e.message, true);
     });
