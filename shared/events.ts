@@ -77,6 +77,13 @@ export type TownEvent =
   | { kind: "unanswered"; avatarId: string; agentId: string; asked: "interview" | "whisper" }
   /** A moderator's news: to everyone (`place` "") or those at a place; `agentIds` the residents reached. */
   | { kind: "announced"; by: string; text: string; place: Address; agentIds: string[] }
+  /** A moderator changed a resident (`changes`: the fields given, traits as `traits`). */
+  | {
+      kind: "residentEdited";
+      by: string;
+      agentId: string;
+      changes: { currently?: string; lifestyle?: string; traits?: string };
+    }
   /** A resident moved in while the town ran (a moderator added it): it stands at home. */
   | {
       kind: "residentAdded";

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { MAX_STATE_LENGTH } from "./constants.ts";
 import { CleanText, FreeText, PersonName, TownName } from "./text.ts";
-import { NewResidentFields } from "./newResident.ts";
+import { NewResidentFields, ResidentChanges } from "./newResident.ts";
 
 export const Role = z.enum(["visitor", "reporter", "moderator"]);
 export type Role = z.infer<typeof Role>;
@@ -97,6 +97,13 @@ export const ClientMessages = {
     schema: NewResidentFields,
     roles: ["moderator"],
     refusal: "add residents (moderators do)",
+    rate: { burst: 3, perSecond: 0.2 },
+  },
+  /** A moderator changes a resident: it takes the change in as its own thought and replans. */
+  edit_resident: {
+    schema: z.object({ agentId: id, changes: ResidentChanges }).strict(),
+    roles: ["moderator"],
+    refusal: "change residents (moderators do)",
     rate: { burst: 3, perSecond: 0.2 },
   },
   control: {

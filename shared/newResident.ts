@@ -26,3 +26,16 @@ export const NewResidentFields = z
   })
   .strict();
 export type NewResidentSpec = z.infer<typeof NewResidentFields>;
+
+/** A moderator's change to a resident: what it is up to, its habits, its traits (one at least). */
+export const ResidentChanges = z
+  .object({
+    currently: FreeText.optional(),
+    lifestyle: FreeText.optional(),
+    traits: CleanText(200).optional(),
+  })
+  .strict()
+  .refine((c) => c.currently ?? c.lifestyle ?? c.traits, {
+    message: "change at least one of currently, lifestyle, traits",
+  });
+export type ResidentChanges = z.infer<typeof ResidentChanges>;

@@ -476,6 +476,19 @@ export class GenerativeMind implements Mind {
     if (!this.agents.has(persona.id)) this.add(persona);
   }
 
+  /** A moderator changed the resident: it thinks the change as its own and plans anew. */
+  async residentChanged(
+    persona: Persona,
+    told?: { now: number; statements: string[] },
+  ): Promise<void> {
+    const s = this.agents.get(persona.id) ?? this.add(persona);
+    s.persona = persona;
+    this.names.add(persona.name);
+    if (!told) return;
+    s.schedule = undefined;
+    await whisperThoughts(this.ctx, s, told.statements, told.now);
+  }
+
   restore(data: unknown): void {
     const snap = parseMindSnapshot(data);
     // Every stream is rebuilt before any resident changes: a bad stream leaves the mind as it was.

@@ -73,6 +73,7 @@ export type MindCall =
   | { method: "snapshot"; args: [] }
   | { method: "restore"; args: [unknown] }
   | { method: "addResident"; args: [Persona] }
+  | { method: "residentChanged"; args: [Persona, { now: number; statements: string[] }?] }
   | { method: "backfill"; args: [] }
   | { method: "inspect"; args: [string, { limit?: number }] }
   | { method: "report"; args: [string] }
@@ -299,6 +300,10 @@ export class MindThread implements Mind {
   /** Restores the minds; the journal's changes of the history before are dropped, here and there. */
   addResident(persona: Persona): Promise<void> {
     return this.send({ method: "addResident", args: [persona] });
+  }
+
+  residentChanged(persona: Persona, told?: { now: number; statements: string[] }): Promise<void> {
+    return this.send({ method: "residentChanged", args: [persona, told] });
   }
 
   restore(data: unknown): Promise<void> {

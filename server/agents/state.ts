@@ -32,7 +32,7 @@ export interface ChatMemo {
 
 export interface AgentState {
   readonly id: string;
-  readonly persona: Persona;
+  persona: Persona;
   /** Revised every morning by the day plan. */
   currently: string;
   memory: MemoryPort;

@@ -1,5 +1,6 @@
 // Town commands over HTTP, for a moderator's scripts and tools: POST /api/towns/:town/announcements
-// {text, place?} and POST /api/towns/:town/residents (shared/newResident.ts). Each is the same command a moderator's client message makes (validated by the
+// {text, place?}, POST /api/towns/:town/residents (shared/newResident.ts) and
+// PATCH /api/towns/:town/residents/:id {currently?, lifestyle?, traits?}. Each is the same command a moderator's client message makes (validated by the
 // same registry schema), applied by the town's room wherever it runs, so it is shown to everyone
 // present and recorded like one sent from the browser.
 import { matchMaker } from "@colyseus/core";
@@ -8,7 +9,8 @@ import type { Towns } from "../hosting/towns.ts";
 import type { TownRoom } from "../rooms/TownRoom.ts";
 import type { Command, CommandResult } from "../world/commands.ts";
 import { ClientMessages } from "../../shared/messages.ts";
-import { NewResidentFields } from "../../shared/newResident.ts";
+import { NewResidentFields, ResidentChanges } from "../../shared/newResident.ts";
+import { z } from "zod";
 import { PersonName } from "../../shared/text.ts";
 import { fail, moderatorOnly } from "./reply.ts";
 
@@ -24,6 +26,9 @@ const AnnouncementBody = ClientMessages.announce.schema.extend({ by: PersonName.
 
 /** A new resident: the form's fields, and who adds it (default "the moderator"). */
 const NewResidentBody = NewResidentFields.extend({ by: PersonName.optional() });
+
+/** A change to a resident: its "currently", lifestyle or traits, and who makes it. */
+const EditBody = ResidentChanges.and(z.object({ by: PersonName.optional() }));
 
 export function townCommandsRouter(deps: { towns: Towns; moderatorToken?: string }): Router {
   const router = express.Router();
@@ -87,6 +92,29 @@ export function townCommandsRouter(deps: { towns: Towns; moderatorToken?: string
           kind: "addResident",
           by: by ?? "the moderator",
           ...spec,
+        });
+      } catch (err) {
+        next(err);
+      }
+    },
+  );
+  router.patch(
+    "/:town/residents/:id",
+    moderatorOnly(deps.moderatorToken),
+    express.json({ limit: "8kb" }),
+    async (req, res, next) => {
+      const body = EditBody.safeParse(req.body ?? {});
+      if (!body.success) {
+        const issue = body.error.issues[0];
+        return fail(res, 400, "bad_message", `${issue.path.join(".") || "body"}: ${issue.message}`);
+      }
+      const { by, ...changes } = body.data;
+      try {
+        await run(res, String(req.params.town).slice(0, 64), {
+          kind: "editResident",
+          by: by ?? "the moderator",
+          agentId: String(req.params.id).slice(0, 64),
+          changes,
         });
       } catch (err) {
         next(err);

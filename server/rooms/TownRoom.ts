@@ -128,6 +128,12 @@ export class TownRoom extends Room<{ state: TownState }> {
       ),
     add_resident: (m, { client, name }) =>
       this.command({ kind: "addResident", by: name, ...m }, client, "add_resident"),
+    edit_resident: (m, { client, name }) =>
+      this.command(
+        { kind: "editResident", by: name, agentId: m.agentId, changes: m.changes },
+        client,
+        "edit_resident",
+      ),
     control: (m, { name }) => {
       if (m.action === "pause") this.state.clock.running = false;
       if (m.action === "resume") this.state.clock.running = true;

@@ -2,7 +2,7 @@
 // answers each with the events it caused, or a refusal the room passes back to the client.
 import type { ErrorCode } from "../../shared/messages.ts";
 import type { TownEvent } from "../../shared/events.ts";
-import type { NewResidentSpec } from "../../shared/newResident.ts";
+import type { NewResidentSpec, ResidentChanges } from "../../shared/newResident.ts";
 
 export type Command =
   | { kind: "joinAvatar"; avatarId: string; name: string; role: string }
@@ -26,7 +26,9 @@ export type Command =
   /** A moderator's news for everyone in town, or for those at a place (an address prefix; "" all). */
   | { kind: "announce"; text: string; place: string; by: string }
   /** A moderator adds a resident to the running town (town/newResident.ts checks the fields). */
-  | ({ kind: "addResident"; by: string } & NewResidentSpec);
+  | ({ kind: "addResident"; by: string } & NewResidentSpec)
+  /** A moderator changes a resident's "currently", lifestyle or traits. */
+  | { kind: "editResident"; by: string; agentId: string; changes: ResidentChanges };
 
 export type CommandResult =
   { ok: true; events: TownEvent[] } | { ok: false; code: ErrorCode; message: string };

@@ -194,5 +194,13 @@ export interface Mind {
   snapshot?(): unknown;
   /** A resident moved in while the town runs (or one restored from a save): the mind takes it in. */
   addResident?(persona: Persona): void | Promise<void>;
+  /**
+   * A resident's persona changed (a moderator's edit): the mind takes the new one, and with `told`
+   * remembers the change as its own thoughts and plans anew (a restore passes none).
+   */
+  residentChanged?(
+    persona: Persona,
+    told?: { now: number; statements: string[] },
+  ): void | Promise<void>;
   restore?(data: unknown): void | Promise<void>;
 }

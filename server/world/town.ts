@@ -22,6 +22,7 @@ import type { Address, Tile } from "./tile.ts";
 import { announce } from "./town/announcements.ts";
 import { Asks } from "./town/asks.ts";
 import { addResident } from "./town/newResident.ts";
+import { editResident } from "./town/editResident.ts";
 import { Avatars, DEFAULT_AVATAR_SPRITES } from "./town/avatars.ts";
 import { Chats } from "./town/chats.ts";
 import { Conversations } from "./town/conversations.ts";
@@ -212,6 +213,11 @@ export class Town {
     if (this.mindErrors.length > MIND_ERRORS_KEPT) this.mindErrors.shift();
   }
 
+  private changed(p: Persona, told?: { now: number; statements: string[] }): void {
+    const taken = this.mind.residentChanged?.(p, told);
+    if (taken instanceof Promise) taken.catch((err: unknown) => this.mindFailed(p.id, err));
+  }
+
   private moveIn(p: Persona, at: Tile): void {
     this.residents.add(p, at);
     const taken = this.mind.addResident?.(p);
@@ -254,6 +260,10 @@ export class Town {
         return announce(cmd, this.residents, this.map, this.time);
       case "addResident":
         return addResident(cmd, this.map, this.residents, (p, at) => this.moveIn(p, at));
+      case "editResident":
+        return editResident(cmd, this.residents, this.time, (p, statements) =>
+          this.changed(p, { now: this.time, statements }),
+        );
     }
   }
 
@@ -353,6 +363,7 @@ export class Town {
       objects: this.objects.snapshot(),
       conversations: this.conversations.snapshot(),
       added: structuredClone(this.residents.added),
+      edited: structuredClone(this.residents.edited),
       mind: undefined,
     };
   }
@@ -365,6 +376,11 @@ export class Town {
     this.seedValue = s.seed;
     for (const p of s.added ?? [])
       if (!this.residents.get(p.id)) this.moveIn(p, this.map.tilesOf(p.home)[0] ?? { x: 0, y: 0 });
+    for (const [id, changes] of Object.entries(s.edited ?? {})) {
+      const r = this.residents.get(id);
+      if (r) this.residents.edit(r, changes);
+      if (r) this.changed(r.persona);
+    }
     this.residents.restore(s.agents);
     this.objects.restore(s.objects);
     this.conversations.restore(s.conversations);

@@ -225,6 +225,16 @@ const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
       home: z.string().max(400),
     })
     .strict(),
+  residentEdited: z
+    .object({
+      kind: z.literal("residentEdited"),
+      by: Text,
+      agentId: Id,
+      changes: z
+        .object({ currently: Text.optional(), lifestyle: Text.optional(), traits: Text.optional() })
+        .strict(),
+    })
+    .strict(),
   announced: z
     .object({
       kind: z.literal("announced"),

@@ -85,6 +85,24 @@ describe("a new resident, live", () => {
         30_000,
       );
       expect((await memoriesOf(first, "nora-vale")).some((m) => m.type === "plan")).toBe(true);
+      // A moderator changes what she is up to: she thinks it as her own.
+      const patch = (id: string, body: unknown) =>
+        fetch(`${first.url}/api/towns/${town}/residents/${id}`, {
+          method: "PATCH",
+          headers: { "content-type": "application/json", authorization: "Bearer sesame" },
+          body: JSON.stringify(body),
+        });
+      expect((await patch("nora-vale", {})).status).toBe(400);
+      expect((await patch("nobody", { currently: "x" })).status).toBe(404);
+      expect(
+        (await patch("nora-vale", { currently: "Nora wants to open a bakery in the old mill." }))
+          .status,
+      ).toBe(201);
+      await waitFor("Nora thinks of the mill", async () =>
+        (await memoriesOf(first, "nora-vale")).some(
+          (m) => m.type === "thought" && /old mill/.test(m.description),
+        ),
+      );
       // In the recording a replay reads.
       await waitFor(
         "residentAdded in the recording",
@@ -115,6 +133,7 @@ describe("a new resident, live", () => {
     const second = await startTestServer({ ...env, STEPS_PER_SECOND: "0.5" });
     try {
       expect(second.host.town.agent("nora-vale")).toEqual(nowAt);
+      expect(second.host.town.persona("nora-vale")!.currently).toMatch(/old mill/);
       expect((await memoriesOf(second, "nora-vale")).some((m) => m.type === "plan")).toBe(true);
     } finally {
       await second.close();

@@ -67,6 +67,12 @@ const SAMPLES: Record<TownEventKind, TownEvent> = {
     y: 9,
     home: "Willowbrook:house 2:bedroom",
   },
+  residentEdited: {
+    kind: "residentEdited",
+    by: "Mod",
+    agentId: "ines",
+    changes: { currently: "Ines is planning a bake sale." },
+  },
   announced: {
     kind: "announced",
     by: "Mod",

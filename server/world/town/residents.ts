@@ -36,6 +36,11 @@ export const ResidentSnapshot = z.object({
   lastSeenFrom: z.number().int().optional(),
 });
 export const ResidentsSnapshot = z.array(ResidentSnapshot);
+/** What a moderator may change of a persona. */
+export const PersonaEdits = z
+  .object({ currently: z.string(), lifestyle: z.string(), innate: z.string() })
+  .partial();
+export type PersonaEdits = z.infer<typeof PersonaEdits>;
 export type ResidentsSnapshot = z.infer<typeof ResidentsSnapshot>;
 
 /** How far and how much residents notice (the paper's defaults; minds may hold their own). */
@@ -50,7 +55,7 @@ export type Thought = Pending<MindOutput | null>;
 /** An agent's body and current action, as the Town keeps it. */
 export interface Resident {
   readonly id: string;
-  readonly persona: Persona;
+  persona: Persona;
   x: number;
   y: number;
   action: string;
@@ -101,6 +106,15 @@ export class Residents {
 
   /** Those who moved in while the town ran (not in its template), in the order they came. */
   readonly added: Persona[] = [];
+
+  /** Changes moderators made to residents' personas since the template, by id (saved). */
+  readonly edited: Record<string, PersonaEdits> = {};
+
+  /** A resident's persona as a moderator changed it. */
+  edit(r: Resident, changes: PersonaEdits): void {
+    r.persona = { ...r.persona, ...changes };
+    this.edited[r.id] = { ...this.edited[r.id], ...changes };
+  }
 
   get all(): readonly Resident[] {
     return this.list;
