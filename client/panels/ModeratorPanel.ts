@@ -8,7 +8,8 @@ import { firstName, placeOf } from "./format.ts";
 import { fill, h } from "./dom.ts";
 import { AnnouncementForm } from "./AnnouncementForm.ts";
 import { ModeratorResidents } from "./ModeratorResidents.ts";
-import type { NewResidentSpec } from "../../shared/newResident.ts";
+import type { NewResidentSpec, ResidentChanges } from "../../shared/newResident.ts";
+import { ResidentEditForm } from "./ResidentEditForm.ts";
 
 export interface ModeratorView {
   running: boolean;
@@ -27,6 +28,8 @@ export interface ModeratorActions {
   announce(text: string, place: string): void;
   /** A resident moves into the town (the server checks it). */
   addResident(spec: NewResidentSpec): void;
+  /** Changes a resident's "currently", lifestyle or traits. */
+  editResident(agentId: string, changes: ResidentChanges): void;
   /** The object picked changed (the map outlines it). */
   selected(address: string): void;
 }
@@ -48,6 +51,7 @@ export class ModeratorPanel {
   private readonly feedback: HTMLElement;
   private readonly announcement: AnnouncementForm;
   private readonly newResident: ModeratorResidents;
+  private readonly editForm: ResidentEditForm;
   private objects: TownObject[] = [];
   private lastKey = { clock: "", residents: "", object: "" };
   private running = true;
@@ -123,6 +127,10 @@ export class ModeratorPanel {
       (spec) => this.actions.addResident(spec),
       (feedback) => this.say(feedback),
     );
+    this.editForm = new ResidentEditForm(
+      (agentId, changes) => this.actions.editResident(agentId, changes),
+      (feedback) => this.say(feedback),
+    );
     this.announcement = new AnnouncementForm(
       (text, place) => this.actions.announce(text, place),
       (feedback) => this.say(feedback),
@@ -171,6 +179,7 @@ export class ModeratorPanel {
       ),
       h("div.group", {}, h("h3", {}, "Whisper"), this.whisperAgent, whisperForm, this.thoughts),
       this.announcement.root,
+      this.editForm.root,
       this.newResident.root,
       this.feedback,
     );
@@ -250,6 +259,7 @@ export class ModeratorPanel {
       const was = this.whisperAgent.value;
       fill(this.whisperAgent, ...v.residents.map((r) => h("option", { value: r.id }, r.name)));
       if (was) this.whisperAgent.value = was;
+      this.editForm.setResidents(v.residents);
       this.newResident.setTown(
         this.objects.map((o) => o.address),
         v.residents,

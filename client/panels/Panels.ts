@@ -64,6 +64,7 @@ export class Panels {
         whisper: (agentId, text) => send(room, "whisper", { agentId, text }),
         announce: (text, place) => send(room, "announce", place ? { text, place } : { text }),
         addResident: (spec) => send(room, "add_resident", spec),
+        editResident: (agentId, changes) => send(room, "edit_resident", { agentId, changes }),
         selected: () => {},
       });
     }
@@ -142,7 +143,8 @@ export class Panels {
         e.type === "whisper" ||
         e.type === "control" ||
         e.type === "announce" ||
-        e.type === "add_resident"
+        e.type === "add_resident" ||
+        e.type === "edit_resident"
       )
         this.moderator?.say(e.message, true);
     });

@@ -1,6 +1,6 @@
 // End to end in headless Chromium (issue 32, part 2): a moderator opens "New resident", fills it
 // in, is told what is wrong (a name taken), fixes it, and the new resident appears at home in
-// everyone's town and walks off to its day. An SDK observer checks what the server shows.
+// everyone's town and walks off to its day; then the moderator changes what it is up to. An SDK observer checks what the server shows.
 // Screenshots: test/artifacts/new-resident-form.png, new-resident-walks.png.
 import type { Room } from "@colyseus/sdk";
 import type { Browser, Page } from "playwright-core";
@@ -94,6 +94,23 @@ describe("a new resident from the browser", () => {
     );
     await page.screenshot({ path: artifact("new-resident-walks.png") });
     expect(observer.state.agents.get("nora-vale")!.action).not.toBe("");
+
+    // The moderator changes what she is up to: she thinks it as her own.
+    await page.selectOption("#mod-edit-agent", "nora-vale");
+    await page.selectOption("#mod-edit-what", "currently");
+    await page.fill("#mod-edit-text", "Nora wants to open a bakery in the old mill.");
+    await page.click("#mod-edit-send");
+    await waitFor(
+      "Nora to think of the mill",
+      async () => {
+        const res = await fetch(`${server.url}/api/agents/nora-vale?limit=50`);
+        const { memories } = (await res.json()) as {
+          memories: { type: string; description: string }[];
+        };
+        return memories.some((m) => m.type === "thought" && /old mill/.test(m.description));
+      },
+      20_000,
+    );
     expect(pageErrors).toEqual([]);
     await page.close();
   }, 120_000);
