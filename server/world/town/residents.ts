@@ -5,14 +5,13 @@ import { z } from "zod";
 import type { TownEvent } from "../../../shared/events.ts";
 import type { Persona } from "../../../shared/persona.ts";
 import { Facing, facingToward, type AgentView } from "../../../shared/view.ts";
-import type { AgentSelf, Decision, MindInput, MindOutput, Notice } from "../mind.ts";
+import type { AgentSelf, Decision, MindInput, Notice } from "../mind.ts";
 import type { PathFinder } from "../path.ts";
 import { arenaOf, perceive, type WorldEvent } from "../perception.ts";
 import type { Address, Tile } from "../tile.ts";
 import type { TownMap } from "../townMap.ts";
 import type { Objects } from "./objects.ts";
-import type { Pending } from "./pending.ts";
-import { bodyOf } from "./body.ts";
+import { bodyOf, type Resident, type Thought } from "./body.ts";
 
 export const ResidentSnapshot = z.object({
   id: z.string(),
@@ -50,31 +49,7 @@ export interface Senses {
 }
 export const DEFAULT_SENSES: Senses = { visionRadius: 8, attentionBandwidth: 8 };
 
-export type Thought = Pending<MindOutput | null>;
-
-/** An agent's body and current action, as the Town keeps it. */
-export interface Resident {
-  readonly id: string;
-  persona: Persona;
-  x: number;
-  y: number;
-  action: string;
-  emoji: string;
-  address: Address;
-  predicate: string;
-  object: string;
-  objectState: string;
-  talkingTo: string;
-  /** Which way it looks: where it last walked, or toward whom it talks with. */
-  facing: Facing;
-  /** Game time when the current action is over. */
-  until: number;
-  path: Tile[];
-  thinking: Thought | null;
-  notices: Notice[];
-  /** Tile at the last tick, to tell the mind only about new views. */
-  lastSeenFrom: number;
-}
+export type { Resident, Thought } from "./body.ts";
 
 const NO_EVENTS: WorldEvent[] = [];
 const NO_PERCEPTIONS: ReturnType<typeof perceive> = [];
