@@ -74,7 +74,27 @@ export type TownEvent =
       offTheRecord?: boolean;
     }
   /** A resident's mind could not take in a person's question or whisper (it failed, or took too long). */
-  | { kind: "unanswered"; avatarId: string; agentId: string; asked: "interview" | "whisper" };
+  | { kind: "unanswered"; avatarId: string; agentId: string; asked: "interview" | "whisper" }
+  /** A moderator's news: to everyone (`place` "") or those at a place; `agentIds` the residents reached. */
+  | { kind: "announced"; by: string; text: string; place: Address; agentIds: string[] }
+  /** A moderator changed a resident (`changes`: the fields given, traits as `traits`). */
+  | {
+      kind: "residentEdited";
+      by: string;
+      agentId: string;
+      changes: { currently?: string; lifestyle?: string; traits?: string };
+    }
+  /** A resident moved in while the town ran (a moderator added it): it stands at home. */
+  | {
+      kind: "residentAdded";
+      by: string;
+      agentId: string;
+      name: string;
+      sprite: number;
+      x: number;
+      y: number;
+      home: Address;
+    };
 
 export type ChatLeaveReason = "range" | "goodbye" | "idle" | "ended" | "left";
 

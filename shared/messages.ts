@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { MAX_STATE_LENGTH } from "./constants.ts";
 import { CleanText, FreeText, PersonName, TownName } from "./text.ts";
+import { NewResidentFields, ResidentChanges } from "./newResident.ts";
 
 export const Role = z.enum(["visitor", "reporter", "moderator"]);
 export type Role = z.infer<typeof Role>;
@@ -84,6 +85,27 @@ export const ClientMessages = {
     refusal: "whisper to residents (moderators do)",
     rate: { burst: 5, perSecond: 1 },
   },
+  /** News for everyone in town, or for those at a place (an address prefix: "the Ville:Hobbs Cafe"). */
+  announce: {
+    schema: z.object({ text, place: z.string().max(200).optional() }).strict(),
+    roles: ["moderator"],
+    refusal: "make announcements (moderators do)",
+    rate: { burst: 3, perSecond: 0.5 },
+  },
+  /** A resident moves into the running town (shared/newResident.ts). */
+  add_resident: {
+    schema: NewResidentFields,
+    roles: ["moderator"],
+    refusal: "add residents (moderators do)",
+    rate: { burst: 3, perSecond: 0.2 },
+  },
+  /** A moderator changes a resident: it takes the change in as its own thought and replans. */
+  edit_resident: {
+    schema: z.object({ agentId: id, changes: ResidentChanges }).strict(),
+    roles: ["moderator"],
+    refusal: "change residents (moderators do)",
+    rate: { burst: 3, perSecond: 0.2 },
+  },
   control: {
     schema: z
       .object({
@@ -118,6 +140,7 @@ export const ErrorCode = z.enum([
   "busy", // the resident is talking with someone else
   "rate_limited", // too many messages
   "unavailable", // the feature is not available on this server yet
+  "conflict", // taken already: a resident's name, a home's last bed
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -62,6 +62,8 @@ export interface ViewTarget {
   ): (Omit<AgentView, "id" | "name" | "sprite" | "facing"> & { facing: string }) | undefined;
   avatar(id: string): Pick<AvatarView, "x" | "y"> | undefined;
   addAvatar(v: AvatarView): void;
+  /** A resident who moved in while the town ran. */
+  addAgent(v: AgentView): void;
   removeAvatar(id: string): void;
   /** Sets an object's state; an empty state clears it. */
   setObject(v: ObjectView): void;
@@ -122,6 +124,21 @@ export function applyEvent(target: ViewTarget, e: TownEvent): void {
     }
     case "avatarLeft":
       target.removeAvatar(e.avatarId);
+      return;
+    case "residentAdded":
+      if (target.agent(e.agentId)) return;
+      target.addAgent({
+        id: e.agentId,
+        name: e.name,
+        x: e.x,
+        y: e.y,
+        action: "",
+        emoji: "",
+        address: "",
+        talkingTo: "",
+        sprite: e.sprite,
+        facing: "down",
+      });
       return;
     default:
       return;

@@ -7,6 +7,10 @@ import type { TownObject } from "../render/townInfo.ts";
 import { isIdle, stateIcon } from "../render/objectState.ts";
 import { firstName, placeOf } from "./format.ts";
 import { fill, h } from "./dom.ts";
+import { AnnouncementForm } from "./AnnouncementForm.ts";
+import { ModeratorResidents } from "./ModeratorResidents.ts";
+import type { NewResidentSpec, ResidentChanges } from "../../shared/newResident.ts";
+import { ResidentEditForm } from "./ResidentEditForm.ts";
 
 export interface ModeratorView {
   running: boolean;
@@ -21,6 +25,12 @@ export interface ModeratorActions {
   control(action: "pause" | "resume" | "speed", value?: number): void;
   setObject(address: string, state: string): void;
   whisper(agentId: string, text: string): void;
+  /** News for everyone (place "") or for those at a place (an address prefix). */
+  announce(text: string, place: string): void;
+  /** A resident moves into the town (the server checks it). */
+  addResident(spec: NewResidentSpec): void;
+  /** Changes a resident's "currently", lifestyle or traits. */
+  editResident(agentId: string, changes: ResidentChanges): void;
   /** The object picked changed (the map outlines it). */
   selected(address: string): void;
 }
@@ -40,6 +50,9 @@ export class ModeratorPanel {
   private readonly whisperText: HTMLInputElement;
   private readonly thoughts: HTMLElement;
   private readonly feedback: HTMLElement;
+  private readonly announcement: AnnouncementForm;
+  private readonly newResident: ModeratorResidents;
+  private readonly editForm: ResidentEditForm;
   private objects: TownObject[] = [];
   private lastKey = { clock: "", residents: "", object: "" };
   private running = true;
@@ -111,6 +124,18 @@ export class ModeratorPanel {
       role: "status",
       "aria-live": "polite",
     });
+    this.newResident = new ModeratorResidents(
+      (spec) => this.actions.addResident(spec),
+      (feedback) => this.say(feedback),
+    );
+    this.editForm = new ResidentEditForm(
+      (agentId, changes) => this.actions.editResident(agentId, changes),
+      (feedback) => this.say(feedback),
+    );
+    this.announcement = new AnnouncementForm(
+      (text, place) => this.actions.announce(text, place),
+      (feedback) => this.say(feedback),
+    );
 
     this.root = h(
       "section.panel.moderator",
@@ -154,12 +179,17 @@ export class ModeratorPanel {
         ),
       ),
       h("div.group", {}, h("h3", {}, "Whisper"), this.whisperAgent, whisperForm, this.thoughts),
+      this.announcement.root,
+      this.editForm.root,
+      this.newResident.root,
       this.feedback,
     );
   }
 
   setObjects(objects: TownObject[]): void {
     this.objects = objects;
+    this.announcement.setPlaces(objects.map((o) => o.address));
+    this.lastKey.residents = ""; // the new resident's choices of places come with the objects
     const groups = new Map<string, TownObject[]>();
     for (const o of objects) {
       const place = placeOf(Address.prefix(o.address, 3));
@@ -230,6 +260,11 @@ export class ModeratorPanel {
       const was = this.whisperAgent.value;
       fill(this.whisperAgent, ...v.residents.map((r) => h("option", { value: r.id }, r.name)));
       if (was) this.whisperAgent.value = was;
+      this.editForm.setResidents(v.residents);
+      this.newResident.setTown(
+        this.objects.map((o) => o.address),
+        v.residents,
+      );
     }
     const cur = v.states.get(this.selectedAddress);
     const objectKey = JSON.stringify([this.selectedAddress, cur]);

@@ -64,6 +64,9 @@ export class Panels {
           send(room, "control", value === undefined ? { action } : { action, value }),
         setObject: (address, state) => send(room, "set_object_state", { address, state }),
         whisper: (agentId, text) => send(room, "whisper", { agentId, text }),
+        announce: (text, place) => send(room, "announce", place ? { text, place } : { text }),
+        addResident: (spec) => send(room, "add_resident", spec),
+        editResident: (agentId, changes) => send(room, "edit_resident", { agentId, changes }),
         selected: () => {},
       });
     }
@@ -138,7 +141,14 @@ export class Panels {
         this.approach = null;
       }
       if (e.type === "interview") this.interview?.failed(e.message);
-      if (e.type === "set_object_state" || e.type === "whisper" || e.type === "control")
+      if (
+        e.type === "set_object_state" ||
+        e.type === "whisper" ||
+        e.type === "control" ||
+        e.type === "announce" ||
+        e.type === "add_resident" ||
+        e.type === "edit_resident"
+      )
         this.moderator?.say(e.message, true);
     });
   }

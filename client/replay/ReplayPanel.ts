@@ -247,6 +247,14 @@ export class ReplayPanel {
         return `${e.action === "pause" ? "⏸️" : "▶️"} ${e.by} ${e.action === "pause" ? "paused" : "resumed"} the clock`;
       case "unanswered":
         return `🤐 ${this.name(e.agentId)} could not ${e.asked === "interview" ? "answer" : "take in the whisper"} (${this.name(e.avatarId)} asked)`;
+      case "residentAdded":
+        return `🏡 ${e.name} moved in (${e.by} added them), at ${e.home.split(":").slice(1).join(" › ")}`;
+      case "residentEdited":
+        return `✏️ ${e.by} changed ${this.name(e.agentId)}: ${Object.entries(e.changes)
+          .map(([k, v]) => `${k} “${v}”`)
+          .join(", ")}`;
+      case "announced":
+        return `📣 ${e.by} announced${e.place ? ` at ${e.place.split(":").at(-1)}` : ""}: “${e.text}” (${e.agentIds.length} heard it)`;
       case "clockTicked":
       case "agentMoved":
       case "avatarMoved":

@@ -54,6 +54,7 @@ import {
   type MindStats,
 } from "./state.ts";
 import { hear, overhear } from "./visitorChat.ts";
+import { announcementsIn } from "./announcement.ts";
 import { inlineSpeech } from "../../shared/text.ts";
 import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
 import type { MemoryType } from "./memory/port.ts";
@@ -229,9 +230,12 @@ export class GenerativeMind implements Mind {
     this.dropStaleClaim(s, input);
     for (const n of input.notices) {
       if (n.kind === "conversationEnded") await conversationEnded(ctx, s, n, now);
-      else release(s, this.agents.get(n.withId));
+      else if (n.kind === "conversationRefused") release(s, this.agents.get(n.withId));
     }
-    const fresh = input.perceived.length ? this.fresh(s, input.perceived, now) : [];
+    // News a moderator announced is perceived like anything seen, wherever the agent stands.
+    const heard = announcementsIn(input.notices, input.agent);
+    const perceived = heard.length ? [...heard, ...input.perceived] : input.perceived;
+    const fresh = perceived.length ? this.fresh(s, perceived, now) : [];
     // A sleeper makes no calls (restWhileAsleep): what it perceived waits for it to wake, but for
     // a thing a person changed (a fire, a flood), which the object reaction weighs, asleep or not.
     const resting = ctx.settings.restWhileAsleep && asleep(s);
@@ -242,7 +246,8 @@ export class GenerativeMind implements Mind {
       if (reflectionDue(ctx, s, now)) await reflect(ctx, s, now);
       return null;
     }
-    if (!resting && flushDue(ctx, s, now)) await flushObservations(ctx, s);
+    // News is taken in at once (it may change today's plans); a sleeper takes it in on waking.
+    if (!resting && (heard.length > 0 || flushDue(ctx, s, now))) await flushObservations(ctx, s);
     if (!resting && reflectionDue(ctx, s, now)) await reflect(ctx, s, now);
     if (wakes.length && !input.agent.talkingTo) {
       const out = await react(ctx, s, input, wakes);
@@ -493,6 +498,24 @@ export class GenerativeMind implements Mind {
       stats: { ...this.stats },
       agents: [...this.agents.values()].map(savedAgent),
     };
+  }
+
+  /** A resident who moved in while the town runs: it knows its home and habits, nobody knows it yet. */
+  addResident(persona: Persona): void {
+    if (!this.agents.has(persona.id)) this.add(persona);
+  }
+
+  /** A moderator changed the resident: it thinks the change as its own and plans anew. */
+  async residentChanged(
+    persona: Persona,
+    told?: { now: number; statements: string[] },
+  ): Promise<void> {
+    const s = this.agents.get(persona.id) ?? this.add(persona);
+    s.persona = persona;
+    this.names.add(persona.name);
+    if (!told) return;
+    s.schedule = undefined;
+    await whisperThoughts(this.ctx, s, told.statements, told.now);
   }
 
   restore(data: unknown): void {

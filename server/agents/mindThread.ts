@@ -72,6 +72,8 @@ export type MindCall =
   | { method: "takeWhisper"; args: [Whisper] }
   | { method: "snapshot"; args: [] }
   | { method: "restore"; args: [unknown] }
+  | { method: "addResident"; args: [Persona] }
+  | { method: "residentChanged"; args: [Persona, { now: number; statements: string[] }?] }
   | { method: "backfill"; args: [] }
   | { method: "inspect"; args: [string, { limit?: number }] }
   | { method: "report"; args: [string] }
@@ -296,6 +298,14 @@ export class MindThread implements Mind {
     return reply.state;
   }
   /** Restores the minds; the journal's changes of the history before are dropped, here and there. */
+  addResident(persona: Persona): Promise<void> {
+    return this.send({ method: "addResident", args: [persona] });
+  }
+
+  residentChanged(persona: Persona, told?: { now: number; statements: string[] }): Promise<void> {
+    return this.send({ method: "residentChanged", args: [persona, told] });
+  }
+
   restore(data: unknown): Promise<void> {
     this.sentInView.clear();
     return this.send({ method: "restore", args: [data] }, (id) => this.journalIn.reset(id));

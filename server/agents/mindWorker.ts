@@ -143,6 +143,11 @@ function run(c: SentCall): unknown {
         ...(journal ? { parts: partsJsonOf(state) } : {}),
       } satisfies MindSnapshotReply;
     }
+    case "addResident":
+      mind.addResident(c.args[0]);
+      return null;
+    case "residentChanged":
+      return mind.residentChanged(...c.args);
     case "restore":
       mind.restore(...c.args);
       journal?.drain(); // the changes of the history before (the main thread drops them too)

@@ -22,7 +22,8 @@ export type ChatMemo = z.output<typeof ChatMemo>;
  */
 export type AgentState = AgentData & {
   readonly id: string;
-  readonly persona: Persona;
+  /** Changed when a moderator edits the resident (residentChanged). */
+  persona: Persona;
   memory: MemoryPort;
   spatial: SpatialMemory;
   /** Importance scores already given to a description (not saved: scored again after a restore). */

@@ -14,6 +14,7 @@ import { mountRecordings } from "./recordings.ts";
 import { mountTrace } from "./trace.ts";
 import { savesRouter } from "./saves.ts";
 import { townsRouter } from "./towns.ts";
+import { townCommandsRouter } from "./townCommands.ts";
 import { userTownFiles } from "./townAssets.ts";
 import { fail } from "./reply.ts";
 import type { Health } from "../../shared/health.ts";
@@ -90,6 +91,7 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
     } satisfies Health);
   });
   app.use("/api/towns", townsRouter({ towns, moderatorToken: deps.moderatorToken }));
+  app.use("/api/towns", townCommandsRouter({ towns, moderatorToken: deps.moderatorToken }));
   // A town hosted by another process (with Redis) is asked through its room.
   app.get("/api/agents", async (req: Request, res: Response, next: NextFunction) => {
     const name = townOf(req);

@@ -17,7 +17,7 @@ import {
   type ServerMessages,
 } from "../../shared/messages.ts";
 import { TownState } from "../../shared/state.ts";
-import type { Command } from "../world/commands.ts";
+import type { Command, CommandResult } from "../world/commands.ts";
 import type { TownEvent } from "../../shared/events.ts";
 import { EngineHealth } from "./engineStatus.ts";
 import { Interest } from "./interest.ts";
@@ -125,6 +125,20 @@ export class TownRoom extends Room<{ state: TownState }> {
         { kind: "whisper", avatarId: client.sessionId, agentId: m.agentId, text: m.text, by: name },
         client,
         "whisper",
+      ),
+    announce: (m, { client, name }) =>
+      this.command(
+        { kind: "announce", text: m.text, place: m.place ?? "", by: name },
+        client,
+        "announce",
+      ),
+    add_resident: (m, { client, name }) =>
+      this.command({ kind: "addResident", by: name, ...m }, client, "add_resident"),
+    edit_resident: (m, { client, name }) =>
+      this.command(
+        { kind: "editResident", by: name, agentId: m.agentId, changes: m.changes },
+        client,
+        "edit_resident",
       ),
     control: (m, { name }) => {
       if (m.action === "pause") this.state.clock.running = false;
@@ -376,6 +390,16 @@ export class TownRoom extends Room<{ state: TownState }> {
       String(id),
       Math.max(0, Math.min(500, Math.floor(Number(limit) || 0))),
     );
+  }
+
+  /**
+   * A Town command from the HTTP API (POST /api/towns/:town/announcements, ...; through
+   * matchMaker.remoteRoomCall from any process): applied, shown and recorded like a client's.
+   */
+  apiCommand(cmd: Command): CommandResult {
+    const result = this.host.town.apply(cmd);
+    if (result.ok) this.between(result.events);
+    return result;
   }
 
   private handle(client: Client, type: string, payload: unknown): void {

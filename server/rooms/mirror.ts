@@ -27,6 +27,7 @@ function stateTarget(state: TownState): ViewTarget {
     agent: (id) => state.agents.get(id),
     avatar: (id) => state.avatars.get(id),
     addAvatar: (v) => void state.avatars.set(v.id, avatarState(v)),
+    addAgent: (v) => void state.agents.set(v.id, agentState(v)),
     removeAvatar: (id) => void state.avatars.delete(id),
     setObject: (v) => {
       if (!v.state) {

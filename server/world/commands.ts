@@ -2,6 +2,7 @@
 // answers each with the events it caused, or a refusal the room passes back to the client.
 import type { ErrorCode, ServerMessages } from "../../shared/messages.ts";
 import type { TownEvent } from "../../shared/events.ts";
+import type { NewResidentSpec, ResidentChanges } from "../../shared/newResident.ts";
 
 export type Command =
   | { kind: "joinAvatar"; avatarId: string; name: string; role: string }
@@ -21,7 +22,13 @@ export type Command =
       offTheRecord: boolean;
     }
   /** A moderator's inner voice for a resident; what it now thinks comes later as a "moderated" whisper event. */
-  | { kind: "whisper"; avatarId: string; agentId: string; text: string; by: string };
+  | { kind: "whisper"; avatarId: string; agentId: string; text: string; by: string }
+  /** A moderator's news for everyone in town, or for those at a place (an address prefix; "" all). */
+  | { kind: "announce"; text: string; place: string; by: string }
+  /** A moderator adds a resident to the running town (town/newResident.ts checks the fields). */
+  | ({ kind: "addResident"; by: string } & NewResidentSpec)
+  /** A moderator changes a resident's "currently", lifestyle or traits. */
+  | { kind: "editResident"; by: string; agentId: string; changes: ResidentChanges };
 
 /** A message every person is told at once (a person's change others must hear of as such). */
 export type Broadcast = {

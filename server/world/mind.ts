@@ -55,7 +55,9 @@ export type Notice =
       /** A group talk: everyone else who was in it (withId/withName name the first person). */
       others?: { id: string; name: string }[];
     }
-  | { kind: "conversationRefused"; withId: string; reason: string };
+  | { kind: "conversationRefused"; withId: string; reason: string }
+  /** A moderator announced news to the town, or to the place the agent was at (`place`, "" all). */
+  | { kind: "announcement"; text: string; by: string; place: string; at: number };
 
 /** What a mind may read about the agent it drives. */
 export interface AgentSelf {
@@ -190,5 +192,15 @@ export interface Mind {
    * thread answers both with a promise (its state as it is when the request reaches it).
    */
   snapshot?(): unknown;
+  /** A resident moved in while the town runs (or one restored from a save): the mind takes it in. */
+  addResident?(persona: Persona): void | Promise<void>;
+  /**
+   * A resident's persona changed (a moderator's edit): the mind takes the new one, and with `told`
+   * remembers the change as its own thoughts and plans anew (a restore passes none).
+   */
+  residentChanged?(
+    persona: Persona,
+    told?: { now: number; statements: string[] },
+  ): void | Promise<void>;
   restore?(data: unknown): void | Promise<void>;
 }

@@ -13,14 +13,16 @@ import type { Persona } from "../../shared/persona.ts";
 import type { AgentView, AvatarView } from "../../shared/view.ts";
 import { timeAtStep } from "./clock.ts";
 import { refuse, type Command, type CommandResult } from "./commands.ts";
-import type { ConversationLine, Mind } from "./mind.ts";
+import type { Mind } from "./mind.ts";
 import { PathFinder } from "./path.ts";
 import { groupByArena, type WorldEvent } from "./perception.ts";
 import { withTownSeed } from "./random.ts";
 import type { TownSnapshot } from "./snapshot.ts";
 import type { Address } from "./tile.ts";
 import { AnswerSignal } from "./town/answerSignal.ts";
+import { announce } from "./town/announcements.ts";
 import { Asks } from "./town/asks.ts";
+import { ResidentChanges } from "./town/residentChanges.ts";
 import { Avatars, DEFAULT_AVATAR_SPRITES } from "./town/avatars.ts";
 import { Chats } from "./town/chats.ts";
 import { Conversations } from "./town/conversations.ts";
@@ -73,6 +75,7 @@ export class Town {
   private readonly avatars: Avatars;
   private readonly chats: Chats;
   private readonly asks: Asks;
+  private readonly changes: ResidentChanges;
   /** The town's seed: every draw of its rules and its minds derives from it (random.ts). */
   private seedValue: number;
   private mindRestore: Promise<void> = Promise.resolve();
@@ -116,6 +119,13 @@ export class Town {
       ask: (work) => this.ask(work),
       onMindError: (agentId, error) => this.mindFailed(agentId, error),
       onAnswer: this.answerSignal.came,
+    });
+    this.changes = new ResidentChanges({
+      residents: this.residents,
+      map: opts.map,
+      mind: opts.mind,
+      now: () => this.time,
+      onMindError: (agentId, error) => this.mindFailed(agentId, error),
     });
   }
 
@@ -197,19 +207,8 @@ export class Town {
     const out = thought.output;
     if (!out || r.talkingTo) return; // a conversation that began meanwhile outranks the plan
     if (out.join && this.chats.joinResident(r, out.join.with, events)) return;
-    if (out.conversation) {
-      const other = this.residents.get(out.conversation.with);
-      const reason = !other
-        ? "no such resident"
-        : other === r
-          ? "cannot talk to oneself"
-          : other.talkingTo
-            ? `${other.persona.name} is talking to someone else`
-            : "";
-      if (reason)
-        r.notices.push({ kind: "conversationRefused", withId: out.conversation.with, reason });
-      else return this.conversations.start(r, other!, out.conversation, this.time, events);
-    }
+    if (out.conversation && this.conversations.request(r, out.conversation, this.time, events))
+      return;
     if (out.action) this.residents.startAction(r, out.action, this.time, this.stepSeconds, events);
   }
 
@@ -272,6 +271,12 @@ export class Town {
         return this.asks.interview(cmd);
       case "whisper":
         return this.asks.whisper(cmd);
+      case "announce":
+        return announce(cmd, this.residents, this.map, this.time);
+      case "addResident":
+        return this.changes.add(cmd);
+      case "editResident":
+        return this.changes.edit(cmd);
     }
   }
 
@@ -289,12 +294,7 @@ export class Town {
   }
 
   /** Each resident–person pair talking, with the lines of their talk (tests and tools). */
-  chatsWithPeople(): {
-    agentId: string;
-    avatarId: string;
-    chat: string;
-    lines: ConversationLine[];
-  }[] {
+  chatsWithPeople(): ReturnType<Chats["pairs"]> {
     return this.chats.pairs();
   }
 
@@ -338,9 +338,7 @@ export class Town {
     const s = this.capture();
     if (s instanceof Promise) {
       s.catch(() => {});
-      throw new Error(
-        "this town's minds run on another thread: their state comes later (use capture())",
-      );
+      throw new Error("this town's minds run on another thread: use capture()");
     }
     return s;
   }
@@ -370,6 +368,8 @@ export class Town {
       agents: this.residents.snapshot(this.time, (id) => this.chats.inTalk(id)),
       objects: this.objects.snapshot(),
       conversations: this.conversations.snapshot(),
+      added: structuredClone(this.residents.added),
+      edited: structuredClone(this.residents.edited),
       mind: undefined,
     };
   }
@@ -380,6 +380,7 @@ export class Town {
       throw new Error(`snapshot of "${s.template}" cannot restore a "${this.template}" town`);
     this.stepIndex = s.step;
     this.seedValue = s.seed;
+    this.changes.restore(s);
     this.residents.restore(s.agents);
     this.objects.restore(s.objects);
     this.conversations.restore(s.conversations);

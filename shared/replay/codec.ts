@@ -213,6 +213,37 @@ const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
       asked: z.enum(["interview", "whisper"]),
     })
     .strict(),
+  residentAdded: z
+    .object({
+      kind: z.literal("residentAdded"),
+      by: Text,
+      agentId: Id,
+      name: Text,
+      sprite: z.number().int().nonnegative(),
+      x: z.number().int().nonnegative(),
+      y: z.number().int().nonnegative(),
+      home: z.string().max(400),
+    })
+    .strict(),
+  residentEdited: z
+    .object({
+      kind: z.literal("residentEdited"),
+      by: Text,
+      agentId: Id,
+      changes: z
+        .object({ currently: Text.optional(), lifestyle: Text.optional(), traits: Text.optional() })
+        .strict(),
+    })
+    .strict(),
+  announced: z
+    .object({
+      kind: z.literal("announced"),
+      by: Text,
+      text: Text,
+      place: z.string().max(400),
+      agentIds: z.array(Id).max(10_000),
+    })
+    .strict(),
 };
 
 /** Checks one written event; returns why it is not one, or null. */

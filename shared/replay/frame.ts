@@ -73,6 +73,11 @@ function frameTarget(f: ReplayFrame): ViewTarget {
     agent: (id) => f.agents.find((a) => a.id === id),
     avatar: (id) => f.avatars.find((a) => a.id === id),
     addAvatar: (v) => void f.avatars.push(v),
+    // In id order, as the Town lists its residents.
+    addAgent: (v) => {
+      const at = f.agents.findIndex((a) => a.id.localeCompare(v.id) > 0);
+      f.agents.splice(at < 0 ? f.agents.length : at, 0, v);
+    },
     removeAvatar: (id) => void (f.avatars = f.avatars.filter((a) => a.id !== id)),
     setObject: (o) => {
       const i = f.objects.findIndex((x) => x.address === o.address);

@@ -57,6 +57,29 @@ const SAMPLES: Record<TownEventKind, TownEvent> = {
   agentFaced: { kind: "agentFaced", agentId: "ines", facing: "left" },
   chatJoined: { kind: "chatJoined", chat: "talk-1", id: "abc", name: "Zoë" },
   chatLeft: { kind: "chatLeft", chat: "talk-1", id: "abc", why: "goodbye" },
+  residentAdded: {
+    kind: "residentAdded",
+    by: "Mod",
+    agentId: "nora-vale",
+    name: "Nora Vale",
+    sprite: 4,
+    x: 7,
+    y: 9,
+    home: "Willowbrook:house 2:bedroom",
+  },
+  residentEdited: {
+    kind: "residentEdited",
+    by: "Mod",
+    agentId: "ines",
+    changes: { currently: "Ines is planning a bake sale." },
+  },
+  announced: {
+    kind: "announced",
+    by: "Mod",
+    text: "A storm will hit tonight",
+    place: "Willowbrook:cafe",
+    agentIds: ["ines", "theo"],
+  },
 };
 
 describe("the recorder's schemas", () => {

@@ -41,6 +41,21 @@ export class Conversations {
   ) {}
 
   /** `a` starts the planned talk with `b`: both stop what they do, and `a` walks up to `b`. */
+  /** A resident's mind chose to talk to another: the talk starts, or the resident is told why not. */
+  request(r: Resident, plan: ConversationPlan, now: number, events: TownEvent[]): boolean {
+    const other = this.residents.get(plan.with);
+    const reason = !other
+      ? "no such resident"
+      : other === r
+        ? "cannot talk to oneself"
+        : other.talkingTo
+          ? `${other.persona.name} is talking to someone else`
+          : "";
+    if (!reason) this.start(r, other!, plan, now, events);
+    else r.notices.push({ kind: "conversationRefused", withId: plan.with, reason });
+    return !reason;
+  }
+
   start(a: Resident, b: Resident, plan: ConversationPlan, now: number, events: TownEvent[]): void {
     const end = Math.max(
       plan.until,

@@ -5,14 +5,14 @@ import { z } from "zod";
 import type { TownEvent } from "../../../shared/events.ts";
 import type { Persona } from "../../../shared/persona.ts";
 import { Facing, facingToward, type AgentView } from "../../../shared/view.ts";
-import type { AgentSelf, Decision, MindInput, MindOutput, Notice } from "../mind.ts";
+import type { AgentSelf, Decision, MindInput, Notice } from "../mind.ts";
 import type { PathFinder } from "../path.ts";
 import { arenaOf, perceive, type WorldEvent } from "../perception.ts";
 import { Address } from "../../../shared/address.ts";
 import type { Tile } from "../tile.ts";
 import type { TownMap } from "../townMap.ts";
 import type { Objects } from "./objects.ts";
-import type { Pending } from "./pending.ts";
+import { bodyOf, type Resident, type Thought } from "./body.ts";
 
 export const ResidentSnapshot = z.object({
   id: z.string(),
@@ -36,6 +36,11 @@ export const ResidentSnapshot = z.object({
   lastSeenFrom: z.number().int().optional(),
 });
 export const ResidentsSnapshot = z.array(ResidentSnapshot);
+/** What a moderator may change of a persona. */
+export const PersonaEdits = z
+  .object({ currently: z.string(), lifestyle: z.string(), innate: z.string() })
+  .partial();
+export type PersonaEdits = z.infer<typeof PersonaEdits>;
 export type ResidentsSnapshot = z.infer<typeof ResidentsSnapshot>;
 
 /** How far and how much residents notice (the paper's defaults; minds may hold their own). */
@@ -45,38 +50,14 @@ export interface Senses {
 }
 export const DEFAULT_SENSES: Senses = { visionRadius: 8, attentionBandwidth: 8 };
 
-export type Thought = Pending<MindOutput | null>;
-
-/** An agent's body and current action, as the Town keeps it. */
-export interface Resident {
-  readonly id: string;
-  readonly persona: Persona;
-  x: number;
-  y: number;
-  action: string;
-  emoji: string;
-  address: Address;
-  predicate: string;
-  object: string;
-  objectState: string;
-  talkingTo: string;
-  /** Which way it looks: where it last walked, or toward whom it talks with. */
-  facing: Facing;
-  /** Game time when the current action is over. */
-  until: number;
-  path: Tile[];
-  thinking: Thought | null;
-  notices: Notice[];
-  /** Tile at the last tick, to tell the mind only about new views. */
-  lastSeenFrom: number;
-}
+export type { Resident, Thought } from "./body.ts";
 
 const NO_EVENTS: WorldEvent[] = [];
 const NO_PERCEPTIONS: ReturnType<typeof perceive> = [];
 
 export class Residents {
   /** In id order: the order every step visits them in. */
-  readonly all: readonly Resident[];
+  private list: Resident[];
   private readonly byId = new Map<string, Resident>();
   /** Addresses in view from each tile, computed on first visit (the map does not change). */
   private readonly viewCache = new Map<number, readonly Address[]>();
@@ -88,33 +69,41 @@ export class Residents {
     private readonly objects: Objects,
     readonly senses: Senses,
   ) {
-    this.all = [...personas]
+    this.list = [...personas]
       .sort((a, b) => a.id.localeCompare(b.id))
       .map((persona) => {
         const spawn = map.spawns.get(persona.spawn);
         if (!spawn)
           throw new Error(`resident "${persona.id}": no spawn point "${persona.spawn}" in the map`);
-        return {
-          id: persona.id,
-          persona,
-          x: spawn.x,
-          y: spawn.y,
-          action: "",
-          emoji: "",
-          address: "",
-          predicate: "",
-          object: "",
-          objectState: "",
-          talkingTo: "",
-          facing: "down",
-          until: -Infinity,
-          path: [],
-          thinking: null,
-          notices: [],
-          lastSeenFrom: -1,
-        };
+        return bodyOf(persona, spawn);
       });
-    for (const r of this.all) this.byId.set(r.id, r);
+    for (const r of this.list) this.byId.set(r.id, r);
+  }
+
+  /** Those who moved in while the town ran (not in its template), in the order they came. */
+  readonly added: Persona[] = [];
+
+  /** Changes moderators made to residents' personas since the template, by id (saved). */
+  readonly edited: Record<string, PersonaEdits> = {};
+
+  /** A resident's persona as a moderator changed it. */
+  edit(r: Resident, changes: PersonaEdits): void {
+    r.persona = { ...r.persona, ...changes };
+    this.edited[r.id] = { ...this.edited[r.id], ...changes };
+  }
+
+  get all(): readonly Resident[] {
+    return this.list;
+  }
+
+  /** A resident who moves in while the town runs, standing at `at` (in id order with the rest). */
+  add(persona: Persona, at: Tile): Resident {
+    const r = bodyOf(persona, at);
+    const i = this.list.findIndex((x) => x.id.localeCompare(r.id) > 0);
+    this.list.splice(i < 0 ? this.list.length : i, 0, r);
+    this.byId.set(r.id, r);
+    this.added.push(persona);
+    return r;
   }
 
   get(id: string): Resident | undefined {

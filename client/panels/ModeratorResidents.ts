@@ -1,0 +1,104 @@
+// The moderator's "New resident" form: who it is, where it works (a place of the town), where it
+// lives (a room with a bed, or with a resident), what it is up to and its habits, and its look.
+// The server checks it against the town and answers what is wrong (a name taken, no free bed).
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "../../shared/constants.ts";
+import type { NewResidentSpec } from "../../shared/newResident.ts";
+import { fill, h } from "./dom.ts";
+import { placeOf } from "./format.ts";
+
+const field = (label: string, input: HTMLElement) =>
+  h("label.field", {}, h("span", {}, label), input);
+
+export class ModeratorResidents {
+  readonly root: HTMLElement;
+  private readonly inputs: Record<
+    "name" | "age" | "traits" | "occupation" | "currently" | "lifestyle" | "sprite",
+    HTMLInputElement
+  >;
+  private readonly workplace: HTMLSelectElement;
+  private readonly home: HTMLSelectElement;
+  private key = "";
+
+  constructor(send: (spec: NewResidentSpec) => void, say: (feedback: string) => void) {
+    const input = (id: string, attrs: Record<string, string | number> = {}) =>
+      h("input", { id: `mod-new-${id}`, autocomplete: "off", ...attrs });
+    this.inputs = {
+      name: input("name", { maxlength: MAX_NAME_LENGTH, placeholder: "Nora Vale", required: "" }),
+      age: input("age", { type: "number", min: 1, max: 120, value: 30 }),
+      traits: input("traits", { maxlength: 200, placeholder: "curious, patient, warm" }),
+      occupation: input("occupation", { maxlength: 80, placeholder: "baker" }),
+      currently: input("currently", {
+        maxlength: MAX_TEXT_LENGTH,
+        placeholder: "She has just moved here and wants to open a bakery.",
+      }),
+      lifestyle: input("lifestyle", {
+        maxlength: MAX_TEXT_LENGTH,
+        placeholder: "She goes to bed around 10 pm and wakes up at 6 am.",
+      }),
+      sprite: input("sprite", { type: "number", min: 0, max: 63, value: 0 }),
+    };
+    this.workplace = h("select", { id: "mod-new-workplace" });
+    this.home = h("select", { id: "mod-new-home" });
+    const i = this.inputs;
+    const form = h(
+      "form.new-resident",
+      {},
+      field("Name", i.name),
+      field("Age", i.age),
+      field("Traits", i.traits),
+      field("Occupation", i.occupation),
+      field("Works at", this.workplace),
+      field("Lives", this.home),
+      field("Currently", i.currently),
+      field("Lifestyle", i.lifestyle),
+      field("Sprite", i.sprite),
+      h("button.primary", { type: "submit", id: "mod-new-add" }, "Add resident"),
+    );
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const [how, where] = this.home.value.split("|");
+      send({
+        name: i.name.value.trim(),
+        age: Number(i.age.value),
+        traits: i.traits.value.trim(),
+        occupation: i.occupation.value.trim(),
+        workplace: this.workplace.value,
+        ...(how === "with" ? { shareWith: [where] } : { home: where }),
+        currently: i.currently.value.trim(),
+        lifestyle: i.lifestyle.value.trim(),
+        sprite: Number(i.sprite.value),
+      });
+      say(`Adding ${i.name.value.trim()}…`);
+    });
+    this.root = h(
+      "details.group",
+      { id: "mod-new-resident" },
+      h("summary", {}, h("h3", {}, "New resident")),
+      form,
+    );
+  }
+
+  /** The town's places and residents to choose from (rooms with a bed are homes). */
+  setTown(addresses: readonly string[], residents: readonly { name: string }[]): void {
+    const key = `${addresses.length}|${residents.map((r) => r.name).join(",")}`;
+    if (key === this.key) return;
+    this.key = key;
+    const sectors = [...new Set(addresses.map((a) => a.split(":").slice(0, 2).join(":")))];
+    const bedrooms = [
+      ...new Set(
+        addresses
+          .filter((a) => /\bbed\b/i.test(a.split(":")[3] ?? ""))
+          .map((a) => a.split(":").slice(0, 3).join(":")),
+      ),
+    ];
+    const was = { work: this.workplace.value, home: this.home.value };
+    fill(this.workplace, ...sectors.sort().map((s) => h("option", { value: s }, placeOf(s))));
+    fill(
+      this.home,
+      ...residents.map((r) => h("option", { value: `with|${r.name}` }, `With ${r.name}`)),
+      ...bedrooms.sort().map((b) => h("option", { value: `in|${b}` }, `In ${placeOf(b)}`)),
+    );
+    if (was.work) this.workplace.value = was.work;
+    if (was.home) this.home.value = was.home;
+  }
+}
