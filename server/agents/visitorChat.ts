@@ -167,7 +167,7 @@ function reported(said: string, speaker: string, me: string): string {
     .map((x) => x.replace(/[.!]+$/, "").trim())
     .filter(Boolean);
   return statements
-    .map((x) => iToThirdPerson(x, speaker).replace(/\byou\b/gi, me.split(" ")[0]))
+    .map((x) => iToThirdPerson(x, speaker.split(" ")[0]).replace(/\byou\b/gi, me.split(" ")[0]))
     .join("; ");
 }
 

@@ -48,7 +48,8 @@ const termsOf = (text: string): Term[] =>
 
 /** Whether a clause says something is kept from someone: a negated verb of telling, or a word
  *  whose sense is near "secret". */
-function isSecret(text: string): boolean {
+/** Whether a sentence keeps something from someone. */
+export function secretIn(text: string): boolean {
   const doc = nlp(text);
   doc.verbs().toInfinitive();
   const terms = (doc.terms().json() as { terms: Term[] }[]).map((t) => t.terms[0]);
@@ -168,7 +169,7 @@ export function personaFacts(p: PersonaText): PersonaFacts {
         text,
         kinds: kindsOf(text, words, source, i === 0),
         people: [...new Set(people)],
-        secret: isSecret(text),
+        secret: secretIn(text),
         words,
         source,
       });

@@ -51,6 +51,14 @@ const SOCIAL: [Act, string][] = [
   ["thanks", "thanks"],
 ];
 function socialAct(words: string[]): Act | undefined {
+  // A farewell anywhere in a short utterance closes the talk ("Thanks, goodbye!").
+  if (words.length <= 6)
+    for (let i = 0; i < words.length; i++)
+      for (const n of [2, 1]) {
+        const phrase = words.slice(i, i + n).join(" ");
+        if (phrase.split(" ").length === n && relatedness(phrase, "farewell") >= 0.6)
+          return "goodbye";
+      }
   for (const n of [3, 2, 1]) {
     if (words.length < n) continue;
     const phrase = words.slice(0, n).join(" ");

@@ -5,8 +5,15 @@
 // realiser. A secret stays with friends. Nothing already said in the talk is said again, and the
 // person's own words are never the answer. "I don't know" only when nothing it knows bears on
 // the question, and then with what it knows nearby or a question back.
+import nlp from "compromise";
 import type { MemoryLine } from "../prompts/builder.ts";
-import { personaFacts, tellable, type Fact, type PersonaFacts } from "../language/facts.ts";
+import {
+  personaFacts,
+  secretIn,
+  tellable,
+  type Fact,
+  type PersonaFacts,
+} from "../language/facts.ts";
 import type { DayBlock, Knowledge } from "../language/knowledge.ts";
 import { closeness, relatedness } from "../language/lexicon.ts";
 import { clock, inFirstPerson, listOf, sentence } from "../language/realise.ts";
@@ -82,7 +89,9 @@ function doingPhrase(b: DayBlock, f: PersonaFacts, k: Knowledge): string {
   const task = inFirstPerson(plain(b.task), f.name, f.pronoun);
   if (!b.place) return task;
   const [arena, sector] = b.place.split(" of ");
-  const named = (p: string) => task.toLowerCase().includes(p.toLowerCase());
+  const named = (p: string) =>
+    task.toLowerCase().includes(p.toLowerCase()) ||
+    contentWords(p).some((w) => contentWords(task).includes(w));
   if (sector && sector === k.home.split(" of ").at(-1))
     return named(arena) ? task : `${task} at home`;
   if (named(arena) || (sector && named(sector))) return task;
@@ -103,13 +112,22 @@ function narrate(
   k: Knowledge,
   tense: "past" | "future",
 ): string {
-  const xs = activities(blocks).slice(0, 4);
+  // The longest three, in the order of the day: what a person would mention.
+  const all = activities(blocks);
+  const keep = new Set([...all].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 3));
+  const xs = all.filter((b) => keep.has(b));
   if (!xs.length) return "";
-  const phrases = xs.map((b, i) =>
-    i === 0 || dayPart(b.start) !== dayPart(xs[i - 1].start)
-      ? `${doingPhrase(b, f, k)} ${dayPart(b.start)}`
-      : doingPhrase(b, f, k),
-  );
+  const phrases = xs
+    .map((b, i) =>
+      xs[i - 1]?.place && xs[i - 1].place?.split(" of ").at(-1) === b.place?.split(" of ").at(-1)
+        ? { ...b, place: undefined }
+        : b,
+    )
+    .map((b, i) =>
+      i === 0 || dayPart(b.start) !== dayPart(xs[i - 1].start)
+        ? `${doingPhrase(b, f, k)} ${dayPart(b.start)}`
+        : doingPhrase(b, f, k),
+    );
   return tense === "past"
     ? sentence(`I was ${listOf(phrases)}`)
     : sentence(`I'll be ${listOf(phrases)}`);
@@ -123,8 +141,16 @@ function factsOf(f: PersonaFacts, k: Knowledge, pred: (x: Fact) => boolean): str
   return f.facts.filter((x) => pred(x) && tellable(x, k.knowsSpeaker)).map((x) => mine(f, x.text));
 }
 
+/** A clause up to its first relative clause or aside: "I am a student at the college". */
+function short(s: string): string {
+  const cut = s.search(/,? (who|which|where|whose)\b|;|, (and|but)\b/);
+  return cut > 12 ? sentence(s.slice(0, cut)) : s;
+}
+
 function identity(f: PersonaFacts, k: Knowledge): Source {
-  const occupation = factsOf(f, k, (x) => x.kinds.includes("occupation"));
+  const occupation = factsOf(f, k, (x) => x.kinds.includes("occupation")).flatMap((o, i) =>
+    i === 0 && short(o) !== o ? [short(o), o] : [o],
+  );
   const wish = factsOf(f, k, (x) => x.kinds.includes("wish"));
   return {
     name: "identity",
@@ -161,10 +187,7 @@ function plansFor(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
     };
   }
   if (u.span === "evening") {
-    const later = today.filter(
-      (b) =>
-        b.start >= Math.max(now, 17 * 60) || (b.end > Math.max(now, 17 * 60) && b.start < 24 * 60),
-    );
+    const later = today.filter((b) => b.start >= Math.max(now, 17 * 60));
     const said = narrate(later, f, k, "future").replace(/ in the evening/g, "");
     return {
       name: "plan-evening",
@@ -209,12 +232,14 @@ function past(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
           ? y.replace(/^I was/, "Yesterday I was")
           : items.length
             ? sentence(`Yesterday my plan was to ${listOf(items)}`)
-            : "",
+            : // Before the first day it remembers: the usual day, said as one.
+              narrate(k.today, f, k, "past").replace(/^I was/, "Yesterday was a usual day. I was"),
       ].filter(Boolean),
     };
   }
   const before = k.today.filter((b) => b.end <= k.minute && b.end > (k.today[0]?.start ?? 0));
   const sofar = narrate(before, f, k, "past");
+  void u;
   const now = activities(k.today).find((x) => x.start <= k.minute && x.end > k.minute);
   return {
     name: "today",
@@ -232,20 +257,36 @@ function past(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
 function feelings(f: PersonaFacts, k: Knowledge): Source {
   const worries = factsOf(f, k, (x) => x.kinds.includes("worry"));
   const wishes = factsOf(f, k, (x) => x.kinds.includes("wish"));
-  return { name: "feelings", sentences: [...worries, ...wishes] };
+  if (worries.length) return { name: "feelings", sentences: [...worries, ...wishes] };
+  // Nothing troubles it: it says so, and what it has on its mind instead.
+  return {
+    name: "feelings",
+    sentences: wishes.map((w, i) =>
+      i === 0
+        ? `Nothing much troubles me, honestly. Mostly I think about what's ahead: ${/^I\b/.test(w) ? w : w[0].toLowerCase() + w.slice(1)}`
+        : w,
+    ),
+  };
 }
 
 /** The places it knows, best for the topic first: by their names and what they hold. */
-function places(u: Utterance, k: Knowledge): Source {
+function places(u: Utterance, k: Knowledge, residents: string[]): Source {
   const topic = u.topic;
+  // Homes are not places to send someone: its own and any named after a resident.
+  const homeSector = k.home.split(" of ").at(-1) ?? "";
+  const surnames = residents.map((r) => r.split(" ").at(-1) ?? r);
   const scored = k.places
+    .filter((p) => {
+      const sector = p.name.split(" of ").at(-1) ?? p.name;
+      return sector !== homeSector && !surnames.some((n) => sector.includes(n));
+    })
     .map((p) => {
       const words = contentWords(`${p.name} ${p.parts.join(" ")}`);
       let s = 0;
       for (const t of topic) for (const w of words) s = Math.max(s, relatedness(t, w));
       return { p, s };
     })
-    .filter((x) => x.s >= 0.05)
+    .filter((x) => x.s >= 0.1)
     .sort((a, b) => b.s - a.s);
   return {
     name: "places",
@@ -264,7 +305,11 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
   if (view) out.push(mine(f, view));
   for (const b of activities(k.today))
     if (b.task.includes(first))
-      out.push(sentence(`I'm ${doingPhrase(b, f, k)} ${dayPart(b.start)} today`));
+      out.push(
+        b.end <= k.minute
+          ? sentence(`Earlier today I was ${doingPhrase(b, f, k)}`)
+          : sentence(`I'm ${doingPhrase(b, f, k)} ${dayPart(b.start)} today`),
+      );
   for (const m of memories)
     if (m.text.includes(first) && !/ said to /.test(m.text))
       out.push(sentence(ownMemoryAsI(m.text, f.name)));
@@ -272,9 +317,11 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
 }
 
 /** Its memories that bear on the topic (never a line someone said to it, told back). */
-function recall(u: Utterance, f: PersonaFacts, memories: MemoryLine[]): Source {
-  const scored = memories
-    .filter((m) => !/ said to |interviewed/.test(m.text))
+function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): Source {
+  const speaker = firstName(talk.speaker);
+  const scored = talk.memories
+    .filter((m) => !/ said to |interviewed/.test(m.text) && !m.text.includes(speaker))
+    .filter((m) => k.knowsSpeaker || !secretIn(m.text))
     .map((m) => {
       const words = contentWords(m.text);
       let s = 0;
@@ -304,6 +351,18 @@ function topical(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
     .filter((x) => x.s >= 0.3)
     .sort((a, b) => b.s - a.s);
   return { name: "facts", sentences: scored.map(({ x }) => mine(f, x.text)) };
+}
+
+/** The older engine's answer from memories, sentence by sentence: without a secret for someone
+ *  who is not a friend, without what the person itself said or did, and not its "not sure". */
+function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
+  const speaker = firstName(talk.speaker);
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((x) => x && (k.knowsSpeaker || !secretIn(x)) && !x.includes(speaker))
+    .filter(
+      (x) => contentWords(x).length > 1 && !nlp(x).has("#Negative") && !/^Let me think/.test(x),
+    );
 }
 
 // ------------------------------------------------------------------------------- the answer
@@ -389,7 +448,7 @@ export function answerPeople(
     case "invitation":
       return invitation(u, f, k, talk);
     case "request": {
-      const p = places(u, k);
+      const p = places(u, k, talk.residents);
       return (
         reply(p.sentences, "request") ?? {
           text: withHello(
@@ -410,12 +469,20 @@ export function answerPeople(
   // A question.
   const sources: Source[] = [];
   if (u.about === "person" && u.person) sources.push(aboutPerson(u.person, f, k, talk.memories));
-  else if (u.wh === "where" && u.about !== "you") sources.push(places(u, k));
+  else if (u.wh === "where" && u.about !== "you") sources.push(places(u, k, talk.residents));
   else if (newsy(u) || u.about === "people") {
-    const told = fallback();
-    if (told && !/not sure|don't remember|Let me think/.test(told))
-      sources.push({ name: "news", sentences: [told] });
-    sources.push(recall(u, f, talk.memories));
+    const told = fromMemories(fallback(), talk, k);
+    if (told.length) sources.push({ name: "news", sentences: told });
+    sources.push(recall(u, f, k, talk));
+    // Nothing new: a quiet time is an answer too, with what fills its days.
+    const plans = factsOf(f, k, (x) => x.kinds.includes("plan"));
+    sources.push({
+      name: "news-quiet",
+      sentences: [
+        `Nothing much, really; it's been quiet.${doingNow ? ` I've been ${doingNow}.` : ""}`,
+        ...plans,
+      ],
+    });
   } else {
     const near = nearestKind(u);
     const aboutPast =
@@ -426,9 +493,12 @@ export function answerPeople(
       near.kind === "plan" ||
       ["now", "evening", "tomorrow", "future", "week"].includes(u.span) ||
       (u.wh === "what" && u.topic.length === 0);
+    if (u.wh === "who") sources.push(company(f, k));
+    // "What do you do?": the simple present of "do" about the listener asks for its work.
+    if (u.wh === "what" && u.span === "general" && nlp(u.text).has("what do you do"))
+      sources.push(identity(f, k));
     if (aboutPast) sources.push(past(u, f, k));
     if (!aboutPast && aboutPlans && near.score < 0.6) sources.push(plansFor(u, f, k));
-    if (u.wh === "who") sources.push(company(f, k));
     if (near.score >= 0.45) {
       if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k));
       else if (near.kind === "worry" || near.kind === "wish") sources.push(feelings(f, k));
@@ -458,11 +528,10 @@ export function answerPeople(
     if (!u.topic.length && u.wh === "who") sources.push(identity(f, k));
     if (u.topic.length === 0 || u.wh === "who" || nearestKind(u).score < 0.3)
       sources.push(identity(f, k));
-    sources.push(topical(u, f, k), recall(u, f, talk.memories));
+    sources.push(topical(u, f, k), recall(u, f, k, talk));
     if (u.wh === "why" || u.wh === "yesno") {
-      const told = fallback();
-      if (told && !/not sure|don't remember|Let me think/.test(told))
-        sources.push({ name: "memory", sentences: [told] });
+      const told = fromMemories(fallback(), talk, k);
+      if (told.length) sources.push({ name: "memory", sentences: told });
     }
   }
   for (const s of sources) {
