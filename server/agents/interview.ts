@@ -102,7 +102,7 @@ export async function interview(
           m.created > now - 3 * 86_400_000,
       );
   for (const m of own.slice(0, 10)) if (!memories.includes(m)) memories.push(m);
-  // What it already answered this interviewer today is not said again.
+  // What it already answered this interviewer in this sitting (the last hour) is not said again.
   const said = s.memory
     .latest(
       20,
@@ -110,7 +110,7 @@ export async function interview(
         m.type === "chat" &&
         m.predicate === "was interviewed by" &&
         m.object === interviewer &&
-        m.created > now - (now % 86_400_000),
+        m.created > now - 3_600_000,
     )
     .flatMap((m) => (m.lines ?? []).filter(([who]) => who === s.persona.name).map(([, t]) => t));
   const { answer } = await ctx.gateway.ask(interviewPrompt, {

@@ -6,7 +6,7 @@
 // of farewell, of gratitude). The closed-class words below are English grammar, not a topic list.
 import nlp from "compromise";
 import * as chrono from "chrono-node";
-import { domainOf, lemma, relatedness } from "./lexicon.ts";
+import { closeness, domainOf, lemma, relatedness } from "./lexicon.ts";
 
 export type Act =
   | "question"
@@ -32,6 +32,8 @@ export interface Utterance {
   /** The resident it names, if any (full name). */
   person?: string;
   span: Span;
+  /** The tense of its main verb: what was, is, or will be. */
+  tense: "past" | "present" | "future";
   /** Content words by their lemma, the question words and pronouns left out. */
   topic: string[];
   /** The asked-for thing's head noun for what/which questions ("what do you WORRY about"). */
@@ -149,6 +151,13 @@ export function understand(
   const words = terms.map((t) => t.normal.replace(/[^a-z' -]/g, ""));
   const { span, at } = spanOf(clean, ctx.now, doc);
   const negative = doc.has("#Negative");
+  const tense: Utterance["tense"] = doc.has(
+    "(will|going to|gonna|later|planning|plan|plans|next|tonight|tomorrow)",
+  )
+    ? "future"
+    : doc.has("#PastTense") || doc.has("(have|has) you #Adverb? (been|done|had)")
+      ? "past"
+      : "present";
 
   // Who it is about: a named resident other than the listener, else the pronouns it uses.
   const firstNames = (n: string) => [n.toLowerCase(), n.split(" ")[0].toLowerCase()];
@@ -173,11 +182,24 @@ export function understand(
           : "thing";
 
   const topic = contentWords(clean, [ctx.listener, ctx.speaker, ...(person ? [person] : [])]);
-  const base = { text: clean, about, span, topic, negative, at, ...(person ? { person } : {}) };
+  const base = {
+    text: clean,
+    about,
+    span,
+    tense,
+    topic,
+    negative,
+    at,
+    ...(person ? { person } : {}),
+  };
 
   // The sentence that carries the act: the last one ("Hi! Where do you work?").
   const sentences = doc.sentences().out("array") as string[];
-  const social = socialAct(words.filter(Boolean));
+  // Leaving: a verb of going away under "have to", "must", "need to" ("I have to go now").
+  const leaving = (
+    doc.match("(have to|got to|must|need to|should) [#Verb]", 0).out("array") as string[]
+  ).some((v) => closeness(lemma(v.toLowerCase(), "verb") ?? v.toLowerCase(), "leave") >= 0.6);
+  const social = leaving && !/\?\s*$/.test(clean) ? "goodbye" : socialAct(words.filter(Boolean));
   const main = nlp(sentences.at(-1) ?? clean);
   const isQuestion =
     /\?\s*$/.test(clean) ||
@@ -187,6 +209,7 @@ export function understand(
     );
   const greets = social === "greeting";
   const onlySocial = sentences.length === 1 && social && topic.length <= 2 && !isQuestion;
+  if (social === "goodbye" && !isQuestion) return { ...base, act: social, greets: false };
   if (social && (onlySocial || !isQuestion) && sentences.length === 1 && social !== "greeting")
     return { ...base, act: social, greets: false };
   if (onlySocial) return { ...base, act: social, greets };

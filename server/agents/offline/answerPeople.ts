@@ -259,6 +259,11 @@ function feelings(f: PersonaFacts, k: Knowledge): Source {
   const wishes = factsOf(f, k, (x) => x.kinds.includes("wish"));
   if (worries.length) return { name: "feelings", sentences: [...worries, ...wishes] };
   // Nothing troubles it: it says so, and what it has on its mind instead.
+  if (!wishes.length)
+    return {
+      name: "feelings",
+      sentences: ["Nothing much troubles me, honestly. I'm content with how things are."],
+    };
   return {
     name: "feelings",
     sentences: wishes.map((w, i) =>
@@ -311,7 +316,7 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
           : sentence(`I'm ${doingPhrase(b, f, k)} ${dayPart(b.start)} today`),
       );
   for (const m of memories)
-    if (m.text.includes(first) && !/ said to /.test(m.text))
+    if (m.text.includes(first) && m.kind !== "chat" && !/ said to |\(a [a-z]+\)/.test(m.text))
       out.push(sentence(ownMemoryAsI(m.text, f.name)));
   return { name: "person", sentences: out };
 }
@@ -357,12 +362,18 @@ function topical(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
  *  who is not a friend, without what the person itself said or did, and not its "not sure". */
 function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
   const speaker = firstName(talk.speaker);
-  return text
-    .split(/(?<=[.!?])\s+/)
-    .filter((x) => x && (k.knowsSpeaker || !secretIn(x)) && !x.includes(speaker))
-    .filter(
-      (x) => contentWords(x).length > 1 && !nlp(x).has("#Negative") && !/^Let me think/.test(x),
-    );
+  return (
+    text
+      .split(/(?<=[.!?])\s+/)
+      // A person's label ("Nora (a visitor)") is how memories are written, never said.
+      .filter(
+        (x) =>
+          x && (k.knowsSpeaker || !secretIn(x)) && !x.includes(speaker) && !/\(a [a-z]+\)/.test(x),
+      )
+      .filter(
+        (x) => contentWords(x).length > 1 && !nlp(x).has("#Negative") && !/^Let me think/.test(x),
+      )
+  );
 }
 
 // ------------------------------------------------------------------------------- the answer
@@ -370,7 +381,17 @@ function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
 /** Which of its kinds a question's topic is nearest to (occupation, family, worry, ...). */
 function nearestKind(u: Utterance): { kind: string; score: number } {
   let best = { kind: "", score: 0 };
-  for (const kind of ["occupation", "family", "friend", "home", "habit", "wish", "worry", "plan"])
+  for (const kind of [
+    "occupation",
+    "family",
+    "friend",
+    "home",
+    "habit",
+    "wish",
+    "worry",
+    "plan",
+    "name",
+  ])
     for (const t of u.topic) {
       const s = relatedness(t, kind);
       if (s > best.score) best = { kind, score: s };
@@ -487,10 +508,11 @@ export function answerPeople(
     const near = nearestKind(u);
     const aboutPast =
       u.span === "yesterday" ||
-      (u.span === "today" && u.wh === "how") ||
-      (u.span === "recent" && u.topic.length === 0);
+      (u.span === "today" && u.wh === "how" && u.tense !== "future") ||
+      (u.tense === "past" && u.about === "you" && ["today", "recent", "general"].includes(u.span));
     const aboutPlans =
       near.kind === "plan" ||
+      u.tense === "future" ||
       ["now", "evening", "tomorrow", "future", "week"].includes(u.span) ||
       (u.wh === "what" && u.topic.length === 0);
     if (u.wh === "who") sources.push(company(f, k));
@@ -500,7 +522,8 @@ export function answerPeople(
     if (aboutPast) sources.push(past(u, f, k));
     if (!aboutPast && aboutPlans && near.score < 0.6) sources.push(plansFor(u, f, k));
     if (near.score >= 0.45) {
-      if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k));
+      if (near.kind === "name") sources.push(identity(f, k));
+      else if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k));
       else if (near.kind === "worry" || near.kind === "wish") sources.push(feelings(f, k));
       else if (near.kind === "plan") sources.push(plansFor(u, f, k));
       else
@@ -517,7 +540,7 @@ export function answerPeople(
           ...feelings(f, k).sentences,
         ],
       });
-    if (u.wh === "where" && u.about === "you")
+    if (u.wh === "where" && u.about === "you" && !aboutPast)
       sources.push({
         name: "home",
         sentences: [
