@@ -291,7 +291,7 @@ function places(u: Utterance, k: Knowledge, residents: string[]): Source {
       for (const t of topic) for (const w of words) s = Math.max(s, relatedness(t, w));
       return { p, s };
     })
-    .filter((x) => x.s >= 0.1)
+    .filter((x) => x.s >= 0.12)
     .sort((a, b) => b.s - a.s);
   return {
     name: "places",
@@ -362,6 +362,7 @@ function topical(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
  *  who is not a friend, without what the person itself said or did, and not its "not sure". */
 function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
   const speaker = firstName(talk.speaker);
+  const f = personaFacts(k.persona);
   return (
     text
       .split(/(?<=[.!?])\s+/)
@@ -373,6 +374,9 @@ function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
       .filter(
         (x) => contentWords(x).length > 1 && !nlp(x).has("#Negative") && !/^Let me think/.test(x),
       )
+      // Its own plan as the planner wrote it ("her bird counts") said as its own.
+      .map((x) => inFirstPerson(x, f.name, f.pronoun))
+      .slice(0, 2)
   );
 }
 
