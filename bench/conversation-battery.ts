@@ -15,6 +15,7 @@ import { Town } from "../server/world/town.ts";
 import type { Persona } from "../shared/persona.ts";
 import type { TownMap } from "../server/world/townMap.ts";
 import { smallville25 } from "./mind-smallville.ts";
+import { startTownAt } from "../server/hosting/startTime.ts";
 
 export type Kind =
   | "identity"
@@ -327,6 +328,8 @@ export async function runBattery(opts: {
   quick?: boolean;
   hours?: [number, string][];
   items?: Item[];
+  /** Start the town at the first hour (START_TIME) instead of walking it there: a fast subset. */
+  startAtFirstHour?: boolean;
 }): Promise<Answer[]> {
   const answers: Answer[] = [];
   const items = opts.items ?? ITEMS;
@@ -347,10 +350,13 @@ export async function runBattery(opts: {
     });
     const mapNames = c.map.addresses().join(" ");
     const midnight = town.time - (town.time % 86_400_000);
+    const first = (opts.hours ?? HOURS)[0];
+    if (opts.startAtFirstHour && first[0] === 1) startTownAt(town, first[1]);
     for (const [day, hhmm] of opts.hours ?? HOURS) {
       const [h, m] = hhmm.split(":").map(Number);
       const target = midnight + (day - 1) * 86_400_000 + (h * 60 + m) * 60_000;
-      while (town.time < target) await town.advance();
+      do await town.advance();
+      while (town.time < target);
       // Each item is asked once per town and hour: the shuffled battery dealt out in quarters to
       // (resident, visitor) and (resident, reporter).
       const deal = shuffled(items, day * 100 + h);

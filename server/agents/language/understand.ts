@@ -80,13 +80,23 @@ function spanOf(
   const ref = new Date(now);
   const found = chrono.parse(text, ref, { forwardDate: false });
   const day = (d: Date) => Math.floor((d.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000);
+  // "tomorrow around 4 pm" may come as two readings: the day from one, the hour from another.
+  const timed = found.find((r) => r.start.isCertain("hour"));
+  const clockAt = timed?.start.date().getTime();
   for (const r of found) {
     const d = r.start.date();
     const diff = day(d) - day(ref);
-    const at = r.start.isCertain("hour") ? d.getTime() : undefined;
+    const at =
+      clockAt === undefined
+        ? undefined
+        : clockAt -
+          (clockAt % 86_400_000) +
+          (diff > 0 && r !== timed ? diff * 86_400_000 : 0) +
+          (clockAt % 86_400_000);
     if (/week/i.test(r.text)) return { span: "week", at };
     if (diff === 1) return { span: "tomorrow", at };
     if (diff === -1) return { span: "yesterday", at };
+    if (diff === 0 && r === timed && found.length > 1) continue;
     if (diff === 0) return { span: d.getUTCHours() >= 17 ? "evening" : "today", at };
     if (diff > 1) return { span: "future", at };
     if (diff < -1) return { span: "recent", at };
