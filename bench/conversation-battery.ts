@@ -330,6 +330,8 @@ export async function runBattery(opts: {
   items?: Item[];
   /** Start the town at the first hour (START_TIME) instead of walking it there: a fast subset. */
   startAtFirstHour?: boolean;
+  /** Called with all answers so far after each town (a long run keeps what it has). */
+  onTown?: (answers: Answer[]) => void;
 }): Promise<Answer[]> {
   const answers: Answer[] = [];
   const items = opts.items ?? ITEMS;
@@ -428,6 +430,7 @@ export async function runBattery(opts: {
         }
       }
     }
+    opts.onTown?.(answers);
   }
   return answers;
 }
@@ -478,12 +481,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (k: string) =>
     process.argv.includes(k) ? process.argv[process.argv.indexOf(k) + 1] : undefined;
   const t0 = performance.now();
+  const json = arg("--json");
   const answers = await runBattery({
     only: arg("--town"),
     quick: process.argv.includes("--quick"),
+    onTown: (xs) => json && writeFileSync(json, JSON.stringify(xs, null, 1)),
   });
-  const json = arg("--json");
-  if (json) writeFileSync(json, JSON.stringify(answers, null, 1));
   const s = summary(answers);
   console.log(s.rows.join("\n"));
   console.log(`\n${answers.length} answers in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
