@@ -6,7 +6,7 @@
 // of farewell, of gratitude). The closed-class words below are English grammar, not a topic list.
 import nlp from "compromise";
 import * as chrono from "chrono-node";
-import { closeness, domainOf, lemma, relatedness } from "./lexicon.ts";
+import { closeness, domainOf, lemma, relatedness, senses } from "./lexicon.ts";
 
 export type Act =
   | "question"
@@ -191,7 +191,13 @@ export function understand(
           ? "me"
           : "thing";
 
-  const topic = contentWords(clean, [ctx.listener, ctx.speaker, ...(person ? [person] : [])]);
+  const words0 = contentWords(clean, [ctx.listener, ctx.speaker, ...(person ? [person] : [])]);
+  // A verb of knowing or telling frames the question ("do you KNOW about any party"): the topic
+  // is what it is about, when there is something else.
+  const framing = (w: string) =>
+    ["verb.cognition", "verb.communication", "verb.perception"].includes(domainOf(w, "verb")) &&
+    senses(w, "verb").length > senses(w, "noun").length;
+  const topic = words0.some((w) => !framing(w)) ? words0.filter((w) => !framing(w)) : words0;
   const base = {
     text: clean,
     about,

@@ -16,7 +16,7 @@ import {
 } from "../language/facts.ts";
 import type { DayBlock, Knowledge } from "../language/knowledge.ts";
 import { closeness, relatedness } from "../language/lexicon.ts";
-import { clock, inFirstPerson, listOf, sentence } from "../language/realise.ts";
+import { cap, clock, inFirstPerson, listOf, sentence } from "../language/realise.ts";
 import { contentWords, type Utterance } from "../language/understand.ts";
 import { ownMemoryAsI } from "./person.ts";
 import { seeded } from "./random.ts";
@@ -361,7 +361,7 @@ function topical(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
 /** The older engine's answer from memories, sentence by sentence: without a secret for someone
  *  who is not a friend, without what the person itself said or did, and not its "not sure". */
 function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
-  const speaker = firstName(talk.speaker);
+  const speaker = new RegExp(`\\b${firstName(talk.speaker).replace(/[^A-Za-z' -]/g, "")}\\b`);
   const f = personaFacts(k.persona);
   return (
     text
@@ -369,13 +369,18 @@ function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
       // A person's label ("Nora (a visitor)") is how memories are written, never said.
       .filter(
         (x) =>
-          x && (k.knowsSpeaker || !secretIn(x)) && !x.includes(speaker) && !/\(a [a-z]+\)/.test(x),
+          x && (k.knowsSpeaker || !secretIn(x)) && !speaker.test(x) && !/\ba \(a [a-z]+\)/.test(x),
       )
       .filter(
         (x) => contentWords(x).length > 1 && !nlp(x).has("#Negative") && !/^Let me think/.test(x),
       )
-      // Its own plan as the planner wrote it ("her bird counts") said as its own.
-      .map((x) => inFirstPerson(x, f.name, f.pronoun))
+      // Its own plan as the planner wrote it ("her bird counts") said as its own; a person's
+      // label as a memory has it ("Jane (a visitor)") said as a person would.
+      .map((x) =>
+        inFirstPerson(x, f.name, f.pronoun)
+          .replace(/ \(a ([a-z ]+)\)([.!?])$/, ", a $1$2")
+          .replace(/ \(a ([a-z ]+)\)/g, ", a $1,"),
+      )
       .slice(0, 2)
   );
 }
@@ -431,9 +436,8 @@ export function answerPeople(
   ): PeopleAnswer | undefined => {
     const fresh = unsaid(sentences, talk);
     if (!fresh.length) return undefined;
-    const start =
-      seeded(talk.me, talk.speaker, u.text, talk.said.length) % Math.min(2, fresh.length);
-    const text = fresh.slice(start, start + 2).join(" ");
+    // The best source's first sentences, in order (an introduction opens with the name).
+    const text = fresh.slice(0, 2).join(" ");
     return { text: withHello(text), end: false, source, ...extra };
   };
 
@@ -553,13 +557,16 @@ export function answerPeople(
         ],
       });
     if (!u.topic.length && u.wh === "who") sources.push(identity(f, k));
-    if (u.topic.length === 0 || u.wh === "who" || nearestKind(u).score < 0.3)
-      sources.push(identity(f, k));
-    sources.push(topical(u, f, k), recall(u, f, k, talk));
-    if (u.wh === "why" || u.wh === "yesno") {
+    // A topic that is none of its own kinds ("any party?") is looked for in what it remembers
+    // first, then in its persona; who it is comes last.
+    const own = nearestKind(u).score >= 0.3;
+    if (u.topic.length && !own) {
       const told = fromMemories(fallback(), talk, k);
       if (told.length) sources.push({ name: "memory", sentences: told });
+      sources.push(recall(u, f, k, talk));
     }
+    sources.push(topical(u, f, k), recall(u, f, k, talk));
+    if (u.topic.length === 0 || u.wh === "who") sources.push(identity(f, k));
   }
   for (const s of sources) {
     const r = reply(s.sentences, s.name);
@@ -595,24 +602,51 @@ function statement(
 ): PeopleAnswer {
   const v = firstName(talk.speaker);
   const related = unsaid(topical(u, f, k).sentences, talk)[0];
+  // What the news is about, in the listener's words: its first noun phrase ("a flower festival",
+  // "my cat" → "your cat"), never the whole line said back.
+  const doc = nlp(u.text);
+  const phrase = (doc.nouns().out("array") as string[])
+    .map((n) => n.replace(/[.!?,]+$/, "").trim())
+    .find(
+      (n) => !/^(i|you|we|he|she|they|it|there|me)$/i.test(n) && !n.includes(talk.me.split(" ")[0]),
+    );
+  const about = phrase
+    ? phrase
+        .replace(/\bmy\b/gi, "your")
+        .replace(/\bour\b/gi, "your")
+        .split(" ")
+        .slice(0, 5)
+        .join(" ")
+    : "";
   const react =
-    u.act === "opinion"
+    u.act === "statement" && about
       ? choose(
-          [`I think so too, ${v}.`, `I'd agree with that.`, `You may be right.`],
-          talk,
-          "opinion",
-          u.text,
-        )
-      : choose(
           [
-            `Oh, that's good to know, ${v}.`,
-            `Really? Thanks for telling me.`,
-            `Is that so? I'll remember that.`,
+            `${cap(about)}? That's news to me, ${v}.`,
+            `${cap(about)}? Thanks for telling me, ${v}.`,
+            `Oh, ${about}! I'll remember that.`,
           ],
           talk,
           "news",
           u.text,
-        );
+        )
+      : u.act === "opinion"
+        ? choose(
+            [`I think so too, ${v}.`, `I'd agree with that.`, `You may be right.`],
+            talk,
+            "opinion",
+            u.text,
+          )
+        : choose(
+            [
+              `Oh, that's good to know, ${v}.`,
+              `Really? Thanks for telling me.`,
+              `Is that so? I'll remember that.`,
+            ],
+            talk,
+            "news",
+            u.text,
+          );
   return {
     text: withHello(`${react}${related ? ` ${related}` : ""}`),
     end: false,
