@@ -160,7 +160,7 @@ function identity(f: PersonaFacts, k: Knowledge): Source {
 
 /** Who the resident spends time with: family and friends its persona names, then those it talks
  *  to most, then those its day is spent with. */
-function company(f: PersonaFacts, k: Knowledge): Source {
+function company(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
   const out = factsOf(f, k, (x) => x.kinds.includes("family") || x.kinds.includes("friend"));
   const often = k.people.filter((p) => p.talks > 0).sort((a, b) => b.talks - a.talks);
   if (often.length)
@@ -169,9 +169,14 @@ function company(f: PersonaFacts, k: Knowledge): Source {
         `I've been talking with ${listOf(often.slice(0, 2).map((p) => firstName(p.name)))} a lot lately`,
       ),
     );
+  // Its day with others: said in the past once over, else as what is still to come.
   for (const b of activities(k.today))
-    if (k.persona && /\bwith\b/.test(b.task))
-      out.push(sentence(`Today I'm ${doingPhrase(b, f, k)} ${dayPart(b.start)}`));
+    if (talk.residents.some((r) => b.task.includes(firstName(r))) || /\bwith\b/.test(b.task))
+      out.push(
+        b.end <= k.minute
+          ? sentence(`Earlier today I was ${doingPhrase(b, f, k)}`)
+          : sentence(`Later today I'll be ${doingPhrase(b, f, k)}`),
+      );
   return { name: "company", sentences: out };
 }
 
@@ -523,7 +528,7 @@ export function answerPeople(
       u.tense === "future" ||
       ["now", "evening", "tomorrow", "future", "week"].includes(u.span) ||
       (u.wh === "what" && u.topic.length === 0);
-    if (u.wh === "who") sources.push(company(f, k));
+    if (u.wh === "who") sources.push(company(f, k, talk));
     // "What do you do?": the simple present of "do" about the listener asks for its work.
     if (u.wh === "what" && u.span === "general" && nlp(u.text).has("what do you do"))
       sources.push(identity(f, k));
@@ -531,7 +536,7 @@ export function answerPeople(
     if (!aboutPast && aboutPlans && near.score < 0.6) sources.push(plansFor(u, f, k));
     if (near.score >= 0.45) {
       if (near.kind === "name") sources.push(identity(f, k));
-      else if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k));
+      else if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k, talk));
       else if (near.kind === "worry" || near.kind === "wish") sources.push(feelings(f, k));
       else if (near.kind === "plan") sources.push(plansFor(u, f, k));
       else
