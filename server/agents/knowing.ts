@@ -21,7 +21,7 @@ function asBlocks(blocks: readonly Block[]): DayBlock[] {
 
 function dayBlocks(s: AgentState): { today: DayBlock[]; yesterday: DayBlock[] } {
   let byDay = days.get(s);
-  if (!byDay) days.set(s, (byDay = new Map()));
+  if (!byDay) days.set(s, (byDay = new Map<number, DayBlock[]>()));
   const sch = s.schedule;
   if (sch) {
     // The decomposed tasks say where; the blocks cover the whole day.

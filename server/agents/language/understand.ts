@@ -253,7 +253,7 @@ export function understand(
       qw && ["who", "whom", "whose"].includes(qw)
         ? "who"
         : qw === "what" || qw === "which" || qw === "where" || qw === "when" || qw === "why"
-          ? (qw as Wh)
+          ? qw
           : qw === "how"
             ? "how"
             : main.has("^tell me") || main.has("^(describe|explain)")
