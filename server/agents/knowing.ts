@@ -88,12 +88,17 @@ export function knowledgeOf(
     places,
     people,
     // A friend: someone met on earlier days, several times; a secret is not for someone just met.
+    // Talks on two earlier days at least: someone it has come to know, not someone just met.
     knowsSpeaker:
-      s.memory.latest(
-        50,
-        (m) =>
-          m.type === "chat" && m.created < now - (now % DAY) && m.description.includes(speaker),
-      ).length > 4,
+      new Set(
+        s.memory
+          .latest(
+            200,
+            (m) =>
+              m.type === "chat" && m.created < now - (now % DAY) && m.description.includes(speaker),
+          )
+          .map((m) => Math.floor(m.created / DAY)),
+      ).size >= 2,
     doing: act,
   };
 }

@@ -46,7 +46,9 @@ export function inFirstPerson(sentence: string, name: string, p: Pronoun): strin
   const poss = p === "she" ? "her" : p === "he" ? "his" : "their";
   const obj = p === "she" ? "her" : p === "he" ? "him" : "them";
   const refl = p === "she" ? "herself" : p === "he" ? "himself" : "themselves";
-  const who = `(?:${esc(name)}|${esc(first)})`;
+  const rest = name.split(" ").slice(1).join(" ");
+  // The first name alone only where it is not the start of the full name ("Ines Calloway,").
+  const who = rest ? `(?:${esc(name)}|${esc(first)}(?! ${esc(rest)}))` : esc(first);
   let out = sentence
     .replace(new RegExp(`\\b${who}'s\\b`, "g"), "my")
     .replace(new RegExp(`\\b${refl}\\b`, "g"), "myself");

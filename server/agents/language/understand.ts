@@ -240,11 +240,21 @@ export function understand(
     .some((v) => {
       const l = lemma(v.toLowerCase(), "verb") ?? v.toLowerCase();
       const d = domainOf(l, "verb");
-      return d === "verb.motion" || d === "verb.social" || relatedness(l, "visit") >= 0.6;
+      return (
+        d === "verb.motion" ||
+        d === "verb.social" ||
+        ["visit", "join", "attend"].some((c) => closeness(l, c) >= 0.6)
+      );
     });
-  if ((modalYou || main.has("^#Imperative") || main.has("^(let's|lets|let us)")) && invitingVerb)
+  // A question word ("What will you do tomorrow?") asks; it does not invite.
+  const asks = main.has("#QuestionWord");
+  if (
+    !asks &&
+    (modalYou || main.has("^#Imperative") || main.has("^(let's|lets|let us)")) &&
+    invitingVerb
+  )
     return { ...base, act: "invitation", greets };
-  if (main.has("^(could|would|can|will) you") && !main.has("(tell|know|think|say)"))
+  if (!asks && main.has("^(could|would|can|will) you") && !main.has("(tell|know|think|say)"))
     return { ...base, act: "request", greets };
 
   if (isQuestion) {

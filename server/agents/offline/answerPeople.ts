@@ -93,7 +93,7 @@ function doingPhrase(b: DayBlock, f: PersonaFacts, k: Knowledge): string {
     task.toLowerCase().includes(p.toLowerCase()) ||
     contentWords(p).some((w) => contentWords(task).includes(w));
   if (sector && sector === k.home.split(" of ").at(-1))
-    return named(arena) ? task : `${task} at home`;
+    return named(arena) || /\bhome\b/.test(task) ? task : `${task} at home`;
   if (named(arena) || (sector && named(sector))) return task;
   return `${task} at ${sector ?? arena}`;
 }
@@ -154,7 +154,12 @@ function identity(f: PersonaFacts, k: Knowledge): Source {
   const wish = factsOf(f, k, (x) => x.kinds.includes("wish"));
   return {
     name: "identity",
-    sentences: [`I'm ${f.first}. ${occupation[0] ?? ""}`.trim(), ...occupation.slice(1), ...wish],
+    sentences: [
+      `I'm ${f.first}. ${occupation[0] ?? ""}`.trim(),
+      ...occupation.slice(1),
+      ...wish,
+      sentence(`I live at ${k.home.split(" of ").at(-1)}`),
+    ],
   };
 }
 
@@ -322,7 +327,14 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
       );
   for (const m of memories)
     if (m.text.includes(first) && m.kind !== "chat" && !/ said to |\(a [a-z]+\)/.test(m.text))
-      out.push(sentence(ownMemoryAsI(m.text, f.name)));
+      out.push(
+        m.kind === "observation"
+          ? // Something seen is told as seen, then: "Last I saw, Latoya was working ...".
+            sentence(
+              `Last I saw, ${m.text.replace(/\s*\([^)]*\)/g, "").replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`,
+            )
+          : sentence(ownMemoryAsI(m.text, f.name)),
+      );
   return { name: "person", sentences: out };
 }
 
@@ -533,7 +545,10 @@ export function answerPeople(
     if (u.wh === "what" && u.span === "general" && nlp(u.text).has("what do you do"))
       sources.push(identity(f, k));
     if (aboutPast) sources.push(past(u, f, k));
-    if (!aboutPast && aboutPlans && near.score < 0.6) sources.push(plansFor(u, f, k));
+    // A named time ("this evening", "tomorrow") asks about the plan first, whatever the topic.
+    const namedTime = ["now", "evening", "tomorrow", "week"].includes(u.span);
+    if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime))
+      sources.push(plansFor(u, f, k));
     if (near.score >= 0.45) {
       if (near.kind === "name") sources.push(identity(f, k));
       else if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k, talk));
