@@ -17,6 +17,7 @@ import {
   type MindContext,
 } from "./state.ts";
 import type { MemoryRecord } from "./memory/port.ts";
+import { knowledgeOf } from "./knowing.ts";
 
 /**
  * What the interview may not use (the paper's ablations, §6.1, for the eval harness): no
@@ -101,7 +102,19 @@ export async function interview(
           m.created > now - 3 * 86_400_000,
       );
   for (const m of own.slice(0, 10)) if (!memories.includes(m)) memories.push(m);
+  // What it already answered this interviewer in this sitting (the last hour) is not said again.
+  const said = s.memory
+    .latest(
+      20,
+      (m) =>
+        m.type === "chat" &&
+        m.predicate === "was interviewed by" &&
+        m.object === interviewer &&
+        m.created > now - 3_600_000,
+    )
+    .flatMap((m) => (m.lines ?? []).filter(([who]) => who === s.persona.name).map(([, t]) => t));
   const { answer } = await ctx.gateway.ask(interviewPrompt, {
+    ...(mask.memory || mask.planning ? {} : { knows: knowledgeOf(ctx, s, now, interviewer), said }),
     identity: identity(s),
     now,
     interviewer,

@@ -20,6 +20,9 @@ import {
   type MindContext,
 } from "./state.ts";
 import { doing } from "./converse.ts";
+import { knowledgeOf } from "./knowing.ts";
+import { understand } from "./language/understand.ts";
+import { iToThirdPerson } from "./offline/person.ts";
 
 /** Relationships with people are kept by name: a person's avatar id changes every visit. */
 export const visitorKey = (name: string) => `person:${name.trim().toLowerCase()}`;
@@ -79,10 +82,39 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
       lines: [[speaker.name, w] as [string, string]],
     })),
   );
+  // What was said, remembered as what it is: news told, or an invitation, by that person.
+  const said = words.join(" ");
+  const heard = understand(said, {
+    now,
+    residents: ctx.people(),
+    listener: s.persona.name,
+    speaker: speaker.name,
+  });
+  if (heard.act === "statement" || heard.act === "invitation") {
+    const told = reported(said, speaker.name, s.persona.name);
+    if (told)
+      await remember(ctx, s, [
+        {
+          type: "thought",
+          created: now,
+          description:
+            heard.act === "invitation"
+              ? `${speaker.name}, a ${speaker.role}, ${told ? `told ${s.persona.name} that ${told} and ` : ""}invited ${s.persona.name} to come by`
+              : `${speaker.name}, a ${speaker.role}, told ${s.persona.name} that ${told}`,
+          subject: speaker.name,
+          predicate: heard.act === "invitation" ? "invited" : "told",
+          object: s.persona.name,
+          keywords: [speaker.name.toLowerCase(), ...heard.topic.slice(0, 5)],
+          importance: Math.max(4, importanceOf(said, { at: now })),
+        },
+      ]);
+  }
   const focal = [words.join(" "), speaker.name, `${s.persona.name}'s plans and upcoming events`];
   const mems = await retrieve(ctx, s, focal, now, 15, ctx.settings.retrieveForChat);
   const arena = (s.current?.address ?? s.persona.home).split(":").slice(0, 3).join(":");
+  const knows = knowledgeOf(ctx, s, now, speaker.name);
   const answer = await ctx.gateway.ask(visitorReplyPrompt, {
+    knows,
     identity: identity(s),
     now,
     place: describePlace(arena),
@@ -111,10 +143,82 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
     maxLines: MAX_LINES,
     ...datedFrom(ctx, now),
   });
+  await keepAppointment(ctx, s, {
+    now,
+    speaker,
+    said,
+    answer: answer.text,
+    accepted: heard.act === "invitation" ? acceptedIn(answer.text, heard, now) : undefined,
+  });
   const topic = answer.topic.trim() || `conversing with ${speaker.name}`;
   return {
     text: answer.text.trim(),
     end: answer.end || input.soFar.length + words.length + 1 >= MAX_LINES,
     topic: /^conversing/i.test(topic) ? topic : `conversing about ${topic}`,
   };
+}
+
+/** The person's own statements, the first person turned to them by name ("I've opened" → "Nora
+ *  has opened"); the questions and the invitation itself left out. */
+function reported(said: string, speaker: string, me: string): string {
+  const statements = said
+    .split(/(?<=[.!?])\s+/)
+    .filter((x) => !/\?\s*$/.test(x))
+    .map((x) => x.replace(/[.!]+$/, "").trim())
+    .filter(Boolean);
+  return statements
+    .map((x) => iToThirdPerson(x, speaker.split(" ")[0]).replace(/\byou\b/gi, me.split(" ")[0]))
+    .join("; ");
+}
+
+/** An accepted invitation's time: the clock time the answer names (chrono-node, in understand()),
+ *  else the one the person asked for. */
+function acceptedIn(
+  text: string,
+  heard: ReturnType<typeof understand>,
+  now: number,
+): { at: number } | undefined {
+  // Accepted when the answer names a clock time and says no "not".
+  const u = understand(text, { now, residents: [], listener: "", speaker: "" });
+  if (u.negative) return undefined;
+  const DAY = 86_400_000;
+  const day = now - (now % DAY) + (u.span === "tomorrow" ? DAY : 0);
+  const at = u.at;
+  void heard;
+  return at !== undefined ? { at: day + (at % DAY) } : undefined;
+}
+
+/** An accepted visit enters the plan: remembered as the resident's own plan for that day and
+ *  hour, which the day planner reads like any dated plan. */
+async function keepAppointment(
+  ctx: MindContext,
+  s: AgentState,
+  a: {
+    now: number;
+    speaker: { name: string; role: string };
+    said: string;
+    answer: string;
+    accepted: { at: number } | undefined;
+  },
+): Promise<void> {
+  if (!a.accepted) return;
+  const when = new Date(a.accepted.at);
+  const day = when.toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+  const hour = when.toLocaleTimeString("en-US", {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+  });
+  await remember(ctx, s, [
+    {
+      type: "plan",
+      created: a.now,
+      description: `${s.persona.name} is going to visit ${a.speaker.name} on ${day} at ${hour}, as ${s.persona.name} told ${a.speaker.name}, a ${a.speaker.role}`,
+      subject: s.persona.name,
+      predicate: "is going to visit",
+      object: a.speaker.name,
+      keywords: [a.speaker.name.toLowerCase(), "visit"],
+      importance: 6,
+    },
+  ]);
 }

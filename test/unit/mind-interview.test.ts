@@ -41,11 +41,11 @@ describe("interview", () => {
     expect(JSON.stringify(bob.memory.snapshot())).toBe(before);
     expect(gw.asks.get("interview")).toBe(1);
     expect(await mind.interview("bob", "Who are you?", { offTheRecord: true })).toMatch(
-      /^I'm Bob Birch, 61\. I am a retired postman/,
+      /^I'm Bob\. I am a retired postman/,
     );
     expect(
       await mind.interview("bob", "What do you think of the new bakery?", { offTheRecord: true }),
-    ).toMatch(/don't remember/);
+    ).toMatch(/couldn't tell you|don't really know|haven't heard anything/);
   });
 
   it("on the record, the agent remembers being interviewed", async () => {

@@ -14,6 +14,9 @@ import {
   type PlaceName,
 } from "./events.ts";
 import { aboutTheFuture } from "./importance.ts";
+import type { Knowledge } from "../language/knowledge.ts";
+import { understand } from "../language/understand.ts";
+import { answerPeople } from "./answerPeople.ts";
 import { cap, ownMemoryAsI, toFirstPerson } from "./person.ts";
 import { eng } from "stopword";
 
@@ -37,6 +40,9 @@ export interface InterviewInput {
   residents: string[];
   /** Memories of this day show only their time (builder.stamp). */
   today?: number;
+  /** What it knows as values, and what it already answered this interviewer today. */
+  knows?: Knowledge;
+  said?: string[];
 }
 
 const STOP_WORDS = new Set(eng);
@@ -180,6 +186,32 @@ function introduction(i: InterviewInput): string {
 }
 
 export function offlineInterview(i: InterviewInput): string {
+  if (!i.knows) return readMemories(i);
+  const u = understand(i.question, {
+    now: i.now,
+    residents: i.residents,
+    listener: i.identity.name,
+    speaker: i.interviewer,
+  });
+  return answerPeople(
+    u,
+    i.knows,
+    {
+      me: i.identity.name,
+      speaker: i.interviewer,
+      role: "reporter",
+      said: i.said ?? [],
+      heard: [i.question],
+      memories: i.memories,
+      residents: i.residents,
+    },
+    () => readMemories(i),
+  ).text;
+}
+
+/** The answer read from memories, plans and persona text (the engine before knowledge as values;
+ *  still the source for dated events and news). */
+function readMemories(i: InterviewInput): string {
   const me = i.identity.name;
   const q = i.question.trim();
   // The question itself is in memory when a person asked it aloud: it is no answer.

@@ -4,6 +4,9 @@
 // (general discourse markers); what counts as news is what any statement is (an event, something
 // ahead, something about someone), by the same general cues as everywhere.
 import type { Identity } from "../prompts/builder.ts";
+import type { Knowledge } from "../language/knowledge.ts";
+import { understand } from "../language/understand.ts";
+import { answerPeople, type PeopleAnswer } from "./answerPeople.ts";
 import type { ChatSideInput, Line } from "./dialogue.ts";
 import type { PlaceName } from "./events.ts";
 import { pickNews, tellNews } from "./dialogue.ts";
@@ -39,6 +42,8 @@ export interface VisitorReplyInput {
   maxLines: number;
   /** Memories of this day show only their time (builder.stamp). */
   today?: number;
+  /** What it knows as values (the offline answer reads them; a model reads the text). */
+  knows?: Knowledge;
 }
 
 const GOODBYE =
@@ -50,11 +55,62 @@ const HOW_ARE_YOU = /\b(how are you|how's it going|how do you do)\b/i;
 
 const clean = (t: string) => t.replace(/\s+/g, " ").trim();
 
+/** The offline answer from what the resident knows as values (language/), the older reading of
+ *  memories as the fallback for news and events. */
+export function knowingReply(i: VisitorReplyInput & { knows: Knowledge }): PeopleAnswer & {
+  topic: string;
+} {
+  const me = i.identity.name;
+  const said = clean(i.words.join(" "));
+  const u = understand(said, {
+    now: i.now,
+    residents: i.residents,
+    listener: me,
+    speaker: i.visitor.name,
+  });
+  const answer = answerPeople(
+    u,
+    i.knows,
+    {
+      me,
+      speaker: i.visitor.name,
+      role: i.visitor.role,
+      said: i.soFar.filter((l) => l.speaker === me).map((l) => l.text),
+      heard: [...i.soFar.filter((l) => l.speaker !== me).map((l) => l.text), ...i.words],
+      memories: i.self.memories,
+      residents: i.residents,
+    },
+    () =>
+      offlineInterview({
+        identity: i.identity,
+        now: i.now,
+        interviewer: i.visitor.name,
+        question: said,
+        memories: i.self.memories,
+        plan: i.plan,
+        yesterday: i.yesterday,
+        people: i.people,
+        presence: [],
+        places: i.places,
+        residents: i.residents,
+      }),
+  );
+  const last = i.soFar.length + 1 >= i.maxLines;
+  const topic = u.topic.length
+    ? `conversing about ${u.topic.slice(0, 4).join(" ")}`
+    : `conversing with ${i.visitor.name}`;
+  return { ...answer, end: answer.end || last, topic };
+}
+
 export function offlineVisitorReply(i: VisitorReplyInput): {
   text: string;
   end: boolean;
   topic: string;
 } {
+  if (i.knows) {
+    const r = knowingReply({ ...i, knows: i.knows });
+    return { text: r.text, end: r.end, topic: r.topic };
+  }
   const me = i.identity.name;
   const v = i.visitor.name.split(" ")[0];
   const said = clean(i.words.join(" "));

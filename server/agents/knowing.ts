@@ -1,0 +1,104 @@
+// What a resident knows, gathered from its state as values (language/knowledge.ts) for the offline
+// answers to people: its day as blocks (kept per day, so yesterday's are at hand the next day),
+// the places its spatial memory holds, the people it has a view of and how often it talked with
+// them. With a model these are not needed; the prompts ignore them.
+import type { Block } from "./schedule.ts";
+import type { Knowledge, DayBlock } from "./language/knowledge.ts";
+import { placeOf } from "./language/knowledge.ts";
+import type { AgentState, MindContext } from "./state.ts";
+
+const DAY = 86_400_000;
+/** Each resident's blocks by day (game ms of midnight): yesterday's plan as values. */
+const days = new WeakMap<AgentState, Map<number, DayBlock[]>>();
+
+function asBlocks(blocks: readonly Block[]): DayBlock[] {
+  return blocks.map((b) => {
+    // Offline a block's place is an address; a model's plan may give a place name.
+    const place = b.place && b.place.includes(":") ? placeOf(b.place) : b.place;
+    return { start: b.start, end: b.end, task: b.task, ...(place ? { place } : {}) };
+  });
+}
+
+function dayBlocks(s: AgentState): { today: DayBlock[]; yesterday: DayBlock[] } {
+  let byDay = days.get(s);
+  if (!byDay) days.set(s, (byDay = new Map<number, DayBlock[]>()));
+  const sch = s.schedule;
+  if (sch) {
+    // The decomposed tasks say where; the blocks cover the whole day.
+    const tasks = sch.tasks.map((t) => ({
+      start: t.start,
+      end: t.end,
+      task: t.task,
+      place: t.address,
+    }));
+    const covered = (m: number) => tasks.some((t) => t.start <= m && t.end > m);
+    const blocks = [
+      ...sch.blocks.filter((b) => !covered(b.start) && !covered(b.end - 1)),
+      ...tasks,
+    ].sort((a, b) => a.start - b.start);
+    byDay.set(sch.day, asBlocks(blocks));
+    for (const d of byDay.keys()) if (d < sch.day - 2 * DAY) byDay.delete(d);
+  }
+  const day = sch?.day ?? 0;
+  return { today: byDay.get(day) ?? [], yesterday: byDay.get(day - DAY) ?? [] };
+}
+
+/** Talks held with each person named in its chat memories of the last days. */
+function talks(s: AgentState, now: number, names: string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const chats = s.memory.latest(500, (m) => m.type === "chat" && m.created > now - 3 * DAY);
+  for (const m of chats)
+    for (const n of names)
+      if (n !== s.persona.name && m.description.includes(n)) out.set(n, (out.get(n) ?? 0) + 1);
+  return out;
+}
+
+export function knowledgeOf(
+  ctx: MindContext,
+  s: AgentState,
+  now: number,
+  speaker: string,
+): Knowledge {
+  const { today, yesterday } = dayBlocks(s);
+  const names = ctx.people();
+  const counts = talks(s, now, [...names, speaker]);
+  const people = [...ctx.agents.values()]
+    .filter((a) => a.id !== s.id && (s.relationships.has(a.id) || counts.has(a.persona.name)))
+    .map((a) => ({
+      name: a.persona.name,
+      relationship: s.relationships.get(a.id) ?? "",
+      talks: counts.get(a.persona.name) ?? 0,
+    }));
+  const places = s.spatial.sectors().flatMap((sector) => [
+    { name: sector, parts: s.spatial.arenas(sector) },
+    ...s.spatial
+      .arenas(sector)
+      .filter((a) => a !== sector)
+      .map((a) => ({ name: `${a} of ${sector}`, parts: [] })),
+  ]);
+  const minute = Math.floor((now % DAY) / 60_000);
+  const act = s.current?.action ?? "";
+  return {
+    persona: s.persona,
+    minute,
+    today,
+    yesterday,
+    yesterdayItems: s.yesterday,
+    home: placeOf(s.persona.home) ?? s.persona.home,
+    places,
+    people,
+    // A friend: someone met on earlier days, several times; a secret is not for someone just met.
+    // Talks on two earlier days at least: someone it has come to know, not someone just met.
+    knowsSpeaker:
+      new Set(
+        s.memory
+          .latest(
+            200,
+            (m) =>
+              m.type === "chat" && m.created < now - (now % DAY) && m.description.includes(speaker),
+          )
+          .map((m) => Math.floor(m.created / DAY)),
+      ).size >= 2,
+    doing: act,
+  };
+}

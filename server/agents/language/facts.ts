@@ -1,0 +1,198 @@
+// A persona read once into facts: each clause of its backstory, status and habits kept with what
+// it is about (occupation, family, friends, home, habits, wishes, worries, plans), the people it
+// names, and whether it is a secret ("..., which she has not yet told her parents"). Kinds come
+// from WordNet (a noun that is a kind of relative or friend, a verb near "want", "worry" or
+// "plan"), not from a list of the personas' words. Answers take the clauses as values and say
+// them through the realiser; nothing is re-parsed from what the engine wrote.
+import nlp from "compromise";
+import { closeness, kindOf, lemma } from "./lexicon.ts";
+import { pronounOf, type Pronoun } from "./realise.ts";
+
+export type FactKind =
+  "occupation" | "family" | "friend" | "home" | "habit" | "wish" | "worry" | "plan" | "other";
+
+export interface Fact {
+  /** The clause in the third person, a sentence of its own ("Ada keeps a notebook ..."). */
+  text: string;
+  kinds: FactKind[];
+  /** Residents' or others' names it mentions (first names as written). */
+  people: string[];
+  /** What the clause says is kept from someone: only for friends. */
+  secret: boolean;
+  /** Content lemmas, for matching a question's topic. */
+  words: string[];
+  /** From which field: backstory, status (currently) or habits (lifestyle). */
+  source: "learned" | "currently" | "lifestyle";
+}
+
+export interface PersonaFacts {
+  name: string;
+  first: string;
+  pronoun: Pronoun;
+  traits: string[];
+  facts: Fact[];
+}
+
+export interface PersonaText {
+  name: string;
+  innate: string;
+  learned: string;
+  currently: string;
+  lifestyle: string;
+}
+
+type Term = { text: string; normal: string; tags: string[]; post?: string };
+
+const termsOf = (text: string): Term[] =>
+  (nlp(text).terms().json() as { terms: Term[] }[]).map((t) => t.terms[0]);
+
+/** Whether a clause says something is kept from someone: a negated verb of telling, or a word
+ *  whose sense is near "secret". */
+/** Whether a sentence keeps something from someone. */
+export function secretIn(text: string): boolean {
+  const doc = nlp(text);
+  doc.verbs().toInfinitive();
+  const terms = (doc.terms().json() as { terms: Term[] }[]).map((t) => t.terms[0]);
+  const negated = terms.some((t) => t.tags.includes("Negative"));
+  const telling = terms.some(
+    (t) =>
+      t.tags.includes("Verb") &&
+      closeness(lemma(t.text.toLowerCase(), "verb") ?? t.text, "tell") >= 0.6,
+  );
+  return (negated && telling) || terms.some((t) => closeness(t.normal, "secret") >= 0.9);
+}
+
+/** Sentences of a text, then each sentence's coordinated clauses ("X does A and wants B") as
+ *  sentences of their own with the subject repeated. */
+function clauses(text: string, subject: string): string[] {
+  const out: string[] = [];
+  for (const s of nlp(text).sentences().out("array") as string[]) {
+    const terms = termsOf(s);
+    const cuts: number[] = [];
+    terms.forEach((t, i) => {
+      if (t.normal !== "and" || i === 0) return;
+      const next = terms[i + 1];
+      const prev = terms[i - 1];
+      // "and" before a finite verb joins two clauses about the same subject.
+      if (
+        next?.tags.includes("Verb") &&
+        !next.tags.includes("Gerund") &&
+        !prev?.tags.includes("Verb")
+      )
+        cuts.push(i);
+    });
+    if (!cuts.length) {
+      out.push(s.trim());
+      continue;
+    }
+    const words = terms.map((t) => t.text + (t.post ?? " "));
+    let from = 0;
+    const parts: string[] = [];
+    for (const c of [...cuts, terms.length]) {
+      parts.push(
+        words
+          .slice(from, c)
+          .join("")
+          .replace(/[,\s]+$/, ""),
+      );
+      from = c + 1;
+    }
+    out.push(parts[0].trim().replace(/[.!?]?$/, "."));
+    for (const p of parts.slice(1)) out.push(`${subject} ${p.trim().replace(/[.!?]?$/, ".")}`);
+  }
+  return out.filter((c) => c.length > 3);
+}
+
+/** Content lemmas of a clause. */
+function wordsOf(text: string): string[] {
+  return termsOf(text)
+    .filter(
+      (t) =>
+        (t.tags.includes("Noun") || t.tags.includes("Verb") || t.tags.includes("Adjective")) &&
+        !t.tags.some((g) => ["Pronoun", "Copula", "Auxiliary", "Modal"].includes(g)),
+    )
+    .map((t) => {
+      const pos = t.tags.includes("Verb") ? "verb" : t.tags.includes("Adjective") ? "adj" : "noun";
+      return lemma(t.normal, pos) ?? t.normal;
+    })
+    .filter((w) => w.length > 2);
+}
+
+function kindsOf(
+  text: string,
+  words: string[],
+  source: Fact["source"],
+  first: boolean,
+): FactKind[] {
+  const kinds = new Set<FactKind>();
+  const nouns = termsOf(text).filter((t) => t.tags.includes("Noun") && !t.tags.includes("Pronoun"));
+  const nounLemmas = nouns.map((t) => lemma(t.normal, "noun") ?? t.normal);
+  if (
+    nounLemmas.some((n) => kindOf(n, "relative") || kindOf(n, "spouse")) ||
+    /\bmarried\b/i.test(text)
+  )
+    kinds.add("family");
+  if (nounLemmas.some((n) => kindOf(n, "friend") || n === "friend")) kinds.add("friend");
+  if (source === "lifestyle") kinds.add("habit");
+  const near = (concept: string, min: number) => words.some((w) => closeness(w, concept) >= min);
+  if (near("worry", 0.6)) kinds.add("worry");
+  if (near("want", 0.7)) kinds.add("wish");
+  if (source === "currently" && (near("plan", 0.7) || /\b(will|going to)\b/.test(text)))
+    kinds.add("plan");
+  if (nounLemmas.some((n) => kindOf(n, "dwelling")) || near("inhabit", 0.9)) kinds.add("home");
+  // The backstory's first clause says who the resident is; so does any clause on its work.
+  if ((source === "learned" && first) || near("work", 0.75) || near("job", 0.75))
+    kinds.add("occupation");
+  if (!kinds.size) kinds.add("other");
+  return [...kinds];
+}
+
+const cache = new Map<string, PersonaFacts>();
+
+/** The persona read into facts (cached per persona text). */
+export function personaFacts(p: PersonaText): PersonaFacts {
+  const key = `${p.name}\n${p.learned}\n${p.currently}\n${p.lifestyle}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const first = p.name.split(" ")[0];
+  const pronoun = pronounOf(`${p.learned} ${p.currently} ${p.lifestyle}`);
+  const facts: Fact[] = [];
+  for (const source of ["learned", "currently", "lifestyle"] as const) {
+    const subject = pronoun === "they" ? first : pronoun === "she" ? "She" : "He";
+    clauses(p[source], subject).forEach((text, i) => {
+      const words = wordsOf(text);
+      const people = termsOf(text)
+        .filter((t) => t.tags.includes("Person") || t.tags.includes("FirstName"))
+        .map((t) => t.text.replace(/[^A-Za-z'-]/g, "").replace(/'s$/, ""))
+        .filter((n) => n && !p.name.split(" ").includes(n));
+      facts.push({
+        text,
+        kinds: kindsOf(text, words, source, i === 0),
+        people: [...new Set(people)],
+        secret: secretIn(text),
+        words,
+        source,
+      });
+    });
+  }
+  const out: PersonaFacts = {
+    name: p.name,
+    first,
+    pronoun,
+    traits: p.innate
+      .split(/,|\band\b/)
+      .map((t) => t.trim())
+      .filter(Boolean),
+    facts,
+  };
+  if (cache.size > 1000) cache.clear();
+  cache.set(key, out);
+  return out;
+}
+
+/** The part of a fact one may tell a person: all of it to a friend, the clause without the
+ *  secret to someone else ("..., which I have not yet told my parents" is dropped and with it the
+ *  clause it keeps), or nothing. */
+export function tellable(f: Fact, friend: boolean): boolean {
+  return friend || !f.secret;
+}

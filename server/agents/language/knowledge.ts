@@ -1,0 +1,56 @@
+// What a resident knows, as values beside its text: the persona (read into facts by facts.ts),
+// the day as planned blocks (what, from when to when, where), yesterday's, the places it knows
+// (with what they hold, for "where can I ...") and the people it has a view of. The mind fills
+// this from its state; the offline answers read it. Nothing here is parsed from the engine's own
+// English.
+import type { PersonaText } from "./facts.ts";
+
+export interface DayBlock {
+  /** Minutes since midnight. */
+  start: number;
+  end: number;
+  /** What, as the plan says it ("eating dinner with her parents"). */
+  task: string;
+  /** Where, as a place name ("library of Oakmere College"), if known. */
+  place?: string;
+}
+
+export interface KnownPlace {
+  /** A sector ("Oakmere College") or an arena of one ("library of Oakmere College"). */
+  name: string;
+  /** The sector's arenas (what the place holds), for what it is for. */
+  parts: string[];
+}
+
+export interface KnownPerson {
+  name: string;
+  /** One sentence on how the resident sees them, if it has one. */
+  relationship: string;
+  /** Talks held with them (most first). */
+  talks: number;
+}
+
+export interface Knowledge {
+  persona: PersonaText;
+  /** Minutes since midnight now. */
+  minute: number;
+  /** Today's plan as blocks; yesterday's if the mind kept them, else its broad items. */
+  today: DayBlock[];
+  yesterday: DayBlock[];
+  yesterdayItems: string[];
+  /** Where it lives: a place name. */
+  home: string;
+  places: KnownPlace[];
+  people: KnownPerson[];
+  /** Whether the person talking is someone it knows (a friend hears its secrets). */
+  knowsSpeaker: boolean;
+  /** What it was doing when the talk began, as a phrase. */
+  doing: string;
+}
+
+/** An address ("world:sector:arena:object") as the place a person would name. */
+export function placeOf(address: string): string | undefined {
+  const [, sector, arena] = address.split(":");
+  if (!sector) return undefined;
+  return arena && arena !== sector ? `${arena} of ${sector}` : sector;
+}

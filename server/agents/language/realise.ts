@@ -1,0 +1,143 @@
+// The realiser: a sentence about the resident, written in the third person (its persona, its
+// plan), said in its own voice. The subject that is the resident ("Ada", "Ada Okafor", "She")
+// becomes "I" and its verb agrees ("She keeps" → "I keep", "is" → "am"); the resident's
+// possessives become "my" ("her parents" → "my parents", "Ada's" → "my"). Other people's names
+// and pronouns stay as they are. Grammar from compromise's tags and WordNet's lemmas.
+import nlp from "compromise";
+import { lemma } from "./lexicon.ts";
+
+export type Pronoun = "she" | "he" | "they";
+
+/** The pronoun a persona uses for the resident: the one its sentences use most. */
+export function pronounOf(text: string): Pronoun {
+  const count = (re: RegExp) => (text.match(re) ?? []).length;
+  const she = count(/\b(she|her|herself)\b/gi);
+  const he = count(/\b(he|his|him|himself)\b/gi);
+  return she > he ? "she" : he > she ? "he" : "they";
+}
+
+const AGREE: Record<string, string> = {
+  is: "am",
+  "'s": "'m",
+  has: "have",
+  does: "do",
+  was: "was",
+  "isn't": "am not",
+  "hasn't": "haven't",
+  "doesn't": "don't",
+  "wasn't": "wasn't",
+};
+
+/** A present-tense third-person verb as it goes with "I" ("keeps" → "keep", "goes" → "go"). */
+function withI(verb: string): string {
+  const low = verb.toLowerCase();
+  if (AGREE[low] !== undefined) return AGREE[low];
+  if (!/s$/.test(low)) return verb;
+  const base = lemma(low, "verb");
+  return base && base !== low ? base : verb;
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A sentence about `name` (pronoun `p`) said by `name`: "I", "my", "me", "myself". */
+export function inFirstPerson(sentence: string, name: string, p: Pronoun): string {
+  const first = name.split(" ")[0];
+  const subj = p === "she" ? "She|she" : p === "he" ? "He|he" : "They|they";
+  const poss = p === "she" ? "her" : p === "he" ? "his" : "their";
+  const obj = p === "she" ? "her" : p === "he" ? "him" : "them";
+  const refl = p === "she" ? "herself" : p === "he" ? "himself" : "themselves";
+  const rest = name.split(" ").slice(1).join(" ");
+  // The first name alone only where it is not the start of the full name ("Ines Calloway,").
+  const who = rest ? `(?:${esc(name)}|${esc(first)}(?! ${esc(rest)}))` : esc(first);
+  let out = sentence
+    .replace(new RegExp(`\\b${who}'s\\b`, "g"), "my")
+    .replace(new RegExp(`\\b${refl}\\b`, "g"), "myself");
+  // Subject + up to two adverbs + verb.
+  out = out.replace(
+    new RegExp(
+      `\\b(?:${who}|${subj})((?:\\s+(?:still|also|often|usually|always|never|now|just|already|quietly|secretly|sometimes|rarely|really|mostly))*)\\s+([A-Za-z']+)`,
+      "g",
+    ),
+    (_m, adverbs: string, verb: string) => `I${adverbs} ${withI(verb)}`,
+  );
+  out = out.replace(/^I\b/, "I").replace(/(^|[.!?]\s+)i\b/g, "$1I");
+  // The resident's possessive pronoun is "my"; its object pronoun "me" ("her" is both: what
+  // follows tells which).
+  const doc = nlp(out);
+  const terms = (
+    doc.terms().json() as { terms: { text: string; post?: string; tags: string[] }[] }[]
+  ).map((t) => ({ ...t.terms[0], text: t.terms[0].text + (t.terms[0].post ?? "").trim() }));
+  const swaps = new Map<number, string>();
+  let iSubject = false;
+  terms.forEach((t, i) => {
+    const low = t.text.toLowerCase().replace(/[^a-z']/g, "");
+    if (/^[.!?]/.test(t.text)) iSubject = false;
+    if (low === "i") iSubject = true;
+    else if (t.tags.includes("Pronoun") && !["my", "me", "myself"].includes(low)) iSubject = false;
+    // A verb joined to the resident's own ("and wants", ", wakes up") agrees with "I" too.
+    if (
+      iSubject &&
+      t.tags.includes("PresentTense") &&
+      !t.tags.includes("Infinitive") &&
+      /s$/.test(low)
+    ) {
+      let k = i - 1;
+      while (k >= 0 && (terms[k].tags.includes("Adverb") || terms[k].tags.includes("Negative")))
+        k--;
+      if (
+        k >= 0 &&
+        (terms[k].text.toLowerCase() === "and" ||
+          /,$/.test(terms[k].text) ||
+          terms[k].text.toLowerCase() === "or")
+      )
+        swaps.set(i, withI(t.text.replace(/[^A-Za-z']/g, "")));
+    }
+    if (p === "they" || (low !== poss && low !== obj)) return;
+    const next = terms[i + 1];
+    const possessive =
+      low !== obj ||
+      (!!next &&
+        !/[.,;!?]$/.test(t.text) &&
+        !next.tags.some((g) => ["Preposition", "Conjunction", "Determiner", "Adverb"].includes(g)));
+    swaps.set(i, possessive ? "my" : "me");
+  });
+  if (!swaps.size) return out;
+  const targets = new Map([...swaps].map(([i, w]) => [wordIndex(terms, i), w]));
+  let seen = -1;
+  return out.replace(/[A-Za-z']+/g, (w) => {
+    const to = targets.get(++seen);
+    return to === undefined ? w : w[0] === w[0].toUpperCase() && to !== "I" ? cap(to) : to;
+  });
+}
+
+/** Index of term i among the words of the text (compromise may split "I'm" in two). */
+function wordIndex(terms: { text: string }[], i: number): number {
+  let n = 0;
+  for (let k = 0; k < i; k++) n += (terms[k].text.match(/[A-Za-z']+/g) ?? []).length;
+  return n;
+}
+
+/** Capitalises the first letter. */
+export const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+/** Ends a sentence with a full stop unless it has its own end. */
+export function sentence(s: string): string {
+  const t = s.trim().replace(/\s+/g, " ");
+  return t ? cap(/[.!?]$/.test(t) ? t : `${t}.`) : "";
+}
+
+/** "a, b and c". */
+export function listOf(items: readonly string[]): string {
+  const xs = items.filter(Boolean);
+  if (xs.length <= 1) return xs[0] ?? "";
+  return `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`;
+}
+
+/** A minute of the day as people say it: "9 am", "4:30 pm". */
+export function clock(minutes: number): string {
+  const m = ((Math.round(minutes) % 1440) + 1440) % 1440;
+  const h = Math.floor(m / 60);
+  const mm = m % 60;
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}${mm ? `:${String(mm).padStart(2, "0")}` : ""} ${h < 12 ? "am" : "pm"}`;
+}

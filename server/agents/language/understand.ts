@@ -1,0 +1,283 @@
+// Understanding what a person says: one utterance read into what it does (a question, news, an
+// invitation or request, a greeting, thanks, a goodbye, an opinion) and, for a question, what is
+// asked (who/what/where/when/why/how/yes-no), about whom, over which time and on which topic.
+// Grammar comes from compromise's tags (question words, pronouns, modals, tense), the time from
+// chrono-node, and what an opening word does from its WordNet gloss (an expression of greeting,
+// of farewell, of gratitude). The closed-class words below are English grammar, not a topic list.
+import nlp from "compromise";
+import * as chrono from "chrono-node";
+import { closeness, domainOf, lemma, relatedness, senses } from "./lexicon.ts";
+
+export type Act =
+  | "question"
+  | "statement"
+  | "invitation"
+  | "request"
+  | "greeting"
+  | "thanks"
+  | "goodbye"
+  | "opinion";
+export type Wh = "who" | "what" | "where" | "when" | "why" | "how" | "which" | "yesno";
+export type Span =
+  "now" | "today" | "evening" | "tomorrow" | "yesterday" | "week" | "recent" | "future" | "general";
+
+export interface Utterance {
+  text: string;
+  act: Act;
+  /** Also opens with a greeting ("Hi! What do you do?"). */
+  greets: boolean;
+  wh?: Wh;
+  /** Whom it is about: the listener, the speaker, a named resident, people in general. */
+  about: "you" | "me" | "person" | "people" | "thing";
+  /** The resident it names, if any (full name). */
+  person?: string;
+  span: Span;
+  /** The tense of its main verb: what was, is, or will be. */
+  tense: "past" | "present" | "future";
+  /** Content words by their lemma, the question words and pronouns left out. */
+  topic: string[];
+  /** The asked-for thing's head noun for what/which questions ("what do you WORRY about"). */
+  negative: boolean;
+  /** The clock time it names, if any (game ms), for an invitation. */
+  at?: number;
+}
+
+type Term = { text: string; normal: string; tags: string[] };
+
+const has = (t: Term, tag: string) => t.tags.includes(tag);
+
+// Opening words of a talk: what they do, read from WordNet's glosses.
+const SOCIAL: [Act, string][] = [
+  ["greeting", "greeting"],
+  ["goodbye", "farewell"],
+  ["thanks", "thanks"],
+];
+function socialAct(words: string[]): Act | undefined {
+  // A farewell anywhere in a short utterance closes the talk ("Thanks, goodbye!").
+  if (words.length <= 6)
+    for (let i = 0; i < words.length; i++)
+      for (const n of [2, 1]) {
+        const phrase = words.slice(i, i + n).join(" ");
+        if (phrase.split(" ").length === n && relatedness(phrase, "farewell") >= 0.6)
+          return "goodbye";
+      }
+  for (const n of [3, 2, 1]) {
+    if (words.length < n) continue;
+    const phrase = words.slice(0, n).join(" ");
+    const scores = SOCIAL.map(([act, concept]) => [act, relatedness(phrase, concept)] as const);
+    scores.sort((a, b) => b[1] - a[1]);
+    if (scores[0][1] >= 0.45 && scores[0][1] > scores[1][1]) return scores[0][0];
+  }
+  return undefined;
+}
+
+/** The span of time an utterance is about: chrono-node's reading against now, else its tense. */
+function spanOf(
+  text: string,
+  now: number,
+  doc: ReturnType<typeof nlp>,
+): { span: Span; at?: number } {
+  const ref = new Date(now);
+  const found = chrono.parse(text, ref, { forwardDate: false });
+  const day = (d: Date) => Math.floor((d.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000);
+  // "tomorrow around 4 pm" may come as two readings: the day from one, the hour from another.
+  const timed = found.find((r) => r.start.isCertain("hour"));
+  const clockAt = timed?.start.date().getTime();
+  for (const r of found) {
+    const d = r.start.date();
+    const diff = day(d) - day(ref);
+    const at =
+      clockAt === undefined
+        ? undefined
+        : clockAt -
+          (clockAt % 86_400_000) +
+          (diff > 0 && r !== timed ? diff * 86_400_000 : 0) +
+          (clockAt % 86_400_000);
+    if (/week/i.test(r.text)) return { span: "week", at };
+    if (diff === 1) return { span: "tomorrow", at };
+    if (diff === -1) return { span: "yesterday", at };
+    if (diff === 0 && r === timed && found.length > 1) continue;
+    if (diff === 0) return { span: d.getUTCHours() >= 17 ? "evening" : "today", at };
+    if (diff > 1) return { span: "future", at };
+    if (diff < -1) return { span: "recent", at };
+  }
+  if (doc.has("(now|currently|right now|at the moment)")) return { span: "now" };
+  if (doc.has("(recently|lately|these days|so far)"))
+    return { span: doc.has("so far") ? "today" : "recent" };
+  if (doc.has("(will|going to|gonna|planning|plan|plans|next)")) return { span: "future" };
+  if (doc.has("#PastTense") && !doc.has("(used to)")) return { span: "recent" };
+  return { span: "general" };
+}
+
+// Grammar words that carry no topic.
+const GRAMMAR_TAGS = [
+  "Determiner",
+  "Preposition",
+  "Conjunction",
+  "Pronoun",
+  "Copula",
+  "Auxiliary",
+  "QuestionWord",
+  "Modal",
+  "Negative",
+  "Expression",
+  "Date",
+  "Value",
+];
+
+// The verbs English uses as auxiliaries and light verbs (grammar, closed class).
+const AUXILIARY = new Set(
+  "be is am are was were been being have has had having do does did doing done get got go going far here there".split(
+    " ",
+  ),
+);
+
+/** Content words by their lemma ("worries" → "worry", "planning" → "plan"). */
+export function contentWords(text: string, skip: readonly string[] = []): string[] {
+  const doc = nlp(text);
+  const skipped = new Set(skip.flatMap((s) => s.toLowerCase().split(/\s+/)));
+  const out: string[] = [];
+  for (const t of (doc.terms().json() as { terms: Term[] }[]).map((x) => x.terms[0])) {
+    if (GRAMMAR_TAGS.some((g) => has(t, g)) || has(t, "Adverb")) continue;
+    const w = t.normal.replace(/[^a-z'-]/g, "").replace(/'s$/, "");
+    if (w.length < 3 || skipped.has(w) || AUXILIARY.has(w)) continue;
+    const pos = has(t, "Verb") ? "verb" : has(t, "Adjective") ? "adj" : "noun";
+    const base = lemma(w, pos) ?? lemma(w, "noun") ?? lemma(w, "verb") ?? w;
+    // Light verbs and copulas say nothing about a topic.
+    if (pos === "verb" && domainOf(base, "verb") === "verb.stative") continue;
+    if (!out.includes(base)) out.push(base);
+  }
+  return out;
+}
+
+/** Reads one utterance said to `listener` by `speaker` (names of residents are recognised). */
+export function understand(
+  text: string,
+  ctx: { now: number; residents: readonly string[]; listener: string; speaker: string },
+): Utterance {
+  const clean = text.replace(/\s+/g, " ").trim();
+  const doc = nlp(clean);
+  const terms = (doc.terms().json() as { terms: Term[] }[]).map((x) => x.terms[0]);
+  const words = terms.map((t) => t.normal.replace(/[^a-z' -]/g, ""));
+  const { span, at } = spanOf(clean, ctx.now, doc);
+  const negative = doc.has("#Negative");
+  const tense: Utterance["tense"] = doc.has(
+    "(will|going to|gonna|later|planning|plan|plans|next|tonight|tomorrow)",
+  )
+    ? "future"
+    : doc.has("#PastTense") || doc.has("(have|has) you #Adverb? (been|done|had)")
+      ? "past"
+      : "present";
+
+  // Who it is about: a named resident other than the listener, else the pronouns it uses.
+  const firstNames = (n: string) => [n.toLowerCase(), n.split(" ")[0].toLowerCase()];
+  const person = ctx.residents.find(
+    (r) =>
+      r !== ctx.listener &&
+      firstNames(r).some((f) => new RegExp(`\\b${f.replace(/[^a-z ]/g, "")}\\b`, "i").test(clean)),
+  );
+  const you = doc.has("(you|your|yours|yourself)");
+  const me = doc.has("(i|me|my|mine|myself|we|our)");
+  const people = doc.has(
+    "(anyone|anybody|everyone|everybody|someone|somebody|people|folks|town|neighbours|neighbors)",
+  );
+  const about: Utterance["about"] = person
+    ? "person"
+    : you
+      ? "you"
+      : people
+        ? "people"
+        : me
+          ? "me"
+          : "thing";
+
+  const words0 = contentWords(clean, [ctx.listener, ctx.speaker, ...(person ? [person] : [])]);
+  // A verb of knowing or telling frames the question ("do you KNOW about any party"): the topic
+  // is what it is about, when there is something else.
+  const framing = (w: string) =>
+    ["verb.cognition", "verb.communication", "verb.perception"].includes(domainOf(w, "verb")) &&
+    senses(w, "verb").length > senses(w, "noun").length;
+  const topic = words0.some((w) => !framing(w)) ? words0.filter((w) => !framing(w)) : words0;
+  const base = {
+    text: clean,
+    about,
+    span,
+    tense,
+    topic,
+    negative,
+    at,
+    ...(person ? { person } : {}),
+  };
+
+  // The sentence that carries the act: the last one ("Hi! Where do you work?").
+  const sentences = doc.sentences().out("array") as string[];
+  // Leaving: a verb of going away under "have to", "must", "need to" ("I have to go now").
+  const leaving = (
+    doc.match("(have to|got to|must|need to|should) [#Verb]", 0).out("array") as string[]
+  ).some((v) => closeness(lemma(v.toLowerCase(), "verb") ?? v.toLowerCase(), "leave") >= 0.6);
+  const social = leaving && !/\?\s*$/.test(clean) ? "goodbye" : socialAct(words.filter(Boolean));
+  const main = nlp(sentences.at(-1) ?? clean);
+  const isQuestion =
+    /\?\s*$/.test(clean) ||
+    main.has("^#QuestionWord") ||
+    main.has(
+      "^(#Modal|#Copula|#Auxiliary|do|does|did|have|has) (you|i|we|he|she|they|it|there|#ProperNoun|#Noun)",
+    );
+  const greets = social === "greeting";
+  const onlySocial = sentences.length === 1 && social && topic.length <= 2 && !isQuestion;
+  if (social === "goodbye" && !isQuestion) return { ...base, act: social, greets: false };
+  if (social && (onlySocial || !isQuestion) && sentences.length === 1 && social !== "greeting")
+    return { ...base, act: social, greets: false };
+  if (onlySocial) return { ...base, act: social, greets };
+
+  // An invitation: asked to come, join or visit (a verb of motion or meeting after "you"), or
+  // "let's ..."; a request: asked to do something else.
+  const modalYou = main.has("(would|will|could|can) you (like to|want to|wanna)? #Verb");
+  const invitingVerb = (
+    main.match("you (like to|want to|wanna)? [#Verb]", 0).out("array") as string[]
+  )
+    .concat(main.match("^[#Imperative]", 0).out("array") as string[])
+    .some((v) => {
+      const l = lemma(v.toLowerCase(), "verb") ?? v.toLowerCase();
+      const d = domainOf(l, "verb");
+      return (
+        d === "verb.motion" ||
+        d === "verb.social" ||
+        ["visit", "join", "attend"].some((c) => closeness(l, c) >= 0.6)
+      );
+    });
+  // A question word ("What will you do tomorrow?") asks; it does not invite.
+  const asks = main.has("#QuestionWord");
+  if (
+    !asks &&
+    (modalYou || main.has("^#Imperative") || main.has("^(let's|lets|let us)")) &&
+    invitingVerb
+  )
+    return { ...base, act: "invitation", greets };
+  if (!asks && main.has("^(could|would|can|will) you") && !main.has("(tell|know|think|say)"))
+    return { ...base, act: "request", greets };
+
+  if (isQuestion) {
+    const qw = terms.find((t) => has(t, "QuestionWord"))?.normal;
+    const wh: Wh =
+      qw && ["who", "whom", "whose"].includes(qw)
+        ? "who"
+        : qw === "what" || qw === "which" || qw === "where" || qw === "when" || qw === "why"
+          ? qw
+          : qw === "how"
+            ? "how"
+            : main.has("^tell me") || main.has("^(describe|explain)")
+              ? "what"
+              : "yesno";
+    return { ...base, act: "question", wh, greets };
+  }
+  if (main.has("^(tell me|describe|explain)"))
+    return { ...base, act: "question", wh: "what", greets };
+  // An opinion: the speaker's own view or an evaluation ("I think ...", "Lovely day").
+  if (
+    main.has("^(i|we) (think|feel|believe|love|like|hate|guess|reckon)") ||
+    (main.has("^#Adjective #Noun") && terms.length <= 6)
+  )
+    return { ...base, act: "opinion", greets };
+  return { ...base, act: "statement", greets };
+}
