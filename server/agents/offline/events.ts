@@ -6,7 +6,7 @@
 // of event words, holidays or phrasings: anything with a day or an hour ahead is an event.
 import * as chrono from "chrono-node";
 import nlp from "compromise";
-import { DAY_MS, startOfDay } from "../../world/clock.ts";
+import { DAY_MS } from "../../world/clock.ts";
 import { formatTime12, MONTH_NAMES } from "./time.ts";
 
 export interface PlaceName {
@@ -537,11 +537,6 @@ export function timeAhead(t: TimeMention, ref: number): boolean {
   return t.start === undefined || t.start >= d.getUTCHours() * 60 + d.getUTCMinutes() - 60;
 }
 
-/** Whether a text names a day or an hour. */
-export function mentionsTime(text: string, ref: number): boolean {
-  return readTime(text, ref) !== undefined;
-}
-
 /** Whether an event falls on the day of `time`. */
 export function eventOnDay(e: EventMention, time: number): boolean {
   if (e.month === undefined || e.day === undefined) return false;
@@ -667,6 +662,3 @@ export function knownEvents(
   for (const k of byWhat.values()) if (k.hostedBySelf) k.event.host = self;
   return [...byWhat.values()].sort((a, b) => a.rank - b.rank);
 }
-
-/** Midnight of the day after `time`. */
-export const nextDay = (time: number) => startOfDay(time) + DAY_MS;

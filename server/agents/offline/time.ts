@@ -45,12 +45,6 @@ export function parseClock(text: string): number | undefined {
   return h * 60 + min;
 }
 
-/** "February 14" of a game time. */
-export function monthDay(time: number): string {
-  const d = new Date(time);
-  return `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}`;
-}
-
 /** "Friday, February 13, 07:05" without the year: what prompts show as now. */
 export function when(time: number): string {
   const d = new Date(time);
