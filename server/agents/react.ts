@@ -11,7 +11,7 @@ import type { Approach, MindInput, MindOutput } from "../world/mind.ts";
 import { personReactionPrompt } from "./prompts/personReaction.ts";
 import { startOfDay } from "../world/clock.ts";
 import { Address } from "../../shared/address.ts";
-import { isSleep } from "./offline/planner.ts";
+import { isSleep } from "../../shared/activity.ts";
 import { flushObservations } from "./perceive.ts";
 import { objectReactionPrompt } from "./prompts/objectReaction.ts";
 import { reactionPrompt } from "./prompts/reaction.ts";

@@ -1,7 +1,8 @@
 // The day's schedule as data: hourly blocks from the day plan, and the 5-15 minute tasks they are
 // decomposed into just in time. Pure functions; plan.ts drives them with the gateway.
 import type { PlannedTask } from "./execute.ts";
-import { insertBlock, isSleep } from "./offline/planner.ts";
+import { isSleep } from "../../shared/activity.ts";
+import { insertBlock } from "./offline/planner.ts";
 import { parseClock } from "./offline/time.ts";
 
 export interface Block {

@@ -9,7 +9,7 @@ import type { TownRoomMetadata } from "../rooms/metadata.ts";
 import type { Scale } from "../scale/scale.ts";
 import { openHostedTown, resolveSpec, type HostedTown, type HostingDeps } from "./hostedTown.ts";
 import { TownRefusal, type TownSpec } from "./townSpec.ts";
-import { isSleep } from "../agents/offline/planner.ts";
+import { isSleep } from "../../shared/activity.ts";
 import type { Town } from "../world/town.ts";
 import { sumMetrics, type GatewayView } from "../llm/index.ts";
 

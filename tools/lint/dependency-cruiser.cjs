@@ -68,6 +68,22 @@ module.exports = {
       to: { path: notIn("agents", "world", "llm", "threads") },
     },
     {
+      name: "language-is-a-toolkit",
+      severity: "error",
+      comment:
+        "The language toolkit (understanding, lexicon, persona facts, realiser) serves the offline answers and the minds; it never imports the answers.",
+      from: { path: "^server/agents/language/" },
+      to: { path: "^server/agents/offline/" },
+    },
+    {
+      name: "hosts-know-minds-not-their-engine",
+      severity: "error",
+      comment:
+        "What hosts and serves towns talks to minds through the Mind port: neither the offline engine nor the language toolkit is theirs to import.",
+      from: { path: "^server/(?!agents/)" },
+      to: { path: "^server/agents/(offline|language)/" },
+    },
+    {
       name: "store-below-hosting",
       severity: "error",
       comment:

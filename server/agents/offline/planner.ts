@@ -13,11 +13,9 @@ import {
   type EventMention,
   type PlaceName,
 } from "./events.ts";
+import { isSleep } from "../../../shared/activity.ts";
 import { seeded } from "./random.ts";
 import { formatTime12, hhmm, parseClock } from "./time.ts";
-
-export const isSleep = (task: string) =>
-  /\b(sleep|sleeping|asleep|in bed|going to bed)\b/i.test(task);
 
 // ---------------------------------------------------------------- habits
 

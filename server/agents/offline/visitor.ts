@@ -13,7 +13,7 @@ import { pickNews, tellNews } from "./dialogue.ts";
 import { describeEvent, extractEvent } from "./events.ts";
 import { aboutTheFuture, namesPerson } from "./importance.ts";
 import { offlineInterview } from "./interview.ts";
-import { isSleep } from "./planner.ts";
+import { isSleep } from "../../../shared/activity.ts";
 import { pick } from "./random.ts";
 
 // What the prompt and this offline answer are given: declared beside the engine that reads it, so

@@ -2,7 +2,7 @@
 // they observe): a resident sees someone walk up to it or hears them address it, and decides
 // whether to stop what it is doing and turn to them, or carry on.
 import { z } from "zod";
-import { isSleep } from "../offline/planner.ts";
+import { isSleep } from "../../../shared/activity.ts";
 import { definePrompt, firstName, memories, nowAt, quote, type MemoryLine } from "./builder.ts";
 
 export interface PersonReactionInput {
