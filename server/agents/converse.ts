@@ -10,7 +10,7 @@ import { startOfDay } from "../world/clock.ts";
 import type { ConversationLine, ConversationPlan, Notice } from "../world/mind.ts";
 import type { Ask, ChatSideInput, Line, PastContext } from "./offline/dialogue.ts";
 import type { Fact } from "./memory/fact.ts";
-import { eventOnDay, extractEvent, type PlaceName } from "./offline/events.ts";
+import { eventOnDay, extractEvent, type PlaceName } from "./language/events.ts";
 import { parseHourMinute } from "../../shared/time.ts";
 import { flushObservations } from "./perceive.ts";
 import { postChatPrompt } from "./prompts/postChat.ts";

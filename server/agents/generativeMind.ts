@@ -35,9 +35,9 @@ import type {
   Reply,
   Whisper,
 } from "../world/mind.ts";
-import { hhmm } from "./offline/time.ts";
-import { importanceOf } from "./offline/importance.ts";
-import { youToThirdPerson } from "./offline/person.ts";
+import { hhmm } from "./language/time.ts";
+import { importanceOf } from "./language/importance.ts";
+import { youToThirdPerson } from "./language/person.ts";
 import { flushDue, flushObservations, perceive } from "./perceive.ts";
 import type { Persona } from "../../shared/persona.ts";
 import { asleep, nextTask } from "./plan.ts";

@@ -3,7 +3,7 @@
 // identity block. Waiting observations are stored first, so the answer knows what the resident
 // just saw. On the record, the resident remembers being interviewed (a reporter's visit is part
 // of its life); off the record nothing is written, not even last-access times.
-import { importanceOf } from "./offline/importance.ts";
+import { importanceOf } from "./language/importance.ts";
 import { flushObservations } from "./perceive.ts";
 import { interviewPrompt } from "./prompts/interview.ts";
 import {

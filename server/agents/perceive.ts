@@ -7,7 +7,7 @@
 // give objects ("window table is in use") are scored without a call.
 import { Address } from "../../shared/address.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
-import { importanceOf } from "./offline/importance.ts";
+import { importanceOf } from "./language/importance.ts";
 import { fitScores, importancePrompt } from "./prompts/importance.ts";
 import {
   identity,

@@ -4,7 +4,7 @@
 // thoughts with a depth: 1 over observations, 1 + the deepest insight it rests on, so
 // reflections build on reflections. Calls: one for the questions, then one for the insights of all
 // three (settings.insightsInOneCall) or one per question.
-import { importanceOf } from "./offline/importance.ts";
+import { importanceOf } from "./language/importance.ts";
 import { flushObservations } from "./perceive.ts";
 import { reflectionInsightsPrompt } from "./prompts/reflectionInsights.ts";
 import { reflectionQuestionsPrompt } from "./prompts/reflectionQuestions.ts";

@@ -3,7 +3,7 @@
 import type { PlannedTask } from "./execute.ts";
 import { isSleep } from "../../shared/activity.ts";
 import { insertBlock } from "./offline/planner.ts";
-import { parseClock } from "./offline/time.ts";
+import { parseClock } from "./language/time.ts";
 
 export interface Block {
   /** Minutes since midnight; blocks cover 0..1440 without gaps. */

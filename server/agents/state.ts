@@ -7,7 +7,7 @@ import type { TraceMemory } from "../../shared/trace.ts";
 import type { MemoryPort, MemoryRecord, MemoryType, NewMemory, Scored } from "./memory/port.ts";
 import { Address } from "../../shared/address.ts";
 import type { Persona } from "../../shared/persona.ts";
-import type { PlaceName } from "./offline/events.ts";
+import type { PlaceName } from "./language/events.ts";
 import { brief, identityOf, type Identity, type MemoryLine } from "./prompts/builder.ts";
 import type { MindSettings } from "./settings.ts";
 import type { SpatialMemory } from "./memory/spatial.ts";

@@ -4,7 +4,7 @@
 // same summary, memo and planning note as after a resident's conversation, so what a visitor said
 // comes up in later conversations, plans and interviews.
 import type { HeardWords, Overheard, Reply } from "../world/mind.ts";
-import { importanceOf } from "./offline/importance.ts";
+import { importanceOf } from "./language/importance.ts";
 import { personLabel, visitorReplyPrompt } from "./prompts/visitorReply.ts";
 import { describePlace } from "./react.ts";
 import {
@@ -22,7 +22,7 @@ import {
 import { doing } from "./converse.ts";
 import { knowledgeOf } from "./knowing.ts";
 import { understand } from "./language/understand.ts";
-import { iToThirdPerson } from "./offline/person.ts";
+import { iToThirdPerson } from "./language/person.ts";
 
 /** Relationships with people are kept by name: a person's avatar id changes every visit. */
 export const visitorKey = (name: string) => `person:${name.trim().toLowerCase()}`;

@@ -1,10 +1,10 @@
 // Whispers (§3.6, "inner voice"): what a moderator whispers, or a history file seeds, becomes the
 // agent's own thoughts, each with its importance, in one call per batch. The history loader reads
 // the original's `Name,Whisper` CSV with `;`-separated statements.
-import { importanceOf } from "./offline/importance.ts";
-import { youToThirdPerson } from "./offline/person.ts";
+import { importanceOf } from "./language/importance.ts";
+import { youToThirdPerson } from "./language/person.ts";
 import { whisperPrompt } from "./prompts/whisper.ts";
-import { factOf } from "./offline/news.ts";
+import { factOf } from "./language/news.ts";
 import {
   identity,
   peopleFor,

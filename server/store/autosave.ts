@@ -2,7 +2,7 @@
 // With memory rows (memoryRows.ts) the memories made since the last write go first, as rows, and
 // the snapshot records their high-water mark; between saves the rows are written in batches.
 import type { Logger } from "pino";
-import type { Store } from "../store/store.ts";
+import type { Store } from "./store.ts";
 import type { TownSnapshot } from "../world/snapshot.ts";
 import type { Town } from "../world/town.ts";
 import type { MemoryRows } from "./memoryRows.ts";

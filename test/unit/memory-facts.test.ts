@@ -8,7 +8,7 @@ import { rowFields } from "../../server/agents/memory/journal.ts";
 import type { Fact } from "../../server/agents/memory/fact.ts";
 import type { NewMemory } from "../../server/agents/memory/port.ts";
 import { hashEmbed } from "../../server/llm/hashEmbedding.ts";
-import { absoluteDays, factOf, tellFact } from "../../server/agents/offline/news.ts";
+import { absoluteDays, factOf, tellFact } from "../../server/agents/language/news.ts";
 import { offlineTakeaway, pickNews, tellNews } from "../../server/agents/offline/dialogue.ts";
 import type { MemoryLine } from "../../server/agents/prompts/builder.ts";
 

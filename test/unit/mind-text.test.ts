@@ -8,13 +8,13 @@ import {
   extractEvent,
   knownEvents,
   readTime,
-} from "../../server/agents/offline/events.ts";
-import { aboutTheFuture, importanceOf } from "../../server/agents/offline/importance.ts";
+} from "../../server/agents/language/events.ts";
+import { aboutTheFuture, importanceOf } from "../../server/agents/language/importance.ts";
 import {
   iToThirdPerson,
   toFirstPerson,
   youToThirdPerson,
-} from "../../server/agents/offline/person.ts";
+} from "../../server/agents/language/person.ts";
 import { topicPhrase } from "../../server/agents/offline/dialogue.ts";
 
 const REF = Date.UTC(2026, 1, 13, 9, 0); // Friday, February 13, 09:00

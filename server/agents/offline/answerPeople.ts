@@ -18,8 +18,8 @@ import type { DayBlock, Knowledge } from "../language/knowledge.ts";
 import { closeness, relatedness } from "../language/lexicon.ts";
 import { cap, clock, inFirstPerson, listOf, sentence } from "../language/realise.ts";
 import { contentWords, type Utterance } from "../language/understand.ts";
-import { ownMemoryAsI } from "./person.ts";
-import { seeded } from "./random.ts";
+import { ownMemoryAsI } from "../language/person.ts";
+import { seeded } from "../language/random.ts";
 
 export interface Talk {
   me: string;

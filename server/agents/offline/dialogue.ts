@@ -14,13 +14,13 @@ import {
   readTime,
   type EventMention,
   type PlaceName,
-} from "./events.ts";
-import { aboutTheFuture, importanceOf, namesPerson } from "./importance.ts";
-import { cap, iToThirdPerson, ownMemoryAsI, withoutDanglingEnd } from "./person.ts";
-import { pick, seeded } from "./random.ts";
+} from "../language/events.ts";
+import { aboutTheFuture, importanceOf, namesPerson } from "../language/importance.ts";
+import { cap, iToThirdPerson, ownMemoryAsI, withoutDanglingEnd } from "../language/person.ts";
+import { pick, seeded } from "../language/random.ts";
 import { heard as heardFact, type Fact } from "../memory/fact.ts";
-import { asClause, heardBy, tellFact } from "./news.ts";
-import { dayKey, formatTime12 } from "./time.ts";
+import { asClause, heardBy, tellFact } from "../language/news.ts";
+import { dayKey, formatTime12 } from "../language/time.ts";
 import { DAY_MS } from "../../world/clock.ts";
 
 export interface News {

@@ -12,12 +12,12 @@ import {
   readTime,
   type KnownEvent,
   type PlaceName,
-} from "./events.ts";
-import { aboutTheFuture } from "./importance.ts";
+} from "../language/events.ts";
+import { aboutTheFuture } from "../language/importance.ts";
 import type { Knowledge } from "../language/knowledge.ts";
 import { understand } from "../language/understand.ts";
 import { answerPeople } from "./answerPeople.ts";
-import { cap, ownMemoryAsI, toFirstPerson } from "./person.ts";
+import { cap, ownMemoryAsI, toFirstPerson } from "../language/person.ts";
 import { eng } from "stopword";
 
 /** What the prompt and this offline answer are given (declared here, beside the engine that reads it, so the prompt file imports this one and not the other way round). */

@@ -12,10 +12,10 @@ import {
   knownEvents,
   type EventMention,
   type PlaceName,
-} from "./events.ts";
+} from "../language/events.ts";
 import { isSleep } from "../../../shared/activity.ts";
-import { seeded } from "./random.ts";
-import { formatTime12, hhmm, parseClock } from "./time.ts";
+import { seeded } from "../language/random.ts";
+import { formatTime12, hhmm, parseClock } from "../language/time.ts";
 
 // ---------------------------------------------------------------- habits
 

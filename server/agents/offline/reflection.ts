@@ -2,9 +2,9 @@
 // and about what matters most in them, and for each question insights that generalise over the
 // statements retrieved for it, each citing the statements it rests on. People are found by name,
 // plans by the general future cues; nothing is about any particular event.
-import type { PlaceName } from "./events.ts";
-import { aboutTheFuture } from "./importance.ts";
-import { withoutDanglingEnd } from "./person.ts";
+import type { PlaceName } from "../language/events.ts";
+import { aboutTheFuture } from "../language/importance.ts";
+import { withoutDanglingEnd } from "../language/person.ts";
 
 function mentions(statements: readonly string[], people: readonly string[]): [string, number[]][] {
   const out = new Map<string, number[]>();

@@ -8,13 +8,13 @@ import type { Knowledge } from "../language/knowledge.ts";
 import { understand } from "../language/understand.ts";
 import { answerPeople, type PeopleAnswer } from "./answerPeople.ts";
 import type { ChatSideInput, Line } from "./dialogue.ts";
-import type { PlaceName } from "./events.ts";
+import type { PlaceName } from "../language/events.ts";
 import { pickNews, tellNews } from "./dialogue.ts";
-import { describeEvent, extractEvent } from "./events.ts";
-import { aboutTheFuture, namesPerson } from "./importance.ts";
+import { describeEvent, extractEvent } from "../language/events.ts";
+import { aboutTheFuture, namesPerson } from "../language/importance.ts";
 import { offlineInterview } from "./interview.ts";
 import { isSleep } from "../../../shared/activity.ts";
-import { pick } from "./random.ts";
+import { pick } from "../language/random.ts";
 
 // What the prompt and this offline answer are given: declared beside the engine that reads it, so
 // the prompt file imports this one and not the other way round.

@@ -5,7 +5,7 @@ import type { Fact } from "../memory/fact.ts";
 import { z } from "zod";
 import type { ChatMessage, Prompt, Tier } from "../../llm/prompt.ts";
 import type { Persona } from "../../../shared/persona.ts";
-import { when } from "../offline/time.ts";
+import { when } from "../language/time.ts";
 import { formatDate } from "../../../shared/time.ts";
 
 export const HHMM = /^([01]?\d|2[0-3]):[0-5]\d$/;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { formatDate } from "../../../shared/time.ts";
 import type { Persona } from "../../../shared/persona.ts";
-import type { PlaceName } from "../offline/events.ts";
+import type { PlaceName } from "../language/events.ts";
 import { offlineDayPlan } from "../offline/planner.ts";
 import {
   Clock,

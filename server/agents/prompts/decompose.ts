@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ScheduleItem } from "../../../shared/persona.ts";
 import { SpatialMemory } from "../memory/spatial.ts";
 import { offlineDecompose } from "../offline/planner.ts";
-import { hhmm } from "../offline/time.ts";
+import { hhmm } from "../language/time.ts";
 import { bullets, definePrompt, firstName, iss, type Identity } from "./builder.ts";
 
 export interface DecomposeInput {

@@ -2,7 +2,7 @@
 // noticed since the last batch, instead of the original's one call per event (§3.1). The
 // original's poignancy prompt opens with the identity block.
 import { z } from "zod";
-import { importanceOf } from "../offline/importance.ts";
+import { importanceOf } from "../language/importance.ts";
 import { definePrompt, iss, numbered, type Identity } from "./builder.ts";
 
 export interface ImportanceInput {

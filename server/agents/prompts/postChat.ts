@@ -2,7 +2,7 @@
 // planning note and an updated relationship summary (the original's chat poignancy,
 // memo_on_convo, planning_thought_on_convo and summarize_chat_relationship, four calls).
 import { z } from "zod";
-import type { PlaceName } from "../offline/events.ts";
+import type { PlaceName } from "../language/events.ts";
 import { offlineTakeaway, type ChatSideInput, type Line } from "../offline/dialogue.ts";
 import type { Fact } from "../memory/fact.ts";
 import { definePrompt, firstName, iss, nowAt, quote, type Identity } from "./builder.ts";

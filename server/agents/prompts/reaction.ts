@@ -3,7 +3,7 @@
 // The original asks two prompts in turn (decide_to_talk, decide_to_react, §3.3 C), each with the
 // context of what the resident remembers of the other and when they last talked.
 import { z } from "zod";
-import type { PlaceName } from "../offline/events.ts";
+import type { PlaceName } from "../language/events.ts";
 import { offlineReaction } from "../offline/dialogue.ts";
 import { definePrompt, firstName, memories, nowAt, type MemoryLine } from "./builder.ts";
 

@@ -5,8 +5,8 @@
 // what three questions retrieve is the same memories (base-25), so one call sends about half the
 // statements' tokens of three, and each question still sees exactly its own statements.
 import { z } from "zod";
-import type { PlaceName } from "../offline/events.ts";
-import { importanceOf } from "../offline/importance.ts";
+import type { PlaceName } from "../language/events.ts";
+import { importanceOf } from "../language/importance.ts";
 import { offlineInsights } from "../offline/reflection.ts";
 import { datedNote, definePrompt, stamp, type MemoryLine } from "./builder.ts";
 

@@ -1,7 +1,7 @@
 // Reflection, first call: the focal questions the latest 100 memories raise (the original's
 // generate_focal_pt_v1: "the 3 most salient high-level questions", §3.4).
 import { z } from "zod";
-import type { PlaceName } from "../offline/events.ts";
+import type { PlaceName } from "../language/events.ts";
 import { offlineQuestions } from "../offline/reflection.ts";
 import { datedNote, definePrompt, memories, type MemoryLine } from "./builder.ts";
 

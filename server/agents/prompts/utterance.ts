@@ -3,7 +3,7 @@
 // situation and the last line said), how it sees the listener, when they last talked and about
 // what, and the conversation so far; the speaker decides whether the line ends it.
 import { z } from "zod";
-import type { PlaceName } from "../offline/events.ts";
+import type { PlaceName } from "../language/events.ts";
 import {
   offlineUtterance,
   type Ask,

@@ -2,8 +2,8 @@
 // the resident, each with its importance, in one call for a whole batch of statements (the
 // original asks whisper_inner_thought, then the event triple and poignancy, per statement).
 import { z } from "zod";
-import { importanceOf } from "../offline/importance.ts";
-import { youToThirdPerson } from "../offline/person.ts";
+import { importanceOf } from "../language/importance.ts";
+import { youToThirdPerson } from "../language/person.ts";
 import { definePrompt, firstName, iss, quote, type Identity } from "./builder.ts";
 
 export interface WhisperInput {
