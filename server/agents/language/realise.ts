@@ -40,6 +40,25 @@ function withI(verb: string): string {
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A sentence about `name` (pronoun `p`) said by `name`: "I", "my", "me", "myself". */
+/** Adverbs that stand between a subject and its verb ("she now looks after", "he still runs"). */
+const ADVERBS = [
+  "still",
+  "also",
+  "often",
+  "usually",
+  "always",
+  "never",
+  "now",
+  "just",
+  "already",
+  "quietly",
+  "secretly",
+  "sometimes",
+  "rarely",
+  "really",
+  "mostly",
+];
+
 export function inFirstPerson(sentence: string, name: string, p: Pronoun): string {
   const first = name.split(" ")[0];
   const subj = p === "she" ? "She|she" : p === "he" ? "He|he" : "They|they";
@@ -54,10 +73,7 @@ export function inFirstPerson(sentence: string, name: string, p: Pronoun): strin
     .replace(new RegExp(`\\b${refl}\\b`, "g"), "myself");
   // Subject + up to two adverbs + verb.
   out = out.replace(
-    new RegExp(
-      `\\b(?:${who}|${subj})((?:\\s+(?:still|also|often|usually|always|never|now|just|already|quietly|secretly|sometimes|rarely|really|mostly))*)\\s+([A-Za-z']+)`,
-      "g",
-    ),
+    new RegExp(`\\b(?:${who}|${subj})((?:\\s+(?:${ADVERBS.join("|")}))*)\\s+([A-Za-z']+)`, "g"),
     (_m, adverbs: string, verb: string) => `I${adverbs} ${withI(verb)}`,
   );
   out = out.replace(/^I\b/, "I").replace(/(^|[.!?]\s+)i\b/g, "$1I");
@@ -82,7 +98,12 @@ export function inFirstPerson(sentence: string, name: string, p: Pronoun): strin
       /s$/.test(low)
     ) {
       let k = i - 1;
-      while (k >= 0 && (terms[k].tags.includes("Adverb") || terms[k].tags.includes("Negative")))
+      while (
+        k >= 0 &&
+        (terms[k].tags.includes("Adverb") ||
+          terms[k].tags.includes("Negative") ||
+          ADVERBS.includes(terms[k].text.toLowerCase()))
+      )
         k--;
       if (
         k >= 0 &&
@@ -98,7 +119,10 @@ export function inFirstPerson(sentence: string, name: string, p: Pronoun): strin
       low !== obj ||
       (!!next &&
         !/[.,;!?]$/.test(t.text) &&
-        !next.tags.some((g) => ["Preposition", "Conjunction", "Determiner", "Adverb"].includes(g)));
+        !next.tags.some((g) =>
+          // "lets her try": before a bare verb "her" is the object.
+          ["Preposition", "Conjunction", "Determiner", "Adverb", "Infinitive"].includes(g),
+        ));
     swaps.set(i, possessive ? "my" : "me");
   });
   if (!swaps.size) return out;

@@ -215,7 +215,20 @@ export function understand(
   const leaving = (
     doc.match("(have to|got to|must|need to|should) [#Verb]", 0).out("array") as string[]
   ).some((v) => closeness(lemma(v.toLowerCase(), "verb") ?? v.toLowerCase(), "leave") >= 0.6);
-  const social = leaving && !/\?\s*$/.test(clean) ? "goodbye" : socialAct(words.filter(Boolean));
+  // A short last sentence that says farewell closes the talk ("Thanks, it was nice. Bye!").
+  const lastWords = (
+    nlp(sentences.at(-1) ?? clean)
+      .terms()
+      .out("array") as string[]
+  )
+    .map((w) => w.toLowerCase().replace(/[^a-z' -]/g, ""))
+    .filter(Boolean);
+  const farewellLast =
+    sentences.length > 1 && !/\?\s*$/.test(clean) && socialAct(lastWords) === "goodbye";
+  const social =
+    (leaving && !/\?\s*$/.test(clean)) || farewellLast
+      ? "goodbye"
+      : socialAct(words.filter(Boolean));
   const main = nlp(sentences.at(-1) ?? clean);
   const isQuestion =
     /\?\s*$/.test(clean) ||

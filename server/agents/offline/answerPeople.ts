@@ -15,7 +15,7 @@ import {
   type PersonaFacts,
 } from "../language/facts.ts";
 import type { DayBlock, Knowledge } from "../language/knowledge.ts";
-import { closeness, relatedness } from "../language/lexicon.ts";
+import { closeness, domainOf, relatedness, senses } from "../language/lexicon.ts";
 import { cap, clock, inFirstPerson, listOf, sentence } from "../language/realise.ts";
 import { contentWords, type Utterance } from "../language/understand.ts";
 import { ownMemoryAsI } from "../language/person.ts";
@@ -284,24 +284,57 @@ function feelings(f: PersonaFacts, k: Knowledge): Source {
   };
 }
 
+/** Verbs that frame a question about a place rather than say what it is for (WordNet's files). */
+const FRAMING_VERBS = [
+  "verb.motion",
+  "verb.cognition",
+  "verb.perception",
+  "verb.possession",
+  "verb.stative",
+];
+
 /** The places it knows, best for the topic first: by their names and what they hold. */
 function places(u: Utterance, k: Knowledge, residents: string[]): Source {
-  const topic = u.topic;
+  // What the place is for: the things and doings asked about, not when, who, or the verbs of
+  // going and finding that frame the question ("where do PEOPLE GO for a drink in the EVENING").
+  const verbish = (w: string) => senses(w, "verb").length > senses(w, "noun").length;
+  const framing = (w: string) =>
+    ["noun.time", "noun.person", "noun.group", "noun.location"].includes(domainOf(w, "noun")) ||
+    (verbish(w) && FRAMING_VERBS.includes(domainOf(w, "verb"))) ||
+    (domainOf(w, "noun") === "" && domainOf(w, "verb") === "");
+  const purpose = u.topic.filter((w) => !framing(w));
+  const topic = purpose.length ? purpose : u.topic;
   // Homes are not places to send someone: its own and any named after a resident.
   const homeSector = k.home.split(" of ").at(-1) ?? "";
   const surnames = residents.map((r) => r.split(" ").at(-1) ?? r);
-  const scored = k.places
+  const candidates = k.places
     .filter((p) => {
       const sector = p.name.split(" of ").at(-1) ?? p.name;
       return sector !== homeSector && !surnames.some((n) => sector.includes(n));
     })
-    .map((p) => {
-      const words = contentWords(`${p.name} ${p.parts.join(" ")}`);
+    .map((p) => ({ p, words: contentWords(`${p.name} ${p.parts.join(" ")}`) }));
+  // A word many of the places share ("room", "table") tells them apart less than one only a few
+  // have ("dining", "bar"): each word's match counts by how rare it is among them (its IDF).
+  // Counted by building (an arena's name carries its sector's), so a place is not rarer for
+  // having fewer rooms.
+  const bySector = new Map<string, Set<string>>();
+  for (const c of candidates) {
+    const sector = c.p.name.split(" of ").at(-1) ?? c.p.name;
+    const set = bySector.get(sector) ?? new Set<string>();
+    for (const w of c.words) set.add(w);
+    bySector.set(sector, set);
+  }
+  const df = new Map<string, number>();
+  for (const set of bySector.values()) for (const w of set) df.set(w, (df.get(w) ?? 0) + 1);
+  const n = bySector.size;
+  const idf = (w: string) => Math.log((n + 1) / (df.get(w) ?? 1)) / Math.log(n + 1);
+  const scored = candidates
+    .map(({ p, words }) => {
       let s = 0;
-      for (const t of topic) for (const w of words) s = Math.max(s, relatedness(t, w));
+      for (const t of topic) for (const w of words) s = Math.max(s, relatedness(t, w) * idf(w));
       return { p, s };
     })
-    .filter((x) => x.s >= 0.12)
+    .filter((x) => x.s >= 0.08)
     .sort((a, b) => b.s - a.s);
   return {
     name: "places",
