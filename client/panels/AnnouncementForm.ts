@@ -1,5 +1,6 @@
 // The moderator's announcement: news everyone in town (or everyone at one place) comes to know —
 // "A storm will hit tonight". Residents reached remember it; the replay's log shows it.
+import { Address } from "../../shared/address.ts";
 import { MAX_TEXT_LENGTH } from "../../shared/constants.ts";
 import { fill, h } from "./dom.ts";
 import { placeOf } from "./format.ts";
@@ -44,7 +45,7 @@ export class AnnouncementForm {
   setPlaces(addresses: readonly string[]): void {
     const places = new Set<string>();
     for (const a of addresses) {
-      const parts = a.split(":");
+      const parts = Address.levels(a);
       if (parts.length >= 2) places.add(parts.slice(0, 2).join(":"));
       if (parts.length >= 3) places.add(parts.slice(0, 3).join(":"));
     }

@@ -1,6 +1,7 @@
 // The moderator's "New resident" form: who it is, where it works (a place of the town), where it
 // lives (a room with a bed, or with a resident), what it is up to and its habits, and its look.
 // The server checks it against the town and answers what is wrong (a name taken, no free bed).
+import { Address } from "../../shared/address.ts";
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "../../shared/constants.ts";
 import type { NewResidentSpec } from "../../shared/newResident.ts";
 import { fill, h } from "./dom.ts";
@@ -83,12 +84,12 @@ export class ModeratorResidents {
     const key = `${addresses.length}|${residents.map((r) => r.name).join(",")}`;
     if (key === this.key) return;
     this.key = key;
-    const sectors = [...new Set(addresses.map((a) => a.split(":").slice(0, 2).join(":")))];
+    const sectors = [...new Set(addresses.map((a) => Address.prefix(a, 2)))];
     const bedrooms = [
       ...new Set(
         addresses
-          .filter((a) => /\bbed\b/i.test(a.split(":")[3] ?? ""))
-          .map((a) => a.split(":").slice(0, 3).join(":")),
+          .filter((a) => /\bbed\b/i.test(Address.levels(a)[3] ?? ""))
+          .map((a) => Address.prefix(a, 3)),
       ),
     ];
     const was = { work: this.workplace.value, home: this.home.value };

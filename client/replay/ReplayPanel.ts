@@ -248,13 +248,13 @@ export class ReplayPanel {
       case "unanswered":
         return `🤐 ${this.name(e.agentId)} could not ${e.asked === "interview" ? "answer" : "take in the whisper"} (${this.name(e.avatarId)} asked)`;
       case "residentAdded":
-        return `🏡 ${e.name} moved in (${e.by} added them), at ${e.home.split(":").slice(1).join(" › ")}`;
+        return `🏡 ${e.name} moved in (${e.by} added them), at ${Address.levels(e.home).slice(1).join(" › ")}`;
       case "residentEdited":
         return `✏️ ${e.by} changed ${this.name(e.agentId)}: ${Object.entries(e.changes)
           .map(([k, v]) => `${k} “${v}”`)
           .join(", ")}`;
       case "announced":
-        return `📣 ${e.by} announced${e.place ? ` at ${e.place.split(":").at(-1)}` : ""}: “${e.text}” (${e.agentIds.length} heard it)`;
+        return `📣 ${e.by} announced${e.place ? ` at ${Address.last(e.place)}` : ""}: “${e.text}” (${e.agentIds.length} heard it)`;
       case "clockTicked":
       case "agentMoved":
       case "avatarMoved":

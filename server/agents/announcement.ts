@@ -1,6 +1,7 @@
 // A moderator's announcement (server/world/town/announcements.ts) reaches a mind as a notice; the
 // mind perceives it like anything it sees, so it becomes an observation memory through the
 // normal path (deduped, scored for importance, retrieved when planning and talking).
+import { Address } from "../../shared/address.ts";
 import type { AgentSelf, Notice } from "../world/mind.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
 import { inlineSpeech } from "../../shared/text.ts";
@@ -15,7 +16,7 @@ export function announcementsIn(notices: readonly Notice[], agent: AgentSelf): P
       subject: n.by,
       predicate: "announced",
       object: text,
-      description: `${n.by} announced to ${n.place ? `those at ${n.place.split(":").at(-1)}` : "the town"}: ${text}`,
+      description: `${n.by} announced to ${n.place ? `those at ${Address.last(n.place)}` : "the town"}: ${text}`,
       address: n.place || agent.address,
       x: agent.x,
       y: agent.y,

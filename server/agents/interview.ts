@@ -3,6 +3,7 @@
 // identity block. Waiting observations are stored first, so the answer knows what the resident
 // just saw. On the record, the resident remembers being interviewed (a reporter's visit is part
 // of its life); off the record nothing is written, not even last-access times.
+import { Address } from "../../shared/address.ts";
 import { importanceOf } from "./language/importance.ts";
 import { flushObservations } from "./perceive.ts";
 import { interviewPrompt } from "./prompts/interview.ts";
@@ -47,9 +48,9 @@ function presence(s: AgentState, since: number): { sector: string; at: number }[
   return s.memory
     .latest(
       5000,
-      (m) => m.type === "observation" && m.created >= since && m.subject.split(":").length >= 3,
+      (m) => m.type === "observation" && m.created >= since && Address.depth(m.subject) >= 3,
     )
-    .map((m) => ({ sector: m.subject.split(":")[1], at: m.created }));
+    .map((m) => ({ sector: Address.levels(m.subject)[1], at: m.created }));
 }
 
 export async function interview(

@@ -3,6 +3,7 @@
 // answers from the memories retrieved for them. When the Town ends the talk, converse.ts writes the
 // same summary, memo and planning note as after a resident's conversation, so what a visitor said
 // comes up in later conversations, plans and interviews.
+import { Address } from "../../shared/address.ts";
 import type { HeardWords, Overheard, Reply } from "../world/mind.ts";
 import { importanceOf } from "./language/importance.ts";
 import { personLabel, visitorReplyPrompt } from "./prompts/visitorReply.ts";
@@ -111,7 +112,7 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
   }
   const focal = [words.join(" "), speaker.name, `${s.persona.name}'s plans and upcoming events`];
   const mems = await retrieve(ctx, s, focal, now, 15, ctx.settings.retrieveForChat);
-  const arena = (s.current?.address ?? s.persona.home).split(":").slice(0, 3).join(":");
+  const arena = Address.prefix(s.current?.address ?? s.persona.home, 3);
   const knows = knowledgeOf(ctx, s, now, speaker.name);
   const answer = await ctx.gateway.ask(visitorReplyPrompt, {
     knows,

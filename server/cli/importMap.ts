@@ -9,6 +9,7 @@
 // residents, one per home with a spawn point, to rename and describe. Importing the original's own
 // personas is `npm run import-reverie`'s job. It warns of walkable regions cut off from the town
 // and places no path from it reaches (server/content/townCheck.ts), with their tile counts.
+import { Address } from "../../shared/address.ts";
 import { Command } from "commander";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -77,7 +78,7 @@ export function scaffoldPersonas(
   // Spawn points are named "<sector>:<arena>:<point>"; a home is the sector (an apartment, a house).
   const homes = new Map<string, string>();
   for (const s of spawns) {
-    const home = `${world}:${s.name.split(":")[0]}`;
+    const home = `${world}:${Address.levels(s.name)[0]}`;
     if (!homes.has(home)) homes.set(home, s.name);
   }
   const residents = [...homes].slice(0, count).map(([home, spawn], i) =>
@@ -86,7 +87,7 @@ export function scaffoldPersonas(
       name: `Resident ${i + 1}`,
       age: 30,
       innate: "curious, friendly",
-      learned: `Resident ${i + 1} lives in ${home.split(":").at(-1)}. (A placeholder: describe who they are, what they do, whom they know.)`,
+      learned: `Resident ${i + 1} lives in ${Address.last(home)}. (A placeholder: describe who they are, what they do, whom they know.)`,
       currently: `Resident ${i + 1} is settling into town.`,
       lifestyle: `Resident ${i + 1} goes to bed around 11pm and wakes up around 7am.`,
       home,

@@ -1,6 +1,7 @@
 // Transcripts: every line said in a town (residents among themselves and with people), read from
 // its recordings: when, where (the speaker's place as its last action named it), who said it, and
 // who heard it (the one spoken to, or everyone in the group talk). Formats: JSON lines, CSV, Markdown.
+import { Address } from "../../shared/address.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import type { RawSql } from "./rawSql.ts";
 import { RecordingStore } from "./recordings.ts";
@@ -20,7 +21,7 @@ export interface TranscriptLine {
 /** Steps read at once from a recording. */
 const SPAN = 2_000;
 
-const placeOf = (address: string) => address.split(":").slice(1, 3).join(" › ");
+const placeOf = (address: string) => Address.levels(address).slice(1, 3).join(" › ");
 
 /**
  * Every line said in a town's recordings, oldest first; with `agent` (a resident's name), only the

@@ -4,6 +4,7 @@
 // person, a place or a time (compromise's parts of speech), the place is matched against the
 // places the resident knows, and whoever organises it is the person the sentence is about. No list
 // of event words, holidays or phrasings: anything with a day or an hour ahead is an event.
+import { Address } from "../../../shared/address.ts";
 import * as chrono from "chrono-node";
 import nlp from "compromise";
 import { DAY_MS } from "../../world/clock.ts";
@@ -204,7 +205,7 @@ export function findPlace(
   // A word is distinctive when the names of only one sector's places use it ("house" is not).
   const sectors = new Map<string, Set<string>>();
   for (const p of places) {
-    const sector = p.address.split(":")[1] ?? p.address;
+    const sector = Address.levels(p.address)[1] ?? p.address;
     for (const w of norm(p.name).split(" ")) {
       let set = sectors.get(w);
       if (!set) sectors.set(w, (set = new Set()));

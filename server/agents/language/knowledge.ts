@@ -3,6 +3,7 @@
 // (with what they hold, for "where can I ...") and the people it has a view of. The mind fills
 // this from its state; the offline answers read it. Nothing here is parsed from the engine's own
 // English.
+import { Address } from "../../../shared/address.ts";
 import type { PersonaText } from "./facts.ts";
 
 export interface DayBlock {
@@ -50,7 +51,7 @@ export interface Knowledge {
 
 /** An address ("world:sector:arena:object") as the place a person would name. */
 export function placeOf(address: string): string | undefined {
-  const [, sector, arena] = address.split(":");
+  const [, sector, arena] = Address.levels(address);
   if (!sector) return undefined;
   return arena && arena !== sector ? `${arena} of ${sector}` : sector;
 }

@@ -2,7 +2,7 @@
 // objects (the paper's "environment tree", original §4.3). It starts with the agent's home and
 // the places of its habits and grows from what the Town says is in view. Prompts see it as a
 // compact outline; answers are resolved back to known addresses, never to coordinates.
-import type { Address } from "../../world/tile.ts";
+import { Address } from "../../../shared/address.ts";
 
 const norm = (s: string) =>
   s
@@ -54,7 +54,7 @@ export class SpatialMemory {
 
   /** Adds an address of any depth (sector, arena or object). Returns whether it was new. */
   add(address: Address): boolean {
-    const parts = address.split(":");
+    const parts = Address.levels(address);
     if (parts.length < 2 || parts.some((p) => !p)) return false;
     const [world, sector, arena, object] = parts;
     if (!this.world) this.world = world;
@@ -91,7 +91,7 @@ export class SpatialMemory {
   }
 
   has(address: Address): boolean {
-    const [world, sector, arena, object] = address.split(":");
+    const [world, sector, arena, object] = Address.levels(address);
     if (world !== this.world) return false;
     const arenas = this.tree.get(sector);
     if (!arenas) return false;
@@ -136,7 +136,7 @@ export class SpatialMemory {
 
   /** Sectors an agent may go to: public ones, its own home, homes that carry its last name. */
   allowedSectors(home: Address, lastName = ""): string[] {
-    const homeSector = home.split(":")[1];
+    const homeSector = Address.levels(home)[1];
     const ln = lastName.toLowerCase();
     return this.sectors().filter(
       (s) => s === homeSector || !this.isHome(s) || (ln !== "" && s.toLowerCase().includes(ln)),
@@ -150,7 +150,7 @@ export class SpatialMemory {
    */
   /** Whether an arena is somebody else's room ("Maria Lopez's room" in a shared dorm). */
   static othersRoom(arena: string, home: Address, name = ""): boolean {
-    if (!/'s (room|bedroom)$/i.test(arena) || home.split(":")[2] === arena) return false;
+    if (!/'s (room|bedroom)$/i.test(arena) || Address.levels(home)[2] === arena) return false;
     const words = name.toLowerCase().split(/\s+/).filter(Boolean);
     return !words.some((w) => arena.toLowerCase().includes(w));
   }
@@ -162,7 +162,7 @@ export class SpatialMemory {
         ...(opts.focus ?? []).filter((f) => this.tree.has(f)),
       ]),
     ];
-    const focus = new Set([opts.home.split(":")[1], ...(opts.focus ?? [])]);
+    const focus = new Set([Address.levels(opts.home)[1], ...(opts.focus ?? [])]);
     const line = (sector: string, withObjects: boolean) =>
       `${sector}: ${this.arenas(sector)
         .filter((a) => !SpatialMemory.othersRoom(a, opts.home, opts.name ?? opts.lastName))
@@ -191,8 +191,7 @@ export class SpatialMemory {
   resolve(text: string, allowedSectors?: readonly string[]): Address | undefined {
     if (!text) return undefined;
     const raw = text.trim().replace(/^[{[("']+|[}\])"'.]+$/g, "");
-    const parts = raw
-      .split(":")
+    const parts = Address.levels(raw)
       .map((p) => p.trim())
       .filter(Boolean);
     if (parts.length && norm(parts[0]) === norm(this.world)) parts.shift();

@@ -5,6 +5,7 @@
 // listener goes to an event it hears of depends on its usual day at that hour, its tie to the
 // organiser and a seeded draw; the takeaways are written from what the OTHER said, naming who
 // told it, so news really travels through conversations.
+import { Address } from "../../../shared/address.ts";
 import type { MemoryLine } from "../prompts/builder.ts";
 import {
   describeEvent,
@@ -325,9 +326,9 @@ function newsOf(
 /** The side is free at a minute of the day unless its usual day has it somewhere else than home. */
 function busyAt(side: ChatSideInput, minute: number): boolean {
   const usual = side.usual ?? [];
-  const home = (side.home ?? "").split(":")[1];
+  const home = Address.levels(side.home ?? "")[1];
   const at = [...usual].reverse().find((u) => u.start <= minute);
-  return !!at && !!home && at.place.split(":")[1] !== home;
+  return !!at && !!home && Address.levels(at.place)[1] !== home;
 }
 
 /**
@@ -379,7 +380,7 @@ function answerAsk(
   if (q === "lately" && news) return { text: news, told: true };
   const next = self.later?.[0];
   if (!next) return { text: "Nothing much planned, to be honest." };
-  const place = next.place?.split(":")[1];
+  const place = next.place ? Address.levels(next.place)[1] : undefined;
   const when =
     next.start - (new Date(now).getUTCHours() * 60 + new Date(now).getUTCMinutes()) < 60
       ? "Soon"

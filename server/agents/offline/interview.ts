@@ -2,6 +2,7 @@
 // first), its plans and its persona. The kind of question is read from its grammar (who, when,
 // yes/no, about the past or the future), words are compared by their roots (compromise), and
 // nothing is claimed that memory does not hold: "I went" only when its memories place it there.
+import { Address } from "../../../shared/address.ts";
 import nlp from "compromise";
 import type { Identity, MemoryLine } from "../prompts/builder.ts";
 import {
@@ -106,7 +107,7 @@ function wasThere(i: InterviewInput, k: KnownEvent): boolean {
   const e = k.event;
   const start = eventStart(e, i.now);
   if (start === undefined || !e.place) return false;
-  const sector = e.place.address.split(":")[1];
+  const sector = Address.levels(e.place.address)[1];
   const end = start + ((e.end ?? (e.start ?? 0) + 120) - (e.start ?? 0)) * 60_000;
   return i.presence.some((p) => p.sector === sector && p.at >= start - 15 * 60_000 && p.at <= end);
 }

@@ -3,6 +3,7 @@
 // planned day is put into the schedule at that time and place. Decomposition splits schedule
 // blocks into 5-15 minute tasks at known addresses, with an emoji, an event triple and an object
 // state, as the decomposition prompt asks a model to.
+import { Address } from "../../../shared/address.ts";
 import type { Persona, ScheduleItem } from "../../../shared/persona.ts";
 import { SpatialMemory, matchScore } from "../memory/spatial.ts";
 import { parseHourMinute } from "../../../shared/time.ts";
@@ -348,14 +349,14 @@ export function addressForBlock(
   if (!address && b.place) address = known.resolve(b.place, allowed);
   if (!address && habit && known.has(habit.address)) address = habit.address;
   if (!address) address = known.resolve(b.task, allowed);
-  if (address && address.split(":").length === 2) {
-    const sector = address.split(":")[1];
+  if (address && Address.depth(address) === 2) {
+    const sector = Address.levels(address)[1];
     const arena = arenaFor(b.task, known.arenas(sector));
     if (arena) address = `${address}:${arena}`;
   }
-  if (!address || address.split(":").length < 3)
+  if (!address || Address.depth(address) < 3)
     address = isSleep(b.task) ? (habits.find((h) => isSleep(h.action))?.address ?? home) : home;
-  const parts = address.split(":");
+  const parts = Address.levels(address);
   if (parts.length === 3) {
     const obj = objectFor(b.task, known.objects(parts[1], parts[2]));
     if (obj) address = `${address}:${obj}`;
@@ -383,7 +384,7 @@ export function offlineDecompose(
 ): OfflineTask[][] {
   return blocks.map((b) => {
     const address = addressForBlock(b, known, home, habits, allowed);
-    const object = address.split(":")[3] ?? "";
+    const object = Address.levels(address)[3] ?? "";
     const total = Math.max(5, b.end - b.start);
     const make = (task: string, minutes: number): OfflineTask => ({
       task,

@@ -1,6 +1,7 @@
 // A resident a moderator adds to a running town: the form's fields checked against the town (a
 // name taken, a place that does not exist, a home with no free bed) and turned into a persona like
 // those of a town's personas.json. Pure: the Town places the body and tells the mind.
+import { Address } from "../../../shared/address.ts";
 import type { NewResidentSpec } from "../../../shared/newResident.ts";
 import type { Persona } from "../../../shared/persona.ts";
 import { refuse, type Command, type CommandResult } from "../commands.ts";
@@ -10,14 +11,14 @@ import type { Residents } from "./residents.ts";
 import type { TownEvent } from "../../../shared/events.ts";
 
 /** Where each bed of an arena is: objects whose name says bed ("bed", "double bed", "Bed 2"). */
-const isBed = (address: string) => /\bbed\b/i.test(address.split(":")[3] ?? "");
+const isBed = (address: string) => /\bbed\b/i.test(Address.levels(address)[3] ?? "");
 
 /** Arenas with more beds than residents living there: the homes a newcomer may move into. */
 export function freeHomes(map: TownMap, residents: readonly Persona[]): string[] {
   const beds = new Map<string, number>();
   for (const a of map.addresses()) {
-    if (a.split(":").length !== 4 || !isBed(a)) continue;
-    const arena = a.split(":").slice(0, 3).join(":");
+    if (Address.depth(a) !== 4 || !isBed(a)) continue;
+    const arena = Address.prefix(a, 3);
     beds.set(arena, (beds.get(arena) ?? 0) + 1);
   }
   for (const p of residents) if (beds.has(p.home)) beds.set(p.home, beds.get(p.home)! - 1);
@@ -80,14 +81,14 @@ export function newResident(
   const name = spec.name.trim();
   // Its workplace as a room it knows (the minds learn the rest of a place by seeing it).
   const workRoom =
-    map.addresses().find((a) => a.split(":").length === 3 && a.startsWith(`${spec.workplace}:`)) ??
+    map.addresses().find((a) => Address.depth(a) === 3 && a.startsWith(`${spec.workplace}:`)) ??
     spec.workplace;
   const persona: Persona = {
     id: idFor(name, new Set(residents.map((p) => p.id))),
     name,
     age: spec.age,
     innate: spec.traits,
-    learned: `${name} is a ${spec.occupation} at ${spec.workplace.split(":").slice(1).join(", ")}.`,
+    learned: `${name} is a ${spec.occupation} at ${Address.levels(spec.workplace).slice(1).join(", ")}.`,
     currently: spec.currently,
     lifestyle: spec.lifestyle,
     home,
