@@ -350,7 +350,8 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
   const first = firstName(name);
   const out = factsOf(f, k, (x) => x.people.includes(first) || x.text.includes(name));
   const view = k.people.find((p) => p.name === name)?.relationship;
-  if (view) out.push(mine(f, view));
+  // A view of a relationship is about the two of them: its "they" is "we" said by one of them.
+  if (view) out.push(mine(f, view).replace(/\bThey\b/g, "We").replace(/\bthey\b/g, "we"));
   for (const b of activities(k.today))
     if (b.task.includes(first))
       out.push(
