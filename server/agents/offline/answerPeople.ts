@@ -155,7 +155,7 @@ function identity(f: PersonaFacts, k: Knowledge): Source {
   return {
     name: "identity",
     sentences: [
-      `I'm ${f.first}. ${occupation[0] ?? ""}`.trim(),
+      `I'm ${f.name}. ${occupation[0] ?? ""}`.trim(),
       ...occupation.slice(1),
       ...wish,
       sentence(`I live at ${k.home.split(" of ").at(-1)}`),
@@ -351,7 +351,12 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
   const out = factsOf(f, k, (x) => x.people.includes(first) || x.text.includes(name));
   const view = k.people.find((p) => p.name === name)?.relationship;
   // A view of a relationship is about the two of them: its "they" is "we" said by one of them.
-  if (view) out.push(mine(f, view).replace(/\bThey\b/g, "We").replace(/\bthey\b/g, "we"));
+  if (view)
+    out.push(
+      mine(f, view)
+        .replace(/\bThey\b/g, "We")
+        .replace(/\bthey\b/g, "we"),
+    );
   for (const b of activities(k.today))
     if (b.task.includes(first))
       out.push(
@@ -574,6 +579,8 @@ export function answerPeople(
       u.tense === "future" ||
       ["now", "evening", "tomorrow", "future", "week"].includes(u.span) ||
       (u.wh === "what" && u.topic.length === 0);
+    // "Who are you?": who it is; "Who do you spend time with?": its people.
+    if (u.wh === "who" && u.about === "you" && !u.topic.length) sources.push(identity(f, k));
     if (u.wh === "who") sources.push(company(f, k, talk));
     // "What do you do?": the simple present of "do" about the listener asks for its work.
     if (u.wh === "what" && u.span === "general" && nlp(u.text).has("what do you do"))
