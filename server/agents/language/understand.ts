@@ -58,7 +58,9 @@ function socialAct(words: string[]): Act | undefined {
     for (let i = 0; i < words.length; i++)
       for (const n of [2, 1]) {
         const phrase = words.slice(i, i + n).join(" ");
-        if (phrase.split(" ").length === n && relatedness(phrase, "farewell") >= 0.6)
+        // "Good morning" is WordNet's "greeting or farewell": at once both, it opens a talk.
+        const bye = relatedness(phrase, "farewell");
+        if (phrase.split(" ").length === n && bye >= 0.6 && bye > relatedness(phrase, "greeting"))
           return "goodbye";
       }
   for (const n of [3, 2, 1]) {
@@ -66,7 +68,10 @@ function socialAct(words: string[]): Act | undefined {
     const phrase = words.slice(0, n).join(" ");
     const scores = SOCIAL.map(([act, concept]) => [act, relatedness(phrase, concept)] as const);
     scores.sort((a, b) => b[1] - a[1]);
-    if (scores[0][1] >= 0.45 && scores[0][1] > scores[1][1]) return scores[0][0];
+    const tie = scores[0][1] === scores[1][1];
+    const greetingTied = tie && (scores[0][0] === "greeting" || scores[1][0] === "greeting");
+    if (scores[0][1] >= 0.45 && (!tie || greetingTied))
+      return greetingTied ? "greeting" : scores[0][0];
   }
   return undefined;
 }
