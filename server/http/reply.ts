@@ -1,10 +1,29 @@
 // How the API refuses: every error is `{ error: { code, message } }` with its HTTP status, and
 // moderator-only calls check `Authorization: Bearer <MODERATOR_TOKEN>` the same way everywhere.
 import type { NextFunction, Request, Response } from "express";
+import type { z } from "zod";
 import { tokenMatches } from "../access.ts";
 
 export const fail = (res: Response, status: number, code: string, message: string) =>
   void res.status(status).json({ error: { code, message } });
+
+/**
+ * A request's JSON body read with its schema; a bad one is answered with 400 `bad_message` naming
+ * the field (and, when given, the shape expected) and comes back undefined.
+ */
+export function parsedBody<T>(
+  schema: z.ZodType<T>,
+  req: Request,
+  res: Response,
+  expected?: string,
+): T | undefined {
+  const body = schema.safeParse(req.body ?? {});
+  if (body.success) return body.data;
+  const issue = body.error.issues[0];
+  const shape = expected ? ` (expected ${expected})` : "";
+  fail(res, 400, "bad_message", `${issue.path.join(".") || "body"}: ${issue.message}${shape}`);
+  return undefined;
+}
 
 /** Checks the moderator's bearer token; answers and returns false when it is missing or wrong. */
 export function requireModerator(req: Request, res: Response, token: string | undefined): boolean {

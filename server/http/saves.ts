@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Towns } from "../hosting/towns.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
 import { forkSave, listSaves, SaveError } from "../store/saves.ts";
-import { fail, moderatorOnly } from "./reply.ts";
+import { fail, moderatorOnly, parsedBody } from "./reply.ts";
 import { CleanText, TownName } from "../../shared/text.ts";
 
 /** A fork is hosted under its name: it follows the rule of town names. */
@@ -29,20 +29,12 @@ export function savesRouter(deps: {
     moderatorOnly(deps.moderatorToken),
     express.json({ limit: "16kb" }),
     async (req, res, next) => {
-      const body = ForkBody.safeParse(req.body ?? {});
-      if (!body.success) {
-        const issue = body.error.issues[0];
-        return fail(
-          res,
-          400,
-          "bad_message",
-          `${issue.path.join(".") || "body"}: ${issue.message} (expected {"from": "<save>", "name": "<new save>"})`,
-        );
-      }
+      const body = parsedBody(ForkBody, req, res, `{"from": "<save>", "name": "<new save>"}`);
+      if (!body) return;
       try {
         // Forking a running town copies it as it is now, not as of its last autosave.
-        await deps.towns.host(body.data.from)?.save();
-        res.status(201).json(await forkSave(deps.store.prisma, body.data.from, body.data.name));
+        await deps.towns.host(body.from)?.save();
+        res.status(201).json(await forkSave(deps.store.prisma, body.from, body.name));
       } catch (err) {
         if (err instanceof SaveError)
           return fail(

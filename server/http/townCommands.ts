@@ -12,7 +12,7 @@ import { ClientMessages } from "../../shared/messages.ts";
 import { NewResidentFields, ResidentChanges } from "../../shared/newResident.ts";
 import { z } from "zod";
 import { PersonName } from "../../shared/text.ts";
-import { fail, moderatorOnly } from "./reply.ts";
+import { fail, moderatorOnly, parsedBody } from "./reply.ts";
 
 const STATUS: Record<string, number> = {
   bad_message: 400,
@@ -53,17 +53,14 @@ export function townCommandsRouter(deps: { towns: Towns; moderatorToken?: string
     moderatorOnly(deps.moderatorToken),
     express.json({ limit: "8kb" }),
     async (req, res, next) => {
-      const body = AnnouncementBody.safeParse(req.body ?? {});
-      if (!body.success) {
-        const issue = body.error.issues[0];
-        return fail(
-          res,
-          400,
-          "bad_message",
-          `${issue.path.join(".") || "body"}: ${issue.message} (expected {"text": "<news>", "place": "<address prefix, optional>"})`,
-        );
-      }
-      const { text, place, by } = body.data;
+      const body = parsedBody(
+        AnnouncementBody,
+        req,
+        res,
+        `{"text": "<news>", "place": "<address prefix, optional>"}`,
+      );
+      if (!body) return;
+      const { text, place, by } = body;
       try {
         await run(res, String(req.params.town).slice(0, 64), {
           kind: "announce",
@@ -81,12 +78,9 @@ export function townCommandsRouter(deps: { towns: Towns; moderatorToken?: string
     moderatorOnly(deps.moderatorToken),
     express.json({ limit: "16kb" }),
     async (req, res, next) => {
-      const body = NewResidentBody.safeParse(req.body ?? {});
-      if (!body.success) {
-        const issue = body.error.issues[0];
-        return fail(res, 400, "bad_message", `${issue.path.join(".") || "body"}: ${issue.message}`);
-      }
-      const { by, ...spec } = body.data;
+      const body = parsedBody(NewResidentBody, req, res);
+      if (!body) return;
+      const { by, ...spec } = body;
       try {
         await run(res, String(req.params.town).slice(0, 64), {
           kind: "addResident",
@@ -103,12 +97,9 @@ export function townCommandsRouter(deps: { towns: Towns; moderatorToken?: string
     moderatorOnly(deps.moderatorToken),
     express.json({ limit: "8kb" }),
     async (req, res, next) => {
-      const body = EditBody.safeParse(req.body ?? {});
-      if (!body.success) {
-        const issue = body.error.issues[0];
-        return fail(res, 400, "bad_message", `${issue.path.join(".") || "body"}: ${issue.message}`);
-      }
-      const { by, ...changes } = body.data;
+      const body = parsedBody(EditBody, req, res);
+      if (!body) return;
+      const { by, ...changes } = body;
       try {
         await run(res, String(req.params.town).slice(0, 64), {
           kind: "editResident",

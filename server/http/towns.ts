@@ -5,7 +5,7 @@ import express, { type Router } from "express";
 import type { Towns } from "../hosting/towns.ts";
 import { TownRefusal, TownSpec } from "../hosting/townSpec.ts";
 import { TownFileError } from "../world/townMap.ts";
-import { fail, moderatorOnly } from "./reply.ts";
+import { fail, moderatorOnly, parsedBody } from "./reply.ts";
 
 export function townsRouter(deps: { towns: Towns; moderatorToken?: string }): Router {
   const router = express.Router();
@@ -21,21 +21,18 @@ export function townsRouter(deps: { towns: Towns; moderatorToken?: string }): Ro
     moderatorOnly(deps.moderatorToken),
     express.json({ limit: "4kb" }),
     async (req, res, next) => {
-      const body = TownSpec.safeParse(req.body ?? {});
-      if (!body.success) {
-        const issue = body.error.issues[0];
-        return fail(
-          res,
-          400,
-          "bad_message",
-          `${issue.path.join(".") || "body"}: ${issue.message} (expected {"name": "<town>", "template": "<template, for a new town>"})`,
-        );
-      }
+      const body = parsedBody(
+        TownSpec,
+        req,
+        res,
+        `{"name": "<town>", "template": "<template, for a new town>"}`,
+      );
+      if (!body) return;
       try {
-        const hosted = await deps.towns.serve(body.data);
-        const listing = (await deps.towns.list()).find((t) => t.name === body.data.name);
+        const hosted = await deps.towns.serve(body);
+        const listing = (await deps.towns.list()).find((t) => t.name === body.name);
         // With Redis another process may have claimed the town first: it hosts it, this one stands by.
-        res.status(hosted ? 201 : 202).json(listing ?? { name: body.data.name, here: false });
+        res.status(hosted ? 201 : 202).json(listing ?? { name: body.name, here: false });
       } catch (err) {
         if (err instanceof TownRefusal)
           return fail(res, err.code === "conflict" ? 409 : 404, err.code, err.message);
