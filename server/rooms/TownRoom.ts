@@ -28,6 +28,7 @@ import type { AgentView } from "../world/town.ts";
 import type { TownHost } from "./host.ts";
 import { agentState, mirror } from "./mirror.ts";
 import { ClientLimits, DEFAULT_RATE_LIMITS } from "./rateLimit.ts";
+import { HeldSeats } from "./heldSeats.ts";
 import { nameRefusal } from "../../shared/text.ts";
 import { gatedAddress, tokenMatches } from "../access.ts";
 
@@ -72,6 +73,8 @@ export class TownRoom extends Room<{ state: TownState }> {
   private readonly engineHealth = new EngineHealth();
   /** Which avatars each client is sent (interest.ts). */
   private interest!: Interest<Client>;
+  /** Dropped people's seats, held for their reconnection (heldSeats.ts). */
+  private readonly held = new HeldSeats(this);
 
   // Every client message of the registry is declared here so the SDK types room.send(); each
   // is validated by handle() itself, because Colyseus's own validation disconnects the client
@@ -281,6 +284,7 @@ export class TownRoom extends Room<{ state: TownState }> {
   override onJoin(client: Client, options: unknown, auth?: Admission): void {
     const session = this.admit(options, auth);
     client.auth = session;
+    this.held.joined(client);
     this.command(
       { kind: "joinAvatar", avatarId: client.sessionId, name: session.name, role: session.role },
       client,
@@ -304,11 +308,12 @@ export class TownRoom extends Room<{ state: TownState }> {
     if (seconds <= 0 || !avatar) return;
     avatar.away = true;
     // A refusal (the room is closing) or the time running out ends in onLeave; nothing to do here.
-    this.allowReconnection(client, seconds).catch(() => undefined);
+    this.held.hold(client, seconds).then(undefined, () => undefined);
   }
 
   /** The dropped person is back: the avatar is no longer away, and the talk they are in is sent again. */
   override onReconnect(client: Client): void {
+    this.held.reconnected(client);
     const avatar = this.state.avatars.get(client.sessionId);
     if (avatar) avatar.away = false;
     this.interest.rejoin(client);
@@ -317,6 +322,7 @@ export class TownRoom extends Room<{ state: TownState }> {
   }
 
   override onLeave(client: Client): void {
+    this.held.left(client);
     this.limits.leave(client.sessionId);
     this.interest.leave(client.sessionId);
     this.command({ kind: "leaveAvatar", avatarId: client.sessionId });

@@ -2,6 +2,7 @@
 // RECONNECT_SECONDS, others see the avatar away meanwhile, and the SDK's own reconnection gives
 // the same session back. The connection runs through a TCP proxy the test cuts, as a Wi-Fi switch
 // would.
+import { matchMaker, type Client } from "@colyseus/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
 import {
@@ -82,6 +83,79 @@ describe("a dropped connection", () => {
       "an answer after the drop",
       () => ann.inbox.agent_said.filter((m) => m.to === ann.id).length > before,
     );
+  });
+
+  it("gives the same seat, avatar and talk back each time one connection drops three times, even mid-handshake", async () => {
+    const cy = await joinThroughProxy("Cy");
+    const spot = await walkUpTo(server, cy, resident);
+    cy.room.send("say", { agentId: resident, text: "Good morning! Have you been busy today?" });
+    await waitFor("the resident answers Cy", () =>
+      cy.inbox.agent_said.find((m) => m.agentId === resident && m.to === cy.id),
+    );
+    const talk = () => server.host.town.chatsWithPeople().find((c) => c.avatarId === cy.id);
+    const talkId = talk()!.chat;
+    let reconnected = 0;
+    cy.room.onReconnect(() => reconnected++);
+    // The town's side of the room, to time a cut to the instant it takes the session back.
+    const townRoom = matchMaker.getLocalRoomById(cy.room.roomId) as unknown as {
+      onReconnect(client: Client): void;
+    };
+    const takeBack = townRoom.onReconnect.bind(townRoom);
+
+    // 1: a plain drop. 2: dropped again the instant the server has the session back, before the
+    // page has heard so (the page still holds the token it reconnected with). 3: dropped again the
+    // instant the page has the session back, before the server has its acknowledgement (Colyseus
+    // refused to hold such a connection: the avatar was gone, issue 30).
+    let secondCuts = 0;
+    const cutAgain = () => {
+      secondCuts++;
+      proxy.cut();
+      proxy.restore();
+    };
+    const drops = [
+      { arm: () => undefined, secondCuts: 0, pageBacks: 1 },
+      {
+        arm: () => {
+          townRoom.onReconnect = (client) => {
+            takeBack(client);
+            // Ann, from the test before, comes back through the same proxy.
+            if (client.sessionId !== cy.id) return;
+            townRoom.onReconnect = takeBack;
+            cutAgain();
+          };
+        },
+        secondCuts: 1,
+        // The page never heard of the first reconnection.
+        pageBacks: 1,
+      },
+      { arm: () => cy.room.onReconnect.once(cutAgain), secondCuts: 2, pageBacks: 2 },
+    ];
+    for (const [i, drop] of drops.entries()) {
+      const before = reconnected;
+      drop.arm();
+      proxy.cut();
+      await waitFor(`Cy away (drop ${i + 1})`, () => mod.room.state.avatars.get(cy.id)?.away);
+      proxy.restore();
+      await waitFor(
+        `Cy back (drop ${i + 1})`,
+        () =>
+          reconnected >= before + drop.pageBacks &&
+          mod.room.state.avatars.get(cy.id)?.away === false,
+      );
+      expect(secondCuts).toBe(drop.secondCuts);
+      expect(cy.closed).toBeUndefined();
+      expect(cy.room.sessionId).toBe(cy.id);
+      const me = cy.room.state.avatars.get(cy.id)!;
+      expect({ name: me.name, x: me.x, y: me.y }).toEqual({ name: "Cy", x: spot.x, y: spot.y });
+      expect(talk()?.chat).toBe(talkId);
+      // The talk goes on: the resident answers what she says after the drop.
+      const heard = cy.inbox.agent_said.filter((m) => m.to === cy.id).length;
+      cy.room.send("say", { agentId: resident, text: `Sorry, I dropped out again. Still there?` });
+      await waitFor(
+        `an answer after drop ${i + 1}`,
+        () => cy.inbox.agent_said.filter((m) => m.to === cy.id).length > heard,
+      );
+    }
   });
 
   it("lets the avatar go when nobody comes back within RECONNECT_SECONDS", async () => {
