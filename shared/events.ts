@@ -29,6 +29,8 @@ export type TownEvent =
     }
   | { kind: "avatarMoved"; avatarId: string; x: number; y: number }
   | { kind: "avatarLeft"; avatarId: string }
+  /** A person's connection dropped (`away`: the avatar waits for them) or came back. */
+  | { kind: "avatarAway"; avatarId: string; away: boolean }
   /** A person spoke to a resident (the resident's answers are "said" events with the avatar as listener). */
   | {
       kind: "avatarSaid";

@@ -47,6 +47,8 @@ export const AvatarView = z.object({
   x: z.number(),
   y: z.number(),
   sprite: z.number(),
+  /** The person's connection dropped: the avatar waits for them (absent when they are there). */
+  away: z.boolean().optional(),
 });
 export type AvatarView = z.infer<typeof AvatarView>;
 
@@ -60,7 +62,7 @@ export interface ViewTarget {
   agent(
     id: string,
   ): (Omit<AgentView, "id" | "name" | "sprite" | "facing"> & { facing: string }) | undefined;
-  avatar(id: string): Pick<AvatarView, "x" | "y"> | undefined;
+  avatar(id: string): Pick<AvatarView, "x" | "y" | "away"> | undefined;
   addAvatar(v: AvatarView): void;
   /** A resident who moved in while the town ran. */
   addAgent(v: AgentView): void;
@@ -125,6 +127,11 @@ export function applyEvent(target: ViewTarget, e: TownEvent): void {
     case "avatarLeft":
       target.removeAvatar(e.avatarId);
       return;
+    case "avatarAway": {
+      const a = target.avatar(e.avatarId);
+      if (a) a.away = e.away;
+      return;
+    }
     case "residentAdded":
       if (target.agent(e.agentId)) return;
       target.addAgent({

@@ -224,6 +224,10 @@ export class ReplayPanel {
         return `🚪 ${e.name} (${e.role}) came in`;
       case "avatarLeft":
         return `🚪 ${this.name(e.avatarId)} left`;
+      case "avatarAway":
+        return e.away
+          ? `📶 ${this.name(e.avatarId)} lost the connection (away, waited for)`
+          : `📶 ${this.name(e.avatarId)} is back`;
       case "avatarSaid":
         return `🗨️ ${e.name} to ${this.name(e.agentId)}${this.company(e.chat, e.avatarId, e.agentId)}: “${e.text}”`;
       case "chatJoined": {

@@ -304,9 +304,10 @@ export class TownRoom extends Room<{ state: TownState }> {
    */
   override onDrop(client: Client): void {
     const seconds = this.host.reconnectSeconds ?? DEFAULT_RECONNECT_SECONDS;
-    const avatar = this.state.avatars.get(client.sessionId);
-    if (seconds <= 0 || !avatar) return;
-    avatar.away = true;
+    if (seconds <= 0 || !this.state.avatars.has(client.sessionId)) return;
+    // The Town's rule of "away" (world/town/presence.ts): the avatar waits, residents do not turn to
+    // them, their talk is paused.
+    this.command({ kind: "avatarAway", avatarId: client.sessionId, away: true });
     // A refusal (the room is closing) or the time running out ends in onLeave; nothing to do here.
     this.held.hold(client, seconds).then(undefined, () => undefined);
   }
@@ -314,8 +315,7 @@ export class TownRoom extends Room<{ state: TownState }> {
   /** The dropped person is back: the avatar is no longer away, and the talk they are in is sent again. */
   override onReconnect(client: Client): void {
     this.held.reconnected(client);
-    const avatar = this.state.avatars.get(client.sessionId);
-    if (avatar) avatar.away = false;
+    this.command({ kind: "avatarAway", avatarId: client.sessionId, away: false });
     this.interest.rejoin(client);
     for (const pair of this.host.town.chatsWithPeople())
       if (pair.avatarId === client.sessionId) this.sendMembers(pair.chat, "");

@@ -13,7 +13,7 @@ export function agentState(v: AgentView): AgentState {
 export function avatarState(v: AvatarView): AvatarState {
   const s = new AvatarState();
   Object.assign(s, v);
-  s.away = false;
+  s.away = v.away ?? false;
   return s;
 }
 

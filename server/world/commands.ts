@@ -8,6 +8,8 @@ export type Command =
   | { kind: "joinAvatar"; avatarId: string; name: string; role: string }
   | { kind: "leaveAvatar"; avatarId: string }
   | { kind: "moveAvatar"; avatarId: string; x: number; y: number }
+  /** A person's connection dropped (away: their avatar waits) or came back (town/presence.ts). */
+  | { kind: "avatarAway"; avatarId: string; away: boolean }
   /** A person speaks to a resident within TALK_RANGE; the resident stops and answers. */
   | { kind: "say"; avatarId: string; agentId: string; text: string }
   /** A person (a moderator) sets an object's state; "idle" clears it. */

@@ -12,7 +12,7 @@ import type { ChatLine, ChatMember } from "../../shared/messages.ts";
 import type { Persona } from "../../shared/persona.ts";
 import type { AgentView, AvatarView } from "../../shared/view.ts";
 import { timeAtStep } from "./clock.ts";
-import { refuse, type Command, type CommandResult } from "./commands.ts";
+import type { Command, CommandResult } from "./commands.ts";
 import type { Mind } from "./mind.ts";
 import { PathFinder } from "./path.ts";
 import { groupByArena, type WorldEvent } from "./perception.ts";
@@ -27,6 +27,7 @@ import { Avatars, DEFAULT_AVATAR_SPRITES } from "./town/avatars.ts";
 import { Chats } from "./town/chats.ts";
 import { Conversations } from "./town/conversations.ts";
 import { Objects } from "./town/objects.ts";
+import { personAway, personLeaves } from "./town/presence.ts";
 import { pending, type Pending } from "./town/pending.ts";
 import { DEFAULT_SENSES, Residents, viewOf, type Resident, type Senses } from "./town/residents.ts";
 import type { TownMap } from "./townMap.ts";
@@ -243,7 +244,7 @@ export class Town {
   private worldEvents(): WorldEvent[] {
     const out: WorldEvent[] = [];
     this.residents.worldEvents(out);
-    for (const e of out) if (e.actor && this.chats.inTalk(e.actor.id)) e.joinable = true;
+    for (const e of out) if (e.actor && this.chats.joinable(e.actor.id)) e.joinable = true;
     this.avatars.worldEvents(out);
     this.objects.worldEvents(out);
     return out;
@@ -254,13 +255,10 @@ export class Town {
     switch (cmd.kind) {
       case "joinAvatar":
         return this.avatars.join(cmd);
-      case "leaveAvatar": {
-        if (!this.avatars.leave(cmd.avatarId)) return refuse("not_found", "no such avatar");
-        const events: TownEvent[] = [];
-        this.chats.personLeft(cmd.avatarId, events);
-        events.push({ kind: "avatarLeft", avatarId: cmd.avatarId });
-        return { ok: true, events };
-      }
+      case "leaveAvatar":
+        return personLeaves(this.avatars, this.chats, cmd.avatarId);
+      case "avatarAway":
+        return personAway(this.avatars, this.chats, cmd);
       case "moveAvatar":
         return this.avatars.move(cmd);
       case "say":

@@ -165,6 +165,7 @@ const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
       chat: Id.optional(),
     })
     .strict(),
+  avatarAway: z.object({ kind: z.literal("avatarAway"), avatarId: Id, away: z.boolean() }).strict(),
   agentFaced: z
     .object({
       kind: z.literal("agentFaced"),

@@ -34,6 +34,7 @@ const SAMPLES: Record<TownEventKind, TownEvent> = {
   },
   avatarMoved: { kind: "avatarMoved", avatarId: "abc", x: 6, y: 6 },
   avatarLeft: { kind: "avatarLeft", avatarId: "abc" },
+  avatarAway: { kind: "avatarAway", avatarId: "abc", away: true },
   avatarSaid: { kind: "avatarSaid", avatarId: "abc", name: "Zoë", agentId: "ines", text: "Hello!" },
   chatEnded: { kind: "chatEnded", agentId: "ines", avatarId: "abc" },
   moderated: {

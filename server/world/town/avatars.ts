@@ -25,6 +25,8 @@ export interface Avatar {
    * walks faster than AVATAR_TILES_PER_SECOND on average, however often they send orders.
    */
   credit: number;
+  /** The person's connection dropped: the avatar waits where it is (town/presence.ts). */
+  away: boolean;
 }
 
 /** Rounding slack of walking credit (sums of tick fractions). */
@@ -64,6 +66,7 @@ export class Avatars {
       sprite,
       path: [],
       credit: 1,
+      away: false,
     };
     this.byId.set(a.id, a);
     return {
@@ -85,6 +88,16 @@ export class Avatars {
   /** Whether the avatar was there to leave. */
   leave(avatarId: string): boolean {
     return this.byId.delete(avatarId);
+  }
+
+  /** The person went away (their connection dropped: the avatar stops and waits) or is back. */
+  setAway(cmd: Extract<Command, { kind: "avatarAway" }>): CommandResult {
+    const a = this.byId.get(cmd.avatarId);
+    if (!a) return refuse("not_found", "no such avatar");
+    if (a.away === cmd.away) return { ok: true, events: [] };
+    a.away = cmd.away;
+    a.path = [];
+    return { ok: true, events: [{ kind: "avatarAway", avatarId: a.id, away: a.away }] };
   }
 
   move(cmd: Extract<Command, { kind: "moveAvatar" }>): CommandResult {
@@ -133,13 +146,14 @@ export class Avatars {
   }
 
   views(): AvatarView[] {
-    return [...this.byId.values()].map(({ id, name, role, x, y, sprite }) => ({
+    return [...this.byId.values()].map(({ id, name, role, x, y, sprite, away }) => ({
       id,
       name,
       role,
       x,
       y,
       sprite,
+      ...(away ? { away } : {}),
     }));
   }
 }

@@ -48,6 +48,12 @@ export class Chats {
     return this.machine.talkOf.has(id);
   }
 
+  /** Whether the resident is in a talk others may join: one going on, not paused (TalkMachine.paused). */
+  joinable(id: string): boolean {
+    const t = this.machine.talkOf.get(id);
+    return !!t && !this.machine.paused(t);
+  }
+
   /** Who is in a talk now (empty when it is over). */
   members(chat: string): ChatMember[] {
     const t = this.machine.talks.get(chat);
@@ -118,6 +124,11 @@ export class Chats {
   /** A person left the town: out of any talk, and no longer waited for. */
   personLeft(id: string, events: TownEvent[]): void {
     this.machine.personLeft(id, events);
+  }
+
+  /** A person went away (their connection dropped): residents no longer turn to them. */
+  personAway(id: string, events: TownEvent[]): void {
+    this.machine.personAway(id, events);
   }
 
   /** Real time passes (dtMs; 0 at a step): answers come in, approaches are noticed, talks end. */

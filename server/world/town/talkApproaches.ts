@@ -67,6 +67,19 @@ export class Approaches {
     for (const [key, a] of [...this.deciding]) if (a.avatarId === id) this.deciding.delete(key);
   }
 
+  /**
+   * A person went away: a resident deciding whether to turn to them does not. One who had spoken
+   * hears that the talk did not begin (chatEnded), as after a refusal.
+   */
+  personAway(id: string, events: TownEvent[]): void {
+    for (const [key, a] of [...this.deciding]) {
+      if (a.avatarId !== id) continue;
+      this.deciding.delete(key);
+      if (a.how === "addressing")
+        events.push({ kind: "chatEnded", agentId: a.agentId, avatarId: id });
+    }
+  }
+
   /** apart → deciding: asks the resident's mind whether it turns (minds without the step do). */
   private approach(r: Resident, p: Avatar, how: How, words: TalkLine[], events: TownEvent[]): void {
     const key = pairKey(p.id, r.id);
@@ -91,7 +104,7 @@ export class Approaches {
     const { talkOf } = this.talk;
     for (const p of this.w.people()) {
       const end = p.path.at(-1);
-      if (!end || talkOf.has(p.id)) continue;
+      if (!end || p.away || talkOf.has(p.id)) continue;
       const free = this.w.residents().filter((r) => !r.talkingTo && !talkOf.has(r.id));
       const best = noticedBy(p, end, free, this.w.visionRadius);
       if (!best) continue;

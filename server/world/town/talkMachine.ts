@@ -10,6 +10,7 @@
 //   A person in a talk           on the way ─(in range)→ near ─(goodbye)→ leaving ─(answered)→ out
 //                                near ─(out of range)→ out
 //   A talk                       open ─(silent idleMs, or no resident / no person left)→ over
+//                                open ─(all its people away)→ paused ─(one is back)→ open
 //
 // Each line is heard by everyone in the talk (residents remember it with who said it) and a
 // resident answers the people who spoke to it in the order they spoke. Talks run in real time
@@ -196,6 +197,7 @@ export class TalkMachine {
     const other = this.w.resident(withId);
     if (
       !t ||
+      this.paused(t) ||
       !other ||
       t.has(r.id) ||
       this.talkOf.has(r.id) ||
@@ -317,6 +319,20 @@ export class TalkMachine {
     this.approaches.personLeft(id);
   }
 
+  /** A person went away: residents deciding whether to turn to them do not (their talk stays). */
+  personAway(id: string, events: TownEvent[]): void {
+    this.approaches.personAway(id, events);
+  }
+
+  /**
+   * A talk whose people are all away (their connections dropped) is paused: its silence does not
+   * count, nobody joins it, and its residents wait for them until they are back or gone.
+   */
+  paused(t: GroupTalk): boolean {
+    const people = t.people();
+    return people.length > 0 && people.every((m) => this.w.person(m.id)?.away === true);
+  }
+
   // ---------------------------------------------------------------- real time
 
   /**
@@ -328,6 +344,7 @@ export class TalkMachine {
     this.take(events);
     if (dtMs > 0 && this.w.hears) this.approaches.notice(events);
     for (const t of [...this.talks.values()]) {
+      if (this.paused(t)) continue;
       const thinking = t.residents().some((m) => this.answering.has(m.id));
       if (!thinking) t.quietMs += dtMs;
       if (t.quietMs >= this.w.idleMs) {
