@@ -67,6 +67,12 @@ export const ServerConfig = z.object({
     .default("08:00"),
   STEPS_PER_SECOND: z.coerce.number().positive().max(100).default(1),
   AUTOSAVE_STEPS: z.coerce.number().int().positive().default(60),
+  /** Most bytes of a town's recording that wait in memory while the database cannot write (64 MiB). */
+  RECORDING_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
   SEED: z.coerce.number().int().default(1),
   /**
    * "on": each town's minds (memory, retrieval, prompts, the offline engine, token counting) run

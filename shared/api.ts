@@ -78,6 +78,11 @@ export const RecordingInfo = z.object({
   fromStep: z.number(),
   toStep: z.number(),
   bytes: z.number(),
+  /**
+   * Steps not recorded (the database was down longer than the recording's memory bound lasted),
+   * in order; the frame at each gap's `to` is exact again. Given for one recording, not the list.
+   */
+  gaps: z.array(z.object({ from: z.number(), to: z.number() })).optional(),
 });
 export type RecordingInfo = z.infer<typeof RecordingInfo>;
 

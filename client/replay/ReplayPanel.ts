@@ -323,4 +323,15 @@ export class ReplayPanel {
   error(message: string): void {
     this.log.prepend(h("li.error", {}, message));
   }
+
+  /** The replay went over steps the recording lacks. */
+  gap(gap: { from: number; to: number }): void {
+    this.log.prepend(
+      h(
+        "li.gap",
+        {},
+        `⚠️ Steps ${gap.from}–${gap.to} were not recorded (the database was down longer than the recording could wait in memory): the replay goes on after them.`,
+      ),
+    );
+  }
 }

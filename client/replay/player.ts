@@ -21,7 +21,12 @@ export interface PlayerEvents {
   /** The frame changed; `events` are what just happened (empty after a seek). */
   onFrame(frame: ReplayFrame, events: readonly TownEvent[], seeked: boolean): void;
   onError(message: string): void;
+  /** The replay jumped over steps the recording lacks (a gap): it goes on from the frame after it. */
+  onGap?(gap: Gap): void;
 }
+
+/** Steps a recording lacks (RecordingInfo.gaps). */
+export type Gap = NonNullable<RecordingInfo["gaps"]>[number];
 
 async function getJson<T>(url: string, schema: z.ZodType<T>): Promise<T> {
   const res = await fetch(url);
@@ -46,14 +51,23 @@ export class Player {
   readonly stats = { ticks: 0, starved: 0, longestTickMs: 0 };
   /** Bumped by every seek, so answers to older requests are dropped. */
   private generation = 0;
+  /** Seeking across a gap (the ticks meanwhile wait for it). */
+  private crossing = false;
 
   constructor(
     readonly info: RecordingInfo,
     private readonly on: PlayerEvents,
+    /** Where the API is: the page's own server (""), or another (tools, tests). */
+    private readonly base = "",
   ) {}
 
-  static async load(id: string): Promise<RecordingInfo> {
-    return getJson(`/api/recordings/${encodeURIComponent(id)}`, RecordingInfo);
+  static async load(id: string, base = ""): Promise<RecordingInfo> {
+    return getJson(`${base}/api/recordings/${encodeURIComponent(id)}`, RecordingInfo);
+  }
+
+  /** The gap `step` is in, if it is in one. */
+  private gapAt(step: number): Gap | undefined {
+    return this.info.gaps?.find((g) => g.from <= step && step <= g.to);
   }
 
   get step(): number {
@@ -66,19 +80,23 @@ export class Player {
 
   /** Jumps to a step (clamped to the recording). */
   async seek(step: number): Promise<void> {
-    const target = Math.max(this.info.fromStep, Math.min(this.info.toStep, Math.round(step)));
+    let target = Math.max(this.info.fromStep, Math.min(this.info.toStep, Math.round(step)));
+    // What the town was like within a gap is not known: the replay goes on after it.
+    const gap = this.gapAt(target);
+    if (gap) target = gap.to;
     const gen = ++this.generation;
     this.ahead.clear();
     this.fetchedTo = target;
     this.carry = 0;
     try {
       const frame: ReplayFrame = await getJson(
-        `/api/recordings/${this.info.id}/frame?step=${target}`,
+        `${this.base}/api/recordings/${this.info.id}/frame?step=${target}`,
         ReplayFrameAnswer,
       );
       if (gen !== this.generation) return;
       this.frame = frame;
       this.on.onFrame(frame, [], true);
+      if (gap) this.on.onGap?.(gap);
       this.prefetch();
     } catch (e) {
       this.on.onError(`could not seek to step ${target}: ${(e as Error).message}`);
@@ -113,6 +131,15 @@ export class Player {
         break;
       }
       const next = this.ahead.get(this.frame.step + 1);
+      if (!next && this.gapAt(this.frame.step + 1)) {
+        // Steps the recording lacks: across them to the frame after the gap.
+        if (advanced) this.on.onFrame(this.frame, events, false);
+        if (!this.crossing) {
+          this.crossing = true;
+          void this.seek(this.frame.step + 1).finally(() => (this.crossing = false));
+        }
+        return;
+      }
       if (!next) {
         this.carry = Math.min(this.carry, 1); // wait for the data, do not rush after it comes
         this.stats.starved++;
@@ -136,7 +163,7 @@ export class Player {
     const from = this.fetchedTo + 1;
     const to = Math.min(this.info.toStep, from + WINDOW - 1);
     this.fetching = getJson(
-      `/api/recordings/${this.info.id}/steps?from=${from}&to=${to}`,
+      `${this.base}/api/recordings/${this.info.id}/steps?from=${from}&to=${to}`,
       StepEntries,
     )
       .then((raw) => {

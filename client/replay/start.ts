@@ -106,6 +106,7 @@ export async function startReplay(ui: HTMLElement, id: string): Promise<void> {
       scene?.show(frame, events);
     },
     onError: (message) => panel.error(message),
+    onGap: (gap) => panel.gap(gap),
   });
   const panel = new ReplayPanel(ui, info, {
     play: () => {

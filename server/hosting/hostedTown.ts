@@ -43,6 +43,7 @@ export interface HostingDeps {
       Pick<
         ServerConfig,
         | "REPORTER_TOKEN"
+        | "RECORDING_BUFFER_BYTES"
         | "ADDRESS_RATE_SHARE"
         | "RECONNECT_SECONDS"
         | "LLM_BUDGET_TOKENS_PER_HOUR"
@@ -103,6 +104,7 @@ async function resumeTown(
     save: name,
     log,
     flushSteps: Math.min(30, config.AUTOSAVE_STEPS),
+    maxBufferedBytes: config.RECORDING_BUFFER_BYTES,
   });
 
   return { saved, rows, autosave, recorder };

@@ -29,8 +29,10 @@ export const DEFAULTS = { flushSteps: 30, flushMs: 2000, keyframeSteps: 100 } as
 export const MAX_CHUNK_STEPS = 120;
 /**
  * Most bytes of encoded steps that wait in memory while the database cannot write (about a day
- * of base-3 at one step a second). Past it the oldest waiting steps are dropped, said once: the
- * recording then has a gap there, and the town, its saves and the rest of the recording go on.
+ * of base-3 at one step a second; RECORDING_BUFFER_BYTES). Past it the oldest waiting steps are
+ * dropped, said once: the recording then has a gap there, which ends at a keyframe (the steps
+ * after it replay exactly), and the town, its saves and the rest of the recording go on. The
+ * replay says where the gap is (RecordingStore.gaps) and seeks across it.
  */
 export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
@@ -158,6 +160,8 @@ export class Recorder {
         this.keyframes = this.keyframes.filter((k) => k.step > last);
         const texts = entries.map((e) => e.text);
         const length = texts.reduce((n, t) => n + t.length, 0);
+        // Out of the buffer while they are written: the bound is about the steps waiting.
+        this.bytes -= length;
         try {
           await this.recordings.append(this.id, {
             seq: this.seq,
@@ -168,14 +172,20 @@ export class Recorder {
             keyframes,
           });
           this.seq++;
-          this.bytes -= length;
           this.dropped = null;
           this.store?.database.succeeded();
         } catch (err) {
           // Kept for the next flush, in order: a failed write loses nothing while the process
-          // lives (up to the bound); a database that is down is said once (dependency.ts).
-          this.entries = [...entries, ...this.entries];
-          this.keyframes = [...keyframes, ...this.keyframes];
+          // lives (up to the bound); a database that is down is said once (dependency.ts). Unless
+          // later steps were dropped at the bound meanwhile: these, older, go too, so the gap
+          // stays one span that ends at a keyframe.
+          if (this.dropped && this.dropped.to > last)
+            this.dropped.from = Math.min(this.dropped.from, entries[0].step);
+          else {
+            this.entries = [...entries, ...this.entries];
+            this.bytes += length;
+            this.keyframes = [...keyframes, ...this.keyframes];
+          }
           if (this.store) this.store.database.failed("recording chunk", err);
           else this.log?.error({ err }, "recording flush failed");
           return;
@@ -185,22 +195,40 @@ export class Recorder {
     return this.writing;
   }
 
-  /** The bound is reached: the oldest waiting steps go (never one being written: those are out of the buffer). */
+  /**
+   * The bound is reached: the oldest waiting steps go (never one being written: those are out of
+   * the buffer), up to a keyframe, so that the gap ends where a replay can start again exactly:
+   * the first waiting keyframe at or after the last step dropped, else one of the town now (the
+   * steps up to it go too).
+   */
   private dropOldest(): void {
-    while (this.bytes > this.maxBytes && this.entries.length > 1) {
-      const e = this.entries.shift()!;
-      this.bytes -= e.text.length;
-      if (!this.dropped) {
-        this.dropped = { from: e.step, to: e.step };
-        this.log?.warn(
-          { recording: this.id, maxBufferedBytes: this.maxBytes },
-          "the recording's buffer is full while the database cannot write: its oldest waiting steps are dropped (a gap in the recording)",
-        );
-      }
-      this.dropped.to = e.step;
+    let last = -1;
+    while (this.bytes > this.maxBytes && this.entries.length > 0) last = this.dropFirst();
+    if (last < 0) return;
+    let key = this.keyframes.find((k) => k.step >= last);
+    if (!key) {
+      key = frameOf(this.town);
+      this.keyframes.push(key);
+      this.lastKeyframe = key.step;
     }
-    const first = this.entries[0]?.step ?? Infinity;
-    this.keyframes = this.keyframes.filter((k) => k.step >= first);
+    while (this.entries.length > 0 && this.entries[0].step <= key.step) this.dropFirst();
+    const from = key.step;
+    this.keyframes = this.keyframes.filter((k) => k.step >= from);
+  }
+
+  /** Drops the oldest waiting step; returns its step. */
+  private dropFirst(): number {
+    const e = this.entries.shift()!;
+    this.bytes -= e.text.length;
+    if (!this.dropped) {
+      this.dropped = { from: e.step, to: e.step };
+      this.log?.warn(
+        { recording: this.id, maxBufferedBytes: this.maxBytes },
+        "the recording's buffer is full while the database cannot write: its oldest waiting steps are dropped (a gap in the recording)",
+      );
+    }
+    this.dropped.to = e.step;
+    return e.step;
   }
 
   /** Steps dropped at the bound since the last write that got through (tests). */

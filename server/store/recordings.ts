@@ -188,7 +188,26 @@ export class RecordingStore {
 
   async get(id: string): Promise<RecordingInfo | null> {
     const row = await this.prisma.recording.findUnique({ where: { id }, select });
-    return row ? info(row) : null;
+    return row ? { ...info(row), gaps: await this.gaps(id, row.fromStep) } : null;
+  }
+
+  /**
+   * The steps a recording lacks: between two chunks that do not follow each other (the recorder
+   * dropped the steps between at its memory bound). Each gap ends at a keyframe (Recorder).
+   */
+  async gaps(id: string, fromStep: number): Promise<{ from: number; to: number }[]> {
+    const chunks = await this.prisma.recordingChunk.findMany({
+      where: { recordingId: id },
+      orderBy: { seq: "asc" },
+      select: { fromStep: true, toStep: true },
+    });
+    const out: { from: number; to: number }[] = [];
+    let end = fromStep;
+    for (const c of chunks) {
+      if (c.fromStep > end + 1) out.push({ from: end + 1, to: c.fromStep - 1 });
+      end = Math.max(end, c.toStep);
+    }
+    return out;
   }
 
   /** The frame after `step` (clamped to the recorded span); null when there is no such recording. */
