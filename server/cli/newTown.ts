@@ -58,7 +58,7 @@ async function main(argv: string[]): Promise<void> {
   });
   if (!req.success) {
     const issue = req.error.issues[0];
-    program.error(`--${String(issue.path[0])}: ${issue.message}`);
+    return program.error(`--${String(issue.path[0])}: ${issue.message}`);
   }
   const dir = path.join(userTownsDir(), req.data.name);
   const files = await newTownFiles(req.data, dir);

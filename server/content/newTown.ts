@@ -119,9 +119,11 @@ export function checkTiledMap(json: unknown, file: string, index: TileIndex): vo
       `tileset "${tsName}" is drawn from "${image || "no image"}": a town is drawn with assets/tiles/town.png`,
     );
   if (ts.firstgid !== 1) throw bad(`tileset "${tsName}": its firstgid must be 1`);
-  if (ts.tilecount !== index.tileCount || ts.columns !== index.columns)
+  // Tiled counts every cell of the image (the last row's empty ones too); our files, the tiles drawn.
+  const cells = index.columns * index.rows;
+  if ((ts.tilecount !== index.tileCount && ts.tilecount !== cells) || ts.columns !== index.columns)
     throw bad(
-      `tileset "${tsName}" has ${String(ts.tilecount)} tiles in ${String(ts.columns)} columns; assets/tiles/town.png has ${index.tileCount} in ${index.columns} (32×32 px, no margin or spacing)`,
+      `tileset "${tsName}" has ${String(ts.tilecount)} tiles in ${String(ts.columns)} columns; assets/tiles/town.png has ${cells} in ${index.columns} (32×32 px, no margin or spacing)`,
     );
   const layers = Array.isArray(json.layers) ? json.layers : [];
   if (layers.length > NEW_TOWN_LIMITS.layers)
@@ -160,7 +162,9 @@ export function checkTiledMap(json: unknown, file: string, index: TileIndex): vo
       const what =
         typeof gid === "number" && gid >= 0x10000000
           ? `a flipped or rotated tile (gid ${gid}): a town draws its tiles as the tileset has them`
-          : `tile id ${JSON.stringify(gid)} is not in the tileset (1 to ${index.tileCount}, or 0 for none)`;
+          : typeof gid === "number" && gid > index.tileCount && gid <= cells
+            ? `tile id ${gid} is an empty cell at the end of the tileset (its tiles are 1 to ${index.tileCount})`
+            : `tile id ${JSON.stringify(gid)} is not in the tileset (1 to ${index.tileCount}, or 0 for none)`;
       throw bad(
         `${name}, tile ${at}: ${what}${wrong > 1 ? ` (and ${wrong - 1} more tiles of this layer)` : ""}`,
       );

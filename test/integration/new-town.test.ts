@@ -24,6 +24,8 @@ const base3 = (file: string) => readFileSync(path.join(SHIPPED_TOWNS_DIR, "base-
 function tiledMap(): any {
   const map = JSON.parse(base3("town.json"));
   map.tilesets[0].image = "town.png";
+  // Tiled counts every cell of the image, the empty ones of its last row too.
+  map.tilesets[0].tilecount = 16 * 29;
   delete map.tilesets[0].tiles;
   return map;
 }
@@ -185,6 +187,12 @@ describe("New town (POST /api/towns)", () => {
       400,
       "map",
       /layer "ground", tile 2,1: tile id 9999 is not in the tileset \(1 to \d+, or 0 for none\)/,
+    );
+    await refused(
+      bad((m) => (m.layers[3].data[48 * 2] = 460)),
+      400,
+      "map",
+      /layer "furniture", tile 0,2: tile id 460 is an empty cell at the end of the tileset/,
     );
     await refused(
       bad((m) => (m.layers[2].data[3] = 0x80000005)),
