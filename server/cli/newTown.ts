@@ -34,7 +34,9 @@ async function upload(file: string | undefined) {
   try {
     return { file: path.basename(file), text: await readFile(file, "utf8") };
   } catch (e) {
-    throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`, {
+      cause: e,
+    });
   }
 }
 
