@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { NEW_TOWN_LIMITS, type NewTownRequest } from "../../shared/newTown.ts";
 import { PersonaFile } from "../../shared/persona.ts";
+import { textProblem } from "../../shared/text.ts";
 import type { TownTemplateInfo } from "../../shared/newTown.ts";
 import { TownFileError, TownMap } from "../world/townMap.ts";
 import { checkPersonas, loadTemplate } from "./template.ts";
@@ -125,6 +126,10 @@ export function checkTiledMap(json: unknown, file: string, index: TileIndex): vo
     throw bad(
       `tileset "${tsName}" has ${String(ts.tilecount)} tiles in ${String(ts.columns)} columns; assets/tiles/town.png has ${cells} in ${index.columns} (32×32 px, no margin or spacing)`,
     );
+  for (const p of Array.isArray(json.properties) ? json.properties : []) {
+    const problem = isObject(p) && typeof p.value === "string" ? textProblem(p.value) : null;
+    if (problem) throw bad(`map property "${String((p as Json).name)}" ${problem}`);
+  }
   const layers = Array.isArray(json.layers) ? json.layers : [];
   if (layers.length > NEW_TOWN_LIMITS.layers)
     throw bad(`${layers.length} layers, more than the ${NEW_TOWN_LIMITS.layers} a map may have`);
@@ -134,7 +139,13 @@ export function checkTiledMap(json: unknown, file: string, index: TileIndex): vo
     const l = isObject(raw) ? raw : {};
     const name = typeof l.name === "string" ? `layer "${l.name}"` : `layer #${i + 1}`;
     if (l.type === "objectgroup") {
-      objects += Array.isArray(l.objects) ? l.objects.length : 0;
+      const list: unknown[] = Array.isArray(l.objects) ? l.objects : [];
+      objects += list.length;
+      for (const o of list) {
+        const named = isObject(o) && typeof o.name === "string" ? o.name : "";
+        const problem = textProblem(named);
+        if (problem) throw bad(`${name}, object id ${String((o as Json).id)}: its name ${problem}`);
+      }
       return;
     }
     if (l.type === "group")
@@ -204,6 +215,18 @@ function uploadedPersonas(
     const issue = parsed.error.issues[0];
     throw bad(`${issue.path.join(".") || "file"}: ${issue.message}`);
   }
+  // What residents are and say reaches prompts and every client: clean text, as people's is.
+  parsed.data.residents.forEach((r, i) => {
+    for (const [field, value] of Object.entries(r)) {
+      const texts = typeof value === "string" ? [value] : [];
+      if (field === "schedule")
+        for (const item of r.schedule) texts.push(item.action, item.emoji, item.address);
+      for (const text of texts) {
+        const problem = textProblem(text);
+        if (problem) throw bad(`residents.${i}.${field}: ${problem}`);
+      }
+    }
+  });
   try {
     checkPersonas(map, parsed.data.residents, upload.file, mapFile);
   } catch (e) {
