@@ -21,6 +21,7 @@ import type { TownHost } from "./rooms/host.ts";
 import { openStore } from "./store/open.ts";
 import { loadTemplate } from "./content/template.ts";
 import { legacyTownsNote, userTownsDir, useDataDir } from "./content/townDirs.ts";
+import { townsToReopen } from "./content/townMade.ts";
 import { TOWN_ROOM } from "../shared/constants.ts";
 
 export interface RunningServer {
@@ -144,6 +145,21 @@ export async function startServer(
           ? `town: ${t.name} (template ${t.template}, ${t.residents} residents) ${t.resumedAt !== null ? `resumed at step ${t.resumedAt}` : "new"}${specs.length > 1 && t.name === towns.primary ? ", the default" : ""}`
           : `town: ${spec.name} hosted by another process`,
       );
+    }
+    // Towns made with "New town" open again (made.json); one that no longer opens is said, not fatal.
+    for (const name of await townsToReopen()) {
+      if (specs.some((s) => s.name === name)) continue;
+      try {
+        const t = await towns.serve({ name, template: name }, { standBy: true });
+        summary.push(
+          t
+            ? `town: ${t.name} (made with New town, ${t.residents} residents) ${t.resumedAt !== null ? `resumed at step ${t.resumedAt}` : "new"}`
+            : `town: ${name} hosted by another process`,
+        );
+      } catch (e) {
+        log.warn({ town: name, err: e }, "a town made with New town did not open");
+        summary.push(`town: ${name} (made with New town) did not open: ${(e as Error).message}`);
+      }
     }
   } catch (e) {
     await stop().catch(() => undefined);

@@ -5,6 +5,7 @@ import { TownList, type TownListing } from "../../shared/api.ts";
 import { MAX_NAME_LENGTH } from "../../shared/constants.ts";
 import type { Role } from "../../shared/messages.ts";
 import { h } from "./dom.ts";
+import { NewTownForm } from "./NewTownForm.ts";
 
 export interface JoinRequest {
   name: string;
@@ -50,6 +51,7 @@ export class JoinDialog {
   private readonly town: HTMLSelectElement;
   private readonly townRow: HTMLElement;
   private readonly townNow: HTMLElement;
+  private readonly newTown: HTMLButtonElement;
   private towns: TownListing[] = [];
   private townsTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -83,8 +85,15 @@ export class JoinDialog {
     this.tokenRow = h("div", {}, h("label", { for: "join-token" }, "Token"), this.token);
     this.tokenRow.hidden = true;
     this.roleHint = h("div.role-hint", { id: "join-role-hint" });
+    this.newTown = h(
+      "button.secondary",
+      { type: "button", id: "join-new-town", title: "Make a town from a template or a Tiled map" },
+      "New town…",
+    );
+    this.newTown.addEventListener("click", () => this.openNewTown());
     const onRole = () => {
       this.tokenRow.hidden = this.role.value !== "moderator";
+      this.newTown.hidden = this.role.value !== "moderator";
       this.roleHint.textContent = ROLE_HINTS[this.role.value as Role];
     };
     this.role.addEventListener("change", onRole);
@@ -116,6 +125,7 @@ export class JoinDialog {
       this.roleHint,
       this.tokenRow,
       this.button,
+      this.newTown,
       this.error,
       h("div.hint", {}, "Press Enter to join."),
     );
@@ -156,9 +166,32 @@ export class JoinDialog {
     }
   }
 
+  /** A moderator's "New town": the form takes the dialog's place until the town is made (or Back). */
+  private openNewTown(): void {
+    const token = this.token.value.trim();
+    if (!token) {
+      this.showError("Type the moderator token first: making a town is a moderator's.");
+      this.token.focus();
+      return;
+    }
+    this.showError("");
+    const form = new NewTownForm(token, (town) => {
+      form.root.remove();
+      this.form.hidden = false;
+      if (!town) return;
+      // The new town is chosen in the list, ready to enter.
+      void this.loadTowns(town).then(() => {
+        this.townNow.textContent = `"${town}" is open: ${this.townNow.textContent}`;
+        this.name.focus();
+      });
+    });
+    this.form.hidden = true;
+    this.root.append(form.root);
+  }
+
   /** Lists the server's towns, the default (or the page's ?town=) chosen; without the list the
    *  row stays hidden and the join goes to the default town. */
-  private async loadTowns(): Promise<void> {
+  private async loadTowns(choose?: string): Promise<void> {
     let towns: TownListing[];
     try {
       const res = await fetch("/api/towns");
@@ -170,7 +203,7 @@ export class JoinDialog {
       return;
     }
     if (!Array.isArray(towns) || towns.length === 0) return;
-    const wanted = this.town.value || new URLSearchParams(location.search).get("town");
+    const wanted = choose ?? (this.town.value || new URLSearchParams(location.search).get("town"));
     this.towns = towns;
     this.town.replaceChildren(
       ...towns.map((t) => {

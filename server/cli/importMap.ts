@@ -25,6 +25,7 @@ import { loadTemplate } from "../content/template.ts";
 import { townWarnings } from "../content/townCheck.ts";
 import { Persona, PersonaFile } from "../../shared/persona.ts";
 import { readJsonFile } from "./jsonFile.ts";
+import { formatTown } from "../content/townJson.ts";
 
 const TILESET_PNG = fileURLToPath(new URL("../../assets/tiles/town.png", import.meta.url));
 export const DEFAULT_START = "2023-02-13T07:00:00Z";
@@ -129,19 +130,6 @@ export async function writePersonas(
     );
   });
   return { file, residents: data.residents.length, scaffold: !o.personas };
-}
-
-/** Pretty JSON with each row of a tile layer on one line, so the file stays readable in a diff. */
-export function formatTown(map: unknown, width: number): string {
-  return (
-    JSON.stringify(map, null, 2).replace(/"data": \[([\d,\s]*?)\]/g, (_m, body: string) => {
-      const nums = body.split(",").map((s) => s.trim());
-      const rows: string[] = [];
-      for (let y = 0; y * width < nums.length; y++)
-        rows.push("        " + nums.slice(y * width, (y + 1) * width).join(","));
-      return `"data": [\n${rows.join(",\n")}\n      ]`;
-    }) + "\n"
-  );
 }
 
 const program = new Command("import-map")

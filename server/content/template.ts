@@ -6,6 +6,7 @@ import path from "node:path";
 import { PersonaFile, type Persona } from "../../shared/persona.ts";
 import { TownFileError, TownMap } from "../world/townMap.ts";
 import { findTown, SHIPPED_TOWNS_DIR, userTownsDir } from "./townDirs.ts";
+import { readMade, type TownMade } from "./townMade.ts";
 
 /** The shipped templates' folder, assets/towns (read-only). */
 export const TOWNS_DIR = SHIPPED_TOWNS_DIR;
@@ -15,6 +16,8 @@ export interface TownTemplate {
   dir: string;
   map: TownMap;
   personas: Persona[];
+  /** How the town was made with "New town" (made.json), when it was. */
+  made?: TownMade;
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -59,16 +62,27 @@ export async function loadTemplate(keyOrDir: string): Promise<TownTemplate> {
     throw new TownFileError(personaFile, `${issue.path.join(".")}: ${issue.message}`);
   }
   const personas = parsed.data.residents;
+  checkPersonas(map, personas, personaFile, path.basename(mapFile));
+  return { key, dir, map, personas, made: await readMade(dir) };
+}
+
+/**
+ * Checks that residents fit a map: ids once each, every spawn point in the map, every home and
+ * scheduled place a place of the town. Each problem is a TownFileError naming `personaFile`.
+ */
+export function checkPersonas(
+  map: TownMap,
+  personas: readonly Persona[],
+  personaFile: string,
+  mapName: string,
+): void {
   const ids = new Set<string>();
   for (const p of personas) {
     const where = `resident "${p.id}"`;
     if (ids.has(p.id)) throw new TownFileError(personaFile, `${where} appears twice`);
     ids.add(p.id);
     if (!map.spawns.has(p.spawn))
-      throw new TownFileError(
-        personaFile,
-        `${where}: spawn "${p.spawn}" is not in ${path.basename(mapFile)}`,
-      );
+      throw new TownFileError(personaFile, `${where}: spawn "${p.spawn}" is not in ${mapName}`);
     if (!map.hasAddress(p.home))
       throw new TownFileError(personaFile, `${where}: home "${p.home}" is not a place in the town`);
     for (const item of p.schedule) {
@@ -80,5 +94,4 @@ export async function loadTemplate(keyOrDir: string): Promise<TownTemplate> {
       }
     }
   }
-  return { key, dir, map, personas };
 }

@@ -17,6 +17,9 @@ export const SHIPPED_TOWNS: readonly string[] = ["base-3", "base-25"];
 /** A town's folder name: letters, digits, ".", "_", "-", not starting with "." */
 const TOWN_KEY = /^[\w-][\w.-]{0,63}$/;
 
+/** Whether a name can be a town's folder (no path, no leading "."). */
+export const isTownKey = (key: string): boolean => TOWN_KEY.test(key);
+
 let dataDir: string | undefined;
 
 /** Sets the process's DATA_DIR (the server and the tools do, from their configuration). */

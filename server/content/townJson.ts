@@ -126,3 +126,16 @@ export function townJsonText(
   );
   return text + "\n";
 }
+
+/** Pretty JSON with each row of a tile layer on one line, so the file stays readable in a diff. */
+export function formatTown(map: unknown, width: number): string {
+  return (
+    JSON.stringify(map, null, 2).replace(/"data": \[([\d,\s]*?)\]/g, (_m, body: string) => {
+      const nums = body.split(",").map((s) => s.trim());
+      const rows: string[] = [];
+      for (let y = 0; y * width < nums.length; y++)
+        rows.push("        " + nums.slice(y * width, (y + 1) * width).join(","));
+      return `"data": [\n${rows.join(",\n")}\n      ]`;
+    }) + "\n"
+  );
+}

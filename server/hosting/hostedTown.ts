@@ -90,13 +90,15 @@ async function resumeTown(
   townId: string,
   name: string,
   deps: HostingDeps,
+  /** The town's maker chose its start (made.json): START_TIME leaves it there. */
+  startChosen: boolean,
 ) {
   const { config, store, log } = deps;
   const saved = await store.latestSnapshot(townId);
   if (saved) {
     town.restore(TownSnapshot.parse(saved.data));
     await town.restored();
-  } else if (config.START_TIME) startTownAt(town, config.START_TIME);
+  } else if (config.START_TIME && !startChosen) startTownAt(town, config.START_TIME);
   const rows = new MemoryRows(store, townId, minds.journal, saved?.mark ?? null, log);
   const autosave = new Autosave(town, store, townId, config.AUTOSAVE_STEPS, log, rows);
   // Every session is recorded; its chunks are written at least as often as the autosaves.
@@ -136,7 +138,7 @@ async function buildMinds(
   if (config.MIND_THREAD === "on") {
     const { town, mind } = await buildThreadedTown(template, {
       mode: "live",
-      seed: config.SEED,
+      seed: template.made?.seed ?? config.SEED,
       minds: {
         env: config.env ?? {},
         journal: true,
@@ -162,7 +164,7 @@ async function buildMinds(
   const { town, mind } = buildTown(template, {
     gateway: budget,
     mode: "live",
-    seed: config.SEED,
+    seed: template.made?.seed ?? config.SEED,
     journal,
   });
   return {
@@ -190,12 +192,17 @@ export async function openHostedTown(
   }
   const { town, minds } = await buildMinds(template, deps);
   // A town that does not open leaves no thread behind.
-  const opened = await resumeTown(town, minds, record.id, name, deps).catch(
-    async (err: unknown) => {
-      await minds.close();
-      throw err;
-    },
-  );
+  const opened = await resumeTown(
+    town,
+    minds,
+    record.id,
+    name,
+    deps,
+    template.made?.start !== undefined,
+  ).catch(async (err: unknown) => {
+    await minds.close();
+    throw err;
+  });
   const { saved, rows, autosave, recorder } = opened;
   const host: TownHost = {
     name,

@@ -90,7 +90,10 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
       waiting: { recordingSteps, recordingBytes },
     } satisfies Health);
   });
-  app.use("/api/towns", townsRouter({ towns, moderatorToken: deps.moderatorToken }));
+  app.use(
+    "/api/towns",
+    townsRouter({ towns, store: deps.store, moderatorToken: deps.moderatorToken }),
+  );
   app.use("/api/towns", townCommandsRouter({ towns, moderatorToken: deps.moderatorToken }));
   // A town hosted by another process (with Redis) is asked through its room.
   app.get("/api/agents", async (req: Request, res: Response, next: NextFunction) => {

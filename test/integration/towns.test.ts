@@ -137,9 +137,10 @@ describe("several towns in one process", () => {
 
     const made = await post("/api/towns", { name: "gamma", template: "base-3" });
     expect(made.status).toBe(201);
+    // A new town is a folder of its own under DATA_DIR/towns (a copy of the template's files).
     expect(made.body).toMatchObject({
       name: "gamma",
-      template: "base-3",
+      template: "gamma",
       residents: 3,
       here: true,
       primary: false,
@@ -184,7 +185,7 @@ describe("several towns in one process", () => {
     for (const [name, step] of Object.entries(before)) {
       // Saved as it stood at the shutdown (it may have stepped on while the server closed).
       const resumed = new RegExp(
-        `town: ${name} \\(template base-3, 3 residents\\) resumed at step (\\d+)`,
+        `town: ${name} \\(template ${name === "gamma" ? "gamma" : "base-3"}, 3 residents\\) resumed at step (\\d+)`,
       ).exec(summary);
       expect(resumed, summary).not.toBeNull();
       expect(Number(resumed![1])).toBeGreaterThanOrEqual(step);
