@@ -621,7 +621,10 @@ function irregularVerb(clause: string): string {
  */
 function notKnown(u: Utterance, foreign: string[], k: Knowledge, talk: Talk): string | undefined {
   const last = (nlp(u.text).sentences().out("array") as string[]).at(-1) ?? u.text;
-  const q = last.replace(/[?!.\s]+$/, "").replace(/,\s*\w+$/, "");
+  const q = last
+    .replace(/[?!.\s]+$/, "")
+    .replace(/,\s*\w+$/, "")
+    .replace(/^(\w+)'s\b/, "$1 is");
   let said: string | undefined;
   const aux = /^(do|does|did|have|has|are|were|can|could|will|would) you\b\s*(.*)$/i.exec(q);
   const wh = /^(who|what|where|when|which \w+)(?: (is|are|was|were) (.+))?$/i.exec(q);
@@ -630,7 +633,11 @@ function notKnown(u: Utterance, foreign: string[], k: Knowledge, talk: Talk): st
     /^(where|who|what|when|how)(?: (can|could|should|would|might|do|does|did) (i|we|one|people|you|folks|someone|anyone))? (.+)$/i.exec(
       q.replace(/^(\w+)'s\b/, "$1 is"),
     );
-  if (aux) {
+  // "Can you tell me / do you know where the library is?": the clause asked about.
+  const embedded =
+    aux && /^(?:tell me|know|say) ((?:where|who|what|when|how|if|whether)\b.*)$/i.exec(aux[2]);
+  if (embedded) said = `I'm not sure ${swapPerson(embedded[1])}`;
+  else if (aux) {
     const n = NEGATED[aux[1].toLowerCase()];
     said = `No, I${n.startsWith("'") ? n : ` ${n}`} ${swapPerson(aux[2])}`;
   } else if (wh && wh[2]) {
@@ -639,7 +646,11 @@ function notKnown(u: Utterance, foreign: string[], k: Knowledge, talk: Talk): st
     said = `I don't know ${wh[1].toLowerCase()} ${what} ${wh[2].toLowerCase()}`;
   } else if (whAux && !whAux[2] && /^(who|what)$/i.test(whAux[1])) {
     said = `I don't know ${whAux[1].toLowerCase()} ${swapPerson(whAux[4])}`;
-  } else if (whAux && whAux[2]) {
+  } else if (u.about === "you" && /\b(think|feel)\b/i.test(q) && /\b(?:of|about) (.+)$/i.test(q)) {
+    // "What do you think of the new bakery?" about a thing it has never met.
+    const thing = /\b(?:of|about) (.+)$/i.exec(q)![1];
+    return `I haven't heard of ${swapPerson(thing)}, so I couldn't tell you. What's it like?`;
+  } else if (whAux && whAux[2] && whAux[3].toLowerCase() !== "you") {
     const modal = /^(do|does|did)$/i.test(whAux[2]) ? "" : `${whAux[2].toLowerCase()} `;
     said = `I'm not sure ${whAux[1].toLowerCase()} ${swapPerson(whAux[3].toLowerCase())} ${modal}${whAux[4]}`;
   } else if (u.wh === "where" || (u.wh === "yesno" && /\b(is|are) there\b/i.test(q))) {
@@ -728,46 +739,63 @@ function opinionOf(
   f: PersonaFacts,
   k: Knowledge,
 ): Source {
-  const worry = factsOf(f, k, (x) => x.kinds.includes("worry"))[0];
   const lower = (t: string) => (/^I\b/.test(t) ? t : t[0].toLowerCase() + t.slice(1));
+  const tell = (x: Fact) => tellable(x, k.knowsSpeaker);
   // The answer's first words follow the question's: "Do you ...?" "I do"; "Are you ...?" "I am".
   const aux = /^(do|are)\b/i.exec(u.text)?.[1].toLowerCase();
   const yes = aux === "do" ? "I do" : aux === "are" ? "I am" : "I like it";
-  const opener = worry ? `Mostly, yes.` : `${yes}, very much.`;
+  // A worry tempers the view only when it is about the same thing.
+  const worryOn = (words: Set<string>, except?: Fact) =>
+    f.facts.find(
+      (x) =>
+        x !== except && x.kinds.includes("worry") && tell(x) && x.words.some((w) => words.has(w)),
+    );
+  const opener = (worry: Fact | undefined) =>
+    worry ? (aux ? "Mostly, yes." : "I like it, mostly.") : `${yes}, very much.`;
   if (o.of === "work") {
     // Its work: the clauses on work first (a backstory's first clause may be a move or a birth).
-    const occ = f.facts.filter(
-      (x) => x.kinds.includes("occupation") && tellable(x, k.knowsSpeaker),
-    );
+    // The backstory's before the status's ("busy with work these days" is no occupation).
+    const occ = f.facts.filter((x) => x.kinds.includes("occupation") && tell(x));
     const onWork = (x: Fact) =>
       x.words.some((w) => closeness(w, "work") >= 0.75 || closeness(w, "job") >= 0.75);
-    const fact = occ.find(onWork) ?? occ[0];
-    const work = fact ? short(mine(f, fact.text)) : undefined;
-    const wish = factsOf(f, k, (x) => x.kinds.includes("wish"))[0];
-    if (!work) return { name: "opinion", sentences: [] };
+    const learned = occ.filter((x) => x.source === "learned");
+    const fact = learned.find(onWork) ?? learned[0] ?? occ.find(onWork) ?? occ[0];
+    if (!fact) return { name: "opinion", sentences: [] };
+    const work = short(mine(f, fact.text));
+    const wish = f.facts.find((x) => x.kinds.includes("wish") && tell(x) && x !== fact);
+    const worry = worryOn(new Set(fact.words), fact);
     return {
       name: "opinion",
       sentences: [
-        `${opener} ${work}${wish ? ` ${wish}` : ""}${worry && !wish ? ` Though ${lower(worry)}` : ""}`,
+        [
+          opener(worry),
+          work,
+          wish ? mine(f, wish.text) : "",
+          worry ? `Though ${lower(mine(f, worry.text))}` : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
       ],
     };
   }
   if (o.of === "home") {
-    // What it likes of the town: a habit at one of the town's places ("walks in the park"),
-    // else what it says of its home.
+    const liked = likedPlace(f, k);
     const placeWords = new Set(
       k.places
-        .filter((p) => !p.dwelling)
-        .flatMap((p) => wordsOf(p.name.split(" of ").at(-1) ?? "")),
+        .filter((p) => !p.dwelling && !p.name.includes(" of "))
+        .flatMap((p) => wordsOf(p.name)),
     );
-    const habits = f.facts.filter((x) => x.kinds.includes("habit") && tellable(x, k.knowsSpeaker));
-    const liked =
-      habits.find((x) => x.words.some((w) => placeWords.has(w))) ??
-      f.facts.find((x) => x.kinds.includes("home") && tellable(x, k.knowsSpeaker));
+    const worry = worryOn(placeWords, liked);
     return {
       name: "opinion",
       sentences: [
-        `${worry ? "Mostly, yes." : "I like it here."}${liked ? ` ${mine(f, liked.text)}` : ""}${worry ? ` Though ${lower(worry)}` : ""}`,
+        [
+          worry ? opener(worry) : "I like it here.",
+          liked ? mine(f, liked.text) : "",
+          worry ? `Though ${lower(mine(f, worry.text))}` : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
       ],
     };
   }
@@ -776,6 +804,83 @@ function opinionOf(
     name: "opinion",
     sentences: related ? [`${yes}. ${related}`] : [],
   };
+}
+
+/** Of a sentence listing habits ("I go to bed at 11 pm, wake up ..., and take long walks in the
+ *  park"), the part that names one of the words, with its subject: "I take long walks in the
+ *  park after lunch." */
+function partAbout(text: string, words: string[]): string {
+  const parts = text.replace(/[.!]$/, "").split(/,\s*(?:and\s+)?|\s+and\s+/);
+  if (parts.length < 2) return text;
+  const part = parts.find((p) => wordsOf(p).some((w) => words.includes(w)));
+  if (!part) return text;
+  return sentence(/^I\b/.test(part) ? part : `I ${part}`);
+}
+
+/** "Have you eaten yet?", "Did you sleep well?": a yes/no question on something of its own day,
+ *  answered by the block of its day the question's verb names: done (when), or still to come. */
+function doneToday(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.wh !== "yesno" || u.about !== "you" || u.tense !== "past") return undefined;
+  const m = /^(?:have|has|did) you\s+(?:\w+ly\s+)?(\w+)/i.exec(u.text);
+  if (!m) return undefined;
+  const verb = lemma(m[1], "verb") ?? irregularVerb(m[1]);
+  // A light verb ("have you HAD lunch", "have you BEEN to the park") leaves it to its object.
+  const light = ["verb.stative", "verb.possession"].includes(domainOf(verb, "verb"));
+  const keys = light ? u.topic.filter((w) => w !== verb) : [verb];
+  if (!keys.length) return undefined;
+  // A task's verb is matched by sense ("sleeping"), its nouns by what they are for ("eat" meets
+  // "lunch"), so "grabbing toast" is no sleep.
+  const names = (b: DayBlock) => {
+    const task = plain(b.task);
+    const first = task.split(" ")[0].toLowerCase();
+    const taskVerb = lemma(first, "verb") ?? irregularVerb(first);
+    const nouns = [
+      ...(nlp(task).nouns().out("array") as string[]).flatMap((n) => wordsOf(n)),
+      ...wordsOf(b.place ?? ""),
+    ];
+    return keys.some(
+      (key) =>
+        key === taskVerb ||
+        closeness(key, taskVerb) >= 0.7 ||
+        nouns.some((n) => n === key || purposeMatch(key, n) >= 0.6),
+    );
+  };
+  const day = [...k.yesterday.filter((b) => b.end > 20 * 60), ...k.today];
+  const done = day.filter((b) => b.start < k.minute && names(b)).at(-1);
+  if (done) {
+    const task = inFirstPerson(plain(done.task), f.name, f.pronoun);
+    return {
+      name: "done",
+      sentences: [
+        done.end <= k.minute || done.start > done.end
+          ? sentence(`Yes, I was ${task} until ${clock(done.end)}`)
+          : sentence(`Yes, I'm ${task} right now`),
+      ],
+    };
+  }
+  const later = activities(k.today).find((b) => b.start >= k.minute && names(b));
+  if (later)
+    return {
+      name: "done",
+      sentences: [
+        sentence(`Not yet. I'll be ${doingPhrase(later, f, k)} at ${clock(later.start)}`),
+      ],
+    };
+  return undefined;
+}
+
+/** What it likes of the town: a habit at one of the town's places ("walks in the park"), else
+ *  what it says of its home. */
+function likedPlace(f: PersonaFacts, k: Knowledge, habitOnly = false): Fact | undefined {
+  const placeWords = new Set(
+    k.places.filter((p) => !p.dwelling).flatMap((p) => wordsOf(p.name.split(" of ").at(-1) ?? "")),
+  );
+  const tell = (x: Fact) => tellable(x, k.knowsSpeaker);
+  return (
+    f.facts.find(
+      (x) => x.kinds.includes("habit") && tell(x) && x.words.some((w) => placeWords.has(w)),
+    ) ?? (habitOnly ? undefined : f.facts.find((x) => x.kinds.includes("home") && tell(x)))
+  );
 }
 
 // ------------------------------------------------------------------------------- the answer
@@ -871,8 +976,20 @@ export function answerPeople(
       return invitation(u, f, k, talk);
     case "request": {
       const p = places(u, k, talk.residents);
+      // Asked to recommend somewhere it knows none for: honestly, by what was asked.
+      const wanted = purposeWords(u);
+      const somewhere = nlp(u.text).has("(anywhere|somewhere|someplace|place|spot)");
       return (
-        reply(p.sentences, "request") ?? {
+        reply(p.sentences, "request") ??
+        (somewhere && wanted.length
+          ? {
+              text: withHello(
+                `I'm not sure where to go for ${listOf(wanted)} around here, I'm afraid.`,
+              ),
+              end: false,
+              source: "request",
+            }
+          : undefined) ?? {
           text: withHello(
             doingNow
               ? `I wish I could help, but I'm in the middle of ${doingNow}.`
@@ -906,13 +1023,52 @@ export function answerPeople(
   // A view of a thing of its own life it has no fact on is left to the other sources.
   const opinion = asked && asked.of !== "thing" ? asked : undefined;
   let dayAsked = true;
+  // "What's your favourite spot in town?": the place of a habit of its own.
+  const favourite =
+    !opinion &&
+    u.about === "you" &&
+    (nlp(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]).some(
+      (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
+    );
   if (u.about === "person" && u.person) sources.push(aboutPerson(u.person, f, k, talk.memories));
-  else if (seeksPlace) sources.push(places(u, k, talk.residents));
+  else if (favourite) {
+    const liked = likedPlace(f, k, true);
+    const place = liked
+      ? k.places.find(
+          (p) =>
+            !p.name.includes(" of ") &&
+            !p.dwelling &&
+            p.name !== k.home.split(" of ").at(-1) &&
+            wordsOf(p.name).some((w) => liked.words.includes(w)),
+        )
+      : undefined;
+    if (liked && place)
+      sources.push({
+        name: "favourite",
+        sentences: [
+          `${place.name}, I'd say. ${partAbout(mine(f, liked.text), wordsOf(place.name))}`,
+        ],
+      });
+    // Else the place outside its home where its day is spent most.
+    const homeSector = k.home.split(" of ").at(-1);
+    const time = new Map<string, number>();
+    for (const b of activities(k.today)) {
+      const sector = b.place?.split(" of ").at(-1);
+      if (sector && sector !== homeSector && !k.places.some((p) => p.name === sector && p.dwelling))
+        time.set(sector, (time.get(sector) ?? 0) + b.end - b.start);
+    }
+    const most = [...time].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (most)
+      sources.push({
+        name: "favourite",
+        sentences: [`Probably ${most}; I spend most of my days there.`],
+      });
+  } else if (seeksPlace) sources.push(places(u, k, talk.residents));
   else if (foreign.length && u.wh === "who") {
     // "Who runs the bakery?": whoever it knows of that bears on the thing, else honestly not.
     dayAsked = false;
     const on = { ...u, topic: foreign };
-    sources.push(recall(on, f, k, talk, 0.6), topical(on, f, k, 0.6), peopleOn(foreign, k));
+    sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
   } else if (opinion) sources.push(opinionOf(opinion, u, f, k));
   else if (newsy(u) || (u.about === "people" && !foreign.length)) {
     const told = fromMemories(fallback(), talk, k);
@@ -932,8 +1088,10 @@ export function answerPeople(
     // persona says of it, else an honest answer that takes the question up.
     dayAsked = false;
     const on = { ...u, topic: foreign };
-    sources.push(recall(on, f, k, talk, 0.6), topical(on, f, k, 0.6), peopleOn(foreign, k));
+    sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
   } else {
+    const did = doneToday(u, f, k);
+    if (did) sources.push(did);
     const near = nearestKind(u);
     const aboutPast =
       u.span === "yesterday" ||
