@@ -869,6 +869,68 @@ function doneToday(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefi
   return undefined;
 }
 
+/** Its free time: what it does in the evening (not eating or sleeping), and its habits. */
+function leisure(f: PersonaFacts, k: Knowledge): Source {
+  // Not meals, and not its work: the place where its daytime is spent most.
+  const sectorOf = (b: DayBlock) => b.place?.split(" of ").at(-1);
+  const daytime = new Map<string, number>();
+  for (const b of activities(k.today)) {
+    const sec = sectorOf(b);
+    if (sec && b.start >= 8 * 60 && b.end <= 17 * 60)
+      daytime.set(sec, (daytime.get(sec) ?? 0) + b.end - b.start);
+  }
+  const work = [...daytime].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const evening = activities(k.today).filter(
+    (b) =>
+      b.start >= 17 * 60 &&
+      !wordsOf(plain(b.task)).some((w) => closeness(w, "eat") >= 0.6) &&
+      (!work || sectorOf(b) !== work),
+  );
+  const said = evening.length
+    ? sentence(
+        `In the evenings I'm usually ${listOf(evening.slice(0, 2).map((b) => doingPhrase(b, f, k)))}`,
+      )
+    : "";
+  const habits = factsOf(f, k, (x) => x.kinds.includes("habit"));
+  return { name: "leisure", sentences: [said, ...habits].filter(Boolean) };
+}
+
+/** "Do you play any music?": a yes/no question on something it does, answered from its habits
+ *  and its day when one of them names the doing ("I play the piano at home, not well"). */
+function doYou(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.wh !== "yesno" || u.about !== "you") return undefined;
+  const m = /^do you\s+(?:\w+ly\s+)?(\w+)/i.exec(u.text);
+  if (!m) return undefined;
+  const verb = lemma(m[1], "verb") ?? m[1];
+  const light = ["verb.stative", "verb.possession", "verb.emotion"];
+  if (light.includes(domainOf(verb, "verb"))) return undefined;
+  const objects = u.topic.filter((w) => w !== verb);
+  // The doing by its own verb; its object, if asked, by what the words are for.
+  const fits = (head: string[], words: string[]) =>
+    head.includes(verb) &&
+    (!objects.length ||
+      words.some((w) => w !== verb && objects.some((o) => o === w || purposeMatch(o, w) >= 0.6)));
+  const fact = f.facts.find((x) => tellable(x, k.knowsSpeaker) && fits(x.words, x.words));
+  if (fact)
+    return {
+      name: "do-you",
+      sentences: [`Yes. ${partAbout(mine(f, fact.text), [verb, ...objects])}`],
+    };
+  const b = activities(k.today).find((x) => {
+    const task = plain(x.task);
+    const first = task.split(" ")[0].toLowerCase();
+    return fits([lemma(first, "verb") ?? irregularVerb(first)], wordsOf(task));
+  });
+  if (b)
+    return {
+      name: "do-you",
+      sentences: [sentence(`Yes, I'll be ${doingPhrase(b, f, k)} ${dayPart(b.start)} today`)].map(
+        (x) => (b.start < k.minute ? x.replace("I'll be", "I was") : x),
+      ),
+    };
+  return undefined;
+}
+
 /** What it likes of the town: a habit at one of the town's places ("walks in the park"), else
  *  what it says of its home. */
 function likedPlace(f: PersonaFacts, k: Knowledge, habitOnly = false): Fact | undefined {
@@ -1090,7 +1152,7 @@ export function answerPeople(
     const on = { ...u, topic: foreign };
     sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
   } else {
-    const did = doneToday(u, f, k);
+    const did = doneToday(u, f, k) ?? doYou(u, f, k);
     if (did) sources.push(did);
     const near = nearestKind(u);
     const aboutPast =
@@ -1106,7 +1168,14 @@ export function answerPeople(
     if (u.wh === "who" && u.about === "you" && !u.topic.length) sources.push(identity(f, k));
     if (u.wh === "who") sources.push(company(f, k, talk));
     // "What do you do?": the simple present of "do" about the listener asks for its work.
-    if (u.wh === "what" && u.span === "general" && nlp(u.text).has("what do you do"))
+    // "What do you do for fun?": a purpose other than a living asks for its free time: the
+    // evening's doings and its habits, not its work.
+    const forLeisure =
+      nlp(u.text).has("what do you do for") &&
+      !(nearestKind(u).kind === "occupation" && nearestKind(u).score >= 0.45) &&
+      !u.topic.some((w) => relatedness(w, "living") >= 0.9 || closeness(w, "work") >= 0.6);
+    if (forLeisure) sources.push(leisure(f, k));
+    else if (u.wh === "what" && u.span === "general" && nlp(u.text).has("what do you do"))
       sources.push(identity(f, k));
     if (aboutPast) sources.push(past(u, f, k));
     // A named time ("this evening", "tomorrow") asks about the plan first, whatever the topic.
