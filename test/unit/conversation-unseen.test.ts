@@ -131,13 +131,19 @@ describe("unseen everyday questions (base-25, 14:00)", () => {
     }
   }, 60_000);
 
-  it("gives its view of its own work and town from its persona", async () => {
+  it("gives its view of its own work and town, and its doings, from its persona and day", async () => {
     const work = (await ask(1, "Do you like what you do?")).text;
     expect(work).toMatch(/^(I do|Mostly)/);
     expect(work).toMatch(/teach history/);
     const arjun = (await ask(2, "Are you happy with your job?")).text;
     expect(arjun).toMatch(/^(I am|Mostly)/);
     expect(arjun).toMatch(/market/);
+    // Its day and habits answer yes/no questions about what it does.
+    expect((await ask(2, "Have you eaten yet?")).text).toMatch(/^Yes, I was eating lunch/);
+    expect((await ask(1, "Do you play any music?")).text).toMatch(/^Yes\. .*piano/);
+    const fun = (await ask(2, "What do you do for fun?")).text;
+    expect(fun).toMatch(/^In the evenings/);
+    expect(fun).not.toMatch(/till|produce stand/);
     const town = (await ask(1, "What do you think of this town?")).text;
     expect(town).toMatch(/like it here/);
     expect(town).toMatch(/park/);
