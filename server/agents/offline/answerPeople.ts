@@ -836,12 +836,13 @@ function doneToday(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefi
     const taskVerb = lemma(first, "verb") ?? irregularVerb(first);
     const nouns = [
       ...(nlp(task).nouns().out("array") as string[]).flatMap((n) => wordsOf(n)),
-      ...wordsOf(b.place ?? ""),
+      // Where it was counts for a thing asked of ("been to the PARK"), not for a doing.
+      ...(light ? wordsOf(b.place ?? "") : []),
     ];
     return keys.some(
       (key) =>
         key === taskVerb ||
-        closeness(key, taskVerb) >= 0.7 ||
+        closeness(key, taskVerb) >= 0.9 ||
         nouns.some((n) => n === key || purposeMatch(key, n) >= 0.6),
     );
   };
