@@ -69,12 +69,38 @@ export function knowledgeOf(
       relationship: s.relationships.get(a.id) ?? "",
       talks: counts.get(a.persona.name) ?? 0,
     }));
+  // What residents do at each place by their plans (the town's common knowledge of a place).
+  const uses = new Map<string, Set<string>>();
+  for (const a of ctx.agents.values())
+    for (const t of a.schedule?.tasks ?? []) {
+      const at = t.address?.includes(":") ? placeOf(t.address) : undefined;
+      const task = t.task.replace(/\s*\(.*\)\s*$/, "").trim();
+      if (!at || !task) continue;
+      for (const key of [at, at.split(" of ").at(-1) ?? at]) {
+        const set = uses.get(key) ?? new Set<string>();
+        if (set.size < 12) set.add(task);
+        uses.set(key, set);
+      }
+    }
+  const usesOf = (name: string) => [...(uses.get(name) ?? [])];
   const places = s.spatial.sectors().flatMap((sector) => [
-    { name: sector, parts: s.spatial.arenas(sector) },
+    {
+      name: sector,
+      parts: s.spatial.arenas(sector),
+      things: s.spatial.arenas(sector).flatMap((a) => s.spatial.objects(sector, a)),
+      uses: usesOf(sector),
+      dwelling: s.spatial.isHome(sector),
+    },
     ...s.spatial
       .arenas(sector)
       .filter((a) => a !== sector)
-      .map((a) => ({ name: `${a} of ${sector}`, parts: [] })),
+      .map((a) => ({
+        name: `${a} of ${sector}`,
+        parts: [],
+        things: s.spatial.objects(sector, a),
+        uses: usesOf(`${a} of ${sector}`),
+        dwelling: s.spatial.isHome(sector),
+      })),
   ]);
   const minute = Math.floor((now % DAY) / 60_000);
   const act = s.current?.action ?? "";

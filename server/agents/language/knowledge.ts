@@ -21,6 +21,12 @@ export interface KnownPlace {
   name: string;
   /** The sector's arenas (what the place holds), for what it is for. */
   parts: string[];
+  /** The things it holds (an arena's objects; a sector's, all its arenas'). */
+  things?: string[];
+  /** Somebody's home (it has a bedroom or a bed, as the resident saw it). */
+  dwelling?: boolean;
+  /** What residents do there by their plans ("having lunch with Kenji"), for what it is for. */
+  uses?: string[];
 }
 
 export interface KnownPerson {

@@ -387,3 +387,86 @@ export function closeness(a: string, b: string): number {
 export function domainOf(word: string, pos?: Pos): string {
   return senses(word, pos)[0]?.domain ?? "";
 }
+
+const purposes = new Map<string, Map<string, number>>();
+/**
+ * What a word is for or about, for matching a need to a place ("meal" to a cafe, "medicine" to a
+ * pharmacy): from the first sense of each part of speech, its synonyms and what it is a kind of, the content words of the whole
+ * gloss (a cafe's "drinks", "snacks"; a restaurant's "eat"), its derived forms and their glosses
+ * ("dining" → "dine", "dinner"), the glosses of what it is a kind of, and the direct kinds of it
+ * ("meal" → "lunch", "dinner"), each weighted below the word itself.
+ */
+export function purpose(word: string, only?: Pos): Map<string, number> {
+  const w = word.toLowerCase();
+  const key = only ? `${w}#${only}` : w;
+  const hit = purposes.get(key);
+  if (hit) return hit;
+  // The first sense of each part of speech only: "book" is not "reserve", "mess" not "meal".
+  const out = new Map<string, number>([[w, 1]]);
+  const parts = only ? [only] : POS;
+  for (const pos of parts) {
+    const first = senses(w, pos)[0];
+    if (!first) continue;
+    out.set(lemma(w, pos) ?? w, 1);
+    for (const x of first.words) if (!out.has(x)) out.set(x, 0.9);
+    for (const up of broader(first)) for (const x of up.words) if (!out.has(x)) out.set(x, 0.6);
+  }
+  const add = (lemma: string, weight: number) => {
+    if ((out.get(lemma) ?? 0) < weight) out.set(lemma, weight);
+  };
+  // A compound among its synonyms names what it is about: "coffee shop" → "coffee".
+  for (const [l, weight] of [...out])
+    if (l.includes(" ") && weight >= 0.75)
+      for (const part of l.split(" "))
+        if (part.length > 2 && !GLOSS_GRAMMAR.has(part)) add(part, 0.7);
+  const allGloss = (s: Synset) => {
+    const out: string[] = [];
+    for (const part of s.gloss.replace(/"[^"]*"/g, "").split(";")) {
+      for (const tok of part.toLowerCase().match(/[a-z]{3,}/g) ?? []) {
+        if (GLOSS_GRAMMAR.has(tok)) continue;
+        const base =
+          lemma(tok, "noun") ?? lemma(tok, "verb") ?? lemma(tok, "adj") ?? irregular(tok);
+        if (base && !GLOSS_GRAMMAR.has(base)) out.push(base);
+        // A gloss's verb is also its nominal and verbal root ("eaten" → "eat").
+        const verb = lemma(tok, "verb") ?? irregular(tok);
+        if (verb && verb !== base && !GLOSS_GRAMMAR.has(verb)) out.push(verb);
+      }
+    }
+    return out;
+  };
+  for (const pos of parts) {
+    const s = senses(w, pos)[0];
+    if (!s) continue;
+    for (const g of allGloss(s)) add(g, 0.6);
+    for (const p of s.pointers) {
+      const t = synset(p.pos, p.offset);
+      if (p.symbol === "+") {
+        for (const x of t.words) add(x, 0.8);
+        for (const g of allGloss(t)) add(g, 0.45);
+      } else if (p.symbol === "~" && pos === "noun") for (const x of t.words) add(x, 0.7);
+      else if (p.symbol === "@" || p.symbol === "@i") for (const g of allGloss(t)) add(g, 0.45);
+    }
+  }
+  if (purposes.size > 20_000) purposes.clear();
+  purposes.set(key, out);
+  return out;
+}
+
+/** How well what one word is for meets what another is for, 0..1 (by `purpose`): they meet at
+ *  one of them or its synonym (a pharmacy's gloss names "medicine"; "lunch" is a kind of meal),
+ *  or at a form both derive, not at two glosses' common words nor a kind of one that is a
+ *  derived form of the other ("drink" → "draught" ← "draw"). `bPos`: b read in one part of
+ *  speech only (a place's name is nouns: "room" is not "to take one's meals"). */
+export function purposeMatch(a: string, b: string, bPos?: Pos): number {
+  if (a === b) return 1;
+  const na = purpose(a);
+  const nb = purpose(b, bPos);
+  let best = 0;
+  const [small, big] = na.size < nb.size ? [na, nb] : [nb, na];
+  for (const [l, wa] of small) {
+    const wb = big.get(l);
+    if (wb !== undefined && (Math.max(wa, wb) >= 0.9 || Math.min(wa, wb) >= 0.8))
+      best = Math.max(best, wa * wb);
+  }
+  return best;
+}

@@ -76,6 +76,49 @@ function socialAct(words: string[]): Act | undefined {
   return undefined;
 }
 
+// The nouns a parting wish is made of: times, states, feelings, doings ("have a nice DAY", "take
+// CARE", "have FUN"), not things, places or people (WordNet's noun files).
+const WISH_FILES = ["noun.time", "noun.act", "noun.feeling", "noun.state", "noun.attribute"];
+
+/**
+ * A parting read from grammar where WordNet has no entry for the formula: a short line that is
+ * no question and has no subject, opening with a verb said to the listener, that either speaks of
+ * meeting again ("See you later", "Talk to you soon": the verb's object is "you", nothing else
+ * but time words) or wishes the listener a state ("Take care", "Have a nice day", "Be well": its
+ * nouns are times, feelings, states or doings, none of them the speaker's).
+ */
+function parting(sentence: string): boolean {
+  if (/\?\s*$/.test(sentence)) return false;
+  const terms = (nlp(sentence).terms().json() as { terms: Term[] }[]).map((x) => x.terms[0]);
+  const words = terms.filter((t) => !has(t, "Person") && !has(t, "ProperNoun"));
+  if (!words.length || words.length > 5 || !has(words[0], "Verb")) return false;
+  if (has(words[0], "Modal")) return false;
+  const rest = words.slice(1);
+  const you = rest.some((t) => t.normal === "you");
+  const nouns = rest.filter((t) => has(t, "Noun") && !has(t, "Pronoun") && !has(t, "Date"));
+  const mine = rest.some((t) => /^(me|my|us|our|i|we)$/.test(t.normal));
+  if (mine) return false;
+  const verb = lemma(words[0].normal, "verb") ?? words[0].normal;
+  // Meeting again: "see/talk to/catch you" and only times ("later", "soon", "tomorrow").
+  const onlyTime = rest.every(
+    (t) =>
+      t.normal === "you" ||
+      has(t, "Preposition") ||
+      has(t, "Date") ||
+      has(t, "Adjective") ||
+      has(t, "Adverb"),
+  );
+  if (you && onlyTime && rest.length >= 2) return true;
+  // A wish: its nouns are states, feelings, times or doings, and there is one, or a word of how.
+  const wished = nouns.every((t) => {
+    const n = lemma(t.normal, "noun") ?? t.normal;
+    return WISH_FILES.includes(domainOf(n, "noun"));
+  });
+  const how = nouns.length > 0 || rest.some((t) => has(t, "Adjective") || has(t, "Adverb"));
+  const inviting = ["verb.motion"].includes(domainOf(verb, "verb"));
+  return wished && how && !inviting && !you;
+}
+
 /** The span of time an utterance is about: chrono-node's reading against now, else its tense. */
 function spanOf(
   text: string,
@@ -233,7 +276,8 @@ export function understand(
   const social =
     (leaving && !/\?\s*$/.test(clean)) || farewellLast
       ? "goodbye"
-      : socialAct(words.filter(Boolean));
+      : (socialAct(words.filter(Boolean)) ??
+        (parting(sentences.at(-1) ?? clean) ? ("goodbye" as const) : undefined));
   const main = nlp(sentences.at(-1) ?? clean);
   const isQuestion =
     /\?\s*$/.test(clean) ||
@@ -276,7 +320,8 @@ export function understand(
     return { ...base, act: "request", greets };
 
   if (isQuestion) {
-    const qw = terms.find((t) => has(t, "QuestionWord"))?.normal;
+    // "where's", "who're": the question word without its contracted verb.
+    const qw = terms.find((t) => has(t, "QuestionWord"))?.normal.replace(/'(s|re|d|ll)$/, "");
     const wh: Wh =
       qw && ["who", "whom", "whose"].includes(qw)
         ? "who"

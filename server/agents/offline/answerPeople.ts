@@ -15,7 +15,15 @@ import {
   type PersonaFacts,
 } from "../language/facts.ts";
 import type { DayBlock, Knowledge } from "../language/knowledge.ts";
-import { closeness, domainOf, relatedness, senses } from "../language/lexicon.ts";
+import {
+  closeness,
+  domainOf,
+  kindOf,
+  lemma,
+  purposeMatch,
+  relatedness,
+  senses,
+} from "../language/lexicon.ts";
 import { cap, clock, inFirstPerson, listOf, sentence } from "../language/realise.ts";
 import { contentWords, type Utterance } from "../language/understand.ts";
 import { ownMemoryAsI } from "../language/person.ts";
@@ -293,55 +301,131 @@ const FRAMING_VERBS = [
   "verb.stative",
 ];
 
-/** The places it knows, best for the topic first: by their names and what they hold. */
-function places(u: Utterance, k: Knowledge, residents: string[]): Source {
-  // What the place is for: the things and doings asked about, not when, who, or the verbs of
-  // going and finding that frame the question ("where do PEOPLE GO for a drink in the EVENING").
+const wordsCache = new Map<string, string[]>();
+const wordsOf = (text: string) => {
+  let w = wordsCache.get(text);
+  if (!w) {
+    if (wordsCache.size > 5000) wordsCache.clear();
+    wordsCache.set(text, (w = contentWords(text)));
+  }
+  return w;
+};
+
+/** What a question asks a place for: the things and doings asked about, not when, who, or the
+ *  verbs of going and finding that frame it ("where do PEOPLE GO for a drink in the EVENING"). */
+function purposeWords(u: Utterance): string[] {
   const verbish = (w: string) => senses(w, "verb").length > senses(w, "noun").length;
   const framing = (w: string) =>
     ["noun.time", "noun.person", "noun.group", "noun.location"].includes(domainOf(w, "noun")) ||
     (verbish(w) && FRAMING_VERBS.includes(domainOf(w, "verb"))) ||
     (domainOf(w, "noun") === "" && domainOf(w, "verb") === "");
-  const purpose = u.topic.filter((w) => !framing(w));
-  const topic = purpose.length ? purpose : u.topic;
+  // A modifier ("a GOOD meal") says how, not what for.
+  const modifier = (w: string) =>
+    senses(w, "adj").length > senses(w, "noun").length + senses(w, "verb").length;
+  const purpose = u.topic.filter((w) => !framing(w) && !modifier(w));
+  return purpose.length ? purpose : u.topic.filter((w) => !modifier(w));
+}
+
+/** The places it knows that serve what is asked, best first: each place read by its name, its
+ *  rooms, the things in it and what residents do there by their plans, each word matched to the
+ *  asked-for thing by what it is for (WordNet's glosses, derived forms and kinds: "meal" meets a
+ *  dining room and "having lunch"). A word many places share ("table") counts for less than one
+ *  few have (its IDF, counted by building). */
+function placesFor(
+  words: string[],
+  k: Knowledge,
+  residents: string[],
+): { p: Knowledge["places"][number]; s: number; top: number }[] {
   // Homes are not places to send someone: its own and any named after a resident.
   const homeSector = k.home.split(" of ").at(-1) ?? "";
   const surnames = residents.map((r) => r.split(" ").at(-1) ?? r);
+  // A home is also one whose name says housing ("College dorm", "Maple Court apartments").
+  const housing = (sector: string) =>
+    kindOf(wordsOf(sector).at(-1) ?? "", "housing", { senses: 1 });
   const candidates = k.places
     .filter((p) => {
       const sector = p.name.split(" of ").at(-1) ?? p.name;
-      return sector !== homeSector && !surnames.some((n) => sector.includes(n));
+      return (
+        sector !== homeSector &&
+        !p.dwelling &&
+        !housing(sector) &&
+        !surnames.some((n) => sector.includes(n))
+      );
     })
-    .map((p) => ({ p, words: contentWords(`${p.name} ${p.parts.join(" ")}`) }));
-  // A word many of the places share ("room", "table") tells them apart less than one only a few
-  // have ("dining", "bar"): each word's match counts by how rare it is among them (its IDF).
-  // Counted by building (an arena's name carries its sector's), so a place is not rarer for
-  // having fewer rooms.
+    .map((p) => ({
+      p,
+      words: [
+        ...wordsOf(`${p.name} ${p.parts.join(" ")}`).map((w) => [w, 1, "noun"] as const),
+        ...(p.things ?? []).flatMap((t) => wordsOf(t)).map((w) => [w, 0.9, "noun"] as const),
+        ...(p.uses ?? []).flatMap((t) => wordsOf(t)).map((w) => [w, 0.9, undefined] as const),
+      ],
+    }));
   const bySector = new Map<string, Set<string>>();
   for (const c of candidates) {
     const sector = c.p.name.split(" of ").at(-1) ?? c.p.name;
     const set = bySector.get(sector) ?? new Set<string>();
-    for (const w of c.words) set.add(w);
+    for (const [w] of c.words) set.add(w);
     bySector.set(sector, set);
   }
   const df = new Map<string, number>();
   for (const set of bySector.values()) for (const w of set) df.set(w, (df.get(w) ?? 0) + 1);
   const n = bySector.size;
   const idf = (w: string) => Math.log((n + 1) / (df.get(w) ?? 1)) / Math.log(n + 1);
-  const scored = candidates
-    .map(({ p, words }) => {
+  return candidates
+    .map(({ p, words: ws }) => {
+      // Evidence adds up: a place that serves the need by its name, its rooms, its things and
+      // what is done there (up to three of its words) beats one word that happens to match.
       let s = 0;
-      for (const t of topic) for (const w of words) s = Math.max(s, relatedness(t, w) * idf(w));
-      return { p, s };
+      let top = 0;
+      for (const t of words) {
+        const matches = new Map<string, number>();
+        for (const [w, weight, pos] of ws) {
+          const m = purposeMatch(t, w, pos) * weight * idf(w);
+          if (m >= 0.3 && m > (matches.get(w) ?? 0)) matches.set(w, m);
+        }
+        const best = [...matches.values()].sort((a, b) => b - a).slice(0, 3);
+        s += best.reduce((a, b) => a + b, 0);
+        top = Math.max(top, best[0] ?? 0);
+      }
+      return { p, s: s / Math.max(1, words.length), top };
     })
-    .filter((x) => x.s >= 0.08)
+    .filter((x) => x.top >= 0.4 && x.s >= 0.6)
     .sort((a, b) => b.s - a.s);
+}
+
+/** A place as one names it: "the dining room at Hearth & Crumb cafe", "Larkspur Park". */
+function placePhrase(name: string): string {
+  const [arena, sector] = name.split(" of ");
+  return sector ? `the ${arena} at ${sector}` : name;
+}
+
+/** Where to go for what is asked: the best place, and another building's if nearly as good. */
+function places(u: Utterance, k: Knowledge, residents: string[]): Source {
+  const asked = purposeWords(u);
+  const scored = placesFor(asked, k, residents);
+  // A room asked for by its own name ("where the library is") before the building around it.
+  const named = scored.find((x) => {
+    const [arena, sector] = x.p.name.split(" of ");
+    return sector && wordsOf(arena).some((w) => asked.includes(w));
+  });
+  const best = named ?? scored[0];
+  if (!best) return { name: "places", sentences: [] };
+  const sectorOf = (name: string) => name.split(" of ").at(-1) ?? name;
+  const other = scored.find(
+    (x) => sectorOf(x.p.name) !== sectorOf(best.p.name) && x.s >= 0.75 * best.s,
+  );
+  // A place asked for by its own name: where it is, not a suggestion.
+  if (named) {
+    const [arena, sector] = named.p.name.split(" of ");
+    return { name: "places", sentences: [sentence(`The ${arena} is at ${sector}`)] };
+  }
   return {
     name: "places",
-    sentences: scored.slice(0, 2).map(({ p }) => {
-      const [arena, sector] = p.name.split(" of ");
-      return sector ? sentence(`Try the ${arena} at ${sector}`) : sentence(`Try ${p.name}`);
-    }),
+    sentences: [
+      sentence(
+        `Try ${placePhrase(best.p.name)}${other ? `, or ${placePhrase(other.p.name)}` : ""}`,
+      ),
+    ],
   };
 }
 
@@ -378,7 +462,7 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
 }
 
 /** Its memories that bear on the topic (never a line someone said to it, told back). */
-function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): Source {
+function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, min = 0.3): Source {
   const speaker = firstName(talk.speaker);
   const scored = talk.memories
     .filter((m) => !/ said to |interviewed/.test(m.text) && !m.text.includes(speaker))
@@ -389,7 +473,7 @@ function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): Source
       for (const t of u.topic) for (const w of words) s = Math.max(s, relatedness(t, w));
       return { m, s };
     })
-    .filter((x) => x.s >= 0.3)
+    .filter((x) => x.s >= min)
     .sort((a, b) => b.s - a.s);
   return {
     name: "memory",
@@ -398,7 +482,7 @@ function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): Source
 }
 
 /** Facts whose words bear on the topic. */
-function topical(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
+function topical(u: Utterance, f: PersonaFacts, k: Knowledge, min = 0.3): Source {
   const scored = f.facts
     .filter((x) => tellable(x, k.knowsSpeaker))
     .map((x) => {
@@ -409,7 +493,7 @@ function topical(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
       }
       return { x, s };
     })
-    .filter((x) => x.s >= 0.3)
+    .filter((x) => x.s >= min)
     .sort((a, b) => b.s - a.s);
   return { name: "facts", sentences: scored.map(({ x }) => mine(f, x.text)) };
 }
@@ -438,6 +522,427 @@ function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
           .replace(/ \(a ([a-z ]+)\)/g, ", a $1,"),
       )
       .slice(0, 2)
+  );
+}
+
+// ------------------------------------------------------------------------------- beyond its day
+
+// The noun files of things one can point at: a question about one of these that its day and its
+// persona do not touch is about something outside its life ("my dog", "the mayor").
+const THING_FILES = [
+  "noun.animal",
+  "noun.artifact",
+  "noun.object",
+  "noun.person",
+  "noun.food",
+  "noun.plant",
+  "noun.substance",
+  "noun.body",
+  "noun.phenomenon",
+];
+
+/** The topic's things that neither its day nor its own kinds (work, family, home ...) bear on. */
+function foreignTopic(u: Utterance, k: Knowledge): string[] {
+  const taskWords = [
+    ...new Set(activities([...k.today, ...k.yesterday]).flatMap((b) => wordsOf(plain(b.task)))),
+  ];
+  return u.topic.filter(
+    (w) =>
+      THING_FILES.includes(domainOf(w, "noun")) &&
+      // Kin and friends are its own life ("brothers", "cousin"), whatever its persona names.
+      !kindOf(w, "relative") &&
+      !kindOf(w, "friend") &&
+      senses(w, "noun").length >= senses(w, "verb").length &&
+      nearestKind({ ...u, topic: [w] }).score < 0.45 &&
+      !taskWords.some((t) => relatedness(w, t) >= 0.6),
+  );
+}
+
+/** The people it knows whose relationship it sees bears on the thing asked ("who runs the
+ *  cafe?"): "Lucy might know; ...". */
+function peopleOn(words: string[], k: Knowledge): Source {
+  const out: string[] = [];
+  for (const p of k.people) {
+    if (!p.relationship) continue;
+    const ws = wordsOf(p.relationship);
+    if (words.some((t) => ws.some((w) => relatedness(t, w) >= 0.7)))
+      out.push(sentence(`${firstName(p.name)} might know`));
+  }
+  return { name: "people-on", sentences: out.slice(0, 1) };
+}
+
+const SWAP: Record<string, string> = {
+  my: "your",
+  your: "my",
+  me: "you",
+  mine: "yours",
+  yours: "mine",
+  myself: "yourself",
+  yourself: "myself",
+  i: "you",
+  we: "you",
+  our: "your",
+  us: "you",
+};
+const swapPerson = (t: string) =>
+  t.replace(
+    /\b(my|your|me|mine|yours|myself|yourself|i|we|our|us)\b/gi,
+    (w) => SWAP[w.toLowerCase()],
+  );
+
+// English's auxiliaries negated in the first person (grammar, closed class).
+const NEGATED: Record<string, string> = {
+  do: "don't",
+  does: "don't",
+  did: "didn't",
+  have: "haven't",
+  has: "haven't",
+  are: "'m not",
+  were: "wasn't",
+  can: "can't",
+  could: "couldn't",
+  will: "won't",
+  would: "wouldn't",
+};
+
+/** A verb's lemma by compromise's conjugation when WordNet's rules miss it ("seen" → "see"). */
+function irregularVerb(clause: string): string {
+  const doc = nlp(clause.split(" ")[0] ?? "");
+  doc.verbs().toInfinitive();
+  return doc.text().toLowerCase().trim();
+}
+
+/**
+ * An honest answer to a question about something it knows nothing of, built from the question:
+ * its clause said back negated in its own person ("Have you seen my dog?" → "No, I haven't seen
+ * your dog"; "Who is the mayor?" → "I don't know who the mayor is"), then a turn that takes it
+ * up: a place it knows that bears on the thing, someone who might know, or a question back by
+ * what kind of thing it is (something one can see: what it looks like).
+ */
+function notKnown(u: Utterance, foreign: string[], k: Knowledge, talk: Talk): string | undefined {
+  const last = (nlp(u.text).sentences().out("array") as string[]).at(-1) ?? u.text;
+  const q = last
+    .replace(/[?!.\s]+$/, "")
+    .replace(/,\s*\w+$/, "")
+    .replace(/^(\w+)'s\b/, "$1 is");
+  let said: string | undefined;
+  const aux = /^(do|does|did|have|has|are|were|can|could|will|would) you\b\s*(.*)$/i.exec(q);
+  const wh = /^(who|what|where|when|which \w+)(?: (is|are|was|were) (.+))?$/i.exec(q);
+  // "Where can I get a meal", "where do people go": the clause put back in order.
+  const whAux =
+    /^(where|who|what|when|how)(?: (can|could|should|would|might|do|does|did) (i|we|one|people|you|folks|someone|anyone))? (.+)$/i.exec(
+      q.replace(/^(\w+)'s\b/, "$1 is"),
+    );
+  // "Can you tell me / do you know where the library is?": the clause asked about.
+  const embedded =
+    aux && /^(?:tell me|know|say) ((?:where|who|what|when|how|if|whether)\b.*)$/i.exec(aux[2]);
+  if (embedded) said = `I'm not sure ${swapPerson(embedded[1])}`;
+  else if (aux) {
+    const n = NEGATED[aux[1].toLowerCase()];
+    said = `No, I${n.startsWith("'") ? n : ` ${n}`} ${swapPerson(aux[2])}`;
+  } else if (wh && wh[2]) {
+    // "who the mayor here is" → "who the mayor is": the place word left off.
+    const what = swapPerson(wh[3]).replace(/\s+(here|around here|in town|nowadays|now)$/i, "");
+    said = `I don't know ${wh[1].toLowerCase()} ${what} ${wh[2].toLowerCase()}`;
+  } else if (whAux && !whAux[2] && /^(who|what)$/i.test(whAux[1])) {
+    said = `I don't know ${whAux[1].toLowerCase()} ${swapPerson(whAux[4])}`;
+  } else if (u.about === "you" && /\b(think|feel)\b/i.test(q) && /\b(?:of|about) (.+)$/i.test(q)) {
+    // "What do you think of the new bakery?" about a thing it has never met.
+    const thing = /\b(?:of|about) (.+)$/i.exec(q)![1];
+    return `I haven't heard of ${swapPerson(thing)}, so I couldn't tell you. What's it like?`;
+  } else if (whAux && whAux[2] && whAux[3].toLowerCase() !== "you") {
+    const modal = /^(do|does|did)$/i.test(whAux[2]) ? "" : `${whAux[2].toLowerCase()} `;
+    said = `I'm not sure ${whAux[1].toLowerCase()} ${swapPerson(whAux[3].toLowerCase())} ${modal}${whAux[4]}`;
+  } else if (u.wh === "where" || (u.wh === "yesno" && /\b(is|are) there\b/i.test(q))) {
+    const thing = (nlp(q).nouns().out("array") as string[])
+      .map((x) => x.replace(/[^A-Za-z' -]/g, "").trim())
+      .find((x) => x && !/^(i|you|we|there|it|somewhere|anywhere|here)$/i.test(x));
+    said = thing
+      ? `I don't know of ${/^(a|an|the|some|any)\b/i.test(thing) ? thing.replace(/^the\b/i, "a") : `any ${thing}`} around here, I'm afraid`
+      : "I'm not sure where, I'm afraid";
+  } else if (foreign.length) said = `I don't know much about that, I'm afraid`;
+  if (!said) return undefined;
+  const words = foreign.length ? foreign : purposeWords(u);
+  // Someone or somewhere that might help, else a question back.
+  const asksPlace = u.wh === "where" || u.wh === "yesno";
+  const place = words.length && !asksPlace ? placesFor(words, k, talk.residents)[0] : undefined;
+  const helper = peopleOn(words, k).sentences[0];
+  const head = words[0] ?? "";
+  // Something one can see, asked with a verb of seeing or finding ("have you SEEN my dog").
+  const verb = aux ? (lemma(aux[2].split(" ")[0] ?? "", "verb") ?? irregularVerb(aux[2])) : "";
+  const seen =
+    ["noun.animal", "noun.artifact", "noun.object", "noun.plant"].includes(
+      domainOf(head, "noun"),
+    ) &&
+    (domainOf(verb, "verb") === "verb.perception" || closeness(verb, "find") >= 0.6);
+  const turn = place
+    ? `You could ask at ${placePhrase(place.p.name)}.`
+    : helper
+      ? helper
+      : seen && u.wh === "yesno"
+        ? choose(
+            ["What does it look like? I'll keep an eye out.", "Where did you last see it?"],
+            talk,
+            "seen",
+          )
+        : asksPlace && !aux
+          ? choose(
+              ["Sorry I can't be more help.", "Maybe someone else in town would know."],
+              talk,
+              "where",
+            )
+          : domainOf(head, "noun") === "noun.person"
+            ? choose(["Why do you ask?", "Are you looking for them?"], talk, "who")
+            : choose(["Why do you ask?", "What made you think of it?"], talk, "ask");
+  return `${sentence(said)} ${turn}`;
+}
+
+/** What an opinion question is about: the listener's work, home and town, or a thing. */
+type OpinionOf = "work" | "home" | "thing";
+
+/** "Do you like what you do?", "How do you feel about living here?", "Are you happy at work?":
+ *  a verb or adjective of feeling about the listener's own life. */
+function opinionAsked(u: Utterance): { of: OpinionOf; words: string[] } | undefined {
+  if (u.about !== "you" || u.act !== "question") return undefined;
+  const doc = nlp(u.text);
+  // A verb or adjective that evaluates (liking, enjoying, being happy with), not one of wanting
+  // or hoping, which asks for a wish.
+  const feeling = (w: string) => {
+    const evaluates = Math.max(...["like", "enjoy", "happy"].map((c) => closeness(w, c)));
+    return evaluates >= 0.6 && evaluates > closeness(w, "want");
+  };
+  // The word after the subject is its verb, whatever the tagger says ("do you LIKE what ...").
+  const afterYou = [...u.text.toLowerCase().matchAll(/\byou (\w+)/g)].map(
+    (m) => lemma(m[1], "verb") ?? m[1],
+  );
+  const felt =
+    u.topic.some(feeling) ||
+    afterYou.some(feeling) ||
+    doc.has("(think|feel) (of|about)") ||
+    doc.has("(what|how) do you (think|feel)");
+  if (!felt) return undefined;
+  const words = u.topic.filter((w) => !feeling(w) && closeness(w, "think") < 0.6);
+  const near = nearestKind({ ...u, topic: words });
+  const here = doc.has("(here|town|place|live|living|neighborhood|neighbourhood)");
+  if (near.kind === "occupation" && near.score >= 0.45) return { of: "work", words };
+  if (here || (near.kind === "home" && near.score >= 0.45)) return { of: "home", words };
+  // "Do you like what you do?": the free relative "what you do" is one's work.
+  if (!words.length || doc.has("what you do")) return { of: "work", words };
+  return { of: "thing", words };
+}
+
+/** Its view of its work or its home and town, from its persona: what it does and hopes for, and
+ *  a worry if it has one ("Mostly, though ..."). */
+function opinionOf(
+  o: { of: OpinionOf; words: string[] },
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+): Source {
+  const lower = (t: string) => (/^I\b/.test(t) ? t : t[0].toLowerCase() + t.slice(1));
+  const tell = (x: Fact) => tellable(x, k.knowsSpeaker);
+  // The answer's first words follow the question's: "Do you ...?" "I do"; "Are you ...?" "I am".
+  const aux = /^(do|are)\b/i.exec(u.text)?.[1].toLowerCase();
+  const yes = aux === "do" ? "I do" : aux === "are" ? "I am" : "I like it";
+  // A worry tempers the view only when it is about the same thing.
+  const worryOn = (words: Set<string>, except?: Fact) =>
+    f.facts.find(
+      (x) =>
+        x !== except && x.kinds.includes("worry") && tell(x) && x.words.some((w) => words.has(w)),
+    );
+  const opener = (worry: Fact | undefined) =>
+    worry ? (aux ? "Mostly, yes." : "I like it, mostly.") : `${yes}, very much.`;
+  if (o.of === "work") {
+    // Its work: the clauses on work first (a backstory's first clause may be a move or a birth).
+    // The backstory's before the status's ("busy with work these days" is no occupation).
+    const occ = f.facts.filter((x) => x.kinds.includes("occupation") && tell(x));
+    const onWork = (x: Fact) =>
+      x.words.some((w) => closeness(w, "work") >= 0.75 || closeness(w, "job") >= 0.75);
+    const learned = occ.filter((x) => x.source === "learned");
+    const fact = learned.find(onWork) ?? learned[0] ?? occ.find(onWork) ?? occ[0];
+    if (!fact) return { name: "opinion", sentences: [] };
+    const work = short(mine(f, fact.text));
+    const wish = f.facts.find((x) => x.kinds.includes("wish") && tell(x) && x !== fact);
+    const worry = worryOn(new Set(fact.words), fact);
+    return {
+      name: "opinion",
+      sentences: [
+        [
+          opener(worry),
+          work,
+          wish ? mine(f, wish.text) : "",
+          worry ? `Though ${lower(mine(f, worry.text))}` : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+      ],
+    };
+  }
+  if (o.of === "home") {
+    const liked = likedPlace(f, k);
+    const placeWords = new Set(
+      k.places
+        .filter((p) => !p.dwelling && !p.name.includes(" of "))
+        .flatMap((p) => wordsOf(p.name)),
+    );
+    const worry = worryOn(placeWords, liked);
+    return {
+      name: "opinion",
+      sentences: [
+        [
+          worry ? opener(worry) : "I like it here.",
+          liked ? mine(f, liked.text) : "",
+          worry ? `Though ${lower(mine(f, worry.text))}` : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+      ],
+    };
+  }
+  const related = topical({ topic: o.words } as Utterance, f, k, 0.5).sentences[0];
+  return {
+    name: "opinion",
+    sentences: related ? [`${yes}. ${related}`] : [],
+  };
+}
+
+/** Of a sentence listing habits ("I go to bed at 11 pm, wake up ..., and take long walks in the
+ *  park"), the part that names one of the words, with its subject: "I take long walks in the
+ *  park after lunch." */
+function partAbout(text: string, words: string[]): string {
+  const parts = text.replace(/[.!]$/, "").split(/,\s*(?:and\s+)?|\s+and\s+/);
+  if (parts.length < 2) return text;
+  const part = parts.find((p) => wordsOf(p).some((w) => words.includes(w)));
+  if (!part) return text;
+  return sentence(/^I\b/.test(part) ? part : `I ${part}`);
+}
+
+/** "Have you eaten yet?", "Did you sleep well?": a yes/no question on something of its own day,
+ *  answered by the block of its day the question's verb names: done (when), or still to come. */
+function doneToday(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.wh !== "yesno" || u.about !== "you" || u.tense !== "past") return undefined;
+  const m = /^(?:have|has|did) you\s+(?:\w+ly\s+)?(\w+)/i.exec(u.text);
+  if (!m) return undefined;
+  const verb = lemma(m[1], "verb") ?? irregularVerb(m[1]);
+  // A light verb ("have you HAD lunch", "have you BEEN to the park") leaves it to its object.
+  const light = ["verb.stative", "verb.possession"].includes(domainOf(verb, "verb"));
+  const keys = light ? u.topic.filter((w) => w !== verb) : [verb];
+  if (!keys.length) return undefined;
+  // A task's verb is matched by sense ("sleeping"), its nouns by what they are for ("eat" meets
+  // "lunch"), so "grabbing toast" is no sleep.
+  const names = (b: DayBlock) => {
+    const task = plain(b.task);
+    const first = task.split(" ")[0].toLowerCase();
+    const taskVerb = lemma(first, "verb") ?? irregularVerb(first);
+    const nouns = [
+      ...(nlp(task).nouns().out("array") as string[]).flatMap((n) => wordsOf(n)),
+      // Where it was counts for a thing asked of ("been to the PARK"), not for a doing.
+      ...(light ? wordsOf(b.place ?? "") : []),
+    ];
+    return keys.some(
+      (key) =>
+        key === taskVerb ||
+        closeness(key, taskVerb) >= 0.9 ||
+        nouns.some((n) => n === key || purposeMatch(key, n) >= 0.6),
+    );
+  };
+  const day = [...k.yesterday.filter((b) => b.end > 20 * 60), ...k.today];
+  const done = day.filter((b) => b.start < k.minute && names(b)).at(-1);
+  if (done) {
+    const task = inFirstPerson(plain(done.task), f.name, f.pronoun);
+    return {
+      name: "done",
+      sentences: [
+        done.end <= k.minute || done.start > done.end
+          ? sentence(`Yes, I was ${task} until ${clock(done.end)}`)
+          : sentence(`Yes, I'm ${task} right now`),
+      ],
+    };
+  }
+  const later = activities(k.today).find((b) => b.start >= k.minute && names(b));
+  if (later)
+    return {
+      name: "done",
+      sentences: [
+        sentence(`Not yet. I'll be ${doingPhrase(later, f, k)} at ${clock(later.start)}`),
+      ],
+    };
+  return undefined;
+}
+
+/** Its free time: what it does in the evening (not eating or sleeping), and its habits. */
+function leisure(f: PersonaFacts, k: Knowledge): Source {
+  // Not meals, and not its work: the place where its daytime is spent most.
+  const sectorOf = (b: DayBlock) => b.place?.split(" of ").at(-1);
+  const daytime = new Map<string, number>();
+  for (const b of activities(k.today)) {
+    const sec = sectorOf(b);
+    if (sec && b.start >= 8 * 60 && b.end <= 17 * 60)
+      daytime.set(sec, (daytime.get(sec) ?? 0) + b.end - b.start);
+  }
+  const work = [...daytime].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const evening = activities(k.today).filter(
+    (b) =>
+      b.start >= 17 * 60 &&
+      !wordsOf(plain(b.task)).some((w) => closeness(w, "eat") >= 0.6) &&
+      (!work || sectorOf(b) !== work),
+  );
+  const said = evening.length
+    ? sentence(
+        `In the evenings I'm usually ${listOf(evening.slice(0, 2).map((b) => doingPhrase(b, f, k)))}`,
+      )
+    : "";
+  const habits = factsOf(f, k, (x) => x.kinds.includes("habit"));
+  return { name: "leisure", sentences: [said, ...habits].filter(Boolean) };
+}
+
+/** "Do you play any music?": a yes/no question on something it does, answered from its habits
+ *  and its day when one of them names the doing ("I play the piano at home, not well"). */
+function doYou(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.wh !== "yesno" || u.about !== "you") return undefined;
+  const m = /^do you\s+(?:\w+ly\s+)?(\w+)/i.exec(u.text);
+  if (!m) return undefined;
+  const verb = lemma(m[1], "verb") ?? m[1];
+  const light = ["verb.stative", "verb.possession", "verb.emotion"];
+  if (light.includes(domainOf(verb, "verb"))) return undefined;
+  const objects = u.topic.filter((w) => w !== verb);
+  // The doing by its own verb; its object, if asked, by what the words are for.
+  const fits = (head: string[], words: string[]) =>
+    head.includes(verb) &&
+    (!objects.length ||
+      words.some((w) => w !== verb && objects.some((o) => o === w || purposeMatch(o, w) >= 0.6)));
+  const fact = f.facts.find((x) => tellable(x, k.knowsSpeaker) && fits(x.words, x.words));
+  if (fact)
+    return {
+      name: "do-you",
+      sentences: [`Yes. ${partAbout(mine(f, fact.text), [verb, ...objects])}`],
+    };
+  const b = activities(k.today).find((x) => {
+    const task = plain(x.task);
+    const first = task.split(" ")[0].toLowerCase();
+    return fits([lemma(first, "verb") ?? irregularVerb(first)], wordsOf(task));
+  });
+  if (b)
+    return {
+      name: "do-you",
+      sentences: [sentence(`Yes, I'll be ${doingPhrase(b, f, k)} ${dayPart(b.start)} today`)].map(
+        (x) => (b.start < k.minute ? x.replace("I'll be", "I was") : x),
+      ),
+    };
+  return undefined;
+}
+
+/** What it likes of the town: a habit at one of the town's places ("walks in the park"), else
+ *  what it says of its home. */
+function likedPlace(f: PersonaFacts, k: Knowledge, habitOnly = false): Fact | undefined {
+  const placeWords = new Set(
+    k.places.filter((p) => !p.dwelling).flatMap((p) => wordsOf(p.name.split(" of ").at(-1) ?? "")),
+  );
+  const tell = (x: Fact) => tellable(x, k.knowsSpeaker);
+  return (
+    f.facts.find(
+      (x) => x.kinds.includes("habit") && tell(x) && x.words.some((w) => placeWords.has(w)),
+    ) ?? (habitOnly ? undefined : f.facts.find((x) => x.kinds.includes("home") && tell(x)))
   );
 }
 
@@ -534,8 +1039,20 @@ export function answerPeople(
       return invitation(u, f, k, talk);
     case "request": {
       const p = places(u, k, talk.residents);
+      // Asked to recommend somewhere it knows none for: honestly, by what was asked.
+      const wanted = purposeWords(u);
+      const somewhere = nlp(u.text).has("(anywhere|somewhere|someplace|place|spot)");
       return (
-        reply(p.sentences, "request") ?? {
+        reply(p.sentences, "request") ??
+        (somewhere && wanted.length
+          ? {
+              text: withHello(
+                `I'm not sure where to go for ${listOf(wanted)} around here, I'm afraid.`,
+              ),
+              end: false,
+              source: "request",
+            }
+          : undefined) ?? {
           text: withHello(
             doingNow
               ? `I wish I could help, but I'm in the middle of ${doingNow}.`
@@ -553,9 +1070,70 @@ export function answerPeople(
 
   // A question.
   const sources: Source[] = [];
+  const foreign = foreignTopic(u, k);
+  // A question that seeks a place: "where ...", or "is there somewhere / a bakery ...".
+  const seeksPlace =
+    (u.wh === "where" && u.about !== "you") ||
+    // "Can you tell me where the library is?": a where-clause inside the question.
+    (u.wh === "yesno" && nlp(u.text).has("where")) ||
+    // "What's the best place for coffee?": a question for a place.
+    ((u.wh === "what" || u.wh === "which") &&
+      u.about !== "you" &&
+      u.topic.some((w) => domainOf(w, "noun") === "noun.location")) ||
+    (u.wh === "yesno" &&
+      (nlp(u.text).has("(somewhere|anywhere|someplace)") || nlp(u.text).has("^(is|are) there")));
+  const asked = opinionAsked(u);
+  // A view of a thing of its own life it has no fact on is left to the other sources.
+  const opinion = asked && asked.of !== "thing" ? asked : undefined;
+  let dayAsked = true;
+  // "What's your favourite spot in town?": the place of a habit of its own.
+  const favourite =
+    !opinion &&
+    u.about === "you" &&
+    (nlp(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]).some(
+      (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
+    );
   if (u.about === "person" && u.person) sources.push(aboutPerson(u.person, f, k, talk.memories));
-  else if (u.wh === "where" && u.about !== "you") sources.push(places(u, k, talk.residents));
-  else if (newsy(u) || u.about === "people") {
+  else if (favourite) {
+    const liked = likedPlace(f, k, true);
+    const place = liked
+      ? k.places.find(
+          (p) =>
+            !p.name.includes(" of ") &&
+            !p.dwelling &&
+            p.name !== k.home.split(" of ").at(-1) &&
+            wordsOf(p.name).some((w) => liked.words.includes(w)),
+        )
+      : undefined;
+    if (liked && place)
+      sources.push({
+        name: "favourite",
+        sentences: [
+          `${place.name}, I'd say. ${partAbout(mine(f, liked.text), wordsOf(place.name))}`,
+        ],
+      });
+    // Else the place outside its home where its day is spent most.
+    const homeSector = k.home.split(" of ").at(-1);
+    const time = new Map<string, number>();
+    for (const b of activities(k.today)) {
+      const sector = b.place?.split(" of ").at(-1);
+      if (sector && sector !== homeSector && !k.places.some((p) => p.name === sector && p.dwelling))
+        time.set(sector, (time.get(sector) ?? 0) + b.end - b.start);
+    }
+    const most = [...time].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (most)
+      sources.push({
+        name: "favourite",
+        sentences: [`Probably ${most}; I spend most of my days there.`],
+      });
+  } else if (seeksPlace) sources.push(places(u, k, talk.residents));
+  else if (foreign.length && u.wh === "who") {
+    // "Who runs the bakery?": whoever it knows of that bears on the thing, else honestly not.
+    dayAsked = false;
+    const on = { ...u, topic: foreign };
+    sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
+  } else if (opinion) sources.push(opinionOf(opinion, u, f, k));
+  else if (newsy(u) || (u.about === "people" && !foreign.length)) {
     const told = fromMemories(fallback(), talk, k);
     if (told.length) sources.push({ name: "news", sentences: told });
     sources.push(recall(u, f, k, talk));
@@ -568,7 +1146,15 @@ export function answerPeople(
         ...plans,
       ],
     });
+  } else if (foreign.length) {
+    // A thing outside its own life and day ("my dog", "the mayor"): what it remembers or its
+    // persona says of it, else an honest answer that takes the question up.
+    dayAsked = false;
+    const on = { ...u, topic: foreign };
+    sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
   } else {
+    const did = doneToday(u, f, k) ?? doYou(u, f, k);
+    if (did) sources.push(did);
     const near = nearestKind(u);
     const aboutPast =
       u.span === "yesterday" ||
@@ -583,7 +1169,14 @@ export function answerPeople(
     if (u.wh === "who" && u.about === "you" && !u.topic.length) sources.push(identity(f, k));
     if (u.wh === "who") sources.push(company(f, k, talk));
     // "What do you do?": the simple present of "do" about the listener asks for its work.
-    if (u.wh === "what" && u.span === "general" && nlp(u.text).has("what do you do"))
+    // "What do you do for fun?": a purpose other than a living asks for its free time: the
+    // evening's doings and its habits, not its work.
+    const forLeisure =
+      nlp(u.text).has("what do you do for") &&
+      !(nearestKind(u).kind === "occupation" && nearestKind(u).score >= 0.45) &&
+      !u.topic.some((w) => relatedness(w, "living") >= 0.9 || closeness(w, "work") >= 0.6);
+    if (forLeisure) sources.push(leisure(f, k));
+    else if (u.wh === "what" && u.span === "general" && nlp(u.text).has("what do you do"))
       sources.push(identity(f, k));
     if (aboutPast) sources.push(past(u, f, k));
     // A named time ("this evening", "tomorrow") asks about the plan first, whatever the topic.
@@ -632,6 +1225,10 @@ export function answerPeople(
   for (const s of sources) {
     const r = reply(s.sentences, s.name);
     if (r) return r;
+  }
+  if (!dayAsked || seeksPlace) {
+    const honest = notKnown(u, foreign, k, talk);
+    if (honest) return { text: withHello(honest), end: false, source: "not-known" };
   }
   // Nothing it knows bears on it: say so, and turn to what it does know or ask back.
   const nearby = unsaid(identity(f, k).sentences.concat(feelings(f, k).sentences), talk)[0];
