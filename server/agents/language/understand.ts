@@ -114,6 +114,15 @@ function parting(sentence: string): boolean {
     const n = lemma(t.normal, "noun") ?? t.normal;
     return WISH_FILES.includes(domainOf(n, "noun"));
   });
+  // A wish points at nothing at hand: "Mind the step", "Have a look at this" are about a thing
+  // (a definite article, a pointing pronoun, a place or thing after a preposition), not a parting.
+  const pointing = rest.some(
+    (t) =>
+      (has(t, "Determiner") && !["a", "an"].includes(t.normal)) ||
+      (has(t, "Pronoun") && t.normal !== "you") ||
+      has(t, "Preposition"),
+  );
+  if (pointing) return false;
   const how = nouns.length > 0 || rest.some((t) => has(t, "Adjective") || has(t, "Adverb"));
   const inviting = ["verb.motion"].includes(domainOf(verb, "verb"));
   return wished && how && !inviting && !you;
