@@ -12,7 +12,7 @@ import type { ChatLine, ChatMember } from "../../shared/messages.ts";
 import type { Persona } from "../../shared/persona.ts";
 import type { AgentView, AvatarView } from "../../shared/view.ts";
 import { timeAtStep } from "./clock.ts";
-import { refuse, type Command, type CommandResult } from "./commands.ts";
+import type { Command, CommandResult } from "./commands.ts";
 import type { Mind } from "./mind.ts";
 import { PathFinder } from "./path.ts";
 import { groupByArena, type WorldEvent } from "./perception.ts";
@@ -122,6 +122,8 @@ export class Town {
     });
     this.changes = new ResidentChanges({
       residents: this.residents,
+      conversations: this.conversations,
+      chats: this.chats,
       map: opts.map,
       mind: opts.mind,
       now: () => this.time,
@@ -190,6 +192,7 @@ export class Town {
     for (const r of this.residents.all) if (r.thinking?.done) this.adopt(r, events);
     this.settleAnswersToPeople(events);
     this.residents.walk(events);
+    this.changes.departures(events);
     return events;
   }
 
@@ -205,7 +208,7 @@ export class Town {
       return;
     }
     const out = thought.output;
-    if (!out || r.talkingTo) return; // a conversation that began meanwhile outranks the plan
+    if (!out || r.talkingTo || r.leaving) return; // a talk that began meanwhile outranks the plan
     if (out.join && this.chats.joinResident(r, out.join.with, events)) return;
     if (out.conversation && this.conversations.request(r, out.conversation, this.time, events))
       return;
@@ -254,13 +257,8 @@ export class Town {
     switch (cmd.kind) {
       case "joinAvatar":
         return this.avatars.join(cmd);
-      case "leaveAvatar": {
-        if (!this.avatars.leave(cmd.avatarId)) return refuse("not_found", "no such avatar");
-        const events: TownEvent[] = [];
-        this.chats.personLeft(cmd.avatarId, events);
-        events.push({ kind: "avatarLeft", avatarId: cmd.avatarId });
-        return { ok: true, events };
-      }
+      case "leaveAvatar":
+        return this.chats.leave(cmd.avatarId);
       case "moveAvatar":
         return this.avatars.move(cmd);
       case "say":
@@ -277,6 +275,8 @@ export class Town {
         return this.changes.add(cmd);
       case "editResident":
         return this.changes.edit(cmd);
+      case "retireResident":
+        return this.changes.retire(cmd);
     }
   }
 
@@ -368,8 +368,7 @@ export class Town {
       agents: this.residents.snapshot(this.time, (id) => this.chats.inTalk(id)),
       objects: this.objects.snapshot(),
       conversations: this.conversations.snapshot(),
-      added: structuredClone(this.residents.added),
-      edited: structuredClone(this.residents.edited),
+      ...this.changes.snapshot(),
       mind: undefined,
     };
   }
