@@ -96,7 +96,11 @@ export type TownEvent =
       x: number;
       y: number;
       home: Address;
-    };
+    }
+  /** A moderator retired a resident: it stops what it does and walks home to leave town. */
+  | { kind: "residentRetired"; by: string; agentId: string; name: string }
+  /** A retired resident left town (home, or where it stood when the walk took too long). */
+  | { kind: "residentLeft"; agentId: string; name: string };
 
 export type ChatLeaveReason = "range" | "goodbye" | "idle" | "ended" | "left";
 

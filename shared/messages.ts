@@ -106,6 +106,13 @@ export const ClientMessages = {
     refusal: "change residents (moderators do)",
     rate: { burst: 3, perSecond: 0.2 },
   },
+  /** A moderator retires a resident: it ends its talk, walks home and leaves town. */
+  retire_resident: {
+    schema: z.object({ agentId: id }).strict(),
+    roles: ["moderator"],
+    refusal: "retire residents (moderators do)",
+    rate: { burst: 3, perSecond: 0.2 },
+  },
   control: {
     schema: z
       .object({

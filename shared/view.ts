@@ -66,6 +66,8 @@ export interface ViewTarget {
   addAvatar(v: AvatarView): void;
   /** A resident who moved in while the town ran. */
   addAgent(v: AgentView): void;
+  /** A resident who left town. */
+  removeAgent(id: string): void;
   removeAvatar(id: string): void;
   /** Sets an object's state; an empty state clears it. */
   setObject(v: ObjectView): void;
@@ -146,6 +148,9 @@ export function applyEvent(target: ViewTarget, e: TownEvent): void {
         sprite: e.sprite,
         facing: "down",
       });
+      return;
+    case "residentLeft":
+      target.removeAgent(e.agentId);
       return;
     default:
       return;

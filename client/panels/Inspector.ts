@@ -16,6 +16,8 @@ export interface InspectorActions {
   follow(id: string): void;
   /** Role-specific: "Interview" for reporters, "Whisper" for moderators. */
   extra?: { label: string; run(id: string): void };
+  /** Moderators: retires the resident (it walks home and leaves town), after a second click. */
+  retire?(id: string, name: string): void;
   /** Game time now, to mark the current block of the plan. */
   now(): number;
   /** The name of whoever the resident talks to. */
@@ -45,6 +47,8 @@ export class Inspector {
   agentId = "";
   private timer: ReturnType<typeof setInterval> | undefined;
   private lastJson = "";
+  /** The resident shown is no longer in town. */
+  private gone = false;
   /** The last details shown, for tests. */
   details: AgentDetails | null = null;
 
@@ -128,6 +132,7 @@ export class Inspector {
       fill(this.all, h("summary", {}, "All memories"), h("ul.memories", {}));
     }
     fill(this.title, name);
+    this.gone = false;
     const extra = this.actions.extra;
     fill(
       this.tools,
@@ -148,6 +153,7 @@ export class Inspector {
         { type: "button", id: "inspector-follow", onclick: () => this.actions.follow(id) },
         "👁 Follow",
       ),
+      this.actions.retire ? this.retireButton(id, name) : null,
       h(
         "a.button.transcript",
         {
@@ -165,6 +171,34 @@ export class Inspector {
     clearInterval(this.timer);
     void this.refresh();
     this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
+  }
+
+  /** "Retire": a first click asks to confirm, a second (within a few seconds) retires. */
+  private retireButton(id: string, name: string): HTMLButtonElement {
+    const label = "🧳 Retire";
+    let armed: ReturnType<typeof setTimeout> | undefined;
+    const button = h("button.danger", {
+      type: "button",
+      id: "inspector-retire",
+      title: `${name} walks home and leaves town; the others remember them`,
+    });
+    button.textContent = label;
+    button.addEventListener("click", () => {
+      if (!armed) {
+        button.textContent = `Retire ${firstName(name)}? Click again`;
+        armed = setTimeout(() => {
+          armed = undefined;
+          button.textContent = label;
+        }, 8000); // time on purpose: how long the confirmation waits for its second click
+        return;
+      }
+      clearTimeout(armed);
+      armed = undefined;
+      button.disabled = true;
+      button.textContent = "Leaving town…";
+      this.actions.retire?.(id, name);
+    });
+    return button;
   }
 
   /** A list to switch to another resident without closing the inspector. */
@@ -228,6 +262,16 @@ export class Inspector {
         `/api/agents/${encodeURIComponent(id)}?limit=${MEMORY_LIMIT}&town=${encodeURIComponent(this.actions.town())}`,
       );
       json = await res.text();
+      // One who left town (a moderator retired them): what was shown stays, the actions go.
+      if (res.status === 404 && this.details && id === this.agentId && !this.gone) {
+        this.gone = true;
+        fill(
+          this.tools,
+          h("span.muted", { id: "inspector-gone" }, `${this.title.textContent} has left town.`),
+        );
+        clearInterval(this.timer);
+        return;
+      }
       if (!res.ok)
         throw new Error(
           (JSON.parse(json) as { error?: { message?: string } }).error?.message ??

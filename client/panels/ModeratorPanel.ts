@@ -31,6 +31,8 @@ export interface ModeratorActions {
   addResident(spec: NewResidentSpec): void;
   /** Changes a resident's "currently", lifestyle or traits. */
   editResident(agentId: string, changes: ResidentChanges): void;
+  /** Retires a resident: it walks home and leaves town. */
+  retireResident(agentId: string): void;
   /** The object picked changed (the map outlines it). */
   selected(address: string): void;
 }
@@ -54,6 +56,8 @@ export class ModeratorPanel {
   private readonly newResident: ModeratorResidents;
   private readonly editForm: ResidentEditForm;
   private objects: TownObject[] = [];
+  /** Residents retired from this panel that have not left yet, by id (their names). */
+  private readonly leaving = new Map<string, string>();
   private lastKey = { clock: "", residents: "", object: "" };
   private running = true;
   /** Address of the object picked, "" when none. */
@@ -259,8 +263,13 @@ export class ModeratorPanel {
       this.lastKey.residents = residentsKey;
       const was = this.whisperAgent.value;
       fill(this.whisperAgent, ...v.residents.map((r) => h("option", { value: r.id }, r.name)));
-      if (was) this.whisperAgent.value = was;
+      if (was && v.residents.some((r) => r.id === was)) this.whisperAgent.value = was;
       this.editForm.setResidents(v.residents);
+      for (const [id, name] of this.leaving)
+        if (!v.residents.some((r) => r.id === id)) {
+          this.leaving.delete(id);
+          this.say(`${name} has left town.`);
+        }
       this.newResident.setTown(
         this.objects.map((o) => o.address),
         v.residents,
@@ -307,6 +316,20 @@ export class ModeratorPanel {
         ? `${o?.name ?? address} is back to normal.`
         : `${o?.name ?? address} is now ${state}.`,
     );
+  }
+
+  /** The server refused a moderator's message (`type`): its reason, in place of "Adding…". */
+  refused(type: string, message: string): void {
+    if (type === "add_resident") this.newResident.refused();
+    if (type === "retire_resident") this.leaving.clear();
+    this.say(message, true);
+  }
+
+  /** Retires a resident (the inspector's button); the panel says when it has left. */
+  retire(agentId: string, name: string): void {
+    this.actions.retireResident(agentId);
+    this.leaving.set(agentId, name);
+    this.say(`${name} is walking home to leave town…`);
   }
 
   say(text: string, error = false): void {

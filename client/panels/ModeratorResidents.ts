@@ -19,8 +19,15 @@ export class ModeratorResidents {
   private readonly workplace: HTMLSelectElement;
   private readonly home: HTMLSelectElement;
   private key = "";
+  /** The name of the resident asked for, until it appears in town or is refused. */
+  private pending = "";
+  /** The residents' names as last set. */
+  private names = new Set<string>();
 
-  constructor(send: (spec: NewResidentSpec) => void, say: (feedback: string) => void) {
+  constructor(
+    send: (spec: NewResidentSpec) => void,
+    private readonly say: (feedback: string) => void,
+  ) {
     const input = (id: string, attrs: Record<string, string | number> = {}) =>
       h("input", { id: `mod-new-${id}`, autocomplete: "off", ...attrs });
     this.inputs = {
@@ -69,7 +76,10 @@ export class ModeratorResidents {
         lifestyle: i.lifestyle.value.trim(),
         sprite: Number(i.sprite.value),
       });
-      say(`Adding ${i.name.value.trim()}…`);
+      const name = i.name.value.trim();
+      // A name already in town is refused: only a new one is waited for.
+      this.pending = this.names.has(name) ? "" : name;
+      say(`Adding ${name}…`);
     });
     this.root = h(
       "details.group",
@@ -79,8 +89,20 @@ export class ModeratorResidents {
     );
   }
 
+  /** The server refused the resident asked for (the panel shows why). */
+  refused(): void {
+    this.pending = "";
+  }
+
   /** The town's places and residents to choose from (rooms with a bed are homes). */
   setTown(addresses: readonly string[], residents: readonly { name: string }[]): void {
+    // The one asked for moved in: said, and the form is ready for the next.
+    if (this.pending && residents.some((r) => r.name === this.pending)) {
+      this.say(`${this.pending} moved in.`);
+      this.pending = "";
+      this.inputs.name.value = "";
+    }
+    this.names = new Set(residents.map((r) => r.name));
     const key = `${addresses.length}|${residents.map((r) => r.name).join(",")}`;
     if (key === this.key) return;
     this.key = key;

@@ -67,6 +67,7 @@ export class Panels {
         announce: (text, place) => send(room, "announce", place ? { text, place } : { text }),
         addResident: (spec) => send(room, "add_resident", spec),
         editResident: (agentId, changes) => send(room, "edit_resident", { agentId, changes }),
+        retireResident: (agentId) => send(room, "retire_resident", { agentId }),
         selected: () => {},
       });
     }
@@ -83,6 +84,9 @@ export class Panels {
         : this.moderator
           ? { label: "🤫 Whisper", run: (id) => this.moderator!.whisperTo(id) }
           : undefined,
+      ...(this.moderator
+        ? { retire: (id: string, name: string) => this.moderator!.retire(id, name) }
+        : {}),
       now: () => room.state.clock.time,
       nameOf: (id) => room.state.agents.get(id)?.name ?? room.state.avatars.get(id)?.name ?? id,
       residents: () =>
@@ -147,9 +151,10 @@ export class Panels {
         e.type === "control" ||
         e.type === "announce" ||
         e.type === "add_resident" ||
-        e.type === "edit_resident"
+        e.type === "edit_resident" ||
+        e.type === "retire_resident"
       )
-        this.moderator?.say(e.message, true);
+        this.moderator?.refused(e.type, e.message);
     });
   }
 

@@ -50,6 +50,7 @@ export class ResidentEditForm {
   setResidents(residents: readonly { id: string; name: string }[]): void {
     const was = this.agent.value;
     fill(this.agent, ...residents.map((r) => h("option", { value: r.id }, r.name)));
-    if (was) this.agent.value = was;
+    // The one picked stays picked while in town (one who left gives way to the first).
+    if (was && residents.some((r) => r.id === was)) this.agent.value = was;
   }
 }

@@ -253,6 +253,10 @@ export class ReplayPanel {
         return `🤐 ${this.name(e.agentId)} could not ${e.asked === "interview" ? "answer" : "take in the whisper"} (${this.name(e.avatarId)} asked)`;
       case "residentAdded":
         return `🏡 ${e.name} moved in (${e.by} added them), at ${Address.levels(e.home).slice(1).join(" › ")}`;
+      case "residentRetired":
+        return `🧳 ${e.by} retired ${e.name}: they walk home to leave town`;
+      case "residentLeft":
+        return `👋 ${e.name} left town`;
       case "residentEdited":
         return `✏️ ${e.by} changed ${this.name(e.agentId)}: ${Object.entries(e.changes)
           .map(([k, v]) => `${k} “${v}”`)

@@ -54,7 +54,7 @@ import {
   type MindStats,
 } from "./state.ts";
 import { hear, overhear } from "./visitorChat.ts";
-import { announcementsIn } from "./announcement.ts";
+import { announcementsIn, departuresIn } from "./announcement.ts";
 import { inlineSpeech } from "../../shared/text.ts";
 import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
 import type { MemoryType } from "./memory/port.ts";
@@ -121,6 +121,8 @@ export class GenerativeMind implements Mind {
   private readonly makeMemory: (p: Persona) => MemoryPort;
   private readonly embedCache = new Map<string, Float32Array>();
   private readonly names = new Set<string>();
+  /** Ids of the residents who moved in while the town ran: known to nobody until met. */
+  private readonly newcomers = new Set<string>();
   private readonly ctx: MindContext;
 
   constructor(opts: GenerativeMindOptions) {
@@ -139,6 +141,7 @@ export class GenerativeMind implements Mind {
       stats: this.stats,
       embed: (texts) => this.embed(texts),
       people: () => [...this.agents.values()].map((a) => a.persona.name),
+      newcomers: this.newcomers,
       isResident: (name) => this.names.has(name),
     };
     for (const p of opts.personas ?? []) this.add(p);
@@ -232,8 +235,13 @@ export class GenerativeMind implements Mind {
       if (n.kind === "conversationEnded") await conversationEnded(ctx, s, n, now);
       else if (n.kind === "conversationRefused") release(s, this.agents.get(n.withId));
     }
-    // News a moderator announced is perceived like anything seen, wherever the agent stands.
+    // News a moderator announced is perceived like anything seen, wherever the agent stands; so is
+    // a departure from town, by those who knew of the one who left.
     const heard = announcementsIn(input.notices, input.agent);
+    if (input.notices.some((n) => n.kind === "departed")) {
+      const known = new Set(peopleFor(ctx, s));
+      heard.push(...departuresIn(input.notices, input.agent, (name) => known.has(name)));
+    }
     const perceived = heard.length ? [...heard, ...input.perceived] : input.perceived;
     const fresh = perceived.length ? this.fresh(s, perceived, now) : [];
     // A sleeper makes no calls (restWhileAsleep): what it perceived waits for it to wake, but for
@@ -502,6 +510,7 @@ export class GenerativeMind implements Mind {
 
   /** A resident who moved in while the town runs: it knows its home and habits, nobody knows it yet. */
   addResident(persona: Persona): void {
+    this.newcomers.add(persona.id);
     if (!this.agents.has(persona.id)) this.add(persona);
   }
 

@@ -83,6 +83,33 @@ export type MindCall =
   | { method: "status"; args: [] }
   | { method: "close"; args: [] };
 
+/**
+ * The personas the worker holds, to put back into the inputs the main thread sends without them
+ * (see MindThread.lean): each as the Town has it now. The worker is started with the town's
+ * personas and told of every change in order, before any input that follows it (a moderator's
+ * edit, a newcomer): an input never carries a persona older than the Town's.
+ */
+export class HeldPersonas {
+  private readonly byId: Map<string, Persona>;
+
+  constructor(personas: readonly Persona[]) {
+    this.byId = new Map(personas.map((p) => [p.id, p]));
+  }
+
+  /** A resident moved in or was changed: its persona as the Town has it now. */
+  changed(p: Persona): void {
+    this.byId.set(p.id, p);
+  }
+
+  /** The input with its agent's persona back (an input that has one keeps it). */
+  full<I extends { agent: AgentSelf }>(input: I): I {
+    if (input.agent.persona) return input;
+    const persona = this.byId.get(input.agent.id);
+    if (!persona) throw new Error(`the minds' thread has no persona for "${input.agent.id}"`);
+    return { ...input, agent: { ...input.agent, persona } };
+  }
+}
+
 /** A call as sent: its id, and the seed of the town whose work it is. */
 export type SentCall = MindCall & { id: number; seed?: number };
 /** The main thread's one kind of message: calls to start in order. */

@@ -15,13 +15,14 @@ import type { AgentSelf } from "../world/mind.ts";
 import { withTownSeed } from "../world/random.ts";
 import { GenerativeMind } from "./generativeMind.ts";
 import { MemoryJournal, partsJsonOf, rowFields, type MemoryChange } from "./memory/journal.ts";
-import type {
-  CallBatch,
-  MindReplyMessage,
-  MindSnapshotReply,
-  MindStatus,
-  MindThreadInit,
-  SentCall,
+import {
+  HeldPersonas,
+  type CallBatch,
+  type MindReplyMessage,
+  type MindSnapshotReply,
+  type MindStatus,
+  type MindThreadInit,
+  type SentCall,
 } from "./mindThread.ts";
 
 /** While idle, the status goes out this often anyway (the budget's hour slides with the clock). */
@@ -111,13 +112,9 @@ function status(): MindStatus {
   };
 }
 
-const personas = new Map(init.personas.map((p) => [p.id, p]));
-/** The input with its agent's persona back (the main thread leaves out those the worker has). */
-function full<I extends { agent: AgentSelf }>(input: I): I {
-  return input.agent.persona
-    ? input
-    : { ...input, agent: { ...input.agent, persona: personas.get(input.agent.id)! } };
-}
+/** The personas put back into inputs (the main thread leaves out those the worker has). */
+const personas = new HeldPersonas(init.personas);
+const full = <I extends { agent: AgentSelf }>(input: I): I => personas.full(input);
 
 function run(c: SentCall): unknown {
   switch (c.method) {
@@ -144,9 +141,12 @@ function run(c: SentCall): unknown {
       } satisfies MindSnapshotReply;
     }
     case "addResident":
+      personas.changed(c.args[0]);
       mind.addResident(c.args[0]);
       return null;
     case "residentChanged":
+      // Inputs after an edit carry the edited persona, not the one the worker was started with.
+      personas.changed(c.args[0]);
       return mind.residentChanged(...c.args);
     case "restore":
       mind.restore(...c.args);

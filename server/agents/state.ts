@@ -12,6 +12,7 @@ import { brief, identityOf, type Identity, type MemoryLine } from "./prompts/bui
 import type { MindSettings } from "./settings.ts";
 import type { SpatialMemory } from "./memory/spatial.ts";
 import type { AgentData, ChatMemo, PendingObservation } from "./snapshot.ts";
+import { knowsOf } from "./acquaintances.ts";
 
 export type PendingObservation = z.output<typeof PendingObservation>;
 export type ChatMemo = z.output<typeof ChatMemo>;
@@ -76,6 +77,8 @@ export interface MindContext {
   people(): string[];
   /** Whether a name is a resident's. */
   isResident(name: string): boolean;
+  /** Ids of the residents who moved in while the town ran (known to nobody until met). */
+  readonly newcomers?: ReadonlySet<string>;
   /** Counters for reports and tests. */
   readonly stats: MindStats;
 }
@@ -246,9 +249,18 @@ export const lines = (ms: readonly MemoryRecord[]): MemoryLine[] =>
 export const datedFrom = (ctx: MindContext, now: number): { today?: number } =>
   ctx.settings.memoryDates === "compact" ? { today: now } : {};
 
-/** The names of the other residents the agent knows of (everyone in this small town). */
-export const peopleFor = (ctx: MindContext, s: AgentState) =>
-  ctx.people().filter((p) => p !== s.persona.name);
+/**
+ * The names of the other residents the agent knows of: in this small town everyone who lived there
+ * from the start knows the others; one who moved in since knows and is known by those it lives
+ * with, and by the others once they have met (acquaintances.ts).
+ */
+export function peopleFor(ctx: MindContext, s: AgentState): string[] {
+  if (!ctx.newcomers?.size) return ctx.people().filter((p) => p !== s.persona.name);
+  const out: string[] = [];
+  for (const o of ctx.agents.values())
+    if (o !== s && knowsOf(s, o, ctx.newcomers)) out.push(o.persona.name);
+  return out;
+}
 
 /** "Copper Kettle cafe:dining room": where the agent is now, as its mind last placed it. */
 export const currentPlace = (s: AgentState) =>

@@ -1,6 +1,8 @@
 // Town commands over HTTP, for a moderator's scripts and tools: POST /api/towns/:town/announcements
 // {text, place?}, POST /api/towns/:town/residents (shared/newResident.ts) and
-// PATCH /api/towns/:town/residents/:id {currently?, lifestyle?, traits?}. Each is the same command a moderator's client message makes (validated by the
+// PATCH /api/towns/:town/residents/:id {currently?, lifestyle?, traits?} and
+// DELETE /api/towns/:town/residents/:id (or POST .../residents/:id/retire) {by?}, which retires
+// the resident. Each is the same command a moderator's client message makes (validated by the
 // same registry schema), applied by the town's room wherever it runs, so it is shown to everyone
 // present and recorded like one sent from the browser.
 import { matchMaker } from "@colyseus/core";
@@ -26,6 +28,9 @@ const AnnouncementBody = ClientMessages.announce.schema.extend({ by: PersonName.
 
 /** A new resident: the form's fields, and who adds it (default "the moderator"). */
 const NewResidentBody = NewResidentFields.extend({ by: PersonName.optional() });
+
+/** Who retires a resident (the body may be empty). */
+const RetireBody = z.object({ by: PersonName.optional() }).strict();
 
 /** A change to a resident: its "currently", lifestyle or traits, and who makes it. */
 const EditBody = ResidentChanges.and(z.object({ by: PersonName.optional() }));
@@ -112,5 +117,22 @@ export function townCommandsRouter(deps: { towns: Towns; moderatorToken?: string
       }
     },
   );
+  // Retiring: DELETE, or POST .../retire for clients that send no DELETE.
+  const retire: express.RequestHandler = async (req, res, next) => {
+    const body = parsedBody(RetireBody, req, res);
+    if (!body) return;
+    try {
+      await run(res, String(req.params.town).slice(0, 64), {
+        kind: "retireResident",
+        by: body.by ?? "the moderator",
+        agentId: String(req.params.id).slice(0, 64),
+      });
+    } catch (err) {
+      next(err);
+    }
+  };
+  const guard = [moderatorOnly(deps.moderatorToken), express.json({ limit: "1kb" })];
+  router.delete("/:town/residents/:id", ...guard, retire);
+  router.post("/:town/residents/:id/retire", ...guard, retire);
   return router;
 }

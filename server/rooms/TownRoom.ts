@@ -143,6 +143,12 @@ export class TownRoom extends Room<{ state: TownState }> {
         client,
         "edit_resident",
       ),
+    retire_resident: (m, { client, name }) =>
+      this.command(
+        { kind: "retireResident", by: name, agentId: m.agentId },
+        client,
+        "retire_resident",
+      ),
     control: (m, { name }) => {
       if (m.action === "pause") this.state.clock.running = false;
       if (m.action === "resume") this.state.clock.running = true;

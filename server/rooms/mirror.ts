@@ -28,6 +28,7 @@ function stateTarget(state: TownState): ViewTarget {
     avatar: (id) => state.avatars.get(id),
     addAvatar: (v) => void state.avatars.set(v.id, avatarState(v)),
     addAgent: (v) => void state.agents.set(v.id, agentState(v)),
+    removeAgent: (id) => void state.agents.delete(id),
     removeAvatar: (id) => void state.avatars.delete(id),
     setObject: (v) => {
       if (!v.state) {

@@ -30,7 +30,9 @@ export type Command =
   /** A moderator adds a resident to the running town (town/newResident.ts checks the fields). */
   | ({ kind: "addResident"; by: string } & NewResidentSpec)
   /** A moderator changes a resident's "currently", lifestyle or traits. */
-  | { kind: "editResident"; by: string; agentId: string; changes: ResidentChanges };
+  | { kind: "editResident"; by: string; agentId: string; changes: ResidentChanges }
+  /** A moderator retires a resident: it walks home and leaves town (town/retireResident.ts). */
+  | { kind: "retireResident"; by: string; agentId: string };
 
 /** A message every person is told at once (a person's change others must hear of as such). */
 export type Broadcast = {

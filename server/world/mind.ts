@@ -57,7 +57,9 @@ export type Notice =
     }
   | { kind: "conversationRefused"; withId: string; reason: string }
   /** A moderator announced news to the town, or to the place the agent was at (`place`, "" all). */
-  | { kind: "announcement"; text: string; by: string; place: string; at: number };
+  | { kind: "announcement"; text: string; by: string; place: string; at: number }
+  /** A resident left town (a moderator retired it): those who knew of it learn it is gone. */
+  | { kind: "departed"; agentId: string; name: string; at: number };
 
 /** What a mind may read about the agent it drives. */
 export interface AgentSelf {

@@ -19,6 +19,8 @@ export const TownSnapshot = z.object({
   added: z.array(Persona).default([]),
   /** Moderators' changes to residents' personas, by id. */
   edited: z.record(z.string(), PersonaEdits).default({}),
+  /** Ids of residents who left town (retired): they do not come back (no key: none). */
+  retired: z.array(z.string()).optional(),
   /** The minds' own state (memories, plans): opaque to the Town. */
   mind: z.unknown().optional(),
 });

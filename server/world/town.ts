@@ -123,6 +123,8 @@ export class Town {
     });
     this.changes = new ResidentChanges({
       residents: this.residents,
+      conversations: this.conversations,
+      chats: this.chats,
       map: opts.map,
       mind: opts.mind,
       now: () => this.time,
@@ -191,6 +193,7 @@ export class Town {
     for (const r of this.residents.all) if (r.thinking?.done) this.adopt(r, events);
     this.settleAnswersToPeople(events);
     this.residents.walk(events);
+    this.changes.departures(events);
     return events;
   }
 
@@ -206,7 +209,7 @@ export class Town {
       return;
     }
     const out = thought.output;
-    if (!out || r.talkingTo) return; // a conversation that began meanwhile outranks the plan
+    if (!out || r.talkingTo || r.leaving) return; // a talk that began meanwhile outranks the plan
     if (out.join && this.chats.joinResident(r, out.join.with, events)) return;
     if (out.conversation && this.conversations.request(r, out.conversation, this.time, events))
       return;
@@ -272,9 +275,9 @@ export class Town {
       case "announce":
         return announce(cmd, this.residents, this.map, this.time);
       case "addResident":
-        return this.changes.add(cmd);
       case "editResident":
-        return this.changes.edit(cmd);
+      case "retireResident":
+        return this.changes.apply(cmd);
     }
   }
 
@@ -366,8 +369,7 @@ export class Town {
       agents: this.residents.snapshot(this.time, (id) => this.chats.inTalk(id)),
       objects: this.objects.snapshot(),
       conversations: this.conversations.snapshot(),
-      added: structuredClone(this.residents.added),
-      edited: structuredClone(this.residents.edited),
+      ...this.changes.snapshot(),
       mind: undefined,
     };
   }

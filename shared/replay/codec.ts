@@ -226,6 +226,10 @@ const OBJECTS: Record<Exclude<TownEventKind, TupleKind>, z.ZodType> = {
       home: z.string().max(400),
     })
     .strict(),
+  residentRetired: z
+    .object({ kind: z.literal("residentRetired"), by: Text, agentId: Id, name: Text })
+    .strict(),
+  residentLeft: z.object({ kind: z.literal("residentLeft"), agentId: Id, name: Text }).strict(),
   residentEdited: z
     .object({
       kind: z.literal("residentEdited"),

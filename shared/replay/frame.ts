@@ -78,6 +78,7 @@ function frameTarget(f: ReplayFrame): ViewTarget {
       const at = f.agents.findIndex((a) => a.id.localeCompare(v.id) > 0);
       f.agents.splice(at < 0 ? f.agents.length : at, 0, v);
     },
+    removeAgent: (id) => void (f.agents = f.agents.filter((a) => a.id !== id)),
     removeAvatar: (id) => void (f.avatars = f.avatars.filter((a) => a.id !== id)),
     setObject: (o) => {
       const i = f.objects.findIndex((x) => x.address === o.address);

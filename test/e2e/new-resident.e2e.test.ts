@@ -1,7 +1,10 @@
-// End to end in headless Chromium (issue 32, part 2): a moderator opens "New resident", fills it
-// in, is told what is wrong (a name taken), fixes it, and the new resident appears at home in
-// everyone's town and walks off to its day; then the moderator changes what it is up to. An SDK observer checks what the server shows.
-// Screenshots: test/artifacts/new-resident-form.png, new-resident-walks.png.
+// End to end in headless Chromium (issue 32, parts 2 and 3): a moderator opens "New resident",
+// fills it in, is told what is wrong (a name taken), fixes it, and the new resident appears at home
+// in everyone's town and walks off to its day (the panel says it moved in); then the moderator
+// changes what it is up to, and retires it from the inspector: it walks home and leaves town. An
+// SDK observer checks what the server shows.
+// Screenshots: test/artifacts/new-resident-form.png, new-resident-walks.png,
+// retire-walks-home.png, retire-left.png.
 import type { Room } from "@colyseus/sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,6 +79,9 @@ describe("a new resident from the browser", () => {
     await page.fill("#mod-new-name", "Nora Vale");
     await page.click("#mod-new-add");
     const nora = await waitFor("Nora to appear", () => observer.state.agents.get("nora-vale"));
+    // "Adding Nora Vale…" gives way to what happened, and the form is ready for the next one.
+    await feedback(page, /^Nora Vale moved in\.$/);
+    expect(await page.inputValue("#mod-new-name")).toBe("");
     const home = { x: nora.x, y: nora.y };
     // Follow her with the camera (the resident list), and see her walk.
     await page.click(`[data-resident="nora-vale"]`);
@@ -111,7 +117,71 @@ describe("a new resident from the browser", () => {
       },
       20_000,
     );
+
+    // Retired from the inspector: she stops, walks home and leaves town.
+    await waitFor(
+      "Nora to be away from home",
+      () => {
+        const a = observer.state.agents.get("nora-vale")!;
+        return Math.abs(a.x - home.x) + Math.abs(a.y - home.y) >= 6;
+      },
+      60_000,
+    );
+    const away = { ...observer.state.agents.get("nora-vale")! };
+    await page.click(`[data-inspect="nora-vale"]`);
+    await page.waitForSelector("#inspector-retire");
+    await page.click("#inspector-retire");
+    await page.waitForFunction(() =>
+      /Click again/.test(document.querySelector("#inspector-retire")?.textContent ?? ""),
+    );
+    await page.click("#inspector-retire");
+    await feedback(page, /Nora Vale is walking home to leave town/).catch(async (e: unknown) => {
+      const [said, button] = await Promise.all([
+        page.textContent("#mod-feedback"),
+        page.textContent("#inspector-retire"),
+      ]);
+      throw new Error(`feedback "${said}", button "${button}": ${String(e)}`);
+    });
+    await waitFor(
+      "Nora to head home",
+      () => observer.state.agents.get("nora-vale")?.action === "leaving town",
+      10_000,
+    );
+    const distance = (a: { x: number; y: number }) =>
+      Math.abs(a.x - home.x) + Math.abs(a.y - home.y);
+    await waitFor(
+      "Nora to be nearer home",
+      () => {
+        const a = observer.state.agents.get("nora-vale");
+        return !a || distance(a) <= distance(away) - 3;
+      },
+      30_000,
+    );
+    await page.screenshot({ path: artifact("retire-walks-home.png") });
+    await waitFor("Nora to leave town", () => !observer.state.agents.get("nora-vale"), 60_000);
+    await feedback(page, /^Nora Vale has left town\.$/);
+    // Gone from everyone's town, and from the page's.
+    await page.waitForFunction(
+      () =>
+        !(window as unknown as { __simulacra: { render: { residents: Record<string, unknown> } } })
+          .__simulacra.render.residents["nora-vale"],
+    );
+    expect(observer.state.agents.size).toBe(3);
+    // The inspector says so; the moderator's lists hold only those in town.
+    await page.waitForSelector("#inspector-gone", { timeout: 15_000 });
+    expect(await page.textContent("#inspector-gone")).toBe("Nora Vale has left town.");
+    expect(await page.inputValue("#mod-edit-agent")).not.toBe("");
+    await page.screenshot({ path: artifact("retire-left.png") });
+    // Retiring her again is refused with the reason.
+    const again = await fetch(
+      `${server.url}/api/towns/${observer.state.name}/residents/nora-vale`,
+      {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${TOKEN}` },
+      },
+    );
+    expect(again.status).toBe(409);
     expect(pageErrors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, 180_000);
 });

@@ -68,6 +68,8 @@ const SAMPLES: Record<TownEventKind, TownEvent> = {
     y: 9,
     home: "Willowbrook:house 2:bedroom",
   },
+  residentRetired: { kind: "residentRetired", by: "Mod", agentId: "ines", name: "Ines Calloway" },
+  residentLeft: { kind: "residentLeft", agentId: "ines", name: "Ines Calloway" },
   residentEdited: {
     kind: "residentEdited",
     by: "Mod",

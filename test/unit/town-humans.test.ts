@@ -91,6 +91,39 @@ describe("people talking to residents", () => {
     expect(town.agent("bob")!.talkingTo).toBe("");
   });
 
+  it("a resident retired while talking with a person ends the talk, hears nobody more and leaves", async () => {
+    const { town } = makeTown();
+    expect(town.apply({ kind: "moveAvatar", avatarId: "jane", x: 2, y: 2 }).ok).toBe(true);
+    town.tickHumans(3000);
+    expect(
+      town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Hello Ann" }).ok,
+    ).toBe(true);
+    expect(town.agent("ann")!.talkingTo).toBe("jane");
+    const r = town.apply({ kind: "retireResident", by: "Mo", agentId: "ann" });
+    expect(r.ok).toBe(true);
+    const events = r.ok ? r.events : [];
+    expect(events).toContainEqual({ kind: "chatEnded", agentId: "ann", avatarId: "jane" });
+    expect(events.at(-1)).toEqual({
+      kind: "residentRetired",
+      by: "Mo",
+      agentId: "ann",
+      name: "Ann Ash",
+    });
+    expect(town.agent("ann")).toMatchObject({ talkingTo: "", action: "leaving town" });
+    expect(town.chatsWithPeople()).toEqual([]);
+    expect(town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Wait!" })).toEqual({
+      ok: false,
+      code: "busy",
+      message: "Ann Ash is leaving town",
+    });
+    let left = false;
+    for (let i = 0; i < 720 && !left; i++)
+      // bound: two game hours
+      left = (await town.advance()).some((e) => e.kind === "residentLeft" && e.agentId === "ann");
+    expect(left).toBe(true);
+    expect(town.agent("ann")).toBeUndefined();
+  });
+
   it("the resident stops, turns to the person, answers, and stays while they talk", async () => {
     const { town, mind } = makeTown();
     // Jane walks into Ann's room and stands to her right.

@@ -50,6 +50,16 @@ const STOP_WORDS = new Set(eng);
 
 const ABOUT_SELF = /\b(who are you|about yourself|what do you do|your job|introduce yourself)\b/i;
 
+/** Something seen of a person, told as seen: "Last I saw, Theo was reading"; a thing done
+ *  ("Theo has left town") as it is. */
+function toldAsSeen(text: string): string {
+  const clean = text.replace(/\s*\([^)]*\)/g, "");
+  if (!nlp(clean).has("(is|are) #Gerund")) return sentence(clean);
+  return sentence(
+    `Last I saw, ${clean.replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`,
+  );
+}
+
 function sentence(s: string): string {
   const t = s.trim().replace(/\s+/g, " ");
   return /[.!?]$/.test(t) ? t : `${t}.`;
@@ -284,6 +294,13 @@ function readMemories(i: InterviewInput): string {
               cap(toFirstPerson(view, me).replace(/\bThey last talked\b/, "We last talked")),
             ),
           );
+      }
+      // No thought of them and no view: what it last saw of them, if anything.
+      for (const n of named.slice(0, 2)) {
+        const seen = mems
+          .filter((m) => m.kind === "observation" && m.text.startsWith(`${n} `))
+          .sort((a, b) => b.created - a.created)[0];
+        if (seen && !parts.length) parts.push(toldAsSeen(seen.text));
       }
       if (parts.length) return parts.join(" ");
       return `I don't know ${named.map(first).join(" or ")} well.`;

@@ -31,6 +31,8 @@ export interface Resident {
   notices: Notice[];
   /** Tile at the last tick, to tell the mind only about new views. */
   lastSeenFrom: number;
+  /** Retired by a moderator: it walks home and leaves town by `until` (game ms) at the latest. */
+  leaving?: { by: string; until: number };
 }
 
 /** A resident standing at a tile, doing nothing yet: its mind is asked at the next step. */

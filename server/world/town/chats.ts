@@ -104,6 +104,7 @@ export class Chats {
     if (!p) return refuse("not_found", "no such avatar");
     const r = this.o.residents.get(cmd.agentId);
     if (!r) return refuse("not_found", `no resident "${cmd.agentId}"`);
+    if (r.leaving) return refuse("busy", `${r.persona.name} is leaving town`);
     if (!inTalkRange(p, r))
       return refuse(
         "too_far",
@@ -119,6 +120,11 @@ export class Chats {
   /** A resident decided to join the talk another resident is in (see TalkMachine.joinResident). */
   joinResident(...args: Parameters<TalkMachine["joinResident"]>): boolean {
     return this.machine.joinResident(...args);
+  }
+
+  /** A retired resident leaves its talks with people (and nobody waits for its reaction step). */
+  residentLeaves(id: string, events: TownEvent[]): void {
+    this.machine.residentLeaves(id, events);
   }
 
   /** A person left the town: out of any talk, and no longer waited for. */
@@ -146,7 +152,8 @@ function talkWorld(o: ChatsOptions): TalkWorld {
     hears: !!mind.hear,
     now: o.now,
     resident: (id) => residents.get(id),
-    residents: () => residents.all,
+    // One leaving town (retired) notices nobody walking up.
+    residents: () => residents.all.filter((r) => !r.leaving),
     person: (id) => avatars.get(id),
     people: () => avatars.all(),
     decide(r, p, how, words, company) {

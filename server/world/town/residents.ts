@@ -34,6 +34,8 @@ export const ResidentSnapshot = z.object({
   notices: z.array(z.unknown()).optional(),
   /** Tile index the agent last looked from (spatial memory), -1 for none. */
   lastSeenFrom: z.number().int().optional(),
+  /** Retired and on its way out of town (town/retireResident.ts). */
+  leaving: z.object({ by: z.string(), until: z.number() }).optional(),
 });
 export const ResidentsSnapshot = z.array(ResidentSnapshot);
 /** What a moderator may change of a persona. */
@@ -83,6 +85,9 @@ export class Residents {
   /** Those who moved in while the town ran (not in its template), in the order they came. */
   readonly added: Persona[] = [];
 
+  /** Ids of those who left town (retired), in the order they left (saved: they do not come back). */
+  readonly retired: string[] = [];
+
   /** Changes moderators made to residents' personas since the template, by id (saved). */
   readonly edited: Record<string, PersonaEdits> = {};
 
@@ -110,6 +115,14 @@ export class Residents {
     return this.byId.get(id);
   }
 
+  /** A retired resident leaves town: out of the town's list (its persona stays in `added`). */
+  remove(r: Resident, events: TownEvent[]): void {
+    this.objects.release(holder(r), events);
+    this.list = this.list.filter((x) => x !== r);
+    this.byId.delete(r.id);
+    this.retired.push(r.id);
+  }
+
   /**
    * Asks the mind of every resident that has something new to think about: its action is over,
    * it perceives something, it reached a new tile, or something happened to it. A resident still
@@ -122,7 +135,7 @@ export class Residents {
   ): void {
     const { visionRadius: radius, attentionBandwidth: bandwidth } = this.senses;
     for (const r of this.all) {
-      if (r.thinking) continue;
+      if (r.thinking || r.leaving) continue; // one leaving town has nothing more to decide here
       const here = r.y * this.map.width + r.x;
       const arena = arenaOf(this.map.addressAt(r.x, r.y));
       const candidates = world.get(arena) ?? NO_EVENTS;
@@ -293,6 +306,7 @@ export class Residents {
         path: r.path.map((t) => [t.x, t.y] as [number, number]),
         notices: structuredClone(r.notices),
         lastSeenFrom: r.lastSeenFrom,
+        ...(r.leaving ? { leaving: { ...r.leaving } } : {}),
       };
     });
   }
@@ -319,6 +333,7 @@ export class Residents {
         thinking: null,
         notices: (s.notices ?? []) as Notice[],
         lastSeenFrom: s.lastSeenFrom ?? -1,
+        leaving: s.leaving && { ...s.leaving },
       });
       const path = s.path?.map(([x, y]) => ({ x, y }));
       r.path =

@@ -80,6 +80,11 @@ export class Approaches {
     }
   }
 
+  /** A resident leaves town: its reaction steps are not waited for. */
+  residentLeaves(id: string): void {
+    for (const [key, a] of [...this.deciding]) if (a.agentId === id) this.deciding.delete(key);
+  }
+
   /** apart → deciding: asks the resident's mind whether it turns (minds without the step do). */
   private approach(r: Resident, p: Avatar, how: How, words: TalkLine[], events: TownEvent[]): void {
     const key = pairKey(p.id, r.id);

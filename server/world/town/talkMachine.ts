@@ -313,6 +313,12 @@ export class TalkMachine {
     );
   }
 
+  /** A resident leaves town (retired): out of any talk, and no reaction step waited for. */
+  residentLeaves(id: string, events: TownEvent[]): void {
+    this.leaveAny(id, "left", events);
+    this.approaches.residentLeaves(id);
+  }
+
   /** A person left the town: out of any talk, and no longer waited for. */
   personLeft(id: string, events: TownEvent[]): void {
     this.leaveAny(id, "left", events);
