@@ -23,6 +23,8 @@ import { heard as heardFact, type Fact } from "../memory/fact.ts";
 import { asClause, heardBy, tellFact } from "../language/news.ts";
 import { dayKey, formatTime12 } from "../language/time.ts";
 import { DAY_MS } from "../../world/clock.ts";
+import { noteDrawn } from "../../llm/trace.ts";
+import { noteBlock, noteRecord } from "./drawn.ts";
 
 export interface News {
   kind: "event" | "plan" | "person" | "memory" | "fact";
@@ -241,6 +243,13 @@ export function pickNews(
   return undefined;
 }
 
+/** The news chosen, for the trace: its record, else the memory it is told from. */
+function noteNews(n: News | undefined): void {
+  if (!n) return;
+  if (n.fact) noteRecord(n.fact);
+  else noteDrawn(n.kind === "event" ? "event" : "memory", n.event?.what ?? n.kind, n.text);
+}
+
 /** The sentence in which a speaker tells its news. */
 export function tellNews(n: News, speaker: string, listener: string): string {
   // Told from its record: as itself, in its own words, with who told it.
@@ -380,6 +389,7 @@ function answerAsk(
   if (q === "lately" && news) return { text: news, told: true };
   const next = self.later?.[0];
   if (!next) return { text: "Nothing much planned, to be honest." };
+  noteBlock(next);
   const place = next.place ? Address.levels(next.place)[1] : undefined;
   const when =
     next.start - (new Date(now).getUTCHours() * 60 + new Date(now).getUTCMinutes()) < 60
@@ -396,6 +406,7 @@ function answerAsk(
  * the teller knows (seeded, so talks vary).
  */
 function answerNews(f: Fact, self: ChatSideInput, teller: string, you: string): string {
+  noteRecord(f);
   const knew = self.memories.some((m) => m.facts?.some((x) => x.id === f.id));
   const start = knew
     ? "Yes, I'd heard."
@@ -462,6 +473,7 @@ export function offlineUtterance(
     heardNow,
   );
   const line = mine ? tellNews(mine, speaker.name, listener.name) : "";
+  noteNews(mine);
   const firstFact = told.find((f): f is Fact => !!f);
   const factTopicSoFar = firstFact ? `conversing about ${topicPhrase(firstFact.text, "")}` : "";
   // One comes over to say something: the greeting and one's news in the first line.
@@ -617,6 +629,7 @@ export function offlineTakeaway(
     if (lines[k].speaker !== other) continue;
     const f = told[k];
     if (f && f.source !== self.name) {
+      noteRecord(f);
       // Kept as the record it was told from, never re-read from the line.
       facts = [heardFact(f, other, self.name)];
       memo = `${self.name} heard from ${other} that ${asClause(f.text.replace(/[.!]+$/, ""), [f.who, f.source, ...people])}.`;
@@ -735,6 +748,7 @@ export function offlineReaction(i: ReactionChoiceInput): {
   }
   if (i.options.includes("talk")) {
     const news = pickNews(i.memories, i.now, i.places, i.name, i.people, other);
+    noteNews(news);
     const key = news?.event ? news.event.what : news ? shortTopic(news.text) : "";
     const toldAlready =
       !!news && !!i.lastChat && i.lastChat.topic.toLowerCase().includes(key.toLowerCase());
