@@ -720,8 +720,9 @@ export function offlineTakeaway(
         planning = `For ${self.name}'s planning: ${f.text.replace(/[.!]+$/, "")}; ${first(self.name)} means to go.`;
       break;
     }
-    // A goodbye tells nothing.
-    if (asked[k] === "bye") continue;
+    // A goodbye tells nothing; a proposal to meet, or the answer to one, is no news to pass on.
+    if (asked[k] === "bye" || asked[k] === "invite") continue;
+    if (k > 0 && lines[k - 1].speaker === self.name && asked[k - 1] === "invite") continue;
     const t = saidAt(lines, k);
     // What the other said of themselves when asked (their day, work, family, plans, feelings):
     // remembered as what they told, naming them.

@@ -91,6 +91,8 @@ function length(s: ChatSideInput, k: Knowledge, other: string, now: number, max:
   return Math.max(3, Math.min(max, n));
 }
 
+const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
+
 /** The question sentence of a line (its last sentence that asks). */
 function questionIn(text: string): string {
   const qs = text.split(/(?<=[.!?])\s+/).filter((s) => s.endsWith("?"));
@@ -250,7 +252,11 @@ export function talkLine(
     parts.push(parts.length ? `By the way, ${you}: ${newsLine}` : newsLine);
     tells = news.fact;
   } else if (!ask) {
-    const invite = !iAsked.has("invite") && n >= 2 ? proposal(k, other, now) : "";
+    // One proposal a talk, from either side.
+    const proposed =
+      !iAsked.has("invite") && !theyAsked.has("invite") && n >= 2 ? proposal(k, other, now) : "";
+    // Not a place and time the other just proposed (that is theirs to keep).
+    const invite = proposed && !said(sentencesOf(proposed)[0]) ? proposed : "";
     if (invite && seeded(...salt, "invite") % 3 === 0) {
       parts.push(invite);
       ask = "invite";
