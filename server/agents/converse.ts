@@ -228,6 +228,11 @@ export async function startConversation(
   const told: (Fact | null)[] = [];
   // What each line asked (offline), so the answer is to the question, not to its words.
   const asked: (Ask | null)[] = [];
+  // What each knows as values, once a talk (the talk is written at one game time).
+  const knows = new Map([
+    [a.id, knowledgeOf(ctx, a, now, b.persona.name)],
+    [b.id, knowledgeOf(ctx, b, now, a.persona.name)],
+  ]);
   for (let turn = 0; turn < maxLines; turn++) {
     const [speaker, listener, rel] = turn % 2 === 0 ? [a, b, relA] : [b, a, relB];
     const last = said.at(-1)?.text;
@@ -246,7 +251,7 @@ export async function startConversation(
       perLine,
       rel,
       shown.get(speaker.id),
-      knowledgeOf(ctx, speaker, now, listener.persona.name),
+      knows.get(speaker.id),
     );
     const answer = await ctx.gateway.ask(utterancePrompt, {
       identity: identity(speaker),

@@ -700,6 +700,9 @@ export function offlineTakeaway(
   // "talked with Y about ...", not "had a chat with Y, about ...": a reader takes the object of
   // "had" for an event the resident holds, dated by whatever the topic names.
   let memo = `${self.name} talked with ${other} ${topic.replace(/^conversing about /, "about ")}.`;
+  const plainMemo = memo;
+  // What the other said of themselves when asked: the memo when the talk told no news.
+  let answeredMemo = "";
   let planning = "";
   for (let k = 0; k < lines.length; k++) {
     if (lines[k].speaker !== other) continue;
@@ -728,11 +731,12 @@ export function offlineTakeaway(
     // remembered as what they told, naming them.
     const answered = k > 0 && lines[k - 1].speaker === self.name && asked[k - 1];
     if (answered && answered !== "bye" && answered !== "invite" && t) {
+      // Kept unless news comes in a later line (news is what travels).
+      if (answeredMemo) continue;
       const said = iToThirdPerson(t.split(/(?<=[.!?])\s+/)[0], other).replace(/[.!]+$/, "");
       const named = people.some((p) => said.startsWith(first(p))) || said.startsWith(first(other));
-      memo = `${self.name} heard from ${other} that ${named ? said : said.replace(/^\w/, (c) => c.toLowerCase())}.`;
-      importance = Math.max(importance, 4);
-      break;
+      answeredMemo = `${self.name} heard from ${other} that ${named ? said : said.replace(/^\w/, (c) => c.toLowerCase())}.`;
+      continue;
     }
     const news = newsAt(lines, k, now, places, people);
     if (!news) continue;
@@ -755,6 +759,10 @@ export function offlineTakeaway(
       break;
     }
     memo = `${self.name} heard from ${other} that ${iToThirdPerson(whatWasTold(t), other).replace(/[.!]+$/, "")}.`;
+  }
+  if (memo === plainMemo && answeredMemo) {
+    memo = answeredMemo;
+    importance = Math.max(importance, 4);
   }
   const of = first(other);
   const tie = self.memories.find(

@@ -43,6 +43,19 @@ const opening = (s: string) =>
     .slice(0, 40)
     .toLowerCase();
 
+/** Realised openings by resident and text (the realiser parses; the same facts, blocks and
+ *  memories recur line after line). */
+const openings = new Map<string, string>();
+function realised(key: string, make: () => string): string {
+  let o = openings.get(key);
+  if (o === undefined) {
+    if (openings.size >= 20_000) openings.clear();
+    o = opening(make());
+    openings.set(key, o);
+  }
+  return o;
+}
+
 /**
  * What an answer made from a resident's knowledge (Knowledge and its memories) drew on: each value
  * whose realised form the answer says (a persona fact in the first person, a block's task, a
@@ -54,16 +67,16 @@ export function noteKnowledgeIn(text: string, k: Knowledge, memories: readonly M
   const said = text.toLowerCase();
   const f = personaFacts(k.persona);
   for (const x of f.facts) {
-    const mine = opening(inFirstPerson(x.text, f.name, f.pronoun));
+    const mine = realised(`${f.name}\n${x.text}`, () => inFirstPerson(x.text, f.name, f.pronoun));
     if (mine.length > 8 && said.includes(mine)) noteDrawn("persona", x.source, x.text);
   }
   for (const b of [...k.today, ...k.yesterday]) {
     const task = b.task.replace(/\s*\(.*\)\s*$/, "");
-    const mine = opening(inFirstPerson(task, f.name, f.pronoun));
+    const mine = realised(`${f.name}\n${task}`, () => inFirstPerson(task, f.name, f.pronoun));
     if (mine.length > 6 && said.includes(mine)) noteBlock(b);
   }
   for (const m of memories) {
-    const mine = opening(ownMemoryAsI(m.text, f.name));
+    const mine = realised(`${f.name}\n@${m.text}`, () => ownMemoryAsI(m.text, f.name));
     if (mine.length > 12 && said.includes(mine)) noteMemory(m);
   }
   // A place by its name (a building's rooms are what it holds).

@@ -53,6 +53,18 @@ const WORDINGS: Record<Topic, readonly string[]> = {
 /** Whether one knows the other: a view of them, talks with them, one's persona names them (family,
  *  friends), or one's memories do. */
 function knowsOf(s: ChatSideInput, k: Knowledge, other: string): boolean {
+  // Once a talk: the knowledge is gathered once a talk (converse.ts), so it keys the answer.
+  const known = knownTo.get(k)?.get(other);
+  if (known !== undefined) return known;
+  const answer = readKnows(s, k, other);
+  if (!knownTo.has(k)) knownTo.set(k, new Map());
+  knownTo.get(k)!.set(other, answer);
+  return answer;
+}
+
+const knownTo = new WeakMap<Knowledge, Map<string, boolean>>();
+
+function readKnows(s: ChatSideInput, k: Knowledge, other: string): boolean {
   const you = first(other);
   const named = new RegExp(`\\b${you}\\b`);
   return (
@@ -150,19 +162,26 @@ export function talkLine(
   const salt = [speaker.id, other, dayKey(now), n];
   // A secret is for friends; what is about the listener they know already.
   const friend = k.knowsSpeaker;
-  const tellableMemories = speaker.memories.filter(
-    (m: MemoryLine) => (friend || !secretIn(m.text)) && !new RegExp(`\\b${you}\\b`).test(m.text),
-  );
-  const news: News | undefined = pickNews(
-    tellableMemories,
-    now,
-    places,
-    me,
-    people,
-    other,
-    theirIdx.map((i) => soFar[i].text),
-    heardNow,
-  );
+  // (Each memory is read for a secret only when it would be told: reading parses.)
+  const aboutThem = new RegExp(`\\b${you}\\b`);
+  let tellable = speaker.memories.filter((m: MemoryLine) => !aboutThem.test(m.text));
+  let news: News | undefined;
+  for (let tries = 0; tries < 4; tries++) {
+    news = pickNews(
+      tellable,
+      now,
+      places,
+      me,
+      people,
+      other,
+      theirIdx.map((i) => soFar[i].text),
+      heardNow,
+    );
+    if (!news || friend || !secretIn(news.text)) break;
+    const kept = news.text;
+    tellable = tellable.filter((m) => m.text !== kept);
+    news = undefined;
+  }
   const newsLine = news ? tellNews(news, me, other) : "";
   const canTell = !!newsLine && !said(newsLine) && n + 2 <= maxLines;
   if (news && canTell) noteNews(news);
