@@ -17,6 +17,16 @@ export const TraceMemory = z.object({
 });
 export type TraceMemory = z.infer<typeof TraceMemory>;
 
+/** Something the offline engine drew an answer from: a persona fact, a plan block, a memory, a
+ *  typed record (its id), a place or a person; `ref` says which (an id, a field, a time), `text`
+ *  what it holds (short). */
+export const TraceDrawn = z.object({
+  kind: z.string().max(40),
+  ref: z.string().max(200),
+  text: z.string().max(300),
+});
+export type TraceDrawn = z.infer<typeof TraceDrawn>;
+
 /**
  * Who answered: the model; the model after one repair (its first answer broke the schema); the
  * response cache; the offline engine (no model configured, or the budget); the offline answer as a
@@ -39,6 +49,9 @@ export const TraceEntry = z.object({
   system: z.string(),
   user: z.string(),
   memories: z.array(TraceMemory),
+  /** What the offline engine drew its answer from (absent for a model's answer, and in traces
+   *  from before it was kept). */
+  drew: z.array(TraceDrawn).optional(),
   answer: z.unknown(),
   /** The model's text as received (the last one, after a repair); null when no model answered. */
   raw: z.string().nullable(),

@@ -8,6 +8,13 @@ import { fill, h } from "./dom.ts";
 import type { MemoryPage } from "../../shared/memories.ts";
 import { MindTab } from "./MindTab.ts";
 
+/** The transcript's downloads: [format, label, what it is] (GET /api/transcripts?format=). */
+const TRANSCRIPT_FORMATS = [
+  ["md", "MD", "Markdown, to read"],
+  ["jsonl", "JSONL", "JSON lines: one line said per line, with time, place, speaker and listeners"],
+  ["csv", "CSV", "CSV, for a spreadsheet"],
+] as const;
+
 /** What GET /api/agents/:id answers, declared once on the server. */
 export type { AgentDetails };
 
@@ -155,14 +162,21 @@ export class Inspector {
       ),
       this.actions.retire ? this.retireButton(id, name) : null,
       h(
-        "a.button.transcript",
-        {
-          id: "inspector-transcript",
-          href: `/api/transcripts?${new URLSearchParams({ town: this.actions.town(), agent: name, format: "md" })}`,
-          download: true,
-          title: "Everything they said and heard (Markdown; the API also gives jsonl and csv)",
-        },
-        "⬇ Transcript",
+        "span.transcript",
+        { id: "inspector-transcript", title: "Everything they said and heard, as a file" },
+        "⬇ Transcript ",
+        ...TRANSCRIPT_FORMATS.map(([format, label, what]) =>
+          h(
+            "a.button",
+            {
+              id: `inspector-transcript-${format}`,
+              href: `/api/transcripts?${new URLSearchParams({ town: this.actions.town(), agent: name, format })}`,
+              download: true,
+              title: what,
+            },
+            label,
+          ),
+        ),
       ),
       this.switcher(id),
     );

@@ -179,6 +179,18 @@ export class MindTab {
       e.memories.length
         ? h("ul.mind-memories", {}, ...e.memories.map((m) => memory(m)))
         : h("div.muted", {}, "None for this ask."),
+      ...(e.drew?.length
+        ? [
+            h("h4", {}, `Drew on · ${e.drew.length}`),
+            h(
+              "ul.mind-drew",
+              {},
+              ...e.drew.map((d) =>
+                h("li", {}, h("span.kind", { title: d.ref }, d.kind), ` ${d.text}`),
+              ),
+            ),
+          ]
+        : []),
       h("h4", {}, "Answer"),
       h("pre.answer", {}, JSON.stringify(e.answer, null, 1)),
       e.raw !== null && e.raw !== JSON.stringify(e.answer)

@@ -13,6 +13,8 @@ import type { Fact } from "./memory/fact.ts";
 import { eventOnDay, extractEvent, type PlaceName } from "./language/events.ts";
 import { parseHourMinute } from "../../shared/time.ts";
 import { flushObservations } from "./perceive.ts";
+import { knowledgeOf } from "./knowing.ts";
+import type { Knowledge } from "./language/knowledge.ts";
 import { postChatPrompt } from "./prompts/postChat.ts";
 import { relationshipPrompt } from "./prompts/relationship.ts";
 import { utterancePrompt } from "./prompts/utterance.ts";
@@ -83,6 +85,7 @@ export async function side(
   n: number,
   relationship: string,
   shown?: Set<number>,
+  knows?: Knowledge,
 ): Promise<ChatSideInput> {
   const floor = ctx.settings.chatMemoryFloor;
   let mems = await retrieve(
@@ -111,6 +114,7 @@ export async function side(
     usual: usualDay(self),
     home: self.persona.home,
     later: laterToday(self, now),
+    ...(knows ? { knows } : {}),
   };
 }
 
@@ -224,6 +228,11 @@ export async function startConversation(
   const told: (Fact | null)[] = [];
   // What each line asked (offline), so the answer is to the question, not to its words.
   const asked: (Ask | null)[] = [];
+  // What each knows as values, once a talk (the talk is written at one game time).
+  const knows = new Map([
+    [a.id, knowledgeOf(ctx, a, now, b.persona.name)],
+    [b.id, knowledgeOf(ctx, b, now, a.persona.name)],
+  ]);
   for (let turn = 0; turn < maxLines; turn++) {
     const [speaker, listener, rel] = turn % 2 === 0 ? [a, b, relA] : [b, a, relB];
     const last = said.at(-1)?.text;
@@ -242,6 +251,7 @@ export async function startConversation(
       perLine,
       rel,
       shown.get(speaker.id),
+      knows.get(speaker.id),
     );
     const answer = await ctx.gateway.ask(utterancePrompt, {
       identity: identity(speaker),
@@ -279,12 +289,14 @@ export async function startConversation(
         : undefined;
   const lines: ConversationLine[] = [];
   const toldKept: (Fact | null)[] = [];
+  const askedKept: (Ask | null)[] = [];
   said.forEach((l, i) => {
     const text = l.text.trim();
     if (!text) return;
     const who = named(l.speaker.trim()) ?? (i % 2 === 0 ? a : b);
     lines.push({ speaker: who.id, name: who.persona.name, text });
     toldKept.push(told[i]);
+    askedKept.push(asked[i]);
   });
   if (lines.length === 0) {
     release(a, b);
@@ -293,8 +305,8 @@ export async function startConversation(
   topic = topic.trim() || `conversing with ${b.persona.name}`;
   if (!/^conversing/i.test(topic))
     topic = `conversing about ${topic.replace(/^(about|talking about)\s+/i, "")}`;
-  a.chat = { with: b.id, lines, topic, told: toldKept };
-  b.chat = { with: a.id, lines, topic, told: toldKept };
+  a.chat = { with: b.id, lines, topic, told: toldKept, asked: askedKept };
+  b.chat = { with: a.id, lines, topic, told: toldKept, asked: askedKept };
   ctx.stats.conversations++;
   return { with: b.id, lines, topic, until: now + chatMinutes(lines) * 60_000 };
 }
@@ -368,6 +380,9 @@ export async function conversationEnded(
       topic,
       places,
       ...(toldHere ? { told: toldHere } : {}),
+      ...(toldHere && chat?.asked
+        ? { asked: chat.asked.slice(0, n.lines.length) as (Ask | null)[] }
+        : {}),
     }));
   const name = s.persona.name;
   const chatFacts = (toldHere ?? []).filter((f): f is Fact => !!f);

@@ -129,6 +129,8 @@ export const AgentData = z.object({
       takeaway: Takeaway.extend({ facts: z.array(Fact).optional() }).optional(),
       /** The typed record each line told (offline; saves before them have none). */
       told: z.array(Fact.nullable()).optional(),
+      /** What each line asked (offline; saves before them have none). */
+      asked: z.array(z.string().nullable()).optional(),
     })
     .optional(),
   /** Last game time the agent was ticked. */

@@ -46,9 +46,11 @@ export function mountTrace(app: Application, deps: TraceDeps): void {
         /[^\w.-]+/g,
         "_",
       );
+      // The type after the attachment: attachment() sets one from the file's extension, and
+      // ".jsonl" has none it knows (it sent application/octet-stream).
       res
-        .type(FORMATS[format as keyof typeof FORMATS])
         .attachment(file)
+        .type(FORMATS[format as keyof typeof FORMATS])
         .send(formatTranscript(lines, format as keyof typeof FORMATS));
     } catch (err) {
       next(err);

@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { withJsonInstruction } from "./json.ts";
 import type { Gateway, LlmMetrics, Prompt } from "./prompt.ts";
 import { TokenCounter } from "./tokens.ts";
-import { AskTrace, safeRender } from "./trace.ts";
+import { answerOffline, AskTrace, safeRender } from "./trace.ts";
 
 const HOUR_MS = 3_600_000;
 /** The hour is kept as one total per minute: memory stays fixed however many asks come. */
@@ -59,7 +59,7 @@ export class BudgetedGateway implements Gateway {
     if (this.people.getStore() && this.exhausted()) {
       this.refused++;
       const trace = AskTrace.start(prompt.name, "offline");
-      const answer = prompt.offline(input);
+      const answer = answerOffline(prompt, input, trace);
       if (trace) {
         trace.messages = safeRender(prompt, input);
         trace.done(answer, "fallback", "the town's model budget is spent");

@@ -14,7 +14,7 @@ import { withJsonInstruction } from "./json.ts";
 import { Meter, type Prices } from "./metrics.ts";
 import type { Gateway, LlmMetrics, Prompt } from "./prompt.ts";
 import { TokenCounter } from "./tokens.ts";
-import { AskTrace } from "./trace.ts";
+import { answerOffline, AskTrace } from "./trace.ts";
 
 export const OFFLINE_MODEL = "offline";
 export const HASHED_EMBEDDINGS = "hashed";
@@ -81,7 +81,7 @@ export class OfflineGateway implements Gateway {
   ask<In, Out>(prompt: Prompt<In, Out>, input: In): Promise<Out> {
     try {
       const trace = AskTrace.start(prompt.name, OFFLINE_MODEL);
-      const answer = prompt.offline(input);
+      const answer = answerOffline(prompt, input, trace);
       this.meter.add(prompt.name, OFFLINE_MODEL, "asks");
       meterOfflineAsk(this.meter, this.counter, prompt, input, answer, trace);
       trace?.done(answer, "offline", "no model configured");

@@ -36,7 +36,7 @@ import type { ChatMessage, Gateway, LlmMetrics, Prompt, Tier } from "./prompt.ts
 import { backoffDelay, classifyError, describeError, retryAfterOf, sleep } from "./retry.ts";
 import { Semaphore } from "./semaphore.ts";
 import { TokenCounter } from "./tokens.ts";
-import { AskTrace, safeRender } from "./trace.ts";
+import { answerOffline, AskTrace, safeRender } from "./trace.ts";
 
 /** The little of a logger we use; pino's satisfies it. */
 export interface LogLike {
@@ -198,20 +198,20 @@ export class OpenAIGateway implements Gateway {
     const trace = AskTrace.start(prompt.name, model);
     // After close(), nothing new goes out.
     if (this.closed) {
-      const answer = prompt.offline(input);
+      const answer = answerOffline(prompt, input, trace);
       if (trace) trace.messages = safeRender(prompt, input);
       trace?.done(answer, "offline", "the gateway is closed");
       return answer;
     }
     if (!this.chatClient) {
-      const answer = prompt.offline(input);
+      const answer = answerOffline(prompt, input, trace);
       meterOfflineAsk(this.meter, this.counter, prompt, input, answer, trace);
       trace?.done(answer, "offline", "no model configured");
       return answer;
     }
     const fallback = (reason: string): Out => {
       this.meter.add(prompt.name, model, "fallbacks");
-      const answer = prompt.offline(input);
+      const answer = answerOffline(prompt, input, trace);
       if (trace) trace.messages ??= safeRender(prompt, input);
       trace?.done(answer, "fallback", reason);
       return answer;

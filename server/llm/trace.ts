@@ -7,7 +7,7 @@
 // the gateways and the retrieval need no new parameter, and concurrent residents' turns keep
 // their own scopes.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { TraceEngine, TraceEntry, TraceMemory } from "../../shared/trace.ts";
+import type { TraceDrawn, TraceEngine, TraceEntry, TraceMemory } from "../../shared/trace.ts";
 export { traceKeepDays } from "../../shared/trace.ts";
 import { withJsonInstruction } from "./json.ts";
 import type { ChatMessage, Prompt } from "./prompt.ts";
@@ -53,6 +53,49 @@ export function noteRetrieved(memories: readonly TraceMemory[]): void {
   }
 }
 
+/** What the offline answer being computed drew on (set only while a traced ask's offline answer
+ *  runs: offline answers are synchronous, so no other ask can interleave). */
+let drawing: TraceDrawn[] | undefined;
+/** At most this many things drawn on per ask, each text this long (the trace stays light). */
+const DRAWN_MAX = 16;
+const DRAWN_TEXT = 160;
+
+/** Whether an offline answer being computed now is traced (so noting what it drew on is worth
+ *  the work). */
+export const drawingNoted = (): boolean => drawing !== undefined;
+
+/** Notes something the offline answer being computed drew on (a no-op when the ask is untraced). */
+export function noteDrawn(kind: string, ref: string | number, text: string): void {
+  if (!drawing || drawing.length >= DRAWN_MAX) return;
+  const r = String(ref).slice(0, 200);
+  if (drawing.some((d) => d.kind === kind && d.ref === r && d.text.startsWith(text.slice(0, 40))))
+    return;
+  const t = text.replace(/\s+/g, " ").trim();
+  drawing.push({
+    kind: kind.slice(0, 40),
+    ref: r,
+    text: t.length > DRAWN_TEXT ? `${t.slice(0, DRAWN_TEXT - 1)}…` : t,
+  });
+}
+
+/** A prompt's offline answer; when the ask is traced, what it drew on goes with its entry. */
+export function answerOffline<In, Out>(
+  prompt: Prompt<In, Out>,
+  input: In,
+  trace: AskTrace | undefined,
+): Out {
+  if (!trace) return prompt.offline(input);
+  const outer = drawing;
+  const mine: TraceDrawn[] = [];
+  drawing = mine;
+  try {
+    return prompt.offline(input);
+  } finally {
+    drawing = outer;
+    trace.drew = mine;
+  }
+}
+
 /** The first sentence of a prompt's system text: its task in its own words. */
 export function purposeOf(system: string): string {
   const m = /^(.+?[.!?])(\s|$)/.exec(system.trim());
@@ -72,6 +115,8 @@ export class AskTrace {
   tokensOut = 0;
   costUsd = 0;
   cacheHit = false;
+  /** What the offline engine drew its answer on, when it answered. */
+  drew: TraceDrawn[] | undefined;
 
   private constructor(
     private readonly scope: Scope,
@@ -111,6 +156,9 @@ export class AskTrace {
         system: system.join("\n"),
         user: user.join("\n"),
         memories: this.memories,
+        ...(this.drew && (this.engine === "offline" || this.engine === "fallback")
+          ? { drew: this.drew }
+          : {}),
         answer: answer ?? null,
         raw: this.raw,
         engine: this.engine,

@@ -340,7 +340,8 @@ export async function compactTouches(raw: RawSql, townId: string, mark: number):
   );
 }
 
-/** Copies the rows up to `mark` of one town into another (a fork starts with its parent's memories). */
+/** Copies the rows up to `mark` of one town into another (a fork starts with its parent's memories
+ *  and its minds' trace). */
 export async function copyRows(
   tx: Prisma.TransactionClient,
   from: string,
@@ -360,6 +361,11 @@ export async function copyRows(
   await tx.$executeRaw`
     INSERT INTO "ObjectState" ("townId", seq, address, state, "by", holder)
     SELECT ${to}, seq, address, state, "by", holder FROM "ObjectState" WHERE "townId" = ${from} AND seq <= ${mark}`;
+  // The minds' trace up to the fork point: why its residents did what they did before it.
+  await tx.$executeRaw`
+    INSERT INTO "MindTrace" (id, "townId", seq, "agentId", time, n, step, prompt, entry)
+    SELECT ${to} || ':' || seq, ${to}, seq, "agentId", time, n, step, prompt, entry
+    FROM "MindTrace" WHERE "townId" = ${from} AND seq <= ${mark}`;
 }
 
 /**

@@ -32,14 +32,24 @@ export function traceRowsJson(
   return `[${out.join(",")}]`;
 }
 
-/** Deletes a town's trace rows older than its keep (game days before the town's time). */
+/**
+ * Deletes a town's trace rows older than its keep (game days before the town's time), except those
+ * a stored recording of the town still covers (a step within its span): a replay explains itself
+ * for as long as the recording is kept, and its export carries them. Deleting the recording lets
+ * them go at the next compaction.
+ */
 export async function deleteOldTrace(
   raw: RawSql,
   townId: string,
   clock: TraceClock,
 ): Promise<void> {
   const before = clock.now() - clock.keepDays * DAY_MS;
-  await raw.query(`DELETE FROM "MindTrace" WHERE "townId" = $1 AND time < $2`, [townId, before]);
+  await raw.query(
+    `DELETE FROM "MindTrace" AS t WHERE t."townId" = $1 AND t.time < $2
+     AND NOT EXISTS (SELECT 1 FROM "Recording" AS r WHERE r."townId" = $1
+       AND t.step IS NOT NULL AND t.step >= r."fromStep" AND t.step <= r."toStep")`,
+    [townId, before],
+  );
 }
 
 /** What a page of the trace is asked for. */

@@ -124,6 +124,11 @@ describe("the inspector's Mind tab", () => {
     const prompt = await page.textContent("#mind-asks li:first-child .prompt-text[open] pre");
     expect(prompt).toContain(name);
     expect(await page.textContent("#mind-asks li:first-child pre.answer")).toMatch(/"schedule"|\{/);
+    // The offline engine's answer comes with what it drew on: the plan's habits from the persona.
+    const drew = await page.$$eval("#mind-asks li:first-child .mind-drew li .kind", (els) =>
+      els.map((e) => e.textContent ?? ""),
+    );
+    expect(drew).toContain("plan");
     // An ask with retrieved memories shows them with three bars each.
     await page.selectOption("#mind-filter", "");
     await page.waitForFunction(
@@ -167,6 +172,26 @@ describe("the inspector's Mind tab", () => {
     );
     expect(await page.$$("#mind-asks li")).toHaveLength(0);
     await page.screenshot({ path: artifact("mind-tab-visitor.png") });
+    // What was said is anyone's: the transcript downloads as Markdown, JSON lines and CSV.
+    const links = await page.$$eval("#inspector-transcript a", (as) =>
+      as.map((a) => [a.textContent ?? "", a.getAttribute("href") ?? ""]),
+    );
+    expect(links.map(([label]) => label)).toEqual(["MD", "JSONL", "CSV"]);
+    const [md, jsonl, csv] = await Promise.all(
+      links.map(async ([, href]) => {
+        const res = await fetch(`${server.url}${href}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-disposition")).toMatch(/attachment/);
+        return { type: res.headers.get("content-type") ?? "", text: await res.text() };
+      }),
+    );
+    expect(md.type).toMatch(/markdown/);
+    expect(jsonl.type).toMatch(/ndjson/);
+    expect(csv.type).toMatch(/csv/);
+    const rows = jsonl.text.trim().split("\n").filter(Boolean);
+    expect(rows.length, "the resident said or heard something in half a day").toBeGreaterThan(0);
+    for (const r of rows) expect(JSON.parse(r)).toHaveProperty("speaker");
+    expect(csv.text.trim().split("\n")).toHaveLength(rows.length + 1);
     await page.close();
   }, 60_000);
 });

@@ -19,6 +19,7 @@ import { pageTrace, readTrace, type TraceSource } from "../../server/store/trace
 import { exportRecording, importRecording } from "../../server/cli/recording.ts";
 import { startRecordedRun } from "../../server/sim/recordedRun.ts";
 import { RecordingStore } from "../../server/store/recordings.ts";
+import { forkSave } from "../../server/store/saves.ts";
 import { formatTranscript, transcriptOf } from "../../server/store/transcripts.ts";
 import { encodeEntry } from "../../shared/replay/codec.ts";
 import type { TownEvent } from "../../shared/events.ts";
@@ -113,6 +114,12 @@ for (const backend of list) {
       const plan = entries.find((e) => e.prompt === "day-plan")!;
       const persona = template.personas.find((p) => p.id === plan.agentId)!;
       expect(plan.user).toContain(persona.name);
+      // The offline engine's answer lists what it drew on: the plan's blocks from the persona's
+      // habits, each with its time and what is done then.
+      const drewPlan = (plan.drew ?? []).filter((d) => d.kind === "plan");
+      expect(drewPlan.length).toBeGreaterThan(0);
+      for (const d of drewPlan)
+        expect(persona.schedule.map((h) => h.action)).toContain(d.text.replace(/ \(.*\)$/, ""));
 
       // The API: a moderator reads it, a page at a time; a visitor only with TRACE_PUBLIC.
       const url = (pub: boolean) => serve(store, pub);
@@ -194,6 +201,74 @@ for (const backend of list) {
       expect(kept.length).toBeGreaterThan(0);
       expect(kept.length).toBeLessThan(all.length);
       expect(kept).toEqual(all.filter((e) => e.time >= cutoff));
+      await store.close();
+    });
+  });
+}
+
+for (const backend of list) {
+  describe(`the trace of forks and recordings on ${backend.name}`, () => {
+    it("a fork starts with its parent's trace up to the fork point; the keep spares what a recording covers", async () => {
+      const store = await backend.open();
+      const name = `trace-fork-${backend.name}`;
+      const record = await store.ensureTown(name, "base-3");
+      const journal = new MemoryJournal();
+      const { town } = buildTown(template, {
+        gateway: new OfflineGateway({ meter: false }),
+        mode: "lockstep",
+        seed: 5,
+        journal,
+      });
+      const rows = new MemoryRows(store, record.id, journal, null);
+      const autosave = new Autosave(town, store, record.id, 100_000, silent, rows);
+      for (let i = 0; i < 800; i++) await town.advance(); // two game hours and more
+      await autosave.save({ compact: false });
+      const atFork = await allOf(store, record.id);
+      expect(atFork.length).toBeGreaterThan(0);
+      const fork = await forkSave(store.prisma, name, `${name}-fork`);
+      // The parent goes on; the fork's trace stays what the parent's was at the fork.
+      for (let i = 0; i < 700; i++) await town.advance();
+      await autosave.save({ compact: false });
+      const parent = await allOf(store, record.id);
+      expect(parent.length).toBeGreaterThan(atFork.length);
+      expect(await allOf(store, fork.id)).toEqual(atFork);
+      const agent = template.personas[0].id;
+      const page = await pageTrace(store, { town: `${name}-fork` }, agent, { limit: 500 });
+      expect(page!.entries).toEqual(atFork.filter((e) => e.agentId === agent).reverse());
+
+      // A recording of the parent covering its first third of steps with asks is stored; the keep
+      // is set so that only the newest asks are young enough to stay.
+      const steps = [...new Set(parent.map((e) => e.step!))].sort((a, b) => a - b);
+      expect(steps.length, "asks at three steps at least").toBeGreaterThanOrEqual(3);
+      const covered = { from: steps[0], to: steps[Math.floor((steps.length - 1) / 3)] };
+      const recording = await store.prisma.recording.create({
+        data: {
+          townId: record.id,
+          save: name,
+          template: "base-3",
+          fromStep: covered.from,
+          toStep: covered.to,
+        },
+      });
+      const cutoff = parent[parent.length - 1].time;
+      rows.traceClock = { ...rows.traceClock!, keepDays: (town.time - cutoff) / 86_400_000 };
+      await autosave.save({ compact: true });
+      const kept = await allOf(store, record.id);
+      const inRecording = (e: TraceEntry) => e.step! >= covered.from && e.step! <= covered.to;
+      expect(parent.filter(inRecording).length).toBeGreaterThan(0);
+      expect(parent.filter((e) => !inRecording(e) && e.time < cutoff).length).toBeGreaterThan(0);
+      expect(kept).toEqual(parent.filter((e) => inRecording(e) || e.time >= cutoff));
+      // The recording's replay still explains itself.
+      const replay = await pageTrace(store, { recording: recording.id }, agent, { limit: 500 });
+      expect(replay!.entries).toEqual(
+        parent.filter((e) => e.agentId === agent && inRecording(e)).reverse(),
+      );
+      // Once the recording is deleted, the next compaction lets its rows go.
+      await store.prisma.recording.delete({ where: { id: recording.id } });
+      await autosave.save({ compact: true });
+      expect(await allOf(store, record.id)).toEqual(parent.filter((e) => e.time >= cutoff));
+      // The fork's own rows are its own: the parent's keep never touched them.
+      expect(await allOf(store, fork.id)).toEqual(atFork);
       await store.close();
     });
   });

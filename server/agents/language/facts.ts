@@ -50,6 +50,20 @@ const termsOf = (text: string): Term[] =>
  *  whose sense is near "secret". */
 /** Whether a sentence keeps something from someone. */
 export function secretIn(text: string): boolean {
+  let known = secrets.get(text);
+  if (known === undefined) {
+    known = readSecret(text);
+    // A bound: memories' texts are many over a long run; the cache is refilled as they recur.
+    if (secrets.size >= 20_000) secrets.clear();
+    secrets.set(text, known);
+  }
+  return known;
+}
+
+/** secretIn's answers by text (it parses; talks ask of the same memories line after line). */
+const secrets = new Map<string, boolean>();
+
+function readSecret(text: string): boolean {
   const doc = nlp(text);
   doc.verbs().toInfinitive();
   const terms = (doc.terms().json() as { terms: Term[] }[]).map((t) => t.terms[0]);

@@ -23,6 +23,9 @@ import { heard as heardFact, type Fact } from "../memory/fact.ts";
 import { asClause, heardBy, tellFact } from "../language/news.ts";
 import { dayKey, formatTime12 } from "../language/time.ts";
 import { DAY_MS } from "../../world/clock.ts";
+import type { Knowledge } from "../language/knowledge.ts";
+import { noteDrawn } from "../../llm/trace.ts";
+import { noteBlock, noteRecord } from "./drawn.ts";
 
 export interface News {
   kind: "event" | "plan" | "person" | "memory" | "fact";
@@ -54,12 +57,18 @@ export interface ChatSideInput {
   home?: string;
   /** What its plan for today has next: [minute, task, address]. */
   later?: { start: number; task: string; place?: string }[];
+  /** What it knows as values (its persona's facts, its day, places, people): the offline talk
+   *  answers from it (talk.ts); a model reads the text. */
+  knows?: Knowledge;
 }
 
 /** What a line may ask the other, as the engine knows it asked (never read back from its words):
  *  their plans for later, what has been happening with them. */
 export const ASKS = ["later", "lately"] as const;
-export type Ask = (typeof ASKS)[number];
+/** What a line asks, as a value: the older engine's "later"/"lately", or a talk's (talk.ts): a
+ *  topic of the other's life, a proposal to meet ("invite"), or a goodbye ("bye"). */
+export type Ask =
+  (typeof ASKS)[number] | "day" | "work" | "family" | "plans" | "feelings" | "invite" | "bye";
 
 export interface Line {
   speaker: string;
@@ -241,6 +250,13 @@ export function pickNews(
   return undefined;
 }
 
+/** The news chosen, for the trace: its record, else the memory it is told from. */
+function noteNews(n: News | undefined): void {
+  if (!n) return;
+  if (n.fact) noteRecord(n.fact);
+  else noteDrawn(n.kind === "event" ? "event" : "memory", n.event?.what ?? n.kind, n.text);
+}
+
 /** The sentence in which a speaker tells its news. */
 export function tellNews(n: News, speaker: string, listener: string): string {
   // Told from its record: as itself, in its own words, with who told it.
@@ -263,6 +279,21 @@ export function tellNews(n: News, speaker: string, listener: string): string {
   return n.kind === "plan" ? `${cap(said)}.` : `${RETELLING}${said}.`;
 }
 
+/** What a talk is about by the first news a line of it told ("conversing about ..."), if any. */
+export function talkTopic(
+  all: readonly Line[],
+  now: number,
+  places: readonly PlaceName[],
+  people: readonly string[],
+): string | undefined {
+  for (let k = 0; k < all.length; k++) {
+    const news = newsAt(all, k, now, places, people);
+    if (news?.event) return `conversing about ${describeEvent(news.event)}`;
+    if (news) return `conversing about ${topicPhrase(saidAt(all, k), all[k].speaker)}`;
+  }
+  return undefined;
+}
+
 /** The engine's lead-ins before one's news inside a line that also answers or greets. */
 const LEAD_IN = /(?:^|\s)(?:(?:Before you go|By the way), [^:]{1,40}|Guess what): /;
 
@@ -274,8 +305,16 @@ const LEAD_IN = /(?:^|\s)(?:(?:Before you go|By the way), [^:]{1,40}|Guess what)
 function saidAt(all: readonly Line[], k: number): string {
   const text = all[k].text;
   const lead = LEAD_IN.exec(text);
-  if (lead) return text.slice(lead.index + lead[0].length);
-  return k === 0 ? text.replace(/^[^.!?]*[.!?]\s*/, "") : text;
+  const told = lead
+    ? text.slice(lead.index + lead[0].length)
+    : k === 0
+      ? text.replace(/^[^.!?]*[.!?]\s*/, "")
+      : text;
+  // A question asks; it tells nothing ("What are you doing this evening?" is no news).
+  return told
+    .split(/(?<=[.!?])\s+/)
+    .filter((x) => !x.endsWith("?"))
+    .join(" ");
 }
 
 /**
@@ -348,7 +387,7 @@ export function willAttend(side: ChatSideInput, e: EventMention): boolean {
   return seeded(side.name, e.what, host, "attend") % 100 < chance;
 }
 
-function greeting(a: ChatSideInput, b: string, now: number, past?: PastContext): string {
+export function greeting(a: ChatSideInput, b: string, now: number, past?: PastContext): string {
   const h = new Date(now).getUTCHours();
   const hello = h < 12 ? "Good morning" : h < 18 ? "Good afternoon" : "Good evening";
   if (past && past.minutesAgo < 12 * 60) return `Hello again, ${first(b)}.`;
@@ -361,7 +400,7 @@ function greeting(a: ChatSideInput, b: string, now: number, past?: PastContext):
   );
 }
 
-const farewell = (action: string, listener: string) =>
+export const farewell = (action: string, listener: string) =>
   `I should get back to ${bare(action) || "what I was doing"}. See you later, ${first(listener)}!`;
 /** The engine's own closing line (its words, not a reading of anyone's). */
 const isFarewell = (text: string) =>
@@ -380,6 +419,7 @@ function answerAsk(
   if (q === "lately" && news) return { text: news, told: true };
   const next = self.later?.[0];
   if (!next) return { text: "Nothing much planned, to be honest." };
+  noteBlock(next);
   const place = next.place ? Address.levels(next.place)[1] : undefined;
   const when =
     next.start - (new Date(now).getUTCHours() * 60 + new Date(now).getUTCMinutes()) < 60
@@ -395,7 +435,14 @@ function answerAsk(
  * back about it: to the teller about their own news, or how the one it is about is, or since when
  * the teller knows (seeded, so talks vary).
  */
-function answerNews(f: Fact, self: ChatSideInput, teller: string, you: string): string {
+export function answerNews(
+  f: Fact,
+  self: ChatSideInput,
+  teller: string,
+  you: string,
+  question = true,
+): string {
+  noteRecord(f);
   const knew = self.memories.some((m) => m.facts?.some((x) => x.id === f.id));
   const start = knew
     ? "Yes, I'd heard."
@@ -407,7 +454,46 @@ function answerNews(f: Fact, self: ChatSideInput, teller: string, you: string): 
       : about && about !== first(self.name)
         ? pick([`How is ${about} taking it?`, `Have you seen ${about} since?`], self.name, f.id)
         : `Thank you for telling me, ${you}.`;
+  if (!question)
+    return f.who === teller || !about ? start : `${start} Thank you for telling me, ${you}.`;
   return `${start} ${ask}`;
+}
+
+/** The answer to the news line k told, if it told some: to an event, whether one heard of it and
+ *  whether one will go; to other news, thanks. */
+export function answerEvent(
+  soFar: readonly Line[],
+  k: number,
+  speaker: ChatSideInput,
+  now: number,
+  places: readonly PlaceName[],
+  people: readonly string[],
+): string {
+  const told = newsAt(soFar, k, now, places, people);
+  if (!told) return "";
+  if (!told.event)
+    return pick(
+      [
+        `I didn't know that. Thanks for telling me, ${first(soFar[k].speaker)}.`,
+        `Really? I'll keep that in mind.`,
+        `That's good to know, ${first(soFar[k].speaker)}.`,
+      ],
+      speaker.name,
+      soFar[k].text,
+    );
+  const e = {
+    ...told.event,
+    host:
+      told.event.host ??
+      (/(^|\s)I('m| am) organi/.test(saidAt(soFar, k)) ? soFar[k].speaker : undefined),
+  };
+  const key = e.what.toLowerCase();
+  const knew = speaker.memories.some((m) => m.text.toLowerCase().includes(key));
+  const going = willAttend(speaker, e);
+  const start = knew
+    ? "Yes, I heard about it!"
+    : pick(["Oh, I didn't know about that!", "That's news to me!"], speaker.name, key);
+  return `${start} ${going ? "I'd like to come." : "I'm not sure I can make it, but thank you for telling me."}`;
 }
 
 /**
@@ -462,6 +548,7 @@ export function offlineUtterance(
     heardNow,
   );
   const line = mine ? tellNews(mine, speaker.name, listener.name) : "";
+  noteNews(mine);
   const firstFact = told.find((f): f is Fact => !!f);
   const factTopicSoFar = firstFact ? `conversing about ${topicPhrase(firstFact.text, "")}` : "";
   // One comes over to say something: the greeting and one's news in the first line.
@@ -605,6 +692,7 @@ export function offlineTakeaway(
   now: number,
   places: readonly PlaceName[],
   told: readonly (Fact | null)[] = [],
+  asked: readonly (Ask | null)[] = [],
 ): Takeaway {
   const people = self.people ?? [];
   let importance = 3;
@@ -612,11 +700,15 @@ export function offlineTakeaway(
   // "talked with Y about ...", not "had a chat with Y, about ...": a reader takes the object of
   // "had" for an event the resident holds, dated by whatever the topic names.
   let memo = `${self.name} talked with ${other} ${topic.replace(/^conversing about /, "about ")}.`;
+  const plainMemo = memo;
+  // What the other said of themselves when asked: the memo when the talk told no news.
+  let answeredMemo = "";
   let planning = "";
   for (let k = 0; k < lines.length; k++) {
     if (lines[k].speaker !== other) continue;
     const f = told[k];
     if (f && f.source !== self.name) {
+      noteRecord(f);
       // Kept as the record it was told from, never re-read from the line.
       facts = [heardFact(f, other, self.name)];
       memo = `${self.name} heard from ${other} that ${asClause(f.text.replace(/[.!]+$/, ""), [f.who, f.source, ...people])}.`;
@@ -631,7 +723,21 @@ export function offlineTakeaway(
         planning = `For ${self.name}'s planning: ${f.text.replace(/[.!]+$/, "")}; ${first(self.name)} means to go.`;
       break;
     }
+    // A goodbye tells nothing; a proposal to meet, or the answer to one, is no news to pass on.
+    if (asked[k] === "bye" || asked[k] === "invite") continue;
+    if (k > 0 && lines[k - 1].speaker === self.name && asked[k - 1] === "invite") continue;
     const t = saidAt(lines, k);
+    // What the other said of themselves when asked (their day, work, family, plans, feelings):
+    // remembered as what they told, naming them.
+    const answered = k > 0 && lines[k - 1].speaker === self.name && asked[k - 1];
+    if (answered && answered !== "bye" && answered !== "invite" && t) {
+      // Kept unless news comes in a later line (news is what travels).
+      if (answeredMemo) continue;
+      const said = iToThirdPerson(t.split(/(?<=[.!?])\s+/)[0], other).replace(/[.!]+$/, "");
+      const named = people.some((p) => said.startsWith(first(p))) || said.startsWith(first(other));
+      answeredMemo = `${self.name} heard from ${other} that ${named ? said : said.replace(/^\w/, (c) => c.toLowerCase())}.`;
+      continue;
+    }
     const news = newsAt(lines, k, now, places, people);
     if (!news) continue;
     importance = Math.max(importance, Math.min(8, news.importance));
@@ -653,6 +759,10 @@ export function offlineTakeaway(
       break;
     }
     memo = `${self.name} heard from ${other} that ${iToThirdPerson(whatWasTold(t), other).replace(/[.!]+$/, "")}.`;
+  }
+  if (memo === plainMemo && answeredMemo) {
+    memo = answeredMemo;
+    importance = Math.max(importance, 4);
   }
   const of = first(other);
   const tie = self.memories.find(
@@ -735,6 +845,7 @@ export function offlineReaction(i: ReactionChoiceInput): {
   }
   if (i.options.includes("talk")) {
     const news = pickNews(i.memories, i.now, i.places, i.name, i.people, other);
+    noteNews(news);
     const key = news?.event ? news.event.what : news ? shortTopic(news.text) : "";
     const toldAlready =
       !!news && !!i.lastChat && i.lastChat.topic.toLowerCase().includes(key.toLowerCase());

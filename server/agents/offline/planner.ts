@@ -15,6 +15,8 @@ import {
   type PlaceName,
 } from "../language/events.ts";
 import { isSleep } from "../../../shared/activity.ts";
+import { noteDrawn } from "../../llm/trace.ts";
+import { noteBlock } from "./drawn.ts";
 import { seeded } from "../language/random.ts";
 import { formatTime12, hhmm, parseClock } from "../language/time.ts";
 
@@ -133,9 +135,13 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
   );
   if (!habits.length || habitMinute(habits[0]) > wake)
     blocks.push({ start: wake, task: "waking up and getting ready for the day", place: home });
-  for (const h of habits)
+  for (const h of habits) {
     blocks.push({ start: Math.max(wake, habitMinute(h)), task: h.action, place: h.address });
+    noteBlock({ start: habitMinute(h), task: h.action, place: h.address });
+  }
   const events = eventsOnDay(i.memories, i.day, i.places, p.name, i.people);
+  for (const { event: e } of events)
+    noteDrawn("event", e.what, `${describeEvent(e)}${e.host ? ` (${e.host})` : ""}`);
   for (const { event: e, host } of events) {
     const end = e.end ?? Math.min(1440, e.start! + 120);
     const start = e.start!;

@@ -13,6 +13,7 @@ import { pickNews, tellNews } from "./dialogue.ts";
 import { describeEvent, extractEvent } from "../language/events.ts";
 import { aboutTheFuture, namesPerson } from "../language/importance.ts";
 import { offlineInterview } from "./interview.ts";
+import { noteKnowledgeIn } from "./drawn.ts";
 import { isSleep } from "../../../shared/activity.ts";
 import { pick } from "../language/random.ts";
 
@@ -95,6 +96,7 @@ export function knowingReply(i: VisitorReplyInput & { knows: Knowledge }): Peopl
         residents: i.residents,
       }),
   );
+  noteKnowledgeIn(answer.text, i.knows, i.self.memories);
   const last = i.soFar.length + 1 >= i.maxLines;
   const topic = u.topic.length
     ? `conversing about ${u.topic.slice(0, 4).join(" ")}`

@@ -3,7 +3,7 @@
 // memo_on_convo, planning_thought_on_convo and summarize_chat_relationship, four calls).
 import { z } from "zod";
 import type { PlaceName } from "../language/events.ts";
-import { offlineTakeaway, type ChatSideInput, type Line } from "../offline/dialogue.ts";
+import { offlineTakeaway, type Ask, type ChatSideInput, type Line } from "../offline/dialogue.ts";
 import type { Fact } from "../memory/fact.ts";
 import { definePrompt, firstName, iss, nowAt, quote, type Identity } from "./builder.ts";
 
@@ -18,6 +18,8 @@ export interface PostChatInput {
   places: PlaceName[];
   /** The typed record each line told, if any (offline lines carry them). */
   told?: (Fact | null)[];
+  /** What each line asked, if anything (offline lines carry it). */
+  asked?: (Ask | null)[];
 }
 
 export const Takeaway = z.object({
@@ -46,5 +48,6 @@ export const postChatPrompt = definePrompt<PostChatInput, PostChatAnswer>({
       `Give "importance" (1-10 for ${f}), "memo" (what ${f} found interesting, naming who said it), "planning" (what ${f} must remember for plans, with day, time and place; "" if nothing), "relationship" (one sentence: how ${f} sees ${firstName(i.other)} now).`,
     ];
   },
-  offline: (i) => offlineTakeaway(i.self, i.other, i.lines, i.topic, i.now, i.places, i.told),
+  offline: (i) =>
+    offlineTakeaway(i.self, i.other, i.lines, i.topic, i.now, i.places, i.told, i.asked),
 });

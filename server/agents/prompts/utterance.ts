@@ -12,6 +12,7 @@ import {
   type PastContext,
 } from "../offline/dialogue.ts";
 import type { Fact } from "../memory/fact.ts";
+import { talkLine } from "../offline/talk.ts";
 import { definePrompt, firstName, iss, memories, nowAt, quote, type Identity } from "./builder.ts";
 
 export interface UtteranceInput {
@@ -72,15 +73,29 @@ export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
     ];
   },
   offline: (i) =>
-    offlineUtterance(
-      i.speaker,
-      i.listener,
-      i.soFar,
-      i.now,
-      i.places,
-      i.maxLines,
-      i.past,
-      i.told,
-      i.asked,
-    ),
+    // With what the speaker knows as values (converse.side), a talk of moves (talk.ts); without,
+    // the older engine's greeting, news and goodbye.
+    i.speaker.knows
+      ? talkLine(
+          { ...i.speaker, knows: i.speaker.knows },
+          i.listener,
+          i.soFar,
+          i.now,
+          i.places,
+          i.maxLines,
+          i.past,
+          i.told ?? [],
+          i.asked ?? [],
+        )
+      : offlineUtterance(
+          i.speaker,
+          i.listener,
+          i.soFar,
+          i.now,
+          i.places,
+          i.maxLines,
+          i.past,
+          i.told,
+          i.asked,
+        ),
 });

@@ -1,0 +1,530 @@
+// A conversation between two residents, offline, line by line: each line is made of moves its
+// speaker chooses from what it knows as values (language/knowledge.ts) and its own memories. It
+// greets by what it knows of the other (a stranger, someone it knows, someone it saw earlier
+// today, what they talked of last time); answers what it was just asked through the same answer
+// machinery people get (answerPeople: its day, work, family, plans, feelings, from its persona,
+// plan and memories); reacts to the other's news; passes on its own (pickNews); asks the other
+// about their day, work, family, plans or feelings; proposes to meet later or answers a proposal
+// by its schedule; and closes when the talk has run its course (how long depends on the two and
+// a seeded draw). What each line asks is kept as a value beside it (Ask), so the answer is to the
+// question asked; the question's words are read the way a person's are (understand).
+import { noteBlock, noteKnowledgeIn, noteRecord, noteRelationship } from "./drawn.ts";
+import {
+  answerEvent,
+  answerNews,
+  farewell,
+  greeting,
+  pickNews,
+  talkTopic,
+  tellNews,
+  topicPhrase,
+  type Ask,
+  type ChatSideInput,
+  type Line,
+  type News,
+  type PastContext,
+} from "./dialogue.ts";
+import { answerPeople } from "./answerPeople.ts";
+import { offlineInterview } from "./interview.ts";
+import { understand } from "../language/understand.ts";
+import { personaFacts, secretIn } from "../language/facts.ts";
+import type { Knowledge } from "../language/knowledge.ts";
+import { closeness } from "../language/lexicon.ts";
+import { clock } from "../language/realise.ts";
+import { pick, seeded } from "../language/random.ts";
+import { dayKey } from "../language/time.ts";
+import type { MemoryLine } from "../prompts/builder.ts";
+import type { Fact } from "../memory/fact.ts";
+import type { PlaceName } from "../language/events.ts";
+
+/** What a line asks about the other, as a value (the wording is seeded, the kind is kept). */
+export type Topic = "day" | "work" | "family" | "plans" | "feelings";
+const TOPICS: readonly Topic[] = ["day", "work", "family", "plans", "feelings"];
+
+/** Ways to ask about each topic: ordinary English questions any two people ask each other. */
+const WORDINGS: Record<Topic, readonly string[]> = {
+  day: ["How has your day been so far?", "What have you been up to today?"],
+  work: ["How is work going?", "What are you working on these days?"],
+  family: ["How is your family?", "Who have you been spending time with lately?"],
+  plans: ["What are you doing this evening?", "What are your plans for tomorrow?"],
+  feelings: ["Is anything worrying you these days?", "What do you worry about these days?"],
+};
+
+/** Whether one knows the other: a view of them, talks with them, one's persona names them (family,
+ *  friends), or one's memories do. */
+function knowsOf(s: ChatSideInput, k: Knowledge, other: string): boolean {
+  // Once a talk: the knowledge is gathered once a talk (converse.ts), so it keys the answer.
+  const known = knownTo.get(k)?.get(other);
+  if (known !== undefined) return known;
+  const answer = readKnows(s, k, other);
+  if (!knownTo.has(k)) knownTo.set(k, new Map());
+  knownTo.get(k)!.set(other, answer);
+  return answer;
+}
+
+const knownTo = new WeakMap<Knowledge, Map<string, boolean>>();
+
+function readKnows(s: ChatSideInput, k: Knowledge, other: string): boolean {
+  const you = first(other);
+  const named = new RegExp(`\\b${you}\\b`);
+  return (
+    !!s.relationship ||
+    k.people.some((p) => p.name === other) ||
+    personaFacts(k.persona).facts.some((f) => f.people.includes(you) || f.text.includes(other)) ||
+    s.memories.some((m) => m.kind !== "observation" && named.test(m.text))
+  );
+}
+
+const first = (name: string) => name.split(" ")[0];
+const plain = (task: string) => task.replace(/\s*\(.*\)\s*$/, "").trim();
+
+/** Whether the persona is reserved (shy, quiet, reserved: WordNet's nearness). */
+function reserved(k: Knowledge): boolean {
+  const traits = k.persona.innate.split(/,\s*|\s+and\s+/).map((t) => t.trim().toLowerCase());
+  return traits.some((t) => closeness(t, "shy") >= 0.6 || closeness(t, "reserved") >= 0.6);
+}
+function talkative(k: Knowledge): boolean {
+  const traits = k.persona.innate.split(/,\s*|\s+and\s+/).map((t) => t.trim().toLowerCase());
+  return traits.some(
+    (t) =>
+      closeness(t, "talkative") >= 0.6 ||
+      closeness(t, "sociable") >= 0.6 ||
+      closeness(t, "outgoing") >= 0.6,
+  );
+}
+
+/** How many lines this talk runs to, as its opener sees it: longer between people who know each
+ *  other, shorter for the reserved, and a seeded draw so no two are alike. */
+function length(s: ChatSideInput, k: Knowledge, other: string, now: number, max: number): number {
+  const known = knowsOf(s, k, other);
+  let n = 4 + (seeded(s.id, other, dayKey(now), "length") % 4) + (known ? 2 : 0);
+  if (reserved(k)) n -= 2;
+  if (talkative(k)) n += 2;
+  return Math.max(3, Math.min(max, n));
+}
+
+const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/);
+
+/** The question sentence of a line (its last sentence that asks). */
+function questionIn(text: string): string {
+  const qs = text.split(/(?<=[.!?])\s+/).filter((s) => s.endsWith("?"));
+  return qs.at(-1) ?? "";
+}
+
+/** A proposal's sentences: from the one that names the place to the question. */
+function proposalIn(text: string): string {
+  const ss = text.split(/(?<=[.!?])\s+/);
+  return ss.slice(Math.max(0, ss.length - 2)).join(" ");
+}
+
+export interface TalkLine {
+  text: string;
+  end: boolean;
+  /** "conversing about ...": the first news told, else what was asked about. */
+  topic: string;
+  /** The record of news the line tells. */
+  told?: Fact;
+  /** What it asks. */
+  asks?: Ask;
+}
+
+/**
+ * The next line of a talk between two residents, offline, from the speaker's side (its own
+ * memories and knowledge) and what was said so far (with what each line asked and told, as
+ * values). `knows` is the speaker's knowledge; the caller gives it (converse.side).
+ */
+export function talkLine(
+  speaker: ChatSideInput & { knows: Knowledge },
+  listener: { name: string; action: string },
+  soFar: readonly Line[],
+  now: number,
+  places: readonly PlaceName[],
+  maxLines: number,
+  past: PastContext | undefined,
+  told: readonly (Fact | null)[],
+  asked: readonly (Ask | null)[],
+): TalkLine {
+  const k = speaker.knows;
+  const me = speaker.name;
+  const other = listener.name;
+  const you = first(other);
+  const n = soFar.length;
+  const people = speaker.people ?? [];
+  const mineIdx = soFar.flatMap((l, i) => (l.speaker === me ? [i] : []));
+  const theirIdx = soFar.flatMap((l, i) => (l.speaker !== me ? [i] : []));
+  const iAsked = new Set(mineIdx.map((i) => asked[i]).filter((a): a is Ask => !!a));
+  const theyAsked = new Set(theirIdx.map((i) => asked[i]).filter((a): a is Ask => !!a));
+  const last = soFar[n - 1] as Line | undefined;
+  const lastAsk = last && last.speaker !== me ? asked[n - 1] : null;
+  const lastFact = last && last.speaker !== me ? told[n - 1] : null;
+  const heardNow = told.filter((f, i): f is Fact => !!f && soFar[i]?.speaker !== me);
+  const said = (t: string) => soFar.some((l) => l.text.includes(t));
+  const salt = [speaker.id, other, dayKey(now), n];
+  // A secret is for friends; what is about the listener they know already.
+  const friend = k.knowsSpeaker;
+  // (Each memory is read for a secret only when it would be told: reading parses.)
+  const aboutThem = new RegExp(`\\b${you}\\b`);
+  let tellable = speaker.memories.filter((m: MemoryLine) => !aboutThem.test(m.text));
+  let news: News | undefined;
+  for (let tries = 0; tries < 4; tries++) {
+    news = pickNews(
+      tellable,
+      now,
+      places,
+      me,
+      people,
+      other,
+      theirIdx.map((i) => soFar[i].text),
+      heardNow,
+    );
+    if (!news || friend || !secretIn(news.text)) break;
+    const kept = news.text;
+    tellable = tellable.filter((m) => m.text !== kept);
+    news = undefined;
+  }
+  const newsLine = news ? tellNews(news, me, other) : "";
+  const canTell = !!newsLine && !said(newsLine) && n + 2 <= maxLines;
+  if (news && canTell) noteNews(news);
+  if (speaker.relationship) noteRelationship(other, speaker.relationship);
+
+  // The other said goodbye: goodbye back, and the talk ends.
+  if (lastAsk === "bye")
+    return {
+      text: pickFresh(
+        [`Bye, ${you}!`, `See you, ${you}!`, `Take care, ${you}.`, `Good to see you, ${you}. Bye!`],
+        soFar,
+        ...salt,
+      ),
+      end: true,
+      topic: topicOf(told, asked, soFar, now, places, people),
+    };
+
+  const parts: string[] = [];
+  let ask: Ask | undefined;
+  let tells: Fact | undefined;
+
+  // -- the opening: a greeting by what one knows of the other, then one's news or a question.
+  if (n === 0) {
+    parts.push(opening(speaker, k, other, now, past));
+    if (canTell && news) {
+      parts.push(newsLine);
+      tells = news.fact;
+    } else {
+      const q = question(speaker, k, other, now, iAsked, theyAsked, undefined, soFar);
+      parts.push(q.text);
+      ask = q.topic;
+    }
+    return {
+      text: parts.join(" "),
+      end: false,
+      topic: topicOf(
+        [...told, tells ?? null],
+        [...asked, ask ?? null],
+        [...soFar, { speaker: me, text: parts.join(" ") }],
+        now,
+        places,
+        people,
+      ),
+      ...(tells ? { told: tells } : {}),
+      ...(ask ? { asks: ask } : {}),
+    };
+  }
+
+  // -- what the last line wants: an answer, a reaction to news, or a greeting back.
+  let answered = false;
+  if (lastAsk) {
+    // A proposal is understood with its time and place (the sentence before its question).
+    const q = lastAsk === "invite" ? proposalIn(last!.text) : questionIn(last!.text);
+    if (q) {
+      parts.push(answerFor(q, speaker, k, other, soFar, now, places));
+      answered = true;
+    }
+  }
+  if (lastFact && !lastFact.event) {
+    noteRecord(lastFact);
+    parts.push(answerNews(lastFact, speaker, last!.speaker, you, !answered));
+    if (lastFact.who === last!.speaker && !iAsked.has("feelings") && !answered) {
+      // Their own news: how they feel about it is the question (answered from their persona).
+      parts.push(`How are you feeling about it?`);
+      ask = "feelings";
+    }
+  } else if (!answered && last && last.speaker !== me) {
+    const event = answerEvent(soFar, n - 1, speaker, now, places, people);
+    if (event) parts.push(event);
+    else if (n === 1) parts.push(pickFresh([`Hi ${you}!`, `Hello, ${you}.`], soFar, ...salt));
+  }
+
+  // -- one's own move: news, a question, a plan to meet, or goodbye.
+  const target = length(speaker, k, other, now, maxLines);
+  const closing = n + 1 >= target || n + 2 > maxLines;
+  if (closing) {
+    parts.push(goodbye(k, other, speaker.action, soFar, salt));
+    return {
+      text: unrepeated(parts, soFar).join(" "),
+      end: n + 1 >= maxLines,
+      topic: topicOf(told, asked, soFar, now, places, people),
+      asks: "bye",
+    };
+  }
+  // News is what one came to tell: told at one's first chance.
+  if (!ask && canTell && news) {
+    parts.push(parts.length ? `By the way, ${you}: ${newsLine}` : newsLine);
+    tells = news.fact;
+  } else if (!ask) {
+    // One proposal a talk, from either side.
+    const proposed =
+      !iAsked.has("invite") && !theyAsked.has("invite") && n >= 2 ? proposal(k, other, now) : "";
+    // Not a place and time the other just proposed (that is theirs to keep).
+    const invite = proposed && !said(sentencesOf(proposed)[0]) ? proposed : "";
+    if (invite && seeded(...salt, "invite") % 3 === 0) {
+      parts.push(invite);
+      ask = "invite";
+    } else {
+      // Asking back what one was just asked is what people do ("And how about you?").
+      const back = lastAsk && lastAsk !== "invite" && !iAsked.has(lastAsk) ? lastAsk : undefined;
+      const q = question(speaker, k, other, now, iAsked, theyAsked, back as Topic, soFar);
+      if (q.text) {
+        parts.push(q.text);
+        ask = q.topic;
+      } else {
+        parts.push(goodbye(k, other, speaker.action, soFar, salt));
+        return {
+          text: unrepeated(parts, soFar).join(" "),
+          end: false,
+          topic: topicOf(told, asked, soFar, now, places, people),
+          asks: "bye",
+        };
+      }
+    }
+  }
+  const text = unrepeated(parts, soFar).join(" ");
+  const toldNow = tells && text.includes(newsLine) ? tells : undefined;
+  return {
+    text,
+    end: n + 1 >= maxLines,
+    topic: topicOf(
+      [...told, toldNow ?? null],
+      [...asked, ask ?? null],
+      [...soFar, { speaker: me, text }],
+      now,
+      places,
+      people,
+    ),
+    ...(toldNow ? { told: toldNow } : {}),
+    ...(ask ? { asks: ask } : {}),
+  };
+}
+
+/** What a talk is about: the first news told in it (a record, else what a line told), else the
+ *  first thing asked. */
+function topicOf(
+  told: readonly (Fact | null)[],
+  asked: readonly (Ask | null)[],
+  lines: readonly Line[],
+  now: number,
+  places: readonly PlaceName[],
+  people: readonly string[],
+): string {
+  const f = told.find((x): x is Fact => !!x);
+  if (f) return `conversing about ${topicPhrase(f.text, "")}`;
+  const news = talkTopic(lines, now, places, people);
+  if (news) return news;
+  const a = asked.find((x) => !!x && x !== "bye" && x !== "invite");
+  const about: Record<string, string> = {
+    day: "their day",
+    work: "their work",
+    family: "their families",
+    plans: "their plans",
+    feelings: "how they have been feeling",
+    lately: "what is new with them",
+    later: "their plans",
+  };
+  return `conversing about ${(a && about[a]) || "their day"}`;
+}
+
+function noteNews(n: News): void {
+  if (n.fact) noteRecord(n.fact);
+}
+
+/** One of several wordings, seeded, none already said in the talk. */
+function pickFresh(options: string[], soFar: readonly Line[], ...salt: (string | number)[]) {
+  const fresh = options.filter((o) => !soFar.some((l) => l.text.includes(o)));
+  return pick(fresh.length ? fresh : options, ...salt);
+}
+
+/** Sentences of the parts not said before in the talk (a line never says an earlier one again). */
+function unrepeated(parts: string[], soFar: readonly Line[]): string[] {
+  const before = new Set(
+    soFar.flatMap((l) => l.text.split(/(?<=[.!?])\s+/).map((s) => s.trim().toLowerCase())),
+  );
+  return parts
+    .map((p) =>
+      p
+        .split(/(?<=[.!?])\s+/)
+        .filter((s) => !before.has(s.trim().toLowerCase()))
+        .join(" "),
+    )
+    .filter(Boolean);
+}
+
+/** A greeting by what one knows of the other: seen earlier today, talked of something last time,
+ *  someone one knows, or a stranger (who is told one's name). */
+function opening(
+  s: ChatSideInput,
+  k: Knowledge,
+  other: string,
+  now: number,
+  past: PastContext | undefined,
+): string {
+  const you = first(other);
+  const known = knowsOf(s, k, other);
+  if (past && past.minutesAgo < 12 * 60) return greeting(s, other, now, past);
+  if (past) {
+    const about = past.topic.replace(/^conversing\s*/, "");
+    if (/^about\b/.test(about) && about.split(" ").length <= 12)
+      return pick(
+        [
+          `Hello ${you}! I was just thinking about when we talked ${about}.`,
+          `${you}, good to see you again. Last time we talked ${about}.`,
+        ],
+        s.id,
+        other,
+        dayKey(now),
+      );
+    return pick([`${you}! Good to see you again.`, `Hello again, ${you}.`], s.id, other, now);
+  }
+  if (!known)
+    return pick(
+      [
+        // One sentence: the opener's news follows its greeting (dialogue.ts saidAt).
+        `Hello ${you}, I don't think we've really met: I'm ${first(s.name)}.`,
+        `Hi ${you}, I'm ${first(s.name)}; I've seen you around.`,
+      ],
+      s.id,
+      other,
+    );
+  return greeting(s, other, now);
+}
+
+/** A question about the other: a topic one has not asked yet (the one just asked of oneself,
+ *  asked back, when given), by what suits who they are to one: a stranger's work first, someone
+ *  one knows their day, family and feelings. */
+function question(
+  s: ChatSideInput,
+  k: Knowledge,
+  other: string,
+  now: number,
+  iAsked: Set<Ask>,
+  theyAsked: Set<Ask>,
+  back: Topic | undefined,
+  soFar: readonly Line[],
+): { text: string; topic?: Topic } {
+  const known = knowsOf(s, k, other);
+  const open = TOPICS.filter((t) => !iAsked.has(t));
+  if (!open.length) return { text: "" };
+  let topic: Topic;
+  if (back && open.includes(back)) topic = back;
+  else {
+    // A stranger is asked what they do; someone one knows about their day, family, feelings.
+    const order = known
+      ? open.filter((t) => t !== "work" || !theyAsked.has("work"))
+      : open.filter((t) => t === "work" || t === "day" || t === "plans");
+    const pool = order.length ? order : open;
+    topic = pool[seeded(s.id, other, dayKey(now), soFar.length, "topic") % pool.length];
+  }
+  const wording = pickFresh([...WORDINGS[topic]], soFar, s.id, other, now, topic);
+  const text =
+    back === topic
+      ? `And you, ${first(other)}? ${wording}`
+      : soFar.length && seeded(s.id, soFar.length, "name") % 2 === 0
+        ? wording.replace(/\?$/, `, ${first(other)}?`)
+        : wording;
+  return { text, topic };
+}
+
+/** A proposal to meet later: one's next block at a place, with its time (from one's plan). */
+function proposal(k: Knowledge, other: string, now: number): string {
+  const minute = Math.floor((now % 86_400_000) / 60_000);
+  // Somewhere else than home and than where one is now, an hour ahead at least.
+  const sectorOf = (place: string | undefined) => place?.split(" of ").at(-1);
+  const here = sectorOf(k.today.find((b) => b.start <= minute && b.end > minute)?.place);
+  const home = sectorOf(k.home);
+  const next = k.today.find(
+    (b) =>
+      b.start > minute + 60 &&
+      b.start < 21 * 60 &&
+      !!b.place &&
+      sectorOf(b.place) !== home &&
+      sectorOf(b.place) !== here,
+  );
+  if (!next?.place) return "";
+  noteBlock(next);
+  const sector = next.place.split(" of ").at(-1) ?? next.place;
+  return `I'll be at ${sector} around ${clock(next.start)} today. Would you like to come by, ${first(other)}?`;
+}
+
+/** The answer to what one was just asked, from one's own knowledge, through the answers people
+ *  get (answerPeople); an invitation is accepted or declined by one's day. */
+function answerFor(
+  q: string,
+  s: ChatSideInput & { knows: Knowledge },
+  k: Knowledge,
+  other: string,
+  soFar: readonly Line[],
+  now: number,
+  places: readonly PlaceName[],
+): string {
+  const me = s.name;
+  const residents = [...new Set([...(s.people ?? []), other, me])];
+  const u = understand(q, { now, residents, listener: me, speaker: other });
+  const f = personaFacts(k.persona);
+  const answer = answerPeople(
+    // Not a greeting: the greeting was said already in the line that asked.
+    { ...u, greets: false },
+    k,
+    {
+      me,
+      speaker: other,
+      role: "resident",
+      said: soFar.filter((l) => l.speaker === me).map((l) => l.text),
+      heard: soFar.filter((l) => l.speaker !== me).map((l) => l.text),
+      memories: s.memories,
+      residents,
+    },
+    () =>
+      offlineInterview({
+        identity: { ...k.persona, age: 0 },
+        now,
+        interviewer: other,
+        question: q,
+        memories: s.memories,
+        plan: k.today.map((b) => plain(b.task)),
+        yesterday: k.yesterdayItems,
+        people: k.people.map((p) => ({ name: p.name, relationship: p.relationship })),
+        presence: [],
+        places: [...places],
+        residents,
+      }),
+  );
+  noteKnowledgeIn(answer.text, k, s.memories);
+  void f;
+  return answer.text;
+}
+
+/** A goodbye, varied by what one does next and who one is. */
+function goodbye(
+  k: Knowledge,
+  other: string,
+  action: string,
+  soFar: readonly Line[],
+  salt: (string | number)[],
+): string {
+  const you = first(other);
+  const options = [
+    farewell(action, other),
+    `Anyway, I'll let you get on, ${you}. Take care!`,
+    `It was good to catch up, ${you}. See you around!`,
+  ];
+  if (reserved(k)) options.push(`Well, I should go. Bye, ${you}.`);
+  return pickFresh(options, soFar, ...salt, "bye");
+}
