@@ -276,7 +276,7 @@ function firstPersonVerb(verb: string): string {
 
 /** Closed-class words after which "her" is an object, not a possessive ("with her to the park"). */
 const FUNCTION_WORDS = new Set(
-  "a an the to of in on at for with from by about into onto over under and or but as than that this these those if when while so then".split(
+  "a an the to of in on at for with from by about into onto over under and or but as than that this these those if when while so then their his its our your my some any every each".split(
     " ",
   ),
 );

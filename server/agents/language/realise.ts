@@ -59,6 +59,20 @@ const ADVERBS = [
   "mostly",
 ];
 
+/** English verbs whose object takes a bare infinitive ("let her go", "watch her play"). */
+const BARE_INFINITIVE_VERBS = new Set([
+  "let",
+  "make",
+  "have",
+  "help",
+  "see",
+  "watch",
+  "hear",
+  "feel",
+]);
+const lemmaOf = (t: { text: string } | undefined) =>
+  (t ? (nlp(t.text).verbs().toInfinitive().text() as string) || t.text : "").toLowerCase();
+
 export function inFirstPerson(sentence: string, name: string, p: Pronoun): string {
   const first = name.split(" ")[0];
   const subj = p === "she" ? "She|she" : p === "he" ? "He|he" : "They|they";
@@ -120,9 +134,13 @@ export function inFirstPerson(sentence: string, name: string, p: Pronoun): strin
       (!!next &&
         !/[.,;!?]$/.test(t.text) &&
         !next.tags.some((g) =>
-          // "lets her try": before a bare verb "her" is the object.
-          ["Preposition", "Conjunction", "Determiner", "Adverb", "Infinitive"].includes(g),
-        ));
+          ["Preposition", "Conjunction", "Determiner", "Adverb", "Pronoun", "Possessive"].includes(
+            g,
+          ),
+        ) &&
+        // "lets her try": before a bare verb "her" is the object, but only after a verb that takes
+        // one (the tagger reads "her garden" as a verb too).
+        !(next.tags.includes("Infinitive") && BARE_INFINITIVE_VERBS.has(lemmaOf(terms[i - 1]))));
     swaps.set(i, possessive ? "my" : "me");
   });
   if (!swaps.size) return out;
