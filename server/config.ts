@@ -1,5 +1,6 @@
 // Server settings, read once from the environment and validated. Everything has a default, so
 // `npm start` with nothing set runs: embedded database, local presence, offline engine.
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { TownName } from "../shared/text.ts";
 
@@ -74,6 +75,16 @@ export const ServerConfig = z.object({
    * room's thread.
    */
   MIND_THREAD: z.enum(["on", "off"]).default("on"),
+  /**
+   * With MIND_THREAD=on: the threads a town's minds run on, its residents partitioned over them
+   * (agents/mindPool.ts); default: the cores but one (one at least).
+   */
+  MIND_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => Math.max(1, availableParallelism() - 1)),
   /** Game days the minds' trace (every ask, its prompt and answer) is kept; 0: no trace. */
   TRACE_KEEP_DAYS: z.coerce.number().min(0).default(7),
   /** "on": anyone may read the minds' trace (the API, the inspector's Mind tab); else moderators

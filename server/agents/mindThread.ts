@@ -28,7 +28,7 @@ import type {
 } from "../world/mind.ts";
 import { townSeed } from "../world/random.ts";
 import type { Address } from "../world/tile.ts";
-import type { AgentInspection } from "./generativeMind.ts";
+import type { AgentInspection, MovedAgent } from "./generativeMind.ts";
 import type { InterviewOptions } from "./interview.ts";
 import type { JournalFeed, MemoryChange, PartsJson } from "./memory/journal.ts";
 import type { MindSettings } from "./settings.ts";
@@ -50,6 +50,11 @@ export interface MindThreadInit {
   settings?: Partial<MindSettings>;
   /** The worker's log level (pino). */
   logLevel?: string;
+  /**
+   * In a pool (mindPool.ts): the residents this worker holds at its start. Its mind knows every
+   * resident of the town, but journals, saves and reports only those it holds. None: all.
+   */
+  owned?: string[];
 }
 
 /** What the worker reports beside its answers. */
@@ -81,10 +86,17 @@ export type MindCall =
   | { method: "interview"; args: [string, string, InterviewOptions] }
   | { method: "whisper"; args: [string, string, number | undefined] }
   | { method: "status"; args: [] }
-  | { method: "close"; args: [] };
+  | { method: "close"; args: [] }
+  // A pool's (mindPool.ts): residents moved out, moved in, held after a restore.
+  | { method: "exportAgents"; args: [string[]] }
+  | { method: "importAgents"; args: [MovedAgent[]] }
+  | { method: "own"; args: [string[]] };
 
-/** A call as sent: its id, and the seed of the town whose work it is. */
-export type SentCall = MindCall & { id: number; seed?: number };
+/**
+ * A call as sent: its id, the seed of the town whose work it is, and in a pool the residents
+ * whose state it may read or change (a move out waits for the calls that touch the movers).
+ */
+export type SentCall = MindCall & { id: number; seed?: number; touches?: string[] };
 /** The main thread's one kind of message: calls to start in order. */
 export interface CallBatch {
   calls: SentCall[];
@@ -94,7 +106,12 @@ export interface CallBatch {
  * The worker's message: the answers ready at one turn of its event loop, with the journal's
  * changes made up to then (a snapshot's answer holds those up to it) and now and then its status.
  */
-export type MindReplyMessage = Replies & { journal?: MemoryChange[]; status?: MindStatus };
+export type MindReplyMessage = Replies & {
+  journal?: MemoryChange[];
+  status?: MindStatus;
+  /** In a pool: whom each resident held is engaged with, when that changed ("" : nobody). */
+  engaged?: Record<string, string>;
+};
 
 /** The minds' state for a save, with the journal's changes made up to it (taken together in the worker). */
 export interface MindSnapshotReply {
@@ -104,21 +121,28 @@ export interface MindSnapshotReply {
   parts?: PartsJson;
 }
 
+/** A journaled change with the number of its arrival. */
+export type Stamped = [number, MemoryChange];
+
 /**
  * The journal of a mind in a worker: the changes arrive with the worker's replies. A snapshot's
  * answer brings the changes up to the snapshot; those that came after it in the worker (with the
  * same message) are held back until the next drain, so a save's mark covers exactly its snapshot.
  */
-class ThreadJournal implements JournalFeed {
-  private changes: MemoryChange[] = [];
-  private held: MemoryChange[] | null = null;
+export class ThreadJournal implements JournalFeed {
+  private changes: Stamped[] = [];
+  private held: Stamped[] | null = null;
   /**
    * The id of a backfill or a restore asked for: what arrives before its answer is dropped (a
    * backfill holds it; a restore starts another history), what comes with it and after is kept.
    */
   private resetId: number | null = null;
 
-  constructor(private readonly askBackfill: () => number) {}
+  /** `arrivals` counts the changes of every thread of a pool as they arrive (see drainStamped). */
+  constructor(
+    private readonly askBackfill: () => number,
+    private readonly arrivals: { n: number } = { n: 0 },
+  ) {}
 
   /** Takes a message's changes in the worker's order: its answers', then its own. */
   receive(m: MindReplyMessage, snapshotOf: (r: Reply) => MindSnapshotReply | undefined): void {
@@ -137,7 +161,7 @@ class ThreadJournal implements JournalFeed {
 
   private take(changes: MemoryChange[]): void {
     const into = this.held ?? this.changes;
-    for (const c of changes) into.push(c);
+    for (const c of changes) into.push([this.arrivals.n++, c]);
   }
 
   /** The row parts' JSON of snapshots given out, by the state object handed to the caller. */
@@ -153,6 +177,11 @@ class ThreadJournal implements JournalFeed {
   }
 
   drain(): MemoryChange[] {
+    return this.drainStamped().map(([, c]) => c);
+  }
+
+  /** The drain with each change's arrival number: a pool orders its threads' changes by them. */
+  drainStamped(): Stamped[] {
     const out = this.changes;
     this.changes = this.held ?? [];
     this.held = null;
@@ -171,10 +200,21 @@ class ThreadJournal implements JournalFeed {
   }
 }
 
+export interface MindThreadHooks {
+  /** Counts journal arrivals across the threads of a pool (ThreadJournal). */
+  arrivals?: { n: number };
+  /** Sees each message's engagements (a pool's). */
+  onEngaged?: (engaged: Record<string, string>) => void;
+}
+
 export class MindThread implements Mind {
-  readonly journal: JournalFeed;
+  readonly journal: ThreadJournal;
   private readonly journalIn: ThreadJournal;
   private batch: SentCall[] = [];
+  /** Calls sent after waitFor(p) go out once p settled (and those held before them went). */
+  private gate: Promise<void> | null = null;
+  /** The residents the calls being sent touch (a pool's, see SentCall). */
+  private touching: string[] | undefined;
   private statusSeen!: MindStatus;
   /** Addresses in view sent to the worker, per agent (see newInView). */
   private readonly sentInView = new Map<string, Set<string>>();
@@ -185,13 +225,14 @@ export class MindThread implements Mind {
     private readonly thread: ThreadClient<MindReplyMessage>,
     /** Ids of the residents whose personas the worker was given. */
     private readonly residents: ReadonlySet<string>,
+    private readonly hooks: MindThreadHooks = {},
   ) {
-    this.journalIn = new ThreadJournal(() => this.askBackfill());
+    this.journalIn = new ThreadJournal(() => this.askBackfill(), hooks.arrivals);
     this.journal = this.journalIn;
   }
 
   /** Starts the worker; rejects with its reason (a gateway that cannot be made, say). */
-  static async start(init: MindThreadInit): Promise<MindThread> {
+  static async start(init: MindThreadInit, hooks?: MindThreadHooks): Promise<MindThread> {
     const made: { mind?: MindThread } = {};
     // The journal's changes and the status are read from every message, before its call settles.
     const thread = await ThreadClient.start<MindReplyMessage>(
@@ -202,7 +243,11 @@ export class MindThread implements Mind {
         onMessage: (m) => made.mind?.received(m),
       },
     );
-    const mind = (made.mind = new MindThread(thread, new Set(init.personas.map((p) => p.id))));
+    const mind = (made.mind = new MindThread(
+      thread,
+      new Set(init.personas.map((p) => p.id)),
+      hooks,
+    ));
     try {
       await mind.refresh();
     } catch (err) {
@@ -217,6 +262,7 @@ export class MindThread implements Mind {
       this.snapshots.delete(r.id) && r.ok ? (r.value as MindSnapshotReply) : undefined,
     );
     if (m.status) this.statusSeen = m.status;
+    if (m.engaged) this.hooks.onEngaged?.(m.engaged);
   }
 
   /**
@@ -247,7 +293,13 @@ export class MindThread implements Mind {
     const { id, answer } = this.thread.expect<T>();
     sent?.(id);
     const seed = townSeed();
-    this.batch.push({ ...call, id, ...(seed !== undefined ? { seed } : {}) });
+    const touches = this.touching;
+    this.batch.push({
+      ...call,
+      id,
+      ...(seed !== undefined ? { seed } : {}),
+      ...(touches ? { touches } : {}),
+    });
     // Everything asked in this turn of the event loop goes over together, in order.
     if (this.batch.length === 1) queueMicrotask(() => this.flush());
     return answer;
@@ -256,10 +308,58 @@ export class MindThread implements Mind {
   private flush(): void {
     const calls = this.batch;
     this.batch = [];
-    this.thread.post(
-      { calls } satisfies CallBatch,
-      calls.map((c) => c.id),
+    if (calls.length === 0) return;
+    const post = () =>
+      this.thread.post(
+        { calls } satisfies CallBatch,
+        calls.map((c) => c.id),
+      );
+    if (this.gate) this.chain(post);
+    else post();
+  }
+
+  /** Runs `work` after what the gate holds; the gate opens when nothing more is held. */
+  private chain(work: () => unknown): void {
+    const mine: Promise<void> = (this.gate ?? Promise.resolve()).then(work).then(
+      () => {},
+      () => {},
     );
+    this.gate = mine;
+    void mine.then(() => {
+      if (this.gate === mine) this.gate = null;
+    });
+  }
+
+  /**
+   * Calls sent from now on go out once `p` settled, after those sent before (a pool moves a
+   * resident in: its calls wait for the state). What was sent before goes out as it would.
+   */
+  waitFor(p: Promise<unknown>): void {
+    this.flush();
+    this.chain(() => p);
+  }
+
+  /** Sends the calls `work` makes as touching these residents (SentCall.touches). */
+  touchingOnly<T>(residents: string[], work: () => T): T {
+    this.touching = residents;
+    try {
+      return work();
+    } finally {
+      this.touching = undefined;
+    }
+  }
+
+  /** Moves residents out: their whole states, once the calls that touch them are done. */
+  exportAgents(ids: string[]): Promise<MovedAgent[]> {
+    return this.send({ method: "exportAgents", args: [ids] });
+  }
+  /** Moves residents in; `moved` is read when the call goes out (after a waitFor). */
+  importAgents(moved: MovedAgent[]): Promise<void> {
+    return this.send({ method: "importAgents", args: [moved] });
+  }
+  /** The residents this worker holds (before a restore). */
+  own(ids: string[]): Promise<void> {
+    return this.send({ method: "own", args: [ids] });
   }
 
   private askBackfill(): number {

@@ -50,6 +50,7 @@ export interface HostingDeps {
         | "SEATS_WAITING_PER_TOWN"
         | "START_TIME"
         | "MIND_THREAD"
+        | "MIND_THREADS"
         | "LOG_LEVEL"
         | "env"
       >
@@ -135,6 +136,7 @@ async function buildMinds(
     const { town, mind } = await buildThreadedTown(template, {
       mode: "live",
       seed: config.SEED,
+      threads: config.MIND_THREADS,
       minds: {
         env: config.env ?? {},
         journal: true,
