@@ -3,7 +3,7 @@
 import { GenerativeMind } from "./agents/generativeMind.ts";
 import type { MemoryJournal } from "./agents/memory/journal.ts";
 import type { MindSettings } from "./agents/settings.ts";
-import { MindPool } from "./agents/mindPool.ts";
+import { MindPool, type StartMember } from "./agents/mindPool.ts";
 import { MindThread, type MindThreadInit } from "./agents/mindThread.ts";
 import type { Gateway } from "./llm/prompt.ts";
 import type { TownTemplate } from "./content/template.ts";
@@ -56,6 +56,8 @@ export async function buildThreadedTown(
     seed?: number;
     minds: Omit<MindThreadInit, "personas" | "addresses">;
     threads?: number;
+    /** How each of the pool's members starts (default: a worker thread; scale/mindQueue.ts: a worker process's). */
+    startMember?: StartMember;
   },
 ): Promise<{ town: Town; mind: MindThread | MindPool }> {
   const init = {
@@ -64,8 +66,8 @@ export async function buildThreadedTown(
     addresses: template.map.addresses(),
   };
   const mind =
-    (opts.threads ?? 1) > 1
-      ? await MindPool.start(init, opts.threads!)
+    (opts.threads ?? 1) > 1 || opts.startMember
+      ? await MindPool.start(init, opts.threads ?? 1, opts.startMember)
       : await MindThread.start(init);
   const town = new Town({
     template: template.key,

@@ -13,7 +13,7 @@
 // answer arrives the journal here holds exactly what the snapshot's mark must cover.
 import type { Persona } from "../../shared/persona.ts";
 import type { GatewayLoad, LlmMetrics } from "../llm/prompt.ts";
-import { ThreadClient, type Replies, type Reply } from "../threads/index.ts";
+import { ThreadClient, type CallChannel, type Replies, type Reply } from "../threads/index.ts";
 import type {
   AgentSelf,
   Approach,
@@ -222,7 +222,7 @@ export class MindThread implements Mind {
   private readonly snapshots = new Set<number>();
 
   private constructor(
-    private readonly thread: ThreadClient<MindReplyMessage>,
+    private readonly thread: CallChannel,
     /** Ids of the residents whose personas the worker was given. */
     private readonly residents: ReadonlySet<string>,
     private readonly hooks: MindThreadHooks = {},
@@ -232,17 +232,31 @@ export class MindThread implements Mind {
   }
 
   /** Starts the worker; rejects with its reason (a gateway that cannot be made, say). */
-  static async start(init: MindThreadInit, hooks?: MindThreadHooks): Promise<MindThread> {
+  static start(init: MindThreadInit, hooks?: MindThreadHooks): Promise<MindThread> {
+    return MindThread.over(
+      (onMessage) =>
+        ThreadClient.start<MindReplyMessage>(
+          new URL("./mindWorker.ts", import.meta.url),
+          { init },
+          { what: "the minds' thread", onMessage },
+        ),
+      init,
+      hooks,
+    );
+  }
+
+  /**
+   * The minds behind a channel `open` makes (mindWorker.ts's calls and replies, on a thread here
+   * or in a worker process far away), given the messages to see before their calls settle.
+   */
+  static async over(
+    open: (onMessage: (m: MindReplyMessage) => void) => Promise<CallChannel>,
+    init: MindThreadInit,
+    hooks?: MindThreadHooks,
+  ): Promise<MindThread> {
     const made: { mind?: MindThread } = {};
     // The journal's changes and the status are read from every message, before its call settles.
-    const thread = await ThreadClient.start<MindReplyMessage>(
-      new URL("./mindWorker.ts", import.meta.url),
-      { init },
-      {
-        what: "the minds' thread",
-        onMessage: (m) => made.mind?.received(m),
-      },
-    );
+    const thread = await open((m) => made.mind?.received(m));
     const mind = (made.mind = new MindThread(
       thread,
       new Set(init.personas.map((p) => p.id)),

@@ -78,7 +78,14 @@ async function workerGateway(
   };
 }
 
-const init = (workerData as { init: MindThreadInit }).init;
+// Started without its init, the worker has loaded its modules (most of its start) and waits for
+// the init as its first message: a mind worker process keeps one such thread warm, so a
+// partition taken over from a dead worker starts at once (server/cli/mindWorker.ts).
+const init =
+  (workerData as { init?: MindThreadInit }).init ??
+  (await new Promise<MindThreadInit>((resolve) =>
+    mainPort().once("message", (m: { init: MindThreadInit }) => resolve(m.init)),
+  ));
 let services: Awaited<ReturnType<typeof workerGateway>>;
 let mind: GenerativeMind;
 let journal: MemoryJournal | undefined;
