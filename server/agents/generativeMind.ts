@@ -508,9 +508,10 @@ export class GenerativeMind implements Mind {
    * Residents' whole states, to move them to another mind of the same town (a pool's thread,
    * agents/mindPool.ts): the memory stream in full even when it is journaled, and what a save
    * leaves out (scores given, when each relationship was written), so the mind that takes them
-   * goes on exactly as this one would have. Here each becomes a newcomer again.
+   * goes on exactly as this one would have. Here each becomes a newcomer again (`keep`: a copy,
+   * for a checkpoint, and the residents stay).
    */
-  exportAgents(ids: readonly string[]): MovedAgent[] {
+  exportAgents(ids: readonly string[], keep = false): MovedAgent[] {
     const out: MovedAgent[] = [];
     for (const id of ids) {
       const s = this.agents.get(id);
@@ -529,9 +530,14 @@ export class GenerativeMind implements Mind {
         scored: [...s.scored],
         relationshipAt: [...s.relationshipAt],
       });
-      this.add(s.persona);
+      if (!keep) this.add(s.persona);
     }
     return out;
+  }
+
+  /** Every resident's persona, in the order the mind knows them. */
+  personas(): Persona[] {
+    return [...this.agents.values()].map((a) => a.persona);
   }
 
   /** Takes residents another mind of the town exported (exportAgents). */

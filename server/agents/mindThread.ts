@@ -90,7 +90,18 @@ export type MindCall =
   // A pool's (mindPool.ts): residents moved out, moved in, held after a restore.
   | { method: "exportAgents"; args: [string[]] }
   | { method: "importAgents"; args: [MovedAgent[]] }
-  | { method: "own"; args: [string[]] };
+  | { method: "own"; args: [string[]] }
+  // A mind worker process's (cli/mindWorker.ts): the partition's state, and taking it back.
+  | { method: "checkpoint"; args: [] }
+  | { method: "resume"; args: [PartitionCheckpoint] };
+
+/** A worker's whole state (a partition's, for a worker process to take over from without replaying it all). */
+export interface PartitionCheckpoint {
+  personas: Persona[];
+  agents: MovedAgent[];
+  stats: MindStats;
+  owned?: string[];
+}
 
 /**
  * A call as sent: its id, the seed of the town whose work it is, and in a pool the residents

@@ -21,6 +21,7 @@ import type {
   MindSnapshotReply,
   MindStatus,
   MindThreadInit,
+  PartitionCheckpoint,
   SentCall,
 } from "./mindThread.ts";
 
@@ -158,6 +159,17 @@ async function exportAgents(ids: string[]): Promise<unknown> {
   return moved;
 }
 
+/** Takes a checkpoint back: the personas as they were, the residents held, the counters. */
+async function resume(cp: PartitionCheckpoint): Promise<null> {
+  for (const p of cp.personas) await mind.residentChanged(p);
+  mind.importAgents(cp.agents);
+  Object.assign(mind.stats, cp.stats);
+  owned = cp.owned ? new Set(cp.owned) : undefined;
+  engagedSent.clear();
+  journal?.drain(); // loading is no change
+  return null;
+}
+
 /** What was last reported of each held resident's engagement (MindReplyMessage.engaged). */
 const engagedSent = new Map<string, string>();
 
@@ -234,6 +246,18 @@ function run(c: SentCall): unknown {
       owned = new Set(c.args[0]);
       engagedSent.clear();
       return null;
+    case "checkpoint": {
+      const personas = mind.personas();
+      const ids = owned ? [...owned] : personas.map((p) => p.id);
+      return {
+        personas,
+        agents: mind.exportAgents(ids, true),
+        stats: { ...mind.stats },
+        ...(owned ? { owned: [...owned] } : {}),
+      } satisfies PartitionCheckpoint;
+    }
+    case "resume":
+      return resume(c.args[0]);
   }
 }
 

@@ -10,11 +10,16 @@ import { hostname } from "node:os";
 import { deserialize, serialize } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { MindThreadInit } from "../agents/mindThread.ts";
+import type { Reply } from "../threads/index.ts";
 import { LEASE_MS, mindKeys } from "../scale/mindQueue.ts";
 
 const url = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const me = `${hostname()}:${process.pid}`;
 const MIND_KEYS = mindKeys(process.env.MIND_QUEUE_PREFIX || undefined);
+/** The id of the call that takes a checkpoint back (a checkpoint's own are -1, -2, ...). */
+const RESUME_ID = Number.MIN_SAFE_INTEGER;
+/** How often a partition's state is checkpointed (a takeover then runs only the calls since). */
+const CHECKPOINT_MS = Number(process.env.MIND_CHECKPOINT_MS) || 30_000;
 const cmd = new Redis(url, { maxRetriesPerRequest: null });
 const log = (msg: string) => process.stderr.write(`[mind-worker ${me}] ${msg}\n`);
 
@@ -22,6 +27,15 @@ interface Held {
   worker: Worker;
   reader: Redis;
   stopped: boolean;
+  /** Calls given to the thread and answered by it. */
+  posted: number;
+  answered: number;
+  /** The input stream's id of the last call given. */
+  last: string;
+  /** The last checkpoint asked for: when, up to which call, its call's id (below 0). */
+  checkpointAt: number;
+  checkpointUpTo: string;
+  checkpointId: number;
 }
 const held = new Map<string, Held>();
 
@@ -72,14 +86,22 @@ async function take(partition: string): Promise<void> {
     worker,
     reader: new Redis(url, { maxRetriesPerRequest: null }),
     stopped: false,
+    posted: 0,
+    answered: 0,
+    last: "0",
+    checkpointAt: Date.now(),
+    checkpointUpTo: "0",
+    checkpointId: 0, // none asked yet
   };
   held.set(partition, h);
   log(`took partition ${partition}`);
   const out = MIND_KEYS.part(partition, "out");
+  const input = MIND_KEYS.part(partition, "in");
+  const cpKey = MIND_KEYS.part(partition, "checkpoint");
   const took = performance.now();
   let started: () => void = () => {};
   const ready = new Promise<void>((resolve) => (started = resolve));
-  worker.on("message", (m: { ready?: boolean }) => {
+  worker.on("message", (m: { ready?: boolean; replies?: Reply[] }) => {
     if (m.ready !== undefined) {
       log(
         `partition ${partition}: minds ${m.ready ? "started" : "failed to start"} in ${Math.round(performance.now() - took)} ms`,
@@ -87,15 +109,43 @@ async function take(partition: string): Promise<void> {
       started();
       warm ??= startThread(); // the next one to take over, loaded meanwhile
     }
+    if (m.replies) {
+      // This worker's own calls (a checkpoint, a resume) have ids below 0: not the town's.
+      const own = m.replies.filter((r) => r.id < 0);
+      if (own.length) m.replies = m.replies.filter((r) => r.id >= 0);
+      h.answered += m.replies.length;
+      for (const r of own) {
+        if (r.id === h.checkpointId && r.ok) void saveCheckpoint(h, r.value);
+        else if (!r.ok) log(`partition ${partition}: ${r.error.message}`);
+      }
+    }
     if (!h.stopped) void cmd.xadd(out, "*", "m", serialize(m)).catch(() => {});
+    checkpoint(h); // everything answered: the moment a checkpoint is exact
   });
   worker.on("error", (err) => void drop(partition, `its minds failed: ${err.message}`));
   worker.on("exit", () => void drop(partition, "its minds stopped"));
-  // Every call since the partition opened, in order: a partition taken over is run again.
+
+  async function saveCheckpoint(at: Held, state: unknown): Promise<void> {
+    const upTo = at.checkpointUpTo;
+    await cmd.set(cpKey, serialize({ upTo, state }));
+    // The calls it covers are not needed again.
+    await cmd.xtrim(input, "MINID", upTo);
+    log(`partition ${partition}: checkpoint up to ${upTo}`);
+  }
+
+  // The calls since the last checkpoint (or since the partition opened), in order: a partition
+  // taken over starts from its checkpoint and runs the calls after it again.
   void (async () => {
     await ready;
     let last = "0";
-    const input = MIND_KEYS.part(partition, "in");
+    const cp = await cmd.getBuffer(cpKey);
+    if (cp) {
+      const { upTo, state } = deserialize(cp) as { upTo: string; state: unknown };
+      worker.postMessage({ calls: [{ method: "resume", id: RESUME_ID, args: [state] }] });
+      last = upTo;
+      h.checkpointUpTo = upTo;
+      log(`partition ${partition}: resumed from its checkpoint at ${upTo}`);
+    }
     while (!h.stopped) {
       let got: [Buffer, [Buffer, Buffer[]][]][] | null;
       try {
@@ -108,10 +158,26 @@ async function take(partition: string): Promise<void> {
       for (const [, entries] of got ?? [])
         for (const [id, fields] of entries) {
           last = id.toString();
-          worker.postMessage(deserialize(fields[1]));
+          const batch = deserialize(fields[1]) as { calls: unknown[] };
+          h.posted += batch.calls.length;
+          h.last = last;
+          worker.postMessage(batch);
         }
     }
   })();
+}
+
+/**
+ * A checkpoint of each partition held, now and then, when its thread has answered everything it
+ * was given (so the state is exactly that after the calls up to the last one read).
+ */
+function checkpoint(h: Held): void {
+  if (h.stopped || h.posted !== h.answered || h.last === h.checkpointUpTo) return;
+  if (Date.now() - h.checkpointAt < CHECKPOINT_MS) return;
+  h.checkpointAt = Date.now();
+  h.checkpointUpTo = h.last;
+  h.checkpointId -= 1;
+  h.worker.postMessage({ calls: [{ method: "checkpoint", id: h.checkpointId, args: [] }] });
 }
 
 /** Heartbeat, leases renewed, partitions closed let go. */
@@ -164,4 +230,5 @@ for (const sig of ["SIGINT", "SIGTERM"] as const)
 
 log(`running minds for ${url.replace(/\/\/[^@]*@/, "//")}`);
 void loop(beat, 1_000);
+void loop(() => Promise.resolve(held.forEach(checkpoint)), 250);
 void loop(claim, 300);

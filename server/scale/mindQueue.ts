@@ -6,13 +6,17 @@
 // and its calls must be run in order by one worker; a job queue hands independent jobs to any
 // worker. Each partition has an input stream (the calls, as mindWorker.ts's batches) and an
 // output stream (its messages), both kept in Redis. A worker holds a partition by a lease it
-// renews every second; if it dies, the lease lapses, another worker takes the partition and runs
-// its input stream again from the start: the minds are deterministic (every draw from the town's
-// seed), so the partition's state comes back as it was, and the calls not answered yet are
-// answered. What the town already had (answers, journal rows) is not taken twice.
+// renews every second; if it dies, the lease lapses, another worker takes the partition, starts
+// from its last checkpoint and runs the calls of the input stream since then again: the minds are
+// deterministic (every draw from the town's seed), so the partition's state comes back as it was,
+// and the calls not answered yet are answered. What the town already had (answers, journal rows)
+// is not taken twice.
 //
 // Keys (under a prefix, MIND_QUEUE_PREFIX, default `minds:`): `open` (the partitions to run),
-// `workers` (worker heartbeats), `p:<partition>:init|in|out|lease`.
+// `workers` (worker heartbeats), `p:<partition>:init|in|out|lease|checkpoint`. A worker checkpoints
+// each partition it holds now and then (MIND_CHECKPOINT_MS, default 30 s) when it has answered
+// every call it was given, and trims the input stream to the calls after it: a takeover starts
+// from the checkpoint and runs only those again.
 import { Redis } from "ioredis";
 import { randomUUID } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
@@ -21,7 +25,7 @@ import { MindThread } from "../agents/mindThread.ts";
 import type { StartMember } from "../agents/mindPool.ts";
 import { plainError, type CallChannel } from "../threads/index.ts";
 
-export type PartKey = "init" | "in" | "out" | "lease";
+export type PartKey = "init" | "in" | "out" | "lease" | "checkpoint";
 /** The queue's keys under `prefix` (servers and workers of one town must use the same). */
 export function mindKeys(prefix = "minds:") {
   return {
@@ -76,7 +80,11 @@ export class RedisChannel implements CallChannel {
     const k = (w: PartKey) => opts.keys.part(partition, w);
     // The workers read the language-model settings and Redis from their own environment.
     const sent: MindThreadInit = { ...init, env: {} };
-    await cmd.multi().del(k("in"), k("out")).set(k("init"), serialize(sent)).exec();
+    await cmd
+      .multi()
+      .del(k("in"), k("out"), k("checkpoint"))
+      .set(k("init"), serialize(sent))
+      .exec();
     await cmd.sadd(opts.keys.open, partition);
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
@@ -195,7 +203,7 @@ export class RedisChannel implements CallChannel {
     await this.cmd
       .multi()
       .srem(this.keys.open, this.partition)
-      .del(k("init"), k("in"), k("out"))
+      .del(k("init"), k("in"), k("out"), k("checkpoint"))
       .exec()
       .catch(() => {});
     this.cmd.disconnect();

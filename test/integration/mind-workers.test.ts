@@ -1,8 +1,9 @@
 // Minds beyond the machine (MIND_WORKERS=redis, server/scale/mindQueue.ts): a town's minds run in
 // two mind worker processes (`npm run mind-worker`) fed through the real Redis. One worker is
-// killed (SIGKILL) mid-run; its partitions go to the other, which runs them again from their
-// calls, and the town carries on within 10 s with nothing lost: every step's events are the
-// same as a town with the same seed and its minds on one thread of this process.
+// killed (SIGKILL) mid-run; its partitions go to the other, which starts them from their last
+// checkpoint and runs the calls since again, and the town carries on within 10 s with nothing
+// lost: every step's events (and the saved minds) are the same as a town with the same seed and
+// its minds on one thread of this process.
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTemplate } from "../../server/content/template.ts";
@@ -21,7 +22,8 @@ const closing: { close(): Promise<void> }[] = [];
 
 function startWorker(prefix: string): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "server/cli/mindWorker.ts"], {
-    env: { ...process.env, REDIS_URL, MIND_QUEUE_PREFIX: prefix },
+    // A checkpoint every 2 s: the takeover starts from one and runs only the calls since.
+    env: { ...process.env, REDIS_URL, MIND_QUEUE_PREFIX: prefix, MIND_CHECKPOINT_MS: "2000" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   workers.push(child);
@@ -78,6 +80,8 @@ describe("minds in worker processes through Redis", () => {
     let failoverMs = 0;
     for (let step = 1; step <= 600; step++) {
       if (step === 300) {
+        // The partitions were checkpointed on the way (a takeover starts from there).
+        for (const p of open) expect(await plain.exists(keys.part(p, "checkpoint"))).toBe(1);
         a.kill("SIGKILL");
         const t0 = performance.now();
         const want = await here.town.advance();
