@@ -81,6 +81,7 @@ export interface MovedAgent {
   saved: MindSnapshot["agents"][number];
   scored: [string, number][];
   relationshipAt: [string, number][];
+  sectors: string[];
 }
 
 export interface InspectedMemory {
@@ -529,6 +530,7 @@ export class GenerativeMind implements Mind {
         saved: { ...savedAgent(s), memory },
         scored: [...s.scored],
         relationshipAt: [...s.relationshipAt],
+        sectors: s.spatial.sectors(),
       });
       if (!keep) this.add(s.persona);
     }
@@ -554,6 +556,14 @@ export class GenerativeMind implements Mind {
       if (!s) continue;
       s.scored = new Map(m.scored);
       s.relationshipAt = new Map(m.relationshipAt);
+      // The sectors in the order they were first known (a sector known without any of its
+      // rooms is not among the saved addresses, and places are listed in this order).
+      const world = s.spatial.world;
+      s.spatial = SpatialMemory.from([
+        ...m.sectors.map((x) => `${world}:${x}` as Address),
+        ...m.saved.spatial,
+      ]);
+      if (!s.spatial.world) s.spatial.world = world;
     }
   }
 

@@ -161,7 +161,11 @@ async function exportAgents(ids: string[]): Promise<unknown> {
 
 /** Takes a checkpoint back: the personas as they were, the residents held, the counters. */
 async function resume(cp: PartitionCheckpoint): Promise<null> {
-  for (const p of cp.personas) await mind.residentChanged(p);
+  for (const p of cp.personas) {
+    await mind.residentChanged(p);
+    // A tick sent without its persona gets the one as edited, not the template's (see full()).
+    if (personas.has(p.id)) personas.set(p.id, p);
+  }
   mind.importAgents(cp.agents);
   Object.assign(mind.stats, cp.stats);
   owned = cp.owned ? new Set(cp.owned) : undefined;
