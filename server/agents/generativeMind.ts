@@ -560,7 +560,7 @@ export class GenerativeMind implements Mind {
       // rooms is not among the saved addresses, and places are listed in this order).
       const world = s.spatial.world;
       s.spatial = SpatialMemory.from([
-        ...m.sectors.map((x) => `${world}:${x}` as Address),
+        ...m.sectors.map((x) => `${world}:${x}`),
         ...m.saved.spatial,
       ]);
       if (!s.spatial.world) s.spatial.world = world;
