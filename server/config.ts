@@ -1,5 +1,6 @@
 // Server settings, read once from the environment and validated. Everything has a default, so
 // `npm start` with nothing set runs: embedded database, local presence, offline engine.
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { TownName } from "../shared/text.ts";
 
@@ -80,6 +81,25 @@ export const ServerConfig = z.object({
    * room's thread.
    */
   MIND_THREAD: z.enum(["on", "off"]).default("on"),
+  /**
+   * With MIND_THREAD=on: the threads a town's minds run on, its residents partitioned over them
+   * (agents/mindPool.ts); default: the cores but one (one at least).
+   */
+  MIND_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => Math.max(1, availableParallelism() - 1)),
+  /**
+   * "redis": the minds run in mind worker processes (npm run mind-worker) on any machine, fed
+   * through Redis at REDIS_URL (scale/mindQueue.ts, docs/mind-workers.md); "threads": here.
+   */
+  MIND_WORKERS: z.enum(["threads", "redis"]).default("threads"),
+  /** With MIND_WORKERS=redis: the partitions a town's residents are dealt into (a worker runs one or more). */
+  MIND_PARTITIONS: z.coerce.number().int().min(1).max(256).default(4),
+  /** With MIND_WORKERS=redis: the prefix of the queue's keys (the workers' MIND_QUEUE_PREFIX must match). */
+  MIND_QUEUE_PREFIX: z.string().trim().min(1).default("minds:"),
   /** Game days the minds' trace (every ask, its prompt and answer) is kept; 0: no trace. */
   TRACE_KEEP_DAYS: z.coerce.number().min(0).default(7),
   /** "on": anyone may read the minds' trace (the API, the inspector's Mind tab); else moderators

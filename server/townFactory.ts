@@ -3,6 +3,7 @@
 import { GenerativeMind } from "./agents/generativeMind.ts";
 import type { MemoryJournal } from "./agents/memory/journal.ts";
 import type { MindSettings } from "./agents/settings.ts";
+import { MindPool, type StartMember } from "./agents/mindPool.ts";
 import { MindThread, type MindThreadInit } from "./agents/mindThread.ts";
 import type { Gateway } from "./llm/prompt.ts";
 import type { TownTemplate } from "./content/template.ts";
@@ -43,19 +44,31 @@ export function buildTown(
 }
 
 /**
- * The same town with its minds on a worker thread of their own (agents/mindThread.ts): the
- * worker makes its gateway from `minds.env` as makeGateway does; `minds.journal` journals the
- * memories for rows (read them from `mind.journal`). Close the mind when done with the town.
+ * The same town with its minds on a worker thread of their own (agents/mindThread.ts), or with
+ * `threads` > 1 over a pool of them (agents/mindPool.ts): each worker makes its gateway from
+ * `minds.env` as makeGateway does; `minds.journal` journals the memories for rows (read them from
+ * `mind.journal`). Close the mind when done with the town.
  */
 export async function buildThreadedTown(
   template: TownTemplate,
-  opts: { mode: StepMode; seed?: number; minds: Omit<MindThreadInit, "personas" | "addresses"> },
-): Promise<{ town: Town; mind: MindThread }> {
-  const mind = await MindThread.start({
+  opts: {
+    mode: StepMode;
+    seed?: number;
+    minds: Omit<MindThreadInit, "personas" | "addresses">;
+    threads?: number;
+    /** How each of the pool's members starts (default: a worker thread; scale/mindQueue.ts: a worker process's). */
+    startMember?: StartMember;
+  },
+): Promise<{ town: Town; mind: MindThread | MindPool }> {
+  const init = {
     ...opts.minds,
     personas: template.personas,
     addresses: template.map.addresses(),
-  });
+  };
+  const mind =
+    (opts.threads ?? 1) > 1 || opts.startMember
+      ? await MindPool.start(init, opts.threads ?? 1, opts.startMember)
+      : await MindThread.start(init);
   const town = new Town({
     template: template.key,
     map: template.map,

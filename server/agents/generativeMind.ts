@@ -76,6 +76,14 @@ export interface GenerativeMindOptions {
   trace?: TraceSink | false;
 }
 
+/** A resident's whole state on its way from one mind of a town to another (exportAgents). */
+export interface MovedAgent {
+  saved: MindSnapshot["agents"][number];
+  scored: [string, number][];
+  relationshipAt: [string, number][];
+  sectors: string[];
+}
+
 export interface InspectedMemory {
   type: MemoryType;
   description: string;
@@ -499,13 +507,72 @@ export class GenerativeMind implements Mind {
 
   // ------------------------------------------------------------------ saves
 
-  snapshot(): MindSnapshot {
-    return {
+  /** `only`: the residents saved (a pool's thread saves those it holds; default: all). */
+  snapshot(only?: ReadonlySet<string>): MindSnapshot {
+    const agents = [...this.agents.values()].filter((a) => !only || only.has(a.id));
+    return { kind: "generative", v: 1, stats: { ...this.stats }, agents: agents.map(savedAgent) };
+  }
+
+  /**
+   * Residents' whole states, to move them to another mind of the same town (a pool's thread,
+   * agents/mindPool.ts): the memory stream in full even when it is journaled, and what a save
+   * leaves out (scores given, when each relationship was written), so the mind that takes them
+   * goes on exactly as this one would have. Here each becomes a newcomer again (`keep`: a copy,
+   * for a checkpoint, and the residents stay).
+   */
+  exportAgents(ids: readonly string[], keep = false): MovedAgent[] {
+    const out: MovedAgent[] = [];
+    for (const id of ids) {
+      const s = this.agents.get(id);
+      if (!s) continue;
+      const stream = s.memory as MemoryPort & { changes?: unknown };
+      const changes = stream.changes;
+      stream.changes = undefined; // a journaled stream's snapshot is its head only
+      let memory: unknown;
+      try {
+        memory = stream.snapshot();
+      } finally {
+        stream.changes = changes;
+      }
+      out.push({
+        saved: { ...savedAgent(s), memory },
+        scored: [...s.scored],
+        relationshipAt: [...s.relationshipAt],
+        sectors: s.spatial.sectors(),
+      });
+      if (!keep) this.add(s.persona);
+    }
+    return out;
+  }
+
+  /** Every resident's persona, in the order the mind knows them. */
+  personas(): Persona[] {
+    return [...this.agents.values()].map((a) => a.persona);
+  }
+
+  /** Takes residents another mind of the town exported (exportAgents). */
+  importAgents(moved: readonly MovedAgent[]): void {
+    const snap = parseMindSnapshot({
       kind: "generative",
       v: 1,
       stats: { ...this.stats },
-      agents: [...this.agents.values()].map(savedAgent),
-    };
+      agents: moved.map((m) => m.saved),
+    });
+    this.take(snap.agents);
+    for (const m of moved) {
+      const s = this.agents.get(m.saved.id);
+      if (!s) continue;
+      s.scored = new Map(m.scored);
+      s.relationshipAt = new Map(m.relationshipAt);
+      // The sectors in the order they were first known (a sector known without any of its
+      // rooms is not among the saved addresses, and places are listed in this order).
+      const world = s.spatial.world;
+      s.spatial = SpatialMemory.from([
+        ...m.sectors.map((x) => `${world}:${x}`),
+        ...m.saved.spatial,
+      ]);
+      if (!s.spatial.world) s.spatial.world = world;
+    }
   }
 
   /** A resident who moved in while the town runs: it knows its home and habits, nobody knows it yet. */
@@ -529,6 +596,13 @@ export class GenerativeMind implements Mind {
 
   restore(data: unknown): void {
     const snap = parseMindSnapshot(data);
+    this.take(snap.agents);
+    Object.assign(this.stats, { plansReused: 0 }, snap.stats);
+  }
+
+  /** Saved residents become the residents' state (a restore, a move from another mind). */
+  private take(agents: ReturnType<typeof parseMindSnapshot>["agents"]): void {
+    const snap = { agents };
     // Every stream is rebuilt before any resident changes: a bad stream leaves the mind as it was.
     const streams = new Map<string, MemoryPort>();
     for (const a of snap.agents) {
@@ -545,7 +619,6 @@ export class GenerativeMind implements Mind {
       }
       streams.set(a.id, memory);
     }
-    Object.assign(this.stats, { plansReused: 0 }, snap.stats);
     for (const a of snap.agents) {
       const s = this.agents.get(a.id);
       if (!s) continue;

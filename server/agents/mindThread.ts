@@ -13,7 +13,7 @@
 // answer arrives the journal here holds exactly what the snapshot's mark must cover.
 import type { Persona } from "../../shared/persona.ts";
 import type { GatewayLoad, LlmMetrics } from "../llm/prompt.ts";
-import { ThreadClient, type Replies, type Reply } from "../threads/index.ts";
+import { ThreadClient, type CallChannel, type Replies, type Reply } from "../threads/index.ts";
 import type {
   AgentSelf,
   Approach,
@@ -28,7 +28,7 @@ import type {
 } from "../world/mind.ts";
 import { townSeed } from "../world/random.ts";
 import type { Address } from "../world/tile.ts";
-import type { AgentInspection } from "./generativeMind.ts";
+import type { AgentInspection, MovedAgent } from "./generativeMind.ts";
 import type { InterviewOptions } from "./interview.ts";
 import type { JournalFeed, MemoryChange, PartsJson } from "./memory/journal.ts";
 import type { MindSettings } from "./settings.ts";
@@ -50,6 +50,11 @@ export interface MindThreadInit {
   settings?: Partial<MindSettings>;
   /** The worker's log level (pino). */
   logLevel?: string;
+  /**
+   * In a pool (mindPool.ts): the residents this worker holds at its start. Its mind knows every
+   * resident of the town, but journals, saves and reports only those it holds. None: all.
+   */
+  owned?: string[];
 }
 
 /** What the worker reports beside its answers. */
@@ -81,7 +86,14 @@ export type MindCall =
   | { method: "interview"; args: [string, string, InterviewOptions] }
   | { method: "whisper"; args: [string, string, number | undefined] }
   | { method: "status"; args: [] }
-  | { method: "close"; args: [] };
+  | { method: "close"; args: [] }
+  // A pool's (mindPool.ts): residents moved out, moved in, held after a restore.
+  | { method: "exportAgents"; args: [string[]] }
+  | { method: "importAgents"; args: [MovedAgent[]] }
+  | { method: "own"; args: [string[]] }
+  // A mind worker process's (cli/mindWorker.ts): the partition's state, and taking it back.
+  | { method: "checkpoint"; args: [] }
+  | { method: "resume"; args: [PartitionCheckpoint] };
 
 /**
  * The personas the worker holds, to put back into the inputs the main thread sends without them
@@ -110,8 +122,19 @@ export class HeldPersonas {
   }
 }
 
-/** A call as sent: its id, and the seed of the town whose work it is. */
-export type SentCall = MindCall & { id: number; seed?: number };
+/** A worker's whole state (a partition's, for a worker process to take over from without replaying it all). */
+export interface PartitionCheckpoint {
+  personas: Persona[];
+  agents: MovedAgent[];
+  stats: MindStats;
+  owned?: string[];
+}
+
+/**
+ * A call as sent: its id, the seed of the town whose work it is, and in a pool the residents
+ * whose state it may read or change (a move out waits for the calls that touch the movers).
+ */
+export type SentCall = MindCall & { id: number; seed?: number; touches?: string[] };
 /** The main thread's one kind of message: calls to start in order. */
 export interface CallBatch {
   calls: SentCall[];
@@ -121,7 +144,12 @@ export interface CallBatch {
  * The worker's message: the answers ready at one turn of its event loop, with the journal's
  * changes made up to then (a snapshot's answer holds those up to it) and now and then its status.
  */
-export type MindReplyMessage = Replies & { journal?: MemoryChange[]; status?: MindStatus };
+export type MindReplyMessage = Replies & {
+  journal?: MemoryChange[];
+  status?: MindStatus;
+  /** In a pool: whom each resident held is engaged with, when that changed ("" : nobody). */
+  engaged?: Record<string, string>;
+};
 
 /** The minds' state for a save, with the journal's changes made up to it (taken together in the worker). */
 export interface MindSnapshotReply {
@@ -131,21 +159,28 @@ export interface MindSnapshotReply {
   parts?: PartsJson;
 }
 
+/** A journaled change with the number of its arrival. */
+export type Stamped = [number, MemoryChange];
+
 /**
  * The journal of a mind in a worker: the changes arrive with the worker's replies. A snapshot's
  * answer brings the changes up to the snapshot; those that came after it in the worker (with the
  * same message) are held back until the next drain, so a save's mark covers exactly its snapshot.
  */
-class ThreadJournal implements JournalFeed {
-  private changes: MemoryChange[] = [];
-  private held: MemoryChange[] | null = null;
+export class ThreadJournal implements JournalFeed {
+  private changes: Stamped[] = [];
+  private held: Stamped[] | null = null;
   /**
    * The id of a backfill or a restore asked for: what arrives before its answer is dropped (a
    * backfill holds it; a restore starts another history), what comes with it and after is kept.
    */
   private resetId: number | null = null;
 
-  constructor(private readonly askBackfill: () => number) {}
+  /** `arrivals` counts the changes of every thread of a pool as they arrive (see drainStamped). */
+  constructor(
+    private readonly askBackfill: () => number,
+    private readonly arrivals: { n: number } = { n: 0 },
+  ) {}
 
   /** Takes a message's changes in the worker's order: its answers', then its own. */
   receive(m: MindReplyMessage, snapshotOf: (r: Reply) => MindSnapshotReply | undefined): void {
@@ -164,7 +199,7 @@ class ThreadJournal implements JournalFeed {
 
   private take(changes: MemoryChange[]): void {
     const into = this.held ?? this.changes;
-    for (const c of changes) into.push(c);
+    for (const c of changes) into.push([this.arrivals.n++, c]);
   }
 
   /** The row parts' JSON of snapshots given out, by the state object handed to the caller. */
@@ -180,6 +215,11 @@ class ThreadJournal implements JournalFeed {
   }
 
   drain(): MemoryChange[] {
+    return this.drainStamped().map(([, c]) => c);
+  }
+
+  /** The drain with each change's arrival number: a pool orders its threads' changes by them. */
+  drainStamped(): Stamped[] {
     const out = this.changes;
     this.changes = this.held ?? [];
     this.held = null;
@@ -198,10 +238,21 @@ class ThreadJournal implements JournalFeed {
   }
 }
 
+export interface MindThreadHooks {
+  /** Counts journal arrivals across the threads of a pool (ThreadJournal). */
+  arrivals?: { n: number };
+  /** Sees each message's engagements (a pool's). */
+  onEngaged?: (engaged: Record<string, string>) => void;
+}
+
 export class MindThread implements Mind {
-  readonly journal: JournalFeed;
+  readonly journal: ThreadJournal;
   private readonly journalIn: ThreadJournal;
   private batch: SentCall[] = [];
+  /** Calls sent after waitFor(p) go out once p settled (and those held before them went). */
+  private gate: Promise<void> | null = null;
+  /** The residents the calls being sent touch (a pool's, see SentCall). */
+  private touching: string[] | undefined;
   private statusSeen!: MindStatus;
   /** Addresses in view sent to the worker, per agent (see newInView). */
   private readonly sentInView = new Map<string, Set<string>>();
@@ -209,27 +260,46 @@ export class MindThread implements Mind {
   private readonly snapshots = new Set<number>();
 
   private constructor(
-    private readonly thread: ThreadClient<MindReplyMessage>,
+    private readonly thread: CallChannel,
     /** Ids of the residents whose personas the worker was given. */
     private readonly residents: ReadonlySet<string>,
+    private readonly hooks: MindThreadHooks = {},
   ) {
-    this.journalIn = new ThreadJournal(() => this.askBackfill());
+    this.journalIn = new ThreadJournal(() => this.askBackfill(), hooks.arrivals);
     this.journal = this.journalIn;
   }
 
   /** Starts the worker; rejects with its reason (a gateway that cannot be made, say). */
-  static async start(init: MindThreadInit): Promise<MindThread> {
+  static start(init: MindThreadInit, hooks?: MindThreadHooks): Promise<MindThread> {
+    return MindThread.over(
+      (onMessage) =>
+        ThreadClient.start<MindReplyMessage>(
+          new URL("./mindWorker.ts", import.meta.url),
+          { init },
+          { what: "the minds' thread", onMessage },
+        ),
+      init,
+      hooks,
+    );
+  }
+
+  /**
+   * The minds behind a channel `open` makes (mindWorker.ts's calls and replies, on a thread here
+   * or in a worker process far away), given the messages to see before their calls settle.
+   */
+  static async over(
+    open: (onMessage: (m: MindReplyMessage) => void) => Promise<CallChannel>,
+    init: MindThreadInit,
+    hooks?: MindThreadHooks,
+  ): Promise<MindThread> {
     const made: { mind?: MindThread } = {};
     // The journal's changes and the status are read from every message, before its call settles.
-    const thread = await ThreadClient.start<MindReplyMessage>(
-      new URL("./mindWorker.ts", import.meta.url),
-      { init },
-      {
-        what: "the minds' thread",
-        onMessage: (m) => made.mind?.received(m),
-      },
-    );
-    const mind = (made.mind = new MindThread(thread, new Set(init.personas.map((p) => p.id))));
+    const thread = await open((m) => made.mind?.received(m));
+    const mind = (made.mind = new MindThread(
+      thread,
+      new Set(init.personas.map((p) => p.id)),
+      hooks,
+    ));
     try {
       await mind.refresh();
     } catch (err) {
@@ -244,6 +314,7 @@ export class MindThread implements Mind {
       this.snapshots.delete(r.id) && r.ok ? (r.value as MindSnapshotReply) : undefined,
     );
     if (m.status) this.statusSeen = m.status;
+    if (m.engaged) this.hooks.onEngaged?.(m.engaged);
   }
 
   /**
@@ -274,7 +345,13 @@ export class MindThread implements Mind {
     const { id, answer } = this.thread.expect<T>();
     sent?.(id);
     const seed = townSeed();
-    this.batch.push({ ...call, id, ...(seed !== undefined ? { seed } : {}) });
+    const touches = this.touching;
+    this.batch.push({
+      ...call,
+      id,
+      ...(seed !== undefined ? { seed } : {}),
+      ...(touches ? { touches } : {}),
+    });
     // Everything asked in this turn of the event loop goes over together, in order.
     if (this.batch.length === 1) queueMicrotask(() => this.flush());
     return answer;
@@ -283,10 +360,58 @@ export class MindThread implements Mind {
   private flush(): void {
     const calls = this.batch;
     this.batch = [];
-    this.thread.post(
-      { calls } satisfies CallBatch,
-      calls.map((c) => c.id),
+    if (calls.length === 0) return;
+    const post = () =>
+      this.thread.post(
+        { calls } satisfies CallBatch,
+        calls.map((c) => c.id),
+      );
+    if (this.gate) this.chain(post);
+    else post();
+  }
+
+  /** Runs `work` after what the gate holds; the gate opens when nothing more is held. */
+  private chain(work: () => unknown): void {
+    const mine: Promise<void> = (this.gate ?? Promise.resolve()).then(work).then(
+      () => {},
+      () => {},
     );
+    this.gate = mine;
+    void mine.then(() => {
+      if (this.gate === mine) this.gate = null;
+    });
+  }
+
+  /**
+   * Calls sent from now on go out once `p` settled, after those sent before (a pool moves a
+   * resident in: its calls wait for the state). What was sent before goes out as it would.
+   */
+  waitFor(p: Promise<unknown>): void {
+    this.flush();
+    this.chain(() => p);
+  }
+
+  /** Sends the calls `work` makes as touching these residents (SentCall.touches). */
+  touchingOnly<T>(residents: string[], work: () => T): T {
+    this.touching = residents;
+    try {
+      return work();
+    } finally {
+      this.touching = undefined;
+    }
+  }
+
+  /** Moves residents out: their whole states, once the calls that touch them are done. */
+  exportAgents(ids: string[]): Promise<MovedAgent[]> {
+    return this.send({ method: "exportAgents", args: [ids] });
+  }
+  /** Moves residents in; `moved` is read when the call goes out (after a waitFor). */
+  importAgents(moved: MovedAgent[]): Promise<void> {
+    return this.send({ method: "importAgents", args: [moved] });
+  }
+  /** The residents this worker holds (before a restore). */
+  own(ids: string[]): Promise<void> {
+    return this.send({ method: "own", args: [ids] });
   }
 
   private askBackfill(): number {

@@ -22,6 +22,7 @@ import {
   type MindSnapshotReply,
   type MindStatus,
   type MindThreadInit,
+  type PartitionCheckpoint,
   type SentCall,
 } from "./mindThread.ts";
 
@@ -79,7 +80,14 @@ async function workerGateway(
   };
 }
 
-const init = (workerData as { init: MindThreadInit }).init;
+// Started without its init, the worker has loaded its modules (most of its start) and waits for
+// the init as its first message: a mind worker process keeps one such thread warm, so a
+// partition taken over from a dead worker starts at once (server/cli/mindWorker.ts).
+const init =
+  (workerData as { init?: MindThreadInit }).init ??
+  (await new Promise<MindThreadInit>((resolve) =>
+    mainPort().once("message", (m: { init: MindThreadInit }) => resolve(m.init)),
+  ));
 let services: Awaited<ReturnType<typeof workerGateway>>;
 let mind: GenerativeMind;
 let journal: MemoryJournal | undefined;
@@ -116,6 +124,68 @@ function status(): MindStatus {
 const personas = new HeldPersonas(init.personas);
 const full = <I extends { agent: AgentSelf }>(input: I): I => personas.full(input);
 
+/** In a pool: the residents this worker holds (it journals, saves and reports only them). */
+let owned: Set<string> | undefined = init.owned ? new Set(init.owned) : undefined;
+/** Changes of residents since moved out, drained while they were held: they go with the next message. */
+const kept: MemoryChange[] = [];
+
+/** The journal's changes of the residents held (the mind's others are stand-ins, see MindThreadInit.owned). */
+function drained(): MemoryChange[] {
+  const all = journal?.drain() ?? [];
+  const mine = owned
+    ? all.filter((c) => (c.kind !== "add" && c.kind !== "touch") || owned!.has(c.agent))
+    : all;
+  if (kept.length === 0) return mine;
+  return [...kept.splice(0), ...mine];
+}
+
+/** Calls started and not yet answered, with the residents they touch. */
+const inflight = new Map<number, { touches: readonly string[]; done: Promise<unknown> }>();
+
+/** Moves residents out once the calls started before that touch them are done. */
+async function exportAgents(ids: string[]): Promise<unknown> {
+  const moving = new Set(ids);
+  const before = [...inflight.values()].filter((f) => f.touches.some((t) => moving.has(t)));
+  await Promise.all(before.map((f) => f.done.catch(() => {})));
+  kept.push(...drained()); // their changes so far, while they are still held here
+  const moved = mind.exportAgents(ids);
+  for (const id of ids) {
+    owned?.delete(id);
+    engagedSent.delete(id);
+  }
+  return moved;
+}
+
+/** Takes a checkpoint back: the personas as they were, the residents held, the counters. */
+async function resume(cp: PartitionCheckpoint): Promise<null> {
+  for (const p of cp.personas) {
+    await mind.residentChanged(p);
+    // A tick sent without its persona gets the one as edited, not the template's (see full()).
+    personas.changed(p);
+  }
+  mind.importAgents(cp.agents);
+  Object.assign(mind.stats, cp.stats);
+  owned = cp.owned ? new Set(cp.owned) : undefined;
+  engagedSent.clear();
+  journal?.drain(); // loading is no change
+  return null;
+}
+
+/** What was last reported of each held resident's engagement (MindReplyMessage.engaged). */
+const engagedSent = new Map<string, string>();
+
+function engagedChanges(): Record<string, string> | undefined {
+  if (!owned) return undefined;
+  let out: Record<string, string> | undefined;
+  for (const id of owned) {
+    const e = mind.agent(id)?.engagedWith ?? "";
+    if ((engagedSent.get(id) ?? "") === e) continue;
+    engagedSent.set(id, e);
+    (out ??= {})[id] = e;
+  }
+  return out;
+}
+
 function run(c: SentCall): unknown {
   switch (c.method) {
     case "tick":
@@ -133,10 +203,10 @@ function run(c: SentCall): unknown {
     case "snapshot": {
       // The journal up to the snapshot goes with it (the reply's own carries what came after),
       // and, for a store that keeps rows, the parts it writes as rows, as JSON made here.
-      const state = mind.snapshot();
+      const state = mind.snapshot(owned);
       return {
         state,
-        journal: rows(journal?.drain() ?? []),
+        journal: rows(drained()),
         ...(journal ? { parts: partsJsonOf(state) } : {}),
       } satisfies MindSnapshotReply;
     }
@@ -151,6 +221,7 @@ function run(c: SentCall): unknown {
     case "restore":
       mind.restore(...c.args);
       journal?.drain(); // the changes of the history before (the main thread drops them too)
+      kept.length = 0;
       return null;
     case "backfill":
       if (!journal) throw new Error("this town's minds keep no journal");
@@ -169,6 +240,28 @@ function run(c: SentCall): unknown {
       return status();
     case "close":
       return services.close().then(() => null);
+    case "exportAgents":
+      return exportAgents(c.args[0]);
+    case "importAgents":
+      mind.importAgents(c.args[0]);
+      for (const m of c.args[0]) owned?.add(m.saved.id);
+      return null;
+    case "own":
+      owned = new Set(c.args[0]);
+      engagedSent.clear();
+      return null;
+    case "checkpoint": {
+      const personas = mind.personas();
+      const ids = owned ? [...owned] : personas.map((p) => p.id);
+      return {
+        personas,
+        agents: mind.exportAgents(ids, true),
+        stats: { ...mind.stats },
+        ...(owned ? { owned: [...owned] } : {}),
+      } satisfies PartitionCheckpoint;
+    }
+    case "resume":
+      return resume(c.args[0]);
   }
 }
 
@@ -210,8 +303,10 @@ function flush(): void {
   const replies = outbox;
   outbox = [];
   const m: MindReplyMessage = { replies };
-  const changes = journal?.drain();
-  if (changes?.length) m.journal = rows(changes);
+  const changes = drained();
+  if (changes.length) m.journal = rows(changes);
+  const engaged = engagedChanges();
+  if (engaged) m.engaged = engaged;
   const s = statusIfDue();
   if (s) m.status = s;
   try {
@@ -223,6 +318,7 @@ function flush(): void {
       const one: MindReplyMessage = {
         replies: [r],
         ...(i === 0 && m.journal ? { journal: m.journal } : {}),
+        ...(i === 0 && m.engaged ? { engaged: m.engaged } : {}),
       };
       try {
         mainPort().postMessage(one);
@@ -251,6 +347,10 @@ function start(c: SentCall): void {
     answer = Promise.resolve(c.seed === undefined ? run(c) : withTownSeed(c.seed, () => run(c)));
   } catch (err) {
     answer = Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
+  if (c.touches) {
+    inflight.set(c.id, { touches: c.touches, done: answer });
+    void answer.finally(() => inflight.delete(c.id)).catch(() => {});
   }
   answer.then(
     (value) => reply({ id: c.id, ok: true, value }),

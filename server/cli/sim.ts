@@ -11,6 +11,7 @@
 //             does not exist yet is made from --from, so the same command can be run again), or
 //   --force:  delete that save (its snapshots) and make it anew from --from.
 // --mind-thread on: the minds run on a worker thread of their own; the run is the same.
+// --mind-threads n: with --mind-thread on, over n threads (agents/mindPool.ts); the run is the same.
 // Ctrl-C stops after the step in progress, saves, writes the report and exits with code 130.
 import { Command, InvalidArgumentError, Option } from "commander";
 import { readFile, mkdir, writeFile } from "node:fs/promises";
@@ -42,6 +43,7 @@ interface Options {
   quiet: boolean;
   autosave?: number;
   mindThread: "on" | "off";
+  mindThreads: number;
 }
 
 const wholeNumber = (min: number) => (text: string) => {
@@ -91,6 +93,12 @@ const program = new Command("sim")
     )
       .choices(["on", "off"])
       .default("off"),
+  )
+  .option(
+    "--mind-threads <n>",
+    "with --mind-thread on: the residents' minds over this many threads (the same run)",
+    wholeNumber(1),
+    1,
   )
   .showHelpAfterError()
   .addHelpText(
@@ -180,7 +188,8 @@ async function main(opts: Options): Promise<number> {
       notes.push("--seed is ignored: a save continues its own random sequence");
 
     const seed = opts.seed ?? config.SEED;
-    const { town, mind, journal } = await buildSimTown(source.template, opts.mindThread === "on", {
+    const threads = opts.mindThread === "on" ? opts.mindThreads : 0;
+    const { town, mind, journal } = await buildSimTown(source.template, threads, {
       gateway,
       seed,
       env: config.env,
@@ -318,13 +327,15 @@ interface SimMinds {
 /** The town, with its minds in this thread over the session's gateway, or on a thread of their own. */
 async function buildSimTown(
   template: TownTemplate,
-  threaded: boolean,
+  /** 0: the minds in this thread; else on this many threads of their own. */
+  threads: number,
   o: { gateway: Gateway; seed: number; env: Record<string, string | undefined>; logLevel: string },
 ): Promise<{ town: Town; mind: SimMinds; journal: JournalFeed }> {
-  if (threaded) {
+  if (threads > 0) {
     const { town, mind } = await buildThreadedTown(template, {
       mode: "lockstep",
       seed: o.seed,
+      threads,
       minds: { env: o.env, journal: true, logLevel: o.logLevel },
     });
     const minds: SimMinds = {

@@ -20,6 +20,7 @@ import { townWarnings } from "../content/townCheck.ts";
 import type { GatewayView } from "../llm/prompt.ts";
 import { startTownAt } from "./startTime.ts";
 import { templateExists, TownRefusal, type TownSpec } from "./townSpec.ts";
+import { redisMembers } from "../scale/mindQueue.ts";
 
 export interface HostedTown {
   name: string;
@@ -51,6 +52,11 @@ export interface HostingDeps {
         | "SEATS_WAITING_PER_TOWN"
         | "START_TIME"
         | "MIND_THREAD"
+        | "MIND_THREADS"
+        | "MIND_WORKERS"
+        | "MIND_PARTITIONS"
+        | "MIND_QUEUE_PREFIX"
+        | "REDIS_URL"
         | "LOG_LEVEL"
         | "env"
       >
@@ -139,6 +145,14 @@ async function buildMinds(
     const { town, mind } = await buildThreadedTown(template, {
       mode: "live",
       seed: template.made?.seed ?? config.SEED,
+      ...(config.MIND_WORKERS === "redis"
+        ? {
+            threads: config.MIND_PARTITIONS ?? 4,
+            startMember: redisMembers(config.REDIS_URL ?? "redis://127.0.0.1:6379", {
+              prefix: config.MIND_QUEUE_PREFIX,
+            }),
+          }
+        : { threads: config.MIND_THREADS }),
       minds: {
         env: config.env ?? {},
         journal: true,

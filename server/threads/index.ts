@@ -3,6 +3,7 @@ export {
   plainError,
   sendable,
   ThreadClient,
+  type CallChannel,
   type Ready,
   type Replies,
   type Reply,

@@ -48,7 +48,16 @@ export interface ThreadClientOptions<M> {
   onMessage?: (m: M) => void;
 }
 
-export class ThreadClient<M extends Reply | Replies = Reply> {
+/** What a caller needs of a worker that answers requests: a thread here, or one far away. */
+export interface CallChannel {
+  /** The reason the worker is gone, or null while it runs. */
+  readonly stopped: Error | null;
+  expect<T>(): { id: number; answer: Promise<T> };
+  post(message: unknown, ids: readonly number[]): void;
+  terminate(reason: string): Promise<void>;
+}
+
+export class ThreadClient<M extends Reply | Replies = Reply> implements CallChannel {
   private next = 1;
   private readonly pending = new Map<
     number,

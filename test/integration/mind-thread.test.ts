@@ -9,12 +9,11 @@ import {
   rowFields,
   type MemoryChange,
 } from "../../server/agents/memory/journal.ts";
-import type { MindThread } from "../../server/agents/mindThread.ts";
 import { makeGateway, readLlmConfig } from "../../server/llm/index.ts";
 import { buildThreadedTown, buildTown } from "../../server/townFactory.ts";
 import type { TownSnapshot } from "../../server/world/snapshot.ts";
 
-const threads: MindThread[] = [];
+const threads: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(threads.splice(0).map((t) => t.close()));
 });
