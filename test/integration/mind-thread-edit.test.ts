@@ -3,14 +3,14 @@
 // or traits; a newcomer), never the one it was started with, and the threaded town runs the edit
 // exactly as the town with its minds in the caller's thread (and a retirement too).
 import { afterEach, describe, expect, it } from "vitest";
-import { HeldPersonas, type MindThread } from "../../server/agents/mindThread.ts";
+import { HeldPersonas } from "../../server/agents/mindThread.ts";
 import { loadTemplate } from "../../server/content/template.ts";
 import { makeGateway, readLlmConfig } from "../../server/llm/index.ts";
 import { buildThreadedTown, buildTown } from "../../server/townFactory.ts";
 import { self } from "../../server/world/town/residents.ts";
 import { bodyOf } from "../../server/world/town/body.ts";
 
-const threads: MindThread[] = [];
+const threads: { close(): Promise<unknown> }[] = [];
 afterEach(async () => {
   await Promise.all(threads.splice(0).map((t) => t.close()));
 });
