@@ -90,7 +90,7 @@ beforeAll(async () => {
       agents.flatMap((a) =>
         (a.schedule?.tasks ?? [])
           .filter((x) => x.address?.includes(":") && test.test(x.task))
-          .map((x) => x.address!.split(":")[1]),
+          .map((x) => (x.address ?? "").split(":")[1]),
       ),
     );
   homes = new Set(agents.map((a) => a.persona.home.split(":")[1]));

@@ -71,7 +71,7 @@ const BARE_INFINITIVE_VERBS = new Set([
   "feel",
 ]);
 const lemmaOf = (t: { text: string } | undefined) =>
-  (t ? (nlp(t.text).verbs().toInfinitive().text() as string) || t.text : "").toLowerCase();
+  (t ? nlp(t.text).verbs().toInfinitive().text() || t.text : "").toLowerCase();
 
 export function inFirstPerson(sentence: string, name: string, p: Pronoun): string {
   const first = name.split(" ")[0];
