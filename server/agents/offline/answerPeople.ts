@@ -20,6 +20,7 @@ import { cap, clock, inFirstPerson, listOf, sentence } from "../language/realise
 import { contentWords, type Utterance } from "../language/understand.ts";
 import { ownMemoryAsI } from "../language/person.ts";
 import { seeded } from "../language/random.ts";
+import { heldRecords, newsTopic, plansAhead, recordsAsked, type Held } from "../language/news.ts";
 
 export interface Talk {
   me: string;
@@ -31,6 +32,8 @@ export interface Talk {
   heard: string[];
   memories: MemoryLine[];
   residents: string[];
+  /** Game time now: records' days are told from it ("two days ago"). */
+  now?: number;
 }
 
 export interface PeopleAnswer {
@@ -185,10 +188,24 @@ function company(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
   return { name: "company", sentences: out };
 }
 
-function plansFor(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
+function plansFor(
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk?: Talk,
+  held: readonly Held[] = [],
+): Source {
   const now = k.minute;
   const today = k.today;
-  const plans = factsOf(f, k, (x) => x.kinds.includes("plan"));
+  // What it organises or means to do, and events ahead it heard of, from its records (the day the
+  // question names, when it names one); then its persona's plans.
+  const day =
+    u.span === "tomorrow" ? 1 : u.span === "evening" || u.span === "today" ? 0 : undefined;
+  const recorded =
+    talk?.now !== undefined && u.span !== "now"
+      ? plansAhead(held, talk.me, talk.speaker, talk.now, day)
+      : [];
+  const plans = [...recorded, ...factsOf(f, k, (x) => x.kinds.includes("plan"))];
   if (u.span === "now") {
     const b = activities(today).find((x) => x.start <= now && x.end > now);
     return {
@@ -201,12 +218,12 @@ function plansFor(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
     const said = narrate(later, f, k, "future").replace(/ in the evening/g, "");
     return {
       name: "plan-evening",
-      sentences: said ? [said.replace(/^I'll be/, "This evening I'll be")] : plans,
+      sentences: said ? [...recorded, said.replace(/^I'll be/, "This evening I'll be")] : plans,
     };
   }
   if (u.span === "tomorrow" || u.span === "future" || u.span === "week") {
     const usual = narrate(today, f, k, "future");
-    const dated = plans.filter((p) => /tomorrow|next|week/i.test(p));
+    const dated = [...recorded, ...plans.filter((p) => /tomorrow|next|week/i.test(p))];
     return {
       name: "plan-tomorrow",
       sentences: [
@@ -364,8 +381,14 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
           ? sentence(`Earlier today I was ${doingPhrase(b, f, k)}`)
           : sentence(`I'm ${doingPhrase(b, f, k)} ${dayPart(b.start)} today`),
       );
+  // (A memory that carries records is told from them, with who told it: answerPeople.)
   for (const m of memories)
-    if (m.text.includes(first) && m.kind !== "chat" && !/ said to |\(a [a-z]+\)/.test(m.text))
+    if (
+      m.text.includes(first) &&
+      m.kind !== "chat" &&
+      !m.facts?.length &&
+      !/ said to |\(a [a-z]+\)/.test(m.text)
+    )
       out.push(
         m.kind === "observation"
           ? // Something seen is told as seen, then: "Last I saw, Latoya was working ...".
@@ -472,6 +495,24 @@ const newsy = (u: Utterance) =>
       relatedness(t, "event") >= 0.6,
   );
 
+/** Whether a sentence bears on the words asked (newsTopic's), by WordNet relatedness. */
+const bears = (text: string, topic: readonly string[][]) =>
+  contentWords(text).some((w) => topic.some((fs) => fs.some((t) => relatedness(t, w) >= 0.5)));
+
+/** Whether a question asks what one heard, saw or was told of ("have you heard", "did you see"):
+ *  a verb of perception or communication among its words (WordNet's files). */
+const asksHeard = (u: Utterance) =>
+  u.topic.some((t) =>
+    [
+      t,
+      nlp(`they ${t} it`)
+        .verbs()
+        .toInfinitive()
+        .text()
+        .replace(/^they | it$/g, ""),
+    ].some((w) => ["verb.perception", "verb.communication"].includes(domainOf(w, "verb"))),
+  );
+
 export function answerPeople(
   u: Utterance,
   k: Knowledge,
@@ -553,12 +594,38 @@ export function answerPeople(
 
   // A question.
   const sources: Source[] = [];
-  if (u.about === "person" && u.person) sources.push(aboutPerson(u.person, f, k, talk.memories));
-  else if (u.wh === "where" && u.about !== "you") sources.push(places(u, k, talk.residents));
+  // What it holds as records (memory/fact.ts): news told as itself, with who told it.
+  const held = heldRecords(talk.memories);
+  const asked = (topic: string[][], person?: string) =>
+    recordsAsked(held, {
+      me: talk.me,
+      listener: talk.speaker,
+      ...(talk.now !== undefined ? { now: talk.now } : {}),
+      topic,
+      ...(person ? { person } : {}),
+    });
+  const topic = newsTopic(u.topic);
+  const onTopic = topic.length ? asked(topic) : [];
+  // A yes/no question about something it has heard of is answered "yes", then what it heard.
+  const yes = (xs: string[]) =>
+    u.wh === "yesno" && xs.length ? [`Yes. ${xs[0]}`, ...xs.slice(1)] : xs;
+  if (u.about === "person" && u.person) {
+    // Who they are to it first, then its news of them.
+    const person = aboutPerson(u.person, f, k, talk.memories);
+    const news = asked([], u.person);
+    sources.push({
+      name: "person",
+      sentences: [...person.sentences.slice(0, 1), ...news, ...person.sentences.slice(1)],
+    });
+  } else if (u.wh === "where" && u.about !== "you") sources.push(places(u, k, talk.residents));
   else if (newsy(u) || u.about === "people") {
+    // News on the words asked, or any news when it asks for any; then what its memories hold.
+    sources.push({ name: "news", sentences: yes(topic.length ? onTopic : asked([])) });
     const told = fromMemories(fallback(), talk, k);
-    if (told.length) sources.push({ name: "news", sentences: told });
+    if (told.length) sources.push({ name: "news-memory", sentences: told });
     sources.push(recall(u, f, k, talk));
+    // Nothing on what was asked: the news it does have.
+    if (topic.length) sources.push({ name: "news-other", sentences: asked([]) });
     // Nothing new: a quiet time is an answer too, with what fills its days.
     const plans = factsOf(f, k, (x) => x.kinds.includes("plan"));
     sources.push({
@@ -569,6 +636,9 @@ export function answerPeople(
       ],
     });
   } else {
+    // Asked whether it heard of, saw or knows something: what its records hold on it comes first.
+    if (onTopic.length && (u.wh === "yesno" || asksHeard(u)))
+      sources.push({ name: "news", sentences: yes(onTopic) });
     const near = nearestKind(u);
     const aboutPast =
       u.span === "yesterday" ||
@@ -589,12 +659,12 @@ export function answerPeople(
     // A named time ("this evening", "tomorrow") asks about the plan first, whatever the topic.
     const namedTime = ["now", "evening", "tomorrow", "week"].includes(u.span);
     if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime))
-      sources.push(plansFor(u, f, k));
+      sources.push(plansFor(u, f, k, talk, held));
     if (near.score >= 0.45) {
       if (near.kind === "name") sources.push(identity(f, k));
       else if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k, talk));
       else if (near.kind === "worry" || near.kind === "wish") sources.push(feelings(f, k));
-      else if (near.kind === "plan") sources.push(plansFor(u, f, k));
+      else if (near.kind === "plan") sources.push(plansFor(u, f, k, talk, held));
       else
         sources.push({
           name: near.kind,
@@ -621,10 +691,18 @@ export function answerPeople(
     // A topic that is none of its own kinds ("any party?") is looked for in what it remembers
     // first, then in its persona; who it is comes last.
     const own = nearestKind(u).score >= 0.3;
-    if (u.topic.length && !own) {
-      const told = fromMemories(fallback(), talk, k);
+    // Asked whether it heard of something: what its memories say of the thing asked (not of the
+    // hearing: "I heard from ..." bears on "have you heard" by its verb alone), else a plain no.
+    const heardOf = asksHeard(u) && topic.length > 0;
+    if (u.topic.length && (!own || heardOf)) {
+      const told = fromMemories(fallback(), talk, k).filter((x) => !heardOf || bears(x, topic));
       if (told.length) sources.push({ name: "memory", sentences: told });
-      sources.push(recall(u, f, k, talk));
+      sources.push(recall(heardOf ? { ...u, topic: topic.map((fs) => fs[0]) } : u, f, k, talk));
+      if (heardOf && u.wh === "yesno")
+        sources.push({
+          name: "not-heard",
+          sentences: ["No, I haven't heard anything about that."],
+        });
     }
     sources.push(topical(u, f, k), recall(u, f, k, talk));
     if (u.topic.length === 0 || u.wh === "who") sources.push(identity(f, k));

@@ -194,17 +194,6 @@ export function offlineInterview(i: InterviewInput): string {
     listener: i.identity.name,
     speaker: i.interviewer,
   });
-  // News, events, plans ahead and other people are read from memories (the memory engine the
-  // evaluation's interviews and the news scenarios are measured with); the resident's own
-  // present and past (who it is, its work, family, day, worries) from knowledge as values.
-  const askedOf = nlp(i.question);
-  const fromMemories =
-    u.act === "question" &&
-    (u.about === "person" ||
-      askedOf.has("(heard|hear|know|knew|aware|told) (about|of|that|there)") ||
-      (u.about === "you" &&
-        (u.tense === "future" || u.span === "future" || u.span === "tomorrow")));
-  if (fromMemories) return readMemories(i);
   return answerPeople(
     u,
     i.knows,
@@ -216,6 +205,7 @@ export function offlineInterview(i: InterviewInput): string {
       heard: [i.question],
       memories: i.memories,
       residents: i.residents,
+      now: i.now,
     },
     () => readMemories(i),
   ).text;
