@@ -36,7 +36,8 @@ import type {
   Whisper,
 } from "../world/mind.ts";
 import { hhmm } from "./language/time.ts";
-import { importanceOf } from "./language/importance.ts";
+import { aboutTheFuture, importanceOf } from "./language/importance.ts";
+import { newsRecord } from "./language/news.ts";
 import { youToThirdPerson } from "./language/person.ts";
 import { flushDue, flushObservations, perceive } from "./perceive.ts";
 import type { Persona } from "../../shared/persona.ts";
@@ -48,6 +49,7 @@ import { SpatialMemory } from "./memory/spatial.ts";
 import {
   newAgentState,
   peopleFor,
+  placeNames,
   rememberOne,
   type AgentState,
   type MindContext,
@@ -285,17 +287,17 @@ export class GenerativeMind implements Mind {
       .split(/(?<=[.!?])\s+/)
       .map((t) => t.trim())
       .filter(Boolean);
+    const people = peopleFor(this.ctx, s);
     for (const t of sentences) {
       const thought = youToThirdPerson(t, s.persona.name);
-      await rememberOne(
-        this.ctx,
-        s,
-        "thought",
-        now,
-        thought,
-        Math.max(5, importanceOf(thought, { at: now, people: peopleFor(this.ctx, s) })),
-        { predicate: "is", object: "currently" },
-      );
+      const weight = importanceOf(thought, { at: now, people });
+      // Its own news or plans (what weighs, or is ahead) as records, so they travel as themselves.
+      const news = weight >= 5 || aboutTheFuture(thought, now);
+      await rememberOne(this.ctx, s, "thought", now, thought, Math.max(5, weight), {
+        predicate: "is",
+        object: "currently",
+        ...(news ? { facts: newsRecord(thought, s.persona.name, now, placeNames(s), people) } : {}),
+      });
     }
   }
 
