@@ -186,6 +186,10 @@ function introduction(i: InterviewInput): string {
   return `I'm ${me}, ${i.identity.age}. ${firstSentence(i.identity.learned)} ${firstSentence(i.identity.currently)}`.trim();
 }
 
+/** Every question, news, people and plans ahead included, goes to the engine of knowledge as values
+ *  (answerPeople), which answers news from the typed records the resident holds. The memory engine
+ *  below answers only without knowledge (the interview ablations that hide memory or planning)
+ *  and, within answerPeople, for memories that carry no record. */
 export function offlineInterview(i: InterviewInput): string {
   if (!i.knows) return readMemories(i);
   const u = understand(i.question, {
@@ -212,7 +216,7 @@ export function offlineInterview(i: InterviewInput): string {
 }
 
 /** The answer read from memories, plans and persona text (the engine before knowledge as values;
- *  still the source for dated events and news). */
+ *  still the fallback for memories without a typed record). */
 function readMemories(i: InterviewInput): string {
   const me = i.identity.name;
   const q = i.question.trim();
