@@ -291,12 +291,17 @@ export class GenerativeMind implements Mind {
     for (const t of sentences) {
       const thought = youToThirdPerson(t, s.persona.name);
       const weight = importanceOf(thought, { at: now, people });
-      // Its own news or plans (what weighs, or is ahead) as records, so they travel as themselves.
-      const news = weight >= 5 || aboutTheFuture(thought, now);
+      // An event of its own it tells of (weighty, or ahead) as a record, so it travels in its own
+      // words. (Its standing situation, "is building bookshelves", makes none: told as a record
+      // before anything heard, it crowded fresh news out of talk; bench/RESULTS.md.)
+      const facts =
+        weight >= 5 || aboutTheFuture(thought, now)
+          ? newsRecord(thought, s.persona.name, now, placeNames(s), people).filter((f) => f.event)
+          : [];
       await rememberOne(this.ctx, s, "thought", now, thought, Math.max(5, weight), {
         predicate: "is",
         object: "currently",
-        ...(news ? { facts: newsRecord(thought, s.persona.name, now, placeNames(s), people) } : {}),
+        ...(facts.length ? { facts } : {}),
       });
     }
   }

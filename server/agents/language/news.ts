@@ -242,13 +242,17 @@ export function newsTopic(topic: readonly string[]): string[][] {
   );
 }
 
-/** How near a record comes to the words asked about (WordNet relatedness, best pair). */
+/** How near a record comes to the words asked about: for each word asked, its best WordNet
+ *  relatedness with a word of the record, averaged (a fire at the mill is not a hearth). */
 function bearing(f: Fact, topic: readonly string[][]): number {
   const words = contentWords(`${f.text} ${f.event ?? ""}`);
-  let best = 0;
-  for (const fs of topic)
+  let sum = 0;
+  for (const fs of topic) {
+    let best = 0;
     for (const t of fs) for (const w of words) best = Math.max(best, relatedness(t, w));
-  return best;
+    sum += best;
+  }
+  return topic.length ? sum / topic.length : 0;
 }
 
 export interface Asked {
@@ -277,7 +281,15 @@ export function recordsAsked(held: readonly Held[], a: Asked): string[] {
     .filter((h) => of(h.fact) && !heardBy(h.fact, a.listener, []))
     .map((h) => ({ h, s: a.topic.length ? bearing(h.fact, a.topic) : 1 }))
     .filter((x) => x.s >= 0.5)
-    .sort((x, y) => y.s - x.s || y.h.importance - x.h.importance || y.h.created - x.h.created);
+    // (One's own news first among equals: a person tells what happened to them before what
+    // they heard.)
+    .sort(
+      (x, y) =>
+        y.s - x.s ||
+        Number(!y.h.fact.told) - Number(!x.h.fact.told) ||
+        y.h.importance - x.h.importance ||
+        y.h.created - x.h.created,
+    );
   return scored.map(({ h }) => tellFact(h.fact, a.me, a.listener, a.now));
 }
 

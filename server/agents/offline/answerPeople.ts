@@ -606,6 +606,23 @@ export function answerPeople(
     });
   const topic = newsTopic(u.topic);
   const onTopic = topic.length ? asked(topic) : [];
+  // Nothing on record about what is asked: its memories that bear on the words asked (never on
+  // the asking), then "no", and the news it does have.
+  const notHeard = (): Source[] => [
+    {
+      name: "news-memory",
+      sentences: fromMemories(fallback(), talk, k).filter((x) => bears(x, topic)),
+    },
+    recall({ ...u, topic: topic.map((fs) => fs[0]) }, f, k, talk),
+    {
+      name: "not-heard",
+      sentences: [
+        u.wh === "yesno"
+          ? `No, I haven't heard anything about that.${asked([])[0] ? ` ${asked([])[0]}` : ""}`
+          : "I haven't heard anything about that.",
+      ],
+    },
+  ];
   // A yes/no question about something it has heard of is answered "yes", then what it heard.
   const yes = (xs: string[]) =>
     u.wh === "yesno" && xs.length ? [`Yes. ${xs[0]}`, ...xs.slice(1)] : xs;
@@ -613,19 +630,20 @@ export function answerPeople(
     // Who they are to it first, then its news of them.
     const person = aboutPerson(u.person, f, k, talk.memories);
     const news = asked([], u.person);
-    sources.push({
-      name: "person",
-      sentences: [...person.sentences.slice(0, 1), ...news, ...person.sentences.slice(1)],
-    });
+    // (A memory's "X heard from Y that ..." is what a record tells, said better.)
+    const rest = person.sentences.filter((x) => !news.length || !/ heard from /.test(x));
+    sources.push({ name: "person", sentences: [...rest.slice(0, 1), ...news, ...rest.slice(1)] });
   } else if (u.wh === "where" && u.about !== "you") sources.push(places(u, k, talk.residents));
   else if (newsy(u) || u.about === "people") {
     // News on the words asked, or any news when it asks for any; then what its memories hold.
-    sources.push({ name: "news", sentences: yes(topic.length ? onTopic : asked([])) });
-    const told = fromMemories(fallback(), talk, k);
-    if (told.length) sources.push({ name: "news-memory", sentences: told });
-    sources.push(recall(u, f, k, talk));
-    // Nothing on what was asked: the news it does have.
-    if (topic.length) sources.push({ name: "news-other", sentences: asked([]) });
+    if (topic.length) {
+      sources.push({ name: "news", sentences: yes(onTopic) }, ...notHeard());
+    } else {
+      sources.push({ name: "news", sentences: yes(asked([])) });
+      const told = fromMemories(fallback(), talk, k);
+      if (told.length) sources.push({ name: "news-memory", sentences: told });
+      sources.push(recall(u, f, k, talk));
+    }
     // Nothing new: a quiet time is an answer too, with what fills its days.
     const plans = factsOf(f, k, (x) => x.kinds.includes("plan"));
     sources.push({
@@ -636,9 +654,13 @@ export function answerPeople(
       ],
     });
   } else {
-    // Asked whether it heard of, saw or knows something: what its records hold on it comes first.
+    // Asked whether it heard of, saw or knows something: what its records hold on it comes first;
+    // asked whether it heard of something it has no record of, what its memories say of the thing
+    // asked (not of the hearing: "I heard from ..." bears on "have you heard" by its verb alone),
+    // else a plain no.
     if (onTopic.length && (u.wh === "yesno" || asksHeard(u)))
       sources.push({ name: "news", sentences: yes(onTopic) });
+    else if (asksHeard(u) && topic.length) sources.push(...notHeard());
     const near = nearestKind(u);
     const aboutPast =
       u.span === "yesterday" ||
@@ -691,18 +713,10 @@ export function answerPeople(
     // A topic that is none of its own kinds ("any party?") is looked for in what it remembers
     // first, then in its persona; who it is comes last.
     const own = nearestKind(u).score >= 0.3;
-    // Asked whether it heard of something: what its memories say of the thing asked (not of the
-    // hearing: "I heard from ..." bears on "have you heard" by its verb alone), else a plain no.
-    const heardOf = asksHeard(u) && topic.length > 0;
-    if (u.topic.length && (!own || heardOf)) {
-      const told = fromMemories(fallback(), talk, k).filter((x) => !heardOf || bears(x, topic));
+    if (u.topic.length && !own) {
+      const told = fromMemories(fallback(), talk, k);
       if (told.length) sources.push({ name: "memory", sentences: told });
-      sources.push(recall(heardOf ? { ...u, topic: topic.map((fs) => fs[0]) } : u, f, k, talk));
-      if (heardOf && u.wh === "yesno")
-        sources.push({
-          name: "not-heard",
-          sentences: ["No, I haven't heard anything about that."],
-        });
+      sources.push(recall(u, f, k, talk));
     }
     sources.push(topical(u, f, k), recall(u, f, k, talk));
     if (u.topic.length === 0 || u.wh === "who") sources.push(identity(f, k));
