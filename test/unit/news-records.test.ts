@@ -33,6 +33,13 @@ describe("days said relative to when news was told", () => {
     expect(absoluteDays("Omar fell ill the day before yesterday", friday)).toBe(
       "Omar fell ill on February 11",
     );
+    // A span under a day names no day ("a second bartender" is no time).
+    expect(
+      absoluteDays(
+        "Daniel will hold a tournament on Saturday and needs a second bartender",
+        friday,
+      ),
+    ).toBe("Daniel will hold a tournament on February 14 and needs a second bartender");
     expect(absoluteDays("Two days ago the bridge closed", friday)).toBe(
       "On February 11 the bridge closed",
     );

@@ -32,6 +32,12 @@ export function absoluteDays(text: string, at: number): string {
     const parsers = [...r.tags()].filter((t) => t.startsWith("parser/"));
     const partOfDay = parsers.length === 1 && /CasualTime/.test(parsers[0]) && !/\s/.test(r.text);
     if (!relative(r) || partOfDay) continue;
+    // A span under a day ("a second bartender" read as a second from now) names no day; a day
+    // said as a possessive ("today's tournament") is kept as said rather than broken.
+    const tags = [...r.tags()];
+    const underADay =
+      tags.some((t) => /TimeUnit/.test(t)) && Math.abs(s.date().getTime() - at) < 86_400_000;
+    if (underADay || /^['’]s\b/.test(text.slice(r.index + r.text.length))) continue;
     const d = s.date();
     const hour = s.isCertain("hour")
       ? ` at ${formatTime12(s.get("hour")! * 60 + (s.get("minute") ?? 0))}`
@@ -244,8 +250,8 @@ export function newsTopic(topic: readonly string[]): string[][] {
 
 /** How near a record comes to the words asked about: for each word asked, its best WordNet
  *  relatedness with a word of the record, averaged (a fire at the mill is not a hearth). */
-function bearing(f: Fact, topic: readonly string[][]): number {
-  const words = contentWords(`${f.text} ${f.event ?? ""}`);
+export function bearing(text: string, topic: readonly string[][]): number {
+  const words = contentWords(text);
   let sum = 0;
   for (const fs of topic) {
     let best = 0;
@@ -279,7 +285,10 @@ export function recordsAsked(held: readonly Held[], a: Asked): string[] {
     new RegExp(`\\b(${a.person}|${first(a.person)})\\b`).test(f.text);
   const scored = held
     .filter((h) => of(h.fact) && !heardBy(h.fact, a.listener, []))
-    .map((h) => ({ h, s: a.topic.length ? bearing(h.fact, a.topic) : 1 }))
+    .map((h) => ({
+      h,
+      s: a.topic.length ? bearing(`${h.fact.text} ${h.fact.event ?? ""}`, a.topic) : 1,
+    }))
     .filter((x) => x.s >= 0.5)
     // (One's own news first among equals: a person tells what happened to them before what
     // they heard.)

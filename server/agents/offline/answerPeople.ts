@@ -20,7 +20,14 @@ import { cap, clock, inFirstPerson, listOf, sentence } from "../language/realise
 import { contentWords, type Utterance } from "../language/understand.ts";
 import { ownMemoryAsI } from "../language/person.ts";
 import { seeded } from "../language/random.ts";
-import { heldRecords, newsTopic, plansAhead, recordsAsked, type Held } from "../language/news.ts";
+import {
+  bearing,
+  heldRecords,
+  newsTopic,
+  plansAhead,
+  recordsAsked,
+  type Held,
+} from "../language/news.ts";
 
 export interface Talk {
   me: string;
@@ -495,10 +502,6 @@ const newsy = (u: Utterance) =>
       relatedness(t, "event") >= 0.6,
   );
 
-/** Whether a sentence bears on the words asked (newsTopic's), by WordNet relatedness. */
-const bears = (text: string, topic: readonly string[][]) =>
-  contentWords(text).some((w) => topic.some((fs) => fs.some((t) => relatedness(t, w) >= 0.5)));
-
 /** Whether a question asks what one heard, saw or was told of ("have you heard", "did you see"):
  *  a verb of perception or communication among its words (WordNet's files). */
 const asksHeard = (u: Utterance) =>
@@ -611,9 +614,8 @@ export function answerPeople(
   const notHeard = (): Source[] => [
     {
       name: "news-memory",
-      sentences: fromMemories(fallback(), talk, k).filter((x) => bears(x, topic)),
+      sentences: fromMemories(fallback(), talk, k).filter((x) => bearing(x, topic) >= 0.5),
     },
-    recall({ ...u, topic: topic.map((fs) => fs[0]) }, f, k, talk),
     {
       name: "not-heard",
       sentences: [
