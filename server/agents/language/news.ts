@@ -36,7 +36,8 @@ export function absoluteDays(text: string, at: number): string {
     // said as a possessive ("today's tournament") is kept as said rather than broken.
     const tags = [...r.tags()];
     const underADay =
-      tags.some((t) => /TimeUnit/.test(t)) && Math.abs(s.date().getTime() - at) < 86_400_000;
+      tags.some((t) => /TimeUnit|relativeDate/.test(t)) &&
+      Math.abs(s.date().getTime() - at) < 3_600_000;
     if (underADay || /^['’]s\b/.test(text.slice(r.index + r.text.length))) continue;
     const d = s.date();
     const hour = s.isCertain("hour")
