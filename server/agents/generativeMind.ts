@@ -36,7 +36,8 @@ import type {
   Whisper,
 } from "../world/mind.ts";
 import { hhmm } from "./language/time.ts";
-import { importanceOf } from "./language/importance.ts";
+import { aboutTheFuture, importanceOf } from "./language/importance.ts";
+import { newsRecord } from "./language/news.ts";
 import { youToThirdPerson } from "./language/person.ts";
 import { flushDue, flushObservations, perceive } from "./perceive.ts";
 import type { Persona } from "../../shared/persona.ts";
@@ -48,6 +49,7 @@ import { SpatialMemory } from "./memory/spatial.ts";
 import {
   newAgentState,
   peopleFor,
+  placeNames,
   rememberOne,
   type AgentState,
   type MindContext,
@@ -301,17 +303,22 @@ export class GenerativeMind implements Mind {
       .split(/(?<=[.!?])\s+/)
       .map((t) => t.trim())
       .filter(Boolean);
+    const people = peopleFor(this.ctx, s);
     for (const t of sentences) {
       const thought = youToThirdPerson(t, s.persona.name);
-      await rememberOne(
-        this.ctx,
-        s,
-        "thought",
-        now,
-        thought,
-        Math.max(5, importanceOf(thought, { at: now, people: peopleFor(this.ctx, s) })),
-        { predicate: "is", object: "currently" },
-      );
+      const weight = importanceOf(thought, { at: now, people });
+      // An event of its own it tells of (weighty, or ahead) as a record, so it travels in its own
+      // words. (Its standing situation, "is building bookshelves", makes none: told as a record
+      // before anything heard, it crowded fresh news out of talk; bench/RESULTS.md.)
+      const facts =
+        weight >= 5 || aboutTheFuture(thought, now)
+          ? newsRecord(thought, s.persona.name, now, placeNames(s), people).filter((f) => f.event)
+          : [];
+      await rememberOne(this.ctx, s, "thought", now, thought, Math.max(5, weight), {
+        predicate: "is",
+        object: "currently",
+        ...(facts.length ? { facts } : {}),
+      });
     }
   }
 

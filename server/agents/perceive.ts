@@ -8,11 +8,14 @@
 import { Address } from "../../shared/address.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
 import { importanceOf } from "./language/importance.ts";
+import { asClause, newsRecord } from "./language/news.ts";
+import type { Fact } from "./memory/fact.ts";
 import { fitScores, importancePrompt } from "./prompts/importance.ts";
 import {
   identity,
   keywordsOf,
   peopleFor,
+  placeNames,
   remember,
   type AgentState,
   type MindContext,
@@ -40,6 +43,7 @@ export function observationOf(e: PerceivedEvent, now: number): PendingObservatio
     object,
     keywords: keywordsOf(subject, object),
     ...(routine ? { routine } : {}),
+    ...(Address.hasLevels(subject) && e.byPerson === true && e.by ? { setBy: e.by } : {}),
   };
 }
 
@@ -52,6 +56,45 @@ function seen(s: AgentState, o: PendingObservation, retention: number): boolean 
   }
   return (
     retention - k > 0 && s.memory.seenRecently(o.subject, o.predicate, o.object, retention - k)
+  );
+}
+
+/** What an announcement weighs to be told on as news (an importance of 5 and more). */
+const NOTABLE = 5;
+
+/**
+ * Something seen that carries news, as a record (memory/fact.ts) so it travels as itself: a
+ * thing whose state someone set ("the stove is on fire"), not a resident's own use of it, or an
+ * announcement heard, when it weighs. Everyday sights (people at their work, a table in use)
+ * make none.
+ */
+function seenNews(
+  s: AgentState,
+  o: PendingObservation,
+  importance: number,
+  people: readonly string[],
+): Fact[] {
+  if (o.routine) return [];
+  const me = s.persona.name;
+  if (o.predicate === "announced" && importance >= NOTABLE)
+    return newsRecord(
+      `${o.subject} announced that ${asClause(o.object.replace(/[.!]+$/, ""))}`,
+      me,
+      o.created,
+      placeNames(s),
+      people,
+      o.subject,
+    );
+  // A thing someone gave a state by a command (not residents' use of it) is news of itself.
+  if (!o.setBy || Address.depth(o.subject) < 3) return [];
+  const [, sector] = Address.levels(o.subject);
+  const thing = Address.last(o.subject);
+  return newsRecord(
+    `${me} saw the ${thing} at ${sector} ${o.object} today`,
+    me,
+    o.created,
+    placeNames(s),
+    people,
   );
 }
 
@@ -127,26 +170,28 @@ export async function flushObservations(ctx: MindContext, s: AgentState): Promis
       s.scored.delete(k);
     }
   }
+  const people = peopleFor(ctx, s);
   await remember(
     ctx,
     s,
-    batch.map((o) => ({
-      type: "observation" as const,
-      created: o.created,
-      description: o.description,
-      subject: o.subject,
-      predicate: o.predicate,
-      object: o.object,
-      keywords: o.keywords,
-      importance: o.routine
+    batch.map((o) => {
+      const importance = o.routine
         ? Math.min(2, importanceOf(o.description))
         : (s.scored.get(o.description) ??
-          importanceOf(o.description, {
-            at: o.created,
-            people: peopleFor(ctx, s),
-            novel: novel(o),
-          })),
-    })),
+          importanceOf(o.description, { at: o.created, people, novel: novel(o) }));
+      const facts = seenNews(s, o, importance, people);
+      return {
+        type: "observation" as const,
+        created: o.created,
+        description: o.description,
+        subject: o.subject,
+        predicate: o.predicate,
+        object: o.object,
+        keywords: o.keywords,
+        importance,
+        ...(facts.length ? { facts } : {}),
+      };
+    }),
   );
   ctx.stats.observations += batch.length;
   return batch.length;

@@ -4,7 +4,8 @@
 // thoughts with a depth: 1 over observations, 1 + the deepest insight it rests on, so
 // reflections build on reflections. Calls: one for the questions, then one for the insights of all
 // three (settings.insightsInOneCall) or one per question.
-import { importanceOf } from "./language/importance.ts";
+import { aboutTheFuture, importanceOf } from "./language/importance.ts";
+import { newsRecord } from "./language/news.ts";
 import { flushObservations } from "./perceive.ts";
 import { reflectionInsightsPrompt } from "./prompts/reflectionInsights.ts";
 import { reflectionQuestionsPrompt } from "./prompts/reflectionQuestions.ts";
@@ -140,6 +141,14 @@ export async function reflect(
           ),
         ];
         const depth = 1 + Math.max(0, ...cited.map((m) => m.depth ?? 0));
+        const importance = x.importance ?? importanceOf(x.insight);
+        // An insight that tells of something ahead and weighs is news of its own (a record that
+        // travels); one drawn from memories that carry records already tells nothing new.
+        const news =
+          importance >= 5 &&
+          aboutTheFuture(x.insight, now) &&
+          !cited.some((m) => m.facts?.length) &&
+          newsRecord(x.insight, name, now, places, people);
         return {
           type: "thought" as const,
           created: now,
@@ -147,9 +156,10 @@ export async function reflect(
           subject: name,
           predicate: "reflects",
           object: "",
-          importance: x.importance ?? importanceOf(x.insight),
+          importance,
           evidence: cited.map((m) => m.id),
           depth,
+          ...(news && news.length ? { facts: news } : {}),
         };
       });
       // An insight already held (or given twice in this answer) is not stored twice.

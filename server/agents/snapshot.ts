@@ -68,6 +68,8 @@ export const PendingObservation = z.object({
   keywords: z.array(z.string()),
   /** Scored by the keyword scale without a call (idle events, objects in residents' use). */
   routine: z.boolean().optional(),
+  /** Who gave a thing this state by a person's command (a moderator), when someone did: news. */
+  setBy: z.string().optional(),
 });
 
 export const ChatMemo = z.object({ ended: z.number(), topic: z.string() });

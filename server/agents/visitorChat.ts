@@ -24,6 +24,8 @@ import { doing } from "./converse.ts";
 import { knowledgeOf } from "./knowing.ts";
 import { understand } from "./language/understand.ts";
 import { iToThirdPerson } from "./language/person.ts";
+import { placeMeant } from "./language/events.ts";
+import { formatTime12 } from "./language/time.ts";
 
 /** Relationships with people are kept by name: a person's avatar id changes every visit. */
 export const visitorKey = (name: string) => `person:${name.trim().toLowerCase()}`;
@@ -210,6 +212,10 @@ async function keepAppointment(
     minute: "2-digit",
     timeZone: "UTC",
   });
+  const places = placeNames(s);
+  const here = s.current?.address ? Address.prefix(s.current.address, 2) : undefined;
+  const place =
+    placeMeant(a.said, places) ?? places.find((p) => here !== undefined && p.address === here);
   await remember(ctx, s, [
     {
       type: "plan",
@@ -221,5 +227,22 @@ async function keepAppointment(
       keywords: [a.speaker.name.toLowerCase(), "visit"],
       importance: 6,
     },
+    // The day planner's note (as for an event one means to go to): where and when, so the plan of
+    // that day holds the visit at its hour and place. The place is the one the person's words
+    // name ("by the park"), else where they met.
+    ...(place
+      ? [
+          {
+            type: "thought" as const,
+            created: a.now,
+            description: `For ${s.persona.name}'s planning: a visit to ${a.speaker.name} at ${place.name} on ${day} at ${formatTime12(when.getUTCHours() * 60 + when.getUTCMinutes())}; ${s.persona.name.split(" ")[0]} means to go.`,
+            subject: s.persona.name,
+            predicate: "plans",
+            object: a.speaker.name,
+            keywords: [a.speaker.name.toLowerCase(), "visit"],
+            importance: 6,
+          },
+        ]
+      : []),
   ]);
 }

@@ -261,6 +261,23 @@ export function findPlace(
   return best?.place;
 }
 
+/**
+ * The place "the <noun>" refers to when no name is said ("a bookshop by the park"): the one sector
+ * whose name ends in that noun ("Larkspur Park"), when the town has exactly one; else findPlace's.
+ */
+export function placeMeant(text: string, places: readonly PlaceName[]): PlaceName | undefined {
+  const named = findPlace(text, places);
+  if (named) return named;
+  for (const m of text.toLowerCase().matchAll(/\bthe ([\p{L}-]+)/gu)) {
+    const head = m[1];
+    const sectors = places.filter(
+      (p) => Address.depth(p.address) === 2 && p.name.toLowerCase().split(/\s+/).at(-1) === head,
+    );
+    if (sectors.length === 1) return sectors[0];
+  }
+  return undefined;
+}
+
 interface Phrase {
   text: string;
   start: number;

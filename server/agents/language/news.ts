@@ -11,15 +11,16 @@ import type { Fact } from "../memory/fact.ts";
 import { eventUpcoming, extractEvent, findPlace, type PlaceName } from "./events.ts";
 import { aboutTheFuture } from "./importance.ts";
 import { cap, ownMemoryAsI } from "./person.ts";
-import { formatTime12, MONTH_NAMES } from "./time.ts";
+import { secretIn } from "./facts.ts";
+import { domainOf, lemma, relatedness } from "./lexicon.ts";
+import { daysBetween, dates, formatTime12, MONTH_NAMES, reference, relativeDays } from "./time.ts";
+import { contentWords } from "./understand.ts";
 
 const first = (name: string) => name.split(" ")[0];
 
 /** The statement with each day named relative to `at` replaced by its date ("on February 12"). */
 export function absoluteDays(text: string, at: number): string {
-  const results = chrono.casual.parse(text, new Date(at), {
-    forwardDate: aboutTheFuture(text, at),
-  });
+  const results = dates.parse(text, reference(at), { forwardDate: forward(text, at) });
   let out = text;
   // From the end, so earlier positions stay valid.
   for (const r of [...results].reverse()) {
@@ -31,19 +32,35 @@ export function absoluteDays(text: string, at: number): string {
     const parsers = [...r.tags()].filter((t) => t.startsWith("parser/"));
     const partOfDay = parsers.length === 1 && /CasualTime/.test(parsers[0]) && !/\s/.test(r.text);
     if (!relative(r) || partOfDay) continue;
+    // A span under a day ("a second bartender" read as a second from now) names no day; a day
+    // said as a possessive ("today's tournament") is kept as said rather than broken.
+    const tags = [...r.tags()];
+    const underADay =
+      tags.some((t) => /TimeUnit|relativeDate/.test(t)) &&
+      Math.abs(s.date().getTime() - at) < 3_600_000;
+    if (underADay || /^['’]s\b/.test(text.slice(r.index + r.text.length))) continue;
     const d = s.date();
     const hour = s.isCertain("hour")
       ? ` at ${formatTime12(s.get("hour")! * 60 + (s.get("minute") ?? 0))}`
       : "";
     const date = `on ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}${hour}`;
-    out = out.slice(0, r.index) + date + out.slice(r.index + r.text.length);
+    // (At the start of a sentence, "Two days ago Omar moved" → "On February 11 Omar moved".)
+    const said = r.index === 0 && /^[A-Z]/.test(r.text) ? cap(date) : date;
+    out = out.slice(0, r.index) + said + out.slice(r.index + r.text.length);
   }
   return out.replace(/\b(on|at|from) on\b/g, "$1").replace(/\s{2,}/g, " ");
 }
 
+/** Whether a weekday the text names is the next one ("on Friday" of a plan), not the last: the
+ *  text tells of what is ahead and not in the past tense ("lost her keys last Tuesday"). */
+const forward = (text: string, at: number) =>
+  aboutTheFuture(text, at) && !nlp(text).has("#PastTense");
+
 /** The parser's own tags say which of its readings are relative to the reference date. */
 const relative = (r: chrono.ParsedResult) =>
-  [...r.tags()].some((t) => /casualReference|relative|TimeUnit|Weekday/i.test(t));
+  [...r.tags()].some((t) => /casual|relative|TimeUnit|Weekday|NightsAgo/i.test(t)) ||
+  // A weekday alone ("last Tuesday", "on Friday"): its date is the parser's guess from the day.
+  (r.start.isCertain("weekday") && !r.start.isCertain("month"));
 
 /**
  * The record of a statement `self` holds as its own (a history line, a whisper turned into a
@@ -63,9 +80,7 @@ export function factOf(
   const stated = absoluteDays(text.trim(), at).replace(/[.!]+$/, "");
   const event = extractEvent(text, places, at, known, self);
   const place = findPlace(text, places);
-  const when = chrono.casual.parseDate(text, new Date(at), {
-    forwardDate: aboutTheFuture(text, at),
-  });
+  const when = dates.parseDate(text, reference(at), { forwardDate: forward(text, at) });
   return {
     id: `${self}@${at}:${hash(stated)}`,
     who,
@@ -75,6 +90,25 @@ export function factOf(
     ...(event && eventUpcoming(event, at) ? { event: event.what } : {}),
     source: self,
   };
+}
+
+/**
+ * The record of a statement that carries news, from a source other than words told to the
+ * resident (its persona, something it saw, a reflection): none for a secret ("which she has not
+ * told anyone"). A statement opening with "She"/"He" (a persona's second sentence) is about the
+ * resident. `who` names whom it is about when that is not its first name (an announcer).
+ */
+export function newsRecord(
+  text: string,
+  self: string,
+  at: number,
+  places: readonly PlaceName[],
+  people: readonly string[],
+  who?: string,
+): Fact[] {
+  if (secretIn(text)) return [];
+  const f = factOf(text.replace(/^(She|He)\b/, self), self, at, places, people);
+  return [who ? { ...f, who } : f];
 }
 
 /** A short stable hash (FNV-1a) of a text, for a record's id. */
@@ -117,9 +151,11 @@ export function asClause(text: string, names: readonly string[] = []): string {
   return word.toLowerCase() + text.slice(word.length);
 }
 
-/** What `speaker` says of a record to `listener`: its own news as "I", another's with who told it. */
-export function tellFact(f: Fact, speaker: string, listener: string): string {
-  const body = f.text.replace(/[.!]+$/, "");
+/** What `speaker` says of a record to `listener`: its own news as "I", another's with who told it;
+ *  its days, kept absolute, said from `now` when given ("two days ago", "on Tuesday"). */
+export function tellFact(f: Fact, speaker: string, listener: string, now?: number): string {
+  const kept = f.text.replace(/[.!]+$/, "");
+  const body = now === undefined ? kept : relativeDays(kept, now);
   const by = f.told?.by;
   if (!by || f.source === speaker)
     return `${cap(ownMemoryAsI(asSubject(body, speaker), speaker))}.`;
@@ -140,3 +176,161 @@ export function heardBy(
 
 /** Whether the record tells of something still ahead at `now` (an event, a plan). */
 export const ahead = (f: Fact, now: number) => f.when !== undefined && f.when > now;
+
+// ------------------------------------------------------------------------------- told when asked
+
+/** A memory as far as its records go (prompts/builder.ts MemoryLine has these fields). */
+export interface Holding {
+  facts?: readonly Fact[];
+  importance: number;
+  created: number;
+  kind?: string;
+}
+
+/** A piece of news a resident holds, with the weight of its weightiest memory of it. */
+export interface Held {
+  fact: Fact;
+  importance: number;
+  created: number;
+}
+
+/** The records a resident holds, each piece of news once. (A talk's own record of what was told
+ *  in it repeats what the teller holds as a thought and the hearer as a memo: those are read.) */
+export function heldRecords(memories: readonly Holding[]): Held[] {
+  const byId = new Map<string, Held>();
+  for (const m of memories) {
+    if (m.kind === "chat") continue;
+    for (const f of m.facts ?? []) {
+      const h = byId.get(f.id);
+      if (!h || m.importance > h.importance)
+        byId.set(f.id, { fact: f, importance: m.importance, created: m.created });
+    }
+  }
+  return [...byId.values()];
+}
+
+/** A word's forms to look up: as said, its verb's root ("lost" → "lose"), its noun's. */
+function forms(word: string): string[] {
+  // (Read in a clause, so a participle is a verb: "they lost it" → "lose".)
+  const verb = (nlp(`they ${word} it`).verbs().toInfinitive().text() as string)
+    .toLowerCase()
+    .replace(/^they /, "")
+    .replace(/ it$/, "");
+  return [...new Set([word, lemma(word, "verb"), verb, lemma(word, "noun")])].filter(
+    (w): w is string => !!w && /^[a-z'-]+$/.test(w),
+  );
+}
+
+/** Lexicographer files of WordNet whose words frame a question for news ("have you HEARD", "do
+ *  you KNOW", "any news in TOWN these DAYS", "has ANYONE") rather than say what it is about. */
+const FRAMING = new Set([
+  "verb.perception",
+  "verb.cognition",
+  "verb.communication",
+  "verb.stative",
+  "noun.time",
+  "noun.person",
+  "noun.group",
+  "noun.communication",
+]);
+
+/** The words of a question that say what news it asks about; none when it asks for any news. */
+export function newsTopic(topic: readonly string[]): string[][] {
+  return topic.map(forms).filter((fs) =>
+    fs.some((w) => {
+      const domains = [domainOf(w, "noun"), domainOf(w, "verb")].filter(Boolean);
+      return (
+        domains.some((d) => !FRAMING.has(d)) &&
+        relatedness(w, "news") < 0.5 &&
+        relatedness(w, "happen") < 0.6 &&
+        relatedness(w, "event") < 0.6
+      );
+    }),
+  );
+}
+
+/** How near a record comes to the words asked about: for each word asked, its best WordNet
+ *  relatedness with a word of the record, averaged (a fire at the mill is not a hearth). */
+export function bearing(text: string, topic: readonly string[][]): number {
+  const words = contentWords(text);
+  let sum = 0;
+  for (const fs of topic) {
+    let best = 0;
+    for (const t of fs) for (const w of words) best = Math.max(best, relatedness(t, w));
+    sum += best;
+  }
+  return topic.length ? sum / topic.length : 0;
+}
+
+export interface Asked {
+  /** The resident answering, and who asks. */
+  me: string;
+  listener: string;
+  /** Game time now, to tell days from ("two days ago"); without it days are told as dates. */
+  now?: number;
+  /** What the question is about, by newsTopic (empty: any news). */
+  topic: string[][];
+  /** A person it asks about. */
+  person?: string;
+}
+
+/**
+ * What a resident tells, asked for news, about a person, or about something it may have heard of:
+ * its records that bear on the question (any news when it names nothing), best first: nearest to
+ * the words asked, then weightiest, then newest. Never news the asker told or that is about them.
+ */
+export function recordsAsked(held: readonly Held[], a: Asked): string[] {
+  const of = (f: Fact) =>
+    !a.person ||
+    f.who === a.person ||
+    new RegExp(`\\b(${a.person}|${first(a.person)})\\b`).test(f.text);
+  const scored = held
+    .filter((h) => of(h.fact) && !heardBy(h.fact, a.listener, []))
+    .map((h) => ({
+      h,
+      s: a.topic.length ? bearing(`${h.fact.text} ${h.fact.event ?? ""}`, a.topic) : 1,
+    }))
+    .filter((x) => x.s >= 0.5)
+    // (One's own news first among equals: a person tells what happened to them before what
+    // they heard.)
+    .sort(
+      (x, y) =>
+        y.s - x.s ||
+        Number(!y.h.fact.told) - Number(!x.h.fact.told) ||
+        y.h.importance - x.h.importance ||
+        y.h.created - x.h.created,
+    );
+  return scored.map(({ h }) => tellFact(h.fact, a.me, a.listener, a.now));
+}
+
+/**
+ * Its plans ahead from its records: what it organises or means to do itself (an event of its own
+ * even just past: a host never forgets its own), then events it heard of still ahead. `day`
+ * narrows them to one day (today, tomorrow) when the question names it.
+ */
+export function plansAhead(
+  held: readonly Held[],
+  me: string,
+  listener: string,
+  now: number,
+  day?: number,
+): string[] {
+  const own = (f: Fact) => f.source === me && !f.told;
+  const on = (f: Fact) =>
+    day === undefined || (f.when !== undefined && daysBetween(now, f.when) === day);
+  const fits = held.filter(
+    ({ fact: f }) =>
+      on(f) &&
+      f.when !== undefined &&
+      (own(f) ? !!f.event || f.when > now || f.when > now - DAY_MS : !!f.event && f.when > now),
+  );
+  fits.sort(
+    (x, y) =>
+      Number(own(y.fact)) - Number(own(x.fact)) ||
+      (x.fact.when ?? 0) - (y.fact.when ?? 0) ||
+      y.importance - x.importance,
+  );
+  return fits.map(({ fact }) => tellFact(fact, me, listener, now));
+}
+
+const DAY_MS = 86_400_000;

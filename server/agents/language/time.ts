@@ -1,4 +1,6 @@
 // Times of day and dates as the offline engine and the prompts write and read them.
+import * as chrono from "chrono-node";
+import nlp from "compromise";
 import { formatDate } from "../../../shared/time.ts";
 
 export const MONTH_NAMES = [
@@ -55,4 +57,82 @@ export function when(time: number): string {
 export function dayKey(time: number): number {
   const d = new Date(time);
   return d.getUTCMonth() * 100 + d.getUTCDate();
+}
+
+// ------------------------------------------------------------------------------- days said relative
+
+const DAY_MS = 86_400_000;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** A count said in words or digits ("two", "3", "a"), by compromise's number reader. */
+function countOf(word: string): number | undefined {
+  if (/^(a|an|one)$/i.test(word)) return 1;
+  const n = (nlp(word).numbers().get() as number[])[0];
+  return typeof n === "number" && Number.isInteger(n) && n > 0 && n < 32 ? n : undefined;
+}
+
+/**
+ * chrono-node's casual English, which reads "two days ago" and "the day before yesterday" but not
+ * nights: "two nights ago" and "the night before last" are the evening of that many days ago.
+ */
+export const dates = chrono.casual.clone();
+dates.parsers.push({
+  pattern: () => /\b(?:the night before last|([a-z]+|\d+) nights? ago)\b/i,
+  extract: (ctx, m) => {
+    const n = m[1] === undefined ? 2 : countOf(m[1]);
+    if (n === undefined) return null;
+    const d = new Date(ctx.reference.instant.getTime() - n * DAY_MS);
+    return ctx
+      .createParsingComponents({
+        year: d.getUTCFullYear(),
+        month: d.getUTCMonth() + 1,
+        day: d.getUTCDate(),
+      })
+      .imply("hour", 21)
+      .addTag("parser/NightsAgo");
+  },
+});
+
+/** Game time read as chrono's reference: the game clock is UTC. */
+export const reference = (at: number) => ({ instant: new Date(at), timezone: 0 });
+
+/** Whole days from `now`'s day to `at`'s (negative in the past). */
+export function daysBetween(now: number, at: number): number {
+  return Math.round((Date.UTC(...ymd(at)) - Date.UTC(...ymd(now))) / DAY_MS);
+}
+const ymd = (t: number): [number, number, number] => {
+  const d = new Date(t);
+  return [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
+};
+
+/**
+ * A day as someone says it at `now`: "today", "yesterday", "tomorrow", "two days ago", "on
+ * Tuesday" within the week either side, else its date ("on February 3"). Said after a verb, so
+ * with its preposition.
+ */
+export function dayFrom(at: number, now: number): string {
+  const n = daysBetween(now, at);
+  if (n === 0) return "today";
+  if (n === -1) return "yesterday";
+  if (n === 1) return "tomorrow";
+  if (n === -2) return "two days ago";
+  if (Math.abs(n) < 7) return `on ${WEEKDAYS[new Date(at).getUTCDay()]}`;
+  const d = new Date(at);
+  return `on ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}`;
+}
+
+/** A text's absolute days ("on February 13", as records keep them) said relative to `now`. */
+export function relativeDays(text: string, now: number): string {
+  const year = new Date(now).getUTCFullYear();
+  return text.replace(
+    new RegExp(`\\b(on )?(${MONTH_NAMES.join("|")}) (\\d{1,2})\\b(?!:)`, "g"),
+    (all, _on: string | undefined, month: string, day: string) => {
+      const at = Date.UTC(year, MONTH_NAMES.indexOf(month), Number(day), 12);
+      // A date a year away is as said (a record made near the new year keeps its own).
+      if (Math.abs(daysBetween(now, at)) > 300) return all;
+      const said = dayFrom(at, now);
+      // "until February 20" → "until Friday": a date said without "on" keeps its own preposition.
+      return _on ? said : said.replace(/^on /, "");
+    },
+  );
 }

@@ -28,6 +28,14 @@ import { cap, clock, inFirstPerson, listOf, sentence } from "../language/realise
 import { contentWords, type Utterance } from "../language/understand.ts";
 import { ownMemoryAsI } from "../language/person.ts";
 import { seeded } from "../language/random.ts";
+import {
+  bearing,
+  heldRecords,
+  newsTopic,
+  plansAhead,
+  recordsAsked,
+  type Held,
+} from "../language/news.ts";
 
 export interface Talk {
   me: string;
@@ -39,6 +47,8 @@ export interface Talk {
   heard: string[];
   memories: MemoryLine[];
   residents: string[];
+  /** Game time now: records' days are told from it ("two days ago"). */
+  now?: number;
 }
 
 export interface PeopleAnswer {
@@ -193,10 +203,24 @@ function company(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
   return { name: "company", sentences: out };
 }
 
-function plansFor(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
+function plansFor(
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk?: Talk,
+  held: readonly Held[] = [],
+): Source {
   const now = k.minute;
   const today = k.today;
-  const plans = factsOf(f, k, (x) => x.kinds.includes("plan"));
+  // What it organises or means to do, and events ahead it heard of, from its records (the day the
+  // question names, when it names one); then its persona's plans.
+  const day =
+    u.span === "tomorrow" ? 1 : u.span === "evening" || u.span === "today" ? 0 : undefined;
+  const recorded =
+    talk?.now !== undefined && u.span !== "now"
+      ? plansAhead(held, talk.me, talk.speaker, talk.now, day)
+      : [];
+  const plans = [...recorded, ...factsOf(f, k, (x) => x.kinds.includes("plan"))];
   if (u.span === "now") {
     const b = activities(today).find((x) => x.start <= now && x.end > now);
     return {
@@ -209,12 +233,12 @@ function plansFor(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
     const said = narrate(later, f, k, "future").replace(/ in the evening/g, "");
     return {
       name: "plan-evening",
-      sentences: said ? [said.replace(/^I'll be/, "This evening I'll be")] : plans,
+      sentences: said ? [...recorded, said.replace(/^I'll be/, "This evening I'll be")] : plans,
     };
   }
   if (u.span === "tomorrow" || u.span === "future" || u.span === "week") {
     const usual = narrate(today, f, k, "future");
-    const dated = plans.filter((p) => /tomorrow|next|week/i.test(p));
+    const dated = [...recorded, ...plans.filter((p) => /tomorrow|next|week/i.test(p))];
     return {
       name: "plan-tomorrow",
       sentences: [
@@ -448,8 +472,14 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
           ? sentence(`Earlier today I was ${doingPhrase(b, f, k)}`)
           : sentence(`I'm ${doingPhrase(b, f, k)} ${dayPart(b.start)} today`),
       );
+  // (A memory that carries records is told from them, with who told it: answerPeople.)
   for (const m of memories)
-    if (m.text.includes(first) && m.kind !== "chat" && !/ said to |\(a [a-z]+\)/.test(m.text))
+    if (
+      m.text.includes(first) &&
+      m.kind !== "chat" &&
+      !m.facts?.length &&
+      !/ said to |\(a [a-z]+\)/.test(m.text)
+    )
       out.push(
         m.kind === "observation"
           ? // Something seen is told as seen, then: "Last I saw, Latoya was working ...".
@@ -977,6 +1007,20 @@ const newsy = (u: Utterance) =>
       relatedness(t, "event") >= 0.6,
   );
 
+/** Whether a question asks what one heard, saw or was told of ("have you heard", "did you see"):
+ *  a verb of perception or communication among its words (WordNet's files). */
+const asksHeard = (u: Utterance) =>
+  u.topic.some((t) =>
+    [
+      t,
+      nlp(`they ${t} it`)
+        .verbs()
+        .toInfinitive()
+        .text()
+        .replace(/^they | it$/g, ""),
+    ].some((w) => ["verb.perception", "verb.communication"].includes(domainOf(w, "verb"))),
+  );
+
 export function answerPeople(
   u: Utterance,
   k: Knowledge,
@@ -1070,6 +1114,37 @@ export function answerPeople(
 
   // A question.
   const sources: Source[] = [];
+  // What it holds as records (memory/fact.ts): news told as itself, with who told it.
+  const held = heldRecords(talk.memories);
+  const askedRecords = (topic: string[][], person?: string) =>
+    recordsAsked(held, {
+      me: talk.me,
+      listener: talk.speaker,
+      ...(talk.now !== undefined ? { now: talk.now } : {}),
+      topic,
+      ...(person ? { person } : {}),
+    });
+  const topic = newsTopic(u.topic);
+  const onTopic = topic.length ? askedRecords(topic) : [];
+  // Nothing on record about what is asked: its memories that bear on the words asked (never on
+  // the asking), then "no", and the news it does have.
+  const notHeard = (): Source[] => [
+    {
+      name: "news-memory",
+      sentences: fromMemories(fallback(), talk, k).filter((x) => bearing(x, topic) >= 0.5),
+    },
+    {
+      name: "not-heard",
+      sentences: [
+        u.wh === "yesno"
+          ? `No, I haven't heard anything about that.${askedRecords([])[0] ? ` ${askedRecords([])[0]}` : ""}`
+          : "I haven't heard anything about that.",
+      ],
+    },
+  ];
+  // A yes/no question about something it has heard of is answered "yes", then what it heard.
+  const yes = (xs: string[]) =>
+    u.wh === "yesno" && xs.length ? [`Yes. ${xs[0]}`, ...xs.slice(1)] : xs;
   const foreign = foreignTopic(u, k);
   // A question that seeks a place: "where ...", or "is there somewhere / a bakery ...".
   const seeksPlace =
@@ -1093,8 +1168,14 @@ export function answerPeople(
     (nlp(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]).some(
       (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
     );
-  if (u.about === "person" && u.person) sources.push(aboutPerson(u.person, f, k, talk.memories));
-  else if (favourite) {
+  if (u.about === "person" && u.person) {
+    // Who they are to it first, then its news of them.
+    const person = aboutPerson(u.person, f, k, talk.memories);
+    const news = askedRecords([], u.person);
+    // (A memory's "X heard from Y that ..." is what a record tells, said better.)
+    const rest = person.sentences.filter((x) => !news.length || !/ heard from /.test(x));
+    sources.push({ name: "person", sentences: [...rest.slice(0, 1), ...news, ...rest.slice(1)] });
+  } else if (favourite) {
     const liked = likedPlace(f, k, true);
     const place = liked
       ? k.places.find(
@@ -1134,9 +1215,15 @@ export function answerPeople(
     sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
   } else if (opinion) sources.push(opinionOf(opinion, u, f, k));
   else if (newsy(u) || (u.about === "people" && !foreign.length)) {
-    const told = fromMemories(fallback(), talk, k);
-    if (told.length) sources.push({ name: "news", sentences: told });
-    sources.push(recall(u, f, k, talk));
+    // News on the words asked, or any news when it asks for any; then what its memories hold.
+    if (topic.length) {
+      sources.push({ name: "news", sentences: yes(onTopic) }, ...notHeard());
+    } else {
+      sources.push({ name: "news", sentences: yes(askedRecords([])) });
+      const told = fromMemories(fallback(), talk, k);
+      if (told.length) sources.push({ name: "news-memory", sentences: told });
+      sources.push(recall(u, f, k, talk));
+    }
     // Nothing new: a quiet time is an answer too, with what fills its days.
     const plans = factsOf(f, k, (x) => x.kinds.includes("plan"));
     sources.push({
@@ -1148,11 +1235,20 @@ export function answerPeople(
     });
   } else if (foreign.length) {
     // A thing outside its own life and day ("my dog", "the mayor"): what it remembers or its
-    // persona says of it, else an honest answer that takes the question up.
+    // persona says of it, else an honest answer that takes the question up; news it holds on
+    // the thing first ("Have you seen a lost cat?" when told of one).
     dayAsked = false;
     const on = { ...u, topic: foreign };
+    if (onTopic.length) sources.push({ name: "news", sentences: yes(onTopic) });
     sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
   } else {
+    // Asked whether it heard of, saw or knows something: what its records hold on it comes first;
+    // asked whether it heard of something it has no record of, what its memories say of the thing
+    // asked (not of the hearing: "I heard from ..." bears on "have you heard" by its verb alone),
+    // else a plain no.
+    if (onTopic.length && (u.wh === "yesno" || asksHeard(u)))
+      sources.push({ name: "news", sentences: yes(onTopic) });
+    else if (asksHeard(u) && topic.length) sources.push(...notHeard());
     const did = doneToday(u, f, k) ?? doYou(u, f, k);
     if (did) sources.push(did);
     const near = nearestKind(u);
@@ -1182,12 +1278,12 @@ export function answerPeople(
     // A named time ("this evening", "tomorrow") asks about the plan first, whatever the topic.
     const namedTime = ["now", "evening", "tomorrow", "week"].includes(u.span);
     if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime))
-      sources.push(plansFor(u, f, k));
+      sources.push(plansFor(u, f, k, talk, held));
     if (near.score >= 0.45) {
       if (near.kind === "name") sources.push(identity(f, k));
       else if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k, talk));
       else if (near.kind === "worry" || near.kind === "wish") sources.push(feelings(f, k));
-      else if (near.kind === "plan") sources.push(plansFor(u, f, k));
+      else if (near.kind === "plan") sources.push(plansFor(u, f, k, talk, held));
       else
         sources.push({
           name: near.kind,

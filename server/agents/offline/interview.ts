@@ -196,6 +196,10 @@ function introduction(i: InterviewInput): string {
   return `I'm ${me}, ${i.identity.age}. ${firstSentence(i.identity.learned)} ${firstSentence(i.identity.currently)}`.trim();
 }
 
+/** Every question, news, people and plans ahead included, goes to the engine of knowledge as values
+ *  (answerPeople), which answers news from the typed records the resident holds. The memory engine
+ *  below answers only without knowledge (the interview ablations that hide memory or planning)
+ *  and, within answerPeople, for memories that carry no record. */
 export function offlineInterview(i: InterviewInput): string {
   if (!i.knows) return readMemories(i);
   const u = understand(i.question, {
@@ -204,17 +208,6 @@ export function offlineInterview(i: InterviewInput): string {
     listener: i.identity.name,
     speaker: i.interviewer,
   });
-  // News, events, plans ahead and other people are read from memories (the memory engine the
-  // evaluation's interviews and the news scenarios are measured with); the resident's own
-  // present and past (who it is, its work, family, day, worries) from knowledge as values.
-  const askedOf = nlp(i.question);
-  const fromMemories =
-    u.act === "question" &&
-    (u.about === "person" ||
-      askedOf.has("(heard|hear|know|knew|aware|told) (about|of|that|there)") ||
-      (u.about === "you" &&
-        (u.tense === "future" || u.span === "future" || u.span === "tomorrow")));
-  if (fromMemories) return readMemories(i);
   return answerPeople(
     u,
     i.knows,
@@ -226,13 +219,14 @@ export function offlineInterview(i: InterviewInput): string {
       heard: [i.question],
       memories: i.memories,
       residents: i.residents,
+      now: i.now,
     },
     () => readMemories(i),
   ).text;
 }
 
 /** The answer read from memories, plans and persona text (the engine before knowledge as values;
- *  still the source for dated events and news). */
+ *  still the fallback for memories without a typed record). */
 function readMemories(i: InterviewInput): string {
   const me = i.identity.name;
   const q = i.question.trim();

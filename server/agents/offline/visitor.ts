@@ -80,6 +80,7 @@ export function knowingReply(i: VisitorReplyInput & { knows: Knowledge }): Peopl
       heard: [...i.soFar.filter((l) => l.speaker !== me).map((l) => l.text), ...i.words],
       memories: i.self.memories,
       residents: i.residents,
+      now: i.now,
     },
     () =>
       offlineInterview({
