@@ -704,7 +704,8 @@ function notKnown(u: Utterance, foreign: string[], k: Knowledge, talk: Talk): st
     ["noun.animal", "noun.artifact", "noun.object", "noun.plant"].includes(
       domainOf(head, "noun"),
     ) &&
-    (domainOf(verb, "verb") === "verb.perception" || closeness(verb, "find") >= 0.6);
+    (domainOf(verb, "verb") === "verb.perception" || closeness(verb, "find") >= 0.6) &&
+    !nlp(u.text).has("#Verb (about|of)");
   const turn = place
     ? `You could ask at ${placePhrase(place.p.name)}.`
     : helper
@@ -1009,6 +1010,9 @@ const newsy = (u: Utterance) =>
 
 /** Whether a question asks what one heard, saw or was told of ("have you heard", "did you see"):
  *  a verb of perception or communication among its words (WordNet's files). */
+/** Asked whether it heard of or about something ("heard about", "know of"): news, not sight. */
+const hearsay = (u: Utterance) => asksHeard(u) && nlp(u.text).has("#Verb (about|of)");
+
 const asksHeard = (u: Utterance) =>
   u.topic.some((t) =>
     [
@@ -1240,6 +1244,8 @@ export function answerPeople(
     dayAsked = false;
     const on = { ...u, topic: foreign };
     if (onTopic.length) sources.push({ name: "news", sentences: yes(onTopic) });
+    // "Have you heard about a fire at the mill?": hearsay asked of, not a thing seen; a plain no.
+    else if (hearsay(u)) sources.push(...notHeard());
     sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
   } else {
     // Asked whether it heard of, saw or knows something: what its records hold on it comes first;
