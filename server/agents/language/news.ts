@@ -212,7 +212,10 @@ export function heldRecords(memories: readonly Holding[]): Held[] {
 /** A word's forms to look up: as said, its verb's root ("lost" → "lose"), its noun's. */
 function forms(word: string): string[] {
   // (Read in a clause, so a participle is a verb: "they lost it" → "lose".)
-  const verb = (nlp(`they ${word} it`).verbs().toInfinitive().text() as string)
+  const verb = nlp(`they ${word} it`)
+    .verbs()
+    .toInfinitive()
+    .text()
     .toLowerCase()
     .replace(/^they /, "")
     .replace(/ it$/, "");
