@@ -121,6 +121,7 @@ export class GenerativeMind implements Mind {
   private readonly makeMemory: (p: Persona) => MemoryPort;
   private readonly embedCache = new Map<string, Float32Array>();
   private readonly names = new Set<string>();
+  private peopleList?: readonly string[];
   private readonly ctx: MindContext;
 
   constructor(opts: GenerativeMindOptions) {
@@ -138,7 +139,8 @@ export class GenerativeMind implements Mind {
       agents: this.agents,
       stats: this.stats,
       embed: (texts) => this.embed(texts),
-      people: () => [...this.agents.values()].map((a) => a.persona.name),
+      // One list while nobody moves in or changes (its users index it once, language/names.ts).
+      people: () => (this.peopleList ??= [...this.agents.values()].map((a) => a.persona.name)),
       isResident: (name) => this.names.has(name),
     };
     for (const p of opts.personas ?? []) this.add(p);
@@ -186,6 +188,7 @@ export class GenerativeMind implements Mind {
     const s = newAgentState(persona, this.makeMemory(persona), spatial);
     this.agents.set(persona.id, s);
     this.names.add(persona.name);
+    this.peopleList = undefined;
     return s;
   }
 
@@ -513,6 +516,7 @@ export class GenerativeMind implements Mind {
     const s = this.agents.get(persona.id) ?? this.add(persona);
     s.persona = persona;
     this.names.add(persona.name);
+    this.peopleList = undefined;
     if (!told) return;
     s.schedule = undefined;
     await whisperThoughts(this.ctx, s, told.statements, told.now);
@@ -547,5 +551,6 @@ export class GenerativeMind implements Mind {
       if (!s.spatial.world) s.spatial.world = Address.parse(s.persona.home).world;
       s.reflecting = false;
     }
+    this.peopleList = undefined;
   }
 }

@@ -72,8 +72,8 @@ export interface MindContext {
   /** Every agent, by id (one mind serves the whole town). */
   readonly agents: ReadonlyMap<string, AgentState>;
   embed(texts: string[]): Promise<Float32Array[]>;
-  /** Names of all residents. */
-  people(): string[];
+  /** Names of all residents (the same list until someone moves in or changes). */
+  people(): readonly string[];
   /** Whether a name is a resident's. */
   isResident(name: string): boolean;
   /** Counters for reports and tests. */
@@ -246,9 +246,18 @@ export const lines = (ms: readonly MemoryRecord[]): MemoryLine[] =>
 export const datedFrom = (ctx: MindContext, now: number): { today?: number } =>
   ctx.settings.memoryDates === "compact" ? { today: now } : {};
 
+/** Each resident's list of the others, kept while the list of all is (the same list each time). */
+const othersOf = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
 /** The names of the other residents the agent knows of (everyone in this small town). */
-export const peopleFor = (ctx: MindContext, s: AgentState) =>
-  ctx.people().filter((p) => p !== s.persona.name);
+export function peopleFor(ctx: MindContext, s: AgentState): readonly string[] {
+  const all = ctx.people();
+  let byName = othersOf.get(all);
+  if (!byName) othersOf.set(all, (byName = new Map<string, readonly string[]>()));
+  let others = byName.get(s.persona.name);
+  if (!others) byName.set(s.persona.name, (others = all.filter((p) => p !== s.persona.name)));
+  return others;
+}
 
 /** "Copper Kettle cafe:dining room": where the agent is now, as its mind last placed it. */
 export const currentPlace = (s: AgentState) =>

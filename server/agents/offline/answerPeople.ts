@@ -30,7 +30,7 @@ export interface Talk {
   /** Everything said in the talk before, by anyone (never said back). */
   heard: string[];
   memories: MemoryLine[];
-  residents: string[];
+  residents: readonly string[];
 }
 
 export interface PeopleAnswer {
@@ -294,7 +294,7 @@ const FRAMING_VERBS = [
 ];
 
 /** The places it knows, best for the topic first: by their names and what they hold. */
-function places(u: Utterance, k: Knowledge, residents: string[]): Source {
+function places(u: Utterance, k: Knowledge, residents: readonly string[]): Source {
   // What the place is for: the things and doings asked about, not when, who, or the verbs of
   // going and finding that frame the question ("where do PEOPLE GO for a drink in the EVENING").
   const verbish = (w: string) => senses(w, "verb").length > senses(w, "noun").length;
