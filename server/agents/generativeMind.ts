@@ -177,12 +177,28 @@ export class GenerativeMind implements Mind {
     ]);
   }
 
+  /** The map's addresses in a sector, in the map's order (grouped once: a town of a thousand
+   *  homes would otherwise read every address of the map for each resident). */
+  private addressesOf(sector: string | undefined): readonly string[] {
+    if (!this.bySector) {
+      this.bySector = new Map();
+      for (const a of this.addresses) {
+        const key = Address.parse(a).sector;
+        const list = this.bySector.get(key);
+        if (list) list.push(a);
+        else this.bySector.set(key, [a]);
+      }
+    }
+    return this.bySector.get(sector) ?? [];
+  }
+  private bySector?: Map<string | undefined, string[]>;
+
   private add(persona: Persona): AgentState {
     const spatial = new SpatialMemory();
     spatial.world = Address.parse(persona.home).world;
     const homeSector = Address.parse(persona.home).sector;
     // Its home, and the places of its habits ("known places").
-    spatial.addAll(this.addresses.filter((a) => Address.parse(a).sector === homeSector));
+    spatial.addAll(this.addressesOf(homeSector));
     spatial.add(persona.home);
     spatial.addAll(persona.schedule.map((h) => h.address));
     const s = newAgentState(persona, this.makeMemory(persona), spatial);
