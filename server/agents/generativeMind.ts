@@ -133,6 +133,7 @@ export class GenerativeMind implements Mind {
   private readonly names = new Set<string>();
   /** Ids of the residents who moved in while the town ran: known to nobody until met. */
   private readonly newcomers = new Set<string>();
+  private peopleList?: readonly string[];
   private readonly ctx: MindContext;
 
   constructor(opts: GenerativeMindOptions) {
@@ -150,7 +151,8 @@ export class GenerativeMind implements Mind {
       agents: this.agents,
       stats: this.stats,
       embed: (texts) => this.embed(texts),
-      people: () => [...this.agents.values()].map((a) => a.persona.name),
+      // One list while nobody moves in or changes (its users index it once, language/names.ts).
+      people: () => (this.peopleList ??= [...this.agents.values()].map((a) => a.persona.name)),
       newcomers: this.newcomers,
       isResident: (name) => this.names.has(name),
     };
@@ -188,17 +190,34 @@ export class GenerativeMind implements Mind {
     ]);
   }
 
+  /** The map's addresses in a sector, in the map's order (grouped once: a town of a thousand
+   *  homes would otherwise read every address of the map for each resident). */
+  private addressesOf(sector: string | undefined): readonly string[] {
+    if (!this.bySector) {
+      this.bySector = new Map();
+      for (const a of this.addresses) {
+        const key = Address.parse(a).sector;
+        const list = this.bySector.get(key);
+        if (list) list.push(a);
+        else this.bySector.set(key, [a]);
+      }
+    }
+    return this.bySector.get(sector) ?? [];
+  }
+  private bySector?: Map<string | undefined, string[]>;
+
   private add(persona: Persona): AgentState {
     const spatial = new SpatialMemory();
     spatial.world = Address.parse(persona.home).world;
     const homeSector = Address.parse(persona.home).sector;
     // Its home, and the places of its habits ("known places").
-    spatial.addAll(this.addresses.filter((a) => Address.parse(a).sector === homeSector));
+    spatial.addAll(this.addressesOf(homeSector));
     spatial.add(persona.home);
     spatial.addAll(persona.schedule.map((h) => h.address));
     const s = newAgentState(persona, this.makeMemory(persona), spatial);
     this.agents.set(persona.id, s);
     this.names.add(persona.name);
+    this.peopleList = undefined;
     return s;
   }
 
@@ -596,6 +615,7 @@ export class GenerativeMind implements Mind {
     const s = this.agents.get(persona.id) ?? this.add(persona);
     s.persona = persona;
     this.names.add(persona.name);
+    this.peopleList = undefined;
     if (!told) return;
     s.schedule = undefined;
     await whisperThoughts(this.ctx, s, told.statements, told.now);
@@ -636,5 +656,6 @@ export class GenerativeMind implements Mind {
       if (!s.spatial.world) s.spatial.world = Address.parse(s.persona.home).world;
       s.reflecting = false;
     }
+    this.peopleList = undefined;
   }
 }

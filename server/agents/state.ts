@@ -73,8 +73,8 @@ export interface MindContext {
   /** Every agent, by id (one mind serves the whole town). */
   readonly agents: ReadonlyMap<string, AgentState>;
   embed(texts: string[]): Promise<Float32Array[]>;
-  /** Names of all residents. */
-  people(): string[];
+  /** Names of all residents (the same list until someone moves in or changes). */
+  people(): readonly string[];
   /** Whether a name is a resident's. */
   isResident(name: string): boolean;
   /** Ids of the residents who moved in while the town ran (known to nobody until met). */
@@ -249,17 +249,27 @@ export const lines = (ms: readonly MemoryRecord[]): MemoryLine[] =>
 export const datedFrom = (ctx: MindContext, now: number): { today?: number } =>
   ctx.settings.memoryDates === "compact" ? { today: now } : {};
 
+/** Each resident's list of the others, kept while the list of all is (the same list each time). */
+const othersOf = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
 /**
  * The names of the other residents the agent knows of: in this small town everyone who lived there
  * from the start knows the others; one who moved in since knows and is known by those it lives
  * with, and by the others once they have met (acquaintances.ts).
  */
-export function peopleFor(ctx: MindContext, s: AgentState): string[] {
-  if (!ctx.newcomers?.size) return ctx.people().filter((p) => p !== s.persona.name);
-  const out: string[] = [];
-  for (const o of ctx.agents.values())
-    if (o !== s && knowsOf(s, o, ctx.newcomers)) out.push(o.persona.name);
-  return out;
+export function peopleFor(ctx: MindContext, s: AgentState): readonly string[] {
+  if (ctx.newcomers?.size) {
+    const out: string[] = [];
+    for (const o of ctx.agents.values())
+      if (o !== s && knowsOf(s, o, ctx.newcomers)) out.push(o.persona.name);
+    return out;
+  }
+  const all = ctx.people();
+  let byName = othersOf.get(all);
+  if (!byName) othersOf.set(all, (byName = new Map<string, readonly string[]>()));
+  let others = byName.get(s.persona.name);
+  if (!others) byName.set(s.persona.name, (others = all.filter((p) => p !== s.persona.name)));
+  return others;
 }
 
 /** "Copper Kettle cafe:dining room": where the agent is now, as its mind last placed it. */

@@ -8,6 +8,7 @@ import { Address } from "../../../shared/address.ts";
 import * as chrono from "chrono-node";
 import nlp from "compromise";
 import { DAY_MS } from "../../world/clock.ts";
+import { nameCandidates, namesKey } from "./names.ts";
 import { formatTime12, MONTH_NAMES } from "./time.ts";
 
 export interface PlaceName {
@@ -422,8 +423,8 @@ function peopleIn(
   known: readonly string[],
 ): { name: string; at: number; end: number; known?: boolean }[] {
   const out: { name: string; at: number; end: number; known?: boolean }[] = [];
-  for (const name of known) {
-    if (!text.includes(name.split(" ")[0])) continue;
+  for (const i of nameCandidates(text, known)) {
+    const name = known[i];
     for (const form of [name, name.split(" ")[0]]) {
       const re = new RegExp(`\\b${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g");
       for (const m of text.matchAll(re))
@@ -459,7 +460,7 @@ export function extractEvent(
   speaker?: string,
 ): EventMention | undefined {
   if (ref === undefined) return undefined;
-  const k = `${Math.floor(ref / 60_000)}|${speaker ?? ""}|${people.join(",")}|${places.length}:${places[0]?.address ?? ""}:${places.at(-1)?.address ?? ""}|${text}`;
+  const k = `${Math.floor(ref / 60_000)}|${speaker ?? ""}|${namesKey(people)}|${places.length}:${places[0]?.address ?? ""}:${places.at(-1)?.address ?? ""}|${text}`;
   // A planning note's header ("For Rosa Delgado's planning: ") names whose note it is, not who
   // organises what follows.
   const e = cached(eventCache, k, () =>

@@ -5,6 +5,7 @@
 // uses it. Parts of speech and tenses come from compromise, times from the date parser.
 import nlp from "compromise";
 import { namesLaterTime, readTime, taggedPeople, timeAhead } from "./events.ts";
+import { nameCandidates } from "./names.ts";
 
 const cache = new Map<string, number>();
 
@@ -45,12 +46,14 @@ export function aboutTheFuture(text: string, at = Date.now()): boolean {
 /** Whether a sentence names a person (a known name or one the tagger recognises). */
 export function namesPerson(text: string, people: readonly string[] = [], except = ""): boolean {
   if (
-    people.some(
-      (p) =>
-        p !== except &&
-        (text.includes(p) || new RegExp(`\\b${p.split(" ")[0]}\\b`).test(text)) &&
-        !except.startsWith(p.split(" ")[0]),
-    )
+    nameCandidates(text, people)
+      .map((i) => people[i])
+      .some(
+        (p) =>
+          p !== except &&
+          (text.includes(p) || new RegExp(`\\b${p.split(" ")[0]}\\b`).test(text)) &&
+          !except.startsWith(p.split(" ")[0]),
+      )
   )
     return true;
   return taggedPeople(text).some((p) => /^[A-Z]/.test(p) && !except.includes(p));

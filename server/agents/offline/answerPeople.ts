@@ -46,7 +46,7 @@ export interface Talk {
   /** Everything said in the talk before, by anyone (never said back). */
   heard: string[];
   memories: MemoryLine[];
-  residents: string[];
+  residents: readonly string[];
   /** Game time now: records' days are told from it ("two days ago"). */
   now?: number;
 }
@@ -358,7 +358,7 @@ function purposeWords(u: Utterance): string[] {
 function placesFor(
   words: string[],
   k: Knowledge,
-  residents: string[],
+  residents: readonly string[],
 ): { p: Knowledge["places"][number]; s: number; top: number }[] {
   // Homes are not places to send someone: its own and any named after a resident.
   const homeSector = k.home.split(" of ").at(-1) ?? "";
@@ -424,7 +424,7 @@ function placePhrase(name: string): string {
 }
 
 /** Where to go for what is asked: the best place, and another building's if nearly as good. */
-function places(u: Utterance, k: Knowledge, residents: string[]): Source {
+function places(u: Utterance, k: Knowledge, residents: readonly string[]): Source {
   const asked = purposeWords(u);
   const scored = placesFor(asked, k, residents);
   // A room asked for by its own name ("where the library is") before the building around it.

@@ -50,7 +50,7 @@ export interface ChatSideInput {
   /** Retrieved for the other, the situation and the last line, best first. */
   memories: MemoryLine[];
   /** Names the resident knows. */
-  people?: string[];
+  people?: readonly string[];
   /** Its usual day (habits), to know whether it is free at an hour: [minute, place]. */
   usual?: { start: number; place: string }[];
   /** Where it lives ("world:sector:arena"). */

@@ -38,7 +38,7 @@ export interface InterviewInput {
   presence: { sector: string; at: number }[];
   places: PlaceName[];
   /** Every resident's name. */
-  residents: string[];
+  residents: readonly string[];
   /** Memories of this day show only their time (builder.stamp). */
   today?: number;
   /** What it knows as values, and what it already answered this interviewer today. */

@@ -4,12 +4,14 @@
 // plans by the general future cues; nothing is about any particular event.
 import type { PlaceName } from "../language/events.ts";
 import { aboutTheFuture } from "../language/importance.ts";
+import { nameCandidates } from "../language/names.ts";
 import { withoutDanglingEnd } from "../language/person.ts";
 
 function mentions(statements: readonly string[], people: readonly string[]): [string, number[]][] {
   const out = new Map<string, number[]>();
   statements.forEach((s, n) => {
-    for (const p of people) {
+    for (const i of nameCandidates(s, people)) {
+      const p = people[i];
       if (s.includes(p) || new RegExp(`\\b${p.split(" ")[0]}\\b`).test(s)) {
         let list = out.get(p);
         if (!list) out.set(p, (list = []));

@@ -37,7 +37,7 @@ export interface VisitorReplyInput {
   /** How the resident sees the people it knows. */
   people: { name: string; relationship: string }[];
   /** Every resident's name. */
-  residents: string[];
+  residents: readonly string[];
   places: PlaceName[];
   /** After this many lines the resident wraps up. */
   maxLines: number;

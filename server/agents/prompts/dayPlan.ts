@@ -34,7 +34,7 @@ export interface DayPlanInput {
   /** Where the resident is now. */
   currentPlace: string;
   /** Names the resident knows. */
-  people: string[];
+  people: readonly string[];
 }
 
 export const DayPlanAnswer = z.object({

@@ -10,7 +10,7 @@ export interface ImportanceInput {
   items: string[];
   /** When the items were noticed, and the names the resident knows (the offline engine's cues). */
   at: number;
-  people: string[];
+  people: readonly string[];
   /** Per item: nothing like it among what the resident holds (novelty). */
   novel?: boolean[];
 }

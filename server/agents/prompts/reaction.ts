@@ -24,7 +24,7 @@ export interface ReactionInput {
   sharedObject?: string;
   /** Known places and people, for the offline engine. */
   places: PlaceName[];
-  people: string[];
+  people: readonly string[];
   /** Conversations the resident already had today (the offline engine's social budget). */
   chatsToday?: number;
   /** Memories of this day show only their time (builder.stamp). */

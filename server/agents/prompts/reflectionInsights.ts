@@ -23,7 +23,7 @@ export interface ReflectionInsightsInput {
   statements: MemoryLine[];
   /** Insights per question. */
   n: number;
-  people: string[];
+  people: readonly string[];
   places: PlaceName[];
   /** Memories of this day show only their time (builder.stamp). */
   today?: number;

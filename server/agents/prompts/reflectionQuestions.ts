@@ -11,7 +11,7 @@ export interface ReflectionQuestionsInput {
   statements: MemoryLine[];
   n: number;
   /** Other residents' names and known places, for the offline engine. */
-  people: string[];
+  people: readonly string[];
   places: PlaceName[];
   /** Memories of this day show only their time (builder.stamp). */
   today?: number;

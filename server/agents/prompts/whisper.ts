@@ -13,7 +13,7 @@ export interface WhisperInput {
   statements: string[];
   /** When it is whispered, and the names the resident knows (the offline engine's cues). */
   at: number;
-  people: string[];
+  people: readonly string[];
 }
 
 export const WhisperAnswer = z.object({

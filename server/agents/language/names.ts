@@ -1,0 +1,90 @@
+// Which of a town's people a text may name, without testing every name: every name met is
+// indexed once by its first word, and a text is read once for the first words it holds; the few
+// names found are then looked up in the list asked about. In a town of a thousand, testing every
+// name against every memory was most of a day's work (bench/RESULTS.md, "A town of a thousand");
+// the answers are the same as testing each name.
+
+/** First word of every name met → those names. */
+const byFirst = new Map<string, Set<string>>();
+/** The lengths of those first words. */
+let lengths: number[] = [];
+/** Names whose first word has a character a pattern reads as more than itself ("J.R."). */
+const special = new Set<string>();
+const known = new Set<string>();
+/** Lists whose names are all indexed (a list passed again costs nothing). */
+let indexed = new WeakSet<readonly string[]>();
+const MAX_NAMES = 200_000;
+
+/** The first word of a name ("Ada" of "Ada Lin"). */
+export const firstWord = (name: string) => name.split(" ")[0];
+
+function learn(people: readonly string[]): void {
+  if (indexed.has(people)) return;
+  if (known.size > MAX_NAMES) {
+    byFirst.clear();
+    special.clear();
+    known.clear();
+    lengths = [];
+    indexed = new WeakSet();
+  }
+  let grew = false;
+  for (const p of people) {
+    if (known.has(p)) continue;
+    known.add(p);
+    const first = firstWord(p);
+    if (/[.*+?^${}()|[\]\\]/.test(first)) special.add(p);
+    const set = byFirst.get(first);
+    if (set) set.add(p);
+    else {
+      byFirst.set(first, new Set([p]));
+      grew = true;
+    }
+  }
+  if (grew) lengths = [...new Set([...byFirst.keys()].map((f) => f.length))];
+  indexed.add(people);
+}
+
+/**
+ * The positions (ascending: the list's order) of the names whose first word occurs in `text`:
+ * every name the text could name in full or by its first word, and possibly a few more (a first
+ * word inside a longer word; a first word with a pattern's special characters, always). Callers
+ * test those few as they would have tested all.
+ */
+export function nameCandidates(text: string, people: readonly string[]): number[] {
+  if (people.length === 0) return [];
+  learn(people);
+  const names = new Set<string>(special);
+  for (const len of lengths) {
+    for (let at = 0; at + len <= text.length; at++) {
+      const found = byFirst.get(text.substr(at, len));
+      if (found) for (const p of found) names.add(p);
+    }
+  }
+  const out: number[] = [];
+  for (const p of names)
+    for (let i = people.indexOf(p); i >= 0; i = people.indexOf(p, i + 1)) out.push(i);
+  return out.sort((a, b) => a - b);
+}
+
+const keyOf = new WeakMap<readonly string[], string>();
+const keys = new Map<string, string>();
+/** Never reused, even after `keys` is cleared: a key always stands for one content. */
+let nextKey = 0;
+
+/**
+ * A short key for a list of names, equal for lists with the same names in the same order: a
+ * cache keyed by what a list holds without a key as long as the list (one per list object, so
+ * the same list passed again costs nothing).
+ */
+export function namesKey(people: readonly string[]): string {
+  let key = keyOf.get(people);
+  if (key !== undefined) return key;
+  const joined = people.join(",");
+  key = keys.get(joined);
+  if (key === undefined) {
+    if (keys.size >= 10_000) keys.clear();
+    keys.set(joined, (key = `names#${nextKey++}`));
+  }
+  keyOf.set(people, key);
+  return key;
+}
