@@ -90,7 +90,7 @@ beforeAll(async () => {
       agents.flatMap((a) =>
         (a.schedule?.tasks ?? [])
           .filter((x) => x.address?.includes(":") && test.test(x.task))
-          .map((x) => x.address!.split(":")[1]),
+          .map((x) => x.address.split(":")[1]),
       ),
     );
   homes = new Set(agents.map((a) => a.persona.home.split(":")[1]));
@@ -147,6 +147,31 @@ describe("unseen everyday questions (base-25, 14:00)", () => {
     const town = (await ask(1, "What do you think of this town?")).text;
     expect(town).toMatch(/like it here/);
     expect(town).toMatch(/park/);
+  }, 60_000);
+
+  it("answers a doing, kin, a time or a place it has none of from what it knows, not its day", async () => {
+    // A doing its day does not hold: an honest no, not the day recited.
+    for (let who = 0; who < 3; who++) {
+      const lost = (await ask(who, "Have you lost anything lately?")).text;
+      expect(lost).toMatch(/^No, I haven't lost anything/);
+    }
+    // Kin asked of: Arjun's persona names his sister; Ada's names only her parents.
+    expect((await ask(2, "Do you have brothers or sisters?")).text).toMatch(
+      /^Yes\. .*sister Priya/,
+    );
+    expect((await ask(0, "Do you have brothers or sisters?")).text).toMatch(/^No, I don't/);
+    // A time of its day by the block it names, in one short sentence, never the plan recited.
+    for (let who = 0; who < 3; who++) {
+      const bed = (await ask(who, "What time do you usually go to bed?")).text;
+      expect(bed).toMatch(/bed (at|after) /);
+      expect(bed).not.toMatch(/plan for|wake up/);
+    }
+    // A place for a thing it knows none for: said by the thing, not the question's words.
+    const coffee = (await ask(0, "What's the best place for a cup of coffee?")).text;
+    expect(coffee).not.toMatch(/best place for a cup/);
+    expect(coffee).toMatch(/coffee|Crumb/);
+    for (let who = 0; who < 3; who++)
+      expect((await ask(who, "Do you know a good doctor?")).text).not.toMatch(/plan for|\d am, /);
   }, 60_000);
 
   it("hears a parting formula as a goodbye and ends the talk", async () => {
