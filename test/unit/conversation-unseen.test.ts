@@ -172,6 +172,21 @@ describe("unseen everyday questions (base-25, 14:00)", () => {
     expect(coffee).toMatch(/coffee|Crumb/);
     for (let who = 0; who < 3; who++)
       expect((await ask(who, "Do you know a good doctor?")).text).not.toMatch(/plan for|\d am, /);
+    // A time asked of is said as a habit in the simple present: "I usually have lunch at ...".
+    expect((await ask(1, "When do you usually have lunch?")).text).toMatch(
+      /^I usually (have|eat) lunch .*at \d/,
+    );
+    // Friends: those its persona names, else those its days are spent with.
+    expect((await ask(0, "Who are your closest friends?")).text).toBe(
+      "My best friend is Kenji Mori.",
+    );
+    expect((await ask(1, "Who are your closest friends?")).text).toMatch(/^I'd say Sofia/);
+    // Whom it lives with: the clause of its persona with that verb, said with "I".
+    expect((await ask(0, "Who do you live with?")).text).toBe(
+      "I still live with my parents, Grace and Samuel.",
+    );
+    // A state of its day ("busy") is answered by its day.
+    expect((await ask(2, "Have you been busy today?")).text).toMatch(/^So far today/);
   }, 60_000);
 
   it("hears a parting formula as a goodbye and ends the talk", async () => {

@@ -461,6 +461,32 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
   return { name: "person", sentences: out };
 }
 
+/** A task as a doing in the simple present ("having lunch with Kenji" → "have lunch with Kenji"). */
+function simplePresent(task: string): string {
+  const d = nlp(`I am ${task}`);
+  d.verbs().toInfinitive();
+  return d.text().replace(/^I (be )?/, "");
+}
+
+/** Of a fact, the clause with one of the verbs, said with "I" ("I am a student who still lives
+ *  with my parents, Grace and Samuel" → "I still live with my parents, Grace and Samuel"). */
+function ownClause(text: string, verbs: string[]): string {
+  const rel = /\b(?:who|which|that)\s+(.+)$/.exec(text);
+  if (rel) {
+    const d = nlp(`I ${rel[1]}`);
+    d.verbs().toInfinitive();
+    const own = d.text().replace(/[.!]$/, "");
+    if (
+      own
+        .toLowerCase()
+        .split(/\W+/)
+        .some((w) => verbs.includes(w))
+    )
+      return sentence(own);
+  }
+  return partAbout(text, verbs);
+}
+
 /** A whole day's plan recited (three clock times or more): it answers no one question. */
 const recital = (text: string) => (text.match(/\b\d{1,2}(?::\d\d)? ?[ap]m\b/g) ?? []).length >= 3;
 
@@ -497,6 +523,43 @@ function kinAsked(kin: string[], f: PersonaFacts, k: Knowledge): Source {
   return {
     name: "kin",
     sentences: [sentence(`No, I don't${ofKin ? `. ${short(ofKin).replace(/[.!]$/, "")}` : ""}`)],
+  };
+}
+
+function friends(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
+  const named = f.facts.find((x) => tellable(x, k.knowsSpeaker) && x.kinds.includes("friend"));
+  if (named)
+    return {
+      name: "friends",
+      sentences: [
+        partAbout(
+          mine(f, named.text),
+          named.words.filter((w) => w === "friend" || kindOf(w, "friend")),
+        ),
+      ],
+    };
+  const often = k.people.filter((p) => p.talks > 0).sort((a, b) => b.talks - a.talks);
+  const days = new Map<string, number>();
+  for (const b of activities(k.today))
+    for (const r of talk.residents)
+      if (r !== f.name && new RegExp(`\\b${firstName(r)}\\b`).test(b.task))
+        days.set(firstName(r), (days.get(firstName(r)) ?? 0) + b.end - b.start);
+  const most = [...days].sort((a, b) => b[1] - a[1]).map(([n]) => n);
+  return {
+    name: "friends",
+    sentences: often.length
+      ? [
+          sentence(
+            `I'd say ${listOf(often.slice(0, 2).map((p) => firstName(p.name)))}; we talk a lot`,
+          ),
+        ]
+      : most.length
+        ? [
+            sentence(
+              `I'd say ${listOf(most.slice(0, 2))}; we spend a good part of our days together`,
+            ),
+          ]
+        : [],
   };
 }
 
@@ -1230,7 +1293,14 @@ export function answerPeople(
     const near = nearestKind(u);
     // "Have you lost anything lately?": a doing its day does not hold is not its day recited.
     const doingAsked =
-      !did && u.wh === "yesno" && u.about === "you" && u.tense === "past" && u.topic.length > 0;
+      !did &&
+      u.wh === "yesno" &&
+      u.about === "you" &&
+      u.tense === "past" &&
+      // A doing ("lost"), not a state of its day ("busy"), which its day answers.
+      u.topic.some(
+        (w) => senses(w, "verb").length > 0 && senses(w, "verb").length >= senses(w, "adj").length,
+      );
     if (doingAsked) dayAsked = false;
     const aboutPast =
       !doingAsked &&
@@ -1247,6 +1317,27 @@ export function answerPeople(
     // "Do you have brothers or sisters?": the kin asked of, by what its persona names.
     const kin = u.topic.filter((w) => kindOf(w, "relative") || kindOf(w, "friend"));
     if (u.wh === "yesno" && kin.length) sources.push(kinAsked(kin, f, k));
+    // "Who are your closest friends?": the friends its persona names, else those it talks with
+    // most, else those its days are spent with.
+    if (u.wh === "who" && kin.some((w) => w === "friend" || kindOf(w, "friend")))
+      sources.push(friends(f, k, talk));
+    // "Who do you live with?": the persona's fact on its people with the question's own verb.
+    const verbs = (nlp(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
+      wordsOf(v),
+    );
+    if (u.wh === "who" && u.about === "you" && !u.topic.length) {
+      const withVerb = f.facts.find(
+        (x) =>
+          tellable(x, k.knowsSpeaker) &&
+          (x.kinds.includes("family") || x.kinds.includes("friend")) &&
+          x.words.some((w) => verbs.includes(w)),
+      );
+      if (withVerb)
+        sources.push({
+          name: "company",
+          sentences: [ownClause(mine(f, withVerb.text), verbs)],
+        });
+    }
     // "Who are you?": who it is; "Who do you spend time with?": its people.
     if (u.wh === "who" && u.about === "you" && !u.topic.length) sources.push(identity(f, k));
     if (u.wh === "who") sources.push(company(f, k, talk));
@@ -1313,7 +1404,7 @@ export function answerPeople(
           name: "when",
           sentences: [
             sentence(
-              `${u.span === "general" ? "Usually" : "Today"} ${clock(b.start)}; I ${inFirstPerson(plain(b.task), f.name, f.pronoun)} then`,
+              `I ${u.span === "general" ? "usually " : ""}${simplePresent(inFirstPerson(plain(b.task), f.name, f.pronoun))} at ${clock(b.start)}`,
             ),
           ],
         });
