@@ -1386,11 +1386,13 @@ export function answerPeople(
     if (!u.topic.length && u.wh === "who") sources.push(identity(f, k));
     // A topic that is none of its own kinds ("any party?") is looked for in what it remembers
     // first, then in its persona; who it is comes last.
+    // A yes/no question is answered by what bears on it closely, not by any fact of its life.
+    const min = doingAsked ? 0.75 : u.wh === "yesno" ? 0.6 : 0.3;
     const own = nearestKind(u).score >= 0.3;
     if (u.topic.length && !own) {
       const told = fromMemories(fallback(), talk, k).filter((x) => bears(x, u.topic));
       if (told.length) sources.push({ name: "memory", sentences: told });
-      sources.push(recall(u, f, k, talk));
+      sources.push(recall(u, f, k, talk, min));
     }
     // "What time do you go to bed?": the block of its day the topic names, with its time.
     if ((u.wh === "when" || nlp(u.text).has("what time")) && u.about === "you") {
@@ -1409,8 +1411,6 @@ export function answerPeople(
           ],
         });
     }
-    // A yes/no question is answered by what bears on it closely, not by any fact of its life.
-    const min = doingAsked ? 0.75 : u.wh === "yesno" ? 0.6 : 0.3;
     sources.push(topical(u, f, k, min), recall(u, f, k, talk, min));
     if (u.topic.length === 0 || u.wh === "who") sources.push(identity(f, k));
   }
