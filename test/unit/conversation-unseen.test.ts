@@ -149,6 +149,46 @@ describe("unseen everyday questions (base-25, 14:00)", () => {
     expect(town).toMatch(/park/);
   }, 60_000);
 
+  it("answers a doing, kin, a time or a place it has none of from what it knows, not its day", async () => {
+    // A doing its day does not hold: an honest no, not the day recited.
+    for (let who = 0; who < 3; who++) {
+      const lost = (await ask(who, "Have you lost anything lately?")).text;
+      expect(lost).toMatch(/^No, I haven't lost anything/);
+    }
+    // Kin asked of: Arjun's persona names his sister; Ada's names only her parents.
+    expect((await ask(2, "Do you have brothers or sisters?")).text).toMatch(
+      /^Yes\. .*sister Priya/,
+    );
+    expect((await ask(0, "Do you have brothers or sisters?")).text).toMatch(/^No, I don't/);
+    // A time of its day by the block it names, in one short sentence, never the plan recited.
+    for (let who = 0; who < 3; who++) {
+      const bed = (await ask(who, "What time do you usually go to bed?")).text;
+      expect(bed).toMatch(/bed (at|after) /);
+      expect(bed).not.toMatch(/plan for|wake up/);
+    }
+    // A place for a thing it knows none for: said by the thing, not the question's words.
+    const coffee = (await ask(0, "What's the best place for a cup of coffee?")).text;
+    expect(coffee).not.toMatch(/best place for a cup/);
+    expect(coffee).toMatch(/coffee|Crumb/);
+    for (let who = 0; who < 3; who++)
+      expect((await ask(who, "Do you know a good doctor?")).text).not.toMatch(/plan for|\d am, /);
+    // A time asked of is said as a habit in the simple present: "I usually have lunch at ...".
+    expect((await ask(1, "When do you usually have lunch?")).text).toMatch(
+      /^I usually (have|eat) lunch .*at \d/,
+    );
+    // Friends: those its persona names, else those its days are spent with.
+    expect((await ask(0, "Who are your closest friends?")).text).toBe(
+      "My best friend is Kenji Mori.",
+    );
+    expect((await ask(1, "Who are your closest friends?")).text).toMatch(/^I'd say Sofia/);
+    // Whom it lives with: the clause of its persona with that verb, said with "I".
+    expect((await ask(0, "Who do you live with?")).text).toBe(
+      "I still live with my parents, Grace and Samuel.",
+    );
+    // A state of its day ("busy") is answered by its day.
+    expect((await ask(2, "Have you been busy today?")).text).toMatch(/^So far today/);
+  }, 60_000);
+
   it("hears a parting formula as a goodbye and ends the talk", async () => {
     for (const [i, bye] of [
       "Take care!",

@@ -6,7 +6,7 @@
 // of farewell, of gratitude). The closed-class words below are English grammar, not a topic list.
 import nlp from "compromise";
 import * as chrono from "chrono-node";
-import { closeness, domainOf, lemma, relatedness, senses } from "./lexicon.ts";
+import { closeness, domainOf, isWord, lemma, relatedness, senses, type Pos } from "./lexicon.ts";
 
 export type Act =
   | "question"
@@ -189,6 +189,18 @@ const AUXILIARY = new Set(
   ),
 );
 
+// English's indefinite pronouns (closed class), which compromise may tag as nouns.
+const INDEFINITE = /^(any|some|every|no)(thing|one|body|where)$|^nothing$/;
+
+/** A verb's infinitive by compromise's conjugation, when WordNet files it ("lost" → "lose"). */
+function infinitive(word: string): string | undefined {
+  // Read after a subject, so that the form is taken as a verb.
+  const d = nlp(`they ${word.toLowerCase()}`);
+  d.verbs().toInfinitive();
+  const base = d.text().trim().split(" ").at(-1) ?? "";
+  return base && base !== word.toLowerCase() && isWord(base, "verb") ? base : undefined;
+}
+
 /** Content words by their lemma ("worries" → "worry", "planning" → "plan"). */
 export function contentWords(text: string, skip: readonly string[] = []): string[] {
   const doc = nlp(text);
@@ -198,8 +210,22 @@ export function contentWords(text: string, skip: readonly string[] = []): string
     if (GRAMMAR_TAGS.some((g) => has(t, g)) || has(t, "Adverb")) continue;
     const w = t.normal.replace(/[^a-z'-]/g, "").replace(/'s$/, "");
     if (w.length < 3 || skipped.has(w) || AUXILIARY.has(w)) continue;
+    if (INDEFINITE.test(w)) continue;
     const pos = has(t, "Verb") ? "verb" : has(t, "Adjective") ? "adj" : "noun";
-    const base = lemma(w, pos) ?? lemma(w, "noun") ?? lemma(w, "verb") ?? w;
+    // A word WordNet files only as an adverb ("lately") says when, not what.
+    if (
+      pos !== "verb" &&
+      isWord(w, "adv") &&
+      !["noun", "verb", "adj"].some((p) => isWord(w, p as Pos))
+    )
+      continue;
+    // An irregular verb by compromise's conjugation when WordNet's rules miss it ("lost" → "lose").
+    const base =
+      lemma(w, pos) ??
+      (pos === "verb" ? infinitive(t.text || w) : undefined) ??
+      lemma(w, "noun") ??
+      lemma(w, "verb") ??
+      w;
     // Light verbs and copulas say nothing about a topic.
     if (pos === "verb" && domainOf(base, "verb") === "verb.stative") continue;
     if (!out.includes(base)) out.push(base);

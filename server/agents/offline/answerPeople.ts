@@ -491,12 +491,114 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
   return { name: "person", sentences: out };
 }
 
+/** A task as a doing in the simple present ("having lunch with Kenji" → "have lunch with Kenji"). */
+function simplePresent(task: string): string {
+  const d = nlp(`I am ${task}`);
+  d.verbs().toInfinitive();
+  return d.text().replace(/^I (be )?/, "");
+}
+
+/** Of a fact, the clause with one of the verbs, said with "I" ("I am a student who still lives
+ *  with my parents, Grace and Samuel" → "I still live with my parents, Grace and Samuel"). */
+function ownClause(text: string, verbs: string[]): string {
+  const rel = /\b(?:who|which|that)\s+(.+)$/.exec(text);
+  if (rel) {
+    const d = nlp(`I ${rel[1]}`);
+    d.verbs().toInfinitive();
+    const own = d.text().replace(/[.!]$/, "");
+    if (
+      own
+        .toLowerCase()
+        .split(/\W+/)
+        .some((w) => verbs.includes(w))
+    )
+      return sentence(own);
+  }
+  return partAbout(text, verbs);
+}
+
+/** A whole day's plan recited (three clock times or more): it answers no one question. */
+const recital = (text: string) => (text.match(/\b\d{1,2}(?::\d\d)? ?[ap]m\b/g) ?? []).length >= 3;
+
+/** Whether a sentence bears on the question's topic (a word of it related to a topic word). */
+function bears(text: string, topic: string[]): boolean {
+  const words = contentWords(text);
+  return topic.some((t) => words.some((w) => relatedness(t, w) >= 0.6));
+}
+
+/** "Do you have brothers or sisters?": yes with the fact that names such kin, else no and the
+ *  family (or friends) it does name. */
+function kinAsked(kin: string[], f: PersonaFacts, k: Knowledge): Source {
+  const named = f.facts.filter(
+    (x) =>
+      tellable(x, k.knowsSpeaker) && x.words.some((w) => kin.some((t) => kindOf(w, t) || w === t)),
+  );
+  if (named.length)
+    return {
+      name: "kin",
+      sentences: [
+        `Yes. ${partAbout(mine(f, named[0].text), [...kin, ...named[0].words.filter((w) => kin.some((t) => kindOf(w, t)))])}`,
+      ],
+    };
+  const family = f.facts.find(
+    (x) =>
+      tellable(x, k.knowsSpeaker) && (x.kinds.includes("family") || x.kinds.includes("friend")),
+  );
+  const ofKin = family
+    ? partAbout(
+        mine(f, family.text),
+        family.words.filter((w) => kindOf(w, "relative") || kindOf(w, "friend")),
+      )
+    : "";
+  return {
+    name: "kin",
+    sentences: [sentence(`No, I don't${ofKin ? `. ${short(ofKin).replace(/[.!]$/, "")}` : ""}`)],
+  };
+}
+
+function friends(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
+  const named = f.facts.find((x) => tellable(x, k.knowsSpeaker) && x.kinds.includes("friend"));
+  if (named)
+    return {
+      name: "friends",
+      sentences: [
+        partAbout(
+          mine(f, named.text),
+          named.words.filter((w) => w === "friend" || kindOf(w, "friend")),
+        ),
+      ],
+    };
+  const often = k.people.filter((p) => p.talks > 0).sort((a, b) => b.talks - a.talks);
+  const days = new Map<string, number>();
+  for (const b of activities(k.today))
+    for (const r of talk.residents)
+      if (r !== f.name && new RegExp(`\\b${firstName(r)}\\b`).test(b.task))
+        days.set(firstName(r), (days.get(firstName(r)) ?? 0) + b.end - b.start);
+  const most = [...days].sort((a, b) => b[1] - a[1]).map(([n]) => n);
+  return {
+    name: "friends",
+    sentences: often.length
+      ? [
+          sentence(
+            `I'd say ${listOf(often.slice(0, 2).map((p) => firstName(p.name)))}; we talk a lot`,
+          ),
+        ]
+      : most.length
+        ? [
+            sentence(
+              `I'd say ${listOf(most.slice(0, 2))}; we spend a good part of our days together`,
+            ),
+          ]
+        : [],
+  };
+}
+
 /** Its memories that bear on the topic (never a line someone said to it, told back). */
 function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, min = 0.3): Source {
   const speaker = firstName(talk.speaker);
   const scored = talk.memories
     .filter((m) => !/ said to |interviewed/.test(m.text) && !m.text.includes(speaker))
-    .filter((m) => k.knowsSpeaker || !secretIn(m.text))
+    .filter((m) => (k.knowsSpeaker || !secretIn(m.text)) && !recital(m.text))
     .map((m) => {
       const words = contentWords(m.text);
       let s = 0;
@@ -525,7 +627,12 @@ function topical(u: Utterance, f: PersonaFacts, k: Knowledge, min = 0.3): Source
     })
     .filter((x) => x.s >= min)
     .sort((a, b) => b.s - a.s);
-  return { name: "facts", sentences: scored.map(({ x }) => mine(f, x.text)) };
+  return {
+    name: "facts",
+    sentences: scored.map(({ x }) =>
+      x.kinds.includes("habit") ? partAbout(mine(f, x.text), u.topic) : mine(f, x.text),
+    ),
+  };
 }
 
 /** The older engine's answer from memories, sentence by sentence: without a secret for someone
@@ -544,6 +651,8 @@ function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
       .filter(
         (x) => contentWords(x).length > 1 && !nlp(x).has("#Negative") && !/^Let me think/.test(x),
       )
+      // A whole day's plan recited (three times or more) answers no one question.
+      .filter((x) => !recital(x))
       // Its own plan as the planner wrote it ("her bird counts") said as its own; a person's
       // label as a memory has it ("Jane (a visitor)") said as a person would.
       .map((x) =>
@@ -656,6 +765,23 @@ function notKnown(u: Utterance, foreign: string[], k: Knowledge, talk: Talk): st
     .replace(/,\s*\w+$/, "")
     .replace(/^(\w+)'s\b/, "$1 is");
   let said: string | undefined;
+  // "What's the best place for a cup of coffee?": a place sought for something it knows none for.
+  // Said by its head: not a modifier ("the BEST place") nor a measure ("a CUP of coffee").
+  const doc = nlp(u.text);
+  const sayable = (w: string) =>
+    !doc.has(`(${w}|${w}s) of`) &&
+    !(doc.match("#Adjective").out("array") as string[]).some(
+      (a) => lemma(a.toLowerCase(), "adj") === w || a.toLowerCase() === w,
+    );
+  const wanted = purposeWords(u).filter(sayable);
+  if (
+    u.wh !== "where" &&
+    u.wh !== "yesno" &&
+    u.about !== "you" &&
+    wanted.length &&
+    u.topic.some((w) => domainOf(w, "noun") === "noun.location")
+  )
+    return `I'm not sure where to go for ${listOf(wanted)} around here, I'm afraid. ${choose(["Sorry I can't be more help.", "Maybe someone else in town would know."], talk, "where")}`;
   const aux = /^(do|does|did|have|has|are|were|can|could|will|would) you\b\s*(.*)$/i.exec(q);
   const wh = /^(who|what|where|when|which \w+)(?: (is|are|was|were) (.+))?$/i.exec(q);
   // "Where can I get a meal", "where do people go": the clause put back in order.
@@ -706,6 +832,8 @@ function notKnown(u: Utterance, foreign: string[], k: Knowledge, talk: Talk): st
     ) &&
     (domainOf(verb, "verb") === "verb.perception" || closeness(verb, "find") >= 0.6) &&
     !nlp(u.text).has("#Verb (about|of)");
+  // "a good doctor": someone of a kind, not a person it could name.
+  const indefinite = nlp(last).has(`(a|an|any) #Adjective? ${head}`);
   const turn = place
     ? `You could ask at ${placePhrase(place.p.name)}.`
     : helper
@@ -723,7 +851,14 @@ function notKnown(u: Utterance, foreign: string[], k: Knowledge, talk: Talk): st
               "where",
             )
           : domainOf(head, "noun") === "noun.person"
-            ? choose(["Why do you ask?", "Are you looking for them?"], talk, "who")
+            ? choose(
+                [
+                  "Why do you ask?",
+                  indefinite ? "Are you looking for one?" : "Are you looking for them?",
+                ],
+                talk,
+                "who",
+              )
             : choose(["Why do you ask?", "What made you think of it?"], talk, "ask");
   return `${sentence(said)} ${turn}`;
 }
@@ -1258,15 +1393,53 @@ export function answerPeople(
     const did = doneToday(u, f, k) ?? doYou(u, f, k);
     if (did) sources.push(did);
     const near = nearestKind(u);
+    // "Have you lost anything lately?": a doing its day does not hold is not its day recited.
+    const doingAsked =
+      !did &&
+      u.wh === "yesno" &&
+      u.about === "you" &&
+      u.tense === "past" &&
+      // A doing ("lost"), not a state of its day ("busy"), which its day answers.
+      u.topic.some(
+        (w) => senses(w, "verb").length > 0 && senses(w, "verb").length >= senses(w, "adj").length,
+      );
+    if (doingAsked) dayAsked = false;
     const aboutPast =
-      u.span === "yesterday" ||
-      (u.span === "today" && u.wh === "how" && u.tense !== "future") ||
-      (u.tense === "past" && u.about === "you" && ["today", "recent", "general"].includes(u.span));
+      !doingAsked &&
+      (u.span === "yesterday" ||
+        (u.span === "today" && u.wh === "how" && u.tense !== "future") ||
+        (u.tense === "past" &&
+          u.about === "you" &&
+          ["today", "recent", "general"].includes(u.span)));
     const aboutPlans =
       near.kind === "plan" ||
       u.tense === "future" ||
       ["now", "evening", "tomorrow", "future", "week"].includes(u.span) ||
       (u.wh === "what" && u.topic.length === 0);
+    // "Do you have brothers or sisters?": the kin asked of, by what its persona names.
+    const kin = u.topic.filter((w) => kindOf(w, "relative") || kindOf(w, "friend"));
+    if (u.wh === "yesno" && kin.length) sources.push(kinAsked(kin, f, k));
+    // "Who are your closest friends?": the friends its persona names, else those it talks with
+    // most, else those its days are spent with.
+    if (u.wh === "who" && kin.some((w) => w === "friend" || kindOf(w, "friend")))
+      sources.push(friends(f, k, talk));
+    // "Who do you live with?": the persona's fact on its people with the question's own verb.
+    const verbs = (nlp(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
+      wordsOf(v),
+    );
+    if (u.wh === "who" && u.about === "you" && !u.topic.length) {
+      const withVerb = f.facts.find(
+        (x) =>
+          tellable(x, k.knowsSpeaker) &&
+          (x.kinds.includes("family") || x.kinds.includes("friend")) &&
+          x.words.some((w) => verbs.includes(w)),
+      );
+      if (withVerb)
+        sources.push({
+          name: "company",
+          sentences: [ownClause(mine(f, withVerb.text), verbs)],
+        });
+    }
     // "Who are you?": who it is; "Who do you spend time with?": its people.
     if (u.wh === "who" && u.about === "you" && !u.topic.length) sources.push(identity(f, k));
     if (u.wh === "who") sources.push(company(f, k, talk));
@@ -1315,20 +1488,39 @@ export function answerPeople(
     if (!u.topic.length && u.wh === "who") sources.push(identity(f, k));
     // A topic that is none of its own kinds ("any party?") is looked for in what it remembers
     // first, then in its persona; who it is comes last.
+    // A yes/no question is answered by what bears on it closely, not by any fact of its life.
+    const min = doingAsked ? 0.75 : u.wh === "yesno" ? 0.6 : 0.3;
     const own = nearestKind(u).score >= 0.3;
     if (u.topic.length && !own) {
-      const told = fromMemories(fallback(), talk, k);
+      const told = fromMemories(fallback(), talk, k).filter((x) => bears(x, u.topic));
       if (told.length) sources.push({ name: "memory", sentences: told });
-      sources.push(recall(u, f, k, talk));
+      sources.push(recall(u, f, k, talk, min));
     }
-    sources.push(topical(u, f, k), recall(u, f, k, talk));
+    // "What time do you go to bed?": the block of its day the topic names, with its time.
+    if ((u.wh === "when" || nlp(u.text).has("what time")) && u.about === "you") {
+      const b = k.today.find((x) =>
+        wordsOf(plain(x.task)).some((w) =>
+          u.topic.some((t) => t === w || purposeMatch(t, w) >= 0.7),
+        ),
+      );
+      if (b)
+        sources.push({
+          name: "when",
+          sentences: [
+            sentence(
+              `I ${u.span === "general" ? "usually " : ""}${simplePresent(inFirstPerson(plain(b.task), f.name, f.pronoun))} at ${clock(b.start)}`,
+            ),
+          ],
+        });
+    }
+    sources.push(topical(u, f, k, min), recall(u, f, k, talk, min));
     if (u.topic.length === 0 || u.wh === "who") sources.push(identity(f, k));
   }
   for (const s of sources) {
     const r = reply(s.sentences, s.name);
     if (r) return r;
   }
-  if (!dayAsked || seeksPlace) {
+  if (!dayAsked || seeksPlace || u.wh === "yesno") {
     const honest = notKnown(u, foreign, k, talk);
     if (honest) return { text: withHello(honest), end: false, source: "not-known" };
   }
