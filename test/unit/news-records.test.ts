@@ -104,9 +104,9 @@ describe("a reporter's questions answered from records", () => {
     expect(await ask("bob", "Do you know Ann Ash?")).toMatch(/grey cat/);
     // Asked of something it has no record of: a plain no (then the news it does have), never the
     // cat as if it were the answer.
-    expect(await ask("bob", "Have you heard about a fire at the bakery?")).toMatch(
-      /^No, I haven't heard anything about that\./,
-    );
+    const fire = await ask("bob", "Have you heard about a fire at the bakery?");
+    expect(fire).toMatch(/^No, I haven't heard (anything )?about (that|a fire at the bakery)\./);
+    expect(fire).not.toMatch(/^Yes/);
   }, 60_000);
 
   it("one's own plan ahead, from its record, the day said from now", async () => {

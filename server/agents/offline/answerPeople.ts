@@ -872,10 +872,13 @@ function opinionAsked(u: Utterance): { of: OpinionOf; words: string[] } | undefi
   if (u.about !== "you" || u.act !== "question") return undefined;
   const doc = nlp(u.text);
   // A verb or adjective that evaluates (liking, enjoying, being happy with), not one of wanting
-  // or hoping, which asks for a wish.
+  // or hoping, which asks for a wish, nor of worrying, which asks for a worry (the persona's
+  // other two attitudes, facts of their own).
   const feeling = (w: string) => {
     const evaluates = Math.max(...["like", "enjoy", "happy"].map((c) => closeness(w, c)));
-    return evaluates >= 0.6 && evaluates > closeness(w, "want");
+    return (
+      evaluates >= 0.6 && evaluates > closeness(w, "want") && evaluates > closeness(w, "worry")
+    );
   };
   // The word after the subject is its verb, whatever the tagger says ("do you LIKE what ...").
   const afterYou = [...u.text.toLowerCase().matchAll(/\byou (\w+)/g)].map(
@@ -1139,14 +1142,15 @@ const newsy = (u: Utterance) =>
   u.topic.some(
     (t) =>
       relatedness(t, "news") >= 0.5 ||
-      relatedness(t, "happen") >= 0.6 ||
+      relatedness(t, "happen") >= 0.8 ||
       relatedness(t, "event") >= 0.6,
   );
 
-/** Whether a question asks what one heard, saw or was told of ("have you heard", "did you see"):
- *  a verb of perception or communication among its words (WordNet's files). */
 /** Asked whether it heard of or about something ("heard about", "know of"): news, not sight. */
 const hearsay = (u: Utterance) => asksHeard(u) && nlp(u.text).has("#Verb (about|of)");
+
+/** Whether a question asks what one heard, saw or was told of ("have you heard", "did you see"):
+ *  a verb of perception or communication among its words (WordNet's files). */
 
 const asksHeard = (u: Utterance) =>
   u.topic.some((t) =>
@@ -1263,7 +1267,10 @@ export function answerPeople(
       topic,
       ...(person ? { person } : {}),
     });
-  const topic = newsTopic(u.topic);
+  // The place a question is set in is not what it asks about ("What's going on IN TOWN?").
+  const setIn = (w: string) =>
+    domainOf(w, "noun") === "noun.location" && nlp(u.text).has(`#Preposition ${w}`);
+  const topic = newsTopic(u.topic.filter((w) => !setIn(w)));
   const onTopic = topic.length ? askedRecords(topic) : [];
   // Nothing on record about what is asked: its memories that bear on the words asked (never on
   // the asking), then "no", and the news it does have.
@@ -1291,9 +1298,10 @@ export function answerPeople(
     // "Can you tell me where the library is?": a where-clause inside the question.
     (u.wh === "yesno" && nlp(u.text).has("where")) ||
     // "What's the best place for coffee?": a question for a place.
+    // (Not a place the question is set in: "What's been going on IN TOWN?")
     ((u.wh === "what" || u.wh === "which") &&
       u.about !== "you" &&
-      u.topic.some((w) => domainOf(w, "noun") === "noun.location")) ||
+      u.topic.some((w) => domainOf(w, "noun") === "noun.location" && !setIn(w))) ||
     (u.wh === "yesno" &&
       (nlp(u.text).has("(somewhere|anywhere|someplace)") || nlp(u.text).has("^(is|are) there")));
   const asked = opinionAsked(u);
@@ -1525,12 +1533,12 @@ export function answerPeople(
     if (honest) return { text: withHello(honest), end: false, source: "not-known" };
   }
   // Nothing it knows bears on it: say so, and turn to what it does know or ask back.
-  const nearby = unsaid(identity(f, k).sentences.concat(feelings(f, k).sentences), talk)[0];
+  // (Not who it is: "I couldn't tell you. I'm Samuel Okafor." answers nothing.)
   return {
     text: withHello(
       choose(
         [
-          `I couldn't tell you, ${v}.${nearby ? ` ${nearby}` : ""}`,
+          `I couldn't tell you, ${v}. What makes you ask?`,
           `I don't really know.${doingNow ? ` I've mostly been ${doingNow}.` : ""} What about you?`,
           `Hm, I haven't heard anything about that. Why do you ask?`,
         ],
