@@ -166,8 +166,9 @@ function short(s: string): string {
 }
 
 function identity(f: PersonaFacts, k: Knowledge): Source {
-  const occupation = factsOf(f, k, (x) => x.kinds.includes("occupation")).flatMap((o, i) =>
-    i === 0 && short(o) !== o ? [short(o), o] : [o],
+  // The first said short ("I am a student at Oakmere College"), not again at length after it.
+  const occupation = factsOf(f, k, (x) => x.kinds.includes("occupation")).map((o, i) =>
+    i === 0 ? short(o) : o,
   );
   const wish = factsOf(f, k, (x) => x.kinds.includes("wish"));
   return {
@@ -488,6 +489,13 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
             )
           : sentence(ownMemoryAsI(m.text, f.name)),
       );
+  // Nothing of its own on them: it says so, as one does of a face in town (not "I don't know").
+  if (!out.length)
+    out.push(
+      k.people.some((p) => p.name === name)
+        ? `I don't know ${first} well, to be honest.`
+        : `I don't think I know ${first}.`,
+    );
   return { name: "person", sentences: out };
 }
 
