@@ -801,6 +801,9 @@ function notKnown(u: Utterance, foreign: string[], k: Knowledge, talk: Talk): st
   const embedded =
     aux && /^(?:tell me|know|say) ((?:where|who|what|when|how|if|whether)\b.*)$/i.exec(aux[2]);
   if (embedded) said = `I'm not sure ${swapPerson(embedded[1])}`;
+  else if (wh && wh[2] && u.about === "you" && /^(your|you)\b/i.test(wh[3] ?? ""))
+    // "What's your favourite food?": its own thing it has no fact on; one does not "not know" it.
+    said = "I couldn't pick just one, to be honest";
   else if (aux) {
     const n = NEGATED[aux[1].toLowerCase()];
     said = `No, I${n.startsWith("'") ? n : ` ${n}`} ${swapPerson(aux[2])}`;
@@ -858,7 +861,7 @@ function notKnown(u: Utterance, foreign: string[], k: Knowledge, talk: Talk): st
               talk,
               "where",
             )
-          : domainOf(head, "noun") === "noun.person"
+          : domainOf(head, "noun") === "noun.person" && u.about !== "you"
             ? choose(
                 [
                   "Why do you ask?",
