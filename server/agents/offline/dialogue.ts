@@ -257,13 +257,13 @@ function noteNews(n: News | undefined): void {
   else noteDrawn(n.kind === "event" ? "event" : "memory", n.event?.what ?? n.kind, n.text);
 }
 
-/** The sentence in which a speaker tells its news. */
-export function tellNews(n: News, speaker: string, listener: string): string {
+/** The sentence in which a speaker tells its news (its days said from `now` when given). */
+export function tellNews(n: News, speaker: string, listener: string, now?: number): string {
   // Told from its record: as itself, in its own words, with who told it.
   if (n.fact)
     return n.host
-      ? `${tellFact(n.fact, speaker, listener)} I'd love for you to come, ${first(listener)}.`
-      : tellFact(n.fact, speaker, listener);
+      ? `${tellFact(n.fact, speaker, listener, now)} I'd love for you to come, ${first(listener)}.`
+      : tellFact(n.fact, speaker, listener, now);
   if (n.kind === "event" && n.event) {
     const e = n.event;
     if (n.host)
@@ -547,7 +547,7 @@ export function offlineUtterance(
     soFar.filter((l) => l.speaker !== speaker.name).map((l) => l.text),
     heardNow,
   );
-  const line = mine ? tellNews(mine, speaker.name, listener.name) : "";
+  const line = mine ? tellNews(mine, speaker.name, listener.name, now) : "";
   noteNews(mine);
   const firstFact = told.find((f): f is Fact => !!f);
   const factTopicSoFar = firstFact ? `conversing about ${topicPhrase(firstFact.text, "")}` : "";

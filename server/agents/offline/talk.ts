@@ -182,7 +182,7 @@ export function talkLine(
     tellable = tellable.filter((m) => m.text !== kept);
     news = undefined;
   }
-  const newsLine = news ? tellNews(news, me, other) : "";
+  const newsLine = news ? tellNews(news, me, other, now) : "";
   const canTell = !!newsLine && !said(newsLine) && n + 2 <= maxLines;
   if (news && canTell) noteNews(news);
   if (speaker.relationship) noteRelationship(other, speaker.relationship);

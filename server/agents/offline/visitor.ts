@@ -190,7 +190,7 @@ export function offlineVisitorReply(i: VisitorReplyInput): {
   }
   // Small talk: what the resident is doing, and its own news if it has some.
   const news = pickNews(i.self.memories, i.now, i.places, me, i.residents, i.visitor.name);
-  const line = news ? tellNews(news, me, i.visitor.name) : "";
+  const line = news ? tellNews(news, me, i.visitor.name, i.now) : "";
   const mine =
     line && !i.soFar.some((l) => l.speaker === me && l.text.includes(line)) ? ` ${line}` : "";
   if (HELLO.test(said) || firstLine)
