@@ -482,8 +482,8 @@ function aboutPerson(name: string, f: PersonaFacts, k: Knowledge, memories: Memo
       !/ said to |\(a [a-z]+\)/.test(m.text)
     )
       out.push(
-        m.kind === "observation"
-          ? // Something seen is told as seen, then: "Last I saw, Latoya was working ...".
+        m.kind === "observation" && /\b(is|are) \w+ing\b/.test(m.text)
+          ? // A doing seen is told as seen, then: "Last I saw, Latoya was working ...".
             sentence(
               `Last I saw, ${m.text.replace(/\s*\([^)]*\)/g, "").replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`,
             )
