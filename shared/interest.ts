@@ -1,12 +1,16 @@
 // Interest management, the part both sides agree on. A client is sent the town itself (clock,
-// residents, objects) and the list of people in it (names, roles, sprites), but the positions of
-// avatars only within an area around what its camera shows: its own avatar always, others once
-// they come within the area (and until they are a little beyond it). Avatars outside have no
-// position in the client's state (x and y are undefined) and are not drawn.
+// objects), the list of residents and of people in it (ids, names, roles, sprites), but where
+// they are and what they do only within an area around what its camera shows: its own avatar
+// always, other avatars and residents once they come within the area (and until they are a little
+// beyond it). Outside, an avatar has no position in the client's state (x and y are undefined),
+// nor a resident its position, action, emoji, address, talk or facing; neither is drawn. For the
+// minimap the state's `crowd` says, coarsely, how many residents are where in the whole town
+// (encodeCrowd / decodeCrowd below), refreshed every CROWD_SECONDS.
 //
 // The client tells the server what its camera shows with the `view` message: whom the camera
 // follows ("" for its own avatar, else a resident's id) and half the size of the camera's view,
-// in tiles. The server keeps the area centred on that person, as the camera is.
+// in tiles. The server keeps the area centred on that person, as the camera is; a camera that
+// follows nobody (it looks at a place) says the tile it is centred on (x, y).
 //
 // What is said (agent_said, avatar_said, chat_ended) goes the same way: to the clients that see
 // the speaker or the one spoken to, and always to the person spoken to.
@@ -36,6 +40,79 @@ export const ViewRequest = z
     follow: z.string().max(64),
     halfWidth: z.number().finite().min(0),
     halfHeight: z.number().finite().min(0),
+    /** The tile the camera is centred on when it follows nobody (it looks at a place). */
+    x: z.number().finite().optional(),
+    y: z.number().finite().optional(),
   })
   .strict();
 export type ViewRequest = z.infer<typeof ViewRequest>;
+
+/** How often the server refreshes the state's `crowd` (the minimap's residents out of view). */
+export const CROWD_SECONDS = 5;
+/** At most this many cells of the crowd's grid along a side. */
+const CROWD_CELLS = 64;
+/** Digits of the crowd's text: one character each for a cell's column, row and count. */
+const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+const TALKING = 32;
+
+/** A cell of the crowd: its top-left tile, side in tiles, residents in it, and whether any talks. */
+export interface CrowdCell {
+  x: number;
+  y: number;
+  size: number;
+  count: number;
+  talking: boolean;
+}
+
+/** Side of the crowd's cells, in tiles, for a map of this size. */
+export function crowdCellSize(map: { width: number; height: number }): number {
+  return Math.max(1, Math.ceil(Math.max(map.width, map.height) / CROWD_CELLS));
+}
+
+/**
+ * Where the residents are, coarsely, as a short text: "size;" then three characters per occupied
+ * cell (column, row, count up to 31, plus 32 when one there talks). About a kilobyte for a
+ * thousand residents, sent to everyone every CROWD_SECONDS instead of each one's position.
+ */
+export function encodeCrowd(
+  map: { width: number; height: number },
+  residents: Iterable<{ x: number; y: number; talking: boolean }>,
+): string {
+  const size = crowdCellSize(map);
+  const cells = new Map<number, number>();
+  for (const r of residents) {
+    const cx = Math.min(CROWD_CELLS - 1, Math.max(0, Math.floor(r.x / size)));
+    const cy = Math.min(CROWD_CELLS - 1, Math.max(0, Math.floor(r.y / size)));
+    const key = cy * CROWD_CELLS + cx;
+    const v = cells.get(key) ?? 0;
+    cells.set(
+      key,
+      Math.min(TALKING - 1, (v & (TALKING - 1)) + 1) | (v & TALKING) | (r.talking ? TALKING : 0),
+    );
+  }
+  let out = `${size};`;
+  for (const key of [...cells.keys()].sort((a, b) => a - b))
+    out +=
+      DIGITS[key % CROWD_CELLS] + DIGITS[Math.floor(key / CROWD_CELLS)] + DIGITS[cells.get(key)!];
+  return out;
+}
+
+/** The cells of a crowd text (encodeCrowd); none for a malformed or empty one. */
+export function decodeCrowd(text: string | undefined): CrowdCell[] {
+  const m = /^(\d+);(.*)$/.exec(text ?? "");
+  if (!m || m[2].length % 3 !== 0) return [];
+  const size = Number(m[1]);
+  const out: CrowdCell[] = [];
+  for (let i = 0; i < m[2].length; i += 3) {
+    const [cx, cy, v] = [0, 1, 2].map((k) => DIGITS.indexOf(m[2][i + k]));
+    if (cx < 0 || cy < 0 || v < 0) return [];
+    out.push({
+      x: cx * size,
+      y: cy * size,
+      size,
+      count: v & (TALKING - 1),
+      talking: !!(v & TALKING),
+    });
+  }
+  return out;
+}

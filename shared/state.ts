@@ -19,17 +19,21 @@ export const AgentState = schema(
   {
     id: t.string(),
     name: t.string(),
-    x: t.number(),
-    y: t.number(),
-    action: t.string(),
-    emoji: t.string(),
-    address: t.string(),
+    /**
+     * Where the resident is and what it does: sent to a client only for residents near what its
+     * camera shows (shared/interest.ts). Elsewhere these are undefined on the client.
+     */
+    x: t.number().view(),
+    y: t.number().view(),
+    action: t.string().view(),
+    emoji: t.string().view(),
+    address: t.string().view(),
     /** Id of the agent or avatar this agent talks to, "" when none. */
-    talkingTo: t.string(),
+    talkingTo: t.string().view(),
     /** Row of the character sprite sheet. */
     sprite: t.number(),
     /** "down", "left", "right" or "up" (shared/view.ts, Facing). */
-    facing: t.string(),
+    facing: t.string().view(),
   },
   "AgentState",
 );
@@ -84,6 +88,8 @@ export const TownState = schema(
     avatars: t.map(AvatarState),
     /** Objects whose state is not idle, keyed by address. */
     objects: t.map(ObjectState),
+    /** Where the residents are, coarsely, for the minimap (shared/interest.ts, encodeCrowd). */
+    crowd: t.string(),
   },
   "TownState",
 );

@@ -296,8 +296,11 @@ export class Bot {
 
   /** A random resident (within `within` tiles of `from`, when given), or undefined. */
   private someResident(from?: { x: number; y: number }, within = Infinity): Resident | undefined {
+    // Residents out of its view have no position (shared/interest.ts): not picked.
     const agents = [...(this.room?.state?.agents?.values() ?? [])].filter(
-      (r) => !from || (Math.abs(r.x - from.x) <= within && Math.abs(r.y - from.y) <= within),
+      (r) =>
+        typeof r.x === "number" &&
+        (!from || (Math.abs(r.x - from.x) <= within && Math.abs(r.y - from.y) <= within)),
     );
     if (agents.length === 0) return undefined;
     const r = agents[Math.floor(this.random() * agents.length)];

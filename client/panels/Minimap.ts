@@ -3,10 +3,14 @@
 // frame on top. A click walks you there; ⤢ shows the town big, whole, over the screen; 🎯 (or F)
 // takes the camera to where the action is. Plain canvases: the map is drawn once, the dots a few
 // times a second.
+import type { CrowdCell } from "../../shared/interest.ts";
 import { h } from "./dom.ts";
 
 export interface MinimapDots {
+  /** Residents in view (the server sends their positions), drawn as dots. */
   residents: { id: string; x: number; y: number; talking: boolean }[];
+  /** All residents, coarsely (shared/interest.ts, the state's crowd): shaded cells under the dots. */
+  crowd?: CrowdCell[];
   people: { id: string; x: number; y: number; self: boolean }[];
   /** Objects not idle, by tile rectangle. */
   alerts: { x: number; y: number; w: number; h: number; burning: boolean }[];
@@ -169,6 +173,14 @@ export class Minimap {
     for (const a of d.alerts) {
       g.fillStyle = a.burning ? "rgba(255,106,42,0.85)" : "rgba(244,210,81,0.85)";
       g.fillRect(a.x * s - 2, a.y * s - 2, Math.max(1, a.w) * s + 4, Math.max(1, a.h) * s + 4);
+    }
+    // Where residents are in the whole town: a cell more opaque the more live in it.
+    for (const c of d.crowd ?? []) {
+      g.fillStyle = c.talking
+        ? `rgba(74,143,203,${Math.min(0.9, 0.35 + c.count * 0.08)})`
+        : `rgba(253,248,236,${Math.min(0.85, 0.3 + c.count * 0.08)})`;
+      const pad = Math.max(0.5, c.size * s * 0.15);
+      g.fillRect(c.x * s + pad, c.y * s + pad, c.size * s - 2 * pad, c.size * s - 2 * pad);
     }
     const r = Math.max(2, Math.min(5, s * 0.9));
     for (const a of d.residents) dot(a.x, a.y, r, "#fdf8ec", a.talking ? "#4a8fcb" : "#2a1f2d");

@@ -189,6 +189,8 @@ export class Panels {
       this.chat.show(id, a.name);
       return;
     }
+    // Out of view (no position sent): the camera follows them, so the server sends where they are.
+    if (typeof a.x !== "number") this.onFollow(id);
     this.approach = { id, since: Date.now(), goal: null };
     this.chat.show(id, a.name, `Walking over to ${firstName(a.name)}…`);
   }
@@ -293,6 +295,7 @@ export class Panels {
       this.approach = null;
       return;
     }
+    if (typeof a.x !== "number") return; // where they are comes with the camera's next report
     // Tiles other people stand on: several may walk up to one resident, each to a tile of its own.
     const taken = new Set<string>();
     for (const [id, o] of this.room.state.avatars)

@@ -5,7 +5,12 @@
 import Phaser from "phaser";
 import { Address } from "../../shared/address.ts";
 import { AVATAR_TILES_PER_SECOND, TILE_SIZE } from "../../shared/constants.ts";
-import { MAX_VIEW_HALF, VIEW_MESSAGE, type ViewRequest } from "../../shared/interest.ts";
+import {
+  decodeCrowd,
+  MAX_VIEW_HALF,
+  VIEW_MESSAGE,
+  type ViewRequest,
+} from "../../shared/interest.ts";
 import type { ServerMessages } from "../../shared/messages.ts";
 import type { TownState } from "../../shared/state.ts";
 import { asFacing } from "../../shared/view.ts";
@@ -31,27 +36,34 @@ export function placed(a: { x?: number; y?: number }): boolean {
   return typeof a.x === "number" && typeof a.y === "number";
 }
 
-/** A plain view of the schema state for the renderer: avatars out of view are not drawn. */
+/**
+ * A plain view of the schema state for the renderer: avatars and residents out of view (the
+ * server sends no position for them, shared/interest.ts) are not drawn.
+ */
 export function viewOf(s: TownState): TownView {
   const avatars: TownView["avatars"] = [];
   for (const a of s.avatars.values())
     if (placed(a))
       avatars.push({ id: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite: a.sprite });
+  const agents: TownView["agents"] = [];
+  for (const a of s.agents.values())
+    if (placed(a))
+      agents.push({
+        id: a.id,
+        name: a.name,
+        x: a.x,
+        y: a.y,
+        action: a.action ?? "",
+        emoji: a.emoji ?? "",
+        address: a.address ?? "",
+        talkingTo: a.talkingTo ?? "",
+        sprite: a.sprite,
+        facing: asFacing(a.facing),
+      });
   return {
     time: s.clock.time,
     speed: s.clock.speed,
-    agents: Array.from(s.agents.values(), (a) => ({
-      id: a.id,
-      name: a.name,
-      x: a.x,
-      y: a.y,
-      action: a.action,
-      emoji: a.emoji,
-      address: a.address,
-      talkingTo: a.talkingTo,
-      sprite: a.sprite,
-      facing: asFacing(a.facing),
-    })),
+    agents,
     avatars,
     objects: Array.from(s.objects.values(), (o) => ({
       address: o.address,
@@ -197,18 +209,27 @@ export class TownScene extends Phaser.Scene {
   }
 
   /**
-   * Tells the server what the camera shows (whom it follows, half its size in tiles), so it
-   * sends the positions of the avatars there; at most four times a second, and only changes.
+   * Tells the server what the camera shows (whom it follows, or the tile it looks at, and half
+   * its size in tiles), so it sends the avatars and residents there; at most four times a
+   * second, and only changes.
    */
   private reportView(time: number): void {
     if (time < this.reportAt) return;
     const cam = this.cameras.main;
-    const follow = this.followId && this.town.agents.has(this.followId) ? this.followId : "";
+    // A resident out of view is followed too: the server then sends where it is.
+    const follow =
+      !this.lookAt && this.followId && this.ctx.room.state.agents.has(this.followId)
+        ? this.followId
+        : "";
     const v: ViewRequest = {
       follow,
       halfWidth: Math.ceil((this.scale.width / cam.zoom / TILE_SIZE / 2) * 10) / 10,
       halfHeight: Math.ceil((this.scale.height / cam.zoom / TILE_SIZE / 2) * 10) / 10,
     };
+    if (this.lookAt) {
+      v.x = Math.round(cam.midPoint.x / TILE_SIZE);
+      v.y = Math.round(cam.midPoint.y / TILE_SIZE);
+    }
     const key = JSON.stringify(v);
     if (key === this.reported) return;
     this.reported = key;
@@ -403,7 +424,7 @@ export class TownScene extends Phaser.Scene {
   /** Takes the camera to a place: following the resident there, or looking at the tile. */
   private show(spot: Pick<ActionSpot, "x" | "y" | "follow" | "why">): void {
     this.ctx.render.action = { x: spot.x, y: spot.y, follow: spot.follow, why: spot.why };
-    if (spot.follow && this.town.agents.has(spot.follow)) {
+    if (spot.follow && this.ctx.room.state.agents.has(spot.follow)) {
       this.followId = spot.follow;
       this.lookAt = null;
     } else {
@@ -457,12 +478,10 @@ export class TownScene extends Phaser.Scene {
       if (r) objects.push({ x: r.x, y: r.y, w: r.w, h: r.h, burning: isBurning(o.state) });
     }
     this.ctx.hud.minimap.update({
-      residents: Array.from(s.agents.values(), (a) => ({
-        id: a.id,
-        x: a.x,
-        y: a.y,
-        talking: !!a.talkingTo,
-      })),
+      residents: Array.from(s.agents.values())
+        .filter(placed)
+        .map((a) => ({ id: a.id, x: a.x, y: a.y, talking: !!a.talkingTo })),
+      crowd: decodeCrowd(s.crowd),
       people: Array.from(s.avatars.values())
         .filter(placed)
         .map((a) => ({ id: a.id, x: a.x, y: a.y, self: a.id === this.ctx.avatarId })),
@@ -560,15 +579,17 @@ export class TownScene extends Phaser.Scene {
           role: a.role,
           away: a.away,
         })),
-        residents: view.agents.map((a) => ({
+        // Every resident by name; what those out of view do is not sent ("…").
+        residents: Array.from(state.agents.values(), (a) => ({
           id: a.id,
           name: a.name,
-          emoji: a.emoji,
-          action: a.action,
+          emoji: a.emoji ?? "",
+          action: a.action ?? "",
         })),
         connected: this.ctx.connected,
         status: this.ctx.status,
-        following: this.followId && this.town.agents.has(this.followId) ? this.followId : "",
+        following:
+          this.followId && this.ctx.room.state.agents.has(this.followId) ? this.followId : "",
       });
     }
   }

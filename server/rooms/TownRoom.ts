@@ -21,7 +21,7 @@ import type { Command, CommandResult } from "../world/commands.ts";
 import type { TownEvent } from "../../shared/events.ts";
 import { EngineHealth } from "./engineStatus.ts";
 import { Interest } from "./interest.ts";
-import { VIEW_MESSAGE } from "../../shared/interest.ts";
+import { CROWD_SECONDS, VIEW_MESSAGE } from "../../shared/interest.ts";
 import { agentDetails, type AgentDetails } from "./agentDetails.ts";
 import { noSuchTown, type TownRoomMetadata } from "./metadata.ts";
 import type { AgentView } from "../world/town.ts";
@@ -190,6 +190,9 @@ export class TownRoom extends Room<{ state: TownState }> {
     this.state.clock.running = true;
     this.state.clock.speed = stepsPerSecond;
     for (const a of town.agentViews()) this.state.agents.set(a.id, agentState(a));
+    // The minimap's coarse picture of where residents are (each client is sent only those near).
+    this.state.crowd = this.interest.crowd();
+    this.clock.setInterval(() => (this.state.crowd = this.interest.crowd()), CROWD_SECONDS * 1000);
     mirror(
       this.state,
       town.objectStates().map((o) => ({ kind: "objectChanged" as const, ...o })),

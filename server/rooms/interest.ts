@@ -1,20 +1,23 @@
-// Interest management for a TownRoom: one Colyseus StateView per client, holding the avatars
-// whose positions that client is sent (shared/interest.ts says what and why). The avatars'
-// x and y are `.view()` fields of the state, so everything else (clock, residents, objects, and
-// who is in the town) still goes to everyone in the one shared patch.
+// Interest management for a TownRoom: one Colyseus StateView per client, holding the avatars and
+// residents whose positions (and, for residents, doings) that client is sent (shared/interest.ts
+// says what and why). Those fields are `.view()` fields of the state, so everything else (clock,
+// objects, who lives and who is in the town) still goes to everyone in the one shared patch.
 //
-// The room calls update() just before each patch: it looks at which avatars moved, joined or
-// left since the last patch and at which clients' areas moved, and adds and removes avatars of
-// the views accordingly, so a view is never a patch behind the positions it filters.
+// The room calls update() just before each patch: it looks at which avatars and residents moved,
+// came or left since the last patch and at which clients' areas moved, and adds and removes them
+// of the views accordingly, so a view is never a patch behind the positions it filters. A grid of
+// cells over the map keeps that proportional to what is near each client, not to the town's size
+// (a thousand residents).
 import { StateView } from "@colyseus/schema";
 import {
   DEFAULT_VIEW_HALF,
+  encodeCrowd,
   MAX_VIEW_HALF,
   VIEW_HYSTERESIS,
   VIEW_MARGIN,
   ViewRequest,
 } from "../../shared/interest.ts";
-import type { AvatarState, TownState } from "../../shared/state.ts";
+import type { AgentState, AvatarState, TownState } from "../../shared/state.ts";
 
 /** The part of a Colyseus client this needs. */
 export interface ViewClient {
@@ -30,39 +33,57 @@ export interface Area {
   halfHeight: number;
 }
 
-/** An avatar and where it was at the last update. */
+/** An avatar or a resident and where it was at the last update. */
 interface Spot {
+  /** The avatar's id, or "r:" and the resident's (their ids are apart). */
+  key: string;
   id: string;
-  ref: AvatarState;
+  resident: boolean;
+  ref: AvatarState | AgentState;
   x: number;
   y: number;
+  /** The grid cell it is listed in. */
+  cell: number;
 }
 
 interface Watcher<C extends ViewClient> {
   client: C;
   avatarId: string;
   view: StateView;
-  /** What the camera follows ("" its own avatar) and half its view, in tiles. */
+  /** What the camera follows ("" its own avatar, or the tile `at`) and half its view, in tiles. */
   follow: string;
+  at?: { x: number; y: number };
   half: { width: number; height: number };
   area?: Area;
-  /** Avatars (other than its own) this client is sent. */
+  /** Keys of the spots (other than its own avatar) this client is sent. */
   sent: Set<string>;
 }
 
+/** Side of the grid's cells, in tiles. */
+const CELL = 16;
+
+const residentKey = (id: string) => `r:${id}`;
+
 export class Interest<C extends ViewClient = ViewClient> {
   private readonly watchers = new Map<string, Watcher<C>>();
-  /** Each avatar where it was at the last update, in plain numbers (schema getters cost more). */
+  /** Each avatar and resident where it was at the last update, in plain numbers (schema getters cost more). */
   private readonly spots = new Map<string, Spot>();
+  /** The spots by grid cell. */
+  private readonly cells = new Map<number, Set<Spot>>();
+  private readonly columns: number;
+  private avatarCount = 0;
+  private residentCount = 0;
 
   constructor(
     private readonly state: TownState,
     private readonly map: { width: number; height: number },
-  ) {}
+  ) {
+    this.columns = Math.ceil(Math.max(1, map.width) / CELL) + 1;
+  }
 
   /**
    * A client joined with its avatar (already in the state): it gets a view with its own avatar
-   * and the avatars around it, in time for its first full state.
+   * and the avatars and residents around it, in time for its first full state.
    */
   join(client: C, avatarId: string): void {
     const view = new StateView();
@@ -78,7 +99,7 @@ export class Interest<C extends ViewClient = ViewClient> {
     this.watchers.set(client.sessionId, w);
     const own = this.state.avatars.get(avatarId);
     if (own) view.add(own);
-    this.refresh(w);
+    this.update();
   }
 
   /**
@@ -111,6 +132,13 @@ export class Interest<C extends ViewClient = ViewClient> {
     if (!w) return undefined;
     const r = parsed.data;
     w.follow = r.follow;
+    w.at =
+      !r.follow && r.x !== undefined && r.y !== undefined
+        ? {
+            x: Math.min(this.map.width - 1, Math.max(0, Math.round(r.x))),
+            y: Math.min(this.map.height - 1, Math.max(0, Math.round(r.y))),
+          }
+        : undefined;
     w.half = {
       width: Math.min(MAX_VIEW_HALF.width, Math.max(1, r.halfWidth)),
       height: Math.min(MAX_VIEW_HALF.height, Math.max(1, r.halfHeight)),
@@ -118,31 +146,30 @@ export class Interest<C extends ViewClient = ViewClient> {
     return undefined;
   }
 
-  /** Brings every view in line with the avatars' positions and the clients' areas. */
+  /** Brings every view in line with the avatars' and residents' positions and the clients' areas. */
   update(): void {
     const moved: Spot[] = [];
-    for (const [id, a] of this.state.avatars) {
-      const x = a.x,
-        y = a.y;
-      const spot = this.spots.get(id);
-      if (!spot) {
-        const fresh = { id, ref: a, x, y };
-        this.spots.set(id, fresh);
-        moved.push(fresh);
-      } else if (spot.x !== x || spot.y !== y) {
-        spot.x = x;
-        spot.y = y;
-        moved.push(spot);
+    const gone: Spot[] = [];
+    for (const [id, a] of this.state.avatars) this.look(id, id, false, a, moved);
+    for (const [id, r] of this.state.agents) this.look(residentKey(id), id, true, r, moved);
+    if (
+      this.spots.size > this.state.avatars.size + this.state.agents.size ||
+      this.avatarCount > this.state.avatars.size ||
+      this.residentCount > this.state.agents.size
+    ) {
+      for (const s of this.spots.values())
+        if (!(s.resident ? this.state.agents.has(s.id) : this.state.avatars.has(s.id)))
+          gone.push(s);
+      for (const s of gone) {
+        this.spots.delete(s.key);
+        this.cells.get(s.cell)?.delete(s);
       }
     }
-    const gone: string[] = [];
-    if (this.spots.size > this.state.avatars.size) {
-      for (const id of this.spots.keys()) if (!this.state.avatars.has(id)) gone.push(id);
-      for (const id of gone) this.spots.delete(id);
-    }
+    this.avatarCount = this.state.avatars.size;
+    this.residentCount = this.state.agents.size;
     for (const w of this.watchers.values()) {
       // The state's deletion already tells the client; only the bookkeeping remains.
-      for (const id of gone) w.sent.delete(id);
+      for (const s of gone) w.sent.delete(s.key);
       const area = this.areaOf(w);
       const before = w.area;
       if (!area) continue;
@@ -156,9 +183,68 @@ export class Interest<C extends ViewClient = ViewClient> {
         for (const spot of moved) this.place(w, spot, area);
       } else {
         w.area = area;
-        for (const spot of this.spots.values()) this.place(w, spot, area);
+        // What it was sent may now be out of it; what is in the cells around it may come in.
+        for (const key of w.sent) {
+          const spot = this.spots.get(key);
+          if (spot) this.place(w, spot, area);
+        }
+        this.around(area, (spot) => this.place(w, spot, area));
       }
     }
+  }
+
+  /** Notes where an avatar or a resident is now; a new or moved one goes on `moved`. */
+  private look(
+    key: string,
+    id: string,
+    resident: boolean,
+    ref: AvatarState | AgentState,
+    moved: Spot[],
+  ): void {
+    const x = ref.x,
+      y = ref.y;
+    const spot = this.spots.get(key);
+    if (!spot) {
+      const fresh: Spot = { key, id, resident, ref, x, y, cell: this.cellOf(x, y) };
+      this.spots.set(key, fresh);
+      this.list(fresh);
+      moved.push(fresh);
+    } else if (spot.x !== x || spot.y !== y) {
+      spot.x = x;
+      spot.y = y;
+      const cell = this.cellOf(x, y);
+      if (cell !== spot.cell) {
+        this.cells.get(spot.cell)?.delete(spot);
+        spot.cell = cell;
+        this.list(spot);
+      }
+      moved.push(spot);
+    } else if (spot.ref !== ref) spot.ref = ref; // replaced in the state under the same id
+  }
+
+  private list(spot: Spot): void {
+    let set = this.cells.get(spot.cell);
+    if (!set) this.cells.set(spot.cell, (set = new Set()));
+    set.add(spot);
+  }
+
+  private cellOf(x: number, y: number): number {
+    const cx = Math.max(0, Math.floor((Number.isFinite(x) ? x : 0) / CELL));
+    const cy = Math.max(0, Math.floor((Number.isFinite(y) ? y : 0) / CELL));
+    return cy * this.columns + Math.min(cx, this.columns - 1);
+  }
+
+  /** Each spot in the cells an area touches. */
+  private around(area: Area, each: (spot: Spot) => void): void {
+    const x0 = Math.max(0, Math.floor((area.x - area.halfWidth) / CELL));
+    const x1 = Math.min(this.columns - 1, Math.floor((area.x + area.halfWidth) / CELL));
+    const y0 = Math.max(0, Math.floor((area.y - area.halfHeight) / CELL));
+    const y1 = Math.floor((area.y + area.halfHeight) / CELL);
+    for (let cy = y0; cy <= y1; cy++)
+      for (let cx = x0; cx <= x1; cx++) {
+        const set = this.cells.get(cy * this.columns + cx);
+        if (set) for (const spot of set) each(spot);
+      }
   }
 
   /** The area of a client now: what its camera shows plus a margin (tests, the ops page). */
@@ -167,7 +253,10 @@ export class Interest<C extends ViewClient = ViewClient> {
     if (!watcher) return undefined;
     const followed = watcher.follow ? this.state.agents.get(watcher.follow) : undefined;
     const at =
-      followed ?? this.spots.get(watcher.avatarId) ?? this.state.avatars.get(watcher.avatarId);
+      followed ??
+      watcher.at ??
+      this.spots.get(watcher.avatarId) ??
+      this.state.avatars.get(watcher.avatarId);
     if (!at) return undefined;
     // The camera stops at the town's edges, so near one it shows more on the inner side.
     const x = clampCentre(at.x, watcher.half.width, this.map.width);
@@ -180,9 +269,27 @@ export class Interest<C extends ViewClient = ViewClient> {
     };
   }
 
+  /** Where the residents are, coarsely, for everyone's minimap (shared/interest.ts). */
+  crowd(): string {
+    const residents = [];
+    for (const r of this.state.agents.values())
+      residents.push({ x: r.x, y: r.y, talking: !!r.talkingTo });
+    return encodeCrowd(this.map, residents);
+  }
+
   /** Ids of the avatars a client is sent besides its own (tests). */
   sentTo(sessionId: string): string[] {
-    return [...(this.watchers.get(sessionId)?.sent ?? [])].sort();
+    return [...(this.watchers.get(sessionId)?.sent ?? [])]
+      .filter((k) => !k.startsWith("r:"))
+      .sort();
+  }
+
+  /** Ids of the residents a client is sent (tests). */
+  residentsSentTo(sessionId: string): string[] {
+    return [...(this.watchers.get(sessionId)?.sent ?? [])]
+      .filter((k) => k.startsWith("r:"))
+      .map((k) => k.slice(2))
+      .sort();
   }
 
   /**
@@ -206,27 +313,18 @@ export class Interest<C extends ViewClient = ViewClient> {
     return out;
   }
 
-  /** Sends a joining client the avatars in its area (the others' positions are in spots, or new). */
-  private refresh(w: Watcher<C>): void {
-    const area = this.areaOf(w);
-    w.area = area;
-    if (!area) return;
-    for (const a of this.state.avatars.values())
-      this.place(w, this.spots.get(a.id) ?? { id: a.id, ref: a, x: a.x, y: a.y }, area);
-  }
-
   private place(w: Watcher<C>, s: Spot, area: Area): void {
-    if (s.id === w.avatarId) return; // its own avatar never leaves its view
+    if (!s.resident && s.id === w.avatarId) return; // its own avatar never leaves its view
     const dx = Math.abs(s.x - area.x);
     const dy = Math.abs(s.y - area.y);
-    if (w.sent.has(s.id)) {
+    if (w.sent.has(s.key)) {
       if (dx > area.halfWidth + VIEW_HYSTERESIS || dy > area.halfHeight + VIEW_HYSTERESIS) {
         w.view.remove(s.ref);
-        w.sent.delete(s.id);
+        w.sent.delete(s.key);
       }
     } else if (dx <= area.halfWidth && dy <= area.halfHeight) {
       w.view.add(s.ref);
-      w.sent.add(s.id);
+      w.sent.add(s.key);
     }
   }
 }

@@ -1,0 +1,85 @@
+// Residents through interest management, with SDK clients on a real server (shared/interest.ts):
+// a client is sent where residents are and what they do only near what its camera shows; the
+// others are in its list by name, without a position, and in the coarse `crowd` for the minimap.
+// Moving the camera (following a resident, or looking at a tile) brings the residents there in.
+import { describe, expect, it } from "vitest";
+import { decodeCrowd, VIEW_HYSTERESIS, VIEW_MARGIN, VIEW_MESSAGE } from "../../shared/interest.ts";
+import { useTestServer, waitFor } from "../helpers/server.ts";
+import type { Person } from "../helpers/people.ts";
+
+const t = useTestServer({ TOWN: "base-25", MODERATOR_TOKEN: "sesame" });
+
+const send = (p: Person, type: string, payload: unknown) =>
+  (p.room as unknown as { send(t: string, m: unknown): void }).send(type, payload);
+
+/** What a client has of a resident: its position and doing, or undefined ones out of view. */
+const seen = (p: Person, id: string) => {
+  const a = p.room.state.agents.get(id);
+  return a ? { x: a.x, y: a.y, action: a.action, name: a.name } : undefined;
+};
+
+describe("what each client is sent of the residents", () => {
+  it("sees residents near its camera and not far ones, and moving the camera brings them in", async () => {
+    const mod = await t.join("Mo", "moderator", "sesame");
+    await t.pause(mod); // residents stay put
+    const ann = await t.join("Ann");
+    // Ann's camera shows one tile each way around her avatar at the spawn.
+    send(ann, VIEW_MESSAGE, { follow: "", halfWidth: 1, halfHeight: 1 });
+    const town = t.server.host.town;
+    const spawn = town.map.spawns.get("visitors")!;
+    const reach = 1 + VIEW_MARGIN; // her area's half size
+    const residents = town.agentViews();
+    expect(residents.length).toBe(25);
+    const cheb = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+      Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+    const far = residents.filter((r) => cheb(r, spawn) > reach + VIEW_HYSTERESIS + 10);
+    expect(far.length, "residents far from the spawn").toBeGreaterThan(5);
+
+    // Far residents drop out: named, without a position or a doing.
+    await waitFor("far residents out of Ann's view", () =>
+      far.every((r) => seen(ann, r.id)?.x === undefined),
+    );
+    for (const r of far) {
+      expect(seen(ann, r.id)).toMatchObject({ name: r.name, x: undefined, action: undefined });
+    }
+    // Those within her area are there where they are.
+    for (const r of residents.filter((r) => cheb(r, spawn) <= reach))
+      expect(seen(ann, r.id)).toMatchObject({ x: r.x, y: r.y, action: r.action });
+    // The minimap's crowd counts every resident, far or near.
+    const crowd = decodeCrowd(ann.room.state.crowd);
+    expect(crowd.reduce((n, c) => n + c.count, 0)).toBe(25);
+    const target = far[0];
+    expect(
+      crowd.some(
+        (c) =>
+          target.x >= c.x && target.x < c.x + c.size && target.y >= c.y && target.y < c.y + c.size,
+      ),
+      "the crowd has a cell where a far resident is",
+    ).toBe(true);
+
+    // She looks at a far resident's tile (her camera follows nobody): it comes in, where it is.
+    send(ann, VIEW_MESSAGE, { follow: "", halfWidth: 1, halfHeight: 1, x: target.x, y: target.y });
+    await waitFor(
+      `${target.name} comes into Ann's view`,
+      () => seen(ann, target.id)?.x === target.x,
+    );
+    expect(seen(ann, target.id)).toMatchObject({ x: target.x, y: target.y, action: target.action });
+    // Residents near her avatar, and far from where she looks, are gone.
+    const home = residents.filter(
+      (r) => cheb(r, spawn) <= reach && cheb(r, target) > reach + VIEW_HYSTERESIS,
+    );
+    await waitFor("residents by the spawn leave her view", () =>
+      home.every((r) => seen(ann, r.id)?.x === undefined),
+    );
+
+    // Following another far resident brings that one in, wherever the camera was.
+    const other = far.find((r) => cheb(r, target) > 2 * (reach + VIEW_HYSTERESIS))!;
+    expect(seen(ann, other.id)?.x).toBeUndefined();
+    send(ann, VIEW_MESSAGE, { follow: other.id, halfWidth: 1, halfHeight: 1 });
+    await waitFor(`${other.name} comes in when followed`, () => seen(ann, other.id)?.x === other.x);
+    await waitFor(`${target.name} leaves`, () => seen(ann, target.id)?.x === undefined);
+
+    // Her own avatar stays in her view wherever the camera is.
+    expect(typeof ann.room.state.avatars.get(ann.id)?.x).toBe("number");
+  }, 90_000);
+});
