@@ -2,7 +2,7 @@
 // objects), the list of residents and of people in it (ids, names, roles, sprites), but where
 // they are and what they do only within an area around what its camera shows: its own avatar
 // always, other avatars and residents once they come within the area (and until they are a little
-// beyond it). Outside, an avatar has no position in the client's state (x and y are undefined),
+// beyond it); in a town of up to RESIDENTS_ALL_SENT residents, every resident always. Outside, an avatar has no position in the client's state (x and y are undefined),
 // nor a resident its position, action, emoji, address, talk or facing; neither is drawn. For the
 // minimap the state's `crowd` says, coarsely, how many residents are where in the whole town
 // (encodeCrowd / decodeCrowd below), refreshed every CROWD_SECONDS.
@@ -29,6 +29,12 @@ export const DEFAULT_VIEW_HALF = { width: 12, height: 7.5 } as const;
  * this (at 1920 × 1080 pixels, a zoom of about 0.6).
  */
 export const MAX_VIEW_HALF = { width: 48, height: 32 } as const;
+/**
+ * A town of at most this many residents sends every one of them to every client (where they are
+ * and what they do): a few dozen cost little, and its minimap and list show each exactly. A larger
+ * town (a generated town of hundreds or a thousand) sends a client only those near its camera.
+ */
+export const RESIDENTS_ALL_SENT = 50;
 /** Tiles beyond the camera's view within which avatars are already sent (the camera lags a little behind whom it follows). */
 export const VIEW_MARGIN = 2;
 /** Tiles further out before an avatar that was sent stops being sent: walking along the edge does not make it flicker in and out. */
@@ -48,9 +54,9 @@ export const ViewRequest = z
 export type ViewRequest = z.infer<typeof ViewRequest>;
 
 /** How often the server refreshes the state's `crowd` (the minimap's residents out of view). */
-export const CROWD_SECONDS = 5;
+export const CROWD_SECONDS = 10;
 /** At most this many cells of the crowd's grid along a side. */
-const CROWD_CELLS = 64;
+const CROWD_CELLS = 48;
 /** Digits of the crowd's text: one character each for a cell's column, row and count. */
 const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
 const TALKING = 32;

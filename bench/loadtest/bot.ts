@@ -41,6 +41,10 @@ export interface BotStats {
   bytesAtEnd: number;
   /** Other avatars whose positions the bot was sent (in its view), sampled once a second. */
   inView: number[];
+  /** Residents whose positions the bot was sent (in its view), sampled once a second. */
+  residentsInView: number[];
+  /** Milliseconds from asking to join until its own avatar is in its state (a browser's "joining…"). */
+  joinMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -91,6 +95,7 @@ export class Bot {
     bytesAtStart: 0,
     bytesAtEnd: 0,
     inView: [],
+    residentsInView: [],
   };
   private room?: Room<any, TownState>;
   private stopped = false;
@@ -122,6 +127,7 @@ export class Bot {
   }
 
   async join(): Promise<void> {
+    const asked = performance.now();
     try {
       const room = await new Client(this.url).joinOrCreate<TownState>("town", {
         name: this.name,
@@ -148,6 +154,7 @@ export class Bot {
         await sleep(20);
       }
       this.stats.joined = true;
+      this.stats.joinMs = performance.now() - asked;
     } catch (e) {
       this.stats.joinError = (e as Error).message;
     }
@@ -171,6 +178,9 @@ export class Bot {
     let n = 0;
     for (const [id, a] of avatars) if (id !== this.room!.sessionId && typeof a.x === "number") n++;
     this.stats.inView.push(n);
+    let r = 0;
+    for (const a of this.room!.state.agents?.values() ?? []) if (typeof a.x === "number") r++;
+    this.stats.residentsInView.push(r);
   }
 
   endWindow(): void {
@@ -180,6 +190,11 @@ export class Bot {
 
   private me() {
     return this.room?.state?.avatars?.get(this.room.sessionId);
+  }
+
+  /** Residents in the town (in its list, in view or not). */
+  residents(): number {
+    return this.room?.state?.agents?.size ?? 0;
   }
 
   /** Where its avatar stands, once joined. */

@@ -73,6 +73,15 @@ export interface StepResult {
   bytesPerClientMax: number;
   /** Other avatars in a client's view (positions sent), mean over clients and seconds. */
   inViewMean: number;
+  /** Residents in a client's view (positions sent), mean over clients and seconds, and of all. */
+  residentsInViewMean: number;
+  residents: number;
+  /** Join to own avatar in the state, ms: median and worst over the bots (joining 10 at a time). */
+  joinP50Ms: number;
+  joinMaxMs: number;
+  /** The same for three newcomers joining one by one while the bots walk: median and worst. */
+  joinWalkingP50Ms: number;
+  joinWalkingMaxMs: number;
   says: number;
   replies: number;
   errors: Record<string, number>;
@@ -228,10 +237,19 @@ export async function runStep(
       for (const b of live) b.sampleView();
     }
     for (const b of live) b.endWindow();
-    phase = "leaving";
     const wall = (performance.now() - t0) / 1000;
     const cpu1 = process.cpuUsage(cpu0);
     loop.disable();
+    // Someone joining while the others walk: three newcomers, one after the other.
+    const probes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = targets[i % targets.length];
+      const p = new Bot(t.url, `newcomer-${i}`, undefined, seeded(10_000 + i), undefined, t.town);
+      await p.join();
+      if (p.stats.joinMs !== undefined) probes.push(p.stats.joinMs);
+      await p.stop();
+    }
+    phase = "leaving";
     await Promise.all(live.map((b) => b.stop()));
     await Promise.all(loops);
 
@@ -284,6 +302,22 @@ export async function runStep(
       bytesPerClientMean: Math.round(bytes.reduce((a, b) => a + b, 0) / Math.max(1, bytes.length)),
       bytesPerClientMax: Math.round(Math.max(0, ...bytes)),
       inViewMean: round(mean(live.flatMap((b) => b.stats.inView))),
+      residentsInViewMean: round(mean(live.flatMap((b) => b.stats.residentsInView))),
+      residents: live[0]?.residents() ?? 0,
+      joinP50Ms: round(
+        percentile(
+          live.map((b) => b.stats.joinMs ?? NaN).sort((a, b) => a - b),
+          50,
+        ),
+      ),
+      joinMaxMs: round(Math.max(0, ...live.map((b) => b.stats.joinMs ?? 0))),
+      joinWalkingP50Ms: round(
+        percentile(
+          [...probes].sort((a, b) => a - b),
+          50,
+        ),
+      ),
+      joinWalkingMaxMs: round(Math.max(0, ...probes)),
       says: live.reduce((n, b) => n + b.stats.says, 0),
       replies: live.reduce((n, b) => n + b.stats.replies, 0),
       errors,
@@ -320,6 +354,9 @@ export function table(rows: StepResult[]): string {
     "B/s/client",
     "max",
     "in view",
+    "residents in view",
+    "join p50/max",
+    "join walking p50/max",
     "server CPU",
     "RSS MB",
     "server lag p99",
@@ -340,6 +377,9 @@ export function table(rows: StepResult[]): string {
       r.bytesPerClientMean,
       r.bytesPerClientMax,
       r.inViewMean,
+      `${r.residentsInViewMean} of ${r.residents}`,
+      `${r.joinP50Ms}/${r.joinMaxMs} ms`,
+      `${r.joinWalkingP50Ms}/${r.joinWalkingMaxMs} ms`,
       r.serverCpuPercent === null ? "?" : `${r.serverCpuPercent} %`,
       r.serverRssMB ?? "?",
       r.serverLagP99Ms === null ? "?" : `${r.serverLagP99Ms} ms`,

@@ -1,10 +1,12 @@
 // The server under test, started by the load test itself: server/index.ts (through tsx) in a child
-// process on a free loopback port, a fresh data folder, the offline engine, no Redis.
+// process on a free loopback port, a fresh data folder, the offline engine, no Redis. A town made
+// with `npm run make-town` (under DATA_DIR/towns, e.g. town-1000) is copied into that folder.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { findTown } from "../../server/content/townDirs.ts";
 import { removeFolder, stopChild } from "../../test/helpers/childProcess.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -25,10 +27,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** A shipped template, or a town made here (DATA_DIR/towns, `npm run make-town`). */
 export function townAvailable(key: string): boolean {
   return (
     existsSync(path.join(ROOT, "assets", "towns", key, "town.json")) ||
-    existsSync(path.join(ROOT, "assets", "towns", key))
+    existsSync(path.join(ROOT, "assets", "towns", key)) ||
+    findTown(key)?.kind === "user"
   );
 }
 
@@ -37,6 +41,9 @@ export async function startServerProcess(
   extraEnv: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-loadtest-"));
+  const made = findTown(town);
+  if (made?.kind === "user")
+    cpSync(made.dir, path.join(dataDir, "towns", town), { recursive: true });
   // The offline engine and local presence, whatever this shell has set.
   const env = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -50,7 +57,13 @@ export async function startServerProcess(
   // npm start's flags.
   const child: ChildProcess = spawn(
     process.execPath,
-    [...startFlags(), "--import", "tsx", "server/index.ts"],
+    [
+      ...startFlags(),
+      ...(process.env.LOADTEST_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean),
+      "--import",
+      "tsx",
+      "server/index.ts",
+    ],
     {
       cwd: ROOT,
       // Every bot comes from this one machine: the limits per address would treat them as one

@@ -174,7 +174,6 @@ export class TownRoom extends Room<{ state: TownState }> {
       residents: town.agentViews().length,
       primary: this.primary ? 1 : 0,
     } satisfies TownRoomMetadata);
-    this.interest = new Interest<Client>(this.state, town.map);
     this.limits = new ClientLimits(
       this.host.rateLimits ?? DEFAULT_RATE_LIMITS,
       this.host.addressRateShare,
@@ -190,9 +189,15 @@ export class TownRoom extends Room<{ state: TownState }> {
     this.state.clock.running = true;
     this.state.clock.speed = stepsPerSecond;
     for (const a of town.agentViews()) this.state.agents.set(a.id, agentState(a));
-    // The minimap's coarse picture of where residents are (each client is sent only those near).
-    this.state.crowd = this.interest.crowd();
-    this.clock.setInterval(() => (this.state.crowd = this.interest.crowd()), CROWD_SECONDS * 1000);
+    this.interest = new Interest<Client>(this.state, town.map);
+    // The minimap's coarse picture of where residents are, where each client is sent only those
+    // near its camera (a large town).
+    this.state.crowd = this.interest.residentsByArea ? this.interest.crowd() : "";
+    if (this.interest.residentsByArea)
+      this.clock.setInterval(
+        () => (this.state.crowd = this.interest.crowd()),
+        CROWD_SECONDS * 1000,
+      );
     mirror(
       this.state,
       town.objectStates().map((o) => ({ kind: "objectChanged" as const, ...o })),

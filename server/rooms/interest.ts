@@ -13,6 +13,7 @@ import {
   DEFAULT_VIEW_HALF,
   encodeCrowd,
   MAX_VIEW_HALF,
+  RESIDENTS_ALL_SENT,
   VIEW_HYSTERESIS,
   VIEW_MARGIN,
   ViewRequest,
@@ -74,11 +75,18 @@ export class Interest<C extends ViewClient = ViewClient> {
   private avatarCount = 0;
   private residentCount = 0;
 
+  /**
+   * Whether residents are sent by area (a town of more than RESIDENTS_ALL_SENT at the start), or
+   * all of them to everyone.
+   */
+  readonly residentsByArea: boolean;
+
   constructor(
     private readonly state: TownState,
     private readonly map: { width: number; height: number },
   ) {
     this.columns = Math.ceil(Math.max(1, map.width) / CELL) + 1;
+    this.residentsByArea = state.agents.size > RESIDENTS_ALL_SENT;
   }
 
   /**
@@ -100,6 +108,8 @@ export class Interest<C extends ViewClient = ViewClient> {
     const own = this.state.avatars.get(avatarId);
     if (own) view.add(own);
     this.update();
+    if (!this.residentsByArea)
+      for (const spot of this.spots.values()) if (spot.resident) this.place(w, spot, w.area!);
   }
 
   /**
@@ -315,6 +325,13 @@ export class Interest<C extends ViewClient = ViewClient> {
 
   private place(w: Watcher<C>, s: Spot, area: Area): void {
     if (!s.resident && s.id === w.avatarId) return; // its own avatar never leaves its view
+    if (s.resident && !this.residentsByArea) {
+      if (!w.sent.has(s.key)) {
+        w.view.add(s.ref);
+        w.sent.add(s.key);
+      }
+      return;
+    }
     const dx = Math.abs(s.x - area.x);
     const dy = Math.abs(s.y - area.y);
     if (w.sent.has(s.key)) {

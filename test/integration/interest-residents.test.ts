@@ -2,12 +2,39 @@
 // a client is sent where residents are and what they do only near what its camera shows; the
 // others are in its list by name, without a position, and in the coarse `crowd` for the minimap.
 // Moving the camera (following a resident, or looking at a tile) brings the residents there in.
-import { describe, expect, it } from "vitest";
-import { decodeCrowd, VIEW_HYSTERESIS, VIEW_MARGIN, VIEW_MESSAGE } from "../../shared/interest.ts";
+// A town larger than RESIDENTS_ALL_SENT is generated for it (npm run make-town); a smaller one
+// sends every resident to everyone.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTownFolder } from "../../server/cli/makeTown.ts";
+import { removeFolder } from "../helpers/childProcess.ts";
+import {
+  decodeCrowd,
+  RESIDENTS_ALL_SENT,
+  VIEW_HYSTERESIS,
+  VIEW_MARGIN,
+  VIEW_MESSAGE,
+} from "../../shared/interest.ts";
 import { useTestServer, waitFor } from "../helpers/server.ts";
 import type { Person } from "../helpers/people.ts";
 
-const t = useTestServer({ TOWN: "base-25", MODERATOR_TOKEN: "sesame" });
+const RESIDENTS = RESIDENTS_ALL_SENT + 10;
+let dataDir = "";
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-interest-"));
+  await makeTownFolder({
+    residents: RESIDENTS,
+    seed: 7,
+    outDir: path.join(dataDir, "towns", "big"),
+  });
+}, 60_000);
+afterAll(() => removeFolder(dataDir));
+const t = useTestServer(
+  () => ({ TOWN: "big", DATA_DIR: dataDir, MODERATOR_TOKEN: "sesame" }),
+  180_000,
+);
 
 const send = (p: Person, type: string, payload: unknown) =>
   (p.room as unknown as { send(t: string, m: unknown): void }).send(type, payload);
@@ -29,7 +56,7 @@ describe("what each client is sent of the residents", () => {
     const spawn = town.map.spawns.get("visitors")!;
     const reach = 1 + VIEW_MARGIN; // her area's half size
     const residents = town.agentViews();
-    expect(residents.length).toBe(25);
+    expect(residents.length).toBe(RESIDENTS);
     const cheb = (a: { x: number; y: number }, b: { x: number; y: number }) =>
       Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
     const far = residents.filter((r) => cheb(r, spawn) > reach + VIEW_HYSTERESIS + 10);
@@ -47,7 +74,7 @@ describe("what each client is sent of the residents", () => {
       expect(seen(ann, r.id)).toMatchObject({ x: r.x, y: r.y, action: r.action });
     // The minimap's crowd counts every resident, far or near.
     const crowd = decodeCrowd(ann.room.state.crowd);
-    expect(crowd.reduce((n, c) => n + c.count, 0)).toBe(25);
+    expect(crowd.reduce((n, c) => n + c.count, 0)).toBe(RESIDENTS);
     const target = far[0];
     expect(
       crowd.some(
@@ -82,4 +109,25 @@ describe("what each client is sent of the residents", () => {
     // Her own avatar stays in her view wherever the camera is.
     expect(typeof ann.room.state.avatars.get(ann.id)?.x).toBe("number");
   }, 90_000);
+});
+
+describe("a small town", () => {
+  it("sends every resident to everyone, near or far", async () => {
+    const { startTestServer } = await import("../helpers/server.ts");
+    const small = await startTestServer({ TOWN: "base-25" });
+    try {
+      const { joinAs } = await import("../helpers/people.ts");
+      const rooms: Person["room"][] = [];
+      const bo = await joinAs(small, rooms, "Bo");
+      send(bo, VIEW_MESSAGE, { follow: "", halfWidth: 1, halfHeight: 1 });
+      const all = small.host.town.agentViews();
+      await waitFor("every resident placed", () =>
+        all.every((r) => typeof seen(bo, r.id)?.x === "number"),
+      );
+      expect(bo.room.state.crowd).toBe("");
+      await bo.room.leave();
+    } finally {
+      await small.cleanup();
+    }
+  }, 120_000);
 });
