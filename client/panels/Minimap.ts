@@ -174,13 +174,25 @@ export class Minimap {
       g.fillStyle = a.burning ? "rgba(255,106,42,0.85)" : "rgba(244,210,81,0.85)";
       g.fillRect(a.x * s - 2, a.y * s - 2, Math.max(1, a.w) * s + 4, Math.max(1, a.h) * s + 4);
     }
-    // Where residents are in the whole town: a cell more opaque the more live in it.
-    for (const c of d.crowd ?? []) {
-      g.fillStyle = c.talking
-        ? `rgba(74,143,203,${Math.min(0.9, 0.35 + c.count * 0.08)})`
-        : `rgba(253,248,236,${Math.min(0.85, 0.3 + c.count * 0.08)})`;
-      const pad = Math.max(0.5, c.size * s * 0.15);
-      g.fillRect(c.x * s + pad, c.y * s + pad, c.size * s - 2 * pad, c.size * s - 2 * pad);
+    // Where residents are in the whole town (a large town sends only those in view): the map
+    // dimmed, and a spot per cell, larger the more are there, ringed blue where one talks.
+    const crowd = d.crowd ?? [];
+    if (crowd.length) {
+      g.fillStyle = "rgba(27,20,32,0.5)";
+      g.fillRect(0, 0, this.dots.width, this.dots.height);
+    }
+    for (const c of crowd) {
+      const cell = c.size * s;
+      const radius = Math.max(1.5, Math.min(cell * 0.48, cell * 0.14 * Math.sqrt(c.count)));
+      g.beginPath();
+      g.arc((c.x + c.size / 2) * s, (c.y + c.size / 2) * s, radius, 0, Math.PI * 2);
+      g.fillStyle = "rgba(253,248,236,0.85)";
+      g.fill();
+      if (c.talking) {
+        g.lineWidth = 1.5;
+        g.strokeStyle = "#4a8fcb";
+        g.stroke();
+      }
     }
     const r = Math.max(2, Math.min(5, s * 0.9));
     for (const a of d.residents) dot(a.x, a.y, r, "#fdf8ec", a.talking ? "#4a8fcb" : "#2a1f2d");

@@ -2,8 +2,9 @@
 // --name town-1000 --seed 7`, made here in the server's own data folder): a visitor joins and
 // sees the residents around them drawn, the others listed by name; the minimap shades where all
 // of them are (the state's coarse crowd) with the ones in view as dots; the town shown whole
-// (the minimap made big) and zoomed out. Screenshots: test/artifacts/town-1000-close.png,
-// town-1000-wide.png, town-1000-overview.png.
+// (the minimap made big) and zoomed out. Screenshots: test/artifacts/town-1000-spawn.png,
+// town-1000-close.png (following a resident picked in the list), town-1000-wide.png,
+// town-1000-overview.png.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -64,17 +65,32 @@ describe("a town of a thousand in the browser", () => {
     page.on("pageerror", (e) => pageErrors.push(String(e)));
     await page.goto(`${server.url}/?fps=30`);
     await joinTown(page, "Vera");
-    // Every resident is listed by name; only those near are drawn.
+    // Every resident is listed by name, in the town's list too.
     await page.waitForFunction(() => window.__simulacra.state().agents.length === 1000);
-    await page.waitForFunction(() => window.__simulacra.render.agents > 0, undefined, {
-      timeout: 30_000,
-    });
+    expect(await page.locator("#hud-residents li").count()).toBe(1000);
+    await restingCamera(page);
+    await framesDrawn(page);
+    await page.screenshot({ path: artifact("town-1000-spawn.png") });
+    // A name in the list follows that resident, wherever they are: the camera goes there and
+    // the server sends the residents around them (and only those).
+    const id = await page
+      .locator("#hud-residents [data-resident]")
+      .nth(500)
+      .getAttribute("data-resident");
+    await page.click(`#hud-residents [data-resident="${id}"]`);
+    await page.waitForFunction(
+      (who) =>
+        who in
+        (window as unknown as { __simulacra: { render: { residents: object } } }).__simulacra.render
+          .residents,
+      id,
+      { timeout: 30_000 },
+    );
     await restingCamera(page);
     await framesDrawn(page);
     const near = await drawn();
     expect(near).toBeGreaterThan(0);
     expect(near).toBeLessThan(200);
-    expect(await page.locator("#hud-residents li").count()).toBe(1000);
     await page.screenshot({ path: artifact("town-1000-close.png") });
 
     // Zoomed out as far as it goes: more residents come in, still not the whole town.
