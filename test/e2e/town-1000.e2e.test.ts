@@ -73,10 +73,10 @@ describe("a town of a thousand in the browser", () => {
     await page.screenshot({ path: artifact("town-1000-spawn.png") });
     // A name in the list follows that resident, wherever they are: the camera goes there and
     // the server sends the residents around them (and only those).
-    const id = await page
+    const id = (await page
       .locator("#hud-residents [data-resident]")
       .nth(500)
-      .getAttribute("data-resident");
+      .getAttribute("data-resident"))!;
     await page.click(`#hud-residents [data-resident="${id}"]`);
     await page.waitForFunction(
       (who) =>
