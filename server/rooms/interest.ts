@@ -72,8 +72,9 @@ export class Interest<C extends ViewClient = ViewClient> {
   /** The spots by grid cell. */
   private readonly cells = new Map<number, Set<Spot>>();
   private readonly columns: number;
-  private avatarCount = 0;
-  private residentCount = 0;
+  /** Spots of each kind: more than the state has means some left it. */
+  private avatarSpots = 0;
+  private residentSpots = 0;
 
   /**
    * Whether residents are sent by area (a town of more than RESIDENTS_ALL_SENT at the start), or
@@ -160,23 +161,19 @@ export class Interest<C extends ViewClient = ViewClient> {
   update(): void {
     const moved: Spot[] = [];
     const gone: Spot[] = [];
-    for (const [id, a] of this.state.avatars) this.look(id, id, false, a, moved);
-    for (const [id, r] of this.state.agents) this.look(residentKey(id), id, true, r, moved);
-    if (
-      this.spots.size > this.state.avatars.size + this.state.agents.size ||
-      this.avatarCount > this.state.avatars.size ||
-      this.residentCount > this.state.agents.size
-    ) {
-      for (const s of this.spots.values())
-        if (!(s.resident ? this.state.agents.has(s.id) : this.state.avatars.has(s.id)))
-          gone.push(s);
-      for (const s of gone) {
-        this.spots.delete(s.key);
-        this.cells.get(s.cell)?.delete(s);
+    for (const [id, a] of this.state.avatars) this.look(id, id, false, a, moved, gone);
+    for (const [id, r] of this.state.agents) this.look(residentKey(id), id, true, r, moved, gone);
+    // Every one in the state has a spot now: more spots of a kind than the state holds means
+    // some left (even when others came in the same patch).
+    if (this.avatarSpots > this.state.avatars.size || this.residentSpots > this.state.agents.size) {
+      const left: Spot[] = [];
+      for (const s of this.spots.values()) {
+        const still = s.resident ? this.state.agents.get(s.id) : this.state.avatars.get(s.id);
+        if (still !== s.ref) left.push(s);
       }
+      for (const s of left) this.forget(s);
+      gone.push(...left);
     }
-    this.avatarCount = this.state.avatars.size;
-    this.residentCount = this.state.agents.size;
     for (const w of this.watchers.values()) {
       // The state's deletion already tells the client; only the bookkeeping remains.
       for (const s of gone) w.sent.delete(s.key);
@@ -210,13 +207,22 @@ export class Interest<C extends ViewClient = ViewClient> {
     resident: boolean,
     ref: AvatarState | AgentState,
     moved: Spot[],
+    gone: Spot[],
   ): void {
     const x = ref.x,
       y = ref.y;
-    const spot = this.spots.get(key);
+    let spot = this.spots.get(key);
+    if (spot && spot.ref !== ref) {
+      // Replaced in the state under the same id: the old one is gone, this one is new.
+      this.forget(spot);
+      gone.push(spot);
+      spot = undefined;
+    }
     if (!spot) {
       const fresh: Spot = { key, id, resident, ref, x, y, cell: this.cellOf(x, y) };
       this.spots.set(key, fresh);
+      if (resident) this.residentSpots++;
+      else this.avatarSpots++;
       this.list(fresh);
       moved.push(fresh);
     } else if (spot.x !== x || spot.y !== y) {
@@ -229,7 +235,14 @@ export class Interest<C extends ViewClient = ViewClient> {
         this.list(spot);
       }
       moved.push(spot);
-    } else if (spot.ref !== ref) spot.ref = ref; // replaced in the state under the same id
+    }
+  }
+
+  private forget(spot: Spot): void {
+    this.spots.delete(spot.key);
+    this.cells.get(spot.cell)?.delete(spot);
+    if (spot.resident) this.residentSpots--;
+    else this.avatarSpots--;
   }
 
   private list(spot: Spot): void {

@@ -4,8 +4,11 @@
 import { Decoder, Encoder, Reflection, type StateView } from "@colyseus/schema";
 import { describe, expect, it } from "vitest";
 import {
+  decodeCrowd,
   DEFAULT_VIEW_HALF,
+  encodeCrowd,
   MAX_VIEW_HALF,
+  RESIDENTS_ALL_SENT,
   VIEW_HYSTERESIS,
   VIEW_MARGIN,
 } from "../../shared/interest.ts";
@@ -207,5 +210,96 @@ describe("interest management", () => {
     expect(Object.keys(me.positions()).sort()).toEqual(["me", "newfar"]);
     interest.leave("me");
     expect(me.view).toBeUndefined();
+  });
+});
+
+describe("residents in a town of more than RESIDENTS_ALL_SENT", () => {
+  /** A town of 60 residents in a row along y = 50, two tiles apart, with me at its west end. */
+  function bigTown() {
+    const { state, put, resident } = town();
+    const residents = Array.from({ length: RESIDENTS_ALL_SENT + 10 }, (_, i) =>
+      resident(`r${i}`, 2 * i, 50),
+    );
+    const mine = put("me", 0, 50);
+    const interest = new Interest(state, MAP);
+    const encoder = new Encoder(state);
+    const me = new Listener("me");
+    interest.join(me, "me");
+    me.start(encoder);
+    return { state, residents, mine, interest, encoder, me, resident };
+  }
+  const doing = (me: Listener) => {
+    const out: Record<string, [number | undefined, string | undefined]> = {};
+    for (const [id, a] of me.decoder!.state.agents) out[id] = [a.x, a.action];
+    return out;
+  };
+
+  it("sends where residents are and what they do only near the client's area, and every name", () => {
+    const { residents, interest, me } = bigTown();
+    expect(interest.residentsByArea).toBe(true);
+    const seen = doing(me);
+    for (const r of residents) {
+      const inside = Math.abs(r.x - interest.areaOf("me")!.x) <= AREA_W;
+      expect(seen[r.id], r.id).toEqual(inside ? [r.x, ""] : [undefined, undefined]);
+    }
+    expect(me.decoder!.state.agents.size).toBe(residents.length);
+    expect(interest.residentsSentTo("me").length).toBeGreaterThan(0);
+    expect(interest.residentsSentTo("me").length).toBeLessThan(residents.length / 2);
+  });
+
+  it("brings residents in and out as the client walks, and keeps a doing up to date in view", () => {
+    const { residents, mine, interest, encoder, me } = bigTown();
+    for (let x = 0; x <= 118; x++) {
+      mine.x = x;
+      patch(encoder, interest, [me]);
+    }
+    const seen = doing(me);
+    const centre = interest.areaOf("me")!.x;
+    for (const r of residents) {
+      const d = Math.abs(r.x - centre);
+      if (d <= AREA_W) expect(seen[r.id][0], r.id).toBe(r.x);
+      if (d > AREA_W + VIEW_HYSTERESIS) expect(seen[r.id][0], r.id).toBeUndefined();
+    }
+    const last = residents.at(-1)!;
+    last.action = "reading the paper";
+    patch(encoder, interest, [me]);
+    expect(doing(me)[last.id]).toEqual([last.x, "reading the paper"]);
+    // One far away changes what it does: the client is not told.
+    residents[0].action = "cooking";
+    patch(encoder, interest, [me]);
+    expect(doing(me)[residents[0].id]).toEqual([undefined, undefined]);
+  });
+
+  it("a resident who leaves and one who comes in the same patch: the newcomer is seen where it is", () => {
+    const { state, residents, interest, encoder, me, resident } = bigTown();
+    state.agents.delete(residents[1].id);
+    resident("nora", 3, 51);
+    patch(encoder, interest, [me]);
+    expect(me.decoder!.state.agents.has(residents[1].id)).toBe(false);
+    expect(doing(me).nora).toEqual([3, ""]);
+    expect(interest.residentsSentTo("me")).toContain("nora");
+    expect(interest.residentsSentTo("me")).not.toContain(residents[1].id);
+  });
+});
+
+describe("the crowd (the minimap's residents out of view)", () => {
+  it("counts every resident in the cell it stands in, and marks cells where one talks", () => {
+    const map = { width: 425, height: 425 };
+    const residents = [
+      { x: 0, y: 0, talking: false },
+      { x: 3, y: 4, talking: true },
+      { x: 424, y: 424, talking: false },
+      ...Array.from({ length: 40 }, () => ({ x: 200, y: 100, talking: false })),
+    ];
+    const cells = decodeCrowd(encodeCrowd(map, residents));
+    expect(cells.reduce((n, c) => n + c.count, 0)).toBe(3 + 31); // a cell counts up to 31
+    const at = (x: number, y: number) =>
+      cells.find((c) => x >= c.x && x < c.x + c.size && y >= c.y && y < c.y + c.size);
+    expect(at(3, 4)).toMatchObject({ count: 2, talking: true });
+    expect(at(424, 424)).toMatchObject({ count: 1, talking: false });
+    expect(at(200, 100)?.count).toBe(31);
+    expect(at(100, 300)).toBeUndefined();
+    expect(decodeCrowd("")).toEqual([]);
+    expect(decodeCrowd("9;ab")).toEqual([]);
   });
 });
