@@ -390,13 +390,9 @@ export class TownScene extends Phaser.Scene {
     const s = this.ctx.room.state;
     const spots = actionSpots(
       {
-        agents: Array.from(s.agents.values(), (a) => ({
-          id: a.id,
-          name: a.name,
-          x: a.x,
-          y: a.y,
-          talkingTo: a.talkingTo,
-        })),
+        agents: Array.from(s.agents.values())
+          .filter(placed)
+          .map((a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, talkingTo: a.talkingTo ?? "" })),
         avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name })),
         objects: Array.from(s.objects.values(), (o) => ({
           address: o.address,
@@ -406,6 +402,21 @@ export class TownScene extends Phaser.Scene {
       },
       this.town.info.objects,
     );
+    // A large town sends only the residents in view: talks further away come from the crowd.
+    for (const c of decodeCrowd(s.crowd)) {
+      if (!c.talking) continue;
+      const x = c.x + Math.floor(c.size / 2),
+        y = c.y + Math.floor(c.size / 2);
+      if (spots.some((p) => Math.abs(p.x - x) + Math.abs(p.y - y) <= c.size)) continue;
+      spots.push({
+        x,
+        y,
+        follow: "",
+        why: `residents talking (${c.count} here)`,
+        score: 3 + c.count * 0.5,
+      });
+    }
+    spots.sort((a, b) => b.score - a.score);
     if (spots.length === 0) {
       this.ctx.toasts.info(
         "Nothing out of the ordinary right now: nobody is talking and every object is as it should be.",

@@ -4,7 +4,7 @@
 // of them are (the state's coarse crowd) with the ones in view as dots; the town shown whole
 // (the minimap made big) and zoomed out. Screenshots: test/artifacts/town-1000-spawn.png,
 // town-1000-close.png (following a resident picked in the list), town-1000-wide.png,
-// town-1000-overview.png.
+// town-1000-overview.png, town-1000-action.png (F, "follow the action").
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -115,6 +115,22 @@ describe("a town of a thousand in the browser", () => {
     });
     expect(shaded, "share of the big minimap drawn over").toBeGreaterThan(0.01);
     await page.screenshot({ path: artifact("town-1000-overview.png") });
+
+    // F: the camera goes to where residents talk, in view or, from the crowd, anywhere in town.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("f");
+    await page.waitForSelector(".toast");
+    const toast = await page.textContent(".toast");
+    const action = await page.evaluate(
+      () =>
+        (window as unknown as { __simulacra: { render: { action: { why: string } | null } } })
+          .__simulacra.render.action,
+    );
+    if (action) expect(toast).toContain(action.why);
+    else expect(toast).toMatch(/Nothing out of the ordinary/);
+    await restingCamera(page);
+    await framesDrawn(page);
+    await page.screenshot({ path: artifact("town-1000-action.png") });
     expect(pageErrors).toEqual([]);
   }, 180_000);
 });
