@@ -324,7 +324,8 @@ export class TownRoom extends Room<{ state: TownState }> {
     this.command({ kind: "avatarAway", avatarId: client.sessionId, away: false });
     this.interest.rejoin(client);
     for (const pair of this.host.town.chatsWithPeople())
-      if (pair.avatarId === client.sessionId) this.sendMembers(pair.chat, "");
+      if (pair.avatarId === client.sessionId)
+        this.sendMembers(pair.chat, { catchUp: client.sessionId });
   }
 
   override onLeave(client: Client): void {
@@ -523,7 +524,7 @@ export class TownRoom extends Room<{ state: TownState }> {
           [e.agentId],
         );
       else if (e.kind === "chatJoined" || e.kind === "chatLeft")
-        this.sendMembers(e.chat, e.kind === "chatLeft" ? e.id : "");
+        this.sendMembers(e.chat, e.kind === "chatLeft" ? { leaver: e.id } : { catchUp: e.id });
       else if (e.kind === "interviewed" || e.kind === "moderated" || e.kind === "unanswered")
         this.answer(e);
     }
@@ -575,18 +576,24 @@ export class TownRoom extends Room<{ state: TownState }> {
       : [];
   }
 
-  /** Who is in a group talk, to each person in it (and to one who just left it). */
-  private sendMembers(chat: string, leaver: string): void {
+  /**
+   * Who is in a group talk, to each person in it (and to one who just left it). The talk's latest
+   * lines go only to the person who just joined it (or came back): the others have them shown
+   * already, and in a crowded talk resending them on every arrival was most of what a member read.
+   */
+  private sendMembers(chat: string, who: { leaver?: string; catchUp?: string }): void {
     const members = this.host.town.chatMembers(chat);
-    const message: ServerMessages["chat_members"] = {
-      chat,
-      members,
-      lines: members.length ? this.host.town.chatLines(chat) : [],
-    };
+    const message: ServerMessages["chat_members"] = { chat, members, lines: [] };
     const to = new Set(members.filter((m) => m.kind === "avatar").map((m) => m.id));
-    if (leaver && this.state.avatars.has(leaver)) to.add(leaver);
-    for (const client of this.clients)
-      if (to.has(client.sessionId)) client.send("chat_members", message);
+    if (who.leaver && this.state.avatars.has(who.leaver)) to.add(who.leaver);
+    const catchUp =
+      who.catchUp && to.has(who.catchUp)
+        ? { ...message, lines: this.host.town.chatLines(chat) }
+        : undefined;
+    for (const id of to) {
+      const client = this.clients.getById(id);
+      if (client) client.send("chat_members", id === who.catchUp && catchUp ? catchUp : message);
+    }
   }
 
   private checkEngine(): void {
