@@ -1,7 +1,14 @@
 // The room `town`: an adapter between Colyseus and one Town. It runs the Town's step clock,
 // mirrors the Town's events into the schema state, and turns validated client messages into
 // Town commands. It holds no game rules of its own (docs/ARCHITECTURE.md, "The shape").
-import { matchMaker, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
+import {
+  matchMaker,
+  Protocol,
+  Room,
+  ServerError,
+  type AuthContext,
+  type Client,
+} from "@colyseus/core";
 // First: the state buffer's size, before any room encodes a state (stateBuffer.ts says why).
 import "./stateBuffer.ts";
 import "./webSocketGlobal.ts";
@@ -320,6 +327,7 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** The dropped person is back: the avatar is no longer away, and the talk they are in is sent again. */
   override onReconnect(client: Client): void {
+    skipEmptyPatches(client);
     this.held.reconnected(client);
     this.command({ kind: "avatarAway", avatarId: client.sessionId, away: false });
     this.interest.rejoin(client);
@@ -360,6 +368,7 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** Gives a joining client its view (its own avatar and those near it) before its first state. */
   private watch(client: Client): void {
+    skipEmptyPatches(client);
     if (this.state.avatars.has(client.sessionId)) this.interest.join(client, client.sessionId);
   }
 
@@ -687,6 +696,21 @@ export function townRoomOf(towns: {
       this.primary = name === towns.primary;
       super.onCreate();
     }
+  };
+}
+
+/**
+ * A patch with nothing in it for this client is not sent. With interest management Colyseus
+ * encodes a patch for every client whenever anything changed anywhere (an avatar across town
+ * took a step), and a client whose view saw none of it got a frame holding only the patch's code:
+ * with 200 people, thousands of empty frames a second, each a socket write on the room's thread.
+ */
+function skipEmptyPatches(client: Client): void {
+  const c = client as unknown as { raw(data: Uint8Array, ...rest: unknown[]): void };
+  const raw = c.raw.bind(c);
+  c.raw = (data, ...rest) => {
+    if (data.length === 1 && data[0] === Protocol.ROOM_STATE_PATCH) return;
+    raw(data, ...rest);
   };
 }
 
