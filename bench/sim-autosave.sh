@@ -2,7 +2,10 @@
 # npm run sim of a base-25 day (8,640 steps, offline engine) with the default AUTOSAVE_STEPS and
 # with autosave off (AUTOSAVE_STEPS=100000), on the embedded database and on PostgreSQL, RUNS
 # times each, the two settings alternating (the machine's speed drifts between runs); prints the
-# wall time sim reports. Usage: bash bench/sim-autosave.sh [RUNS] [DBS] [AUTOSAVES]
+# wall time sim reports, the CPU time the run's processes used (user + system; on PostgreSQL the
+# database server's own is not in it) and the load average before the run. On a loaded machine
+# the wall times follow the load; the CPU times much less so.
+# Usage: bash bench/sim-autosave.sh [RUNS] [DBS] [AUTOSAVES]
 set -euo pipefail
 RUNS=${1:-3}
 PG=${BENCH_DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/test}
@@ -17,8 +20,11 @@ for db in ${2:-embedded postgres}; do
       else
         env=()
       fi
-      line=$(env "${env[@]}" DATA_DIR="$dir" AUTOSAVE_STEPS=$autosave npx tsx server/cli/sim.ts --from base-25 --name day --steps 8640 2>/dev/null | grep "ran 8640 steps")
-      echo "$db autosave=$autosave run=$run: $(echo "$line" | grep -o '[0-9.]* s wall ([0-9.]* ms/step)')"
+      load=$(cut -d' ' -f1 /proc/loadavg)
+      out=$(env "${env[@]}" DATA_DIR="$dir" AUTOSAVE_STEPS=$autosave /usr/bin/time -f "cpu %U %S" npx tsx server/cli/sim.ts --from base-25 --name day --steps 8640 2>&1 || true)
+      wall=$(echo "$out" | grep "ran 8640 steps" | grep -o '[0-9.]* s wall ([0-9.]* ms/step)' || echo "failed")
+      cpu=$(echo "$out" | grep '^cpu ' | tail -1 | awk '{printf "%.1f", $2 + $3}')
+      echo "$db autosave=$autosave run=$run: $wall, cpu ${cpu} s, load $load"
       rm -rf "$dir"
       if [ "$db" = postgres ]; then psql -q -h 127.0.0.1 -U postgres test -c "DROP SCHEMA \"$schema\" CASCADE" >/dev/null 2>&1 || true; fi
     done

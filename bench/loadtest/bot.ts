@@ -45,6 +45,26 @@ export interface BotStats {
   residentsInView: number[];
   /** Milliseconds from asking to join until its own avatar is in its state (a browser's "joining…"). */
   joinMs?: number;
+  /**
+   * Where the window's bytes went: payload bytes by kind of frame ("patch", "state", or a message's
+   * type) and the frames' count (each frame adds 2-4 bytes of websocket header to the socket's count).
+   */
+  kinds: Record<string, number>;
+  frames: number;
+  /** What the patches of the window changed, as this bot decoded them (probe bots only). */
+  changes?: PatchChanges;
+}
+
+/** Changes a probe bot saw in its decoded state over the window. */
+export interface PatchChanges {
+  /** Other avatars' moves in view (a new tile) and their arrivals into view. */
+  avatarMoves: number;
+  avatarEntries: number;
+  /** Residents' field changes: position, facing, and the rest (action, emoji, address, talkingTo). */
+  residentMoves: number;
+  residentFacings: number;
+  residentOther: number;
+  clock: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -96,7 +116,12 @@ export class Bot {
     bytesAtEnd: 0,
     inView: [],
     residentsInView: [],
+    kinds: {},
+    frames: 0,
   };
+  /** A probe bot decodes what each patch changed (costs CPU: a few bots only). */
+  probe = false;
+  private seen?: { avatars: Map<string, string>; agents: Map<string, string[]>; step: number };
   private room?: Room<any, TownState>;
   private stopped = false;
   private measuring = false;
@@ -145,7 +170,13 @@ export class Bot {
       room.onMessage("*", () => {});
       const ws = (room.connection as any).transport?.ws;
       ws?.addEventListener?.("message", (e: { data: ArrayBuffer | Buffer }) => {
-        this.bytesFallback += (e.data as ArrayBuffer).byteLength ?? (e.data as Buffer).length ?? 0;
+        const n = (e.data as ArrayBuffer).byteLength ?? (e.data as Buffer).length ?? 0;
+        this.bytesFallback += n;
+        if (this.measuring) {
+          this.stats.frames++;
+          const kind = frameKind(new Uint8Array(e.data as ArrayBuffer));
+          this.stats.kinds[kind] = (this.stats.kinds[kind] ?? 0) + n;
+        }
       });
       room.onStateChange(() => this.onPatch());
       const t0 = Date.now();
@@ -183,6 +214,43 @@ export class Bot {
     this.stats.residentsInView.push(r);
   }
 
+  /** Counts what changed in the decoded state since the last patch (probe bots). */
+  private tally(): void {
+    const state = this.room?.state;
+    if (!state) return;
+    const c = (this.stats.changes ??= {
+      avatarMoves: 0,
+      avatarEntries: 0,
+      residentMoves: 0,
+      residentFacings: 0,
+      residentOther: 0,
+      clock: 0,
+    });
+    const seen = (this.seen ??= { avatars: new Map(), agents: new Map(), step: -1 });
+    const avatars = new Map<string, string>();
+    for (const [id, a] of state.avatars) {
+      if (id === this.room!.sessionId || typeof a.x !== "number") continue;
+      const at = `${a.x},${a.y}`;
+      avatars.set(id, at);
+      const was = seen.avatars.get(id);
+      if (was === undefined) c.avatarEntries++;
+      else if (was !== at) c.avatarMoves++;
+    }
+    seen.avatars = avatars;
+    for (const [id, r] of state.agents) {
+      const now = [`${r.x},${r.y}`, r.facing, `${r.action}|${r.emoji}|${r.address}|${r.talkingTo}`];
+      const was = seen.agents.get(id);
+      if (was) {
+        if (was[0] !== now[0]) c.residentMoves++;
+        if (was[1] !== now[1]) c.residentFacings++;
+        if (was[2] !== now[2]) c.residentOther++;
+      }
+      seen.agents.set(id, now);
+    }
+    if (seen.step !== state.clock.step) c.clock++;
+    seen.step = state.clock.step;
+  }
+
   endWindow(): void {
     this.measuring = false;
     this.stats.bytesAtEnd = this.bytesRead();
@@ -204,6 +272,7 @@ export class Bot {
   }
 
   private onPatch(): void {
+    if (this.probe && this.measuring) this.tally();
     const a = this.me();
     if (a && (!this.last || this.last.x !== a.x || this.last.y !== a.y))
       this.last = { x: a.x, y: a.y, movedAt: performance.now() };
@@ -346,4 +415,20 @@ export class Bot {
     const room = this.room;
     if (room?.connection.isOpen) await Promise.race([room.leave().catch(() => {}), sleep(2_000)]);
   }
+}
+
+const PATCH = 15,
+  FULL_STATE = 14,
+  DATA = 13;
+
+/** What a frame from the server is: "patch", "state", a message's type, or its protocol code. */
+export function frameKind(b: Uint8Array): string {
+  const code = b[0] & 31;
+  if (code === PATCH) return "patch";
+  if (code === FULL_STATE) return "state";
+  if (code === DATA && b.length > 1 && (b[1] & 0xe0) === 0xa0) {
+    const len = b[1] & 0x1f;
+    return Buffer.from(b.subarray(2, 2 + len)).toString("utf8");
+  }
+  return `code ${code}`;
 }

@@ -23,6 +23,8 @@ import { startServerProcess, townAvailable } from "./serverProcess.ts";
 export const MAX_CLIENTS = 1000;
 export const MAX_SECONDS = 600;
 const JOIN_BATCH = 10;
+/** Bots that also count what each patch changed (bot.ts, PatchChanges). */
+const PROBE_BOTS = 10;
 
 const int = (name: string, min: number, max: number) => (v: string) => {
   const n = Number(v);
@@ -82,6 +84,12 @@ export interface StepResult {
   /** The same for three newcomers joining one by one while the bots walk: median and worst. */
   joinWalkingP50Ms: number;
   joinWalkingMaxMs: number;
+  /** Payload bytes per client per second by kind of frame (a patch, a message's type), mean over clients. */
+  bytesByKind: Record<string, number>;
+  /** Websocket frames per client per second (each with 2-4 bytes of header besides its payload). */
+  framesPerClient: number;
+  /** What a patch changed, per probe bot per second (PatchChanges; PROBE_BOTS bots decode it). */
+  changesPerSecond?: Record<string, number>;
   says: number;
   replies: number;
   errors: Record<string, number>;
@@ -214,6 +222,7 @@ export async function runStep(
     for (let i = 0; i < rest.length; i += JOIN_BATCH)
       await Promise.all(rest.slice(i, i + JOIN_BATCH).map((b) => b.join()));
     const live = bots.filter((b) => b.stats.joined);
+    for (const b of live.slice(0, PROBE_BOTS)) b.probe = true;
     // Bots going about the town need a while to walk from the spawn to their first places.
     const warmup = opts.warmupSeconds ?? (opts.gather ? 3 : 30);
     log(`  ${live.length}/${clients} joined; warming up ${warmup} s, then measuring ${seconds} s`);
@@ -318,6 +327,15 @@ export async function runStep(
         ),
       ),
       joinWalkingMaxMs: round(Math.max(0, ...probes)),
+      bytesByKind: perClient(
+        live.map((b) => b.stats.kinds),
+        wall,
+      ),
+      framesPerClient: round(mean(live.map((b) => b.stats.frames)) / wall),
+      changesPerSecond: perClient(
+        live.flatMap((b) => (b.stats.changes ? [{ ...b.stats.changes }] : [])),
+        wall,
+      ),
       says: live.reduce((n, b) => n + b.stats.says, 0),
       replies: live.reduce((n, b) => n + b.stats.replies, 0),
       errors,
@@ -341,6 +359,15 @@ export async function runStep(
       loadAfter: round(os.loadavg()[0]),
     };
   }
+}
+
+/** Sums of counters over clients, per client per second. */
+function perClient(counts: Record<string, number>[], wall: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const c of counts) for (const [k, v] of Object.entries(c)) out[k] = (out[k] ?? 0) + v;
+  for (const k of Object.keys(out))
+    out[k] = Math.round((out[k] / Math.max(1, counts.length) / wall) * 10) / 10;
+  return out;
 }
 
 export function table(rows: StepResult[]): string {
@@ -544,6 +571,16 @@ async function main(): Promise<void> {
     if (d.before + d.window + d.leaving)
       console.log(
         `  GARBLED STATE: decoding errors in the bots: ${d.before} while joining, ${d.window} while measuring, ${d.leaving} while leaving`,
+      );
+    const kinds = Object.entries(r.bytesByKind).sort((a, b) => b[1] - a[1]);
+    console.log(
+      `  payload B/s per client: ${kinds.map(([k, v]) => `${k} ${v}`).join(", ")}; ${r.framesPerClient} frames/s`,
+    );
+    if (r.changesPerSecond && Object.keys(r.changesPerSecond).length)
+      console.log(
+        `  a probe bot's patches changed, per second: ${Object.entries(r.changesPerSecond)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
       );
     for (const t of r.towns ?? [])
       console.log(

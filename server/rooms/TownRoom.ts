@@ -1,7 +1,14 @@
 // The room `town`: an adapter between Colyseus and one Town. It runs the Town's step clock,
 // mirrors the Town's events into the schema state, and turns validated client messages into
 // Town commands. It holds no game rules of its own (docs/ARCHITECTURE.md, "The shape").
-import { matchMaker, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
+import {
+  matchMaker,
+  Protocol,
+  Room,
+  ServerError,
+  type AuthContext,
+  type Client,
+} from "@colyseus/core";
 // First: the state buffer's size, before any room encodes a state (stateBuffer.ts says why).
 import "./stateBuffer.ts";
 import "./webSocketGlobal.ts";
@@ -328,11 +335,13 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** The dropped person is back: the avatar is no longer away, and the talk they are in is sent again. */
   override onReconnect(client: Client): void {
+    skipEmptyPatches(client);
     this.held.reconnected(client);
     this.command({ kind: "avatarAway", avatarId: client.sessionId, away: false });
     this.interest.rejoin(client);
     for (const pair of this.host.town.chatsWithPeople())
-      if (pair.avatarId === client.sessionId) this.sendMembers(pair.chat, "");
+      if (pair.avatarId === client.sessionId)
+        this.sendMembers(pair.chat, { catchUp: client.sessionId });
   }
 
   override onLeave(client: Client): void {
@@ -367,6 +376,7 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** Gives a joining client its view (its own avatar and those near it) before its first state. */
   private watch(client: Client): void {
+    skipEmptyPatches(client);
     if (this.state.avatars.has(client.sessionId)) this.interest.join(client, client.sessionId);
   }
 
@@ -531,7 +541,7 @@ export class TownRoom extends Room<{ state: TownState }> {
           [e.agentId],
         );
       else if (e.kind === "chatJoined" || e.kind === "chatLeft")
-        this.sendMembers(e.chat, e.kind === "chatLeft" ? e.id : "");
+        this.sendMembers(e.chat, e.kind === "chatLeft" ? { leaver: e.id } : { catchUp: e.id });
       else if (e.kind === "interviewed" || e.kind === "moderated" || e.kind === "unanswered")
         this.answer(e);
     }
@@ -583,18 +593,24 @@ export class TownRoom extends Room<{ state: TownState }> {
       : [];
   }
 
-  /** Who is in a group talk, to each person in it (and to one who just left it). */
-  private sendMembers(chat: string, leaver: string): void {
+  /**
+   * Who is in a group talk, to each person in it (and to one who just left it). The talk's latest
+   * lines go only to the person who just joined it (or came back): the others have them shown
+   * already, and in a crowded talk resending them on every arrival was most of what a member read.
+   */
+  private sendMembers(chat: string, who: { leaver?: string; catchUp?: string }): void {
     const members = this.host.town.chatMembers(chat);
-    const message: ServerMessages["chat_members"] = {
-      chat,
-      members,
-      lines: members.length ? this.host.town.chatLines(chat) : [],
-    };
+    const message: ServerMessages["chat_members"] = { chat, members, lines: [] };
     const to = new Set(members.filter((m) => m.kind === "avatar").map((m) => m.id));
-    if (leaver && this.state.avatars.has(leaver)) to.add(leaver);
-    for (const client of this.clients)
-      if (to.has(client.sessionId)) client.send("chat_members", message);
+    if (who.leaver && this.state.avatars.has(who.leaver)) to.add(who.leaver);
+    const catchUp =
+      who.catchUp && to.has(who.catchUp)
+        ? { ...message, lines: this.host.town.chatLines(chat) }
+        : undefined;
+    for (const id of to) {
+      const client = this.clients.getById(id);
+      if (client) client.send("chat_members", id === who.catchUp && catchUp ? catchUp : message);
+    }
   }
 
   private checkEngine(): void {
@@ -688,6 +704,21 @@ export function townRoomOf(towns: {
       this.primary = name === towns.primary;
       super.onCreate();
     }
+  };
+}
+
+/**
+ * A patch with nothing in it for this client is not sent. With interest management Colyseus
+ * encodes a patch for every client whenever anything changed anywhere (an avatar across town
+ * took a step), and a client whose view saw none of it got a frame holding only the patch's code:
+ * with 200 people, thousands of empty frames a second, each a socket write on the room's thread.
+ */
+function skipEmptyPatches(client: Client): void {
+  const c = client as unknown as { raw(data: Uint8Array, ...rest: unknown[]): void };
+  const raw = c.raw.bind(c);
+  c.raw = (data, ...rest) => {
+    if (data.length === 1 && data[0] === Protocol.ROOM_STATE_PATCH) return;
+    raw(data, ...rest);
   };
 }
 

@@ -88,6 +88,13 @@ describe("visitors talk to residents", () => {
     expect(members.members.map((m) => m.id).sort()).toEqual(
       [resident, jane.id, bystander.id].sort(),
     );
+    // Bea, who just joined, is given the talk so far (Jane's news); Jane, there already, is told
+    // who joined without the lines she has on her screen.
+    expect(members.lines.map((l) => l.text)).toContain(news);
+    const toJane = await waitFor("Jane told Bea joined", () =>
+      jane.inbox.chat_members.find((m) => m.members.some((x) => x.id === bystander.id)),
+    );
+    expect(toJane.lines).toEqual([]);
     await waitFor("Jane sees Bea's words", () =>
       jane.inbox.avatar_said.find((m) => m.avatarId === bystander.id && m.chat === members.chat),
     );
