@@ -17,7 +17,7 @@ import {
   relatedness,
   senses,
 } from "../language/lexicon.ts";
-import { clock, inFirstPerson, listOf, sentence } from "../language/realise.ts";
+import { clock, inFirstPerson, sentence } from "../language/realise.ts";
 import type { Utterance } from "../language/understand.ts";
 import { bearing, heldRecords, newsTopic, recordsAsked } from "../language/news.ts";
 import {
@@ -39,12 +39,14 @@ import {
   past,
   simplePresent,
   doneToday,
+  doneAsked,
   leisure,
   doYou,
 } from "./answers/day.ts";
 import { plansFor } from "./answers/plans.ts";
-import { purposeWords, places, likedPlace } from "./answers/places.ts";
-import { identity, feelings, topical, nearestKind } from "./answers/self.ts";
+import { purposeWords, places, likedPlace, soughtFor } from "./answers/places.ts";
+import { identity, feelings, topical, nearestKind, origin, feelingAsked } from "./answers/self.ts";
+import { met, metAsked } from "./answers/met.ts";
 import { opinionAsked, opinionOf } from "./answers/opinions.ts";
 import { company, aboutPerson, ownClause, kinAsked, friends, peopleOn } from "./answers/people.ts";
 import { bears, recall, fromMemories, newsy, hearsay, asksHeard } from "./answers/memories.ts";
@@ -123,7 +125,7 @@ export function answerPeople(
         (somewhere && wanted.length
           ? {
               text: withHello(
-                `I'm not sure where to go for ${listOf(wanted)} around here, I'm afraid.`,
+                `I'm not sure where to go ${soughtFor(u, wanted)} around here, I'm afraid.`,
               ),
               end: false,
               source: "request",
@@ -184,6 +186,8 @@ export function answerPeople(
   // A question that seeks a place: "where ...", or "is there somewhere / a bakery ...".
   const seeksPlace =
     (u.wh === "where" && u.about !== "you") ||
+    // "Where would you go for a drink?": its advice, not its own day.
+    (u.wh === "where" && nlp(u.text).has("(would|should|could) you")) ||
     // "Can you tell me where the library is?": a where-clause inside the question.
     (u.wh === "yesno" && nlp(u.text).has("where")) ||
     // "What's the best place for coffee?": a question for a place.
@@ -206,7 +210,7 @@ export function answerPeople(
     );
   if (u.about === "person" && u.person) {
     // Who they are to it first, then its news of them.
-    const person = aboutPerson(u.person, f, k, talk.memories);
+    const person = aboutPerson(u.person, f, k, talk.memories, talk.residents);
     const news = askedRecords([], u.person);
     // (A memory's "X heard from Y that ..." is what a record tells, said better.)
     const rest = person.sentences.filter((x) => !news.length || !/ heard from /.test(x));
@@ -280,6 +284,23 @@ export function answerPeople(
     else if (hearsay(u)) sources.push(...notHeard());
     sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
   } else {
+    // "Have you met anyone new?": whom it met, from its memories of people.
+    if (metAsked(u) && talk.now !== undefined) sources.push(met(talk, talk.now));
+    // "What's your biggest regret?": a feeling of its own, from its wishes and worries.
+    const feeling = feelingAsked(u, f, k);
+    if (feeling) sources.push(feeling);
+    // "Are you from around here?", "Where are you from?": where it comes from.
+    // ("Have you lived here long?", "Did you grow up here?": its life here asked of.)
+    const near0 = nearestKind(u);
+    if (
+      u.about === "you" &&
+      (u.wh === "yesno" || u.wh === "where") &&
+      nlp(u.text).has("(from|here)") &&
+      (!u.topic.length ||
+        (near0.kind === "home" && near0.score >= 0.45) ||
+        (u.tense === "past" && nlp(u.text).has("here")))
+    )
+      sources.push(origin(f, k));
     // Asked whether it heard of, saw or knows something: what its records hold on it comes first;
     // asked whether it heard of something it has no record of, what its memories say of the thing
     // asked (not of the hearing: "I heard from ..." bears on "have you heard" by its verb alone),
@@ -349,17 +370,26 @@ export function answerPeople(
       !u.topic.some((w) => relatedness(w, "living") >= 0.9 || closeness(w, "work") >= 0.6);
     if (forLeisure) sources.push(leisure(f, k));
     else if (u.wh === "what" && u.span === "general" && nlp(u.text).has("what do you do"))
-      sources.push(identity(f, k));
+      // Its work, not its name: who it is was not asked.
+      sources.push(identity(f, k, false));
+    // "What did you have for lunch?": the block of its day the topic names, before its whole day.
+    const block = aboutPast ? doneAsked(u, f, k) : undefined;
+    if (block) sources.push(block);
     if (aboutPast) sources.push(past(u, f, k));
     // A named time ("this evening", "tomorrow") asks about the plan first, whatever the topic.
     const namedTime = ["now", "evening", "tomorrow", "week"].includes(u.span);
     if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime))
       sources.push(plansFor(u, f, k, talk, held));
-    if (near.score >= 0.45) {
+    // (A yes/no question by a kind only when near it: "do you play sports?" is no work.)
+    // (A yes/no question by a kind of its life only when near it: "do you play sports?" is no
+    // work; what troubles or moves it is asked in many words: "is anything BOTHERING you?".)
+    const inner = ["worry", "wish", "family", "friend"].includes(near.kind);
+    if (near.score >= (u.wh === "yesno" && !inner ? 0.6 : 0.45)) {
       if (near.kind === "name") sources.push(identity(f, k));
       else if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k, talk));
       else if (near.kind === "worry" || near.kind === "wish") sources.push(feelings(f, k));
       else if (near.kind === "plan") sources.push(plansFor(u, f, k, talk, held));
+      else if (near.kind === "occupation") sources.push(identity(f, k, false));
       else
         sources.push({
           name: near.kind,
@@ -367,13 +397,16 @@ export function answerPeople(
         });
     }
     if (u.wh === "how" && !u.topic.length && !aboutPast)
-      sources.push({
-        name: "feelings",
-        sentences: [
-          sentence(`I'm well, thanks${doingNow ? `; I'm ${doingNow}` : ""}`),
-          ...feelings(f, k).sentences,
-        ],
-      });
+      // How it is, and the question back; what is on its mind only if asked again.
+      sources.push(
+        {
+          name: "feelings",
+          sentences: [
+            `${sentence(`I'm well, thanks${doingNow ? `; I'm ${doingNow}` : ""}`)} ${choose(["How about you?", "And you?"], talk, "how")}`,
+          ],
+        },
+        feelings(f, k),
+      );
     if (u.wh === "where" && u.about === "you" && !aboutPast)
       sources.push({
         name: "home",
@@ -389,7 +422,7 @@ export function answerPeople(
     const min = doingAsked ? 0.75 : u.wh === "yesno" ? 0.6 : 0.3;
     const own = nearestKind(u).score >= 0.3;
     if (u.topic.length && !own) {
-      const told = fromMemories(fallback(), talk, k).filter((x) => bears(x, u.topic));
+      const told = fromMemories(fallback(), talk, k).filter((x) => bears(x, u.topic, u.pos));
       if (told.length) sources.push({ name: "memory", sentences: told });
       sources.push(recall(u, f, k, talk, min));
     }
@@ -410,8 +443,13 @@ export function answerPeople(
           ],
         });
     }
-    sources.push(topical(u, f, k, min), recall(u, f, k, talk, min));
-    if (u.topic.length === 0 || u.wh === "who") sources.push(identity(f, k));
+    // "Who do you spend time with?": people asked of, so a fact that names none answers nothing,
+    // and neither does who it is.
+    const whoOfMine = u.wh === "who" && u.about === "you" && u.topic.length > 0;
+    if (!whoOfMine) sources.push(topical(u, f, k, min), recall(u, f, k, talk, min));
+    // (Not to a yes/no question: "Are you ...?" is no "who are you?".)
+    if ((u.topic.length === 0 && u.wh === "what") || (u.wh === "who" && !whoOfMine))
+      sources.push(identity(f, k));
   }
   for (const s of sources) {
     const r = reply(s.sentences, s.name);
@@ -423,6 +461,28 @@ export function answerPeople(
   }
   // Nothing it knows bears on it: say so, and turn to what it does know or ask back.
   // (Not who it is: "I couldn't tell you. I'm Samuel Okafor." answers nothing.)
+  // Asked how things out there are or have been ("What's the weather been like?", "Is it always
+  // this quiet?"), it says honestly where its day went instead of inventing.
+  const spent = activities(k.today)
+    .filter((b) => b.start < k.minute)
+    .map((b) => ({ b, length: Math.min(b.end, k.minute) - b.start }))
+    .sort((a, b) => b.length - a.length)[0]?.b;
+  if (u.wh === "who" && u.about === "you" && spent)
+    return {
+      text: withHello(
+        `No one in particular, to be honest; I've been ${doingPhrase(spent, f, k)} most of the day.`,
+      ),
+      end: false,
+      source: "unknown",
+    };
+  if ((u.about === "thing" || u.about === "people") && spent && u.wh !== "who")
+    return {
+      text: withHello(
+        `I couldn't say, to be honest; I've been ${doingPhrase(spent, f, k)} most of the day. ${choose(["What's it been like for you?", "Why do you ask?"], talk, "outside")}`,
+      ),
+      end: false,
+      source: "unknown",
+    };
   return {
     text: withHello(
       choose(

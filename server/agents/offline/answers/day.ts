@@ -233,3 +233,26 @@ export function doYou(u: Utterance, f: PersonaFacts, k: Knowledge): Source | und
     };
   return undefined;
 }
+
+/** "What did you have for lunch?", "Where were you this morning?": a question on its past day
+ *  whose topic names one of its blocks (by what the block's words are for: "lunch" meets "having
+ *  lunch with Kenji"): that block, with when and where. */
+export function doneAsked(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.about !== "you" || u.wh === "yesno") return undefined;
+  const keys = u.topic.filter((w) => u.pos?.[w] === "noun" && domainOf(w, "noun") !== "noun.time");
+  if (!keys.length) return undefined;
+  const yesterday = u.span === "yesterday";
+  const day = yesterday ? k.yesterday : k.today.filter((b) => b.start < k.minute);
+  const b = activities(day).find((x) =>
+    wordsOf(plain(x.task)).some((w) => keys.some((t) => t === w || purposeMatch(t, w) >= 0.7)),
+  );
+  if (!b) return undefined;
+  return {
+    name: "done",
+    sentences: [
+      sentence(
+        `${yesterday ? "Yesterday" : "Today"} I was ${doingPhrase(b, f, k)} ${dayPart(b.start)}, around ${clock(b.start)}`,
+      ),
+    ],
+  };
+}

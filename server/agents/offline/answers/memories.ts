@@ -5,7 +5,7 @@ import { personaFacts, secretIn, type PersonaFacts } from "../../language/facts.
 import type { Knowledge } from "../../language/knowledge.ts";
 import { domainOf, relatedness } from "../../language/lexicon.ts";
 import { inFirstPerson, sentence } from "../../language/realise.ts";
-import { contentWords, type Utterance } from "../../language/understand.ts";
+import { contentTerms, contentWords, type Utterance } from "../../language/understand.ts";
 import { ownMemoryAsI } from "../../language/person.ts";
 import { type Talk, firstName, type Source } from "./voice.ts";
 
@@ -13,10 +13,11 @@ import { type Talk, firstName, type Source } from "./voice.ts";
 export const recital = (text: string) =>
   (text.match(/\b\d{1,2}(?::\d\d)? ?[ap]m\b/g) ?? []).length >= 3;
 
-/** Whether a sentence bears on the question's topic (a word of it related to a topic word). */
-export function bears(text: string, topic: string[]): boolean {
-  const words = contentWords(text);
-  return topic.some((t) => words.some((w) => relatedness(t, w) >= 0.6));
+/** Whether a sentence bears on the question's topic (a word of it related to a topic word, each
+ *  by the sense it is used in). */
+export function bears(text: string, topic: string[], pos: Utterance["pos"] = {}): boolean {
+  const words = contentTerms(text);
+  return topic.some((t) => words.some((w) => relatedness(t, w.word, pos[t], w.pos) >= 0.6));
 }
 
 /** Its memories that bear on the topic (never a line someone said to it, told back). */
@@ -26,9 +27,10 @@ export function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, 
     .filter((m) => !/ said to |interviewed/.test(m.text) && !m.text.includes(speaker))
     .filter((m) => (k.knowsSpeaker || !secretIn(m.text)) && !recital(m.text))
     .map((m) => {
-      const words = contentWords(m.text);
+      const words = contentTerms(m.text);
       let s = 0;
-      for (const t of u.topic) for (const w of words) s = Math.max(s, relatedness(t, w));
+      for (const t of u.topic)
+        for (const w of words) s = Math.max(s, relatedness(t, w.word, u.pos?.[t], w.pos));
       return { m, s };
     })
     .filter((x) => x.s >= min)
@@ -80,15 +82,18 @@ export const newsy = (u: Utterance) =>
 export const hearsay = (u: Utterance) => asksHeard(u) && nlp(u.text).has("#Verb (about|of)");
 
 /** Whether a question asks what one heard, saw or was told of ("have you heard", "did you see"):
- *  a verb of perception or communication among its words (WordNet's files). */
+ *  a verb of perception or communication among its words (WordNet's files), used as a verb ("this
+ *  QUIET" is no verb of quieting). */
 export const asksHeard = (u: Utterance) =>
-  u.topic.some((t) =>
-    [
-      t,
-      nlp(`they ${t} it`)
-        .verbs()
-        .toInfinitive()
-        .text()
-        .replace(/^they | it$/g, ""),
-    ].some((w) => ["verb.perception", "verb.communication"].includes(domainOf(w, "verb"))),
+  u.topic.some(
+    (t) =>
+      (u.pos?.[t] ?? "verb") === "verb" &&
+      [
+        t,
+        nlp(`they ${t} it`)
+          .verbs()
+          .toInfinitive()
+          .text()
+          .replace(/^they | it$/g, ""),
+      ].some((w) => ["verb.perception", "verb.communication"].includes(domainOf(w, "verb"))),
   );

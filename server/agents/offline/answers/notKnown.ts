@@ -3,11 +3,11 @@
 import nlp from "compromise";
 import type { Knowledge } from "../../language/knowledge.ts";
 import { closeness, domainOf, kindOf, lemma, relatedness, senses } from "../../language/lexicon.ts";
-import { listOf, sentence } from "../../language/realise.ts";
+import { cap, sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { type Talk, plain, choose, wordsOf } from "./voice.ts";
 import { activities, irregularVerb } from "./day.ts";
-import { purposeWords, placesFor, placePhrase } from "./places.ts";
+import { purposeWords, placesFor, placePhrase, soughtFor } from "./places.ts";
 import { nearestKind } from "./self.ts";
 import { peopleOn } from "./people.ts";
 
@@ -111,7 +111,7 @@ export function notKnown(
     wanted.length &&
     u.topic.some((w) => domainOf(w, "noun") === "noun.location")
   )
-    return `I'm not sure where to go for ${listOf(wanted)} around here, I'm afraid. ${choose(["Sorry I can't be more help.", "Maybe someone else in town would know."], talk, "where")}`;
+    return `I'm not sure where to go ${soughtFor(u, wanted)} around here, I'm afraid. ${choose(["Sorry I can't be more help.", "Maybe someone else in town would know."], talk, "where")}`;
   const aux = /^(do|does|did|have|has|are|were|can|could|will|would) you\b\s*(.*)$/i.exec(q);
   const wh = /^(who|what|where|when|which \w+)(?: (is|are|was|were) (.+))?$/i.exec(q);
   // "Where can I get a meal", "where do people go": the clause put back in order.
@@ -126,13 +126,23 @@ export function notKnown(
   else if (wh && wh[2] && u.about === "you" && /^(your|you)\b/i.test(wh[3] ?? ""))
     // "What's your favourite food?": its own thing it has no fact on; one does not "not know" it.
     said = "I couldn't pick just one, to be honest";
+  else if (aux && u.about === "you" && !foreign.length && /^(do|does)$/i.test(aux[1]))
+    // "Do you cook?": a doing of its own its persona and its day say nothing of: not really, and
+    // the question turned back ("Do you?").
+    return `Not really, no. ${cap(aux[1].toLowerCase())} you?`;
   else if (aux) {
     const n = NEGATED[aux[1].toLowerCase()];
     said = `No, I${n.startsWith("'") ? n : ` ${n}`} ${swapPerson(aux[2])}`;
   } else if (wh && wh[2]) {
-    // "who the mayor here is" → "who the mayor is": the place word left off.
+    // "who the mayor here is" → "who the mayor is": the place word left off; a preposition it
+    // ends on stays after the verb ("what the mayor is like").
     const what = swapPerson(wh[3]).replace(/\s+(here|around here|in town|nowadays|now)$/i, "");
-    said = `I don't know ${wh[1].toLowerCase()} ${what} ${wh[2].toLowerCase()}`;
+    const tail = /\s+(\w+)$/.exec(what);
+    // (The last word, if it is no noun nor adjective, is the one left behind: "like", "about".)
+    const stranded =
+      tail && !nlp(what).terms().last().has("(#Noun|#Adjective|#Value)") ? tail[1] : "";
+    const head = stranded ? what.slice(0, -tail![0].length) : what;
+    said = `I don't know ${wh[1].toLowerCase()} ${head} ${wh[2].toLowerCase()}${stranded ? ` ${stranded}` : ""}`;
   } else if (whAux && !whAux[2] && /^(who|what)$/i.test(whAux[1])) {
     said = `I don't know ${whAux[1].toLowerCase()} ${swapPerson(whAux[4])}`;
   } else if (u.about === "you" && /\b(think|feel)\b/i.test(q) && /\b(?:of|about) (.+)$/i.test(q)) {
@@ -142,7 +152,16 @@ export function notKnown(
   } else if (whAux && whAux[2] && whAux[3].toLowerCase() !== "you") {
     const modal = /^(do|does|did)$/i.test(whAux[2]) ? "" : `${whAux[2].toLowerCase()} `;
     said = `I'm not sure ${whAux[1].toLowerCase()} ${swapPerson(whAux[3].toLowerCase())} ${modal}${whAux[4]}`;
-  } else if (u.wh === "where" || (u.wh === "yesno" && /\b(is|are) there\b/i.test(q))) {
+  } else if (u.wh === "yesno" && /^(is|are) there (?!somewhere|anywhere|someplace)(.+)$/i.test(q)) {
+    // "Is there a doctor in town?": the thing, its place words left off.
+    const thing = /^(?:is|are) there (.+)$/i
+      .exec(q)![1]
+      .replace(/\s+(here|around here|nearby|in (the )?town|in this town)$/i, "");
+    said = `I don't know of ${/^(a|an|the|some|any)\b/i.test(thing) ? thing.replace(/^the\b/i, "a") : `any ${thing}`} around here, I'm afraid`;
+  } else if (u.wh === "where" && nlp(q).has("for") && purposeWords(u).length) {
+    // "Where would you go for a quiet drink tonight?": what it is sought for.
+    said = `I'm not sure where I'd go ${soughtFor(u, purposeWords(u))} around here, I'm afraid`;
+  } else if (u.wh === "where") {
     const thing = (nlp(q).nouns().out("array") as string[])
       .map((x) => x.replace(/[^A-Za-z' -]/g, "").trim())
       .find((x) => x && !/^(i|you|we|there|it|somewhere|anywhere|here)$/i.test(x));

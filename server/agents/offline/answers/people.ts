@@ -47,6 +47,7 @@ export function aboutPerson(
   f: PersonaFacts,
   k: Knowledge,
   memories: MemoryLine[],
+  residents: readonly string[] = [],
 ): Source {
   const first = firstName(name);
   const out = factsOf(f, k, (x) => x.people.includes(first) || x.text.includes(name));
@@ -84,7 +85,8 @@ export function aboutPerson(
   // Nothing of its own on them: it says so, as one does of a face in town (not "I don't know").
   if (!out.length)
     out.push(
-      k.people.some((p) => p.name === name)
+      // (A neighbour in town is known by sight, if not well.)
+      k.people.some((p) => p.name === name) || residents.includes(name)
         ? `I don't know ${first} well, to be honest.`
         : `I don't think I know ${first}.`,
     );

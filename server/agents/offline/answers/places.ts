@@ -3,7 +3,7 @@
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import { domainOf, kindOf, purposeMatch, senses } from "../../language/lexicon.ts";
-import { sentence } from "../../language/realise.ts";
+import { listOf, sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { type Source, wordsOf } from "./voice.ts";
 
@@ -96,6 +96,18 @@ export function placesFor(
     })
     .filter((x) => x.top >= 0.4 && x.s >= 0.6)
     .sort((a, b) => b.s - a.s);
+}
+
+/** What a place is sought for, said as one would: things after "for", doings after "to" ("for
+ *  coffee", "to sit and read"). */
+export function soughtFor(u: Utterance, words: string[]): string {
+  // (A modifier, "a QUIET drink", says how, not what for.)
+  const said = words.filter((w) => u.pos?.[w] !== "adj");
+  const doings = (said.length ? said : words).filter((w) => u.pos?.[w] === "verb");
+  const things = (said.length ? said : words).filter((w) => u.pos?.[w] !== "verb");
+  return [things.length ? `for ${listOf(things)}` : "", doings.length ? `to ${listOf(doings)}` : ""]
+    .filter(Boolean)
+    .join(" or ");
 }
 
 /** A place as one names it: "the dining room at Hearth & Crumb cafe", "Larkspur Park". */

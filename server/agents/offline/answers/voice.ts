@@ -63,7 +63,7 @@ export function factsOf(f: PersonaFacts, k: Knowledge, pred: (x: Fact) => boolea
 
 /** A clause up to its first relative clause or aside: "I am a student at the college". */
 export function short(s: string): string {
-  const cut = s.search(/,? (who|which|where|whose)\b|;|, (and|but)\b/);
+  const cut = s.search(/,? (who|which|where|whose)\b|;|, (and|but)\b|\. /);
   return cut > 12 ? sentence(s.slice(0, cut)) : s;
 }
 
