@@ -285,6 +285,16 @@ describe("more unseen questions: honest, on the question, by the sense in use (b
     expect(how).toMatch(/I'm well, thanks; I'm .+\. (How about you|And you)\?$/);
     expect((await ask(0, "What's the mayor like?")).text).toMatch(/what the mayor is like/);
     expect((await ask(1, "Is there a doctor in town?")).text).toMatch(/^I don't know of a doctor/);
+    // A salutation's time of day greets: "Good afternoon! How has your day been?" asks of today.
+    const day = (await ask(0, "Good afternoon! How has your day been?")).text;
+    expect(day).toMatch(/^(Good afternoon|Hi|Hello|Oh, hello)?.*So far today/);
+    expect(day).not.toMatch(/I'll be/);
+    // Whom it has a meal with: the block of its day, and whom its plan has it with.
+    expect((await ask(0, "Who do you usually have lunch with?")).text).toMatch(
+      /^I usually have lunch with Kenji/,
+    );
+    // "What you do", asked inside another question, is its work.
+    expect((await ask(1, "Can I ask what you do for work?")).text).toMatch(/^I teach history/);
   }, 60_000);
 });
 

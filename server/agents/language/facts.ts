@@ -185,7 +185,9 @@ function termsWithPos(text: string): { word: string; pos: Pos }[] {
         : t.tags.includes("Adjective")
           ? "adj"
           : "noun";
-      return { word: lemma(t.normal, pos) ?? t.normal, pos };
+      // (A possessive is its noun: "Valentine's" is "valentine".)
+      const w = t.normal.replace(/'s$/, "");
+      return { word: lemma(w, pos) ?? w, pos };
     })
     .filter((w) => w.word.length > 2);
 }

@@ -257,7 +257,12 @@ export function understand(
   const doc = nlp(clean);
   const terms = (doc.terms().json() as { terms: Term[] }[]).map((x) => x.terms[0]);
   const words = terms.map((t) => t.normal.replace(/[^a-z' -]/g, ""));
-  const { span, at } = spanOf(clean, ctx.now, doc);
+  // A salutation before the question (a short sentence with no verb: "Good EVENING! How was
+  // your day?") greets; it asks of no time nor topic.
+  const said = doc.sentences().out("array") as string[];
+  const salutation = (x: string) => !nlp(x).has("#Verb") && x.split(/\s+/).length <= 3;
+  const asked = said.length > 1 && salutation(said[0]) ? said.slice(1).join(" ") : clean;
+  const { span, at } = spanOf(asked, ctx.now, asked === clean ? doc : nlp(asked));
   const negative = doc.has("#Negative");
   const tense: Utterance["tense"] = doc.has(
     "(will|going to|gonna|later|planning|plan|plans|next|tonight|tomorrow)",
@@ -293,7 +298,7 @@ export function understand(
   const timeWords = chrono
     .parse(clean, new Date(ctx.now))
     .map((r) => clean.slice(0, r.index).trim().split(/\s+/).at(-1)?.toLowerCase() ?? "");
-  const terms0 = contentTerms(clean, [
+  const terms0 = contentTerms(asked, [
     ctx.listener,
     ctx.speaker,
     ...(person ? [person] : []),

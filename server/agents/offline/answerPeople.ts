@@ -161,7 +161,8 @@ export function answerPeople(
   // The place a question is set in is not what it asks about ("What's going on IN TOWN?").
   const setIn = (w: string) =>
     domainOf(w, "noun") === "noun.location" && nlp(u.text).has(`#Preposition ${w}`);
-  const topic = newsTopic(u.topic.filter((w) => !setIn(w)));
+  // (Nor is how it is asked: "anything EXCITING?" asks for any news.)
+  const topic = newsTopic(u.topic.filter((w) => !setIn(w) && !(newsy(u) && u.pos?.[w] === "adj")));
   const onTopic = topic.length ? askedRecords(topic) : [];
   // Nothing on record about what is asked: its memories that bear on the words asked (never on
   // the asking), then "no", and the news it does have.
@@ -334,6 +335,29 @@ export function answerPeople(
       u.tense === "future" ||
       ["now", "evening", "tomorrow", "future", "week"].includes(u.span) ||
       (u.wh === "what" && u.topic.length === 0);
+    const whoOfMine = u.wh === "who" && u.about === "you" && u.topic.length > 0;
+    if (whoOfMine) {
+      // "Who do you usually have dinner with?": the block of its day the topic names, and whom
+      // its plan has it with, else on its own.
+      const b = activities(k.today).find((x) =>
+        wordsOf(plain(x.task)).some((w) =>
+          u.topic.some((t) => t === w || purposeMatch(t, w) >= 0.7),
+        ),
+      );
+      if (b) {
+        const task = simplePresent(inFirstPerson(plain(b.task), f.name, f.pronoun));
+        const withSomeone =
+          /\bwith\b/.test(b.task) || talk.residents.some((r) => b.task.includes(firstName(r)));
+        sources.push({
+          name: "company",
+          sentences: [
+            withSomeone
+              ? sentence(`I usually ${task}`)
+              : sentence(`Usually on my own, to be honest; I ${task}`),
+          ],
+        });
+      }
+    }
     // "Do you have brothers or sisters?": the kin asked of, by what its persona names.
     const kin = u.topic.filter((w) => kindOf(w, "relative") || kindOf(w, "friend"));
     if (u.wh === "yesno" && kin.length) sources.push(kinAsked(kin, f, k));
@@ -369,7 +393,11 @@ export function answerPeople(
       !(nearestKind(u).kind === "occupation" && nearestKind(u).score >= 0.45) &&
       !u.topic.some((w) => relatedness(w, "living") >= 0.9 || closeness(w, "work") >= 0.6);
     if (forLeisure) sources.push(leisure(f, k));
-    else if (u.wh === "what" && u.span === "general" && nlp(u.text).has("what do you do"))
+    else if (
+      (u.wh === "what" || u.wh === "yesno") &&
+      u.span === "general" &&
+      nlp(u.text).has("what (do you|you) do")
+    )
       // Its work, not its name: who it is was not asked.
       sources.push(identity(f, k, false));
     // "What did you have for lunch?": the block of its day the topic names, before its whole day.
@@ -445,7 +473,6 @@ export function answerPeople(
     }
     // "Who do you spend time with?": people asked of, so a fact that names none answers nothing,
     // and neither does who it is.
-    const whoOfMine = u.wh === "who" && u.about === "you" && u.topic.length > 0;
     if (!whoOfMine) sources.push(topical(u, f, k, min), recall(u, f, k, talk, min));
     // (Not to a yes/no question: "Are you ...?" is no "who are you?".)
     if ((u.topic.length === 0 && u.wh === "what") || (u.wh === "who" && !whoOfMine))
