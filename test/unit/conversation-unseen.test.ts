@@ -6,11 +6,7 @@
 // opinion of one's work is one's work, a parting formula ends the talk, and no answer says the
 // question back or is empty.
 import { beforeAll, describe, expect, it } from "vitest";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
-import { loadTemplate } from "../../server/content/template.ts";
-import { startTownAt } from "../../server/hosting/startTime.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
-import { Town } from "../../server/world/town.ts";
+import { townAt, visitorSays } from "../../bench/visitorTalk.ts";
 import { personaFacts } from "../../server/agents/language/facts.ts";
 import { relatedness } from "../../server/agents/language/lexicon.ts";
 import { factOf, tellFact } from "../../server/agents/language/news.ts";
@@ -62,33 +58,9 @@ let homes: Set<string>;
 let PERSONAS: Persona[];
 
 beforeAll(async () => {
-  const t = await loadTemplate("base-25");
-  PERSONAS = t.personas;
-  const mind = new GenerativeMind({
-    gateway: new OfflineGateway({ meter: false }),
-    personas: t.personas,
-    addresses: t.map.addresses(),
-  });
-  const town = new Town({
-    template: "base-25",
-    map: t.map,
-    personas: t.personas,
-    mind,
-    mode: "lockstep",
-    seed: 1,
-  });
-  startTownAt(town, "14:00");
-  await town.advance();
-  ask = async (who, text) => {
-    const r = RESIDENTS[who % RESIDENTS.length];
-    return mind.hear({
-      agent: r as never,
-      now: town.time,
-      speaker: { name: "Nora Vale", role: "visitor" } as never,
-      words: [text],
-      soFar: [],
-    });
-  };
+  const { mind, town, personas } = await townAt("base-25", "14:00");
+  PERSONAS = personas;
+  ask = (who, text) => visitorSays(mind, town.time, RESIDENTS[who % RESIDENTS.length], text);
   // Buildings by what residents do there in their plans, and the buildings people sleep in.
   const agents = [...mind.context().agents.values()];
   sectorsWhere = (test) =>
