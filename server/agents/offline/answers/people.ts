@@ -22,7 +22,19 @@ import { activities, doingPhrase, dayPart } from "./day.ts";
 /** Who the resident spends time with: family and friends its persona names, then those it talks
  *  to most, then those its day is spent with. */
 export function company(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
-  const out = factsOf(f, k, (x) => x.kinds.includes("family") || x.kinds.includes("friend"));
+  // Each fact on its people said by its clause on them ("I am a student who still lives with my
+  // parents" → "I still live with my parents, Grace and Samuel").
+  const out = f.facts
+    .filter(
+      (x) =>
+        (x.kinds.includes("family") || x.kinds.includes("friend")) && tellable(x, k.knowsSpeaker),
+    )
+    .map((x) =>
+      ownClause(
+        mine(f, x.text),
+        x.words.filter((w) => x.pos[w] === "verb"),
+      ),
+    );
   const often = k.people.filter((p) => p.talks > 0).sort((a, b) => b.talks - a.talks);
   if (often.length)
     out.push(
