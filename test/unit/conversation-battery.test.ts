@@ -4,31 +4,9 @@
 // what they are, an accepted visit in the plan with its time, nothing said twice in a talk.
 import { describe, expect, it } from "vitest";
 import { ITEMS, runBattery, summary } from "../../bench/conversation-battery.ts";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
-import { loadTemplate } from "../../server/content/template.ts";
-import { startTownAt } from "../../server/hosting/startTime.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
-import { Town } from "../../server/world/town.ts";
+import { townAt, visitorTalk } from "../../bench/visitorTalk.ts";
 
-async function base25At(hhmm: string) {
-  const t = await loadTemplate("base-25");
-  const mind = new GenerativeMind({
-    gateway: new OfflineGateway({ meter: false }),
-    personas: t.personas,
-    addresses: t.map.addresses(),
-  });
-  const town = new Town({
-    template: "base-25",
-    map: t.map,
-    personas: t.personas,
-    mind,
-    mode: "lockstep",
-    seed: 1,
-  });
-  startTownAt(town, hhmm);
-  await town.advance();
-  return { mind, town, personas: t.personas };
-}
+const base25At = (hhmm: string) => townAt("base-25", hhmm);
 
 describe("conversation battery, fast subset", () => {
   it("answers, grounded, without echo, repeat or malformed line (base-3, 14:00)", async () => {
@@ -55,18 +33,7 @@ describe("talking with a visitor (base-25, Ada Okafor at 14:00)", () => {
   it("keeps a secret from someone just met, remembers news and an invitation, plans the visit", async () => {
     const { mind, town } = await base25At("14:00");
     const ada = mind.context().agents.get("ada")!;
-    const soFar: { name: string; text: string }[] = [];
-    const say = async (text: string) => {
-      const r = await mind.hear({
-        agent: { id: "ada", name: "Ada Okafor" } as never,
-        now: town.time,
-        speaker: { name: "Nora Vale", role: "visitor" } as never,
-        words: [text],
-        soFar: [...soFar] as never,
-      });
-      soFar.push({ name: "Nora Vale", text }, { name: "Ada Okafor", text: r.text });
-      return r.text;
-    };
+    const { soFar, say } = visitorTalk(mind, () => town.time, { id: "ada", name: "Ada Okafor" });
     const plans = await say("What are you planning to do this evening?");
     const mine = ada.schedule!.blocks.filter((b) => b.start >= 17 * 60).map((b) => b.task);
     // Her evening, from her plan, in her own voice.

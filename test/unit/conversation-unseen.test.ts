@@ -6,11 +6,11 @@
 // opinion of one's work is one's work, a parting formula ends the talk, and no answer says the
 // question back or is empty.
 import { beforeAll, describe, expect, it } from "vitest";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
-import { loadTemplate } from "../../server/content/template.ts";
-import { startTownAt } from "../../server/hosting/startTime.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
-import { Town } from "../../server/world/town.ts";
+import { townAt, visitorSays } from "../../bench/visitorTalk.ts";
+import { personaFacts } from "../../server/agents/language/facts.ts";
+import { relatedness } from "../../server/agents/language/lexicon.ts";
+import { factOf, tellFact } from "../../server/agents/language/news.ts";
+import type { Persona } from "../../shared/persona.ts";
 
 const RESIDENTS = [
   { id: "ada", name: "Ada Okafor" },
@@ -55,34 +55,12 @@ const QUESTIONS = [
 let ask: (who: number, text: string) => Promise<{ text: string; end: boolean }>;
 let sectorsWhere: (test: RegExp) => Set<string>;
 let homes: Set<string>;
+let PERSONAS: Persona[];
 
 beforeAll(async () => {
-  const t = await loadTemplate("base-25");
-  const mind = new GenerativeMind({
-    gateway: new OfflineGateway({ meter: false }),
-    personas: t.personas,
-    addresses: t.map.addresses(),
-  });
-  const town = new Town({
-    template: "base-25",
-    map: t.map,
-    personas: t.personas,
-    mind,
-    mode: "lockstep",
-    seed: 1,
-  });
-  startTownAt(town, "14:00");
-  await town.advance();
-  ask = async (who, text) => {
-    const r = RESIDENTS[who % RESIDENTS.length];
-    return mind.hear({
-      agent: r as never,
-      now: town.time,
-      speaker: { name: "Nora Vale", role: "visitor" } as never,
-      words: [text],
-      soFar: [],
-    });
-  };
+  const { mind, town, personas } = await townAt("base-25", "14:00");
+  PERSONAS = personas;
+  ask = (who, text) => visitorSays(mind, town.time, RESIDENTS[who % RESIDENTS.length], text);
   // Buildings by what residents do there in their plans, and the buildings people sleep in.
   const agents = [...mind.context().agents.values()];
   sectorsWhere = (test) =>
@@ -217,4 +195,117 @@ describe("unseen everyday questions (base-25, 14:00)", () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+});
+
+describe("more unseen questions: honest, on the question, by the sense in use (base-25, 14:00)", () => {
+  const name = /\bI'm (Ada|Samuel|Arjun)\b|Okafor\.|Rao\./;
+  it("answers a question not about who it is without reciting who it is", async () => {
+    for (let who = 0; who < 3; who++)
+      for (const q of [
+        "Do you cook?",
+        "Are you from around here?",
+        "What do you do for a living?",
+        "What's the weather been like?",
+        "Have you met anyone new recently?",
+        "What is your biggest regret?",
+      ]) {
+        const a = (await ask(who, q)).text;
+        expect(a, `${q} → ${a}`).not.toMatch(name);
+      }
+    // A doing of its own its persona and day say nothing of: not really, and the question back.
+    expect((await ask(0, "Do you cook?")).text).toBe("Not really, no. Do you?");
+    // Where it comes from: Arjun's persona says he moved here; Ada's that she lives with family.
+    expect((await ask(2, "Are you from around here?")).text).toMatch(/^I moved to Oakmere/);
+    expect((await ask(0, "Have you lived here long?")).text).toMatch(/live with my parents/);
+    // Its work, not its name, and the clause on work first.
+    expect((await ask(2, "What do you do for a living?")).text).toMatch(/^I work at .*market/);
+  }, 120_000);
+
+  it("says honestly what it has not noticed or has none of, from its own day and persona", async () => {
+    for (let who = 0; who < 3; who++) {
+      // The town has no weather: it says where its day went, it invents none.
+      const weather = (await ask(who, "What's the weather been like?")).text;
+      expect(weather).toMatch(/^I couldn't say, to be honest; I've been .+ most of the day\./);
+      expect(weather).not.toMatch(/\b(sunny|rain|rainy|cold|warm|snow|windy|ecologist|teach)\b/);
+      // Nobody new in a town where everyone knows everyone: not really, and whom it did see.
+      const met = (await ask(who, "Have you met anyone new recently?")).text;
+      expect(met).toMatch(/^Not really; I know most people around here already\./);
+    }
+    // A regret: none its persona tells of, and what it has on its mind instead (her wish).
+    expect((await ask(0, "What is your biggest regret?")).text).toBe(
+      "I don't think I have any big regrets, to be honest. Mostly I think about what's ahead: I want to become a field ecologist.",
+    );
+  }, 120_000);
+
+  it("matches what is asked by the sense in use, never a rare sense of a word in its persona", async () => {
+    // "Quiet" is an adjective; Samuel's persona plays the piano (a noun), which WordNet also files
+    // as an adjective meaning soft. That sense is not the one in use on either side.
+    expect(relatedness("quiet", "piano")).toBeGreaterThanOrEqual(0.6);
+    expect(relatedness("quiet", "piano", "adj", "noun")).toBeLessThan(0.3);
+    for (let who = 0; who < 3; who++)
+      expect((await ask(who, "Is it always this quiet here?")).text).not.toMatch(/piano/);
+    // "Do you cook?" is the verb, not Captain Cook: no name recital (above), and no fact matched.
+    expect((await ask(1, "Do you cook?")).text).toMatch(/^Not really/);
+  }, 60_000);
+
+  it("answers the part of its day asked, the moment asked, and a question back to small talk", async () => {
+    const lunch = (await ask(0, "What did you have for lunch?")).text;
+    expect(lunch).toMatch(/lunch with Kenji/);
+    expect(lunch).not.toMatch(/So far today/);
+    expect((await ask(1, "What are you up to right now?")).text).toMatch(/^Right now I'm /);
+    const how = (await ask(2, "Hey there! How's it going?")).text;
+    expect(how).toMatch(/I'm well, thanks; I'm .+\. (How about you|And you)\?$/);
+    expect((await ask(0, "What's the mayor like?")).text).toMatch(/what the mayor is like/);
+    expect((await ask(1, "Is there a doctor in town?")).text).toMatch(/^I don't know of a doctor/);
+    // A salutation's time of day greets: "Good afternoon! How has your day been?" asks of today.
+    const day = (await ask(0, "Good afternoon! How has your day been?")).text;
+    expect(day).toMatch(/^(Good afternoon|Hi|Hello|Oh, hello)?.*So far today/);
+    expect(day).not.toMatch(/I'll be/);
+    // Whom it has a meal with: the block of its day, and whom its plan has it with.
+    expect((await ask(0, "Who do you usually have lunch with?")).text).toMatch(
+      /^I usually have lunch with Kenji/,
+    );
+    // "What you do", asked inside another question, is its work.
+    expect((await ask(1, "Can I ask what you do for work?")).text).toMatch(/^I teach history/);
+  }, 60_000);
+});
+
+describe("a persona read into facts, and records told from the listener's now", () => {
+  it("keeps a clause whose pronoun refers back with what it refers to", () => {
+    const p = (id: string) => PERSONAS.find((x) => x.id === id)!;
+    const facts = (id: string) => personaFacts(p(id)).facts.map((x) => x.text);
+    // "... the chapter on the flood of 1952 and is looking for people who remember it".
+    const remember = facts("samuel").find((t) => /remember it/.test(t))!;
+    expect(remember).toMatch(/flood of 1952/);
+    // "... a Valentine's Day party ... She wants Felix to play the piano at it."
+    const atIt = facts("rosa").find((t) => /piano at it/.test(t))!;
+    expect(atIt).toMatch(/party/);
+    // A pronoun with its antecedent in its own clause is no reason to join clauses.
+    expect(facts("samuel")).toContain(
+      "He collects old photographs and letters from anyone who will lend them.",
+    );
+  });
+
+  it("tells a record whose time has passed in the past tense, one going on as on now", () => {
+    const day1 = Date.UTC(2026, 1, 13, 14);
+    const party = factOf(
+      "Rosa is planning a party at the Hearth & Crumb tomorrow at 5 pm.",
+      "Rosa Delgado",
+      day1,
+      [{ name: "Hearth & Crumb cafe", address: "Oakmere:Hearth & Crumb cafe" }],
+      ["Rosa Delgado", "Lucy Tran"],
+    );
+    const heard = { ...party, told: { by: "Lucy Tran", to: "Ada Okafor" } };
+    const at = (h: number, m = 0) => Date.UTC(2026, 1, 14, h, m);
+    expect(tellFact(heard, "Ada Okafor", "Nora Vale", at(14))).toBe(
+      "Lucy told me that Rosa is planning a party at the Hearth & Crumb today at 5 pm.",
+    );
+    expect(tellFact(heard, "Ada Okafor", "Nora Vale", at(17, 30))).toBe(
+      "Rosa's party at the Hearth & Crumb cafe is on right now; Lucy told me about it.",
+    );
+    expect(tellFact(heard, "Ada Okafor", "Nora Vale", at(19, 30))).toBe(
+      "Lucy told me that Rosa was planning a party at the Hearth & Crumb today at 5 pm.",
+    );
+    expect(tellFact(party, "Rosa Delgado", "Nora Vale", at(19, 30))).toMatch(/^I was planning/);
+  });
 });

@@ -5,7 +5,7 @@
 // "plan"), not from a list of the personas' words. Answers take the clauses as values and say
 // them through the realiser; nothing is re-parsed from what the engine wrote.
 import nlp from "compromise";
-import { closeness, kindOf, lemma } from "./lexicon.ts";
+import { closeness, kindOf, lemma, type Pos } from "./lexicon.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
 
 export type FactKind =
@@ -21,6 +21,8 @@ export interface Fact {
   secret: boolean;
   /** Content lemmas, for matching a question's topic. */
   words: string[];
+  /** The part of speech each word is used in ("play the PIANO": a noun), for its sense. */
+  pos: Record<string, Pos>;
   /** From which field: backstory, status (currently) or habits (lifestyle). */
   source: "learned" | "currently" | "lifestyle";
 }
@@ -76,11 +78,61 @@ function readSecret(text: string): boolean {
   return (negated && telling) || terms.some((t) => closeness(t.normal, "secret") >= 0.9);
 }
 
+/** Pronouns that stand for something said before them (a thing, an event, others). English
+ *  grammar, closed class; possessives ("their coffee") mostly point within their own clause. */
+const ANAPHORS = new Set(["it", "them", "they"]);
+
+/**
+ * Whether a fragment holds a pronoun whose antecedent is not in it: no noun before the pronoun's
+ * own verb that agrees with it (a thing for "it", several for "them"). A pronoun is never the
+ * object beside it in its own clause ("play the piano at IT" is not the piano), so nouns after its
+ * verb do not count; "people who remember IT" has no thing to be it. The resident's own pronoun
+ * ("they" of a resident called so) is its subject, not a reference.
+ */
+function refersBack(terms: Term[], own: readonly string[]): boolean {
+  return terms.some((t, i) => {
+    if (!t.tags.includes("Pronoun") || !ANAPHORS.has(t.normal) || own.includes(t.normal))
+      return false;
+    let verb = i - 1;
+    while (verb >= 0 && !terms[verb].tags.includes("Verb")) verb--;
+    const before = terms
+      .slice(0, Math.max(0, verb))
+      .filter((x) => x.tags.includes("Noun") && !x.tags.includes("Pronoun"));
+    const plural = t.normal !== "it";
+    const agrees = (x: Term) =>
+      plural
+        ? x.tags.includes("Plural")
+        : !x.tags.includes("Plural") &&
+          !x.tags.includes("Person") &&
+          !x.tags.includes("ProperNoun") &&
+          // (Not someone: "it" is no person, by WordNet's first sense.)
+          !kindOf(lemma(x.normal, "noun") ?? x.normal, "person", { senses: 1 });
+    // Two nouns joined by "and" are several ("photographs and letters ... lend THEM").
+    const joined = plural && terms.slice(0, Math.max(0, verb)).some((x) => x.normal === "and");
+    return !before.some(agrees) && !(joined && before.length >= 2);
+  });
+}
+
 /** Sentences of a text, then each sentence's coordinated clauses ("X does A and wants B") as
- *  sentences of their own with the subject repeated. */
+ *  sentences of their own with the subject repeated. A sentence or clause whose pronoun refers to
+ *  something before it stays with what it refers to ("... the flood of 1952 and is looking for
+ *  people who remember it" is one fact; so is "... a party tomorrow. She wants Felix to play the
+ *  piano at it"), so no fact carries a pronoun whose antecedent was left in another. */
 function clauses(text: string, subject: string): string[] {
   const out: string[] = [];
+  const own = subject === "She" || subject === "He" ? [] : ["they", "them"];
+  // Sentences that refer back are kept with the one before, and such a group is not cut.
+  const groups: string[][] = [];
   for (const s of nlp(text).sentences().out("array") as string[]) {
+    if (groups.length && refersBack(termsOf(s), own)) groups[groups.length - 1].push(s.trim());
+    else groups.push([s.trim()]);
+  }
+  for (const group of groups) {
+    if (group.length > 1) {
+      out.push(group.join(" "));
+      continue;
+    }
+    const s = group[0];
     const terms = termsOf(s);
     const cuts: number[] = [];
     terms.forEach((t, i) => {
@@ -95,14 +147,16 @@ function clauses(text: string, subject: string): string[] {
       )
         cuts.push(i);
     });
-    if (!cuts.length) {
-      out.push(s.trim());
+    // A clause that refers back is not cut from the one before it.
+    const kept = cuts.filter((c, j) => !refersBack(terms.slice(c + 1, cuts[j + 1]), own));
+    if (!kept.length) {
+      out.push(s);
       continue;
     }
     const words = terms.map((t) => t.text + (t.post ?? " "));
     let from = 0;
     const parts: string[] = [];
-    for (const c of [...cuts, terms.length]) {
+    for (const c of [...kept, terms.length]) {
       parts.push(
         words
           .slice(from, c)
@@ -117,8 +171,8 @@ function clauses(text: string, subject: string): string[] {
   return out.filter((c) => c.length > 3);
 }
 
-/** Content lemmas of a clause. */
-function wordsOf(text: string): string[] {
+/** Content lemmas of a clause, each with the part of speech it is used in. */
+function termsWithPos(text: string): { word: string; pos: Pos }[] {
   return termsOf(text)
     .filter(
       (t) =>
@@ -126,10 +180,16 @@ function wordsOf(text: string): string[] {
         !t.tags.some((g) => ["Pronoun", "Copula", "Auxiliary", "Modal"].includes(g)),
     )
     .map((t) => {
-      const pos = t.tags.includes("Verb") ? "verb" : t.tags.includes("Adjective") ? "adj" : "noun";
-      return lemma(t.normal, pos) ?? t.normal;
+      const pos: Pos = t.tags.includes("Verb")
+        ? "verb"
+        : t.tags.includes("Adjective")
+          ? "adj"
+          : "noun";
+      // (A possessive is its noun: "Valentine's" is "valentine".)
+      const w = t.normal.replace(/'s$/, "");
+      return { word: lemma(w, pos) ?? w, pos };
     })
-    .filter((w) => w.length > 2);
+    .filter((w) => w.word.length > 2);
 }
 
 function kindsOf(
@@ -174,7 +234,8 @@ export function personaFacts(p: PersonaText): PersonaFacts {
   for (const source of ["learned", "currently", "lifestyle"] as const) {
     const subject = pronoun === "they" ? first : pronoun === "she" ? "She" : "He";
     clauses(p[source], subject).forEach((text, i) => {
-      const words = wordsOf(text);
+      const terms = termsWithPos(text);
+      const words = terms.map((t) => t.word);
       const people = termsOf(text)
         .filter((t) => t.tags.includes("Person") || t.tags.includes("FirstName"))
         .map((t) => t.text.replace(/[^A-Za-z'-]/g, "").replace(/'s$/, ""))
@@ -185,6 +246,7 @@ export function personaFacts(p: PersonaText): PersonaFacts {
         people: [...new Set(people)],
         secret: secretIn(text),
         words,
+        pos: Object.fromEntries(terms.map((t) => [t.word, t.pos])),
         source,
       });
     });

@@ -312,11 +312,14 @@ const neighbourhoods = new Map<string, Map<string, number>>();
 /**
  * A word's neighbourhood, each related lemma with a weight in (0, 1]: the word itself 1, its
  * synonyms in its first senses 0.9, similar adjectives and derived forms 0.7, what it is a kind of
- * 0.6 then 0.35, and the content words of its first glosses 0.3.
+ * 0.6 then 0.35, and the content words of its first glosses 0.3. Given the part of speech the word
+ * is used in, only the senses of that part ("piano" the instrument, not the adjective "soft"; "to
+ * cook", not Captain Cook), when it has any.
  */
-export function neighbourhood(word: string, gloss = true): Map<string, number> {
+export function neighbourhood(word: string, gloss = true, used?: Pos): Map<string, number> {
   const w = word.toLowerCase();
-  const cacheKey = gloss ? w : `${w}#`;
+  const pos = used && senses(w, used).length ? used : undefined;
+  const cacheKey = `${gloss ? w : `${w}#`}${pos ? `/${pos}` : ""}`;
   const hit = neighbourhoods.get(cacheKey);
   const lemmas = new Set(POS.map((p) => lemma(w, p)).filter((x): x is string => !!x));
   if (hit) return hit;
@@ -330,8 +333,8 @@ export function neighbourhood(word: string, gloss = true): Map<string, number> {
   const glossWords = (s: Synset, weight: number) => {
     if (gloss) for (const g of glossRoots(s)) add(g, weight);
   };
-  for (const pos of POS) {
-    const ss = senses(w, pos).slice(0, 3);
+  for (const p of pos ? [pos] : POS) {
+    const ss = senses(w, p).slice(0, 3);
     ss.forEach((s, rank) => {
       const first = rank === 0;
       for (const x of s.words) add(x, first ? 0.9 : 0.75);
@@ -354,12 +357,13 @@ export function neighbourhood(word: string, gloss = true): Map<string, number> {
 
 /**
  * How closely two words are related, 0..1: the best product of their weights over the lemmas
- * their neighbourhoods share ("meal" and "cafe" meet at "eat", "worry" and "fear" at "emotion").
+ * their neighbourhoods share ("meal" and "cafe" meet at "eat", "worry" and "fear" at "emotion"),
+ * each word by the senses of the part of speech it is used in, when that is known.
  */
-export function relatedness(a: string, b: string): number {
+export function relatedness(a: string, b: string, usedA?: Pos, usedB?: Pos): number {
   if (a === b) return 1;
-  const na = neighbourhood(a);
-  const nb = neighbourhood(b);
+  const na = neighbourhood(a, true, usedA);
+  const nb = neighbourhood(b, true, usedB);
   let best = 0;
   const [small, big] = na.size < nb.size ? [na, nb] : [nb, na];
   for (const [lemma, wa] of small) {

@@ -155,13 +155,45 @@ export function asClause(text: string, names: readonly string[] = []): string {
  *  its days, kept absolute, said from `now` when given ("two days ago", "on Tuesday"). */
 export function tellFact(f: Fact, speaker: string, listener: string, now?: number): string {
   const kept = f.text.replace(/[.!]+$/, "");
-  const body = now === undefined ? kept : relativeDays(kept, now);
+  const phase = now === undefined ? "ahead" : phaseOf(f, now);
   const by = f.told?.by;
+  // An event going on now is said as on, not as planned.
+  if (phase === "on" && f.event) {
+    const whose = f.source === speaker && !by ? "My" : `${first(f.who)}'s`;
+    // A name whose head is a common noun takes "the" ("the Hearth & Crumb cafe", "Larkspur Park").
+    const the = f.where && /(^|\s)[a-z]+$/.test(f.where) && !/^the\b/i.test(f.where) ? "the " : "";
+    const at = f.where ? ` at ${the}${f.where}` : "";
+    const told = by && by !== speaker && f.who !== by ? `; ${first(by)} told me about it` : "";
+    return `${whose} ${f.event}${at} is on right now${told}.`;
+  }
+  // One whose time has passed is told in the past tense ("Rosa was planning a party today at 5 pm").
+  const tensed = phase === "over" ? pastTense(kept) : kept;
+  const body = now === undefined ? tensed : relativeDays(tensed, now);
   if (!by || f.source === speaker)
     return `${cap(ownMemoryAsI(asSubject(body, speaker), speaker))}.`;
   // Their own news, told by them: no pronoun to guess ("Grace told me that Grace ...").
   if (f.who === by) return `${cap(body)}; ${by === listener ? "you" : first(by)} told me so.`;
   return `${by === listener ? "You told me" : `${first(by)} told me`} that ${asClause(body, [f.who, f.source])}.`;
+}
+
+/** How long an event lasts when its record names its hour but not its end: an evening's. */
+const EVENT_MS = 2 * 3_600_000;
+
+/** Whether a record's time is still ahead at `now`, going on, or over: a record that names an
+ *  hour is on for an event's length from it; one that names a day only, for that day. */
+export function phaseOf(f: Fact, now: number): "ahead" | "on" | "over" {
+  if (f.when === undefined) return "ahead";
+  const timed = /\bat \d{1,2}(?::\d\d)? ?[ap]m\b/.test(f.text);
+  if (!timed) return daysBetween(now, f.when) < 0 ? "over" : "ahead";
+  if (now < f.when) return "ahead";
+  return now < f.when + EVENT_MS ? "on" : "over";
+}
+
+/** A statement in the past tense (compromise's conjugation): "is planning" → "was planning". */
+function pastTense(text: string): string {
+  const doc = nlp(text);
+  doc.sentences().toPastTense();
+  return doc.text();
 }
 
 /** Whether `listener` has had this news: it is about them, they told it, or a talk with them held it. */

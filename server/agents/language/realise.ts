@@ -107,7 +107,10 @@ export function inFirstPerson(sentence: string, name: string, p: Pronoun): strin
     // A verb joined to the resident's own ("and wants", ", wakes up") agrees with "I" too.
     if (
       iSubject &&
-      t.tags.includes("PresentTense") &&
+      // ("and IS looking": a copula or auxiliary agrees as a verb does.)
+      (t.tags.includes("PresentTense") ||
+        t.tags.includes("Copula") ||
+        t.tags.includes("Auxiliary")) &&
       !t.tags.includes("Infinitive") &&
       /s$/.test(low)
     ) {

@@ -36,6 +36,8 @@ export interface Utterance {
   tense: "past" | "present" | "future";
   /** Content words by their lemma, the question words and pronouns left out. */
   topic: string[];
+  /** The part of speech each topic word is used in ("do you COOK": a verb), for its sense. */
+  pos?: Record<string, Pos>;
   /** The asked-for thing's head noun for what/which questions ("what do you WORRY about"). */
   negative: boolean;
   /** The clock time it names, if any (game ms), for an invitation. */
@@ -138,6 +140,9 @@ function spanOf(
   const found = chrono.parse(text, ref, { forwardDate: false });
   const day = (d: Date) => Math.floor((d.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000);
   // "tomorrow around 4 pm" may come as two readings: the day from one, the hour from another.
+  // "Right now" is the moment, not the day the parser reads it as.
+  if (found.length && found.every((r) => /^(right )?now$/i.test(r.text.trim())))
+    return { span: "now" };
   const timed = found.find((r) => r.start.isCertain("hour"));
   const clockAt = timed?.start.date().getTime();
   for (const r of found) {
@@ -203,10 +208,20 @@ function infinitive(word: string): string | undefined {
 
 /** Content words by their lemma ("worries" → "worry", "planning" → "plan"). */
 export function contentWords(text: string, skip: readonly string[] = []): string[] {
+  return contentTerms(text, skip).map((t) => t.word);
+}
+
+/** Content words by their lemma, each with the part of speech it is used in ("do you COOK": a
+ *  verb), so its sense is read from that part. */
+export function contentTerms(
+  text: string,
+  skip: readonly string[] = [],
+): { word: string; pos: Pos }[] {
   const doc = nlp(text);
   const skipped = new Set(skip.flatMap((s) => s.toLowerCase().split(/\s+/)));
-  const out: string[] = [];
-  for (const t of (doc.terms().json() as { terms: Term[] }[]).map((x) => x.terms[0])) {
+  const out: { word: string; pos: Pos }[] = [];
+  const terms = (doc.terms().json() as { terms: Term[] }[]).map((x) => x.terms[0]);
+  for (const t of terms) {
     if (GRAMMAR_TAGS.some((g) => has(t, g)) || has(t, "Adverb")) continue;
     const w = t.normal.replace(/[^a-z'-]/g, "").replace(/'s$/, "");
     if (w.length < 3 || skipped.has(w) || AUXILIARY.has(w)) continue;
@@ -228,7 +243,7 @@ export function contentWords(text: string, skip: readonly string[] = []): string
       w;
     // Light verbs and copulas say nothing about a topic.
     if (pos === "verb" && domainOf(base, "verb") === "verb.stative") continue;
-    if (!out.includes(base)) out.push(base);
+    if (!out.some((x) => x.word === base)) out.push({ word: base, pos });
   }
   return out;
 }
@@ -242,7 +257,12 @@ export function understand(
   const doc = nlp(clean);
   const terms = (doc.terms().json() as { terms: Term[] }[]).map((x) => x.terms[0]);
   const words = terms.map((t) => t.normal.replace(/[^a-z' -]/g, ""));
-  const { span, at } = spanOf(clean, ctx.now, doc);
+  // A salutation before the question (a short sentence with no verb: "Good EVENING! How was
+  // your day?") greets; it asks of no time nor topic.
+  const said = doc.sentences().out("array") as string[];
+  const salutation = (x: string) => !nlp(x).has("#Verb") && x.split(/\s+/).length <= 3;
+  const asked = said.length > 1 && salutation(said[0]) ? said.slice(1).join(" ") : clean;
+  const { span, at } = spanOf(asked, ctx.now, asked === clean ? doc : nlp(asked));
   const negative = doc.has("#Negative");
   const tense: Utterance["tense"] = doc.has(
     "(will|going to|gonna|later|planning|plan|plans|next|tonight|tomorrow)",
@@ -274,7 +294,16 @@ export function understand(
           ? "me"
           : "thing";
 
-  const words0 = contentWords(clean, [ctx.listener, ctx.speaker, ...(person ? [person] : [])]);
+  // A word before a time said that can modify it ("RIGHT now", "LATE tonight") says when.
+  const timeWords = chrono
+    .parse(clean, new Date(ctx.now))
+    .map((r) => clean.slice(0, r.index).trim().split(/\s+/).at(-1)?.toLowerCase() ?? "");
+  const terms0 = contentTerms(asked, [
+    ctx.listener,
+    ctx.speaker,
+    ...(person ? [person] : []),
+  ]).filter((t) => !(timeWords.includes(t.word) && isWord(t.word, "adv")));
+  const words0 = terms0.map((t) => t.word);
   // A verb of knowing or telling frames the question ("do you KNOW about any party"): the topic
   // is what it is about, when there is something else.
   const framing = (w: string) =>
@@ -287,6 +316,9 @@ export function understand(
     span,
     tense,
     topic,
+    pos: Object.fromEntries(
+      terms0.filter((t) => topic.includes(t.word)).map((t) => [t.word, t.pos]),
+    ),
     negative,
     at,
     ...(person ? { person } : {}),

@@ -1,0 +1,258 @@
+// Its day: the blocks of today and yesterday as doings ("studying in the library"), told as
+// what it did, does now or has done ("Have you eaten yet?"), and what it does for leisure.
+import nlp from "compromise";
+import { tellable, type PersonaFacts } from "../../language/facts.ts";
+import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
+import { closeness, domainOf, lemma, purposeMatch } from "../../language/lexicon.ts";
+import { clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
+import { contentWords, type Utterance } from "../../language/understand.ts";
+import { plain, mine, type Source, factsOf, wordsOf, partAbout } from "./voice.ts";
+
+export const isSleep = (task: string) => closeness(contentWords(task)[0] ?? "", "sleep") >= 0.9;
+
+/** Blocks merged by task, sleep left out. */
+export function activities(blocks: DayBlock[]): DayBlock[] {
+  const out: DayBlock[] = [];
+  for (const b of blocks) {
+    const task = plain(b.task);
+    if (!task || isSleep(task)) continue;
+    const last = out.at(-1);
+    if (last && plain(last.task) === task) last.end = b.end;
+    else out.push({ ...b, task });
+  }
+  return out;
+}
+
+/** "studying in the library", "helping in the community garden at Larkspur Park". */
+export function doingPhrase(b: DayBlock, f: PersonaFacts, k: Knowledge): string {
+  const task = inFirstPerson(plain(b.task), f.name, f.pronoun);
+  if (!b.place) return task;
+  const [arena, sector] = b.place.split(" of ");
+  const named = (p: string) =>
+    task.toLowerCase().includes(p.toLowerCase()) ||
+    contentWords(p).some((w) => contentWords(task).includes(w));
+  if (sector && sector === k.home.split(" of ").at(-1))
+    return named(arena) || /\bhome\b/.test(task) ? task : `${task} at home`;
+  if (named(arena) || (sector && named(sector))) return task;
+  return `${task} at ${sector ?? arena}`;
+}
+
+export function dayPart(minute: number): string {
+  return minute < 12 * 60
+    ? "in the morning"
+    : minute < 17 * 60
+      ? "in the afternoon"
+      : "in the evening";
+}
+
+export function narrate(
+  blocks: DayBlock[],
+  f: PersonaFacts,
+  k: Knowledge,
+  tense: "past" | "future",
+): string {
+  // The longest three, in the order of the day: what a person would mention.
+  const all = activities(blocks);
+  const keep = new Set([...all].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 3));
+  const xs = all.filter((b) => keep.has(b));
+  if (!xs.length) return "";
+  const phrases = xs
+    .map((b, i) =>
+      xs[i - 1]?.place && xs[i - 1].place?.split(" of ").at(-1) === b.place?.split(" of ").at(-1)
+        ? { ...b, place: undefined }
+        : b,
+    )
+    .map((b, i) =>
+      i === 0 || dayPart(b.start) !== dayPart(xs[i - 1].start)
+        ? `${doingPhrase(b, f, k)} ${dayPart(b.start)}`
+        : doingPhrase(b, f, k),
+    );
+  return tense === "past"
+    ? sentence(`I was ${listOf(phrases)}`)
+    : sentence(`I'll be ${listOf(phrases)}`);
+}
+
+export function past(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
+  if (u.span === "yesterday") {
+    const y = narrate(k.yesterday, f, k, "past");
+    const items = k.yesterdayItems.slice(0, 3).map((i) => inFirstPerson(i, f.name, f.pronoun));
+    return {
+      name: "yesterday",
+      sentences: [
+        y
+          ? y.replace(/^I was/, "Yesterday I was")
+          : items.length
+            ? sentence(`Yesterday my plan was to ${listOf(items)}`)
+            : // Before the first day it remembers: the usual day, said as one.
+              narrate(k.today, f, k, "past").replace(/^I was/, "Yesterday was a usual day. I was"),
+      ].filter(Boolean),
+    };
+  }
+  const before = k.today.filter((b) => b.end <= k.minute && b.end > (k.today[0]?.start ?? 0));
+  const sofar = narrate(before, f, k, "past");
+  void u;
+  const now = activities(k.today).find((x) => x.start <= k.minute && x.end > k.minute);
+  return {
+    name: "today",
+    sentences: [
+      [
+        sofar ? sofar.replace(/^I was/, "So far today I was") : "",
+        now ? sentence(`Now I'm ${doingPhrase(now, f, k)}`) : "",
+      ]
+        .filter(Boolean)
+        .join(" "),
+    ].filter(Boolean),
+  };
+}
+
+/** A task as a doing in the simple present ("having lunch with Kenji" → "have lunch with Kenji"). */
+export function simplePresent(task: string): string {
+  const d = nlp(`I am ${task}`);
+  d.verbs().toInfinitive();
+  return d.text().replace(/^I (be )?/, "");
+}
+
+/** A verb's lemma by compromise's conjugation when WordNet's rules miss it ("seen" → "see"). */
+export function irregularVerb(clause: string): string {
+  const doc = nlp(clause.split(" ")[0] ?? "");
+  doc.verbs().toInfinitive();
+  return doc.text().toLowerCase().trim();
+}
+
+/** "Have you eaten yet?", "Did you sleep well?": a yes/no question on something of its own day,
+ *  answered by the block of its day the question's verb names: done (when), or still to come. */
+export function doneToday(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.wh !== "yesno" || u.about !== "you" || u.tense !== "past") return undefined;
+  const m = /^(?:have|has|did) you\s+(?:\w+ly\s+)?(\w+)/i.exec(u.text);
+  if (!m) return undefined;
+  const verb = lemma(m[1], "verb") ?? irregularVerb(m[1]);
+  // A light verb ("have you HAD lunch", "have you BEEN to the park") leaves it to its object.
+  const light = ["verb.stative", "verb.possession"].includes(domainOf(verb, "verb"));
+  const keys = light ? u.topic.filter((w) => w !== verb) : [verb];
+  if (!keys.length) return undefined;
+  // A task's verb is matched by sense ("sleeping"), its nouns by what they are for ("eat" meets
+  // "lunch"), so "grabbing toast" is no sleep.
+  const names = (b: DayBlock) => {
+    const task = plain(b.task);
+    const first = task.split(" ")[0].toLowerCase();
+    const taskVerb = lemma(first, "verb") ?? irregularVerb(first);
+    const nouns = [
+      ...(nlp(task).nouns().out("array") as string[]).flatMap((n) => wordsOf(n)),
+      // Where it was counts for a thing asked of ("been to the PARK"), not for a doing.
+      ...(light ? wordsOf(b.place ?? "") : []),
+    ];
+    return keys.some(
+      (key) =>
+        key === taskVerb ||
+        closeness(key, taskVerb) >= 0.9 ||
+        nouns.some((n) => n === key || purposeMatch(key, n) >= 0.6),
+    );
+  };
+  const day = [...k.yesterday.filter((b) => b.end > 20 * 60), ...k.today];
+  const done = day.filter((b) => b.start < k.minute && names(b)).at(-1);
+  if (done) {
+    const task = inFirstPerson(plain(done.task), f.name, f.pronoun);
+    return {
+      name: "done",
+      sentences: [
+        done.end <= k.minute || done.start > done.end
+          ? sentence(`Yes, I was ${task} until ${clock(done.end)}`)
+          : sentence(`Yes, I'm ${task} right now`),
+      ],
+    };
+  }
+  const later = activities(k.today).find((b) => b.start >= k.minute && names(b));
+  if (later)
+    return {
+      name: "done",
+      sentences: [
+        sentence(`Not yet. I'll be ${doingPhrase(later, f, k)} at ${clock(later.start)}`),
+      ],
+    };
+  return undefined;
+}
+
+/** Its free time: what it does in the evening (not eating or sleeping), and its habits. */
+export function leisure(f: PersonaFacts, k: Knowledge): Source {
+  // Not meals, and not its work: the place where its daytime is spent most.
+  const sectorOf = (b: DayBlock) => b.place?.split(" of ").at(-1);
+  const daytime = new Map<string, number>();
+  for (const b of activities(k.today)) {
+    const sec = sectorOf(b);
+    if (sec && b.start >= 8 * 60 && b.end <= 17 * 60)
+      daytime.set(sec, (daytime.get(sec) ?? 0) + b.end - b.start);
+  }
+  const work = [...daytime].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const evening = activities(k.today).filter(
+    (b) =>
+      b.start >= 17 * 60 &&
+      !wordsOf(plain(b.task)).some((w) => closeness(w, "eat") >= 0.6) &&
+      (!work || sectorOf(b) !== work),
+  );
+  const said = evening.length
+    ? sentence(
+        `In the evenings I'm usually ${listOf(evening.slice(0, 2).map((b) => doingPhrase(b, f, k)))}`,
+      )
+    : "";
+  const habits = factsOf(f, k, (x) => x.kinds.includes("habit"));
+  return { name: "leisure", sentences: [said, ...habits].filter(Boolean) };
+}
+
+/** "Do you play any music?": a yes/no question on something it does, answered from its habits
+ *  and its day when one of them names the doing ("I play the piano at home, not well"). */
+export function doYou(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.wh !== "yesno" || u.about !== "you") return undefined;
+  const m = /^do you\s+(?:\w+ly\s+)?(\w+)/i.exec(u.text);
+  if (!m) return undefined;
+  const verb = lemma(m[1], "verb") ?? m[1];
+  const light = ["verb.stative", "verb.possession", "verb.emotion"];
+  if (light.includes(domainOf(verb, "verb"))) return undefined;
+  const objects = u.topic.filter((w) => w !== verb);
+  // The doing by its own verb; its object, if asked, by what the words are for.
+  const fits = (head: string[], words: string[]) =>
+    head.includes(verb) &&
+    (!objects.length ||
+      words.some((w) => w !== verb && objects.some((o) => o === w || purposeMatch(o, w) >= 0.6)));
+  const fact = f.facts.find((x) => tellable(x, k.knowsSpeaker) && fits(x.words, x.words));
+  if (fact)
+    return {
+      name: "do-you",
+      sentences: [`Yes. ${partAbout(mine(f, fact.text), [verb, ...objects])}`],
+    };
+  const b = activities(k.today).find((x) => {
+    const task = plain(x.task);
+    const first = task.split(" ")[0].toLowerCase();
+    return fits([lemma(first, "verb") ?? irregularVerb(first)], wordsOf(task));
+  });
+  if (b)
+    return {
+      name: "do-you",
+      sentences: [sentence(`Yes, I'll be ${doingPhrase(b, f, k)} ${dayPart(b.start)} today`)].map(
+        (x) => (b.start < k.minute ? x.replace("I'll be", "I was") : x),
+      ),
+    };
+  return undefined;
+}
+
+/** "What did you have for lunch?", "Where were you this morning?": a question on its past day
+ *  whose topic names one of its blocks (by what the block's words are for: "lunch" meets "having
+ *  lunch with Kenji"): that block, with when and where. */
+export function doneAsked(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.about !== "you" || u.wh === "yesno") return undefined;
+  const keys = u.topic.filter((w) => u.pos?.[w] === "noun" && domainOf(w, "noun") !== "noun.time");
+  if (!keys.length) return undefined;
+  const yesterday = u.span === "yesterday";
+  const day = yesterday ? k.yesterday : k.today.filter((b) => b.start < k.minute);
+  const b = activities(day).find((x) =>
+    wordsOf(plain(x.task)).some((w) => keys.some((t) => t === w || purposeMatch(t, w) >= 0.7)),
+  );
+  if (!b) return undefined;
+  return {
+    name: "done",
+    sentences: [
+      sentence(
+        `${yesterday ? "Yesterday" : "Today"} I was ${doingPhrase(b, f, k)} ${dayPart(b.start)}, around ${clock(b.start)}`,
+      ),
+    ],
+  };
+}

@@ -1,0 +1,121 @@
+// Its view of its own work, home and town, asked with a verb or adjective of feeling.
+import nlp from "compromise";
+import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
+import type { Knowledge } from "../../language/knowledge.ts";
+import { closeness, lemma } from "../../language/lexicon.ts";
+import type { Utterance } from "../../language/understand.ts";
+import { mine, type Source, short, wordsOf } from "./voice.ts";
+import { likedPlace } from "./places.ts";
+import { topical, nearestKind } from "./self.ts";
+
+/** What an opinion question is about: the listener's work, home and town, or a thing. */
+export type OpinionOf = "work" | "home" | "thing";
+
+/** "Do you like what you do?", "How do you feel about living here?", "Are you happy at work?":
+ *  a verb or adjective of feeling about the listener's own life. */
+export function opinionAsked(u: Utterance): { of: OpinionOf; words: string[] } | undefined {
+  if (u.about !== "you" || u.act !== "question") return undefined;
+  const doc = nlp(u.text);
+  // A verb or adjective that evaluates (liking, enjoying, being happy with), not one of wanting
+  // or hoping, which asks for a wish, nor of worrying, which asks for a worry (the persona's
+  // other two attitudes, facts of their own).
+  const feeling = (w: string) => {
+    const evaluates = Math.max(...["like", "enjoy", "happy"].map((c) => closeness(w, c)));
+    return (
+      evaluates >= 0.6 && evaluates > closeness(w, "want") && evaluates > closeness(w, "worry")
+    );
+  };
+  // The word after the subject is its verb, whatever the tagger says ("do you LIKE what ...").
+  const afterYou = [...u.text.toLowerCase().matchAll(/\byou (\w+)/g)].map(
+    (m) => lemma(m[1], "verb") ?? m[1],
+  );
+  const felt =
+    u.topic.some(feeling) ||
+    afterYou.some(feeling) ||
+    doc.has("(think|feel) (of|about)") ||
+    doc.has("(what|how) do you (think|feel)");
+  if (!felt) return undefined;
+  const words = u.topic.filter((w) => !feeling(w) && closeness(w, "think") < 0.6);
+  const near = nearestKind({ ...u, topic: words });
+  const here = doc.has("(here|town|place|live|living|neighborhood|neighbourhood)");
+  if (near.kind === "occupation" && near.score >= 0.45) return { of: "work", words };
+  if (here || (near.kind === "home" && near.score >= 0.45)) return { of: "home", words };
+  // "Do you like what you do?": the free relative "what you do" is one's work.
+  if (!words.length || doc.has("what you do")) return { of: "work", words };
+  return { of: "thing", words };
+}
+
+/** Its view of its work or its home and town, from its persona: what it does and hopes for, and
+ *  a worry if it has one ("Mostly, though ..."). */
+export function opinionOf(
+  o: { of: OpinionOf; words: string[] },
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+): Source {
+  const lower = (t: string) => (/^I\b/.test(t) ? t : t[0].toLowerCase() + t.slice(1));
+  const tell = (x: Fact) => tellable(x, k.knowsSpeaker);
+  // The answer's first words follow the question's: "Do you ...?" "I do"; "Are you ...?" "I am".
+  const aux = /^(do|are)\b/i.exec(u.text)?.[1].toLowerCase();
+  const yes = aux === "do" ? "I do" : aux === "are" ? "I am" : "I like it";
+  // A worry tempers the view only when it is about the same thing.
+  const worryOn = (words: Set<string>, except?: Fact) =>
+    f.facts.find(
+      (x) =>
+        x !== except && x.kinds.includes("worry") && tell(x) && x.words.some((w) => words.has(w)),
+    );
+  const opener = (worry: Fact | undefined) =>
+    worry ? (aux ? "Mostly, yes." : "I like it, mostly.") : `${yes}, very much.`;
+  if (o.of === "work") {
+    // Its work: the clauses on work first (a backstory's first clause may be a move or a birth).
+    // The backstory's before the status's ("busy with work these days" is no occupation).
+    const occ = f.facts.filter((x) => x.kinds.includes("occupation") && tell(x));
+    const onWork = (x: Fact) =>
+      x.words.some((w) => closeness(w, "work") >= 0.75 || closeness(w, "job") >= 0.75);
+    const learned = occ.filter((x) => x.source === "learned");
+    const fact = learned.find(onWork) ?? learned[0] ?? occ.find(onWork) ?? occ[0];
+    if (!fact) return { name: "opinion", sentences: [] };
+    const work = short(mine(f, fact.text));
+    const wish = f.facts.find((x) => x.kinds.includes("wish") && tell(x) && x !== fact);
+    const worry = worryOn(new Set(fact.words), fact);
+    return {
+      name: "opinion",
+      sentences: [
+        [
+          opener(worry),
+          work,
+          wish ? mine(f, wish.text) : "",
+          worry ? `Though ${lower(mine(f, worry.text))}` : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+      ],
+    };
+  }
+  if (o.of === "home") {
+    const liked = likedPlace(f, k);
+    const placeWords = new Set(
+      k.places
+        .filter((p) => !p.dwelling && !p.name.includes(" of "))
+        .flatMap((p) => wordsOf(p.name)),
+    );
+    const worry = worryOn(placeWords, liked);
+    return {
+      name: "opinion",
+      sentences: [
+        [
+          worry ? opener(worry) : "I like it here.",
+          liked ? mine(f, liked.text) : "",
+          worry ? `Though ${lower(mine(f, worry.text))}` : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+      ],
+    };
+  }
+  const related = topical({ topic: o.words } as Utterance, f, k, 0.5).sentences[0];
+  return {
+    name: "opinion",
+    sentences: related ? [`${yes}. ${related}`] : [],
+  };
+}

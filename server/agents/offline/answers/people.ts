@@ -1,0 +1,205 @@
+// The people in its life: family and friends its persona names, those it talks with most, what
+// it knows of a named person, and who might know about a thing.
+import nlp from "compromise";
+import type { MemoryLine } from "../../prompts/builder.ts";
+import { tellable, type PersonaFacts } from "../../language/facts.ts";
+import type { Knowledge } from "../../language/knowledge.ts";
+import { kindOf, relatedness } from "../../language/lexicon.ts";
+import { listOf, sentence } from "../../language/realise.ts";
+import { ownMemoryAsI } from "../../language/person.ts";
+import {
+  type Talk,
+  firstName,
+  mine,
+  type Source,
+  factsOf,
+  short,
+  wordsOf,
+  partAbout,
+} from "./voice.ts";
+import { activities, doingPhrase, dayPart } from "./day.ts";
+
+/** Who the resident spends time with: family and friends its persona names, then those it talks
+ *  to most, then those its day is spent with. */
+export function company(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
+  // Each fact on its people said by its clause on them ("I am a student who still lives with my
+  // parents" → "I still live with my parents, Grace and Samuel").
+  const out = f.facts
+    .filter(
+      (x) =>
+        (x.kinds.includes("family") || x.kinds.includes("friend")) && tellable(x, k.knowsSpeaker),
+    )
+    .map((x) =>
+      ownClause(
+        mine(f, x.text),
+        x.words.filter((w) => x.pos[w] === "verb"),
+      ),
+    );
+  const often = k.people.filter((p) => p.talks > 0).sort((a, b) => b.talks - a.talks);
+  if (often.length)
+    out.push(
+      sentence(
+        `I've been talking with ${listOf(often.slice(0, 2).map((p) => firstName(p.name)))} a lot lately`,
+      ),
+    );
+  // Its day with others: said in the past once over, else as what is still to come.
+  for (const b of activities(k.today))
+    if (talk.residents.some((r) => b.task.includes(firstName(r))) || /\bwith\b/.test(b.task))
+      out.push(
+        b.end <= k.minute
+          ? sentence(`Earlier today I was ${doingPhrase(b, f, k)}`)
+          : sentence(`Later today I'll be ${doingPhrase(b, f, k)}`),
+      );
+  return { name: "company", sentences: out };
+}
+
+/** What it knows of a named person: its persona, how it sees them, its day with them. */
+export function aboutPerson(
+  name: string,
+  f: PersonaFacts,
+  k: Knowledge,
+  memories: MemoryLine[],
+  residents: readonly string[] = [],
+): Source {
+  const first = firstName(name);
+  const out = factsOf(f, k, (x) => x.people.includes(first) || x.text.includes(name));
+  const view = k.people.find((p) => p.name === name)?.relationship;
+  // A view of a relationship is about the two of them: its "they" is "we" said by one of them.
+  if (view)
+    out.push(
+      mine(f, view)
+        .replace(/\bThey\b/g, "We")
+        .replace(/\bthey\b/g, "we"),
+    );
+  for (const b of activities(k.today))
+    if (b.task.includes(first))
+      out.push(
+        b.end <= k.minute
+          ? sentence(`Earlier today I was ${doingPhrase(b, f, k)}`)
+          : sentence(`I'm ${doingPhrase(b, f, k)} ${dayPart(b.start)} today`),
+      );
+  // (A memory that carries records is told from them, with who told it: answerPeople.)
+  for (const m of memories)
+    if (
+      m.text.includes(first) &&
+      m.kind !== "chat" &&
+      !m.facts?.length &&
+      !/ said to |\(a [a-z]+\)/.test(m.text)
+    )
+      out.push(
+        m.kind === "observation" && /\b(is|are) \w+ing\b/.test(m.text)
+          ? // A doing seen is told as seen, then: "Last I saw, Latoya was working ...".
+            sentence(
+              `Last I saw, ${m.text.replace(/\s*\([^)]*\)/g, "").replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`,
+            )
+          : sentence(ownMemoryAsI(m.text, f.name)),
+      );
+  // Nothing of its own on them: it says so, as one does of a face in town (not "I don't know").
+  if (!out.length)
+    out.push(
+      // (A neighbour in town is known by sight, if not well.)
+      k.people.some((p) => p.name === name) || residents.includes(name)
+        ? `I don't know ${first} well, to be honest.`
+        : `I don't think I know ${first}.`,
+    );
+  return { name: "person", sentences: out };
+}
+
+/** Of a fact, the clause with one of the verbs, said with "I" ("I am a student who still lives
+ *  with my parents, Grace and Samuel" → "I still live with my parents, Grace and Samuel"). */
+export function ownClause(text: string, verbs: string[]): string {
+  const rel = /\b(?:who|which|that)\s+(.+)$/.exec(text);
+  if (rel) {
+    const d = nlp(`I ${rel[1]}`);
+    d.verbs().toInfinitive();
+    const own = d.text().replace(/[.!]$/, "");
+    if (
+      own
+        .toLowerCase()
+        .split(/\W+/)
+        .some((w) => verbs.includes(w))
+    )
+      return sentence(own);
+  }
+  return partAbout(text, verbs);
+}
+
+/** "Do you have brothers or sisters?": yes with the fact that names such kin, else no and the
+ *  family (or friends) it does name. */
+export function kinAsked(kin: string[], f: PersonaFacts, k: Knowledge): Source {
+  const named = f.facts.filter(
+    (x) =>
+      tellable(x, k.knowsSpeaker) && x.words.some((w) => kin.some((t) => kindOf(w, t) || w === t)),
+  );
+  if (named.length)
+    return {
+      name: "kin",
+      sentences: [
+        `Yes. ${partAbout(mine(f, named[0].text), [...kin, ...named[0].words.filter((w) => kin.some((t) => kindOf(w, t)))])}`,
+      ],
+    };
+  const family = f.facts.find(
+    (x) =>
+      tellable(x, k.knowsSpeaker) && (x.kinds.includes("family") || x.kinds.includes("friend")),
+  );
+  const ofKin = family
+    ? partAbout(
+        mine(f, family.text),
+        family.words.filter((w) => kindOf(w, "relative") || kindOf(w, "friend")),
+      )
+    : "";
+  return {
+    name: "kin",
+    sentences: [sentence(`No, I don't${ofKin ? `. ${short(ofKin).replace(/[.!]$/, "")}` : ""}`)],
+  };
+}
+
+export function friends(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
+  const named = f.facts.find((x) => tellable(x, k.knowsSpeaker) && x.kinds.includes("friend"));
+  if (named)
+    return {
+      name: "friends",
+      sentences: [
+        partAbout(
+          mine(f, named.text),
+          named.words.filter((w) => w === "friend" || kindOf(w, "friend")),
+        ),
+      ],
+    };
+  const often = k.people.filter((p) => p.talks > 0).sort((a, b) => b.talks - a.talks);
+  const days = new Map<string, number>();
+  for (const b of activities(k.today))
+    for (const r of talk.residents)
+      if (r !== f.name && new RegExp(`\\b${firstName(r)}\\b`).test(b.task))
+        days.set(firstName(r), (days.get(firstName(r)) ?? 0) + b.end - b.start);
+  const most = [...days].sort((a, b) => b[1] - a[1]).map(([n]) => n);
+  return {
+    name: "friends",
+    sentences: often.length
+      ? [
+          sentence(
+            `I'd say ${listOf(often.slice(0, 2).map((p) => firstName(p.name)))}; we talk a lot`,
+          ),
+        ]
+      : most.length
+        ? [
+            sentence(
+              `I'd say ${listOf(most.slice(0, 2))}; we spend a good part of our days together`,
+            ),
+          ]
+        : [],
+  };
+}
+
+/** The people it knows whose relationship it sees bears on the thing asked ("who runs the
+ *  cafe?"): "Lucy might know; ...". */
+export function peopleOn(words: string[], k: Knowledge): Source {
+  const out: string[] = [];
+  for (const p of k.people) {
+    if (!p.relationship) continue;
+    const ws = wordsOf(p.relationship);
+    if (words.some((t) => ws.some((w) => relatedness(t, w) >= 0.7)))
+      out.push(sentence(`${firstName(p.name)} might know`));
+  }
+  return { name: "people-on", sentences: out.slice(0, 1) };
+}

@@ -1,0 +1,161 @@
+// The places it knows, read by their names, rooms, things and uses against what a question
+// asks a place for ("where can I get a meal?" meets a dining room).
+import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
+import type { Knowledge } from "../../language/knowledge.ts";
+import { domainOf, kindOf, purposeMatch, senses } from "../../language/lexicon.ts";
+import { listOf, sentence } from "../../language/realise.ts";
+import type { Utterance } from "../../language/understand.ts";
+import { type Source, wordsOf } from "./voice.ts";
+
+/** Verbs that frame a question about a place rather than say what it is for (WordNet's files). */
+export const FRAMING_VERBS = [
+  "verb.motion",
+  "verb.cognition",
+  "verb.perception",
+  "verb.possession",
+  "verb.stative",
+];
+
+/** What a question asks a place for: the things and doings asked about, not when, who, or the
+ *  verbs of going and finding that frame it ("where do PEOPLE GO for a drink in the EVENING"). */
+export function purposeWords(u: Utterance): string[] {
+  const verbish = (w: string) => senses(w, "verb").length > senses(w, "noun").length;
+  const framing = (w: string) =>
+    ["noun.time", "noun.person", "noun.group", "noun.location"].includes(domainOf(w, "noun")) ||
+    (verbish(w) && FRAMING_VERBS.includes(domainOf(w, "verb"))) ||
+    (domainOf(w, "noun") === "" && domainOf(w, "verb") === "");
+  // A modifier ("a GOOD meal") says how, not what for.
+  const modifier = (w: string) =>
+    senses(w, "adj").length > senses(w, "noun").length + senses(w, "verb").length;
+  const purpose = u.topic.filter((w) => !framing(w) && !modifier(w));
+  return purpose.length ? purpose : u.topic.filter((w) => !modifier(w));
+}
+
+/** The places it knows that serve what is asked, best first: each place read by its name, its
+ *  rooms, the things in it and what residents do there by their plans, each word matched to the
+ *  asked-for thing by what it is for (WordNet's glosses, derived forms and kinds: "meal" meets a
+ *  dining room and "having lunch"). A word many places share ("table") counts for less than one
+ *  few have (its IDF, counted by building). */
+export function placesFor(
+  words: string[],
+  k: Knowledge,
+  residents: readonly string[],
+): { p: Knowledge["places"][number]; s: number; top: number }[] {
+  // Homes are not places to send someone: its own and any named after a resident.
+  const homeSector = k.home.split(" of ").at(-1) ?? "";
+  const surnames = residents.map((r) => r.split(" ").at(-1) ?? r);
+  // A home is also one whose name says housing ("College dorm", "Maple Court apartments").
+  const housing = (sector: string) =>
+    kindOf(wordsOf(sector).at(-1) ?? "", "housing", { senses: 1 });
+  const candidates = k.places
+    .filter((p) => {
+      const sector = p.name.split(" of ").at(-1) ?? p.name;
+      return (
+        sector !== homeSector &&
+        !p.dwelling &&
+        !housing(sector) &&
+        !surnames.some((n) => sector.includes(n))
+      );
+    })
+    .map((p) => ({
+      p,
+      words: [
+        ...wordsOf(`${p.name} ${p.parts.join(" ")}`).map((w) => [w, 1, "noun"] as const),
+        ...(p.things ?? []).flatMap((t) => wordsOf(t)).map((w) => [w, 0.9, "noun"] as const),
+        ...(p.uses ?? []).flatMap((t) => wordsOf(t)).map((w) => [w, 0.9, undefined] as const),
+      ],
+    }));
+  const bySector = new Map<string, Set<string>>();
+  for (const c of candidates) {
+    const sector = c.p.name.split(" of ").at(-1) ?? c.p.name;
+    const set = bySector.get(sector) ?? new Set<string>();
+    for (const [w] of c.words) set.add(w);
+    bySector.set(sector, set);
+  }
+  const df = new Map<string, number>();
+  for (const set of bySector.values()) for (const w of set) df.set(w, (df.get(w) ?? 0) + 1);
+  const n = bySector.size;
+  const idf = (w: string) => Math.log((n + 1) / (df.get(w) ?? 1)) / Math.log(n + 1);
+  return candidates
+    .map(({ p, words: ws }) => {
+      // Evidence adds up: a place that serves the need by its name, its rooms, its things and
+      // what is done there (up to three of its words) beats one word that happens to match.
+      let s = 0;
+      let top = 0;
+      for (const t of words) {
+        const matches = new Map<string, number>();
+        for (const [w, weight, pos] of ws) {
+          const m = purposeMatch(t, w, pos) * weight * idf(w);
+          if (m >= 0.3 && m > (matches.get(w) ?? 0)) matches.set(w, m);
+        }
+        const best = [...matches.values()].sort((a, b) => b - a).slice(0, 3);
+        s += best.reduce((a, b) => a + b, 0);
+        top = Math.max(top, best[0] ?? 0);
+      }
+      return { p, s: s / Math.max(1, words.length), top };
+    })
+    .filter((x) => x.top >= 0.4 && x.s >= 0.6)
+    .sort((a, b) => b.s - a.s);
+}
+
+/** What a place is sought for, said as one would: things after "for", doings after "to" ("for
+ *  coffee", "to sit and read"). */
+export function soughtFor(u: Utterance, words: string[]): string {
+  // (A modifier, "a QUIET drink", says how, not what for.)
+  const said = words.filter((w) => u.pos?.[w] !== "adj");
+  const doings = (said.length ? said : words).filter((w) => u.pos?.[w] === "verb");
+  const things = (said.length ? said : words).filter((w) => u.pos?.[w] !== "verb");
+  return [things.length ? `for ${listOf(things)}` : "", doings.length ? `to ${listOf(doings)}` : ""]
+    .filter(Boolean)
+    .join(" or ");
+}
+
+/** A place as one names it: "the dining room at Hearth & Crumb cafe", "Larkspur Park". */
+export function placePhrase(name: string): string {
+  const [arena, sector] = name.split(" of ");
+  return sector ? `the ${arena} at ${sector}` : name;
+}
+
+/** Where to go for what is asked: the best place, and another building's if nearly as good. */
+export function places(u: Utterance, k: Knowledge, residents: readonly string[]): Source {
+  const asked = purposeWords(u);
+  const scored = placesFor(asked, k, residents);
+  // A room asked for by its own name ("where the library is") before the building around it.
+  const named = scored.find((x) => {
+    const [arena, sector] = x.p.name.split(" of ");
+    return sector && wordsOf(arena).some((w) => asked.includes(w));
+  });
+  const best = named ?? scored[0];
+  if (!best) return { name: "places", sentences: [] };
+  const sectorOf = (name: string) => name.split(" of ").at(-1) ?? name;
+  const other = scored.find(
+    (x) => sectorOf(x.p.name) !== sectorOf(best.p.name) && x.s >= 0.75 * best.s,
+  );
+  // A place asked for by its own name: where it is, not a suggestion.
+  if (named) {
+    const [arena, sector] = named.p.name.split(" of ");
+    return { name: "places", sentences: [sentence(`The ${arena} is at ${sector}`)] };
+  }
+  return {
+    name: "places",
+    sentences: [
+      sentence(
+        `Try ${placePhrase(best.p.name)}${other ? `, or ${placePhrase(other.p.name)}` : ""}`,
+      ),
+    ],
+  };
+}
+
+/** What it likes of the town: a habit at one of the town's places ("walks in the park"), else
+ *  what it says of its home. */
+export function likedPlace(f: PersonaFacts, k: Knowledge, habitOnly = false): Fact | undefined {
+  const placeWords = new Set(
+    k.places.filter((p) => !p.dwelling).flatMap((p) => wordsOf(p.name.split(" of ").at(-1) ?? "")),
+  );
+  const tell = (x: Fact) => tellable(x, k.knowsSpeaker);
+  return (
+    f.facts.find(
+      (x) => x.kinds.includes("habit") && tell(x) && x.words.some((w) => placeWords.has(w)),
+    ) ?? (habitOnly ? undefined : f.facts.find((x) => x.kinds.includes("home") && tell(x)))
+  );
+}

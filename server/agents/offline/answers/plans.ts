@@ -1,0 +1,69 @@
+// Its plans: what it organises or means to do (its records and persona), and its day ahead,
+// for the time the question names (now, this evening, tomorrow, this week).
+import type { PersonaFacts } from "../../language/facts.ts";
+import type { Knowledge } from "../../language/knowledge.ts";
+import { sentence } from "../../language/realise.ts";
+import type { Utterance } from "../../language/understand.ts";
+import { plansAhead, type Held } from "../../language/news.ts";
+import { type Talk, type Source, factsOf } from "./voice.ts";
+import { activities, doingPhrase, narrate } from "./day.ts";
+
+export function plansFor(
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk?: Talk,
+  held: readonly Held[] = [],
+): Source {
+  const now = k.minute;
+  const today = k.today;
+  // What it organises or means to do, and events ahead it heard of, from its records (the day the
+  // question names, when it names one); then its persona's plans.
+  const day =
+    u.span === "tomorrow" ? 1 : u.span === "evening" || u.span === "today" ? 0 : undefined;
+  const recorded =
+    talk?.now !== undefined && u.span !== "now"
+      ? plansAhead(held, talk.me, talk.speaker, talk.now, day)
+      : [];
+  const plans = [...recorded, ...factsOf(f, k, (x) => x.kinds.includes("plan"))];
+  if (u.span === "now") {
+    const b = activities(today).find((x) => x.start <= now && x.end > now);
+    return {
+      name: "plan-now",
+      sentences: b ? [sentence(`Right now I'm ${doingPhrase(b, f, k)}`)] : plans,
+    };
+  }
+  if (u.span === "evening") {
+    const later = today.filter((b) => b.start >= Math.max(now, 17 * 60));
+    const said = narrate(later, f, k, "future").replace(/ in the evening/g, "");
+    return {
+      name: "plan-evening",
+      sentences: said ? [...recorded, said.replace(/^I'll be/, "This evening I'll be")] : plans,
+    };
+  }
+  if (u.span === "tomorrow" || u.span === "future" || u.span === "week") {
+    const usual = narrate(today, f, k, "future");
+    const dated = [...recorded, ...plans.filter((p) => /tomorrow|next|week/i.test(p))];
+    return {
+      name: "plan-tomorrow",
+      sentences: [
+        ...dated,
+        usual
+          ? usual.replace(
+              /^I'll be/,
+              u.span === "tomorrow" ? "Tomorrow I'll probably be" : "Most days I'm",
+            )
+          : "",
+        ...plans,
+      ].filter(Boolean),
+    };
+  }
+  const next = activities(today).filter((b) => b.end > now);
+  return {
+    name: "plan-today",
+    sentences: [
+      ...plans,
+      next.length ? narrate(next, f, k, "future").replace(/^I'll be/, "Later today I'll be") : "",
+    ].filter(Boolean),
+  };
+}

@@ -1,0 +1,131 @@
+// Answers in kind to what is not a question: a statement or opinion acknowledged with something
+// of its own, an invitation accepted or declined by its day and character.
+import nlp from "compromise";
+import type { PersonaFacts } from "../../language/facts.ts";
+import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
+import { closeness } from "../../language/lexicon.ts";
+import { cap, clock } from "../../language/realise.ts";
+import type { Utterance } from "../../language/understand.ts";
+import { type Talk, type PeopleAnswer, firstName, choose, unsaid } from "./voice.ts";
+import { activities, doingPhrase } from "./day.ts";
+import { topical } from "./self.ts";
+
+/** A person's news or view, answered in kind, with something of its own that bears on it. */
+export function statement(
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk: Talk,
+  withHello: (t: string) => string,
+): PeopleAnswer {
+  const v = firstName(talk.speaker);
+  const related = unsaid(topical(u, f, k).sentences, talk)[0];
+  // What the news is about, in the listener's words: its first noun phrase ("a flower festival",
+  // "my cat" → "your cat"), never the whole line said back.
+  const doc = nlp(u.text);
+  const phrase = (doc.nouns().out("array") as string[])
+    .map((n) => n.replace(/[.!?,]+$/, "").trim())
+    .find(
+      (n) => !/^(i|you|we|he|she|they|it|there|me)$/i.test(n) && !n.includes(talk.me.split(" ")[0]),
+    );
+  const about = phrase
+    ? phrase
+        .replace(/\bmy\b/gi, "your")
+        .replace(/\bour\b/gi, "your")
+        .split(" ")
+        .slice(0, 5)
+        .join(" ")
+    : "";
+  const react =
+    u.act === "statement" && about
+      ? choose(
+          [
+            `${cap(about)}? That's news to me, ${v}.`,
+            `${cap(about)}? Thanks for telling me, ${v}.`,
+            `Oh, ${about}! I'll remember that.`,
+          ],
+          talk,
+          "news",
+          u.text,
+        )
+      : u.act === "opinion"
+        ? choose(
+            [`I think so too, ${v}.`, `I'd agree with that.`, `You may be right.`],
+            talk,
+            "opinion",
+            u.text,
+          )
+        : choose(
+            [
+              `Oh, that's good to know, ${v}.`,
+              `Really? Thanks for telling me.`,
+              `Is that so? I'll remember that.`,
+            ],
+            talk,
+            "news",
+            u.text,
+          );
+  return {
+    text: withHello(`${react}${related ? ` ${related}` : ""}`),
+    end: false,
+    source: "statement",
+  };
+}
+
+/** Accepts or declines by its day and its character, with a time when it accepts. */
+export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): PeopleAnswer {
+  const v = firstName(talk.speaker);
+  const day: 0 | 1 = u.span === "evening" || u.span === "today" || u.span === "now" ? 0 : 1;
+  const asked =
+    u.at !== undefined
+      ? new Date(u.at).getUTCHours() * 60 + new Date(u.at).getUTCMinutes()
+      : undefined;
+  const blocks = activities(k.today);
+  const busyWith = (m: number) => blocks.find((b) => b.start <= m && b.end > m);
+  // A time given is taken when its hour is free of anything done with others; otherwise the
+  // resident offers the start of its first afternoon or evening block that is its own.
+  const free = (b: DayBlock) =>
+    !/\bwith\b/.test(b.task) && !talk.residents.some((r) => b.task.includes(firstName(r)));
+  if (asked !== undefined) {
+    const b = busyWith(asked);
+    if (b && !free(b))
+      return {
+        text: `I'd like to, ${v}, but I'm ${doingPhrase(b, f, k)} then. Another time?`,
+        end: false,
+        source: "invitation-declined",
+      };
+    return {
+      text: `I'd love to, ${v}. I'll come by ${day ? "tomorrow" : "today"} at ${clock(asked)}.`,
+      end: false,
+      source: "invitation",
+      accepted: { day, minute: asked, what: u.text },
+    };
+  }
+  const from = day === 0 ? Math.max(k.minute + 60, 15 * 60) : 15 * 60;
+  const slot =
+    blocks.find((b) => b.start >= from && b.start <= 20 * 60 && free(b)) ??
+    blocks.find((b) => b.start >= from && free(b));
+  const shy = f.traits.some((t) => closeness(t, "shy") >= 0.6 || closeness(t, "reserved") >= 0.6);
+  if (!slot)
+    return {
+      text: `That's kind of you, ${v}, but my days are full just now. Maybe another week?`,
+      end: false,
+      source: "invitation-declined",
+    };
+  const when = `${day ? "tomorrow" : "today"} around ${clock(slot.start)}`;
+  return {
+    text: shy
+      ? `Thank you, ${v}. I'm not one for visits, but I could try ${when}.`
+      : choose(
+          [
+            `I'd love to, ${v}! I could come by ${when}.`,
+            `What a nice idea. I'll drop in ${when}, ${v}.`,
+          ],
+          talk,
+          "accept",
+        ),
+    end: false,
+    source: "invitation",
+    accepted: { day, minute: slot.start, what: u.text },
+  };
+}

@@ -1,0 +1,171 @@
+// Who it is and how it feels, from its persona: its name and work, its worries and wishes, its
+// facts that bear on a topic, and which of its kinds a question is nearest to.
+import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
+import type { Knowledge } from "../../language/knowledge.ts";
+import nlp from "compromise";
+import { closeness, domainOf, kindOf, relatedness } from "../../language/lexicon.ts";
+import { sentence } from "../../language/realise.ts";
+import type { Utterance } from "../../language/understand.ts";
+import { mine, type Source, factsOf, short, partAbout } from "./voice.ts";
+import { ownClause } from "./people.ts";
+import { narrate } from "./day.ts";
+
+/** Who it is: its name (unless only its work is asked: "what do you do for a living?"), its work,
+ *  its wishes, where it lives. */
+export function identity(f: PersonaFacts, k: Knowledge, named = true): Source {
+  // The first said short ("I am a student at Oakmere College"), not again at length after it.
+  // Asked for its work alone, the clauses on work first (a backstory may open with a move).
+  const onWork = (x: Fact) =>
+    x.words.some((w) => closeness(w, "work") >= 0.75 || closeness(w, "job") >= 0.75);
+  const work = f.facts.filter((x) => x.kinds.includes("occupation") && tellable(x, k.knowsSpeaker));
+  const ordered = named ? work : [...work.filter(onWork), ...work.filter((x) => !onWork(x))];
+  const occupation = ordered.map((x, i) => (i === 0 ? short(mine(f, x.text)) : mine(f, x.text)));
+  const wish = factsOf(f, k, (x) => x.kinds.includes("wish"));
+  return {
+    name: "identity",
+    sentences: [
+      (named ? `I'm ${f.name}. ${occupation[0] ?? ""}` : (occupation[0] ?? "")).trim(),
+      ...occupation.slice(1),
+      // (Asked for its work again, its usual day at it.)
+      ...(named ? [] : [narrate(k.today, f, k, "future").replace(/^I'll be/, "Most days I'm")]),
+      // (Asked for its work alone, only its work.)
+      ...(named ? [...wish, sentence(`I live at ${k.home.split(" of ").at(-1)}`)] : []),
+    ],
+  };
+}
+
+export function feelings(f: PersonaFacts, k: Knowledge): Source {
+  const worries = factsOf(f, k, (x) => x.kinds.includes("worry"));
+  const wishes = factsOf(f, k, (x) => x.kinds.includes("wish"));
+  if (worries.length) return { name: "feelings", sentences: [...worries, ...wishes] };
+  // Nothing troubles it: it says so, and what it has on its mind instead.
+  if (!wishes.length)
+    return {
+      name: "feelings",
+      sentences: ["Nothing much troubles me, honestly. I'm content with how things are."],
+    };
+  return {
+    name: "feelings",
+    sentences: wishes.map((w, i) =>
+      i === 0
+        ? `Nothing much troubles me, honestly. Mostly I think about what's ahead: ${/^I\b/.test(w) ? w : w[0].toLowerCase() + w.slice(1)}`
+        : w,
+    ),
+  };
+}
+
+/** Facts whose words bear on the topic. */
+export function topical(u: Utterance, f: PersonaFacts, k: Knowledge, min = 0.3): Source {
+  const scored = f.facts
+    .filter((x) => tellable(x, k.knowsSpeaker))
+    .map((x) => {
+      let s = 0;
+      for (const t of u.topic) {
+        // Each word by the sense it is used in, in the question and in the fact ("quiet" meets
+        // no piano played).
+        const used = u.pos?.[t];
+        for (const w of x.words) s = Math.max(s, relatedness(t, w, used, x.pos?.[w]));
+        for (const kind of x.kinds)
+          if (kind !== "other") s = Math.max(s, relatedness(t, kind, used, "noun"));
+      }
+      return { x, s };
+    })
+    .filter((x) => x.s >= min)
+    .sort((a, b) => b.s - a.s);
+  return {
+    name: "facts",
+    sentences: scored.map(({ x }) =>
+      x.kinds.includes("habit") ? partAbout(mine(f, x.text), u.topic) : mine(f, x.text),
+    ),
+  };
+}
+
+/** Which of its kinds a question's topic is nearest to (occupation, family, worry, ...), each
+ *  word by the sense it is used in and each kind as the noun that names it ("do you COOK?" asks
+ *  of no name, Captain Cook's). */
+export function nearestKind(u: Utterance): { kind: string; score: number } {
+  let best = { kind: "", score: 0 };
+  for (const kind of [
+    "occupation",
+    "family",
+    "friend",
+    "home",
+    "habit",
+    "wish",
+    "worry",
+    "plan",
+    "name",
+  ])
+    for (const t of u.topic) {
+      const s = relatedness(t, kind, u.pos?.[t], "noun");
+      if (s > best.score) best = { kind, score: s };
+    }
+  return best;
+}
+
+/** Where it comes from: a clause of its backstory that tells of coming to a place (a verb of
+ *  motion: "moved to Oakmere last year", "came for a summer"), else what it says of its home, else
+ *  where it lives. */
+export function origin(f: PersonaFacts, k: Knowledge): Source {
+  const came = f.facts.filter(
+    (x) =>
+      x.source === "learned" &&
+      tellable(x, k.knowsSpeaker) &&
+      // A verb of travelling with where it led to or from named ("moved to Oakmere").
+      x.words.some((w) => x.pos[w] === "verb" && kindOf(w, "travel", { pos: "verb", senses: 3 })) &&
+      /\b(?:to|from) [A-Z]/.test(x.text),
+  );
+  // What it says of its home, the clause on living ("I still live with my parents").
+  const home = f.facts
+    .filter(
+      (x) =>
+        x.kinds.includes("home") &&
+        tellable(x, k.knowsSpeaker) &&
+        x.words.some((w) => x.pos[w] === "verb" && closeness(w, "live") >= 0.6),
+    )
+    .map((x) =>
+      ownClause(
+        mine(f, x.text),
+        x.words.filter((w) => x.pos[w] === "verb"),
+      ),
+    );
+  return {
+    name: "origin",
+    sentences: [
+      ...came.map((x) => short(mine(f, x.text))),
+      ...home,
+      sentence(`I live at ${k.home.split(" of ").at(-1)}`),
+    ],
+  };
+}
+
+/** "What is your biggest regret?", "What are you afraid of?": a feeling asked of itself (a noun
+ *  WordNet files as a feeling or a motive). Its wish or worry when one bears on it; else it says
+ *  it has none to speak of, and what is on its mind instead. */
+export function feelingAsked(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.about !== "you" || u.wh === "yesno") return undefined;
+  const noun = u.topic.find(
+    (w) => u.pos?.[w] === "noun" && ["noun.feeling", "noun.motive"].includes(domainOf(w, "noun")),
+  );
+  if (!noun) return undefined;
+  const inner = f.facts.filter(
+    (x) => tellable(x, k.knowsSpeaker) && (x.kinds.includes("wish") || x.kinds.includes("worry")),
+  );
+  const bearing = inner.find((x) =>
+    x.words.some((w) => relatedness(noun, w, "noun", x.pos[w]) >= 0.6),
+  );
+  if (bearing) return { name: "feeling", sentences: [mine(f, bearing.text)] };
+  const plural = nlp(`the ${noun}`).nouns().toPlural().text().replace(/^the /, "") || noun;
+  const wish = inner.find((x) => x.kinds.includes("wish"));
+  const worry = inner.find((x) => x.kinds.includes("worry"));
+  const lower = (t: string) => (/^I\b/.test(t) ? t : t[0].toLowerCase() + t.slice(1));
+  const after = wish
+    ? ` Mostly I think about what's ahead: ${lower(mine(f, wish.text))}`
+    : worry
+      ? ` What's on my mind these days: ${lower(mine(f, worry.text))}`
+      : "";
+  return {
+    name: "feeling",
+    sentences: [`I don't think I have any big ${plural}, to be honest.${after}`],
+  };
+}

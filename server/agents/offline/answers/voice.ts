@@ -1,0 +1,89 @@
+// Saying things within a talk: the talk so far, one of several wordings never said before, the
+// resident's own facts said in the first person, a clause cut short or the part of it asked for.
+import type { MemoryLine } from "../../prompts/builder.ts";
+import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
+import type { Knowledge } from "../../language/knowledge.ts";
+import { inFirstPerson, sentence } from "../../language/realise.ts";
+import { contentWords } from "../../language/understand.ts";
+import { seeded } from "../../language/random.ts";
+
+export interface Talk {
+  me: string;
+  speaker: string;
+  role: string;
+  /** The resident's earlier lines in this talk (never said again). */
+  said: string[];
+  /** Everything said in the talk before, by anyone (never said back). */
+  heard: string[];
+  memories: MemoryLine[];
+  residents: readonly string[];
+  /** Game time now: records' days are told from it ("two days ago"). */
+  now?: number;
+}
+
+export interface PeopleAnswer {
+  text: string;
+  end: boolean;
+  /** An invitation accepted: when (day offset from today, minute) and what. */
+  accepted?: { day: 0 | 1; minute: number; what: string };
+  /** Where the answer came from (for the battery's report). */
+  source: string;
+}
+
+export const firstName = (n: string) => n.split(" ")[0];
+export const plain = (task: string) => task.replace(/\s*\(.*\)\s*$/, "").trim();
+
+/** One of several wordings, seeded by the talk, skipping any already said. */
+export function choose(options: string[], talk: Talk, ...salt: (string | number)[]): string {
+  const fresh = options.filter((o) => o && !talk.said.some((s) => s.includes(o)));
+  const pool = fresh.length ? fresh : options;
+  return pool[seeded(talk.me, talk.speaker, talk.said.length, ...salt) % pool.length];
+}
+
+/** Sentences not yet said in the talk, and not the person's words. */
+export function unsaid(sentences: string[], talk: Talk): string[] {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, "");
+  const said = talk.said.map(norm);
+  const heard = talk.heard.map(norm);
+  return sentences.filter((s) => {
+    const n = norm(s);
+    return n.length > 0 && !said.some((x) => x.includes(n)) && !heard.some((h) => h.includes(n));
+  });
+}
+
+export function mine(f: PersonaFacts, text: string): string {
+  return sentence(inFirstPerson(text, f.name, f.pronoun));
+}
+
+export type Source = { name: string; sentences: string[] };
+
+export function factsOf(f: PersonaFacts, k: Knowledge, pred: (x: Fact) => boolean): string[] {
+  return f.facts.filter((x) => pred(x) && tellable(x, k.knowsSpeaker)).map((x) => mine(f, x.text));
+}
+
+/** A clause up to its first relative clause or aside: "I am a student at the college". */
+export function short(s: string): string {
+  const cut = s.search(/,? (who|which|where|whose)\b|;|, (and|but)\b|\. /);
+  return cut > 12 ? sentence(s.slice(0, cut)) : s;
+}
+
+export const wordsCache = new Map<string, string[]>();
+export const wordsOf = (text: string) => {
+  let w = wordsCache.get(text);
+  if (!w) {
+    if (wordsCache.size > 5000) wordsCache.clear();
+    wordsCache.set(text, (w = contentWords(text)));
+  }
+  return w;
+};
+
+/** Of a sentence listing habits ("I go to bed at 11 pm, wake up ..., and take long walks in the
+ *  park"), the part that names one of the words, with its subject: "I take long walks in the
+ *  park after lunch." */
+export function partAbout(text: string, words: string[]): string {
+  const parts = text.replace(/[.!]$/, "").split(/,\s*(?:and\s+)?|\s+and\s+/);
+  if (parts.length < 2) return text;
+  const part = parts.find((p) => wordsOf(p).some((w) => words.includes(w)));
+  if (!part) return text;
+  return sentence(/^I\b/.test(part) ? part : `I ${part}`);
+}
