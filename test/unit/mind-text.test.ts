@@ -397,5 +397,9 @@ describe("changing the person of a sentence", () => {
     expect(
       topicPhrase("Theo told me that Edmund Hale is planting an orchard.", "Ines Calloway"),
     ).toBe("Edmund Hale planting an orchard");
+    // A fact's topic has no speaker: a possessive stays as it is ("Valentinetheir Day" before).
+    expect(topicPhrase("Rosa is planning a Valentine's Day party at the cafe.", "")).toBe(
+      "Rosa planning a Valentine's Day party at the cafe",
+    );
   });
 });

@@ -103,6 +103,8 @@ export function youToThirdPerson(text: string, name: string): string {
  *  behind on their term paper", not "... on Theo's term paper" (the person's name is known, its
  *  pronoun is not, so the singular "their"). */
 function ownBackReferences(text: string, name: string): string {
+  // No person to refer back to (a topic with no speaker): an empty name would match every "'s".
+  if (!name.trim()) return text;
   const first = name.split(" ")[0];
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return text
