@@ -203,6 +203,23 @@ function infinitive(word: string): string | undefined {
 
 /** Content words by their lemma ("worries" → "worry", "planning" → "plan"). */
 export function contentWords(text: string, skip: readonly string[] = []): string[] {
+  // Parsing is the costly part and the same memories are read line after line of every talk: the
+  // answers are kept, enough of them for a town of 2,000 (a smaller bound made a big town parse
+  // its memories again and again, a cost that grew with the town).
+  const key = skip.length ? `${text}\u0000${skip.join("\u0000")}` : text;
+  let words = wordsKept.get(key);
+  if (!words) {
+    words = readContentWords(text, skip);
+    if (wordsKept.size >= WORDS_KEPT) wordsKept.delete(wordsKept.keys().next().value!);
+    wordsKept.set(key, words);
+  }
+  return [...words];
+}
+
+const WORDS_KEPT = 200_000;
+const wordsKept = new Map<string, readonly string[]>();
+
+function readContentWords(text: string, skip: readonly string[]): string[] {
   const doc = nlp(text);
   const skipped = new Set(skip.flatMap((s) => s.toLowerCase().split(/\s+/)));
   const out: string[] = [];
