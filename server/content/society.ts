@@ -61,20 +61,70 @@ export interface TownPlan {
   workplaces: Workplace[];
 }
 
-/** Workplaces per resident, and what each kind employs (its first job runs it). */
-const KINDS: { kind: WorkplaceKind; per: number; jobs: string[] }[] = [
-  { kind: "town hall", per: 100000, jobs: ["mayor", "town clerk", "town clerk", "archivist"] },
-  { kind: "cafe", per: 70, jobs: ["cafe owner", "barista", "baker"] },
-  { kind: "bar", per: 90, jobs: ["bar owner", "bartender", "cook"] },
-  { kind: "grocery", per: 80, jobs: ["shopkeeper", "shop assistant", "shop assistant"] },
-  { kind: "park", per: 150, jobs: ["head gardener", "gardener"] },
-  { kind: "school", per: 160, jobs: ["head teacher", "teacher", "teacher", "teacher"] },
-  { kind: "clinic", per: 220, jobs: ["doctor", "nurse", "nurse", "receptionist"] },
-  { kind: "workshop", per: 140, jobs: ["carpenter", "carpenter", "apprentice"] },
-  { kind: "college", per: 450, jobs: ["professor", "professor", "lecturer", "librarian"] },
+/**
+ * The kinds of workplace: a town of at least `from` residents has one per `per` residents (at
+ * least one), with who runs it (`head`), the jobs of the rest of its staff in turn, and how many
+ * work there (`staff`, drawn). A cafe or a clinic has the same staff in a village as in a city,
+ * so how many workmates a resident has does not depend on the town's size: a small town has fewer
+ * kinds of workplace, not emptier ones. A cafe, a bar and a park every town has.
+ */
+const KINDS: {
+  kind: WorkplaceKind;
+  from: number;
+  per: number;
+  head: string;
+  jobs: string[];
+  staff: [number, number];
+}[] = [
+  { kind: "cafe", from: 0, per: 70, head: "cafe owner", jobs: ["barista", "baker"], staff: [4, 8] },
+  { kind: "bar", from: 0, per: 90, head: "bar owner", jobs: ["bartender", "cook"], staff: [4, 8] },
+  { kind: "park", from: 0, per: 150, head: "head gardener", jobs: ["gardener"], staff: [2, 4] },
+  {
+    kind: "grocery",
+    from: 40,
+    per: 80,
+    head: "shopkeeper",
+    jobs: ["shop assistant"],
+    staff: [4, 8],
+  },
+  {
+    kind: "town hall",
+    from: 40,
+    per: 100000,
+    head: "mayor",
+    jobs: ["town clerk", "archivist", "town clerk"],
+    staff: [4, 7],
+  },
+  {
+    kind: "workshop",
+    from: 70,
+    per: 140,
+    head: "carpenter",
+    jobs: ["carpenter", "apprentice"],
+    staff: [4, 7],
+  },
+  {
+    kind: "clinic",
+    from: 100,
+    per: 220,
+    head: "doctor",
+    jobs: ["nurse", "receptionist", "nurse", "doctor"],
+    staff: [5, 9],
+  },
+  {
+    kind: "college",
+    from: 150,
+    per: 450,
+    head: "professor",
+    jobs: ["lecturer", "librarian", "professor"],
+    staff: [5, 8],
+  },
 ];
-/** People an office employs: offices take whoever the town's other workplaces have no job for. */
-const OFFICE_SIZE = 16;
+/** Pupils a school takes (one class), and pupils per teacher. */
+const CLASS_SIZE = 24;
+const PUPILS_PER_TEACHER = 8;
+/** Offices take whoever the town's other workplaces have no job for, 5 to 10 to an office. */
+const OFFICE_STAFF: [number, number] = [5, 10];
 const OFFICE_JOBS = ["manager", "accountant", "designer", "clerk", "engineer", "writer"];
 
 function pick<T>(r: Random, list: readonly T[]): T {
@@ -184,7 +234,26 @@ export function planTown(count: number, seed: number): TownPlan {
     households.push({ name: house, members: members.map((m) => m.id), bedrooms });
   }
 
-  // Workplaces for a town of this size: at least one of each everyday kind.
+  // Who goes to school or college, who is retired, who works.
+  const placesOf = (k: (typeof KINDS)[number]) =>
+    count >= k.from ? Math.max(1, Math.round(count / k.per)) : 0;
+  const colleges = placesOf(KINDS.find((k) => k.kind === "college")!);
+  const pupils: Resident[] = [];
+  const students: Resident[] = [];
+  const workers: Resident[] = [];
+  for (const p of residents) {
+    if (p.age < 18) pupils.push(p);
+    else if (p.age <= 22 && colleges > 0 && r.next() < 0.6) students.push(p);
+    else if (p.age < 67) workers.push(p);
+  }
+  // Workmates are drawn, not neighbours in the list (a household's members are adjacent there).
+  for (let i = workers.length - 1; i > 0; i--) {
+    const j = r.int(i + 1);
+    [workers[i], workers[j]] = [workers[j], workers[i]];
+  }
+
+  // Workplaces for a town of this size, each with its staff: the everyday kinds and schools first,
+  // then the others while there are people to work in them, then offices for the rest.
   const workplaces: Workplace[] = [];
   const usedPlaces = new Set<string>();
   const placeName = (kind: WorkplaceKind): string => {
@@ -211,46 +280,67 @@ export function planTown(count: number, seed: number): TownPlan {
     }
     return `${kind} ${workplaces.length + 1}`;
   };
+  const draw = ([lo, hi]: [number, number]) => lo + r.int(hi - lo + 1);
+  const staffOf = (head: string, jobs: string[], n: number) =>
+    Array.from({ length: n }, (_, i) => (i === 0 ? head : jobs[(i - 1) % jobs.length]));
   for (const k of KINDS) {
-    const n = Math.max(k.kind === "college" && count < 150 ? 0 : 1, Math.round(count / k.per));
-    for (let i = 0; i < n; i++)
-      workplaces.push({ kind: k.kind, name: placeName(k.kind), jobs: [...k.jobs] });
+    for (let i = 0; i < placesOf(k); i++) {
+      const place = workplaces.length;
+      if (k.kind === "college")
+        students.forEach((p, j) => j % colleges === i && (p.study = { place }));
+      workplaces.push({
+        kind: k.kind,
+        name: placeName(k.kind),
+        jobs: staffOf(k.head, k.jobs, draw(k.staff)),
+      });
+    }
   }
-
-  // Jobs: every adult under 67 who is not a student works; open jobs first, then offices.
-  const open: { place: number; job: string }[] = [];
-  workplaces.forEach((w, place) => w.jobs.forEach((job) => open.push({ place, job })));
-  const college = workplaces.findIndex((w) => w.kind === "college");
-  const schools = workplaces.flatMap((w, i) => (w.kind === "school" ? [i] : []));
-  let office = -1;
-  let officeJobs = 0;
-  for (const p of residents) {
-    if (p.age < 18) {
-      p.study = { place: schools[p.household % schools.length] };
-      continue;
-    }
-    if (p.age <= 22 && college >= 0 && r.next() < 0.6) {
-      p.study = { place: college };
-      continue;
-    }
-    if (p.age >= 67) continue;
-    if (open.length) {
-      p.work = open.shift()!;
-      continue;
-    }
-    if (office < 0 || officeJobs >= OFFICE_SIZE) {
-      workplaces.push({ kind: "office", name: placeName("office"), jobs: [] });
-      office = workplaces.length - 1;
-      officeJobs = 0;
-    }
-    const job = officeJobs === 0 ? "manager" : pick(r, OFFICE_JOBS.slice(1));
-    workplaces[office].jobs.push(job);
-    p.work = { place: office, job };
-    officeJobs++;
+  const schools = pupils.length ? Math.max(1, Math.round(pupils.length / CLASS_SIZE)) : 0;
+  for (let i = 0; i < schools; i++) {
+    const place = workplaces.length;
+    // Children of a household go to the same school.
+    const here = pupils.filter((p) => p.household % schools === i);
+    for (const p of here) p.study = { place };
+    const teachers = Math.min(5, Math.max(2, 1 + Math.ceil(here.length / PUPILS_PER_TEACHER)));
+    workplaces.push({
+      kind: "school",
+      name: placeName("school"),
+      jobs: staffOf("head teacher", ["teacher"], teachers),
+    });
   }
+  // A small town may have fewer workers than its places have jobs: the last-made shrink first,
+  // each keeping one; more workers than jobs, fewer than an office: the places take them on.
+  let jobs = workplaces.reduce((s, w) => s + w.jobs.length, 0);
+  for (let i = 0; jobs > workers.length && i < 10 * workplaces.length; i++) {
+    const w = workplaces[workplaces.length - 1 - (i % workplaces.length)];
+    if (w.jobs.length > 1) {
+      w.jobs.pop();
+      jobs--;
+    }
+  }
+  for (let i = 0; workers.length - jobs > 0 && workers.length - jobs < OFFICE_STAFF[0]; i++) {
+    const w = workplaces[i % workplaces.length];
+    const k = KINDS.find((x) => x.kind === w.kind);
+    w.jobs.push(k ? k.jobs[(w.jobs.length - 1) % k.jobs.length] : "teacher");
+    jobs++;
+  }
+  const rest = workers.length - jobs;
+  const offices =
+    rest > 0 ? Math.max(1, Math.round((2 * rest) / (OFFICE_STAFF[0] + OFFICE_STAFF[1]))) : 0;
+  for (let i = 0; i < offices; i++) {
+    const n = Math.floor(rest / offices) + (i < rest % offices ? 1 : 0);
+    const staff = Array.from({ length: n }, (_, j) =>
+      j === 0 ? "manager" : pick(r, OFFICE_JOBS.slice(1)),
+    );
+    workplaces.push({ kind: "office", name: placeName("office"), jobs: staff });
+  }
+  let w = 0;
+  workplaces.forEach((place, i) => {
+    for (const job of place.jobs) if (w < workers.length) workers[w++].work = { place: i, job };
+  });
   // Jobs nobody took are dropped, so no workplace names a job without a person.
-  workplaces.forEach((w, i) => {
-    w.jobs = residents.filter((p) => p.work?.place === i).map((p) => p.work!.job);
+  workplaces.forEach((place, i) => {
+    place.jobs = residents.filter((p) => p.work?.place === i).map((p) => p.work!.job);
   });
 
   // Friends and rivals: mostly among those who work or study together and near neighbours.

@@ -16,7 +16,8 @@
 // `workers` (worker heartbeats), `p:<partition>:init|in|out|lease|checkpoint`. A worker checkpoints
 // each partition it holds now and then (MIND_CHECKPOINT_MS, default 30 s) when it has answered
 // every call it was given, and trims the input stream to the calls after it: a takeover starts
-// from the checkpoint and runs only those again.
+// from the checkpoint and runs only those again. The town trims the output stream to what it
+// has not read yet as it reads it, so neither stream grows with the length of a run.
 import { Redis } from "ioredis";
 import { randomUUID } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
@@ -155,6 +156,9 @@ export class RedisChannel implements CallChannel {
           last = id.toString();
           this.take(deserialize(fields[1]) as MindReplyMessage | { id: 0; ready: boolean });
         }
+      // What was read is taken (this side is the stream's only reader): the stream keeps only
+      // the last message read, so a long run does not grow Redis.
+      if (got) void this.cmd.xtrim(out, "MINID", last).catch(() => {});
     }
   }
 

@@ -37,8 +37,17 @@ export interface Vision {
   bandwidth: number;
 }
 
-/** The arena part of an address. */
-export const arenaOf = (address: Address): Address => Address.prefix(address, 3);
+/** The arena part of an address (every resident's and event's, every step: kept, not split again). */
+export function arenaOf(address: Address): Address {
+  let arena = arenas.get(address);
+  if (arena === undefined) {
+    arena = Address.prefix(address, 3);
+    if (arenas.size >= 100_000) arenas.clear();
+    arenas.set(address, arena);
+  }
+  return arena;
+}
+const arenas = new Map<Address, Address>();
 
 /** Whether an address lies in an arena ("w:s:a" holds "w:s:a" and "w:s:a:object"). */
 function inArena(address: Address, arena: Address): boolean {

@@ -78,6 +78,9 @@ describe("minds in worker processes through Redis", () => {
 
     let said = 0;
     let failoverMs = 0;
+    let longest = 0;
+    let longestIn = 0;
+    let messages = 0;
     for (let step = 1; step <= 600; step++) {
       if (step === 300) {
         // The partitions were checkpointed on the way (a takeover starts from there).
@@ -92,6 +95,21 @@ describe("minds in worker processes through Redis", () => {
       }
       const want = await here.town.advance();
       const got = await far.town.advance();
+      if (step % 50 === 0) {
+        // The streams stay short whatever the run's length: the town trims what it has read of
+        // the output, a worker the input up to its checkpoint (every 2 s here).
+        const outs = await Promise.all(open.map((p) => plain.xlen(keys.part(p, "out"))));
+        const ins = await Promise.all(open.map((p) => plain.xlen(keys.part(p, "in"))));
+        longest = Math.max(longest, ...outs);
+        longestIn = Math.max(longestIn, ...ins);
+        const added = await Promise.all(
+          open.map(async (p) => {
+            const info = (await plain.xinfo("STREAM", keys.part(p, "out"))) as unknown[];
+            return Number(info[info.indexOf("entries-added") + 1]);
+          }),
+        );
+        messages = Math.min(...added);
+      }
       if (got.map(json).join("\n") !== want.map(json).join("\n"))
         expect({ step, events: got }).toEqual({ step, events: want });
       said += want.filter((e) => e.kind === "said").length;
@@ -100,6 +118,13 @@ describe("minds in worker processes through Redis", () => {
       `[mind-workers] failover: the step after the kill took ${Math.round(failoverMs)} ms`,
     );
     expect(failoverMs).toBeLessThan(10_000);
+    // Hundreds of messages went through each output stream; it held a few at most.
+    console.log(
+      `[mind-workers] output stream: ${messages} messages, ${longest} at most held; input: ${longestIn} at most`,
+    );
+    expect(messages).toBeGreaterThan(200);
+    expect(longest).toBeLessThan(20);
+    expect(longestIn).toBeLessThan(300);
     expect(said).toBeGreaterThan(5);
     // Both partitions are now the surviving worker's.
     const after = await holders();

@@ -107,6 +107,28 @@ describe("make-town", () => {
     );
   });
 
+  it("a resident has about as many workmates in a town of 25 as in one of 1,000, and no workplace stands empty", () => {
+    const workmates = (n: number) => {
+      const plan = planTown(n, 7);
+      const staff = new Map<number, number>();
+      for (const p of plan.residents)
+        if (p.work) staff.set(p.work.place, (staff.get(p.work.place) ?? 0) + 1);
+      plan.workplaces.forEach((w, i) =>
+        expect(
+          staff.get(i) ?? plan.residents.filter((p) => p.study?.place === i).length,
+          `${n}: ${w.name}`,
+        ).toBeGreaterThan(0),
+      );
+      const workers = plan.residents.filter((p) => p.work);
+      return workers.reduce((s, p) => s + staff.get(p.work!.place)! - 1, 0) / workers.length;
+    };
+    const small = workmates(25);
+    const large = workmates(1000);
+    expect(small).toBeGreaterThan(3);
+    expect(large / small).toBeLessThan(1.4);
+    expect(small / large).toBeLessThan(1.4);
+  });
+
   it("refuses a size out of range, and the command writes under DATA_DIR/towns", async () => {
     expect(() => planTown(9, 1)).toThrow(/10 to 2,000/);
     expect(() => planTown(2001, 1)).toThrow(/10 to 2,000/);

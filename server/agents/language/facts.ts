@@ -55,8 +55,9 @@ export function secretIn(text: string): boolean {
   let known = secrets.get(text);
   if (known === undefined) {
     known = readSecret(text);
-    // A bound: memories' texts are many over a long run; the cache is refilled as they recur.
-    if (secrets.size >= 20_000) secrets.clear();
+    // A bound: memories' texts are many over a long run, the oldest read go first (a town of
+    // 1,000 reads more than 20,000 in its talks: a smaller bound had them parsed again and again).
+    if (secrets.size >= 200_000) secrets.delete(secrets.keys().next().value!);
     secrets.set(text, known);
   }
   return known;
@@ -261,7 +262,9 @@ export function personaFacts(p: PersonaText): PersonaFacts {
       .filter(Boolean),
     facts,
   };
-  if (cache.size > 1000) cache.clear();
+  // Every resident's persona, in a town of up to 2,000 with its visitors (a bound of 1,000 had a
+  // town of 1,000 read its residents' personas again at every talk).
+  if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
   cache.set(key, out);
   return out;
 }

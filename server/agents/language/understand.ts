@@ -217,6 +217,23 @@ export function contentTerms(
   text: string,
   skip: readonly string[] = [],
 ): { word: string; pos: Pos }[] {
+  // Parsing is the costly part and the same memories are read line after line of every talk: the
+  // answers are kept, enough of them for a town of 2,000 (a smaller bound made a big town parse
+  // its memories again and again, a cost that grew with the town).
+  const key = skip.length ? `${text}\u0000${skip.join("\u0000")}` : text;
+  let terms = termsKept.get(key);
+  if (!terms) {
+    terms = readContentTerms(text, skip);
+    if (termsKept.size >= TERMS_KEPT) termsKept.delete(termsKept.keys().next().value!);
+    termsKept.set(key, terms);
+  }
+  return terms.map((t) => ({ ...t }));
+}
+
+const TERMS_KEPT = 200_000;
+const termsKept = new Map<string, readonly { word: string; pos: Pos }[]>();
+
+function readContentTerms(text: string, skip: readonly string[]): { word: string; pos: Pos }[] {
   const doc = nlp(text);
   const skipped = new Set(skip.flatMap((s) => s.toLowerCase().split(/\s+/)));
   const out: { word: string; pos: Pos }[] = [];
