@@ -75,6 +75,39 @@ export interface Line {
   text: string;
 }
 
+/** A meeting two residents agreed in a talk (talk.ts): one proposed a place and hour, the other
+ *  accepted; kept as a value beside the lines, so both plans take it without re-reading them. */
+export interface Meeting {
+  /** Who proposed it and who accepted (names). */
+  proposer: string;
+  accepter: string;
+  /** When (game time) and where (an address, with the name the proposal said). */
+  at: number;
+  place: string;
+  placeName: string;
+  /** The line (its index in the talk) that accepted. */
+  line: number;
+}
+
+/** A place and hour a line proposes to meet at (its proposer's own plan block), as a value. */
+export interface Proposal {
+  at: number;
+  place: string;
+  placeName: string;
+}
+
+/** The planning note a meeting leaves one side ("For Ann's planning: a visit to Bob at the park on
+ *  February 13 at 3:00 pm; Ann means to go."), read by the day planner like a visitor's invitation. */
+export function meetingNote(self: string, m: Meeting): string {
+  const other = self === m.proposer ? m.accepter : m.proposer;
+  const when = new Date(m.at);
+  const day = when.toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+  const hour = formatTime12(when.getUTCHours() * 60 + when.getUTCMinutes());
+  return self === m.accepter
+    ? `For ${self}'s planning: a visit to ${other} at ${m.placeName} on ${day} at ${hour}; ${first(self)} means to go.`
+    : `For ${self}'s planning: a visit from ${other} at ${m.placeName} on ${day} at ${hour}; ${first(self)} means to be there.`;
+}
+
 /** When the two last talked, if they did. */
 export interface PastContext {
   minutesAgo: number;
@@ -678,6 +711,8 @@ export interface Takeaway {
   relationship: string;
   /** The memo's typed record: the news heard, naming who told it (memory/fact.ts). */
   facts?: Fact[];
+  /** A meeting agreed in the talk: its own planning note beside `planning` (an event heard of). */
+  meeting?: string;
 }
 
 /**
@@ -693,6 +728,7 @@ export function offlineTakeaway(
   places: readonly PlaceName[],
   told: readonly (Fact | null)[] = [],
   asked: readonly (Ask | null)[] = [],
+  agreed?: Meeting,
 ): Takeaway {
   const people = self.people ?? [];
   let importance = 3;
@@ -775,10 +811,17 @@ export function offlineTakeaway(
     self.relationship.replace(/\s*They last talked [^.]*\.?\s*$/, "").trim() ||
     tie?.text.replace(/[.]?$/, ".") ||
     `${self.name} knows ${other} from around town.`;
+  // A meeting agreed goes into both plans: a note of its own, as a visitor's invitation leaves.
+  const meeting =
+    agreed && (agreed.proposer === self.name || agreed.accepter === self.name)
+      ? meetingNote(self.name, agreed)
+      : undefined;
+  if (meeting) importance = Math.max(importance, 5);
   return {
     importance,
     memo,
     planning,
+    ...(meeting ? { meeting } : {}),
     ...(facts ? { facts } : {}),
     relationship: `${base.replace(/[.]?$/, ".")} They last talked ${topic.replace(/^conversing /, "")}.`,
   };

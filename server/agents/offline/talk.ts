@@ -21,8 +21,10 @@ import {
   type Ask,
   type ChatSideInput,
   type Line,
+  type Meeting,
   type News,
   type PastContext,
+  type Proposal,
 } from "./dialogue.ts";
 import { answerPeople } from "./answerPeople.ts";
 import { offlineInterview } from "./interview.ts";
@@ -35,7 +37,7 @@ import { pick, seeded } from "../language/random.ts";
 import { dayKey } from "../language/time.ts";
 import type { MemoryLine } from "../prompts/builder.ts";
 import type { Fact } from "../memory/fact.ts";
-import type { PlaceName } from "../language/events.ts";
+import { placeMeant, type PlaceName } from "../language/events.ts";
 
 /** What a line asks about the other, as a value (the wording is seeded, the kind is kept). */
 export type Topic = "day" | "work" | "family" | "plans" | "feelings";
@@ -126,6 +128,10 @@ export interface TalkLine {
   told?: Fact;
   /** What it asks. */
   asks?: Ask;
+  /** The meeting it accepts (the other's proposal, at the hour agreed). */
+  meets?: Meeting;
+  /** The place and hour it proposes. */
+  proposes?: Proposal;
 }
 
 /**
@@ -143,6 +149,7 @@ export function talkLine(
   past: PastContext | undefined,
   told: readonly (Fact | null)[],
   asked: readonly (Ask | null)[],
+  proposed?: Proposal,
 ): TalkLine {
   const k = speaker.knows;
   const me = speaker.name;
@@ -202,6 +209,7 @@ export function talkLine(
   const parts: string[] = [];
   let ask: Ask | undefined;
   let tells: Fact | undefined;
+  let proposes: Proposal | undefined;
 
   // -- the opening: a greeting by what one knows of the other, then one's news or a question.
   if (n === 0) {
@@ -232,12 +240,31 @@ export function talkLine(
 
   // -- what the last line wants: an answer, a reaction to news, or a greeting back.
   let answered = false;
+  let meets: Meeting | undefined;
   if (lastAsk) {
     // A proposal is understood with its time and place (the sentence before its question).
     const q = lastAsk === "invite" ? proposalIn(last!.text) : questionIn(last!.text);
     if (q) {
-      parts.push(answerFor(q, speaker, k, other, soFar, now, places));
+      const a = answerFor(q, speaker, k, other, soFar, now, places);
+      parts.push(a.text);
       answered = true;
+      // Accepted: where the proposal said (its value, else what its words name), at the hour
+      // agreed; both plans take it.
+      const place =
+        a.accepted && lastAsk === "invite"
+          ? proposed
+            ? { address: proposed.place, name: proposed.placeName }
+            : placeMeant(q, places)
+          : undefined;
+      if (a.accepted && place)
+        meets = {
+          proposer: other,
+          accepter: me,
+          at: now - (now % 86_400_000) + a.accepted.day * 86_400_000 + a.accepted.minute * 60_000,
+          place: place.address,
+          placeName: place.name,
+          line: n,
+        };
     }
   }
   if (lastFact && !lastFact.event) {
@@ -264,6 +291,7 @@ export function talkLine(
       end: n + 1 >= maxLines,
       topic: topicOf(told, asked, soFar, now, places, people),
       asks: "bye",
+      ...(meets ? { meets } : {}),
     };
   }
   // News is what one came to tell: told at one's first chance.
@@ -272,13 +300,16 @@ export function talkLine(
     tells = news.fact;
   } else if (!ask) {
     // One proposal a talk, from either side.
-    const proposed =
-      !iAsked.has("invite") && !theyAsked.has("invite") && n >= 2 ? proposal(k, other, now) : "";
+    const offer =
+      !iAsked.has("invite") && !theyAsked.has("invite") && n >= 2
+        ? proposal(k, other, now, places, people)
+        : undefined;
     // Not a place and time the other just proposed (that is theirs to keep).
-    const invite = proposed && !said(sentencesOf(proposed)[0]) ? proposed : "";
+    const invite = offer && !said(sentencesOf(offer.text)[0]) ? offer : undefined;
     if (invite && seeded(...salt, "invite") % 3 === 0) {
-      parts.push(invite);
+      parts.push(invite.text);
       ask = "invite";
+      proposes = invite.proposes;
     } else {
       // Asking back what one was just asked is what people do ("And how about you?").
       const back = lastAsk && lastAsk !== "invite" && !iAsked.has(lastAsk) ? lastAsk : undefined;
@@ -293,6 +324,7 @@ export function talkLine(
           end: false,
           topic: topicOf(told, asked, soFar, now, places, people),
           asks: "bye",
+          ...(meets ? { meets } : {}),
         };
       }
     }
@@ -312,6 +344,8 @@ export function talkLine(
     ),
     ...(toldNow ? { told: toldNow } : {}),
     ...(ask ? { asks: ask } : {}),
+    ...(meets ? { meets } : {}),
+    ...(proposes ? { proposes } : {}),
   };
 }
 
@@ -442,25 +476,46 @@ function question(
   return { text, topic };
 }
 
-/** A proposal to meet later: one's next block at a place, with its time (from one's plan). */
-function proposal(k: Knowledge, other: string, now: number): string {
+/** A proposal to meet later: one's next block at a place, with its time (from one's plan), in
+ *  words and as a value. */
+function proposal(
+  k: Knowledge,
+  other: string,
+  now: number,
+  places: readonly PlaceName[],
+  people: readonly string[],
+): { text: string; proposes: Proposal } | undefined {
   const minute = Math.floor((now % 86_400_000) / 60_000);
   // Somewhere else than home and than where one is now, an hour ahead at least.
   const sectorOf = (place: string | undefined) => place?.split(" of ").at(-1);
   const here = sectorOf(k.today.find((b) => b.start <= minute && b.end > minute)?.place);
   const home = sectorOf(k.home);
+  // Not a time one spends with others (a meal with one's husband, a visit agreed already).
+  const withOthers = (task: string) =>
+    /\bwith\b/.test(task) || people.some((p) => task.includes(first(p)));
   const next = k.today.find(
     (b) =>
       b.start > minute + 60 &&
+      !withOthers(b.task) &&
       b.start < 21 * 60 &&
       !!b.place &&
       sectorOf(b.place) !== home &&
       sectorOf(b.place) !== here,
   );
-  if (!next?.place) return "";
-  noteBlock(next);
+  if (!next?.place) return undefined;
   const sector = next.place.split(" of ").at(-1) ?? next.place;
-  return `I'll be at ${sector} around ${clock(next.start)} today. Would you like to come by, ${first(other)}?`;
+  // Where exactly (the block's arena when one knows it), so the other can find it.
+  const where = places.find((p) => p.name === next.place) ?? places.find((p) => p.name === sector);
+  if (!where) return undefined;
+  noteBlock(next);
+  return {
+    text: `I'll be at ${sector} around ${clock(next.start)} today. Would you like to come by, ${first(other)}?`,
+    proposes: {
+      at: now - (now % 86_400_000) + next.start * 60_000,
+      place: where.address,
+      placeName: sector,
+    },
+  };
 }
 
 /** The answer to what one was just asked, from one's own knowledge, through the answers people
@@ -473,7 +528,7 @@ function answerFor(
   soFar: readonly Line[],
   now: number,
   places: readonly PlaceName[],
-): string {
+): { text: string; accepted?: { day: 0 | 1; minute: number } } {
   const me = s.name;
   const residents = [...new Set([...(s.people ?? []), other, me])];
   const u = understand(q, { now, residents, listener: me, speaker: other });
@@ -508,7 +563,12 @@ function answerFor(
   );
   noteKnowledgeIn(answer.text, k, s.memories);
   void f;
-  return answer.text;
+  return {
+    text: answer.text,
+    ...(answer.accepted
+      ? { accepted: { day: answer.accepted.day, minute: answer.accepted.minute } }
+      : {}),
+  };
 }
 
 /** A goodbye, varied by what one does next and who one is. */
