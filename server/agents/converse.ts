@@ -17,6 +17,7 @@ import type {
   Proposal,
 } from "./offline/dialogue.ts";
 import type { Fact } from "./memory/fact.ts";
+import type { MemoryRecord } from "./memory/port.ts";
 import { eventOnDay, extractEvent, type PlaceName } from "./language/events.ts";
 import { parseHourMinute } from "../../shared/time.ts";
 import { flushObservations } from "./perceive.ts";
@@ -121,8 +122,49 @@ export async function side(
     usual: usualDay(self),
     home: self.persona.home,
     later: laterToday(self, now),
+    kept: memoryLines(keptNews(self, now, mems)),
     ...(knows ? { knows } : {}),
   };
+}
+
+/** A week: how long one's own news stays news to tell. */
+const NEWS_DAYS = 7;
+const keptCache = new WeakMap<AgentState, { size: number; day: number; kept: MemoryRecord[] }>();
+
+/**
+ * One's own news, kept whatever was retrieved (a resident never forgets its own news): the
+ * memories holding a record of one's own life from the last week, and the talks that told such a
+ * record (so who had it is known). Read once per new memory, not once per line.
+ */
+function keptNews(
+  self: AgentState,
+  now: number,
+  retrieved: readonly MemoryRecord[],
+): MemoryRecord[] {
+  const day = Math.floor(now / 86_400_000);
+  let hit = keptCache.get(self);
+  if (!hit || hit.size !== self.memory.size || hit.day !== day) {
+    const since = now - NEWS_DAYS * 86_400_000;
+    const own = self.memory.latest(
+      self.memory.size,
+      (m) =>
+        m.created >= since &&
+        m.importance >= 4 &&
+        m.type !== "chat" &&
+        !!m.facts?.some((f) => !f.told && f.source === self.persona.name),
+    );
+    const ids = new Set(own.flatMap((m) => (m.facts ?? []).map((f) => f.id)));
+    const talks = ids.size
+      ? self.memory.latest(
+          self.memory.size,
+          (m) => m.type === "chat" && m.created >= since && !!m.facts?.some((f) => ids.has(f.id)),
+        )
+      : [];
+    hit = { size: self.memory.size, day, kept: [...own, ...talks] };
+    keptCache.set(self, hit);
+  }
+  const have = new Set(retrieved.map((m) => m.id));
+  return hit.kept.filter((m) => !have.has(m.id));
 }
 
 /** How the speaker sees the other before they talk: a summary of its memories about them ("turns"),

@@ -57,6 +57,9 @@ export interface ChatSideInput {
   home?: string;
   /** What its plan for today has next: [minute, task, address]. */
   later?: { start: number; task: string; place?: string }[];
+  /** One's own news of the last week and the talks that told it, beyond what was retrieved (a
+   *  resident never forgets its own news; the offline talk chooses from them too). */
+  kept?: MemoryLine[];
   /** What it knows as values (its persona's facts, its day, places, people): the offline talk
    *  answers from it (talk.ts); a model reads the text. */
   knows?: Knowledge;

@@ -80,19 +80,28 @@ function readKnows(s: ChatSideInput, k: Knowledge, other: string): boolean {
 const first = (name: string) => name.split(" ")[0];
 const plain = (task: string) => task.replace(/\s*\(.*\)\s*$/, "").trim();
 
-/** Whether the persona is reserved (shy, quiet, reserved: WordNet's nearness). */
+/** Whether the persona is reserved (shy, quiet, reserved: WordNet's nearness); read once a
+ *  persona (its traits do not change), not once a line. */
 function reserved(k: Knowledge): boolean {
-  const traits = k.persona.innate.split(/,\s*|\s+and\s+/).map((t) => t.trim().toLowerCase());
-  return traits.some((t) => closeness(t, "shy") >= 0.6 || closeness(t, "reserved") >= 0.6);
+  return temper(k.persona.innate).reserved;
 }
 function talkative(k: Knowledge): boolean {
-  const traits = k.persona.innate.split(/,\s*|\s+and\s+/).map((t) => t.trim().toLowerCase());
-  return traits.some(
-    (t) =>
-      closeness(t, "talkative") >= 0.6 ||
-      closeness(t, "sociable") >= 0.6 ||
-      closeness(t, "outgoing") >= 0.6,
-  );
+  return temper(k.persona.innate).talkative;
+}
+
+const tempers = new Map<string, { reserved: boolean; talkative: boolean }>();
+function temper(innate: string): { reserved: boolean; talkative: boolean } {
+  let t = tempers.get(innate);
+  if (t) return t;
+  const traits = innate.split(/,\s*|\s+and\s+/).map((x) => x.trim().toLowerCase());
+  const near = (to: string[]) => traits.some((x) => to.some((w) => closeness(x, w) >= 0.6));
+  t = {
+    reserved: near(["shy", "reserved"]),
+    talkative: near(["talkative", "sociable", "outgoing"]),
+  };
+  if (tempers.size > 1000) tempers.clear();
+  tempers.set(innate, t);
+  return t;
 }
 
 /** How many lines this talk runs to, as its opener sees it: longer between people who know each
@@ -171,7 +180,10 @@ export function talkLine(
   const friend = k.knowsSpeaker;
   // (Each memory is read for a secret only when it would be told: reading parses.)
   const aboutThem = new RegExp(`\\b${you}\\b`);
-  let tellable = speaker.memories.filter((m: MemoryLine) => !aboutThem.test(m.text));
+  // What was retrieved, and one's own news whatever was (never forgotten).
+  let tellable = [...speaker.memories, ...(speaker.kept ?? [])].filter(
+    (m: MemoryLine) => !aboutThem.test(m.text),
+  );
   let news: News | undefined;
   for (let tries = 0; tries < 4; tries++) {
     news = pickNews(
@@ -243,7 +255,11 @@ export function talkLine(
   let meets: Meeting | undefined;
   if (lastAsk) {
     // A proposal is understood with its time and place (the sentence before its question).
-    const q = lastAsk === "invite" ? proposalIn(last!.text) : questionIn(last!.text);
+    let q = lastAsk === "invite" ? proposalIn(last!.text) : questionIn(last!.text);
+    // "How are you feeling about it?" right after one's own news: "it" is that news.
+    const mine = n >= 2 && soFar[n - 2].speaker === me ? told[n - 2] : null;
+    if (q && lastAsk === "feelings" && mine && mine.who === me && / it\?$/.test(q))
+      q = q.replace(/ it\?$/, ` ${toSecondPerson(mine.text, me)}?`).replace(/\.\?$/, "?");
     if (q) {
       const a = answerFor(q, speaker, k, other, soFar, now, places);
       parts.push(a.text);
@@ -269,7 +285,9 @@ export function talkLine(
   }
   if (lastFact && !lastFact.event) {
     noteRecord(lastFact);
-    parts.push(answerNews(lastFact, speaker, last!.speaker, you, !answered));
+    // One question at most, and one the teller can answer: how they feel about their own news
+    // (answered from it, answerFor); news of a third person is thanked for, not asked about.
+    parts.push(answerNews(lastFact, speaker, last!.speaker, you, false));
     if (lastFact.who === last!.speaker && !iAsked.has("feelings") && !answered) {
       // Their own news: how they feel about it is the question (answered from their persona).
       parts.push(`How are you feeling about it?`);
@@ -295,7 +313,9 @@ export function talkLine(
     };
   }
   // News is what one came to tell: told at one's first chance.
-  if (!ask && canTell && news) {
+  // (Not what this line's answer, or the talk, said already in other words.)
+  const saidSo = [...soFar.map((l) => l.text), ...parts].join(" ");
+  if (!ask && canTell && news && !saysAlready(newsLine, saidSo)) {
     parts.push(parts.length ? `By the way, ${you}: ${newsLine}` : newsLine);
     tells = news.fact;
   } else if (!ask) {
@@ -378,6 +398,28 @@ function topicOf(
 
 function noteNews(n: News): void {
   if (n.fact) noteRecord(n.fact);
+}
+
+/** A record about oneself as the other would ask of it: "Jonah Whitaker's old spaniel ..." →
+ *  "your old spaniel ...", a clause that follows "about" ("that ..." when it opens on the name). */
+function toSecondPerson(text: string, me: string): string {
+  const f = first(me);
+  const t = text
+    .replace(/[.!]+$/, "")
+    .replace(new RegExp(`\\b(?:${me}|${f})'s\\b`, "g"), "your")
+    .replace(new RegExp(`\\b(?:${me}|${f})\\b`, "g"), "you");
+  return /^your\b/.test(t) ? t : `the news that ${t}`;
+}
+
+/** Whether `said` already says much of `news`: four words in a row in common ("... asked Henrik
+ *  Lindqvist for an interview" in the answer just given, then again as news). */
+function saysAlready(news: string, said: string): boolean {
+  const words = (t: string) => t.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  const w = words(news);
+  const text = ` ${words(said).join(" ")} `;
+  for (let i = 0; i + 4 <= w.length; i++)
+    if (text.includes(` ${w.slice(i, i + 4).join(" ")} `)) return true;
+  return false;
 }
 
 /** One of several wordings, seeded, none already said in the talk. */
