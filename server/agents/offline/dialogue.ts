@@ -253,15 +253,21 @@ export function pickNews(
     yield* factNews(true);
     for (const m of ownPlans.filter((x) => x.importance >= EVENT_IMPORTANCE))
       yield { kind: "plan", text: m.text, importance: m.importance };
-    for (const k of events.filter((x) => !x.hostedBySelf))
-      yield {
-        kind: "event",
-        text: k.texts[0],
-        event: k.event,
-        importance: EVENT_IMPORTANCE,
-        ...withFact(k),
-      };
-    yield* factNews(false);
+    // What one heard, events ahead and other news alike, by importance (an event first when they
+    // weigh the same): a loss heard of is not crowded out by every party in town.
+    const heardNews: News[] = [
+      ...events
+        .filter((x) => !x.hostedBySelf)
+        .map((k): News => ({
+          kind: "event",
+          text: k.texts[0],
+          event: k.event,
+          importance: EVENT_IMPORTANCE,
+          ...withFact(k),
+        })),
+      ...factNews(false),
+    ];
+    yield* heardNews.sort((a, b) => b.importance - a.importance);
     for (const m of ownPlans.filter((x) => x.importance < EVENT_IMPORTANCE))
       yield { kind: "plan", text: m.text, importance: m.importance };
     for (const m of inOwnWords) {

@@ -511,7 +511,19 @@ function question(
   const wording = pickFresh([...WORDINGS[topic]], soFar, s.id, other, now, topic);
   const text =
     back === topic
-      ? `And you, ${first(other)}? ${wording}`
+      ? // Asked back in words not said yet in the talk (a turn said again would be dropped).
+        `${pickFresh(
+          [
+            `And you, ${first(other)}?`,
+            `What about you, ${first(other)}?`,
+            `How about you, ${first(other)}?`,
+          ],
+          soFar,
+          s.id,
+          other,
+          soFar.length,
+          "back",
+        )} ${wording}`
       : soFar.length && seeded(s.id, soFar.length, "name") % 2 === 0
         ? wording.replace(/\?$/, `, ${first(other)}?`)
         : wording;
