@@ -122,24 +122,29 @@ export async function side(
     usual: usualDay(self),
     home: self.persona.home,
     later: laterToday(self, now),
-    kept: memoryLines(keptNews(self, now, mems)),
+    kept: memoryLines(keptNews(self, now, mems, _other.name)),
     ...(knows ? { knows } : {}),
   };
 }
 
 /** A week: how long one's own news stays news to tell. */
 const NEWS_DAYS = 7;
-const keptCache = new WeakMap<AgentState, { size: number; day: number; kept: MemoryRecord[] }>();
+const keptCache = new WeakMap<
+  AgentState,
+  { size: number; day: number; kept: MemoryRecord[]; chats: MemoryRecord[] }
+>();
 
 /**
  * One's own news, kept whatever was retrieved (a resident never forgets its own news): the
  * memories holding a record of one's own life from the last week, and the talks that told such a
- * record (so who had it is known). Read once per new memory, not once per line.
+ * record (so who had it is known), and the week's talks with the one spoken to (so what they
+ * had from one is not told them again). Read once per new memory, not once per line.
  */
 function keptNews(
   self: AgentState,
   now: number,
   retrieved: readonly MemoryRecord[],
+  other: string,
 ): MemoryRecord[] {
   const day = Math.floor(now / 86_400_000);
   let hit = keptCache.get(self);
@@ -160,11 +165,17 @@ function keptNews(
           (m) => m.type === "chat" && m.created >= since && !!m.facts?.some((f) => ids.has(f.id)),
         )
       : [];
-    hit = { size: self.memory.size, day, kept: [...own, ...talks] };
+    const chats = self.memory.latest(
+      self.memory.size,
+      (m) => m.type === "chat" && m.created >= since,
+    );
+    hit = { size: self.memory.size, day, kept: [...own, ...talks], chats };
     keptCache.set(self, hit);
   }
+  // And the talks of the week with the one spoken to: what they had from one is no news to them.
+  const withThem = hit.chats.filter((m) => m.object === other);
   const have = new Set(retrieved.map((m) => m.id));
-  return hit.kept.filter((m) => !have.has(m.id));
+  return [...new Set([...hit.kept, ...withThem])].filter((m) => !have.has(m.id));
 }
 
 /** How the speaker sees the other before they talk: a summary of its memories about them ("turns"),

@@ -181,8 +181,9 @@ export function talkLine(
   // (Each memory is read for a secret only when it would be told: reading parses.)
   const aboutThem = new RegExp(`\\b${you}\\b`);
   // What was retrieved, and one's own news whatever was (never forgotten).
+  // (Talks with them stay: they say what the two already talked of, which is no news to them.)
   let tellable = [...speaker.memories, ...(speaker.kept ?? [])].filter(
-    (m: MemoryLine) => !aboutThem.test(m.text),
+    (m: MemoryLine) => m.kind === "chat" || !aboutThem.test(m.text),
   );
   let news: News | undefined;
   for (let tries = 0; tries < 4; tries++) {
