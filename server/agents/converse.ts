@@ -547,17 +547,23 @@ function keepMeeting(s: AgentState, m: Meeting): void {
   const other = s.persona.name === m.proposer ? m.accepter : m.proposer;
   // Told where it is: a place one did not know is known now.
   s.spatial.add(m.place);
-  const mine = schedule.blocks.find((b) => b.start <= start && b.end > start)?.place;
+  const running = schedule.blocks.find((b) => b.start <= start && b.end > start);
+  const mine = running?.place;
   const sector = m.place.split(":").slice(0, 2).join(":");
-  const place = mine && (mine === sector || mine.startsWith(`${sector}:`)) ? mine : m.place;
-  const task =
-    s.persona.name === m.accepter
-      ? `visiting ${other} at ${m.placeName}`
-      : `meeting ${other} at ${m.placeName}`;
+  const here = !!mine && (mine === sector || mine.startsWith(`${sector}:`));
+  const place = here ? mine : m.place;
   // Kept once; never over time already promised to someone else.
   const promised = schedule.blocks.find(
     (b) => b.start === start && /^(visiting|meeting) /.test(b.task),
   );
-  if (promised) return;
+  if (promised || running?.task.includes(other)) return;
+  // What one does there anyway at that hour (a visit promised to a visitor, one's work) stays, with
+  // the other now part of it; else the meeting is an appointment of its own.
+  const task =
+    here && running!.start === start
+      ? `${running!.task} with ${other}`
+      : s.persona.name === m.accepter
+        ? `visiting ${other} at ${m.placeName}`
+        : `meeting ${other} at ${m.placeName}`;
   insertAppointment(schedule, start, Math.min(1440, start + 60), task, place);
 }
