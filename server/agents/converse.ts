@@ -560,8 +560,8 @@ function keepMeeting(s: AgentState, m: Meeting): void {
   // What one does there anyway at that hour (a visit promised to a visitor, one's work) stays, with
   // the other now part of it; else the meeting is an appointment of its own.
   const task =
-    here && running!.start === start
-      ? `${running!.task} with ${other}`
+    here && running?.start === start
+      ? `${running.task} with ${other}`
       : s.persona.name === m.accepter
         ? `visiting ${other} at ${m.placeName}`
         : `meeting ${other} at ${m.placeName}`;
