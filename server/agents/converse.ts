@@ -8,8 +8,16 @@
 import { minuteOfDay } from "../../shared/time.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { ConversationLine, ConversationPlan, Notice } from "../world/mind.ts";
-import type { Ask, ChatSideInput, Line, PastContext } from "./offline/dialogue.ts";
+import type {
+  Ask,
+  ChatSideInput,
+  Line,
+  Meeting,
+  PastContext,
+  Proposal,
+} from "./offline/dialogue.ts";
 import type { Fact } from "./memory/fact.ts";
+import type { MemoryRecord } from "./memory/port.ts";
 import { eventOnDay, extractEvent, type PlaceName } from "./language/events.ts";
 import { parseHourMinute } from "../../shared/time.ts";
 import { flushObservations } from "./perceive.ts";
@@ -114,8 +122,60 @@ export async function side(
     usual: usualDay(self),
     home: self.persona.home,
     later: laterToday(self, now),
+    kept: memoryLines(keptNews(self, now, mems, _other.name)),
     ...(knows ? { knows } : {}),
   };
+}
+
+/** A week: how long one's own news stays news to tell. */
+const NEWS_DAYS = 7;
+const keptCache = new WeakMap<
+  AgentState,
+  { size: number; day: number; kept: MemoryRecord[]; chats: MemoryRecord[] }
+>();
+
+/**
+ * One's own news, kept whatever was retrieved (a resident never forgets its own news): the
+ * memories holding a record of one's own life from the last week, and the talks that told such a
+ * record (so who had it is known), and the week's talks with the one spoken to (so what they
+ * had from one is not told them again). Read once per new memory, not once per line.
+ */
+function keptNews(
+  self: AgentState,
+  now: number,
+  retrieved: readonly MemoryRecord[],
+  other: string,
+): MemoryRecord[] {
+  const day = Math.floor(now / 86_400_000);
+  let hit = keptCache.get(self);
+  if (!hit || hit.size !== self.memory.size || hit.day !== day) {
+    const since = now - NEWS_DAYS * 86_400_000;
+    const own = self.memory.latest(
+      self.memory.size,
+      (m) =>
+        m.created >= since &&
+        m.importance >= 4 &&
+        m.type !== "chat" &&
+        !!m.facts?.some((f) => !f.told && f.source === self.persona.name),
+    );
+    const ids = new Set(own.flatMap((m) => (m.facts ?? []).map((f) => f.id)));
+    const talks = ids.size
+      ? self.memory.latest(
+          self.memory.size,
+          (m) => m.type === "chat" && m.created >= since && !!m.facts?.some((f) => ids.has(f.id)),
+        )
+      : [];
+    const chats = self.memory.latest(
+      self.memory.size,
+      (m) => m.type === "chat" && m.created >= since,
+    );
+    hit = { size: self.memory.size, day, kept: [...own, ...talks], chats };
+    keptCache.set(self, hit);
+  }
+  // And the talks of the week with the one spoken to: what they had from one is no news to them.
+  const withThem = hit.chats.filter((m) => m.object === other);
+  const have = new Set(retrieved.map((m) => m.id));
+  return [...new Set([...hit.kept, ...withThem])].filter((m) => !have.has(m.id));
 }
 
 /** How the speaker sees the other before they talk: a summary of its memories about them ("turns"),
@@ -228,6 +288,9 @@ export async function startConversation(
   const told: (Fact | null)[] = [];
   // What each line asked (offline), so the answer is to the question, not to its words.
   const asked: (Ask | null)[] = [];
+  // A meeting agreed in it (offline: the accepting line carries it), for both sides' plans.
+  let agreed: Meeting | undefined;
+  let proposed: Proposal | undefined;
   // What each knows as values, once a talk (the talk is written at one game time).
   const knows = new Map([
     [a.id, knowledgeOf(ctx, a, now, b.persona.name)],
@@ -267,11 +330,14 @@ export async function startConversation(
       places: placeNames(speaker),
       told: [...told],
       asked: [...asked],
+      ...(proposed ? { proposed } : {}),
       ...datedFrom(ctx, now),
     });
     said.push({ speaker: speaker.persona.name, text: answer.text });
     told.push(answer.told ?? null);
     asked.push(answer.asks ?? null);
+    if (answer.meets) agreed = answer.meets;
+    if (answer.proposes) proposed = answer.proposes;
     topic = answer.topic || topic;
     if (answer.end) break;
   }
@@ -305,8 +371,9 @@ export async function startConversation(
   topic = topic.trim() || `conversing with ${b.persona.name}`;
   if (!/^conversing/i.test(topic))
     topic = `conversing about ${topic.replace(/^(about|talking about)\s+/i, "")}`;
-  a.chat = { with: b.id, lines, topic, told: toldKept, asked: askedKept };
-  b.chat = { with: a.id, lines, topic, told: toldKept, asked: askedKept };
+  const meeting = agreed ? { agreed } : {};
+  a.chat = { with: b.id, lines, topic, told: toldKept, asked: askedKept, ...meeting };
+  b.chat = { with: a.id, lines, topic, told: toldKept, asked: askedKept, ...meeting };
   ctx.stats.conversations++;
   return { with: b.id, lines, topic, until: now + chatMinutes(lines) * 60_000 };
 }
@@ -383,6 +450,10 @@ export async function conversationEnded(
       ...(toldHere && chat?.asked
         ? { asked: chat.asked.slice(0, n.lines.length) as (Ask | null)[] }
         : {}),
+      // A meeting agreed in the lines the Town played (a talk cut short before it has none).
+      ...(toldHere && chat?.agreed && agreedIn(chat.agreed, n.lines.length)
+        ? { agreed: chat.agreed }
+        : {}),
     }));
   const name = s.persona.name;
   const chatFacts = (toldHere ?? []).filter((f): f is Fact => !!f);
@@ -406,6 +477,7 @@ export async function conversationEnded(
   const thoughts = [
     takeaway.memo.trim(),
     takeaway.planning.trim() ? withPlanningPrefix(name, takeaway.planning) : "",
+    takeaway.meeting?.trim() ?? "",
   ].filter(Boolean);
   await remember(
     ctx,
@@ -433,6 +505,10 @@ export async function conversationEnded(
   if (!n.visitor) s.chat = undefined;
   if (s.engagedWith === n.withId) s.engagedWith = "";
   if (other && other.engagedWith === s.id && !other.chat) other.engagedWith = "";
+  // A meeting agreed for later today goes into the schedule at its hour and place.
+  const agreed = takeaway.meeting && chat?.agreed;
+  if (agreed && s.schedule && s.schedule.day === startOfDay(agreed.at) && agreed.at > now)
+    keepMeeting(s, agreed);
   // A planning note with an appointment later today goes into the schedule (a re-plan).
   const schedule = s.schedule;
   if (schedule && schedule.day === startOfDay(now)) {
@@ -456,4 +532,38 @@ export async function conversationEnded(
         );
     }
   }
+}
+
+/** Whether the line that agreed a meeting was among the first `n` the Town played. */
+function agreedIn(m: Meeting, n: number): boolean {
+  return m.line < n;
+}
+
+/** An agreed meeting into today's schedule: the accepter goes to the place named; the proposer
+ *  keeps its own block there when it is in that place, else goes to the place named. */
+function keepMeeting(s: AgentState, m: Meeting): void {
+  const schedule = s.schedule!;
+  const start = minuteOfDay(m.at);
+  const other = s.persona.name === m.proposer ? m.accepter : m.proposer;
+  // Told where it is: a place one did not know is known now.
+  s.spatial.add(m.place);
+  const running = schedule.blocks.find((b) => b.start <= start && b.end > start);
+  const mine = running?.place;
+  const sector = m.place.split(":").slice(0, 2).join(":");
+  const here = !!mine && (mine === sector || mine.startsWith(`${sector}:`));
+  const place = here ? mine : m.place;
+  // Kept once; never over time already promised to someone else.
+  const promised = schedule.blocks.find(
+    (b) => b.start === start && /^(visiting|meeting) /.test(b.task),
+  );
+  if (promised || running?.task.includes(other)) return;
+  // What one does there anyway at that hour (a visit promised to a visitor, one's work) stays, with
+  // the other now part of it; else the meeting is an appointment of its own.
+  const task =
+    here && running?.start === start
+      ? `${running.task} with ${other}`
+      : s.persona.name === m.accepter
+        ? `visiting ${other} at ${m.placeName}`
+        : `meeting ${other} at ${m.placeName}`;
+  insertAppointment(schedule, start, Math.min(1440, start + 60), task, place);
 }

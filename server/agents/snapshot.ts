@@ -128,11 +128,25 @@ export const AgentData = z.object({
       with: z.string(),
       lines: z.array(Line),
       topic: z.string(),
-      takeaway: Takeaway.extend({ facts: z.array(Fact).optional() }).optional(),
+      takeaway: Takeaway.extend({
+        facts: z.array(Fact).optional(),
+        meeting: z.string().optional(),
+      }).optional(),
       /** The typed record each line told (offline; saves before them have none). */
       told: z.array(Fact.nullable()).optional(),
       /** What each line asked (offline; saves before them have none). */
       asked: z.array(z.string().nullable()).optional(),
+      /** A meeting the two agreed in it (offline; saves before them have none). */
+      agreed: z
+        .object({
+          proposer: z.string(),
+          accepter: z.string(),
+          at: z.number(),
+          place: z.string(),
+          placeName: z.string(),
+          line: z.number(),
+        })
+        .optional(),
     })
     .optional(),
   /** Last game time the agent was ticked. */

@@ -6,6 +6,7 @@
 import nlp from "compromise";
 import { namesLaterTime, readTime, taggedPeople, timeAhead } from "./events.ts";
 import { nameCandidates } from "./names.ts";
+import { lemma, neighbourhood, senses } from "./lexicon.ts";
 
 const cache = new Map<string, number>();
 
@@ -59,6 +60,31 @@ export function namesPerson(text: string, people: readonly string[] = [], except
   return taggedPeople(text).some((p) => /^[A-Z]/.test(p) && !except.includes(p));
 }
 
+/** Whether a sentence says a feeling: a word WordNet files only as an adjective whose nearest
+ *  senses are feelings or emotions (noun.feeling, verb.emotion: "worried", "afraid", "proud"). */
+function saysFeeling(text: string): boolean {
+  // (Lower-case words only: "The Tipsy Heron" is a name, not a feeling.)
+  for (const w of text.match(/(?<![\w'])[a-z]{4,}\b/g) ?? []) {
+    let hit = feelingWords.get(w);
+    if (hit === undefined) {
+      hit =
+        !!lemma(w, "adj") &&
+        !lemma(w, "noun") &&
+        !lemma(w, "verb") &&
+        [...neighbourhood(w, false)].some(
+          ([l, weight]) =>
+            weight >= 0.7 &&
+            senses(l).some((x) => x.domain === "noun.feeling" || x.domain === "verb.emotion"),
+        );
+      if (feelingWords.size > 50_000) feelingWords.clear();
+      feelingWords.set(w, hit);
+    }
+    if (hit) return true;
+  }
+  return false;
+}
+const feelingWords = new Map<string, boolean>();
+
 export function importanceOf(text: string, cues: ImportanceCues = {}): number {
   const t = text.trim();
   if (!t || /\bis idle$/.test(t)) return 1;
@@ -75,6 +101,8 @@ export function importanceOf(text: string, cues: ImportanceCues = {}): number {
     const subject = /^([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)/.exec(t)?.[1] ?? "";
     if (namesPerson(t.slice(subject.length), [], subject)) score += 2;
   }
+  // How someone feels ("worried sick", "nervous", "proud") weighs as the paper's poignancy does.
+  if (saysFeeling(t)) score += 2;
   if (cues.novel) score += 1;
   const out = Math.max(1, Math.min(10, score));
   if (cache.size > 20_000) cache.clear();

@@ -148,7 +148,19 @@ export function iToThirdPerson(text: string, name: string): string {
 /** One of the agent's own memories as it would say it. A memory that opens on "He"/"She" is a
  *  sentence of its own persona ("He has not told anyone."): every other memory names its subject. */
 export function ownMemoryAsI(text: string, name: string): string {
-  return toFirstPerson(text.replace(/^(He|She)\b/, name), name);
+  return toFirstPerson(sameSubject(text.replace(/^(He|She)\b/, name), name), name);
+}
+
+/** "Samuel is writing ...; he has asked Henrik" → "...; Samuel has asked Henrik": a clause after a
+ *  semicolon that opens on "he"/"she" continues the sentence's subject when it is the resident and
+ *  nobody else is named before it (then it is told in the first person like the rest). */
+function sameSubject(text: string, name: string): string {
+  const first = name.split(" ")[0];
+  if (!text.startsWith(`${first} `) && !text.startsWith(`${name} `)) return text;
+  return text.replace(/;\s+(he|she)\b/g, (m, _p: string, at: number) => {
+    const before = text.slice(0, at).replace(name, "").replace(first, "");
+    return /\b[A-Z][a-z]+/.test(before.slice(1)) ? m : `; ${first}`;
+  });
 }
 
 /** A memory about the agent as the agent would say it: "Theo Brandt is going to" → "I am going to". */

@@ -57,6 +57,9 @@ export interface ChatSideInput {
   home?: string;
   /** What its plan for today has next: [minute, task, address]. */
   later?: { start: number; task: string; place?: string }[];
+  /** One's own news of the last week and the talks that told it, beyond what was retrieved (a
+   *  resident never forgets its own news; the offline talk chooses from them too). */
+  kept?: MemoryLine[];
   /** What it knows as values (its persona's facts, its day, places, people): the offline talk
    *  answers from it (talk.ts); a model reads the text. */
   knows?: Knowledge;
@@ -73,6 +76,39 @@ export type Ask =
 export interface Line {
   speaker: string;
   text: string;
+}
+
+/** A meeting two residents agreed in a talk (talk.ts): one proposed a place and hour, the other
+ *  accepted; kept as a value beside the lines, so both plans take it without re-reading them. */
+export interface Meeting {
+  /** Who proposed it and who accepted (names). */
+  proposer: string;
+  accepter: string;
+  /** When (game time) and where (an address, with the name the proposal said). */
+  at: number;
+  place: string;
+  placeName: string;
+  /** The line (its index in the talk) that accepted. */
+  line: number;
+}
+
+/** A place and hour a line proposes to meet at (its proposer's own plan block), as a value. */
+export interface Proposal {
+  at: number;
+  place: string;
+  placeName: string;
+}
+
+/** The planning note a meeting leaves one side ("For Ann's planning: a visit to Bob at the park on
+ *  February 13 at 3:00 pm; Ann means to go."), read by the day planner like a visitor's invitation. */
+export function meetingNote(self: string, m: Meeting): string {
+  const other = self === m.proposer ? m.accepter : m.proposer;
+  const when = new Date(m.at);
+  const day = when.toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+  const hour = formatTime12(when.getUTCHours() * 60 + when.getUTCMinutes());
+  return self === m.accepter
+    ? `For ${self}'s planning: a visit to ${other} at ${m.placeName} on ${day} at ${hour}; ${first(self)} means to go.`
+    : `For ${self}'s planning: a visit from ${other} at ${m.placeName} on ${day} at ${hour}; ${first(self)} means to be there.`;
 }
 
 /** When the two last talked, if they did. */
@@ -217,15 +253,21 @@ export function pickNews(
     yield* factNews(true);
     for (const m of ownPlans.filter((x) => x.importance >= EVENT_IMPORTANCE))
       yield { kind: "plan", text: m.text, importance: m.importance };
-    for (const k of events.filter((x) => !x.hostedBySelf))
-      yield {
-        kind: "event",
-        text: k.texts[0],
-        event: k.event,
-        importance: EVENT_IMPORTANCE,
-        ...withFact(k),
-      };
-    yield* factNews(false);
+    // What one heard, events ahead and other news alike, by importance (an event first when they
+    // weigh the same): a loss heard of is not crowded out by every party in town.
+    const heardNews: News[] = [
+      ...events
+        .filter((x) => !x.hostedBySelf)
+        .map((k): News => ({
+          kind: "event",
+          text: k.texts[0],
+          event: k.event,
+          importance: EVENT_IMPORTANCE,
+          ...withFact(k),
+        })),
+      ...factNews(false),
+    ];
+    yield* heardNews.sort((a, b) => b.importance - a.importance);
     for (const m of ownPlans.filter((x) => x.importance < EVENT_IMPORTANCE))
       yield { kind: "plan", text: m.text, importance: m.importance };
     for (const m of inOwnWords) {
@@ -678,6 +720,8 @@ export interface Takeaway {
   relationship: string;
   /** The memo's typed record: the news heard, naming who told it (memory/fact.ts). */
   facts?: Fact[];
+  /** A meeting agreed in the talk: its own planning note beside `planning` (an event heard of). */
+  meeting?: string;
 }
 
 /**
@@ -693,6 +737,7 @@ export function offlineTakeaway(
   places: readonly PlaceName[],
   told: readonly (Fact | null)[] = [],
   asked: readonly (Ask | null)[] = [],
+  agreed?: Meeting,
 ): Takeaway {
   const people = self.people ?? [];
   let importance = 3;
@@ -775,10 +820,17 @@ export function offlineTakeaway(
     self.relationship.replace(/\s*They last talked [^.]*\.?\s*$/, "").trim() ||
     tie?.text.replace(/[.]?$/, ".") ||
     `${self.name} knows ${other} from around town.`;
+  // A meeting agreed goes into both plans: a note of its own, as a visitor's invitation leaves.
+  const meeting =
+    agreed && (agreed.proposer === self.name || agreed.accepter === self.name)
+      ? meetingNote(self.name, agreed)
+      : undefined;
+  if (meeting) importance = Math.max(importance, 5);
   return {
     importance,
     memo,
     planning,
+    ...(meeting ? { meeting } : {}),
     ...(facts ? { facts } : {}),
     relationship: `${base.replace(/[.]?$/, ".")} They last talked ${topic.replace(/^conversing /, "")}.`,
   };

@@ -21,8 +21,10 @@ import {
   type Ask,
   type ChatSideInput,
   type Line,
+  type Meeting,
   type News,
   type PastContext,
+  type Proposal,
 } from "./dialogue.ts";
 import { answerPeople } from "./answerPeople.ts";
 import { offlineInterview } from "./interview.ts";
@@ -35,7 +37,7 @@ import { pick, seeded } from "../language/random.ts";
 import { dayKey } from "../language/time.ts";
 import type { MemoryLine } from "../prompts/builder.ts";
 import type { Fact } from "../memory/fact.ts";
-import type { PlaceName } from "../language/events.ts";
+import { placeMeant, type PlaceName } from "../language/events.ts";
 
 /** What a line asks about the other, as a value (the wording is seeded, the kind is kept). */
 export type Topic = "day" | "work" | "family" | "plans" | "feelings";
@@ -78,19 +80,28 @@ function readKnows(s: ChatSideInput, k: Knowledge, other: string): boolean {
 const first = (name: string) => name.split(" ")[0];
 const plain = (task: string) => task.replace(/\s*\(.*\)\s*$/, "").trim();
 
-/** Whether the persona is reserved (shy, quiet, reserved: WordNet's nearness). */
+/** Whether the persona is reserved (shy, quiet, reserved: WordNet's nearness); read once a
+ *  persona (its traits do not change), not once a line. */
 function reserved(k: Knowledge): boolean {
-  const traits = k.persona.innate.split(/,\s*|\s+and\s+/).map((t) => t.trim().toLowerCase());
-  return traits.some((t) => closeness(t, "shy") >= 0.6 || closeness(t, "reserved") >= 0.6);
+  return temper(k.persona.innate).reserved;
 }
 function talkative(k: Knowledge): boolean {
-  const traits = k.persona.innate.split(/,\s*|\s+and\s+/).map((t) => t.trim().toLowerCase());
-  return traits.some(
-    (t) =>
-      closeness(t, "talkative") >= 0.6 ||
-      closeness(t, "sociable") >= 0.6 ||
-      closeness(t, "outgoing") >= 0.6,
-  );
+  return temper(k.persona.innate).talkative;
+}
+
+const tempers = new Map<string, { reserved: boolean; talkative: boolean }>();
+function temper(innate: string): { reserved: boolean; talkative: boolean } {
+  let t = tempers.get(innate);
+  if (t) return t;
+  const traits = innate.split(/,\s*|\s+and\s+/).map((x) => x.trim().toLowerCase());
+  const near = (to: string[]) => traits.some((x) => to.some((w) => closeness(x, w) >= 0.6));
+  t = {
+    reserved: near(["shy", "reserved"]),
+    talkative: near(["talkative", "sociable", "outgoing"]),
+  };
+  if (tempers.size > 1000) tempers.clear();
+  tempers.set(innate, t);
+  return t;
 }
 
 /** How many lines this talk runs to, as its opener sees it: longer between people who know each
@@ -126,6 +137,10 @@ export interface TalkLine {
   told?: Fact;
   /** What it asks. */
   asks?: Ask;
+  /** The meeting it accepts (the other's proposal, at the hour agreed). */
+  meets?: Meeting;
+  /** The place and hour it proposes. */
+  proposes?: Proposal;
 }
 
 /**
@@ -143,6 +158,7 @@ export function talkLine(
   past: PastContext | undefined,
   told: readonly (Fact | null)[],
   asked: readonly (Ask | null)[],
+  proposed?: Proposal,
 ): TalkLine {
   const k = speaker.knows;
   const me = speaker.name;
@@ -164,7 +180,11 @@ export function talkLine(
   const friend = k.knowsSpeaker;
   // (Each memory is read for a secret only when it would be told: reading parses.)
   const aboutThem = new RegExp(`\\b${you}\\b`);
-  let tellable = speaker.memories.filter((m: MemoryLine) => !aboutThem.test(m.text));
+  // What was retrieved, and one's own news whatever was (never forgotten).
+  // (Talks with them stay: they say what the two already talked of, which is no news to them.)
+  let tellable = [...speaker.memories, ...(speaker.kept ?? [])].filter(
+    (m: MemoryLine) => m.kind === "chat" || !aboutThem.test(m.text),
+  );
   let news: News | undefined;
   for (let tries = 0; tries < 4; tries++) {
     news = pickNews(
@@ -202,6 +222,7 @@ export function talkLine(
   const parts: string[] = [];
   let ask: Ask | undefined;
   let tells: Fact | undefined;
+  let proposes: Proposal | undefined;
 
   // -- the opening: a greeting by what one knows of the other, then one's news or a question.
   if (n === 0) {
@@ -232,17 +253,42 @@ export function talkLine(
 
   // -- what the last line wants: an answer, a reaction to news, or a greeting back.
   let answered = false;
+  let meets: Meeting | undefined;
   if (lastAsk) {
     // A proposal is understood with its time and place (the sentence before its question).
-    const q = lastAsk === "invite" ? proposalIn(last!.text) : questionIn(last!.text);
+    let q = lastAsk === "invite" ? proposalIn(last!.text) : questionIn(last!.text);
+    // "How are you feeling about it?" right after one's own news: "it" is that news.
+    const mine = n >= 2 && soFar[n - 2].speaker === me ? told[n - 2] : null;
+    if (q && lastAsk === "feelings" && mine && mine.who === me && / it\?$/.test(q))
+      q = q.replace(/ it\?$/, ` ${toSecondPerson(mine.text, me)}?`).replace(/\.\?$/, "?");
     if (q) {
-      parts.push(answerFor(q, speaker, k, other, soFar, now, places));
+      const a = answerFor(q, speaker, k, other, soFar, now, places);
+      parts.push(a.text);
       answered = true;
+      // Accepted: where the proposal said (its value, else what its words name), at the hour
+      // agreed; both plans take it.
+      const place =
+        a.accepted && lastAsk === "invite"
+          ? proposed
+            ? { address: proposed.place, name: proposed.placeName }
+            : placeMeant(q, places)
+          : undefined;
+      if (a.accepted && place)
+        meets = {
+          proposer: other,
+          accepter: me,
+          at: now - (now % 86_400_000) + a.accepted.day * 86_400_000 + a.accepted.minute * 60_000,
+          place: place.address,
+          placeName: place.name,
+          line: n,
+        };
     }
   }
   if (lastFact && !lastFact.event) {
     noteRecord(lastFact);
-    parts.push(answerNews(lastFact, speaker, last!.speaker, you, !answered));
+    // One question at most, and one the teller can answer: how they feel about their own news
+    // (answered from it, answerFor); news of a third person is thanked for, not asked about.
+    parts.push(answerNews(lastFact, speaker, last!.speaker, you, false));
     if (lastFact.who === last!.speaker && !iAsked.has("feelings") && !answered) {
       // Their own news: how they feel about it is the question (answered from their persona).
       parts.push(`How are you feeling about it?`);
@@ -264,21 +310,27 @@ export function talkLine(
       end: n + 1 >= maxLines,
       topic: topicOf(told, asked, soFar, now, places, people),
       asks: "bye",
+      ...(meets ? { meets } : {}),
     };
   }
   // News is what one came to tell: told at one's first chance.
-  if (!ask && canTell && news) {
+  // (Not what this line's answer, or the talk, said already in other words.)
+  const saidSo = [...soFar.map((l) => l.text), ...parts].join(" ");
+  if (!ask && canTell && news && !saysAlready(newsLine, saidSo)) {
     parts.push(parts.length ? `By the way, ${you}: ${newsLine}` : newsLine);
     tells = news.fact;
   } else if (!ask) {
     // One proposal a talk, from either side.
-    const proposed =
-      !iAsked.has("invite") && !theyAsked.has("invite") && n >= 2 ? proposal(k, other, now) : "";
+    const offer =
+      !iAsked.has("invite") && !theyAsked.has("invite") && n >= 2
+        ? proposal(k, other, now, places, people)
+        : undefined;
     // Not a place and time the other just proposed (that is theirs to keep).
-    const invite = proposed && !said(sentencesOf(proposed)[0]) ? proposed : "";
+    const invite = offer && !said(sentencesOf(offer.text)[0]) ? offer : undefined;
     if (invite && seeded(...salt, "invite") % 3 === 0) {
-      parts.push(invite);
+      parts.push(invite.text);
       ask = "invite";
+      proposes = invite.proposes;
     } else {
       // Asking back what one was just asked is what people do ("And how about you?").
       const back = lastAsk && lastAsk !== "invite" && !iAsked.has(lastAsk) ? lastAsk : undefined;
@@ -293,6 +345,7 @@ export function talkLine(
           end: false,
           topic: topicOf(told, asked, soFar, now, places, people),
           asks: "bye",
+          ...(meets ? { meets } : {}),
         };
       }
     }
@@ -312,6 +365,8 @@ export function talkLine(
     ),
     ...(toldNow ? { told: toldNow } : {}),
     ...(ask ? { asks: ask } : {}),
+    ...(meets ? { meets } : {}),
+    ...(proposes ? { proposes } : {}),
   };
 }
 
@@ -344,6 +399,28 @@ function topicOf(
 
 function noteNews(n: News): void {
   if (n.fact) noteRecord(n.fact);
+}
+
+/** A record about oneself as the other would ask of it: "Jonah Whitaker's old spaniel ..." →
+ *  "your old spaniel ...", a clause that follows "about" ("that ..." when it opens on the name). */
+function toSecondPerson(text: string, me: string): string {
+  const f = first(me);
+  const t = text
+    .replace(/[.!]+$/, "")
+    .replace(new RegExp(`\\b(?:${me}|${f})'s\\b`, "g"), "your")
+    .replace(new RegExp(`\\b(?:${me}|${f})\\b`, "g"), "you");
+  return /^your\b/.test(t) ? t : `the news that ${t}`;
+}
+
+/** Whether `said` already says much of `news`: four words in a row in common ("... asked Henrik
+ *  Lindqvist for an interview" in the answer just given, then again as news). */
+function saysAlready(news: string, said: string): boolean {
+  const words = (t: string) => t.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  const w = words(news);
+  const text = ` ${words(said).join(" ")} `;
+  for (let i = 0; i + 4 <= w.length; i++)
+    if (text.includes(` ${w.slice(i, i + 4).join(" ")} `)) return true;
+  return false;
 }
 
 /** One of several wordings, seeded, none already said in the talk. */
@@ -435,32 +512,65 @@ function question(
   const wording = pickFresh([...WORDINGS[topic]], soFar, s.id, other, now, topic);
   const text =
     back === topic
-      ? `And you, ${first(other)}? ${wording}`
+      ? // Asked back in words not said yet in the talk (a turn said again would be dropped).
+        `${pickFresh(
+          [
+            `And you, ${first(other)}?`,
+            `What about you, ${first(other)}?`,
+            `How about you, ${first(other)}?`,
+          ],
+          soFar,
+          s.id,
+          other,
+          soFar.length,
+          "back",
+        )} ${wording}`
       : soFar.length && seeded(s.id, soFar.length, "name") % 2 === 0
         ? wording.replace(/\?$/, `, ${first(other)}?`)
         : wording;
   return { text, topic };
 }
 
-/** A proposal to meet later: one's next block at a place, with its time (from one's plan). */
-function proposal(k: Knowledge, other: string, now: number): string {
+/** A proposal to meet later: one's next block at a place, with its time (from one's plan), in
+ *  words and as a value. */
+function proposal(
+  k: Knowledge,
+  other: string,
+  now: number,
+  places: readonly PlaceName[],
+  people: readonly string[],
+): { text: string; proposes: Proposal } | undefined {
   const minute = Math.floor((now % 86_400_000) / 60_000);
   // Somewhere else than home and than where one is now, an hour ahead at least.
   const sectorOf = (place: string | undefined) => place?.split(" of ").at(-1);
   const here = sectorOf(k.today.find((b) => b.start <= minute && b.end > minute)?.place);
   const home = sectorOf(k.home);
+  // Not a time one spends with others (a meal with one's husband, a visit agreed already).
+  const withOthers = (task: string) =>
+    /\bwith\b/.test(task) || people.some((p) => task.includes(first(p)));
   const next = k.today.find(
     (b) =>
       b.start > minute + 60 &&
+      !withOthers(b.task) &&
       b.start < 21 * 60 &&
       !!b.place &&
       sectorOf(b.place) !== home &&
       sectorOf(b.place) !== here,
   );
-  if (!next?.place) return "";
-  noteBlock(next);
+  if (!next?.place) return undefined;
   const sector = next.place.split(" of ").at(-1) ?? next.place;
-  return `I'll be at ${sector} around ${clock(next.start)} today. Would you like to come by, ${first(other)}?`;
+  // Where exactly (the block's arena when one knows it), so the other can find it.
+  const where = places.find((p) => p.name === next.place) ?? places.find((p) => p.name === sector);
+  if (!where) return undefined;
+  noteBlock(next);
+  return {
+    text: `I'll be at ${sector} around ${clock(next.start)} today. Would you like to come by, ${first(other)}?`,
+    proposes: {
+      at: now - (now % 86_400_000) + next.start * 60_000,
+      place: where.address,
+      placeName: sector,
+    },
+  };
 }
 
 /** The answer to what one was just asked, from one's own knowledge, through the answers people
@@ -473,7 +583,7 @@ function answerFor(
   soFar: readonly Line[],
   now: number,
   places: readonly PlaceName[],
-): string {
+): { text: string; accepted?: { day: 0 | 1; minute: number } } {
   const me = s.name;
   const residents = [...new Set([...(s.people ?? []), other, me])];
   const u = understand(q, { now, residents, listener: me, speaker: other });
@@ -508,7 +618,12 @@ function answerFor(
   );
   noteKnowledgeIn(answer.text, k, s.memories);
   void f;
-  return answer.text;
+  return {
+    text: answer.text,
+    ...(answer.accepted
+      ? { accepted: { day: answer.accepted.day, minute: answer.accepted.minute } }
+      : {}),
+  };
 }
 
 /** A goodbye, varied by what one does next and who one is. */

@@ -3,7 +3,13 @@
 // memo_on_convo, planning_thought_on_convo and summarize_chat_relationship, four calls).
 import { z } from "zod";
 import type { PlaceName } from "../language/events.ts";
-import { offlineTakeaway, type Ask, type ChatSideInput, type Line } from "../offline/dialogue.ts";
+import {
+  offlineTakeaway,
+  type Ask,
+  type ChatSideInput,
+  type Line,
+  type Meeting,
+} from "../offline/dialogue.ts";
 import type { Fact } from "../memory/fact.ts";
 import { definePrompt, firstName, iss, nowAt, quote, type Identity } from "./builder.ts";
 
@@ -20,6 +26,8 @@ export interface PostChatInput {
   told?: (Fact | null)[];
   /** What each line asked, if anything (offline lines carry it). */
   asked?: (Ask | null)[];
+  /** A meeting the two agreed in the talk (offline lines carry it). */
+  agreed?: Meeting;
 }
 
 export const Takeaway = z.object({
@@ -30,7 +38,7 @@ export const Takeaway = z.object({
 });
 /** The offline engine's takeaway also carries the memo's typed record (a value, never asked of a
  *  model: its strict schema has no optional fields). */
-export type PostChatAnswer = z.infer<typeof Takeaway> & { facts?: Fact[] };
+export type PostChatAnswer = z.infer<typeof Takeaway> & { facts?: Fact[]; meeting?: string };
 
 export const postChatPrompt = definePrompt<PostChatInput, PostChatAnswer>({
   name: "post-chat",
@@ -49,5 +57,5 @@ export const postChatPrompt = definePrompt<PostChatInput, PostChatAnswer>({
     ];
   },
   offline: (i) =>
-    offlineTakeaway(i.self, i.other, i.lines, i.topic, i.now, i.places, i.told, i.asked),
+    offlineTakeaway(i.self, i.other, i.lines, i.topic, i.now, i.places, i.told, i.asked, i.agreed),
 });

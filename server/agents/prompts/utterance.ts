@@ -9,7 +9,9 @@ import {
   type Ask,
   type ChatSideInput,
   type Line,
+  type Meeting,
   type PastContext,
+  type Proposal,
 } from "../offline/dialogue.ts";
 import type { Fact } from "../memory/fact.ts";
 import { talkLine } from "../offline/talk.ts";
@@ -33,6 +35,8 @@ export interface UtteranceInput {
   told?: (Fact | null)[];
   /** What each line so far asked, if anything (offline lines carry it). */
   asked?: (Ask | null)[];
+  /** The last proposal to meet made in the talk, as a value (offline lines carry it). */
+  proposed?: Proposal;
 }
 
 export const UtteranceAnswer = z.object({
@@ -42,7 +46,14 @@ export const UtteranceAnswer = z.object({
 });
 /** The offline engine's answer also carries the record of the news the line tells and what it asks
  *  (values, never asked of a model: its strict schema has no optional fields). */
-export type UtteranceAnswer = z.infer<typeof UtteranceAnswer> & { told?: Fact; asks?: Ask };
+export type UtteranceAnswer = z.infer<typeof UtteranceAnswer> & {
+  told?: Fact;
+  asks?: Ask;
+  /** A meeting the line accepts (its proposal and the hour agreed). */
+  meets?: Meeting;
+  /** A place and hour the line proposes. */
+  proposes?: Proposal;
+};
 
 export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
   name: "utterance",
@@ -86,6 +97,7 @@ export const utterancePrompt = definePrompt<UtteranceInput, UtteranceAnswer>({
           i.past,
           i.told ?? [],
           i.asked ?? [],
+          i.proposed,
         )
       : offlineUtterance(
           i.speaker,

@@ -1,0 +1,59 @@
+// One offline game day of a town (default base-25), in process, lockstep, no store: wall time, user
+// CPU, the mind's calls and the talks' transcript lines (what `npm run sim -- --from base-25` pays
+// for its minds, without the saves). `--talks <file>` writes every talk between residents, line by
+// line, for reading.
+//
+//   npx tsx bench/offline-day.ts [--town base-25] [--seed 1] [--talks /tmp/talks.txt]
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { loadTemplate } from "../server/content/template.ts";
+import { OfflineGateway } from "../server/llm/offlineGateway.ts";
+import { buildTown } from "../server/townFactory.ts";
+import { stepsPerDay } from "../server/world/clock.ts";
+import { machine } from "./stats.ts";
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const key = opt("--town") ?? "base-25";
+const seed = Number(opt("--seed") ?? 1);
+const talksFile = opt("--talks");
+
+const template = await loadTemplate(key);
+const gateway = new OfflineGateway();
+const { town } = buildTown(template, { gateway, mode: "lockstep", seed });
+const names = new Map(template.personas.map((p) => [p.id, p.name]));
+const steps = stepsPerDay(town.stepSeconds);
+let lines = 0;
+const talks = new Map<string, string[]>();
+const load = os.loadavg()[0];
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+for (let i = 0; i < steps; i++) {
+  const events = await town.advance();
+  for (const e of events) {
+    if (e.kind !== "said") continue;
+    lines++;
+    if (!talksFile) continue;
+    const pair = [e.speaker, e.listener].sort().join(" & ");
+    const clock = new Date(town.time).toISOString().slice(11, 16);
+    if (!talks.has(pair)) talks.set(pair, []);
+    talks.get(pair)!.push(`  [${clock}] ${names.get(e.speaker) ?? e.speaker}: ${e.text}`);
+  }
+}
+const wall = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
+const m = gateway.metrics();
+console.log(
+  `${key} seed ${seed}, one game day (${steps} steps), ${machine()}, load ${load.toFixed(2)} → ${os.loadavg()[0].toFixed(2)}`,
+);
+console.log(
+  `wall ${wall.toFixed(2)} s, user CPU ${(cpu.user / 1e6).toFixed(2)} s, system ${(cpu.system / 1e6).toFixed(2)} s, calls ${m.calls}, transcript lines ${lines}`,
+);
+if (talksFile)
+  writeFileSync(
+    talksFile,
+    [...talks].map(([pair, ls]) => `== ${pair}\n${ls.join("\n")}`).join("\n\n") + "\n",
+  );
