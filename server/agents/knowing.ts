@@ -3,9 +3,10 @@
 // the places its spatial memory holds, the people it has a view of and how often it talked with
 // them. With a model these are not needed; the prompts ignore them.
 import type { Block } from "./schedule.ts";
-import type { Knowledge, DayBlock } from "./language/knowledge.ts";
+import type { Knowledge, DayBlock, Commitment } from "./language/knowledge.ts";
 import { placeOf } from "./language/knowledge.ts";
-import type { AgentState, MindContext } from "./state.ts";
+import { eventsOnDay } from "./offline/planner.ts";
+import { placeNames, type AgentState, type MindContext } from "./state.ts";
 
 const DAY = 86_400_000;
 /** Each resident's blocks by day (game ms of midnight): yesterday's plan as values. */
@@ -50,6 +51,35 @@ function talks(s: AgentState, now: number, names: string[]): Map<string, number>
   for (const m of chats)
     for (const n of names)
       if (n !== s.persona.name && m.description.includes(n)) out.set(n, (out.get(n) ?? 0) + 1);
+  return out;
+}
+
+/** What it has said it will be at today and tomorrow: its planning notes of the last week (a
+ *  visit agreed, an event it means to go to), read as the day planner will read them. */
+function commitments(ctx: MindContext, s: AgentState, now: number): Commitment[] {
+  const self = s.persona.name;
+  const notes = s.memory
+    .latest(
+      40,
+      (m) =>
+        m.type === "thought" &&
+        m.created > now - 7 * DAY &&
+        m.description.startsWith(`For ${self}'s planning`),
+    )
+    .map((m) => ({ text: m.description, created: m.created }));
+  if (!notes.length) return [];
+  const today = now - (now % DAY);
+  const places = placeNames(s);
+  const out: Commitment[] = [];
+  for (const day of [0, 1] as const)
+    for (const { event: e } of eventsOnDay(notes, today + day * DAY, places, self, ctx.people()))
+      out.push({
+        day,
+        start: e.start!,
+        end: e.end ?? Math.min(1440, e.start! + 120),
+        what: e.what,
+        ...(e.place ? { place: e.place.name } : {}),
+      });
   return out;
 }
 
@@ -126,5 +156,6 @@ export function knowledgeOf(
           .map((m) => Math.floor(m.created / DAY)),
       ).size >= 2,
     doing: act,
+    commitments: commitments(ctx, s, now),
   };
 }

@@ -94,3 +94,39 @@ describe("an accepted visit enters the next day's plan", () => {
       expect(there).toBeGreaterThanOrEqual(30);
     }, 300_000);
 });
+
+describe("an invitation is not accepted over a promise", () => {
+  it("base-25: a second invitation for the hour already promised is declined, another hour taken", async () => {
+    const { townAt, visitorSays } = await import("../../bench/visitorTalk.ts");
+    const { mind, town } = await townAt("base-25", "14:00");
+    const ada = { id: "ada", name: "Ada Okafor" };
+    const first = await visitorSays(
+      mind,
+      town.time,
+      ada,
+      "I'm reading poems at the town hall. Would you come tomorrow at 3 pm?",
+    );
+    expect(first.text).toMatch(/tomorrow (at|around) 3( |:00 )pm/);
+    // Another person, the same hour: the promise holds, and the answer says where it is kept.
+    const second = await visitorSays(
+      mind,
+      town.time + 60_000,
+      ada,
+      "We're planting trees by the pond. Could you join us tomorrow at 3 pm?",
+      [],
+      "Owen Price",
+    );
+    expect(second.text).not.toMatch(/tomorrow (at|around) 3/);
+    expect(second.text).toMatch(/already/);
+    // A free hour is still taken.
+    const third = await visitorSays(
+      mind,
+      town.time + 120_000,
+      ada,
+      "We're planting trees by the pond. Could you join us tomorrow at 7 am?",
+      [],
+      "Owen Price",
+    );
+    expect(third.text).toMatch(/tomorrow (at|around) 7( |:00 )am/);
+  }, 300_000);
+});

@@ -219,6 +219,28 @@ describe("events of any kind", () => {
     );
   });
 
+  it("keeps the same kind of thing on two days as two events (two visits agreed)", () => {
+    const known = knownEvents(
+      [
+        {
+          text: "For Theo Brandt's planning: a visit from Edmund Hale at Willow Green on February 13 at 4 pm; Theo means to be there.",
+          created: REF,
+        },
+        {
+          text: "For Theo Brandt's planning: a visit to Ines Calloway at Calloway house on February 14 at 11 am; Theo means to go.",
+          created: REF,
+        },
+      ],
+      PLACES,
+      "Theo Brandt",
+      PEOPLE,
+    );
+    expect(known.map((k) => describeEvent(k.event))).toEqual([
+      "the visit at Willow Green on February 13 at 4 pm",
+      "the visit at Calloway house on February 14 at 11 am",
+    ]);
+  });
+
   it("a day's routine is not an event", () => {
     expect(
       knownEvents(

@@ -634,9 +634,19 @@ export function knownEvents(
     if (m.kind === "plan" || m.kind === "reflection" || m.kind === "observation") return;
     const e = extractEvent(m.text, places, m.created, names, self);
     if (!e) return;
-    const k = key(e.what);
+    let k = key(e.what);
+    let known = byWhat.get(k);
+    // The same kind of thing on another day is another event (two visits, two market days).
+    for (
+      let n = 2;
+      known &&
+      e.month !== undefined &&
+      known.event.month !== undefined &&
+      (known.event.month !== e.month || known.event.day !== e.day);
+      n++
+    )
+      known = byWhat.get((k = `${key(e.what)}#${n}`));
     const hosting = e.host === self || e.host === first;
-    const known = byWhat.get(k);
     if (!known) {
       byWhat.set(k, { event: { ...e }, hostedBySelf: hosting, texts: [m.text], rank });
       return;

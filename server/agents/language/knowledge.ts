@@ -16,6 +16,17 @@ export interface DayBlock {
   place?: string;
 }
 
+/** Something it has said it will be at: a visit agreed, an event it means to go to. */
+export interface Commitment {
+  /** Today (0) or tomorrow (1). */
+  day: 0 | 1;
+  /** Minutes since midnight. */
+  start: number;
+  end: number;
+  what: string;
+  place?: string;
+}
+
 export interface KnownPlace {
   /** A sector ("Oakmere College") or an arena of one ("library of Oakmere College"). */
   name: string;
@@ -53,6 +64,9 @@ export interface Knowledge {
   knowsSpeaker: boolean;
   /** What it was doing when the talk began, as a phrase. */
   doing: string;
+  /** What it has said it will be at today and tomorrow (so an invitation is not accepted over a
+   *  promise). */
+  commitments?: Commitment[];
 }
 
 /** An address ("world:sector:arena:object") as the place a person would name. */

@@ -86,8 +86,18 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
   // resident offers the start of its first afternoon or evening block that is its own.
   const free = (b: DayBlock) =>
     !/\bwith\b/.test(b.task) && !talk.residents.some((r) => b.task.includes(firstName(r)));
+  // What it has already said it will be at that day (a visit agreed, an event) is not given up.
+  const promised = (start: number, end = start + 60) =>
+    (k.commitments ?? []).find((c) => c.day === day && c.start < end && c.end > start);
   if (asked !== undefined) {
     const b = busyWith(asked);
+    const p = promised(asked);
+    if (p)
+      return {
+        text: `I'd like to, ${v}, but I've already ${p.place ? `promised to be at ${p.place}` : "got something on"} then. Another time?`,
+        end: false,
+        source: "invitation-declined",
+      };
     if (b && !free(b))
       return {
         text: `I'd like to, ${v}, but I'm ${doingPhrase(b, f, k)} then. Another time?`,
@@ -102,9 +112,10 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
     };
   }
   const from = day === 0 ? Math.max(k.minute + 60, 15 * 60) : 15 * 60;
+  const open = (b: DayBlock) => free(b) && !promised(b.start);
   const slot =
-    blocks.find((b) => b.start >= from && b.start <= 20 * 60 && free(b)) ??
-    blocks.find((b) => b.start >= from && free(b));
+    blocks.find((b) => b.start >= from && b.start <= 20 * 60 && open(b)) ??
+    blocks.find((b) => b.start >= from && open(b));
   const shy = f.traits.some((t) => closeness(t, "shy") >= 0.6 || closeness(t, "reserved") >= 0.6);
   if (!slot)
     return {
