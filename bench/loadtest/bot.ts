@@ -262,7 +262,7 @@ export class Bot {
             text: `Hello ${talkTo.name}, how is your day going?`,
           });
           if (this.measuring) this.stats.says++;
-          this.saidAt ??= performance.now();
+          this.saidAt = performance.now();
         }
       }
       await sleep(500 + this.random() * 1500);
