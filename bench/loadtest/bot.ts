@@ -35,6 +35,8 @@ export interface BotStats {
   movesLost: number;
   says: number;
   replies: number;
+  /** Milliseconds from a hello to a resident until the first words said back to the bot. */
+  replyMs: number[];
   errors: Record<string, number>;
   /** Bytes read from the socket (frames as received), at the start and end of the window. */
   bytesAtStart: number;
@@ -111,6 +113,7 @@ export class Bot {
     movesLost: 0,
     says: 0,
     replies: 0,
+    replyMs: [],
     errors: {},
     bytesAtStart: 0,
     bytesAtEnd: 0,
@@ -129,6 +132,8 @@ export class Bot {
   private pending?: { at: number; x: number; y: number };
   private bytesFallback = 0;
   private moveRefused = false;
+  /** When the hello waiting for its answer was said (see BotStats.replyMs). */
+  private saidAt?: number;
   /** Where the own avatar was at the last patch, and when it last changed tile. */
   private last?: { x: number; y: number; movedAt: number };
   /** The place it is at (spread bots), and how many more walks it stays there. */
@@ -165,7 +170,10 @@ export class Bot {
         if (this.measuring) this.stats.errors[e.code] = (this.stats.errors[e.code] ?? 0) + 1;
       });
       room.onMessage("agent_said", (m: { to: string }) => {
-        if (this.measuring && m.to === room.sessionId) this.stats.replies++;
+        if (!this.measuring || m.to !== room.sessionId) return;
+        this.stats.replies++;
+        if (this.saidAt !== undefined) this.stats.replyMs.push(performance.now() - this.saidAt);
+        this.saidAt = undefined;
       });
       room.onMessage("*", () => {});
       const ws = (room.connection as any).transport?.ws;
@@ -323,6 +331,7 @@ export class Bot {
             text: `Hello ${talkTo.name}, how is your day going?`,
           });
           if (this.measuring) this.stats.says++;
+          this.saidAt = performance.now();
         }
       }
       await sleep(500 + this.random() * 1500);

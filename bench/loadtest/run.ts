@@ -92,6 +92,9 @@ export interface StepResult {
   changesPerSecond?: Record<string, number>;
   says: number;
   replies: number;
+  /** From a bot's hello to a resident until the first words back to it: p50 and max, ms. */
+  replyP50Ms: number;
+  replyMaxMs: number;
   errors: Record<string, number>;
   serverCpuPercent: number | null;
   serverRssMB: number | null;
@@ -338,6 +341,13 @@ export async function runStep(
       ),
       says: live.reduce((n, b) => n + b.stats.says, 0),
       replies: live.reduce((n, b) => n + b.stats.replies, 0),
+      replyP50Ms: round(
+        percentile(
+          live.flatMap((b) => b.stats.replyMs).sort((a, b) => a - b),
+          50,
+        ),
+      ),
+      replyMaxMs: round(Math.max(0, ...live.flatMap((b) => b.stats.replyMs))),
       errors,
       serverCpuPercent: serverCpu === null ? null : round(serverCpu),
       serverRssMB: samples.length ? Math.max(...samples.map((s) => s.process.rssMB)) : null,
@@ -389,6 +399,7 @@ export function table(rows: StepResult[]): string {
     "server lag p99",
     "step p50/p99 (cpu p99)",
     "says→replies",
+    "reply p50/max",
     "gen CPU",
     "gen lag p99",
     "load",
@@ -412,6 +423,7 @@ export function table(rows: StepResult[]): string {
       r.serverLagP99Ms === null ? "?" : `${r.serverLagP99Ms} ms`,
       r.stepMedianMs === null ? "?" : `${r.stepMedianMs}/${r.stepP99Ms} (${r.stepCpuP99Ms}) ms`,
       `${r.says}→${r.replies}`,
+      `${r.replyP50Ms}/${r.replyMaxMs} ms`,
       `${r.generatorCpuPercent} %`,
       `${r.generatorLoopP99Ms} ms`,
       `${r.loadBefore}→${r.loadAfter}`,

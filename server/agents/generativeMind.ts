@@ -7,6 +7,7 @@
 import { formatDate } from "../../shared/time.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import { traceKeepDays, traced, type TraceSink } from "../llm/trace.ts";
+import { forAPerson } from "../llm/turns.ts";
 import { startOfDay } from "../world/clock.ts";
 import type { PerceivedEvent } from "../world/perception.ts";
 import { Address } from "../../shared/address.ts";
@@ -354,9 +355,12 @@ export class GenerativeMind implements Mind {
 
   // ------------------------------------------------------------------ people's tools
 
-  /** What people ask runs under the town's budget, if the gateway keeps one (llm/budget.ts). */
+  /**
+   * What people ask runs under the town's budget, if the gateway keeps one (llm/budget.ts), and
+   * before the residents' own thinking on a gateway that takes turns (llm/turns.ts).
+   */
   private forPeople<T>(work: () => Promise<T>): Promise<T> {
-    return this.gateway.forPeople ? this.gateway.forPeople(work) : work();
+    return forAPerson(() => (this.gateway.forPeople ? this.gateway.forPeople(work) : work()));
   }
 
   /** A person talks to the agent: remembered as said by that person, answered in character. */
@@ -385,12 +389,15 @@ export class GenerativeMind implements Mind {
   async approached(input: Approach): Promise<boolean> {
     const s = this.agentFor(input.agent);
     s.now = Math.max(s.now, input.now);
-    return reactToPerson(this.ctx, s, {
-      ...input,
-      person: { ...input.person, name: inlineSpeech(input.person.name) },
-      words: input.words.map(inlineSpeech),
-      company: input.company.map(inlineSpeech),
-    });
+    // A person waits for it: before the residents' own thinking (llm/turns.ts).
+    return forAPerson(() =>
+      reactToPerson(this.ctx, s, {
+        ...input,
+        person: { ...input.person, name: inlineSpeech(input.person.name) },
+        words: input.words.map(inlineSpeech),
+        company: input.company.map(inlineSpeech),
+      }),
+    );
   }
 
   /** Words said to someone else in a group talk the agent is in: remembered with who said them. */
@@ -426,7 +433,10 @@ export class GenerativeMind implements Mind {
   ): Promise<string[]> {
     const s = this.agents.get(agentId);
     if (!s) throw new Error(`no resident "${agentId}"`);
-    const made = await whisperThoughts(this.ctx, s, [inlineSpeech(text)], now ?? s.now, voice);
+    // A moderator waits for what the resident now thinks: before its own thinking (llm/turns.ts).
+    const made = await forAPerson(() =>
+      whisperThoughts(this.ctx, s, [inlineSpeech(text)], now ?? s.now, voice),
+    );
     return made.map((m) => m.description);
   }
 

@@ -51,6 +51,13 @@ export interface MindThreadInit {
   /** The worker's log level (pino). */
   logLevel?: string;
   /**
+   * A live town's: the worker's gateway takes one ask a turn of its event loop, a person's asks
+   * first (llm/turns.ts, as the process's own gateway), so what people say is answered before
+   * the residents' own thinking queued before it. Headless runs leave it off (their lockstep
+   * steps wait for every mind, and their minds interleave as on one thread).
+   */
+  turns?: boolean;
+  /**
    * In a pool (mindPool.ts): the residents this worker holds at its start. Its mind knows every
    * resident of the town, but journals, saves and reports only those it holds. None: all.
    */

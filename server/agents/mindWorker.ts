@@ -9,6 +9,7 @@ import { BudgetedGateway } from "../llm/budget.ts";
 import { makeGateway, readLlmConfig } from "../llm/index.ts";
 import type { Gateway, GatewayLoad } from "../llm/prompt.ts";
 import { traceKeepDays } from "../llm/trace.ts";
+import { TurnTakingGateway } from "../llm/turns.ts";
 import { redisEmbeddingCache, redisResponseCache } from "../llm/redisCache.ts";
 import { mainPort, sendable, sendReply, type Reply } from "../threads/index.ts";
 import type { AgentSelf } from "../world/mind.ts";
@@ -65,12 +66,15 @@ async function workerGateway(
     };
   }
   const base = makeGateway(readLlmConfig(init.env), { log, ...caches });
+  // A live town's: one ask a turn, people's first (llm/turns.ts), so a person's words that come in
+  // while a thousand residents think are answered next, not after them.
+  const turns = init.turns ? new TurnTakingGateway(base) : base;
   const budget =
     init.budgetTokensPerHour !== undefined
-      ? new BudgetedGateway(base, init.budgetTokensPerHour)
+      ? new BudgetedGateway(turns, init.budgetTokensPerHour)
       : undefined;
   return {
-    gateway: budget ?? base,
+    gateway: budget ?? turns,
     base,
     budget,
     async close() {

@@ -159,6 +159,8 @@ async function buildMinds(
         budgetTokensPerHour: tokensPerHour,
         redis: deps.scale?.cacheRedis,
         logLevel: config.LOG_LEVEL,
+        // People's words before the residents' own thinking (llm/turns.ts), as in this thread.
+        turns: true,
       },
     });
     return {

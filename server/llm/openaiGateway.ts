@@ -36,6 +36,7 @@ import type { ChatMessage, Gateway, LlmMetrics, Prompt, Tier } from "./prompt.ts
 import { backoffDelay, classifyError, describeError, retryAfterOf, sleep } from "./retry.ts";
 import { Semaphore } from "./semaphore.ts";
 import { TokenCounter } from "./tokens.ts";
+import { askedForAPerson } from "./turns.ts";
 import { answerOffline, AskTrace, safeRender } from "./trace.ts";
 
 /** The little of a logger we use; pino's satisfies it. */
@@ -484,7 +485,8 @@ export class OpenAIGateway implements Gateway {
         if (Date.now() + gate >= run.deadlineAt) return undefined;
         if (!(await sleep(gate, run.signal))) return undefined;
       }
-      const release = await this.semaphore.acquire(run.signal);
+      // A person's ask (llm/turns.ts) takes the next free slot, before the residents' own.
+      const release = await this.semaphore.acquire(run.signal, askedForAPerson());
       if (!release) return undefined;
       if (!run.live()) {
         release();

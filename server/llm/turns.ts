@@ -8,11 +8,32 @@
 // first served), so the thread gets back to its sockets between two asks. A model's asks only
 // start a turn later, which costs nothing next to their network time. Headless runs (sim, eval)
 // do not use it: a lockstep step waits for every mind anyway.
-import { AsyncResource } from "node:async_hooks";
+//
+// People first: the asks made for a person (inside `forAPerson`: a visitor's words to a
+// resident, a reporter's question, a moderator's whisper) take the next turns, before the
+// residents' own thinking waiting for theirs. In a town of a thousand that queue is long (every
+// resident's plans, reactions and talks), and a person waited ~21 s for a hello to be answered
+// behind it (bench/RESULTS.md, issue 33); now a person's answer waits only for the turn under way.
+import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import type { Gateway, LlmMetrics, Prompt } from "./prompt.ts";
 
+const person = new AsyncLocalStorage<true>();
+
+/** Runs work done for a person (and every ask it makes, however deep): its asks go first. */
+export function forAPerson<T>(work: () => T): T {
+  return person.run(true, work);
+}
+
+/** Whether the work running now was asked for by a person (see forAPerson). */
+export function askedForAPerson(): boolean {
+  return person.getStore() === true;
+}
+
 export class TurnTakingGateway implements Gateway {
+  /** The residents' own asks, first come first served. */
   private readonly queue: (() => void)[] = [];
+  /** Asks made for people: they take the next turns (first come first served among them). */
+  private readonly people: (() => void)[] = [];
   private scheduled = false;
 
   constructor(private readonly inner: Gateway) {}
@@ -23,7 +44,7 @@ export class TurnTakingGateway implements Gateway {
 
   /** Asks waiting for their turn. */
   get waiting(): number {
-    return this.queue.length;
+    return this.queue.length + this.people.length;
   }
 
   ask<In, Out>(prompt: Prompt<In, Out>, input: In): Promise<Out> {
@@ -46,7 +67,7 @@ export class TurnTakingGateway implements Gateway {
     return new Promise<T>((resolve, reject) => {
       // In the asker's own async context (a town's seed, a person's budget), whoever's turn
       // callback runs it.
-      this.queue.push(
+      (askedForAPerson() ? this.people : this.queue).push(
         AsyncResource.bind(() => {
           try {
             work().then(resolve, reject);
@@ -60,16 +81,16 @@ export class TurnTakingGateway implements Gateway {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.queue.length === 0) return;
+    if (this.scheduled || this.waiting === 0) return;
     this.scheduled = true;
     setImmediate(this.next);
   }
 
-  /** One ask, then the next turn (what it answers runs right after it, before the sockets). */
+  /** One ask, a person's first, then the next turn (what it answers runs right after it, before the sockets). */
   private readonly next = (): void => {
     this.scheduled = false;
     try {
-      this.queue.shift()?.();
+      (this.people.shift() ?? this.queue.shift())?.();
     } finally {
       this.schedule();
     }

@@ -25,4 +25,26 @@ describe("Semaphore", () => {
     r5();
     expect(s.inUse).toBe(0);
   });
+
+  it("gives a freed slot to a person's ask before the residents' waiting ahead of it", async () => {
+    const s = new Semaphore(1);
+    const r0 = (await s.acquire())!;
+    const order: string[] = [];
+    const take = (name: string, first: boolean) =>
+      s.acquire(undefined, first).then((r) => {
+        order.push(name);
+        r!();
+      });
+    const all = [
+      take("resident 1", false),
+      take("resident 2", false),
+      take("person 1", true),
+      take("person 2", true),
+    ];
+    expect(s.waiting).toBe(4);
+    r0();
+    await Promise.all(all);
+    expect(order).toEqual(["person 1", "person 2", "resident 1", "resident 2"]);
+    expect(s.inUse).toBe(0);
+  });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import type { Gateway, Prompt } from "../../server/llm/prompt.ts";
-import { TurnTakingGateway } from "../../server/llm/turns.ts";
+import { forAPerson, TurnTakingGateway } from "../../server/llm/turns.ts";
 import { sleep } from "../helpers/wait.ts";
 
 const echo: Prompt<{ n: number }, { n: number }> = {
@@ -78,5 +78,19 @@ describe("TurnTakingGateway", () => {
     expect(b).toMatchObject({ status: "rejected", reason: { message: "no answer" } });
     expect(c).toEqual({ status: "fulfilled", value: { n: 3 } });
     expect(seen).toEqual(["north", "south"]);
+  });
+
+  it("answers a person's chain before the residents' chains queued ahead of it", async () => {
+    const gateway = new TurnTakingGateway(new OfflineGateway({ meter: false }));
+    const log: string[] = [];
+    const residents = Array.from({ length: 20 }, () => chain(gateway, 5, log, 10));
+    const person: string[] = [];
+    const asked = forAPerson(() => chain(gateway, 5, person));
+    await asked;
+    // The residents' asks under way when the person asked: one turn's, not their twenty chains.
+    expect(log.length).toBeLessThanOrEqual(1);
+    await Promise.all(residents);
+    expect(log).toHaveLength(100);
+    expect(person).toEqual(["ask 0", "ask 1", "ask 2", "ask 3", "ask 4"]);
   });
 });
