@@ -447,6 +447,37 @@ describe("what a resident tells", () => {
     );
   });
 
+  it("sees a friend its persona names as that friend after a talk, not as someone from around town", async () => {
+    const { loadTemplate } = await import("../../server/content/template.ts");
+    const t = await loadTemplate("base-25");
+    // Whoever's persona names a friend: the tie is read from the persona, not written here.
+    const withFriend = t.personas
+      .map((p) => ({ p, friend: /best friend is ([A-Z]\w+ [A-Z]\w+)/.exec(p.learned)?.[1] }))
+      .find((x) => x.friend)!;
+    const self: ChatSideInput = {
+      id: "x",
+      name: withFriend.p.name,
+      brief: "",
+      action: "",
+      relationship: "",
+      memories: [],
+      knows: { persona: withFriend.p } as never,
+    };
+    const takeaway = offlineTakeaway(
+      self,
+      withFriend.friend!,
+      [
+        { speaker: withFriend.friend!, text: "Good morning! How are you?" },
+        { speaker: withFriend.p.name, text: "Fine, thanks." },
+      ],
+      "conversing about the morning",
+      at("10:00"),
+      [],
+    );
+    expect(takeaway.relationship).not.toMatch(/from around town/);
+    expect(takeaway.relationship).toContain(`best friend is ${withFriend.friend}`);
+  });
+
   it("tells a sentence of its own persona that opens on 'She' as its own", () => {
     const mine = {
       text: "She has found a cracked bell in the clock tower.",

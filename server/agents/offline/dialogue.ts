@@ -24,6 +24,7 @@ import { asClause, heardBy, tellFact } from "../language/news.ts";
 import { dayKey, formatTime12 } from "../language/time.ts";
 import { DAY_MS } from "../../world/clock.ts";
 import type { Knowledge } from "../language/knowledge.ts";
+import { personaFacts } from "../language/facts.ts";
 import { noteDrawn } from "../../llm/trace.ts";
 import { noteBlock, noteRecord } from "./drawn.ts";
 
@@ -819,6 +820,7 @@ export function offlineTakeaway(
   const base =
     self.relationship.replace(/\s*They last talked [^.]*\.?\s*$/, "").trim() ||
     tie?.text.replace(/[.]?$/, ".") ||
+    personaTie(self, other) ||
     `${self.name} knows ${other} from around town.`;
   // A meeting agreed goes into both plans: a note of its own, as a visitor's invitation leaves.
   const meeting =
@@ -834,6 +836,21 @@ export function offlineTakeaway(
     ...(facts ? { facts } : {}),
     relationship: `${base.replace(/[.]?$/, ".")} They last talked ${topic.replace(/^conversing /, "")}.`,
   };
+}
+
+/** What its persona says of the other, a friend or kin it names ("Her best friend is Kenji
+ *  Mori." → "Ada Okafor's best friend is Kenji Mori."), so a best friend is never one "known from
+ *  around town". */
+function personaTie(self: ChatSideInput, other: string): string | undefined {
+  if (!self.knows) return undefined;
+  const of = first(other);
+  const fact = personaFacts(self.knows.persona).facts.find(
+    (x) => x.people.includes(of) && (x.kinds.includes("friend") || x.kinds.includes("family")),
+  );
+  return fact?.text
+    .replace(/^(?:Her|His|Their)\b/, `${self.name}'s`)
+    .replace(/^(?:She|He|They)\b/, self.name)
+    .replace(/[.]?$/, ".");
 }
 
 /** The offline relationship summary: what the resident's own memories say of the other. */
