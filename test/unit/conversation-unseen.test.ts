@@ -53,6 +53,7 @@ const QUESTIONS = [
 ];
 
 let ask: (who: number, text: string) => Promise<{ text: string; end: boolean }>;
+let askOf: (resident: { id: string; name: string }, text: string) => Promise<{ text: string }>;
 let sectorsWhere: (test: RegExp) => Set<string>;
 let homes: Set<string>;
 let PERSONAS: Persona[];
@@ -61,6 +62,7 @@ beforeAll(async () => {
   const { mind, town, personas } = await townAt("base-25", "14:00");
   PERSONAS = personas;
   ask = (who, text) => visitorSays(mind, town.time, RESIDENTS[who % RESIDENTS.length], text);
+  askOf = (resident, text) => visitorSays(mind, town.time, resident, text);
   // Buildings by what residents do there in their plans, and the buildings people sleep in.
   const agents = [...mind.context().agents.values()];
   sectorsWhere = (test) =>
@@ -267,6 +269,28 @@ describe("more unseen questions: honest, on the question, by the sense in use (b
     );
     // "What you do", asked inside another question, is its work.
     expect((await ask(1, "Can I ask what you do for work?")).text).toMatch(/^I teach history/);
+  }, 60_000);
+});
+
+describe("yes/no about oneself, from the persona fact that bears on it (base-25, 14:00)", () => {
+  it("likes music when its persona plays the piano (a musical instrument), not otherwise", async () => {
+    // Samuel's persona: "He plays the piano at home, not well." Nothing of music in Ada's.
+    for (const q of ["Do you like music?", "Do you really enjoy music?"]) {
+      const samuel = (await ask(1, q)).text;
+      expect(samuel).toMatch(/^Yes\. .*piano/);
+      expect((await ask(0, q)).text).not.toMatch(/^Yes|piano/);
+    }
+  }, 60_000);
+
+  it("has been married when its persona says it is widowed", async () => {
+    // Jonah "has been a widower for four years"; Ada, a student living with her parents, has not.
+    const jonah = { id: "jonah", name: "Jonah Whitaker" };
+    for (const q of ["Have you ever been married?", "Have you been married before?"]) {
+      expect((await askOf(jonah, q)).text).toMatch(/^Yes\. .*widower/);
+      expect((await ask(0, q)).text).toMatch(/^No/);
+    }
+    // Asked whether it is married now, the fact without a "yes".
+    expect((await askOf(jonah, "Are you married?")).text).toMatch(/^I have been a widower/);
   }, 60_000);
 });
 

@@ -45,7 +45,15 @@ import {
 } from "./answers/day.ts";
 import { plansFor } from "./answers/plans.ts";
 import { purposeWords, places, likedPlace, soughtFor } from "./answers/places.ts";
-import { identity, feelings, topical, nearestKind, origin, feelingAsked } from "./answers/self.ts";
+import {
+  identity,
+  feelings,
+  topical,
+  nearestKind,
+  origin,
+  feelingAsked,
+  bearingFact,
+} from "./answers/self.ts";
 import { met, metAsked } from "./answers/met.ts";
 import { opinionAsked, opinionOf } from "./answers/opinions.ts";
 import { company, aboutPerson, ownClause, kinAsked, friends, peopleOn } from "./answers/people.ts";
@@ -400,6 +408,9 @@ export function answerPeople(
     )
       // Its work, not its name: who it is was not asked.
       sources.push(identity(f, k, false));
+    // "Do you like music?" of one who plays the piano: the fact that bears on what is asked.
+    const bearing = did ? undefined : bearingFact(u, f, k);
+    if (bearing) sources.push(bearing);
     // "What did you have for lunch?": the block of its day the topic names, before its whole day.
     const block = aboutPast ? doneAsked(u, f, k) : undefined;
     if (block) sources.push(block);
