@@ -6,7 +6,7 @@
 // opinion of one's work is one's work, a parting formula ends the talk, and no answer says the
 // question back or is empty.
 import { beforeAll, describe, expect, it } from "vitest";
-import { townAt, visitorSays } from "../../bench/visitorTalk.ts";
+import { townAt, visitorSays, visitorTalk } from "../../bench/visitorTalk.ts";
 import { personaFacts } from "../../server/agents/language/facts.ts";
 import { relatedness } from "../../server/agents/language/lexicon.ts";
 import { factOf, tellFact } from "../../server/agents/language/news.ts";
@@ -53,6 +53,7 @@ const QUESTIONS = [
 ];
 
 let ask: (who: number, text: string) => Promise<{ text: string; end: boolean }>;
+let talkWith: (resident: { id: string; name: string }) => (text: string) => Promise<string>;
 let askOf: (resident: { id: string; name: string }, text: string) => Promise<{ text: string }>;
 let sectorsWhere: (test: RegExp) => Set<string>;
 let homes: Set<string>;
@@ -63,6 +64,7 @@ beforeAll(async () => {
   PERSONAS = personas;
   ask = (who, text) => visitorSays(mind, town.time, RESIDENTS[who % RESIDENTS.length], text);
   askOf = (resident, text) => visitorSays(mind, town.time, resident, text);
+  talkWith = (resident) => visitorTalk(mind, () => town.time, resident).say;
   // Buildings by what residents do there in their plans, and the buildings people sleep in.
   const agents = [...mind.context().agents.values()];
   sectorsWhere = (test) =>
@@ -291,6 +293,27 @@ describe("yes/no about oneself, from the persona fact that bears on it (base-25,
     }
     // Asked whether it is married now, the fact without a "yes".
     expect((await askOf(jonah, "Are you married?")).text).toMatch(/^I have been a widower/);
+  }, 60_000);
+});
+
+describe("a talk never says a sentence twice (base-25, 14:00)", () => {
+  it("leaves out of a later answer a sentence it already said, and keeps the rest", async () => {
+    const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((x) => x.length >= 12);
+    for (const r of RESIDENTS)
+      for (const [first, then] of [
+        ["Who are you?", "Do you like your job?"],
+        ["Tell me who you are.", "Are you happy with your work?"],
+      ]) {
+        const say = talkWith(r);
+        const intro = await say(first);
+        const later = await say(then);
+        expect(later.length).toBeGreaterThan(0);
+        for (const x of sentences(intro)) expect(later).not.toContain(x);
+      }
+    // The reply to what was asked stays ("I do, very much.").
+    const say = talkWith(RESIDENTS[1]);
+    await say("Who are you?");
+    expect(await say("Do you like your job?")).toMatch(/^(I do|Mostly|Yes)/);
   }, 60_000);
 });
 
