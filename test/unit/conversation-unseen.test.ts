@@ -296,6 +296,18 @@ describe("yes/no about oneself, from the persona fact that bears on it (base-25,
   }, 60_000);
 });
 
+describe("a phrasal verb read as one doing (base-25, 14:00)", () => {
+  it("says when it usually gets up from the waking time of its habits", async () => {
+    // Samuel's lifestyle: "goes to bed at 11 pm, wakes up at 6:30 am, ..."; Ada's: 7:30 am.
+    for (const q of ["When do you usually get up?", "What time do you usually get up?"]) {
+      expect((await ask(1, q)).text).toBe("I wake up at 6:30 am.");
+      expect((await ask(0, q)).text).toBe("I wake up at 7:30 am.");
+    }
+    // Going to bed is the other end of the night, not the waking.
+    expect((await ask(1, "When do you usually go to bed?")).text).toMatch(/11 pm/);
+  }, 60_000);
+});
+
 describe("a talk never says a sentence twice (base-25, 14:00)", () => {
   it("leaves out of a later answer a sentence it already said, and keeps the rest", async () => {
     const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((x) => x.length >= 12);

@@ -535,3 +535,22 @@ export function bearsOn(asked: string, word: string, pos: Pos): boolean {
   for (const x of forms) if (x && g.has(x)) return true;
   return false;
 }
+
+/** The words a word is the opposite of, in its first senses of a part of speech ("get up" →
+ *  "go to bed"; "wake" → "fall asleep"). */
+export function opposites(word: string, pos: Pos): string[] {
+  const out = new Set<string>();
+  for (const s of senses(word, pos).slice(0, 3))
+    for (const p of s.pointers)
+      if (p.symbol === "!") for (const x of synset(p.pos, p.offset).words) out.add(x);
+  return [...out];
+}
+
+/** Whether two doings are near by their opposites: "get up" and "wake" share no sense, but their
+ *  opposites ("go to SLEEP", "SLEEP") share a content word (not a particle: "down"). */
+export function nearByOpposites(a: string, b: string, pos: Pos): boolean {
+  const parts = (w: string) =>
+    new Set(opposites(w, pos).flatMap((x) => x.split(" ").filter((p) => p.length >= 5)));
+  const pa = parts(a);
+  return [...parts(b)].some((x) => pa.has(x));
+}

@@ -13,6 +13,7 @@ import {
   domainOf,
   kindOf,
   lemma,
+  nearByOpposites,
   purposeMatch,
   relatedness,
   senses,
@@ -319,6 +320,21 @@ export function answerPeople(
     else if (asksHeard(u) && topic.length) sources.push(...notHeard());
     const did = doneToday(u, f, k) ?? doYou(u, f, k);
     if (did) sources.push(did);
+    // "When do you usually get up?": the clause of its habits on that doing, with its time
+    // ("I wake up at 6:30 am"), before its day's blocks.
+    const askedWhen = (u.wh === "when" || nlp(u.text).has("what time")) && u.about === "you";
+    const sameDoing = (t: string, w: string) =>
+      t === w ||
+      purposeMatch(t, w) >= 0.7 ||
+      (u.pos?.[t] === "verb" && nearByOpposites(t, lemma(w, "verb") ?? w, "verb"));
+    if (askedWhen && u.span === "general")
+      for (const x of f.facts.filter((x) => x.kinds.includes("habit"))) {
+        // (A doing asked: "when do you have LUNCH?" is its day's meal, not a walk after lunch.)
+        const w = x.words.find((w) =>
+          u.topic.some((t) => u.pos?.[t] === "verb" && x.pos?.[w] === "verb" && sameDoing(t, w)),
+        );
+        if (w) sources.push({ name: "when", sentences: [partAbout(mine(f, x.text), [w])] });
+      }
     const near = nearestKind(u);
     // "Have you lost anything lately?": a doing its day does not hold is not its day recited.
     const doingAsked =
@@ -466,11 +482,9 @@ export function answerPeople(
       sources.push(recall(u, f, k, talk, min));
     }
     // "What time do you go to bed?": the block of its day the topic names, with its time.
-    if ((u.wh === "when" || nlp(u.text).has("what time")) && u.about === "you") {
+    if (askedWhen) {
       const b = k.today.find((x) =>
-        wordsOf(plain(x.task)).some((w) =>
-          u.topic.some((t) => t === w || purposeMatch(t, w) >= 0.7),
-        ),
+        wordsOf(plain(x.task)).some((w) => u.topic.some((t) => sameDoing(t, w))),
       );
       if (b)
         sources.push({

@@ -95,7 +95,10 @@ export const wordsOf = (text: string) => {
 export function partAbout(text: string, words: string[]): string {
   const parts = text.replace(/[.!]$/, "").split(/,\s*(?:and\s+)?|\s+and\s+/);
   if (parts.length < 2) return text;
-  const part = parts.find((p) => wordsOf(p).some((w) => words.includes(w)));
+  // (A phrasal verb is its verb too: "wake up" is about waking.)
+  const part = parts.find((p) =>
+    wordsOf(p).some((w) => words.includes(w) || words.includes(w.split(" ")[0])),
+  );
   if (!part) return text;
   return sentence(/^I\b/.test(part) ? part : `I ${part}`);
 }
