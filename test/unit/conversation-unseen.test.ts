@@ -296,6 +296,20 @@ describe("yes/no about oneself, from the persona fact that bears on it (base-25,
   }, 60_000);
 });
 
+describe("a place asked of now, from its own day there (base-25, 14:00)", () => {
+  it("says whether it is at the cafe now, or when it was there, not a persona sentence", async () => {
+    const rosa = { id: "rosa", name: "Rosa Delgado" };
+    const jonah = { id: "jonah", name: "Jonah Whitaker" };
+    for (const q of ["Is the cafe still open?", "Is the cafe open right now?"]) {
+      // Rosa's plan has her serving at her cafe at 14:00; Jonah had lunch there at noon.
+      expect((await askOf(rosa, q)).text).toMatch(/^I'm at Hearth & Crumb cafe right now, serving/);
+      expect((await askOf(jonah, q)).text).toMatch(
+        /^I couldn't say for now; I was at Hearth & Crumb cafe around 12 pm/,
+      );
+    }
+  }, 60_000);
+});
+
 describe("a phrasal verb read as one doing (base-25, 14:00)", () => {
   it("says when it usually gets up from the waking time of its habits", async () => {
     // Samuel's lifestyle: "goes to bed at 11 pm, wakes up at 6:30 am, ..."; Ada's: 7:30 am.

@@ -7,7 +7,7 @@
 // the question, and then with what it knows nearby or a question back.
 import nlp from "compromise";
 import { personaFacts, tellable, type Fact } from "../language/facts.ts";
-import type { Knowledge } from "../language/knowledge.ts";
+import type { Knowledge, KnownPlace } from "../language/knowledge.ts";
 import {
   closeness,
   domainOf,
@@ -218,7 +218,40 @@ export function answerPeople(
     (nlp(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]).some(
       (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
     );
-  if (u.about === "person" && u.person) {
+  // "Is the cafe still open?": a yes/no on a place it knows, now, answered from its own day there
+  // (it is there now, was earlier, will be later), else honestly that it has not been by.
+  const placeAsked =
+    u.wh === "yesno" &&
+    u.about === "thing" &&
+    !seeksPlace &&
+    ["now", "general", "today"].includes(u.span)
+      ? k.places.find(
+          (p) =>
+            !p.dwelling &&
+            !p.name.includes(" of ") &&
+            wordsOf(p.name).some((w) => u.topic.includes(w) && u.pos?.[w] === "noun"),
+        )
+      : undefined;
+  const placeNow = (place: KnownPlace): Source => {
+    const there = activities(k.today).filter((b) => b.place?.split(" of ").at(-1) === place.name);
+    const nowThere = there.find((b) => b.start <= k.minute && b.end > k.minute);
+    const before = there.filter((b) => b.end <= k.minute).at(-1);
+    const after = there.find((b) => b.start > k.minute);
+    return {
+      name: "place-now",
+      sentences: [
+        nowThere
+          ? `I'm at ${place.name} right now, ${doingPhrase({ ...nowThere, place: undefined }, f, k)}.`
+          : before
+            ? `I couldn't say for now; I was at ${place.name} around ${clock(before.start)}, ${doingPhrase({ ...before, place: undefined }, f, k)}.`
+            : after
+              ? `I couldn't say for now; I'll be at ${place.name} around ${clock(after.start)}.`
+              : `I couldn't say, to be honest; I haven't been by ${place.name} today.`,
+      ],
+    };
+  };
+  if (placeAsked) sources.push(placeNow(placeAsked));
+  else if (u.about === "person" && u.person) {
     // Who they are to it first, then its news of them.
     const person = aboutPerson(u.person, f, k, talk.memories, talk.residents);
     const news = askedRecords([], u.person);
