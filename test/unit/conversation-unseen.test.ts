@@ -322,6 +322,21 @@ describe("a phrasal verb read as one doing (base-25, 14:00)", () => {
   }, 60_000);
 });
 
+describe("looking forward read through its gloss, 'expect or hope for' (base-25, 14:00)", () => {
+  it("says what it hopes for or has ahead, not what troubles it nor a garbled question", async () => {
+    const rosa = { id: "rosa", name: "Rosa Delgado" };
+    for (const q of [
+      "What's something you're looking forward to?",
+      "What are you looking forward to this year?",
+    ]) {
+      // Ada's persona: "wants to become a field ecologist"; Rosa's: the party she is planning.
+      expect((await ask(0, q)).text).toMatch(/^I want to become a field ecologist/);
+      expect((await askOf(rosa, q)).text).toMatch(/^I am planning a Valentine's Day party/);
+      expect((await ask(0, q)).text).not.toMatch(/troubles|looking forward is/);
+    }
+  }, 60_000);
+});
+
 describe("a talk never says a sentence twice (base-25, 14:00)", () => {
   it("leaves out of a later answer a sentence it already said, and keeps the rest", async () => {
     const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((x) => x.length >= 12);

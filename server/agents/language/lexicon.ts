@@ -554,3 +554,10 @@ export function nearByOpposites(a: string, b: string, pos: Pos): boolean {
   const pa = parts(a);
   return [...parts(b)].some((x) => pa.has(x));
 }
+
+/** The content words of a word's first sense's gloss, by their roots ("look forward": "expect or
+ *  hope for" → expect, hope): what a phrase WordNet relates to nothing else is read through. */
+export function glossOf(word: string, pos: Pos): string[] {
+  const s = senses(word, pos)[0];
+  return s ? glossRoots(s) : [];
+}

@@ -475,7 +475,14 @@ export function answerPeople(
     if (near.score >= (u.wh === "yesno" && !inner ? 0.6 : 0.45)) {
       if (near.kind === "name") sources.push(identity(f, k));
       else if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k, talk));
-      else if (near.kind === "worry" || near.kind === "wish") sources.push(feelings(f, k));
+      else if (near.kind === "worry") sources.push(feelings(f, k));
+      else if (near.kind === "wish")
+        // What it hopes for: its wishes, then what it plans, before what troubles it.
+        sources.push(
+          { name: "wish", sentences: factsOf(f, k, (x) => x.kinds.includes("wish")) },
+          { name: "plan", sentences: factsOf(f, k, (x) => x.kinds.includes("plan")) },
+          feelings(f, k),
+        );
       else if (near.kind === "plan") sources.push(plansFor(u, f, k, talk, held));
       else if (near.kind === "occupation") sources.push(identity(f, k, false));
       else

@@ -10,6 +10,7 @@ import {
   kindOf,
   lemma,
   relatedness,
+  glossOf,
 } from "../../language/lexicon.ts";
 import { sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
@@ -106,6 +107,12 @@ export function nearestKind(u: Utterance): { kind: string; score: number } {
     for (const t of u.topic) {
       const s = relatedness(t, kind, u.pos?.[t], "noun");
       if (s > best.score) best = { kind, score: s };
+      // A phrase ("look forward") by what its gloss says ("expect or hope for"), a step further.
+      if (t.includes(" "))
+        for (const g of glossOf(t, u.pos?.[t] ?? "verb")) {
+          const sg = 0.9 * relatedness(g, kind, undefined, "noun");
+          if (sg > best.score) best = { kind, score: sg };
+        }
     }
   return best;
 }
