@@ -6,7 +6,7 @@
 // opinion of one's work is one's work, a parting formula ends the talk, and no answer says the
 // question back or is empty.
 import { beforeAll, describe, expect, it } from "vitest";
-import { townAt, visitorSays } from "../../bench/visitorTalk.ts";
+import { townAt, visitorSays, visitorTalk } from "../../bench/visitorTalk.ts";
 import { personaFacts } from "../../server/agents/language/facts.ts";
 import { relatedness } from "../../server/agents/language/lexicon.ts";
 import { factOf, tellFact } from "../../server/agents/language/news.ts";
@@ -53,6 +53,8 @@ const QUESTIONS = [
 ];
 
 let ask: (who: number, text: string) => Promise<{ text: string; end: boolean }>;
+let talkWith: (resident: { id: string; name: string }) => (text: string) => Promise<string>;
+let askOf: (resident: { id: string; name: string }, text: string) => Promise<{ text: string }>;
 let sectorsWhere: (test: RegExp) => Set<string>;
 let homes: Set<string>;
 let PERSONAS: Persona[];
@@ -61,6 +63,8 @@ beforeAll(async () => {
   const { mind, town, personas } = await townAt("base-25", "14:00");
   PERSONAS = personas;
   ask = (who, text) => visitorSays(mind, town.time, RESIDENTS[who % RESIDENTS.length], text);
+  askOf = (resident, text) => visitorSays(mind, town.time, resident, text);
+  talkWith = (resident) => visitorTalk(mind, () => town.time, resident).say;
   // Buildings by what residents do there in their plans, and the buildings people sleep in.
   const agents = [...mind.context().agents.values()];
   sectorsWhere = (test) =>
@@ -267,6 +271,90 @@ describe("more unseen questions: honest, on the question, by the sense in use (b
     );
     // "What you do", asked inside another question, is its work.
     expect((await ask(1, "Can I ask what you do for work?")).text).toMatch(/^I teach history/);
+  }, 60_000);
+});
+
+describe("yes/no about oneself, from the persona fact that bears on it (base-25, 14:00)", () => {
+  it("likes music when its persona plays the piano (a musical instrument), not otherwise", async () => {
+    // Samuel's persona: "He plays the piano at home, not well." Nothing of music in Ada's.
+    for (const q of ["Do you like music?", "Do you really enjoy music?"]) {
+      const samuel = (await ask(1, q)).text;
+      expect(samuel).toMatch(/^Yes\. .*piano/);
+      expect((await ask(0, q)).text).not.toMatch(/^Yes|piano/);
+    }
+  }, 60_000);
+
+  it("has been married when its persona says it is widowed", async () => {
+    // Jonah "has been a widower for four years"; Ada, a student living with her parents, has not.
+    const jonah = { id: "jonah", name: "Jonah Whitaker" };
+    for (const q of ["Have you ever been married?", "Have you been married before?"]) {
+      expect((await askOf(jonah, q)).text).toMatch(/^Yes\. .*widower/);
+      expect((await ask(0, q)).text).toMatch(/^No/);
+    }
+    // Asked whether it is married now, the fact without a "yes".
+    expect((await askOf(jonah, "Are you married?")).text).toMatch(/^I have been a widower/);
+  }, 60_000);
+});
+
+describe("a place asked of now, from its own day there (base-25, 14:00)", () => {
+  it("says whether it is at the cafe now, or when it was there, not a persona sentence", async () => {
+    const rosa = { id: "rosa", name: "Rosa Delgado" };
+    const jonah = { id: "jonah", name: "Jonah Whitaker" };
+    for (const q of ["Is the cafe still open?", "Is the cafe open right now?"]) {
+      // Rosa's plan has her serving at her cafe at 14:00; Jonah had lunch there at noon.
+      expect((await askOf(rosa, q)).text).toMatch(/^I'm at Hearth & Crumb cafe right now, serving/);
+      expect((await askOf(jonah, q)).text).toMatch(
+        /^I couldn't say for now; I was at Hearth & Crumb cafe around 12 pm/,
+      );
+    }
+  }, 60_000);
+});
+
+describe("a phrasal verb read as one doing (base-25, 14:00)", () => {
+  it("says when it usually gets up from the waking time of its habits", async () => {
+    // Samuel's lifestyle: "goes to bed at 11 pm, wakes up at 6:30 am, ..."; Ada's: 7:30 am.
+    for (const q of ["When do you usually get up?", "What time do you usually get up?"]) {
+      expect((await ask(1, q)).text).toBe("I wake up at 6:30 am.");
+      expect((await ask(0, q)).text).toBe("I wake up at 7:30 am.");
+    }
+    // Going to bed is the other end of the night, not the waking.
+    expect((await ask(1, "When do you usually go to bed?")).text).toMatch(/11 pm/);
+  }, 60_000);
+});
+
+describe("looking forward read through its gloss, 'expect or hope for' (base-25, 14:00)", () => {
+  it("says what it hopes for or has ahead, not what troubles it nor a garbled question", async () => {
+    const rosa = { id: "rosa", name: "Rosa Delgado" };
+    for (const q of [
+      "What's something you're looking forward to?",
+      "What are you looking forward to this year?",
+    ]) {
+      // Ada's persona: "wants to become a field ecologist"; Rosa's: the party she is planning.
+      expect((await ask(0, q)).text).toMatch(/^I want to become a field ecologist/);
+      expect((await askOf(rosa, q)).text).toMatch(/^I am planning a Valentine's Day party/);
+      expect((await ask(0, q)).text).not.toMatch(/troubles|looking forward is/);
+    }
+  }, 60_000);
+});
+
+describe("a talk never says a sentence twice (base-25, 14:00)", () => {
+  it("leaves out of a later answer a sentence it already said, and keeps the rest", async () => {
+    const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((x) => x.length >= 12);
+    for (const r of RESIDENTS)
+      for (const [first, then] of [
+        ["Who are you?", "Do you like your job?"],
+        ["Tell me who you are.", "Are you happy with your work?"],
+      ]) {
+        const say = talkWith(r);
+        const intro = await say(first);
+        const later = await say(then);
+        expect(later.length).toBeGreaterThan(0);
+        for (const x of sentences(intro)) expect(later).not.toContain(x);
+      }
+    // The reply to what was asked stays ("I do, very much.").
+    const say = talkWith(RESIDENTS[1]);
+    await say("Who are you?");
+    expect(await say("Do you like your job?")).toMatch(/^(I do|Mostly|Yes)/);
   }, 60_000);
 });
 

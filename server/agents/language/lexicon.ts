@@ -474,3 +474,90 @@ export function purposeMatch(a: string, b: string, bPos?: Pos): number {
   }
   return best;
 }
+
+const grounds = new Map<string, Set<string>>();
+/**
+ * What a word in the sense in use is grounded in: its first sense's synonyms, what it is a kind
+ * of up the chain ("piano" → keyboard instrument → ... → musical instrument), the words its gloss
+ * names and their synonyms ("widowed": "single because of death of the SPOUSE", a spouse being a
+ * "married person"), each with the parts of a compound and the forms derived from it ("musical"
+ * → "music"). For whether a fact bears on a word asked about.
+ */
+function groundsOf(word: string, pos: Pos): Set<string> {
+  const key = `${word}/${pos}`;
+  const hit = grounds.get(key);
+  if (hit) return hit;
+  const out = new Set<string>();
+  const derived = (x: string) => {
+    for (const p of POS) {
+      const s = senses(x, p)[0];
+      if (!s) continue;
+      for (const q of s.pointers)
+        if (q.symbol === "+" || q.symbol === "\\")
+          for (const y of synset(q.pos, q.offset).words) out.add(y);
+    }
+  };
+  // A compound's modifiers say what it is for ("MUSICAL instrument", "MARRIED person"); its head
+  // is only the broader kind, which many things share.
+  const addWords = (s: Synset) => {
+    for (const x of s.words)
+      for (const part of x.split(" ").slice(0, -1))
+        if (part.length > 2 && !GLOSS_GRAMMAR.has(part)) {
+          out.add(part);
+          derived(part);
+        }
+  };
+  const first = senses(word, pos)[0];
+  if (first) {
+    for (const x of first.words) out.add(x);
+    addWords(first);
+    let level = [first];
+    // (A doing's broader kinds are general doings: "write" is no more about animals than "walk".)
+    for (let depth = 0; depth < (pos === "verb" ? 0 : 4) && level.length; depth++) {
+      level = level.flatMap(broader);
+      level.forEach(addWords);
+    }
+    for (const g of glossRoots(first)) {
+      const s = senses(g, "noun")[0];
+      if (s) addWords(s);
+    }
+  }
+  if (grounds.size > 20_000) grounds.clear();
+  grounds.set(key, out);
+  return out;
+}
+
+/** Whether a word of a fact, in the sense it is used in there, bears on a word asked about: the
+ *  asked word, or a form of it, among what the fact's word is grounded in (`groundsOf`). */
+export function bearsOn(asked: string, word: string, pos: Pos): boolean {
+  const g = groundsOf(word, pos);
+  const forms = new Set([asked, ...POS.map((p) => lemma(asked, p)).filter((x) => !!x)]);
+  for (const x of forms) if (x && g.has(x)) return true;
+  return false;
+}
+
+/** The words a word is the opposite of, in its first senses of a part of speech ("get up" →
+ *  "go to bed"; "wake" → "fall asleep"). */
+export function opposites(word: string, pos: Pos): string[] {
+  const out = new Set<string>();
+  for (const s of senses(word, pos).slice(0, 3))
+    for (const p of s.pointers)
+      if (p.symbol === "!") for (const x of synset(p.pos, p.offset).words) out.add(x);
+  return [...out];
+}
+
+/** Whether two doings are near by their opposites: "get up" and "wake" share no sense, but their
+ *  opposites ("go to SLEEP", "SLEEP") share a content word (not a particle: "down"). */
+export function nearByOpposites(a: string, b: string, pos: Pos): boolean {
+  const parts = (w: string) =>
+    new Set(opposites(w, pos).flatMap((x) => x.split(" ").filter((p) => p.length >= 5)));
+  const pa = parts(a);
+  return [...parts(b)].some((x) => pa.has(x));
+}
+
+/** The content words of a word's first sense's gloss, by their roots ("look forward": "expect or
+ *  hope for" → expect, hope): what a phrase WordNet relates to nothing else is read through. */
+export function glossOf(word: string, pos: Pos): string[] {
+  const s = senses(word, pos)[0];
+  return s ? glossRoots(s) : [];
+}

@@ -238,7 +238,19 @@ function readContentTerms(text: string, skip: readonly string[]): { word: string
   const skipped = new Set(skip.flatMap((s) => s.toLowerCase().split(/\s+/)));
   const out: { word: string; pos: Pos }[] = [];
   const terms = (doc.terms().json() as { terms: Term[] }[]).map((x) => x.terms[0]);
-  for (const t of terms) {
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i];
+    // A phrasal verb is one word to the lexicon ("get up": to rise, to wake), not its light verb.
+    const next = terms[i + 1];
+    if (has(t, "PhrasalVerb") && next && has(next, "Particle")) {
+      const verb = infinitive(t.text || t.normal) ?? lemma(t.normal, "verb") ?? t.normal;
+      const phrase = `${verb} ${next.normal}`;
+      if (isWord(phrase, "verb")) {
+        if (!out.some((x) => x.word === phrase)) out.push({ word: phrase, pos: "verb" });
+        i++;
+        continue;
+      }
+    }
     if (GRAMMAR_TAGS.some((g) => has(t, g)) || has(t, "Adverb")) continue;
     const w = t.normal.replace(/[^a-z'-]/g, "").replace(/'s$/, "");
     if (w.length < 3 || skipped.has(w) || AUXILIARY.has(w)) continue;

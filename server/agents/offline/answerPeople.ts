@@ -7,12 +7,13 @@
 // the question, and then with what it knows nearby or a question back.
 import nlp from "compromise";
 import { personaFacts, tellable, type Fact } from "../language/facts.ts";
-import type { Knowledge } from "../language/knowledge.ts";
+import type { Knowledge, KnownPlace } from "../language/knowledge.ts";
 import {
   closeness,
   domainOf,
   kindOf,
   lemma,
+  nearByOpposites,
   purposeMatch,
   relatedness,
   senses,
@@ -45,7 +46,15 @@ import {
 } from "./answers/day.ts";
 import { plansFor } from "./answers/plans.ts";
 import { purposeWords, places, likedPlace, soughtFor } from "./answers/places.ts";
-import { identity, feelings, topical, nearestKind, origin, feelingAsked } from "./answers/self.ts";
+import {
+  identity,
+  feelings,
+  topical,
+  nearestKind,
+  origin,
+  feelingAsked,
+  bearingFact,
+} from "./answers/self.ts";
 import { met, metAsked } from "./answers/met.ts";
 import { opinionAsked, opinionOf } from "./answers/opinions.ts";
 import { company, aboutPerson, ownClause, kinAsked, friends, peopleOn } from "./answers/people.ts";
@@ -209,7 +218,40 @@ export function answerPeople(
     (nlp(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]).some(
       (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
     );
-  if (u.about === "person" && u.person) {
+  // "Is the cafe still open?": a yes/no on a place it knows, now, answered from its own day there
+  // (it is there now, was earlier, will be later), else honestly that it has not been by.
+  const placeAsked =
+    u.wh === "yesno" &&
+    u.about === "thing" &&
+    !seeksPlace &&
+    ["now", "general", "today"].includes(u.span)
+      ? k.places.find(
+          (p) =>
+            !p.dwelling &&
+            !p.name.includes(" of ") &&
+            wordsOf(p.name).some((w) => u.topic.includes(w) && u.pos?.[w] === "noun"),
+        )
+      : undefined;
+  const placeNow = (place: KnownPlace): Source => {
+    const there = activities(k.today).filter((b) => b.place?.split(" of ").at(-1) === place.name);
+    const nowThere = there.find((b) => b.start <= k.minute && b.end > k.minute);
+    const before = there.filter((b) => b.end <= k.minute).at(-1);
+    const after = there.find((b) => b.start > k.minute);
+    return {
+      name: "place-now",
+      sentences: [
+        nowThere
+          ? `I'm at ${place.name} right now, ${doingPhrase({ ...nowThere, place: undefined }, f, k)}.`
+          : before
+            ? `I couldn't say for now; I was at ${place.name} around ${clock(before.start)}, ${doingPhrase({ ...before, place: undefined }, f, k)}.`
+            : after
+              ? `I couldn't say for now; I'll be at ${place.name} around ${clock(after.start)}.`
+              : `I couldn't say, to be honest; I haven't been by ${place.name} today.`,
+      ],
+    };
+  };
+  if (placeAsked) sources.push(placeNow(placeAsked));
+  else if (u.about === "person" && u.person) {
     // Who they are to it first, then its news of them.
     const person = aboutPerson(u.person, f, k, talk.memories, talk.residents);
     const news = askedRecords([], u.person);
@@ -311,6 +353,21 @@ export function answerPeople(
     else if (asksHeard(u) && topic.length) sources.push(...notHeard());
     const did = doneToday(u, f, k) ?? doYou(u, f, k);
     if (did) sources.push(did);
+    // "When do you usually get up?": the clause of its habits on that doing, with its time
+    // ("I wake up at 6:30 am"), before its day's blocks.
+    const askedWhen = (u.wh === "when" || nlp(u.text).has("what time")) && u.about === "you";
+    const sameDoing = (t: string, w: string) =>
+      t === w ||
+      purposeMatch(t, w) >= 0.7 ||
+      (u.pos?.[t] === "verb" && nearByOpposites(t, lemma(w, "verb") ?? w, "verb"));
+    if (askedWhen && u.span === "general")
+      for (const x of f.facts.filter((x) => x.kinds.includes("habit"))) {
+        // (A doing asked: "when do you have LUNCH?" is its day's meal, not a walk after lunch.)
+        const w = x.words.find((w) =>
+          u.topic.some((t) => u.pos?.[t] === "verb" && x.pos?.[w] === "verb" && sameDoing(t, w)),
+        );
+        if (w) sources.push({ name: "when", sentences: [partAbout(mine(f, x.text), [w])] });
+      }
     const near = nearestKind(u);
     // "Have you lost anything lately?": a doing its day does not hold is not its day recited.
     const doingAsked =
@@ -400,6 +457,9 @@ export function answerPeople(
     )
       // Its work, not its name: who it is was not asked.
       sources.push(identity(f, k, false));
+    // "Do you like music?" of one who plays the piano: the fact that bears on what is asked.
+    const bearing = did ? undefined : bearingFact(u, f, k);
+    if (bearing) sources.push(bearing);
     // "What did you have for lunch?": the block of its day the topic names, before its whole day.
     const block = aboutPast ? doneAsked(u, f, k) : undefined;
     if (block) sources.push(block);
@@ -415,7 +475,14 @@ export function answerPeople(
     if (near.score >= (u.wh === "yesno" && !inner ? 0.6 : 0.45)) {
       if (near.kind === "name") sources.push(identity(f, k));
       else if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k, talk));
-      else if (near.kind === "worry" || near.kind === "wish") sources.push(feelings(f, k));
+      else if (near.kind === "worry") sources.push(feelings(f, k));
+      else if (near.kind === "wish")
+        // What it hopes for: its wishes, then what it plans, before what troubles it.
+        sources.push(
+          { name: "wish", sentences: factsOf(f, k, (x) => x.kinds.includes("wish")) },
+          { name: "plan", sentences: factsOf(f, k, (x) => x.kinds.includes("plan")) },
+          feelings(f, k),
+        );
       else if (near.kind === "plan") sources.push(plansFor(u, f, k, talk, held));
       else if (near.kind === "occupation") sources.push(identity(f, k, false));
       else
@@ -455,11 +522,9 @@ export function answerPeople(
       sources.push(recall(u, f, k, talk, min));
     }
     // "What time do you go to bed?": the block of its day the topic names, with its time.
-    if ((u.wh === "when" || nlp(u.text).has("what time")) && u.about === "you") {
+    if (askedWhen) {
       const b = k.today.find((x) =>
-        wordsOf(plain(x.task)).some((w) =>
-          u.topic.some((t) => t === w || purposeMatch(t, w) >= 0.7),
-        ),
+        wordsOf(plain(x.task)).some((w) => u.topic.some((t) => sameDoing(t, w))),
       );
       if (b)
         sources.push({

@@ -3,7 +3,15 @@
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import nlp from "compromise";
-import { closeness, domainOf, kindOf, relatedness } from "../../language/lexicon.ts";
+import {
+  bearsOn,
+  closeness,
+  domainOf,
+  kindOf,
+  lemma,
+  relatedness,
+  glossOf,
+} from "../../language/lexicon.ts";
 import { sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { mine, type Source, factsOf, short, partAbout } from "./voice.ts";
@@ -99,6 +107,12 @@ export function nearestKind(u: Utterance): { kind: string; score: number } {
     for (const t of u.topic) {
       const s = relatedness(t, kind, u.pos?.[t], "noun");
       if (s > best.score) best = { kind, score: s };
+      // A phrase ("look forward") by what its gloss says ("expect or hope for"), a step further.
+      if (t.includes(" "))
+        for (const g of glossOf(t, u.pos?.[t] ?? "verb")) {
+          const sg = 0.9 * relatedness(g, kind, undefined, "noun");
+          if (sg > best.score) best = { kind, score: sg };
+        }
     }
   return best;
 }
@@ -168,4 +182,38 @@ export function feelingAsked(u: Utterance, f: PersonaFacts, k: Knowledge): Sourc
     name: "feeling",
     sentences: [`I don't think I have any big ${plural}, to be honest.${after}`],
   };
+}
+
+/** "Do you like music?", "Have you ever been married?": a yes/no question about itself answered
+ *  by the persona fact whose words, in the sense they are used in there, bear on a word asked
+ *  ("plays the piano": a piano is a musical instrument; "widowed": the death of one's spouse, a
+ *  married person). A liking or a past asked of is met with "yes" and the fact. */
+export function bearingFact(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.wh !== "yesno" || u.about !== "you") return undefined;
+  const asked = u.topic.filter((t) => domainOf(t, "verb") !== "verb.emotion");
+  for (const x of f.facts) {
+    if (!tellable(x, k.knowsSpeaker)) continue;
+    // (Names are no words of the lexicon's: "Walter" is no conductor here.)
+    const words = x.words.filter((w) => !x.people.some((p) => p.toLowerCase() === w));
+    const hit = words.find((w) =>
+      asked.some((t) => t !== w && bearsOn(t, w, x.pos?.[w] ?? "noun")),
+    );
+    if (!hit) continue;
+    // A liking asked ("do you LIKE music?"), or whether it ever was ("HAVE you been married?"):
+    // the fact says yes.
+    // (The word after the subject is the main verb, whatever the tagger makes of "like".)
+    const verbs = [
+      ...(nlp(u.text).match("#Verb").out("array") as string[]),
+      ...(nlp(u.text).match("you #Adverb? [.]", 0).out("array") as string[]),
+    ];
+    const liking = verbs.some(
+      (v) => domainOf(lemma(v.toLowerCase(), "verb") ?? v.toLowerCase(), "verb") === "verb.emotion",
+    );
+    const ever = nlp(u.text).has("^(have|has) you");
+    const told = mine(f, x.text);
+    const said = x.kinds.includes("habit") ? partAbout(told, [hit]) : told;
+    const said2 = liking || ever ? `Yes. ${said}` : said;
+    return { name: "bearing", sentences: [said2] };
+  }
+  return undefined;
 }

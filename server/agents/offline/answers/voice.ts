@@ -1,5 +1,6 @@
 // Saying things within a talk: the talk so far, one of several wordings never said before, the
 // resident's own facts said in the first person, a clause cut short or the part of it asked for.
+import nlp from "compromise";
 import type { MemoryLine } from "../../prompts/builder.ts";
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
@@ -40,14 +41,25 @@ export function choose(options: string[], talk: Talk, ...salt: (string | number)
   return pool[seeded(talk.me, talk.speaker, talk.said.length, ...salt) % pool.length];
 }
 
-/** Sentences not yet said in the talk, and not the person's words. */
+/** Sentences not yet said in the talk, and not the person's words. A sentence said before inside
+ *  a longer one is left out of it (the occupation said again after "Who are you?"), and the rest
+ *  kept when it still says something; a short reply word ("Yes.") may come again, and a reply left alone is kept. */
 export function unsaid(sentences: string[], talk: Talk): string[] {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, "");
   const said = talk.said.map(norm);
   const heard = talk.heard.map(norm);
-  return sentences.filter((s) => {
+  const fresh = (n: string) =>
+    !said.some((x) => x.includes(n)) && !heard.some((h) => h.includes(n));
+  return sentences.flatMap((s) => {
     const n = norm(s);
-    return n.length > 0 && !said.some((x) => x.includes(n)) && !heard.some((h) => h.includes(n));
+    if (!n.length || !fresh(n)) return [];
+    const parts = nlp(s).sentences().out("array") as string[];
+    const kept = parts.filter((p) => norm(p).length < 12 || fresh(norm(p)));
+    if (kept.length === parts.length) return [s];
+    // What is left says something, or still opens with its reply ("Mostly, yes.").
+    return kept.some((p) => norm(p).length >= 12) || (kept.length && kept[0] === parts[0])
+      ? [kept.join(" ")]
+      : [];
   });
 }
 
@@ -83,7 +95,10 @@ export const wordsOf = (text: string) => {
 export function partAbout(text: string, words: string[]): string {
   const parts = text.replace(/[.!]$/, "").split(/,\s*(?:and\s+)?|\s+and\s+/);
   if (parts.length < 2) return text;
-  const part = parts.find((p) => wordsOf(p).some((w) => words.includes(w)));
+  // (A phrasal verb is its verb too: "wake up" is about waking.)
+  const part = parts.find((p) =>
+    wordsOf(p).some((w) => words.includes(w) || words.includes(w.split(" ")[0])),
+  );
   if (!part) return text;
   return sentence(/^I\b/.test(part) ? part : `I ${part}`);
 }
