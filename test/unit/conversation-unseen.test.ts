@@ -374,6 +374,24 @@ describe("a persona read into facts, and records told from the listener's now", 
     );
   });
 
+  it("takes a wish only from a verb of wanting that governs another verb, not a habit", async () => {
+    const p = (id: string) => PERSONAS.find((x) => x.id === id)!;
+    const wishes = (id: string) =>
+      personaFacts(p(id))
+        .facts.filter((f) => f.kinds.includes("wish"))
+        .map((f) => f.text);
+    expect(wishes("jonah").join(" ")).not.toMatch(/lends tools/);
+    expect(wishes("ben").join(" ")).not.toMatch(/takes piano lessons/);
+    expect(wishes("ada").join(" ")).toMatch(/field ecologist/);
+    expect(wishes("grace").join(" ")).toMatch(/taking up the piano/);
+    expect(wishes("kenji").join(" ")).toMatch(/intends to win/);
+    // Asked what he looks forward to, Jonah speaks of retiring, not of the tools he lends.
+    const jonah = { id: "jonah", name: "Jonah Whitaker" };
+    const a = (await askOf(jonah, "What are you looking forward to?")).text;
+    expect(a).toMatch(/retiring/);
+    expect(a).not.toMatch(/lend tools/);
+  });
+
   it("tells a record whose time has passed in the past tense, one going on as on now", () => {
     const day1 = Date.UTC(2026, 1, 13, 14);
     const party = factOf(

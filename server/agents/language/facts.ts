@@ -193,6 +193,32 @@ function termsWithPos(text: string): { word: string; pos: Pos }[] {
     .filter((w) => w.word.length > 2);
 }
 
+/** Whether a clause says a wish: a verb of wanting, hoping, wishing or planning (WordNet) that
+ *  governs another verb in its clause ("wants to become", "hopes to play", "wants them finished",
+ *  "thinking of taking up"; not "a letter she thinks is about"). A verb merely near "want" with only a thing after it is a doing
+ *  ("takes their coffee", "lends tools to anyone who asks"), not a wish. */
+function wishIn(text: string): boolean {
+  const terms = termsOf(text);
+  const isVerb = (t: Term) => t.tags.includes("Verb");
+  return terms.some((t, i) => {
+    if (t.tags.some((g) => ["Auxiliary", "Modal", "Copula", "Pronoun"].includes(g))) return false;
+    // (The tagger reads some gerunds as nouns: "quietly thinking of taking up".)
+    const w = lemma(t.normal, "verb") ?? (isVerb(t) ? t.normal : undefined);
+    if (!w) return false;
+    if (!["want", "hope", "wish", "plan", "intend"].some((c) => closeness(w, c) >= 0.7))
+      return false;
+    for (let j = i; j < terms.length; j++) {
+      // The verb it governs is not finite: "to" before it, or a gerund or participle.
+      const governed =
+        terms[j - 1]?.normal === "to" ||
+        terms[j].tags.some((g) => ["Gerund", "Participle", "PastTense"].includes(g));
+      if (j > i && isVerb(terms[j]) && governed) return true;
+      if (/[,;.!?]/.test(terms[j].post ?? "")) return false;
+    }
+    return false;
+  });
+}
+
 function kindsOf(
   text: string,
   words: string[],
@@ -211,7 +237,7 @@ function kindsOf(
   if (source === "lifestyle") kinds.add("habit");
   const near = (concept: string, min: number) => words.some((w) => closeness(w, concept) >= min);
   if (near("worry", 0.6)) kinds.add("worry");
-  if (near("want", 0.7)) kinds.add("wish");
+  if (wishIn(text)) kinds.add("wish");
   if (source === "currently" && (near("plan", 0.7) || /\b(will|going to)\b/.test(text)))
     kinds.add("plan");
   if (nounLemmas.some((n) => kindOf(n, "dwelling")) || near("inhabit", 0.9)) kinds.add("home");
