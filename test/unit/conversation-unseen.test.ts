@@ -10,6 +10,7 @@ import { townAt, visitorSays, visitorTalk } from "../../bench/visitorTalk.ts";
 import { personaFacts } from "../../server/agents/language/facts.ts";
 import { relatedness } from "../../server/agents/language/lexicon.ts";
 import { factOf, tellFact } from "../../server/agents/language/news.ts";
+import { toListener } from "../../server/agents/language/realise.ts";
 import type { Persona } from "../../shared/persona.ts";
 
 const RESIDENTS = [
@@ -58,10 +59,14 @@ let askOf: (resident: { id: string; name: string }, text: string) => Promise<{ t
 let sectorsWhere: (test: RegExp) => Set<string>;
 let homes: Set<string>;
 let PERSONAS: Persona[];
+let mindOf: () => Parameters<typeof visitorSays>[0];
+let nowOf: () => number;
 
 beforeAll(async () => {
   const { mind, town, personas } = await townAt("base-25", "14:00");
   PERSONAS = personas;
+  mindOf = () => mind;
+  nowOf = () => town.time;
   ask = (who, text) => visitorSays(mind, town.time, RESIDENTS[who % RESIDENTS.length], text);
   askOf = (resident, text) => visitorSays(mind, town.time, resident, text);
   talkWith = (resident) => visitorTalk(mind, () => town.time, resident).say;
@@ -390,6 +395,31 @@ describe("a persona read into facts, and records told from the listener's now", 
     const a = (await askOf(jonah, "What are you looking forward to?")).text;
     expect(a).toMatch(/retiring/);
     expect(a).not.toMatch(/lend tools/);
+  });
+
+  it("speaks of the one it talks to as you", async () => {
+    // Ada tells her father where she lives: not "with my parents, Grace and Samuel".
+    const ada = { id: "ada", name: "Ada Okafor" };
+    const home = (
+      await visitorSays(mindOf(), nowOf(), ada, "Where do you live?", [], "Samuel Okafor")
+    ).text;
+    expect(home).toMatch(/with you and Grace/);
+    expect(home).not.toMatch(/Samuel/);
+    // Said to Helen, Walter's marriage, her draft and her work.
+    expect(toListener("I am married to Helen, who writes the town newsletter.", "Helen Pike")).toBe(
+      "I am married to you.",
+    );
+    expect(toListener("I was reading Helen's draft newsletter.", "Helen Pike")).toBe(
+      "I was reading your draft newsletter.",
+    );
+    expect(toListener("Helen writes the newsletter.", "Helen Pike")).toBe(
+      "You write the newsletter.",
+    );
+    // A name called out to the listener stays; someone else's name stays.
+    expect(toListener("Thanks for telling me, Helen.", "Helen Pike")).toBe(
+      "Thanks for telling me, Helen.",
+    );
+    expect(toListener("I am married to Helen.", "Walter Pike")).toBe("I am married to Helen.");
   });
 
   it("tells a record whose time has passed in the past tense, one going on as on now", () => {

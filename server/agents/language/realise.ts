@@ -186,3 +186,50 @@ export function clock(minutes: number): string {
   const h12 = h % 12 === 0 ? 12 : h % 12;
   return `${h12}${mm ? `:${String(mm).padStart(2, "0")}` : ""} ${h < 12 ? "am" : "pm"}`;
 }
+
+/**
+ * A sentence said to someone it names: the listener is "you" ("I am married to Helen" said to
+ * Helen is "I am married to you"; "Helen's draft" is "your draft"), its verb agrees ("Helen
+ * writes" → "you write"), an aside telling the listener who they are is left out ("you, who
+ * writes the newsletter"), "you" comes first in a pair ("Grace and you" → "you and Grace") and an
+ * apposition naming them among others drops its noun ("with my parents, you and Grace" → "with
+ * you and Grace"). A name called out to them (", Helen.") stays.
+ */
+export function toListener(text: string, listener: string): string {
+  const parts = listener.trim().split(/\s+/);
+  const first = parts[0];
+  if (!first || !text.includes(first)) return text;
+  const rest = parts.slice(1).join(" ");
+  const who = rest ? `(?:${esc(listener)}|${esc(first)}(?! ${esc(rest)}))` : esc(first);
+  let out = text.replace(new RegExp(`\\b${who}'s\\b`, "g"), "your");
+  out = out.replace(
+    new RegExp(`(, )?\\b${who}\\b(?!')([,.!?]?)`, "g"),
+    (m, comma: string | undefined, end: string) => (comma && end ? m : `${comma ?? ""}you${end}`),
+  );
+  if (out === text) return text;
+  out = out
+    .replace(/\byou, (?:who|whom)\b[^.;!?]*/g, "you")
+    .replace(/\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) and you\b/g, "you and $1")
+    .replace(/\b(?:my|our) [a-z]+(?: [a-z]+)?, (you and [A-Z])/g, "$1");
+  // The verb after "you" agrees with it.
+  const terms = (nlp(out).terms().json() as { terms: { text: string; tags: string[] }[] }[]).map(
+    (t) => t.terms[0],
+  );
+  terms.forEach((t, i) => {
+    const next = terms[i + 1];
+    if (t.text.toLowerCase() !== "you" || !next || !next.tags.includes("PresentTense")) return;
+    const low = next.text.toLowerCase();
+    const agreed =
+      low === "is" || low === "am"
+        ? "are"
+        : low === "was"
+          ? "were"
+          : /s$/.test(low) && next.tags.includes("Verb")
+            ? (lemma(low, "verb") ?? low)
+            : low;
+    if (agreed !== low)
+      out = out.replace(new RegExp(`\\b(you) ${esc(next.text)}\\b`, "i"), `$1 ${agreed}`);
+  });
+  out = out.replace(/\b(you) was\b/gi, "$1 were");
+  return out.replace(/(^|[.!?]\s+)you\b/g, "$1You");
+}

@@ -18,7 +18,7 @@ import {
   relatedness,
   senses,
 } from "../language/lexicon.ts";
-import { clock, inFirstPerson, sentence } from "../language/realise.ts";
+import { clock, inFirstPerson, sentence, toListener } from "../language/realise.ts";
 import type { Utterance } from "../language/understand.ts";
 import { bearing, heldRecords, newsTopic, recordsAsked } from "../language/news.ts";
 import {
@@ -82,7 +82,11 @@ export function answerPeople(
     source: string,
     extra: Partial<PeopleAnswer> = {},
   ): PeopleAnswer | undefined => {
-    const fresh = unsaid(sentences, talk);
+    // (Said to someone it names, the answer speaks of them as "you".)
+    const fresh = unsaid(
+      sentences.map((x) => toListener(x, talk.speaker)),
+      talk,
+    );
     if (!fresh.length) return undefined;
     // The best source's first sentences, in order (an introduction opens with the name).
     const text = fresh.slice(0, 2).join(" ");

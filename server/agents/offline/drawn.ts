@@ -8,7 +8,7 @@ import type { MemoryLine } from "../prompts/builder.ts";
 import { personaFacts } from "../language/facts.ts";
 import type { DayBlock, Knowledge } from "../language/knowledge.ts";
 import { ownMemoryAsI } from "../language/person.ts";
-import { clock, inFirstPerson } from "../language/realise.ts";
+import { clock, inFirstPerson, toListener } from "../language/realise.ts";
 
 /** A memory drawn on: its kind and time, its text; its typed records by id. */
 export function noteMemory(m: MemoryLine): void {
@@ -62,13 +62,25 @@ function realised(key: string, make: () => string): string {
  * memory as its own, a place or a person by name). A lookup of values in what was said, for the
  * trace only: it changes no answer.
  */
-export function noteKnowledgeIn(text: string, k: Knowledge, memories: readonly MemoryLine[]) {
+export function noteKnowledgeIn(
+  text: string,
+  k: Knowledge,
+  memories: readonly MemoryLine[],
+  listener = "",
+) {
   if (!drawingNoted()) return;
   const said = text.toLowerCase();
   const f = personaFacts(k.persona);
   for (const x of f.facts) {
     const mine = realised(`${f.name}\n${x.text}`, () => inFirstPerson(x.text, f.name, f.pronoun));
-    if (mine.length > 8 && said.includes(mine)) noteDrawn("persona", x.source, x.text);
+    // (As said to the one it names: "I am married to you".)
+    const toThem = listener
+      ? realised(`${f.name}\n${listener}\n${x.text}`, () =>
+          toListener(inFirstPerson(x.text, f.name, f.pronoun), listener),
+        )
+      : mine;
+    if ([mine, toThem].some((m) => m.length > 8 && said.includes(m)))
+      noteDrawn("persona", x.source, x.text);
   }
   for (const b of [...k.today, ...k.yesterday]) {
     const task = b.task.replace(/\s*\(.*\)\s*$/, "");

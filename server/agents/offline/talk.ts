@@ -616,7 +616,7 @@ function answerFor(
         residents,
       }),
   );
-  noteKnowledgeIn(answer.text, k, s.memories);
+  noteKnowledgeIn(answer.text, k, s.memories, other);
   void f;
   return {
     text: answer.text,

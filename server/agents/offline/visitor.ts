@@ -97,7 +97,7 @@ export function knowingReply(i: VisitorReplyInput & { knows: Knowledge }): Peopl
         residents: i.residents,
       }),
   );
-  noteKnowledgeIn(answer.text, i.knows, i.self.memories);
+  noteKnowledgeIn(answer.text, i.knows, i.self.memories, i.visitor.name);
   const last = i.soFar.length + 1 >= i.maxLines;
   const topic = u.topic.length
     ? `conversing about ${u.topic.slice(0, 4).join(" ")}`
