@@ -397,6 +397,27 @@ describe("a persona read into facts, and records told from the listener's now", 
     expect(a).not.toMatch(/lend tools/);
   });
 
+  it("says what it would change about the town from its wishes, else that it likes it", async () => {
+    const nadia = { id: "nadia", name: "Nadia Petrova" };
+    const ada = { id: "ada", name: "Ada Okafor" };
+    // Nadia wants the town to fix the potholes on Main Street.
+    expect((await askOf(nadia, "What would you change about this town?")).text).toMatch(/potholes/);
+    // Ada has no wish about the town: honestly not much, and not her plans or habits recited.
+    for (const q of [
+      "What would you change about this town?",
+      "What would you improve around here?",
+    ]) {
+      const a = (await askOf(ada, q)).text;
+      expect(a).toMatch(/^(Not|Hard)/);
+      expect(a).not.toMatch(/ecologist|bed|breakfast/);
+    }
+    // "Would you ..." that is no wish for the town: a place recommended, an invitation accepted.
+    expect((await askOf(nadia, "Would you recommend anywhere for lunch?")).text).toMatch(/^Try /);
+    expect((await askOf(nadia, "Would you come by tomorrow?")).text).toMatch(
+      /(drop in|come by) tomorrow/,
+    );
+  });
+
   it("speaks of the one it talks to as you", async () => {
     // Ada tells her father where she lives: not "with my parents, Grace and Samuel".
     const ada = { id: "ada", name: "Ada Okafor" };

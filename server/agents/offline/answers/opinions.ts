@@ -7,13 +7,16 @@ import type { Utterance } from "../../language/understand.ts";
 import { mine, type Source, short, wordsOf } from "./voice.ts";
 import { likedPlace } from "./places.ts";
 import { topical, nearestKind } from "./self.ts";
+import { seeded } from "../../language/random.ts";
 
 /** What an opinion question is about: the listener's work, home and town, or a thing. */
 export type OpinionOf = "work" | "home" | "thing";
 
 /** "Do you like what you do?", "How do you feel about living here?", "Are you happy at work?":
  *  a verb or adjective of feeling about the listener's own life. */
-export function opinionAsked(u: Utterance): { of: OpinionOf; words: string[] } | undefined {
+export function opinionAsked(
+  u: Utterance,
+): { of: OpinionOf; words: string[]; change?: boolean } | undefined {
   if (u.about !== "you" || u.act !== "question") return undefined;
   const doc = nlp(u.text);
   // A verb or adjective that evaluates (liking, enjoying, being happy with), not one of wanting
@@ -34,10 +37,18 @@ export function opinionAsked(u: Utterance): { of: OpinionOf; words: string[] } |
     afterYou.some(feeling) ||
     doc.has("(think|feel) (of|about)") ||
     doc.has("(what|how) do you (think|feel)");
-  if (!felt) return undefined;
-  const words = u.topic.filter((w) => !feeling(w) && closeness(w, "think") < 0.6);
+  // "What would you change about this town?": a wish for it, asked as a hypothetical ("would")
+  // with a verb of changing or improving (WordNet).
+  const changes = (w: string) => Math.max(closeness(w, "change"), closeness(w, "improve")) >= 0.6;
+  const change = doc.has("would you") && (afterYou.some(changes) || u.topic.some(changes));
+  if (!felt && !change) return undefined;
+  const words = u.topic.filter((w) => !feeling(w) && !changes(w) && closeness(w, "think") < 0.6);
   const near = nearestKind({ ...u, topic: words });
   const here = doc.has("(here|town|place|live|living|neighborhood|neighbourhood)");
+  if (change)
+    return here || (near.kind === "home" && near.score >= 0.45)
+      ? { of: "home", words, change }
+      : undefined;
   if (near.kind === "occupation" && near.score >= 0.45) return { of: "work", words };
   if (here || (near.kind === "home" && near.score >= 0.45)) return { of: "home", words };
   // "Do you like what you do?": the free relative "what you do" is one's work.
@@ -48,7 +59,7 @@ export function opinionAsked(u: Utterance): { of: OpinionOf; words: string[] } |
 /** Its view of its work or its home and town, from its persona: what it does and hopes for, and
  *  a worry if it has one ("Mostly, though ..."). */
 export function opinionOf(
-  o: { of: OpinionOf; words: string[] },
+  o: { of: OpinionOf; words: string[]; change?: boolean },
   u: Utterance,
   f: PersonaFacts,
   k: Knowledge,
@@ -100,6 +111,32 @@ export function opinionOf(
         .flatMap((p) => wordsOf(p.name)),
     );
     const worry = worryOn(placeWords, liked);
+    if (o.change) {
+      // What it would change: a wish or worry of its own about the town, its places or a change
+      // to them; else honestly not much.
+      const bears = f.facts.filter(
+        (x) =>
+          (x.kinds.includes("wish") || x.kinds.includes("worry")) &&
+          tell(x) &&
+          x.words.some(
+            (w) =>
+              placeWords.has(w) ||
+              closeness(w, "town") >= 0.7 ||
+              Math.max(closeness(w, "change"), closeness(w, "improve")) >= 0.6,
+          ),
+      );
+      const content = [
+        "Not much, really; I like it here.",
+        "Not a lot, to be honest. I'm happy with it as it is.",
+        "Hard to say. I like the town the way it is.",
+      ];
+      return {
+        name: "opinion",
+        sentences: bears.length
+          ? [mine(f, bears[0].text)]
+          : [content[seeded(f.name, u.text) % content.length]],
+      };
+    }
     return {
       name: "opinion",
       sentences: [
