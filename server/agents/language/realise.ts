@@ -73,7 +73,22 @@ const BARE_INFINITIVE_VERBS = new Set([
 const lemmaOf = (t: { text: string } | undefined) =>
   (t ? nlp(t.text).verbs().toInfinitive().text() || t.text : "").toLowerCase();
 
+const firstPersonKept = new Map<string, string>();
 export function inFirstPerson(sentence: string, name: string, p: Pronoun): string {
+  // It parses, and answers say the same plans and persona sentences line after line: the answers
+  // are kept by sentence, name and pronoun (a pure function of them).
+  const key = `${p}\u0000${name}\u0000${sentence}`;
+  let said = firstPersonKept.get(key);
+  if (said === undefined) {
+    said = firstPersonOf(sentence, name, p);
+    if (firstPersonKept.size >= 50_000)
+      firstPersonKept.delete(firstPersonKept.keys().next().value!);
+    firstPersonKept.set(key, said);
+  }
+  return said;
+}
+
+function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
   const first = name.split(" ")[0];
   const subj = p === "she" ? "She|she" : p === "he" ? "He|he" : "They|they";
   const poss = p === "she" ? "her" : p === "he" ? "his" : "their";

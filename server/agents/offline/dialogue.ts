@@ -685,7 +685,21 @@ export function offlineUtterance(
 /** What a line told (saidAt), as the object of "about": the engine's retelling lead-in and who told
  *  whom dropped, in the third person, a clause with "is doing" as a gerund phrase ("Ines getting
  *  the garden beds ready"), any other clause after "how", so a topic never reads "about I am ...". */
+const topicsKept = new Map<string, string>();
 export function topicPhrase(line: string, speaker: string): string {
+  // It parses, and a talk's news is put as a topic line after line: kept by line and speaker (a
+  // pure function of them).
+  const key = `${speaker}\u0000${line}`;
+  let topic = topicsKept.get(key);
+  if (topic === undefined) {
+    topic = readTopicPhrase(line, speaker);
+    if (topicsKept.size >= 50_000) topicsKept.delete(topicsKept.keys().next().value!);
+    topicsKept.set(key, topic);
+  }
+  return topic;
+}
+
+function readTopicPhrase(line: string, speaker: string): string {
   // What was told, not who told it: "Edmund told me that Edmund is organising ..." is about that.
   const t = shortTopic(iToThirdPerson(whatWasTold(line), speaker));
   const gerund = /^(.+?) (?:is|are|was|were) (\w+ing\b.*)$/.exec(t);

@@ -25,7 +25,7 @@ export function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, 
   const speaker = firstName(talk.speaker);
   const scored = talk.memories
     .filter((m) => !/ said to |interviewed/.test(m.text) && !m.text.includes(speaker))
-    .filter((m) => (k.knowsSpeaker || !secretIn(m.text)) && !recital(m.text))
+    .filter((m) => !recital(m.text))
     .map((m) => {
       const words = contentTerms(m.text);
       let s = 0;
@@ -35,9 +35,15 @@ export function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, 
     })
     .filter((x) => x.s >= min)
     .sort((a, b) => b.s - a.s);
+  // Secrets left out of the best two only: reading one parses the memory, and the filters commute.
+  const told: typeof scored = [];
+  for (const x of scored) {
+    if (told.length === 2) break;
+    if (k.knowsSpeaker || !secretIn(x.m.text)) told.push(x);
+  }
   return {
     name: "memory",
-    sentences: scored.slice(0, 2).map((x) => sentence(ownMemoryAsI(x.m.text, f.name))),
+    sentences: told.map((x) => sentence(ownMemoryAsI(x.m.text, f.name))),
   };
 }
 
