@@ -115,6 +115,7 @@ async function peopleAsk(mind: Mind) {
   // Real time passes (no more steps): the answer is said to Jane.
   let reply: TownEvent | undefined;
   let doneAtReply = -1;
+  // A poll: real time must pass for the minds to work.
   for (let i = 0; i < 12_000 && !reply; i++) {
     await new Promise((r) => setTimeout(r, 5));
     reply = [...town.takeAnswers(), ...town.tickHumans(5)].find(
@@ -123,9 +124,10 @@ async function peopleAsk(mind: Mind) {
     if (reply) doneAtReply = w.seen.done;
   }
   expect(reply, `${target.name} answered Jane (${JSON.stringify(w.seen)})`).toBeDefined();
+  // A poll, as above.
   for (let i = 0; i < 30_000 && w.seen.interviewed.length === 0; i++)
     await new Promise((r) => setTimeout(r, 5));
-  // Then the backlog is let through, to show how long it was.
+  // Then the backlog is let through (a poll), to show how long it was.
   for (let i = 0; i < 60_000 && w.seen.done < backlog; i++)
     await new Promise((r) => setTimeout(r, 5));
   return { backlog, doneAtReply, seen: w.seen };
