@@ -436,6 +436,8 @@ export async function conversationEnded(
     ctx.settings.retrieveForChat,
     s.relationships.get(key) ?? "",
   );
+  // (What it knows as values: a friend its persona names is seen as one, offlineTakeaway.)
+  self.knows ??= knowledgeOf(ctx, s, now, otherName);
   const takeaway =
     chat?.takeaway ??
     (await ctx.gateway.ask(postChatPrompt, {

@@ -129,9 +129,16 @@ const HEARSAY =
   /^(?:(?:You|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:told (?:me|you|[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)|heard from [A-Z][\w'-]*(?: [A-Z][\w'-]*)?) that )+/;
 /** How the engine retells a memory that is not a plan of its own (tellNews). */
 const RETELLING = "I keep thinking about this: ";
-/** What words said tell, without the engine's retelling lead-in or who told whom before. */
+/** How the engine recalls the last talk in a greeting (talk.ts): what follows is that topic. */
+export const RECALLING = "Last time we talked about ";
+/** What words said tell, without the engine's retelling or recalling lead-in or who told whom before. */
 const whatWasTold = (said: string) =>
-  (said.startsWith(RETELLING) ? said.slice(RETELLING.length) : said).replace(HEARSAY, "");
+  (said.startsWith(RETELLING)
+    ? said.slice(RETELLING.length)
+    : said.startsWith(RECALLING)
+      ? said.slice(RECALLING.length)
+      : said
+  ).replace(HEARSAY, "");
 
 /**
  * What a resident finds most important to tell right now, from its own memories (best first): an
@@ -831,11 +838,14 @@ export function offlineTakeaway(
       m.kind === "thought" &&
       !heardFrom(m.text),
   );
+  const stranger = `${self.name} knows ${other} from around town.`;
+  const held = self.relationship.replace(/\s*They last talked [^.]*\.?\s*$/, "").trim();
+  // (The default view of a face in town gives way to what the persona says of them.)
   const base =
-    self.relationship.replace(/\s*They last talked [^.]*\.?\s*$/, "").trim() ||
+    (held !== stranger && held) ||
     tie?.text.replace(/[.]?$/, ".") ||
     personaTie(self, other) ||
-    `${self.name} knows ${other} from around town.`;
+    stranger;
   // A meeting agreed goes into both plans: a note of its own, as a visitor's invitation leaves.
   const meeting =
     agreed && (agreed.proposer === self.name || agreed.accepter === self.name)

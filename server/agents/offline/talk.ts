@@ -25,6 +25,7 @@ import {
   type News,
   type PastContext,
   type Proposal,
+  RECALLING,
 } from "./dialogue.ts";
 import { answerPeople } from "./answerPeople.ts";
 import { offlineInterview } from "./interview.ts";
@@ -462,7 +463,7 @@ function opening(
       return pick(
         [
           `Hello ${you}! I was just thinking about when we talked ${about}.`,
-          `${you}, good to see you again. Last time we talked ${about}.`,
+          `${you}, good to see you again. ${RECALLING}${about.replace(/^about /, "")}.`,
         ],
         s.id,
         other,

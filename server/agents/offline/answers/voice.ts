@@ -56,10 +56,14 @@ export function unsaid(sentences: string[], talk: Talk): string[] {
     const parts = nlp(s).sentences().out("array") as string[];
     const kept = parts.filter((p) => norm(p).length < 12 || fresh(norm(p)));
     if (kept.length === parts.length) return [s];
-    // What is left says something, or still opens with its reply ("Mostly, yes.").
-    return kept.some((p) => norm(p).length >= 12) || (kept.length && kept[0] === parts[0])
-      ? [kept.join(" ")]
-      : [];
+    // What is left says something, or still opens with its reply ("Mostly, yes."); a bare reply
+    // whose substance was said already points back to it ("Yes, as I said."), never "Yes." alone.
+    if (kept.some((p) => norm(p).length >= 12)) return [kept.join(" ")];
+    if (!kept.length || kept[0] !== parts[0]) return [];
+    const whose = parts.some((p) => !kept.includes(p) && said.some((x) => x.includes(norm(p))))
+      ? "I"
+      : "you";
+    return [`${kept.join(" ").replace(/[.!]+$/, "")}, as ${whose} said.`];
   });
 }
 
