@@ -106,6 +106,22 @@ export async function walkUpTo(
   throw new Error(`no reachable tile near ${agentId}`);
 }
 
+/** Walks a person to (x, y) and waits until it is there; false when the server refuses the walk. */
+export async function walkTo(p: Person, x: number, y: number): Promise<boolean> {
+  const before = p.inbox.error.length;
+  p.room.send("move", { x, y });
+  const r = await waitFor(
+    `${p.id} at ${x},${y}`,
+    () => {
+      const me = p.room.state.avatars.get(p.id);
+      if (me && me.x === x && me.y === y) return "here";
+      return p.inbox.error.length > before ? "refused" : undefined;
+    },
+    20_000,
+  );
+  return r === "here";
+}
+
 /** A resident's memories as GET /api/agents/:id shows them (newest first). */
 export async function memoriesOf(
   server: TestServer,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { VIEW_HYSTERESIS, VIEW_MARGIN, VIEW_MESSAGE } from "../../shared/interest.ts";
 import { useTestServer, waitFor } from "../helpers/server.ts";
-import type { Person } from "../helpers/people.ts";
+import { walkTo, type Person } from "../helpers/people.ts";
 
 const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 const PATCH = 15;
@@ -17,21 +17,6 @@ function patchesTo(p: Person): { count: number } {
     if ((new Uint8Array(e.data)[0] & 31) === PATCH) seen.count++;
   });
   return seen;
-}
-
-async function walkTo(p: Person, x: number, y: number): Promise<boolean> {
-  const before = p.inbox.error.length;
-  p.room.send("move", { x, y });
-  const r = await waitFor(
-    `${p.id} at ${x},${y}`,
-    () => {
-      const me = p.room.state.avatars.get(p.id);
-      if (me && me.x === x && me.y === y) return "here";
-      return p.inbox.error.length > before ? "refused" : undefined;
-    },
-    20_000,
-  );
-  return r === "here";
 }
 
 describe("patches", () => {

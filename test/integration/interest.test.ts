@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { VIEW_HYSTERESIS, VIEW_MARGIN, VIEW_MESSAGE } from "../../shared/interest.ts";
 import { useTestServer, waitFor } from "../helpers/server.ts";
-import { walkUpTo, type Person } from "../helpers/people.ts";
+import { walkTo, walkUpTo, type Person } from "../helpers/people.ts";
 
 const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 
@@ -14,22 +14,6 @@ const pos = (watcher: Person, of: Person) => {
 };
 const send = (p: Person, type: string, payload: unknown) =>
   (p.room as unknown as { send(t: string, m: unknown): void }).send(type, payload);
-
-/** Walks a person to (x, y) and waits until it is there; false when the server refuses the walk. */
-async function walkTo(p: Person, x: number, y: number): Promise<boolean> {
-  const before = p.inbox.error.length;
-  p.room.send("move", { x, y });
-  const r = await waitFor(
-    `${p.id} at ${x},${y}`,
-    () => {
-      const me = p.room.state.avatars.get(p.id);
-      if (me && me.x === x && me.y === y) return "here";
-      return p.inbox.error.length > before ? "refused" : undefined;
-    },
-    20_000,
-  );
-  return r === "here";
-}
 
 describe("what each client is sent of others' avatars", () => {
   it("sees avatars near it and not a far one, sees it appear as it walks near, and always its own", async () => {
