@@ -3,6 +3,7 @@
 // place lively; places a few tiles apart count as one. An object is in an unusual state when a
 // person (a moderator) set it: residents' own use of things (a bed slept in) is their day.
 import { isBurning, isIdle } from "./objectState.ts";
+import type { CrowdCell } from "../../shared/interest.ts";
 import type { TownObject } from "./townInfo.ts";
 
 export interface ActionSpot {
@@ -80,11 +81,37 @@ export function actionSpots(v: ActionInput, townObjects: readonly TownObject[]):
       if (s.burning) near.burning = true;
     } else out.push({ ...s });
   }
-  // A fire above all: however busy a place of talk gets, a burning object comes first.
-  return out.sort(
-    (a, b) => Number(b.burning === true) - Number(a.burning === true) || b.score - a.score,
-  );
+  return out.sort(byLiveliness);
 }
+
+/**
+ * A large town sends only the residents in view: talks further away come from the crowd (its
+ * coarse cells). They join the spots in order of liveliness, a fire still first.
+ */
+export function withCrowdTalks(
+  spots: readonly ActionSpot[],
+  crowd: readonly CrowdCell[],
+): ActionSpot[] {
+  const out = [...spots];
+  for (const c of crowd) {
+    if (!c.talking) continue;
+    const x = c.x + Math.floor(c.size / 2),
+      y = c.y + Math.floor(c.size / 2);
+    if (out.some((p) => Math.abs(p.x - x) + Math.abs(p.y - y) <= c.size)) continue;
+    out.push({
+      x,
+      y,
+      follow: "",
+      why: `residents talking (${c.count} here)`,
+      score: 3 + c.count * 0.5,
+    });
+  }
+  return out.sort(byLiveliness);
+}
+
+/** Liveliest first; a fire above all: however busy a place of talk gets, a burning object leads. */
+export const byLiveliness = (a: ActionSpot, b: ActionSpot): number =>
+  Number(b.burning === true) - Number(a.burning === true) || b.score - a.score;
 
 /** Whether an object's state was set by a person (a moderator), not by a resident using it. */
 export function setByPerson(

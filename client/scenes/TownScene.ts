@@ -16,7 +16,7 @@ import type { TownState } from "../../shared/state.ts";
 import { asFacing } from "../../shared/view.ts";
 import { send } from "../net.ts";
 import type { Character } from "../render/Character.ts";
-import { actionSpots, type ActionSpot } from "../render/action.ts";
+import { actionSpots, withCrowdTalks, type ActionSpot } from "../render/action.ts";
 import { isBurning, isIdle, stateIcon } from "../render/objectState.ts";
 import { TILESET_KEY, TownRenderer, type TownView } from "../render/TownRenderer.ts";
 import { isWalkable, nearestWalkable } from "../render/townInfo.ts";
@@ -388,35 +388,23 @@ export class TownScene extends Phaser.Scene {
    */
   private followAction(): void {
     const s = this.ctx.room.state;
-    const spots = actionSpots(
-      {
-        agents: Array.from(s.agents.values())
-          .filter(placed)
-          .map((a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, talkingTo: a.talkingTo ?? "" })),
-        avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name })),
-        objects: Array.from(s.objects.values(), (o) => ({
-          address: o.address,
-          state: o.state,
-          by: o.by,
-        })),
-      },
-      this.town.info.objects,
+    const spots = withCrowdTalks(
+      actionSpots(
+        {
+          agents: Array.from(s.agents.values())
+            .filter(placed)
+            .map((a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, talkingTo: a.talkingTo ?? "" })),
+          avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name })),
+          objects: Array.from(s.objects.values(), (o) => ({
+            address: o.address,
+            state: o.state,
+            by: o.by,
+          })),
+        },
+        this.town.info.objects,
+      ),
+      decodeCrowd(s.crowd),
     );
-    // A large town sends only the residents in view: talks further away come from the crowd.
-    for (const c of decodeCrowd(s.crowd)) {
-      if (!c.talking) continue;
-      const x = c.x + Math.floor(c.size / 2),
-        y = c.y + Math.floor(c.size / 2);
-      if (spots.some((p) => Math.abs(p.x - x) + Math.abs(p.y - y) <= c.size)) continue;
-      spots.push({
-        x,
-        y,
-        follow: "",
-        why: `residents talking (${c.count} here)`,
-        score: 3 + c.count * 0.5,
-      });
-    }
-    spots.sort((a, b) => b.score - a.score);
     if (spots.length === 0) {
       this.ctx.toasts.info(
         "Nothing out of the ordinary right now: nobody is talking and every object is as it should be.",

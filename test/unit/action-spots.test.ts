@@ -1,7 +1,7 @@
 // "Follow the action" (F): a fire comes first however busy a place of talk is; otherwise the
 // liveliest place leads.
 import { describe, expect, it } from "vitest";
-import { actionSpots } from "../../client/render/action.ts";
+import { actionSpots, withCrowdTalks } from "../../client/render/action.ts";
 
 const agent = (id: string, x: number, y: number, talkingTo = "") => ({
   id,
@@ -65,5 +65,32 @@ describe("actionSpots", () => {
         objects,
       ),
     ).toEqual([]);
+  });
+});
+
+describe("withCrowdTalks", () => {
+  it("adds talks seen only in the crowd of a large town, and still puts a fire first", () => {
+    const burning = actionSpots(
+      {
+        agents: [],
+        avatars: [],
+        objects: [{ address: "w:home:kitchen:stove", state: "on fire", by: "Mod" }],
+      },
+      objects,
+    );
+    // Twelve residents talking in a far cell: livelier by score than a fire nobody stands near.
+    const crowd = [{ x: 80, y: 80, size: 10, count: 12, talking: true }];
+    const spots = withCrowdTalks(burning, crowd);
+    expect(spots.map((s) => s.why)).toEqual(["stove: on fire", "residents talking (12 here)"]);
+    expect(spots[1].score).toBeGreaterThan(spots[0].score);
+  });
+
+  it("skips a crowd cell with a talk already among the spots, and cells where nobody talks", () => {
+    const talk = actionSpots({ agents: cafe, avatars: [], objects: [] }, objects);
+    const crowd = [
+      { x: 35, y: 5, size: 10, count: 8, talking: true },
+      { x: 0, y: 0, size: 10, count: 3, talking: false },
+    ];
+    expect(withCrowdTalks(talk, crowd)).toHaveLength(talk.length);
   });
 });
