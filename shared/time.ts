@@ -2,7 +2,8 @@
 // count read in UTC, so every machine formats it the same way whatever its time zone.
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
+/** Month names, January first. */
+export const MONTHS = [
   "January",
   "February",
   "March",

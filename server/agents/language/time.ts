@@ -1,22 +1,9 @@
 // Times of day and dates as the offline engine and the prompts write and read them.
 import * as chrono from "chrono-node";
 import nlp from "compromise";
-import { formatDate } from "../../../shared/time.ts";
+import { formatDate, MONTHS as MONTH_NAMES } from "../../../shared/time.ts";
 
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+export { MONTH_NAMES };
 
 /** "5 pm", "5:30 am", "12 pm". */
 export function formatTime12(minute: number): string {
