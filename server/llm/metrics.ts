@@ -137,20 +137,22 @@ export class Meter {
   }
 }
 
+/** The counts that add up, in a prompt's row and in the totals alike. */
+const COUNTS = [
+  "calls",
+  "failures",
+  "repairs",
+  "fallbacks",
+  "cacheHits",
+  "tokensIn",
+  "tokensOut",
+  "asks",
+  "invalid",
+  "costUsd",
+] as const;
+
 function addPrompt(into: PromptMetrics, m: PromptMetrics): void {
-  for (const k of [
-    "calls",
-    "failures",
-    "repairs",
-    "fallbacks",
-    "cacheHits",
-    "tokensIn",
-    "tokensOut",
-    "asks",
-    "invalid",
-    "costUsd",
-  ] as const)
-    into[k] += m[k];
+  for (const k of COUNTS) into[k] += m[k];
   into.latencyMs.total += m.latencyMs.total;
   into.latencyMs.count += m.latencyMs.count;
   into.latencyMs.max = Math.max(into.latencyMs.max, m.latencyMs.max);
@@ -167,19 +169,7 @@ function addTables(into: Record<string, PromptMetrics>, from: Record<string, Pro
 export function sumMetrics(first: LlmMetrics, ...rest: LlmMetrics[]): LlmMetrics {
   const out = structuredClone(first);
   for (const m of rest) {
-    for (const k of [
-      "calls",
-      "failures",
-      "repairs",
-      "fallbacks",
-      "cacheHits",
-      "tokensIn",
-      "tokensOut",
-      "asks",
-      "invalid",
-      "costUsd",
-    ] as const)
-      out[k] += m[k];
+    for (const k of COUNTS) out[k] += m[k];
     for (const k of ["calls", "texts", "tokensIn", "cacheHits", "failures", "fallbacks"] as const)
       out.embeddings[k] += m.embeddings[k];
     addTables(out.byPrompt, m.byPrompt);
