@@ -90,13 +90,16 @@ async function timed<T>(p: Promise<T>): Promise<{ value: T; ms: number }> {
   return { value, ms: Date.now() - t };
 }
 
+/** For tests of what is sent and kept, not of time: no try times out on a loaded machine. */
+const ROOMY = { LLM_TIMEOUT_MS: "20000", LLM_DEADLINE_MS: "60000" };
+
 const offlineAnswer = testAction.offline({ who: "Klaus" });
 
 // ---- tests --------------------------------------------------------------------------------
 
 describe("OpenAI gateway against a local server", () => {
   it("answers well: one request, the cheap model, JSON schema asked for, tokens from usage", async () => {
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     const value = await gw.ask(testAction, { who: "Klaus" });
     expect(Action.parse(value)).toEqual({ action: "walk to the cafe", emoji: "🚶" });
     // Answered by the first try: one request, no retry (not a wall-clock bound, which a busy machine breaks).
@@ -158,7 +161,7 @@ describe("OpenAI gateway against a local server", () => {
         res,
         'Sure! Here it is:\n```json\n{"action": "bake bread", "emoji": "🍞"}\n```\nHope that helps.',
       );
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     expect(await gw.ask(testAction, { who: "Klaus" })).toEqual({
       action: "bake bread",
       emoji: "🍞",
@@ -261,14 +264,14 @@ describe("OpenAI gateway against a local server", () => {
 
   it("a 401 is not retried", async () => {
     server.chat = (_r, res) => send(res, { error: { message: "bad key" } }, 401);
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     expect(await gw.ask(testAction, { who: "Klaus" })).toEqual(offlineAnswer);
     expect(gw.metrics()).toMatchObject({ calls: 1, failures: 1, fallbacks: 1 });
   });
 
   it("malformed JSON: one repair, then the offline answer", async () => {
     server.chat = (_r, res) => answer(res, '{"action": "walk", "emoji": ');
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     const { value, ms } = await timed(gw.ask(testAction, { who: "Klaus" }));
     expect(value).toEqual(offlineAnswer);
     expect(ms).toBeLessThan(TIMEOUT);
@@ -290,7 +293,7 @@ describe("OpenAI gateway against a local server", () => {
       n === 1
         ? answer(res, { action: 42, emoji: "🙂" })
         : answer(res, { action: "sweep the floor", emoji: "🧹" });
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     const value = await gw.ask(testAction, { who: "Klaus" });
     expect(value).toEqual({ action: "sweep the floor", emoji: "🧹" });
     const [first, second] = server.chats();
@@ -315,7 +318,7 @@ describe("OpenAI gateway against a local server", () => {
 
   it("JSON that breaks the schema twice: the offline answer", async () => {
     server.chat = (_r, res) => answer(res, { action: "", emoji: "🙂" });
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     expect(await gw.ask(testAction, { who: "Klaus" })).toEqual(offlineAnswer);
     expect(server.chats()[1].body.messages.at(-1).content).toContain(
       "Too small: expected string to have >=1 characters",
@@ -367,7 +370,7 @@ describe("OpenAI gateway against a local server", () => {
   });
 
   it("a repeated ask is a cache hit: no second request", async () => {
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     const a = await gw.ask(testAction, { who: "Klaus" });
     const b = await gw.ask(testAction, { who: "Klaus" });
     expect(b).toEqual(a);
@@ -384,8 +387,8 @@ describe("OpenAI gateway against a local server", () => {
       get: async (k) => store.get(k),
       set: async (k, v) => void store.set(k, v),
     };
-    const first = new OpenAIGateway(gateway().config, { responseCache: shared });
-    const fork = new OpenAIGateway(gateway().config, { responseCache: shared });
+    const first = new OpenAIGateway(gateway(ROOMY).config, { responseCache: shared });
+    const fork = new OpenAIGateway(gateway(ROOMY).config, { responseCache: shared });
     const a = await first.ask(testAction, { who: "Klaus" });
     expect(await fork.ask(testAction, { who: "Klaus" })).toEqual(a);
     expect(server.chats()).toHaveLength(1);
@@ -421,7 +424,7 @@ describe("OpenAI gateway against a local server", () => {
       await sleep(50); // time on purpose: the asks must overlap while the model answers
       answer(res, { action: "chat", emoji: "💬" });
     };
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     const answers = await Promise.all([1, 2, 3].map(() => gw.ask(testAction, { who: "Klaus" })));
     expect(new Set(answers.map((a) => a.action))).toEqual(new Set(["chat"]));
     expect(server.chats()).toHaveLength(1);
@@ -436,7 +439,7 @@ describe("OpenAI gateway against a local server", () => {
           ? { insight: "people like the cafe" }
           : { action: "walk", emoji: "🚶" },
       );
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     expect(await gw.ask(testInsight, { who: "Klaus" })).toEqual({
       insight: "people like the cafe",
     });
@@ -474,7 +477,7 @@ describe("OpenAI gateway against a local server", () => {
             400,
           )
         : answer(res, { action: "nap", emoji: "😴" });
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     expect(await gw.ask(testAction, { who: "Klaus" })).toEqual({ action: "nap", emoji: "😴" });
     await gw.ask(testAction, { who: "Maria" });
     expect(server.chats().map((r) => Boolean(r.body.response_format))).toEqual([
@@ -511,7 +514,7 @@ describe("OpenAI gateway against a local server", () => {
         );
       answer(res, { action: "think", emoji: "🤔" });
     };
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     const capped = { ...testAction, maxTokens: 200 };
     expect(await gw.ask(capped, { who: "Klaus" })).toEqual({ action: "think", emoji: "🤔" });
     const bodies = server.chats().map((r) => r.body);
@@ -538,7 +541,7 @@ describe("OpenAI gateway against a local server", () => {
 
 describe("embeddings", () => {
   it("round-trip: unit vectors in order, duplicates and repeats served from the cache", async () => {
-    const { gw } = gateway();
+    const { gw } = gateway(ROOMY);
     const texts = ["the cafe is open", "a party at five", "the cafe is open"];
     const vs = await gw.embed(texts);
     expect(vs).toHaveLength(3);
