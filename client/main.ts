@@ -16,6 +16,7 @@ import { BootScene } from "./scenes/BootScene.ts";
 import type { LiveContext, RenderInfo } from "./scenes/context.ts";
 import { TownScene } from "./scenes/TownScene.ts";
 import { makeGame } from "./game.ts";
+import { objectStates } from "../shared/objectStates.ts";
 
 interface DebugHook {
   /** "idle" | "joining" | "connected" | "refused" | "reconnecting" | "waiting" | "disconnected" */
@@ -107,7 +108,7 @@ function summary(r: TownRoom | null): unknown {
       y: a.y,
       sprite: a.sprite,
     })),
-    objects: Array.from(s.objects.values(), (o) => ({
+    objects: objectStates(s).map((o) => ({
       address: o.address,
       state: o.state,
       by: o.by,

@@ -7,6 +7,11 @@
 // minimap the state's `crowd` says, coarsely, how many residents are where in the whole town
 // (encodeCrowd / decodeCrowd below), refreshed every CROWD_SECONDS.
 //
+// Objects in such a town go the same way: the states residents' uses give them (hundreds in a
+// town of a thousand) are in the state's `objectsInUse`, sent near the camera like residents; the
+// states people set (a moderator's fire) stay in `objects`, sent to everyone, so announcements,
+// the minimap's alerts and "Follow the action" find them wherever they are.
+//
 // The client tells the server what its camera shows with the `view` message: whom the camera
 // follows ("" for its own avatar, else a resident's id) and half the size of the camera's view,
 // in tiles. The server keeps the area centred on that person, as the camera is; a camera that

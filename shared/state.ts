@@ -86,8 +86,18 @@ export const TownState = schema(
     clock: ClockState,
     agents: t.map(AgentState),
     avatars: t.map(AvatarState),
-    /** Objects whose state is not idle, keyed by address. */
+    /**
+     * Objects whose state is not idle, keyed by address, sent to everyone. In a town of more than
+     * RESIDENTS_ALL_SENT residents (shared/interest.ts) only those a person set (a moderator's
+     * fire: few, and what announcements and "Follow the action" need wherever they are).
+     */
     objects: t.map(ObjectState),
+    /**
+     * In a town of more than RESIDENTS_ALL_SENT residents: the objects residents use (a thousand
+     * residents use hundreds), each sent to a client only near what its camera shows. Undefined
+     * on a client until one comes into its view; read both maps with objectStates().
+     */
+    objectsInUse: t.map(ObjectState).view(),
     /** Where the residents are, coarsely, for the minimap (shared/interest.ts, encodeCrowd). */
     crowd: t.string(),
   },

@@ -13,6 +13,7 @@ import { Inspector } from "./Inspector.ts";
 import { InterviewPanel } from "./InterviewPanel.ts";
 import { ModeratorPanel } from "./ModeratorPanel.ts";
 import type { Toasts } from "./Toasts.ts";
+import { objectStates } from "../../shared/objectStates.ts";
 
 /** Give up walking up to a resident after this long. */
 const APPROACH_MS = 30_000;
@@ -273,7 +274,7 @@ export class Panels {
     this.interview?.setResidents(residents);
     if (this.moderator) {
       const states = new Map<string, { state: string; by: string }>();
-      for (const o of s.objects.values())
+      for (const o of objectStates(s))
         if (!isIdle(o.state)) states.set(o.address, { state: o.state, by: o.by });
       this.moderator.update({
         running: s.clock.running,

@@ -13,6 +13,7 @@ import {
 } from "../../shared/interest.ts";
 import type { ServerMessages } from "../../shared/messages.ts";
 import type { TownState } from "../../shared/state.ts";
+import { objectStates } from "../../shared/objectStates.ts";
 import { asFacing } from "../../shared/view.ts";
 import { send } from "../net.ts";
 import type { Character } from "../render/Character.ts";
@@ -65,7 +66,7 @@ export function viewOf(s: TownState): TownView {
     speed: s.clock.speed,
     agents,
     avatars,
-    objects: Array.from(s.objects.values(), (o) => ({
+    objects: objectStates(s).map((o) => ({
       address: o.address,
       state: o.state,
       by: o.by,
@@ -395,7 +396,7 @@ export class TownScene extends Phaser.Scene {
             .filter(placed)
             .map((a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, talkingTo: a.talkingTo ?? "" })),
           avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name })),
-          objects: Array.from(s.objects.values(), (o) => ({
+          objects: objectStates(s).map((o) => ({
             address: o.address,
             state: o.state,
             by: o.by,
@@ -471,7 +472,7 @@ export class TownScene extends Phaser.Scene {
     const s = this.ctx.room.state;
     const cam = this.cameras.main;
     const objects: { x: number; y: number; w: number; h: number; burning: boolean }[] = [];
-    for (const o of s.objects.values()) {
+    for (const o of objectStates(s)) {
       if (isIdle(o.state)) continue;
       const r = this.town.info.objects.find((x) => x.address === o.address);
       if (r) objects.push({ x: r.x, y: r.y, w: r.w, h: r.h, burning: isBurning(o.state) });

@@ -208,6 +208,7 @@ export class TownRoom extends Room<{ state: TownState }> {
     mirror(
       this.state,
       town.objectStates().map((o) => ({ kind: "objectChanged" as const, ...o })),
+      { inUseByArea: this.interest.residentsByArea },
     );
     this.onMessage("*", (client: Client, type: string | number, payload: unknown) =>
       this.handle(client, String(type), payload),
@@ -510,7 +511,7 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** Mirrors events into the state and sends what is said, and answers to people who asked, as messages. */
   private publish(events: readonly TownEvent[]): void {
-    mirror(this.state, events);
+    mirror(this.state, events, { inUseByArea: this.interest.residentsByArea });
     for (const e of events) {
       // A line of a group talk reaches every person in it, besides those who see it said.
       if (e.kind === "said")

@@ -1,7 +1,8 @@
 // Interest management for a TownRoom: one Colyseus StateView per client, holding the avatars and
-// residents whose positions (and, for residents, doings) that client is sent (shared/interest.ts
-// says what and why). Those fields are `.view()` fields of the state, so everything else (clock,
-// objects, who lives and who is in the town) still goes to everyone in the one shared patch.
+// residents whose positions (and, for residents, doings) that client is sent, and in a large town
+// the objects in use near it (shared/interest.ts says what and why). Those are `.view()` fields of
+// the state, so everything else (clock, people's object states, who lives and who is in the town)
+// still goes to everyone in the one shared patch.
 //
 // The room calls update() just before each patch: it looks at which avatars and residents moved,
 // came or left since the last patch and at which clients' areas moved, and adds and removes them
@@ -18,7 +19,7 @@ import {
   VIEW_MARGIN,
   ViewRequest,
 } from "../../shared/interest.ts";
-import type { AgentState, AvatarState, TownState } from "../../shared/state.ts";
+import type { AgentState, AvatarState, ObjectState, TownState } from "../../shared/state.ts";
 
 /** The part of a Colyseus client this needs. */
 export interface ViewClient {
@@ -34,13 +35,16 @@ export interface Area {
   halfHeight: number;
 }
 
-/** An avatar or a resident and where it was at the last update. */
+type Kind = "avatar" | "resident" | "object";
+
+/** An avatar, a resident or an object in use, and where it was at the last update. */
 interface Spot {
-  /** The avatar's id, or "r:" and the resident's (their ids are apart). */
+  /** The avatar's id, "r:" and the resident's, or "o:" and the object's address (apart). */
   key: string;
+  /** The id, or the object's address. */
   id: string;
-  resident: boolean;
-  ref: AvatarState | AgentState;
+  kind: Kind;
+  ref: AvatarState | AgentState | ObjectState;
   x: number;
   y: number;
   /** The grid cell it is listed in. */
@@ -64,6 +68,7 @@ interface Watcher<C extends ViewClient> {
 const CELL = 16;
 
 const residentKey = (id: string) => `r:${id}`;
+const objectKey = (address: string) => `o:${address}`;
 
 export class Interest<C extends ViewClient = ViewClient> {
   private readonly watchers = new Map<string, Watcher<C>>();
@@ -73,8 +78,9 @@ export class Interest<C extends ViewClient = ViewClient> {
   private readonly cells = new Map<number, Set<Spot>>();
   private readonly columns: number;
   /** Spots of each kind: more than the state has means some left it. */
-  private avatarSpots = 0;
-  private residentSpots = 0;
+  private readonly counts: Record<Kind, number> = { avatar: 0, resident: 0, object: 0 };
+  /** Where each object is (the middle of its tiles), once looked up. */
+  private readonly objectTiles = new Map<string, { x: number; y: number }>();
 
   /**
    * Whether residents are sent by area (a town of more than RESIDENTS_ALL_SENT at the start), or
@@ -84,7 +90,12 @@ export class Interest<C extends ViewClient = ViewClient> {
 
   constructor(
     private readonly state: TownState,
-    private readonly map: { width: number; height: number },
+    private readonly map: {
+      width: number;
+      height: number;
+      /** The tiles of an object's address (objects in use: the state's objectsInUse). */
+      tilesOf?(address: string): readonly { x: number; y: number }[];
+    },
   ) {
     this.columns = Math.ceil(Math.max(1, map.width) / CELL) + 1;
     this.residentsByArea = state.agents.size > RESIDENTS_ALL_SENT;
@@ -110,7 +121,8 @@ export class Interest<C extends ViewClient = ViewClient> {
     if (own) view.add(own);
     this.update();
     if (!this.residentsByArea)
-      for (const spot of this.spots.values()) if (spot.resident) this.place(w, spot, w.area!);
+      for (const spot of this.spots.values())
+        if (spot.kind !== "avatar") this.place(w, spot, w.area!);
   }
 
   /**
@@ -161,14 +173,32 @@ export class Interest<C extends ViewClient = ViewClient> {
   update(): void {
     const moved: Spot[] = [];
     const gone: Spot[] = [];
-    for (const [id, a] of this.state.avatars) this.look(id, id, false, a, moved, gone);
-    for (const [id, r] of this.state.agents) this.look(residentKey(id), id, true, r, moved, gone);
+    const { avatars, agents } = this.state;
+    // Undefined in a state made without it (tests' own states).
+    const inUse = this.state.objectsInUse as TownState["objectsInUse"] | undefined;
+    for (const [id, a] of avatars) this.look(id, id, "avatar", a, a.x, a.y, moved, gone);
+    for (const [id, r] of agents)
+      this.look(residentKey(id), id, "resident", r, r.x, r.y, moved, gone);
+    if (inUse)
+      for (const [address, o] of inUse) {
+        const at = this.objectAt(address);
+        this.look(objectKey(address), address, "object", o, at.x, at.y, moved, gone);
+      }
     // Every one in the state has a spot now: more spots of a kind than the state holds means
     // some left (even when others came in the same patch).
-    if (this.avatarSpots > this.state.avatars.size || this.residentSpots > this.state.agents.size) {
+    if (
+      this.counts.avatar > avatars.size ||
+      this.counts.resident > agents.size ||
+      this.counts.object > (inUse?.size ?? 0)
+    ) {
       const left: Spot[] = [];
       for (const s of this.spots.values()) {
-        const still = s.resident ? this.state.agents.get(s.id) : this.state.avatars.get(s.id);
+        const still =
+          s.kind === "resident"
+            ? agents.get(s.id)
+            : s.kind === "avatar"
+              ? avatars.get(s.id)
+              : inUse?.get(s.id);
         if (still !== s.ref) left.push(s);
       }
       for (const s of left) this.forget(s);
@@ -200,17 +230,17 @@ export class Interest<C extends ViewClient = ViewClient> {
     }
   }
 
-  /** Notes where an avatar or a resident is now; a new or moved one goes on `moved`. */
+  /** Notes where an avatar, a resident or an object is now; a new or moved one goes on `moved`. */
   private look(
     key: string,
     id: string,
-    resident: boolean,
-    ref: AvatarState | AgentState,
+    kind: Kind,
+    ref: Spot["ref"],
+    x: number,
+    y: number,
     moved: Spot[],
     gone: Spot[],
   ): void {
-    const x = ref.x,
-      y = ref.y;
     let spot = this.spots.get(key);
     if (spot && spot.ref !== ref) {
       // Replaced in the state under the same id: the old one is gone, this one is new.
@@ -219,10 +249,9 @@ export class Interest<C extends ViewClient = ViewClient> {
       spot = undefined;
     }
     if (!spot) {
-      const fresh: Spot = { key, id, resident, ref, x, y, cell: this.cellOf(x, y) };
+      const fresh: Spot = { key, id, kind, ref, x, y, cell: this.cellOf(x, y) };
       this.spots.set(key, fresh);
-      if (resident) this.residentSpots++;
-      else this.avatarSpots++;
+      this.counts[kind]++;
       this.list(fresh);
       moved.push(fresh);
     } else if (spot.x !== x || spot.y !== y) {
@@ -241,8 +270,27 @@ export class Interest<C extends ViewClient = ViewClient> {
   private forget(spot: Spot): void {
     this.spots.delete(spot.key);
     this.cells.get(spot.cell)?.delete(spot);
-    if (spot.resident) this.residentSpots--;
-    else this.avatarSpots--;
+    this.counts[spot.kind]--;
+  }
+
+  /** The middle of an object's tiles (its first tile's when the middle is not one of them). */
+  private objectAt(address: string): { x: number; y: number } {
+    let at = this.objectTiles.get(address);
+    if (!at) {
+      const tiles = this.map.tilesOf?.(address) ?? [];
+      if (tiles.length === 0) at = { x: -1, y: -1 };
+      else {
+        let x = 0,
+          y = 0;
+        for (const t of tiles) {
+          x += t.x;
+          y += t.y;
+        }
+        at = { x: Math.round(x / tiles.length), y: Math.round(y / tiles.length) };
+      }
+      this.objectTiles.set(address, at);
+    }
+    return at;
   }
 
   private list(spot: Spot): void {
@@ -303,7 +351,15 @@ export class Interest<C extends ViewClient = ViewClient> {
   /** Ids of the avatars a client is sent besides its own (tests). */
   sentTo(sessionId: string): string[] {
     return [...(this.watchers.get(sessionId)?.sent ?? [])]
-      .filter((k) => !k.startsWith("r:"))
+      .filter((k) => !k.startsWith("r:") && !k.startsWith("o:"))
+      .sort();
+  }
+
+  /** Addresses of the objects in use a client is sent (tests). */
+  objectsSentTo(sessionId: string): string[] {
+    return [...(this.watchers.get(sessionId)?.sent ?? [])]
+      .filter((k) => k.startsWith("o:"))
+      .map((k) => k.slice(2))
       .sort();
   }
 
@@ -337,8 +393,8 @@ export class Interest<C extends ViewClient = ViewClient> {
   }
 
   private place(w: Watcher<C>, s: Spot, area: Area): void {
-    if (!s.resident && s.id === w.avatarId) return; // its own avatar never leaves its view
-    if (s.resident && !this.residentsByArea) {
+    if (s.kind === "avatar" && s.id === w.avatarId) return; // its own avatar never leaves its view
+    if (s.kind !== "avatar" && !this.residentsByArea) {
       if (!w.sent.has(s.key)) {
         w.view.add(s.ref);
         w.sent.add(s.key);

@@ -17,8 +17,27 @@ export function avatarState(v: AvatarView): AvatarState {
   return s;
 }
 
-/** The room's schema state as a view target. */
-function stateTarget(state: TownState): ViewTarget {
+/**
+ * Whether a state was set by a person: not by a resident (its name) nor by the town ("").
+ * Names are looked up in a set made once per number of residents.
+ */
+function byPerson(state: TownState, by: string): boolean {
+  if (!by) return false;
+  let names = residentNames.get(state);
+  if (!names || names.size !== state.agents.size) {
+    names = new Set();
+    for (const a of state.agents.values()) names.add(a.name);
+    residentNames.set(state, names);
+  }
+  return !names.has(by);
+}
+const residentNames = new WeakMap<TownState, Set<string>>();
+
+/**
+ * The room's schema state as a view target. With `inUseByArea` (a large town: shared/state.ts),
+ * residents' uses of objects go to `objectsInUse`, sent by camera; people's states to `objects`.
+ */
+function stateTarget(state: TownState, inUseByArea: boolean): ViewTarget {
   return {
     clock: (step, time) => {
       state.clock.step = step;
@@ -31,20 +50,28 @@ function stateTarget(state: TownState): ViewTarget {
     removeAgent: (id) => void state.agents.delete(id),
     removeAvatar: (id) => void state.avatars.delete(id),
     setObject: (v) => {
+      const inUse = inUseByArea && !byPerson(state, v.by);
+      const into = inUse ? state.objectsInUse : state.objects;
+      const other = inUse ? state.objects : state.objectsInUse;
+      if (other.has(v.address)) other.delete(v.address);
       if (!v.state) {
-        state.objects.delete(v.address);
+        if (into.has(v.address)) into.delete(v.address);
         return;
       }
-      const o = state.objects.get(v.address) ?? new ObjectState();
+      const o = into.get(v.address) ?? new ObjectState();
       o.address = v.address;
       o.state = v.state;
       o.by = v.by;
-      state.objects.set(v.address, o);
+      into.set(v.address, o);
     },
   };
 }
 
-export function mirror(state: TownState, events: readonly TownEvent[]): void {
-  const target = stateTarget(state);
+export function mirror(
+  state: TownState,
+  events: readonly TownEvent[],
+  options: { inUseByArea?: boolean } = {},
+): void {
+  const target = stateTarget(state, options.inUseByArea ?? false);
   for (const e of events) applyEvent(target, e);
 }

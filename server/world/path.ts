@@ -11,6 +11,11 @@ export class PathFinder {
   readonly width: number;
   readonly height: number;
   private readonly blocked: Uint8Array;
+  // The search runs on the grid with a blocked border of one tile all round (row length
+  // `width + 2`), so a neighbour needs no bounds check; it visits tiles in the same order as
+  // one without the border, so the paths are the same.
+  private readonly padded: Uint8Array;
+  private readonly stride: number;
   // Reused between searches: a search "stamps" the tiles it has seen instead of clearing.
   private readonly seen: Uint32Array;
   private readonly from: Int32Array;
@@ -23,7 +28,12 @@ export class PathFinder {
     this.width = width;
     this.height = height;
     this.blocked = blocked;
-    const n = width * height;
+    const stride = width + 2;
+    this.stride = stride;
+    const n = stride * (height + 2);
+    this.padded = new Uint8Array(n).fill(1);
+    for (let y = 0; y < height; y++)
+      this.padded.set(blocked.subarray(y * width, (y + 1) * width), (y + 1) * stride + 1);
     this.seen = new Uint32Array(n);
     this.from = new Int32Array(n);
     this.queue = new Int32Array(n);
@@ -51,7 +61,7 @@ export class PathFinder {
    * ignored; the start tile may be blocked (an agent spawned on furniture can walk off it).
    */
   find(start: Tile, goals: readonly Tile[]): Tile[] | null {
-    const { width, height, blocked, seen, from, queue, goal } = this;
+    const { stride, padded, seen, from, queue, goal } = this;
     if (goals.length === 0) return null;
     if (++this.stamp === 0xffffffff) {
       seen.fill(0);
@@ -62,14 +72,14 @@ export class PathFinder {
     let anyGoal = false;
     for (const g of goals) {
       if (this.isWalkable(g.x, g.y)) {
-        goal[g.y * width + g.x] = stamp;
+        goal[(g.y + 1) * stride + g.x + 1] = stamp;
         anyGoal = true;
       }
     }
     if (!anyGoal) return null;
-    if (start.x < 0 || start.y < 0 || start.x >= width || start.y >= height) return null;
+    if (start.x < 0 || start.y < 0 || start.x >= this.width || start.y >= this.height) return null;
     if (!this.regions.joins(start, goals)) return null;
-    const s = start.y * width + start.x;
+    const s = (start.y + 1) * stride + start.x + 1;
     if (goal[s] === stamp) return [];
     let head = 0;
     let tail = 0;
@@ -78,24 +88,30 @@ export class PathFinder {
     from[s] = -1;
     while (head < tail) {
       const cur = queue[head++];
-      const cx = cur % width;
       // Neighbours in a fixed order (up, left, right, down) so ties break the same way every run.
-      for (let k = 0; k < 4; k++) {
-        let next: number;
-        if (k === 0) {
-          if (cur < width) continue;
-          next = cur - width;
-        } else if (k === 1) {
-          if (cx === 0) continue;
-          next = cur - 1;
-        } else if (k === 2) {
-          if (cx === width - 1) continue;
-          next = cur + 1;
-        } else {
-          if (cur >= width * (height - 1)) continue;
-          next = cur + width;
-        }
-        if (seen[next] === stamp || blocked[next] !== 0) continue;
+      let next = cur - stride;
+      if (seen[next] !== stamp && padded[next] === 0) {
+        seen[next] = stamp;
+        from[next] = cur;
+        if (goal[next] === stamp) return this.unwind(next);
+        queue[tail++] = next;
+      }
+      next = cur - 1;
+      if (seen[next] !== stamp && padded[next] === 0) {
+        seen[next] = stamp;
+        from[next] = cur;
+        if (goal[next] === stamp) return this.unwind(next);
+        queue[tail++] = next;
+      }
+      next = cur + 1;
+      if (seen[next] !== stamp && padded[next] === 0) {
+        seen[next] = stamp;
+        from[next] = cur;
+        if (goal[next] === stamp) return this.unwind(next);
+        queue[tail++] = next;
+      }
+      next = cur + stride;
+      if (seen[next] !== stamp && padded[next] === 0) {
         seen[next] = stamp;
         from[next] = cur;
         if (goal[next] === stamp) return this.unwind(next);
@@ -108,7 +124,7 @@ export class PathFinder {
   private unwind(end: number): Tile[] {
     const path: Tile[] = [];
     for (let at = end; this.from[at] !== -1; at = this.from[at]) {
-      path.push({ x: at % this.width, y: Math.floor(at / this.width) });
+      path.push({ x: (at % this.stride) - 1, y: Math.floor(at / this.stride) - 1 });
     }
     return path.reverse();
   }

@@ -17,6 +17,7 @@ import {
   VIEW_MARGIN,
   VIEW_MESSAGE,
 } from "../../shared/interest.ts";
+import { objectStates } from "../../shared/objectStates.ts";
 import { useTestServer, waitFor } from "../helpers/server.ts";
 import type { Person } from "../helpers/people.ts";
 
@@ -109,6 +110,85 @@ describe("what each client is sent of the residents", () => {
     // Her own avatar stays in her view wherever the camera is.
     expect(typeof ann.room.state.avatars.get(ann.id)?.x).toBe("number");
   }, 90_000);
+});
+
+describe("what each client is sent of the objects", () => {
+  it("sends objects residents use only near its camera, and a person's fire wherever it is", async () => {
+    const mod = await t.join("Moe", "moderator", "sesame");
+    const bea = await t.join("Bea");
+    // Bea's camera shows one tile each way around her avatar at the spawn.
+    send(bea, VIEW_MESSAGE, { follow: "", halfWidth: 1, halfHeight: 1 });
+    const town = t.server.host.town;
+    const spawn = town.map.spawns.get("visitors")!;
+    const reach = 1 + VIEW_MARGIN;
+    const middle = (address: string) => {
+      const tiles = town.map.tilesOf(address);
+      const x = Math.round(tiles.reduce((n, t) => n + t.x, 0) / tiles.length);
+      const y = Math.round(tiles.reduce((n, t) => n + t.y, 0) / tiles.length);
+      return { x, y };
+    };
+    const farFrom = (at: { x: number; y: number }, address: string) => {
+      const m = middle(address);
+      return Math.max(Math.abs(m.x - at.x), Math.abs(m.y - at.y)) > reach + VIEW_HYSTERESIS + 10;
+    };
+    const residentNames = new Set(town.agentViews().map((r) => r.name));
+    const inUseFar = () =>
+      town
+        .objectStates()
+        .filter((o) => residentNames.has(o.by) && farFrom(spawn, o.address))
+        .map((o) => o.address);
+    // The residents go about their day until they use objects away from the spawn; then the
+    // clock stops, so what is in use stays.
+    mod.room.send("control", { action: "resume" });
+    await waitFor(
+      "residents using objects far from the spawn",
+      () => inUseFar().length >= 2,
+      60_000,
+    );
+    await t.pause(mod);
+    const far = inUseFar();
+    expect(far.length).toBeGreaterThanOrEqual(2);
+    const has = (p: Person, address: string) =>
+      objectStates(p.room.state).find((o) => o.address === address);
+
+    // The moderator's fire far away reaches Bea (and the town's announcement with it): sent to
+    // everyone, wherever it is, so "Follow the action" finds it.
+    const fire = town.map
+      .addresses()
+      .find(
+        (a) =>
+          a.split(":").length === 4 &&
+          farFrom(spawn, a) &&
+          !town.objectStates().some((o) => o.address === a),
+      )!;
+    mod.room.send("set_object_state", { address: fire, state: "on fire" });
+    await waitFor("the fire in Bea's state", () => has(bea, fire)?.state === "on fire");
+    expect(has(bea, fire)).toMatchObject({ state: "on fire", by: "Moe" });
+    expect(bea.inbox.object_state_set).toContainEqual({
+      address: fire,
+      state: "on fire",
+      by: "Moe",
+    });
+    // Objects residents use far from her camera are not sent to her.
+    for (const address of far) expect(has(bea, address), address).toBeUndefined();
+
+    // She looks at one of them: it comes in, with its state and who uses it.
+    const target = far[0];
+    const at = middle(target);
+    send(bea, VIEW_MESSAGE, { follow: "", halfWidth: 1, halfHeight: 1, x: at.x, y: at.y });
+    const expected = town.objectStates().find((o) => o.address === target)!;
+    await waitFor(`${target} comes into Bea's view`, () => has(bea, target));
+    expect(has(bea, target)).toMatchObject({ state: expected.state, by: expected.by });
+    // Those far from where she looks now are still not sent; the fire still is.
+    for (const address of far.filter((a) => farFrom(at, a)))
+      expect(has(bea, address), address).toBeUndefined();
+    expect(has(bea, fire)?.state).toBe("on fire");
+    // She looks back at the spawn: the one she saw leaves her state.
+    send(bea, VIEW_MESSAGE, { follow: "", halfWidth: 1, halfHeight: 1, x: spawn.x, y: spawn.y });
+    await waitFor(`${target} leaves Bea's view`, () => !has(bea, target));
+    mod.room.send("set_object_state", { address: fire, state: "idle" });
+    await waitFor("the fire is out", () => !has(bea, fire));
+  }, 120_000);
 });
 
 describe("a small town", () => {

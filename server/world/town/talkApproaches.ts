@@ -4,6 +4,7 @@
 // turnTo) or they stay apart. Words said meanwhile wait, and are heard once it turns.
 import type { TownEvent } from "../../../shared/events.ts";
 import { pairKey, type GroupTalk, type TalkLine } from "../groupTalk.ts";
+import { TALK_RANGE } from "../../../shared/constants.ts";
 import { inTalkRange, noticedBy } from "../talk.ts";
 import type { Avatar } from "./avatars.ts";
 import type { Pending } from "./pending.ts";
@@ -107,10 +108,15 @@ export class Approaches {
   /** Notices people walking up to residents: the end of their walk is within talk range of one. */
   notice(events: TownEvent[]): void {
     const { talkOf } = this.talk;
+    let near: NearTiles | undefined;
     for (const p of this.w.people()) {
       const end = p.path.at(-1);
       if (!end || p.away || talkOf.has(p.id)) continue;
-      const free = this.w.residents().filter((r) => !r.talkingTo && !talkOf.has(r.id));
+      // Only residents within talk range of the walk's end can notice: those around it in a grid
+      // made once a tick (a thousand residents, tens of people walking, twenty ticks a second),
+      // in the residents' order, free ones only (one turned to a person just now is not).
+      near ??= new NearTiles(this.w.residents());
+      const free = near.around(end).filter((r) => !r.talkingTo && !talkOf.has(r.id));
       const best = noticedBy(p, end, free, this.w.visionRadius);
       if (!best) continue;
       const key = pairKey(p.id, best.id);
@@ -147,3 +153,35 @@ export class Approaches {
     this.talk.turnTo(r, p, a.words, events);
   }
 }
+
+/** Residents by square cells of TALK_RANGE tiles: those within talk range of a tile, quickly. */
+class NearTiles {
+  private readonly cells = new Map<number, number[]>();
+
+  constructor(private readonly residents: readonly Resident[]) {
+    residents.forEach((r, i) => {
+      const key = NearTiles.key(Math.floor(r.x / CELL), Math.floor(r.y / CELL));
+      const list = this.cells.get(key);
+      if (list) list.push(i);
+      else this.cells.set(key, [i]);
+    });
+  }
+
+  private static key(cx: number, cy: number): number {
+    return cy * 100_003 + cx;
+  }
+
+  /** The residents in the cells around a tile (all within talk range of it among them), in order. */
+  around(t: { x: number; y: number }): Resident[] {
+    const cx = Math.floor(t.x / CELL),
+      cy = Math.floor(t.y / CELL);
+    const found: number[] = [];
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const list = this.cells.get(NearTiles.key(cx + dx, cy + dy));
+        if (list) found.push(...list);
+      }
+    return found.sort((a, b) => a - b).map((i) => this.residents[i]);
+  }
+}
+const CELL = Math.max(1, TALK_RANGE);
