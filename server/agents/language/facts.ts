@@ -4,8 +4,8 @@
 // from WordNet (a noun that is a kind of relative or friend, a verb near "want", "worry" or
 // "plan"), not from a list of the personas' words. Answers take the clauses as values and say
 // them through the realiser; nothing is re-parsed from what the engine wrote.
-import nlp from "compromise";
 import { closeness, kindOf, lemma, type Pos } from "./lexicon.ts";
+import { parsed, termsOf as parsedTerms, type Doc } from "./parse.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
 
 export type FactKind =
@@ -45,8 +45,7 @@ export interface PersonaText {
 
 type Term = { text: string; normal: string; tags: string[]; post?: string };
 
-const termsOf = (text: string): Term[] =>
-  (nlp(text).terms().json() as { terms: Term[] }[]).map((t) => t.terms[0]);
+const termsOf = (text: string): readonly Term[] => parsedTerms(text);
 
 /** Whether a clause says something is kept from someone: a negated verb of telling, or a word
  *  whose sense is near "secret". */
@@ -67,7 +66,8 @@ export function secretIn(text: string): boolean {
 const secrets = new Map<string, boolean>();
 
 function readSecret(text: string): boolean {
-  const doc = nlp(text);
+  // (A copy of the shared tagging: conjugating changes the document.)
+  const doc = parsed(text).clone() as Doc;
   doc.verbs().toInfinitive();
   const terms = (doc.terms().json() as { terms: Term[] }[]).map((t) => t.terms[0]);
   const negated = terms.some((t) => t.tags.includes("Negative"));
@@ -90,7 +90,7 @@ const ANAPHORS = new Set(["it", "them", "they"]);
  * verb do not count; "people who remember IT" has no thing to be it. The resident's own pronoun
  * ("they" of a resident called so) is its subject, not a reference.
  */
-function refersBack(terms: Term[], own: readonly string[]): boolean {
+function refersBack(terms: readonly Term[], own: readonly string[]): boolean {
   return terms.some((t, i) => {
     if (!t.tags.includes("Pronoun") || !ANAPHORS.has(t.normal) || own.includes(t.normal))
       return false;
@@ -124,7 +124,7 @@ function clauses(text: string, subject: string): string[] {
   const own = subject === "She" || subject === "He" ? [] : ["they", "them"];
   // Sentences that refer back are kept with the one before, and such a group is not cut.
   const groups: string[][] = [];
-  for (const s of nlp(text).sentences().out("array") as string[]) {
+  for (const s of parsed(text).sentences().out("array") as string[]) {
     if (groups.length && refersBack(termsOf(s), own)) groups[groups.length - 1].push(s.trim());
     else groups.push([s.trim()]);
   }

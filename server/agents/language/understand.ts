@@ -7,6 +7,7 @@
 import nlp from "compromise";
 import * as chrono from "chrono-node";
 import { closeness, domainOf, isWord, lemma, relatedness, senses, type Pos } from "./lexicon.ts";
+import { Bounded, termsOf } from "./parse.ts";
 
 export type Act =
   | "question"
@@ -91,7 +92,7 @@ const WISH_FILES = ["noun.time", "noun.act", "noun.feeling", "noun.state", "noun
  */
 function parting(sentence: string): boolean {
   if (/\?\s*$/.test(sentence)) return false;
-  const terms = (nlp(sentence).terms().json() as { terms: Term[] }[]).map((x) => x.terms[0]);
+  const terms = termsOf(sentence);
   const words = terms.filter((t) => !has(t, "Person") && !has(t, "ProperNoun"));
   if (!words.length || words.length > 5 || !has(words[0], "Verb")) return false;
   if (has(words[0], "Modal")) return false;
@@ -199,12 +200,18 @@ const INDEFINITE = /^(any|some|every|no)(thing|one|body|where)$|^nothing$/;
 
 /** A verb's infinitive by compromise's conjugation, when WordNet files it ("lost" → "lose"). */
 function infinitive(word: string): string | undefined {
+  // (Conjugated once per word: the same verbs come back in every memory.)
+  const w = word.toLowerCase();
+  if (infinitives.has(w)) return infinitives.get(w)!.base;
   // Read after a subject, so that the form is taken as a verb.
-  const d = nlp(`they ${word.toLowerCase()}`);
+  const d = nlp(`they ${w}`);
   d.verbs().toInfinitive();
   const base = d.text().trim().split(" ").at(-1) ?? "";
-  return base && base !== word.toLowerCase() && isWord(base, "verb") ? base : undefined;
+  const out = base && base !== w && isWord(base, "verb") ? base : undefined;
+  infinitives.set(w, { base: out });
+  return out;
 }
+const infinitives = new Bounded<string, { base: string | undefined }>(50_000);
 
 /** Content words by their lemma ("worries" → "worry", "planning" → "plan"). */
 export function contentWords(text: string, skip: readonly string[] = []): string[] {
@@ -234,10 +241,9 @@ const TERMS_KEPT = 200_000;
 const termsKept = new Map<string, readonly { word: string; pos: Pos }[]>();
 
 function readContentTerms(text: string, skip: readonly string[]): { word: string; pos: Pos }[] {
-  const doc = nlp(text);
   const skipped = new Set(skip.flatMap((s) => s.toLowerCase().split(/\s+/)));
   const out: { word: string; pos: Pos }[] = [];
-  const terms = (doc.terms().json() as { terms: Term[] }[]).map((x) => x.terms[0]);
+  const terms = termsOf(text);
   for (let i = 0; i < terms.length; i++) {
     const t = terms[i];
     // A phrasal verb is one word to the lexicon ("get up": to rise, to wake), not its light verb.
