@@ -490,7 +490,7 @@ function parseEvent(
       return false;
     const c = clean(p.text);
     if (!c || /^(i|i'm|we|you|he|she|they|it|me|us|them)$/i.test(c)) return false;
-    if (readTime(c, ref) !== undefined && nlp(c).match("#Date").found) return false;
+    if (readTime(c, ref) !== undefined && parsed(c).match("#Date").found) return false;
     const words = norm(c).split(" ");
     if (place && words.every((w) => placeWords.has(w))) return false;
     return true;
@@ -499,7 +499,7 @@ function parseEvent(
   if (!first) return undefined;
   // The time words a noun phrase swallowed ("a reading circle next week").
   let what = clean(first.text);
-  const dated = nlp(what).match("#Date+");
+  const dated = parsed(what).match("#Date+");
   if (dated.found) what = clean(what.replace(dated.text(), "").trim()) || what;
   const out: EventMention = { what, ...time };
   // The place is named after the event in the same clause ("a party at the cafe on Friday"), not

@@ -6,7 +6,7 @@
 // them through the realiser; nothing is re-parsed from what the engine wrote.
 import nlp from "compromise";
 import { closeness, kindOf, lemma, type Pos } from "./lexicon.ts";
-import { Bounded, parsed, termsOf as parsedTerms, type Doc } from "./parse.ts";
+import { Bounded, copyOf, parsed, termsOf as parsedTerms } from "./parse.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
 
 export type FactKind =
@@ -142,7 +142,7 @@ function maySayASecret(text: string): boolean {
 function readSecret(text: string): boolean {
   if (!maySayASecret(text)) return false;
   // (A copy of the shared tagging: conjugating changes the document.)
-  const doc = parsed(text).clone() as Doc;
+  const doc = copyOf(text);
   doc.verbs().toInfinitive();
   const terms = (doc.terms().json() as { terms: Term[] }[]).map((t) => t.terms[0]);
   const negated = terms.some((t) => t.tags.includes("Negative"));

@@ -55,3 +55,8 @@ export function termsOf(text: string): readonly ParsedTerm[] {
   }
   return t;
 }
+
+/** A copy of the text's tagging, to conjugate or rewrite (the same as tagging it anew). */
+export function copyOf(text: string): Doc {
+  return parsed(text).clone() as Doc;
+}
