@@ -2,6 +2,7 @@
 // answers to people: its day as blocks (kept per day, so yesterday's are at hand the next day),
 // the places its spatial memory holds, the people it has a view of and how often it talked with
 // them. With a model these are not needed; the prompts ignore them.
+import type { PlannedTask } from "./execute.ts";
 import type { Block } from "./schedule.ts";
 import type { Knowledge, DayBlock, Commitment } from "./language/knowledge.ts";
 import { placeOf } from "./language/knowledge.ts";
@@ -83,6 +84,60 @@ function commitments(ctx: MindContext, s: AgentState, now: number): Commitment[]
   return out;
 }
 
+/** The town's uses of places as last read, with the residents and task lists they were read from. */
+const usesKept = new WeakMap<
+  ReadonlyMap<string, AgentState>,
+  {
+    agents: AgentState[];
+    tasks: (readonly PlannedTask[] | undefined)[];
+    uses: Map<string, Set<string>>;
+  }
+>();
+
+/**
+ * What residents do at each place by their plans (the town's common knowledge of a place). Read
+ * again only when a resident's tasks changed: a schedule's task list is replaced, never edited in
+ * place, when it is planned or re-planned, so the same lists give the same uses (it was read from
+ * every resident's plan at every talk, a cost that grew with the town). Not to be changed by callers.
+ */
+function placeUses(agents: ReadonlyMap<string, AgentState>): Map<string, Set<string>> {
+  const kept = usesKept.get(agents);
+  if (kept && kept.agents.length === agents.size) {
+    let i = 0;
+    let same = true;
+    for (const a of agents.values()) {
+      if (kept.agents[i] !== a || kept.tasks[i] !== a.schedule?.tasks) {
+        same = false;
+        break;
+      }
+      i++;
+    }
+    if (same) return kept.uses;
+  }
+  const uses = new Map<string, Set<string>>();
+  const read = {
+    agents: [] as AgentState[],
+    tasks: [] as (readonly PlannedTask[] | undefined)[],
+    uses,
+  };
+  for (const a of agents.values()) {
+    read.agents.push(a);
+    read.tasks.push(a.schedule?.tasks);
+    for (const t of a.schedule?.tasks ?? []) {
+      const at = t.address?.includes(":") ? placeOf(t.address) : undefined;
+      const task = t.task.replace(/\s*\(.*\)\s*$/, "").trim();
+      if (!at || !task) continue;
+      for (const key of [at, at.split(" of ").at(-1) ?? at]) {
+        const set = uses.get(key) ?? new Set<string>();
+        if (set.size < 12) set.add(task);
+        uses.set(key, set);
+      }
+    }
+  }
+  usesKept.set(agents, read);
+  return uses;
+}
+
 export function knowledgeOf(
   ctx: MindContext,
   s: AgentState,
@@ -99,19 +154,7 @@ export function knowledgeOf(
       relationship: s.relationships.get(a.id) ?? "",
       talks: counts.get(a.persona.name) ?? 0,
     }));
-  // What residents do at each place by their plans (the town's common knowledge of a place).
-  const uses = new Map<string, Set<string>>();
-  for (const a of ctx.agents.values())
-    for (const t of a.schedule?.tasks ?? []) {
-      const at = t.address?.includes(":") ? placeOf(t.address) : undefined;
-      const task = t.task.replace(/\s*\(.*\)\s*$/, "").trim();
-      if (!at || !task) continue;
-      for (const key of [at, at.split(" of ").at(-1) ?? at]) {
-        const set = uses.get(key) ?? new Set<string>();
-        if (set.size < 12) set.add(task);
-        uses.set(key, set);
-      }
-    }
+  const uses = placeUses(ctx.agents);
   const usesOf = (name: string) => [...(uses.get(name) ?? [])];
   const places = s.spatial.sectors().flatMap((sector) => [
     {

@@ -9,6 +9,7 @@ import * as chrono from "chrono-node";
 import nlp from "compromise";
 import { DAY_MS } from "../../world/clock.ts";
 import { nameCandidates, namesKey } from "./names.ts";
+import { parsed, termsOf as parsedTerms } from "./parse.ts";
 import { formatTime12, MONTH_NAMES } from "./time.ts";
 
 export interface PlaceName {
@@ -66,12 +67,14 @@ function digits(text: string): string {
   });
 }
 
-/** Parsing is costly and the same memories are read again and again: answers are kept. */
+/** Parsing is costly and the same memories are read again and again: answers are kept, enough
+ *  for a town of 2,000 (a bound of 20,000 emptied at once had a town of 1,000 read its memories
+ *  again and again); past it the oldest go first. */
 function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
   const hit = cache.get(key);
   if (hit !== undefined || cache.has(key)) return hit as T;
   const v = make();
-  if (cache.size > (cache === (docCache as Map<string, unknown>) ? 2_000 : 20_000)) cache.clear();
+  if (cache.size >= 200_000) cache.delete(cache.keys().next().value!);
   cache.set(key, v);
   return v;
 }
@@ -180,14 +183,12 @@ function contentWords(text: string): string[] {
 }
 
 function contentWordsOf(text: string): string[] {
-  return (nlp(text).terms().json() as { terms: { tags: string[]; normal: string }[] }[])
+  return parsedTerms(text)
     .filter(
-      (t: { terms: { tags: string[] }[] }) =>
-        !t.terms[0].tags.some((g) =>
-          ["Determiner", "Preposition", "Conjunction", "Pronoun"].includes(g),
-        ),
+      (t) =>
+        !t.tags.some((g) => ["Determiner", "Preposition", "Conjunction", "Pronoun"].includes(g)),
     )
-    .map((t: { terms: { normal: string }[] }) => t.terms[0].normal)
+    .map((t) => t.normal)
     .filter((w: string) => w.length > 1);
 }
 
@@ -290,11 +291,9 @@ function nounPhrases(text: string): Phrase[] {
   return cached(nounCache, text, () => nounPhrasesOf(text));
 }
 
-/** One tagging of a text, shared by its noun phrases, its terms and its people. */
-const docCache = new Map<string, ReturnType<typeof nlp>>();
-function doc(text: string): ReturnType<typeof nlp> {
-  return cached(docCache, text, () => nlp(text));
-}
+/** One tagging of a text, shared by its noun phrases, its terms and its people (and by the other
+ *  readers of the same text). */
+const doc = parsed;
 
 function nounPhrasesOf(text: string): Phrase[] {
   const out: Phrase[] = [];
@@ -316,14 +315,16 @@ interface Term {
   start: number;
 }
 
+const termCache = new Map<string, Term[]>();
+/** The terms with where each starts in the text (kept: read them, never change them). */
 function termsOf(text: string): Term[] {
+  return cached(termCache, text, () => termsAt(text));
+}
+
+function termsAt(text: string): Term[] {
   const out: Term[] = [];
   let from = 0;
-  for (const t of doc(text).terms().json() as {
-    text: string;
-    terms: { pre: string; post: string; tags: string[]; text: string }[];
-  }[]) {
-    const term = t.terms[0];
+  for (const term of parsedTerms(text)) {
     const at = text.indexOf(term.text, from);
     out.push({
       text: term.text,
@@ -489,7 +490,7 @@ function parseEvent(
       return false;
     const c = clean(p.text);
     if (!c || /^(i|i'm|we|you|he|she|they|it|me|us|them)$/i.test(c)) return false;
-    if (readTime(c, ref) !== undefined && nlp(c).match("#Date").found) return false;
+    if (readTime(c, ref) !== undefined && parsed(c).match("#Date").found) return false;
     const words = norm(c).split(" ");
     if (place && words.every((w) => placeWords.has(w))) return false;
     return true;
@@ -498,7 +499,7 @@ function parseEvent(
   if (!first) return undefined;
   // The time words a noun phrase swallowed ("a reading circle next week").
   let what = clean(first.text);
-  const dated = nlp(what).match("#Date+");
+  const dated = parsed(what).match("#Date+");
   if (dated.found) what = clean(what.replace(dated.text(), "").trim()) || what;
   const out: EventMention = { what, ...time };
   // The place is named after the event in the same clause ("a party at the cafe on Friday"), not

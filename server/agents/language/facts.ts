@@ -6,6 +6,7 @@
 // them through the realiser; nothing is re-parsed from what the engine wrote.
 import nlp from "compromise";
 import { closeness, kindOf, lemma, type Pos } from "./lexicon.ts";
+import { Bounded, copyOf, parsed, termsOf as parsedTerms } from "./parse.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
 
 export type FactKind =
@@ -45,8 +46,7 @@ export interface PersonaText {
 
 type Term = { text: string; normal: string; tags: string[]; post?: string };
 
-const termsOf = (text: string): Term[] =>
-  (nlp(text).terms().json() as { terms: Term[] }[]).map((t) => t.terms[0]);
+const termsOf = (text: string): readonly Term[] => parsedTerms(text);
 
 /** Whether a clause says something is kept from someone: a negated verb of telling, or a word
  *  whose sense is near "secret". */
@@ -66,8 +66,83 @@ export function secretIn(text: string): boolean {
 /** secretIn's answers by text (it parses; talks ask of the same memories line after line). */
 const secrets = new Map<string, boolean>();
 
+/** Negation, by compromise's lexicon (its words tagged Negative) and contractions' "not". */
+const NEGATIONS = new Set(["not", "never", "non", "no"]);
+/** The tense names compromise's conjugation takes (any of them may be the root's). */
+const TENSES = ["Infinitive", "Participle", "PastTense", "Gerund", "PresentTense", undefined];
+type Conjugate = (s: string, model: unknown, tense?: string) => string | undefined;
+const world = (
+  nlp as unknown as {
+    world(): {
+      model: unknown;
+      methods: { two: { transform: { verb: { toInfinitive: Conjugate } } } };
+    };
+  }
+).world();
+const conjugate = world.methods.two.transform.verb.toInfinitive;
+
+/** Whether a word, as readSecret reads a term, is near "secret" or (as a verb) near "tell". */
+function nearSecretOrTell(word: string): { secret: boolean; tell: boolean } {
+  let near = wordsNear.get(word);
+  if (!near) {
+    near = {
+      secret: closeness(word, "secret") >= 0.9,
+      tell: closeness(lemma(word.toLowerCase(), "verb") ?? word, "tell") >= 0.6,
+    };
+    wordsNear.set(word, near);
+  }
+  return near;
+}
+const wordsNear = new Bounded<string, { secret: boolean; tell: boolean }>(50_000);
+
+/**
+ * Whether readSecret could find a secret in a text, read from the shared tagging without
+ * conjugating it (conjugation re-tags the sentence, the costliest part, and most texts keep
+ * nothing). A superset of what conjugation can leave: every term's text and normal, each term or
+ * run of up to three conjugated to its infinitive in every tense, the "do"/"does" and "not" it may
+ * add; a negation after it was one before it (compromise's Negative words, or a contraction's
+ * "not"). When this says no, readSecret says no.
+ */
+function maySayASecret(text: string): boolean {
+  const terms = parsedTerms(text);
+  const negated = terms.some(
+    (t) =>
+      t.tags.includes("Negative") ||
+      NEGATIONS.has(t.normal) ||
+      NEGATIONS.has((t as { implicit?: string }).implicit ?? ""),
+  );
+  const words = new Set(["do", "does", "did", "not"]);
+  const add = (w: string) => {
+    if (!w) return;
+    words.add(w);
+    words.add(w.toLowerCase());
+    words.add(w[0].toUpperCase() + w.slice(1));
+  };
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i];
+    add(t.text);
+    add(t.normal);
+    add((t as { implicit?: string }).implicit ?? "");
+    for (let n = 1; n <= 3 && i + n <= terms.length; n++) {
+      const run = terms
+        .slice(i, i + n)
+        .map((x) => x.normal)
+        .join(" ");
+      for (const tense of TENSES)
+        for (const w of (conjugate(run, world.model, tense) ?? "").split(/\s+/)) add(w);
+    }
+  }
+  for (const w of words) {
+    const near = nearSecretOrTell(w);
+    if (near.secret || (negated && near.tell)) return true;
+  }
+  return false;
+}
+
 function readSecret(text: string): boolean {
-  const doc = nlp(text);
+  if (!maySayASecret(text)) return false;
+  // (A copy of the shared tagging: conjugating changes the document.)
+  const doc = copyOf(text);
   doc.verbs().toInfinitive();
   const terms = (doc.terms().json() as { terms: Term[] }[]).map((t) => t.terms[0]);
   const negated = terms.some((t) => t.tags.includes("Negative"));
@@ -90,7 +165,7 @@ const ANAPHORS = new Set(["it", "them", "they"]);
  * verb do not count; "people who remember IT" has no thing to be it. The resident's own pronoun
  * ("they" of a resident called so) is its subject, not a reference.
  */
-function refersBack(terms: Term[], own: readonly string[]): boolean {
+function refersBack(terms: readonly Term[], own: readonly string[]): boolean {
   return terms.some((t, i) => {
     if (!t.tags.includes("Pronoun") || !ANAPHORS.has(t.normal) || own.includes(t.normal))
       return false;
@@ -124,7 +199,7 @@ function clauses(text: string, subject: string): string[] {
   const own = subject === "She" || subject === "He" ? [] : ["they", "them"];
   // Sentences that refer back are kept with the one before, and such a group is not cut.
   const groups: string[][] = [];
-  for (const s of nlp(text).sentences().out("array") as string[]) {
+  for (const s of parsed(text).sentences().out("array") as string[]) {
     if (groups.length && refersBack(termsOf(s), own)) groups[groups.length - 1].push(s.trim());
     else groups.push([s.trim()]);
   }

@@ -220,6 +220,18 @@ const DETACH: Record<Pos, [string, string][]> = {
 
 /** The lemma WordNet files an inflected form under in one part of speech ("parents" → "parent"). */
 export function lemma(word: string, pos: Pos): string | undefined {
+  // (Kept per word: closeness asks it of both words, for every part of speech, at every call.)
+  const key = `${pos}:${word}`;
+  const hit = lemmaKept.get(key);
+  if (hit !== undefined || lemmaKept.has(key)) return hit;
+  const out = readLemma(word, pos);
+  if (lemmaKept.size >= 100_000) lemmaKept.delete(lemmaKept.keys().next().value!);
+  lemmaKept.set(key, out);
+  return out;
+}
+const lemmaKept = new Map<string, string | undefined>();
+
+function readLemma(word: string, pos: Pos): string | undefined {
   const w = word.trim().toLowerCase().replace(/\s+/g, "_");
   const idx = index(pos);
   if (idx.has(w)) return w;
@@ -318,11 +330,13 @@ const neighbourhoods = new Map<string, Map<string, number>>();
  */
 export function neighbourhood(word: string, gloss = true, used?: Pos): Map<string, number> {
   const w = word.toLowerCase();
-  const pos = used && senses(w, used).length ? used : undefined;
+  // (Whether the word has senses of that part, without reading them.)
+  const asUsed = used && lemma(w, used);
+  const pos = used && asUsed && offsetsOf(asUsed, used)?.length ? used : undefined;
   const cacheKey = `${gloss ? w : `${w}#`}${pos ? `/${pos}` : ""}`;
   const hit = neighbourhoods.get(cacheKey);
-  const lemmas = new Set(POS.map((p) => lemma(w, p)).filter((x): x is string => !!x));
   if (hit) return hit;
+  const lemmas = new Set(POS.map((p) => lemma(w, p)).filter((x): x is string => !!x));
   const out = new Map<string, number>([
     [w, 1],
     ...[...lemmas].map((l) => [l, 1] as [string, number]),
@@ -350,7 +364,8 @@ export function neighbourhood(word: string, gloss = true, used?: Pos): Map<strin
       }
     });
   }
-  if (neighbourhoods.size > 20_000) neighbourhoods.clear();
+  // (Past the bound the oldest go first: emptied at once, a big town's talk read them all again.)
+  if (neighbourhoods.size > 20_000) neighbourhoods.delete(neighbourhoods.keys().next().value!);
   neighbourhoods.set(cacheKey, out);
   return out;
 }

@@ -12,6 +12,7 @@ import { eventUpcoming, extractEvent, findPlace, type PlaceName } from "./events
 import { aboutTheFuture } from "./importance.ts";
 import { cap, ownMemoryAsI } from "./person.ts";
 import { secretIn } from "./facts.ts";
+import { Bounded } from "./parse.ts";
 import { domainOf, lemma, relatedness } from "./lexicon.ts";
 import { daysBetween, dates, formatTime12, MONTH_NAMES, reference, relativeDays } from "./time.ts";
 import { contentWords } from "./understand.ts";
@@ -243,6 +244,14 @@ export function heldRecords(memories: readonly Holding[]): Held[] {
 
 /** A word's forms to look up: as said, its verb's root ("lost" → "lose"), its noun's. */
 function forms(word: string): string[] {
+  let out = formsKept.get(word);
+  if (!out) formsKept.set(word, (out = readForms(word)));
+  return [...out];
+}
+/** forms' answers by word (it conjugates; the same words come back in every question). */
+const formsKept = new Bounded<string, readonly string[]>(20_000);
+
+function readForms(word: string): string[] {
   // (Read in a clause, so a participle is a verb: "they lost it" → "lose".)
   const verb = nlp(`they ${word} it`)
     .verbs()

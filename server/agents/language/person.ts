@@ -3,6 +3,7 @@
 // as "I" (interviews, conversations).
 import nlp from "compromise";
 import { LruCache } from "../../llm/cache.ts";
+import { Bounded, parsed } from "./parse.ts";
 
 const MODALS = new Set([
   "will",
@@ -259,7 +260,7 @@ function agreeWithName(text: string): string {
           .replace(/\band have\b/g, "and has")
           .replace(/\band do\b/g, "and does")
           .replace(/\band ([a-z]+)\b/g, (m, verb: string) => {
-            const v = nlp(verb);
+            const v = parsed(verb);
             return v.has("#Infinitive") && !v.has("#Noun") ? `and ${thirdPersonVerb(verb)}` : m;
           }),
   );
@@ -281,6 +282,13 @@ function agreeWithI(clause: string): string {
 /** A present verb of the third person as "I" says it: is → am, has → have, hopes → hope (the
  *  tagger's present tense); anything else as it is. */
 function firstPersonVerb(verb: string): string {
+  let out = firstPersonVerbs.get(verb);
+  if (out === undefined) firstPersonVerbs.set(verb, (out = readFirstPersonVerb(verb)));
+  return out;
+}
+const firstPersonVerbs = new Bounded<string, string>(20_000);
+
+function readFirstPersonVerb(verb: string): string {
   const own = ({ is: "am", has: "have", does: "do" } as Record<string, string>)[verb];
   if (own) return own;
   if (!verb.endsWith("s")) return verb;

@@ -5,6 +5,7 @@
 // and pronouns stay as they are. Grammar from compromise's tags and WordNet's lemmas.
 import nlp from "compromise";
 import { lemma } from "./lexicon.ts";
+import { Bounded, termsOf } from "./parse.ts";
 
 export type Pronoun = "she" | "he" | "they";
 
@@ -70,8 +71,17 @@ const BARE_INFINITIVE_VERBS = new Set([
   "hear",
   "feel",
 ]);
-const lemmaOf = (t: { text: string } | undefined) =>
-  (t ? nlp(t.text).verbs().toInfinitive().text() || t.text : "").toLowerCase();
+const lemmaOf = (t: { text: string } | undefined) => (t ? infinitiveOf(t.text) : "");
+/** A word's infinitive by compromise's conjugation, lower-cased (kept per word). */
+function infinitiveOf(word: string): string {
+  let out = infinitives.get(word);
+  if (out === undefined) {
+    out = (nlp(word).verbs().toInfinitive().text() || word).toLowerCase();
+    infinitives.set(word, out);
+  }
+  return out;
+}
+const infinitives = new Bounded<string, string>(20_000);
 
 const firstPersonKept = new Map<string, string>();
 export function inFirstPerson(sentence: string, name: string, p: Pronoun): string {
@@ -108,10 +118,7 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
   out = out.replace(/^I\b/, "I").replace(/(^|[.!?]\s+)i\b/g, "$1I");
   // The resident's possessive pronoun is "my"; its object pronoun "me" ("her" is both: what
   // follows tells which).
-  const doc = nlp(out);
-  const terms = (
-    doc.terms().json() as { terms: { text: string; post?: string; tags: string[] }[] }[]
-  ).map((t) => ({ ...t.terms[0], text: t.terms[0].text + (t.terms[0].post ?? "").trim() }));
+  const terms = termsOf(out).map((t) => ({ ...t, text: t.text + (t.post ?? "").trim() }));
   const swaps = new Map<number, string>();
   let iSubject = false;
   terms.forEach((t, i) => {
@@ -227,9 +234,7 @@ export function toListener(text: string, listener: string): string {
     .replace(/\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) and you\b/g, "you and $1")
     .replace(/\b(?:my|our) [a-z]+(?: [a-z]+)?, (you and [A-Z])/g, "$1");
   // The verb after "you" agrees with it.
-  const terms = (nlp(out).terms().json() as { terms: { text: string; tags: string[] }[] }[]).map(
-    (t) => t.terms[0],
-  );
+  const terms = termsOf(out);
   terms.forEach((t, i) => {
     const next = terms[i + 1];
     if (t.text.toLowerCase() !== "you" || !next || !next.tags.includes("PresentTense")) return;

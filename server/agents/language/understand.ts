@@ -7,6 +7,7 @@
 import nlp from "compromise";
 import * as chrono from "chrono-node";
 import { closeness, domainOf, isWord, lemma, relatedness, senses, type Pos } from "./lexicon.ts";
+import { Bounded, parsed, termsOf } from "./parse.ts";
 
 export type Act =
   | "question"
@@ -91,7 +92,7 @@ const WISH_FILES = ["noun.time", "noun.act", "noun.feeling", "noun.state", "noun
  */
 function parting(sentence: string): boolean {
   if (/\?\s*$/.test(sentence)) return false;
-  const terms = (nlp(sentence).terms().json() as { terms: Term[] }[]).map((x) => x.terms[0]);
+  const terms = termsOf(sentence);
   const words = terms.filter((t) => !has(t, "Person") && !has(t, "ProperNoun"));
   if (!words.length || words.length > 5 || !has(words[0], "Verb")) return false;
   if (has(words[0], "Modal")) return false;
@@ -199,12 +200,18 @@ const INDEFINITE = /^(any|some|every|no)(thing|one|body|where)$|^nothing$/;
 
 /** A verb's infinitive by compromise's conjugation, when WordNet files it ("lost" → "lose"). */
 function infinitive(word: string): string | undefined {
+  // (Conjugated once per word: the same verbs come back in every memory.)
+  const w = word.toLowerCase();
+  if (infinitives.has(w)) return infinitives.get(w)!.base;
   // Read after a subject, so that the form is taken as a verb.
-  const d = nlp(`they ${word.toLowerCase()}`);
+  const d = nlp(`they ${w}`);
   d.verbs().toInfinitive();
   const base = d.text().trim().split(" ").at(-1) ?? "";
-  return base && base !== word.toLowerCase() && isWord(base, "verb") ? base : undefined;
+  const out = base && base !== w && isWord(base, "verb") ? base : undefined;
+  infinitives.set(w, { base: out });
+  return out;
 }
+const infinitives = new Bounded<string, { base: string | undefined }>(50_000);
 
 /** Content words by their lemma ("worries" → "worry", "planning" → "plan"). */
 export function contentWords(text: string, skip: readonly string[] = []): string[] {
@@ -234,10 +241,9 @@ const TERMS_KEPT = 200_000;
 const termsKept = new Map<string, readonly { word: string; pos: Pos }[]>();
 
 function readContentTerms(text: string, skip: readonly string[]): { word: string; pos: Pos }[] {
-  const doc = nlp(text);
   const skipped = new Set(skip.flatMap((s) => s.toLowerCase().split(/\s+/)));
   const out: { word: string; pos: Pos }[] = [];
-  const terms = (doc.terms().json() as { terms: Term[] }[]).map((x) => x.terms[0]);
+  const terms = termsOf(text);
   for (let i = 0; i < terms.length; i++) {
     const t = terms[i];
     // A phrasal verb is one word to the lexicon ("get up": to rise, to wake), not its light verb.
@@ -277,21 +283,37 @@ function readContentTerms(text: string, skip: readonly string[]): { word: string
   return out;
 }
 
+/** A name's patterns as a whole word, in full and by its first word, each with the letters any
+ *  match holds (lower-cased). */
+function namePatterns(name: string): { letters: string; re: RegExp }[] {
+  let out = patternsKept.get(name);
+  if (!out) {
+    out = [name.toLowerCase(), name.split(" ")[0].toLowerCase()].map((f) => {
+      const letters = f.replace(/[^a-z ]/g, "");
+      return { letters, re: new RegExp(`\\b${letters}\\b`, "i") };
+    });
+    patternsKept.set(name, out);
+  }
+  return out;
+}
+const patternsKept = new Bounded<string, { letters: string; re: RegExp }[]>(50_000);
+
 /** Reads one utterance said to `listener` by `speaker` (names of residents are recognised). */
 export function understand(
   text: string,
   ctx: { now: number; residents: readonly string[]; listener: string; speaker: string },
 ): Utterance {
   const clean = text.replace(/\s+/g, " ").trim();
-  const doc = nlp(clean);
-  const terms = (doc.terms().json() as { terms: Term[] }[]).map((x) => x.terms[0]);
+  // (The shared tagging: the answer reads the same question again.)
+  const doc = parsed(clean);
+  const terms = termsOf(clean);
   const words = terms.map((t) => t.normal.replace(/[^a-z' -]/g, ""));
   // A salutation before the question (a short sentence with no verb: "Good EVENING! How was
   // your day?") greets; it asks of no time nor topic.
   const said = doc.sentences().out("array") as string[];
-  const salutation = (x: string) => !nlp(x).has("#Verb") && x.split(/\s+/).length <= 3;
+  const salutation = (x: string) => !parsed(x).has("#Verb") && x.split(/\s+/).length <= 3;
   const asked = said.length > 1 && salutation(said[0]) ? said.slice(1).join(" ") : clean;
-  const { span, at } = spanOf(asked, ctx.now, asked === clean ? doc : nlp(asked));
+  const { span, at } = spanOf(asked, ctx.now, asked === clean ? doc : parsed(asked));
   const negative = doc.has("#Negative");
   const tense: Utterance["tense"] = doc.has(
     "(will|going to|gonna|later|planning|plan|plans|next|tonight|tomorrow)",
@@ -302,11 +324,12 @@ export function understand(
       : "present";
 
   // Who it is about: a named resident other than the listener, else the pronouns it uses.
-  const firstNames = (n: string) => [n.toLowerCase(), n.split(" ")[0].toLowerCase()];
+  // (Each name's patterns made once, and tried only where the text holds its letters.)
+  const lower = clean.toLowerCase();
   const person = ctx.residents.find(
     (r) =>
       r !== ctx.listener &&
-      firstNames(r).some((f) => new RegExp(`\\b${f.replace(/[^a-z ]/g, "")}\\b`, "i").test(clean)),
+      namePatterns(r).some(({ letters, re }) => lower.includes(letters) && re.test(clean)),
   );
   const you = doc.has("(you|your|yours|yourself)");
   const me = doc.has("(i|me|my|mine|myself|we|our)");
@@ -361,7 +384,7 @@ export function understand(
   ).some((v) => closeness(lemma(v.toLowerCase(), "verb") ?? v.toLowerCase(), "leave") >= 0.6);
   // A short last sentence that says farewell closes the talk ("Thanks, it was nice. Bye!").
   const lastWords = (
-    nlp(sentences.at(-1) ?? clean)
+    parsed(sentences.at(-1) ?? clean)
       .terms()
       .out("array") as string[]
   )
@@ -374,7 +397,7 @@ export function understand(
       ? "goodbye"
       : (socialAct(words.filter(Boolean)) ??
         (parting(sentences.at(-1) ?? clean) ? ("goodbye" as const) : undefined));
-  const main = nlp(sentences.at(-1) ?? clean);
+  const main = parsed(sentences.at(-1) ?? clean);
   const isQuestion =
     /\?\s*$/.test(clean) ||
     main.has("^#QuestionWord") ||

@@ -5,8 +5,8 @@
 // realiser. A secret stays with friends. Nothing already said in the talk is said again, and the
 // person's own words are never the answer. "I don't know" only when nothing it knows bears on
 // the question, and then with what it knows nearby or a question back.
-import nlp from "compromise";
 import { personaFacts, tellable, type Fact } from "../language/facts.ts";
+import { copyOf, parsed } from "../language/parse.ts";
 import type { Knowledge, KnownPlace } from "../language/knowledge.ts";
 import {
   closeness,
@@ -132,7 +132,7 @@ export function answerPeople(
       const p = places(u, k, talk.residents);
       // Asked to recommend somewhere it knows none for: honestly, by what was asked.
       const wanted = purposeWords(u);
-      const somewhere = nlp(u.text).has("(anywhere|somewhere|someplace|place|spot)");
+      const somewhere = parsed(u.text).has("(anywhere|somewhere|someplace|place|spot)");
       return (
         reply(p.sentences, "request") ??
         (somewhere && wanted.length
@@ -173,7 +173,7 @@ export function answerPeople(
     });
   // The place a question is set in is not what it asks about ("What's going on IN TOWN?").
   const setIn = (w: string) =>
-    domainOf(w, "noun") === "noun.location" && nlp(u.text).has(`#Preposition ${w}`);
+    domainOf(w, "noun") === "noun.location" && parsed(u.text).has(`#Preposition ${w}`);
   // (Nor is how it is asked: "anything EXCITING?" asks for any news.)
   const topic = newsTopic(u.topic.filter((w) => !setIn(w) && !(newsy(u) && u.pos?.[w] === "adj")));
   const onTopic = topic.length ? askedRecords(topic) : [];
@@ -201,16 +201,17 @@ export function answerPeople(
   const seeksPlace =
     (u.wh === "where" && u.about !== "you") ||
     // "Where would you go for a drink?": its advice, not its own day.
-    (u.wh === "where" && nlp(u.text).has("(would|should|could) you")) ||
+    (u.wh === "where" && parsed(u.text).has("(would|should|could) you")) ||
     // "Can you tell me where the library is?": a where-clause inside the question.
-    (u.wh === "yesno" && nlp(u.text).has("where")) ||
+    (u.wh === "yesno" && parsed(u.text).has("where")) ||
     // "What's the best place for coffee?": a question for a place.
     // (Not a place the question is set in: "What's been going on IN TOWN?")
     ((u.wh === "what" || u.wh === "which") &&
       u.about !== "you" &&
       u.topic.some((w) => domainOf(w, "noun") === "noun.location" && !setIn(w))) ||
     (u.wh === "yesno" &&
-      (nlp(u.text).has("(somewhere|anywhere|someplace)") || nlp(u.text).has("^(is|are) there")));
+      (parsed(u.text).has("(somewhere|anywhere|someplace)") ||
+        parsed(u.text).has("^(is|are) there")));
   const asked = opinionAsked(u);
   // A view of a thing of its own life it has no fact on is left to the other sources.
   const opinion = asked && asked.of !== "thing" ? asked : undefined;
@@ -219,7 +220,7 @@ export function answerPeople(
   const favourite =
     !opinion &&
     u.about === "you" &&
-    (nlp(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]).some(
+    (parsed(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]).some(
       (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
     );
   // "Is the cafe still open?": a yes/no on a place it knows, now, answered from its own day there
@@ -342,10 +343,10 @@ export function answerPeople(
     if (
       u.about === "you" &&
       (u.wh === "yesno" || u.wh === "where") &&
-      nlp(u.text).has("(from|here)") &&
+      parsed(u.text).has("(from|here)") &&
       (!u.topic.length ||
         (near0.kind === "home" && near0.score >= 0.45) ||
-        (u.tense === "past" && nlp(u.text).has("here")))
+        (u.tense === "past" && parsed(u.text).has("here")))
     )
       sources.push(origin(f, k));
     // Asked whether it heard of, saw or knows something: what its records hold on it comes first;
@@ -359,7 +360,7 @@ export function answerPeople(
     if (did) sources.push(did);
     // "When do you usually get up?": the clause of its habits on that doing, with its time
     // ("I wake up at 6:30 am"), before its day's blocks.
-    const askedWhen = (u.wh === "when" || nlp(u.text).has("what time")) && u.about === "you";
+    const askedWhen = (u.wh === "when" || parsed(u.text).has("what time")) && u.about === "you";
     const sameDoing = (t: string, w: string) =>
       t === w ||
       purposeMatch(t, w) >= 0.7 ||
@@ -427,7 +428,7 @@ export function answerPeople(
     if (u.wh === "who" && kin.some((w) => w === "friend" || kindOf(w, "friend")))
       sources.push(friends(f, k, talk));
     // "Who do you live with?": the persona's fact on its people with the question's own verb.
-    const verbs = (nlp(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
+    const verbs = (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
       wordsOf(v),
     );
     if (u.wh === "who" && u.about === "you" && !u.topic.length) {
@@ -450,14 +451,14 @@ export function answerPeople(
     // "What do you do for fun?": a purpose other than a living asks for its free time: the
     // evening's doings and its habits, not its work.
     const forLeisure =
-      nlp(u.text).has("what do you do for") &&
+      parsed(u.text).has("what do you do for") &&
       !(nearestKind(u).kind === "occupation" && nearestKind(u).score >= 0.45) &&
       !u.topic.some((w) => relatedness(w, "living") >= 0.9 || closeness(w, "work") >= 0.6);
     if (forLeisure) sources.push(leisure(f, k));
     else if (
       (u.wh === "what" || u.wh === "yesno") &&
       u.span === "general" &&
-      nlp(u.text).has("what (do you|you) do")
+      parsed(u.text).has("what (do you|you) do")
     )
       // Its work, not its name: who it is was not asked.
       sources.push(identity(f, k, false));

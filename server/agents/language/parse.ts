@@ -1,0 +1,62 @@
+// One tagging of a text, shared by everything that reads it. A new memory is read within a few
+// lines by several readers (whether it keeps a secret, its content words, the event it names);
+// each used to tag it again with compromise, the costliest step of the offline engine. Documents
+// are heavy, so only the latest few thousand are kept (the readers keep what they derive from
+// them for longer); a kept document is never changed: who conjugates or rewrites takes a copy.
+import nlp from "compromise";
+
+export type Doc = ReturnType<typeof nlp>;
+
+/** A term as compromise's `terms().json()` gives it. Shared: read it, never change it. */
+export interface ParsedTerm {
+  text: string;
+  normal: string;
+  pre: string;
+  post: string;
+  tags: string[];
+}
+
+/** A map that forgets its oldest entry past `limit` (a town runs for days). */
+export class Bounded<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly limit: number) {}
+  get(k: K): V | undefined {
+    return this.map.get(k);
+  }
+  has(k: K): boolean {
+    return this.map.has(k);
+  }
+  set(k: K, v: V): void {
+    if (this.map.size >= this.limit && !this.map.has(k))
+      this.map.delete(this.map.keys().next().value!);
+    this.map.set(k, v);
+  }
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+const docs = new Bounded<string, Doc>(4_000);
+const terms = new Bounded<string, readonly ParsedTerm[]>(20_000);
+
+/** The text tagged (kept: do not change it; `clone()` it to conjugate or replace). */
+export function parsed(text: string): Doc {
+  let d = docs.get(text);
+  if (!d) docs.set(text, (d = nlp(text)));
+  return d;
+}
+
+/** The text's terms, tagged in context (compromise's `terms().json()`, first term of each). */
+export function termsOf(text: string): readonly ParsedTerm[] {
+  let t = terms.get(text);
+  if (!t) {
+    t = (parsed(text).terms().json() as { terms: ParsedTerm[] }[]).map((x) => x.terms[0]);
+    terms.set(text, t);
+  }
+  return t;
+}
+
+/** A copy of the text's tagging, to conjugate or rewrite (the same as tagging it anew). */
+export function copyOf(text: string): Doc {
+  return parsed(text).clone() as Doc;
+}
