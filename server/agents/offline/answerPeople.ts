@@ -43,6 +43,7 @@ import {
   doneAsked,
   leisure,
   doYou,
+  habitualTime,
 } from "./answers/day.ts";
 import { plansFor } from "./answers/plans.ts";
 import { purposeWords, places, likedPlace, soughtFor } from "./answers/places.ts";
@@ -57,7 +58,15 @@ import {
 } from "./answers/self.ts";
 import { met, metAsked } from "./answers/met.ts";
 import { opinionAsked, opinionOf } from "./answers/opinions.ts";
-import { company, aboutPerson, ownClause, kinAsked, friends, peopleOn } from "./answers/people.ts";
+import {
+  company,
+  aboutPerson,
+  ownClause,
+  kinAsked,
+  kinNamed,
+  friends,
+  peopleOn,
+} from "./answers/people.ts";
 import { bears, recall, fromMemories, newsy, hearsay, asksHeard } from "./answers/memories.ts";
 import { foreignTopic, notKnown } from "./answers/notKnown.ts";
 import { statement, invitation } from "./answers/replies.ts";
@@ -144,10 +153,16 @@ export function answerPeople(
               source: "request",
             }
           : undefined) ?? {
+          // (Not the same excuse twice in a talk.)
           text: withHello(
-            doingNow
-              ? `I wish I could help, but I'm in the middle of ${doingNow}.`
-              : `I'm not sure I can help with that, ${v}.`,
+            unsaid(
+              [
+                ...(doingNow ? [`I wish I could help, but I'm in the middle of ${doingNow}.`] : []),
+                `I'm not sure I can help with that, ${v}.`,
+              ],
+              talk,
+            )[0] ??
+              choose([`Sorry, ${v}, I can't help with that.`, `I'm afraid not, ${v}.`], talk, "no"),
           ),
           end: false,
           source: "request",
@@ -339,6 +354,7 @@ export function answerPeople(
     // "Are you from around here?", "Where are you from?": where it comes from.
     // ("Have you lived here long?", "Did you grow up here?": its life here asked of.)
     const near0 = nearestKind(u);
+    const howLong = u.wh === "how" && nlp(u.text).has("^how long");
     if (
       u.about === "you" &&
       (u.wh === "yesno" || u.wh === "where") &&
@@ -355,6 +371,9 @@ export function answerPeople(
     if (onTopic.length && (u.wh === "yesno" || asksHeard(u)))
       sources.push({ name: "news", sentences: yes(onTopic) });
     else if (asksHeard(u) && topic.length) sources.push(...notHeard());
+    // "How do you spend your evenings?": that time of its days, not how it is.
+    const habitual = habitualTime(u, f, k);
+    if (habitual) sources.push(habitual);
     const did = doneToday(u, f, k) ?? doYou(u, f, k);
     if (did) sources.push(did);
     // "When do you usually get up?": the clause of its habits on that doing, with its time
@@ -384,8 +403,28 @@ export function answerPeople(
         (w) => senses(w, "verb").length > 0 && senses(w, "verb").length >= senses(w, "adj").length,
       );
     if (doingAsked) dayAsked = false;
+    // "How long have you been ...?": a length of time asked of. The fact that bears on what is
+    // asked, first one that says how long ("for twelve years", "since 1990"), else that fact and
+    // honestly not how long; never its day recited.
+    if (howLong) {
+      dayAsked = false;
+      const on = { ...u, wh: "what" as const, topic: u.topic.filter((w) => w !== "long") };
+      const bearing = topical(on, f, k, 0.6).sentences.map((x) => x.replace(/^Yes\. /, ""));
+      // ("How long have you lived here?": where it comes from and lives.)
+      const facts =
+        bearing.length || !nlp(u.text).has("here") ? bearing : origin(f, k).sentences.slice(0, 1);
+      const lasting = (x: string) => nlp(x).has("(#Duration|since #Value)");
+      const said = facts.find(lasting);
+      sources.push({
+        name: "how-long",
+        sentences: said
+          ? [said]
+          : facts.slice(0, 1).map((x) => `${x} I couldn't say exactly how long, to be honest.`),
+      });
+    }
     const aboutPast =
       !doingAsked &&
+      !howLong &&
       (u.span === "yesterday" ||
         (u.span === "today" && u.wh === "how" && u.tense !== "future") ||
         (u.tense === "past" &&
@@ -396,6 +435,9 @@ export function answerPeople(
       u.tense === "future" ||
       ["now", "evening", "tomorrow", "future", "week"].includes(u.span) ||
       (u.wh === "what" && u.topic.length === 0);
+    // "Who are your parents?": the kin asked of, by the fact that names them, before its day.
+    const kin = u.topic.filter((w) => kindOf(w, "relative") || kindOf(w, "friend"));
+    if (u.wh === "who" && kin.length) sources.push(kinNamed(kin, f, k));
     const whoOfMine = u.wh === "who" && u.about === "you" && u.topic.length > 0;
     if (whoOfMine) {
       // "Who do you usually have dinner with?": the block of its day the topic names, and whom
@@ -420,7 +462,6 @@ export function answerPeople(
       }
     }
     // "Do you have brothers or sisters?": the kin asked of, by what its persona names.
-    const kin = u.topic.filter((w) => kindOf(w, "relative") || kindOf(w, "friend"));
     if (u.wh === "yesno" && kin.length) sources.push(kinAsked(kin, f, k));
     // "Who are your closest friends?": the friends its persona names, else those it talks with
     // most, else those its days are spent with.
@@ -495,7 +536,7 @@ export function answerPeople(
           sentences: factsOf(f, k, (x) => x.kinds.includes(near.kind as Fact["kinds"][number])),
         });
     }
-    if (u.wh === "how" && !u.topic.length && !aboutPast)
+    if (u.wh === "how" && !u.topic.length && !aboutPast && !habitual)
       // How it is, and the question back; what is on its mind only if asked again.
       sources.push(
         {

@@ -23,6 +23,8 @@ export function opinionAsked(
   // or hoping, which asks for a wish, nor of worrying, which asks for a worry (the persona's
   // other two attitudes, facts of their own).
   const feeling = (w: string) => {
+    // (A noun is no evaluation: "what KIND of work" asks a category, not a liking.)
+    if (u.pos?.[w] === "noun") return false;
     const evaluates = Math.max(...["like", "enjoy", "happy"].map((c) => closeness(w, c)));
     return (
       evaluates >= 0.6 && evaluates > closeness(w, "want") && evaluates > closeness(w, "worry")

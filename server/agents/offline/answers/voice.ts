@@ -48,8 +48,11 @@ export function unsaid(sentences: string[], talk: Talk): string[] {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, "");
   const said = talk.said.map(norm);
   const heard = talk.heard.map(norm);
+  // Not said before, and not holding a whole line said before (an earlier answer inside a longer
+  // sentence is that answer said again).
   const fresh = (n: string) =>
-    !said.some((x) => x.includes(n)) && !heard.some((h) => h.includes(n));
+    !said.some((x) => x.includes(n) || (x.length >= 12 && n.includes(x))) &&
+    !heard.some((h) => h.includes(n) || (h.length >= 12 && n.includes(h)));
   return sentences.flatMap((s) => {
     const n = norm(s);
     if (!n.length || !fresh(n)) return [];
