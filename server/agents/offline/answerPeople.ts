@@ -212,6 +212,9 @@ export function answerPeople(
   const yes = (xs: string[]) =>
     u.wh === "yesno" && xs.length ? [`Yes. ${xs[0]}`, ...xs.slice(1)] : xs;
   const foreign = foreignTopic(u, k);
+  const existential =
+    nlp(u.text).has("^(is|are) there") &&
+    !nlp(u.text).has("^(is|are) there (anything|anyone|anybody|something|someone|somebody)");
   // A question that seeks a place: "where ...", or "is there somewhere / a bakery ...".
   const seeksPlace =
     (u.wh === "where" && u.about !== "you") ||
@@ -224,8 +227,10 @@ export function answerPeople(
     ((u.wh === "what" || u.wh === "which") &&
       u.about !== "you" &&
       u.topic.some((w) => domainOf(w, "noun") === "noun.location" && !setIn(w))) ||
+    // ("Is there a park?" seeks one; "is there ANYTHING you'd change?" and "are YOU going
+    // anywhere?" seek no place: an indefinite thing, or the listener's own doing.)
     (u.wh === "yesno" &&
-      (nlp(u.text).has("(somewhere|anywhere|someplace)") || nlp(u.text).has("^(is|are) there")));
+      (existential || (nlp(u.text).has("(somewhere|anywhere|someplace)") && u.about !== "you")));
   const asked = opinionAsked(u);
   // A view of a thing of its own life it has no fact on is left to the other sources.
   const opinion = asked && asked.of !== "thing" ? asked : undefined;
@@ -490,10 +495,21 @@ export function answerPeople(
     // "What do you do?": the simple present of "do" about the listener asks for its work.
     // "What do you do for fun?": a purpose other than a living asks for its free time: the
     // evening's doings and its habits, not its work.
+    // "Do you have any hobbies?": a kind of diversion asked of (WordNet) is its free time too.
     const forLeisure =
-      nlp(u.text).has("what do you do for") &&
-      !(nearestKind(u).kind === "occupation" && nearestKind(u).score >= 0.45) &&
-      !u.topic.some((w) => relatedness(w, "living") >= 0.9 || closeness(w, "work") >= 0.6);
+      (nlp(u.text).has("what do you do for") &&
+        !(nearestKind(u).kind === "occupation" && nearestKind(u).score >= 0.45) &&
+        !u.topic.some((w) => relatedness(w, "living") >= 0.9 || closeness(w, "work") >= 0.6)) ||
+      (u.about === "you" &&
+        !did &&
+        [
+          ...u.topic.filter((w) => u.pos?.[w] === "noun"),
+          // (A compound the lexicon holds: "free time", "spare time".)
+          ...u.text
+            .toLowerCase()
+            .split(/[^a-z]+/)
+            .flatMap((w, i, ws) => (ws[i + 1] ? [`${w} ${ws[i + 1]}`] : [])),
+        ].some((w) => kindOf(w, "diversion") || kindOf(w, "leisure")));
     if (forLeisure) sources.push(leisure(f, k));
     else if (
       (u.wh === "what" || u.wh === "yesno") &&
@@ -547,7 +563,10 @@ export function answerPeople(
         },
         feelings(f, k),
       );
-    if (u.wh === "where" && u.about === "you" && !aboutPast)
+    // "Where do you work?": where its work is, by what it does, not its home.
+    const atWork = u.topic.some((w) => closeness(w, "work") >= 0.6);
+    if (u.wh === "where" && u.about === "you" && atWork) sources.push(identity(f, k, false));
+    if (u.wh === "where" && u.about === "you" && !aboutPast && !atWork)
       sources.push({
         name: "home",
         sentences: [

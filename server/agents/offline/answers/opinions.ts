@@ -42,7 +42,8 @@ export function opinionAsked(
   // "What would you change about this town?": a wish for it, asked as a hypothetical ("would")
   // with a verb of changing or improving (WordNet).
   const changes = (w: string) => Math.max(closeness(w, "change"), closeness(w, "improve")) >= 0.6;
-  const change = doc.has("would you") && (afterYou.some(changes) || u.topic.some(changes));
+  const change =
+    doc.has("(would you|you would|you'd)") && (afterYou.some(changes) || u.topic.some(changes));
   if (!felt && !change) return undefined;
   const words = u.topic.filter((w) => !feeling(w) && !changes(w) && closeness(w, "think") < 0.6);
   const near = nearestKind({ ...u, topic: words });
