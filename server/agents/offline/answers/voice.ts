@@ -85,8 +85,8 @@ export function unsaid(sentences: string[], talk: Talk): string[] {
  *  "" (nothing briefer to say). */
 function briefly(s: string): string {
   const d = nlp(s);
-  d.match("(on|at|by|from|until|around|for)? #Date+").remove();
-  d.match("(on|at|by|from|until|around)? #Time+").remove();
+  d.remove("(on|at|by|from|until|around|for)? #Date+");
+  d.remove("(on|at|by|from|until|around)? #Time+");
   const t = sentence(
     d
       .text()
