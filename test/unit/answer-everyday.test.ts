@@ -57,7 +57,11 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
   };
 }
 
-function ask(text: string, said: { me: string[]; heard: string[] } = { me: [], heard: [] }) {
+function ask(
+  text: string,
+  said: { me: string[]; heard: string[] } = { me: [], heard: [] },
+  over: Partial<Knowledge> = {},
+) {
   const u = understand(text, {
     now: NOW,
     residents: RESIDENTS,
@@ -74,7 +78,7 @@ function ask(text: string, said: { me: string[]; heard: string[] } = { me: [], h
     residents: RESIDENTS,
     now: NOW,
   };
-  return answerPeople(u, knowledge(), talk, () => "").text;
+  return answerPeople(u, knowledge(over), talk, () => "").text;
 }
 
 describe("everyday questions answered from what the resident knows", () => {
@@ -153,6 +157,13 @@ describe("everyday questions answered from what the resident knows", () => {
     expect(going).toMatch(/cards|Pavel|nets|Anchor Inn/);
     const change = ask("Is there anything you would change about your work?");
     expect(change).not.toMatch(/^Try /);
+  });
+
+  it("how it gets on with people of a kind is told from those it talks with, never a made-up no", () => {
+    const people = [{ name: "Pavel Novak", relationship: "", talks: 4 }];
+    const colleagues = ask("Do you get on with your colleagues?", undefined, { people });
+    expect(colleagues).not.toMatch(/^No\b/);
+    expect(colleagues).toMatch(/Pavel/);
   });
 
   it("the same excuse is not given twice in a talk", () => {

@@ -18,7 +18,7 @@ import {
   relatedness,
   senses,
 } from "../language/lexicon.ts";
-import { clock, inFirstPerson, sentence, toListener } from "../language/realise.ts";
+import { clock, inFirstPerson, listOf, sentence, toListener } from "../language/realise.ts";
 import type { Utterance } from "../language/understand.ts";
 import { bearing, heldRecords, newsTopic, recordsAsked } from "../language/news.ts";
 import {
@@ -468,6 +468,33 @@ export function answerPeople(
     }
     // "Do you have brothers or sisters?": the kin asked of, by what its persona names.
     if (u.wh === "yesno" && kin.length) sources.push(kinAsked(kin, f, k));
+    // "Do you get on with your neighbours?": how it is with people of a kind (WordNet's people
+    // nouns, a verb of relating), answered by those it does talk with, never a "no" made up from
+    // knowing nothing.
+    else if (
+      u.wh === "yesno" &&
+      u.about === "you" &&
+      u.topic.some((w) => u.pos?.[w] === "noun" && domainOf(w, "noun") === "noun.person") &&
+      // (How it is with them, a verb of relating: not "do you know a good doctor?".)
+      u.topic.some(
+        (w) =>
+          u.pos?.[w] === "verb" &&
+          ["verb.social", "verb.stative", "verb.emotion", "verb.communication"].includes(
+            domainOf(w, "verb"),
+          ),
+      )
+    ) {
+      const often = k.people.filter((p) => p.talks > 0).sort((a, b) => b.talks - a.talks);
+      if (often.length)
+        sources.push({
+          name: "people",
+          sentences: [
+            sentence(
+              `I couldn't speak for all of them; I've been talking with ${listOf(often.slice(0, 2).map((p) => firstName(p.name)))} a lot lately`,
+            ),
+          ],
+        });
+    }
     // "Who are your closest friends?": the friends its persona names, else those it talks with
     // most, else those its days are spent with.
     if (u.wh === "who" && kin.some((w) => w === "friend" || kindOf(w, "friend")))
