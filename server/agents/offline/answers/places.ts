@@ -82,22 +82,24 @@ export function placesFor(
       // what is done there (up to three of its words) beats one word that happens to match.
       let s = 0;
       let top = 0;
-      // What the place is for, by its name or its rooms' names, must fit too: a thing in it (a
-      // picnic blanket on the lawn) or what someone does there by their plans (a lunch on the
-      // grass) does not make a park a place to eat.
+      // What the place is for, by its name or its rooms' names, must fit too, or two of the
+      // things in it: one thing lying there (a picnic blanket on the lawn), with what someone
+      // does there one day, does not make a park a place to eat.
       let own = 0;
+      const fits = new Set<string>();
       for (const t of words) {
         const matches = new Map<string, number>();
         for (const [w, weight, pos] of ws) {
           const m = purposeMatch(t, w, pos) * weight * idf(w);
           if (m >= 0.3 && m > (matches.get(w) ?? 0)) matches.set(w, m);
           if (weight === 1 && m >= 0.3) own = Math.max(own, m);
+          if (weight < 1 && pos === "noun" && m >= 0.3) fits.add(w);
         }
         const best = [...matches.values()].sort((a, b) => b - a).slice(0, 3);
         s += best.reduce((a, b) => a + b, 0);
         top = Math.max(top, best[0] ?? 0);
       }
-      return { p, s: s / Math.max(1, words.length), top, own };
+      return { p, s: s / Math.max(1, words.length), top, own: own || (fits.size >= 2 ? 0.3 : 0) };
     })
     .filter((x) => x.top >= 0.4 && x.s >= 0.6 && x.own > 0)
     .sort((a, b) => b.s - a.s);

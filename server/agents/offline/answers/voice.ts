@@ -85,7 +85,7 @@ export function unsaid(sentences: string[], talk: Talk): string[] {
  *  "" (nothing briefer to say). */
 function briefly(s: string): string {
   const d = nlp(s);
-  d.remove("(on|at|by|from|until|around|for)? #Date+");
+  d.remove("(on|at|by|from|until|around|for)? #Determiner? #Date+");
   d.remove("(on|at|by|from|until|around)? #Time+");
   const t = sentence(
     d
@@ -93,7 +93,9 @@ function briefly(s: string): string {
       .trim()
       .replace(/[,\s]+([.!?])?$/, ""),
   );
-  return t.length < s.trim().length - 3 ? t : "";
+  // (Nothing left hanging where a time was: "... for the.")
+  const dangling = nlp(t).terms().last().has("(#Preposition|#Determiner|#Conjunction)");
+  return t.length < s.trim().length - 3 && !dangling ? t : "";
 }
 
 const lowerFirst = (s: string) =>
