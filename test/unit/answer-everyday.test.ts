@@ -166,6 +166,22 @@ describe("everyday questions answered from what the resident knows", () => {
     expect(colleagues).toMatch(/Pavel/);
   });
 
+  it("never gives the same answer twice in a talk, even when it knows nothing of five things asked", () => {
+    const said = { me: [] as string[], heard: [] as string[] };
+    for (const q of [
+      "Why do the gulls circle so low?",
+      "Why is the water so green this year?",
+      "Why did the old lighthouse close?",
+      "Why are the bells silent on Tuesdays?",
+      "Why does the wind always turn at noon?",
+    ]) {
+      const a = ask(q, said);
+      expect(said.me, `${q} → ${a}`).not.toContain(a);
+      said.me.push(a);
+      said.heard.push(q);
+    }
+  });
+
   it("the same excuse is not given twice in a talk", () => {
     const first = ask("Could you carry these boxes for me?");
     const again = ask("Could you hold my coat for a minute?", {

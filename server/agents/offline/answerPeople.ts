@@ -640,7 +640,9 @@ export function answerPeople(
   }
   if (!dayAsked || seeksPlace || u.wh === "yesno") {
     const honest = notKnown(u, foreign, k, talk);
-    if (honest) return { text: withHello(honest), end: false, source: "not-known" };
+    // (Not the same honest answer twice: said already, the shorter fallbacks below.)
+    const told = honest ? unsaid([honest], talk)[0] : undefined;
+    if (told) return { text: withHello(told), end: false, source: "not-known" };
   }
   // Nothing it knows bears on it: say so, and turn to what it does know or ask back.
   // (Not who it is: "I couldn't tell you. I'm Samuel Okafor." answers nothing.)
@@ -666,14 +668,22 @@ export function answerPeople(
       end: false,
       source: "unknown",
     };
+  const unknown = [
+    `I couldn't tell you, ${v}. What makes you ask?`,
+    `I don't really know.${doingNow ? ` I've mostly been ${doingNow}.` : ""} What about you?`,
+    `Hm, I haven't heard anything about that. Why do you ask?`,
+  ];
+  // Each said once already in this talk: said shorter, never the same answer again.
+  const again = [
+    `That one I couldn't tell you either, ${v}.`,
+    `I'm afraid I don't know that either.`,
+    `No idea, to be honest.`,
+  ];
+  const fresh = unsaid(unknown, talk);
   return {
     text: withHello(
       choose(
-        [
-          `I couldn't tell you, ${v}. What makes you ask?`,
-          `I don't really know.${doingNow ? ` I've mostly been ${doingNow}.` : ""} What about you?`,
-          `Hm, I haven't heard anything about that. Why do you ask?`,
-        ],
+        fresh.length ? fresh : unsaid(again, talk).length ? again : unknown,
         talk,
         "unknown",
         u.text,
