@@ -216,6 +216,35 @@ describe("day plan", () => {
     expect(ann.spatial.has(moon.address)).toBe(true);
     expect(moon.address.startsWith("Tiny:")).toBe(true);
   });
+
+  it("offline: a meeting agreed with someone is met, not held: no event prepared for it", () => {
+    const [ann] = mindPersonas();
+    const places = [
+      { name: "Square", address: "Tiny:Square" },
+      { name: "plaza of Square", address: "Tiny:Square:plaza" },
+    ];
+    for (const [note, said] of [
+      ["a visit from Bob Birch", "meeting Bob Birch at Square"],
+      ["a visit to Bob Birch", "visiting Bob Birch at Square"],
+    ]) {
+      const plan = offlineDayPlan({
+        persona: ann,
+        day: at("00:00"),
+        memories: [
+          {
+            text: `For Ann Ash's planning: ${note} at Square on February 13 at 3:00 pm; Ann means to be there.`,
+            created: at("08:00"),
+          },
+        ],
+        places,
+        people: ["Ann Ash", "Bob Birch"],
+      });
+      const tasks = plan.schedule.map((b) => b.task);
+      expect(tasks).toContain(said);
+      expect(tasks.join("; ")).not.toMatch(/holding the|ready for the visit|going to the visit/);
+      expect(plan.currently).toContain(`Today Ann is ${said.split(" at ")[0]}`);
+    }
+  });
 });
 
 describe("cost levers", () => {

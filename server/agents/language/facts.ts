@@ -8,6 +8,7 @@ import nlp from "compromise";
 import { closeness, kindOf, lemma, type Pos } from "./lexicon.ts";
 import { Bounded, copyOf, parsed, termsOf as parsedTerms } from "./parse.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
+import { infinitive } from "./understand.ts";
 
 export type FactKind =
   "occupation" | "family" | "friend" | "home" | "habit" | "wish" | "worry" | "plan" | "other";
@@ -263,7 +264,8 @@ function termsWithPos(text: string): { word: string; pos: Pos }[] {
           : "noun";
       // (A possessive is its noun: "Valentine's" is "valentine".)
       const w = t.normal.replace(/'s$/, "");
-      return { word: lemma(w, pos) ?? w, pos };
+      // (An irregular form by compromise's conjugation: "married" → "marry", "took" → "take".)
+      return { word: lemma(w, pos) ?? (pos === "verb" ? infinitive(w) : undefined) ?? w, pos };
     })
     .filter((w) => w.word.length > 2);
 }

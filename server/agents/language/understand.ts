@@ -199,7 +199,7 @@ const AUXILIARY = new Set(
 const INDEFINITE = /^(any|some|every|no)(thing|one|body|where)$|^nothing$/;
 
 /** A verb's infinitive by compromise's conjugation, when WordNet files it ("lost" → "lose"). */
-function infinitive(word: string): string | undefined {
+export function infinitive(word: string): string | undefined {
   // (Conjugated once per word: the same verbs come back in every memory.)
   const w = word.toLowerCase();
   if (infinitives.has(w)) return infinitives.get(w)!.base;
@@ -261,6 +261,9 @@ function readContentTerms(text: string, skip: readonly string[]): { word: string
     const w = t.normal.replace(/[^a-z'-]/g, "").replace(/'s$/, "");
     if (w.length < 3 || skipped.has(w) || AUXILIARY.has(w)) continue;
     if (INDEFINITE.test(w)) continue;
+    // A word the tagger reads as an adjective before "of" heads a phrase of kind or degree ("what
+    // KIND of work", "SORT of"): it asks of what follows, not of itself.
+    if (has(t, "Adjective") && next?.normal === "of") continue;
     const pos = has(t, "Verb") ? "verb" : has(t, "Adjective") ? "adj" : "noun";
     // A word WordNet files only as an adverb ("lately") says when, not what.
     if (

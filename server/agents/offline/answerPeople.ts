@@ -18,7 +18,7 @@ import {
   relatedness,
   senses,
 } from "../language/lexicon.ts";
-import { clock, inFirstPerson, sentence, toListener } from "../language/realise.ts";
+import { clock, inFirstPerson, listOf, sentence, toListener } from "../language/realise.ts";
 import type { Utterance } from "../language/understand.ts";
 import { bearing, heldRecords, newsTopic, recordsAsked } from "../language/news.ts";
 import {
@@ -43,6 +43,7 @@ import {
   doneAsked,
   leisure,
   doYou,
+  habitualTime,
 } from "./answers/day.ts";
 import { plansFor } from "./answers/plans.ts";
 import { purposeWords, places, likedPlace, soughtFor } from "./answers/places.ts";
@@ -57,7 +58,15 @@ import {
 } from "./answers/self.ts";
 import { met, metAsked } from "./answers/met.ts";
 import { opinionAsked, opinionOf } from "./answers/opinions.ts";
-import { company, aboutPerson, ownClause, kinAsked, friends, peopleOn } from "./answers/people.ts";
+import {
+  company,
+  aboutPerson,
+  ownClause,
+  kinAsked,
+  kinNamed,
+  friends,
+  peopleOn,
+} from "./answers/people.ts";
 import { bears, recall, fromMemories, newsy, hearsay, asksHeard } from "./answers/memories.ts";
 import { foreignTopic, notKnown } from "./answers/notKnown.ts";
 import { statement, invitation } from "./answers/replies.ts";
@@ -144,10 +153,16 @@ export function answerPeople(
               source: "request",
             }
           : undefined) ?? {
+          // (Not the same excuse twice in a talk.)
           text: withHello(
-            doingNow
-              ? `I wish I could help, but I'm in the middle of ${doingNow}.`
-              : `I'm not sure I can help with that, ${v}.`,
+            unsaid(
+              [
+                ...(doingNow ? [`I wish I could help, but I'm in the middle of ${doingNow}.`] : []),
+                `I'm not sure I can help with that, ${v}.`,
+              ],
+              talk,
+            )[0] ??
+              choose([`Sorry, ${v}, I can't help with that.`, `I'm afraid not, ${v}.`], talk, "no"),
           ),
           end: false,
           source: "request",
@@ -197,6 +212,9 @@ export function answerPeople(
   const yes = (xs: string[]) =>
     u.wh === "yesno" && xs.length ? [`Yes. ${xs[0]}`, ...xs.slice(1)] : xs;
   const foreign = foreignTopic(u, k);
+  const existential =
+    parsed(u.text).has("^(is|are) there") &&
+    !parsed(u.text).has("^(is|are) there (anything|anyone|anybody|something|someone|somebody)");
   // A question that seeks a place: "where ...", or "is there somewhere / a bakery ...".
   const seeksPlace =
     (u.wh === "where" && u.about !== "you") ||
@@ -209,9 +227,10 @@ export function answerPeople(
     ((u.wh === "what" || u.wh === "which") &&
       u.about !== "you" &&
       u.topic.some((w) => domainOf(w, "noun") === "noun.location" && !setIn(w))) ||
+    // ("Is there a park?" seeks one; "is there ANYTHING you'd change?" and "are YOU going
+    // anywhere?" seek no place: an indefinite thing, or the listener's own doing.)
     (u.wh === "yesno" &&
-      (parsed(u.text).has("(somewhere|anywhere|someplace)") ||
-        parsed(u.text).has("^(is|are) there")));
+      (existential || (parsed(u.text).has("(somewhere|anywhere|someplace)") && u.about !== "you")));
   const asked = opinionAsked(u);
   // A view of a thing of its own life it has no fact on is left to the other sources.
   const opinion = asked && asked.of !== "thing" ? asked : undefined;
@@ -340,6 +359,7 @@ export function answerPeople(
     // "Are you from around here?", "Where are you from?": where it comes from.
     // ("Have you lived here long?", "Did you grow up here?": its life here asked of.)
     const near0 = nearestKind(u);
+    const howLong = u.wh === "how" && parsed(u.text).has("^how long");
     if (
       u.about === "you" &&
       (u.wh === "yesno" || u.wh === "where") &&
@@ -356,6 +376,9 @@ export function answerPeople(
     if (onTopic.length && (u.wh === "yesno" || asksHeard(u)))
       sources.push({ name: "news", sentences: yes(onTopic) });
     else if (asksHeard(u) && topic.length) sources.push(...notHeard());
+    // "How do you spend your evenings?": that time of its days, not how it is.
+    const habitual = habitualTime(u, f, k);
+    if (habitual) sources.push(habitual);
     const did = doneToday(u, f, k) ?? doYou(u, f, k);
     if (did) sources.push(did);
     // "When do you usually get up?": the clause of its habits on that doing, with its time
@@ -385,8 +408,30 @@ export function answerPeople(
         (w) => senses(w, "verb").length > 0 && senses(w, "verb").length >= senses(w, "adj").length,
       );
     if (doingAsked) dayAsked = false;
+    // "How long have you been ...?": a length of time asked of. The fact that bears on what is
+    // asked, first one that says how long ("for twelve years", "since 1990"), else that fact and
+    // honestly not how long; never its day recited.
+    if (howLong) {
+      dayAsked = false;
+      const on = { ...u, wh: "what" as const, topic: u.topic.filter((w) => w !== "long") };
+      const bearing = topical(on, f, k, 0.6).sentences.map((x) => x.replace(/^Yes\. /, ""));
+      // ("How long have you lived here?": where it comes from and lives.)
+      const facts =
+        bearing.length || !parsed(u.text).has("here")
+          ? bearing
+          : origin(f, k).sentences.slice(0, 1);
+      const lasting = (x: string) => parsed(x).has("(#Duration|since #Value)");
+      const said = facts.find(lasting);
+      sources.push({
+        name: "how-long",
+        sentences: said
+          ? [said]
+          : facts.slice(0, 1).map((x) => `${x} I couldn't say exactly how long, to be honest.`),
+      });
+    }
     const aboutPast =
       !doingAsked &&
+      !howLong &&
       (u.span === "yesterday" ||
         (u.span === "today" && u.wh === "how" && u.tense !== "future") ||
         (u.tense === "past" &&
@@ -397,6 +442,9 @@ export function answerPeople(
       u.tense === "future" ||
       ["now", "evening", "tomorrow", "future", "week"].includes(u.span) ||
       (u.wh === "what" && u.topic.length === 0);
+    // "Who are your parents?": the kin asked of, by the fact that names them, before its day.
+    const kin = u.topic.filter((w) => kindOf(w, "relative") || kindOf(w, "friend"));
+    if (u.wh === "who" && kin.length) sources.push(kinNamed(kin, f, k));
     const whoOfMine = u.wh === "who" && u.about === "you" && u.topic.length > 0;
     if (whoOfMine) {
       // "Who do you usually have dinner with?": the block of its day the topic names, and whom
@@ -421,8 +469,34 @@ export function answerPeople(
       }
     }
     // "Do you have brothers or sisters?": the kin asked of, by what its persona names.
-    const kin = u.topic.filter((w) => kindOf(w, "relative") || kindOf(w, "friend"));
     if (u.wh === "yesno" && kin.length) sources.push(kinAsked(kin, f, k));
+    // "Do you get on with your neighbours?": how it is with people of a kind (WordNet's people
+    // nouns, a verb of relating), answered by those it does talk with, never a "no" made up from
+    // knowing nothing.
+    else if (
+      u.wh === "yesno" &&
+      u.about === "you" &&
+      u.topic.some((w) => u.pos?.[w] === "noun" && domainOf(w, "noun") === "noun.person") &&
+      // (How it is with them, a verb of relating: not "do you know a good doctor?".)
+      u.topic.some(
+        (w) =>
+          u.pos?.[w] === "verb" &&
+          ["verb.social", "verb.stative", "verb.emotion", "verb.communication"].includes(
+            domainOf(w, "verb"),
+          ),
+      )
+    ) {
+      const often = k.people.filter((p) => p.talks > 0).sort((a, b) => b.talks - a.talks);
+      if (often.length)
+        sources.push({
+          name: "people",
+          sentences: [
+            sentence(
+              `I couldn't speak for all of them; I've been talking with ${listOf(often.slice(0, 2).map((p) => firstName(p.name)))} a lot lately`,
+            ),
+          ],
+        });
+    }
     // "Who are your closest friends?": the friends its persona names, else those it talks with
     // most, else those its days are spent with.
     if (u.wh === "who" && kin.some((w) => w === "friend" || kindOf(w, "friend")))
@@ -450,10 +524,21 @@ export function answerPeople(
     // "What do you do?": the simple present of "do" about the listener asks for its work.
     // "What do you do for fun?": a purpose other than a living asks for its free time: the
     // evening's doings and its habits, not its work.
+    // "Do you have any hobbies?": a kind of diversion asked of (WordNet) is its free time too.
     const forLeisure =
-      parsed(u.text).has("what do you do for") &&
-      !(nearestKind(u).kind === "occupation" && nearestKind(u).score >= 0.45) &&
-      !u.topic.some((w) => relatedness(w, "living") >= 0.9 || closeness(w, "work") >= 0.6);
+      (parsed(u.text).has("what do you do for") &&
+        !(nearestKind(u).kind === "occupation" && nearestKind(u).score >= 0.45) &&
+        !u.topic.some((w) => relatedness(w, "living") >= 0.9 || closeness(w, "work") >= 0.6)) ||
+      (u.about === "you" &&
+        !did &&
+        [
+          ...u.topic.filter((w) => u.pos?.[w] === "noun"),
+          // (A compound the lexicon holds: "free time", "spare time".)
+          ...u.text
+            .toLowerCase()
+            .split(/[^a-z]+/)
+            .flatMap((w, i, ws) => (ws[i + 1] ? [`${w} ${ws[i + 1]}`] : [])),
+        ].some((w) => kindOf(w, "diversion") || kindOf(w, "leisure")));
     if (forLeisure) sources.push(leisure(f, k));
     else if (
       (u.wh === "what" || u.wh === "yesno") &&
@@ -496,7 +581,7 @@ export function answerPeople(
           sentences: factsOf(f, k, (x) => x.kinds.includes(near.kind as Fact["kinds"][number])),
         });
     }
-    if (u.wh === "how" && !u.topic.length && !aboutPast)
+    if (u.wh === "how" && !u.topic.length && !aboutPast && !habitual)
       // How it is, and the question back; what is on its mind only if asked again.
       sources.push(
         {
@@ -507,7 +592,10 @@ export function answerPeople(
         },
         feelings(f, k),
       );
-    if (u.wh === "where" && u.about === "you" && !aboutPast)
+    // "Where do you work?": where its work is, by what it does, not its home.
+    const atWork = u.topic.some((w) => closeness(w, "work") >= 0.6);
+    if (u.wh === "where" && u.about === "you" && atWork) sources.push(identity(f, k, false));
+    if (u.wh === "where" && u.about === "you" && !aboutPast && !atWork)
       sources.push({
         name: "home",
         sentences: [
@@ -554,7 +642,9 @@ export function answerPeople(
   }
   if (!dayAsked || seeksPlace || u.wh === "yesno") {
     const honest = notKnown(u, foreign, k, talk);
-    if (honest) return { text: withHello(honest), end: false, source: "not-known" };
+    // (Not the same honest answer twice: said already, the shorter fallbacks below.)
+    const told = honest ? unsaid([honest], talk)[0] : undefined;
+    if (told) return { text: withHello(told), end: false, source: "not-known" };
   }
   // Nothing it knows bears on it: say so, and turn to what it does know or ask back.
   // (Not who it is: "I couldn't tell you. I'm Samuel Okafor." answers nothing.)
@@ -580,14 +670,22 @@ export function answerPeople(
       end: false,
       source: "unknown",
     };
+  const unknown = [
+    `I couldn't tell you, ${v}. What makes you ask?`,
+    `I don't really know.${doingNow ? ` I've mostly been ${doingNow}.` : ""} What about you?`,
+    `Hm, I haven't heard anything about that. Why do you ask?`,
+  ];
+  // Each said once already in this talk: said shorter, never the same answer again.
+  const again = [
+    `That one I couldn't tell you either, ${v}.`,
+    `I'm afraid I don't know that either.`,
+    `No idea, to be honest.`,
+  ];
+  const fresh = unsaid(unknown, talk);
   return {
     text: withHello(
       choose(
-        [
-          `I couldn't tell you, ${v}. What makes you ask?`,
-          `I don't really know.${doingNow ? ` I've mostly been ${doingNow}.` : ""} What about you?`,
-          `Hm, I haven't heard anything about that. Why do you ask?`,
-        ],
+        fresh.length ? fresh : unsaid(again, talk).length ? again : unknown,
         talk,
         "unknown",
         u.text,

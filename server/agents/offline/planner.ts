@@ -71,6 +71,25 @@ export interface PlannedEvent {
   event: EventMention;
   host: boolean;
   text: string;
+  /** A meeting with one person, not a gathering: whom, and whether one goes to them. */
+  meeting?: { other: string; going: boolean };
+}
+
+/** A meeting its texts name ("a visit FROM Ben Carter", "a visit TO Nora Vale"): the person after
+ *  the event's own word and "to", "from" or "with"; none for a gathering one holds. */
+function meetingIn(
+  what: string,
+  texts: readonly string[],
+  self: string,
+  people: readonly string[],
+): PlannedEvent["meeting"] {
+  for (const t of texts)
+    for (const n of people) {
+      if (n === self) continue;
+      const m = new RegExp(`\\b${what} (to|from|with) ${n}\\b`).exec(t);
+      if (m) return { other: n, going: m[1] === "to" };
+    }
+  return undefined;
 }
 
 /**
@@ -87,7 +106,15 @@ export function eventsOnDay(
   return knownEvents(memories, places, self, people)
     .filter((k) => k.event.start !== undefined && k.event.place && eventOnDay(k.event, day))
     .filter((k) => k.hostedBySelf || k.texts.some((t) => t.startsWith(`For ${self}'s planning`)))
-    .map((k) => ({ event: k.event, host: k.hostedBySelf, text: k.texts[0] }));
+    .map((k) => {
+      const meeting = meetingIn(k.event.what, k.texts, self, people);
+      return {
+        event: k.event,
+        host: k.hostedBySelf,
+        text: k.texts[0],
+        ...(meeting ? { meeting } : {}),
+      };
+    });
 }
 
 /** Puts an appointment into blocks: what it displaces resumes when it ends. */
@@ -142,9 +169,20 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
   const events = eventsOnDay(i.memories, i.day, i.places, p.name, i.people);
   for (const { event: e } of events)
     noteDrawn("event", e.what, `${describeEvent(e)}${e.host ? ` (${e.host})` : ""}`);
-  for (const { event: e, host } of events) {
+  for (const { event: e, host, meeting } of events) {
     const end = e.end ?? Math.min(1440, e.start! + 120);
     const start = e.start!;
+    // A meeting with someone is no event one holds: "meeting Ben", "visiting Nora".
+    if (meeting) {
+      blocks = insertBlock(
+        blocks,
+        start,
+        Math.min(end, start + 60),
+        `${meeting.going ? "visiting" : "meeting"} ${meeting.other} at ${e.place!.name}`,
+        e.place!.address,
+      );
+      continue;
+    }
     if (host)
       blocks = insertBlock(
         blocks,
@@ -190,7 +228,9 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
   let currently = p.currently;
   if (events.length) {
     const e = events[0];
-    currently += ` Today ${first} ${e.host ? "is organising" : "plans to go to"} ${describeEvent(e.event)}.`;
+    currently += e.meeting
+      ? ` Today ${first} is ${e.meeting.going ? "visiting" : "meeting"} ${e.meeting.other} at ${e.event.place!.name}.`
+      : ` Today ${first} ${e.host ? "is organising" : "plans to go to"} ${describeEvent(e.event)}.`;
   }
   return {
     currently,

@@ -1,6 +1,7 @@
 // Its day: the blocks of today and yesterday as doings ("studying in the library"), told as
 // what it did, does now or has done ("Have you eaten yet?"), and what it does for leisure.
 import nlp from "compromise";
+import * as chrono from "chrono-node";
 import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
 import { closeness, domainOf, lemma, purposeMatch } from "../../language/lexicon.ts";
@@ -196,6 +197,54 @@ export function leisure(f: PersonaFacts, k: Knowledge): Source {
     : "";
   const habits = factsOf(f, k, (x) => x.kinds.includes("habit"));
   return { name: "leisure", sentences: [said, ...habits].filter(Boolean) };
+}
+
+/** "How do you spend your weekends?", "What are your mornings like?": a time of the day or week
+ *  asked of in general (a plural of WordNet's noun.time, which the tagger reads as a date): the
+ *  doings of that part of its day, else (a time with no hour of its own: a weekend, a Sunday) its
+ *  free time. */
+export function habitualTime(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.about !== "you" || u.span !== "general") return undefined;
+  const times = (nlp(u.text).match("(#Date|#Plural)").out("array") as string[])
+    .map((x) => x.toLowerCase().replace(/[^a-z]/g, ""))
+    .map((w) => ({ w, l: lemma(w, "noun") }))
+    .filter(({ w, l }) => l && l !== w && domainOf(l, "noun") === "noun.time");
+  if (!times.length) return undefined;
+  // That time read on an ordinary weekday (chrono-node): an hour of the same day is a part of the
+  // day, a day later in the week a day off; a year or a month is no time of its days.
+  const weekday = new Date(Date.UTC(2000, 0, 5, 12));
+  const at = chrono.parse(`this ${times[0].l}`, weekday)[0]?.start;
+  if (!at) return undefined;
+  const days = at.get("day")! - weekday.getUTCDate();
+  if (days === 0 && at.get("hour") === 12) return undefined;
+  if (days < 0) return undefined;
+  if (days === 0) {
+    const part = dayPart((at.get("hour") ?? 12) * 60);
+    const blocks = activities(k.today).filter((b) => dayPart(b.start) === part);
+    if (blocks.length)
+      return {
+        name: "habitual",
+        sentences: [
+          sentence(
+            `I${part.slice(1)}s I'm usually ${listOf(
+              blocks
+                .slice(0, 3)
+                // (A place said once: "at home" not after every doing there.)
+                .map((b, i, xs) =>
+                  doingPhrase(
+                    i > 0 && xs[i - 1].place?.split(" of ").at(-1) === b.place?.split(" of ").at(-1)
+                      ? { ...b, place: undefined }
+                      : b,
+                    f,
+                    k,
+                  ),
+                ),
+            )}`,
+          ),
+        ],
+      };
+  }
+  return { ...leisure(f, k), name: "habitual" };
 }
 
 /** "Do you play any music?": a yes/no question on something it does, answered from its habits

@@ -23,6 +23,8 @@ export function opinionAsked(
   // or hoping, which asks for a wish, nor of worrying, which asks for a worry (the persona's
   // other two attitudes, facts of their own).
   const feeling = (w: string) => {
+    // (A noun is no evaluation: "what KIND of work" asks a category, not a liking.)
+    if (u.pos?.[w] === "noun") return false;
     const evaluates = Math.max(...["like", "enjoy", "happy"].map((c) => closeness(w, c)));
     return (
       evaluates >= 0.6 && evaluates > closeness(w, "want") && evaluates > closeness(w, "worry")
@@ -40,7 +42,8 @@ export function opinionAsked(
   // "What would you change about this town?": a wish for it, asked as a hypothetical ("would")
   // with a verb of changing or improving (WordNet).
   const changes = (w: string) => Math.max(closeness(w, "change"), closeness(w, "improve")) >= 0.6;
-  const change = doc.has("would you") && (afterYou.some(changes) || u.topic.some(changes));
+  const change =
+    doc.has("(would you|you would|you'd)") && (afterYou.some(changes) || u.topic.some(changes));
   if (!felt && !change) return undefined;
   const words = u.topic.filter((w) => !feeling(w) && !changes(w) && closeness(w, "think") < 0.6);
   const near = nearestKind({ ...u, topic: words });

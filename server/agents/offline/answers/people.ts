@@ -4,7 +4,7 @@ import nlp from "compromise";
 import type { MemoryLine } from "../../prompts/builder.ts";
 import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { kindOf, relatedness } from "../../language/lexicon.ts";
+import { kindOf, purposeMatch, relatedness } from "../../language/lexicon.ts";
 import { listOf, sentence } from "../../language/realise.ts";
 import { ownMemoryAsI } from "../../language/person.ts";
 import {
@@ -109,7 +109,9 @@ export function aboutPerson(
  *  with my parents, Grace and Samuel" → "I still live with my parents, Grace and Samuel"). */
 export function ownClause(text: string, verbs: string[]): string {
   const rel = /\b(?:who|which|that)\s+(.+)$/.exec(text);
-  if (rel) {
+  // A relative clause after a person's name is about that person ("married to Helen, who
+  // writes the newsletter"), not said with "I".
+  if (rel && !nlp(text.slice(0, rel.index)).has("#Person$")) {
     const d = nlp(`I ${rel[1]}`);
     d.verbs().toInfinitive();
     const own = d.text().replace(/[.!]$/, "");
@@ -127,10 +129,7 @@ export function ownClause(text: string, verbs: string[]): string {
 /** "Do you have brothers or sisters?": yes with the fact that names such kin, else no and the
  *  family (or friends) it does name. */
 export function kinAsked(kin: string[], f: PersonaFacts, k: Knowledge): Source {
-  const named = f.facts.filter(
-    (x) =>
-      tellable(x, k.knowsSpeaker) && x.words.some((w) => kin.some((t) => kindOf(w, t) || w === t)),
-  );
+  const named = kinFacts(kin, f, k);
   if (named.length)
     return {
       name: "kin",
@@ -151,6 +150,39 @@ export function kinAsked(kin: string[], f: PersonaFacts, k: Knowledge): Source {
   return {
     name: "kin",
     sentences: [sentence(`No, I don't${ofKin ? `. ${short(ofKin).replace(/[.!]$/, "")}` : ""}`)],
+  };
+}
+
+/** The facts that name such kin: by the word or a kind of it, or, in a fact on its family, by a
+ *  verb whose sense the kin's gloss holds ("wife": a married woman, so "is married to Helen"). */
+export function kinFacts(kin: string[], f: PersonaFacts, k: Knowledge) {
+  return f.facts.filter(
+    (x) =>
+      tellable(x, k.knowsSpeaker) &&
+      x.words.some((w) =>
+        kin.some(
+          (t) =>
+            kindOf(w, t) ||
+            w === t ||
+            (x.kinds.includes("family") && x.pos[w] === "verb" && purposeMatch(t, w) >= 0.6),
+        ),
+      ),
+  );
+}
+
+/** "Who is your wife?": the fact that names the kin asked of, said by its part on them. */
+export function kinNamed(kin: string[], f: PersonaFacts, k: Knowledge): Source {
+  const x = kinFacts(kin, f, k)[0];
+  return {
+    name: "kin",
+    sentences: x
+      ? [
+          ownClause(
+            mine(f, x.text),
+            x.words.filter((w) => x.pos[w] === "verb"),
+          ),
+        ]
+      : [],
   };
 }
 

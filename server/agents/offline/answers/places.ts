@@ -40,7 +40,7 @@ export function placesFor(
   words: string[],
   k: Knowledge,
   residents: readonly string[],
-): { p: Knowledge["places"][number]; s: number; top: number }[] {
+): { p: Knowledge["places"][number]; s: number; top: number; own: number }[] {
   // Homes are not places to send someone: its own and any named after a resident.
   const homeSector = k.home.split(" of ").at(-1) ?? "";
   const surnames = residents.map((r) => r.split(" ").at(-1) ?? r);
@@ -61,8 +61,15 @@ export function placesFor(
       p,
       words: [
         ...wordsOf(`${p.name} ${p.parts.join(" ")}`).map((w) => [w, 1, "noun"] as const),
-        ...(p.things ?? []).flatMap((t) => wordsOf(t)).map((w) => [w, 0.9, "noun"] as const),
-        ...(p.uses ?? []).flatMap((t) => wordsOf(t)).map((w) => [w, 0.9, undefined] as const),
+        // (A thing by its head: what a "picnic BLANKET" is; its modifier says what it is used
+        // with, kept apart below.)
+        ...(p.things ?? [])
+          .flatMap((t) => wordsOf(t).map((w, i, ws) => [w, i === ws.length - 1] as const))
+          .map(([w, head]) => [w, head ? 0.9 : 0.89, "noun"] as const),
+        // (What the town does there, each doing by its own weight so they can be told apart.)
+        ...(p.uses ?? []).flatMap((t, j) =>
+          wordsOf(t).map((w) => [w, 0.9 - (j + 1) * 1e-6, undefined] as const),
+        ),
       ],
     }));
   const bySector = new Map<string, Set<string>>();
@@ -82,19 +89,34 @@ export function placesFor(
       // what is done there (up to three of its words) beats one word that happens to match.
       let s = 0;
       let top = 0;
+      // What the place is for must fit by its name, its rooms' names or what its things are
+      // (their heads), else by two of the town's doings there or two of its things' modifiers:
+      // one picnic lunch on the lawn, or a "picnic" blanket, does not make a park a place to eat.
+      let own = 0;
+      const fits = new Set<string>();
+      const doings = new Set<number>();
       for (const t of words) {
         const matches = new Map<string, number>();
         for (const [w, weight, pos] of ws) {
           const m = purposeMatch(t, w, pos) * weight * idf(w);
           if (m >= 0.3 && m > (matches.get(w) ?? 0)) matches.set(w, m);
+          if (weight === 1 && m >= 0.3) own = Math.max(own, m);
+          if (weight === 0.9 && pos === "noun" && m >= 0.3) own = Math.max(own, m);
+          if (pos === undefined && m >= 0.3) doings.add(weight);
+          if (weight < 0.9 && pos === "noun" && m >= 0.3) fits.add(w);
         }
         const best = [...matches.values()].sort((a, b) => b - a).slice(0, 3);
         s += best.reduce((a, b) => a + b, 0);
         top = Math.max(top, best[0] ?? 0);
       }
-      return { p, s: s / Math.max(1, words.length), top };
+      return {
+        p,
+        s: s / Math.max(1, words.length),
+        top,
+        own: own || (fits.size >= 2 || doings.size >= 2 ? 0.3 : 0),
+      };
     })
-    .filter((x) => x.top >= 0.4 && x.s >= 0.6)
+    .filter((x) => x.top >= 0.4 && x.s >= 0.6 && x.own > 0)
     .sort((a, b) => b.s - a.s);
 }
 

@@ -80,12 +80,20 @@ export function topical(u: Utterance, f: PersonaFacts, k: Knowledge, min = 0.3):
     })
     .filter((x) => x.s >= min)
     .sort((a, b) => b.s - a.s);
-  return {
-    name: "facts",
-    sentences: scored.map(({ x }) =>
-      x.kinds.includes("habit") ? partAbout(mine(f, x.text), u.topic) : mine(f, x.text),
-    ),
-  };
+  const sentences = scored.map(({ x }) =>
+    x.kinds.includes("habit") ? partAbout(mine(f, x.text), u.topic) : mine(f, x.text),
+  );
+  // "Are you married?" of one its persona says is married: the very doing or state asked of, in
+  // the same part of speech, is a yes.
+  const top = scored[0]?.x;
+  const same =
+    top &&
+    u.topic.some(
+      (t) => u.pos?.[t] !== "noun" && top.words.includes(t) && top.pos?.[t] === u.pos?.[t],
+    );
+  if (u.wh === "yesno" && u.about === "you" && !u.negative && same)
+    sentences[0] = `Yes. ${sentences[0]}`;
+  return { name: "facts", sentences };
 }
 
 /** Which of its kinds a question's topic is nearest to (occupation, family, worry, ...), each

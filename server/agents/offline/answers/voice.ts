@@ -1,6 +1,6 @@
 // Saying things within a talk: the talk so far, one of several wordings never said before, the
 // resident's own facts said in the first person, a clause cut short or the part of it asked for.
-import { parsed } from "../../language/parse.ts";
+import { copyOf, parsed } from "../../language/parse.ts";
 import type { MemoryLine } from "../../prompts/builder.ts";
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
@@ -48,11 +48,16 @@ export function unsaid(sentences: string[], talk: Talk): string[] {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, "");
   const said = talk.said.map(norm);
   const heard = talk.heard.map(norm);
-  const fresh = (n: string) =>
-    !said.some((x) => x.includes(n)) && !heard.some((h) => h.includes(n));
+  // Not said before, and not holding a whole line said before (an earlier answer inside a longer
+  // sentence is that answer said again).
+  const old = (n: string) => said.some((x) => x.includes(n)) || heard.some((h) => h.includes(n));
+  const holds = (n: string) =>
+    said.some((x) => x.length >= 12 && n.includes(x)) ||
+    heard.some((h) => h.length >= 12 && n.includes(h));
+  const fresh = (n: string) => !old(n) && !holds(n);
   return sentences.flatMap((s) => {
     const n = norm(s);
-    if (!n.length || !fresh(n)) return [];
+    if (!n.length || old(n)) return [];
     const parts = parsed(s).sentences().out("array") as string[];
     const kept = parts.filter((p) => norm(p).length < 12 || fresh(norm(p)));
     if (kept.length === parts.length) return [s];
@@ -63,9 +68,40 @@ export function unsaid(sentences: string[], talk: Talk): string[] {
     const whose = parts.some((p) => !kept.includes(p) && said.some((x) => x.includes(norm(p))))
       ? "I"
       : "you";
-    return [`${kept.join(" ").replace(/[.!]+$/, "")}, as ${whose} said.`];
+    // The substance said again in brief, when it can be (its times left out: "Yes, as I said:
+    // Ben is organising a picnic at the park."), so the pointer back says what it points to.
+    const gist = parts
+      .filter((p) => !kept.includes(p))
+      .map(briefly)
+      .find((g) => g.length >= 12);
+    const reply = kept.join(" ").replace(/[.!]+$/, "");
+    return [
+      gist ? `${reply}, as ${whose} said: ${lowerFirst(gist)}` : `${reply}, as ${whose} said.`,
+    ];
   });
 }
+
+/** A sentence without its times ("on February 14 at 3 pm"), when that leaves it shorter; else
+ *  "" (nothing briefer to say). */
+function briefly(s: string): string {
+  const d = copyOf(s);
+  d.remove("(on|at|by|from|until|around|for)? #Determiner? #Date+");
+  d.remove("(on|at|by|from|until|around)? #Time+");
+  const t = sentence(
+    d
+      .text()
+      .trim()
+      .replace(/[,\s]+([.!?])?$/, ""),
+  );
+  // (Nothing left hanging where a time was: "... for the.")
+  const dangling = parsed(t).terms().last().has("(#Preposition|#Determiner|#Conjunction)");
+  return t.length < s.trim().length - 3 && !dangling ? t : "";
+}
+
+const lowerFirst = (s: string) =>
+  /^(I|[A-Z][a-z]+ [A-Z])\b/.test(s) || parsed(s).terms().first().has("#ProperNoun")
+    ? s
+    : s[0].toLowerCase() + s.slice(1);
 
 export function mine(f: PersonaFacts, text: string): string {
   return sentence(inFirstPerson(text, f.name, f.pronoun));
