@@ -30,7 +30,7 @@ import type {
   Reply as MindReply,
   Whisper,
 } from "../world/mind.ts";
-import { townSeed, withTownSeed } from "../world/random.ts";
+import { callWithTownSeed, townSeed } from "../world/random.ts";
 import type { AgentInspection, MovedAgent } from "./generativeMind.ts";
 import type { InterviewOptions } from "./interview.ts";
 import type { JournalFeed, MemoryChange } from "./memory/journal.ts";
@@ -119,6 +119,8 @@ class PoolJournal implements JournalFeed {
 }
 
 export class MindPool implements Mind {
+  /** The seed is read in tick and the like, sent with the call (Mind.seedAtCall). */
+  readonly seedAtCall = true;
   readonly journal: PoolJournal;
   private batch: Pending[] = [];
   /** Where each resident is held now, and its home (where it goes back when alone). */
@@ -271,7 +273,8 @@ export class MindPool implements Mind {
       const t = this.members[k];
       const touches = c.agent ? [c.agent, ...c.links] : [];
       const go = () => t.touchingOnly(touches, () => c.run(t));
-      const answer = c.seed === undefined ? go() : withTownSeed(c.seed, go);
+      // A member reads the seed while its call is made (it sends it along).
+      const answer = c.seed === undefined ? go() : callWithTownSeed(c.seed, go);
       answer.then(c.resolve, c.reject);
     }
   }

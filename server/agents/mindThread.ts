@@ -253,6 +253,8 @@ export interface MindThreadHooks {
 }
 
 export class MindThread implements Mind {
+  /** The seed is read in send, while a call is made, and goes with it (Mind.seedAtCall). */
+  readonly seedAtCall = true;
   readonly journal: ThreadJournal;
   private readonly journalIn: ThreadJournal;
   private batch: SentCall[] = [];

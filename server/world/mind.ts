@@ -171,6 +171,12 @@ export interface Whisper {
  * derive from the seed with townSeed().
  */
 export interface Mind {
+  /**
+   * True when the mind reads the town's seed (townSeed()) only while a call is being made, never
+   * after an await (a mind on another thread sends it with the call): the Town then gives it the
+   * seed for the call alone (callWithTownSeed) instead of a scope that follows every await.
+   */
+  readonly seedAtCall?: boolean;
   tick(input: MindInput): Promise<MindOutput | null>;
   /**
    * A person speaks to the agent: the mind remembers the words as said by that person and

@@ -31,9 +31,9 @@ export function hashString(text: string): number {
   return h >>> 0;
 }
 
-// The seed of the town a mind is working for. The Town runs every call to its mind inside its
-// seed's scope, which follows the call through all its awaits (several towns share one process,
-// so a module-wide variable would mix them up); a mind's draws read it with townSeed().
+// The seed of the town a mind is working for. The Town runs every call to a mind in this thread
+// inside its seed's scope, which follows the call through all its awaits (several towns share one
+// process, so a module-wide variable would mix them up); a mind's draws read it with townSeed().
 const seedScope = new AsyncLocalStorage<number>();
 
 /** Runs `work` (and everything it starts) as the work of the town with this seed. */
@@ -41,7 +41,24 @@ export function withTownSeed<T>(seed: number, work: () => T): T {
   return seedScope.run(seed, work);
 }
 
+// The seed of the call being made, for a mind that reads it only while the call is made (a mind
+// on another thread sends it with the call: Mind.seedAtCall). No scope to carry through awaits:
+// an AsyncLocalStorage's run cost the live town-1000 room's thread ~4 ms a step, and its async
+// hooks slow every promise of the thread (bench/RESULTS.md, "The town's seed passed with the call").
+let callSeed: number | undefined;
+
+/** Runs `work` with this town's seed readable by townSeed() until `work` returns (not after its awaits). */
+export function callWithTownSeed<T>(seed: number, work: () => T): T {
+  const before = callSeed;
+  callSeed = seed;
+  try {
+    return work();
+  } finally {
+    callSeed = before;
+  }
+}
+
 /** The seed of the town whose work this is; undefined outside any town (a tool, a test). */
 export function townSeed(): number | undefined {
-  return seedScope.getStore();
+  return callSeed ?? seedScope.getStore();
 }

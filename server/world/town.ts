@@ -16,7 +16,7 @@ import type { Command, CommandResult } from "./commands.ts";
 import type { Mind } from "./mind.ts";
 import { PathFinder } from "./path.ts";
 import { groupByArena, type WorldEvent } from "./perception.ts";
-import { withTownSeed } from "./random.ts";
+import { callWithTownSeed, withTownSeed } from "./random.ts";
 import type { TownSnapshot } from "./snapshot.ts";
 import type { Address } from "./tile.ts";
 import { AnswerSignal } from "./town/answerSignal.ts";
@@ -149,7 +149,9 @@ export class Town {
    * answer is adopted when it is done, or given up on in time.
    */
   private ask<T>(work: () => Promise<T>): Pending<T> {
-    return pending(() => withTownSeed(this.seedValue, work), this.mindTimeoutMs);
+    const seed = this.seedValue;
+    const seeded = this.mind.seedAtCall ? callWithTownSeed : withTownSeed;
+    return pending(() => seeded(seed, work), this.mindTimeoutMs);
   }
 
   /**

@@ -43,15 +43,47 @@ function setByPerson(address: Address, state: string, by: string): CommandResult
 
 export class Objects {
   private readonly byAddress = new Map<Address, ObjectStatus>();
+  /**
+   * The addresses of byAddress in order, kept as states come and go (sorting every object's state
+   * for every step cost the live town-1000 room's thread: bench/RESULTS.md).
+   */
+  private readonly order: Address[] = [];
+  /** What residents notice of each object, made when first asked after its state changed. */
+  private readonly noticed = new Map<Address, WorldEvent | null>();
 
   constructor(private readonly map: TownMap) {}
+
+  /** Where `address` is, or would go, in `order`. */
+  private at(address: Address): number {
+    let lo = 0;
+    let hi = this.order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.order[mid] < address) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private put(address: Address, status: ObjectStatus): void {
+    if (!this.byAddress.has(address)) this.order.splice(this.at(address), 0, address);
+    this.byAddress.set(address, status);
+    this.noticed.delete(address);
+  }
+
+  private drop(address: Address): boolean {
+    if (!this.byAddress.delete(address)) return false;
+    this.noticed.delete(address);
+    this.order.splice(this.at(address), 1);
+    return true;
+  }
 
   /** A resident at the object its action uses gives the object the action's state. */
   hold(holder: Holder, address: Address, state: string, events: TownEvent[]): void {
     if (!state) return;
     const current = this.byAddress.get(address);
     if (current && !current.holder) return; // a state a person set outranks an agent's use
-    this.byAddress.set(address, { state, by: holder.name, holder: holder.id });
+    this.put(address, { state, by: holder.name, holder: holder.id });
     events.push({ kind: "objectChanged", address, state, by: holder.name });
   }
 
@@ -63,7 +95,7 @@ export class Objects {
     for (const [address, s] of this.byAddress) if (s.holder === holder.id) held.push(address);
     if (held.length > 1) held.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (const address of held) {
-      this.byAddress.delete(address);
+      this.drop(address);
       events.push({ kind: "objectChanged", address, state: "", by: holder.name });
     }
   }
@@ -74,11 +106,11 @@ export class Objects {
       return refuse("not_found", `no object "${address.slice(0, 200)}" in this town`);
     const state = wanted.trim();
     if (!state || /^idle$/i.test(state)) {
-      if (!this.byAddress.delete(address)) return { ok: true, events: [] };
+      if (!this.drop(address)) return { ok: true, events: [] };
       return setByPerson(address, "", by);
     }
     // A person's state outranks a resident's use: the resident no longer holds it.
-    this.byAddress.set(address, { state, by, holder: "" });
+    this.put(address, { state, by, holder: "" });
     return setByPerson(address, state, by);
   }
 
@@ -87,27 +119,34 @@ export class Objects {
    * from its rows (store/memoryRows.ts) perceives them as the town that was saved did.
    */
   private sorted(): [Address, ObjectStatus][] {
-    return [...this.byAddress].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return this.order.map((a) => [a, this.byAddress.get(a)!]);
   }
 
   /** What residents can notice of objects: "stove is on fire", at the object's first tile. */
   worldEvents(out: WorldEvent[]): void {
-    for (const [address, s] of this.sorted()) {
-      const tile = this.map.tilesOf(address)[0];
-      if (!tile) continue;
-      const name = Address.last(address);
-      out.push({
-        subject: address,
-        predicate: "is",
-        object: s.state,
-        description: `${name} is ${s.state}`,
-        address,
-        x: tile.x,
-        y: tile.y,
-        by: s.by,
-        byPerson: !s.holder,
-      });
+    for (const address of this.order) {
+      let e = this.noticed.get(address);
+      if (e === undefined) this.noticed.set(address, (e = this.notice(address)));
+      if (e) out.push(e);
     }
+  }
+
+  private notice(address: Address): WorldEvent | null {
+    const s = this.byAddress.get(address)!;
+    const tile = this.map.tilesOf(address)[0];
+    if (!tile) return null;
+    const name = Address.last(address);
+    return {
+      subject: address,
+      predicate: "is",
+      object: s.state,
+      description: `${name} is ${s.state}`,
+      address,
+      x: tile.x,
+      y: tile.y,
+      by: s.by,
+      byPerson: !s.holder,
+    };
   }
 
   states(): { address: Address; state: string; by: string }[] {
@@ -120,7 +159,8 @@ export class Objects {
 
   restore(saved: ObjectsSnapshot): void {
     this.byAddress.clear();
-    for (const o of saved)
-      this.byAddress.set(o.address, { state: o.state, by: o.by, holder: o.holder });
+    this.order.length = 0;
+    this.noticed.clear();
+    for (const o of saved) this.put(o.address, { state: o.state, by: o.by, holder: o.holder });
   }
 }
