@@ -202,4 +202,34 @@ describe("a topic in talk", () => {
     expect(topic.includes("The Salty") ? topic.includes("The Salty Anchor Inn") : true).toBe(true);
     expect(topic).not.toMatch(/\b(at|The)$/);
   });
+
+  it("a part of today asked of by name is told from its day, not from its persona's habits", () => {
+    // (Its habits speak of mornings too: they are not what it did this morning.)
+    const early = {
+      ...persona,
+      lifestyle:
+        "Tomas goes to bed at 10 pm, wakes at 5 am, and never eats breakfast before the first crossing.",
+    };
+    const morning = ask("What did you get up to this morning?", undefined, { persona: early });
+    expect(morning).toMatch(/ferry|coffee/);
+    expect(morning).not.toMatch(/bed|wake|breakfast|twenty-two years/);
+  });
+
+  it("a doing and the same doing in company are told once, with its company", () => {
+    const day = ask("What have you done so far today?", undefined, {
+      today: [
+        { start: 5 * 60, end: 9 * 60, task: "running the ferry", place: "Veld ferry dock" },
+        {
+          start: 9 * 60,
+          end: 11 * 60,
+          task: "running the ferry with Pavel",
+          place: "Veld ferry dock",
+        },
+        { start: 11 * 60, end: 13 * 60, task: "eating lunch with Ingrid", place: "Berg cottage" },
+        { start: 13 * 60, end: 18 * 60, task: "repainting the hull", place: "Veld ferry dock" },
+      ],
+    });
+    expect(day).toMatch(/running the ferry with Pavel/);
+    expect(day.match(/running the ferry/g)).toHaveLength(1);
+  });
 });

@@ -465,4 +465,25 @@ describe("a persona read into facts, and records told from the listener's now", 
     );
     expect(tellFact(party, "Rosa Delgado", "Nora Vale", at(19, 30))).toMatch(/^I was planning/);
   });
+
+  it("tells what it did in a part of today asked of by name, not its habits of that time", async () => {
+    const grams = (t: string) => {
+      const w = t
+        .toLowerCase()
+        .split(/[^a-z0-9']+/)
+        .filter(Boolean);
+      return new Set(w.slice(0, -5).map((_, i) => w.slice(i, i + 6).join(" ")));
+    };
+    for (const r of RESIDENTS) {
+      const p = PERSONAS.find((x) => x.name === r.name)!;
+      // Asked after its day was told, as a visitor would ask on.
+      const say = talkWith(r);
+      await say("How's your day been?");
+      const text = await say("What did you do this morning?");
+      expect(text, `${r.name}: ${text}`).toMatch(/morning/i);
+      const habits = grams(`${p.lifestyle} ${p.learned}`);
+      const said = [...grams(text)].filter((g) => habits.has(g));
+      expect(said, `${r.name}: ${text}`).toEqual([]);
+    }
+  });
 });

@@ -43,6 +43,8 @@ export interface Utterance {
   negative: boolean;
   /** The clock time it names, if any (game ms), for an invitation. */
   at?: number;
+  /** The part of a day it names without an hour ("this MORNING"): the hour chrono-node implies. */
+  partHour?: number;
 }
 
 type Term = { text: string; normal: string; tags: string[] };
@@ -350,14 +352,23 @@ export function understand(
           : "thing";
 
   // A word before a time said that can modify it ("RIGHT now", "LATE tonight") says when.
-  const timeWords = chrono
-    .parse(clean, new Date(ctx.now))
-    .map((r) => clean.slice(0, r.index).trim().split(/\s+/).at(-1)?.toLowerCase() ?? "");
+  const times = chrono.parse(clean, new Date(ctx.now));
+  const timeWords = times.map(
+    (r) => clean.slice(0, r.index).trim().split(/\s+/).at(-1)?.toLowerCase() ?? "",
+  );
+  // A part of a day named without its hour: chrono-node implies one (noon for a bare day).
+  const part = times.find((r) => !r.start.isCertain("hour") && r.start.get("hour") !== 12);
+  // A time said is read into the span ("this MORNING"); it is no topic of its own.
+  const saidTimes = new Set(times.flatMap((r) => r.text.toLowerCase().split(/[^a-z]+/)));
   const terms0 = contentTerms(asked, [
     ctx.listener,
     ctx.speaker,
     ...(person ? [person] : []),
-  ]).filter((t) => !(timeWords.includes(t.word) && isWord(t.word, "adv")));
+  ]).filter(
+    (t) =>
+      !(timeWords.includes(t.word) && isWord(t.word, "adv")) &&
+      !(saidTimes.has(t.word) && domainOf(t.word, "noun") === "noun.time"),
+  );
   const words0 = terms0.map((t) => t.word);
   // A verb of knowing or telling frames the question ("do you KNOW about any party"): the topic
   // is what it is about, when there is something else.
@@ -376,6 +387,7 @@ export function understand(
     ),
     negative,
     at,
+    ...(part ? { partHour: part.start.get("hour") ?? undefined } : {}),
     ...(person ? { person } : {}),
   };
 

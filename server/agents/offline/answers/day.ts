@@ -11,15 +11,20 @@ import { plain, mine, type Source, factsOf, wordsOf, partAbout } from "./voice.t
 
 export const isSleep = (task: string) => closeness(contentWords(task)[0] ?? "", "sleep") >= 0.9;
 
-/** Blocks merged by task, sleep left out. */
+/** Blocks merged by task, sleep left out. A doing and the same doing in company ("attending a
+ *  class" beside "attending a class with Samuel") are one, told with its company. */
 export function activities(blocks: DayBlock[]): DayBlock[] {
   const out: DayBlock[] = [];
+  const extends_ = (a: string, b: string) => a === b || a.startsWith(`${b} `);
   for (const b of blocks) {
     const task = plain(b.task);
     if (!task || isSleep(task)) continue;
     const last = out.at(-1);
-    if (last && plain(last.task) === task) last.end = b.end;
-    else out.push({ ...b, task });
+    const was = last ? plain(last.task) : "";
+    if (last && (extends_(was, task) || extends_(task, was))) {
+      last.end = Math.max(last.end, b.end);
+      if (task.length > was.length) last.task = task;
+    } else out.push({ ...b, task });
   }
   return out;
 }
@@ -90,8 +95,21 @@ export function past(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
     };
   }
   const before = k.today.filter((b) => b.end <= k.minute && b.end > (k.today[0]?.start ?? 0));
+  // A part of today asked of by name ("this morning"): what it did then, if that is past.
+  const part = u.partHour === undefined ? undefined : dayPart(u.partHour * 60);
+  // (The part it is in now is told as the day so far, with what it does now.)
+  const then =
+    part && part !== dayPart(k.minute) ? before.filter((b) => dayPart(b.start) === part) : [];
+  if (part && then.length)
+    return {
+      name: "today",
+      sentences: [
+        narrate(then, f, k, "past")
+          .replace(/^I was/, `${part.replace(/^in the/, "This")} I was`)
+          .replace(` ${part}`, ""),
+      ],
+    };
   const sofar = narrate(before, f, k, "past");
-  void u;
   const now = activities(k.today).find((x) => x.start <= k.minute && x.end > k.minute);
   return {
     name: "today",
