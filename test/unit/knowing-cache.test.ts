@@ -4,32 +4,18 @@
 // and after steps in which residents re-plan, what they know is what a fresh reading of the plans
 // gives (the uses are kept between talks and read again only when some resident's tasks changed).
 import { describe, expect, it } from "vitest";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import { knowledgeOf } from "../../server/agents/knowing.ts";
 import { placeOf } from "../../server/agents/language/knowledge.ts";
 import { addTasks, replanFrom } from "../../server/agents/schedule.ts";
 import type { MindContext } from "../../server/agents/state.ts";
 import { loadTemplate } from "../../server/content/template.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
-import { Town } from "../../server/world/town.ts";
+import { offlineTown } from "../helpers/offlineTown.ts";
 
 const t = await loadTemplate("base-3");
 
 describe("what residents know of places", () => {
   it("follows the residents' plans as they are planned and re-planned", async () => {
-    const mind = new GenerativeMind({
-      gateway: new OfflineGateway({ meter: false }),
-      personas: t.personas,
-      addresses: t.map.addresses(),
-    });
-    const town = new Town({
-      template: "base-3",
-      map: t.map,
-      personas: t.personas,
-      mind,
-      mode: "lockstep",
-      seed: 1,
-    });
+    const { mind, town } = offlineTown(t);
     const ctx = mind.context();
     const theo = mind.agent("theo")!;
     const edmund = mind.agent("edmund")!;

@@ -2,32 +2,16 @@
 // that name the field, standing at home, planning the rest of its day, saved and restored with its
 // memories, and shown by replays.
 import { describe, expect, it } from "vitest";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import { loadTemplate } from "../../server/content/template.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { Town } from "../../server/world/town.ts";
 import type { Command } from "../../server/world/commands.ts";
 import type { TownEvent } from "../../shared/events.ts";
 import { applyEvent, frameOf } from "../../shared/replay/frame.ts";
+import { offlineTown } from "../helpers/offlineTown.ts";
 
 const t = await loadTemplate("base-3");
 
-function generativeTown() {
-  const mind = new GenerativeMind({
-    gateway: new OfflineGateway({ meter: false }),
-    personas: t.personas,
-    addresses: t.map.addresses(),
-  });
-  const town = new Town({
-    template: "base-3",
-    map: t.map,
-    personas: t.personas,
-    mind,
-    mode: "lockstep",
-    seed: 9,
-  });
-  return { town, mind };
-}
+const generativeTown = () => offlineTown(t, { seed: 9 });
 
 async function run(town: Town, steps: number): Promise<TownEvent[]> {
   const all: TownEvent[] = [];
