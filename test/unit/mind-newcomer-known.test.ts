@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { peopleFor } from "../../server/agents/state.ts";
 import { loadTemplate } from "../../server/content/template.ts";
+import { addNora } from "../helpers/newcomer.ts";
 import { offlineTown } from "../helpers/offlineTown.ts";
 
 const t = await loadTemplate("base-3");
@@ -15,19 +16,7 @@ describe("a newcomer", () => {
     const known = (id: string) => peopleFor(mind.context(), mind.agent(id)!);
     expect(known("theo")).toEqual(["Ines Calloway", "Edmund Hale"]);
     for (let i = 0; i < 1300; i++) await town.advance(); // into the morning
-    const added = town.apply({
-      kind: "addResident",
-      by: "Mo",
-      name: "Nora Vale",
-      age: 31,
-      traits: "curious, patient, warm",
-      occupation: "baker",
-      workplace: "Willowbrook:Copper Kettle cafe",
-      shareWith: ["Ines Calloway"],
-      currently: "Nora has just moved to Willowbrook and wants to bake bread for the cafe.",
-      lifestyle: "Nora goes to bed around 10 pm and wakes up at 6 am.",
-      sprite: 2,
-    });
+    const added = town.apply(addNora());
     expect(added.ok).toBe(true);
     await town.advance();
     expect(known("theo")).not.toContain("Nora Vale");

@@ -6,28 +6,14 @@ import { describe, expect, it } from "vitest";
 import { peopleFor } from "../../server/agents/state.ts";
 import { loadTemplate } from "../../server/content/template.ts";
 import { Town } from "../../server/world/town.ts";
-import type { Command } from "../../server/world/commands.ts";
 import type { TownEvent } from "../../shared/events.ts";
 import { applyEvent, cloneFrame, frameOf } from "../../shared/replay/frame.ts";
+import { addNora } from "../helpers/newcomer.ts";
 import { offlineTown } from "../helpers/offlineTown.ts";
 
 const t = await loadTemplate("base-3");
 
 const generativeTown = () => offlineTown(t, { seed: 9, ownPersonas: true });
-
-const nora: Command = {
-  kind: "addResident",
-  by: "Mo",
-  name: "Nora Vale",
-  age: 31,
-  traits: "curious, patient, warm",
-  occupation: "baker",
-  workplace: "Willowbrook:Copper Kettle cafe",
-  shareWith: ["Ines Calloway"],
-  currently: "Nora has just moved to Willowbrook and wants to bake bread for the cafe.",
-  lifestyle: "Nora goes to bed around 10 pm and wakes up at 6 am.",
-  sprite: 2,
-};
 
 const retire = (agentId: string) => ({ kind: "retireResident", by: "Mo", agentId }) as const;
 
@@ -44,7 +30,7 @@ describe("retiring a resident", () => {
     };
     await run(1300); // into the morning
     const addedAt = town.step;
-    const added = town.apply(nora);
+    const added = town.apply(addNora());
     expect(added.ok).toBe(true);
     if (added.ok) log.push(...added.events);
     const theoHome = t.personas.find((p) => p.id === "theo")!.home;
