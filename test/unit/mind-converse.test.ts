@@ -517,14 +517,18 @@ describe("what a resident tells", () => {
     );
   });
 
+  // What Cleo heard of an event at a place she knows (the news of the next three tests).
+  const heardOfDance = {
+    text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.",
+    created: at("08:00"),
+    importance: 7,
+    kind: "memo",
+  };
+  const places = [{ name: "the mill", address: "Town:the mill" }];
+
   it("does not tell someone again what they already talked of; tells the next thing instead", () => {
     const memories = [
-      {
-        text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.",
-        created: at("08:00"),
-        importance: 7,
-        kind: "memo",
-      },
+      heardOfDance,
       {
         text: "Cleo Moss is restoring an old sailboat and hopes to launch it in the spring.",
         created: at("06:00"),
@@ -533,7 +537,6 @@ describe("what a resident tells", () => {
       },
     ];
     const people = ["Dara Quinn", "Eli Park", "Gus Hale", "Finn Lowe"];
-    const places = [{ name: "the mill", address: "Town:the mill" }];
     expect(
       pickNews(memories, at("10:00"), places, "Cleo Moss", people, "Dara Quinn")?.event?.what,
     ).toBe("barn dance");
@@ -555,15 +558,7 @@ describe("what a resident tells", () => {
   });
 
   it("does not tell back in a talk the news the other has just told", () => {
-    const memories = [
-      {
-        text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.",
-        created: at("08:00"),
-        importance: 7,
-        kind: "memo",
-      },
-    ];
-    const places = [{ name: "the mill", address: "Town:the mill" }];
+    const memories = [heardOfDance];
     const said = [
       "Good morning, Cleo. Gus Hale is organising a barn dance at the mill on February 15 at 8 pm. Had you heard?",
     ];
@@ -592,12 +587,7 @@ describe("what a resident tells", () => {
 
   it("tells its own weighty news before passing on an event it heard of, and the event next time", () => {
     const memories = [
-      {
-        text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.",
-        created: at("08:00"),
-        importance: 7,
-        kind: "memo",
-      },
+      heardOfDance,
       {
         text: "Cleo Moss is standing for the town council in the election next month and wants people to know.",
         created: at("06:00"),
@@ -606,7 +596,6 @@ describe("what a resident tells", () => {
       },
     ];
     const people = ["Dara Quinn", "Eli Park", "Gus Hale"];
-    const places = [{ name: "the mill", address: "Town:the mill" }];
     expect(
       pickNews(memories, at("10:00"), places, "Cleo Moss", people, "Dara Quinn"),
     ).toMatchObject({ kind: "plan", text: memories[1].text });
