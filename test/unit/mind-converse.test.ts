@@ -10,7 +10,7 @@ import {
   willAttend,
   type ChatSideInput,
 } from "../../server/agents/offline/dialogue.ts";
-import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
+import { at, countingGateway, inTheSquare, tinyMind } from "../fixtures/mind-fixtures.ts";
 
 async function party(mind: ReturnType<typeof tinyMind>) {
   const ctx = mind.context();
@@ -24,18 +24,7 @@ async function party(mind: ReturnType<typeof tinyMind>) {
     "Ann Ash is excited to be hosting a party at the plaza of Square on February 13 from 7 pm to 9 pm",
     8,
   );
-  ann.current = {
-    task: undefined,
-    action: "selling flowers by the fountain",
-    address: "Tiny:Square:plaza:fountain",
-    until: at("18:00"),
-  };
-  bob.current = {
-    task: undefined,
-    action: "walking around the plaza",
-    address: "Tiny:Square:plaza",
-    until: at("12:00"),
-  };
+  inTheSquare(mind);
   return { ctx, ann, bob };
 }
 
