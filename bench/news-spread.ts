@@ -4,11 +4,8 @@
 // observation) both names a WORD OF THE NEWS ITSELF (`key`, the measure's, never the engine's) and
 // says who told it ("... heard from <teller> ..."). Prints the share per scenario and, with
 // --talks, the talks of the first day. `--seeds 1,2,3` runs each scenario under several town seeds.
-import { GenerativeMind } from "../server/agents/generativeMind.ts";
-import { OfflineGateway } from "../server/llm/offlineGateway.ts";
 import { stepsPerDay } from "../server/world/clock.ts";
-import { loadTemplate } from "../server/content/template.ts";
-import { Town } from "../server/world/town.ts";
+import { offlineTownOf } from "../test/helpers/offlineTown.ts";
 
 export interface NewsCase {
   name: string;
@@ -68,17 +65,7 @@ export const UNSEEN: NewsCase[] = [
 ];
 
 export async function spread(c: NewsCase, seed: number, days = 2, talks = false) {
-  const t = await loadTemplate("base-25");
-  const gateway = new OfflineGateway({ meter: false });
-  const mind = new GenerativeMind({ gateway, personas: t.personas, addresses: t.map.addresses() });
-  const town = new Town({
-    template: "base-25",
-    map: t.map,
-    personas: t.personas,
-    mind,
-    mode: "lockstep",
-    seed,
-  });
+  const { t, mind, town } = await offlineTownOf("base-25", { seed });
   await mind.seedHistory(`Name,Whisper\n${c.host},"${c.whisper}"`, town.time);
   const steps = days * stepsPerDay(town.stepSeconds);
   for (let i = 0; i < steps; i++) await town.advance();

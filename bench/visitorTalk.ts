@@ -1,30 +1,13 @@
 // A town started offline at an hour, and a visitor talking with one of its residents through the
 // Town's path for people's words (mind.hear): what the conversation tests and benches share.
 import { GenerativeMind } from "../server/agents/generativeMind.ts";
-import { loadTemplate } from "../server/content/template.ts";
-import { startTownAt } from "../server/hosting/startTime.ts";
-import { OfflineGateway } from "../server/llm/offlineGateway.ts";
-import { Town } from "../server/world/town.ts";
+import { offlineTownOf } from "../test/helpers/offlineTown.ts";
 
 /** A town of the template, no model, seed 1, started at `hhmm` and stepped once. */
 export async function townAt(template: string, hhmm: string) {
-  const t = await loadTemplate(template);
-  const mind = new GenerativeMind({
-    gateway: new OfflineGateway({ meter: false }),
-    personas: t.personas,
-    addresses: t.map.addresses(),
-  });
-  const town = new Town({
-    template,
-    map: t.map,
-    personas: t.personas,
-    mind,
-    mode: "lockstep",
-    seed: 1,
-  });
-  startTownAt(town, hhmm);
+  const { mind, town, personas } = await offlineTownOf(template, { at: hhmm });
   await town.advance();
-  return { mind, town, personas: t.personas };
+  return { mind, town, personas };
 }
 
 export interface Line {

@@ -4,8 +4,8 @@ import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import type { MindSettings } from "../../server/agents/settings.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { stepsPerDay } from "../../server/world/clock.ts";
-import { loadTemplate } from "../../server/content/template.ts";
 import { Town } from "../../server/world/town.ts";
+import { offlineTownOf } from "./offlineTown.ts";
 
 export interface Watch {
   /** "Willowbrook:Copper Kettle cafe" (an address prefix). */
@@ -32,21 +32,9 @@ export async function runScenario(opts: {
   settings?: Partial<MindSettings>;
   meter?: boolean;
 }): Promise<ScenarioRun> {
-  const t = await loadTemplate(opts.template);
-  const gateway = new OfflineGateway({ meter: opts.meter ?? false });
-  const mind = new GenerativeMind({
-    gateway,
-    personas: t.personas,
-    addresses: t.map.addresses(),
-    settings: opts.settings,
-  });
-  const town = new Town({
-    template: opts.template,
-    map: t.map,
-    personas: t.personas,
-    mind,
-    mode: "lockstep",
-    seed: 1,
+  const { t, gateway, mind, town } = await offlineTownOf(opts.template, {
+    gateway: new OfflineGateway({ meter: opts.meter ?? false }),
+    ...(opts.settings ? { settings: opts.settings } : {}),
   });
   if (opts.history) {
     const seeded = await mind.seedHistory(opts.history, town.time);

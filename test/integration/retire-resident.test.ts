@@ -9,23 +9,12 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { TownEvent } from "../../shared/events.ts";
 import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
+import { nora } from "../helpers/newcomer.ts";
 import { joinAs, type TownRoomClient } from "../helpers/people.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "simulacra-retire-"));
 const rooms: TownRoomClient[] = [];
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const nora = {
-  name: "Nora Vale",
-  age: 31,
-  traits: "curious, patient, warm",
-  occupation: "baker",
-  workplace: "Willowbrook:Copper Kettle cafe",
-  shareWith: ["Ines Calloway"],
-  currently: "Nora has just moved to Willowbrook and wants to bake bread for the cafe.",
-  lifestyle: "Nora goes to bed around 10 pm and wakes up at 6 am.",
-  sprite: 2,
-};
 
 type Steps = [number, number, TownEvent[]][];
 

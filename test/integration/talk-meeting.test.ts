@@ -4,32 +4,14 @@
 // and both are there for most of the next three quarters of an hour. Nothing is staged: the talks,
 // the proposals and the answers are the town's own; the test only watches.
 import { describe, expect, it } from "vitest";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import type { Meeting } from "../../server/agents/offline/dialogue.ts";
-import { loadTemplate } from "../../server/content/template.ts";
-import { startTownAt } from "../../server/hosting/startTime.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
-import { Town } from "../../server/world/town.ts";
+import { offlineTownOf } from "../helpers/offlineTown.ts";
 
 const DAY = 86_400_000;
 
 describe("a meeting agreed between two residents enters both plans", () => {
   it("base-25: the proposer and the accepter are both at the place at the hour", async () => {
-    const t = await loadTemplate("base-25");
-    const mind = new GenerativeMind({
-      gateway: new OfflineGateway({ meter: false }),
-      personas: t.personas,
-      addresses: t.map.addresses(),
-    });
-    const town = new Town({
-      template: "base-25",
-      map: t.map,
-      personas: t.personas,
-      mind,
-      mode: "lockstep",
-      seed: 1,
-    });
-    startTownAt(town, "06:00");
+    const { t, mind, town } = await offlineTownOf("base-25", { at: "06:00" });
     const ids = new Map(t.personas.map((p) => [p.name, p.id]));
     const sectorOf = (id: string) => {
       const a = town.agent(id)!;

@@ -10,7 +10,7 @@ import {
   willAttend,
   type ChatSideInput,
 } from "../../server/agents/offline/dialogue.ts";
-import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
+import { at, countingGateway, inTheSquare, tinyMind } from "../fixtures/mind-fixtures.ts";
 
 async function party(mind: ReturnType<typeof tinyMind>) {
   const ctx = mind.context();
@@ -24,18 +24,7 @@ async function party(mind: ReturnType<typeof tinyMind>) {
     "Ann Ash is excited to be hosting a party at the plaza of Square on February 13 from 7 pm to 9 pm",
     8,
   );
-  ann.current = {
-    task: undefined,
-    action: "selling flowers by the fountain",
-    address: "Tiny:Square:plaza:fountain",
-    until: at("18:00"),
-  };
-  bob.current = {
-    task: undefined,
-    action: "walking around the plaza",
-    address: "Tiny:Square:plaza",
-    until: at("12:00"),
-  };
+  inTheSquare(mind);
   return { ctx, ann, bob };
 }
 
@@ -517,14 +506,18 @@ describe("what a resident tells", () => {
     );
   });
 
+  // What Cleo heard of an event at a place she knows (the news of the next three tests).
+  const heardOfDance = {
+    text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.",
+    created: at("08:00"),
+    importance: 7,
+    kind: "memo",
+  };
+  const places = [{ name: "the mill", address: "Town:the mill" }];
+
   it("does not tell someone again what they already talked of; tells the next thing instead", () => {
     const memories = [
-      {
-        text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.",
-        created: at("08:00"),
-        importance: 7,
-        kind: "memo",
-      },
+      heardOfDance,
       {
         text: "Cleo Moss is restoring an old sailboat and hopes to launch it in the spring.",
         created: at("06:00"),
@@ -533,7 +526,6 @@ describe("what a resident tells", () => {
       },
     ];
     const people = ["Dara Quinn", "Eli Park", "Gus Hale", "Finn Lowe"];
-    const places = [{ name: "the mill", address: "Town:the mill" }];
     expect(
       pickNews(memories, at("10:00"), places, "Cleo Moss", people, "Dara Quinn")?.event?.what,
     ).toBe("barn dance");
@@ -555,15 +547,7 @@ describe("what a resident tells", () => {
   });
 
   it("does not tell back in a talk the news the other has just told", () => {
-    const memories = [
-      {
-        text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.",
-        created: at("08:00"),
-        importance: 7,
-        kind: "memo",
-      },
-    ];
-    const places = [{ name: "the mill", address: "Town:the mill" }];
+    const memories = [heardOfDance];
     const said = [
       "Good morning, Cleo. Gus Hale is organising a barn dance at the mill on February 15 at 8 pm. Had you heard?",
     ];
@@ -592,12 +576,7 @@ describe("what a resident tells", () => {
 
   it("tells its own weighty news before passing on an event it heard of, and the event next time", () => {
     const memories = [
-      {
-        text: "Cleo Moss heard from Eli Park that Gus Hale is organising a barn dance at the mill on February 15 at 8 pm.",
-        created: at("08:00"),
-        importance: 7,
-        kind: "memo",
-      },
+      heardOfDance,
       {
         text: "Cleo Moss is standing for the town council in the election next month and wants people to know.",
         created: at("06:00"),
@@ -606,7 +585,6 @@ describe("what a resident tells", () => {
       },
     ];
     const people = ["Dara Quinn", "Eli Park", "Gus Hale"];
-    const places = [{ name: "the mill", address: "Town:the mill" }];
     expect(
       pickNews(memories, at("10:00"), places, "Cleo Moss", people, "Dara Quinn"),
     ).toMatchObject({ kind: "plan", text: memories[1].text });

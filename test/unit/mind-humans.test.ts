@@ -10,25 +10,20 @@ import { visitorReplyPrompt } from "../../server/agents/prompts/visitorReply.ts"
 import { emptyLlmMetrics } from "../../server/llm/metrics.ts";
 import { EngineHealth } from "../../server/rooms/engineStatus.ts";
 import { RateLimiter } from "../../server/rooms/rateLimit.ts";
-import { at, countingGateway, input, seen, selfOf, tinyMind } from "../fixtures/mind-fixtures.ts";
+import {
+  at,
+  countingGateway,
+  inTheSquare,
+  input,
+  seen,
+  selfOf,
+  tinyMind,
+} from "../fixtures/mind-fixtures.ts";
 
 function setup() {
   const gw = countingGateway();
   const mind = tinyMind(gw);
-  const ann = mind.agent("ann")!;
-  const bob = mind.agent("bob")!;
-  ann.current = {
-    task: undefined,
-    action: "selling flowers by the fountain",
-    address: "Tiny:Square:plaza:fountain",
-    until: at("18:00"),
-  };
-  bob.current = {
-    task: undefined,
-    action: "walking around the plaza",
-    address: "Tiny:Square:plaza",
-    until: at("12:00"),
-  };
+  const { ann, bob } = inTheSquare(mind);
   return { gw, mind, ctx: mind.context(), ann, bob };
 }
 

@@ -3,46 +3,20 @@
 // leave the newcomer out until it has seen it, talked with it or heard of it; those it lives with
 // know it from the start, and it knows them.
 import { describe, expect, it } from "vitest";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import { peopleFor } from "../../server/agents/state.ts";
 import { loadTemplate } from "../../server/content/template.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
-import { Town } from "../../server/world/town.ts";
+import { addNora } from "../helpers/newcomer.ts";
+import { offlineTown } from "../helpers/offlineTown.ts";
 
 const t = await loadTemplate("base-3");
 
 describe("a newcomer", () => {
   it("is known to nobody but its housemates until met", async () => {
-    const personas = structuredClone(t.personas);
-    const mind = new GenerativeMind({
-      gateway: new OfflineGateway({ meter: false }),
-      personas,
-      addresses: t.map.addresses(),
-    });
-    const town = new Town({
-      template: "base-3",
-      map: t.map,
-      personas,
-      mind,
-      mode: "lockstep",
-      seed: 9,
-    });
+    const { mind, town } = offlineTown(t, { seed: 9, ownPersonas: true });
     const known = (id: string) => peopleFor(mind.context(), mind.agent(id)!);
     expect(known("theo")).toEqual(["Ines Calloway", "Edmund Hale"]);
     for (let i = 0; i < 1300; i++) await town.advance(); // into the morning
-    const added = town.apply({
-      kind: "addResident",
-      by: "Mo",
-      name: "Nora Vale",
-      age: 31,
-      traits: "curious, patient, warm",
-      occupation: "baker",
-      workplace: "Willowbrook:Copper Kettle cafe",
-      shareWith: ["Ines Calloway"],
-      currently: "Nora has just moved to Willowbrook and wants to bake bread for the cafe.",
-      lifestyle: "Nora goes to bed around 10 pm and wakes up at 6 am.",
-      sprite: 2,
-    });
+    const added = town.apply(addNora());
     expect(added.ok).toBe(true);
     await town.advance();
     expect(known("theo")).not.toContain("Nora Vale");
@@ -61,19 +35,7 @@ describe("a newcomer", () => {
     const [first] = met();
     expect(first, "a resident met Nora within a day").toBeDefined();
     expect(known(first)).toContain("Nora Vale");
-    const again = new GenerativeMind({
-      gateway: new OfflineGateway({ meter: false }),
-      personas: structuredClone(t.personas),
-      addresses: t.map.addresses(),
-    });
-    const restored = new Town({
-      template: "base-3",
-      map: t.map,
-      personas: structuredClone(t.personas),
-      mind: again,
-      mode: "lockstep",
-      seed: 9,
-    });
+    const { mind: again, town: restored } = offlineTown(t, { seed: 9, ownPersonas: true });
     restored.restore(JSON.parse(JSON.stringify(town.snapshot())));
     for (const id of ["theo", "edmund", "ines", "nora-vale"])
       expect(peopleFor(again.context(), again.agent(id)!), id).toEqual(known(id));

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { react, reactionOptions } from "../../server/agents/react.ts";
 import { rememberOne } from "../../server/agents/state.ts";
-import { at, countingGateway, input, seen, selfOf, tinyMind } from "../fixtures/mind-fixtures.ts";
+import {
+  at,
+  countingGateway,
+  inTheSquare,
+  input,
+  seen,
+  selfOf,
+  tinyMind,
+} from "../fixtures/mind-fixtures.ts";
 
 const bobSeen = (action = "walking around the plaza", over = {}) =>
   seen("Bob Birch", action, { actor: { kind: "agent", id: "bob" }, ...over });
@@ -12,20 +20,7 @@ function setup(decide?: "talk") {
   );
   const mind = tinyMind(gw);
   const ctx = mind.context();
-  const ann = mind.agent("ann")!;
-  const bob = mind.agent("bob")!;
-  ann.current = {
-    task: undefined,
-    action: "selling flowers by the fountain",
-    address: "Tiny:Square:plaza:fountain",
-    until: at("18:00"),
-  };
-  bob.current = {
-    task: undefined,
-    action: "walking around the plaza",
-    address: "Tiny:Square:plaza",
-    until: at("12:00"),
-  };
+  const { ann, bob } = inTheSquare(mind);
   return { gw, mind, ctx, ann, bob };
 }
 

@@ -2,27 +2,12 @@
 // tick and remembers it as an observation; a place reaches only those there; a place that does
 // not exist is refused and reaches nobody.
 import { describe, expect, it } from "vitest";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
-import { loadTemplate } from "../../server/content/template.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { Town } from "../../server/world/town.ts";
 import type { TownEvent } from "../../shared/events.ts";
+import { offlineTownOf } from "../helpers/offlineTown.ts";
 
 async function generativeTown() {
-  const t = await loadTemplate("base-3");
-  const mind = new GenerativeMind({
-    gateway: new OfflineGateway({ meter: false }),
-    personas: t.personas,
-    addresses: t.map.addresses(),
-  });
-  const town = new Town({
-    template: "base-3",
-    map: t.map,
-    personas: t.personas,
-    mind,
-    mode: "lockstep",
-    seed: 5,
-  });
+  const { t, mind, town } = await offlineTownOf("base-3", { seed: 5 });
   // Into the morning (from 05:30): sleepers take in what they perceived only when they wake.
   for (let i = 0; i < 1300; i++) await town.advance();
   return { town, mind, personas: t.personas };

@@ -1,31 +1,13 @@
 // A moderator's change to a resident (issue 32, part 3): it takes the change in as its own
 // thought, plans anew with it, and the change is saved with the town.
 import { describe, expect, it } from "vitest";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import { loadTemplate } from "../../server/content/template.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
-import { Town } from "../../server/world/town.ts";
+import { offlineTown } from "../helpers/offlineTown.ts";
 
 const t = await loadTemplate("base-3");
 
-function generativeTown() {
-  // Each town its own copies: an edit must not reach another town's personas.
-  const personas = structuredClone(t.personas);
-  const mind = new GenerativeMind({
-    gateway: new OfflineGateway({ meter: false }),
-    personas,
-    addresses: t.map.addresses(),
-  });
-  const town = new Town({
-    template: "base-3",
-    map: t.map,
-    personas,
-    mind,
-    mode: "lockstep",
-    seed: 4,
-  });
-  return { town, mind };
-}
+// Each town its own copies: an edit must not reach another town's personas.
+const generativeTown = () => offlineTown(t, { seed: 4, ownPersonas: true });
 
 describe("editing a resident", () => {
   it("enters its memory as a thought and its next plan, and is saved", async () => {

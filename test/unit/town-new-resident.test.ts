@@ -2,32 +2,16 @@
 // that name the field, standing at home, planning the rest of its day, saved and restored with its
 // memories, and shown by replays.
 import { describe, expect, it } from "vitest";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import { loadTemplate } from "../../server/content/template.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { Town } from "../../server/world/town.ts";
-import type { Command } from "../../server/world/commands.ts";
 import type { TownEvent } from "../../shared/events.ts";
 import { applyEvent, frameOf } from "../../shared/replay/frame.ts";
+import { addNora } from "../helpers/newcomer.ts";
+import { offlineTown } from "../helpers/offlineTown.ts";
 
 const t = await loadTemplate("base-3");
 
-function generativeTown() {
-  const mind = new GenerativeMind({
-    gateway: new OfflineGateway({ meter: false }),
-    personas: t.personas,
-    addresses: t.map.addresses(),
-  });
-  const town = new Town({
-    template: "base-3",
-    map: t.map,
-    personas: t.personas,
-    mind,
-    mode: "lockstep",
-    seed: 9,
-  });
-  return { town, mind };
-}
+const generativeTown = () => offlineTown(t, { seed: 9 });
 
 async function run(town: Town, steps: number): Promise<TownEvent[]> {
   const all: TownEvent[] = [];
@@ -35,42 +19,26 @@ async function run(town: Town, steps: number): Promise<TownEvent[]> {
   return all;
 }
 
-const nora = (over: Partial<Extract<Command, { kind: "addResident" }>> = {}) =>
-  ({
-    kind: "addResident",
-    by: "Mo",
-    name: "Nora Vale",
-    age: 31,
-    traits: "curious, patient, warm",
-    occupation: "baker",
-    workplace: "Willowbrook:Copper Kettle cafe",
-    shareWith: ["Ines Calloway"],
-    currently: "Nora has just moved to Willowbrook and wants to bake bread for the cafe.",
-    lifestyle: "Nora goes to bed around 10 pm and wakes up at 6 am.",
-    sprite: 2,
-    ...over,
-  }) as const satisfies Command;
-
 describe("a new resident", () => {
   it("is refused with the field that is wrong: a name taken, a place or bed that does not exist", () => {
     const { town } = generativeTown();
-    expect(town.apply(nora({ name: "ines calloway" }))).toMatchObject({
+    expect(town.apply(addNora({ name: "ines calloway" }))).toMatchObject({
       ok: false,
       code: "conflict",
       message: expect.stringMatching(/^name: "Ines Calloway" already lives/),
     });
-    expect(town.apply(nora({ workplace: "Willowbrook:Moon base" }))).toMatchObject({
+    expect(town.apply(addNora({ workplace: "Willowbrook:Moon base" }))).toMatchObject({
       ok: false,
       code: "not_found",
       message: expect.stringMatching(/^workplace: .*Moon base/),
     });
-    expect(town.apply(nora({ shareWith: ["Nobody Here"] }))).toMatchObject({
+    expect(town.apply(addNora({ shareWith: ["Nobody Here"] }))).toMatchObject({
       ok: false,
       message: expect.stringMatching(/^shareWith: no resident named "Nobody Here"/),
     });
     // Every bed of this town is taken.
     expect(
-      town.apply(nora({ shareWith: undefined, home: "Willowbrook:Hale cottage:bedroom" })),
+      town.apply(addNora({ shareWith: undefined, home: "Willowbrook:Hale cottage:bedroom" })),
     ).toMatchObject({ ok: false, code: "conflict", message: expect.stringMatching(/no free bed/) });
     expect(town.agentViews()).toHaveLength(3);
   });
@@ -79,7 +47,7 @@ describe("a new resident", () => {
     const { town, mind } = generativeTown();
     await run(town, 1300); // into the morning
     const before = frameOf(town);
-    const r = town.apply(nora());
+    const r = town.apply(addNora());
     expect(r.ok).toBe(true);
     const added = r.ok ? r.events[0] : undefined;
     expect(added).toMatchObject({ kind: "residentAdded", agentId: "nora-vale", name: "Nora Vale" });

@@ -3,48 +3,17 @@
 // it does not come back after a restore, and a replay shows it leave at the step it did (with a
 // resident added in the same run, shown from its step).
 import { describe, expect, it } from "vitest";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import { peopleFor } from "../../server/agents/state.ts";
 import { loadTemplate } from "../../server/content/template.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { Town } from "../../server/world/town.ts";
-import type { Command } from "../../server/world/commands.ts";
 import type { TownEvent } from "../../shared/events.ts";
 import { applyEvent, cloneFrame, frameOf } from "../../shared/replay/frame.ts";
+import { addNora } from "../helpers/newcomer.ts";
+import { offlineTown } from "../helpers/offlineTown.ts";
 
 const t = await loadTemplate("base-3");
 
-function generativeTown() {
-  const personas = structuredClone(t.personas);
-  const mind = new GenerativeMind({
-    gateway: new OfflineGateway({ meter: false }),
-    personas,
-    addresses: t.map.addresses(),
-  });
-  const town = new Town({
-    template: "base-3",
-    map: t.map,
-    personas,
-    mind,
-    mode: "lockstep",
-    seed: 9,
-  });
-  return { town, mind };
-}
-
-const nora: Command = {
-  kind: "addResident",
-  by: "Mo",
-  name: "Nora Vale",
-  age: 31,
-  traits: "curious, patient, warm",
-  occupation: "baker",
-  workplace: "Willowbrook:Copper Kettle cafe",
-  shareWith: ["Ines Calloway"],
-  currently: "Nora has just moved to Willowbrook and wants to bake bread for the cafe.",
-  lifestyle: "Nora goes to bed around 10 pm and wakes up at 6 am.",
-  sprite: 2,
-};
+const generativeTown = () => offlineTown(t, { seed: 9, ownPersonas: true });
 
 const retire = (agentId: string) => ({ kind: "retireResident", by: "Mo", agentId }) as const;
 
@@ -61,7 +30,7 @@ describe("retiring a resident", () => {
     };
     await run(1300); // into the morning
     const addedAt = town.step;
-    const added = town.apply(nora);
+    const added = town.apply(addNora());
     expect(added.ok).toBe(true);
     if (added.ok) log.push(...added.events);
     const theoHome = t.personas.find((p) => p.id === "theo")!.home;

@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { Mind, MindInput, MindOutput } from "../../server/world/mind.ts";
 import { ScriptedMind } from "../../server/agents/scriptedMind.ts";
 import type { TownEvent } from "../../shared/events.ts";
-import { GenerativeMind } from "../../server/agents/generativeMind.ts";
 import { loadTemplate } from "../../server/content/template.ts";
-import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { Town } from "../../server/world/town.ts";
 import { TownMap } from "../../server/world/townMap.ts";
 import { tinyPersonas, tinyTownJson } from "../fixtures/tinyTown.ts";
+import { offlineTown } from "../helpers/offlineTown.ts";
 import { sleep } from "../helpers/wait.ts";
 
 const map = TownMap.fromJson(tinyTownJson(), "tiny");
@@ -62,19 +61,7 @@ describe("Town", () => {
     // which object a task uses) are seeded draws: until mid-afternoon of the first day.
     const t = await loadTemplate("base-3");
     const generative = async (seed: number) => {
-      const mind = new GenerativeMind({
-        gateway: new OfflineGateway({ meter: false }),
-        personas: t.personas,
-        addresses: t.map.addresses(),
-      });
-      const town = new Town({
-        template: "base-3",
-        map: t.map,
-        personas: t.personas,
-        mind,
-        mode: "lockstep",
-        seed,
-      });
+      const { town, mind } = offlineTown(t, { seed });
       const events = await run(town, 3000);
       return {
         events,
