@@ -158,7 +158,7 @@ export class GenerativeMind implements Mind {
       isResident: (name) => this.names.has(name),
       sectors: () => {
         this.addressesOf(undefined);
-        return [...this.bySector!.keys()].filter((k): k is string => !!k);
+        return (this.sectorList ??= [...this.bySector!.keys()].filter((k): k is string => !!k));
       },
       addressesIn: (sector) => this.addressesOf(sector),
     };
@@ -211,6 +211,7 @@ export class GenerativeMind implements Mind {
     return this.bySector.get(sector) ?? [];
   }
   private bySector?: Map<string | undefined, string[]>;
+  private sectorList?: string[];
 
   private add(persona: Persona): AgentState {
     const spatial = new SpatialMemory();

@@ -158,7 +158,9 @@ function heardOfPlaces(
   const named = (sector: string) => {
     const words = sector.toLowerCase().split(/\s+/);
     const short = words.slice(0, -1);
+    // (A plain search first: most of a large town's places are named in none of its memories.)
     const has = (phrase: string) =>
+      said.includes(phrase) &&
       new RegExp(
         `(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`,
         "u",
