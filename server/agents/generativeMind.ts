@@ -156,6 +156,11 @@ export class GenerativeMind implements Mind {
       people: () => (this.peopleList ??= [...this.agents.values()].map((a) => a.persona.name)),
       newcomers: this.newcomers,
       isResident: (name) => this.names.has(name),
+      sectors: () => {
+        this.addressesOf(undefined);
+        return (this.sectorList ??= [...this.bySector!.keys()].filter((k): k is string => !!k));
+      },
+      addressesIn: (sector) => this.addressesOf(sector),
     };
     for (const p of opts.personas ?? []) this.add(p);
     const sink =
@@ -206,6 +211,7 @@ export class GenerativeMind implements Mind {
     return this.bySector.get(sector) ?? [];
   }
   private bySector?: Map<string | undefined, string[]>;
+  private sectorList?: string[];
 
   private add(persona: Persona): AgentState {
     const spatial = new SpatialMemory();

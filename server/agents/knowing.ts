@@ -4,8 +4,9 @@
 // them. With a model these are not needed; the prompts ignore them.
 import type { PlannedTask } from "./execute.ts";
 import type { Block } from "./schedule.ts";
-import type { Knowledge, DayBlock, Commitment } from "./language/knowledge.ts";
+import type { Knowledge, DayBlock, Commitment, KnownPlace } from "./language/knowledge.ts";
 import { placeOf } from "./language/knowledge.ts";
+import { SpatialMemory } from "./memory/spatial.ts";
 import { eventsOnDay } from "./offline/planner.ts";
 import { placeNames, type AgentState, type MindContext } from "./state.ts";
 
@@ -138,6 +139,45 @@ function placeUses(agents: ReadonlyMap<string, AgentState>): Map<string, Set<str
   return uses;
 }
 
+/** The town's places it has not been to but its memories name (news heard of "the Hearth & Crumb",
+ *  a plan made at the pub): known by name and by what the town does there, not by their rooms. A
+ *  place is named by its whole name, or by its name without its last word when what is left is a
+ *  name of its own of two words or more ("the Hearth & Crumb" for "Hearth & Crumb cafe"). */
+function heardOfPlaces(
+  ctx: MindContext,
+  s: AgentState,
+  usesOf: (name: string) => string[],
+): KnownPlace[] {
+  const sectors = ctx.sectors?.() ?? [];
+  if (!sectors.length) return [];
+  const known = new Set(s.spatial.sectors());
+  const said = s.memory
+    .latest(200)
+    .map((m) => m.description.toLowerCase())
+    .join("\n");
+  const named = (sector: string) => {
+    const words = sector.toLowerCase().split(/\s+/);
+    const short = words.slice(0, -1);
+    // (A plain search first: most of a large town's places are named in none of its memories.)
+    const has = (phrase: string) =>
+      said.includes(phrase) &&
+      new RegExp(
+        `(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`,
+        "u",
+      ).test(said);
+    return has(words.join(" ")) || (short.length >= 2 && has(short.join(" ")));
+  };
+  return sectors
+    .filter((sector) => !known.has(sector) && named(sector))
+    .map((sector) => ({
+      name: sector,
+      parts: [],
+      things: [],
+      uses: usesOf(sector),
+      dwelling: SpatialMemory.from(ctx.addressesIn?.(sector) ?? []).isHome(sector),
+    }));
+}
+
 export function knowledgeOf(
   ctx: MindContext,
   s: AgentState,
@@ -156,7 +196,7 @@ export function knowledgeOf(
     }));
   const uses = placeUses(ctx.agents);
   const usesOf = (name: string) => [...(uses.get(name) ?? [])];
-  const places = s.spatial.sectors().flatMap((sector) => [
+  const places: KnownPlace[] = s.spatial.sectors().flatMap((sector) => [
     {
       name: sector,
       parts: s.spatial.arenas(sector),
@@ -175,6 +215,7 @@ export function knowledgeOf(
         dwelling: s.spatial.isHome(sector),
       })),
   ]);
+  places.push(...heardOfPlaces(ctx, s, usesOf));
   const minute = Math.floor((now % DAY) / 60_000);
   const act = s.current?.action ?? "";
   return {

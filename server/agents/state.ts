@@ -81,6 +81,10 @@ export interface MindContext {
   readonly newcomers?: ReadonlySet<string>;
   /** Counters for reports and tests. */
   readonly stats: MindStats;
+  /** The map's sectors (every place of the town, known to a resident or not). */
+  sectors?(): readonly string[];
+  /** The map's addresses in a sector. */
+  addressesIn?(sector: string): readonly string[];
 }
 
 export interface MindStats {
