@@ -232,4 +232,10 @@ describe("a topic in talk", () => {
     expect(day).toMatch(/running the ferry with Pavel/);
     expect(day.match(/running the ferry/g)).toHaveLength(1);
   });
+
+  it("a place asked for with no thing named is never said as 'any I'm' or 'any eat'", () => {
+    const nowhere = ask("I'm famished, where would you go to eat?", undefined, { places: [] });
+    expect(nowhere).not.toMatch(/\bany (I'm|I|you|eat)\b/);
+    expect(nowhere).toMatch(/not sure|don't know/);
+  });
 });

@@ -162,9 +162,15 @@ export function notKnown(
     // "Where would you go for a quiet drink tonight?": what it is sought for.
     said = `I'm not sure where I'd go ${soughtFor(u, purposeWords(u))} around here, I'm afraid`;
   } else if (u.wh === "where") {
-    const thing = (nlp(q).nouns().out("array") as string[])
+    // A thing the lexicon knows as a noun ("I'm starving, where would you go to EAT?" names none).
+    const thing = (nlp(q).nouns().not("#Pronoun").out("array") as string[])
       .map((x) => x.replace(/[^A-Za-z' -]/g, "").trim())
-      .find((x) => x && !/^(i|you|we|there|it|somewhere|anywhere|here)$/i.test(x));
+      .find(
+        (x) =>
+          x &&
+          !/^(there|somewhere|anywhere|here)$/i.test(x) &&
+          senses(x.split(" ").at(-1)!.toLowerCase(), "noun").length > 0,
+      );
     said = thing
       ? `I don't know of ${/^(a|an|the|some|any)\b/i.test(thing) ? thing.replace(/^the\b/i, "a") : `any ${thing}`} around here, I'm afraid`
       : "I'm not sure where, I'm afraid";
