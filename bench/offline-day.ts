@@ -3,7 +3,7 @@
 // for its minds, without the saves). `--talks <file>` writes every talk between residents, line by
 // line, for reading.
 //
-//   npx tsx bench/offline-day.ts [--town base-25] [--seed 1] [--talks /tmp/talks.txt]
+//   npx tsx bench/offline-day.ts [--town base-25] [--seed 1] [--days 1] [--talks /tmp/talks.txt]
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { loadTemplate } from "../server/content/template.ts";
@@ -25,7 +25,8 @@ const template = await loadTemplate(key);
 const gateway = new OfflineGateway();
 const { town } = buildTown(template, { gateway, mode: "lockstep", seed });
 const names = new Map(template.personas.map((p) => [p.id, p.name]));
-const steps = stepsPerDay(town.stepSeconds);
+const days = Number(opt("--days") ?? 1);
+const steps = stepsPerDay(town.stepSeconds) * days;
 let lines = 0;
 const talks = new Map<string, string[]>();
 const load = os.loadavg()[0];
@@ -47,10 +48,15 @@ const wall = (performance.now() - t0) / 1000;
 const cpu = process.cpuUsage(cpu0);
 const m = gateway.metrics();
 console.log(
-  `${key} seed ${seed}, one game day (${steps} steps), ${machine()}, load ${load.toFixed(2)} → ${os.loadavg()[0].toFixed(2)}`,
+  `${key} seed ${seed}, ${days} game day(s) (${steps} steps), ${machine()}, load ${load.toFixed(2)} → ${os.loadavg()[0].toFixed(2)}`,
 );
 console.log(
   `wall ${wall.toFixed(2)} s, user CPU ${(cpu.user / 1e6).toFixed(2)} s, system ${(cpu.system / 1e6).toFixed(2)} s, calls ${m.calls}, transcript lines ${lines}`,
+);
+const { hits, misses } = town.paths.cacheStats;
+console.log(
+  `walks to an address: ${hits + misses}, ${hits} from the path cache ` +
+    `(${((100 * hits) / Math.max(1, hits + misses)).toFixed(0)} %), ${town.paths.keptSize} kept`,
 );
 if (talksFile)
   writeFileSync(

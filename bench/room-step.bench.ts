@@ -37,4 +37,9 @@ console.log(
   `${key}: ${steps} lockstep steps after ${warmup}: room thread CPU ${(cpu / steps).toFixed(1)} ms a step, ` +
     `wall ${(wall / steps).toFixed(0)} ms a step, ${(events / steps).toFixed(0)} events a step`,
 );
+const { hits, misses } = town.paths.cacheStats;
+console.log(
+  `walks to an address (warm-up included): ${hits + misses}, ${hits} from the path cache ` +
+    `(${((100 * hits) / Math.max(1, hits + misses)).toFixed(0)} %)`,
+);
 await mind.close();

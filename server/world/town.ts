@@ -86,6 +86,8 @@ export class Town {
   private readonly mindTimeoutMs: number;
   /** Failures of minds, for logs and health: the Town never throws because a mind did. */
   readonly mindErrors: { agentId: string; error: unknown }[] = [];
+  /** The town's path finder (its cache's hit rate is read by bench/). */
+  readonly paths: PathFinder;
 
   constructor(opts: TownOptions) {
     this.template = opts.template;
@@ -97,6 +99,7 @@ export class Town {
     this.mindTimeoutMs = opts.mindTimeoutMs ?? (opts.mode === "live" ? MIND_TIMEOUT_MS : Infinity);
     this.seedValue = opts.seed ?? 1;
     const paths = new PathFinder(opts.map.width, opts.map.height, opts.map.blocked);
+    this.paths = paths;
     this.objects = new Objects(opts.map);
     this.residents = new Residents(opts.personas, opts.map, paths, this.objects, this.senses);
     this.conversations = new Conversations(this.residents, this.stepSeconds);

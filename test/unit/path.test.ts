@@ -110,4 +110,48 @@ describe("PathFinder", () => {
       }
     }
   });
+
+  it("keeps a search to an address: the kept path is the one a fresh search finds, and walking it does not change it", () => {
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let trial = 0; trial < 20; trial++) {
+      const rows = Array.from({ length: 15 }, () =>
+        Array.from({ length: 20 }, () => (rand() < 0.3 ? "#" : ".")).join(""),
+      );
+      const { finder } = grid(rows);
+      const fresh = grid(rows).finder;
+      // A few "addresses" of several tiles each (some blocked, as on real maps), and starts
+      // that come back again and again, some on blocked tiles.
+      const tile = () => ({ x: Math.floor(rand() * 20), y: Math.floor(rand() * 15) });
+      const places = Array.from({ length: 4 }, (_, i) => ({
+        name: `place ${i}`,
+        tiles: Array.from({ length: 1 + Math.floor(rand() * 4) }, tile),
+      }));
+      const starts = Array.from({ length: 6 }, tile);
+      for (let q = 0; q < 60; q++) {
+        const place = places[Math.floor(rand() * places.length)];
+        const start = starts[Math.floor(rand() * starts.length)];
+        const path = finder.findTo(start, place.name, place.tiles);
+        expect(path).toEqual(fresh.find(start, place.tiles));
+        path?.shift(); // the town walks a path by shifting it
+      }
+      expect(finder.cacheStats.hits).toBeGreaterThan(0);
+    }
+  });
+
+  it("keeps at most its capacity of searches, forgetting the least recently used", () => {
+    const { finder } = grid(["........", "........", "........"]);
+    const small = new PathFinder(8, 3, new Uint8Array(24), 3);
+    const to = [{ x: 7, y: 2 }];
+    for (let x = 0; x < 6; x++) small.findTo({ x, y: 0 }, "corner", to);
+    expect(small.keptSize).toBe(3);
+    expect(small.cacheStats).toEqual({ hits: 0, misses: 6 });
+    small.findTo({ x: 3, y: 0 }, "corner", to); // kept, and now the most recently used
+    small.findTo({ x: 0, y: 1 }, "corner", to); // forgets x = 4
+    small.findTo({ x: 3, y: 0 }, "corner", to);
+    small.findTo({ x: 4, y: 0 }, "corner", to);
+    expect(small.cacheStats).toEqual({ hits: 2, misses: 8 });
+    expect(small.keptSize).toBe(3);
+    expect(small.findTo({ x: 0, y: 0 }, "corner", to)).toEqual(finder.find({ x: 0, y: 0 }, to));
+  });
 });

@@ -171,7 +171,7 @@ export class Residents {
     r.object = d.object ?? d.action;
     r.objectState = Address.isObject(address) ? (d.objectState ?? "") : "";
     r.until = Math.max(d.until, now + minSeconds * 1000);
-    r.path = this.paths.find(r, this.map.tilesOf(address)) ?? [];
+    r.path = this.paths.findTo(r, address, this.map.tilesOf(address)) ?? [];
     events.push({
       kind: "actionStarted",
       agentId: r.id,
@@ -340,7 +340,7 @@ export class Residents {
         path && path.every((t) => this.map.isWalkable(t.x, t.y))
           ? path
           : s.address && !s.talkingTo
-            ? (this.paths.find(r, this.map.tilesOf(s.address)) ?? [])
+            ? (this.paths.findTo(r, s.address, this.map.tilesOf(s.address)) ?? [])
             : [];
     }
   }
@@ -351,7 +351,9 @@ export class Residents {
       if (r.talkingTo && !pairs.has(`${r.id}>${r.talkingTo}`)) {
         r.talkingTo = "";
         r.until = -Infinity;
-        r.path = r.address ? (this.paths.find(r, this.map.tilesOf(r.address)) ?? []) : [];
+        r.path = r.address
+          ? (this.paths.findTo(r, r.address, this.map.tilesOf(r.address)) ?? [])
+          : [];
       }
     }
   }
