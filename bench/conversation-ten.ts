@@ -4,7 +4,7 @@
 // worktree of an older commit), the same talk with that engine ("before").
 //   git worktree add /tmp/before main && npx tsx bench/conversation-ten.ts --before /tmp/before
 import { execFileSync } from "node:child_process";
-import { copyFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { townAt, visitorTalk } from "./visitorTalk.ts";
@@ -47,6 +47,10 @@ if (args.includes("--one")) {
   if (before) {
     copyFileSync(here, join(before, "bench", "conversation-ten.ts"));
     copyFileSync(join(here, "..", "visitorTalk.ts"), join(before, "bench", "visitorTalk.ts"));
+    // (The talk's town is built by the tests' helper, which an older tree may not have.)
+    const helper = join("test", "helpers", "offlineTown.ts");
+    if (!existsSync(join(before, helper)))
+      copyFileSync(join(here, "..", "..", helper), join(before, helper));
     beforeText = execFileSync("npx", ["tsx", "bench/conversation-ten.ts", "--one"], {
       cwd: before,
       encoding: "utf8",
