@@ -8,7 +8,6 @@
 import { describe, expect, it } from "vitest";
 import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
 import { unsaid } from "../../server/agents/offline/answers/voice.ts";
-import { topicPhrase } from "../../server/agents/offline/dialogue.ts";
 import { understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
@@ -193,16 +192,6 @@ describe("everyday questions answered from what the resident knows", () => {
 });
 
 describe("a topic in talk", () => {
-  it("never cuts a proper name in half", () => {
-    const topic = topicPhrase(
-      "Pavel is reading his sea stories aloud at The Salty Anchor Inn tonight.",
-      "Tomas Berg",
-    );
-    // Either the whole name or none of it.
-    expect(topic.includes("The Salty") ? topic.includes("The Salty Anchor Inn") : true).toBe(true);
-    expect(topic).not.toMatch(/\b(at|The)$/);
-  });
-
   it("a part of today asked of by name is told from its day, not from its persona's habits", () => {
     // (Its habits speak of mornings too: they are not what it did this morning.)
     const early = {

@@ -726,21 +726,13 @@ function readTopicPhrase(line: string, speaker: string): string {
  *  street lamps on", "running for mayor against Walter Pike in"): the tagger's prepositions,
  *  determiners, conjunctions and possessives are dropped from the end. */
 function shortTopic(text: string): string {
-  const all = text
+  const words = text
     .replace(/^For [^:]+: /, "")
     .split(/[,;.!?]/)[0]
     .split(/\s+/)
-    .filter(Boolean);
-  // Never cut inside a proper name ("at The Tipsy | Heron"): a name running past the tenth word
-  // is said whole (its words capitalised, or joined by "&" or "of" to the next capitalised one).
-  const named = (i: number) =>
-    i > 0 &&
-    !!all[i] &&
-    (/^[A-Z]/.test(all[i]) || (/^(&|of)$/.test(all[i]) && /^[A-Z]/.test(all[i + 1] ?? "")));
-  let n = Math.min(10, all.length);
-  if (named(n - 1)) while (named(n)) n++;
-  const words = all.slice(0, n);
-  return all.length <= n ? words.join(" ") : withoutDanglingEnd(words).join(" ");
+    .filter(Boolean)
+    .slice(0, 10);
+  return words.length < 10 ? words.join(" ") : withoutDanglingEnd(words).join(" ");
 }
 
 export interface Takeaway {

@@ -107,7 +107,8 @@ export function eventsOnDay(
     .filter((k) => k.event.start !== undefined && k.event.place && eventOnDay(k.event, day))
     .filter((k) => k.hostedBySelf || k.texts.some((t) => t.startsWith(`For ${self}'s planning`)))
     .map((k) => {
-      const meeting = meetingIn(k.event.what, k.texts, self, people);
+      // (Read from the event's own text: the same visit told by others may name them too.)
+      const meeting = meetingIn(k.event.what, k.texts.slice(0, 1), self, people);
       return {
         event: k.event,
         host: k.hostedBySelf,
@@ -116,6 +117,10 @@ export function eventsOnDay(
       };
     });
 }
+
+/** Two addresses in the same building ("Oakmere:Larkspur Park:…"), whatever their depth. */
+const sameBuilding = (a: string | undefined, b: string) =>
+  a !== undefined && a.split(":").slice(0, 2).join(":") === b.split(":").slice(0, 2).join(":");
 
 /** Puts an appointment into blocks: what it displaces resumes when it ends. */
 export function insertBlock(
@@ -169,18 +174,34 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
   const events = eventsOnDay(i.memories, i.day, i.places, p.name, i.people);
   for (const { event: e } of events)
     noteDrawn("event", e.what, `${describeEvent(e)}${e.host ? ` (${e.host})` : ""}`);
-  for (const { event: e, host, meeting } of events) {
+  // Meetings last: at the place and hour of an event one goes to anyway, the other joins it.
+  const eventBlocks = new Set<string>();
+  // (A visit one goes to before one where the other comes: the other joins what one does.)
+  for (const { event: e, host, meeting } of [
+    ...events.filter((x) => !x.meeting),
+    ...events.filter((x) => x.meeting?.going),
+    ...events.filter((x) => x.meeting && !x.meeting.going),
+  ]) {
     const end = e.end ?? Math.min(1440, e.start! + 120);
     const start = e.start!;
+    const there = blocks.filter((b) => b.start <= start).at(-1);
+    if (
+      meeting &&
+      there &&
+      eventBlocks.has(there.task) &&
+      sameBuilding(there.place, e.place!.address)
+    ) {
+      if (!there.task.includes(meeting.other))
+        blocks = blocks.map((b) =>
+          b === there ? { ...b, task: `${b.task} with ${meeting.other}` } : b,
+        );
+      continue;
+    }
     // A meeting with someone is no event one holds: "meeting Ben", "visiting Nora".
     if (meeting) {
-      blocks = insertBlock(
-        blocks,
-        start,
-        Math.min(end, start + 60),
-        `${meeting.going ? "visiting" : "meeting"} ${meeting.other} at ${e.place!.name}`,
-        e.place!.address,
-      );
+      const task = `${meeting.going ? "visiting" : "meeting"} ${meeting.other} at ${e.place!.name}`;
+      eventBlocks.add(task);
+      blocks = insertBlock(blocks, start, Math.min(end, start + 60), task, e.place!.address);
       continue;
     }
     if (host)
@@ -191,13 +212,9 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
         `getting ${e.place!.name} ready for the ${e.what}`,
         e.place!.address,
       );
-    blocks = insertBlock(
-      blocks,
-      start,
-      end,
-      host ? `holding the ${e.what}` : `going to the ${e.what}`,
-      e.place!.address,
-    );
+    const task = host ? `holding the ${e.what}` : `going to the ${e.what}`;
+    eventBlocks.add(task);
+    blocks = insertBlock(blocks, start, end, task, e.place!.address);
     if (end > bed) bed = Math.min(1440, end + 30);
   }
   blocks = blocks.filter((b) => b.start < bed || b.start === 0);
