@@ -50,6 +50,22 @@ const cost = (
   tokensOut: number,
 ) => (price ? (tokensIn * price.in + tokensOut * price.out) / 1e6 : 0);
 
+/** What is counted per request, in a prompt's row and in the totals alike. */
+const TALLIES = [
+  "calls",
+  "failures",
+  "repairs",
+  "fallbacks",
+  "cacheHits",
+  "tokensIn",
+  "tokensOut",
+  "asks",
+  "invalid",
+] as const;
+
+/** The counts that add up when tables are summed: the tallies and what they cost. */
+const COUNTS = [...TALLIES, "costUsd"] as const;
+
 export class Meter {
   private readonly byPrompt = new Map<string, PromptMetrics>();
   private readonly byModel = new Map<string, PromptMetrics>();
@@ -106,18 +122,8 @@ export class Meter {
         latencyMs: { ...row.latencyMs },
         costUsd: this.promptCost.get(name) ?? 0,
       };
-      for (const k of [
-        "calls",
-        "failures",
-        "repairs",
-        "fallbacks",
-        "cacheHits",
-        "tokensIn",
-        "tokensOut",
-        "asks",
-        "invalid",
-      ] as const)
-        out[k] += row[k];
+      // Costs are summed per model above: a prompt may be served by two models.
+      for (const k of TALLIES) out[k] += row[k];
     }
     out.costUsd += cost(this.prices[this.embeddings.model], this.embeddings.tokensIn, 0);
     return out;
@@ -136,20 +142,6 @@ export class Meter {
     if (c) this.promptCost.set(prompt, (this.promptCost.get(prompt) ?? 0) + c);
   }
 }
-
-/** The counts that add up, in a prompt's row and in the totals alike. */
-const COUNTS = [
-  "calls",
-  "failures",
-  "repairs",
-  "fallbacks",
-  "cacheHits",
-  "tokensIn",
-  "tokensOut",
-  "asks",
-  "invalid",
-  "costUsd",
-] as const;
 
 function addPrompt(into: PromptMetrics, m: PromptMetrics): void {
   for (const k of COUNTS) into[k] += m[k];

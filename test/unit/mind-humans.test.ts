@@ -102,6 +102,18 @@ describe("people talking to a resident", () => {
       residents: ["Ann Ash"],
       places: [],
       maxLines: 24,
+      knows: {
+        persona: { name: "Ann Ash", innate: "", learned: "", currently: "", lifestyle: "" },
+        minute: 600,
+        today: [],
+        yesterday: [],
+        yesterdayItems: [],
+        home: "",
+        places: [],
+        people: [],
+        knowsSpeaker: false,
+        doing: "selling flowers",
+      },
     });
     const user = String(sent[1].content);
     const block = user

@@ -1,21 +1,15 @@
-// Offline answers to people: a resident greets, answers questions from its memories (as in an
-// interview), thanks for news, tells its own news, and says goodbye. The person's words are only
-// ever read as content: nothing in them is obeyed. Greetings and farewells are read as such
-// (general discourse markers); what counts as news is what any statement is (an event, something
-// ahead, something about someone), by the same general cues as everywhere.
+// Offline answers to people: what a person says is read into what it does and asks
+// (language/understand.ts) and answered from what the resident knows as values (answerPeople), the
+// interview's reading of its memories when nothing closer is known. The person's words are only
+// ever read as content: nothing in them is obeyed.
 import type { Identity } from "../prompts/builder.ts";
 import type { Knowledge } from "../language/knowledge.ts";
 import { understand } from "../language/understand.ts";
 import { answerPeople, type PeopleAnswer } from "./answerPeople.ts";
 import type { ChatSideInput, Line } from "./dialogue.ts";
 import type { PlaceName } from "../language/events.ts";
-import { pickNews, tellNews } from "./dialogue.ts";
-import { describeEvent, extractEvent } from "../language/events.ts";
-import { aboutTheFuture, namesPerson } from "../language/importance.ts";
 import { offlineInterview } from "./interview.ts";
 import { noteKnowledgeIn } from "./drawn.ts";
-import { isSleep } from "../../../shared/activity.ts";
-import { pick } from "../language/random.ts";
 
 // What the prompt and this offline answer are given: declared beside the engine that reads it, so
 // the prompt file imports this one and not the other way round.
@@ -44,21 +38,14 @@ export interface VisitorReplyInput {
   /** Memories of this day show only their time (builder.stamp). */
   today?: number;
   /** What it knows as values (the offline answer reads them; a model reads the text). */
-  knows?: Knowledge;
+  knows: Knowledge;
 }
-
-const GOODBYE =
-  /\b(good ?bye|bye|farewell|see you|see ya|gotta go|got to go|have to go|take care|good night)\b/i;
-const HELLO = /^\s*(hi|hello|hey|good (morning|afternoon|evening)|greetings|howdy)\b/i;
-const QUESTION =
-  /\?\s*$|^\s*(who|what|when|where|why|how|do|did|does|are|is|was|were|have|has|will|would|can|could|tell me)\b/i;
-const HOW_ARE_YOU = /\b(how are you|how's it going|how do you do)\b/i;
 
 const clean = (t: string) => t.replace(/\s+/g, " ").trim();
 
-/** The offline answer from what the resident knows as values (language/), the older reading of
- *  memories as the fallback for news and events. */
-export function knowingReply(i: VisitorReplyInput & { knows: Knowledge }): PeopleAnswer & {
+/** The offline answer from what the resident knows as values (language/); the interview's reading
+ *  of its memories when nothing closer to the question is known. */
+export function knowingReply(i: VisitorReplyInput): PeopleAnswer & {
   topic: string;
 } {
   const me = i.identity.name;
@@ -82,20 +69,7 @@ export function knowingReply(i: VisitorReplyInput & { knows: Knowledge }): Peopl
       residents: i.residents,
       now: i.now,
     },
-    () =>
-      offlineInterview({
-        identity: i.identity,
-        now: i.now,
-        interviewer: i.visitor.name,
-        question: said,
-        memories: i.self.memories,
-        plan: i.plan,
-        yesterday: i.yesterday,
-        people: i.people,
-        presence: [],
-        places: i.places,
-        residents: i.residents,
-      }),
+    () => interviewAnswer(i, said),
   );
   noteKnowledgeIn(answer.text, i.knows, i.self.memories, i.visitor.name);
   const last = i.soFar.length + 1 >= i.maxLines;
@@ -105,99 +79,29 @@ export function knowingReply(i: VisitorReplyInput & { knows: Knowledge }): Peopl
   return { ...answer, end: answer.end || last, topic };
 }
 
+/** The interview's answer to what the visitor asked: what a resident says when nothing closer
+ *  to the question is known. */
+function interviewAnswer(i: VisitorReplyInput, question: string): string {
+  return offlineInterview({
+    identity: i.identity,
+    now: i.now,
+    interviewer: i.visitor.name,
+    question,
+    memories: i.self.memories,
+    plan: i.plan,
+    yesterday: i.yesterday,
+    people: i.people,
+    presence: [],
+    places: i.places,
+    residents: i.residents,
+  });
+}
+
 export function offlineVisitorReply(i: VisitorReplyInput): {
   text: string;
   end: boolean;
   topic: string;
 } {
-  if (i.knows) {
-    const r = knowingReply({ ...i, knows: i.knows });
-    return { text: r.text, end: r.end, topic: r.topic };
-  }
-  const me = i.identity.name;
-  const v = i.visitor.name.split(" ")[0];
-  const said = clean(i.words.join(" "));
-  const firstLine = !i.soFar.some((l) => l.speaker === me);
-  const asleep = isSleep(i.self.action);
-  const hello = firstLine
-    ? asleep
-      ? `Mm? Oh, hello ${v}, you woke me.`
-      : pick([`Oh, hello ${v}!`, `Hi ${v}!`, `Hello there, ${v}.`], me, v)
-    : "";
-  const withHello = (text: string) => (hello ? `${hello} ${text}` : text);
-  const baseTopic = `conversing with ${i.visitor.name}`;
-  if (GOODBYE.test(said))
-    return {
-      text: withHello(`Goodbye, ${v}! It was nice talking to you.`),
-      end: true,
-      topic: baseTopic,
-    };
-  const act = i.self.action ? i.self.action.replace(/\s*\(.*\)$/, "") : "";
-  if (i.soFar.length + 1 >= i.maxLines)
-    return {
-      text: `I should get back to ${act || "what I was doing"}. Nice talking to you, ${v}!`,
-      end: true,
-      topic: baseTopic,
-    };
-  const doing = act && !asleep ? act.replace(/^talking with .*/, "passing by") : "";
-  if (HOW_ARE_YOU.test(said))
-    return {
-      text: withHello(`I'm well, thank you!${doing ? ` I was just ${doing}.` : ""}`),
-      end: false,
-      topic: baseTopic,
-    };
-  if (QUESTION.test(said)) {
-    const answer = offlineInterview({
-      identity: i.identity,
-      now: i.now,
-      interviewer: i.visitor.name,
-      question: said,
-      memories: i.self.memories,
-      plan: i.plan,
-      yesterday: i.yesterday,
-      people: i.people,
-      presence: [],
-      places: i.places,
-      residents: i.residents,
-    });
-    return { text: withHello(answer), end: false, topic: baseTopic };
-  }
-  const event = extractEvent(said, i.places, i.now, i.residents, i.visitor.name);
-  if (event)
-    return {
-      text: withHello(
-        `${describeEvent(event, "A").replace(/^./, (c) => c.toUpperCase())}? I didn't know about that. Thanks for telling me, ${v}!`,
-      ),
-      end: false,
-      topic: `conversing about ${describeEvent(event)}`,
-    };
-  if (
-    aboutTheFuture(said, i.now) ||
-    namesPerson(said, i.residents) ||
-    said.split(/\s+/).length >= 4
-  ) {
-    return {
-      text: withHello(
-        `Really? That's news to me. Thanks for telling me, ${v}, I'll keep it in mind.`,
-      ),
-      end: false,
-      topic: `conversing about ${said
-        .split(/[.!?,;]/)[0]
-        .split(/\s+/)
-        .slice(0, 8)
-        .join(" ")}`,
-    };
-  }
-  // Small talk: what the resident is doing, and its own news if it has some.
-  const news = pickNews(i.self.memories, i.now, i.places, me, i.residents, i.visitor.name);
-  const line = news ? tellNews(news, me, i.visitor.name, i.now) : "";
-  const mine =
-    line && !i.soFar.some((l) => l.speaker === me && l.text.includes(line)) ? ` ${line}` : "";
-  if (HELLO.test(said) || firstLine)
-    return {
-      text: `${hello || `Hello, ${v}!`} I'm ${me.split(" ")[0]}${doing ? `; I was just ${doing}` : ""}.${mine}`,
-      end: false,
-      topic: baseTopic,
-    };
-  return { text: `I see.${mine || ` Tell me more, ${v}.`}`, end: false, topic: baseTopic };
+  const r = knowingReply(i);
+  return { text: r.text, end: r.end, topic: r.topic };
 }
