@@ -26,6 +26,7 @@ import type {
   Reply as MindReply,
   Whisper,
 } from "../world/mind.ts";
+import type { PerceivedEvent } from "../world/perception.ts";
 import { townSeed } from "../world/random.ts";
 import type { Address } from "../world/tile.ts";
 import type { AgentInspection, MovedAgent } from "./generativeMind.ts";
@@ -77,6 +78,8 @@ export interface MindStatus {
 /** One call of the GenerativeMind, by method name with its arguments. */
 export type MindCall =
   | { method: "tick"; args: [MindInput] }
+  // The agent's last tick again at a new time (see TicksSent): [agent id, now].
+  | { method: "tickAgain"; args: [string, number] }
   | { method: "hear"; args: [HeardWords] }
   | { method: "approached"; args: [Approach] }
   | { method: "overhear"; args: [Overheard] }
@@ -129,12 +132,127 @@ export class HeldPersonas {
   }
 }
 
+/**
+ * The last tick sent for each agent, on the main thread: a tick that repeats it but for the time
+ * (the same perceived events, the agent where it was doing what it did, nothing in view it was
+ * not sent, no notices) goes as "tickAgain" with the agent's id and the time, not copied across
+ * whole. Most of a big town's residents see the same every step (a bed being slept in, the
+ * household asleep): their ticks were most of what the room's thread spent posting.
+ */
+export class TicksSent {
+  private readonly last = new Map<string, MindInput>();
+
+  /** Whether `input` (as sent: lean, only new addresses in view) repeats the agent's last tick; else it becomes the last. */
+  again(input: MindInput): boolean {
+    const id = input.agent.id;
+    const last = this.last.get(id);
+    if (last && repeats(last, input)) return true;
+    this.last.set(id, input);
+    return false;
+  }
+
+  /** A restore: the worker's minds start over (it forgets what it held, see TicksHeld.clear). */
+  clear(): void {
+    this.last.clear();
+  }
+}
+
+/** Whether a tick repeats the last one but for the time. */
+function repeats(last: MindInput, input: MindInput): boolean {
+  if (input.inView.length > 0 || input.notices.length > 0 || last.notices.length > 0) return false;
+  if (input.needsAction !== last.needsAction) return false;
+  const a = input.agent;
+  const b = last.agent;
+  if (a.persona !== undefined || b.persona !== undefined) return false; // sent whole
+  if (
+    a.x !== b.x ||
+    a.y !== b.y ||
+    a.action !== b.action ||
+    a.address !== b.address ||
+    a.talkingTo !== b.talkingTo
+  )
+    return false;
+  if (input.perceived === last.perceived) return true;
+  if (input.perceived.length !== last.perceived.length) return false;
+  for (let i = 0; i < input.perceived.length; i++)
+    if (!samePerceived(input.perceived[i], last.perceived[i])) return false;
+  return true;
+}
+
+/** Whether two perceived events are the same in every field (test/unit/mind-ticks.test.ts changes each). */
+function samePerceived(a: PerceivedEvent, b: PerceivedEvent): boolean {
+  return (
+    a === b ||
+    (a.x === b.x &&
+      a.y === b.y &&
+      a.distance === b.distance &&
+      a.subject === b.subject &&
+      a.predicate === b.predicate &&
+      a.object === b.object &&
+      a.address === b.address &&
+      a.description === b.description &&
+      a.by === b.by &&
+      a.byPerson === b.byPerson &&
+      a.joinable === b.joinable &&
+      (a.actor === b.actor ||
+        (a.actor !== undefined &&
+          b.actor !== undefined &&
+          a.actor.kind === b.actor.kind &&
+          a.actor.id === b.actor.id)))
+  );
+}
+
+/**
+ * The worker's side of TicksSent: each agent's last tick as sent, to make "tickAgain" whole again
+ * (a copy: nothing a mind keeps of one tick is shared with the next). In a partition's checkpoint.
+ */
+export class TicksHeld {
+  private readonly last = new Map<string, MindInput>();
+
+  /** A tick as sent: the agent's last from now on. */
+  took(input: MindInput): MindInput {
+    this.last.set(input.agent.id, input);
+    return input;
+  }
+
+  /** The agent's last tick again at `now` (nothing in view that is new, no notices). */
+  again(id: string, now: number): MindInput {
+    const last = this.last.get(id);
+    if (!last) throw new Error(`the minds' thread has no tick of "${id}" to repeat`);
+    return {
+      agent: { ...last.agent },
+      now,
+      perceived: last.perceived.map((e) => (e.actor ? { ...e, actor: { ...e.actor } } : { ...e })),
+      inView: [],
+      needsAction: last.needsAction,
+      notices: [],
+    };
+  }
+
+  clear(): void {
+    this.last.clear();
+  }
+
+  /** For a checkpoint. */
+  all(): MindInput[] {
+    return [...this.last.values()];
+  }
+
+  /** From a checkpoint. */
+  load(inputs: readonly MindInput[]): void {
+    this.last.clear();
+    for (const i of inputs) this.last.set(i.agent.id, i);
+  }
+}
+
 /** A worker's whole state (a partition's, for a worker process to take over from without replaying it all). */
 export interface PartitionCheckpoint {
   personas: Persona[];
   agents: MovedAgent[];
   stats: MindStats;
   owned?: string[];
+  /** The last tick sent of each agent (TicksHeld); none in older checkpoints. */
+  ticks?: MindInput[];
 }
 
 /**
@@ -265,6 +383,8 @@ export class MindThread implements Mind {
   private statusSeen!: MindStatus;
   /** Addresses in view sent to the worker, per agent (see newInView). */
   private readonly sentInView = new Map<string, Set<string>>();
+  /** The last tick sent of each agent (a repeat goes as "tickAgain"). */
+  private readonly ticksSent = new TicksSent();
   /** Ids of snapshots asked for (their answers carry the journal up to them). */
   private readonly snapshots = new Set<number>();
 
@@ -433,7 +553,10 @@ export class MindThread implements Mind {
   // ------------------------------------------------------------------ the Mind port
 
   tick(input: MindInput): Promise<MindOutput | null> {
-    return this.send({ method: "tick", args: [this.lean(this.newInView(input))] });
+    const sent = this.lean(this.newInView(input));
+    if (this.ticksSent.again(sent))
+      return this.send({ method: "tickAgain", args: [sent.agent.id, sent.now] });
+    return this.send({ method: "tick", args: [sent] });
   }
   hear(input: HeardWords): Promise<MindReply> {
     return this.send({ method: "hear", args: [this.lean(input)] });
@@ -469,6 +592,7 @@ export class MindThread implements Mind {
 
   restore(data: unknown): Promise<void> {
     this.sentInView.clear();
+    this.ticksSent.clear();
     return this.send({ method: "restore", args: [data] }, (id) => this.journalIn.reset(id));
   }
 

@@ -25,6 +25,7 @@ import {
   type MindThreadInit,
   type PartitionCheckpoint,
   type SentCall,
+  TicksHeld,
 } from "./mindThread.ts";
 
 /** While idle, the status goes out this often anyway (the budget's hour slides with the clock). */
@@ -127,6 +128,8 @@ function status(): MindStatus {
 /** The personas put back into inputs (the main thread leaves out those the worker has). */
 const personas = new HeldPersonas(init.personas);
 const full = <I extends { agent: AgentSelf }>(input: I): I => personas.full(input);
+/** The last tick of each agent, to make a "tickAgain" whole. */
+const ticks = new TicksHeld();
 
 /** In a pool: the residents this worker holds (it journals, saves and reports only them). */
 let owned: Set<string> | undefined = init.owned ? new Set(init.owned) : undefined;
@@ -170,6 +173,7 @@ async function resume(cp: PartitionCheckpoint): Promise<null> {
   mind.importAgents(cp.agents);
   Object.assign(mind.stats, cp.stats);
   owned = cp.owned ? new Set(cp.owned) : undefined;
+  ticks.load(cp.ticks ?? []);
   engagedSent.clear();
   journal?.drain(); // loading is no change
   return null;
@@ -193,7 +197,9 @@ function engagedChanges(): Record<string, string> | undefined {
 function run(c: SentCall): unknown {
   switch (c.method) {
     case "tick":
-      return mind.tick(full(c.args[0]));
+      return mind.tick(full(ticks.took(c.args[0])));
+    case "tickAgain":
+      return mind.tick(full(ticks.again(...c.args)));
     case "hear":
       return mind.hear(full(c.args[0]));
     case "approached":
@@ -223,6 +229,7 @@ function run(c: SentCall): unknown {
       personas.changed(c.args[0]);
       return mind.residentChanged(...c.args);
     case "restore":
+      ticks.clear();
       mind.restore(...c.args);
       journal?.drain(); // the changes of the history before (the main thread drops them too)
       kept.length = 0;
@@ -262,6 +269,7 @@ function run(c: SentCall): unknown {
         agents: mind.exportAgents(ids, true),
         stats: { ...mind.stats },
         ...(owned ? { owned: [...owned] } : {}),
+        ticks: ticks.all(),
       } satisfies PartitionCheckpoint;
     }
     case "resume":

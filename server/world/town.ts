@@ -251,8 +251,7 @@ export class Town {
   /** Everything a resident could notice this step: residents, people, objects. */
   private worldEvents(): WorldEvent[] {
     const out: WorldEvent[] = [];
-    this.residents.worldEvents(out);
-    for (const e of out) if (e.actor && this.chats.joinable(e.actor.id)) e.joinable = true;
+    this.residents.worldEvents(out, (id) => this.chats.joinable(id));
     this.avatars.worldEvents(out);
     this.objects.worldEvents(out);
     return out;

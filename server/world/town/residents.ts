@@ -57,12 +57,47 @@ export type { Resident, Thought } from "./body.ts";
 const NO_EVENTS: WorldEvent[] = [];
 const NO_PERCEPTIONS: ReturnType<typeof perceive> = [];
 
+/** What others notice of a resident, and the action it was made for (see Residents.worldEvents). */
+interface Noticed {
+  event: WorldEvent;
+  action: string;
+  joinable: boolean;
+}
+
+/** An arena's events when last looked at, and their version: a new one whenever they changed. */
+interface ArenaSeen {
+  events: readonly WorldEvent[];
+  version: number;
+  /** The think() that looked last. */
+  look: number;
+}
+
+/** A resident's last perception and what it was made of (see Residents.perceptionOf). */
+interface Perception {
+  x: number;
+  y: number;
+  arena: Address;
+  version: number;
+  name: string;
+  radius: number;
+  bandwidth: number;
+  perceived: ReturnType<typeof perceive>;
+}
+
 export class Residents {
   /** In id order: the order every step visits them in. */
   private list: Resident[];
   private readonly byId = new Map<string, Resident>();
   /** Addresses in view from each tile, computed on first visit (the map does not change). */
   private readonly viewCache = new Map<number, readonly Address[]>();
+  /** What others notice of each resident, the same object while it stays the same. */
+  private readonly noticed = new Map<Resident, Noticed>();
+  /** Each arena's events as last looked at (see arenaVersion). */
+  private readonly arenas = new Map<Address, ArenaSeen>();
+  private versions = 0;
+  private looks = 0;
+  /** Each resident's last perception (see perceptionOf). */
+  private readonly perceptions = new Map<Resident, Perception>();
 
   constructor(
     personas: readonly Persona[],
@@ -120,6 +155,8 @@ export class Residents {
     this.objects.release(holder(r), events);
     this.list = this.list.filter((x) => x !== r);
     this.byId.delete(r.id);
+    this.noticed.delete(r);
+    this.perceptions.delete(r);
     this.retired.push(r.id);
   }
 
@@ -133,16 +170,12 @@ export class Residents {
     world: ReadonlyMap<Address, WorldEvent[]>,
     ask: (input: MindInput) => Thought,
   ): void {
-    const { visionRadius: radius, attentionBandwidth: bandwidth } = this.senses;
+    const look = ++this.looks;
     for (const r of this.all) {
       if (r.thinking || r.leaving) continue; // one leaving town has nothing more to decide here
       const here = r.y * this.map.width + r.x;
       const arena = arenaOf(this.map.addressAt(r.x, r.y));
-      const candidates = world.get(arena) ?? NO_EVENTS;
-      const perceived =
-        candidates.length <= 1 && candidates[0]?.subject === r.persona.name
-          ? NO_PERCEPTIONS
-          : perceive({ x: r.x, y: r.y, arena, radius, bandwidth }, candidates, r.persona.name);
+      const perceived = this.perceptionOf(r, arena, world.get(arena) ?? NO_EVENTS, look);
       const inView = here !== r.lastSeenFrom ? this.addressesInView(r.x, r.y) : [];
       const needsAction = !r.talkingTo && now >= r.until;
       if (!needsAction && perceived.length === 0 && inView.length === 0 && r.notices.length === 0)
@@ -152,6 +185,62 @@ export class Residents {
       r.notices = [];
       r.thinking = ask({ agent: self(r), now, perceived, inView, needsAction, notices });
     }
+  }
+
+  /**
+   * What the resident perceives among its arena's events: the last perception (the same array)
+   * when it stands where it stood and its arena's events are the same objects as then, since
+   * perceive() depends on nothing else. Most of a big town's residents stand still among others
+   * who do (bench/RESULTS.md, "Ticks that repeat"); a mind on another thread then gets a tick
+   * that repeats the last (mindThread.ts, TicksSent) at the cost of comparing a reference.
+   */
+  private perceptionOf(
+    r: Resident,
+    arena: Address,
+    candidates: readonly WorldEvent[],
+    look: number,
+  ): ReturnType<typeof perceive> {
+    const { visionRadius: radius, attentionBandwidth: bandwidth } = this.senses;
+    const version = this.arenaVersion(arena, candidates, look);
+    const name = r.persona.name;
+    const last = this.perceptions.get(r);
+    if (
+      last &&
+      last.version === version &&
+      last.x === r.x &&
+      last.y === r.y &&
+      last.arena === arena &&
+      last.name === name &&
+      last.radius === radius &&
+      last.bandwidth === bandwidth
+    )
+      return last.perceived;
+    const perceived =
+      candidates.length <= 1 && candidates[0]?.subject === name
+        ? NO_PERCEPTIONS
+        : perceive({ x: r.x, y: r.y, arena, radius, bandwidth }, candidates, name);
+    const p = { x: r.x, y: r.y, arena, version, name, radius, bandwidth, perceived };
+    this.perceptions.set(r, p);
+    return perceived;
+  }
+
+  /**
+   * The version of an arena's events: the same while they are the same objects in the same order
+   * as when last looked at (events are never changed once made: a resident's, an object's and a
+   * person's are made anew when what they tell changes), a new one otherwise.
+   */
+  private arenaVersion(arena: Address, events: readonly WorldEvent[], look: number): number {
+    const seen = this.arenas.get(arena);
+    if (!seen) {
+      const version = ++this.versions;
+      this.arenas.set(arena, { events, version, look });
+      return version;
+    }
+    if (seen.look === look) return seen.version;
+    seen.look = look;
+    if (seen.events !== events && !sameEvents(seen.events, events)) seen.version = ++this.versions;
+    seen.events = events;
+    return seen.version;
   }
 
   /** The resident takes up an action its mind chose and walks to where it happens. */
@@ -242,20 +331,45 @@ export class Residents {
     }
   }
 
-  /** What others can notice of residents: "Ada Lin is making coffee", where she stands. */
-  worldEvents(out: WorldEvent[]): void {
+  /**
+   * What others can notice of residents: "Ada Lin is making coffee", where she stands (and whether
+   * anyone near may join her talk). The same object while all of it stays the same.
+   */
+  worldEvents(out: WorldEvent[], joinable: (id: string) => boolean): void {
     for (const r of this.all) {
       if (!r.action) continue;
-      out.push({
+      const j = joinable(r.id);
+      const address = this.map.addressAt(r.x, r.y);
+      const kept = this.noticed.get(r);
+      const e = kept?.event;
+      if (
+        kept &&
+        e &&
+        kept.action === r.action &&
+        kept.joinable === j &&
+        e.x === r.x &&
+        e.y === r.y &&
+        e.address === address &&
+        e.subject === r.persona.name &&
+        e.predicate === r.predicate &&
+        e.object === r.object
+      ) {
+        out.push(e);
+        continue;
+      }
+      const event: WorldEvent = {
         subject: r.persona.name,
         predicate: r.predicate,
         object: r.object,
         description: `${r.persona.name} is ${r.action}`,
-        address: this.map.addressAt(r.x, r.y),
+        address,
         x: r.x,
         y: r.y,
         actor: { kind: "agent", id: r.id },
-      });
+        ...(j ? { joinable: true } : {}),
+      };
+      this.noticed.set(r, { event, action: r.action, joinable: j });
+      out.push(event);
     }
   }
 
@@ -357,6 +471,13 @@ export class Residents {
       }
     }
   }
+}
+
+/** Whether two lists hold the same events in the same order. */
+function sameEvents(a: readonly WorldEvent[], b: readonly WorldEvent[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** What a mind may read about the resident it drives. */
