@@ -9,7 +9,7 @@ import * as chrono from "chrono-node";
 import nlp from "compromise";
 import { DAY_MS } from "../../world/clock.ts";
 import { nameCandidates, namesKey } from "./names.ts";
-import { parsed, termsOf as parsedTerms } from "./parse.ts";
+import { Bounded, parsed, termsOf as parsedTerms } from "./parse.ts";
 import { formatTime12, MONTH_NAMES } from "./time.ts";
 
 export interface PlaceName {
@@ -106,11 +106,19 @@ function readTimes(text: string, ref: number): ReadTimes {
  *  second" ("a second bartender") as a second from now. */
 const NOT_A_DATE = /^(?:(?:the|a|one|1|that|this) day|\d{3,4}s?|(?:a|one|1) second)$/i;
 
+/** Texts in which the date parser found nothing, by the month they were read in: most of what
+ *  residents remember names no time, and is read again at every minute it is recalled. What the
+ *  parser finds depends on the text, and whether a date exists ("February 29", "the 31st") on the
+ *  reference's year and month only (in the game's time and the parser's). */
+const timeless = new Bounded<string, true>(200_000);
+
 function parseTime(text: string, ref: number): ReadTimes {
   const normal = digits(text);
-  const results = chrono.casual
-    .parse(normal, new Date(ref), { forwardDate: true })
-    .filter((r) => !NOT_A_DATE.test(r.text.trim()));
+  const d = new Date(ref);
+  const month = `${d.getUTCFullYear()}-${d.getUTCMonth()}-${d.getFullYear()}-${d.getMonth()}|${normal}`;
+  const none = timeless.has(month);
+  const found = none ? [] : chrono.casual.parse(normal, new Date(ref), { forwardDate: true });
+  const results = found.filter((r) => !NOT_A_DATE.test(r.text.trim()));
   const later = results.some(
     (r) => r.tags().has("result/relativeDate") && r.start.date().getTime() > ref + DAY_MS / 2,
   );
@@ -133,13 +141,15 @@ function parseTime(text: string, ref: number): ReadTimes {
       }
     }
   }
-  if (out.month === undefined) {
+  if (out.month === undefined && !none) {
     // The parser misreads a part of the day before a date ("in the evening on February 14").
-    for (const r of chrono.casual.parse(
+    const again = chrono.casual.parse(
       normal.replace(/\b(morning|afternoon|evening|night)\b/gi, ""),
       new Date(ref),
       { forwardDate: true },
-    )) {
+    );
+    if (!found.length && !again.length) timeless.set(month, true);
+    for (const r of again) {
       if (
         (r.start.isCertain("day") || r.start.isCertain("weekday")) &&
         !NOT_A_DATE.test(r.text.trim())
