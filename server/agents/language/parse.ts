@@ -4,6 +4,7 @@
 // are heavy, so only the latest few thousand are kept (the readers keep what they derive from
 // them for longer); a kept document is never changed: who conjugates or rewrites takes a copy.
 import nlp from "compromise";
+import "./sweep.ts";
 
 export type Doc = ReturnType<typeof nlp>;
 
