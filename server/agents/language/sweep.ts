@@ -71,6 +71,17 @@ function orderOf(hooks: Net["hooks"]): Order {
   return order;
 }
 
+/** Whether a sentence has every stated need of a rule, none of its 'ifNo' and enough of its
+ *  wants. */
+function meets(obj: Rule, have: Set<string>): boolean {
+  for (const need of obj.needs) if (!have.has(need)) return false;
+  if (obj.ifNo !== undefined) for (const no of obj.ifNo) if (have.has(no)) return false;
+  if (obj.wants.length === 0) return true;
+  let wanted = 0;
+  for (const w of obj.wants) if (have.has(w)) wanted++;
+  return wanted >= obj.minWant;
+}
+
 /** The rules worth trying on a sentence: those hooked on what it has, in the net's order of
  *  hooks, each match once (its first rule), with every stated need met, none of its 'ifNo' and
  *  enough of its wants; then the net's rules that need nothing; none longer than the sentence. */
@@ -94,13 +105,7 @@ function worthTrying(have: Set<string>, length: number, net: Net, order: Order):
       if (order.taken[ids[j]] === sentence) continue;
       order.taken[ids[j]] = sentence;
       const obj = rules[j];
-      if (
-        obj.needs.every((need) => have.has(need)) &&
-        !(obj.ifNo !== undefined && obj.ifNo.some((no) => have.has(no))) &&
-        (obj.wants.length === 0 || obj.wants.filter((w) => have.has(w)).length >= obj.minWant) &&
-        length >= obj.minWords
-      )
-        out.push(obj);
+      if (length >= obj.minWords && meets(obj, have)) out.push(obj);
     }
   }
   for (const obj of net.always) if (length >= obj.minWords) out.push(obj);
