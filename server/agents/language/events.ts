@@ -208,12 +208,21 @@ function contentWordsOf(text: string): string[] {
  * not distinctive. A capitalised word just before the match that is not part of the name means
  * the words name a person ("Theo Brandt" is not "Brandt house"). Nearest after `from` wins among equals.
  */
-export function findPlace(
-  text: string,
-  places: readonly PlaceName[],
-  from = 0,
-): PlaceName | undefined {
-  const lower = text.toLowerCase();
+/** The pattern of a place's whole name (shared: `matchAll` works on its own copy). */
+const wholeName = new Map<string, RegExp>();
+/** Per list of places (as it was: a list may grow), how many sectors' place names use each word. */
+const sharedOf = new WeakMap<
+  readonly PlaceName[],
+  { names: string[]; addresses: string[]; shared: Map<string, number> }
+>();
+function sharedWords(places: readonly PlaceName[]): Map<string, number> {
+  const hit = sharedOf.get(places);
+  if (
+    hit &&
+    hit.names.length === places.length &&
+    places.every((p, i) => p.name === hit.names[i] && p.address === hit.addresses[i])
+  )
+    return hit.shared;
   // A word is distinctive when the names of only one sector's places use it ("house" is not).
   const sectors = new Map<string, Set<string>>();
   for (const p of places) {
@@ -225,6 +234,21 @@ export function findPlace(
     }
   }
   const shared = new Map([...sectors].map(([w, set]) => [w, set.size]));
+  sharedOf.set(places, {
+    names: places.map((p) => p.name),
+    addresses: places.map((p) => p.address),
+    shared,
+  });
+  return shared;
+}
+
+export function findPlace(
+  text: string,
+  places: readonly PlaceName[],
+  from = 0,
+): PlaceName | undefined {
+  const lower = text.toLowerCase();
+  const shared = sharedWords(places);
   let best: { place: PlaceName; score: number; pos: number } | undefined;
   const personBefore = (at: number, name: string) => {
     const before = /([A-Z][\w’'-]*)\s+$/.exec(text.slice(Math.max(0, at - 30), at));
@@ -240,10 +264,15 @@ export function findPlace(
     // Cheap test first: no word of the name in the text, no match.
     if (!name.split(/\s+/).some((w) => w.length > 2 && lower.includes(w))) continue;
     let pos = -1;
-    const whole = new RegExp(
-      `(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`,
-      "gu",
-    );
+    let whole = wholeName.get(name);
+    if (!whole) {
+      whole = new RegExp(
+        `(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`,
+        "gu",
+      );
+      if (wholeName.size >= 10_000) wholeName.clear();
+      wholeName.set(name, whole);
+    }
     for (const m of lower.matchAll(whole)) {
       const at = m.index + m[1].length;
       if (personBefore(at, name)) continue;
