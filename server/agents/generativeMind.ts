@@ -131,6 +131,9 @@ export class GenerativeMind implements Mind {
   private readonly retrieval: RetrievalSettings;
   private readonly makeMemory: (p: Persona) => MemoryPort;
   private readonly embedCache = new Map<string, Float32Array>();
+  /** What each resident last saw, field by field, beside the signature it saved of it: the same
+   *  sight again (most steps) is told without writing the signature out. */
+  private readonly lastSight = new WeakMap<AgentState, { sig: string; fields: unknown[] }>();
   private readonly names = new Set<string>();
   /** Ids of the residents who moved in while the town ran: known to nobody until met. */
   private readonly newcomers = new Set<string>();
@@ -252,8 +255,24 @@ export class GenerativeMind implements Mind {
     perceived: readonly PerceivedEvent[],
     now: number,
   ): PerceivedEvent[] {
+    const last = this.lastSight.get(s);
+    if (last && last.sig === s.lastSeen && last.fields.length === perceived.length * 3) {
+      let same = true;
+      for (let i = 0; same && i < perceived.length; i++) {
+        const e = perceived[i];
+        same =
+          e.subject === last.fields[3 * i] &&
+          e.predicate === last.fields[3 * i + 1] &&
+          e.object === last.fields[3 * i + 2];
+      }
+      if (same) return [];
+    }
     let sig = "";
     for (const e of perceived) sig += `${e.subject}|${e.predicate}|${e.object}\n`;
+    this.lastSight.set(s, {
+      sig,
+      fields: perceived.flatMap((e) => [e.subject, e.predicate, e.object]),
+    });
     if (sig === s.lastSeen) return [];
     s.lastSeen = sig;
     return perceive(this.ctx, s, perceived, now);

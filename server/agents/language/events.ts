@@ -9,7 +9,7 @@ import * as chrono from "chrono-node";
 import nlp from "compromise";
 import { DAY_MS } from "../../world/clock.ts";
 import { nameCandidates, namesKey } from "./names.ts";
-import { parsed, termsOf as parsedTerms } from "./parse.ts";
+import { Bounded, parsed, termsOf as parsedTerms } from "./parse.ts";
 import { formatTime12, MONTH_NAMES } from "./time.ts";
 
 export interface PlaceName {
@@ -106,11 +106,19 @@ function readTimes(text: string, ref: number): ReadTimes {
  *  second" ("a second bartender") as a second from now. */
 const NOT_A_DATE = /^(?:(?:the|a|one|1|that|this) day|\d{3,4}s?|(?:a|one|1) second)$/i;
 
+/** Texts in which the date parser found nothing, by the month they were read in: most of what
+ *  residents remember names no time, and is read again at every minute it is recalled. What the
+ *  parser finds depends on the text, and whether a date exists ("February 29", "the 31st") on the
+ *  reference's year and month only (in the game's time and the parser's). */
+const timeless = new Bounded<string, true>(200_000);
+
 function parseTime(text: string, ref: number): ReadTimes {
   const normal = digits(text);
-  const results = chrono.casual
-    .parse(normal, new Date(ref), { forwardDate: true })
-    .filter((r) => !NOT_A_DATE.test(r.text.trim()));
+  const d = new Date(ref);
+  const month = `${d.getUTCFullYear()}-${d.getUTCMonth()}-${d.getFullYear()}-${d.getMonth()}|${normal}`;
+  const none = timeless.has(month);
+  const found = none ? [] : chrono.casual.parse(normal, new Date(ref), { forwardDate: true });
+  const results = found.filter((r) => !NOT_A_DATE.test(r.text.trim()));
   const later = results.some(
     (r) => r.tags().has("result/relativeDate") && r.start.date().getTime() > ref + DAY_MS / 2,
   );
@@ -133,13 +141,15 @@ function parseTime(text: string, ref: number): ReadTimes {
       }
     }
   }
-  if (out.month === undefined) {
+  if (out.month === undefined && !none) {
     // The parser misreads a part of the day before a date ("in the evening on February 14").
-    for (const r of chrono.casual.parse(
+    const again = chrono.casual.parse(
       normal.replace(/\b(morning|afternoon|evening|night)\b/gi, ""),
       new Date(ref),
       { forwardDate: true },
-    )) {
+    );
+    if (!found.length && !again.length) timeless.set(month, true);
+    for (const r of again) {
       if (
         (r.start.isCertain("day") || r.start.isCertain("weekday")) &&
         !NOT_A_DATE.test(r.text.trim())
@@ -198,12 +208,21 @@ function contentWordsOf(text: string): string[] {
  * not distinctive. A capitalised word just before the match that is not part of the name means
  * the words name a person ("Theo Brandt" is not "Brandt house"). Nearest after `from` wins among equals.
  */
-export function findPlace(
-  text: string,
-  places: readonly PlaceName[],
-  from = 0,
-): PlaceName | undefined {
-  const lower = text.toLowerCase();
+/** The pattern of a place's whole name (shared: `matchAll` works on its own copy). */
+const wholeName = new Map<string, RegExp>();
+/** Per list of places (as it was: a list may grow), how many sectors' place names use each word. */
+const sharedOf = new WeakMap<
+  readonly PlaceName[],
+  { names: string[]; addresses: string[]; shared: Map<string, number> }
+>();
+function sharedWords(places: readonly PlaceName[]): Map<string, number> {
+  const hit = sharedOf.get(places);
+  if (
+    hit &&
+    hit.names.length === places.length &&
+    places.every((p, i) => p.name === hit.names[i] && p.address === hit.addresses[i])
+  )
+    return hit.shared;
   // A word is distinctive when the names of only one sector's places use it ("house" is not).
   const sectors = new Map<string, Set<string>>();
   for (const p of places) {
@@ -215,6 +234,21 @@ export function findPlace(
     }
   }
   const shared = new Map([...sectors].map(([w, set]) => [w, set.size]));
+  sharedOf.set(places, {
+    names: places.map((p) => p.name),
+    addresses: places.map((p) => p.address),
+    shared,
+  });
+  return shared;
+}
+
+export function findPlace(
+  text: string,
+  places: readonly PlaceName[],
+  from = 0,
+): PlaceName | undefined {
+  const lower = text.toLowerCase();
+  const shared = sharedWords(places);
   let best: { place: PlaceName; score: number; pos: number } | undefined;
   const personBefore = (at: number, name: string) => {
     const before = /([A-Z][\w’'-]*)\s+$/.exec(text.slice(Math.max(0, at - 30), at));
@@ -230,10 +264,15 @@ export function findPlace(
     // Cheap test first: no word of the name in the text, no match.
     if (!name.split(/\s+/).some((w) => w.length > 2 && lower.includes(w))) continue;
     let pos = -1;
-    const whole = new RegExp(
-      `(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`,
-      "gu",
-    );
+    let whole = wholeName.get(name);
+    if (!whole) {
+      whole = new RegExp(
+        `(^|[^\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`,
+        "gu",
+      );
+      if (wholeName.size >= 10_000) wholeName.clear();
+      wholeName.set(name, whole);
+    }
     for (const m of lower.matchAll(whole)) {
       const at = m.index + m[1].length;
       if (personBefore(at, name)) continue;

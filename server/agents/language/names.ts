@@ -14,6 +14,8 @@ const known = new Set<string>();
 /** Lists whose names are all indexed (a list passed again costs nothing). */
 let indexed = new WeakSet<readonly string[]>();
 const MAX_NAMES = 200_000;
+/** Up to this many first words, each is looked for; past it, the text's pieces are looked up. */
+const FEW = 64;
 
 /** The first word of a name ("Ada" of "Ada Lin"). */
 export const firstWord = (name: string) => name.split(" ")[0];
@@ -54,12 +56,18 @@ export function nameCandidates(text: string, people: readonly string[]): number[
   if (people.length === 0) return [];
   learn(people);
   const names = new Set<string>(special);
-  for (const len of lengths) {
-    for (let at = 0; at + len <= text.length; at++) {
-      const found = byFirst.get(text.substr(at, len));
-      if (found) for (const p of found) names.add(p);
+  // Few first words (a small town): each is looked for in the text, without cutting the text up.
+  if (byFirst.size <= FEW)
+    for (const [first, set] of byFirst) {
+      if (text.includes(first)) for (const p of set) names.add(p);
     }
-  }
+  else
+    for (const len of lengths) {
+      for (let at = 0; at + len <= text.length; at++) {
+        const found = byFirst.get(text.substr(at, len));
+        if (found) for (const p of found) names.add(p);
+      }
+    }
   const out: number[] = [];
   for (const p of names)
     for (let i = people.indexOf(p); i >= 0; i = people.indexOf(p, i + 1)) out.push(i);

@@ -4,6 +4,7 @@
 // are heavy, so only the latest few thousand are kept (the readers keep what they derive from
 // them for longer); a kept document is never changed: who conjugates or rewrites takes a copy.
 import nlp from "compromise";
+import "./sweep.ts";
 
 export type Doc = ReturnType<typeof nlp>;
 
@@ -35,6 +36,22 @@ export class Bounded<K, V> {
     return this.map.size;
   }
 }
+
+// compromise reads a match pattern ("#Verb (about|of)") into its syntax anew at every `match`,
+// `has` or `not`, its own conjugators' patterns included: a few hundred patterns, read tens of
+// thousands of times a day. Each is read once; a caller gets its own copy of the steps (growing a
+// match to the left or right marks its first or last step).
+type ParseMatch = (match: unknown, opts?: object, world?: object) => unknown;
+const one = (nlp.methods() as { one: { parseMatch: ParseMatch } }).one;
+const readPattern = one.parseMatch;
+const patterns = new Bounded<string, object[]>(5_000);
+one.parseMatch = (match, opts, world) => {
+  if (typeof match !== "string") return readPattern(match, opts, world);
+  const key = opts && Object.keys(opts).length ? `${JSON.stringify(opts)}\n${match}` : match;
+  let regs = patterns.get(key);
+  if (regs === undefined) patterns.set(key, (regs = readPattern(match, opts, world) as object[]));
+  return regs.map((r) => ({ ...r }));
+};
 
 const docs = new Bounded<string, Doc>(4_000);
 const terms = new Bounded<string, readonly ParsedTerm[]>(20_000);

@@ -3,7 +3,7 @@
 // as "I" (interviews, conversations).
 import nlp from "compromise";
 import { LruCache } from "../../llm/cache.ts";
-import { Bounded, parsed } from "./parse.ts";
+import { Bounded, parsed, termsOf } from "./parse.ts";
 
 const MODALS = new Set([
   "will",
@@ -229,7 +229,7 @@ function ownRestOfSentence(sentence: string): string {
     !/\b(he|she|his|her|him|himself|herself)\b|, (and )?[a-z]+s\b/.test(sentence.slice(comma))
   )
     return sentence;
-  if ((nlp(sentence).people().out("array") as string[]).length) return sentence;
+  if ((parsed(sentence).people().out("array") as string[]).length) return sentence;
   const rest = sentence
     .slice(comma)
     .replace(
@@ -334,11 +334,11 @@ export const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
  *  lamps on"): the tagger's prepositions, determiners, conjunctions, possessives and auxiliaries
  *  are dropped from its end. */
 export function withoutDanglingEnd(words: readonly string[]): string[] {
-  const terms = nlp(words.join(" ")).terms().json() as { terms: { tags: string[] }[] }[];
-  const dangling = (t: { terms: { tags: string[] }[] } | undefined) =>
+  const terms = termsOf(words.join(" "));
+  const dangling = (t: { tags: string[] } | undefined) =>
     !!t &&
     ["Preposition", "Determiner", "Conjunction", "Possessive", "Copula", "Auxiliary"].some((g) =>
-      t.terms[0]?.tags.includes(g),
+      t.tags.includes(g),
     );
   let n = Math.min(words.length, terms.length);
   while (n > 1 && dangling(terms[n - 1])) n--;

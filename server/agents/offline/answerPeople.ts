@@ -502,10 +502,10 @@ export function answerPeople(
     if (u.wh === "who" && kin.some((w) => w === "friend" || kindOf(w, "friend")))
       sources.push(friends(f, k, talk));
     // "Who do you live with?": the persona's fact on its people with the question's own verb.
-    const verbs = (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
-      wordsOf(v),
-    );
     if (u.wh === "who" && u.about === "you" && !u.topic.length) {
+      const verbs = (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
+        wordsOf(v),
+      );
       const withVerb = f.facts.find(
         (x) =>
           tellable(x, k.knowsSpeaker) &&

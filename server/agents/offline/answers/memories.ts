@@ -1,6 +1,6 @@
 // Its memories and what it heard: memories that bear on a topic, the older engine's answer
 // sentence by sentence, and whether a question asks for news or what one heard.
-import nlp from "compromise";
+import { copyOf, parsed } from "../../language/parse.ts";
 import { personaFacts, secretIn, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import { domainOf, relatedness } from "../../language/lexicon.ts";
@@ -61,7 +61,8 @@ export function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
           x && (k.knowsSpeaker || !secretIn(x)) && !speaker.test(x) && !/\ba \(a [a-z]+\)/.test(x),
       )
       .filter(
-        (x) => contentWords(x).length > 1 && !nlp(x).has("#Negative") && !/^Let me think/.test(x),
+        (x) =>
+          contentWords(x).length > 1 && !parsed(x).has("#Negative") && !/^Let me think/.test(x),
       )
       // A whole day's plan recited (three times or more) answers no one question.
       .filter((x) => !recital(x))
@@ -85,7 +86,7 @@ export const newsy = (u: Utterance) =>
   );
 
 /** Asked whether it heard of or about something ("heard about", "know of"): news, not sight. */
-export const hearsay = (u: Utterance) => asksHeard(u) && nlp(u.text).has("#Verb (about|of)");
+export const hearsay = (u: Utterance) => asksHeard(u) && parsed(u.text).has("#Verb (about|of)");
 
 /** Whether a question asks what one heard, saw or was told of ("have you heard", "did you see"):
  *  a verb of perception or communication among its words (WordNet's files), used as a verb ("this
@@ -96,7 +97,7 @@ export const asksHeard = (u: Utterance) =>
       (u.pos?.[t] ?? "verb") === "verb" &&
       [
         t,
-        nlp(`they ${t} it`)
+        copyOf(`they ${t} it`)
           .verbs()
           .toInfinitive()
           .text()

@@ -1,5 +1,5 @@
 // Its view of its own work, home and town, asked with a verb or adjective of feeling.
-import nlp from "compromise";
+import { parsed } from "../../language/parse.ts";
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import { closeness, lemma } from "../../language/lexicon.ts";
@@ -18,7 +18,7 @@ export function opinionAsked(
   u: Utterance,
 ): { of: OpinionOf; words: string[]; change?: boolean } | undefined {
   if (u.about !== "you" || u.act !== "question") return undefined;
-  const doc = nlp(u.text);
+  const doc = parsed(u.text);
   // A verb or adjective that evaluates (liking, enjoying, being happy with), not one of wanting
   // or hoping, which asks for a wish, nor of worrying, which asks for a worry (the persona's
   // other two attitudes, facts of their own).
