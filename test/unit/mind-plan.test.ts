@@ -79,6 +79,41 @@ describe("schedules", () => {
   });
 });
 
+describe("appointments around promises", () => {
+  it("an appointment put into the day never takes an hour kept for a promise: it fills the rest of its time", () => {
+    const s: DaySchedule = {
+      day: 0,
+      wake: 420,
+      currently: "",
+      items: [],
+      tasks: [],
+      blocks: blocksFrom(
+        [
+          { start: "00:00", task: "sleeping" },
+          { start: "07:00", task: "mending nets", place: "Tiny:Harbour" },
+          { start: "11:00", task: "visiting Iva Stone at Harbour", place: "Tiny:Harbour" },
+          { start: "12:00", task: "mending nets", place: "Tiny:Harbour" },
+          { start: "21:00", task: "sleeping" },
+        ],
+        420,
+        HOME,
+      ),
+    };
+    insertAppointment(s, 10 * 60, 13 * 60, "going to the fair", "Tiny:Square", [
+      { start: 11 * 60, end: 12 * 60 },
+    ]);
+    expect(s.blocks.map((b) => [b.start, b.task])).toEqual([
+      [0, "sleeping"],
+      [420, "mending nets"],
+      [600, "going to the fair"],
+      [660, "visiting Iva Stone at Harbour"],
+      [720, "going to the fair"],
+      [780, "mending nets"],
+      [1260, "sleeping"],
+    ]);
+  });
+});
+
 describe("day plan", () => {
   it("offline: wakes at the lifestyle's hour, follows habits, and puts a remembered event at its time and place", () => {
     const [ann] = mindPersonas();
