@@ -546,7 +546,7 @@ function agreedIn(m: Meeting, n: number): boolean {
 
 /** The meetings it has promised on `day` (a visit agreed with a visitor or a resident), from its
  *  planning notes of the last week, as the day planner reads them: earliest agreed first. */
-function promisesOf(ctx: MindContext, s: AgentState, day: number) {
+export function promisesOf(ctx: MindContext, s: AgentState, day: number) {
   const self = s.persona.name;
   const notes = s.memory
     .latest(
@@ -561,13 +561,32 @@ function promisesOf(ctx: MindContext, s: AgentState, day: number) {
 }
 
 /** An agreed meeting into today's schedule: the accepter goes to the place named; the proposer
- *  keeps its own block there when it is in that place, else goes to the place named. A meeting
- *  promised before keeps its hour and place: one at that hour in the same building joins what
- *  one does there, one elsewhere is not kept, and one running into a promise ends where it begins. */
+ *  keeps its own block there when it is in that place, else goes to the place named. */
 function keepMeeting(ctx: MindContext, s: AgentState, m: Meeting): void {
+  const accepter = s.persona.name === m.accepter;
+  keepPromise(ctx, s, {
+    other: accepter ? m.proposer : m.accepter,
+    going: accepter,
+    at: m.at,
+    place: m.place,
+    placeName: m.placeName,
+  });
+}
+
+/**
+ * A meeting agreed for later today into today's schedule (a talk's, a visitor's invitation
+ * accepted). What one does in that building anyway at that hour stays, with the other now part of
+ * it. A meeting promised before keeps its hour and place: one at that hour elsewhere is not kept,
+ * and one running into a promise ends where the promise begins.
+ */
+export function keepPromise(
+  ctx: MindContext,
+  s: AgentState,
+  m: { other: string; going: boolean; at: number; place: string; placeName: string },
+): void {
   const schedule = s.schedule!;
   const start = minuteOfDay(m.at);
-  const other = s.persona.name === m.proposer ? m.accepter : m.proposer;
+  const { other } = m;
   // Told where it is: a place one did not know is known now.
   s.spatial.add(m.place);
   const running = schedule.blocks.find((b) => b.start <= start && b.end > start);
@@ -581,14 +600,10 @@ function keepMeeting(ctx: MindContext, s: AgentState, m: Meeting): void {
   );
   const over = before.find((p) => p.start <= start && p.end > start);
   if (over && !sameBuilding(over.address, m.place)) return;
-  // What one does there anyway at that hour (a visit promised before, one's work) stays, with the
-  // other now part of it; else the meeting is an appointment of its own.
   const task =
-    here && (running?.start === start || over)
+    here && running && (running.start === start || over)
       ? `${running.task} with ${other}`
-      : s.persona.name === m.accepter
-        ? `visiting ${other} at ${m.placeName}`
-        : `meeting ${other} at ${m.placeName}`;
+      : `${m.going ? "visiting" : "meeting"} ${other} at ${m.placeName}`;
   const end = Math.min(
     1440,
     start + 60,
