@@ -27,6 +27,7 @@ import { postChatPrompt } from "./prompts/postChat.ts";
 import { relationshipPrompt } from "./prompts/relationship.ts";
 import { utterancePrompt } from "./prompts/utterance.ts";
 import { insertAppointment, replanFrom } from "./schedule.ts";
+import { promisesOn, sameBuilding } from "./offline/planner.ts";
 import {
   briefOf,
   datedFrom,
@@ -510,7 +511,7 @@ export async function conversationEnded(
   // A meeting agreed for later today goes into the schedule at its hour and place.
   const agreed = takeaway.meeting && chat?.agreed;
   if (agreed && s.schedule && s.schedule.day === startOfDay(agreed.at) && agreed.at > now)
-    keepMeeting(s, agreed);
+    keepMeeting(ctx, s, agreed);
   // A planning note with an appointment later today goes into the schedule (a re-plan).
   const schedule = s.schedule;
   if (schedule && schedule.day === startOfDay(now)) {
@@ -524,6 +525,7 @@ export async function conversationEnded(
       const already = schedule.blocks.some((b) =>
         b.task.toLowerCase().includes(e.what.toLowerCase()),
       );
+      // (Never over a meeting promised: the event fills the rest of its time.)
       if (!already)
         insertAppointment(
           schedule,
@@ -531,6 +533,7 @@ export async function conversationEnded(
           Math.min(1440, e.end ?? e.start + 120),
           `going to the ${e.what}`,
           e.place.address,
+          promisesOf(ctx, s, schedule.day),
         );
     }
   }
@@ -541,31 +544,70 @@ function agreedIn(m: Meeting, n: number): boolean {
   return m.line < n;
 }
 
+/** The meetings it has promised on `day` (a visit agreed with a visitor or a resident), from its
+ *  planning notes of the last week, as the day planner reads them: earliest agreed first. */
+export function promisesOf(ctx: MindContext, s: AgentState, day: number) {
+  const self = s.persona.name;
+  const notes = s.memory
+    .latest(
+      40,
+      (m) =>
+        m.type === "thought" &&
+        m.created > day - 7 * 86_400_000 &&
+        m.description.startsWith(`For ${self}'s planning`),
+    )
+    .map((m) => ({ text: m.description, created: m.created }));
+  return notes.length ? promisesOn(notes, day, placeNames(s), self, peopleFor(ctx, s)) : [];
+}
+
 /** An agreed meeting into today's schedule: the accepter goes to the place named; the proposer
  *  keeps its own block there when it is in that place, else goes to the place named. */
-function keepMeeting(s: AgentState, m: Meeting): void {
+function keepMeeting(ctx: MindContext, s: AgentState, m: Meeting): void {
+  const accepter = s.persona.name === m.accepter;
+  keepPromise(ctx, s, {
+    other: accepter ? m.proposer : m.accepter,
+    going: accepter,
+    at: m.at,
+    place: m.place,
+    placeName: m.placeName,
+  });
+}
+
+/**
+ * A meeting agreed for later today into today's schedule (a talk's, a visitor's invitation
+ * accepted). What one does in that building anyway at that hour stays, with the other now part of
+ * it. A meeting promised before keeps its hour and place: one at that hour elsewhere is not kept,
+ * and one running into a promise ends where the promise begins.
+ */
+export function keepPromise(
+  ctx: MindContext,
+  s: AgentState,
+  m: { other: string; going: boolean; at: number; place: string; placeName: string },
+): void {
   const schedule = s.schedule!;
   const start = minuteOfDay(m.at);
-  const other = s.persona.name === m.proposer ? m.accepter : m.proposer;
+  const { other } = m;
   // Told where it is: a place one did not know is known now.
   s.spatial.add(m.place);
   const running = schedule.blocks.find((b) => b.start <= start && b.end > start);
   const mine = running?.place;
-  const sector = m.place.split(":").slice(0, 2).join(":");
-  const here = !!mine && (mine === sector || mine.startsWith(`${sector}:`));
+  const here = !!mine && sameBuilding(mine, m.place);
   const place = here ? mine : m.place;
-  // Kept once; never over time already promised to someone else.
-  const promised = schedule.blocks.find(
-    (b) => b.start === start && /^(visiting|meeting) /.test(b.task),
+  // Kept once.
+  if (running?.task.includes(other)) return;
+  const before = promisesOf(ctx, s, schedule.day).filter(
+    (p) => !(p.other === other && p.start === start),
   );
-  if (promised || running?.task.includes(other)) return;
-  // What one does there anyway at that hour (a visit promised to a visitor, one's work) stays, with
-  // the other now part of it; else the meeting is an appointment of its own.
+  const over = before.find((p) => p.start <= start && p.end > start);
+  if (over && !sameBuilding(over.address, m.place)) return;
   const task =
-    here && running?.start === start
+    here && running && (running.start === start || over)
       ? `${running.task} with ${other}`
-      : s.persona.name === m.accepter
-        ? `visiting ${other} at ${m.placeName}`
-        : `meeting ${other} at ${m.placeName}`;
-  insertAppointment(schedule, start, Math.min(1440, start + 60), task, place);
+      : `${m.going ? "visiting" : "meeting"} ${other} at ${m.placeName}`;
+  const end = Math.min(
+    1440,
+    start + 60,
+    ...before.filter((p) => p.start > start).map((p) => p.start),
+  );
+  insertAppointment(schedule, start, end, task, place);
 }

@@ -150,6 +150,8 @@ export function addTasks(s: DaySchedule, tasks: readonly PlannedTask[]): void {
 /**
  * Puts an appointment into today's schedule (a reaction's re-plan: what it displaces resumes
  * after it) and forgets decomposed tasks from its start, so they are planned again around it.
+ * Hours to `keep` (promises) are not taken: the blocks there stay as they were, and the
+ * appointment fills the rest of its time.
  */
 export function insertAppointment(
   s: DaySchedule,
@@ -157,14 +159,25 @@ export function insertAppointment(
   end: number,
   task: string,
   place?: string,
+  keep: readonly { start: number; end: number }[] = [],
 ): void {
-  const blocks = insertBlock(
+  let blocks = insertBlock(
     s.blocks.map((b) => ({ start: b.start, task: b.task, place: b.place })),
     start,
     end,
     task,
     place,
   );
+  for (const k of keep)
+    for (const b of s.blocks)
+      if (b.start < Math.min(end, k.end) && b.end > Math.max(start, k.start))
+        blocks = insertBlock(
+          blocks,
+          Math.max(b.start, k.start, start),
+          Math.min(b.end, k.end, end),
+          b.task,
+          b.place,
+        );
   s.blocks = blocksFrom(
     blocks.map((b) => ({ start: hh(b.start), task: b.task, place: b.place })),
     s.wake,

@@ -20,7 +20,8 @@ import {
   type AgentState,
   type MindContext,
 } from "./state.ts";
-import { doing } from "./converse.ts";
+import { doing, keepPromise } from "./converse.ts";
+import { startOfDay } from "../world/clock.ts";
 import { knowledgeOf } from "./knowing.ts";
 import { understand } from "./language/understand.ts";
 import { iToThirdPerson } from "./language/person.ts";
@@ -245,4 +246,15 @@ async function keepAppointment(
         ]
       : []),
   ]);
+  // A visit later today enters today's plan at once (the day was planned before it was agreed),
+  // never over a meeting promised before.
+  const schedule = s.schedule;
+  if (place && schedule && schedule.day === startOfDay(a.accepted.at) && a.accepted.at > a.now)
+    keepPromise(ctx, s, {
+      other: a.speaker.name,
+      going: true,
+      at: a.accepted.at,
+      place: place.address,
+      placeName: place.name,
+    });
 }

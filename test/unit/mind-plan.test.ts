@@ -79,6 +79,41 @@ describe("schedules", () => {
   });
 });
 
+describe("appointments around promises", () => {
+  it("an appointment put into the day never takes an hour kept for a promise: it fills the rest of its time", () => {
+    const s: DaySchedule = {
+      day: 0,
+      wake: 420,
+      currently: "",
+      items: [],
+      tasks: [],
+      blocks: blocksFrom(
+        [
+          { start: "00:00", task: "sleeping" },
+          { start: "07:00", task: "mending nets", place: "Tiny:Harbour" },
+          { start: "11:00", task: "visiting Iva Stone at Harbour", place: "Tiny:Harbour" },
+          { start: "12:00", task: "mending nets", place: "Tiny:Harbour" },
+          { start: "21:00", task: "sleeping" },
+        ],
+        420,
+        HOME,
+      ),
+    };
+    insertAppointment(s, 10 * 60, 13 * 60, "going to the fair", "Tiny:Square", [
+      { start: 11 * 60, end: 12 * 60 },
+    ]);
+    expect(s.blocks.map((b) => [b.start, b.task])).toEqual([
+      [0, "sleeping"],
+      [420, "mending nets"],
+      [600, "going to the fair"],
+      [660, "visiting Iva Stone at Harbour"],
+      [720, "going to the fair"],
+      [780, "mending nets"],
+      [1260, "sleeping"],
+    ]);
+  });
+});
+
 describe("day plan", () => {
   it("offline: wakes at the lifestyle's hour, follows habits, and puts a remembered event at its time and place", () => {
     const [ann] = mindPersonas();
@@ -244,6 +279,115 @@ describe("day plan", () => {
       expect(tasks.join("; ")).not.toMatch(/holding the|ready for the visit|going to the visit/);
       expect(plan.currently).toContain(`Today Ann is ${said.split(" at ")[0]}`);
     }
+  });
+
+  it("offline: a promise keeps its hour and place: each visit of the day is its own, a later one at that hour elsewhere is not kept", () => {
+    const [ann] = mindPersonas();
+    const places = [
+      { name: "Square", address: "Tiny:Square" },
+      { name: "Mill Yard", address: "Tiny:Mill Yard" },
+      { name: "Home B", address: "Tiny:Home B" },
+    ];
+    const note = (what: string, made: string) => ({
+      text: `For Ann Ash's planning: ${what}; Ann means to go.`,
+      created: at(made),
+    });
+    // Best first (the latest first, as retrieval gives them): the promise to a visitor (a name
+    // no resident has) was made first, the day before.
+    const memories = [
+      note("a visit to Cara Dunn at Mill Yard on February 13 at 2:30 pm", "12:00"),
+      note("a visit from Bob Birch at Home B on February 13 at 10 am", "09:00"),
+      note("a visit to Lena Marsh at Square on February 13 at 2 pm", "15:00"),
+    ];
+    memories[2].created -= 86_400_000;
+    const plan = offlineDayPlan({
+      persona: ann,
+      day: at("00:00"),
+      memories,
+      places,
+      people: ["Ann Ash", "Bob Birch", "Cara Dunn"],
+    });
+    const at2 = plan.schedule.find((b) => b.start === "14:00");
+    // The promise: met at its hour, at its place, as a visit to her (not an event Ann holds).
+    expect(at2).toMatchObject({ task: "visiting Lena Marsh at Square", place: "Tiny:Square" });
+    // The other visit of the day keeps its own hour and place.
+    expect(plan.schedule).toContainEqual(
+      expect.objectContaining({ start: "10:00", place: "Tiny:Home B" }),
+    );
+    expect(plan.schedule.find((b) => b.start === "10:00")!.task).toContain("Bob Birch");
+    // The later one, for a clashing hour elsewhere, never takes the promise's time.
+    expect(plan.schedule.filter((b) => b.place === "Tiny:Mill Yard")).toEqual([]);
+    expect(plan.schedule.map((b) => b.task).join("; ")).not.toMatch(/holding the|ready for the/);
+  });
+});
+
+describe("promises", () => {
+  it("an invitation for an hour promised to someone else is declined, whatever else the day holds", async () => {
+    const mind = tinyMind(countingGateway());
+    const ctx = mind.context();
+    const ann = mind.agent("ann")!;
+    // A visit promised the day before (to a visitor: a name no resident has), and a later one at
+    // another hour and place (read first: the latest first).
+    await rememberOne(
+      ctx,
+      ann,
+      "thought",
+      at("15:00", -1),
+      "For Ann Ash's planning: a visit to Lena Marsh at Square on February 13 at 2 pm; Ann means to go.",
+      6,
+    );
+    await rememberOne(
+      ctx,
+      ann,
+      "thought",
+      at("08:00"),
+      "For Ann Ash's planning: a visit from Bob Birch at Home A on February 13 at 10 am; Ann means to be there.",
+      6,
+    );
+    const ask = (words: string, now: string) =>
+      mind.hear({
+        agent: { id: "ann", name: "Ann Ash" } as never,
+        now: at(now),
+        speaker: { name: "Otto Reyes", role: "visitor" } as never,
+        words: [words],
+        soFar: [] as never,
+      });
+    const clash = await ask(
+      "We're flying kites by the pond. Would you come today at 2 pm?",
+      "09:00",
+    );
+    expect(clash.text).not.toMatch(/today (at|around) 2/);
+    expect(clash.text).toMatch(/already/);
+    // The other promise too.
+    const morning = await ask(
+      "We're flying kites by the pond. Would you come today at 10 am?",
+      "09:01",
+    );
+    expect(morning.text).toMatch(/already/);
+  });
+});
+
+describe("a visit accepted for today", () => {
+  it("enters today's plan at its hour and place (the day was planned before it was agreed)", async () => {
+    const mind = tinyMind(countingGateway());
+    const ctx = mind.context();
+    const bob = mind.agent("bob")!;
+    await nextTask(ctx, bob, at("08:00"));
+    const reply = await mind.hear({
+      agent: { id: "bob", name: "Bob Birch" } as never,
+      now: at("09:30"),
+      speaker: { name: "Greta Holm", role: "visitor" } as never,
+      words: ["I'm painting a mural on the square. Would you come and see it today at 4 pm?"],
+      soFar: [] as never,
+    });
+    expect(reply.text).toMatch(/today (at|around) 4( |:00 )pm/);
+    const block = bob.schedule!.blocks.find((b) => b.start === 16 * 60);
+    expect(
+      block,
+      bob.schedule!.blocks.map((b) => `${b.start} ${b.task} @ ${b.place}`).join("\n"),
+    ).toBeDefined();
+    expect(block!.task).toContain("Greta Holm");
+    expect(block!.place?.split(":")[1]).toBe("Square");
   });
 });
 

@@ -424,4 +424,16 @@ describe("changing the person of a sentence", () => {
       "Rosa planning a Valentine's Day party at the cafe",
     );
   });
+
+  it.each([
+    ["Pavel is reading his sea stories aloud at The Salty Anchor Inn tonight.", "Salty Anchor Inn"],
+    ["I am baking bread for the party at Hearth & Crumb today.", "Hearth & Crumb"],
+    ["Greta says the lamps along the old canal by Willow Green Lane are out.", "Willow Green Lane"],
+  ])("a topic never cuts a proper name in half: %s", (line, name) => {
+    // The tenth word falls inside the name: the whole name is said, or none of it.
+    const t = topicPhrase(line, "Tomas Berg");
+    const first = name.split(" ")[0];
+    expect(t.includes(first) ? t.includes(name) : true, t).toBe(true);
+    expect(t).not.toMatch(/\b(at|the|The|by)$/);
+  });
 });

@@ -19,6 +19,7 @@ import {
 import { aboutTheFuture, importanceOf, namesPerson } from "../language/importance.ts";
 import { cap, iToThirdPerson, ownMemoryAsI, withoutDanglingEnd } from "../language/person.ts";
 import { pick, seeded } from "../language/random.ts";
+import { termsOf } from "../language/parse.ts";
 import { heard as heardFact, type Fact } from "../memory/fact.ts";
 import { asClause, heardBy, tellFact } from "../language/news.ts";
 import { dayKey, formatTime12 } from "../language/time.ts";
@@ -724,15 +725,34 @@ function readTopicPhrase(line: string, speaker: string): string {
 
 /** The first clause, at most 10 words, never ending on a word that needs the next one ("the new
  *  street lamps on", "running for mayor against Walter Pike in"): the tagger's prepositions,
- *  determiners, conjunctions and possessives are dropped from the end. */
+ *  determiners, conjunctions and possessives are dropped from the end. A proper name is never cut
+ *  in half ("at The Salty | Anchor Inn"): one the tenth word falls inside is said whole. */
 function shortTopic(text: string): string {
-  const words = text
+  const all = text
     .replace(/^For [^:]+: /, "")
     .split(/[,;.!?]/)[0]
     .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 10);
-  return words.length < 10 ? words.join(" ") : withoutDanglingEnd(words).join(" ");
+    .filter(Boolean);
+  let n = Math.min(10, all.length);
+  if (n < all.length) {
+    const proper = properWords(all.join(" "));
+    if (proper[n - 1]) while (n < all.length && proper[n]) n++;
+  }
+  const words = all.slice(0, n);
+  return all.length <= n ? words.join(" ") : withoutDanglingEnd(words).join(" ");
+}
+
+/** For each word of a text (split at white space), whether the tagger reads it as part of a proper
+ *  noun (a name of a person, a place, a business: "Salty Anchor Inn", "Hearth & Crumb"). */
+function properWords(text: string): boolean[] {
+  const out: boolean[] = [];
+  let w = 0;
+  for (const t of termsOf(text)) {
+    if (t.tags.includes("ProperNoun")) out[w] = true;
+    else out[w] ??= false;
+    if (/\s/.test(t.post)) w++;
+  }
+  return out;
 }
 
 export interface Takeaway {

@@ -10,6 +10,7 @@ import { parseHourMinute } from "../../../shared/time.ts";
 import {
   describeEvent,
   eventOnDay,
+  extractEvent,
   knownEvents,
   type EventMention,
   type PlaceName,
@@ -18,6 +19,7 @@ import { isSleep } from "../../../shared/activity.ts";
 import { noteDrawn } from "../../llm/trace.ts";
 import { noteBlock } from "./drawn.ts";
 import { seeded } from "../language/random.ts";
+import { termsOf } from "../language/parse.ts";
 import { formatTime12, hhmm, parseClock } from "../language/time.ts";
 
 // ---------------------------------------------------------------- habits
@@ -73,28 +75,53 @@ export interface PlannedEvent {
   text: string;
   /** A meeting with one person, not a gathering: whom, and whether one goes to them. */
   meeting?: { other: string; going: boolean };
+  /** When the meeting was agreed (its note's time): an earlier promise keeps its hour. */
+  made?: number;
 }
 
-/** A meeting its texts name ("a visit FROM Ben Carter", "a visit TO Nora Vale"): the person after
- *  the event's own word and "to", "from" or "with"; none for a gathering one holds. */
+const escaped = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A meeting a note names ("a visit FROM Ben Carter", "a visit TO Nora Vale"): the person after
+ *  the event's own word and "to", "from" or "with": one of the people it knows, else a name the
+ *  tagger reads there (a visitor is no resident), never a place it knows; none for a gathering. */
 function meetingIn(
   what: string,
-  texts: readonly string[],
+  text: string,
   self: string,
   people: readonly string[],
+  places: readonly PlaceName[],
 ): PlannedEvent["meeting"] {
-  for (const t of texts)
-    for (const n of people) {
-      if (n === self) continue;
-      const m = new RegExp(`\\b${what} (to|from|with) ${n}\\b`).exec(t);
-      if (m) return { other: n, going: m[1] === "to" };
-    }
-  return undefined;
+  const m = new RegExp(`\\b${escaped(what)} (to|from|with) (.+)$`).exec(text);
+  if (!m) return undefined;
+  const going = m[1] === "to";
+  const known = people.find((n) => n !== self && new RegExp(`^${escaped(n)}\\b`).test(m[2]));
+  if (known) return { other: known, going };
+  const name: string[] = [];
+  for (const t of termsOf(m[2])) {
+    if (!t.tags.includes("ProperNoun") || !t.text) break;
+    name.push(t.text);
+    if (t.post.trim()) break;
+  }
+  const other = name.join(" ");
+  if (
+    !other ||
+    other === self ||
+    places.some((p) => p.name === other || p.name.startsWith(`${other} `))
+  )
+    return undefined;
+  return { other, going };
 }
+
+/** Two meetings' hours overlap (a meeting takes an hour at most). */
+const clash = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+  a.start < b.end && b.start < a.end;
 
 /**
  * Events on `day` with a time and a known place that the resident means to be at, from memories
  * (best first), one per event: those it organises, and those its planning notes say it goes to.
+ * A meeting with a person (a visit agreed with a visitor or a resident) is its own appointment, as
+ * its note says it: two visits on one day are two promises, each with its hour and place, never one
+ * event of the kind "visit".
  */
 export function eventsOnDay(
   memories: readonly { text: string; created: number }[],
@@ -103,24 +130,66 @@ export function eventsOnDay(
   self: string,
   people: readonly string[] = [],
 ): PlannedEvent[] {
-  return knownEvents(memories, places, self, people)
+  const note = `For ${self}'s planning`;
+  const names = people.includes(self) ? people : [self, ...people];
+  const meetings: (PlannedEvent & { rank: number })[] = [];
+  const rest: { text: string; created: number }[] = [];
+  const restRank: number[] = [];
+  memories.forEach((m, rank) => {
+    const e = m.text.startsWith(note)
+      ? extractEvent(m.text, places, m.created, names, self)
+      : undefined;
+    const meeting = e && meetingIn(e.what, m.text, self, people, places);
+    if (!e || !meeting) {
+      rest.push(m);
+      restRank.push(rank);
+      return;
+    }
+    if (e.start === undefined || !e.place || !eventOnDay(e, day)) return;
+    // The same promise noted twice is one.
+    if (meetings.some((x) => x.meeting!.other === meeting.other && x.event.start === e.start))
+      return;
+    const { host: _host, ...event } = e;
+    meetings.push({ event, host: false, text: m.text, meeting, made: m.created, rank });
+  });
+  const events = knownEvents(rest, places, self, people)
     .filter((k) => k.event.start !== undefined && k.event.place && eventOnDay(k.event, day))
-    .filter((k) => k.hostedBySelf || k.texts.some((t) => t.startsWith(`For ${self}'s planning`)))
-    .map((k) => {
-      // (Read from the event's own text: the same visit told by others may name them too.)
-      const meeting = meetingIn(k.event.what, k.texts.slice(0, 1), self, people);
-      return {
-        event: k.event,
-        host: k.hostedBySelf,
-        text: k.texts[0],
-        ...(meeting ? { meeting } : {}),
-      };
-    });
+    .filter((k) => k.hostedBySelf || k.texts.some((t) => t.startsWith(note)))
+    .map((k) => ({
+      event: k.event,
+      host: k.hostedBySelf,
+      text: k.texts[0],
+      rank: restRank[k.rank],
+    }));
+  return [...events, ...meetings].sort((a, b) => a.rank - b.rank).map(({ rank: _rank, ...e }) => e);
 }
 
 /** Two addresses in the same building ("Oakmere:Larkspur Park:…"), whatever their depth. */
-const sameBuilding = (a: string | undefined, b: string) =>
+export const sameBuilding = (a: string | undefined, b: string) =>
   a !== undefined && a.split(":").slice(0, 2).join(":") === b.split(":").slice(0, 2).join(":");
+
+/**
+ * The meetings it has promised on `day` (from its planning notes), earliest agreed first, each with
+ * its hour: what a later meeting or plan may not take.
+ */
+export function promisesOn(
+  notes: readonly { text: string; created: number }[],
+  day: number,
+  places: readonly PlaceName[],
+  self: string,
+  people: readonly string[] = [],
+): { other: string; start: number; end: number; address: string; made: number }[] {
+  return eventsOnDay(notes, day, places, self, people)
+    .filter((e) => e.meeting)
+    .map((e) => ({
+      other: e.meeting!.other,
+      start: e.event.start!,
+      end: Math.min(e.event.end ?? 1440, e.event.start! + 60),
+      address: e.event.place!.address,
+      made: e.made!,
+    }))
+    .sort((a, b) => a.made - b.made || a.start - b.start);
+}
 
 /** Puts an appointment into blocks: what it displaces resumes when it ends. */
 export function insertBlock(
@@ -174,34 +243,54 @@ export function offlineDayPlan(i: OfflineDayPlanInput): OfflineDayPlan {
   const events = eventsOnDay(i.memories, i.day, i.places, p.name, i.people);
   for (const { event: e } of events)
     noteDrawn("event", e.what, `${describeEvent(e)}${e.host ? ` (${e.host})` : ""}`);
-  // Meetings last: at the place and hour of an event one goes to anyway, the other joins it.
+  // Meetings last, the earliest agreed first: at the place and hour of an event one goes to anyway,
+  // or of a meeting promised there before, the other joins it; a meeting agreed later for an hour
+  // promised elsewhere is not kept (the promise came first), and one that runs into a promise ends
+  // where the promise begins.
   const eventBlocks = new Set<string>();
-  // (A visit one goes to before one where the other comes: the other joins what one does.)
-  for (const { event: e, host, meeting } of [
-    ...events.filter((x) => !x.meeting),
-    ...events.filter((x) => x.meeting?.going),
-    ...events.filter((x) => x.meeting && !x.meeting.going),
-  ]) {
+  const promised: { start: number; end: number; address: string }[] = [];
+  const meetings = events
+    .filter((x) => x.meeting)
+    .sort(
+      (a, b) =>
+        (a.made ?? 0) - (b.made ?? 0) || Number(!!b.meeting!.going) - Number(!!a.meeting!.going),
+    );
+  for (const { event: e, host, meeting } of [...events.filter((x) => !x.meeting), ...meetings]) {
     const end = e.end ?? Math.min(1440, e.start! + 120);
     const start = e.start!;
-    const there = blocks.filter((b) => b.start <= start).at(-1);
-    if (
-      meeting &&
-      there &&
-      eventBlocks.has(there.task) &&
-      sameBuilding(there.place, e.place!.address)
-    ) {
-      if (!there.task.includes(meeting.other))
-        blocks = blocks.map((b) =>
-          b === there ? { ...b, task: `${b.task} with ${meeting.other}` } : b,
+    const address = e.place!.address;
+    if (meeting) {
+      const hour = { start, end: Math.min(end, start + 60) };
+      const over = promised.find((p) => p.start <= start && clash(p, hour));
+      if (over && !sameBuilding(over.address, address)) {
+        noteDrawn(
+          "event",
+          e.what,
+          `not kept: ${meeting.other} at ${formatTime12(start)}, promised before`,
         );
+        continue;
+      }
+      promised.push({ ...hour, address });
+    }
+    const there = blocks.filter((b) => b.start <= start).at(-1);
+    if (meeting && there && eventBlocks.has(there.task) && sameBuilding(there.place, address)) {
+      if (!there.task.includes(meeting.other)) {
+        const joined = `${there.task} with ${meeting.other}`;
+        eventBlocks.add(joined);
+        blocks = blocks.map((b) => (b === there ? { ...b, task: joined } : b));
+      }
       continue;
     }
     // A meeting with someone is no event one holds: "meeting Ben", "visiting Nora".
     if (meeting) {
       const task = `${meeting.going ? "visiting" : "meeting"} ${meeting.other} at ${e.place!.name}`;
+      const until = Math.min(
+        end,
+        start + 60,
+        ...promised.filter((p) => p.start > start).map((p) => p.start),
+      );
       eventBlocks.add(task);
-      blocks = insertBlock(blocks, start, Math.min(end, start + 60), task, e.place!.address);
+      blocks = insertBlock(blocks, start, until, task, address);
       continue;
     }
     if (host)
