@@ -174,3 +174,37 @@ describe("a talk's pleasantries and questions about the resident's life", () => 
     }
   });
 });
+
+describe("a place sought for a doing", () => {
+  it("'a quiet spot to read' is sought for reading, and a library it knows fits it", () => {
+    const withLibrary = knowledge({
+      places: [
+        ...knowledge().places,
+        { name: "Harbour library", parts: ["reading room", "stacks"], things: ["bookshelf"] },
+      ],
+    });
+    for (const q of [
+      "Could you recommend a quiet spot to read?",
+      "Is there somewhere quiet to read around here?",
+    ]) {
+      const a = say(q, undefined, withLibrary).text;
+      expect(a).toMatch(/Harbour library/);
+    }
+    // Knowing no such place, it says honestly what for: to read, not "for quiet".
+    expect(ask("Could you recommend a quiet spot to read?")).toMatch(/to read/);
+  });
+});
+
+describe("advice asked for", () => {
+  it("is a recommendation from the places and people it knows, never its plans recited", () => {
+    for (const q of [
+      "I'm thinking of moving here. Any advice?",
+      "Do you have any advice for a newcomer?",
+    ]) {
+      const a = ask(q);
+      expect(a).toMatch(/Gull Point lighthouse/);
+      expect(a).toMatch(/Bram/);
+      expect(a).not.toMatch(/Later today|darts|knitting/);
+    }
+  });
+});

@@ -75,6 +75,7 @@ import { lookingAhead } from "./answers/ahead.ts";
 import { illWill, illWillAsked } from "./answers/relations.ts";
 import { career, careerAsked } from "./answers/career.ts";
 import { busyAsked, busyNow } from "./answers/now.ts";
+import { advice, adviceAsked } from "./answers/advice.ts";
 
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
 
@@ -298,6 +299,9 @@ export function answerPeople(
   } else if (illWillAsked(u)) {
     // "Is there anyone you don't get along with?": how it stands with people, not its family.
     sources.push(illWill(f, k, talk.residents));
+  } else if (adviceAsked(u)) {
+    // "Any advice?": a recommendation from what it knows and values, not its plans.
+    sources.push(advice(f, k, talk));
   } else if (favourite) {
     const liked = likedPlace(f, k, true);
     const place = liked

@@ -30,6 +30,10 @@ export function purposeWords(u: Utterance): string[] {
   const modifier = (w: string) =>
     senses(w, "adj").length > senses(w, "noun").length + senses(w, "verb").length;
   const purpose = u.topic.filter((w) => !framing(w) && !modifier(w));
+  // (A word used as an adjective says how, "a QUIET spot to read", when something else says what
+  // for.)
+  const what = purpose.filter((w) => u.pos?.[w] !== "adj");
+  if (what.length) return what;
   return purpose.length ? purpose : u.topic.filter((w) => !modifier(w));
 }
 
