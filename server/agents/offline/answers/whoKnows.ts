@@ -12,6 +12,7 @@ import { sentence } from "../../language/realise.ts";
 import { ownMemoryAsI } from "../../language/person.ts";
 import { type Talk, firstName, mine, type Source } from "./voice.ts";
 import { activities, doingPhrase } from "./day.ts";
+import { recital } from "./memories.ts";
 
 // What a person to go to is sought for: knowing, telling, learning (WordNet's verb files).
 const KNOWING = ["verb.cognition", "verb.communication"];
@@ -80,16 +81,29 @@ export function whoKnows(
           ),
         );
     for (const m of talk.memories)
-      if (m.kind !== "chat" && named.test(m.text) && !/ said to /.test(m.text))
+      // (Not a plan recited: a day's list names everyone it meets, on every topic.)
+      if (
+        m.kind !== "chat" &&
+        m.kind !== "plan" &&
+        !recital(m.text) &&
+        named.test(m.text) &&
+        !/ said to /.test(m.text)
+      )
         consider(r, m.text, sentence(ownMemoryAsI(m.text, f.name)));
   }
   // Its own life, when it bears on the topic more than anyone's it knows ("a history of the
   // town" asked of the one writing it).
   const own = f.facts
-    .filter((x) => tellable(x, k.knowsSpeaker) && !x.people.length)
+    .filter(
+      (x) =>
+        tellable(x, k.knowsSpeaker) &&
+        !x.people.length &&
+        // (Nor one that names someone else: "my cousin Ivo keeps the records" is Ivo's.)
+        !others.some((r) => new RegExp(`\\b${firstName(r)}\\b`).test(x.text)),
+    )
     .map((x) => ({ x, s: score(x.text, [f.name]) }))
     .sort((a, b) => b.s - a.s)[0];
-  if (own && own.s >= 0.6 && (!best || own.s > best.s))
+  if (own && own.s >= 0.6 && (!best || own.s >= best.s))
     return {
       name: "who-knows",
       sentences: [`I'd be a good one to ask, actually. ${mine(f, own.x.text)}`],
