@@ -190,6 +190,14 @@ function refersBack(terms: readonly Term[], own: readonly string[]): boolean {
   });
 }
 
+/** Whether the "and" at `i` closes a series of doings ("A, B, and C"): a comma before it, in its
+ *  sentence, is followed by a verb. */
+function closesSeries(terms: readonly { post?: string; tags: string[] }[], i: number): boolean {
+  for (let j = i - 1; j > 0; j--)
+    if (terms[j - 1].post?.includes(",") && terms[j].tags.includes("Verb")) return true;
+  return false;
+}
+
 /** Sentences of a text, then each sentence's coordinated clauses ("X does A and wants B") as
  *  sentences of their own with the subject repeated. A sentence or clause whose pronoun refers to
  *  something before it stays with what it refers to ("... the flood of 1952 and is looking for
@@ -217,10 +225,13 @@ function clauses(text: string, subject: string): string[] {
       const next = terms[i + 1];
       const prev = terms[i - 1];
       // "and" before a finite verb joins two clauses about the same subject.
+      // (Not the last of a series, "grew up here, left for school, and came back": one story,
+      // whose last step alone says nothing.)
       if (
         next?.tags.includes("Verb") &&
         !next.tags.includes("Gerund") &&
-        !prev?.tags.includes("Verb")
+        !prev?.tags.includes("Verb") &&
+        !closesSeries(terms, i)
       )
         cuts.push(i);
     });

@@ -133,6 +133,41 @@ function parting(sentence: string): boolean {
   return wished && how && !inviting && !you;
 }
 
+/**
+ * A pleasantry on the talk itself, said as it ends: an evaluation ("nice", "lovely", "a
+ * pleasure", "enjoyed") of meeting or talking with the listener ("it was nice to MEET you",
+ * "lovely TALKING with you", "I enjoyed our CHAT"), nothing else in it. Said of a talk that was (a
+ * past tense) or is going on (a gerund), it closes the talk. Read from WordNet's domains: the
+ * words are evaluations (adjectives, feelings) and doings of meeting or talking (social,
+ * communication); no question, and about the two of them ("you", "our").
+ */
+function closingPleasantry(
+  sentence: string,
+  terms: readonly { word: string; pos: Pos }[],
+): boolean {
+  if (/\?\s*$/.test(sentence) || !terms.length) return false;
+  const doc = parsed(sentence);
+  if (!doc.has("(you|your|our)")) return false;
+  // (Meeting is social in its second sense: its first few senses are read.)
+  const filed = (w: string, pos: Pos, files: string[]) =>
+    senses(w, pos)
+      .slice(0, 2)
+      .some((x) => files.includes(x.domain));
+  let doing = false;
+  let liked = false;
+  for (const t of terms) {
+    // (A word WordNet does not hold is grammar: "our".)
+    if (!senses(t.word).length) continue;
+    if (filed(t.word, t.pos, ["verb.social", "verb.communication", "noun.communication"]))
+      doing = true;
+    else if (filed(t.word, t.pos, ["verb.emotion", "noun.feeling"]) || t.pos === "adj")
+      liked = true;
+    else return false;
+  }
+  // Of a talk that was ("it WAS nice", "I ENJOYED"), or is going on ("nice talkING to you").
+  return doing && liked && (doc.has("#PastTense") || /ing\b/i.test(sentence));
+}
+
 /** The span of time an utterance is about: chrono-node's reading against now, else its tense. */
 function spanOf(
   text: string,
@@ -303,6 +338,17 @@ function namePatterns(name: string): { letters: string; re: RegExp }[] {
 }
 const patternsKept = new Bounded<string, { letters: string; re: RegExp }[]>(50_000);
 
+/** The doings a thing is sought for, by an infinitive after its noun ("a spot TO READ", "somewhere
+ *  TO EAT"): what is asked for, never a verb that frames the asking. By their lemma. */
+export function purposeVerbs(text: string): string[] {
+  return (
+    parsed(text).match("(#Noun|#Pronoun|#Adjective|#Adverb) to [#Verb]", 0).out("array") as string[]
+  ).map((v) => {
+    const w = v.toLowerCase().replace(/[^a-z' -]/g, "");
+    return lemma(w, "verb") ?? infinitive(w) ?? w;
+  });
+}
+
 /** Reads one utterance said to `listener` by `speaker` (names of residents are recognised). */
 export function understand(
   text: string,
@@ -372,7 +418,9 @@ export function understand(
   const words0 = terms0.map((t) => t.word);
   // A verb of knowing or telling frames the question ("do you KNOW about any party"): the topic
   // is what it is about, when there is something else.
+  const sought = purposeVerbs(asked);
   const framing = (w: string) =>
+    !sought.includes(w) &&
     ["verb.cognition", "verb.communication", "verb.perception"].includes(domainOf(w, "verb")) &&
     senses(w, "verb").length > senses(w, "noun").length;
   const topic = words0.some((w) => !framing(w)) ? words0.filter((w) => !framing(w)) : words0;
@@ -422,6 +470,15 @@ export function understand(
   const greets = social === "greeting";
   const onlySocial = sentences.length === 1 && social && topic.length <= 2 && !isQuestion;
   if (social === "goodbye" && !isQuestion) return { ...base, act: social, greets: false };
+  // "Well, it was nice to meet you!": the talk itself praised as it ends, a goodbye.
+  if (
+    !isQuestion &&
+    closingPleasantry(
+      sentences.at(-1) ?? clean,
+      contentTerms(sentences.at(-1) ?? clean, [ctx.listener, ctx.speaker]),
+    )
+  )
+    return { ...base, act: "goodbye", greets: false };
   if (social && (onlySocial || !isQuestion) && sentences.length === 1 && social !== "greeting")
     return { ...base, act: social, greets: false };
   if (onlySocial) return { ...base, act: social, greets };

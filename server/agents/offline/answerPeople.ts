@@ -70,6 +70,12 @@ import {
 import { bears, recall, fromMemories, newsy, hearsay, asksHeard } from "./answers/memories.ts";
 import { foreignTopic, notKnown } from "./answers/notKnown.ts";
 import { statement, invitation } from "./answers/replies.ts";
+import { sourceSought, whoKnows } from "./answers/whoKnows.ts";
+import { lookingAhead } from "./answers/ahead.ts";
+import { illWill, illWillAsked } from "./answers/relations.ts";
+import { career, careerAsked } from "./answers/career.ts";
+import { busyAsked, busyNow } from "./answers/now.ts";
+import { advice, adviceAsked } from "./answers/advice.ts";
 
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
 
@@ -80,6 +86,7 @@ export function answerPeople(
   fallback: () => string,
 ): PeopleAnswer {
   const f = personaFacts(k.persona);
+
   const v = firstName(talk.speaker);
   const first = talk.said.length === 0;
   const hello = first ? choose([`Hi ${v}!`, `Hello, ${v}.`, `Oh, hello ${v}!`], talk, "hi") : "";
@@ -282,6 +289,19 @@ export function answerPeople(
     // (A memory's "X heard from Y that ..." is what a record tells, said better.)
     const rest = person.sentences.filter((x) => !news.length || !/ heard from /.test(x));
     sources.push({ name: "person", sentences: [...rest.slice(0, 1), ...news, ...rest.slice(1)] });
+  } else if (busyAsked(u)) {
+    // "Are you busy?": what it is doing now, briefly, not its day.
+    sources.push(busyNow(f, k));
+  } else if (careerAsked(u, f)) {
+    // "How did you end up doing the job you do?": the way to its work, not its day.
+    dayAsked = false;
+    sources.push(career(f, k));
+  } else if (illWillAsked(u)) {
+    // "Is there anyone you don't get along with?": how it stands with people, not its family.
+    sources.push(illWill(f, k, talk.residents));
+  } else if (adviceAsked(u)) {
+    // "Any advice?": a recommendation from what it knows and values, not its plans.
+    sources.push(advice(f, k, talk));
   } else if (favourite) {
     const liked = likedPlace(f, k, true);
     const place = liked
@@ -315,7 +335,11 @@ export function answerPeople(
         sentences: [`Probably ${most}; I spend most of my days there.`],
       });
   } else if (seeksPlace) sources.push(places(u, k, talk.residents));
-  else if (foreign.length && u.wh === "who") {
+  else if (sourceSought(u)) {
+    // "Who should I talk to about the town's history?": a person to go to on the topic.
+    dayAsked = false;
+    sources.push(whoKnows(sourceSought(u)!, u, f, k, talk));
+  } else if (foreign.length && u.wh === "who") {
     // "Who runs the bakery?": whoever it knows of that bears on the thing, else honestly not.
     dayAsked = false;
     const on = { ...u, topic: foreign };
@@ -368,7 +392,8 @@ export function answerPeople(
         (near0.kind === "home" && near0.score >= 0.45) ||
         (u.tense === "past" && parsed(u.text).has("here")))
     )
-      sources.push(origin(f, k));
+      // (Asked in the past, "have you lived here long?": how long it has been here, too.)
+      sources.push(origin(f, k, u.tense === "past", talk.said));
     // Asked whether it heard of, saw or knows something: what its records hold on it comes first;
     // asked whether it heard of something it has no record of, what its memories say of the thing
     // asked (not of the hearing: "I heard from ..." bears on "have you heard" by its verb alone),
@@ -556,7 +581,12 @@ export function answerPeople(
     if (aboutPast) sources.push(past(u, f, k));
     // A named time ("this evening", "tomorrow") asks about the plan first, whatever the topic.
     const namedTime = ["now", "evening", "tomorrow", "week"].includes(u.span);
-    if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime))
+    // (What it looks forward to is its hopes ahead, not its usual days: the wish answers it.)
+    const hoped =
+      near.kind === "wish" &&
+      near.score >= 0.45 &&
+      !["now", "evening", "tomorrow"].includes(u.span);
+    if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime) && !hoped)
       sources.push(plansFor(u, f, k, talk, held));
     // (A yes/no question by a kind only when near it: "do you play sports?" is no work.)
     // (A yes/no question by a kind of its life only when near it: "do you play sports?" is no
@@ -568,11 +598,7 @@ export function answerPeople(
       else if (near.kind === "worry") sources.push(feelings(f, k));
       else if (near.kind === "wish")
         // What it hopes for: its wishes, then what it plans, before what troubles it.
-        sources.push(
-          { name: "wish", sentences: factsOf(f, k, (x) => x.kinds.includes("wish")) },
-          { name: "plan", sentences: factsOf(f, k, (x) => x.kinds.includes("plan")) },
-          feelings(f, k),
-        );
+        sources.push(lookingAhead(f, k, talk, held));
       else if (near.kind === "plan") sources.push(plansFor(u, f, k, talk, held));
       else if (near.kind === "occupation") sources.push(identity(f, k, false));
       else

@@ -4,7 +4,7 @@ import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts"
 import type { Knowledge } from "../../language/knowledge.ts";
 import { domainOf, kindOf, purposeMatch, senses } from "../../language/lexicon.ts";
 import { listOf, sentence } from "../../language/realise.ts";
-import type { Utterance } from "../../language/understand.ts";
+import { purposeVerbs, type Utterance } from "../../language/understand.ts";
 import { type Source, wordsOf } from "./voice.ts";
 
 /** Verbs that frame a question about a place rather than say what it is for (WordNet's files). */
@@ -20,14 +20,20 @@ export const FRAMING_VERBS = [
  *  verbs of going and finding that frame it ("where do PEOPLE GO for a drink in the EVENING"). */
 export function purposeWords(u: Utterance): string[] {
   const verbish = (w: string) => senses(w, "verb").length > senses(w, "noun").length;
+  // ("A spot TO READ": what the place is for, whatever file its verb is in.)
+  const sought = purposeVerbs(u.text);
   const framing = (w: string) =>
     ["noun.time", "noun.person", "noun.group", "noun.location"].includes(domainOf(w, "noun")) ||
-    (verbish(w) && FRAMING_VERBS.includes(domainOf(w, "verb"))) ||
+    (verbish(w) && FRAMING_VERBS.includes(domainOf(w, "verb")) && !sought.includes(w)) ||
     (domainOf(w, "noun") === "" && domainOf(w, "verb") === "");
   // A modifier ("a GOOD meal") says how, not what for.
   const modifier = (w: string) =>
     senses(w, "adj").length > senses(w, "noun").length + senses(w, "verb").length;
   const purpose = u.topic.filter((w) => !framing(w) && !modifier(w));
+  // (A word used as an adjective says how, "a QUIET spot to read", when something else says what
+  // for.)
+  const what = purpose.filter((w) => u.pos?.[w] !== "adj");
+  if (what.length) return what;
   return purpose.length ? purpose : u.topic.filter((w) => !modifier(w));
 }
 

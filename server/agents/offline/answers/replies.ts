@@ -19,7 +19,9 @@ export function statement(
   withHello: (t: string) => string,
 ): PeopleAnswer {
   const v = firstName(talk.speaker);
-  const related = unsaid(topical(u, f, k).sentences, talk)[0];
+  // Something of its own that bears on what was said, closely: a word of it met loosely ("meet"
+  // and "came back" share only motion) is no answer to it.
+  const related = unsaid(topical(u, f, k, 0.6).sentences, talk)[0];
   // What the news is about, in the listener's words: its first noun phrase ("a flower festival",
   // "my cat" → "your cat"), never the whole line said back.
   const doc = nlp(u.text);
@@ -56,11 +58,8 @@ export function statement(
             u.text,
           )
         : choose(
-            [
-              `Oh, that's good to know, ${v}.`,
-              `Really? Thanks for telling me.`,
-              `Is that so? I'll remember that.`,
-            ],
+            // (Nothing named in it: no news to thank for, a plain acknowledgement.)
+            [`Oh, that's good to know, ${v}.`, `I see.`, `Is that so?`],
             talk,
             "news",
             u.text,

@@ -125,18 +125,47 @@ export function nearestKind(u: Utterance): { kind: string; score: number } {
   return best;
 }
 
+/** Whether a clause names, after "to", "from" or "in", a place: one it knows of by a word of its
+ *  name, or one compromise tags as a place ("moved to Lisbon"). */
+function placeNamed(text: string, k: Knowledge): boolean {
+  const known = new Set(
+    [k.home, ...k.places.map((p) => p.name)].flatMap((n) => n.toLowerCase().split(/\W+/)),
+  );
+  const after = [...text.matchAll(/\b(?:to|from|in) ([A-Z][\w'-]+)/g)].map((m) => m[1]);
+  return after.some(
+    (w) => known.has(w.toLowerCase()) || nlp(text).has(`${w} && #Place`) || nlp(w).has("#Place"),
+  );
+}
+
 /** Where it comes from: a clause of its backstory that tells of coming to a place (a verb of
  *  motion: "moved to Oakmere last year", "came for a summer"), else what it says of its home, else
  *  where it lives. */
-export function origin(f: PersonaFacts, k: Knowledge): Source {
+export function origin(
+  f: PersonaFacts,
+  k: Knowledge,
+  lived = false,
+  said: readonly string[] = [],
+): Source {
   const came = f.facts.filter(
     (x) =>
       x.source === "learned" &&
       tellable(x, k.knowsSpeaker) &&
       // A verb of travelling with where it led to or from named ("moved to Oakmere").
       x.words.some((w) => x.pos[w] === "verb" && kindOf(w, "travel", { pos: "verb", senses: 3 })) &&
-      /\b(?:to|from) [A-Z]/.test(x.text),
+      // (A place it knows of: "married to Bram" is no move.)
+      placeNamed(x.text, k),
   );
+  // Asked how long it has lived here ("all your life?"), a clause that says how long it has been
+  // what it is here ("mayor of Oakmere for twelve years").
+  const lasting = lived
+    ? f.facts.filter(
+        (x) =>
+          x.source === "learned" &&
+          tellable(x, k.knowsSpeaker) &&
+          !came.includes(x) &&
+          nlp(x.text).has("(#Duration|since #Value|for #Value #Noun)"),
+      )
+    : [];
   // What it says of its home, the clause on living ("I still live with my parents").
   const home = f.facts
     .filter(
@@ -155,11 +184,23 @@ export function origin(f: PersonaFacts, k: Knowledge): Source {
     name: "origin",
     sentences: [
       ...came.map((x) => short(mine(f, x.text))),
+      // (Said already in the talk: pointed back to, not left for where it lives.)
+      ...lasting.map((x) =>
+        said.some((l) => l.includes(mine(f, x.text)))
+          ? `As I said, ${lowerI(mine(f, x.text))}`
+          : mine(f, x.text),
+      ),
       ...home,
-      sentence(`I live at ${k.home.split(" of ").at(-1)}`),
-    ],
+      lived && (came.length || lasting.length)
+        ? ""
+        : lived
+          ? `I live at ${k.home.split(" of ").at(-1)}; I couldn't say for how long, to be honest.`
+          : sentence(`I live at ${k.home.split(" of ").at(-1)}`),
+    ].filter(Boolean),
   };
 }
+
+const lowerI = (t: string) => (/^I\b/.test(t) ? t : t[0].toLowerCase() + t.slice(1));
 
 /** "What is your biggest regret?", "What are you afraid of?": a feeling asked of itself (a noun
  *  WordNet files as a feeling or a motive). Its wish or worry when one bears on it; else it says

@@ -1,0 +1,120 @@
+// "Who should I talk to about the town's history?", "Who would know about the old mill?": a
+// person to go to on a topic. The one it knows whose life bears on the topic (what its persona
+// says of them, how it sees them, its day with them, what it saw of them), by WordNet's
+// relatedness of the topic to those words; itself when its own life bears on it more; else
+// honestly that it is not sure who.
+import { parsed } from "../../language/parse.ts";
+import { tellable, type PersonaFacts } from "../../language/facts.ts";
+import type { Knowledge } from "../../language/knowledge.ts";
+import { domainOf, lemma, relatedness } from "../../language/lexicon.ts";
+import { contentTerms, type Utterance } from "../../language/understand.ts";
+import { sentence } from "../../language/realise.ts";
+import { ownMemoryAsI } from "../../language/person.ts";
+import { type Talk, firstName, mine, type Source } from "./voice.ts";
+import { activities, doingPhrase } from "./day.ts";
+import { recital } from "./memories.ts";
+
+// What a person to go to is sought for: knowing, telling, learning (WordNet's verb files).
+const KNOWING = ["verb.cognition", "verb.communication"];
+
+/**
+ * The topic a person to go to is sought on, when the question asks for one: a who-question about
+ * someone other than the listener (no resident named) with a verb of knowing or telling in it
+ * ("who should I TALK to", "who would KNOW about"). Its topic is the rest: not the knowing, not the
+ * wanting, and not the place it is set in when there is more ("the TOWN's history").
+ */
+export function sourceSought(u: Utterance): string[] | undefined {
+  if (u.wh !== "who" || u.about === "you" || u.person) return undefined;
+  const verbs = (parsed(u.text).match("#Verb").out("array") as string[]).map(
+    (v) => lemma(v.toLowerCase(), "verb") ?? v.toLowerCase(),
+  );
+  if (!verbs.some((v) => KNOWING.includes(domainOf(v, "verb")))) return undefined;
+  const rest = u.topic.filter(
+    (w) =>
+      u.pos?.[w] !== "verb" ||
+      !["verb.cognition", "verb.communication", "verb.emotion"].includes(domainOf(w, "verb")),
+  );
+  // (What is asked of, not how it is put: "the OLD mill" asks of a mill.)
+  const named = rest.filter((w) => u.pos?.[w] !== "adj");
+  const said = named.length ? named : rest;
+  const things = said.filter((w) => domainOf(w, "noun") !== "noun.location");
+  const topic = things.length ? things : said;
+  return topic.length ? topic : undefined;
+}
+
+/** Whom it would send someone to on the topic, with what it knows of them; itself when its own
+ *  life bears on it most; else that it is not sure who. */
+export function whoKnows(
+  topic: string[],
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk: Talk,
+): Source {
+  const score = (text: string, skip: string[]) => {
+    let s = 0;
+    for (const w of contentTerms(text, skip))
+      for (const t of topic) s = Math.max(s, relatedness(t, w.word, u.pos?.[t], w.pos));
+    return s;
+  };
+  const others = talk.residents.filter((r) => r !== talk.me && r !== talk.speaker);
+  let best: { name: string; said: string; s: number } | undefined;
+  const consider = (name: string, text: string, said: string) => {
+    const s = score(text, [...others, f.name]);
+    if (s >= 0.6 && (!best || s > best.s)) best = { name, said, s };
+  };
+  for (const r of others) {
+    const first = firstName(r);
+    const named = new RegExp(`\\b${first}\\b`);
+    for (const x of f.facts)
+      if (tellable(x, k.knowsSpeaker) && (x.people.includes(first) || x.text.includes(r)))
+        consider(r, x.text, mine(f, x.text));
+    const view = k.people.find((p) => p.name === r)?.relationship;
+    if (view) consider(r, view, mine(f, view));
+    for (const b of activities(k.today))
+      if (named.test(b.task))
+        consider(
+          r,
+          b.task,
+          sentence(
+            `${b.end <= k.minute ? "Earlier today I was" : "Later today I'll be"} ${doingPhrase(b, f, k)}`,
+          ),
+        );
+    for (const m of talk.memories)
+      // (Not a plan recited: a day's list names everyone it meets, on every topic.)
+      if (
+        m.kind !== "chat" &&
+        m.kind !== "plan" &&
+        !recital(m.text) &&
+        named.test(m.text) &&
+        !/ said to /.test(m.text)
+      )
+        consider(r, m.text, sentence(ownMemoryAsI(m.text, f.name)));
+  }
+  // Its own life, when it bears on the topic more than anyone's it knows ("a history of the
+  // town" asked of the one writing it).
+  const own = f.facts
+    .filter(
+      (x) =>
+        tellable(x, k.knowsSpeaker) &&
+        !x.people.length &&
+        // (Nor one that names someone else: "my cousin Ivo keeps the records" is Ivo's.)
+        !others.some((r) => new RegExp(`\\b${firstName(r)}\\b`).test(x.text)),
+    )
+    .map((x) => ({ x, s: score(x.text, [f.name]) }))
+    .sort((a, b) => b.s - a.s)[0];
+  if (own && own.s >= 0.6 && (!best || own.s >= best.s))
+    return {
+      name: "who-knows",
+      sentences: [`I'd be a good one to ask, actually. ${mine(f, own.x.text)}`],
+    };
+  if (best)
+    return {
+      name: "who-knows",
+      sentences: [`You could ask ${firstName(best.name)}. ${best.said}`],
+    };
+  return {
+    name: "who-knows",
+    sentences: ["I'm not sure who you could ask about that, to be honest."],
+  };
+}
