@@ -4,7 +4,7 @@
 // for coffee, not for something grabbed).
 import { describe, expect, it } from "vitest";
 import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
-import { understand } from "../../server/agents/language/understand.ts";
+import { inTalk, lastQuestion, understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 1, 13, 14, 0);
@@ -13,10 +13,10 @@ const persona = {
   name: ME,
   innate: "warm, curious, steady",
   learned:
-    "Lena Fosse keeps the lighthouse at Gull Point. She lives with her brother Erik. Her closest friend is Mara Holt, who runs the Lantern cafe.",
+    "Lena Fosse keeps the lighthouse at Gull Point. She lives with her brother Erik. Her closest friend is Mara Holt. Mara runs the Lantern cafe.",
   currently: "Lena is repainting the lighthouse railings before the spring storms.",
   lifestyle:
-    "Lena wakes up at 6 am, walks along the shore after lunch, and reads by the fire in the evening.",
+    "Lena gets up at 6 am, walks along the shore after lunch, and reads by the fire in the evening.",
 };
 const RESIDENTS = [ME, "Erik Fosse", "Mara Holt", "Otto Brandt"];
 
@@ -25,7 +25,13 @@ export function knowledge(over: Partial<Knowledge> = {}): Knowledge {
     persona,
     minute: 14 * 60,
     today: [
-      { start: 6 * 60, end: 7 * 60, task: "making breakfast", place: "kitchen of Fosse cottage" },
+      { start: 6 * 60, end: 6 * 60 + 20, task: "getting up", place: "bedroom of Fosse cottage" },
+      {
+        start: 6 * 60 + 20,
+        end: 7 * 60,
+        task: "making breakfast",
+        place: "kitchen of Fosse cottage",
+      },
       { start: 7 * 60, end: 12 * 60, task: "checking the lamp", place: "Gull Point lighthouse" },
       { start: 12 * 60, end: 13 * 60, task: "having lunch with Mara", place: "Lantern cafe" },
       {
@@ -77,7 +83,9 @@ export function talkWith(over: Partial<Knowledge> = {}, speaker = "Nora Vale") {
   const said: string[] = [];
   const heard: string[] = [];
   return (text: string) => {
-    const u = understand(text, { now: NOW, residents: RESIDENTS, listener: ME, speaker });
+    // (Read as a talk reads it: a follow-up with the question asked before it.)
+    const before = heard.map(lastQuestion).filter(Boolean).at(-1);
+    const u = inTalk(text, { now: NOW, residents: RESIDENTS, listener: ME, speaker }, before);
     const talk: Talk = {
       me: ME,
       speaker,
@@ -124,5 +132,87 @@ describe("places read in the sense their words are used in", () => {
     const noCafe = knowledge().places.filter((p) => p.name !== "Lantern cafe");
     for (const q of ["Where could I grab a coffee?", "Where can I pick up a coffee?"])
       expect(ask(q, { places: noCafe }), q).not.toMatch(/Harbour|Hardware/);
+  });
+});
+
+describe("small talk read for what it does", () => {
+  it("'what did you get up to' asks what it did, not when it got out of bed", () => {
+    // A preposition left at the end makes the phrasal verb another one: not "get up" (to rise).
+    for (const q of ["What did you get up to today?", "What have you been getting up to lately?"]) {
+      const u = understand(q, { now: NOW, residents: RESIDENTS, listener: ME, speaker: "Nora" });
+      expect(u.topic, q).not.toContain("get up");
+      const a = ask(q);
+      expect(a, q).toMatch(/lamp|railings/);
+      expect(a, q).not.toMatch(/6 am/);
+    }
+    // One WordNet knows is read as itself: "look up to" is to admire.
+    const admire = understand("Who do you look up to?", {
+      now: NOW,
+      residents: RESIDENTS,
+      listener: ME,
+      speaker: "Nora",
+    });
+    expect(admire.topic).toContain("look up to");
+  });
+
+  it("a remark with a tag is agreed with and met with its own day, never 'I don't know'", () => {
+    for (const q of ["It's a bit chilly today, isn't it?", "Lovely day, isn't it?"]) {
+      const a = ask(q);
+      expect(a, q).toMatch(/^(It is|Yes, it is)\b/);
+      expect(a, q).toMatch(/railings|lamp/);
+      expect(a, q).not.toMatch(/know|not sure|\?$/);
+    }
+    expect(ask("We had a long winter, didn't we?")).toMatch(/^(We did|Yes, we did)\b/);
+  });
+
+  it("a doing that leisure is for asks its free time", () => {
+    for (const q of ["How do you like to unwind?", "What do you do to relax?"]) {
+      const a = ask(q);
+      expect(a, q).toMatch(/fire|shore/);
+    }
+  });
+
+  it("the best of living here is told from the people it is close to", () => {
+    for (const q of [
+      "What is the best thing about living here?",
+      "What's the nicest thing about this town?",
+    ]) {
+      const a = ask(q);
+      expect(a, q).toMatch(/Erik|Mara/);
+      expect(a, q).not.toMatch(/not sure|couldn't say|know/);
+    }
+    // A place asked for by its best is still a place.
+    expect(ask("What's the best place for a meal?")).toMatch(/Lantern cafe/);
+  });
+});
+
+describe("a follow-up read with the question before it", () => {
+  it("a new time asks the same again of that time", () => {
+    for (const [first, then] of [
+      ["What are you doing this evening?", "And tomorrow?"],
+      ["What are your plans for this evening?", "What about tomorrow?"],
+    ]) {
+      const say = talkWith();
+      say(first);
+      const a = say(then);
+      expect(a, then).toMatch(/^Tomorrow I'll/);
+      expect(a, then).not.toMatch(/couldn't|know|\?$/);
+    }
+    for (const then of ["And this morning?", "What about this morning?"]) {
+      const say = talkWith();
+      say("What did you do yesterday?");
+      expect(say(then), then).toMatch(/lamp|breakfast/);
+    }
+  });
+
+  it("a new person asks the same again of them", () => {
+    for (const then of ["And your brother?", "What about your brother?"]) {
+      const say = talkWith();
+      expect(say("Who is your closest friend?")).toMatch(/Mara/);
+      // "Who is your brother?": his name, not a yes.
+      const a = say(then);
+      expect(a, then).toMatch(/Erik/);
+      expect(a, then).not.toMatch(/^(Yes|No)\b|know|\?$/);
+    }
   });
 });
