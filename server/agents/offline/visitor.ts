@@ -5,7 +5,7 @@
 // ahead, something about someone), by the same general cues as everywhere.
 import type { Identity } from "../prompts/builder.ts";
 import type { Knowledge } from "../language/knowledge.ts";
-import { understand } from "../language/understand.ts";
+import { inTalk, lastQuestion } from "../language/understand.ts";
 import { answerPeople, type PeopleAnswer } from "./answerPeople.ts";
 import type { ChatSideInput, Line } from "./dialogue.ts";
 import type { PlaceName } from "../language/events.ts";
@@ -63,12 +63,17 @@ export function knowingReply(i: VisitorReplyInput & { knows: Knowledge }): Peopl
 } {
   const me = i.identity.name;
   const said = clean(i.words.join(" "));
-  const u = understand(said, {
-    now: i.now,
-    residents: i.residents,
-    listener: me,
-    speaker: i.visitor.name,
-  });
+  // (A follow-up, "And this afternoon?", is read with the question the person asked before it.)
+  const before = i.soFar
+    .filter((l) => l.speaker !== me)
+    .map((l) => lastQuestion(l.text))
+    .filter(Boolean)
+    .at(-1);
+  const u = inTalk(
+    said,
+    { now: i.now, residents: i.residents, listener: me, speaker: i.visitor.name },
+    before,
+  );
   const answer = answerPeople(
     u,
     i.knows,
