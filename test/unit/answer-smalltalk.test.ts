@@ -216,3 +216,43 @@ describe("a follow-up read with the question before it", () => {
     }
   });
 });
+
+describe("a view of a person, and a habit", () => {
+  it("asked what it thinks of someone, it gives its view, with who they are as its reason", () => {
+    const people = [
+      {
+        name: "Otto Brandt",
+        relationship: "Otto sells Lena paint for the railings. They last talked about the storms.",
+        talks: 2,
+      },
+    ];
+    for (const q of ["What do you think of Mara?", "How do you feel about Mara?"]) {
+      const a = ask(q, { people });
+      expect(a, q).toMatch(/^(I think the world of Mara|I'm very fond of Mara)\./);
+      expect(a, q).toMatch(/closest friend/);
+    }
+    for (const q of ["What do you think of Otto?", "Do you like Otto?"]) {
+      const a = ask(q, { people });
+      expect(a, q).toMatch(/^(I like Otto|Otto's good company)/);
+      expect(a, q).not.toMatch(/^Earlier today/);
+    }
+  });
+
+  it("a meeting on one day is not told as what it does most days", () => {
+    const base = knowledge();
+    const visit = { start: 13 * 60, end: 17 * 60, task: "holding the visit with Nora Vale" };
+    const today = [...base.today.filter((b) => b.task !== "repainting the railings"), visit];
+    today.sort((a, b) => a.start - b.start);
+    // Day 1: the visit is a commitment; day 2: yesterday's plan had no such visit.
+    const commitments = [{ day: 0 as const, start: visit.start, end: visit.end, what: "visit" }];
+    for (const over of [
+      { today, commitments },
+      { today, yesterday: base.today },
+    ])
+      for (const q of ["What do you do for work?", "What are your plans for tomorrow?"]) {
+        const a = ask(q, over);
+        expect(a, q).not.toMatch(/visit/);
+        expect(a, q).toMatch(/lamp|fire|lighthouse/);
+      }
+  });
+});

@@ -67,6 +67,8 @@ import {
   kinNamed,
   friends,
   peopleOn,
+  viewAsked,
+  viewOf,
 } from "./answers/people.ts";
 import { bears, recall, fromMemories, newsy, hearsay, asksHeard } from "./answers/memories.ts";
 import { foreignTopic, notKnown } from "./answers/notKnown.ts";
@@ -285,6 +287,8 @@ export function answerPeople(
     const news = askedRecords([], u.person);
     // (A memory's "X heard from Y that ..." is what a record tells, said better.)
     const rest = person.sentences.filter((x) => !news.length || !/ heard from /.test(x));
+    // "What do you think of Kenji?": its view of them first, with who they are to it as reason.
+    if (viewAsked(u)) sources.push(viewOf(u.person, f, k, talk, rest));
     sources.push({ name: "person", sentences: [...rest.slice(0, 1), ...news, ...rest.slice(1)] });
   } else if (favourite) {
     const liked = likedPlace(f, k, true);
