@@ -45,6 +45,9 @@ export interface Utterance {
   at?: number;
   /** The part of a day it names without an hour ("this MORNING"): the hour chrono-node implies. */
   partHour?: number;
+  /** A remark that asks to be agreed with by its tag ("Lovely day, ISN'T IT?"): the tag's verb
+   *  and subject, as the agreement says them back ("It is"). */
+  tag?: { verb: string; subject: string };
 }
 
 type Term = { text: string; normal: string; tags: string[] };
@@ -287,6 +290,27 @@ function readContentTerms(text: string, skip: readonly string[]): { word: string
     const next = terms[i + 1];
     if (has(t, "PhrasalVerb") && next && has(next, "Particle")) {
       const verb = infinitive(t.text || t.normal) ?? lemma(t.normal, "verb") ?? t.normal;
+      // A preposition left at the end of the clause belongs to the verb ("what did you get up TO
+      // today?", "who do you look up TO?"): the three words are one verb, WordNet's if it knows
+      // it ("look up to": admire); a light verb's idiom it does not is not "get up" (to rise).
+      const after = terms[i + 2];
+      const stranded =
+        after &&
+        (has(after, "Preposition") || has(after, "Conjunction")) &&
+        // (It has no object of its own: the clause ends, or a time or a word of how follows.)
+        (!terms[i + 3] ||
+          has(terms[i + 3], "Date") ||
+          !["Noun", "Pronoun", "Determiner", "Value"].some((g) => has(terms[i + 3], g)) ||
+          /[?.!]/.test(after.post ?? ""));
+      const three = `${verb} ${next.normal} ${after?.normal ?? ""}`;
+      // (A light verb's idiom WordNet does not hold says nothing of a topic: "what did you GET UP
+      // TO" asks what one did. Another verb keeps its own reading: "look forward (to)".)
+      if (stranded && (isWord(three, "verb") || AUXILIARY.has(verb))) {
+        if (isWord(three, "verb") && !out.some((x) => x.word === three))
+          out.push({ word: three, pos: "verb" });
+        i += 2;
+        continue;
+      }
       const phrase = `${verb} ${next.normal}`;
       if (isWord(phrase, "verb")) {
         if (!out.some((x) => x.word === phrase)) out.push({ word: phrase, pos: "verb" });
@@ -349,6 +373,35 @@ export function purposeVerbs(text: string): string[] {
   });
 }
 
+/** The tag of a remark that asks to be agreed with: after its last comma, an auxiliary (a form of
+ *  be, do or have, or a modal), perhaps negated, and a pronoun, closing a clause that asks
+ *  nothing itself ("It's chilly, ISN'T IT?"). */
+function tagOf(sentence: string): Utterance["tag"] {
+  const at = sentence.lastIndexOf(",");
+  if (at < 0 || !/\?\s*$/.test(sentence)) return undefined;
+  const head = sentence.slice(0, at).trim();
+  const tail = termsOf(sentence.slice(at + 1).replace(/\?\s*$/, ""));
+  if (tail.length < 2 || tail.length > 3 || head.split(/\s+/).length < 2) return undefined;
+  const [verb, ...rest] = tail;
+  const subject = rest.at(-1)!;
+  const word = (verb.text || verb.normal).toLowerCase().replace(/n['’]t$/, "");
+  const auxiliary =
+    has(verb, "Copula") ||
+    has(verb, "Auxiliary") ||
+    has(verb, "Modal") ||
+    AUXILIARY.has(word) ||
+    // ("won't", "can't": the modal without its negation.)
+    ["wo", "ca", "sha"].includes(word);
+  if (!auxiliary || !has(subject, "Pronoun")) return undefined;
+  if (rest.length === 2 && !has(rest[0], "Negative")) return undefined;
+  // The remark itself asks nothing ("Where do you work, do you?" is no tag).
+  const h = parsed(head);
+  if (h.has("^#QuestionWord") || h.has("^(#Modal|#Copula|#Auxiliary|do|does|did) #Pronoun"))
+    return undefined;
+  const base = { wo: "will", ca: "can", sha: "shall" }[word] ?? word;
+  return { verb: base, subject: subject.normal };
+}
+
 /** Reads one utterance said to `listener` by `speaker` (names of residents are recognised). */
 export function understand(
   text: string,
@@ -406,7 +459,9 @@ export function understand(
   const part = times.find((r) => !r.start.isCertain("hour") && r.start.get("hour") !== 12);
   // A time said is read into the span ("this MORNING"); it is no topic of its own.
   const saidTimes = new Set(times.flatMap((r) => r.text.toLowerCase().split(/[^a-z]+/)));
-  const terms0 = contentTerms(asked, [
+  // (A remark's tag says nothing of its topic: "You like pool, DON'T YOU?")
+  const tag = tagOf(asked);
+  const terms0 = contentTerms(tag ? asked.slice(0, asked.lastIndexOf(",")) : asked, [
     ctx.listener,
     ctx.speaker,
     ...(person ? [person] : []),
@@ -510,6 +565,13 @@ export function understand(
   if (!asks && main.has("^(could|would|can|will) you") && !main.has("(tell|know|think|say)"))
     return { ...base, act: "request", greets };
 
+  // A remark with a tag ("Lovely day, isn't it?", "You're a student, aren't you?") asks to be
+  // agreed with, not answered: an opinion, with the tag's verb and subject.
+  // (Said of the listener, "You're a student, aren't you?", it asks to be confirmed: a yes/no
+  // question answered from what it knows of itself.)
+  if (tag && tag.subject === "you") return { ...base, act: "question", wh: "yesno", greets, tag };
+  if (tag) return { ...base, act: "opinion", greets, tag };
+
   if (isQuestion) {
     // "where's", "who're": the question word without its contracted verb.
     const qw = terms.find((t) => has(t, "QuestionWord"))?.normal.replace(/'(s|re|d|ll)$/, "");
@@ -534,4 +596,91 @@ export function understand(
   )
     return { ...base, act: "opinion", greets };
   return { ...base, act: "statement", greets };
+}
+
+/** The last sentence of a line that asks ("Hi! Where do you work?" → "Where do you work?"). */
+export function lastQuestion(text: string): string {
+  return (
+    (parsed(text).sentences().out("array") as string[]).filter((x) => /\?\s*$/.test(x)).at(-1) ?? ""
+  );
+}
+
+/**
+ * An elliptical follow-up ("And this afternoon?", "What about tomorrow?", "And your brother?")
+ * read with the frame of the question before it: that question again, with the time, person or
+ * thing the follow-up names in place of its own ("What are you doing this morning?" → "What are
+ * you doing this afternoon?"). A line with a verb of its own, or naming nothing, is itself.
+ */
+export function inTalk(
+  text: string,
+  ctx: { now: number; residents: readonly string[]; listener: string; speaker: string },
+  previous: string | undefined,
+): Utterance {
+  const u = understand(text, ctx);
+  const asked = previous?.trim();
+  if (!asked || !/\?\s*$/.test(text) || u.act === "goodbye" || u.act === "thanks") return u;
+  const ts = termsOf(u.text);
+  if (!ts.length || ts.some((t) => has(t, "Verb"))) return u;
+  // What it names: the words after its opening ("and", "what about", "how about").
+  let i = 0;
+  while (
+    ts[i] &&
+    (has(ts[i], "QuestionWord") || has(ts[i], "Conjunction") || has(ts[i], "Preposition"))
+  )
+    i++;
+  const named = ts.slice(i);
+  if (!named.length || named.length > 4) return u;
+  const phrase = named
+    .map((t) => t.text || t.normal)
+    .join(" ")
+    .replace(/[?.!,]+$/, "")
+    .trim();
+  if (!phrase) return u;
+  const before = understand(asked, ctx);
+  if (before.act !== "question") return u;
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const swap = (from: string, to: string) =>
+    asked.replace(new RegExp(`\\b${escape(from)}\\b`, "i"), to);
+  let rebuilt: string | undefined;
+  const ref = new Date(ctx.now);
+  const time = chrono.parse(phrase, ref);
+  if (time.length && time[0].text.length >= phrase.length - 1) {
+    // A time: in place of the one asked of, else added to the question.
+    const was = chrono.parse(asked, ref)[0];
+    rebuilt = was ? swap(was.text, phrase) : asked.replace(/\s*\?\s*$/, ` ${phrase}?`);
+  } else if (u.person || named.some((t) => has(t, "Noun") && !has(t, "Pronoun"))) {
+    // A person or a thing: in place of the person or thing asked of.
+    const head = named.filter((t) => has(t, "Noun") && !has(t, "Pronoun")).at(-1);
+    const own = named.length > 1 && ["Determiner", "Possessive"].some((g) => has(named[0], g));
+    if (before.person) {
+      const firstName = before.person.split(" ")[0];
+      const said = new RegExp(`\\b${escape(before.person)}\\b`, "i").test(asked)
+        ? before.person
+        : firstName;
+      rebuilt = swap(said, phrase);
+    } else if (head) {
+      const nouns = (before.topic ?? []).filter((w) => before.pos?.[w] === "noun");
+      const prior = termsOf(asked);
+      const at = prior.findIndex(
+        (t) =>
+          has(t, "Noun") &&
+          !has(t, "Pronoun") &&
+          nouns.includes(lemma(t.normal, "noun") ?? t.normal),
+      );
+      if (at >= 0) {
+        const det =
+          at > 0 && ["Determiner", "Possessive"].some((g) => has(prior[at - 1], g))
+            ? prior[at - 1]
+            : undefined;
+        // ("Do you have A sister?" + "And your brother?": a brother, as it was asked.)
+        const indefinite = !!det && /^(a|an|any|some)$/.test(det.normal);
+        const whole = own && !indefinite;
+        const from = det && whole ? `${det.text} ${prior[at].text}` : prior[at].text;
+        rebuilt = swap(from.replace(/[?.!,]+$/, ""), whole ? phrase : head.text || head.normal);
+      }
+    }
+  }
+  if (!rebuilt || rebuilt === asked) return u;
+  const out = understand(rebuilt, ctx);
+  return out.act === "question" ? { ...out, greets: u.greets } : u;
 }

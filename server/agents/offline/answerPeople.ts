@@ -11,6 +11,7 @@ import type { Knowledge, KnownPlace } from "../language/knowledge.ts";
 import {
   closeness,
   domainOf,
+  glossOf,
   kindOf,
   lemma,
   nearByOpposites,
@@ -66,6 +67,8 @@ import {
   kinNamed,
   friends,
   peopleOn,
+  viewAsked,
+  viewOf,
 } from "./answers/people.ts";
 import { bears, recall, fromMemories, newsy, hearsay, asksHeard } from "./answers/memories.ts";
 import { foreignTopic, notKnown } from "./answers/notKnown.ts";
@@ -222,23 +225,26 @@ export function answerPeople(
   const existential =
     parsed(u.text).has("^(is|are) there") &&
     !parsed(u.text).has("^(is|are) there (anything|anyone|anybody|something|someone|somebody)");
-  // A question that seeks a place: "where ...", or "is there somewhere / a bakery ...".
-  const seeksPlace =
-    (u.wh === "where" && u.about !== "you") ||
-    // "Where would you go for a drink?": its advice, not its own day.
-    (u.wh === "where" && parsed(u.text).has("(would|should|could) you")) ||
-    // "Can you tell me where the library is?": a where-clause inside the question.
-    (u.wh === "yesno" && parsed(u.text).has("where")) ||
-    // "What's the best place for coffee?": a question for a place.
-    // (Not a place the question is set in: "What's been going on IN TOWN?")
-    ((u.wh === "what" || u.wh === "which") &&
-      u.about !== "you" &&
-      u.topic.some((w) => domainOf(w, "noun") === "noun.location" && !setIn(w))) ||
-    // ("Is there a park?" seeks one; "is there ANYTHING you'd change?" and "are YOU going
-    // anywhere?" seek no place: an indefinite thing, or the listener's own doing.)
-    (u.wh === "yesno" &&
-      (existential || (parsed(u.text).has("(somewhere|anywhere|someplace)") && u.about !== "you")));
   const asked = opinionAsked(u);
+  // A question that seeks a place: "where ...", or "is there somewhere / a bakery ...".
+  // (Not the best of the town asked: "What's the nicest thing about this town?" is a view.)
+  const seeksPlace =
+    !asked?.ranked &&
+    ((u.wh === "where" && u.about !== "you") ||
+      // "Where would you go for a drink?": its advice, not its own day.
+      (u.wh === "where" && parsed(u.text).has("(would|should|could) you")) ||
+      // "Can you tell me where the library is?": a where-clause inside the question.
+      (u.wh === "yesno" && parsed(u.text).has("where")) ||
+      // "What's the best place for coffee?": a question for a place.
+      // (Not a place the question is set in: "What's been going on IN TOWN?")
+      ((u.wh === "what" || u.wh === "which") &&
+        u.about !== "you" &&
+        u.topic.some((w) => domainOf(w, "noun") === "noun.location" && !setIn(w))) ||
+      // ("Is there a park?" seeks one; "is there ANYTHING you'd change?" and "are YOU going
+      // anywhere?" seek no place: an indefinite thing, or the listener's own doing.)
+      (u.wh === "yesno" &&
+        (existential ||
+          (parsed(u.text).has("(somewhere|anywhere|someplace)") && u.about !== "you"))));
   // A view of a thing of its own life it has no fact on is left to the other sources.
   const opinion = asked && asked.of !== "thing" ? asked : undefined;
   let dayAsked = true;
@@ -288,6 +294,8 @@ export function answerPeople(
     const news = askedRecords([], u.person);
     // (A memory's "X heard from Y that ..." is what a record tells, said better.)
     const rest = person.sentences.filter((x) => !news.length || !/ heard from /.test(x));
+    // "What do you think of Kenji?": its view of them first, with who they are to it as reason.
+    if (viewAsked(u)) sources.push(viewOf(u.person, f, k, talk, rest));
     sources.push({ name: "person", sentences: [...rest.slice(0, 1), ...news, ...rest.slice(1)] });
   } else if (busyAsked(u)) {
     // "Are you busy?": what it is doing now, briefly, not its day.
@@ -563,7 +571,14 @@ export function answerPeople(
             .toLowerCase()
             .split(/[^a-z]+/)
             .flatMap((w, i, ws) => (ws[i + 1] ? [`${w} ${ws[i + 1]}`] : [])),
-        ].some((w) => kindOf(w, "diversion") || kindOf(w, "leisure")));
+        ].some((w) => kindOf(w, "diversion") || kindOf(w, "leisure"))) ||
+      // "How do you like to unwind?": a doing that is what leisure is for (WordNet's gloss of
+      // leisure: "time available for ease and relaxation").
+      (u.about === "you" &&
+        u.topic.some(
+          (w) =>
+            u.pos?.[w] === "verb" && glossOf("leisure", "noun").some((g) => closeness(w, g) >= 0.7),
+        ));
     if (forLeisure) sources.push(leisure(f, k));
     else if (
       (u.wh === "what" || u.wh === "yesno") &&

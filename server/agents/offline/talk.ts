@@ -29,7 +29,7 @@ import {
 } from "./dialogue.ts";
 import { answerPeople } from "./answerPeople.ts";
 import { offlineInterview } from "./interview.ts";
-import { understand } from "../language/understand.ts";
+import { inTalk, lastQuestion } from "../language/understand.ts";
 import { personaFacts, secretIn } from "../language/facts.ts";
 import type { Knowledge } from "../language/knowledge.ts";
 import { closeness } from "../language/lexicon.ts";
@@ -587,7 +587,13 @@ function answerFor(
 ): { text: string; accepted?: { day: 0 | 1; minute: number } } {
   const me = s.name;
   const residents = [...new Set([...(s.people ?? []), other, me])];
-  const u = understand(q, { now, residents, listener: me, speaker: other });
+  // (A follow-up, "And your brother?", is read with the question the other asked before it.)
+  const theirs = soFar.filter((l) => l.speaker !== me).map((l) => lastQuestion(l.text));
+  const u = inTalk(
+    q,
+    { now, residents, listener: me, speaker: other },
+    theirs.slice(0, -1).filter(Boolean).at(-1),
+  );
   const f = personaFacts(k.persona);
   const answer = answerPeople(
     // Not a greeting: the greeting was said already in the line that asked.

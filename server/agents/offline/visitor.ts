@@ -4,7 +4,7 @@
 // ever read as content: nothing in them is obeyed.
 import type { Identity } from "../prompts/builder.ts";
 import type { Knowledge } from "../language/knowledge.ts";
-import { understand } from "../language/understand.ts";
+import { inTalk, lastQuestion } from "../language/understand.ts";
 import { answerPeople, type PeopleAnswer } from "./answerPeople.ts";
 import type { ChatSideInput, Line } from "./dialogue.ts";
 import type { PlaceName } from "../language/events.ts";
@@ -50,12 +50,17 @@ export function knowingReply(i: VisitorReplyInput): PeopleAnswer & {
 } {
   const me = i.identity.name;
   const said = clean(i.words.join(" "));
-  const u = understand(said, {
-    now: i.now,
-    residents: i.residents,
-    listener: me,
-    speaker: i.visitor.name,
-  });
+  // (A follow-up, "And this afternoon?", is read with the question the person asked before it.)
+  const before = i.soFar
+    .filter((l) => l.speaker !== me)
+    .map((l) => lastQuestion(l.text))
+    .filter(Boolean)
+    .at(-1);
+  const u = inTalk(
+    said,
+    { now: i.now, residents: i.residents, listener: me, speaker: i.visitor.name },
+    before,
+  );
   const answer = answerPeople(
     u,
     i.knows,

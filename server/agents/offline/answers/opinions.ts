@@ -2,11 +2,12 @@
 import { parsed } from "../../language/parse.ts";
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { closeness, lemma } from "../../language/lexicon.ts";
+import { closeness, domainOf, lemma } from "../../language/lexicon.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { mine, type Source, short, wordsOf } from "./voice.ts";
 import { likedPlace } from "./places.ts";
 import { topical, nearestKind } from "./self.ts";
+import { ownClause } from "./people.ts";
 import { seeded } from "../../language/random.ts";
 
 /** What an opinion question is about: the listener's work, home and town, or a thing. */
@@ -16,9 +17,22 @@ export type OpinionOf = "work" | "home" | "thing";
  *  a verb or adjective of feeling about the listener's own life. */
 export function opinionAsked(
   u: Utterance,
-): { of: OpinionOf; words: string[]; change?: boolean } | undefined {
-  if (u.about !== "you" || u.act !== "question") return undefined;
+): { of: OpinionOf; words: string[]; change?: boolean; ranked?: boolean } | undefined {
+  if (u.act !== "question") return undefined;
   const doc = parsed(u.text);
+  // "What is the BEST thing about living here?": a superlative asks the listener's own view,
+  // with no "you" said (not of a person named: that is the person's).
+  // (The tagger misses an irregular one, "the BEST thing": an adjective between "the" and its
+  // noun in what is asked ranks too. "Town" said makes it about people in general.)
+  const ranked =
+    u.about !== "person" &&
+    u.about !== "me" &&
+    (doc.has("#Superlative") || doc.has("^(what|which) #Copula? the #Adjective #Noun")) &&
+    // ("What's the best PLACE for coffee?" seeks a place.)
+    !(doc.match("#Adjective [#Noun]", 0).out("array") as string[]).some(
+      (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
+    );
+  if (u.about !== "you" && !ranked) return undefined;
   // A verb or adjective that evaluates (liking, enjoying, being happy with), not one of wanting
   // or hoping, which asks for a wish, nor of worrying, which asks for a worry (the persona's
   // other two attitudes, facts of their own).
@@ -35,6 +49,7 @@ export function opinionAsked(
     (m) => lemma(m[1], "verb") ?? m[1],
   );
   const felt =
+    ranked ||
     u.topic.some(feeling) ||
     afterYou.some(feeling) ||
     doc.has("(think|feel) (of|about)") ||
@@ -52,8 +67,8 @@ export function opinionAsked(
     return here || (near.kind === "home" && near.score >= 0.45)
       ? { of: "home", words, change }
       : undefined;
-  if (near.kind === "occupation" && near.score >= 0.45) return { of: "work", words };
-  if (here || (near.kind === "home" && near.score >= 0.45)) return { of: "home", words };
+  if (near.kind === "occupation" && near.score >= 0.45) return { of: "work", words, ranked };
+  if (here || (near.kind === "home" && near.score >= 0.45)) return { of: "home", words, ranked };
   // "Do you like what you do?": the free relative "what you do" is one's work.
   if (!words.length || doc.has("what you do")) return { of: "work", words };
   return { of: "thing", words };
@@ -62,7 +77,7 @@ export function opinionAsked(
 /** Its view of its work or its home and town, from its persona: what it does and hopes for, and
  *  a worry if it has one ("Mostly, though ..."). */
 export function opinionOf(
-  o: { of: OpinionOf; words: string[]; change?: boolean },
+  o: { of: OpinionOf; words: string[]; change?: boolean; ranked?: boolean },
   u: Utterance,
   f: PersonaFacts,
   k: Knowledge,
@@ -140,12 +155,23 @@ export function opinionOf(
           : [content[seeded(f.name, u.text) % content.length]],
       };
     }
+    // The best of it asked for: the people it is close to, and what it likes doing here.
+    const close = o.ranked
+      ? f.facts.find((x) => tell(x) && (x.kinds.includes("family") || x.kinds.includes("friend")))
+      : undefined;
+    const ofThem = close
+      ? ownClause(
+          mine(f, close.text),
+          close.words.filter((w) => close.pos[w] === "verb"),
+        )
+      : "";
     return {
       name: "opinion",
       sentences: [
         [
-          worry ? opener(worry) : "I like it here.",
-          liked ? mine(f, liked.text) : "",
+          ofThem ? "The people, I'd say." : worry ? opener(worry) : "I like it here.",
+          ofThem,
+          liked && liked !== close ? mine(f, liked.text) : "",
           worry ? `Though ${lower(mine(f, worry.text))}` : "",
         ]
           .filter(Boolean)

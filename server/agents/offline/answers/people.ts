@@ -4,11 +4,14 @@ import nlp from "compromise";
 import type { MemoryLine } from "../../prompts/builder.ts";
 import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { kindOf, purposeMatch, relatedness } from "../../language/lexicon.ts";
+import { closeness, kindOf, lemma, purposeMatch, relatedness } from "../../language/lexicon.ts";
+import { parsed } from "../../language/parse.ts";
+import type { Utterance } from "../../language/understand.ts";
 import { listOf, sentence } from "../../language/realise.ts";
 import { ownMemoryAsI } from "../../language/person.ts";
 import {
   type Talk,
+  choose,
   firstName,
   mine,
   type Source,
@@ -16,6 +19,7 @@ import {
   short,
   wordsOf,
   partAbout,
+  unsaid,
 } from "./voice.ts";
 import { activities, doingPhrase, dayPart } from "./day.ts";
 
@@ -234,4 +238,64 @@ export function peopleOn(words: string[], k: Knowledge): Source {
       out.push(sentence(`${firstName(p.name)} might know`));
   }
   return { name: "people-on", sentences: out.slice(0, 1) };
+}
+
+/** "What do you think of Kenji?", "How do you feel about Kenji?", "Do you like Kenji?": a view of
+ *  a named person asked (a verb of thinking or feeling about them, or of liking), not who they
+ *  are. */
+export function viewAsked(u: Utterance): boolean {
+  if (u.about !== "person" || !u.person || u.act !== "question") return false;
+  const doc = parsed(u.text);
+  const evaluates = (w: string) =>
+    Math.max(closeness(w, "like"), closeness(w, "think"), closeness(w, "feel")) >= 0.6;
+  // (The word after "you" is its verb, whatever the tagger says: "do you LIKE Walter?".)
+  const afterYou = [...u.text.toLowerCase().matchAll(/\byou (\w+)/g)].map(
+    (m) => lemma(m[1], "verb") ?? m[1],
+  );
+  return (
+    doc.has("(think|feel|opinion|make) (of|about)") ||
+    afterYou.some(evaluates) ||
+    u.topic.some((w) => u.pos?.[w] === "verb" && evaluates(w))
+  );
+}
+
+/** Its view of a named person, by what they are to it: kin or a friend its persona names, someone
+ *  it talks with (and what they last talked of), or a face in town; with the fact or the talk as
+ *  its reason. `facts`: what it knows of them, the reasons it may give. */
+export function viewOf(
+  name: string,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk: Talk,
+  facts: string[],
+): Source {
+  const first = firstName(name);
+  const tie = f.facts.find(
+    (x) =>
+      tellable(x, k.knowsSpeaker) &&
+      (x.kinds.includes("family") || x.kinds.includes("friend")) &&
+      (x.people.includes(first) || x.text.includes(name)),
+  );
+  const known = k.people.find((p) => p.name === name);
+  const last = /They last talked (about [^.]+)\./.exec(known?.relationship ?? "")?.[1];
+  // (A reason not given yet in the talk: who they are to it, what they last talked of, or what
+  // it knows of them.)
+  const reasons = [
+    ...(tie ? [mine(f, tie.text)] : []),
+    ...(last ? [sentence(`We last talked ${last}`)] : []),
+    // (Of a face in town, what little it knows is said after, as who they are.)
+    ...(tie || last || (known?.talks ?? 0) > 0 ? facts : []),
+  ];
+  const reason = reasons.find((r) => unsaid([r], talk).length);
+  const view = tie
+    ? choose([`I think the world of ${first}.`, `I'm very fond of ${first}.`], talk, "view", name)
+    : (known?.talks ?? 0) > 0 || last
+      ? choose(
+          [`I like ${first}; we talk now and then.`, `${first}'s good company, I'd say.`],
+          talk,
+          "view",
+          name,
+        )
+      : `I don't know ${first} well, but ${first} seems nice enough.`;
+  return { name: "view", sentences: [[view, reason ?? ""].filter(Boolean).join(" ")] };
 }

@@ -2,9 +2,15 @@
 // asks a place for ("where can I get a meal?" meets a dining room).
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { domainOf, kindOf, purposeMatch, senses } from "../../language/lexicon.ts";
+import { domainOf, kindOf, lemma, purposeMatch, senses, type Pos } from "../../language/lexicon.ts";
+import { termsOf } from "../../language/parse.ts";
 import { listOf, sentence } from "../../language/realise.ts";
-import { purposeVerbs, type Utterance } from "../../language/understand.ts";
+import {
+  contentTerms,
+  infinitive,
+  purposeVerbs,
+  type Utterance,
+} from "../../language/understand.ts";
 import { type Source, wordsOf } from "./voice.ts";
 
 /** Verbs that frame a question about a place rather than say what it is for (WordNet's files). */
@@ -29,12 +35,51 @@ export function purposeWords(u: Utterance): string[] {
   // A modifier ("a GOOD meal") says how, not what for.
   const modifier = (w: string) =>
     senses(w, "adj").length > senses(w, "noun").length + senses(w, "verb").length;
-  const purpose = u.topic.filter((w) => !framing(w) && !modifier(w));
+  // A verb of getting (one of its first senses is WordNet's verb of possession) whose object is
+  // asked for says how one comes by it ("GRAB a coffee", "PICK UP some bread"): the place is
+  // sought for the thing. ("PLAY pool" is what one goes there to do.)
+  const objects = objectsOfVerbs(u.text);
+  const how = (w: string) =>
+    u.pos?.[w] === "verb" &&
+    senses(w, "verb")
+      .slice(0, 4)
+      .some((s) => s.domain === "verb.possession") &&
+    (objects.get(w) ?? []).some((o) => o !== w && u.topic.includes(o) && !framing(o));
+  const purpose = u.topic.filter((w) => !framing(w) && !modifier(w) && !how(w));
   // (A word used as an adjective says how, "a QUIET spot to read", when something else says what
   // for.)
   const what = purpose.filter((w) => u.pos?.[w] !== "adj");
   if (what.length) return what;
   return purpose.length ? purpose : u.topic.filter((w) => !modifier(w));
+}
+
+/** Each verb of a text (by its lemma) with the nouns it takes as its object (the noun after it,
+ *  past determiners and adjectives), by their lemmas: "grab a hot coffee" → grab: [coffee]. */
+function objectsOfVerbs(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const ts = termsOf(text);
+  const tagged = (t: (typeof ts)[number], tag: string) => t.tags.includes(tag);
+  for (let i = 0; i < ts.length; i++) {
+    if (!tagged(ts[i], "Verb") || tagged(ts[i], "Auxiliary") || tagged(ts[i], "Modal")) continue;
+    const word = ts[i].normal;
+    const verb = lemma(word, "verb") ?? infinitive(word) ?? word;
+    let j = i + 1;
+    // (A particle is the verb's own: "pick UP some bread".)
+    const particle = ts[j] && tagged(ts[j], "Particle") ? ts[j].normal : "";
+    if (particle) j++;
+    while (
+      ts[j] &&
+      (tagged(ts[j], "Determiner") || tagged(ts[j], "Adjective")) &&
+      !tagged(ts[j], "Noun")
+    )
+      j++;
+    const n = ts[j];
+    if (!n || !tagged(n, "Noun") || tagged(n, "Pronoun")) continue;
+    const noun = lemma(n.normal, "noun") ?? n.normal;
+    for (const v of particle ? [verb, `${verb} ${particle}`] : [verb])
+      out.set(v, [...(out.get(v) ?? []), noun]);
+  }
+  return out;
 }
 
 /** The places it knows that serve what is asked, best first: each place read by its name, its
@@ -66,15 +111,17 @@ export function placesFor(
     .map((p) => ({
       p,
       words: [
-        ...wordsOf(`${p.name} ${p.parts.join(" ")}`).map((w) => [w, 1, "noun"] as const),
+        ...wordsOf(`${p.name} ${p.parts.join(" ")}`).map((w) => [w, 1, "noun", false] as const),
         // (A thing by its head: what a "picnic BLANKET" is; its modifier says what it is used
         // with, kept apart below.)
         ...(p.things ?? [])
           .flatMap((t) => wordsOf(t).map((w, i, ws) => [w, i === ws.length - 1] as const))
-          .map(([w, head]) => [w, head ? 0.9 : 0.89, "noun"] as const),
-        // (What the town does there, each doing by its own weight so they can be told apart.)
+          .map(([w, head]) => [w, head ? 0.9 : 0.89, "noun", false] as const),
+        // (What the town does there, each doing by its own weight so they can be told apart,
+        // and each word in the part of speech it is used in: "FIXING a chair" is mending, not
+        // the fix one is in, a mess, which WordNet also files as a meal.)
         ...(p.uses ?? []).flatMap((t, j) =>
-          wordsOf(t).map((w) => [w, 0.9 - (j + 1) * 1e-6, undefined] as const),
+          doingTerms(t).map((x) => [x.word, 0.9 - (j + 1) * 1e-6, x.pos, true] as const),
         ),
       ],
     }));
@@ -103,13 +150,13 @@ export function placesFor(
       const doings = new Set<number>();
       for (const t of words) {
         const matches = new Map<string, number>();
-        for (const [w, weight, pos] of ws) {
+        for (const [w, weight, pos, doing] of ws) {
           const m = purposeMatch(t, w, pos) * weight * idf(w);
           if (m >= 0.3 && m > (matches.get(w) ?? 0)) matches.set(w, m);
           if (weight === 1 && m >= 0.3) own = Math.max(own, m);
-          if (weight === 0.9 && pos === "noun" && m >= 0.3) own = Math.max(own, m);
-          if (pos === undefined && m >= 0.3) doings.add(weight);
-          if (weight < 0.9 && pos === "noun" && m >= 0.3) fits.add(w);
+          if (weight === 0.9 && !doing && m >= 0.3) own = Math.max(own, m);
+          if (doing && m >= 0.3) doings.add(weight);
+          if (weight < 0.9 && !doing && m >= 0.3) fits.add(w);
         }
         const best = [...matches.values()].sort((a, b) => b - a).slice(0, 3);
         s += best.reduce((a, b) => a + b, 0);
@@ -124,6 +171,17 @@ export function placesFor(
     })
     .filter((x) => x.top >= 0.4 && x.s >= 0.6 && x.own > 0)
     .sort((a, b) => b.s - a.s);
+}
+
+/** A plan's doing by its words, each in the part of speech it is used in; the -ing form it opens
+ *  with is its verb, even where the tagger reads a gerund as a noun ("SERVING customers"). */
+function doingTerms(task: string): { word: string; pos: Pos }[] {
+  const terms = contentTerms(task);
+  const opening = task.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+  const verb = /ing$/.test(opening) ? lemma(opening, "verb") : undefined;
+  if (verb && terms[0] && terms[0].pos !== "verb" && terms[0].word === opening)
+    terms[0] = { word: verb, pos: "verb" };
+  return terms;
 }
 
 /** What a place is sought for, said as one would: things after "for", doings after "to" ("for

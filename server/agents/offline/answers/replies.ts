@@ -20,8 +20,13 @@ export function statement(
 ): PeopleAnswer {
   const v = firstName(talk.speaker);
   // Something of its own that bears on what was said, closely: a word of it met loosely ("meet"
-  // and "came back" share only motion) is no answer to it.
-  const related = unsaid(topical(u, f, k, 0.6).sentences, talk)[0];
+  // and "came back" share only motion) is no answer to it. (A remark on the day or the weather is
+  // about neither of them: it is met by how its own day has gone, not by a fact of its life that
+  // shares a word with it.)
+  const related =
+    u.act !== "opinion" || u.about === "you"
+      ? unsaid(topical(u, f, k, 0.6).sentences, talk)[0]
+      : undefined;
   // What the news is about, in the listener's words: its first noun phrase ("a flower festival",
   // "my cat" → "your cat"), never the whole line said back.
   const doc = nlp(u.text);
@@ -50,25 +55,51 @@ export function statement(
           "news",
           u.text,
         )
-      : u.act === "opinion"
-        ? choose(
-            [`I think so too, ${v}.`, `I'd agree with that.`, `You may be right.`],
-            talk,
-            "opinion",
-            u.text,
-          )
-        : choose(
-            // (Nothing named in it: no news to thank for, a plain acknowledgement.)
-            [`Oh, that's good to know, ${v}.`, `I see.`, `Is that so?`],
-            talk,
-            "news",
-            u.text,
-          );
+      : u.act === "opinion" && u.tag
+        ? agreement(u.tag, talk)
+        : u.act === "opinion"
+          ? choose(
+              [`I think so too, ${v}.`, `I'd agree with that.`, `You may be right.`],
+              talk,
+              "opinion",
+              u.text,
+            )
+          : choose(
+              // (Nothing named in it: no news to thank for, a plain acknowledgement.)
+              [`Oh, that's good to know, ${v}.`, `I see.`, `Is that so?`],
+              talk,
+              "news",
+              u.text,
+            );
+  // A remark with nothing of its own to add is met with how its day has gone.
+  const day = u.act === "opinion" && !related ? unsaid([ownDay(f, k)], talk)[0] : undefined;
+  const more = related ?? day;
   return {
-    text: withHello(`${react}${related ? ` ${related}` : ""}`),
+    text: withHello(`${react}${more ? ` ${more}` : ""}`),
     end: false,
     source: "statement",
   };
+}
+
+/** The tag's agreement said back ("isn't it?" → "It is."; "didn't we?" → "We did."; "wasn't I?"
+ *  → "You were."). */
+function agreement(tag: NonNullable<Utterance["tag"]>, talk: Talk): string {
+  const toYou: Record<string, string> = { am: "are", was: "were" };
+  const subject = tag.subject === "i" ? "you" : tag.subject;
+  const verb = tag.subject === "i" ? (toYou[tag.verb] ?? tag.verb) : tag.verb;
+  const said = `${subject} ${verb}`;
+  return choose([`${cap(said)}.`, `${cap(said)}, yes.`, `Yes, ${said}.`], talk, "agree");
+}
+
+/** How its day has gone so far, in a sentence: what it does now, else what took most of it. */
+function ownDay(f: PersonaFacts, k: Knowledge): string {
+  const blocks = activities(k.today);
+  const now = blocks.find((b) => b.start <= k.minute && b.end > k.minute);
+  const spent = blocks
+    .filter((b) => b.start < k.minute)
+    .sort((a, b) => Math.min(b.end, k.minute) - b.start - (Math.min(a.end, k.minute) - a.start))[0];
+  const b = spent ?? now;
+  return b ? `I've mostly been ${doingPhrase(b, f, k)} today.` : "";
 }
 
 /** Accepts or declines by its day and its character, with a time when it accepts. */
