@@ -43,23 +43,6 @@ export function doingPhrase(b: DayBlock, f: PersonaFacts, k: Knowledge): string 
   return `${task} at ${sector ?? arena}`;
 }
 
-/** Of today's blocks, those that are its usual days: not a meeting or event it said it would be
- *  at today (its commitments), and, when yesterday's plan is known, a doing yesterday held too.
- *  A one-off ("holding the visit at the park") is no habit. */
-export function usualBlocks(k: Knowledge): DayBlock[] {
-  const promised = (b: DayBlock) =>
-    (k.commitments ?? []).some((c) => c.day === 0 && c.start < b.end && c.end > b.start);
-  const before = activities(k.yesterday).map((b) => wordsOf(plain(b.task)));
-  // (The same doing: its verb and what it is done to, whatever the company or place.)
-  const again = (b: DayBlock) => {
-    const w = wordsOf(plain(b.task));
-    return before.some(
-      (y) => y[0] === w[0] && (w.length < 2 || y.slice(1).some((x) => w.includes(x))),
-    );
-  };
-  return activities(k.today).filter((b) => !promised(b) && (!before.length || again(b)));
-}
-
 export function dayPart(minute: number): string {
   return minute < 12 * 60
     ? "in the morning"

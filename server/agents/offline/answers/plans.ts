@@ -6,7 +6,7 @@ import { sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { plansAhead, type Held } from "../../language/news.ts";
 import { type Talk, type Source, factsOf } from "./voice.ts";
-import { activities, doingPhrase, narrate, usualBlocks } from "./day.ts";
+import { activities, doingPhrase, narrate } from "./day.ts";
 
 export function plansFor(
   u: Utterance,
@@ -42,8 +42,7 @@ export function plansFor(
     };
   }
   if (u.span === "tomorrow" || u.span === "future" || u.span === "week") {
-    // (Its usual day: a meeting or visit of today's is not tomorrow's, nor every day's.)
-    const usual = narrate(usualBlocks(k), f, k, "future");
+    const usual = narrate(today, f, k, "future");
     const dated = [...recorded, ...plans.filter((p) => /tomorrow|next|week/i.test(p))];
     return {
       name: "plan-tomorrow",

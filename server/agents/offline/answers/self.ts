@@ -16,7 +16,7 @@ import { sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { mine, type Source, factsOf, short, partAbout } from "./voice.ts";
 import { ownClause } from "./people.ts";
-import { narrate, usualBlocks } from "./day.ts";
+import { narrate } from "./day.ts";
 
 /** Who it is: its name (unless only its work is asked: "what do you do for a living?"), its work,
  *  its wishes, where it lives. */
@@ -35,9 +35,7 @@ export function identity(f: PersonaFacts, k: Knowledge, named = true): Source {
       (named ? `I'm ${f.name}. ${occupation[0] ?? ""}` : (occupation[0] ?? "")).trim(),
       ...occupation.slice(1),
       // (Asked for its work again, its usual day at it.)
-      ...(named
-        ? []
-        : [narrate(usualBlocks(k), f, k, "future").replace(/^I'll be/, "Most days I'm")]),
+      ...(named ? [] : [narrate(k.today, f, k, "future").replace(/^I'll be/, "Most days I'm")]),
       // (Asked for its work alone, only its work.)
       ...(named ? [...wish, sentence(`I live at ${k.home.split(" of ").at(-1)}`)] : []),
     ],
