@@ -217,7 +217,7 @@ describe("a follow-up read with the question before it", () => {
   });
 });
 
-describe("a view of a person, and a habit", () => {
+describe("a view of a person", () => {
   it("asked what it thinks of someone, it gives its view, with who they are as its reason", () => {
     const people = [
       {
@@ -236,23 +236,5 @@ describe("a view of a person, and a habit", () => {
       expect(a, q).toMatch(/^(I like Otto|Otto's good company)/);
       expect(a, q).not.toMatch(/^Earlier today/);
     }
-  });
-
-  it("a meeting on one day is not told as what it does most days", () => {
-    const base = knowledge();
-    const visit = { start: 13 * 60, end: 17 * 60, task: "holding the visit with Nora Vale" };
-    const today = [...base.today.filter((b) => b.task !== "repainting the railings"), visit];
-    today.sort((a, b) => a.start - b.start);
-    // Day 1: the visit is a commitment; day 2: yesterday's plan had no such visit.
-    const commitments = [{ day: 0 as const, start: visit.start, end: visit.end, what: "visit" }];
-    for (const over of [
-      { today, commitments },
-      { today, yesterday: base.today },
-    ])
-      for (const q of ["What do you do for work?", "What are your plans for tomorrow?"]) {
-        const a = ask(q, over);
-        expect(a, q).not.toMatch(/visit/);
-        expect(a, q).toMatch(/lamp|fire|lighthouse/);
-      }
   });
 });
