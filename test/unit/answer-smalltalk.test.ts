@@ -237,4 +237,28 @@ describe("a view of a person", () => {
       expect(a, q).not.toMatch(/^Earlier today/);
     }
   });
+
+  it("a talk whose topic was only a time is no reason given ('we last talked about the last time')", () => {
+    for (const topic of ["about the Last time on February 21", "about the morning of Tuesday"]) {
+      const people = [
+        {
+          name: "Otto Brandt",
+          relationship: `Otto sells Lena paint. They last talked ${topic}.`,
+          talks: 2,
+        },
+      ];
+      const a = ask("What do you think of Otto?", { people });
+      expect(a).toMatch(/^(I like Otto|Otto's good company)/);
+      expect(a).not.toMatch(/last talked/);
+    }
+    // A topic that says something is still its reason.
+    const people = [
+      {
+        name: "Otto Brandt",
+        relationship: "They last talked about the harbour repairs.",
+        talks: 2,
+      },
+    ];
+    expect(ask("What do you think of Otto?", { people })).toMatch(/last talked about the harbour/);
+  });
 });

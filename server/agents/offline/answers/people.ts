@@ -4,9 +4,17 @@ import nlp from "compromise";
 import type { MemoryLine } from "../../prompts/builder.ts";
 import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { closeness, kindOf, lemma, purposeMatch, relatedness } from "../../language/lexicon.ts";
+import {
+  closeness,
+  domainOf,
+  kindOf,
+  lemma,
+  purposeMatch,
+  relatedness,
+  senses,
+} from "../../language/lexicon.ts";
 import { parsed } from "../../language/parse.ts";
-import type { Utterance } from "../../language/understand.ts";
+import { contentTerms, type Utterance } from "../../language/understand.ts";
 import { listOf, sentence } from "../../language/realise.ts";
 import { ownMemoryAsI } from "../../language/person.ts";
 import {
@@ -259,6 +267,29 @@ export function viewAsked(u: Utterance): boolean {
   );
 }
 
+/** Whether a talk's topic names something beyond a time ("about the last time on February 21"
+ *  names none): a word that is no time and, read as a noun, is not mostly an adjective. */
+function saysSomething(topic: string): boolean {
+  return contentTerms(topic).some(
+    (t) =>
+      domainOf(t.word, t.pos) !== "noun.time" &&
+      // ("TIME" is first an occasion, and a time too.)
+      !(
+        t.pos === "noun" &&
+        senses(t.word, "noun")
+          .slice(0, 3)
+          .some((x) => x.domain === "noun.time")
+      ) &&
+      !(t.pos === "noun" && senses(t.word, "adj").length > senses(t.word, "noun").length),
+  );
+}
+
+/** A sentence that tells of a last talk tells of something said in it. */
+const aboutSomething = (x: string) => {
+  const topic = /last talked (about [^.]+)/.exec(x)?.[1];
+  return !topic || saysSomething(topic);
+};
+
 /** Its view of a named person, by what they are to it: kin or a friend its persona names, someone
  *  it talks with (and what they last talked of), or a face in town; with the fact or the talk as
  *  its reason. `facts`: what it knows of them, the reasons it may give. */
@@ -277,14 +308,15 @@ export function viewOf(
       (x.people.includes(first) || x.text.includes(name)),
   );
   const known = k.people.find((p) => p.name === name);
-  const last = /They last talked (about [^.]+)\./.exec(known?.relationship ?? "")?.[1];
+  const talked = /They last talked (about [^.]+)\./.exec(known?.relationship ?? "")?.[1];
+  const last = talked && saysSomething(talked) ? talked : undefined;
   // (A reason not given yet in the talk: who they are to it, what they last talked of, or what
   // it knows of them.)
   const reasons = [
     ...(tie ? [mine(f, tie.text)] : []),
     ...(last ? [sentence(`We last talked ${last}`)] : []),
     // (Of a face in town, what little it knows is said after, as who they are.)
-    ...(tie || last || (known?.talks ?? 0) > 0 ? facts : []),
+    ...(tie || last || (known?.talks ?? 0) > 0 ? facts.filter(aboutSomething) : []),
   ];
   const reason = reasons.find((r) => unsaid([r], talk).length);
   const view = tie
