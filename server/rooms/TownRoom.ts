@@ -404,6 +404,8 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   override async onDispose(): Promise<void> {
     this.stepTimer?.clear();
+    // (A step still under way would move the town past what is saved: it finishes first.)
+    await this.stepDone;
     this.host?.town.onAnswer(undefined);
     // A room refused at creation (no such town here) has nothing to save.
     await this.host?.save();
@@ -639,9 +641,17 @@ export class TownRoom extends Room<{ state: TownState }> {
     );
   }
 
-  private async stepOnce(): Promise<void> {
+  /** The step under way (resolved when none is): a room disposed mid-step saves after it. */
+  private stepDone: Promise<void> = Promise.resolve();
+
+  private stepOnce(): Promise<void> {
     // A step whose minds are slow must not overlap the next one; that tick is simply skipped.
-    if (this.stepping) return;
+    if (this.stepping) return this.stepDone;
+    this.stepDone = this.runStep();
+    return this.stepDone;
+  }
+
+  private async runStep(): Promise<void> {
     this.stepping = true;
     let events: TownEvent[] = [];
     const t0 = performance.now();
