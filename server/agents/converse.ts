@@ -21,7 +21,7 @@ import type { MemoryRecord } from "./memory/port.ts";
 import { eventOnDay, extractEvent, type PlaceName } from "./language/events.ts";
 import { parseHourMinute } from "../../shared/time.ts";
 import { flushObservations } from "./perceive.ts";
-import { knowledgeOf } from "./knowing.ts";
+import { knowledgeOf, planningNotes } from "./knowing.ts";
 import type { Knowledge } from "./language/knowledge.ts";
 import { postChatPrompt } from "./prompts/postChat.ts";
 import { relationshipPrompt } from "./prompts/relationship.ts";
@@ -547,17 +547,10 @@ function agreedIn(m: Meeting, n: number): boolean {
 /** The meetings it has promised on `day` (a visit agreed with a visitor or a resident), from its
  *  planning notes of the last week, as the day planner reads them: earliest agreed first. */
 export function promisesOf(ctx: MindContext, s: AgentState, day: number) {
-  const self = s.persona.name;
-  const notes = s.memory
-    .latest(
-      40,
-      (m) =>
-        m.type === "thought" &&
-        m.created > day - 7 * 86_400_000 &&
-        m.description.startsWith(`For ${self}'s planning`),
-    )
-    .map((m) => ({ text: m.description, created: m.created }));
-  return notes.length ? promisesOn(notes, day, placeNames(s), self, peopleFor(ctx, s)) : [];
+  const notes = planningNotes(s, day);
+  return notes.length
+    ? promisesOn(notes, day, placeNames(s), s.persona.name, peopleFor(ctx, s))
+    : [];
 }
 
 /** An agreed meeting into today's schedule: the accepter goes to the place named; the proposer

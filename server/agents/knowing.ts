@@ -56,11 +56,10 @@ function talks(s: AgentState, now: number, names: string[]): Map<string, number>
   return out;
 }
 
-/** What it has said it will be at today and tomorrow: its planning notes of the last week (a
- *  visit agreed, an event it means to go to), read as the day planner will read them. */
-function commitments(ctx: MindContext, s: AgentState, now: number): Commitment[] {
+/** Its planning notes of the week before `now` (the latest 40), as the day planner reads them. */
+export function planningNotes(s: AgentState, now: number): { text: string; created: number }[] {
   const self = s.persona.name;
-  const notes = s.memory
+  return s.memory
     .latest(
       40,
       (m) =>
@@ -69,6 +68,13 @@ function commitments(ctx: MindContext, s: AgentState, now: number): Commitment[]
         m.description.startsWith(`For ${self}'s planning`),
     )
     .map((m) => ({ text: m.description, created: m.created }));
+}
+
+/** What it has said it will be at today and tomorrow: its planning notes of the last week (a
+ *  visit agreed, an event it means to go to), read as the day planner will read them. */
+function commitments(ctx: MindContext, s: AgentState, now: number): Commitment[] {
+  const self = s.persona.name;
+  const notes = planningNotes(s, now);
   if (!notes.length) return [];
   const today = now - (now % DAY);
   const places = placeNames(s);
