@@ -6,7 +6,7 @@
 // them through the realiser; nothing is re-parsed from what the engine wrote.
 import nlp from "compromise";
 import { closeness, kindOf, lemma, type Pos } from "./lexicon.ts";
-import { Bounded, copyOf, parsed, termsOf as parsedTerms } from "./parse.ts";
+import { Bounded, copyOf, sentencesOf, termsOf as parsedTerms } from "./parse.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
 import { infinitive } from "./understand.ts";
 
@@ -208,7 +208,7 @@ function clauses(text: string, subject: string): string[] {
   const own = subject === "She" || subject === "He" ? [] : ["they", "them"];
   // Sentences that refer back are kept with the one before, and such a group is not cut.
   const groups: string[][] = [];
-  for (const s of parsed(text).sentences().out("array") as string[]) {
+  for (const s of sentencesOf(text)) {
     if (groups.length && refersBack(termsOf(s), own)) groups[groups.length - 1].push(s.trim());
     else groups.push([s.trim()]);
   }

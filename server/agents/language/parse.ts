@@ -73,6 +73,32 @@ export function termsOf(text: string): readonly ParsedTerm[] {
   return t;
 }
 
+const split = new Bounded<string, readonly string[]>(20_000);
+const tokenizer = (
+  nlp.methods() as {
+    one: { tokenize?: { splitSentences?: (text: string, world: object) => string[] } };
+  }
+).one.tokenize;
+const world = nlp.world();
+
+/** The text's sentences as written (as `sentences().out("array")` gives them). compromise cuts
+ *  sentences first, before words and tags, so a text read only for its sentences (which one is
+ *  the question, which was said before) is only cut, never tagged: the same sentences, a small
+ *  part of the work. */
+export function sentencesOf(text: string): readonly string[] {
+  let out = split.get(text);
+  if (!out) {
+    out = tokenizer?.splitSentences
+      ? tokenizer
+          .splitSentences(text, world)
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : (nlp.tokenize(text).sentences().out("array") as string[]);
+    split.set(text, out);
+  }
+  return out;
+}
+
 /** A copy of the text's tagging, to conjugate or rewrite (the same as tagging it anew). */
 export function copyOf(text: string): Doc {
   return parsed(text).clone() as Doc;

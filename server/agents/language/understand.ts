@@ -7,7 +7,7 @@
 import nlp from "compromise";
 import * as chrono from "chrono-node";
 import { closeness, domainOf, isWord, lemma, relatedness, senses, type Pos } from "./lexicon.ts";
-import { Bounded, parsed, termsOf } from "./parse.ts";
+import { Bounded, parsed, sentencesOf, termsOf } from "./parse.ts";
 
 export type Act =
   | "question"
@@ -600,8 +600,11 @@ export function understand(
 
 /** The last sentence of a line that asks ("Hi! Where do you work?" → "Where do you work?"). */
 export function lastQuestion(text: string): string {
+  if (!text.includes("?")) return "";
   return (
-    (parsed(text).sentences().out("array") as string[]).filter((x) => /\?\s*$/.test(x)).at(-1) ?? ""
+    sentencesOf(text)
+      .filter((x) => /\?\s*$/.test(x))
+      .at(-1) ?? ""
   );
 }
 

@@ -52,8 +52,13 @@ export class SpatialMemory {
   private size = 0;
   world = "";
 
+  /** Addresses already in the tree, as given: what is in view is added again at every step, and
+   *  the tree only grows, so one lookup tells it is not new. */
+  private readonly held = new Set<Address>();
+
   /** Adds an address of any depth (sector, arena or object). Returns whether it was new. */
   add(address: Address): boolean {
+    if (this.held.has(address)) return false;
     const parts = Address.levels(address);
     if (parts.length < 2 || parts.some((p) => !p)) return false;
     const [world, sector, arena, object] = parts;
@@ -76,6 +81,7 @@ export class SpatialMemory {
       fresh = true;
     }
     if (fresh) this.size++;
+    this.held.add(address);
     return fresh;
   }
 

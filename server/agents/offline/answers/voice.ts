@@ -1,6 +1,6 @@
 // Saying things within a talk: the talk so far, one of several wordings never said before, the
 // resident's own facts said in the first person, a clause cut short or the part of it asked for.
-import { copyOf, parsed } from "../../language/parse.ts";
+import { copyOf, parsed, sentencesOf } from "../../language/parse.ts";
 import type { MemoryLine } from "../../prompts/builder.ts";
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
@@ -58,7 +58,7 @@ export function unsaid(sentences: string[], talk: Talk): string[] {
   return sentences.flatMap((s) => {
     const n = norm(s);
     if (!n.length || old(n)) return [];
-    const parts = parsed(s).sentences().out("array") as string[];
+    const parts = sentencesOf(s);
     const kept = parts.filter((p) => norm(p).length < 12 || fresh(norm(p)));
     if (kept.length === parts.length) return [s];
     // What is left says something, or still opens with its reply ("Mostly, yes."); a bare reply
