@@ -6,10 +6,9 @@
 // of event words, holidays or phrasings: anything with a day or an hour ahead is an event.
 import { Address } from "../../../shared/address.ts";
 import * as chrono from "chrono-node";
-import nlp from "compromise";
 import { DAY_MS } from "../../world/clock.ts";
 import { nameCandidates, namesKey } from "./names.ts";
-import { Bounded, parsed, termsOf as parsedTerms } from "./parse.ts";
+import { Bounded, copyOf, parsed, termsOf as parsedTerms } from "./parse.ts";
 import { formatTime12, MONTH_NAMES } from "./time.ts";
 
 export interface PlaceName {
@@ -61,7 +60,8 @@ const NUMBER_WORD =
 function digits(text: string): string {
   if (!NUMBER_WORD.test(text)) return text;
   return cached(digitCache, text, () => {
-    const doc = nlp(text);
+    // (A copy of the shared tagging: the text is read for its events too.)
+    const doc = copyOf(text);
     doc.numbers().toNumber();
     return doc.text();
   });

@@ -3,9 +3,9 @@
 // and appointments); a person named adds 2 (news about people); a change to a thing (a person
 // set an object's state) is scored by the caller (perceive.ts), which knows whether the resident
 // uses it. Parts of speech and tenses come from compromise, times from the date parser.
-import nlp from "compromise";
 import { namesLaterTime, readTime, taggedPeople, timeAhead } from "./events.ts";
 import { nameCandidates } from "./names.ts";
+import { parsed } from "./parse.ts";
 import { lemma, neighbourhood, senses } from "./lexicon.ts";
 
 const cache = new Map<string, number>();
@@ -30,9 +30,9 @@ function futureVerb(text: string): boolean {
   if (!FUTURE_AUXILIARY.test(text)) return false;
   const hit = tenseCache.get(text);
   if (hit !== undefined) return hit;
-  const future = (nlp(text).verbs().json() as { verb?: { grammar?: { tense?: string } } }[]).some(
-    (v) => v.verb?.grammar?.tense === "FutureTense",
-  );
+  const future = (
+    parsed(text).verbs().json() as { verb?: { grammar?: { tense?: string } } }[]
+  ).some((v) => v.verb?.grammar?.tense === "FutureTense");
   if (tenseCache.size > 20_000) tenseCache.clear();
   tenseCache.set(text, future);
   return future;

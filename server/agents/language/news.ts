@@ -12,7 +12,7 @@ import { eventUpcoming, extractEvent, findPlace, type PlaceName } from "./events
 import { aboutTheFuture } from "./importance.ts";
 import { cap, ownMemoryAsI } from "./person.ts";
 import { secretIn } from "./facts.ts";
-import { Bounded } from "./parse.ts";
+import { Bounded, parsed } from "./parse.ts";
 import { domainOf, lemma, relatedness } from "./lexicon.ts";
 import { daysBetween, dates, formatTime12, MONTH_NAMES, reference, relativeDays } from "./time.ts";
 import { contentWords } from "./understand.ts";
@@ -55,7 +55,7 @@ export function absoluteDays(text: string, at: number): string {
 /** Whether a weekday the text names is the next one ("on Friday" of a plan), not the last: the
  *  text tells of what is ahead and not in the past tense ("lost her keys last Tuesday"). */
 const forward = (text: string, at: number) =>
-  aboutTheFuture(text, at) && !nlp(text).has("#PastTense");
+  aboutTheFuture(text, at) && !parsed(text).has("#PastTense");
 
 /** The parser's own tags say which of its readings are relative to the reference date. */
 const relative = (r: chrono.ParsedResult) =>
@@ -145,8 +145,8 @@ export function asClause(text: string, names: readonly string[] = []): string {
   if (
     !word ||
     names.some((n) => first(n) === word) ||
-    nlp(word).has("#ProperNoun") ||
-    nlp(text).terms().first().has("#ProperNoun")
+    parsed(word).has("#ProperNoun") ||
+    parsed(text).terms().first().has("#ProperNoun")
   )
     return text;
   return word.toLowerCase() + text.slice(word.length);
