@@ -8,6 +8,8 @@
 const byFirst = new Map<string, Set<string>>();
 /** The lengths of those first words. */
 let lengths: number[] = [];
+/** Their first characters: a text's position starting with none of them starts no first word. */
+let starts = new Set<string>();
 /** Names whose first word has a character a pattern reads as more than itself ("J.R."). */
 const special = new Set<string>();
 const known = new Set<string>();
@@ -27,6 +29,7 @@ function learn(people: readonly string[]): void {
     special.clear();
     known.clear();
     lengths = [];
+    starts = new Set();
     indexed = new WeakSet();
   }
   let grew = false;
@@ -42,7 +45,10 @@ function learn(people: readonly string[]): void {
       grew = true;
     }
   }
-  if (grew) lengths = [...new Set([...byFirst.keys()].map((f) => f.length))];
+  if (grew) {
+    lengths = [...new Set([...byFirst.keys()].map((f) => f.length))];
+    starts = new Set([...byFirst.keys()].map((f) => f[0]));
+  }
   indexed.add(people);
 }
 
@@ -61,13 +67,18 @@ export function nameCandidates(text: string, people: readonly string[]): number[
     for (const [first, set] of byFirst) {
       if (text.includes(first)) for (const p of set) names.add(p);
     }
-  else
-    for (const len of lengths) {
-      for (let at = 0; at + len <= text.length; at++) {
+  else {
+    // (A name with an empty first word, " Lee", is in every text, as a search for "" finds.)
+    for (const p of byFirst.get("") ?? []) names.add(p);
+    for (let at = 0; at < text.length; at++) {
+      if (!starts.has(text[at])) continue;
+      for (const len of lengths) {
+        if (at + len > text.length) continue;
         const found = byFirst.get(text.substr(at, len));
         if (found) for (const p of found) names.add(p);
       }
     }
+  }
   const out: number[] = [];
   for (const p of names)
     for (let i = people.indexOf(p); i >= 0; i = people.indexOf(p, i + 1)) out.push(i);
