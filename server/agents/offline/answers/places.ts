@@ -47,28 +47,19 @@ export function purposeWords(u: Utterance): string[] {
   // A verb of getting (one of its first senses is WordNet's verb of possession) whose object is
   // asked for says how one comes by it ("GRAB a coffee", "PICK UP some bread"): the place is
   // sought for the thing. ("PLAY pool" is what one goes there to do.)
-  const getting = gettingVerbs(u);
-  const how = (w: string) => u.pos?.[w] === "verb" && getting.includes(w) && !framing(w);
+  const objects = objectsOfVerbs(u.text);
+  const how = (w: string) =>
+    u.pos?.[w] === "verb" &&
+    senses(w, "verb")
+      .slice(0, 4)
+      .some((s) => s.domain === "verb.possession") &&
+    (objects.get(w) ?? []).some((o) => o !== w && u.topic.includes(o) && !framing(o));
   const purpose = u.topic.filter((w) => !framing(w) && !modifier(w) && !how(w));
   // (A word used as an adjective says how, "a QUIET spot to read", when something else says what
   // for.)
   const what = purpose.filter((w) => u.pos?.[w] !== "adj");
   if (what.length) return what;
   return purpose.length ? purpose : u.topic.filter((w) => !modifier(w));
-}
-
-/** The verbs of getting a question uses (one of their first senses is WordNet's verb of
- *  possession) whose object is asked for: "GET a meal", "GRAB a coffee", "BUY groceries". */
-function gettingVerbs(u: Utterance): string[] {
-  return [...objectsOfVerbs(u.text)]
-    .filter(
-      ([v, objects]) =>
-        senses(v, "verb")
-          .slice(0, 4)
-          .some((s) => s.domain === "verb.possession") &&
-        objects.some((o) => o !== v && u.topic.includes(o)),
-    )
-    .map(([v]) => v);
 }
 
 /** Each verb of a text (by its lemma) with the nouns it takes as its object (the noun after it,
@@ -109,10 +100,6 @@ export function placesFor(
   words: string[],
   k: Knowledge,
   residents: readonly string[],
-  /** Whether what residents do there may say what it is for: not for a thing to be got ("GET a
-   *  meal"), which a place serves by what it is (its name, rooms, things), not because people
-   *  have their lunch there. */
-  byUses = true,
 ): { p: Knowledge["places"][number]; s: number; top: number; own: number }[] {
   // Homes are not places to send someone: its own and any named after a resident.
   const homeSector = k.home.split(" of ").at(-1) ?? "";
@@ -191,7 +178,7 @@ export function placesFor(
         p,
         s: s / Math.max(1, words.length),
         top,
-        own: own || (fits.size >= 2 || (byUses && doings.size >= 2) ? 0.3 : 0),
+        own: own || (fits.size >= 2 || doings.size >= 2 ? 0.3 : 0),
       };
     })
     .filter((x) => x.top >= 0.4 && x.s >= 0.6 && x.own > 0)
@@ -325,7 +312,7 @@ export function places(
   f?: PersonaFacts,
 ): Source {
   const asked = purposeWords(u);
-  const scored = placesFor(asked, k, residents, gettingVerbs(u).length === 0);
+  const scored = placesFor(asked, k, residents);
   if (!scored.length && f) {
     // (Going itself is all that is asked: WordNet's "visit", to go to see a place.)
     const going = asked.length > 0 && asked.every((w) => closeness(w, "visit") >= 0.6);
