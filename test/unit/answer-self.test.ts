@@ -72,7 +72,7 @@ function knowledge(): Knowledge {
   };
 }
 
-function say(text: string): string {
+function say(text: string, said: string[] = []): string {
   const u = understand(text, {
     now: NOW,
     residents: RESIDENTS,
@@ -83,7 +83,7 @@ function say(text: string): string {
     me: ME,
     speaker: "Nora Vale",
     role: "visitor",
-    said: [],
+    said,
     heard: [text],
     memories: [],
     residents: RESIDENTS,
@@ -113,6 +113,16 @@ describe("questions about the resident itself", () => {
       const a = say(q);
       expect(a).toMatch(/^I'm well/);
       expect(a).not.toMatch(/So far today|This morning/);
+    }
+  });
+
+  it("asked how it is again in a talk, is still well, not at a loss", () => {
+    for (const [first, again] of [
+      ["How are you feeling today?", "How are you?"],
+      ["How are you?", "How do you feel?"],
+    ]) {
+      const before = say(first);
+      expect(say(again, [before])).toMatch(/^Still well, thanks/);
     }
   });
 

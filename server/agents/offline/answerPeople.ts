@@ -651,13 +651,17 @@ export function answerPeople(
           sentences: factsOf(f, k, (x) => x.kinds.includes(near.kind as Fact["kinds"][number])),
         });
     }
+    // (Asked again in the talk, "How are you feeling?" then "How are you?": still well.)
+    const well = talk.said.some((x) => x.includes("I'm well, thanks"))
+      ? "Still well, thanks"
+      : "I'm well, thanks";
     if (u.wh === "how" && (!u.topic.length || howFeeling) && !aboutPast && !habitual)
       // How it is, and the question back; what is on its mind only if asked again.
       sources.push(
         {
           name: "feelings",
           sentences: [
-            `${sentence(`I'm well, thanks${doingNow ? `; I'm ${doingNow}` : ""}`)} ${choose(["How about you?", "And you?"], talk, "how")}`,
+            `${sentence(`${well}${doingNow ? `; I'm ${doingNow}` : ""}`)} ${choose(["How about you?", "And you?"], talk, "how")}`,
           ],
         },
         feelings(f, k),
