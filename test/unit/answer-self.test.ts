@@ -22,7 +22,7 @@ const persona = {
 };
 const RESIDENTS = [ME, "Otto Lind", "Pia Berg"];
 
-function knowledge(): Knowledge {
+function knowledge(over: Partial<Knowledge> = {}): Knowledge {
   return {
     persona,
     minute: 15 * 60,
@@ -69,12 +69,13 @@ function knowledge(): Knowledge {
     people: [],
     knowsSpeaker: false,
     doing: "glazing plates",
+    ...over,
   };
 }
 
-function say(text: string, said: string[] = []): string {
+function say(text: string, said: string[] = [], over: Partial<Knowledge> = {}, now = NOW): string {
   const u = understand(text, {
-    now: NOW,
+    now,
     residents: RESIDENTS,
     listener: ME,
     speaker: "Nora Vale",
@@ -87,9 +88,9 @@ function say(text: string, said: string[] = []): string {
     heard: [text],
     memories: [],
     residents: RESIDENTS,
-    now: NOW,
+    now,
   };
-  return answerPeople(u, knowledge(), talk, () => "").text;
+  return answerPeople(u, knowledge(over), talk, () => "").text;
 }
 
 describe("questions about the resident itself", () => {
@@ -124,6 +125,44 @@ describe("questions about the resident itself", () => {
       const before = say(first);
       expect(say(again, [before])).toMatch(/^Still well, thanks/);
     }
+  });
+
+  it("says how it feels in the evening too, not its evening's plan", () => {
+    for (const q of ["How are you feeling today?", "How are you feeling this evening?"])
+      expect(
+        say(
+          q,
+          [],
+          {
+            minute: 19 * 60 + 30,
+            today: [
+              { start: 19 * 60, end: 20 * 60, task: "knitting", place: "Sol cottage" },
+              { start: 20 * 60, end: 22 * 60, task: "reading", place: "Sol cottage" },
+            ],
+          },
+          Date.UTC(2024, 1, 13, 19, 30),
+        ),
+      ).toMatch(/^I'm well/);
+  });
+
+  it("names those it talks with most as its friends when its persona names none, not a doing 'with friends'", () => {
+    const over: Partial<Knowledge> = {
+      persona: { ...persona, learned: "Maren Sol runs Sol Pottery on Kiln Street." },
+      today: [
+        {
+          start: 12 * 60,
+          end: 13 * 60,
+          task: "sitting by the water with friends",
+          place: "lawn of Harbour Green",
+        },
+      ],
+      people: [
+        { name: "Pia Berg", relationship: "", talks: 5 },
+        { name: "Otto Lind", relationship: "", talks: 2 },
+      ],
+    };
+    for (const q of ["Who are your closest friends in town?", "Who are your good friends here?"])
+      expect(say(q, [], over)).toMatch(/Pia/);
   });
 
   it("names the friend its persona names as its closest", () => {

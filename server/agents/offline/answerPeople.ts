@@ -507,6 +507,10 @@ export function answerPeople(
     // "Who are your parents?": the kin asked of, by the fact that names them, before its day.
     const kin = u.topic.filter((w) => kindOf(w, "relative") || kindOf(w, "friend"));
     if (u.wh === "who" && kin.length) sources.push(kinNamed(kin, f, k));
+    // "Who are your closest friends?": the friends its persona names, else those it talks with
+    // most, else those its days are spent with; before a doing of its day "with friends".
+    if (u.wh === "who" && kin.some((w) => w === "friend" || kindOf(w, "friend")))
+      sources.push(friends(f, k, talk));
     const whoOfMine = u.wh === "who" && u.about === "you" && u.topic.length > 0;
     if (whoOfMine) {
       // "Who do you usually have dinner with?": the block of its day the topic names, and whom
@@ -559,10 +563,6 @@ export function answerPeople(
           ],
         });
     }
-    // "Who are your closest friends?": the friends its persona names, else those it talks with
-    // most, else those its days are spent with.
-    if (u.wh === "who" && kin.some((w) => w === "friend" || kindOf(w, "friend")))
-      sources.push(friends(f, k, talk));
     // "Who do you live with?": the persona's fact on its people with the question's own verb.
     if (u.wh === "who" && u.about === "you" && !u.topic.length) {
       const verbs = (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
@@ -630,7 +630,8 @@ export function answerPeople(
       near.kind === "wish" &&
       near.score >= 0.45 &&
       !["now", "evening", "tomorrow"].includes(u.span);
-    if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime) && !hoped)
+    // (How it feels this evening is how it is, not its evening's plan.)
+    if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime) && !hoped && !howFeeling)
       sources.push(plansFor(u, f, k, talk, held));
     // (A yes/no question by a kind only when near it: "do you play sports?" is no work.)
     // (A yes/no question by a kind of its life only when near it: "do you play sports?" is no
