@@ -39,6 +39,8 @@ export interface PersonaFacts {
 
 export interface PersonaText {
   name: string;
+  /** Its values by their names ("age"), for an attribute of itself asked. */
+  age?: number;
   innate: string;
   learned: string;
   currently: string;

@@ -365,9 +365,14 @@ const patternsKept = new Bounded<string, { letters: string; re: RegExp }[]>(50_0
 /** The doings a thing is sought for, by an infinitive after its noun ("a spot TO READ", "somewhere
  *  TO EAT"): what is asked for, never a verb that frames the asking. By their lemma. */
 export function purposeVerbs(text: string): string[] {
-  return (
-    parsed(text).match("(#Noun|#Pronoun|#Adjective|#Adverb) to [#Verb]", 0).out("array") as string[]
-  ).map((v) => {
+  const doc = parsed(text);
+  // (And the doings joined to it: "a place to sit AND READ".)
+  return [
+    ...(doc.match("(#Noun|#Pronoun|#Adjective|#Adverb) to [#Verb]", 0).out("array") as string[]),
+    ...(doc
+      .match("(#Noun|#Pronoun|#Adjective|#Adverb) to #Verb (and|or) [#Verb]", 0)
+      .out("array") as string[]),
+  ].map((v) => {
     const w = v.toLowerCase().replace(/[^a-z' -]/g, "");
     return lemma(w, "verb") ?? infinitive(w) ?? w;
   });
@@ -585,6 +590,24 @@ export function understand(
             : main.has("^tell me") || main.has("^(describe|explain)")
               ? "what"
               : "yesno";
+    // "I don't think we've met. Who are you?": what is asked is the question's own; what was
+    // said before it sets no topic nor time, unless the question points back to it ("My cat
+    // went missing. Have you seen HER?").
+    const q = sentences.at(-1) ?? clean;
+    if (sentences.length > 1 && q !== asked && /\?\s*$/.test(q) && !pointsBack(q)) {
+      const own = understand(q, ctx);
+      return {
+        ...base,
+        span: own.span,
+        tense: own.tense,
+        topic: own.topic,
+        pos: own.pos ?? {},
+        at: own.at,
+        act: "question",
+        wh,
+        greets,
+      };
+    }
     return { ...base, act: "question", wh, greets };
   }
   if (main.has("^(tell me|describe|explain)"))
@@ -596,6 +619,18 @@ export function understand(
   )
     return { ...base, act: "opinion", greets };
   return { ...base, act: "statement", greets };
+}
+
+/** Whether a sentence points back to what was said before it: a pronoun of the third person,
+ *  or a demonstrative standing for a thing ("what do you think of THAT?"), not one before its
+ *  noun ("this town"). English's closed class. */
+function pointsBack(sentence: string): boolean {
+  const ts = termsOf(sentence);
+  return ts.some(
+    (t, i) =>
+      /^(it|its|he|him|his|she|her|they|them|their)$/.test(t.normal) ||
+      (/^(that|this|those|these)$/.test(t.normal) && !(ts[i + 1] && has(ts[i + 1], "Noun"))),
+  );
 }
 
 /** The last sentence of a line that asks ("Hi! Where do you work?" → "Where do you work?"). */

@@ -47,7 +47,15 @@ import {
   habitualTime,
 } from "./answers/day.ts";
 import { plansFor } from "./answers/plans.ts";
-import { purposeWords, places, likedPlace, soughtFor } from "./answers/places.ts";
+import {
+  purposeWords,
+  places,
+  likedPlace,
+  soughtFor,
+  atWork,
+  leisurePlace,
+  ownPlaces,
+} from "./answers/places.ts";
 import {
   identity,
   feelings,
@@ -56,9 +64,10 @@ import {
   origin,
   feelingAsked,
   bearingFact,
+  attributeAsked,
 } from "./answers/self.ts";
 import { met, metAsked } from "./answers/met.ts";
-import { opinionAsked, opinionOf } from "./answers/opinions.ts";
+import { likingAsked, opinionAsked, opinionOf } from "./answers/opinions.ts";
 import {
   company,
   aboutPerson,
@@ -148,10 +157,12 @@ export function answerPeople(
     case "invitation":
       return invitation(u, f, k, talk);
     case "request": {
-      const p = places(u, k, talk.residents);
+      const somewhere = parsed(u.text).has("(anywhere|somewhere|someplace|place|spot)");
+      // (Its own days' places only when a place is asked for: "could you help me carry some
+      // boxes?" is no question of where to go.)
+      const p = places(u, k, talk.residents, somewhere ? f : undefined);
       // Asked to recommend somewhere it knows none for: honestly, by what was asked.
       const wanted = purposeWords(u);
-      const somewhere = parsed(u.text).has("(anywhere|somewhere|someplace|place|spot)");
       return (
         reply(p.sentences, "request") ??
         (somewhere && wanted.length
@@ -221,6 +232,9 @@ export function answerPeople(
   // A yes/no question about something it has heard of is answered "yes", then what it heard.
   const yes = (xs: string[]) =>
     u.wh === "yesno" && xs.length ? [`Yes. ${xs[0]}`, ...xs.slice(1)] : xs;
+  // ("Who are your dearest FRIENDS?": its own people are asked of, whatever else is said.)
+  const ownPeople =
+    u.about === "you" && u.topic.some((w) => kindOf(w, "relative") || kindOf(w, "friend"));
   const foreign = foreignTopic(u, k);
   const existential =
     parsed(u.text).has("^(is|are) there") &&
@@ -249,12 +263,14 @@ export function answerPeople(
   const opinion = asked && asked.of !== "thing" ? asked : undefined;
   let dayAsked = true;
   // "What's your favourite spot in town?": the place of a habit of its own.
+  // ("Where do you like to go in town?": a place of its own liking asked for.)
   const favourite =
     !opinion &&
     u.about === "you" &&
-    (parsed(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]).some(
-      (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
-    );
+    ((u.wh === "where" && likingAsked(u)) ||
+      (parsed(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]).some(
+        (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
+      ));
   // "Is the cafe still open?": a yes/no on a place it knows, now, answered from its own day there
   // (it is there now, was earlier, will be later), else honestly that it has not been by.
   const placeAsked =
@@ -297,6 +313,10 @@ export function answerPeople(
     // "What do you think of Kenji?": its view of them first, with who they are to it as reason.
     if (viewAsked(u)) sources.push(viewOf(u.person, f, k, talk, rest));
     sources.push({ name: "person", sentences: [...rest.slice(0, 1), ...news, ...rest.slice(1)] });
+  } else if (attributeAsked(u, k)) {
+    // "How old are you?": its own value of what is asked (its age), not a fact with "old" in it.
+    dayAsked = false;
+    sources.push(attributeAsked(u, k)!);
   } else if (busyAsked(u)) {
     // "Are you busy?": what it is doing now, briefly, not its day.
     sources.push(busyNow(f, k));
@@ -318,6 +338,7 @@ export function answerPeople(
             !p.name.includes(" of ") &&
             !p.dwelling &&
             p.name !== k.home.split(" of ").at(-1) &&
+            !atWork(f, p.name) &&
             wordsOf(p.name).some((w) => liked.words.includes(w)),
         )
       : undefined;
@@ -328,26 +349,26 @@ export function answerPeople(
           `${place.name}, I'd say. ${partAbout(mine(f, liked.text), wordsOf(place.name))}`,
         ],
       });
-    // Else the place outside its home where its day is spent most.
-    const homeSector = k.home.split(" of ").at(-1);
-    const time = new Map<string, number>();
-    for (const b of activities(k.today)) {
-      const sector = b.place?.split(" of ").at(-1);
-      if (sector && sector !== homeSector && !k.places.some((p) => p.name === sector && p.dwelling))
-        time.set(sector, (time.get(sector) ?? 0) + b.end - b.start);
-    }
-    const most = [...time].sort((a, b) => b[1] - a[1])[0]?.[0];
+    // Else the place outside its home and work where its day goes most, with what it does
+    // there; else its work's, where its days go.
+    const free = leisurePlace(f, k);
+    if (free)
+      sources.push({
+        name: "favourite",
+        sentences: [sentence(`Probably ${free.sector}; I'm often there, ${free.doing}`)],
+      });
+    const most = ownPlaces(k)[0]?.sector;
     if (most)
       sources.push({
         name: "favourite",
         sentences: [`Probably ${most}; I spend most of my days there.`],
       });
-  } else if (seeksPlace) sources.push(places(u, k, talk.residents));
+  } else if (seeksPlace) sources.push(places(u, k, talk.residents, f));
   else if (sourceSought(u)) {
     // "Who should I talk to about the town's history?": a person to go to on the topic.
     dayAsked = false;
     sources.push(whoKnows(sourceSought(u)!, u, f, k, talk));
-  } else if (foreign.length && u.wh === "who") {
+  } else if (foreign.length && u.wh === "who" && !ownPeople) {
     // "Who runs the bakery?": whoever it knows of that bears on the thing, else honestly not.
     dayAsked = false;
     const on = { ...u, topic: foreign };
@@ -372,7 +393,7 @@ export function answerPeople(
         ...plans,
       ],
     });
-  } else if (foreign.length) {
+  } else if (foreign.length && !ownPeople) {
     // A thing outside its own life and day ("my dog", "the mayor"): what it remembers or its
     // persona says of it, else an honest answer that takes the question up; news it holds on
     // the thing first ("Have you seen a lost cat?" when told of one).
@@ -462,9 +483,17 @@ export function answerPeople(
           : facts.slice(0, 1).map((x) => `${x} I couldn't say exactly how long, to be honest.`),
       });
     }
+    // "How are you feeling today?": how it is, asked with a verb of feeling alone (WordNet's
+    // emotion verbs), not what its day held.
+    const howFeeling =
+      u.wh === "how" &&
+      u.about === "you" &&
+      u.topic.length > 0 &&
+      u.topic.every((w) => u.pos?.[w] === "verb" && domainOf(w, "verb") === "verb.emotion");
     const aboutPast =
       !doingAsked &&
       !howLong &&
+      !howFeeling &&
       (u.span === "yesterday" ||
         (u.span === "today" && u.wh === "how" && u.tense !== "future") ||
         (u.tense === "past" &&
@@ -478,6 +507,10 @@ export function answerPeople(
     // "Who are your parents?": the kin asked of, by the fact that names them, before its day.
     const kin = u.topic.filter((w) => kindOf(w, "relative") || kindOf(w, "friend"));
     if (u.wh === "who" && kin.length) sources.push(kinNamed(kin, f, k));
+    // "Who are your closest friends?": the friends its persona names, else those it talks with
+    // most, else those its days are spent with; before a doing of its day "with friends".
+    if (u.wh === "who" && kin.some((w) => w === "friend" || kindOf(w, "friend")))
+      sources.push(friends(f, k, talk));
     const whoOfMine = u.wh === "who" && u.about === "you" && u.topic.length > 0;
     if (whoOfMine) {
       // "Who do you usually have dinner with?": the block of its day the topic names, and whom
@@ -530,10 +563,6 @@ export function answerPeople(
           ],
         });
     }
-    // "Who are your closest friends?": the friends its persona names, else those it talks with
-    // most, else those its days are spent with.
-    if (u.wh === "who" && kin.some((w) => w === "friend" || kindOf(w, "friend")))
-      sources.push(friends(f, k, talk));
     // "Who do you live with?": the persona's fact on its people with the question's own verb.
     if (u.wh === "who" && u.about === "you" && !u.topic.length) {
       const verbs = (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
@@ -601,7 +630,8 @@ export function answerPeople(
       near.kind === "wish" &&
       near.score >= 0.45 &&
       !["now", "evening", "tomorrow"].includes(u.span);
-    if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime) && !hoped)
+    // (How it feels this evening is how it is, not its evening's plan.)
+    if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime) && !hoped && !howFeeling)
       sources.push(plansFor(u, f, k, talk, held));
     // (A yes/no question by a kind only when near it: "do you play sports?" is no work.)
     // (A yes/no question by a kind of its life only when near it: "do you play sports?" is no
@@ -622,13 +652,17 @@ export function answerPeople(
           sentences: factsOf(f, k, (x) => x.kinds.includes(near.kind as Fact["kinds"][number])),
         });
     }
-    if (u.wh === "how" && !u.topic.length && !aboutPast && !habitual)
+    // (Asked again in the talk, "How are you feeling?" then "How are you?": still well.)
+    const well = talk.said.some((x) => x.includes("I'm well, thanks"))
+      ? "Still well, thanks"
+      : "I'm well, thanks";
+    if (u.wh === "how" && (!u.topic.length || howFeeling) && !aboutPast && !habitual)
       // How it is, and the question back; what is on its mind only if asked again.
       sources.push(
         {
           name: "feelings",
           sentences: [
-            `${sentence(`I'm well, thanks${doingNow ? `; I'm ${doingNow}` : ""}`)} ${choose(["How about you?", "And you?"], talk, "how")}`,
+            `${sentence(`${well}${doingNow ? `; I'm ${doingNow}` : ""}`)} ${choose(["How about you?", "And you?"], talk, "how")}`,
           ],
         },
         feelings(f, k),

@@ -13,12 +13,34 @@ import { seeded } from "../../language/random.ts";
 /** What an opinion question is about: the listener's work, home and town, or a thing. */
 export type OpinionOf = "work" | "home" | "thing";
 
+/** A verb or adjective that evaluates (liking, enjoying, being happy with), not one of wanting
+ *  or hoping, which asks for a wish, nor of worrying, which asks for a worry (the persona's
+ *  other two attitudes, facts of their own). */
+function evaluates(u: Utterance, w: string): boolean {
+  // (A noun is no evaluation: "what KIND of work" asks a category, not a liking.)
+  if (u.pos?.[w] === "noun") return false;
+  const e = Math.max(...["like", "enjoy", "happy"].map((c) => closeness(w, c)));
+  return e >= 0.6 && e > closeness(w, "want") && e > closeness(w, "worry");
+}
+
+/** The word after the subject is its verb, whatever the tagger says ("do you LIKE what ..."). */
+function verbsAfterYou(u: Utterance): string[] {
+  return [...u.text.toLowerCase().matchAll(/\byou (\w+)/g)].map((m) => lemma(m[1], "verb") ?? m[1]);
+}
+
+/** Whether the listener's liking is asked ("do you LIKE ...", "where do you ENJOY going?"). */
+export function likingAsked(u: Utterance): boolean {
+  return u.topic.some((w) => evaluates(u, w)) || verbsAfterYou(u).some((w) => evaluates(u, w));
+}
+
 /** "Do you like what you do?", "How do you feel about living here?", "Are you happy at work?":
  *  a verb or adjective of feeling about the listener's own life. */
 export function opinionAsked(
   u: Utterance,
 ): { of: OpinionOf; words: string[]; change?: boolean; ranked?: boolean } | undefined {
-  if (u.act !== "question") return undefined;
+  // ("WHO are your closest friends?", "WHERE do you like to go?": a person or a place is asked
+  // for, not a view.)
+  if (u.act !== "question" || u.wh === "who" || u.wh === "where") return undefined;
   const doc = parsed(u.text);
   // "What is the BEST thing about living here?": a superlative asks the listener's own view,
   // with no "you" said (not of a person named: that is the person's).
@@ -33,25 +55,11 @@ export function opinionAsked(
       (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
     );
   if (u.about !== "you" && !ranked) return undefined;
-  // A verb or adjective that evaluates (liking, enjoying, being happy with), not one of wanting
-  // or hoping, which asks for a wish, nor of worrying, which asks for a worry (the persona's
-  // other two attitudes, facts of their own).
-  const feeling = (w: string) => {
-    // (A noun is no evaluation: "what KIND of work" asks a category, not a liking.)
-    if (u.pos?.[w] === "noun") return false;
-    const evaluates = Math.max(...["like", "enjoy", "happy"].map((c) => closeness(w, c)));
-    return (
-      evaluates >= 0.6 && evaluates > closeness(w, "want") && evaluates > closeness(w, "worry")
-    );
-  };
-  // The word after the subject is its verb, whatever the tagger says ("do you LIKE what ...").
-  const afterYou = [...u.text.toLowerCase().matchAll(/\byou (\w+)/g)].map(
-    (m) => lemma(m[1], "verb") ?? m[1],
-  );
+  const feeling = (w: string) => evaluates(u, w);
+  const afterYou = verbsAfterYou(u);
   const felt =
     ranked ||
-    u.topic.some(feeling) ||
-    afterYou.some(feeling) ||
+    likingAsked(u) ||
     doc.has("(think|feel) (of|about)") ||
     doc.has("(what|how) do you (think|feel)");
   // "What would you change about this town?": a wish for it, asked as a hypothetical ("would")

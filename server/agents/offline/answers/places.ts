@@ -1,8 +1,16 @@
 // The places it knows, read by their names, rooms, things and uses against what a question
 // asks a place for ("where can I get a meal?" meets a dining room).
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
-import type { Knowledge } from "../../language/knowledge.ts";
-import { domainOf, kindOf, lemma, purposeMatch, senses, type Pos } from "../../language/lexicon.ts";
+import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
+import {
+  closeness,
+  domainOf,
+  kindOf,
+  lemma,
+  purposeMatch,
+  senses,
+  type Pos,
+} from "../../language/lexicon.ts";
 import { termsOf } from "../../language/parse.ts";
 import { listOf, sentence } from "../../language/realise.ts";
 import {
@@ -12,6 +20,7 @@ import {
   type Utterance,
 } from "../../language/understand.ts";
 import { type Source, wordsOf } from "./voice.ts";
+import { activities, doingPhrase } from "./day.ts";
 
 /** Verbs that frame a question about a place rather than say what it is for (WordNet's files). */
 export const FRAMING_VERBS = [
@@ -151,7 +160,10 @@ export function placesFor(
       for (const t of words) {
         const matches = new Map<string, number>();
         for (const [w, weight, pos, doing] of ws) {
-          const m = purposeMatch(t, w, pos) * weight * idf(w);
+          // (A place's name is read as a place in any of its senses: a "green" is also a
+          // park, WordNet's "park, commons, common, green".)
+          const asPlace = weight === 1 && placeSenses(w).has(t) ? 0.9 : 0;
+          const m = Math.max(purposeMatch(t, w, pos), asPlace) * weight * idf(w);
           if (m >= 0.3 && m > (matches.get(w) ?? 0)) matches.set(w, m);
           if (weight === 1 && m >= 0.3) own = Math.max(own, m);
           if (weight === 0.9 && !doing && m >= 0.3) own = Math.max(own, m);
@@ -171,6 +183,15 @@ export function placesFor(
     })
     .filter((x) => x.top >= 0.4 && x.s >= 0.6 && x.own > 0)
     .sort((a, b) => b.s - a.s);
+}
+
+/** The words a place's name word is a synonym of in its senses that WordNet files as places. */
+function placeSenses(word: string): Set<string> {
+  return new Set(
+    senses(word, "noun")
+      .filter((x) => x.domain === "noun.location")
+      .flatMap((x) => x.words),
+  );
 }
 
 /** A plan's doing by its words, each in the part of speech it is used in; the -ing form it opens
@@ -202,10 +223,108 @@ export function placePhrase(name: string): string {
   return sector ? `the ${arena} at ${sector}` : name;
 }
 
-/** Where to go for what is asked: the best place, and another building's if nearly as good. */
-export function places(u: Utterance, k: Knowledge, residents: readonly string[]): Source {
+/** Whether a place is its work's: its occupation names it for the most part ("Copper Kettle
+ *  cafe" of "runs the Copper Kettle"). Where it has to be, not where it would send someone to
+ *  unwind. */
+export function atWork(f: PersonaFacts, sector: string): boolean {
+  const work = new Set(
+    f.facts.filter((x) => x.kinds.includes("occupation")).flatMap((x) => x.words),
+  );
+  const ws = wordsOf(sector);
+  return 2 * ws.filter((w) => work.has(w)).length > ws.length;
+}
+
+/** The places outside its home where its own day goes, most time first, each with its longest
+ *  doing there. */
+export function ownPlaces(k: Knowledge): { sector: string; block: DayBlock }[] {
+  const homeSector = k.home.split(" of ").at(-1);
+  const time = new Map<string, number>();
+  const longest = new Map<string, DayBlock>();
+  for (const b of activities(k.today)) {
+    const sector = b.place?.split(" of ").at(-1);
+    if (!sector || sector === homeSector || k.places.some((p) => p.name === sector && p.dwelling))
+      continue;
+    time.set(sector, (time.get(sector) ?? 0) + b.end - b.start);
+    // (A doing that names the place is said after it badly: "I'm often there, getting Willow
+    // Green ready"; one that does not comes first.)
+    const naming = (x: DayBlock) => x.task.includes(sector);
+    const was = longest.get(sector);
+    if (
+      !was ||
+      (naming(was) && !naming(b)) ||
+      (naming(was) === naming(b) && b.end - b.start > was.end - was.start)
+    )
+      longest.set(sector, b);
+  }
+  return [...time]
+    .sort((a, b) => b[1] - a[1])
+    .map(([sector]) => ({ sector, block: longest.get(sector)! }));
+}
+
+/** Where it goes of its own free will: the place outside its home and work where its day goes
+ *  most, with what it does there. */
+export function leisurePlace(
+  f: PersonaFacts,
+  k: Knowledge,
+): { sector: string; doing: string } | undefined {
+  const free = ownPlaces(k).find((x) => !atWork(f, x.sector));
+  if (!free || free.block.task.includes(free.sector)) return undefined;
+  return { sector: free.sector, doing: doingPhrase({ ...free.block, place: undefined }, f, k) };
+}
+
+/** A place of its own day where it does what is asked ("somewhere to RELAX": it rests on a bench
+ *  at Willow Green; "to READ": it studies in the library), each doing by what it is for or by
+ *  its senses ("read" is a sense of "study"). A doing only: a thing asked for ("a meal") is got
+ *  where it is served, which the place's own name and things say, not where it has its lunch. */
+function ownPlaceFor(words: string[], u: Utterance, f: PersonaFacts, k: Knowledge): Source {
+  const own = new Set(ownPlaces(k).map((x) => x.sector));
+  const doings = words.filter(
+    (w) => u.pos?.[w] === "verb" || senses(w, "verb").length > senses(w, "noun").length,
+  );
+  let best: { b: DayBlock; s: number } | undefined;
+  for (const b of activities(k.today)) {
+    const sector = b.place?.split(" of ").at(-1);
+    if (!sector || !own.has(sector) || b.task.includes(sector)) continue;
+    for (const t of doingTerms(b.task).filter((x) => x.pos === "verb"))
+      for (const w of doings) {
+        const m = Math.max(purposeMatch(w, t.word, "verb"), closeness(w, t.word));
+        if (m >= 0.6 && m > (best?.s ?? 0)) best = { b, s: m };
+      }
+  }
+  if (!best) return { name: "places-own", sentences: [] };
+  return {
+    name: "places-own",
+    sentences: [
+      sentence(
+        `Try ${placePhrase(best.b.place!)}; I'm often there myself, ${doingPhrase({ ...best.b, place: undefined }, f, k)}`,
+      ),
+    ],
+  };
+}
+
+/** Where to go for what is asked: the best place, and another building's if nearly as good;
+ *  else a place of its own day where it does what is asked; asked only for somewhere to go
+ *  ("a place to VISIT"), where it goes itself. */
+export function places(
+  u: Utterance,
+  k: Knowledge,
+  residents: readonly string[],
+  f?: PersonaFacts,
+): Source {
   const asked = purposeWords(u);
   const scored = placesFor(asked, k, residents);
+  if (!scored.length && f) {
+    // (Going itself is all that is asked: WordNet's "visit", to go to see a place.)
+    const going = asked.length > 0 && asked.every((w) => closeness(w, "visit") >= 0.6);
+    const free = going ? leisurePlace(f, k) : undefined;
+    if (free)
+      return {
+        name: "places-own",
+        sentences: [sentence(`Try ${free.sector}; I like it there myself, ${free.doing}`)],
+      };
+    const own = ownPlaceFor(asked, u, f, k);
+    if (own.sentences.length) return own;
+  }
   // A room asked for by its own name ("where the library is") before the building around it.
   const named = scored.find((x) => {
     const [arena, sector] = x.p.name.split(" of ");

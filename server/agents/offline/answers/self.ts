@@ -11,6 +11,8 @@ import {
   lemma,
   relatedness,
   glossOf,
+  senses,
+  synset,
 } from "../../language/lexicon.ts";
 import { sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
@@ -265,4 +267,31 @@ export function bearingFact(u: Utterance, f: PersonaFacts, k: Knowledge): Source
     return { name: "bearing", sentences: [said2] };
   }
   return undefined;
+}
+
+/** "How old are you?", "What's your age?": an attribute of itself asked, a noun WordNet files as
+ *  an attribute or the attribute an adjective measures (its "=" pointer: old → age, tall →
+ *  height), answered by its persona's value of that name when it holds one. */
+export function attributeAsked(u: Utterance, k: Knowledge): Source | undefined {
+  if (u.about !== "you") return undefined;
+  const doc = nlp(u.text);
+  // (An adjective said of itself, "how OLD are you", "are you OLD enough", not of another:
+  // "have you met anyone NEW?".)
+  const ofYou = (w: string) => doc.has(`how ${w}`) || doc.has(`you #Adverb? ${w}`);
+  const names = u.topic.flatMap((w) =>
+    u.pos?.[w] === "adj" && ofYou(w)
+      ? senses(w, "adj")
+          .slice(0, 2)
+          .flatMap((s) => s.pointers.filter((p) => p.symbol === "="))
+          .flatMap((p) => synset(p.pos, p.offset).words)
+      : u.pos?.[w] === "noun" && domainOf(w, "noun") === "noun.attribute"
+        ? [w]
+        : [],
+  );
+  // (Of itself, not of a thing of its own: "how old is your HOUSE?".)
+  if (u.topic.some((w) => u.pos?.[w] === "noun" && !names.includes(w))) return undefined;
+  const values = k.persona as unknown as Record<string, unknown>;
+  const name = names.find((n) => typeof values[n] === "number");
+  if (!name) return undefined;
+  return { name: "attribute", sentences: [`I'm ${values[name] as number}.`] };
 }
