@@ -72,7 +72,7 @@ import {
 } from "./answers/people.ts";
 import { bears, recall, fromMemories, newsy, hearsay, asksHeard } from "./answers/memories.ts";
 import { foreignTopic, notKnown } from "./answers/notKnown.ts";
-import { statement, invitation } from "./answers/replies.ts";
+import { statement, invitation, favour } from "./answers/replies.ts";
 import { sourceSought, whoKnows } from "./answers/whoKnows.ts";
 import { lookingAhead } from "./answers/ahead.ts";
 import { illWill, illWillAsked } from "./answers/relations.ts";
@@ -148,6 +148,9 @@ export function answerPeople(
     case "invitation":
       return invitation(u, f, k, talk);
     case "request": {
+      // A favour (a doing of its own asked for) is given by its day; else a place is sought.
+      const done = favour(u, f, k, talk);
+      if (done) return { ...done, text: withHello(done.text) };
       const p = places(u, k, talk.residents);
       // Asked to recommend somewhere it knows none for: honestly, by what was asked.
       const wanted = purposeWords(u);
