@@ -2,10 +2,10 @@
 // of its own, an invitation accepted or declined by its day and character.
 import type { PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
-import { closeness, domainOf, isWord, lemma } from "../../language/lexicon.ts";
+import { closeness, domainOf, lemma } from "../../language/lexicon.ts";
 import { parsed, termsOf } from "../../language/parse.ts";
 import { cap, clock } from "../../language/realise.ts";
-import type { Utterance } from "../../language/understand.ts";
+import { contentTerms, proposal, type Utterance } from "../../language/understand.ts";
 import {
   type Talk,
   type PeopleAnswer,
@@ -210,17 +210,20 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
   const from = day === 0 ? Math.max(k.minute + 60, part) : part;
   const open = (b: DayBlock) => free(b) && !promised(b.start);
   // A doing of its own day that bears on what is proposed ("grab LUNCH": its lunch hour) is when.
-  // (Its words of what is done, not of going there: "go FISHING", "grab LUNCH".)
-  const nouns = u.topic.filter(
-    (w) =>
-      u.pos?.[w] === "noun" ||
-      (u.pos?.[w] === "verb" && isWord(w, "verb") && domainOf(w, "verb") !== "verb.motion"),
-  );
+  // (The words of what is proposed, not of asking or going there: "go FISHING", "grab LUNCH";
+  // "would you like to JOIN" proposes no doing of its day.)
+  const proposed = contentTerms(proposal(u.text) ?? "");
+  const nouns = proposed
+    .filter(
+      (t) =>
+        t.pos === "noun" ||
+        (t.pos === "verb" && !["verb.motion", "verb.social"].includes(domainOf(t.word, "verb"))),
+    )
+    .map((t) => t.word);
   const fitting =
     nouns.length && u.partHour === undefined
       ? blocks.find(
-          (b) =>
-            b.start >= (day === 0 ? k.minute + 30 : 0) && open(b) && bears(b.task, nouns, u.pos),
+          (b) => b.start >= (day === 0 ? k.minute + 30 : 0) && open(b) && bears(b.task, nouns),
         )
       : undefined;
   const slot =
