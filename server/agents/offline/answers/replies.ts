@@ -216,8 +216,13 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
   const nouns = proposed
     .filter(
       (t) =>
-        t.pos === "noun" ||
-        (t.pos === "verb" && !["verb.motion", "verb.social"].includes(domainOf(t.word, "verb"))),
+        // (A thing, not a time: "sometime" says when, not what.)
+        (t.pos === "noun" && !["", "noun.time"].includes(domainOf(t.word, "noun"))) ||
+        (t.pos === "verb" &&
+          // (Nor a phrasal verb of going: "come by" is no getting of things.)
+          ![t.word, t.word.split(" ")[0]].some((w) =>
+            ["verb.motion", "verb.social"].includes(domainOf(w, "verb")),
+          )),
     )
     .map((t) => t.word);
   const fitting =
