@@ -23,7 +23,7 @@ import {
 import { doing, keepPromise } from "./converse.ts";
 import { startOfDay } from "../world/clock.ts";
 import { knowledgeOf } from "./knowing.ts";
-import { understand } from "./language/understand.ts";
+import { proposal, understand } from "./language/understand.ts";
 import { iToThirdPerson } from "./language/person.ts";
 import { placeMeant } from "./language/events.ts";
 import { formatTime12 } from "./language/time.ts";
@@ -95,15 +95,20 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
     speaker: speaker.name,
   });
   if (heard.act === "statement" || heard.act === "invitation") {
-    const told = reported(said, speaker.name, s.persona.name);
-    if (told)
+    // (A suggestion is the invitation itself, not news: "Let's go for a walk" is no "told".)
+    const told = reported(said, speaker.name, s.persona.name, (x) =>
+      heard.act === "invitation" ? proposal(x) === undefined : true,
+    );
+    const to = heard.act === "invitation" ? proposal(said) : undefined;
+    const meTo = (v: string) => v.replace(/\b(me|us)\b/gi, speaker.name.split(" ")[0]);
+    if (told || heard.act === "invitation")
       await remember(ctx, s, [
         {
           type: "thought",
           created: now,
           description:
             heard.act === "invitation"
-              ? `${speaker.name}, a ${speaker.role}, ${told ? `told ${s.persona.name} that ${told} and ` : ""}invited ${s.persona.name} to come by`
+              ? `${speaker.name}, a ${speaker.role}, ${told ? `told ${s.persona.name} that ${told} and ` : ""}invited ${s.persona.name} ${to ? `to ${meTo(to)}` : "to come by"}`
               : `${speaker.name}, a ${speaker.role}, told ${s.persona.name} that ${told}`,
           subject: speaker.name,
           predicate: heard.act === "invitation" ? "invited" : "told",
@@ -164,10 +169,15 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
 
 /** The person's own statements, the first person turned to them by name ("I've opened" → "Nora
  *  has opened"); the questions and the invitation itself left out. */
-function reported(said: string, speaker: string, me: string): string {
+function reported(
+  said: string,
+  speaker: string,
+  me: string,
+  keep: (sentence: string) => boolean = () => true,
+): string {
   const statements = said
     .split(/(?<=[.!?])\s+/)
-    .filter((x) => !/\?\s*$/.test(x))
+    .filter((x) => !/\?\s*$/.test(x) && keep(x))
     .map((x) => x.replace(/[.!]+$/, "").trim())
     .filter(Boolean);
   return statements

@@ -60,11 +60,13 @@ const SOCIAL: [Act, string][] = [
   ["goodbye", "farewell"],
   ["thanks", "thanks"],
 ];
-function socialAct(words: string[]): Act | undefined {
-  // A farewell anywhere in a short utterance closes the talk ("Thanks, goodbye!").
+function socialAct(words: string[], told: ReadonlySet<string> = new Set()): Act | undefined {
+  // A farewell anywhere in a short utterance closes the talk ("Thanks, goodbye!"); a verb told in
+  // the past is no farewell ("my father DIED").
   if (words.length <= 6)
     for (let i = 0; i < words.length; i++)
       for (const n of [2, 1]) {
+        if (told.has(words[i])) continue;
         const phrase = words.slice(i, i + n).join(" ");
         // "Good morning" is WordNet's "greeting or farewell": at once both, it opens a talk.
         const bye = relatedness(phrase, "farewell");
@@ -170,6 +172,11 @@ function closingPleasantry(
   // Of a talk that was ("it WAS nice", "I ENJOYED"), or is going on ("nice talkING to you").
   return doing && liked && (doc.has("#PastTense") || /ing\b/i.test(sentence));
 }
+
+/** A suggestion in the first person plural, its verb captured (English grammar: the hortative
+ *  "let's", "shall we", "how about we", "why don't we", "why not"). */
+const SUGGESTION =
+  "^(let's #Pronoun?|let us|lets|shall we|should we|how about we|what about we|why don't #Negative? we|why do #Negative we|why #Negative) [#Verb]";
 
 /** The span of time an utterance is about: chrono-node's reading against now, else its tense. */
 function spanOf(
@@ -518,8 +525,10 @@ export function understand(
   const social =
     (leaving && !/\?\s*$/.test(clean)) || farewellLast
       ? "goodbye"
-      : (socialAct(words.filter(Boolean)) ??
-        (parting(sentences.at(-1) ?? clean) ? ("goodbye" as const) : undefined));
+      : (socialAct(
+          words.filter(Boolean),
+          new Set(terms.filter((t) => has(t, "PastTense")).map((t) => t.normal)),
+        ) ?? (parting(sentences.at(-1) ?? clean) ? ("goodbye" as const) : undefined));
   const main = parsed(sentences.at(-1) ?? clean);
   const isQuestion =
     /\?\s*$/.test(clean) ||
@@ -543,32 +552,81 @@ export function understand(
     return { ...base, act: social, greets: false };
   if (onlySocial) return { ...base, act: social, greets };
 
-  // An invitation: asked to come, join or visit (a verb of motion or meeting after "you"), or
-  // "let's ..."; a request: asked to do something else.
+  // (A verb as matched, its punctuation off, by its lemma.)
+  const verbOf = (v: string) => {
+    const w = v.toLowerCase().replace(/[^a-z' -]/g, "");
+    return lemma(w, "verb") ?? w;
+  };
+  // A suggestion of something done together, in the first person plural ("let's ...", "shall we
+  // ...", "how about we ...", "why don't we ...", "why not ..."): an invitation, whatever it does,
+  // unless its verb is one of thinking or seeing ("let's see", "shall we think it over").
+  const together = (main.match(SUGGESTION, 0).out("array") as string[]).some((v) => {
+    const l = verbOf(v);
+    return !["verb.cognition", "verb.perception"].includes(domainOf(l, "verb"));
+  });
+  if (together) return { ...base, act: "invitation", greets };
+  // An invitation: asked to come, join or visit (a verb of motion or meeting after "you", past
+  // "like to", "want to"), or to do something with the speaker ("have tea WITH ME"); a request:
+  // asked to do something else.
   const modalYou = main.has("(would|will|could|can) you (like to|want to|wanna)? #Verb");
-  const invitingVerb = (
+  const asksOf = (
     main.match("you (like to|want to|wanna)? [#Verb]", 0).out("array") as string[]
-  )
+  ).filter((v) => !/^(like|want|wanna)$/i.test(v));
+  const helping = (l: string) => closeness(l, "help") >= 0.6;
+  const invitingVerb = asksOf
     .concat(main.match("^[#Imperative]", 0).out("array") as string[])
     .some((v) => {
-      const l = lemma(v.toLowerCase(), "verb") ?? v.toLowerCase();
+      const l = verbOf(v);
       const d = domainOf(l, "verb");
+      // (Help asked for is a favour, a request, though helping is social.)
       return (
-        d === "verb.motion" ||
-        d === "verb.social" ||
-        ["visit", "join", "attend"].some((c) => closeness(l, c) >= 0.6)
+        !helping(l) &&
+        (d === "verb.motion" ||
+          d === "verb.social" ||
+          ["visit", "join", "attend"].some((c) => closeness(l, c) >= 0.6))
       );
     });
+  const withSpeaker = main.has("with (me|us)") && !asksOf.some((v) => helping(verbOf(v)));
   // A question word ("What will you do tomorrow?") asks; it does not invite.
   const asks = main.has("#QuestionWord");
   if (
     !asks &&
-    (modalYou || main.has("^#Imperative") || main.has("^(let's|lets|let us)")) &&
-    invitingVerb
+    (modalYou || main.has("^#Imperative")) &&
+    (invitingVerb || (modalYou && withSpeaker))
   )
     return { ...base, act: "invitation", greets };
-  if (!asks && main.has("^(could|would|can|will) you") && !main.has("(tell|know|think|say)"))
+  // Asked to tell or describe (a verb of communication said to the listener: "could you
+  // introduce yourself?", "please describe your work"): the question it amounts to, what is told.
+  const telling =
+    [
+      ...(main.match("^(could|would|can|will) you please? [#Verb]", 0).out("array") as string[]),
+      ...(main.match("^(please|#Expression)? [#Imperative]", 0).out("array") as string[]),
+    ].some((v) => senses(verbOf(v), "verb")[0]?.domain === "verb.communication") &&
+    // (Of the listener, or told to the speaker about something: "say hello to Bob" and
+    // "recommend me a spot to read" ask nothing to be told.)
+    (main.has("(your|yourself|yours)") || main.has("#Verb (me|us) about"));
+  // A question inside it ("can you tell me WHERE the library is?") is what it asks.
+  const embedded = (
+    main
+      .match("(tell|show) (me|us) [(where|when|what|who|how|which|why)]", 0)
+      .out("array") as string[]
+  )[0]?.toLowerCase() as Wh | undefined;
+  // (The verb of telling frames what is asked: "introduce yourself" asks who one is.)
+  if (!asks && telling && !embedded) {
+    const told = topic.filter((w) => senses(w, "verb")[0]?.domain !== "verb.communication");
+    // Of the listener, nothing else named ("introduce yourself", "tell me about yourself"): who
+    // it is.
+    const self = !told.length && main.has("(yourself|you)");
+    return { ...base, topic: told, act: "question", wh: self ? "who" : "what", greets };
+  }
+  if (
+    !asks &&
+    !embedded &&
+    main.has("^(could|would|can|will) you") &&
+    !main.has("(tell|know|think|say)")
+  )
     return { ...base, act: "request", greets };
+  if (embedded) return { ...base, act: "question", wh: embedded, greets };
 
   // A remark with a tag ("Lovely day, isn't it?", "You're a student, aren't you?") asks to be
   // agreed with, not answered: an opinion, with the tag's verb and subject.
@@ -613,9 +671,24 @@ export function understand(
   if (main.has("^(tell me|describe|explain)"))
     return { ...base, act: "question", wh: "what", greets };
   // An opinion: the speaker's own view or an evaluation ("I think ...", "Lovely day").
+  // A thing said to be good or bad ("This town is so boring", "The bread here is lovely"): an
+  // adjective of evaluation after the copula, near good, bad, pleasant or dull, or one that is no
+  // verb's participle ("noisy", not "closed").
+  const judged = (
+    main
+      .match("^#Determiner? #Adjective? #Noun+ #Adverb? #Copula #Adverb? [#Adjective]", 0)
+      .out("array") as string[]
+  ).some((a) => {
+    const w = a.toLowerCase().replace(/[^a-z'-]/g, "");
+    return (
+      Math.max(...["good", "bad", "pleasant", "dull"].map((c) => relatedness(w, c))) >= 0.45 ||
+      (isWord(w, "adj") && !lemma(w, "verb"))
+    );
+  });
   if (
     main.has("^(i|we) (think|feel|believe|love|like|hate|guess|reckon)") ||
-    (main.has("^#Adjective #Noun") && terms.length <= 6)
+    (main.has("^#Adjective #Noun") && terms.length <= 6) ||
+    (judged && about !== "me")
   )
     return { ...base, act: "opinion", greets };
   return { ...base, act: "statement", greets };
@@ -631,6 +704,31 @@ function pointsBack(sentence: string): boolean {
       /^(it|its|he|him|his|she|her|they|them|their)$/.test(t.normal) ||
       (/^(that|this|those|these)$/.test(t.normal) && !(ts[i + 1] && has(ts[i + 1], "Noun"))),
   );
+}
+
+/** What an invitation asks the listener to do, as a verb phrase after its opener ("Let's GO FOR
+ *  A WALK LATER", "Would you like to JOIN?", "How about we GRAB LUNCH TOMORROW?"), for the
+ *  memory of it ("Nora invited me to go for a walk later"); undefined when none is said. */
+export function proposal(text: string): string | undefined {
+  for (const x of parsed(text).sentences().out("array") as string[]) {
+    const doc = parsed(x);
+    const verb = [
+      ...(doc.match(SUGGESTION, 0).out("array") as string[]),
+      ...(doc.match("^#Modal you (like|want)? to? [#Verb]", 0).out("array") as string[]),
+    ][0]?.replace(/[^A-Za-z'-]/g, "");
+    if (!verb) continue;
+    // From the verb on ("go for a walk later"), where the opener ends.
+    const at = x.search(new RegExp(`\\b${verb}\\b`));
+    const rest =
+      at >= 0
+        ? x
+            .slice(at)
+            .replace(/[.!?]+$/, "")
+            .trim()
+        : "";
+    if (rest) return rest;
+  }
+  return undefined;
 }
 
 /** The last sentence of a line that asks ("Hi! Where do you work?" → "Where do you work?"). */

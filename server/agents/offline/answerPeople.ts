@@ -81,7 +81,7 @@ import {
 } from "./answers/people.ts";
 import { bears, recall, fromMemories, newsy, hearsay, asksHeard } from "./answers/memories.ts";
 import { foreignTopic, notKnown } from "./answers/notKnown.ts";
-import { statement, invitation } from "./answers/replies.ts";
+import { statement, invitation, favour } from "./answers/replies.ts";
 import { sourceSought, whoKnows } from "./answers/whoKnows.ts";
 import { lookingAhead } from "./answers/ahead.ts";
 import { illWill, illWillAsked } from "./answers/relations.ts";
@@ -157,6 +157,9 @@ export function answerPeople(
     case "invitation":
       return invitation(u, f, k, talk);
     case "request": {
+      // A favour (a doing of its own asked for) is given by its day; else a place is sought.
+      const done = favour(u, f, k, talk);
+      if (done) return { ...done, text: withHello(done.text) };
       const somewhere = parsed(u.text).has("(anywhere|somewhere|someplace|place|spot)");
       // (Its own days' places only when a place is asked for: "could you help me carry some
       // boxes?" is no question of where to go.)

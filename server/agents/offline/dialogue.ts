@@ -717,8 +717,10 @@ function readTopicPhrase(line: string, speaker: string): string {
     !/\b(that|who|which|told|said|heard)\b/.test(gerund[1])
   )
     return `${gerund[1]} ${gerund[2]}`;
-  return /\b(is|are|was|were|has|have|had|will|would|can|could)\b/.test(t) ||
-    /^[A-Z][\w'-]*(?: [A-Z][\w'-]*)* [a-z]+s\b/.test(t)
+  // (A topic read again from a line that already says "how ..." is not said "how how".)
+  return !/^how\b/i.test(t) &&
+    (/\b(is|are|was|were|has|have|had|will|would|can|could)\b/.test(t) ||
+      /^[A-Z][\w'-]*(?: [A-Z][\w'-]*)* [a-z]+s\b/.test(t))
     ? `how ${t}`
     : t;
 }

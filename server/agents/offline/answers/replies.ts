@@ -1,14 +1,27 @@
 // Answers in kind to what is not a question: a statement or opinion acknowledged with something
 // of its own, an invitation accepted or declined by its day and character.
-import nlp from "compromise";
 import type { PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
-import { closeness } from "../../language/lexicon.ts";
+import { closeness, domainOf, lemma } from "../../language/lexicon.ts";
+import { parsed, termsOf } from "../../language/parse.ts";
 import { cap, clock } from "../../language/realise.ts";
-import type { Utterance } from "../../language/understand.ts";
-import { type Talk, type PeopleAnswer, firstName, choose, unsaid } from "./voice.ts";
+import { contentTerms, proposal, type Utterance } from "../../language/understand.ts";
+import {
+  type Talk,
+  type PeopleAnswer,
+  firstName,
+  choose,
+  unsaid,
+  wordsOf,
+  partAbout,
+  mine as ownSentence,
+} from "./voice.ts";
+import { likedPlace } from "./places.ts";
+import { bears } from "./memories.ts";
 import { activities, doingPhrase } from "./day.ts";
-import { topical } from "./self.ts";
+import { nearestKind, topical } from "./self.ts";
+import { namedThing, toldReply } from "./told.ts";
+import { opinionOf } from "./opinions.ts";
 
 /** A person's news or view, answered in kind, with something of its own that bears on it. */
 export function statement(
@@ -19,6 +32,12 @@ export function statement(
   withHello: (t: string) => string,
 ): PeopleAnswer {
   const v = firstName(talk.speaker);
+  // Their own news (a loss, a trouble, an arrival, what they are), met as what it is.
+  const own = toldReply(u, f, k, talk);
+  if (own) return { text: withHello(own.join(" ")), end: false, source: "statement" };
+  // A view of its town or its work, agreed with or not by its own, with its reason.
+  const view = u.act === "opinion" && !u.tag ? stance(u, f, k, talk) : undefined;
+  if (view) return { text: withHello(view), end: false, source: "opinion" };
   // Something of its own that bears on what was said, closely: a word of it met loosely ("meet"
   // and "came back" share only motion) is no answer to it. (A remark on the day or the weather is
   // about neither of them: it is met by how its own day has gone, not by a fact of its life that
@@ -29,20 +48,7 @@ export function statement(
       : undefined;
   // What the news is about, in the listener's words: its first noun phrase ("a flower festival",
   // "my cat" → "your cat"), never the whole line said back.
-  const doc = nlp(u.text);
-  const phrase = (doc.nouns().out("array") as string[])
-    .map((n) => n.replace(/[.!?,]+$/, "").trim())
-    .find(
-      (n) => !/^(i|you|we|he|she|they|it|there|me)$/i.test(n) && !n.includes(talk.me.split(" ")[0]),
-    );
-  const about = phrase
-    ? phrase
-        .replace(/\bmy\b/gi, "your")
-        .replace(/\bour\b/gi, "your")
-        .split(" ")
-        .slice(0, 5)
-        .join(" ")
-    : "";
+  const about = namedThing(u, talk.me);
   const react =
     u.act === "statement" && about
       ? choose(
@@ -81,6 +87,61 @@ export function statement(
   };
 }
 
+/** Its own view of the town or its work, said against the person's ("I love this town." "I feel the same.
+ *  ..."; "This town is dull." "Really? I like it here. ..."): undefined for a view of
+ *  anything else. */
+function stance(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): string | undefined {
+  const v = firstName(talk.speaker);
+  const doc = parsed(u.text);
+  const near = nearestKind(u);
+  const of =
+    doc.has("(here|town|village|city|neighbourhood|neighborhood)") ||
+    (near.kind === "home" && near.score >= 0.45)
+      ? ("home" as const)
+      : near.kind === "occupation" && near.score >= 0.45 && u.about === "you"
+        ? ("work" as const)
+        : undefined;
+  if (!of) return undefined;
+  const mine = opinionOf({ of, words: [] }, { ...u, text: "" }, f, k).sentences[0];
+  if (!mine) return undefined;
+  // Its reason: for the town, the part of a habit of its that names one of the town's places
+  // ("I take long walks in the park"), else what its view says after its opener.
+  const [opener, ...rest] = parsed(mine).sentences().out("array") as string[];
+  const placeWords = k.places
+    .filter((p) => !p.dwelling)
+    .flatMap((p) => wordsOf(p.name.split(" of ").at(-1) ?? ""));
+  const liked = of === "home" ? likedPlace(f, k, true) : undefined;
+  const ofTown =
+    of === "home"
+      ? topical({ ...u, topic: ["town"], pos: { town: "noun" } }, f, k, 0.6).sentences[0]
+      : undefined;
+  const later = rest.join(" ");
+  const reason = unsaid(
+    [
+      liked ? partAbout(ownSentence(f, liked.text), placeWords) : "",
+      ofTown ?? "",
+      of === "work" || wordsOf(later).some((w) => placeWords.includes(w)) ? later : "",
+    ].filter(Boolean),
+    talk,
+  )[0];
+  // Whether the person likes it: their words nearer liking and good than disliking and bad.
+  const words = termsOf(u.text).map((t) => {
+    const w = t.normal.replace(/[^a-z'-]/g, "");
+    return lemma(w, "verb") ?? lemma(w, "adj") ?? w;
+  });
+  const toward = (cs: string[]) =>
+    Math.max(0, ...words.flatMap((w) => cs.map((c) => closeness(w, c))));
+  const likes =
+    toward(["like", "good", "pleasant"]) >= toward(["dislike", "bad", "dull"]) !== u.negative;
+  const mostly = /mostly/i.test(opener ?? "");
+  const said = likes
+    ? mostly
+      ? `Mostly, I'd agree, ${v}.`
+      : choose([`I feel the same, ${v}.`, `I agree, ${v}.`], talk, "stance")
+    : `Really, ${v}? I like it ${of === "home" ? "here" : "myself"}.`;
+  return [said, reason].filter(Boolean).join(" ");
+}
+
 /** The tag's agreement said back ("isn't it?" → "It is."; "didn't we?" → "We did."; "wasn't I?"
  *  → "You were."). */
 function agreement(tag: NonNullable<Utterance["tag"]>, talk: Talk): string {
@@ -105,7 +166,10 @@ function ownDay(f: PersonaFacts, k: Knowledge): string {
 /** Accepts or declines by its day and its character, with a time when it accepts. */
 export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): PeopleAnswer {
   const v = firstName(talk.speaker);
-  const day: 0 | 1 = u.span === "evening" || u.span === "today" || u.span === "now" ? 0 : 1;
+  // Today when it says so, or "later" with no day named while the day has hours left.
+  const later = u.span === "general" && u.tense === "future" && k.minute < 18 * 60;
+  const day: 0 | 1 =
+    u.span === "evening" || u.span === "today" || u.span === "now" || later ? 0 : 1;
   const asked =
     u.at !== undefined
       ? new Date(u.at).getUTCHours() * 60 + new Date(u.at).getUTCMinutes()
@@ -135,15 +199,40 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
         source: "invitation-declined",
       };
     return {
-      text: `I'd love to, ${v}. I'll come by ${day ? "tomorrow" : "today"} at ${clock(asked)}.`,
+      text: `I'd love to, ${v}. I'll be there ${day ? "tomorrow" : "today"} at ${clock(asked)}.`,
       end: false,
       source: "invitation",
       accepted: { day, minute: asked, what: u.text },
     };
   }
-  const from = day === 0 ? Math.max(k.minute + 60, 15 * 60) : 15 * 60;
+  // (From the part of the day it names: "tomorrow afternoon".)
+  const part = u.partHour !== undefined ? u.partHour * 60 : 15 * 60;
+  const from = day === 0 ? Math.max(k.minute + 60, part) : part;
   const open = (b: DayBlock) => free(b) && !promised(b.start);
+  // A doing of its own day that bears on what is proposed ("grab LUNCH": its lunch hour) is when.
+  // (The words of what is proposed, not of asking or going there: "go FISHING", "grab LUNCH";
+  // "would you like to JOIN" proposes no doing of its day.)
+  const proposed = contentTerms(proposal(u.text) ?? "");
+  const nouns = proposed
+    .filter(
+      (t) =>
+        // (A thing, not a time: "sometime" says when, not what.)
+        (t.pos === "noun" && !["", "noun.time"].includes(domainOf(t.word, "noun"))) ||
+        (t.pos === "verb" &&
+          // (Nor a phrasal verb of going: "come by" is no getting of things.)
+          ![t.word, t.word.split(" ")[0]].some((w) =>
+            ["verb.motion", "verb.social"].includes(domainOf(w, "verb")),
+          )),
+    )
+    .map((t) => t.word);
+  const fitting =
+    nouns.length && u.partHour === undefined
+      ? blocks.find(
+          (b) => b.start >= (day === 0 ? k.minute + 30 : 0) && open(b) && bears(b.task, nouns),
+        )
+      : undefined;
   const slot =
+    fitting ??
     blocks.find((b) => b.start >= from && b.start <= 20 * 60 && open(b)) ??
     blocks.find((b) => b.start >= from && open(b));
   const shy = f.traits.some((t) => closeness(t, "shy") >= 0.6 || closeness(t, "reserved") >= 0.6);
@@ -156,11 +245,11 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
   const when = `${day ? "tomorrow" : "today"} around ${clock(slot.start)}`;
   return {
     text: shy
-      ? `Thank you, ${v}. I'm not one for visits, but I could try ${when}.`
+      ? `Thank you, ${v}. I'm not one for company, but I could try ${when}.`
       : choose(
           [
-            `I'd love to, ${v}! I could come by ${when}.`,
-            `What a nice idea. I'll drop in ${when}, ${v}.`,
+            `I'd love to, ${v}! I'm free ${when}.`,
+            `What a nice idea, ${v}. ${cap(when)} suits me.`,
           ],
           talk,
           "accept",
@@ -168,5 +257,47 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
     end: false,
     source: "invitation",
     accepted: { day, minute: slot.start, what: u.text },
+  };
+}
+
+/** A favour asked ("could you help me carry some boxes?"): given now when its hour is its own,
+ *  else when what it is doing ends; undefined for a request of no doing of its own (a way, a
+ *  place: "could you show me the way to ..."). */
+export function favour(
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk: Talk,
+): PeopleAnswer | undefined {
+  const doing = u.topic.filter(
+    (w) =>
+      u.pos?.[w] === "verb" &&
+      !["verb.perception", "verb.communication", "verb.cognition"].includes(domainOf(w, "verb")),
+  );
+  if (!doing.length) return undefined;
+  const v = firstName(talk.speaker);
+  const now = activities(k.today).find((b) => b.start <= k.minute && b.end > k.minute);
+  if (!now)
+    return {
+      text: choose(
+        [`Of course, ${v}. I can help you now.`, `Happy to, ${v}. Lead the way.`],
+        talk,
+        "favour",
+      ),
+      end: false,
+      source: "favour",
+    };
+  const done = now.end;
+  if (done >= 22 * 60)
+    return {
+      text: `I'm sorry, ${v}, I'm ${doingPhrase(now, f, k)} for the rest of the day. Could it wait until tomorrow?`,
+      end: false,
+      source: "favour-declined",
+    };
+  return {
+    text: `I'm ${doingPhrase(now, f, k)} just now, ${v}, but I could help when I'm done, around ${clock(done)}.`,
+    end: false,
+    source: "favour",
+    accepted: { day: 0, minute: done, what: u.text },
   };
 }

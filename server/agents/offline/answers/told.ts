@@ -1,0 +1,152 @@
+// A person's news of themselves, met as what it is: a loss or a trouble with sympathy, what the
+// resident knows that bears on it and an offer; a newcomer with a welcome and where to find it and
+// the places it uses; someone saying what they are with interest and what of its own bears on it.
+// What the news is comes from WordNet: its words near a loss, a harm or a trouble, a verb of
+// arriving, a noun that is a kind of person after "I am".
+import type { PersonaFacts } from "../../language/facts.ts";
+import type { Knowledge } from "../../language/knowledge.ts";
+import { closeness, domainOf, kindOf, lemma } from "../../language/lexicon.ts";
+import { parsed, termsOf } from "../../language/parse.ts";
+import { cap } from "../../language/realise.ts";
+import { infinitive, type Utterance } from "../../language/understand.ts";
+import { type Talk, firstName, choose, unsaid, partAbout, wordsOf } from "./voice.ts";
+import { activities } from "./day.ts";
+import { recall } from "./memories.ts";
+import { topical } from "./self.ts";
+import { likedPlace } from "./places.ts";
+import { mine } from "./voice.ts";
+
+export type OwnNews = "loss" | "trouble" | "arrival" | "self";
+
+/** The words said, each as written and by its lemmas ("lost": "lost", "lose"). */
+function wordsSaid(text: string): string[] {
+  return termsOf(text).flatMap((t) => {
+    const w = t.normal.replace(/[^a-z'-]/g, "");
+    if (w.length < 3) return [];
+    return [w, lemma(w, "verb"), infinitive(w), lemma(w, "adj"), lemma(w, "noun")].filter(
+      (x): x is string => !!x,
+    );
+  });
+}
+
+const near = (w: string, concepts: string[]) => Math.max(...concepts.map((c) => closeness(w, c)));
+
+/** What kind of news of their own a person tells, if it is one. */
+export function ownNews(u: Utterance): OwnNews | undefined {
+  if (u.act !== "statement" || u.negative) return undefined;
+  const words = wordsSaid(u.text);
+  const doc = parsed(u.text);
+  const mine = doc.has("^(i|we|i'm|we're)");
+  // Come to the town: a verb of arriving, or of motion to "here" or the town, said of oneself.
+  const moving = (w: string) => domainOf(w, "verb") === "verb.motion";
+  if (
+    mine &&
+    u.tense === "past" &&
+    (words.some((w) => closeness(w, "arrive") >= 0.6) ||
+      (doc.has("(here|town)") && words.some(moving)))
+  )
+    return "arrival";
+  if (u.about !== "me") return undefined;
+  // Something gone from them ("went missing", "lost"), not someone who died.
+  if (
+    words.some(
+      (w) =>
+        near(w, ["lost", "missing"]) >= 0.6 && near(w, ["lost", "missing"]) > closeness(w, "dead"),
+    )
+  )
+    return "loss";
+  if (words.some((w) => near(w, ["loss", "harm", "trouble", "bad"]) >= 0.6)) return "trouble";
+  // "I'm a painter", "I work as a nurse": the speaker's own being, a kind of person.
+  if (
+    doc.has("^(i|we) (#Copula|#Verb as)") &&
+    u.tense === "present" &&
+    u.topic.some((w) => u.pos?.[w] === "noun" && kindOf(w, "person", { pos: "noun" }))
+  )
+    return "self";
+  return undefined;
+}
+
+/** The first thing named in it, as the listener says it back ("my cat" → "your cat"). */
+export function namedThing(u: Utterance, me: string): string {
+  const nouns = (parsed(u.text).nouns().out("array") as string[])
+    .map((n) => n.replace(/[.!?,]+$/, "").trim())
+    .filter(
+      (n) =>
+        !/^(i|you|we|he|she|they|it|there|me)('m|'re|'s|'ve|'ll|'d)?$/i.test(n) &&
+        !parsed(n).has("^#Reflexive$") &&
+        !n.includes(me.split(" ")[0]),
+    );
+  // (Without a reflexive: "a painter myself" is "a painter".)
+  const phrase = (nouns[0] ?? "").replace(/\s+\w+sel(f|ves)$/i, "");
+  return phrase
+    .replace(/\bmy\b/gi, "your")
+    .replace(/\bour\b/gi, "your")
+    .split(" ")
+    .slice(0, 5)
+    .join(" ");
+}
+
+/** Its answer to a person's own news, or undefined when the news is none of these kinds. */
+export function toldReply(
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk: Talk,
+): string[] | undefined {
+  const kind = ownNews(u);
+  if (!kind) return undefined;
+  const v = firstName(talk.speaker);
+  const thing = namedThing(u, talk.me);
+  // What it knows that bears on the things named (its memories, not what this person said).
+  const nouns = u.topic.filter((w) => u.pos?.[w] === "noun");
+  const known = nouns.length
+    ? unsaid(recall({ ...u, topic: nouns }, f, k, talk, 0.6).sentences, talk)[0]
+    : undefined;
+  const lower = (s: string) => (/^I\b/.test(s) ? s : s[0].toLowerCase() + s.slice(1));
+  if (kind === "loss" || kind === "trouble") {
+    const sorry = choose(
+      [`Oh no, I'm sorry to hear that, ${v}.`, `Oh, ${v}, that's awful.`, `I'm so sorry, ${v}.`],
+      talk,
+      "sorry",
+      u.text,
+    );
+    const heard = known ? `I don't know if it helps, but ${lower(known)}` : "";
+    const offer =
+      kind === "loss" && thing
+        ? known
+          ? `I'll keep an eye out for ${thing}.`
+          : `I haven't seen ${thing}, but I'll keep an eye out.`
+        : `If there's anything I can do, just ask.`;
+    return [sorry, heard, offer].filter(Boolean);
+  }
+  if (kind === "arrival") {
+    // Where it can be found, and a place of the town it likes: what helps a newcomer.
+    const own = activities(k.today)
+      .filter((b) => b.place && !b.place.includes(k.home) && b.place !== k.home)
+      .sort((a, b) => b.end - b.start - (a.end - a.start))[0];
+    const where = own?.place?.split(" of ").at(-1);
+    const liked = likedPlace(f, k, true);
+    const placeWords = k.places
+      .filter((p) => !p.dwelling)
+      .flatMap((p) => wordsOf(p.name.split(" of ").at(-1) ?? ""));
+    return [
+      choose(
+        [`Welcome, ${v}! I hope you like it here.`, `Oh, welcome to town, ${v}!`],
+        talk,
+        "welcome",
+      ),
+      where ? `You'll usually find me at ${where}, if you need anything.` : "",
+      liked ? partAbout(mine(f, liked.text), placeWords) : "",
+    ].filter(Boolean);
+  }
+  // What they are: met with interest and what of its own bears on it, else a question back.
+  // (By the kind of person they are, not the verb that says it: "I WORK as a nurse".)
+  const kinds = u.topic.filter(
+    (w) => u.pos?.[w] === "noun" && kindOf(w, "person", { pos: "noun" }),
+  );
+  const related = unsaid(topical({ ...u, topic: kinds }, f, k, 0.6).sentences, talk)[0];
+  return [
+    thing ? `${cap(thing)}, ${v}? How interesting.` : "How interesting.",
+    related ?? choose(["What brings you here?", "How long have you been at it?"], talk, "self"),
+  ];
+}
