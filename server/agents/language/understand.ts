@@ -173,6 +173,10 @@ function closingPleasantry(
   return doing && liked && (doc.has("#PastTense") || /ing\b/i.test(sentence));
 }
 
+/** Words for people in general ("is ANYONE around?", "where do PEOPLE go?"). */
+const PEOPLE =
+  "(anyone|anybody|everyone|everybody|someone|somebody|people|folks|town|neighbours|neighbors)";
+
 /** A suggestion in the first person plural, its verb captured (English grammar: the hortative
  *  "let's", "shall we", "how about we", "why don't we", "why not"). */
 const SUGGESTION =
@@ -449,9 +453,7 @@ export function understand(
   );
   const you = doc.has("(you|your|yours|yourself)");
   const me = doc.has("(i|me|my|mine|myself|we|our)");
-  const people = doc.has(
-    "(anyone|anybody|everyone|everybody|someone|somebody|people|folks|town|neighbours|neighbors)",
-  );
+  const people = doc.has(PEOPLE);
   const about: Utterance["about"] = person
     ? "person"
     : you
@@ -626,7 +628,19 @@ export function understand(
     !main.has("(tell|know|think|say)")
   )
     return { ...base, act: "request", greets };
-  if (embedded) return { ...base, act: "question", wh: embedded, greets };
+  if (embedded) {
+    // Whom it is about is read from the question inside ("where THE LIBRARY is"), not from the
+    // listener asked to tell it.
+    const clause = parsed(clean.split(/\b(?:tell|show)\s+(?:me|us)\b/i).at(-1) ?? clean);
+    const inner: Utterance["about"] = person
+      ? "person"
+      : clause.has("(you|your|yours|yourself)")
+        ? "you"
+        : clause.has(PEOPLE)
+          ? "people"
+          : "thing";
+    return { ...base, about: inner, act: "question", wh: embedded, greets };
+  }
 
   // A remark with a tag ("Lovely day, isn't it?", "You're a student, aren't you?") asks to be
   // agreed with, not answered: an opinion, with the tag's verb and subject.

@@ -157,10 +157,11 @@ export function answerPeople(
     case "invitation":
       return invitation(u, f, k, talk);
     case "request": {
-      // A favour (a doing of its own asked for) is given by its day; else a place is sought.
-      const done = favour(u, f, k, talk);
-      if (done) return { ...done, text: withHello(done.text) };
       const somewhere = parsed(u.text).has("(anywhere|somewhere|someplace|place|spot)");
+      // A favour (a doing of its own asked for) is given by its day; a place asked for ("could
+      // you recommend somewhere to visit?") is no favour.
+      const done = somewhere ? undefined : favour(u, f, k, talk);
+      if (done) return { ...done, text: withHello(done.text) };
       // (Its own days' places only when a place is asked for: "could you help me carry some
       // boxes?" is no question of where to go.)
       const p = places(u, k, talk.residents, somewhere ? f : undefined);
