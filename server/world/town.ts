@@ -179,6 +179,7 @@ export class Town {
     const events: TownEvent[] = [{ kind: "clockTicked", step: this.stepIndex, time: now }];
     this.conversations.advance(now, events);
     this.settleAnswersToPeople(events);
+    this.residents.searchWaiting(events);
     for (const r of this.residents.all) if (r.thinking?.done) this.adopt(r, events);
 
     this.residents.think(now, groupByArena(this.worldEvents()), (input) =>
@@ -220,7 +221,8 @@ export class Town {
     if (out.join && this.chats.joinResident(r, out.join.with, events)) return;
     if (out.conversation && this.conversations.request(r, out.conversation, this.time, events))
       return;
-    if (out.action) this.residents.startAction(r, out.action, this.time, this.stepSeconds, events);
+    if (out.action)
+      this.residents.startAction(r, out.action, this.time, this.stepSeconds, events, true);
   }
 
   /** Says residents' answers to people that came: in talks, interviews and whispers. */
