@@ -2,13 +2,14 @@
 // server runs it, but lockstep: every step waits for all minds, so both sides of a comparison
 // adopt the same answers (same path searches, same perception) whatever CPU the machine gives.
 // CPU is the main thread's own (/proc/self/task/<pid>/stat, 10 ms ticks), not the minds' thread.
-// `npx tsx bench/room-step.bench.ts [town-1000] [steps 60] [warmup 20]`
+// `npx tsx bench/room-step.bench.ts [town-1000] [steps 60] [warmup 20] [timeout ms]`: with a
+// timeout the town gives up on answers after it as a live town does (MIND_TIMEOUT_MS: 300000).
 import { readFileSync } from "node:fs";
 import { loadTemplate } from "../server/content/template.ts";
 import { buildThreadedTown } from "../server/townFactory.ts";
 import { machine } from "./stats.ts";
 
-const [key = "town-1000", stepsArg = "60", warmArg = "20"] = process.argv.slice(2);
+const [key = "town-1000", stepsArg = "60", warmArg = "20", timeoutArg] = process.argv.slice(2);
 const steps = Number(stepsArg);
 const warmup = Number(warmArg);
 
@@ -23,6 +24,7 @@ const template = await loadTemplate(key);
 const { town, mind } = await buildThreadedTown(template, {
   mode: "lockstep",
   seed: 7,
+  mindTimeoutMs: timeoutArg ? Number(timeoutArg) : undefined,
   minds: { env: {}, journal: false },
 });
 for (let i = 0; i < warmup; i++) await town.advance();

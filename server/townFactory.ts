@@ -54,6 +54,8 @@ export async function buildThreadedTown(
   opts: {
     mode: StepMode;
     seed?: number;
+    /** Town.mindTimeoutMs (a lockstep bench that gives up on answers as a live town does). */
+    mindTimeoutMs?: number;
     minds: Omit<MindThreadInit, "personas" | "addresses">;
     threads?: number;
     /** How each of the pool's members starts (default: a worker thread; scale/mindQueue.ts: a worker process's). */
@@ -76,6 +78,7 @@ export async function buildThreadedTown(
     mind,
     mode: opts.mode,
     seed: opts.seed,
+    mindTimeoutMs: opts.mindTimeoutMs,
   });
   return { town, mind };
 }

@@ -80,6 +80,9 @@ export type MindCall =
   | { method: "tick"; args: [MindInput] }
   // The agent's last tick again at a new time (see TicksSent): [agent id, now].
   | { method: "tickAgain"; args: [string, number] }
+  // Consecutive "tickAgain" calls as sent (MindThread.flush): agent ids, now; the calls' ids
+  // follow the first one's. The worker starts them one by one, in order.
+  | { method: "ticksAgain"; args: [string[], number] }
   | { method: "hear"; args: [HeardWords] }
   | { method: "approached"; args: [Approach] }
   | { method: "overhear"; args: [Overheard] }
@@ -144,11 +147,23 @@ export class TicksSent {
 
   /** Whether `input` (as sent: lean, only new addresses in view) repeats the agent's last tick; else it becomes the last. */
   again(input: MindInput): boolean {
-    const id = input.agent.id;
-    const last = this.last.get(id);
-    if (last && repeats(last, input)) return true;
-    this.last.set(id, input);
+    if (this.repeats(input, false)) return true;
+    this.took(input);
     return false;
+  }
+
+  /**
+   * Whether `input` repeats the agent's last tick; `leanLater`: its persona, if any, is left out
+   * when it is sent (checked before the input is made lean: most ticks repeat and need no copy).
+   */
+  repeats(input: MindInput, leanLater: boolean): boolean {
+    const last = this.last.get(input.agent.id);
+    return last !== undefined && repeats(last, input, leanLater);
+  }
+
+  /** A tick as sent (lean): the agent's last from now on. */
+  took(input: MindInput): void {
+    this.last.set(input.agent.id, input);
   }
 
   /** A restore: the worker's minds start over (it forgets what it held, see TicksHeld.clear). */
@@ -158,12 +173,12 @@ export class TicksSent {
 }
 
 /** Whether a tick repeats the last one but for the time. */
-function repeats(last: MindInput, input: MindInput): boolean {
+function repeats(last: MindInput, input: MindInput, leanLater = false): boolean {
   if (input.inView.length > 0 || input.notices.length > 0 || last.notices.length > 0) return false;
   if (input.needsAction !== last.needsAction) return false;
   const a = input.agent;
   const b = last.agent;
-  if (a.persona !== undefined || b.persona !== undefined) return false; // sent whole
+  if ((a.persona !== undefined && !leanLater) || b.persona !== undefined) return false; // sent whole
   if (
     a.x !== b.x ||
     a.y !== b.y ||
@@ -264,7 +279,55 @@ export type SentCall = MindCall & { id: number; seed?: number; touches?: string[
 export interface CallBatch {
   calls: SentCall[];
 }
-/** A reply, with the journal's changes made before it and now and then the worker's status. */
+
+/**
+ * The calls with each run of "tickAgain" (consecutive ids, the same time and seed, touching no
+ * resident named) as one "ticksAgain": most of a big town's ticks a step, and a message of a few
+ * objects clones much faster than one of a thousand.
+ */
+export function runsOfTicksAgain(calls: SentCall[]): SentCall[] {
+  const out: SentCall[] = [];
+  let run: Extract<SentCall, { method: "ticksAgain" }> | undefined;
+  for (const c of calls) {
+    if (c.method !== "tickAgain" || c.touches) {
+      out.push(c);
+      run = undefined;
+      continue;
+    }
+    const [agent, now] = c.args;
+    if (run && run.id + run.args[0].length === c.id && run.args[1] === now && run.seed === c.seed)
+      run.args[0].push(agent);
+    else {
+      run = { method: "ticksAgain", args: [[agent], now], id: c.id };
+      if (c.seed !== undefined) run.seed = c.seed;
+      out.push(run);
+    }
+  }
+  return out;
+}
+
+/** The calls one at a time, as they were sent (runsOfTicksAgain undone). */
+export function eachCall(calls: readonly SentCall[], start: (c: SentCall) => void): void {
+  for (const c of calls) {
+    if (c.method !== "ticksAgain") {
+      start(c);
+      continue;
+    }
+    const [agents, now] = c.args;
+    for (let i = 0; i < agents.length; i++) {
+      const one: SentCall = { method: "tickAgain", args: [agents[i], now], id: c.id + i };
+      if (c.seed !== undefined) one.seed = c.seed;
+      start(one);
+    }
+  }
+}
+
+/** How many calls a batch holds. */
+export function callsIn(batch: CallBatch): number {
+  let n = 0;
+  eachCall(batch.calls, () => n++);
+  return n;
+}
 /**
  * The worker's message: the answers ready at one turn of its event loop, with the journal's
  * changes made up to then (a snapshot's answer holds those up to it) and now and then its status.
@@ -470,17 +533,17 @@ export class MindThread implements Mind {
     return fresh.length === input.inView.length ? input : { ...input, inView: fresh };
   }
 
+  /** Sends `call` (a literal of the caller's own: it becomes the SentCall, not copied). */
   private send<T>(call: MindCall, sent?: (id: number) => void): Promise<T> {
     const { id, answer } = this.thread.expect<T>();
     sent?.(id);
     const seed = townSeed();
     const touches = this.touching;
-    this.batch.push({
-      ...call,
-      id,
-      ...(seed !== undefined ? { seed } : {}),
-      ...(touches ? { touches } : {}),
-    });
+    const c = call as SentCall;
+    c.id = id;
+    if (seed !== undefined) c.seed = seed;
+    if (touches) c.touches = touches;
+    this.batch.push(c);
     // Everything asked in this turn of the event loop goes over together, in order.
     if (this.batch.length === 1) queueMicrotask(() => this.flush());
     return answer;
@@ -492,7 +555,7 @@ export class MindThread implements Mind {
     if (calls.length === 0) return;
     const post = () =>
       this.thread.post(
-        { calls } satisfies CallBatch,
+        { calls: runsOfTicksAgain(calls) } satisfies CallBatch,
         calls.map((c) => c.id),
       );
     if (this.gate) this.chain(post);
@@ -553,9 +616,12 @@ export class MindThread implements Mind {
   // ------------------------------------------------------------------ the Mind port
 
   tick(input: MindInput): Promise<MindOutput | null> {
-    const sent = this.lean(this.newInView(input));
-    if (this.ticksSent.again(sent))
-      return this.send({ method: "tickAgain", args: [sent.agent.id, sent.now] });
+    const viewed = this.newInView(input);
+    const leaned = this.residents.has(input.agent.id);
+    if (this.ticksSent.repeats(viewed, leaned))
+      return this.send({ method: "tickAgain", args: [input.agent.id, input.now] });
+    const sent = leaned ? this.lean(viewed) : viewed;
+    this.ticksSent.took(sent);
     return this.send({ method: "tick", args: [sent] });
   }
   hear(input: HeardWords): Promise<MindReply> {

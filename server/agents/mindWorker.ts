@@ -17,6 +17,7 @@ import { withTownSeed } from "../world/random.ts";
 import { GenerativeMind } from "./generativeMind.ts";
 import { MemoryJournal, partsJsonOf, rowFields, type MemoryChange } from "./memory/journal.ts";
 import {
+  eachCall,
   HeldPersonas,
   type CallBatch,
   type MindReplyMessage,
@@ -200,6 +201,8 @@ function run(c: SentCall): unknown {
       return mind.tick(full(ticks.took(c.args[0])));
     case "tickAgain":
       return mind.tick(full(ticks.again(...c.args)));
+    case "ticksAgain":
+      throw new Error("a run of ticks again is started one by one (eachCall)");
     case "hear":
       return mind.hear(full(c.args[0]));
     case "approached":
@@ -371,5 +374,5 @@ function start(c: SentCall): void {
 }
 
 mainPort().on("message", (m: CallBatch) => {
-  for (const c of m.calls) start(c);
+  eachCall(m.calls, start);
 });

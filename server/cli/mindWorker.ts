@@ -9,7 +9,7 @@ import { Redis } from "ioredis";
 import { hostname } from "node:os";
 import { deserialize, serialize } from "node:v8";
 import { Worker } from "node:worker_threads";
-import type { MindThreadInit } from "../agents/mindThread.ts";
+import { callsIn, type CallBatch, type MindThreadInit } from "../agents/mindThread.ts";
 import type { Reply } from "../threads/index.ts";
 import { LEASE_MS, mindKeys } from "../scale/mindQueue.ts";
 
@@ -158,8 +158,8 @@ async function take(partition: string): Promise<void> {
       for (const [, entries] of got ?? [])
         for (const [id, fields] of entries) {
           last = id.toString();
-          const batch = deserialize(fields[1]) as { calls: unknown[] };
-          h.posted += batch.calls.length;
+          const batch = deserialize(fields[1]) as CallBatch;
+          h.posted += callsIn(batch); // a run of ticks again is several calls
           h.last = last;
           worker.postMessage(batch);
         }

@@ -141,10 +141,12 @@ export class ThreadClient<M extends Reply | Replies = Reply> implements CallChan
   expect<T>(): { id: number; answer: Promise<T> } {
     const id = this.next++;
     if (this.failure) return { id, answer: Promise.reject(this.failure) };
+    // Refs and unrefs follow the first call awaited and the last answered, not each call (a
+    // town-1000 step asks ~1,000).
+    if (this.pending.size === 0) this.worker.ref();
     const answer = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
     });
-    this.worker.ref();
     return { id, answer };
   }
 

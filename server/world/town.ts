@@ -28,7 +28,7 @@ import { Chats } from "./town/chats.ts";
 import { Conversations } from "./town/conversations.ts";
 import { Objects } from "./town/objects.ts";
 import { personAway, personLeaves } from "./town/presence.ts";
-import { pending, type Pending } from "./town/pending.ts";
+import { Deadlines, pending, type Pending } from "./town/pending.ts";
 import { DEFAULT_SENSES, Residents, viewOf, type Resident, type Senses } from "./town/residents.ts";
 import type { TownMap } from "./townMap.ts";
 
@@ -83,7 +83,8 @@ export class Town {
   private stepIndex = 0;
   /** Tells the room that answers to people came between steps. */
   private readonly answerSignal = new AnswerSignal();
-  private readonly mindTimeoutMs: number;
+  /** When the Town gives up on minds' answers (none: it waits for every one). */
+  private readonly deadlines: Deadlines | undefined;
   /** Failures of minds, for logs and health: the Town never throws because a mind did. */
   readonly mindErrors: { agentId: string; error: unknown }[] = [];
   /** The town's path finder (its cache's hit rate is read by bench/). */
@@ -96,7 +97,8 @@ export class Town {
     this.mind = opts.mind;
     this.senses = opts.senses ?? DEFAULT_SENSES;
     this.stepSeconds = opts.stepSeconds ?? STEP_SECONDS;
-    this.mindTimeoutMs = opts.mindTimeoutMs ?? (opts.mode === "live" ? MIND_TIMEOUT_MS : Infinity);
+    const timeoutMs = opts.mindTimeoutMs ?? (opts.mode === "live" ? MIND_TIMEOUT_MS : Infinity);
+    this.deadlines = Number.isFinite(timeoutMs) ? new Deadlines(timeoutMs) : undefined;
     this.seedValue = opts.seed ?? 1;
     const paths = new PathFinder(opts.map.width, opts.map.height, opts.map.blocked);
     this.paths = paths;
@@ -154,7 +156,7 @@ export class Town {
   private ask<T>(work: () => Promise<T>): Pending<T> {
     const seed = this.seedValue;
     const seeded = this.mind.seedAtCall ? callWithTownSeed : withTownSeed;
-    return pending(() => seeded(seed, work), this.mindTimeoutMs);
+    return pending(() => seeded(seed, work), this.deadlines);
   }
 
   /**
@@ -177,6 +179,7 @@ export class Town {
     const events: TownEvent[] = [{ kind: "clockTicked", step: this.stepIndex, time: now }];
     this.conversations.advance(now, events);
     this.settleAnswersToPeople(events);
+    this.residents.searchWaiting(events);
     for (const r of this.residents.all) if (r.thinking?.done) this.adopt(r, events);
 
     this.residents.think(now, groupByArena(this.worldEvents()), (input) =>
@@ -218,7 +221,8 @@ export class Town {
     if (out.join && this.chats.joinResident(r, out.join.with, events)) return;
     if (out.conversation && this.conversations.request(r, out.conversation, this.time, events))
       return;
-    if (out.action) this.residents.startAction(r, out.action, this.time, this.stepSeconds, events);
+    if (out.action)
+      this.residents.startAction(r, out.action, this.time, this.stepSeconds, events, true);
   }
 
   /** Says residents' answers to people that came: in talks, interviews and whispers. */

@@ -30,6 +30,8 @@ export const ResidentSnapshot = z.object({
   facing: Facing.catch("down").default("down"),
   /** Tiles still to walk, [x, y] each; older saves recompute the path. */
   path: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
+  /** Its walk waits to be searched: its place among those waiting (Residents.unsearched). */
+  unsearched: z.number().int().optional(),
   /** Things that happened to the agent that its mind has not heard yet (Notice in ../mind.ts). */
   notices: z.array(z.unknown()).optional(),
   /** Tile index the agent last looked from (spatial memory), -1 for none. */
@@ -84,6 +86,9 @@ interface Perception {
   perceived: ReturnType<typeof perceive>;
 }
 
+/** Walks to adopted actions a step searches; more wait for the next step. */
+export const SEARCHES_PER_STEP = 16;
+
 export class Residents {
   /** In id order: the order every step visits them in. */
   private list: Resident[];
@@ -98,6 +103,13 @@ export class Residents {
   private looks = 0;
   /** Each resident's last perception (see perceptionOf). */
   private readonly perceptions = new Map<Resident, Perception>();
+  /**
+   * Residents whose walk to an adopted action waits to be searched, first come first searched:
+   * a step searches at most SEARCHES_PER_STEP (a town-1000 hour that wakes hundreds at once
+   * searched them all in one step). One waiting stands still and starts walking a step later.
+   */
+  private readonly unsearched = new Set<Resident>();
+  private searchesLeft = SEARCHES_PER_STEP;
 
   constructor(
     personas: readonly Persona[],
@@ -157,6 +169,7 @@ export class Residents {
     this.byId.delete(r.id);
     this.noticed.delete(r);
     this.perceptions.delete(r);
+    this.unsearched.delete(r);
     this.retired.push(r.id);
   }
 
@@ -243,13 +256,17 @@ export class Residents {
     return seen.version;
   }
 
-  /** The resident takes up an action its mind chose and walks to where it happens. */
+  /**
+   * The resident takes up an action its mind chose and walks to where it happens; `budgeted`
+   * (an action adopted in a step): its walk is searched within the step's searches, else it waits.
+   */
   startAction(
     r: Resident,
     d: Decision,
     now: number,
     minSeconds: number,
     events: TownEvent[],
+    budgeted = false,
   ): void {
     this.objects.release(holder(r), events);
     const address = this.map.hasAddress(d.address) ? d.address : r.persona.home;
@@ -260,7 +277,15 @@ export class Residents {
     r.object = d.object ?? d.action;
     r.objectState = Address.isObject(address) ? (d.objectState ?? "") : "";
     r.until = Math.max(d.until, now + minSeconds * 1000);
-    r.path = this.paths.findTo(r, address, this.map.tilesOf(address)) ?? [];
+    this.unsearched.delete(r);
+    const search = !budgeted || this.searchesLeft > 0;
+    if (search) {
+      if (budgeted) this.searchesLeft--;
+      r.path = this.paths.findTo(r, address, this.map.tilesOf(address)) ?? [];
+    } else {
+      r.path = [];
+      this.unsearched.add(r);
+    }
     events.push({
       kind: "actionStarted",
       agentId: r.id,
@@ -269,7 +294,23 @@ export class Residents {
       address,
       talkingTo: "",
     });
-    if (r.path.length === 0) this.objects.hold(holder(r), r.address, r.objectState, events);
+    if (search && r.path.length === 0)
+      this.objects.hold(holder(r), r.address, r.objectState, events);
+  }
+
+  /**
+   * A new step's searches: the walks that waited are searched first, in the order they came,
+   * within the step's searches; those left wait on.
+   */
+  searchWaiting(events: TownEvent[]): void {
+    this.searchesLeft = SEARCHES_PER_STEP;
+    for (const r of this.unsearched) {
+      if (this.searchesLeft === 0) break;
+      this.searchesLeft--;
+      this.unsearched.delete(r);
+      r.path = this.paths.findTo(r, r.address, this.map.tilesOf(r.address)) ?? [];
+      if (r.path.length === 0) this.objects.hold(holder(r), r.address, r.objectState, events);
+    }
   }
 
   /** The resident stops what it does and turns to whom it talks with (a resident or a person). */
@@ -287,6 +328,7 @@ export class Residents {
     r.object = other.name;
     r.objectState = "";
     r.path = [];
+    this.unsearched.delete(r);
     events.push({
       kind: "actionStarted",
       agentId: r.id,
@@ -314,6 +356,7 @@ export class Residents {
 
   /** Walks `r` to the nearest of some tiles (nowhere when none can be reached). */
   walkTo(r: Resident, tiles: readonly Tile[]): void {
+    this.unsearched.delete(r);
     r.path = this.paths.find(r, tiles) ?? [];
   }
 
@@ -402,6 +445,7 @@ export class Residents {
    * restored town steps exactly as the uninterrupted one would.
    */
   snapshot(now: number, withPerson: (id: string) => boolean): ResidentsSnapshot {
+    const order = new Map([...this.unsearched].map((r, i) => [r, i]));
     return this.all.map((r) => {
       const chatting = withPerson(r.id);
       return {
@@ -418,6 +462,7 @@ export class Residents {
         talkingTo: chatting ? "" : r.talkingTo,
         facing: r.facing,
         path: r.path.map((t) => [t.x, t.y] as [number, number]),
+        ...(this.unsearched.has(r) ? { unsearched: order.get(r) } : {}),
         notices: structuredClone(r.notices),
         lastSeenFrom: r.lastSeenFrom,
         ...(r.leaving ? { leaving: { ...r.leaving } } : {}),
@@ -426,6 +471,8 @@ export class Residents {
   }
 
   restore(saved: ResidentsSnapshot): void {
+    this.unsearched.clear();
+    const waiting: [number, Resident][] = [];
     for (const s of saved) {
       const r = this.byId.get(s.id);
       if (!r) continue; // a resident removed from the template since the save
@@ -449,6 +496,11 @@ export class Residents {
         lastSeenFrom: s.lastSeenFrom ?? -1,
         leaving: s.leaving && { ...s.leaving },
       });
+      if (s.unsearched !== undefined && s.address) {
+        r.path = [];
+        waiting.push([s.unsearched, r]);
+        continue;
+      }
       const path = s.path?.map(([x, y]) => ({ x, y }));
       r.path =
         path && path.every((t) => this.map.isWalkable(t.x, t.y))
@@ -457,6 +509,7 @@ export class Residents {
             ? (this.paths.findTo(r, s.address, this.map.tilesOf(s.address)) ?? [])
             : [];
     }
+    for (const [, r] of waiting.sort((a, b) => a[0] - b[0])) this.unsearched.add(r);
   }
 
   /** Nobody talks to someone they are not paired with (`a>b`): those resume their own action. */
@@ -465,6 +518,7 @@ export class Residents {
       if (r.talkingTo && !pairs.has(`${r.id}>${r.talkingTo}`)) {
         r.talkingTo = "";
         r.until = -Infinity;
+        this.unsearched.delete(r);
         r.path = r.address
           ? (this.paths.findTo(r, r.address, this.map.tilesOf(r.address)) ?? [])
           : [];
