@@ -211,6 +211,30 @@ describe("kin and openings", () => {
       }
   });
 
+  it("one's husband or wife is not told how they stand to one ('I am married to you')", () => {
+    for (const [name, learned, to] of [
+      ["Erik Fosse", "Erik Fosse builds boats. He is married to Lena Fosse.", "Lena Fosse"],
+      [
+        "Tomas Berg",
+        "Tomas Berg bakes bread at the Quay bakery. He lives with his wife Petra Berg above the shop.",
+        "Petra Berg",
+      ],
+    ]) {
+      const s = side(
+        name,
+        learned,
+        [{ start: 7 * 60, end: 9 * 60, task: "drinking coffee", place: "Lantern cafe" }],
+        "Fosse cottage",
+      );
+      // (Asked who one spends one's time with, one's husband alone is still the answer.)
+      for (const q of ["How is work going?", "What are you working on these days?"]) {
+        const lines: Line[] = [{ speaker: to, text: `Hi ${name.split(" ")[0]}! ${q}` }];
+        const l = next(s, to, lines, ["work"]);
+        expect(l.text, q).not.toMatch(/married to you|with you above/);
+      }
+    }
+  });
+
   it("a talk does not always open on the opener's news", () => {
     const mem = {
       text: "Otto Brandt is restoring an old sailing dinghy in his back yard.",
@@ -265,6 +289,13 @@ describe("who is who in what is told", () => {
         "he",
       ),
     ).toBe("Karl told me he has lost his spaniel.");
+    // A name the tagger does not know is read by the pronoun the news itself uses of them.
+    expect(
+      ownMemoryAsI(
+        "Lena Fosse heard from Tavi Roon that Tavi is training for the regatta, which he means to win.",
+        "Lena Fosse",
+      ),
+    ).toBe("Tavi told me he is training for the regatta, which he means to win.");
     // Someone else's news stays heard from the teller.
     expect(
       ownMemoryAsI("Otto Brandt heard from Mara Holt that Erik is moving away.", "Otto Brandt"),

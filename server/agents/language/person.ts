@@ -166,13 +166,26 @@ function sameSubject(text: string, name: string): string {
 
 /** News one heard from its teller about the teller ("I heard from Rosa Delgado that Rosa is
  *  planning ...") said as people say it: "Rosa told me she is planning ...". The teller's pronoun
- *  is the tagger's reading of the first name; without one the sentence stays as it was. */
+ *  is the tagger's reading of their name, else the one the news itself uses of them ("..., which
+ *  he intends to win"); with neither the sentence stays as it was. */
 export function tellerAsSubject(text: string): string {
   return text.replace(
     /\bI heard from ([A-Z][\w'-]*)((?: [A-Z][\w'-]*)?) that (?:\1\2|\1)\b(?!['’])/g,
-    (m, given: string) => {
-      const tags = termsOf(given)[0]?.tags ?? [];
-      const pronoun = tags.includes("FemaleName") ? "she" : tags.includes("MaleName") ? "he" : "";
+    (m, given: string, family: string, at: number) => {
+      const tags = termsOf(`${given}${family} told me`)[0]?.tags ?? [];
+      const rest = text.slice(at + m.length).split(/[.!?](?:\s|$)/)[0];
+      const count = (re: RegExp) => (rest.match(re) ?? []).length;
+      const he = count(/\b(?:he|his|him|himself)\b/g);
+      const she = count(/\b(?:she|her|herself)\b/g);
+      const pronoun = tags.includes("FemaleName")
+        ? "she"
+        : tags.includes("MaleName")
+          ? "he"
+          : he > she
+            ? "he"
+            : she > he
+              ? "she"
+              : "";
       return pronoun ? `${given} told me ${pronoun}` : m;
     },
   );

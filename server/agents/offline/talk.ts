@@ -36,7 +36,7 @@ import { personaFacts, secretIn } from "../language/facts.ts";
 import type { Knowledge } from "../language/knowledge.ts";
 import { closeness, isWord, kindOf, lemma, senses } from "../language/lexicon.ts";
 import { termsOf } from "../language/parse.ts";
-import { clock } from "../language/realise.ts";
+import { clock, inFirstPerson, toListener } from "../language/realise.ts";
 import { pick, seeded } from "../language/random.ts";
 import { dayKey } from "../language/time.ts";
 import type { MemoryLine } from "../prompts/builder.ts";
@@ -741,13 +741,30 @@ function answerFor(
       }),
   );
   noteKnowledgeIn(answer.text, k, s.memories, other);
-  void f;
   return {
-    text: answer.text,
+    text: withoutWhatTheyKnow(answer.text, f, other),
     ...(answer.accepted
       ? { accepted: { day: answer.accepted.day, minute: answer.accepted.minute } }
       : {}),
   };
+}
+
+/** An answer without what the listener knows of themselves: a sentence of one's persona on one's
+ *  tie to them ("I am married to you, and our daughter Ada studies at the college" said to the
+ *  husband), unless nothing else is left. */
+function withoutWhatTheyKnow(text: string, f: ReturnType<typeof personaFacts>, other: string) {
+  const ties = f.facts
+    .filter(
+      (x) =>
+        x.people.includes(first(other)) &&
+        (x.kinds.includes("family") || x.kinds.includes("friend")),
+    )
+    .map((x) => toListener(inFirstPerson(x.text, f.name, f.pronoun), other).replace(/[.!]$/, ""));
+  if (!ties.length) return text;
+  const kept = sentencesOf(text).filter(
+    (x) => !ties.some((t) => t.length > 8 && t.startsWith(x.replace(/[.!]$/, ""))),
+  );
+  return kept.length ? kept.join(" ") : text;
 }
 
 /** A goodbye, varied by what one does next and who one is. */
