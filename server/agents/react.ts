@@ -12,6 +12,7 @@ import { personReactionPrompt } from "./prompts/personReaction.ts";
 import { startOfDay } from "../world/clock.ts";
 import { Address } from "../../shared/address.ts";
 import { isSleep } from "../../shared/activity.ts";
+import { isPrivateDoing } from "./language/privacy.ts";
 import { flushObservations } from "./perceive.ts";
 import { objectReactionPrompt } from "./prompts/objectReaction.ts";
 import { reactionPrompt } from "./prompts/reaction.ts";
@@ -48,13 +49,16 @@ export function reactionOptions(
   )
     return [];
   if (isSleep(doing(s) || input.agent.action) || isSleep(e.description)) return [];
+  // Nobody starts a talk from the shower, nor with someone in it (body care is private); one may
+  // still wait for what they use.
+  const inPrivate = isPrivateDoing(doing(s) || input.agent.action) || isPrivateDoing(e.description);
   const hour = Math.floor(minuteOfDay(now) / 60);
   // Someone talking with people, in a group anyone near may join.
-  if (e.predicate === "chat with") return e.joinable && hour !== 23 ? ["join"] : [];
+  if (e.predicate === "chat with") return e.joinable && hour !== 23 && !inPrivate ? ["join"] : [];
   const options: ReactOption[] = [];
   const declined = s.declined.get(other.id);
   const declinedNow = declined && now < declined.until;
-  if (hour !== 23 && now >= (s.chatCooldown.get(other.id) ?? 0) && !declinedNow)
+  if (hour !== 23 && now >= (s.chatCooldown.get(other.id) ?? 0) && !declinedNow && !inPrivate)
     options.push("talk");
   // Wait: the other is at the object this agent is heading for, and this agent is not there yet.
   const target = input.agent.address;

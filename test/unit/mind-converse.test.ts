@@ -160,7 +160,8 @@ describe("converse", () => {
     expect(answer.text).toMatch(
       /^(Yes, I heard about it!|Oh, I didn't know about that!|That's news to me!) (I'd like to come\.|I'm not sure I can make it)/,
     );
-    expect(answer.text).toContain("By the way, Ann: I am restoring an old map of the town");
+    // (After one of the engine's lead-ins, seeded: "By the way", "Before I forget", ...)
+    expect(answer.text).toMatch(/, Ann: I am restoring an old map of the town/);
     // Ann thanks him for his news; the talk goes on (questions both ways) and ends with a goodbye
     // said back.
     expect(plan.lines[2].speaker).toBe("ann");

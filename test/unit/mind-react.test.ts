@@ -59,6 +59,29 @@ describe("react: gates in code first", () => {
     ).toEqual(["talk", "wait"]);
   });
 
+  it("nobody starts a talk in the middle of body care (WordNet's grooming and dressing), whatever the words", () => {
+    const { mind, ctx, ann, bob } = setup();
+    const now = at("06:40");
+    const opts = (e = bobSeen()) =>
+      reactionOptions(ctx, ann, bob, e, input(mind, "ann", now, { agent: selfOf(mind, "ann") }));
+    expect(opts()).toEqual(["talk"]);
+    for (const private_ of [
+      "taking a shower at home",
+      "washing up and getting dressed",
+      "shaving in the bathroom",
+      "combing her hair",
+      "having a bath",
+    ])
+      expect(opts(bobSeen(private_)), private_).toEqual([]);
+    // Neither does one in the shower turn to talk with someone passing.
+    ann.current = { ...ann.current!, action: "showering before work" };
+    expect(opts()).toEqual([]);
+    ann.current = { ...ann.current, action: "walking around the plaza" };
+    // Washing what is not oneself, dressing a window, a walk: not private.
+    for (const open of ["washing the dishes", "dressing the shop window", "taking a walk"])
+      expect(opts(bobSeen(open)), open).toEqual(["talk"]);
+  });
+
   it("asks one call when the gates pass; talking with news starts a conversation", async () => {
     // (The decision to talk is the model's; the offline one is a seeded draw, tested in mind-converse.)
     const { gw, mind, ctx, ann } = setup("talk");

@@ -360,9 +360,7 @@ describe("changing the person of a sentence", () => {
         "Ines Calloway heard from Edmund Hale that Edmund Hale is getting the beds ready and wants to plant a tree",
         "Ines Calloway",
       ),
-    ).toBe(
-      "I heard from Edmund Hale that Edmund Hale is getting the beds ready and wants to plant a tree",
-    );
+    ).toBe("Edmund told me he is getting the beds ready and wants to plant a tree");
     expect(
       youToThirdPerson(
         "This is very important -- you have a secret crush on Klaus Mueller",

@@ -7,6 +7,7 @@
 import { Address } from "../../../shared/address.ts";
 import * as chrono from "chrono-node";
 import { DAY_MS } from "../../world/clock.ts";
+import { lemma, senses } from "./lexicon.ts";
 import { nameCandidates, namesKey } from "./names.ts";
 import { Bounded, copyOf, parsed, termsOf as parsedTerms } from "./parse.ts";
 import { formatTime12, MONTH_NAMES } from "./time.ts";
@@ -528,8 +529,11 @@ function parseEvent(
     )
       return false;
     const c = clean(p.text);
-    if (!c || /^(i|i'm|we|you|he|she|they|it|me|us|them)$/i.test(c)) return false;
+    if (!c || /^(?:i|we|you|he|she|they|it|me|us|them)(?:['’](?:m|ll|ve|d|re|s))?$/i.test(c))
+      return false;
     if (readTime(c, ref) !== undefined && parsed(c).match("#Date").found) return false;
+    // A span of time ("in the evenings", "at weekends") is when, never what.
+    if (timeSpan(c)) return false;
     const words = norm(c).split(" ");
     if (place && words.every((w) => placeWords.has(w))) return false;
     return true;
@@ -570,6 +574,17 @@ function parseEvent(
   else if (speaker && /\b(I|I'm|I am|we|we're)\b/.test(text.slice(0, first.start)))
     out.host = speaker;
   return out;
+}
+
+/** Whether a phrase is only times that recur, a plural whose WordNet first sense is a time ("in
+ *  the evenings", "at weekends"): habit, never an event. With more to it ("a quiz night"), a name
+ *  ("Valentine's Day") or one of it ("a picnic", WordNet's "day devoted to an outdoor social
+ *  gathering") it may be one. */
+function timeSpan(phrase: string): boolean {
+  const head = phrase.trim();
+  if (!/^[a-z]+s$/.test(head)) return false;
+  const noun = lemma(head, "noun");
+  return !!noun && noun !== head && senses(noun, "noun")[0]?.domain === "noun.time";
 }
 
 /** Whether the phrase starting at `start` is the object of a preposition (the tagger's): the word

@@ -164,6 +164,33 @@ function sameSubject(text: string, name: string): string {
   });
 }
 
+/** News one heard from its teller about the teller ("I heard from Rosa Delgado that Rosa is
+ *  planning ...") said as people say it: "Rosa told me she is planning ...". The teller's pronoun
+ *  is the tagger's reading of their name, else the one the news itself uses of them ("..., which
+ *  he intends to win"); with neither the sentence stays as it was. */
+export function tellerAsSubject(text: string): string {
+  return text.replace(
+    /\bI heard from ([A-Z][\w'-]*)((?: [A-Z][\w'-]*)?) that (?:\1\2|\1)\b(?!['’])/g,
+    (m, given: string, family: string, at: number) => {
+      const tags = termsOf(`${given}${family} told me`)[0]?.tags ?? [];
+      const rest = text.slice(at + m.length).split(/[.!?](?:\s|$)/)[0];
+      const count = (re: RegExp) => (rest.match(re) ?? []).length;
+      const he = count(/\b(?:he|his|him|himself)\b/g);
+      const she = count(/\b(?:she|her|herself)\b/g);
+      const pronoun = tags.includes("FemaleName")
+        ? "she"
+        : tags.includes("MaleName")
+          ? "he"
+          : he > she
+            ? "he"
+            : she > he
+              ? "she"
+              : "";
+      return pronoun ? `${given} told me ${pronoun}` : m;
+    },
+  );
+}
+
 /** A memory about the agent as the agent would say it: "Theo Brandt is going to" → "I am going to". */
 export function toFirstPerson(text: string, name: string): string {
   const first = name.split(" ")[0];
@@ -199,6 +226,8 @@ export function toFirstPerson(text: string, name: string): string {
       )
       .replace(new RegExp(`\\b${who}\\b`, "g"), "me")
       .replace(/^For my planning: /, "For my plans: ")
+      // (Before "his" is taken for one's own: in "Karl told me he has lost his dog" it is Karl's.)
+      .replace(/^.*$/s, tellerAsSubject)
       .replace(
         /(^|[.;!?]\s+|,\s+|\b(?:and|that|since|because|when|while|if|so|but)\s+)(I [^.;!?,]*)/g,
         (_m, lead: string, clause: string) => lead + agreeWithI(ownPossessives(clause)),

@@ -6,6 +6,7 @@
 import nlp from "compromise";
 import { lemma } from "./lexicon.ts";
 import { Bounded, termsOf } from "./parse.ts";
+import { tellerAsSubject } from "./person.ts";
 
 export type Pronoun = "she" | "he" | "they";
 
@@ -116,16 +117,34 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
     (_m, adverbs: string, verb: string) => `I${adverbs} ${withI(verb)}`,
   );
   out = out.replace(/^I\b/, "I").replace(/(^|[.!?]\s+)i\b/g, "$1I");
+  out = tellerAsSubject(out);
   // The resident's possessive pronoun is "my"; its object pronoun "me" ("her" is both: what
   // follows tells which).
   const terms = termsOf(out).map((t) => ({ ...t, text: t.text + (t.post ?? "").trim() }));
   const swaps = new Map<number, string>();
   let iSubject = false;
+  // A "he"/"she" left after the resident's own became "I" is someone else ("Karl told me he has
+  // lost his spaniel"): their possessives in that sentence are theirs.
+  let otherSubject = false;
   terms.forEach((t, i) => {
     const low = t.text.toLowerCase().replace(/[^a-z']/g, "");
+    if (/^[.!?]/.test(t.text) || /[.!?]$/.test(terms[i - 1]?.text ?? "")) otherSubject = false;
+    if (p !== "they" && low === subj.split("|")[1]) otherSubject = true;
     if (/^[.!?]/.test(t.text)) iSubject = false;
+    // "their" after the resident's own "I" with nothing plural before it in the sentence ("I am
+    // married to Samuel, and their daughter Ada ...") is the resident and another: "our".
+    if (low === "their" && p !== "they" && iSubject && !pluralBefore(terms, i)) {
+      swaps.set(i, "our");
+      return;
+    }
     if (low === "i") iSubject = true;
-    else if (t.tags.includes("Pronoun") && !["my", "me", "myself"].includes(low)) iSubject = false;
+    // (The resident's own "his"/"her", made "my" below, keep it the subject.)
+    else if (
+      t.tags.includes("Pronoun") &&
+      !["my", "me", "myself"].includes(low) &&
+      (p === "they" || (low !== poss && low !== obj))
+    )
+      iSubject = false;
     // A verb joined to the resident's own ("and wants", ", wakes up") agrees with "I" too.
     if (
       iSubject &&
@@ -152,7 +171,7 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
       )
         swaps.set(i, withI(t.text.replace(/[^A-Za-z']/g, "")));
     }
-    if (p === "they" || (low !== poss && low !== obj)) return;
+    if (p === "they" || (low !== poss && low !== obj) || otherSubject) return;
     const next = terms[i + 1];
     const possessive =
       low !== obj ||
@@ -175,6 +194,17 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
     const to = targets.get(++seen);
     return to === undefined ? w : w[0] === w[0].toUpperCase() && to !== "I" ? cap(to) : to;
   });
+}
+
+/** Whether the sentence of term i has a plural noun or pronoun before it ("People bring me
+ *  their worries": "their" is theirs). */
+function pluralBefore(terms: readonly { text: string; tags: string[] }[], i: number): boolean {
+  for (let k = i - 1; k >= 0 && !/[.!?]$/.test(terms[k].text); k--) {
+    const t = terms[k];
+    if (t.tags.includes("Plural") && !t.tags.includes("Possessive")) return true;
+    if (t.tags.includes("Pronoun") && /^(?:they|them|we|us)\b/i.test(t.text)) return true;
+  }
+  return false;
 }
 
 /** Index of term i among the words of the text (compromise may split "I'm" in two). */
@@ -232,7 +262,10 @@ export function toListener(text: string, listener: string): string {
   out = out
     .replace(/\byou, (?:who|whom)\b[^.;!?]*/g, "you")
     .replace(/\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) and you\b/g, "you and $1")
-    .replace(/\b(?:my|our) [a-z]+(?: [a-z]+)?, (you and [A-Z])/g, "$1");
+    .replace(/\b(?:my|our) [a-z]+(?: [a-z]+)?, (you and [A-Z])/g, "$1")
+    // Nor who they are to one, nor what they are ("my wife you", "you, a history professor,").
+    .replace(/\b(?:my|our) [a-z]+ (you)\b/g, "$1")
+    .replace(/\byou, an? [^,.;!?]+(?=[,.;!?])/g, "you");
   // The verb after "you" agrees with it.
   const terms = termsOf(out);
   terms.forEach((t, i) => {

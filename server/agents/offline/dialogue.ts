@@ -346,7 +346,17 @@ export function talkTopic(
 }
 
 /** The engine's lead-ins before one's news inside a line that also answers or greets. */
-const LEAD_IN = /(?:^|\s)(?:(?:Before you go|By the way), [^:]{1,40}|Guess what): /;
+const LEAD_IN =
+  /(?:^|\s)(?:(?:Before you go|By the way|Before I forget|Oh, and another thing), [^:]{1,40}|Guess what): /;
+/** The lead-ins a line that answered first may tell its news after (seeded: talks vary). */
+export const LEAD_INS = ["By the way", "Before I forget", "Oh, and another thing"] as const;
+
+/** What a line that answered a question or proposed to meet tells beyond that: its news from the
+ *  lead-in on ("By the way, Ann: ..."), else nothing (an answer or a proposal is no news). */
+export function beyondAnswer(text: string): string {
+  const lead = LEAD_IN.exec(text);
+  return lead ? text.slice(lead.index).trim() : "";
+}
 
 /**
  * What line k says beyond the engine's own words around it: the greeting that opens a

@@ -56,6 +56,16 @@ function realised(key: string, make: () => string): string {
   return o;
 }
 
+/** Whether two texts share `n` words in a row. */
+function sharesRun(a: string, b: string, n: number): boolean {
+  const words = (t: string) => t.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  const w = words(a);
+  const text = ` ${words(b).join(" ")} `;
+  for (let i = 0; i + n <= w.length; i++)
+    if (text.includes(` ${w.slice(i, i + n).join(" ")} `)) return true;
+  return false;
+}
+
 /**
  * What an answer made from a resident's knowledge (Knowledge and its memories) drew on: each value
  * whose realised form the answer says (a persona fact in the first person, a block's task, a
@@ -79,7 +89,12 @@ export function noteKnowledgeIn(
           toListener(inFirstPerson(x.text, f.name, f.pronoun), listener),
         )
       : mine;
-    if ([mine, toThem].some((m) => m.length > 8 && said.includes(m)))
+    // (Or a clause of it, five words in a row: "I took over from my uncle Cobb" of "I run the
+    // store, which I took over from my uncle Cobb".)
+    if (
+      [mine, toThem].some((m) => m.length > 8 && said.includes(m)) ||
+      sharesRun(inFirstPerson(x.text, f.name, f.pronoun), said, 5)
+    )
       noteDrawn("persona", x.source, x.text);
   }
   for (const b of [...k.today, ...k.yesterday]) {

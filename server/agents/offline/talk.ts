@@ -12,8 +12,10 @@ import { noteBlock, noteKnowledgeIn, noteRecord, noteRelationship } from "./draw
 import {
   answerEvent,
   answerNews,
+  beyondAnswer,
   farewell,
   greeting,
+  LEAD_INS,
   pickNews,
   talkTopic,
   tellNews,
@@ -32,8 +34,9 @@ import { offlineInterview } from "./interview.ts";
 import { inTalk, lastQuestion } from "../language/understand.ts";
 import { personaFacts, secretIn } from "../language/facts.ts";
 import type { Knowledge } from "../language/knowledge.ts";
-import { closeness } from "../language/lexicon.ts";
-import { clock } from "../language/realise.ts";
+import { closeness, isWord, kindOf, lemma, senses } from "../language/lexicon.ts";
+import { termsOf } from "../language/parse.ts";
+import { clock, inFirstPerson, toListener } from "../language/realise.ts";
 import { pick, seeded } from "../language/random.ts";
 import { dayKey } from "../language/time.ts";
 import type { MemoryLine } from "../prompts/builder.ts";
@@ -212,7 +215,13 @@ export function talkLine(
   if (lastAsk === "bye")
     return {
       text: pickFresh(
-        [`Bye, ${you}!`, `See you, ${you}!`, `Take care, ${you}.`, `Good to see you, ${you}. Bye!`],
+        [
+          `Bye, ${you}!`,
+          `See you, ${you}!`,
+          `Take care, ${you}.`,
+          `Good to see you, ${you}. Bye!`,
+          `See you soon, ${you}. Enjoy your day!`,
+        ],
         soFar,
         ...salt,
       ),
@@ -228,7 +237,10 @@ export function talkLine(
   // -- the opening: a greeting by what one knows of the other, then one's news or a question.
   if (n === 0) {
     parts.push(opening(speaker, k, other, now, past));
-    if (canTell && news) {
+    // One comes over with weighty news (an event one holds, a loss) to tell it; lesser news
+    // waits for the talk (seeded), which opens on the other instead.
+    const first = canTell && news && (news.importance >= 7 || seeded(...salt, "opens") % 2 === 0);
+    if (first && news) {
       parts.push(newsLine);
       tells = news.fact;
     } else {
@@ -318,17 +330,18 @@ export function talkLine(
   // (Not what this line's answer, or the talk, said already in other words.)
   const saidSo = [...soFar.map((l) => l.text), ...parts].join(" ");
   if (!ask && canTell && news && !saysAlready(newsLine, saidSo)) {
-    parts.push(parts.length ? `By the way, ${you}: ${newsLine}` : newsLine);
+    const lead = LEAD_INS[seeded(...salt, "lead") % LEAD_INS.length];
+    parts.push(parts.length ? `${lead}, ${you}: ${newsLine}` : newsLine);
     tells = news.fact;
   } else if (!ask) {
     // One proposal a talk, from either side.
     const offer =
       !iAsked.has("invite") && !theyAsked.has("invite") && n >= 2
-        ? proposal(k, other, now, places, people)
+        ? proposal(k, other, now, places, people, theirInterests(speaker, other, soFar))
         : undefined;
     // Not a place and time the other just proposed (that is theirs to keep).
-    const invite = offer && !said(sentencesOf(offer.text)[0]) ? offer : undefined;
-    if (invite && seeded(...salt, "invite") % 3 === 0) {
+    const invite = offer && !said(sentencesOf(offer.text).at(-2) ?? "") ? offer : undefined;
+    if (invite) {
       parts.push(invite.text);
       ask = "invite";
       proposes = invite.proposes;
@@ -383,7 +396,15 @@ function topicOf(
 ): string {
   const f = told.find((x): x is Fact => !!x);
   if (f) return `conversing about ${topicPhrase(f.text, "")}`;
-  const news = talkTopic(lines, now, places, people);
+  // News is what a line told as its move: what answered a question ("I study accounting in the
+  // evenings") or proposed to meet is no topic; only its news after a lead-in is.
+  const moves = lines.map((l, k) => {
+    const answers = k > 0 && lines[k - 1].speaker !== l.speaker && !!asked[k - 1];
+    return answers || asked[k] === "invite" || asked[k] === "bye"
+      ? { ...l, text: beyondAnswer(l.text) }
+      : l;
+  });
+  const news = talkTopic(moves, now, places, people);
   if (news) return news;
   const a = asked.find((x) => !!x && x !== "bye" && x !== "invite");
   const about: Record<string, string> = {
@@ -498,7 +519,11 @@ function question(
   soFar: readonly Line[],
 ): { text: string; topic?: Topic } {
   const known = knowsOf(s, k, other);
-  const open = TOPICS.filter((t) => !iAsked.has(t));
+  // One's own family is not asked how their family is (it is one's own).
+  const kin = personaFacts(k.persona).facts.some(
+    (f) => f.kinds.includes("family") && f.people.includes(first(other)),
+  );
+  const open = TOPICS.filter((t) => !iAsked.has(t) && !(kin && t === "family"));
   if (!open.length) return { text: "" };
   let topic: Topic;
   if (back && open.includes(back)) topic = back;
@@ -532,14 +557,98 @@ function question(
   return { text, topic };
 }
 
+/** What one knows the other cares for: the nouns of what they said in this talk (not their
+ *  questions), of one's memories that name them and of how one sees them, each with whether they
+ *  said it just now. */
+function theirInterests(
+  s: ChatSideInput,
+  other: string,
+  soFar: readonly Line[],
+): { word: string; now: boolean }[] {
+  const named = new RegExp(`\\b${first(other)}\\b`);
+  const said = soFar
+    .filter((l) => l.speaker === other)
+    .flatMap((l) => sentencesOf(l.text).filter((x) => !x.endsWith("?")));
+  // (What one remembers of them as their doing or their news: they are its subject.)
+  const theirs = new RegExp(`^(?:${other}|${first(other)}|.{0,40} heard from ${other} that)\\b`);
+  const known = s.memories
+    .filter((m) => m.kind !== "observation" && theirs.test(m.text) && named.test(m.text))
+    .map((m) => m.text);
+  const out = new Map<string, boolean>();
+  for (const [texts, now] of [
+    [said, true],
+    [known, false],
+  ] as const)
+    for (const t of texts) for (const w of nounsOf(t)) if (!out.has(w)) out.set(w, now);
+  return [...out].map(([word, now]) => ({ word, now }));
+}
+
+/** The common nouns of a text that name what is done or made (WordNet's first sense of them not
+ *  a place, a building, a time, a group or a person: "home", "library", "family" and "customer"
+ *  are where and with whom, which many doings share), as WordNet's lemmas ("designs" →
+ *  "design"). */
+function nounsOf(text: string): string[] {
+  return nounsIn(text).filter((w) => {
+    const s = senses(w, "noun")[0];
+    return (
+      !!s &&
+      !["noun.location", "noun.time", "noun.group", "noun.person", "noun.quantity"].includes(
+        s.domain,
+      ) &&
+      !PLACE_KINDS.some((kind) => kindOf(w, kind, { senses: 1 }))
+    );
+  });
+}
+
+/** What a place is a kind of, in WordNet's words (a library, a bar, a home, a kitchen). */
+const PLACE_KINDS = ["building", "room", "establishment", "housing"];
+
+/** The verbs of a doing, as WordNet's lemmas ("painting the railings" → "paint"). */
+function verbsIn(text: string): string[] {
+  return termsOf(text)
+    .filter((t) => t.tags.includes("Verb") && !t.tags.includes("Auxiliary"))
+    .map((t) => lemma(t.normal, "verb") ?? "")
+    .filter(Boolean);
+}
+
+function nounsIn(text: string): string[] {
+  return termsOf(text)
+    .filter(
+      (t) =>
+        t.tags.includes("Noun") &&
+        !t.tags.includes("ProperNoun") &&
+        !t.tags.includes("Pronoun") &&
+        !t.tags.includes("Date") &&
+        /^[a-z]{3,}$/.test(t.normal),
+    )
+    .map((t) => lemma(t.normal, "noun") ?? t.normal)
+    .filter((w) => isWord(w, "noun"));
+}
+
+/** What of the other's a doing bears on: a noun or verb of the doing that is a thing they care
+ *  for. */
+function reasonIn(
+  task: string,
+  theirs: readonly { word: string; now: boolean }[],
+): { word: string; now: boolean } | undefined {
+  // (What one does names it too: "painting" meets their "paint".)
+  const mine = [...nounsOf(task), ...verbsIn(task)];
+  for (const m of mine)
+    // (The same thing: a cafe's "coffee" is not a walk's "tea", a pond no game of pool.)
+    for (const t of theirs) if (m === t.word) return t;
+  return undefined;
+}
+
 /** A proposal to meet later: one's next block at a place, with its time (from one's plan), in
- *  words and as a value. */
+ *  words and as a value; only for a doing that bears on something the other cares for (what
+ *  they said, what one knows of them), which it names as the reason. */
 function proposal(
   k: Knowledge,
   other: string,
   now: number,
   places: readonly PlaceName[],
   people: readonly string[],
+  theirs: readonly { word: string; now: boolean }[] = [],
 ): { text: string; proposes: Proposal } | undefined {
   const minute = Math.floor((now % 86_400_000) / 60_000);
   // Somewhere else than home and than where one is now, an hour ahead at least.
@@ -549,6 +658,7 @@ function proposal(
   // Not a time one spends with others (a meal with one's husband, a visit agreed already).
   const withOthers = (task: string) =>
     /\bwith\b/.test(task) || people.some((p) => task.includes(first(p)));
+  let reason: { word: string; now: boolean } | undefined;
   const next = k.today.find(
     (b) =>
       b.start > minute + 60 &&
@@ -556,16 +666,23 @@ function proposal(
       b.start < 21 * 60 &&
       !!b.place &&
       sectorOf(b.place) !== home &&
-      sectorOf(b.place) !== here,
+      sectorOf(b.place) !== here &&
+      !!(reason = reasonIn(plain(b.task), theirs)),
   );
-  if (!next?.place) return undefined;
+  if (!next?.place || !reason) return undefined;
   const sector = next.place.split(" of ").at(-1) ?? next.place;
   // Where exactly (the block's arena when one knows it), so the other can find it.
   const where = places.find((p) => p.name === next.place) ?? places.find((p) => p.name === sector);
   if (!where) return undefined;
   noteBlock(next);
   return {
-    text: `I'll be at ${sector} around ${clock(next.start)} today. Would you like to come by, ${first(other)}?`,
+    // (One sentence with its place and hour before the question: the answer reads the two.)
+    // (Where, unless the doing says it: "playing pool at the dorm".)
+    text: `I'll be ${plain(next.task)}${/\b(?:at|in) the\b/.test(next.task) ? "" : ` at ${sector}`} around ${clock(next.start)} today${
+      reason.now
+        ? `; you said something about ${reason.word}, so I thought of you`
+        : `, and I thought of you, what with the ${reason.word}`
+    }. Would you like to come by, ${first(other)}?`,
     proposes: {
       at: now - (now % 86_400_000) + next.start * 60_000,
       place: where.address,
@@ -624,13 +741,30 @@ function answerFor(
       }),
   );
   noteKnowledgeIn(answer.text, k, s.memories, other);
-  void f;
   return {
-    text: answer.text,
+    text: withoutWhatTheyKnow(answer.text, f, other),
     ...(answer.accepted
       ? { accepted: { day: answer.accepted.day, minute: answer.accepted.minute } }
       : {}),
   };
+}
+
+/** An answer without what the listener knows of themselves: a sentence of one's persona on one's
+ *  tie to them ("I am married to you, and our daughter Ada studies at the college" said to the
+ *  husband), unless nothing else is left. */
+function withoutWhatTheyKnow(text: string, f: ReturnType<typeof personaFacts>, other: string) {
+  const ties = f.facts
+    .filter(
+      (x) =>
+        x.people.includes(first(other)) &&
+        (x.kinds.includes("family") || x.kinds.includes("friend")),
+    )
+    .map((x) => toListener(inFirstPerson(x.text, f.name, f.pronoun), other).replace(/[.!]$/, ""));
+  if (!ties.length) return text;
+  const kept = sentencesOf(text).filter(
+    (x) => !ties.some((t) => t.length > 8 && t.startsWith(x.replace(/[.!]$/, ""))),
+  );
+  return kept.length ? kept.join(" ") : text;
 }
 
 /** A goodbye, varied by what one does next and who one is. */
@@ -647,6 +781,15 @@ function goodbye(
     `Anyway, I'll let you get on, ${you}. Take care!`,
     `It was good to catch up, ${you}. See you around!`,
   ];
+  // What one is off to next, when it is soon and elsewhere.
+  const next = k.today.find((b) => b.start > k.minute && b.start <= k.minute + 90);
+  const off =
+    next && !action.includes(plain(next.task))
+      ? `I'd better be going: I'm ${plain(next.task)} at ${clock(next.start)}. Bye, ${you}!`
+      : "";
+  if (off) options.push(off);
   if (reserved(k)) options.push(`Well, I should go. Bye, ${you}.`);
-  return pickFresh(options, soFar, ...salt, "bye");
+  const said = pickFresh(options, soFar, ...salt, "bye");
+  if (said === off && next) noteBlock(next);
+  return said;
 }

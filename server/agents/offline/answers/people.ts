@@ -124,8 +124,9 @@ export function ownClause(text: string, verbs: string[]): string {
   // A relative clause after a person's name is about that person ("married to Helen, who
   // writes the newsletter"), not said with "I".
   if (rel && !nlp(text.slice(0, rel.index)).has("#Person$")) {
-    const d = nlp(`I ${rel[1]}`);
-    d.verbs().toInfinitive();
+    // ("which I took over from my uncle": a clause with its own "I" is said as it is.)
+    const d = nlp(/^I\b/.test(rel[1]) ? rel[1] : `I ${rel[1]}`);
+    if (!/^I\b/.test(rel[1])) d.verbs().toInfinitive();
     const own = d.text().replace(/[.!]$/, "");
     if (
       own
