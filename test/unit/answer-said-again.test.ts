@@ -239,3 +239,14 @@ describe("a memory is told as a person tells it", () => {
     }
   });
 });
+
+describe("what is new asks for news, not who it is", () => {
+  it("'what's new' is answered with news or a quiet time, never its habits recited", () => {
+    for (const r of [TOMAS, LINA])
+      for (const q of ["What's new around here?", "Anything new in town?"]) {
+        const a = ask(r, q);
+        expect(a).not.toMatch(/go to bed|wake up|I am a|married/);
+        expect(a).toMatch(/quiet|heard|told/);
+      }
+  });
+});

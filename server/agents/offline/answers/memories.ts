@@ -3,7 +3,7 @@
 import { copyOf, parsed, termsOf } from "../../language/parse.ts";
 import { personaFacts, secretIn, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { domainOf, relatedness } from "../../language/lexicon.ts";
+import { domainOf, glossOf, relatedness } from "../../language/lexicon.ts";
 import { inFirstPerson, sentence } from "../../language/realise.ts";
 import {
   contentTerms,
@@ -180,7 +180,12 @@ export const newsy = (u: Utterance) =>
     (t) =>
       relatedness(t, "news") >= 0.5 ||
       relatedness(t, "happen") >= 0.8 ||
-      relatedness(t, "event") >= 0.6,
+      relatedness(t, "event") >= 0.6 ||
+      // "What's NEW?", "Anything NEW in town?": a quality asked of nothing named, near what news
+      // is (WordNet's gloss of news: "information about recent and important events").
+      (u.pos?.[t] === "adj" &&
+        !parsed(u.text).has(`${t} #Noun`) &&
+        glossOf("news", "noun").some((g) => relatedness(t, g, "adj") >= 0.7)),
   );
 
 /** Asked whether it heard of or about something ("heard about", "know of"): news, not sight. */
