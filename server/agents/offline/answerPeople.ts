@@ -74,7 +74,15 @@ import {
   viewAsked,
   viewOf,
 } from "./answers/people.ts";
-import { bears, recall, fromMemories, newsy, hearsay, asksHeard } from "./answers/memories.ts";
+import {
+  bears,
+  bearingOn,
+  recall,
+  fromMemories,
+  newsy,
+  hearsay,
+  asksHeard,
+} from "./answers/memories.ts";
 import { foreignTopic, notKnown } from "./answers/notKnown.ts";
 import { statement, invitation } from "./answers/replies.ts";
 import { sourceSought, whoKnows } from "./answers/whoKnows.ts";
@@ -695,7 +703,11 @@ export function answerPeople(
     const heard = s.sentences.map((x) => toListener(x, talk.speaker));
     if (!used && !s.generic && usedUp(heard, talk)) used = { ...s, sentences: heard };
   }
-  const back = used && saidBefore(used.sentences, talk);
+  // (Not to a yes/no question: what was said need not answer it.)
+  const back =
+    used &&
+    u.wh !== "yesno" &&
+    saidBefore(used.sentences, talk, (x) => bearingOn(x, u.topic, u.pos));
   if (back) return { text: withHello(back), end: false, source: `${used!.name}-again` };
   if (!dayAsked || seeksPlace || u.wh === "yesno") {
     const honest = notKnown(u, foreign, k, talk);

@@ -111,8 +111,16 @@ export function newsOf(text: string): string {
 /** Whether a sentence bears on the question's topic (a word of it related to a topic word, each
  *  by the sense it is used in). */
 export function bears(text: string, topic: string[], pos: Utterance["pos"] = {}): boolean {
+  return bearingOn(text, topic, pos) >= 0.6;
+}
+
+/** How closely a sentence bears on the question's topic: its word nearest a topic word. */
+export function bearingOn(text: string, topic: string[], pos: Utterance["pos"] = {}): number {
   const words = contentTerms(text);
-  return topic.some((t) => words.some((w) => relatedness(t, w.word, pos[t], w.pos) >= 0.6));
+  let best = 0;
+  for (const t of topic)
+    for (const w of words) best = Math.max(best, relatedness(t, w.word, pos[t], w.pos));
+  return best;
 }
 
 /** Its memories that bear on the topic (never a line someone said to it, told back). */

@@ -150,8 +150,14 @@ export function saidBefore(
 ): string | undefined {
   const all = sentences.flatMap((x) => parsed(x).sentences().out("array") as string[]);
   const best = all.map((x, i) => ({ x, s: bearing(x) - i / 1000 })).sort((a, b) => b.s - a.s)[0]?.x;
-  const main = short(best ?? "");
-  const gist = lowerFirst((briefly(main) || main).replace(/^I am\b/, "I'm")).replace(/[.!]+$/, "");
+  // (Its first clause: "I'm married to Marco", not the aside after it.)
+  const text = (best ?? "").trim().replace(/[.!?]+$/, "");
+  const cut = text.slice(12).search(/[,;]|\s(who|which|where|whose)\b/);
+  const main = (cut >= 0 ? text.slice(0, cut + 12) : text).replace(/^I am\b/, "I'm");
+  const gist =
+    /^I\b/.test(main) || parsed(main).terms().first().has("#ProperNoun")
+      ? main
+      : main.charAt(0).toLowerCase() + main.slice(1);
   if (!gist) return undefined;
   const norm = (s: string) =>
     s
