@@ -226,6 +226,25 @@ describe("a memory is told as a person tells it", () => {
     }
   });
 
+  it("someone's doing it saw is told as seen then, not as going on now", () => {
+    for (const [r, obs, q] of [
+      [
+        TOMAS,
+        "Omar Sade is repairing the old ferry (at the dock).",
+        "Do you know anything about the ferry?",
+      ],
+      [
+        LINA,
+        "Jun Park is painting the beehives (in the garden).",
+        "Do you know anything about the beehives?",
+      ],
+    ] as const) {
+      const a = ask(r, q, { memories: [memory(obs, "observation")] });
+      expect(a).toMatch(/Last I saw, [A-Z][a-z]+ [A-Z][a-z]+ was/);
+      expect(a).not.toMatch(/\(/);
+    }
+  });
+
   it("the same news heard from two people is told once", () => {
     for (const [r, a1, a2, news] of [
       [TOMAS, "Ines Luz", "Pilar Reyna", "Omar Sade is repairing the old ferry"],

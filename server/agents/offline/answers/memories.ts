@@ -89,6 +89,14 @@ function tells(sentence: string): boolean {
   );
 }
 
+/** Someone's doing it saw, told as seen then, not as now: "Last I saw, Ann was reading." */
+export function seen(text: string): string {
+  const clean = talked(text.replace(/\s*\([^)]*\)/g, ""));
+  return parsed(clean).has("(is|are) #Gerund")
+    ? sentence(`Last I saw, ${clean.replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`)
+    : sentence(clean);
+}
+
 /** A talk's record said as a talk: "Ann and Bob were conversing about X" → "... talked about X";
  *  one seen talking ("Bob is conversing about X") → "is talking about X". */
 export function talked(text: string): string {
@@ -145,7 +153,10 @@ export function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, 
   for (const x of scored) {
     if (told.length === 2) break;
     if (!k.knowsSpeaker && secretIn(x.m.text)) continue;
-    const said = memoryAsSaid(x.m.text, f.name);
+    const said =
+      x.m.kind === "observation" && !x.m.text.startsWith(firstName(f.name))
+        ? seen(x.m.text)
+        : memoryAsSaid(x.m.text, f.name);
     if (!said || news.has(newsOf(x.m.text))) continue;
     news.add(newsOf(x.m.text));
     told.push(said);
