@@ -703,11 +703,7 @@ export function answerPeople(
     const heard = s.sentences.map((x) => toListener(x, talk.speaker));
     if (!used && !s.generic && usedUp(heard, talk)) used = { ...s, sentences: heard };
   }
-  // (Not to a yes/no question: what was said need not answer it.)
-  const back =
-    used &&
-    u.wh !== "yesno" &&
-    saidBefore(used.sentences, talk, (x) => bearingOn(x, u.topic, u.pos));
+  const back = used && saidBefore(used.sentences, talk, (x) => bearingOn(x, u.topic, u.pos));
   if (back) return { text: withHello(back), end: false, source: `${used!.name}-again` };
   if (!dayAsked || seeksPlace || u.wh === "yesno") {
     const honest = notKnown(u, foreign, k, talk);

@@ -148,7 +148,10 @@ export function saidBefore(
   talk: Talk,
   bearing: (s: string) => number = () => 0,
 ): string | undefined {
-  const all = sentences.flatMap((x) => parsed(x).sentences().out("array") as string[]);
+  // (A bare reply, "Yes.", is no gist.)
+  const all = sentences
+    .flatMap((x) => parsed(x).sentences().out("array") as string[])
+    .filter((x) => x.trim().length >= 12);
   const best = all.map((x, i) => ({ x, s: bearing(x) - i / 1000 })).sort((a, b) => b.s - a.s)[0]?.x;
   // (Its first clause: "I'm married to Marco", not the aside after it.)
   const text = (best ?? "").trim().replace(/[.!?]+$/, "");
