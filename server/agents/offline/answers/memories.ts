@@ -11,7 +11,7 @@ import {
   understand,
   type Utterance,
 } from "../../language/understand.ts";
-import { ownMemoryAsI } from "../../language/person.ts";
+import { ownMemoryAsI, toFirstPerson } from "../../language/person.ts";
 import { type Talk, firstName, type Source } from "./voice.ts";
 
 /** A whole day's plan recited (three clock times or more): it answers no one question. */
@@ -90,11 +90,13 @@ function tells(sentence: string): boolean {
 }
 
 /** Someone's doing it saw, told as seen then, not as now: "Last I saw, Ann was reading." */
-export function seen(text: string): string {
+export function seen(text: string, me: string): string {
   const clean = talked(text.replace(/\s*\([^)]*\)/g, ""));
-  return parsed(clean).has("(is|are) #Gerund")
-    ? sentence(`Last I saw, ${clean.replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`)
-    : sentence(clean);
+  const told = parsed(clean).has("(is|are) #Gerund")
+    ? `Last I saw, ${clean.replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`
+    : clean;
+  // (What it saw said of itself is "I".)
+  return sentence(toFirstPerson(told, me));
 }
 
 /** A talk's record said as a talk: "Ann and Bob were conversing about X" → "... talked about X";
@@ -155,7 +157,7 @@ export function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, 
     if (!k.knowsSpeaker && secretIn(x.m.text)) continue;
     const said =
       x.m.kind === "observation" && !x.m.text.startsWith(firstName(f.name))
-        ? seen(x.m.text)
+        ? seen(x.m.text, f.name)
         : memoryAsSaid(x.m.text, f.name);
     if (!said || news.has(newsOf(x.m.text))) continue;
     news.add(newsOf(x.m.text));
