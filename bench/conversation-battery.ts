@@ -5,7 +5,8 @@
 // answered (where the resident's knowledge holds an answer), grounded (every name it says is in
 // its persona, memory or map), echoed (an earlier line said back), repeated (the same answer
 // twice in a talk), malformed (doubled names, empty phrases, wrong-person pronouns, dangling
-// words). Prints Markdown; `--json FILE` also writes every answer.
+// words, a sentence said twice in one answer, a memory said in the form it is written in).
+// Prints Markdown; `--json FILE` also writes every answer.
 //   npx tsx bench/conversation-battery.ts [--quick] [--town base-25] [--json out.json]
 import { writeFileSync } from "node:fs";
 import { GenerativeMind } from "../server/agents/generativeMind.ts";
@@ -238,6 +239,21 @@ function malformed(answer: string, self: string): string[] {
   if (/\b(the|a|an|and|to|of|with|at|my|your|for)[.!?]?$/i.test(answer.trim()))
     out.push("dangling word");
   if (!answer.trim()) out.push("empty answer");
+  // (A person never says the same sentence twice in one breath.)
+  const sentences = answer
+    .split(/(?<=[.!?])\s+/)
+    .map(norm)
+    .filter(Boolean);
+  if (sentences.some((x, i) => sentences.indexOf(x) !== i)) out.push("sentence said twice");
+  // A memory said in the form the engine writes it, not as a person says it: a planning note
+  // ("For Ann's planning:"), a talk's record ("were conversing about"), or a line of the talk
+  // with the resident's name made "I" ("Take care, I.").
+  if (
+    /\bFor (my|[A-Z][\w'-]*(?: [A-Z][\w'-]*)*'s) plan(s|ning):/.test(answer) ||
+    /\bconversing\b/.test(answer)
+  )
+    out.push("memory's own form");
+  if (/, I[.!?]/.test(answer)) out.push("wrong-person pronoun");
   return out;
 }
 

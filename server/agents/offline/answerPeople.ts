@@ -34,6 +34,10 @@ import {
   factsOf,
   wordsOf,
   partAbout,
+  generic,
+  joined,
+  usedUp,
+  saidBefore,
 } from "./answers/voice.ts";
 import {
   activities,
@@ -79,7 +83,15 @@ import {
   viewAsked,
   viewOf,
 } from "./answers/people.ts";
-import { bears, recall, fromMemories, newsy, hearsay, asksHeard } from "./answers/memories.ts";
+import {
+  bears,
+  bearingOn,
+  recall,
+  fromMemories,
+  newsy,
+  hearsay,
+  asksHeard,
+} from "./answers/memories.ts";
 import { foreignTopic, notKnown } from "./answers/notKnown.ts";
 import { statement, invitation, favour } from "./answers/replies.ts";
 import { sourceSought, whoKnows } from "./answers/whoKnows.ts";
@@ -117,7 +129,7 @@ export function answerPeople(
     );
     if (!fresh.length) return undefined;
     // The best source's first sentences, in order (an introduction opens with the name).
-    const text = fresh.slice(0, 2).join(" ");
+    const text = joined(fresh);
     return { text: withHello(text), end: false, source, ...extra };
   };
 
@@ -221,10 +233,12 @@ export function answerPeople(
   // the asking), then "no", and the news it does have.
   const notHeard = (): Source[] => [
     {
+      generic: true,
       name: "news-memory",
       sentences: fromMemories(fallback(), talk, k).filter((x) => bearing(x, topic) >= 0.5),
     },
     {
+      generic: true,
       name: "not-heard",
       sentences: [
         u.wh === "yesno"
@@ -385,12 +399,13 @@ export function answerPeople(
     } else {
       sources.push({ name: "news", sentences: yes(askedRecords([])) });
       const told = fromMemories(fallback(), talk, k);
-      if (told.length) sources.push({ name: "news-memory", sentences: told });
-      sources.push(recall(u, f, k, talk));
+      if (told.length) sources.push(generic({ name: "news-memory", sentences: told }));
+      sources.push(generic(recall(u, f, k, talk)));
     }
     // Nothing new: a quiet time is an answer too, with what fills its days.
     const plans = factsOf(f, k, (x) => x.kinds.includes("plan"));
     sources.push({
+      generic: true,
       name: "news-quiet",
       sentences: [
         `Nothing much, really; it's been quiet.${doingNow ? ` I've been ${doingNow}.` : ""}`,
@@ -690,8 +705,8 @@ export function answerPeople(
     const own = nearestKind(u).score >= 0.3;
     if (u.topic.length && !own) {
       const told = fromMemories(fallback(), talk, k).filter((x) => bears(x, u.topic, u.pos));
-      if (told.length) sources.push({ name: "memory", sentences: told });
-      sources.push(recall(u, f, k, talk, min));
+      if (told.length) sources.push(generic({ name: "memory", sentences: told }));
+      sources.push(generic(recall(u, f, k, talk, min)));
     }
     // "What time do you go to bed?": the block of its day the topic names, with its time.
     if (askedWhen) {
@@ -710,15 +725,24 @@ export function answerPeople(
     }
     // "Who do you spend time with?": people asked of, so a fact that names none answers nothing,
     // and neither does who it is.
-    if (!whoOfMine) sources.push(topical(u, f, k, min), recall(u, f, k, talk, min));
+    if (!whoOfMine)
+      sources.push(generic(topical(u, f, k, min)), generic(recall(u, f, k, talk, min)));
     // (Not to a yes/no question: "Are you ...?" is no "who are you?".)
     if ((u.topic.length === 0 && u.wh === "what") || (u.wh === "who" && !whoOfMine))
-      sources.push(identity(f, k));
+      sources.push(generic(identity(f, k)));
   }
+  // A source that fits the question, said already in the talk, is pointed back to ("As I said,
+  // I'm a student at the college."), never replaced by what it remembers of something else.
+  let used: Source | undefined;
   for (const s of sources) {
+    if (used && s.generic) continue;
     const r = reply(s.sentences, s.name);
     if (r) return r;
+    const heard = s.sentences.map((x) => toListener(x, talk.speaker));
+    if (!used && !s.generic && usedUp(heard, talk)) used = { ...s, sentences: heard };
   }
+  const back = used && saidBefore(used.sentences, talk, (x) => bearingOn(x, u.topic, u.pos));
+  if (back) return { text: withHello(back), end: false, source: `${used!.name}-again` };
   if (!dayAsked || seeksPlace || u.wh === "yesno") {
     const honest = notKnown(u, foreign, k, talk);
     // (Not the same honest answer twice: said already, the shorter fallbacks below.)

@@ -28,6 +28,7 @@ import type { Knowledge } from "../language/knowledge.ts";
 import { personaFacts } from "../language/facts.ts";
 import { noteDrawn } from "../../llm/trace.ts";
 import { noteBlock, noteRecord } from "./drawn.ts";
+import { toldIn } from "./answers/memories.ts";
 
 export interface News {
   kind: "event" | "plan" | "person" | "memory" | "fact";
@@ -857,7 +858,10 @@ export function offlineTakeaway(
         planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} means to go.`;
       break;
     }
-    memo = `${self.name} heard from ${other} that ${iToThirdPerson(whatWasTold(t), other).replace(/[.!]+$/, "")}.`;
+    // (A pleasantry in the line, "Take care, Ann.", is no news.)
+    const content = toldIn(whatWasTold(t), self.name, other);
+    if (!content) continue;
+    memo = `${self.name} heard from ${other} that ${iToThirdPerson(content, other).replace(/[.!]+$/, "")}.`;
   }
   if (memo === plainMemo && answeredMemo) {
     memo = answeredMemo;

@@ -18,6 +18,7 @@ import { aboutTheFuture } from "../language/importance.ts";
 import type { Knowledge } from "../language/knowledge.ts";
 import { understand } from "../language/understand.ts";
 import { answerPeople } from "./answerPeople.ts";
+import { memoryAsSaid, newsOf, talked } from "./answers/memories.ts";
 import { cap, ownMemoryAsI, toFirstPerson } from "../language/person.ts";
 import { eng } from "stopword";
 
@@ -53,7 +54,7 @@ const ABOUT_SELF = /\b(who are you|about yourself|what do you do|your job|introd
 /** Something seen of a person, told as seen: "Last I saw, Theo was reading"; a thing done
  *  ("Theo has left town") as it is. */
 function toldAsSeen(text: string): string {
-  const clean = text.replace(/\s*\([^)]*\)/g, "");
+  const clean = talked(text.replace(/\s*\([^)]*\)/g, ""));
   if (!nlp(clean).has("(is|are) #Gerund")) return sentence(clean);
   return sentence(
     `Last I saw, ${clean.replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`,
@@ -281,7 +282,8 @@ function readMemories(i: InterviewInput): string {
             m.kind === "thought" &&
             !m.text.startsWith("For "),
         );
-        if (tie) parts.push(sentence(cap(ownMemoryAsI(tie.text, me))));
+        const told = tie ? memoryAsSaid(tie.text, me) : "";
+        if (told) parts.push(cap(told));
         if (view && view !== tie?.text)
           parts.push(
             sentence(
@@ -312,8 +314,10 @@ function readMemories(i: InterviewInput): string {
       : [];
     const said = that
       .filter((m) => m.kind === "chat" || m.kind === "memo" || m.kind === "thought")
+      .map((m) => memoryAsSaid(m.text, me))
+      .filter(Boolean)
       .slice(0, 3)
-      .map((m) => sentence(cap(ownMemoryAsI(m.text, me))));
+      .map(cap);
     if (i.yesterday.length)
       return `Yesterday I meant to ${i.yesterday.slice(0, 4).join("; ")}.${said.length ? ` ${said.join(" ")}` : ""}`;
     if (said.length) return said.join(" ");
@@ -329,14 +333,15 @@ function readMemories(i: InterviewInput): string {
           m.text.startsWith(`${me} `)),
     );
     plans.sort((a, b) => overlap(b.text) - overlap(a.text));
-    if (plans.length)
-      return plans
-        .slice(0, 2)
-        .map((m) => sentence(cap(ownMemoryAsI(m.text.replace(/^For [^:]+: /, ""), me))))
-        .join(" ");
+    const told = tellable(plans, me);
+    if (told.length) return told.join(" ");
     if (i.plan.length) return `My plan for today: ${i.plan.slice(0, 5).join("; ")}.`;
   }
-  const fitting = mems.filter((m) => overlap(m.text) > 0).slice(0, 3);
+  const fitting = tellable(
+    mems.filter((m) => overlap(m.text) > 0),
+    me,
+    3,
+  );
   if (fitting.length === 0) {
     // Asked about itself ("your occupation", "an introduction of yourself") and not what it would
     // do if: what it knows of itself, its persona, answers when memory does not.
@@ -359,5 +364,20 @@ function readMemories(i: InterviewInput): string {
     }
     return `I'm not sure. I don't remember anything about that.`;
   }
-  return `Let me think. ${fitting.map((m) => sentence(cap(ownMemoryAsI(m.text.replace(/^For [^:]+: /, ""), me)))).join(" ")}`;
+  return `Let me think. ${fitting.join(" ")}`;
+}
+
+/** The first memories that tell something, as the resident says them (memoryAsSaid): the same
+ *  news heard twice, or noted for its planning too, told once. */
+function tellable(mems: MemoryLine[], me: string, most = 2): string[] {
+  const out: string[] = [];
+  const news = new Set<string>();
+  for (const m of mems) {
+    if (out.length === most) break;
+    const said = memoryAsSaid(m.text, me);
+    if (!said || news.has(newsOf(m.text))) continue;
+    news.add(newsOf(m.text));
+    out.push(cap(said));
+  }
+  return out;
 }

@@ -1,23 +1,136 @@
 // Its memories and what it heard: memories that bear on a topic, the older engine's answer
 // sentence by sentence, and whether a question asks for news or what one heard.
-import { copyOf, parsed } from "../../language/parse.ts";
+import { copyOf, parsed, termsOf } from "../../language/parse.ts";
 import { personaFacts, secretIn, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { domainOf, relatedness } from "../../language/lexicon.ts";
+import { domainOf, glossOf, relatedness } from "../../language/lexicon.ts";
 import { inFirstPerson, sentence } from "../../language/realise.ts";
-import { contentTerms, contentWords, type Utterance } from "../../language/understand.ts";
-import { ownMemoryAsI } from "../../language/person.ts";
+import {
+  contentTerms,
+  contentWords,
+  understand,
+  type Utterance,
+} from "../../language/understand.ts";
+import { ownMemoryAsI, toFirstPerson } from "../../language/person.ts";
 import { type Talk, firstName, type Source } from "./voice.ts";
 
 /** A whole day's plan recited (three clock times or more): it answers no one question. */
 export const recital = (text: string) =>
   (text.match(/\b\d{1,2}(?::\d\d)? ?[ap]m\b/g) ?? []).length >= 3;
 
+// The forms memories are written in by the engine (converse.ts, dialogue.ts): a planning note
+// ("For Ann's planning: ...; Ann means to go."), news heard ("Ann heard from Bob that ..."), a
+// talk's record ("Ann and Bob were conversing about ...").
+const PLANNING = /^For ([^:]{1,60})'s planning:\s*(.+?)(?:;\s*(\S+) means to (go|be there))?[.!]?$/;
+const HEARD = /^(.+?) heard from (.+?) that (.+)$/;
+
+/** What a memory tells, as the resident would say it in the first person: a planning note as its
+ *  plan ("I'm planning a visit to Bob at the park on February 14 at 3 pm."), news as heard from
+ *  whom, with any line of the talk that tells nothing (a goodbye, a greeting, thanks) left out; a
+ *  talk's record as a talk ("Bob and I talked about ..."). "" when nothing is left to tell. */
+export function memoryAsSaid(text: string, me: string): string {
+  const t = text.trim();
+  const plan = PLANNING.exec(t);
+  if (plan) {
+    const [, , body, , how] = plan;
+    const what = body.replace(/[.!]+$/, "");
+    // A plan that is a clause ("Kenji is holding a tournament") is news it means to go to; a
+    // plan that is a thing ("a visit to Bob ...") is its own.
+    if (parsed(what).has("^#Determiner")) {
+      const verb = how === "be there" ? "I'm expecting" : "I'm planning";
+      return sentence(ownMemoryAsI(`${verb} ${what}`, me));
+    }
+    return sentence(
+      ownMemoryAsI(
+        `${what}${how ? `; ${how === "go" ? "I mean to go" : "I'll be there"}` : ""}`,
+        me,
+      ),
+    );
+  }
+  const heard = HEARD.exec(t);
+  if (heard) {
+    const [, who, from, said] = heard;
+    // (The teller's own line: a pleasantry in it tells nothing; a talk's record in it is a talk.)
+    const told = toldIn(said, who, from)
+      .split(/(?<=[.!?])\s+/)
+      .filter(Boolean)
+      .map((x) => talked(x.replace(/[.!]+$/, "")));
+    if (!told.length) return "";
+    return sentence(
+      ownMemoryAsI(`${who} heard from ${from} that ${lowerFirst(told.join(". "))}`, me),
+    );
+  }
+  return sentence(
+    ownMemoryAsI(talked(t), me).replace(/^I and ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*) /, "$1 and I "),
+  );
+}
+
+/** What a line said to `hearer` tells: its sentences without a pleasantry (a greeting, thanks, a
+ *  goodbye) or a sentence with no subject ("Good to see you, Ann."); "" when none is left. */
+export function toldIn(line: string, hearer: string, teller: string): string {
+  return (parsed(line).sentences().out("array") as string[])
+    .filter((x) => {
+      const act = understand(x, { now: 0, residents: [], listener: hearer, speaker: teller }).act;
+      return act !== "goodbye" && act !== "greeting" && act !== "thanks" && tells(x);
+    })
+    .join(" ");
+}
+
+/** Whether a sentence tells something: its verb has a subject before it ("Good to see you",
+ *  "Take care" and a bare "Bye" tell nothing). */
+function tells(sentence: string): boolean {
+  const ts = termsOf(sentence);
+  const verb = ts.findIndex((t) => t.tags.includes("Verb"));
+  return (
+    verb > 0 &&
+    ts
+      .slice(0, verb)
+      .some((t) => t.tags.includes("Noun") || t.tags.includes("Pronoun") || t.normal === "there")
+  );
+}
+
+/** Someone's doing it saw, told as seen then, not as now: "Last I saw, Ann was reading." */
+export function seen(text: string, me: string): string {
+  const clean = talked(text.replace(/\s*\([^)]*\)/g, ""));
+  const told = parsed(clean).has("(is|are) #Gerund")
+    ? `Last I saw, ${clean.replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`
+    : clean;
+  // (What it saw said of itself is "I".)
+  return sentence(toFirstPerson(told, me));
+}
+
+/** A talk's record said as a talk: "Ann and Bob were conversing about X" → "... talked about X";
+ *  one seen talking ("Bob is conversing about X") → "is talking about X". */
+export function talked(text: string): string {
+  return text
+    .replace(/\bwere conversing\b/g, "talked")
+    .replace(/\b(is|are|was) conversing\b/g, "$1 talking");
+}
+
+const lowerFirst = (s: string) =>
+  parsed(s).terms().first().has("#ProperNoun") ? s : s[0].toLowerCase() + s.slice(1);
+
+/** What a memory tells, whoever told it and however it is framed: two memories of the same news
+ *  (heard from two people, and noted for its planning) tell one thing. */
+export function newsOf(text: string): string {
+  const t = text.trim();
+  const body = PLANNING.exec(t)?.[2] ?? HEARD.exec(t)?.[3] ?? t;
+  return body.toLowerCase().replace(/[^a-z0-9 ]/g, "");
+}
+
 /** Whether a sentence bears on the question's topic (a word of it related to a topic word, each
  *  by the sense it is used in). */
 export function bears(text: string, topic: string[], pos: Utterance["pos"] = {}): boolean {
+  return bearingOn(text, topic, pos) >= 0.6;
+}
+
+/** How closely a sentence bears on the question's topic: its word nearest a topic word. */
+export function bearingOn(text: string, topic: string[], pos: Utterance["pos"] = {}): number {
   const words = contentTerms(text);
-  return topic.some((t) => words.some((w) => relatedness(t, w.word, pos[t], w.pos) >= 0.6));
+  let best = 0;
+  for (const t of topic)
+    for (const w of words) best = Math.max(best, relatedness(t, w.word, pos[t], w.pos));
+  return best;
 }
 
 /** Its memories that bear on the topic (never a line someone said to it, told back). */
@@ -36,15 +149,21 @@ export function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, 
     .filter((x) => x.s >= min)
     .sort((a, b) => b.s - a.s);
   // Secrets left out of the best two only: reading one parses the memory, and the filters commute.
-  const told: typeof scored = [];
+  // (The same news told once, whoever told it; a memory with nothing to tell is left out.)
+  const told: string[] = [];
+  const news = new Set<string>();
   for (const x of scored) {
     if (told.length === 2) break;
-    if (k.knowsSpeaker || !secretIn(x.m.text)) told.push(x);
+    if (!k.knowsSpeaker && secretIn(x.m.text)) continue;
+    const said =
+      x.m.kind === "observation" && !x.m.text.startsWith(firstName(f.name))
+        ? seen(x.m.text, f.name)
+        : memoryAsSaid(x.m.text, f.name);
+    if (!said || news.has(newsOf(x.m.text))) continue;
+    news.add(newsOf(x.m.text));
+    told.push(said);
   }
-  return {
-    name: "memory",
-    sentences: told.map((x) => sentence(ownMemoryAsI(x.m.text, f.name))),
-  };
+  return { name: "memory", sentences: told };
 }
 
 /** The older engine's answer from memories, sentence by sentence: without a secret for someone
@@ -82,7 +201,12 @@ export const newsy = (u: Utterance) =>
     (t) =>
       relatedness(t, "news") >= 0.5 ||
       relatedness(t, "happen") >= 0.8 ||
-      relatedness(t, "event") >= 0.6,
+      relatedness(t, "event") >= 0.6 ||
+      // "What's NEW?", "Anything NEW in town?": a quality asked of nothing named, near what news
+      // is (WordNet's gloss of news: "information about recent and important events").
+      (u.pos?.[t] === "adj" &&
+        !parsed(u.text).has(`${t} #Noun`) &&
+        glossOf("news", "noun").some((g) => relatedness(t, g, "adj") >= 0.7)),
   );
 
 /** Asked whether it heard of or about something ("heard about", "know of"): news, not sight. */

@@ -16,7 +16,7 @@ import {
 import { parsed } from "../../language/parse.ts";
 import { contentTerms, type Utterance } from "../../language/understand.ts";
 import { listOf, sentence } from "../../language/realise.ts";
-import { ownMemoryAsI } from "../../language/person.ts";
+import { memoryAsSaid, talked } from "./memories.ts";
 import {
   type Talk,
   choose,
@@ -98,13 +98,16 @@ export function aboutPerson(
       !m.facts?.length &&
       !/ said to |\(a [a-z]+\)/.test(m.text)
     )
+      // (A memory with nothing to tell, a goodbye heard, says nothing of them.)
       out.push(
-        m.kind === "observation" && /\b(is|are) \w+ing\b/.test(m.text)
-          ? // A doing seen is told as seen, then: "Last I saw, Latoya was working ...".
-            sentence(
-              `Last I saw, ${m.text.replace(/\s*\([^)]*\)/g, "").replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`,
-            )
-          : sentence(ownMemoryAsI(m.text, f.name)),
+        ...[
+          m.kind === "observation" && /\b(is|are) \w+ing\b/.test(m.text)
+            ? // A doing seen is told as seen, then: "Last I saw, Latoya was working ...".
+              sentence(
+                `Last I saw, ${talked(m.text.replace(/\s*\([^)]*\)/g, "")).replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`,
+              )
+            : memoryAsSaid(m.text, f.name),
+        ].filter(Boolean),
       );
   // Nothing of its own on them: it says so, as one does of a face in town (not "I don't know").
   if (!out.length)

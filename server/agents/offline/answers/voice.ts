@@ -107,7 +107,78 @@ export function mine(f: PersonaFacts, text: string): string {
   return sentence(inFirstPerson(text, f.name, f.pronoun));
 }
 
-export type Source = { name: string; sentences: string[] };
+/** Where an answer may come from. A generic source (what it remembers or is, whatever was asked)
+ *  answers only while no source that fits the question as read has been said in the talk. */
+export type Source = { name: string; sentences: string[]; generic?: boolean };
+
+/** A source that answers any question, when nothing that fits it was said before. */
+export const generic = (s: Source): Source => ({ ...s, generic: true });
+
+/** Sentences joined into one answer, none said twice: a sentence said already in it, inside
+ *  another or holding one (a persona sentence again with a last talk after it), is left out, and
+ *  a line left with nothing new is left out whole. At most `most` lines. */
+export function joined(lines: string[], most = 2): string {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, "");
+  const kept: string[] = [];
+  const out: string[] = [];
+  for (const line of lines) {
+    if (out.length === most) break;
+    const parts = (parsed(line).sentences().out("array") as string[]).filter((p) => norm(p));
+    const fresh = parts.filter((p) => {
+      const n = norm(p);
+      return !kept.some((k) => k.includes(n) || (k.length >= 12 && n.includes(k)));
+    });
+    if (!fresh.length) continue;
+    kept.push(...fresh.map(norm));
+    out.push(fresh.length === parts.length ? line : fresh.join(" "));
+  }
+  return out.join(" ");
+}
+
+/** Whether every sentence of a source was said already in the talk (it fitted, and is used up). */
+export function usedUp(sentences: string[], talk: Talk): boolean {
+  return sentences.some((s) => s.trim()) && !unsaid(sentences, { ...talk, heard: [] }).length;
+}
+
+/** A source used up, pointed back to briefly (the gist of its sentence that bears most on what
+ *  is asked, else of its first: its main clause, without its times), in a wording not said
+ *  before in the talk; undefined when each was. */
+export function saidBefore(
+  sentences: string[],
+  talk: Talk,
+  bearing: (s: string) => number = () => 0,
+): string | undefined {
+  // (A bare reply, "Yes.", is no gist.)
+  const all = sentences
+    .flatMap((x) => parsed(x).sentences().out("array") as string[])
+    .filter((x) => x.trim().length >= 12);
+  const best = all.map((x, i) => ({ x, s: bearing(x) - i / 1000 })).sort((a, b) => b.s - a.s)[0]?.x;
+  // (Its first clause: "I'm married to Marco", not the aside after it.)
+  const text = (best ?? "").trim().replace(/[.!?]+$/, "");
+  const cut = text.slice(12).search(/[,;]|\s(who|which|where|whose)\b/);
+  const main = (cut >= 0 ? text.slice(0, cut + 12) : text).replace(/^I am\b/, "I'm");
+  const gist =
+    /^I\b/.test(main) || parsed(main).terms().first().has("#ProperNoun")
+      ? main
+      : main.charAt(0).toLowerCase() + main.slice(1);
+  if (!gist) return undefined;
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim();
+  const said = talk.said.map(norm);
+  // (A gist that is a whole line said before is not said back whole: the pointer alone.)
+  const whole = [...talk.said, ...talk.heard]
+    .map(norm)
+    .some((x) => x.length >= 12 && norm(gist).includes(x));
+  const who = firstName(talk.speaker);
+  return (
+    whole
+      ? [`Same as I said before, ${who}.`, `As I said a moment ago, ${who}.`]
+      : [`As I said, ${gist}.`, `Like I told you, ${gist}.`, `It's as I said: ${gist}.`]
+  ).find((o) => !said.includes(norm(o)));
+}
 
 export function factsOf(f: PersonaFacts, k: Knowledge, pred: (x: Fact) => boolean): string[] {
   return f.facts.filter((x) => pred(x) && tellable(x, k.knowsSpeaker)).map((x) => mine(f, x.text));
