@@ -204,8 +204,12 @@ export const newsy = (u: Utterance) =>
       relatedness(t, "event") >= 0.6 ||
       // "What's NEW?", "Anything NEW in town?": a quality asked of nothing named, near what news
       // is (WordNet's gloss of news: "information about recent and important events").
+      // (Of someone it is not: "have you met ANYONE new?" asks for a person.)
       (u.pos?.[t] === "adj" &&
         !parsed(u.text).has(`${t} #Noun`) &&
+        !parsed(u.text).has(
+          `(anyone|anybody|someone|somebody|everyone|everybody|people|folks|#Person) ${t}`,
+        ) &&
         glossOf("news", "noun").some((g) => relatedness(t, g, "adj") >= 0.7)),
   );
 
