@@ -333,6 +333,13 @@ describe("changing the person of a sentence", () => {
     expect(
       iToThirdPerson("I am getting the beds ready and want to plant a tree", "Edmund Hale"),
     ).toBe("Edmund Hale is getting the beds ready and wants to plant a tree");
+    // (A relative clause after the second verb brings in no other subject before it.)
+    expect(
+      iToThirdPerson(
+        "I am sorting the old maps and am looking for anyone who drew them",
+        "Wren Talbot",
+      ),
+    ).toBe("Wren Talbot is sorting the old maps and is looking for anyone who drew them");
     // After a comma, where no other person is named: the pronouns are one's own, and a verb that
     // goes on with what one does agrees with "I".
     expect(

@@ -282,16 +282,15 @@ function ownRestOfSentence(sentence: string): string {
  *  becomes a name ("I am getting ... and want to plant" → "... and wants to plant"). */
 function agreeWithName(text: string): string {
   return text.replace(/\bI(?:'m| am| [a-z]+)\b[^.;!?]*/g, (clause) =>
-    OTHER_SUBJECT.test(clause)
-      ? clause
-      : clause
-          .replace(/\band am\b/g, "and is")
-          .replace(/\band have\b/g, "and has")
-          .replace(/\band do\b/g, "and does")
-          .replace(/\band ([a-z]+)\b/g, (m, verb: string) => {
-            const v = parsed(verb);
-            return v.has("#Infinitive") && !v.has("#Noun") ? `and ${thirdPersonVerb(verb)}` : m;
-          }),
+    // Not where the words before the "and" bring in another subject ("I heard that Bo ... and
+    // wants"); what comes after it does not matter ("and am looking for people WHO remember").
+    clause.replace(/\band ([a-z]+)\b/g, (m, verb: string, at: number) => {
+      if (OTHER_SUBJECT.test(clause.slice(0, at))) return m;
+      const irregular: Record<string, string> = { am: "is", have: "has", do: "does" };
+      if (irregular[verb]) return `and ${irregular[verb]}`;
+      const v = parsed(verb);
+      return v.has("#Infinitive") && !v.has("#Noun") ? `and ${thirdPersonVerb(verb)}` : m;
+    }),
   );
 }
 
