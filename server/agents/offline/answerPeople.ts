@@ -735,7 +735,8 @@ export function answerPeople(
   // I'm a student at the college."), never replaced by what it remembers of something else.
   let used: Source | undefined;
   for (const s of sources) {
-    if (used && s.generic) continue;
+    // (Once the source that fits best was said, a later one would change the subject.)
+    if (used) continue;
     const r = reply(s.sentences, s.name);
     if (r) return r;
     const heard = s.sentences.map((x) => toListener(x, talk.speaker));

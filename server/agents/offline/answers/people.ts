@@ -74,14 +74,21 @@ export function aboutPerson(
   residents: readonly string[] = [],
 ): Source {
   const first = firstName(name);
-  const out = factsOf(f, k, (x) => x.people.includes(first) || x.text.includes(name));
+  // (Of a fact, the clause that names them: asked about Grace, "I still live with my parents,
+  // Grace and Samuel", not "I am a student at the college who still lives with ...".)
+  const out = factsOf(f, k, (x) => x.people.includes(first) || x.text.includes(name)).map((t) =>
+    clauseNaming(t, first),
+  );
   const view = k.people.find((p) => p.name === name)?.relationship;
   // A view of a relationship is about the two of them: its "they" is "we" said by one of them.
   if (view)
     out.push(
-      mine(f, view)
-        .replace(/\bThey\b/g, "We")
-        .replace(/\bthey\b/g, "we"),
+      clauseNaming(
+        mine(f, view)
+          .replace(/\bThey\b/g, "We")
+          .replace(/\bthey\b/g, "we"),
+        first,
+      ),
     );
   for (const b of activities(k.today))
     if (b.task.includes(first))
@@ -106,7 +113,7 @@ export function aboutPerson(
               sentence(
                 `Last I saw, ${talked(m.text.replace(/\s*\([^)]*\)/g, "")).replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`,
               )
-            : memoryAsSaid(m.text, f.name),
+            : clauseNaming(memoryAsSaid(m.text, f.name), first),
         ].filter(Boolean),
       );
   // Nothing of its own on them: it says so, as one does of a face in town (not "I don't know").
@@ -117,7 +124,23 @@ export function aboutPerson(
         ? `I don't know ${first} well, to be honest.`
         : `I don't think I know ${first}.`,
     );
-  return { name: "person", sentences: out };
+  // (A persona sentence held as a memory too is told once.)
+  return { name: "person", sentences: [...new Set(out)] };
+}
+
+/** Of a fact said with "I", its relative clause when that alone names the person, said with "I"
+ *  ("I am a student who still lives with my parents, Grace and Samuel" → "I still live with my
+ *  parents, Grace and Samuel"); else the fact. */
+function clauseNaming(text: string, first: string): string {
+  // (Sentence by sentence: a view's "We last talked about ..." is left as it is.)
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((x) => {
+      const rel = /\b(?:who|which|that)\s+(.+)$/.exec(x);
+      if (!rel || x.slice(0, rel.index).includes(first) || !rel[1].includes(first)) return x;
+      return ownClause(x, rel[1].toLowerCase().split(/\W+/).filter(Boolean));
+    })
+    .join(" ");
 }
 
 /** Of a fact, the clause with one of the verbs, said with "I" ("I am a student who still lives
