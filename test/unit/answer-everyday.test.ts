@@ -5,10 +5,10 @@
 // category of work is no opinion, a spouse the persona names is a yes and a name, a place is
 // recommended by what it is (never a park for a meal because of a picnic blanket), an earlier
 // answer is not said again inside a longer one, and a bare "yes" points back to what it said.
+import { answerTo } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
-import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
+import type { Talk } from "../../server/agents/offline/answerPeople.ts";
 import { unsaid } from "../../server/agents/offline/answers/voice.ts";
-import { understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 1, 13, 14, 0);
@@ -61,23 +61,15 @@ function ask(
   said: { me: string[]; heard: string[] } = { me: [], heard: [] },
   over: Partial<Knowledge> = {},
 ) {
-  const u = understand(text, {
-    now: NOW,
-    residents: RESIDENTS,
-    listener: ME,
-    speaker: "Nora Vale",
-  });
-  const talk: Talk = {
+  const k = knowledge(over);
+  return answerTo(text, {
     me: ME,
-    speaker: "Nora Vale",
-    role: "visitor",
-    said: said.me,
-    heard: [...said.heard, text],
-    memories: [],
     residents: RESIDENTS,
     now: NOW,
-  };
-  return answerPeople(u, knowledge(over), talk, () => "").text;
+    knowledge: k,
+    said: said.me,
+    heard: said.heard,
+  }).text;
 }
 
 describe("everyday questions answered from what the resident knows", () => {

@@ -2,9 +2,8 @@
 // part that names them, not the whole sentence about its own work ("I am a night nurse at the
 // infirmary who shares a flat with my brother, Jory" asked about Jory → "I share a flat with my
 // brother, Jory").
+import { answerTo } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
-import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
-import { understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 3, 2, 15, 0);
@@ -29,20 +28,8 @@ function resident(name: string, learned: string, residents: string[]) {
     knowsSpeaker: false,
     doing: "making tea",
   };
-  return (text: string): string => {
-    const u = understand(text, { now: NOW, residents, listener: name, speaker: "Nora Vale" });
-    const talk: Talk = {
-      me: name,
-      speaker: "Nora Vale",
-      role: "visitor",
-      said: [],
-      heard: [text],
-      memories: [],
-      residents,
-      now: NOW,
-    };
-    return answerPeople(u, knowledge, talk, () => "").text;
-  };
+  return (text: string): string =>
+    answerTo(text, { me: name, residents, now: NOW, knowledge }).text;
 }
 
 describe("a person its persona names in a clause of its own", () => {

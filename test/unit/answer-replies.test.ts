@@ -6,8 +6,8 @@
 // answered with a time; an invitation to join something is accepted or declined; a request to
 // tell of oneself is the question it amounts to; a favour is given by the resident's day; a view
 // of the town is agreed with or not by the resident's own view, with its reason.
+import { answerTo } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
-import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
 import { understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import type { MemoryLine } from "../../server/agents/prompts/builder.ts";
@@ -98,23 +98,9 @@ const ferryman: Resident = {
 
 function say(r: Resident, text: string, memories: MemoryLine[] = []) {
   const residents = [r.name, ...r.others];
-  const u = understand(text, {
-    now: NOW,
-    residents,
-    listener: r.name,
-    speaker: "Nora Vale",
-  });
-  const talk: Talk = {
-    me: r.name,
-    speaker: "Nora Vale",
-    role: "visitor",
-    said: ["Hello, Nora."],
-    heard: ["Hi!", text],
-    memories,
-    residents,
-    now: NOW,
-  };
-  return { u, a: answerPeople(u, r.knowledge, talk, () => "") };
+  const u = understand(text, { now: NOW, residents, listener: r.name, speaker: "Nora Vale" });
+  const turn = { me: r.name, residents, now: NOW, knowledge: r.knowledge, memories };
+  return { u, a: answerTo(text, { ...turn, said: ["Hello, Nora."], heard: ["Hi!"] }) };
 }
 
 const BOTH = [baker, ferryman];

@@ -4,9 +4,8 @@
 // briefly, never answers with a plan or a memory of something else; no sentence comes twice in
 // one answer; a memory is told as a person tells it (who told it, what it is), never as a
 // planning note, a goodbye taken for news or a talk's "were conversing about" record.
+import { answerTo } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
-import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
-import { understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import type { MemoryLine } from "../../server/agents/prompts/builder.ts";
 
@@ -86,18 +85,8 @@ function ask(
   o: { said?: string[]; memories?: MemoryLine[]; k?: Partial<Knowledge> } = {},
 ) {
   const residents = [r.name, ...r.others];
-  const u = understand(text, { now: NOW, residents, listener: r.name, speaker: "Nora Vale" });
-  const talk: Talk = {
-    me: r.name,
-    speaker: "Nora Vale",
-    role: "visitor",
-    said: o.said ?? [],
-    heard: [text],
-    memories: o.memories ?? [],
-    residents,
-    now: NOW,
-  };
-  return answerPeople(u, knowledge(r, o.k), talk, () => "").text;
+  const turn = { me: r.name, residents, now: NOW, knowledge: knowledge(r, o.k) };
+  return answerTo(text, { ...turn, said: o.said, memories: o.memories }).text;
 }
 
 /** Sentences said twice in one answer. */

@@ -4,9 +4,8 @@
 // day recited; its closest friends are the friend its persona names; where it likes to go is a
 // place of its free time, not its work; a place to visit, to relax or to sit and read is one its
 // own days take it to for that, not "I'm not sure".
+import { answerTo } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
-import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
-import { understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 1, 13, 15, 0);
@@ -74,23 +73,8 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
 }
 
 function say(text: string, said: string[] = [], over: Partial<Knowledge> = {}, now = NOW): string {
-  const u = understand(text, {
-    now,
-    residents: RESIDENTS,
-    listener: ME,
-    speaker: "Nora Vale",
-  });
-  const talk: Talk = {
-    me: ME,
-    speaker: "Nora Vale",
-    role: "visitor",
-    said,
-    heard: [text],
-    memories: [],
-    residents: RESIDENTS,
-    now,
-  };
-  return answerPeople(u, knowledge(over), talk, () => "").text;
+  return answerTo(text, { me: ME, residents: RESIDENTS, now, knowledge: knowledge(over), said })
+    .text;
 }
 
 describe("questions about the resident itself", () => {

@@ -2,9 +2,9 @@
 // answerPeople), each in more than one wording: a place recommended by what it is for, read in
 // the sense its words are used in ("fixing a chair" is no mess, so no meal; "grab a coffee" asks
 // for coffee, not for something grabbed).
+import { conversation } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
-import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
-import { inTalk, lastQuestion, understand } from "../../server/agents/language/understand.ts";
+import { understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 1, 13, 14, 0);
@@ -80,27 +80,13 @@ export function knowledge(over: Partial<Knowledge> = {}): Knowledge {
 }
 
 export function talkWith(over: Partial<Knowledge> = {}, speaker = "Nora Vale") {
-  const said: string[] = [];
-  const heard: string[] = [];
-  return (text: string) => {
-    // (Read as a talk reads it: a follow-up with the question asked before it.)
-    const before = heard.map(lastQuestion).filter(Boolean).at(-1);
-    const u = inTalk(text, { now: NOW, residents: RESIDENTS, listener: ME, speaker }, before);
-    const talk: Talk = {
-      me: ME,
-      speaker,
-      role: "visitor",
-      said: [...said],
-      heard: [...heard, text],
-      memories: [],
-      residents: RESIDENTS,
-      now: NOW,
-    };
-    const a = answerPeople(u, knowledge(over), talk, () => "").text;
-    heard.push(text);
-    said.push(a);
-    return a;
-  };
+  return conversation({
+    me: ME,
+    residents: RESIDENTS,
+    now: NOW,
+    knowledge: knowledge(over),
+    speaker,
+  });
 }
 
 const ask = (text: string, over: Partial<Knowledge> = {}) => talkWith(over)(text);

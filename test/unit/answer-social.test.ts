@@ -6,9 +6,8 @@
 // answered by the person its persona sets it against, or that it gets on with most; how it came
 // to its work is its work and the way there, not its day; "have you lived here all your life" is
 // how long its persona says; "are you busy?" is what it is doing now, briefly.
+import { answerTo } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
-import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
-import { understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 1, 13, 14, 0);
@@ -61,23 +60,15 @@ function say(
   over: Partial<Knowledge> = {},
   me = ME,
 ) {
-  const u = understand(text, {
-    now: NOW,
-    residents: RESIDENTS,
-    listener: me,
-    speaker: "Nora Vale",
-  });
-  const talk: Talk = {
+  const k = knowledge(over);
+  return answerTo(text, {
     me,
-    speaker: "Nora Vale",
-    role: "visitor",
-    said: said.me,
-    heard: [...said.heard, text],
-    memories: [],
     residents: RESIDENTS,
     now: NOW,
-  };
-  return answerPeople(u, knowledge(over), talk, () => "");
+    knowledge: k,
+    said: said.me,
+    heard: said.heard,
+  });
 }
 const ask = (text: string, said?: { me: string[]; heard: string[] }) => {
   const a = say(text, said);
