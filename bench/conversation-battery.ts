@@ -13,6 +13,7 @@ import { GenerativeMind } from "../server/agents/generativeMind.ts";
 import { OfflineGateway } from "../server/llm/offlineGateway.ts";
 import { loadTemplate } from "../server/content/template.ts";
 import { Town } from "../server/world/town.ts";
+import { townLayout } from "../server/world/layout.ts";
 import type { Persona } from "../shared/persona.ts";
 import type { TownMap } from "../server/world/townMap.ts";
 import { smallville25 } from "./mind-smallville.ts";
@@ -357,6 +358,7 @@ export async function runBattery(opts: {
       gateway,
       personas: c.personas,
       addresses: c.map.addresses(),
+      layout: townLayout(c.map),
     });
     const town = new Town({
       template: c.name,

@@ -8,6 +8,7 @@ import { MindThread, type MindThreadInit } from "./agents/mindThread.ts";
 import type { Gateway } from "./llm/prompt.ts";
 import type { TownTemplate } from "./content/template.ts";
 import { Town, type StepMode } from "./world/town.ts";
+import { townLayout } from "./world/layout.ts";
 
 export interface BuiltTown {
   town: Town;
@@ -29,6 +30,7 @@ export function buildTown(
     gateway: opts.gateway,
     personas: template.personas,
     addresses: template.map.addresses(),
+    layout: townLayout(template.map),
     journal: opts.journal,
     settings: opts.settings,
   });
@@ -66,6 +68,7 @@ export async function buildThreadedTown(
     ...opts.minds,
     personas: template.personas,
     addresses: template.map.addresses(),
+    layout: townLayout(template.map),
   };
   const mind =
     (opts.threads ?? 1) > 1 || opts.startMember

@@ -61,6 +61,7 @@ import { announcementsIn, departuresIn } from "./announcement.ts";
 import { inlineSpeech } from "../../shared/text.ts";
 import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
 import type { MemoryType } from "./memory/port.ts";
+import type { TownLayout } from "../world/layout.ts";
 
 export interface GenerativeMindOptions {
   gateway: Gateway;
@@ -68,6 +69,8 @@ export interface GenerativeMindOptions {
   personas?: readonly Persona[];
   /** Every address of the town: each resident starts knowing its whole home. */
   addresses?: readonly Address[];
+  /** Where the town's sectors lie (world/layout.ts), for saying where a place is. */
+  layout?: TownLayout;
   settings?: Partial<MindSettings>;
   retrieval?: Partial<RetrievalSettings>;
   /** Makes an agent's memory stream (default: the built-in stream, memory/stream.ts); saves are loaded into a fresh one. */
@@ -164,6 +167,11 @@ export class GenerativeMind implements Mind {
         return (this.sectorList ??= [...this.bySector!.keys()].filter((k): k is string => !!k));
       },
       addressesIn: (sector) => this.addressesOf(sector),
+      layout: () => opts.layout,
+      isHome: (sector) => {
+        this.publicPlaces();
+        return this.homeSectors!.has(sector);
+      },
     };
     for (const p of opts.personas ?? []) this.add(p);
     const sink =
@@ -214,6 +222,27 @@ export class GenerativeMind implements Mind {
     return this.bySector.get(sector) ?? [];
   }
   private bySector?: Map<string | undefined, string[]>;
+
+  /** The town's public places (every sector that is nobody's home: no bedroom, no bed) with their
+   *  rooms and things, as a resident of the town knows them before it has walked in today (the
+   *  original seeds each persona's spatial memory with its home and the town's public places).
+   *  Others' homes are known only as their habits or sight add them. Read once per town. */
+  private publicPlaces(): readonly string[] {
+    if (!this.publicList) {
+      this.addressesOf(undefined);
+      this.homeSectors = new Set(
+        [...this.bySector!]
+          .filter(([sector, list]) => sector && SpatialMemory.from(list).isHome(sector))
+          .map(([sector]) => sector!),
+      );
+      this.publicList = [...this.bySector!]
+        .filter(([sector]) => sector && !this.homeSectors!.has(sector))
+        .flatMap(([, list]) => list);
+    }
+    return this.publicList;
+  }
+  private publicList?: string[];
+  private homeSectors?: Set<string>;
   private sectorList?: string[];
 
   private add(persona: Persona): AgentState {
@@ -224,6 +253,7 @@ export class GenerativeMind implements Mind {
     spatial.addAll(this.addressesOf(homeSector));
     spatial.add(persona.home);
     spatial.addAll(persona.schedule.map((h) => h.address));
+    spatial.addAll(this.publicPlaces());
     const s = newAgentState(persona, this.makeMemory(persona), spatial);
     this.agents.set(persona.id, s);
     this.names.add(persona.name);
@@ -689,6 +719,8 @@ export class GenerativeMind implements Mind {
       s.memory = streams.get(a.id)!;
       s.spatial = SpatialMemory.from(a.spatial);
       if (!s.spatial.world) s.spatial.world = Address.parse(s.persona.home).world;
+      // (A save from before residents knew their town's public places.)
+      s.spatial.addAll(this.publicPlaces());
       s.reflecting = false;
     }
     this.peopleList = undefined;

@@ -7,6 +7,7 @@ import type { Block } from "./schedule.ts";
 import type { Knowledge, DayBlock, Commitment, KnownPlace } from "./language/knowledge.ts";
 import { placeOf } from "./language/knowledge.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
+import { positions } from "./language/positions.ts";
 import { eventsOnDay } from "./offline/planner.ts";
 import { placeNames, type AgentState, type MindContext } from "./state.ts";
 
@@ -180,8 +181,41 @@ function heardOfPlaces(
       parts: [],
       things: [],
       uses: usesOf(sector),
-      dwelling: SpatialMemory.from(ctx.addressesIn?.(sector) ?? []).isHome(sector),
+      dwelling:
+        ctx.isHome?.(sector) ?? SpatialMemory.from(ctx.addressesIn?.(sector) ?? []).isHome(sector),
     }));
+}
+
+/** The landmarks it names are the town's places it knows, not homes (nothing to a stranger); the
+ *  nearest such within a short walk of the place (about a street's width or two). */
+const LANDMARK_GAP = 12;
+
+/** Where each place lies (an arena where its building does), from the town's layout: its part of
+ *  town and the nearest place it knows around it. */
+function placed(ctx: MindContext, places: KnownPlace[]): void {
+  const layout = ctx.layout?.();
+  if (!layout) return;
+  const at = positions(layout);
+  const known = new Set(
+    places.filter((p) => !p.name.includes(" of ") && !p.dwelling).map((p) => p.name),
+  );
+  const bySector = new Map<string, KnownPlace["where"]>();
+  for (const p of places) {
+    const sector = p.name.split(" of ").at(-1) ?? p.name;
+    if (!bySector.has(sector)) {
+      const pos = at.get(sector);
+      const by = pos?.around.find((x) => x.gap <= LANDMARK_GAP && known.has(x.sector));
+      bySector.set(
+        sector,
+        pos && {
+          side: pos.side,
+          ...(by ? { by: { place: by.sector, ...(by.dir ? { dir: by.dir } : {}) } } : {}),
+        },
+      );
+    }
+    const where = bySector.get(sector);
+    if (where) p.where = where;
+  }
 }
 
 export function knowledgeOf(
@@ -202,13 +236,15 @@ export function knowledgeOf(
     }));
   const uses = placeUses(ctx.agents);
   const usesOf = (name: string) => [...(uses.get(name) ?? [])];
+  // A home by the map where the mind has it: a house whose bedroom it has not seen is one.
+  const isHome = (sector: string) => ctx.isHome?.(sector) ?? s.spatial.isHome(sector);
   const places: KnownPlace[] = s.spatial.sectors().flatMap((sector) => [
     {
       name: sector,
       parts: s.spatial.arenas(sector),
       things: s.spatial.arenas(sector).flatMap((a) => s.spatial.objects(sector, a)),
       uses: usesOf(sector),
-      dwelling: s.spatial.isHome(sector),
+      dwelling: isHome(sector),
     },
     ...s.spatial
       .arenas(sector)
@@ -218,10 +254,11 @@ export function knowledgeOf(
         parts: [],
         things: s.spatial.objects(sector, a),
         uses: usesOf(`${a} of ${sector}`),
-        dwelling: s.spatial.isHome(sector),
+        dwelling: isHome(sector),
       })),
   ]);
   places.push(...heardOfPlaces(ctx, s, usesOf));
+  placed(ctx, places);
   const minute = Math.floor((now % DAY) / 60_000);
   const act = s.current?.action ?? "";
   return {

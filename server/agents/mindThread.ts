@@ -29,6 +29,7 @@ import type {
 import type { PerceivedEvent } from "../world/perception.ts";
 import { townSeed } from "../world/random.ts";
 import type { Address } from "../world/tile.ts";
+import type { TownLayout } from "../world/layout.ts";
 import type { AgentInspection, MovedAgent } from "./generativeMind.ts";
 import type { InterviewOptions } from "./interview.ts";
 import type { JournalFeed, MemoryChange, PartsJson } from "./memory/journal.ts";
@@ -40,6 +41,8 @@ import type { HistoryRow } from "./whisper.ts";
 export interface MindThreadInit {
   personas: readonly Persona[];
   addresses: readonly Address[];
+  /** Where the town's sectors lie (world/layout.ts). */
+  layout?: TownLayout;
   /** The environment the worker's gateway reads its language-model settings from (readLlmConfig). */
   env: Record<string, string | undefined>;
   /** Journal the memories, for a store that keeps them as rows. */

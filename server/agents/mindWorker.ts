@@ -104,6 +104,7 @@ try {
     gateway: services.gateway,
     personas: init.personas,
     addresses: init.addresses,
+    layout: init.layout,
     journal,
     settings: init.settings,
     // The trace goes with the journal's rows (TRACE_KEEP_DAYS=0: none).

@@ -11,6 +11,7 @@ import type { PlaceName } from "./language/events.ts";
 import { brief, identityOf, type Identity, type MemoryLine } from "./prompts/builder.ts";
 import type { MindSettings } from "./settings.ts";
 import type { SpatialMemory } from "./memory/spatial.ts";
+import type { TownLayout } from "../world/layout.ts";
 import type { AgentData, ChatMemo, PendingObservation } from "./snapshot.ts";
 import { knowsOf } from "./acquaintances.ts";
 
@@ -85,6 +86,11 @@ export interface MindContext {
   sectors?(): readonly string[];
   /** The map's addresses in a sector. */
   addressesIn?(sector: string): readonly string[];
+  /** Whether a sector of the map is somebody's home (it has a bedroom or a bed), whether or not
+   *  the resident has seen inside. */
+  isHome?(sector: string): boolean;
+  /** Where the town's sectors lie on its map (none: the mind was given no map). */
+  layout?(): TownLayout | undefined;
 }
 
 export interface MindStats {

@@ -8,6 +8,7 @@ import { loadTemplate } from "../../server/content/template.ts";
 import { startTownAt } from "../../server/hosting/startTime.ts";
 import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { Town } from "../../server/world/town.ts";
+import { townLayout } from "../../server/world/layout.ts";
 
 export interface OfflineTownOptions {
   /** The town's seed (1 unless given). */
@@ -27,6 +28,7 @@ export function offlineTown(t: TownTemplate, opts: OfflineTownOptions = {}) {
     gateway,
     personas,
     addresses: t.map.addresses(),
+    layout: townLayout(t.map),
     ...(opts.settings ? { settings: opts.settings } : {}),
   });
   const town = new Town({

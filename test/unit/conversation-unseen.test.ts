@@ -88,7 +88,7 @@ describe("unseen everyday questions (base-25, 14:00)", () => {
     const eating = sectorsWhere(/\b(lunch|dinner|breakfast|eat|eating|coffee|meal)\b/i);
     for (let who = 0; who < 3; who++) {
       const a = (await ask(who, "Where can I get a good meal?")).text;
-      const named = [...a.matchAll(/(?:Try|or) (?:the [a-z' ]+ at )?([A-Z][^,.]+)/g)].map(
+      const named = [...a.matchAll(/(?:Try|or) (?:the [a-z' ]+ at )?([A-Z][^,.;]+)/g)].map(
         (m) => m[1],
       );
       for (const n of named) {
@@ -101,8 +101,9 @@ describe("unseen everyday questions (base-25, 14:00)", () => {
     expect((await ask(2, "Is there somewhere I can buy medicine?")).text).toMatch(/Pharmacy/);
     expect((await ask(2, "Where could I grab a coffee?")).text).toMatch(/cafe/);
     // A room asked for by its name is placed, not recommended.
-    expect((await ask(0, "Can you tell me where the library is?")).text).toBe(
-      "The library is at Oakmere College.",
+    // (And where it lies, from the map.)
+    expect((await ask(0, "Can you tell me where the library is?")).text).toMatch(
+      /^The library is at Oakmere College, on the west side of town\b/,
     );
   }, 60_000);
 

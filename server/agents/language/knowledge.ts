@@ -5,6 +5,7 @@
 // English.
 import { Address } from "../../../shared/address.ts";
 import type { PersonaText } from "./facts.ts";
+import type { Compass } from "./positions.ts";
 
 export interface DayBlock {
   /** Minutes since midnight. */
@@ -38,6 +39,9 @@ export interface KnownPlace {
   dwelling?: boolean;
   /** What residents do there by their plans ("having lunch with Kenji"), for what it is for. */
   uses?: string[];
+  /** Where it lies, from the town's map: its part of town, and the nearest place the resident
+   *  knows around it (with the side of that place it lies on, when they face each other). */
+  where?: { side: string; by?: { place: string; dir?: Compass } };
 }
 
 export interface KnownPerson {

@@ -414,37 +414,70 @@ export function domainOf(word: string, pos?: Pos): string {
 }
 
 const purposes = new Map<string, Map<string, number>>();
+/** For each purpose's lemmas that came from one sense only (the word itself, its synonyms, what
+ *  it is a kind of, its kinds, its derived forms): the senses (`pos` + offset) they stand for. A
+ *  lemma also reached through a gloss, which names no sense, has none here. */
+const purposeSenses = new WeakMap<Map<string, number>, Map<string, Set<string> | null>>();
+const senseKey = (s: Synset) => `${s.pos}${s.offset}`;
+
 /**
  * What a word is for or about, for matching a need to a place ("meal" to a cafe, "medicine" to a
  * pharmacy): from the first sense of each part of speech, its synonyms and what it is a kind of, the content words of the whole
- * gloss (a cafe's "drinks", "snacks"; a restaurant's "eat"), its derived forms and their glosses
+ * gloss (a cafe's "drinks", "snacks"; a restaurant's "eat") and what each of its nouns is a kind
+ * of (a snack is a meal: a cafe serves meals), its derived forms and their glosses
  * ("dining" → "dine", "dinner"), the glosses of what it is a kind of, and the direct kinds of it
- * ("meal" → "lunch", "dinner"), each weighted below the word itself.
+ * ("meal" → "lunch", "dinner"), each weighted below the word itself. `sense`: that sense of the
+ * word instead of the first of each part of speech (a "bite" to eat, not a wound).
  */
-export function purpose(word: string, only?: Pos): Map<string, number> {
+export function purpose(word: string, only?: Pos, sense?: Synset): Map<string, number> {
   const w = word.toLowerCase();
-  const key = only ? `${w}#${only}` : w;
+  const key = `${w}${only ? `#${only}` : ""}${sense ? `@${senseKey(sense)}` : ""}`;
   const hit = purposes.get(key);
   if (hit) return hit;
   // The first sense of each part of speech only: "book" is not "reserve", "mess" not "meal".
   const out = new Map<string, number>([[w, 1]]);
+  const from = new Map<string, Set<string> | null>();
+  // Which sense a lemma stands for, where one does: "coffee" among a tree's kinds is the tree.
+  // (By the source that gives its weight: coffee's gloss naming "coffee beans" leaves the word
+  // itself the drink.)
+  const of = (lemma: string, s: Synset | undefined, fresh = false) => {
+    if (fresh || !from.has(lemma)) from.set(lemma, s ? new Set([senseKey(s)]) : null);
+    else if (!s) from.set(lemma, null);
+    else from.get(lemma)?.add(senseKey(s));
+  };
   const parts = only ? [only] : POS;
-  for (const pos of parts) {
-    const first = senses(w, pos)[0];
-    if (!first) continue;
-    out.set(lemma(w, pos) ?? w, 1);
-    for (const x of first.words) if (!out.has(x)) out.set(x, 0.9);
-    for (const up of broader(first)) for (const x of up.words) if (!out.has(x)) out.set(x, 0.6);
+  const firsts = sense
+    ? [sense]
+    : parts.map((pos) => senses(w, pos)[0]).filter((x): x is Synset => !!x);
+  for (const first of firsts) {
+    out.set(lemma(w, first.pos) ?? w, 1);
+    of(lemma(w, first.pos) ?? w, first);
+    of(w, first);
+    // (A sense its context chose is the word's meaning: its synonyms are the word.)
+    for (const x of first.words)
+      if (!out.has(x)) {
+        out.set(x, sense ? 1 : 0.9);
+        of(x, first);
+      }
+    for (const up of broader(first))
+      for (const x of up.words)
+        if (!out.has(x)) {
+          out.set(x, 0.6);
+          of(x, up);
+        }
   }
-  const add = (lemma: string, weight: number) => {
-    if ((out.get(lemma) ?? 0) < weight) out.set(lemma, weight);
+  const add = (lemma: string, weight: number, s?: Synset) => {
+    const was = out.get(lemma) ?? 0;
+    if (was > weight) return;
+    out.set(lemma, weight);
+    of(lemma, s, was < weight);
   };
   // A compound among its synonyms names what it is about: "coffee shop" → "coffee".
   for (const [l, weight] of [...out])
     if (l.includes(" ") && weight >= 0.75)
       for (const part of l.split(" "))
         if (part.length > 2 && !GLOSS_GRAMMAR.has(part)) add(part, 0.7);
-  const allGloss = (s: Synset) => {
+  const glossOfAll = (s: Synset) => {
     const out: string[] = [];
     for (const part of s.gloss.replace(/"[^"]*"/g, "").split(";")) {
       for (const tok of part.toLowerCase().match(/[a-z]{3,}/g) ?? []) {
@@ -459,39 +492,57 @@ export function purpose(word: string, only?: Pos): Map<string, number> {
     }
     return out;
   };
-  for (const pos of parts) {
-    const s = senses(w, pos)[0];
-    if (!s) continue;
-    for (const g of allGloss(s)) add(g, 0.6);
+  // (A later sense its context chose is read by its place in WordNet, not its gloss: the gloss
+  // of an uncommon sense sets a scene, "pretend they are at the physician's OFFICE".)
+  const allGloss = (s: Synset) => (sense ? [] : glossOfAll(s));
+  for (const s of firsts) {
+    const glossed = allGloss(s);
+    for (const g of glossed) add(g, 0.6);
+    // What the gloss's things are kinds of, in their first sense as nouns: what is served or
+    // sold there by its broader name ("snacks are sold": a snack is a meal).
+    if (s.pos === "noun")
+      for (const g of new Set(glossed)) {
+        const thing = senses(g, "noun")[0];
+        if (thing && lemma(g, "noun") === g)
+          for (const up of broader(thing)) for (const x of up.words) add(x, 0.6, up);
+      }
     for (const p of s.pointers) {
       const t = synset(p.pos, p.offset);
       if (p.symbol === "+") {
-        for (const x of t.words) add(x, 0.8);
+        for (const x of t.words) add(x, 0.8, t);
         for (const g of allGloss(t)) add(g, 0.45);
-      } else if (p.symbol === "~" && pos === "noun") for (const x of t.words) add(x, 0.7);
+      } else if (p.symbol === "~" && s.pos === "noun") for (const x of t.words) add(x, 0.7, t);
       else if (p.symbol === "@" || p.symbol === "@i") for (const g of allGloss(t)) add(g, 0.45);
     }
   }
   if (purposes.size > 20_000) purposes.clear();
   purposes.set(key, out);
+  purposeSenses.set(out, from);
   return out;
 }
 
 /** How well what one word is for meets what another is for, 0..1 (by `purpose`): they meet at
  *  one of them or its synonym (a pharmacy's gloss names "medicine"; "lunch" is a kind of meal),
  *  or at a form both derive, not at two glosses' common words nor a kind of one that is a
- *  derived form of the other ("drink" → "draught" ← "draw"). `bPos`: b read in one part of
- *  speech only (a place's name is nouns: "room" is not "to take one's meals"). */
-export function purposeMatch(a: string, b: string, bPos?: Pos): number {
-  if (a === b) return 1;
-  const na = purpose(a);
+ *  derived form of the other ("drink" → "draught" ← "draw"), and in the same sense where both
+ *  stand for one (coffee the drink is not the coffee tree, a kind of tree). `bPos`: b read in
+ *  one part of speech only (a place's name is nouns: "room" is not "to take one's meals");
+ *  `aSense`: a read in that sense only. */
+export function purposeMatch(a: string, b: string, bPos?: Pos, aSense?: Synset): number {
+  if (a === b && !aSense) return 1;
+  const na = purpose(a, undefined, aSense);
   const nb = purpose(b, bPos);
+  const sa = purposeSenses.get(na);
+  const sb = purposeSenses.get(nb);
   let best = 0;
   const [small, big] = na.size < nb.size ? [na, nb] : [nb, na];
   for (const [l, wa] of small) {
     const wb = big.get(l);
-    if (wb !== undefined && (Math.max(wa, wb) >= 0.9 || Math.min(wa, wb) >= 0.8))
-      best = Math.max(best, wa * wb);
+    if (wb === undefined || !(Math.max(wa, wb) >= 0.9 || Math.min(wa, wb) >= 0.8)) continue;
+    const x = sa?.get(l);
+    const y = sb?.get(l);
+    if (x && y && ![...x].some((k) => y.has(k))) continue;
+    best = Math.max(best, wa * wb);
   }
   return best;
 }

@@ -1,7 +1,8 @@
 // Spatial memory: the part of the town's address tree an agent knows, world → sector → arena →
-// objects (the paper's "environment tree", original §4.3). It starts with the agent's home and
-// the places of its habits and grows from what the Town says is in view. Prompts see it as a
-// compact outline; answers are resolved back to known addresses, never to coordinates.
+// objects (the paper's "environment tree", original §4.3). It starts with the agent's home, the
+// places of its habits and the town's public places (generativeMind.ts), and grows from what the
+// Town says is in view. Prompts see it as a compact outline; answers are resolved back to known
+// addresses, never to coordinates.
 import { Address } from "../../../shared/address.ts";
 
 const norm = (s: string) =>

@@ -59,6 +59,7 @@ import {
   atWork,
   leisurePlace,
   ownPlaces,
+  waySought,
 } from "./answers/places.ts";
 import {
   identity,
@@ -276,7 +277,10 @@ export function answerPeople(
       // anywhere?" seek no place: an indefinite thing, or the listener's own doing.)
       (u.wh === "yesno" &&
         (existential ||
-          (parsed(u.text).has("(somewhere|anywhere|someplace)") && u.about !== "you"))));
+          (parsed(u.text).has("(somewhere|anywhere|someplace)") && u.about !== "you"))) ||
+      // "How do I get to the library?": the way to a place it knows, all that is asked of
+      // it (not "how do I JOIN the college?").
+      (u.wh === "how" && (u.about === "me" || u.about === "people") && waySought(u, k)));
   // A view of a thing of its own life it has no fact on is left to the other sources.
   const opinion = asked && asked.of !== "thing" ? asked : undefined;
   let dayAsked = true;

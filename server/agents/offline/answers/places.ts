@@ -1,7 +1,8 @@
 // The places it knows, read by their names, rooms, things and uses against what a question
 // asks a place for ("where can I get a meal?" meets a dining room).
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
-import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
+import type { DayBlock, Knowledge, KnownPlace } from "../../language/knowledge.ts";
+import { sidePhrase } from "../../language/positions.ts";
 import {
   closeness,
   domainOf,
@@ -10,8 +11,9 @@ import {
   purposeMatch,
   senses,
   type Pos,
+  type Synset,
 } from "../../language/lexicon.ts";
-import { termsOf } from "../../language/parse.ts";
+import { parsed, termsOf } from "../../language/parse.ts";
 import { listOf, sentence } from "../../language/realise.ts";
 import {
   contentTerms,
@@ -54,12 +56,28 @@ export function purposeWords(u: Utterance): string[] {
       .slice(0, 4)
       .some((s) => s.domain === "verb.possession") &&
     (objects.get(w) ?? []).some((o) => o !== w && u.topic.includes(o) && !framing(o));
-  const purpose = u.topic.filter((w) => !framing(w) && !modifier(w) && !how(w));
+  // A place asked for in a clause of its own frames the words before it ("any IDEA where I could
+  // find some lunch?", "do you KNOW where ..."): what is sought is said in the clause.
+  const clause = u.text.toLowerCase().search(/\bwhere\b/);
+  const inClause = new Set(
+    clause > 0
+      ? termsOf(u.text.slice(clause)).flatMap((t) => [
+          t.normal,
+          lemma(t.normal, "noun") ?? t.normal,
+          lemma(t.normal, "verb") ?? t.normal,
+        ])
+      : [],
+  );
+  const framed = (w: string) => inClause.size > 0 && !inClause.has(w);
+  const purpose = u.topic.filter((w) => !framing(w) && !modifier(w) && !how(w) && !framed(w));
   // (A word used as an adjective says how, "a QUIET spot to read", when something else says what
   // for.)
   const what = purpose.filter((w) => u.pos?.[w] !== "adj");
   if (what.length) return what;
-  return purpose.length ? purpose : u.topic.filter((w) => !modifier(w));
+  // (Nor, when all is framing, the place the question is set in: "a doctor IN TOWN".)
+  const setIn = (w: string) =>
+    domainOf(w, "noun") === "noun.location" && parsed(u.text).has(`#Preposition the? ${w}`);
+  return purpose.length ? purpose : u.topic.filter((w) => !modifier(w) && !setIn(w));
 }
 
 /** Each verb of a text (by its lemma) with the nouns it takes as its object (the noun after it,
@@ -105,8 +123,7 @@ export function placesFor(
   const homeSector = k.home.split(" of ").at(-1) ?? "";
   const surnames = residents.map((r) => r.split(" ").at(-1) ?? r);
   // A home is also one whose name says housing ("College dorm", "Maple Court apartments").
-  const housing = (sector: string) =>
-    kindOf(wordsOf(sector).at(-1) ?? "", "housing", { senses: 1 });
+  const housing = (sector: string) => kindOf(nameHead(sector), "housing", { senses: 1 });
   const candidates = k.places
     .filter((p) => {
       const sector = p.name.split(" of ").at(-1) ?? p.name;
@@ -114,13 +131,19 @@ export function placesFor(
         sector !== homeSector &&
         !p.dwelling &&
         !housing(sector) &&
-        !surnames.some((n) => sector.includes(n))
+        // (A place bearing a resident's name is taken for a home only where nothing says what
+        // it is: Johnson Park is a park.)
+        !(p.dwelling === undefined && surnames.some((n) => sector.includes(n)))
       );
     })
     .map((p) => ({
       p,
       words: [
         ...wordsOf(`${p.name} ${p.parts.join(" ")}`).map((w) => [w, 1, "noun", false] as const),
+        // (The kind of place its name ends in, read whole: a "coffee house" is a coffeehouse.)
+        ...[nameHead(p.name.split(" of ")[0])]
+          .filter((h) => h.includes(" ") || !wordsOf(p.name).includes(h))
+          .map((h) => [h, 1, "noun", false] as const),
         // (A thing by its head: what a "picnic BLANKET" is; its modifier says what it is used
         // with, kept apart below.)
         ...(p.things ?? [])
@@ -134,17 +157,43 @@ export function placesFor(
         ),
       ],
     }));
+  // (Counted apart for what places are, by their names, rooms and things, and for what is done
+  // at them: "cafe" in a doing on the green, "picking flowers for the CAFE tables", makes the
+  // green no cafe and the cafe no less of one.)
   const bySector = new Map<string, Set<string>>();
   for (const c of candidates) {
     const sector = c.p.name.split(" of ").at(-1) ?? c.p.name;
     const set = bySector.get(sector) ?? new Set<string>();
-    for (const [w] of c.words) set.add(w);
+    for (const [w, , , doing] of c.words) set.add(`${doing ? "+" : ""}${w}`);
     bySector.set(sector, set);
   }
   const df = new Map<string, number>();
   for (const set of bySector.values()) for (const w of set) df.set(w, (df.get(w) ?? 0) + 1);
   const n = bySector.size;
-  const idf = (w: string) => Math.log((n + 1) / (df.get(w) ?? 1)) / Math.log(n + 1);
+  const idf = (w: string, doing = false) =>
+    Math.log((n + 1) / (df.get(`${doing ? "+" : ""}${w}`) ?? 1)) / Math.log(n + 1);
+  // Each word asked in the sense its context gives it, the places it is asked of: its first
+  // senses, unless a later sense of the noun is what some place is for and the first is not
+  // ("a BITE": a snack at a cafe, not a wound).
+  // (A later sense by the kinds of places only, their names and rooms: a walnut tree on a common
+  // is no reason to read "coffee" as the coffee tree.)
+  const placeWords = candidates.flatMap((c) => c.words);
+  const fit = (t: string, sense?: Synset) =>
+    Math.max(
+      0,
+      ...placeWords
+        .filter(([, weight]) => !sense || weight === 1)
+        .map(([w, weight, pos, doing]) => purposeMatch(t, w, pos, sense) * weight * idf(w, doing)),
+    );
+  const readings = new Map<string, Synset | undefined>();
+  for (const t of words) {
+    let best = { sense: undefined as Synset | undefined, s: fit(t) };
+    for (const sense of senses(t, "noun").slice(1, 4)) {
+      const s = fit(t, sense);
+      if (s >= 0.4 && s > best.s + 0.1) best = { sense, s };
+    }
+    readings.set(t, best.sense);
+  }
   return candidates
     .map(({ p, words: ws }) => {
       // Evidence adds up: a place that serves the need by its name, its rooms, its things and
@@ -163,7 +212,8 @@ export function placesFor(
           // (A place's name is read as a place in any of its senses: a "green" is also a
           // park, WordNet's "park, commons, common, green".)
           const asPlace = weight === 1 && placeSenses(w).has(t) ? 0.9 : 0;
-          const m = Math.max(purposeMatch(t, w, pos), asPlace) * weight * idf(w);
+          const m =
+            Math.max(purposeMatch(t, w, pos, readings.get(t)), asPlace) * weight * idf(w, doing);
           if (m >= 0.3 && m > (matches.get(w) ?? 0)) matches.set(w, m);
           if (weight === 1 && m >= 0.3) own = Math.max(own, m);
           if (weight === 0.9 && !doing && m >= 0.3) own = Math.max(own, m);
@@ -183,6 +233,18 @@ export function placesFor(
     })
     .filter((x) => x.top >= 0.4 && x.s >= 0.6 && x.own > 0)
     .sort((a, b) => b.s - a.s);
+}
+
+/** The kind of place a name ends in, as WordNet spells it: its last two words where they make one
+ *  noun ("Tollgate coffee house": "coffeehouse"; "Quill Lane post office": "post office"), else
+ *  its last word. */
+export function nameHead(name: string): string {
+  const ws = name.toLowerCase().split(/\s+/).filter(Boolean);
+  const [a, b] = ws.slice(-2);
+  if (ws.length >= 2)
+    for (const compound of [`${a} ${b}`, `${a}${b}`])
+      if (senses(compound, "noun").length) return lemma(compound, "noun")!.replace(/_/g, " ");
+  return ws.at(-1) ?? "";
 }
 
 /** The words a place's name word is a synonym of in its senses that WordNet files as places. */
@@ -325,30 +387,66 @@ export function places(
     const own = ownPlaceFor(asked, u, f, k);
     if (own.sentences.length) return own;
   }
-  // A room asked for by its own name ("where the library is") before the building around it.
-  const named = scored.find((x) => {
-    const [arena, sector] = x.p.name.split(" of ");
-    return sector && wordsOf(arena).some((w) => asked.includes(w));
-  });
+  // A room asked for by its own name ("where the library is") before the building around it,
+  // then a building by its own ("where's the PARK?", "how do I get to the CAFE?"), by any of
+  // its name's senses as a place (a "green" is a park).
+  const names = (name: string) =>
+    wordsOf(name).some((w) => asked.includes(w) || asked.some((t) => placeSenses(w).has(t)));
+  // (A room its building's name already names is the building: "the park at Johnson Park" is
+  // Johnson Park.)
+  const named =
+    scored.find((x) => {
+      const [arena, sector] = x.p.name.split(" of ");
+      return (
+        sector &&
+        wordsOf(arena).some((w) => asked.includes(w)) &&
+        !wordsOf(arena).every((w) => wordsOf(sector).includes(w))
+      );
+    }) ?? scored.find((x) => !x.p.name.includes(" of ") && names(x.p.name));
   const best = named ?? scored[0];
   if (!best) return { name: "places", sentences: [] };
   const sectorOf = (name: string) => name.split(" of ").at(-1) ?? name;
-  const other = scored.find(
-    (x) => sectorOf(x.p.name) !== sectorOf(best.p.name) && x.s >= 0.75 * best.s,
-  );
+  // (Another as good, unless a place was asked for by its name.)
+  const other = named
+    ? undefined
+    : scored.find((x) => sectorOf(x.p.name) !== sectorOf(best.p.name) && x.s >= 0.75 * best.s);
   // A place asked for by its own name: where it is, not a suggestion.
-  if (named) {
-    const [arena, sector] = named.p.name.split(" of ");
-    return { name: "places", sentences: [sentence(`The ${arena} is at ${sector}`)] };
-  }
+  const [arena, sector] = best.p.name.split(" of ");
+  if (named && sector)
+    return {
+      name: "places",
+      sentences: [sentence(`The ${arena} is at ${sector}${lies(best.p, ", ")}`)],
+    };
+  if (named && best.p.where)
+    return { name: "places", sentences: [sentence(`${best.p.name}${lies(best.p, " is ")}`)] };
   return {
     name: "places",
     sentences: [
       sentence(
-        `Try ${placePhrase(best.p.name)}${other ? `, or ${placePhrase(other.p.name)}` : ""}`,
+        other
+          ? `Try ${placePhrase(best.p.name)}, or ${placePhrase(other.p.name)}`
+          : `Try ${placePhrase(best.p.name)}${lies(best.p, "; it's ")}`,
       ),
     ],
   };
+}
+
+/** Whether all a question asks of is a place it knows, by its name ("how do I find the POST
+ *  OFFICE?"): the way there is sought, not how to do something at it. */
+export function waySought(u: Utterance, k: Knowledge): boolean {
+  const asked = purposeWords(u);
+  const named = new Set(k.places.filter((p) => !p.dwelling).flatMap((p) => wordsOf(p.name)));
+  return asked.length > 0 && asked.every((w) => u.pos?.[w] !== "verb" && named.has(w));
+}
+
+/** Where a place lies, as one tells the way, after `lead` ("is", "; it's"): its part of town
+ *  and the place it is by ("is on the east side of town, just north of Cobb's Supply Store");
+ *  nothing where the town's map was not given. */
+export function lies(p: KnownPlace, lead: string): string {
+  if (!p.where) return "";
+  const { side, by } = p.where;
+  const near = by ? `, ${by.dir ? `just ${by.dir} of` : "near"} ${placePhrase(by.place)}` : "";
+  return `${lead}${sidePhrase(side)}${near}`;
 }
 
 /** What it likes of the town: a habit at one of the town's places ("walks in the park"), else
