@@ -116,6 +116,8 @@ export interface AgentInspection {
 
 const STALE_CLAIM_MS = 15 * 60_000;
 const MAX_EMBED_CACHE = 50_000;
+/** How many public places a resident of a big town knows from the start: its neighbourhood's. */
+const NEIGHBOURHOOD = 12;
 
 export class GenerativeMind implements Mind {
   readonly settings: MindSettings;
@@ -147,6 +149,7 @@ export class GenerativeMind implements Mind {
     this.gateway = opts.gateway;
     this.settings = mindSettings(opts.settings);
     this.addresses = opts.addresses ?? [];
+    this.layout = opts.layout;
     this.retrieval = { ...PAPER_RETRIEVAL, ...opts.retrieval };
     const journal = opts.journal;
     const stream = () =>
@@ -167,7 +170,7 @@ export class GenerativeMind implements Mind {
         return (this.sectorList ??= [...this.bySector!.keys()].filter((k): k is string => !!k));
       },
       addressesIn: (sector) => this.addressesOf(sector),
-      layout: () => opts.layout,
+      layout: () => this.layout,
       isHome: (sector) => {
         this.publicPlaces();
         return this.homeSectors!.has(sector);
@@ -235,13 +238,39 @@ export class GenerativeMind implements Mind {
           .filter(([sector, list]) => sector && SpatialMemory.from(list).isHome(sector))
           .map(([sector]) => sector!),
       );
-      this.publicList = [...this.bySector!]
-        .filter(([sector]) => sector && !this.homeSectors!.has(sector))
-        .flatMap(([, list]) => list);
+      this.publicList = [...this.bySector!.keys()].filter(
+        (sector): sector is string => !!sector && !this.homeSectors!.has(sector),
+      );
     }
     return this.publicList;
   }
+
+  /** The public places a resident knows from the start: in a town of a few streets all of them; in
+   *  a big one those of its neighbourhood, the nearest `NEIGHBOURHOOD` to its home (what it knows
+   *  is then the same size in any town, so its prompts and answers cost the same at 1,000 as at
+   *  25; the rest it learns by going there or being told). */
+  private publicPlacesNear(homeSector: string | undefined): string[] {
+    const all = this.publicPlaces();
+    const layout = this.layout;
+    const home = layout?.sectors.find((x) => x.sector === homeSector);
+    let chosen: readonly string[] = all;
+    if (all.length > NEIGHBOURHOOD && layout && home) {
+      const centre = (b: { x0: number; x1: number; y0: number; y1: number }) => [
+        (b.x0 + b.x1) / 2,
+        (b.y0 + b.y1) / 2,
+      ];
+      const [hx, hy] = centre(home);
+      const at = new Map(layout.sectors.map((b) => [b.sector, centre(b)]));
+      const far = (sector: string) => {
+        const c = at.get(sector);
+        return c ? Math.hypot(c[0] - hx, c[1] - hy) : Infinity;
+      };
+      chosen = [...all].sort((a, b) => far(a) - far(b)).slice(0, NEIGHBOURHOOD);
+    }
+    return chosen.flatMap((sector) => this.addressesOf(sector));
+  }
   private publicList?: string[];
+  private layout?: TownLayout;
   private homeSectors?: Set<string>;
   private sectorList?: string[];
 
@@ -253,7 +282,7 @@ export class GenerativeMind implements Mind {
     spatial.addAll(this.addressesOf(homeSector));
     spatial.add(persona.home);
     spatial.addAll(persona.schedule.map((h) => h.address));
-    spatial.addAll(this.publicPlaces());
+    spatial.addAll(this.publicPlacesNear(homeSector));
     const s = newAgentState(persona, this.makeMemory(persona), spatial);
     this.agents.set(persona.id, s);
     this.names.add(persona.name);
@@ -720,7 +749,7 @@ export class GenerativeMind implements Mind {
       s.spatial = SpatialMemory.from(a.spatial);
       if (!s.spatial.world) s.spatial.world = Address.parse(s.persona.home).world;
       // (A save from before residents knew their town's public places.)
-      s.spatial.addAll(this.publicPlaces());
+      s.spatial.addAll(this.publicPlacesNear(Address.parse(s.persona.home).sector));
       s.reflecting = false;
     }
     this.peopleList = undefined;
