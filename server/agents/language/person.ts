@@ -234,8 +234,12 @@ export function toFirstPerson(text: string, name: string): string {
       )
       // The same subject after a comma: "I am planning ..., and is trying" → "..., and am trying";
       // "I am writing a song, secretly for Iris, and hopes to" → "and hope to".
+      // (After another subject too when it is the verb "I" opened with: "I am worried that Ada
+      // works late, and is thinking" → "and am thinking".)
       .replace(/(\bI [^.;!?]*?), and ([a-z]+)\b/g, (m, before: string, verb: string) =>
-        OTHER_SUBJECT.test(before) ? m : `${before}, and ${firstPersonVerb(verb)}`,
+        OTHER_SUBJECT.test(before) && firstPersonVerb(verb) !== /^I ([a-z]+)/.exec(before)?.[1]
+          ? m
+          : `${before}, and ${firstPersonVerb(verb)}`,
       )
       .replace(
         /(^|[.!?]\s+)(I [^.!?]*)/g,
@@ -258,7 +262,7 @@ function ownRestOfSentence(sentence: string): string {
     !/\b(he|she|his|her|him|himself|herself)\b|, (and )?[a-z]+s\b/.test(sentence.slice(comma))
   )
     return sentence;
-  if ((parsed(sentence).people().out("array") as string[]).length) return sentence;
+  if (someoneElseIn(sentence, sentence.slice(comma))) return sentence;
   const rest = sentence
     .slice(comma)
     .replace(
@@ -276,6 +280,23 @@ function ownRestOfSentence(sentence: string): string {
     .replace(/\bhim\b/g, "me")
     .replace(/\bhimself\b|\bherself\b/g, "myself");
   return sentence.slice(0, comma) + rest;
+}
+
+/** Whether the sentence names a person its pronouns after the comma could point to: one whose
+ *  name the tagger does not read as of the other sex than every pronoun there ("a crush on Lucy,
+ *  whom he sees": "he" is not Lucy). */
+function someoneElseIn(sentence: string, rest: string): boolean {
+  const people = parsed(sentence).people().json() as { terms: { tags: string[] }[] }[];
+  if (!people.length) return false;
+  const he = /\b(he|his|him|himself)\b/.test(rest);
+  const she = /\b(she|her|herself)\b/.test(rest);
+  return people.some((p) => {
+    const tags = p.terms.flatMap((t) => t.tags);
+    const female = tags.includes("FemaleName");
+    const male = tags.includes("MaleName");
+    // (Someone the pronouns may be: of their sex, or of none the tagger knows.)
+    return (he && !female) || (she && !male) || (!he && !she);
+  });
 }
 
 /** The verb after "and" in a clause said as "I", made to agree with the third person before "I"

@@ -212,8 +212,9 @@ export function pickNews(
         ];
     return !keys.some((k) => talkedOf.some((t) => t.includes(k.toLowerCase())));
   };
-  // (A memory with a record is told from it, factNews, not again in its own words.)
-  const inOwnWords = usable.filter((m) => !shifted(m) && !m.facts?.length);
+  // (A memory with a record is told from it, factNews, not again in its own words; the record of
+  // a talk is no news: what was told in it is, as its own records and memos.)
+  const inOwnWords = usable.filter((m) => !shifted(m) && !m.facts?.length && m.kind !== "chat");
   const ownPlans = inOwnWords.filter(
     (m) =>
       m.kind === "thought" &&

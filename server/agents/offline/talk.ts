@@ -32,7 +32,7 @@ import {
 import { answerPeople } from "./answerPeople.ts";
 import { offlineInterview } from "./interview.ts";
 import { inTalk, lastQuestion } from "../language/understand.ts";
-import { personaFacts, secretIn } from "../language/facts.ts";
+import { forFriends, personaFacts } from "../language/facts.ts";
 import type { Knowledge } from "../language/knowledge.ts";
 import { closeness, isWord, kindOf, lemma, senses } from "../language/lexicon.ts";
 import { termsOf } from "../language/parse.ts";
@@ -201,7 +201,7 @@ export function talkLine(
       theirIdx.map((i) => soFar[i].text),
       heardNow,
     );
-    if (!news || friend || !secretIn(news.text)) break;
+    if (!news || friend || !forFriends(news.text)) break;
     const kept = news.text;
     tellable = tellable.filter((m) => m.text !== kept);
     news = undefined;

@@ -1,7 +1,7 @@
 // Its memories and what it heard: memories that bear on a topic, the older engine's answer
 // sentence by sentence, and whether a question asks for news or what one heard.
 import { copyOf, parsed, termsOf } from "../../language/parse.ts";
-import { personaFacts, secretIn, type PersonaFacts } from "../../language/facts.ts";
+import { forFriends, personaFacts, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import { domainOf, glossOf, relatedness } from "../../language/lexicon.ts";
 import { inFirstPerson, sentence } from "../../language/realise.ts";
@@ -154,7 +154,7 @@ export function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, 
   const news = new Set<string>();
   for (const x of scored) {
     if (told.length === 2) break;
-    if (!k.knowsSpeaker && secretIn(x.m.text)) continue;
+    if (!k.knowsSpeaker && forFriends(x.m.text)) continue;
     const said =
       x.m.kind === "observation" && !x.m.text.startsWith(firstName(f.name))
         ? seen(x.m.text, f.name)
@@ -177,7 +177,10 @@ export function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
       // A person's label ("Nora (a visitor)") is how memories are written, never said.
       .filter(
         (x) =>
-          x && (k.knowsSpeaker || !secretIn(x)) && !speaker.test(x) && !/\ba \(a [a-z]+\)/.test(x),
+          x &&
+          (k.knowsSpeaker || !forFriends(x)) &&
+          !speaker.test(x) &&
+          !/\ba \(a [a-z]+\)/.test(x),
       )
       .filter(
         (x) =>
