@@ -701,7 +701,7 @@ function answerFor(
   soFar: readonly Line[],
   now: number,
   places: readonly PlaceName[],
-): { text: string; accepted?: { day: 0 | 1; minute: number } } {
+): { text: string; accepted?: { day: number; minute: number } } {
   const me = s.name;
   const residents = [...new Set([...(s.people ?? []), other, me])];
   // (A follow-up, "And your brother?", is read with the question the other asked before it.)
