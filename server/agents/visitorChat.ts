@@ -164,6 +164,8 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
     text: answer.text.trim(),
     end: answer.end || input.soFar.length + words.length + 1 >= MAX_LINES,
     topic: /^conversing/i.test(topic) ? topic : `conversing about ${topic}`,
+    // (The world lets the person go with this answer: it reads no words itself.)
+    ...(heard.act === "goodbye" ? { left: true } : {}),
   };
 }
 
