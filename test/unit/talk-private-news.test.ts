@@ -2,9 +2,10 @@
 // for friends (a secret, a love for someone named) is not told to someone just met; one's own
 // persona said in the first person agrees ("whom I meet", "and am thinking").
 import { describe, expect, it } from "vitest";
-import { pickNews, tellNews } from "../../server/agents/offline/dialogue.ts";
+import { farewell, pickNews, tellNews } from "../../server/agents/offline/dialogue.ts";
+import { memoryAsSaid } from "../../server/agents/offline/answers/memories.ts";
 import { personaFacts } from "../../server/agents/language/facts.ts";
-import { ownMemoryAsI } from "../../server/agents/language/person.ts";
+import { iToThirdPerson, ownMemoryAsI } from "../../server/agents/language/person.ts";
 import type { MemoryLine } from "../../server/agents/prompts/builder.ts";
 
 const at = (hhmm: string, day = 9) => Date.parse(`2026-03-0${day}T${hhmm}:00Z`);
@@ -71,5 +72,29 @@ describe("one's own persona said as I", () => {
         "Petra Vale",
       ),
     ).toBe("Hugo told me he is ill, and is staying home.");
+  });
+});
+
+describe("what one heard, said back", () => {
+  it("keeps a name the tagger does not know capitalised, and its pronouns as that person's", () => {
+    const said = memoryAsSaid(
+      "Petra Vale heard from Selma Roy that Tobiah is entering the regatta, which he means to win, and is mending his sail.",
+      "Petra Vale",
+    );
+    expect(said).toContain("that Tobiah is entering");
+    expect(said).toContain("which he means to win, and is mending his sail");
+  });
+  it("a line said back in the third person agrees with its subject again", () => {
+    expect(
+      iToThirdPerson(
+        "I am afraid that Hugo works too hard, and am thinking of asking him to rest.",
+        "Petra Vale",
+      ),
+    ).toBe("Petra Vale is afraid that Hugo works too hard, and is thinking of asking him to rest.");
+  });
+  it("a resident off back to its own doing calls it its own", () => {
+    expect(farewell("sanding her new oars", "Hugo Brandt", "Petra Vale")).toMatch(
+      /get back to sanding my new oars/,
+    );
   });
 });

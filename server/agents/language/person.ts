@@ -262,6 +262,8 @@ function ownRestOfSentence(sentence: string): string {
     !/\b(he|she|his|her|him|himself|herself)\b|, (and )?[a-z]+s\b/.test(sentence.slice(comma))
   )
     return sentence;
+  // (Nor in what one heard or was told: its pronouns are of whom it is about.)
+  if (/\b(heard|told|said)\b/.test(sentence.slice(0, comma))) return sentence;
   if (someoneElseIn(sentence, sentence.slice(comma))) return sentence;
   const rest = sentence
     .slice(comma)
@@ -306,7 +308,11 @@ function agreeWithName(text: string): string {
     // Not where the words before the "and" bring in another subject ("I heard that Bo ... and
     // wants"); what comes after it does not matter ("and am looking for people WHO remember").
     clause.replace(/\band ([a-z]+)\b/g, (m, verb: string, at: number) => {
-      if (OTHER_SUBJECT.test(clause.slice(0, at))) return m;
+      // (After a comma, the verb "I" opened with goes on with "I" whatever came between: "I am
+      // worried that Ada works late, and am thinking" → "..., and is thinking".)
+      const opening = /^I(?:'m| ([a-z]+))/.exec(clause);
+      const same = (opening?.[1] ?? "am") === verb && /,\s*$/.test(clause.slice(0, at));
+      if (OTHER_SUBJECT.test(clause.slice(0, at)) && !same) return m;
       const irregular: Record<string, string> = { am: "is", have: "has", do: "does" };
       if (irregular[verb]) return `and ${irregular[verb]}`;
       const v = parsed(verb);

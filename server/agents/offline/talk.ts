@@ -777,7 +777,7 @@ function goodbye(
 ): string {
   const you = first(other);
   const options = [
-    farewell(action, other),
+    farewell(action, other, k.persona.name),
     `Anyway, I'll let you get on, ${you}. Take care!`,
     `It was good to catch up, ${you}. See you around!`,
   ];

@@ -3,7 +3,7 @@
 import { copyOf, parsed, termsOf } from "../../language/parse.ts";
 import { forFriends, personaFacts, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { domainOf, glossOf, relatedness } from "../../language/lexicon.ts";
+import { domainOf, glossOf, isWord, relatedness } from "../../language/lexicon.ts";
 import { inFirstPerson, sentence } from "../../language/realise.ts";
 import {
   contentTerms,
@@ -107,8 +107,15 @@ export function talked(text: string): string {
     .replace(/\b(is|are|was) conversing\b/g, "$1 talking");
 }
 
-const lowerFirst = (s: string) =>
-  parsed(s).terms().first().has("#ProperNoun") ? s : s[0].toLowerCase() + s.slice(1);
+/** The first word lower-cased after "that", unless it is a name: tagged so, or no word of the
+ *  lexicon ("Kenji", which the tagger may not know). */
+const lowerFirst = (s: string) => {
+  const first = parsed(s).terms().first();
+  const word = (first.text() as string).replace(/[^A-Za-z'-]/g, "").toLowerCase();
+  return first.has("(#ProperNoun|#Person|#FirstName)") || (word.length > 1 && !isWord(word))
+    ? s
+    : s[0].toLowerCase() + s.slice(1);
+};
 
 /** What a memory tells, whoever told it and however it is framed: two memories of the same news
  *  (heard from two people, and noted for its planning) tell one thing. */
