@@ -111,7 +111,10 @@ export function talked(text: string): string {
  *  lexicon ("Kenji", which the tagger may not know). */
 const lowerFirst = (s: string) => {
   const first = parsed(s).terms().first();
-  const word = (first.text() as string).replace(/[^A-Za-z'-]/g, "").toLowerCase();
+  const word = first
+    .text()
+    .replace(/[^A-Za-z'-]/g, "")
+    .toLowerCase();
   return first.has("(#ProperNoun|#Person|#FirstName)") || (word.length > 1 && !isWord(word))
     ? s
     : s[0].toLowerCase() + s.slice(1);
