@@ -84,6 +84,14 @@ describe("what one heard, said back", () => {
     expect(said).toContain("that Tobiah is entering");
     expect(said).toContain("which he means to win, and is mending his sail");
   });
+  it("leaves the reflexive and possessive of whom the news is about as theirs", () => {
+    expect(
+      ownMemoryAsI(
+        "Petra Vale heard from Hugo Brandt that Selma is teaching herself to throw the pots her grandmother made.",
+        "Petra Vale",
+      ),
+    ).toContain("that Selma is teaching herself to throw the pots her grandmother made");
+  });
   it("a line said back in the third person agrees with its subject again", () => {
     expect(
       iToThirdPerson(

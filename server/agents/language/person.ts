@@ -362,6 +362,10 @@ const FUNCTION_WORDS = new Set(
  *  "my": "I am behind on his term paper" → "I am behind on my term paper". "her" only where a
  *  noun follows ("her thesis", not "with her to the park" or "helping her"). */
 function ownPossessives(clause: string): string {
+  // (Up to where another subject comes in: "I heard from Bo that Omar is teaching HIMSELF" is
+  // Omar's.)
+  const other = /\b(that|who|which|heard|told|said)\b/.exec(clause);
+  if (other) return ownPossessives(clause.slice(0, other.index)) + clause.slice(other.index);
   return (
     clause
       .replace(/\bhis\b(?= [a-z])/g, "my")
