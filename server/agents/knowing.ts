@@ -71,8 +71,9 @@ export function planningNotes(s: AgentState, now: number): { text: string; creat
     .map((m) => ({ text: m.description, created: m.created }));
 }
 
-/** What it has said it will be at today and tomorrow: its planning notes of the last week (a
- *  visit agreed, an event it means to go to), read as the day planner will read them. */
+/** What it has said it will be at this week (today, tomorrow and the days after): its planning
+ *  notes of the last week (a visit agreed, an event it means to go to), read as the day planner
+ *  will read them. */
 function commitments(ctx: MindContext, s: AgentState, now: number): Commitment[] {
   const self = s.persona.name;
   const notes = planningNotes(s, now);
@@ -80,7 +81,7 @@ function commitments(ctx: MindContext, s: AgentState, now: number): Commitment[]
   const today = now - (now % DAY);
   const places = placeNames(s);
   const out: Commitment[] = [];
-  for (const day of [0, 1] as const)
+  for (let day = 0; day < 7; day++)
     for (const { event: e } of eventsOnDay(notes, today + day * DAY, places, self, ctx.people()))
       out.push({
         day,

@@ -164,6 +164,8 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
     text: answer.text.trim(),
     end: answer.end || input.soFar.length + words.length + 1 >= MAX_LINES,
     topic: /^conversing/i.test(topic) ? topic : `conversing about ${topic}`,
+    // (The world lets the person go with this answer: it reads no words itself.)
+    ...(heard.act === "goodbye" ? { left: true } : {}),
   };
 }
 
@@ -196,9 +198,11 @@ function acceptedIn(
   const u = understand(text, { now, residents: [], listener: "", speaker: "" });
   if (u.negative) return undefined;
   const DAY = 86_400_000;
-  const day = now - (now % DAY) + (u.span === "tomorrow" ? DAY : 0);
+  // On the day the answer names ("tomorrow", "on Saturday"), else the one asked for, else today;
+  // a weekday read as past is next week's (a visit is to come).
+  const days = u.days ?? heard.days ?? 0;
+  const day = now - (now % DAY) + (days < 0 ? days + 7 : days) * DAY;
   const at = u.at;
-  void heard;
   return at !== undefined ? { at: day + (at % DAY) } : undefined;
 }
 

@@ -143,6 +143,9 @@ export interface Reply {
   end: boolean;
   /** "conversing about ..." */
   topic: string;
+  /** The words it answered take leave ("Thanks, bye!", "Nice talking to you"), as the mind read
+   *  them: the one who said them leaves the talk with this answer. (The world reads no words.) */
+  left?: boolean;
 }
 
 /** A person's question to the agent, answered from its memories (the paper's interviews). */

@@ -1,4 +1,5 @@
-// Rules for people talking to residents: who is in range, and which words end a talk.
+// Rules for people talking to residents: who is in range. (Which words take leave is the minds'
+// reading, Reply.left: the world reads no language.)
 import { TALK_RANGE } from "../../shared/constants.ts";
 
 /** Tiles between two points, diagonals counting one (the client draws the same square). */
@@ -8,14 +9,6 @@ export function chebyshev(a: { x: number; y: number }, b: { x: number; y: number
 
 export function inTalkRange(a: { x: number; y: number }, b: { x: number; y: number }): boolean {
   return chebyshev(a, b) <= TALK_RANGE;
-}
-
-const GOODBYE =
-  /\b(good ?bye|bye|farewell|see you|see ya|gotta go|got to go|have to go|take care|good night)\b/i;
-
-/** Whether a person's words take leave. */
-export function isGoodbye(text: string): boolean {
-  return GOODBYE.test(text);
 }
 
 type Tile = { x: number; y: number };

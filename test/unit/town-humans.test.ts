@@ -352,8 +352,15 @@ describe("people talking to residents", () => {
     );
   });
 
-  it("goodbye ends the talk after the answer; the mind hears it ended, as a talk with a person", async () => {
+  it("goodbye, as the mind reads the words, ends the talk after the answer; the mind hears it ended, as a talk with a person", async () => {
     const { town, mind } = makeTown();
+    // (The mind reads the words; the world reads none: "Goodbye!" takes leave by the mind's say.)
+    mind.answer = async (h) => ({
+      text: `You said: ${h.words.join(" / ")}`,
+      end: false,
+      topic: "conversing about the weather",
+      ...(h.words.includes("Goodbye!") ? { left: true } : {}),
+    });
     town.apply({ kind: "say", avatarId: "jane", agentId: "ann", text: "Nice to meet you" });
     await flush();
     town.tickHumans(50);

@@ -5,7 +5,7 @@
 // "plan"), not from a list of the personas' words. Answers take the clauses as values and say
 // them through the realiser; nothing is re-parsed from what the engine wrote.
 import nlp from "compromise";
-import { closeness, kindOf, lemma, type Pos } from "./lexicon.ts";
+import { closeness, kindOf, lemma, senses, synset, type Pos } from "./lexicon.ts";
 import { Bounded, copyOf, sentencesOf, termsOf as parsedTerms } from "./parse.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
 import { infinitive } from "./understand.ts";
@@ -19,7 +19,8 @@ export interface Fact {
   kinds: FactKind[];
   /** Residents' or others' names it mentions (first names as written). */
   people: string[];
-  /** What the clause says is kept from someone: only for friends. */
+  /** Only for friends: the clause says it is kept from someone, or tells a feeling for someone
+   *  (forFriends). */
   secret: boolean;
   /** Content lemmas, for matching a question's topic. */
   words: string[];
@@ -69,8 +70,53 @@ export function secretIn(text: string): boolean {
 /** secretIn's answers by text (it parses; talks ask of the same memories line after line). */
 const secrets = new Map<string, boolean>();
 
-/** Negation, by compromise's lexicon (its words tagged Negative) and contractions' "not". */
-const NEGATIONS = new Set(["not", "never", "non", "no"]);
+/** Negation, by compromise's lexicon (its words tagged Negative) and contractions' "not", and the
+ *  negative quantifiers (closed class: "told NOBODY", "NOTHING to anyone"). */
+const NEGATIONS = new Set(["not", "never", "non", "no", "nobody", "none", "nothing"]);
+const negative = (t: Term) =>
+  t.tags.includes("Negative") ||
+  NEGATIONS.has(t.normal) ||
+  NEGATIONS.has((t as { implicit?: string }).implicit ?? "");
+
+/**
+ * What is for friends only: a secret (secretIn), or love for a person it names (a noun of a
+ * feeling WordNet files under love, then a name: "has a crush on Lucy", "is in love with Tom").
+ * Someone just met hears neither; a friend hears both.
+ */
+export function forFriends(text: string): boolean {
+  return secretIn(text) || feelingFor(text);
+}
+
+function feelingFor(text: string): boolean {
+  const terms = parsedTerms(text);
+  const person = (x: Term) => x.tags.includes("Person") || x.tags.includes("FirstName");
+  return terms.some((t, i) => {
+    if (!t.tags.includes("Noun") || t.tags.includes("ProperNoun")) return false;
+    if (!isFeeling(lemma(t.normal, "noun") ?? t.normal)) return false;
+    // (A person named after it, in its clause: before a full stop or semicolon.)
+    for (const x of terms.slice(i + 1)) {
+      if (person(x)) return true;
+      if (/[.;]/.test(x.post ?? "")) return false;
+    }
+    return false;
+  });
+}
+
+const feelings = new Map<string, boolean>();
+function isFeeling(noun: string): boolean {
+  let f = feelings.get(noun);
+  if (f === undefined) {
+    // (Love, in one of its first senses filed as a feeling: a crush, an infatuation; not respect or
+    // worry, which people tell anyone.)
+    f =
+      senses(noun, "noun")
+        .slice(0, 4)
+        .some((s) => s.domain === "noun.feeling") && kindOf(noun, "love", { senses: 4 });
+    if (feelings.size > 20_000) feelings.clear();
+    feelings.set(noun, f);
+  }
+  return f;
+}
 /** The tense names compromise's conjugation takes (any of them may be the root's). */
 const TENSES = ["Infinitive", "Participle", "PastTense", "Gerund", "PresentTense", undefined];
 type Conjugate = (s: string, model: unknown, tense?: string) => string | undefined;
@@ -89,12 +135,24 @@ function nearSecretOrTell(word: string): { secret: boolean; tell: boolean } {
   let near = wordsNear.get(word);
   if (!near) {
     near = {
-      secret: closeness(word, "secret") >= 0.9,
+      secret: closeness(word, "secret") >= 0.9 || fromSecret(word),
       tell: closeness(lemma(word.toLowerCase(), "verb") ?? word, "tell") >= 0.6,
     };
     wordsNear.set(word, near);
   }
   return near;
+}
+/** An adverb made from "secret" ("secretly"): WordNet's pointer from the adverb to the adjective
+ *  it pertains to. */
+function fromSecret(word: string): boolean {
+  return senses(word.toLowerCase(), "adv").some((s) =>
+    s.pointers.some(
+      (p) =>
+        p.symbol === "\\" &&
+        p.pos === "adj" &&
+        synset("adj", p.offset).words.some((w) => closeness(w, "secret") >= 0.9),
+    ),
+  );
 }
 const wordsNear = new Bounded<string, { secret: boolean; tell: boolean }>(50_000);
 
@@ -108,12 +166,7 @@ const wordsNear = new Bounded<string, { secret: boolean; tell: boolean }>(50_000
  */
 function maySayASecret(text: string): boolean {
   const terms = parsedTerms(text);
-  const negated = terms.some(
-    (t) =>
-      t.tags.includes("Negative") ||
-      NEGATIONS.has(t.normal) ||
-      NEGATIONS.has((t as { implicit?: string }).implicit ?? ""),
-  );
+  const negated = terms.some(negative);
   const words = new Set(["do", "does", "did", "not"]);
   const add = (w: string) => {
     if (!w) return;
@@ -148,13 +201,17 @@ function readSecret(text: string): boolean {
   const doc = copyOf(text);
   doc.verbs().toInfinitive();
   const terms = (doc.terms().json() as { terms: Term[] }[]).map((t) => t.terms[0]);
-  const negated = terms.some((t) => t.tags.includes("Negative"));
-  const telling = terms.some(
+  const negated = terms.some(negative);
+  // (Read before conjugating too: "has told" can come back a noun, "tell".)
+  const telling = [...terms, ...parsedTerms(text)].some(
     (t) =>
       t.tags.includes("Verb") &&
-      closeness(lemma(t.text.toLowerCase(), "verb") ?? t.text, "tell") >= 0.6,
+      closeness(lemma(t.text.toLowerCase(), "verb") ?? infinitive(t.text) ?? t.text, "tell") >= 0.6,
   );
-  return (negated && telling) || terms.some((t) => closeness(t.normal, "secret") >= 0.9);
+  return (
+    (negated && telling) ||
+    terms.some((t) => closeness(t.normal, "secret") >= 0.9 || fromSecret(t.normal))
+  );
 }
 
 /** Pronouns that stand for something said before them (a thing, an event, others). English
@@ -238,7 +295,13 @@ function clauses(text: string, subject: string): string[] {
         cuts.push(i);
     });
     // A clause that refers back is not cut from the one before it.
-    const kept = cuts.filter((c, j) => !refersBack(terms.slice(c + 1, cuts[j + 1]), own));
+    // Nor is one that only keeps it ("..., and has told nobody yet": what was not told is the
+    // clause before, which the secret keeps).
+    const kept = cuts.filter(
+      (c, j) =>
+        !refersBack(terms.slice(c + 1, cuts[j + 1]), own) &&
+        !onlyKeeps(terms.slice(c + 1, cuts[j + 1])),
+    );
     if (!kept.length) {
       out.push(s);
       continue;
@@ -259,6 +322,18 @@ function clauses(text: string, subject: string): string[] {
     for (const p of parts.slice(1)) out.push(`${subject} ${p.trim().replace(/[.!?]?$/, ".")}`);
   }
   return out.filter((c) => c.length > 3);
+}
+
+/** Whether a clause says only that something was not told: a secret whose words are a verb of
+ *  telling and negations, nothing told of its own. */
+function onlyKeeps(terms: readonly Term[]): boolean {
+  const text = terms.map((t) => t.text + (t.post ?? " ")).join("");
+  return (
+    secretIn(text) &&
+    termsWithPos(text).every(
+      (w) => NEGATIONS.has(w.word) || (w.pos === "verb" && nearSecretOrTell(w.word).tell),
+    )
+  );
 }
 
 /** Content lemmas of a clause, each with the part of speech it is used in. */
@@ -361,7 +436,7 @@ export function personaFacts(p: PersonaText): PersonaFacts {
         text,
         kinds: kindsOf(text, words, source, i === 0),
         people: [...new Set(people)],
-        secret: secretIn(text),
+        secret: forFriends(text),
         words,
         pos: Object.fromEntries(terms.map((t) => [t.word, t.pos])),
         source,

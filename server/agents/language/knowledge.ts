@@ -19,8 +19,8 @@ export interface DayBlock {
 
 /** Something it has said it will be at: a visit agreed, an event it means to go to. */
 export interface Commitment {
-  /** Today (0) or tomorrow (1). */
-  day: 0 | 1;
+  /** Days from today: today (0), tomorrow (1), a day of the week ahead. */
+  day: number;
   /** Minutes since midnight. */
   start: number;
   end: number;

@@ -234,8 +234,12 @@ export function toFirstPerson(text: string, name: string): string {
       )
       // The same subject after a comma: "I am planning ..., and is trying" → "..., and am trying";
       // "I am writing a song, secretly for Iris, and hopes to" → "and hope to".
+      // (After another subject too when it is the verb "I" opened with: "I am worried that Ada
+      // works late, and is thinking" → "and am thinking".)
       .replace(/(\bI [^.;!?]*?), and ([a-z]+)\b/g, (m, before: string, verb: string) =>
-        OTHER_SUBJECT.test(before) ? m : `${before}, and ${firstPersonVerb(verb)}`,
+        OTHER_SUBJECT.test(before) && firstPersonVerb(verb) !== /^I ([a-z]+)/.exec(before)?.[1]
+          ? m
+          : `${before}, and ${firstPersonVerb(verb)}`,
       )
       .replace(
         /(^|[.!?]\s+)(I [^.!?]*)/g,
@@ -258,7 +262,9 @@ function ownRestOfSentence(sentence: string): string {
     !/\b(he|she|his|her|him|himself|herself)\b|, (and )?[a-z]+s\b/.test(sentence.slice(comma))
   )
     return sentence;
-  if ((parsed(sentence).people().out("array") as string[]).length) return sentence;
+  // (Nor in what one heard or was told: its pronouns are of whom it is about.)
+  if (/\b(heard|told|said)\b/.test(sentence.slice(0, comma))) return sentence;
+  if (someoneElseIn(sentence, sentence.slice(comma))) return sentence;
   const rest = sentence
     .slice(comma)
     .replace(
@@ -278,6 +284,23 @@ function ownRestOfSentence(sentence: string): string {
   return sentence.slice(0, comma) + rest;
 }
 
+/** Whether the sentence names a person its pronouns after the comma could point to: one whose
+ *  name the tagger does not read as of the other sex than every pronoun there ("a crush on Lucy,
+ *  whom he sees": "he" is not Lucy). */
+function someoneElseIn(sentence: string, rest: string): boolean {
+  const people = parsed(sentence).people().json() as { terms: { tags: string[] }[] }[];
+  if (!people.length) return false;
+  const he = /\b(he|his|him|himself)\b/.test(rest);
+  const she = /\b(she|her|herself)\b/.test(rest);
+  return people.some((p) => {
+    const tags = p.terms.flatMap((t) => t.tags);
+    const female = tags.includes("FemaleName");
+    const male = tags.includes("MaleName");
+    // (Someone the pronouns may be: of their sex, or of none the tagger knows.)
+    return (he && !female) || (she && !male) || (!he && !she);
+  });
+}
+
 /** The verb after "and" in a clause said as "I", made to agree with the third person before "I"
  *  becomes a name ("I am getting ... and want to plant" → "... and wants to plant"). */
 function agreeWithName(text: string): string {
@@ -285,7 +308,11 @@ function agreeWithName(text: string): string {
     // Not where the words before the "and" bring in another subject ("I heard that Bo ... and
     // wants"); what comes after it does not matter ("and am looking for people WHO remember").
     clause.replace(/\band ([a-z]+)\b/g, (m, verb: string, at: number) => {
-      if (OTHER_SUBJECT.test(clause.slice(0, at))) return m;
+      // (After a comma, the verb "I" opened with goes on with "I" whatever came between: "I am
+      // worried that Ada works late, and am thinking" → "..., and is thinking".)
+      const opening = /^I(?:'m| ([a-z]+))/.exec(clause);
+      const same = (opening?.[1] ?? "am") === verb && /,\s*$/.test(clause.slice(0, at));
+      if (OTHER_SUBJECT.test(clause.slice(0, at)) && !same) return m;
       const irregular: Record<string, string> = { am: "is", have: "has", do: "does" };
       if (irregular[verb]) return `and ${irregular[verb]}`;
       const v = parsed(verb);
@@ -335,6 +362,10 @@ const FUNCTION_WORDS = new Set(
  *  "my": "I am behind on his term paper" → "I am behind on my term paper". "her" only where a
  *  noun follows ("her thesis", not "with her to the park" or "helping her"). */
 function ownPossessives(clause: string): string {
+  // (Up to where another subject comes in: "I heard from Bo that Omar is teaching HIMSELF" is
+  // Omar's.)
+  const other = /\b(that|who|which|heard|told|said)\b/.exec(clause);
+  if (other) return ownPossessives(clause.slice(0, other.index)) + clause.slice(other.index);
   return (
     clause
       .replace(/\bhis\b(?= [a-z])/g, "my")

@@ -43,6 +43,9 @@ export interface Utterance {
   negative: boolean;
   /** The clock time it names, if any (game ms), for an invitation. */
   at?: number;
+  /** The day it names, as days from today (0 today, 1 tomorrow, 4 "on Saturday", -1
+   *  yesterday), when it names one. */
+  days?: number;
   /** The part of a day it names without an hour ("this MORNING"): the hour chrono-node implies. */
   partHour?: number;
   /** A remark that asks to be agreed with by its tag ("Lovely day, ISN'T IT?"): the tag's verb
@@ -187,7 +190,7 @@ function spanOf(
   text: string,
   now: number,
   doc: ReturnType<typeof nlp>,
-): { span: Span; at?: number } {
+): { span: Span; at?: number; days?: number } {
   const ref = new Date(now);
   const found = chrono.parse(text, ref, { forwardDate: false });
   const day = (d: Date) => Math.floor((d.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000);
@@ -207,13 +210,13 @@ function spanOf(
           (clockAt % 86_400_000) +
           (diff > 0 && r !== timed ? diff * 86_400_000 : 0) +
           (clockAt % 86_400_000);
-    if (/week/i.test(r.text)) return { span: "week", at };
-    if (diff === 1) return { span: "tomorrow", at };
-    if (diff === -1) return { span: "yesterday", at };
+    if (/week/i.test(r.text)) return { span: "week", at, days: diff };
+    if (diff === 1) return { span: "tomorrow", at, days: diff };
+    if (diff === -1) return { span: "yesterday", at, days: diff };
     if (diff === 0 && r === timed && found.length > 1) continue;
-    if (diff === 0) return { span: d.getUTCHours() >= 17 ? "evening" : "today", at };
-    if (diff > 1) return { span: "future", at };
-    if (diff < -1) return { span: "recent", at };
+    if (diff === 0) return { span: d.getUTCHours() >= 17 ? "evening" : "today", at, days: 0 };
+    if (diff > 1) return { span: "future", at, days: diff };
+    if (diff < -1) return { span: "recent", at, days: diff };
   }
   if (doc.has("(now|currently|right now|at the moment)")) return { span: "now" };
   if (doc.has("(recently|lately|these days|so far)"))
@@ -433,7 +436,7 @@ export function understand(
   const said = doc.sentences().out("array") as string[];
   const salutation = (x: string) => !parsed(x).has("#Verb") && x.split(/\s+/).length <= 3;
   const asked = said.length > 1 && salutation(said[0]) ? said.slice(1).join(" ") : clean;
-  const { span, at } = spanOf(asked, ctx.now, asked === clean ? doc : parsed(asked));
+  const { span, at, days } = spanOf(asked, ctx.now, asked === clean ? doc : parsed(asked));
   const negative = doc.has("#Negative");
   const tense: Utterance["tense"] = doc.has(
     "(will|going to|gonna|later|planning|plan|plans|next|tonight|tomorrow)",
@@ -504,6 +507,7 @@ export function understand(
     ),
     negative,
     at,
+    ...(days !== undefined ? { days } : {}),
     ...(part ? { partHour: part.start.get("hour") ?? undefined } : {}),
     ...(person ? { person } : {}),
   };

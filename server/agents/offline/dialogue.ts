@@ -212,8 +212,9 @@ export function pickNews(
         ];
     return !keys.some((k) => talkedOf.some((t) => t.includes(k.toLowerCase())));
   };
-  // (A memory with a record is told from it, factNews, not again in its own words.)
-  const inOwnWords = usable.filter((m) => !shifted(m) && !m.facts?.length);
+  // (A memory with a record is told from it, factNews, not again in its own words; the record of
+  // a talk is no news: what was told in it is, as its own records and memos.)
+  const inOwnWords = usable.filter((m) => !shifted(m) && !m.facts?.length && m.kind !== "chat");
   const ownPlans = inOwnWords.filter(
     (m) =>
       m.kind === "thought" &&
@@ -462,8 +463,23 @@ export function greeting(a: ChatSideInput, b: string, now: number, past?: PastCo
   );
 }
 
-export const farewell = (action: string, listener: string) =>
-  `I should get back to ${bare(action) || "what I was doing"}. See you later, ${first(listener)}!`;
+/** "I should get back to ...": one's doing as one's own ("writing up her bird counts" said by
+ *  its doer is "writing up my bird counts"), when `self` is given. */
+export const farewell = (action: string, listener: string, self?: string) => {
+  const doing = bare(action);
+  // (One's own doing: a possessive before what it is done to is one's own, "her bird counts".)
+  const terms = self ? termsOf(doing) : [];
+  const mine = terms
+    .map((t, i) =>
+      ["his", "her", "their"].includes(t.normal) &&
+      ["Noun", "Adjective"].some((g) => terms[i + 1]?.tags.includes(g))
+        ? `my${t.post ?? " "}`
+        : `${t.text}${t.post ?? " "}`,
+    )
+    .join("")
+    .trim();
+  return `I should get back to ${(self ? mine : doing) || "what I was doing"}. See you later, ${first(listener)}!`;
+};
 /** The engine's own closing line (its words, not a reading of anyone's). */
 const isFarewell = (text: string) =>
   /(^|\s)I should get back to /.test(text) || /(^|\s)See you, \w+!$/.test(text);
@@ -635,7 +651,7 @@ export function offlineUtterance(
   if (answer.told && mine) {
     const all = [...soFar, { speaker: speaker.name, text: answer.text }];
     return {
-      text: `${answer.text} ${farewell(speaker.action, listener.name)}`,
+      text: `${answer.text} ${farewell(speaker.action, listener.name, speaker.name)}`,
       end: true,
       topic: factTopicSoFar || topicOf(all),
       ...(mine.fact ? { told: mine.fact } : {}),
@@ -698,7 +714,7 @@ export function offlineUtterance(
     );
     return ask && q ? { ...out, asks: ask } : out;
   }
-  return done(`${reply} ${farewell(speaker.action, listener.name)}`.trim(), true);
+  return done(`${reply} ${farewell(speaker.action, listener.name, speaker.name)}`.trim(), true);
 }
 
 /** What a line told (saidAt), as the object of "about": the engine's retelling lead-in and who told

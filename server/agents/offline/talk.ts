@@ -32,7 +32,7 @@ import {
 import { answerPeople } from "./answerPeople.ts";
 import { offlineInterview } from "./interview.ts";
 import { inTalk, lastQuestion } from "../language/understand.ts";
-import { personaFacts, secretIn } from "../language/facts.ts";
+import { forFriends, personaFacts } from "../language/facts.ts";
 import type { Knowledge } from "../language/knowledge.ts";
 import { closeness, isWord, kindOf, lemma, senses } from "../language/lexicon.ts";
 import { termsOf } from "../language/parse.ts";
@@ -201,7 +201,7 @@ export function talkLine(
       theirIdx.map((i) => soFar[i].text),
       heardNow,
     );
-    if (!news || friend || !secretIn(news.text)) break;
+    if (!news || friend || !forFriends(news.text)) break;
     const kept = news.text;
     tellable = tellable.filter((m) => m.text !== kept);
     news = undefined;
@@ -701,7 +701,7 @@ function answerFor(
   soFar: readonly Line[],
   now: number,
   places: readonly PlaceName[],
-): { text: string; accepted?: { day: 0 | 1; minute: number } } {
+): { text: string; accepted?: { day: number; minute: number } } {
   const me = s.name;
   const residents = [...new Set([...(s.people ?? []), other, me])];
   // (A follow-up, "And your brother?", is read with the question the other asked before it.)
@@ -777,7 +777,7 @@ function goodbye(
 ): string {
   const you = first(other);
   const options = [
-    farewell(action, other),
+    farewell(action, other, k.persona.name),
     `Anyway, I'll let you get on, ${you}. Take care!`,
     `It was good to catch up, ${you}. See you around!`,
   ];

@@ -7,7 +7,8 @@
 //   A person and a resident      apart ─(walks up / speaks)→ deciding ─(turns)→ in a talk
 //                                deciding ─(does not)→ apart (one who spoke hears chatEnded)
 //   A resident in a talk         listening ─(someone waits)→ answering ─(answer)→ listening
-//   A person in a talk           on the way ─(in range)→ near ─(goodbye)→ leaving ─(answered)→ out
+//   A person in a talk           on the way ─(in range)→ near ─(answered, words read as goodbye
+//                                by the mind: Reply.left)→ out
 //                                near ─(out of range)→ out
 //   A talk                       open ─(silent idleMs, or no resident / no person left)→ over
 //                                open ─(all its people away)→ paused ─(one is back)→ open
@@ -28,7 +29,7 @@ import {
   type Turn,
 } from "../groupTalk.ts";
 import type { Reply } from "../mind.ts";
-import { chebyshev, inTalkRange, isGoodbye } from "../talk.ts";
+import { chebyshev, inTalkRange } from "../talk.ts";
 import type { Avatar } from "./avatars.ts";
 import type { Pending } from "./pending.ts";
 import type { Resident } from "./residents.ts";
@@ -122,7 +123,6 @@ export class TalkMachine {
 
   /** A line said in a talk: everyone hears it, and the one it was said to answers in turn. */
   private speak(t: GroupTalk, line: TalkLine, events: TownEvent[]): void {
-    const speaker = t.members.get(line.speaker);
     t.say(line);
     events.push({
       kind: "avatarSaid",
@@ -132,7 +132,6 @@ export class TalkMachine {
       text: line.text,
       chat: t.id,
     });
-    if (speaker && isGoodbye(line.text)) speaker.leaving = true;
     this.overheard(t, line);
     this.answerNext(t, events);
   }
@@ -175,7 +174,6 @@ export class TalkMachine {
     for (const w of words) {
       t.say(w);
       this.overheard(t, w);
-      if (isGoodbye(w.text)) t.members.get(p.id)!.leaving = true;
     }
     this.holdAll(t, events);
     this.answerNext(t, events);
@@ -262,6 +260,9 @@ export class TalkMachine {
       }
       if (out.topic.trim()) t.topic = out.topic.trim();
       wrapUp = out.end;
+      // The person took leave in the words answered (the mind's reading of them).
+      const person = t.members.get(to);
+      if (out.left && person) person.leaving = true;
     }
     t.quietMs = 0;
     const person = t.members.get(to);

@@ -1,9 +1,9 @@
 // Its memories and what it heard: memories that bear on a topic, the older engine's answer
 // sentence by sentence, and whether a question asks for news or what one heard.
 import { copyOf, parsed, termsOf } from "../../language/parse.ts";
-import { personaFacts, secretIn, type PersonaFacts } from "../../language/facts.ts";
+import { forFriends, personaFacts, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { domainOf, glossOf, relatedness } from "../../language/lexicon.ts";
+import { domainOf, glossOf, isWord, relatedness } from "../../language/lexicon.ts";
 import { inFirstPerson, sentence } from "../../language/realise.ts";
 import {
   contentTerms,
@@ -107,8 +107,18 @@ export function talked(text: string): string {
     .replace(/\b(is|are|was) conversing\b/g, "$1 talking");
 }
 
-const lowerFirst = (s: string) =>
-  parsed(s).terms().first().has("#ProperNoun") ? s : s[0].toLowerCase() + s.slice(1);
+/** The first word lower-cased after "that", unless it is a name: tagged so, or no word of the
+ *  lexicon ("Kenji", which the tagger may not know). */
+const lowerFirst = (s: string) => {
+  const first = parsed(s).terms().first();
+  const word = first
+    .text()
+    .replace(/[^A-Za-z'-]/g, "")
+    .toLowerCase();
+  return first.has("(#ProperNoun|#Person|#FirstName)") || (word.length > 1 && !isWord(word))
+    ? s
+    : s[0].toLowerCase() + s.slice(1);
+};
 
 /** What a memory tells, whoever told it and however it is framed: two memories of the same news
  *  (heard from two people, and noted for its planning) tell one thing. */
@@ -154,7 +164,7 @@ export function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, 
   const news = new Set<string>();
   for (const x of scored) {
     if (told.length === 2) break;
-    if (!k.knowsSpeaker && secretIn(x.m.text)) continue;
+    if (!k.knowsSpeaker && forFriends(x.m.text)) continue;
     const said =
       x.m.kind === "observation" && !x.m.text.startsWith(firstName(f.name))
         ? seen(x.m.text, f.name)
@@ -177,7 +187,10 @@ export function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
       // A person's label ("Nora (a visitor)") is how memories are written, never said.
       .filter(
         (x) =>
-          x && (k.knowsSpeaker || !secretIn(x)) && !speaker.test(x) && !/\ba \(a [a-z]+\)/.test(x),
+          x &&
+          (k.knowsSpeaker || !forFriends(x)) &&
+          !speaker.test(x) &&
+          !/\ba \(a [a-z]+\)/.test(x),
       )
       .filter(
         (x) =>

@@ -5,6 +5,7 @@ import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
 import { closeness, domainOf, lemma } from "../../language/lexicon.ts";
 import { parsed, termsOf } from "../../language/parse.ts";
 import { cap, clock } from "../../language/realise.ts";
+import { dayFrom } from "../../language/time.ts";
 import { contentTerms, proposal, type Utterance } from "../../language/understand.ts";
 import {
   type Talk,
@@ -166,10 +167,28 @@ function ownDay(f: PersonaFacts, k: Knowledge): string {
 /** Accepts or declines by its day and its character, with a time when it accepts. */
 export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): PeopleAnswer {
   const v = firstName(talk.speaker);
-  // Today when it says so, or "later" with no day named while the day has hours left.
+  // The day it names ("on Saturday", "next Friday"; a weekday read as past is next week's: one is
+  // asked to come, not to have come); else today when it says so, or "later" with no day named
+  // while the day has hours left; else tomorrow.
   const later = u.span === "general" && u.tense === "future" && k.minute < 18 * 60;
-  const day: 0 | 1 =
-    u.span === "evening" || u.span === "today" || u.span === "now" || later ? 0 : 1;
+  const day =
+    u.days !== undefined && u.span !== "now"
+      ? u.days < 0
+        ? u.days + 7
+        : u.days
+      : u.span === "evening" || u.span === "today" || u.span === "now" || later
+        ? 0
+        : 1;
+  // (Said from today: "today", "tomorrow", "on Saturday".)
+  const DAY = 86_400_000;
+  const onDay =
+    talk.now !== undefined
+      ? dayFrom(talk.now - (talk.now % DAY) + day * DAY + DAY / 2, talk.now)
+      : day === 0
+        ? "today"
+        : day === 1
+          ? "tomorrow"
+          : `in ${day} days`;
   const asked =
     u.at !== undefined
       ? new Date(u.at).getUTCHours() * 60 + new Date(u.at).getUTCMinutes()
@@ -199,7 +218,7 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
         source: "invitation-declined",
       };
     return {
-      text: `I'd love to, ${v}. I'll be there ${day ? "tomorrow" : "today"} at ${clock(asked)}.`,
+      text: `I'd love to, ${v}. I'll be there ${onDay} at ${clock(asked)}.`,
       end: false,
       source: "invitation",
       accepted: { day, minute: asked, what: u.text },
@@ -242,7 +261,7 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
       end: false,
       source: "invitation-declined",
     };
-  const when = `${day ? "tomorrow" : "today"} around ${clock(slot.start)}`;
+  const when = `${onDay} around ${clock(slot.start)}`;
   return {
     text: shy
       ? `Thank you, ${v}. I'm not one for company, but I could try ${when}.`

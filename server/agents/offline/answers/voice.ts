@@ -26,7 +26,7 @@ export interface PeopleAnswer {
   text: string;
   end: boolean;
   /** An invitation accepted: when (day offset from today, minute) and what. */
-  accepted?: { day: 0 | 1; minute: number; what: string };
+  accepted?: { day: number; minute: number; what: string };
   /** Where the answer came from (for the battery's report). */
   source: string;
 }
