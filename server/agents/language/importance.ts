@@ -57,7 +57,10 @@ export function namesPerson(text: string, people: readonly string[] = [], except
       )
   )
     return true;
-  return taggedPeople(text).some((p) => /^[A-Z]/.test(p) && !except.includes(p));
+  // (Only a capitalised person counts: a text with no capital, an object's state, is not tagged.)
+  return (
+    /[A-Z]/.test(text) && taggedPeople(text).some((p) => /^[A-Z]/.test(p) && !except.includes(p))
+  );
 }
 
 /** Whether a sentence says a feeling: a word WordNet files only as an adjective whose nearest

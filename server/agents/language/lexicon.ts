@@ -308,6 +308,25 @@ export function broader(s: Synset): Synset[] {
 /** Whether any sense of the word (first `depth` senses) is a kind of one of the given synsets'
  *  lemmas, e.g. kindOf("mother", "relative") or kindOf("cafe", "restaurant"). */
 export function kindOf(word: string, of: string, opts: { pos?: Pos; senses?: number } = {}) {
+  const key = `${word}\n${of}\n${opts.pos ?? ""}\n${opts.senses ?? ""}`;
+  const hit = kinds.get(key);
+  if (hit !== undefined) return hit;
+  const out = readKindOf(word, of, opts);
+  remember(kinds, key, out);
+  return out;
+}
+
+// Pairs of words are compared again and again (a topic against each memory, each persona clause
+// against a question): WordNet does not change, so each answer is kept.
+const kinds = new Map<string, boolean>();
+const related = new Map<string, number>();
+const close = new Map<string, number>();
+function remember<V>(m: Map<string, V>, key: string, v: V): void {
+  if (m.size >= 200_000) m.delete(m.keys().next().value!);
+  m.set(key, v);
+}
+
+function readKindOf(word: string, of: string, opts: { pos?: Pos; senses?: number }): boolean {
   const target = new Set(senses(of, opts.pos ?? "noun").map((s) => s.offset));
   for (const s of senses(word, opts.pos ?? "noun").slice(0, opts.senses ?? 2)) {
     let level = [s];
@@ -383,6 +402,15 @@ export function neighbourhood(word: string, gloss = true, used?: Pos): Map<strin
  */
 export function relatedness(a: string, b: string, usedA?: Pos, usedB?: Pos): number {
   if (a === b) return 1;
+  const key = `${a}\n${b}\n${usedA ?? ""}\n${usedB ?? ""}`;
+  const hit = related.get(key);
+  if (hit !== undefined) return hit;
+  const out = readRelatedness(a, b, usedA, usedB);
+  remember(related, key, out);
+  return out;
+}
+
+function readRelatedness(a: string, b: string, usedA?: Pos, usedB?: Pos): number {
   const na = neighbourhood(a, true, usedA);
   const nb = neighbourhood(b, true, usedB);
   let best = 0;
@@ -398,6 +426,15 @@ export function relatedness(a: string, b: string, usedA?: Pos, usedB?: Pos): num
  *  each is a kind of), without glosses: cheaper, for classifying many words. */
 export function closeness(a: string, b: string): number {
   if (a === b) return 1;
+  const key = `${a}\n${b}`;
+  const hit = close.get(key);
+  if (hit !== undefined) return hit;
+  const out = readCloseness(a, b);
+  remember(close, key, out);
+  return out;
+}
+
+function readCloseness(a: string, b: string): number {
   const na = neighbourhood(a, false);
   const nb = neighbourhood(b, false);
   let best = 0;

@@ -1,5 +1,6 @@
 // Times of day and dates as the offline engine and the prompts write and read them.
 import * as chrono from "chrono-node";
+import "./timeUnits.ts";
 import nlp from "compromise";
 import { formatDate, MONTHS as MONTH_NAMES } from "../../../shared/time.ts";
 

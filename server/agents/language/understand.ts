@@ -728,7 +728,7 @@ function pointsBack(sentence: string): boolean {
  *  A WALK LATER", "Would you like to JOIN?", "How about we GRAB LUNCH TOMORROW?"), for the
  *  memory of it ("Nora invited me to go for a walk later"); undefined when none is said. */
 export function proposal(text: string): string | undefined {
-  for (const x of parsed(text).sentences().out("array") as string[]) {
+  for (const x of sentencesOf(text)) {
     const doc = parsed(x);
     const verb = [
       ...(doc.match(SUGGESTION, 0).out("array") as string[]),

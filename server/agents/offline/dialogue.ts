@@ -176,10 +176,14 @@ export function pickNews(
   // A talk's record ("Grace and I were conversing about ...") is told only where the talk left no
   // memo of what one heard in it (made at the same time), nor records of what was told in it:
   // those tell it better.
+  // (The times of such memos, read once: each record used to search all memories for one.)
+  let memoTimes: Set<number> | undefined;
   const recordWithMemo = (m: MemoryLine) =>
     m.kind === "chat" &&
     (!!m.facts?.length ||
-      memories.some((x) => x.created === m.created && x.kind !== "chat" && !!heardFrom(x.text)));
+      (memoTimes ??= new Set(
+        memories.filter((x) => x.kind !== "chat" && !!heardFrom(x.text)).map((x) => x.created),
+      )).has(m.created));
   const usable = memories.filter(
     (m) =>
       !fromListener(m.text) &&

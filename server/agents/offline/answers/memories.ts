@@ -1,6 +1,6 @@
 // Its memories and what it heard: memories that bear on a topic, the older engine's answer
 // sentence by sentence, and whether a question asks for news or what one heard.
-import { copyOf, parsed, termsOf } from "../../language/parse.ts";
+import { copyOf, parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { forFriends, personaFacts, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import { domainOf, glossOf, isWord, relatedness } from "../../language/lexicon.ts";
@@ -68,7 +68,7 @@ export function memoryAsSaid(text: string, me: string): string {
 /** What a line said to `hearer` tells: its sentences without a pleasantry (a greeting, thanks, a
  *  goodbye) or a sentence with no subject ("Good to see you, Ann."); "" when none is left. */
 export function toldIn(line: string, hearer: string, teller: string): string {
-  return (parsed(line).sentences().out("array") as string[])
+  return sentencesOf(line)
     .filter((x) => {
       const act = understand(x, { now: 0, residents: [], listener: hearer, speaker: teller }).act;
       return act !== "goodbye" && act !== "greeting" && act !== "thanks" && tells(x);

@@ -3,7 +3,7 @@
 import type { PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
 import { closeness, domainOf, lemma } from "../../language/lexicon.ts";
-import { parsed, termsOf } from "../../language/parse.ts";
+import { parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { cap, clock } from "../../language/realise.ts";
 import { dayFrom } from "../../language/time.ts";
 import { contentTerms, proposal, type Utterance } from "../../language/understand.ts";
@@ -107,7 +107,7 @@ function stance(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): string
   if (!mine) return undefined;
   // Its reason: for the town, the part of a habit of its that names one of the town's places
   // ("I take long walks in the park"), else what its view says after its opener.
-  const [opener, ...rest] = parsed(mine).sentences().out("array") as string[];
+  const [opener, ...rest] = sentencesOf(mine);
   const placeWords = k.places
     .filter((p) => !p.dwelling)
     .flatMap((p) => wordsOf(p.name.split(" of ").at(-1) ?? ""));

@@ -123,7 +123,7 @@ export function joined(lines: string[], most = 2): string {
   const out: string[] = [];
   for (const line of lines) {
     if (out.length === most) break;
-    const parts = (parsed(line).sentences().out("array") as string[]).filter((p) => norm(p));
+    const parts = sentencesOf(line).filter((p) => norm(p));
     const fresh = parts.filter((p) => {
       const n = norm(p);
       return !kept.some((k) => k.includes(n) || (k.length >= 12 && n.includes(k)));
@@ -149,9 +149,7 @@ export function saidBefore(
   bearing: (s: string) => number = () => 0,
 ): string | undefined {
   // (A bare reply, "Yes.", is no gist.)
-  const all = sentences
-    .flatMap((x) => parsed(x).sentences().out("array") as string[])
-    .filter((x) => x.trim().length >= 12);
+  const all = sentences.flatMap((x) => sentencesOf(x)).filter((x) => x.trim().length >= 12);
   const best = all.map((x, i) => ({ x, s: bearing(x) - i / 1000 })).sort((a, b) => b.s - a.s)[0]?.x;
   // (Its first clause: "I'm married to Marco", not the aside after it.)
   const text = (best ?? "").trim().replace(/[.!?]+$/, "");
