@@ -5,9 +5,9 @@
 // client's view). Figures are the bytes a change adds to a patch; the patch's one-byte code, paid
 // once per patch whatever it holds, is left out.
 //
-//   npx tsx bench/view-bytes.ts [--steps 2000] [--seed 1]
+//   npx tsx bench/view-bytes.ts [--steps 2000] [--seed 1] [--people 50]
 //
-// Part 1, avatars: one client in base-25 and 50 other people; what it is sent when one of them
+// Part 1, avatars: one client in base-25 and 50 other people (--people); what it is sent when one of them
 // joins (near it or not), walks into its view, walks a tile in it, walks out of it, leaves.
 // Part 2, residents: a base-25 day run offline (lockstep), its events mirrored step by step; the
 // bytes a client standing somewhere in town is sent for the residents (moves and facings, and
@@ -30,6 +30,7 @@ const opt = (name: string, fallback: string) => {
 };
 const steps = Number(opt("--steps", "2000"));
 const seed = Number(opt("--seed", "1"));
+const crowd = Number(opt("--people", "50"));
 
 const template = await loadTemplate("base-25");
 const { town } = buildTown(template, { gateway: new OfflineGateway(), mode: "lockstep", seed });
@@ -49,7 +50,6 @@ const interest = new Interest<ViewClient>(state, map);
 const encoder = new Encoder(state);
 
 const clients = new Map<string, ViewClient>();
-let time = town.time;
 /** The room's mirror, then one patch: each client's bytes beyond the patch's code. */
 function patch(events: TownEvent[] = []): Map<string, number> {
   mirror(state, events);
@@ -128,11 +128,11 @@ const fullStateOf = (id: string) => {
 patch();
 // 50 others spread over the town, a few of them near.
 const others: string[] = [];
-for (let i = 0; i < 50; i++)
+for (let i = 0; i < crowd; i++)
   others.push(join(walkable(Math.floor((i * 37) % map.width), Math.floor((i * 53) % map.height))));
 patch();
 console.log(
-  `\nPart 1, avatars (base-25 ${map.width} × ${map.height}, 51 people; the client at ${centre.x},${centre.y}, its area ±${interest.areaOf(me)!.halfWidth} × ±${interest.areaOf(me)!.halfHeight} tiles)`,
+  `\nPart 1, avatars (base-25 ${map.width} × ${map.height}, ${crowd + 1} people; the client at ${centre.x},${centre.y}, its area ±${interest.areaOf(me)!.halfWidth} × ±${interest.areaOf(me)!.halfHeight} tiles)`,
 );
 console.log(`  a joining client's full state: ${fullStateOf(me)} bytes`);
 
@@ -186,6 +186,7 @@ const kinds = [
 const totals = new Map<string, { bytes: number; changes: number }>(
   kinds.map((k) => [k, { bytes: 0, changes: 0 }]),
 );
+const from = new Date(town.time).toISOString().slice(11, 16);
 const t0 = performance.now();
 for (let s = 0; s < steps; s++) {
   const events = await town.advance();
@@ -197,11 +198,10 @@ for (let s = 0; s < steps; s++) {
     t.changes += some.length;
   }
   // Speech, talks and the rest change nothing in the state.
-  time = town.time;
 }
 const wall = (performance.now() - t0) / 1000;
 console.log(
-  `\nPart 2, residents: ${steps} steps of base-25 offline from ${new Date(state.clock.time - steps * 0).toISOString().slice(11, 16)} (seed ${seed}, ${wall.toFixed(1)} s); the client at the centre`,
+  `\nPart 2, residents: ${steps} steps of base-25 offline from ${from} (seed ${seed}, ${wall.toFixed(1)} s); the client at the centre`,
 );
 let sum = 0;
 for (const [kind, t] of totals) {
@@ -211,4 +211,27 @@ for (const [kind, t] of totals) {
   );
 }
 console.log(`  all             ${(sum / steps).toFixed(1)} bytes a step (one step a second live)`);
-void time;
+
+// ---- Part 3: people talking with residents (what bots in the load test do) ----
+// Each resident in turn: a person starts a talk with it (the town's "talking with …", its tile's
+// address), then the talk ends (its doing and address back), as server/world/town/residents.ts
+// emits them.
+const talk = { bytes: 0, changes: 0 };
+for (const r of town.agentViews()) {
+  const started: TownEvent = {
+    kind: "actionStarted",
+    agentId: r.id,
+    action: "talking with bot-17",
+    emoji: "💬",
+    address: map.addressAt(r.x, r.y),
+    talkingTo: "session017",
+  };
+  const ended: TownEvent = { ...r, kind: "actionStarted", agentId: r.id, talkingTo: "" };
+  for (const e of [started, ended]) {
+    talk.bytes += patch([e]).get(me)!;
+    talk.changes++;
+  }
+}
+console.log(
+  `\nPart 3, a person's talk with each resident, started and ended: ${(talk.bytes / talk.changes).toFixed(1)} bytes a change (${talk.changes} changes)`,
+);
