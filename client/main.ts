@@ -17,6 +17,7 @@ import type { LiveContext, RenderInfo } from "./scenes/context.ts";
 import { TownScene } from "./scenes/TownScene.ts";
 import { makeGame } from "./game.ts";
 import { objectStates } from "../shared/objectStates.ts";
+import { avatarAt } from "../shared/state.ts";
 
 interface DebugHook {
   /** "idle" | "joining" | "connected" | "refused" | "reconnecting" | "waiting" | "disconnected" */
@@ -95,7 +96,6 @@ function summary(r: TownRoom | null): unknown {
       y: a.y,
       action: a.action,
       emoji: a.emoji,
-      address: a.address,
       talkingTo: a.talkingTo,
       sprite: a.sprite,
     })),
@@ -104,8 +104,8 @@ function summary(r: TownRoom | null): unknown {
       name: a.name,
       role: a.role,
       away: a.away,
-      x: a.x,
-      y: a.y,
+      x: avatarAt(a)?.x,
+      y: avatarAt(a)?.y,
       sprite: a.sprite,
     })),
     objects: objectStates(s).map((o) => ({

@@ -2,8 +2,8 @@
 // objects), the list of residents and of people in it (ids, names, roles, sprites), but where
 // they are and what they do only within an area around what its camera shows: its own avatar
 // always, other avatars and residents once they come within the area (and until they are a little
-// beyond it); in a town of up to RESIDENTS_ALL_SENT residents, every resident always. Outside, an avatar has no position in the client's state (x and y are undefined),
-// nor a resident its position, action, emoji, address, talk or facing; neither is drawn. For the
+// beyond it); in a town of up to RESIDENTS_ALL_SENT residents, every resident always. Outside, an avatar has no position in the client's state (its `at` is undefined),
+// nor a resident its position, action, emoji, talk or facing; neither is drawn. For the
 // minimap the state's `crowd` says, coarsely, how many residents are where in the whole town
 // (encodeCrowd / decodeCrowd below), refreshed every CROWD_SECONDS.
 //

@@ -27,7 +27,8 @@ export const AgentState = schema(
     y: t.number().view(),
     action: t.string().view(),
     emoji: t.string().view(),
-    address: t.string().view(),
+    // Not its address ("world:sector:arena:object"): no client reads it (the inspector has it in
+    // a resident's details), and it was over half the bytes of every change of a resident's doing.
     /** Id of the agent or avatar this agent talks to, "" when none. */
     talkingTo: t.string().view(),
     /** Row of the character sprite sheet. */
@@ -39,6 +40,10 @@ export const AgentState = schema(
 );
 export type AgentState = SchemaType<typeof AgentState>;
 
+/** Where an avatar stands, in tiles. */
+export const AvatarAt = schema({ x: t.number(), y: t.number() }, "AvatarAt");
+export type AvatarAt = SchemaType<typeof AvatarAt>;
+
 export const AvatarState = schema(
   {
     id: t.string(),
@@ -46,10 +51,12 @@ export const AvatarState = schema(
     role: t.string(),
     /**
      * Position: sent to a client only for avatars in its view (its own, and those near what its
-     * camera shows: shared/interest.ts). Elsewhere x and y are undefined on the client.
+     * camera shows: shared/interest.ts). Elsewhere `at` is undefined on the client. A child of its
+     * own, so an avatar coming into view costs its position alone: with @colyseus/schema 5 adding
+     * a whole entry to a view sends all its fields again (45 bytes for a visitor, 9 this way).
+     * The server changes x and y in place, never the child itself.
      */
-    x: t.number().view(),
-    y: t.number().view(),
+    at: t.ref(AvatarAt).view(),
     sprite: t.number(),
     /** The person's connection dropped: the avatar waits (RECONNECT_SECONDS) for them to come back. */
     away: t.boolean(),
@@ -104,3 +111,12 @@ export const TownState = schema(
   "TownState",
 );
 export type TownState = SchemaType<typeof TownState>;
+
+/**
+ * Where an avatar is, as a client reads it: undefined while it is out of the client's view (the
+ * server sends no `at` then), or not yet decoded.
+ */
+export function avatarAt(a: AvatarState | undefined): AvatarAt | undefined {
+  const at: AvatarAt | undefined = a?.at;
+  return at && typeof at.x === "number" && typeof at.y === "number" ? at : undefined;
+}

@@ -58,10 +58,16 @@ export type ObjectView = z.infer<typeof ObjectView>;
 /** Something that holds views: applyEvent() writes through it. */
 export interface ViewTarget {
   clock(step: number, time: number): void;
-  /** The resident's view to change in place, if it is there. */
-  agent(
-    id: string,
-  ): (Omit<AgentView, "id" | "name" | "sprite" | "facing"> & { facing: string }) | undefined;
+  /**
+   * The resident's view to change in place, if it is there. A view without `address` does not
+   * keep it (the room's state: shared/state.ts).
+   */
+  agent(id: string):
+    | (Omit<AgentView, "id" | "name" | "sprite" | "facing" | "address"> & {
+        facing: string;
+        address?: string;
+      })
+    | undefined;
   avatar(id: string): Pick<AvatarView, "x" | "y" | "away"> | undefined;
   addAvatar(v: AvatarView): void;
   /** A resident who moved in while the town ran. */
@@ -94,7 +100,7 @@ export function applyEvent(target: ViewTarget, e: TownEvent): void {
       if (a) {
         a.action = e.action;
         a.emoji = e.emoji;
-        a.address = e.address;
+        if (a.address !== undefined) a.address = e.address;
         a.talkingTo = e.talkingTo;
       }
       return;

@@ -7,7 +7,7 @@
 // the bytes its websocket receives.
 import { Client, type Room } from "@colyseus/sdk";
 import { AVATAR_TILES_PER_SECOND } from "../../shared/constants.ts";
-import type { TownState } from "../../shared/state.ts";
+import { avatarAt, type TownState } from "../../shared/state.ts";
 import { flood } from "../../server/world/spawnArea.ts";
 import type { TownMap } from "../../server/world/townMap.ts";
 
@@ -62,7 +62,7 @@ export interface PatchChanges {
   /** Other avatars' moves in view (a new tile) and their arrivals into view. */
   avatarMoves: number;
   avatarEntries: number;
-  /** Residents' field changes: position, facing, and the rest (action, emoji, address, talkingTo). */
+  /** Residents' field changes: position, facing, and the rest (action, emoji, talkingTo). */
   residentMoves: number;
   residentFacings: number;
   residentOther: number;
@@ -215,7 +215,7 @@ export class Bot {
     const avatars = this.room?.state?.avatars;
     if (!this.measuring || !avatars) return;
     let n = 0;
-    for (const [id, a] of avatars) if (id !== this.room!.sessionId && typeof a.x === "number") n++;
+    for (const [id, a] of avatars) if (id !== this.room!.sessionId && avatarAt(a)) n++;
     this.stats.inView.push(n);
     let r = 0;
     for (const a of this.room!.state.agents?.values() ?? []) if (typeof a.x === "number") r++;
@@ -237,8 +237,9 @@ export class Bot {
     const seen = (this.seen ??= { avatars: new Map(), agents: new Map(), step: -1 });
     const avatars = new Map<string, string>();
     for (const [id, a] of state.avatars) {
-      if (id === this.room!.sessionId || typeof a.x !== "number") continue;
-      const at = `${a.x},${a.y}`;
+      const where = avatarAt(a);
+      if (id === this.room!.sessionId || !where) continue;
+      const at = `${where.x},${where.y}`;
       avatars.set(id, at);
       const was = seen.avatars.get(id);
       if (was === undefined) c.avatarEntries++;
@@ -246,7 +247,7 @@ export class Bot {
     }
     seen.avatars = avatars;
     for (const [id, r] of state.agents) {
-      const now = [`${r.x},${r.y}`, r.facing, `${r.action}|${r.emoji}|${r.address}|${r.talkingTo}`];
+      const now = [`${r.x},${r.y}`, r.facing, `${r.action}|${r.emoji}|${r.talkingTo}`];
       const was = seen.agents.get(id);
       if (was) {
         if (was[0] !== now[0]) c.residentMoves++;
@@ -264,8 +265,9 @@ export class Bot {
     this.stats.bytesAtEnd = this.bytesRead();
   }
 
+  /** Where its avatar is (the state's own child: it changes as the avatar walks). */
   private me() {
-    return this.room?.state?.avatars?.get(this.room.sessionId);
+    return avatarAt(this.room?.state?.avatars?.get(this.room.sessionId));
   }
 
   /** Residents in the town (in its list, in view or not). */

@@ -14,6 +14,7 @@ import { InterviewPanel } from "./InterviewPanel.ts";
 import { ModeratorPanel } from "./ModeratorPanel.ts";
 import type { Toasts } from "./Toasts.ts";
 import { objectStates } from "../../shared/objectStates.ts";
+import { avatarAt } from "../../shared/state.ts";
 
 /** Give up walking up to a resident after this long. */
 const APPROACH_MS = 30_000;
@@ -164,7 +165,7 @@ export class Panels {
   }
 
   private me(): { x: number; y: number } | undefined {
-    return this.room.state.avatars.get(this.ctx.avatarId());
+    return avatarAt(this.room.state.avatars.get(this.ctx.avatarId()));
   }
 
   setTownInfo(info: TownInfo): void {
@@ -299,8 +300,10 @@ export class Panels {
     if (typeof a.x !== "number") return; // where they are comes with the camera's next report
     // Tiles other people stand on: several may walk up to one resident, each to a tile of its own.
     const taken = new Set<string>();
-    for (const [id, o] of this.room.state.avatars)
-      if (id !== this.ctx.avatarId() && typeof o.x === "number") taken.add(`${o.x},${o.y}`);
+    for (const [id, o] of this.room.state.avatars) {
+      const at = avatarAt(o);
+      if (id !== this.ctx.avatarId() && at) taken.add(`${at.x},${at.y}`);
+    }
     const arrive = () => {
       this.approach = null;
       this.chat.show(a.id, a.name);

@@ -21,7 +21,8 @@ export interface TownView {
   time: number;
   /** Steps per real second. */
   speed: number;
-  agents: AgentView[];
+  /** Without addresses: the live state has none (shared/state.ts); nothing drawn needs one. */
+  agents: Omit<AgentView, "address">[];
   avatars: AvatarView[];
   objects: ObjectView[];
 }

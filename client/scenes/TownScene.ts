@@ -12,7 +12,7 @@ import {
   type ViewRequest,
 } from "../../shared/interest.ts";
 import type { ServerMessages } from "../../shared/messages.ts";
-import type { TownState } from "../../shared/state.ts";
+import { avatarAt, type TownState } from "../../shared/state.ts";
 import { objectStates } from "../../shared/objectStates.ts";
 import { asFacing } from "../../shared/view.ts";
 import { send } from "../net.ts";
@@ -32,7 +32,7 @@ const MAX_ZOOM = 4;
 
 type Dir = { dx: number; dy: number };
 
-/** Whether the server sends this avatar's position (it is in view: shared/interest.ts). */
+/** Whether the server sends this resident's position (it is in view: shared/interest.ts). */
 export function placed(a: { x?: number; y?: number }): boolean {
   return typeof a.x === "number" && typeof a.y === "number";
 }
@@ -43,9 +43,11 @@ export function placed(a: { x?: number; y?: number }): boolean {
  */
 export function viewOf(s: TownState): TownView {
   const avatars: TownView["avatars"] = [];
-  for (const a of s.avatars.values())
-    if (placed(a))
-      avatars.push({ id: a.id, name: a.name, role: a.role, x: a.x, y: a.y, sprite: a.sprite });
+  for (const a of s.avatars.values()) {
+    const at = avatarAt(a);
+    if (at)
+      avatars.push({ id: a.id, name: a.name, role: a.role, x: at.x, y: at.y, sprite: a.sprite });
+  }
   const agents: TownView["agents"] = [];
   for (const a of s.agents.values())
     if (placed(a))
@@ -56,7 +58,6 @@ export function viewOf(s: TownState): TownView {
         y: a.y,
         action: a.action ?? "",
         emoji: a.emoji ?? "",
-        address: a.address ?? "",
         talkingTo: a.talkingTo ?? "",
         sprite: a.sprite,
         facing: asFacing(a.facing),
@@ -274,7 +275,7 @@ export class TownScene extends Phaser.Scene {
   }
 
   private me(): { x: number; y: number } | undefined {
-    return this.ctx.room.state.avatars.get(this.ctx.avatarId);
+    return avatarAt(this.ctx.room.state.avatars.get(this.ctx.avatarId));
   }
 
   /** Asks the server to walk one tile on from where the avatar is (or is about to be). */
@@ -482,9 +483,10 @@ export class TownScene extends Phaser.Scene {
         .filter(placed)
         .map((a) => ({ id: a.id, x: a.x, y: a.y, talking: !!a.talkingTo })),
       crowd: decodeCrowd(s.crowd),
-      people: Array.from(s.avatars.values())
-        .filter(placed)
-        .map((a) => ({ id: a.id, x: a.x, y: a.y, self: a.id === this.ctx.avatarId })),
+      people: Array.from(s.avatars.values()).flatMap((a) => {
+        const at = avatarAt(a);
+        return at ? [{ id: a.id, x: at.x, y: at.y, self: a.id === this.ctx.avatarId }] : [];
+      }),
       alerts: objects,
       view: {
         x: cam.worldView.x / TILE_SIZE,

@@ -118,7 +118,7 @@ export class Interest<C extends ViewClient = ViewClient> {
     };
     this.watchers.set(client.sessionId, w);
     const own = this.state.avatars.get(avatarId);
-    if (own) view.add(own);
+    if (own) view.add(own.at);
     this.update();
     if (!this.residentsByArea)
       for (const spot of this.spots.values())
@@ -176,7 +176,7 @@ export class Interest<C extends ViewClient = ViewClient> {
     const { avatars, agents } = this.state;
     // Undefined in a state made without it (tests' own states).
     const inUse = this.state.objectsInUse as TownState["objectsInUse"] | undefined;
-    for (const [id, a] of avatars) this.look(id, id, "avatar", a, a.x, a.y, moved, gone);
+    for (const [id, a] of avatars) this.look(id, id, "avatar", a, a.at.x, a.at.y, moved, gone);
     for (const [id, r] of agents)
       this.look(residentKey(id), id, "resident", r, r.x, r.y, moved, gone);
     if (inUse)
@@ -327,7 +327,7 @@ export class Interest<C extends ViewClient = ViewClient> {
       followed ??
       watcher.at ??
       this.spots.get(watcher.avatarId) ??
-      this.state.avatars.get(watcher.avatarId);
+      this.state.avatars.get(watcher.avatarId)?.at;
     if (!at) return undefined;
     // The camera stops at the town's edges, so near one it shows more on the inner side.
     const x = clampCentre(at.x, watcher.half.width, this.map.width);
@@ -394,9 +394,13 @@ export class Interest<C extends ViewClient = ViewClient> {
 
   private place(w: Watcher<C>, s: Spot, area: Area): void {
     if (s.kind === "avatar" && s.id === w.avatarId) return; // its own avatar never leaves its view
+    // An avatar's view-filtered part is its position, a child of its own (shared/state.ts):
+    // adding the child sends the position alone; removing the avatar deletes its filtered
+    // fields (the child), not the avatar.
+    const part = s.kind === "avatar" ? (s.ref as AvatarState).at : s.ref;
     if (s.kind !== "avatar" && !this.residentsByArea) {
       if (!w.sent.has(s.key)) {
-        w.view.add(s.ref);
+        w.view.add(part);
         w.sent.add(s.key);
       }
       return;
@@ -409,7 +413,7 @@ export class Interest<C extends ViewClient = ViewClient> {
         w.sent.delete(s.key);
       }
     } else if (dx <= area.halfWidth && dy <= area.halfHeight) {
-      w.view.add(s.ref);
+      w.view.add(part);
       w.sent.add(s.key);
     }
   }

@@ -6,15 +6,45 @@ import { applyEvent, type AgentView, type AvatarView, type ViewTarget } from "..
 
 export function agentState(v: AgentView): AgentState {
   const s = new AgentState();
-  Object.assign(s, v);
+  const { address: _kept, ...sent } = v; // not in the state (shared/state.ts)
+  Object.assign(s, sent);
   return s;
 }
 
 export function avatarState(v: AvatarView): AvatarState {
   const s = new AvatarState();
-  Object.assign(s, v);
+  s.id = v.id;
+  s.name = v.name;
+  s.role = v.role;
+  s.at.x = v.x;
+  s.at.y = v.y;
+  s.sprite = v.sprite;
   s.away = v.away ?? false;
   return s;
+}
+
+/** An avatar's state as a view's avatar: its position is in its child `at` (shared/state.ts). */
+function avatarTarget(s: AvatarState): ReturnType<ViewTarget["avatar"]> {
+  return {
+    get x() {
+      return s.at.x;
+    },
+    set x(x: number) {
+      s.at.x = x;
+    },
+    get y() {
+      return s.at.y;
+    },
+    set y(y: number) {
+      s.at.y = y;
+    },
+    get away() {
+      return s.away;
+    },
+    set away(away: boolean | undefined) {
+      s.away = away ?? false;
+    },
+  };
 }
 
 /**
@@ -44,7 +74,10 @@ function stateTarget(state: TownState, inUseByArea: boolean): ViewTarget {
       state.clock.time = time;
     },
     agent: (id) => state.agents.get(id),
-    avatar: (id) => state.avatars.get(id),
+    avatar: (id) => {
+      const a = state.avatars.get(id);
+      return a && avatarTarget(a);
+    },
     addAvatar: (v) => void state.avatars.set(v.id, avatarState(v)),
     addAgent: (v) => void state.agents.set(v.id, agentState(v)),
     removeAgent: (id) => void state.agents.delete(id),

@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TILE_SIZE } from "../../shared/constants.ts";
 import { VIEW_HYSTERESIS, VIEW_MARGIN } from "../../shared/interest.ts";
-import type { TownState } from "../../shared/state.ts";
+import { avatarAt, type TownState } from "../../shared/state.ts";
 import { readTownInfo } from "../../client/render/townInfo.ts";
 import { readFileSync } from "node:fs";
 import {
@@ -57,7 +57,7 @@ async function walkTo(room: Room<any, TownState>, x: number, y: number): Promise
   const r = await waitFor(
     `the walker at ${x},${y}`,
     () => {
-      const me = room.state.avatars.get(room.sessionId);
+      const me = avatarAt(room.state.avatars.get(room.sessionId));
       return me && me.x === x && me.y === y ? "here" : refused ? "refused" : undefined;
     },
     30_000,
@@ -81,7 +81,7 @@ describe("avatars entering and leaving what the camera shows", () => {
     const zoom = await page.evaluate(() => window.__simulacra.render.zoom);
     const keepX = Math.ceil(1280 / zoom / TILE_SIZE / 2) + VIEW_MARGIN + VIEW_HYSTERESIS;
     const keepY = Math.ceil(800 / zoom / TILE_SIZE / 2) + VIEW_MARGIN + VIEW_HYSTERESIS;
-    const start = walker.state.avatars.get(walker.sessionId)!;
+    const start = avatarAt(walker.state.avatars.get(walker.sessionId))!;
     const spawn = { x: start.x, y: start.y };
     const far: { x: number; y: number; d: number }[] = [];
     for (let y = 0; y < info.height; y++) {
@@ -137,7 +137,7 @@ describe("avatars entering and leaving what the camera shows", () => {
     await waitFor("the page draws the walker again", () =>
       page.evaluate(() => window.__simulacra.render.avatars === 2),
     );
-    const back = walker.state.avatars.get(walker.sessionId)!;
+    const back = avatarAt(walker.state.avatars.get(walker.sessionId))!;
     const seen = await page.evaluate(
       (id) => (window as any).__simulacra.state().avatars.find((a: { id: string }) => a.id === id),
       walker.sessionId,

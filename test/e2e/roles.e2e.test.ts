@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TALK_RANGE } from "../../shared/constants.ts";
-import type { TownState } from "../../shared/state.ts";
+import { avatarAt, type TownState } from "../../shared/state.ts";
 import { readTownInfo } from "../../client/render/townInfo.ts";
 import {
   artifact,
@@ -91,7 +91,7 @@ describe("people in the town, by role", () => {
     )!;
     // The resident nearest to where visitors arrive.
     const target = Array.from(observer.state.agents.values()).sort(
-      (a, b) => Math.hypot(a.x - me.x, a.y - me.y) - Math.hypot(b.x - me.x, b.y - me.y),
+      (a, b) => Math.hypot(a.x - me.at.x, a.y - me.at.y) - Math.hypot(b.x - me.at.x, b.y - me.at.y),
     )[0];
     talkedWith = { id: target.id, name: target.name };
 
@@ -118,7 +118,7 @@ describe("people in the town, by role", () => {
     // Its Talk button walks the avatar up; the chat opens ready to type once they are in range.
     await visitor.click("#inspector-talk");
     await hasText(visitor, "#chat-status", /^Talking with/);
-    const avatar = observer.state.avatars.get(me.id)!;
+    const avatar = avatarAt(observer.state.avatars.get(me.id))!;
     const resident = observer.state.agents.get(target.id)!;
     expect(
       Math.max(Math.abs(avatar.x - resident.x), Math.abs(avatar.y - resident.y)),

@@ -6,7 +6,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TownState } from "../../shared/state.ts";
+import { avatarAt, type TownState } from "../../shared/state.ts";
 import {
   artifact,
   ensureClientBuilt,
@@ -92,11 +92,10 @@ describe("the town in a browser", () => {
     const start = await waitFor(
       "the observer to see the page's avatar",
       () =>
-        typeof observer!.state.avatars?.get(avatarId)?.x === "number" &&
-        observer!.state.avatars.get(avatarId),
+        !!avatarAt(observer!.state.avatars?.get(avatarId)) && observer!.state.avatars.get(avatarId),
     );
     expect(start.name).toBe("Wren");
-    const from = { x: start.x, y: start.y };
+    const from = { x: start.at.x, y: start.at.y };
 
     // Residents: at least three, drawn by the page.
     expect(observer.state.agents.size).toBeGreaterThanOrEqual(3);
@@ -118,7 +117,7 @@ describe("the town in a browser", () => {
     // so a slow machine does not turn into lost key presses; "at least", because a press held
     // long on a slow machine counts as a held key, which walks on (see below).
     const along = () => {
-      const a = observer!.state.avatars.get(avatarId)!;
+      const a = avatarAt(observer!.state.avatars.get(avatarId))!;
       return (a.x - from.x) * dx + (a.y - from.y) * dy;
     };
     for (let i = 1; i <= 3; i++) {
@@ -133,11 +132,11 @@ describe("the town in a browser", () => {
     let rest = "";
     for (let i = 0; i < 40; i++) {
       await sleep(250); // time on purpose: at rest means not moved for 250 ms
-      const a = observer.state.avatars.get(avatarId)!;
+      const a = avatarAt(observer.state.avatars.get(avatarId))!;
       if (`${a.x},${a.y}` === rest) break;
       rest = `${a.x},${a.y}`;
     }
-    const end = observer.state.avatars.get(avatarId)!;
+    const end = avatarAt(observer.state.avatars.get(avatarId))!;
     expect(dx === 0 ? end.x : end.y).toBe(dx === 0 ? from.x : from.y);
     const to = { x: end.x, y: end.y };
     // The page shows the same position as the server.
@@ -163,14 +162,14 @@ describe("the town in a browser", () => {
     await waitFor(
       "a held key to walk at least two tiles",
       () => {
-        const a = observer!.state.avatars.get(avatarId)!;
+        const a = avatarAt(observer!.state.avatars.get(avatarId))!;
         return (a.x - to.x) * hx + (a.y - to.y) * hy >= 2;
       },
       5000,
     );
 
     // Clicking a tile walks there too.
-    const here = observer.state.avatars.get(avatarId)!;
+    const here = avatarAt(observer.state.avatars.get(avatarId))!;
     const click = [
       [0, 2],
       [2, 0],
@@ -202,7 +201,7 @@ describe("the town in a browser", () => {
     await waitFor(
       `a click to walk the avatar to ${click.x},${click.y}`,
       () => {
-        const a = observer!.state.avatars.get(avatarId)!;
+        const a = avatarAt(observer!.state.avatars.get(avatarId))!;
         return a.x === click.x && a.y === click.y;
       },
       6000,

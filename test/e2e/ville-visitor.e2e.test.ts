@@ -17,7 +17,7 @@ import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { openStore } from "../../server/store/open.ts";
 import { townRegion } from "../../server/world/townRegions.ts";
 import { TALK_RANGE } from "../../shared/constants.ts";
-import type { TownState } from "../../shared/state.ts";
+import { avatarAt, type TownState } from "../../shared/state.ts";
 import {
   artifact,
   ensureClientBuilt,
@@ -98,7 +98,7 @@ describe("a visitor in an imported Smallville", () => {
     await page.goto(`${server.url}/?fps=30&daylight=14:00`);
     await joinTown(page, "Ada");
     const me = await page.evaluate(() => window.__simulacra.avatarId);
-    const start = await waitFor("Ada's avatar", () => observer.state.avatars.get(me));
+    const start = await waitFor("Ada's avatar", () => avatarAt(observer.state.avatars.get(me)));
     const at = { x: start.x, y: start.y };
     // Where she stands: the region that holds the town (not the larger ground around it).
     expect(template.map.regions.at(at.x, at.y)).toBe(townRegion(template.map));
@@ -117,7 +117,7 @@ describe("a visitor in an imported Smallville", () => {
       undefined,
       { timeout: 90_000 },
     );
-    const ada = observer.state.avatars.get(me)!;
+    const ada = avatarAt(observer.state.avatars.get(me))!;
     const them = observer.state.agents.get(target.id)!;
     expect(far(ada, them)).toBeLessThanOrEqual(TALK_RANGE);
     expect(far(ada, at)).toBeGreaterThan(0); // she walked there

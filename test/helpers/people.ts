@@ -2,7 +2,7 @@
 // sends them, and walking up to a resident.
 import { Client, type Room } from "@colyseus/sdk";
 import type { ServerMessages } from "../../shared/messages.ts";
-import type { TownState } from "../../shared/state.ts";
+import { avatarAt, type TownState } from "../../shared/state.ts";
 import type { RunningServer } from "../../server/app.ts";
 import { chebyshev } from "../../server/world/talk.ts";
 import { waitFor } from "./wait.ts";
@@ -94,7 +94,7 @@ export async function walkUpTo(
     const arrived = await waitFor(
       `${agentId}'s side`,
       () => {
-        const me = p.room.state.avatars.get(p.id);
+        const me = avatarAt(p.room.state.avatars.get(p.id));
         if (me && me.x === t.x && me.y === t.y) return "here";
         if (p.inbox.error.length > before) return "refused";
         return undefined;
@@ -113,7 +113,7 @@ export async function walkTo(p: Person, x: number, y: number): Promise<boolean> 
   const r = await waitFor(
     `${p.id} at ${x},${y}`,
     () => {
-      const me = p.room.state.avatars.get(p.id);
+      const me = avatarAt(p.room.state.avatars.get(p.id));
       if (me && me.x === x && me.y === y) return "here";
       return p.inbox.error.length > before ? "refused" : undefined;
     },

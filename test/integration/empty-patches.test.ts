@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { VIEW_HYSTERESIS, VIEW_MARGIN, VIEW_MESSAGE } from "../../shared/interest.ts";
 import { useTestServer, waitFor } from "../helpers/server.ts";
 import { walkTo, type Person } from "../helpers/people.ts";
+import { avatarAt } from "../../shared/state.ts";
 
 const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 const PATCH = 15;
@@ -50,7 +51,7 @@ describe("patches", () => {
     expect(first, "a reachable tile out of Ann's view").toBeDefined();
     await waitFor(
       "Cal out of Ann's view",
-      () => ann.room.state.avatars.get(cal.id)?.x === undefined,
+      () => avatarAt(ann.room.state.avatars.get(cal.id))?.x === undefined,
     );
 
     // Cal walks on, further out of her view: Ann is sent nothing; Cal sees every step of his own.

@@ -9,6 +9,7 @@ import { Junk } from "../helpers/junk.ts";
 import { useTestServer, waitFor } from "../helpers/server.ts";
 import { sleep } from "../helpers/wait.ts";
 import { memoriesOf, type Person } from "../helpers/people.ts";
+import { avatarAt } from "../../shared/state.ts";
 
 const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 
@@ -184,7 +185,7 @@ describe("fuzz", () => {
     // The server still serves: a newcomer joins and walks, and the clock runs again.
     const fresh = await t.join("Newcomer");
     expect(fresh.room.state.agents.size).toBe(ids.length);
-    const me = fresh.room.state.avatars.get(fresh.id)!;
+    const me = avatarAt(fresh.room.state.avatars.get(fresh.id))!;
     const target = [
       [1, 0],
       [-1, 0],
@@ -195,7 +196,7 @@ describe("fuzz", () => {
       .find((t) => town.map.isWalkable(t.x, t.y))!;
     fresh.room.send("move", target);
     await waitFor("the newcomer walks", () => {
-      const a = fresh.room.state.avatars.get(fresh.id)!;
+      const a = avatarAt(fresh.room.state.avatars.get(fresh.id))!;
       return a.x === target.x && a.y === target.y;
     });
     mod.room.send("control", { action: "resume" });

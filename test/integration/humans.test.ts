@@ -7,6 +7,7 @@ import { MAX_TEXT_LENGTH } from "../../shared/constants.ts";
 import { useTestServer, waitFor } from "../helpers/server.ts";
 import { memoriesOf, walkUpTo, type Person } from "../helpers/people.ts";
 import { sleep } from "../helpers/wait.ts";
+import { avatarAt } from "../../shared/state.ts";
 
 const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 let mod: Person;
@@ -185,7 +186,7 @@ describe("visitors talk to residents", () => {
       () => kim.room.state.agents.get(resident)!.talkingTo === "",
     );
     // Kim had not walked more than a few tiles when the talk ended.
-    const at = kim.room.state.avatars.get(kim.id)!;
+    const at = avatarAt(kim.room.state.avatars.get(kim.id))!;
     expect(Math.max(Math.abs(at.x - spot.x), Math.abs(at.y - spot.y))).toBeLessThanOrEqual(6);
   });
 
@@ -414,7 +415,7 @@ describe("limits", () => {
     );
     // Other message types have their own budget, and the say budget refills.
     const spawn = t.server.host.town.map.spawns.get("visitors")!;
-    const me = flo.room.state.avatars.get(flo.id)!;
+    const me = avatarAt(flo.room.state.avatars.get(flo.id))!;
     flo.room.send("move", { x: me.x === spawn.x ? spawn.x + 1 : spawn.x, y: spawn.y });
     // Time on purpose: the say budget refills after a second.
     await sleep(1_100);

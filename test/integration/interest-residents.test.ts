@@ -20,6 +20,7 @@ import {
 import { objectStates } from "../../shared/objectStates.ts";
 import { useTestServer, waitFor } from "../helpers/server.ts";
 import type { Person } from "../helpers/people.ts";
+import { avatarAt } from "../../shared/state.ts";
 
 const RESIDENTS = RESIDENTS_ALL_SENT + 10;
 let dataDir = "";
@@ -108,7 +109,7 @@ describe("what each client is sent of the residents", () => {
     await waitFor(`${target.name} leaves`, () => seen(ann, target.id)?.x === undefined);
 
     // Her own avatar stays in her view wherever the camera is.
-    expect(typeof ann.room.state.avatars.get(ann.id)?.x).toBe("number");
+    expect(typeof avatarAt(ann.room.state.avatars.get(ann.id))?.x).toBe("number");
   }, 90_000);
 });
 

@@ -5,11 +5,13 @@ import { describe, expect, it } from "vitest";
 import { VIEW_HYSTERESIS, VIEW_MARGIN, VIEW_MESSAGE } from "../../shared/interest.ts";
 import { useTestServer, waitFor } from "../helpers/server.ts";
 import { walkTo, walkUpTo, type Person } from "../helpers/people.ts";
+import { avatarAt } from "../../shared/state.ts";
 
 const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 
+/** Where `of` is as `watcher` is sent it; null out of its view. */
 const pos = (watcher: Person, of: Person) => {
-  const a = watcher.room.state.avatars.get(of.id);
+  const a = avatarAt(watcher.room.state.avatars.get(of.id));
   return a ? [a.x, a.y] : null;
 };
 const send = (p: Person, type: string, payload: unknown) =>
@@ -51,9 +53,7 @@ describe("what each client is sent of others' avatars", () => {
       }
     expect(there, "a reachable tile out of Ann's view").toBeDefined();
 
-    await waitFor("Cal drops out of Ann's view", () =>
-      pos(ann, cal)?.every((v) => v === undefined),
-    );
+    await waitFor("Cal drops out of Ann's view", () => pos(ann, cal) === null);
     expect(ann.room.state.avatars.get(cal.id)!.name).toBe("Cal"); // still in the town, for the list of people
     expect(pos(bob, cal)).toEqual([there!.x, there!.y]); // Bob's camera is larger
     expect(pos(cal, cal)).toEqual([there!.x, there!.y]); // and Cal always sees himself
@@ -89,7 +89,7 @@ describe("what each client is sent of others' avatars", () => {
           Math.hypot(b.x - spawn.x, b.y - spawn.y) - Math.hypot(a.x - spawn.x, a.y - spawn.y),
       )[0];
     send(dee, VIEW_MESSAGE, { follow: far.id, halfWidth: 1, halfHeight: 1 });
-    await waitFor("Eve out of Dee's view", () => pos(dee, eve)?.every((v) => v === undefined));
+    await waitFor("Eve out of Dee's view", () => pos(dee, eve) === null);
     expect(typeof pos(dee, dee)?.[0]).toBe("number");
     // Back to her own avatar: Eve is there again.
     send(dee, VIEW_MESSAGE, { follow: "", halfWidth: 1, halfHeight: 1 });

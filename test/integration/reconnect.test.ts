@@ -13,6 +13,7 @@ import {
   type TownRoomClient,
 } from "../helpers/people.ts";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcpProxy.ts";
+import { avatarAt } from "../../shared/state.ts";
 
 let server: TestServer;
 let proxy: TcpProxy;
@@ -72,7 +73,7 @@ describe("a dropped connection", () => {
     await waitFor("Ann back", () => reconnected > 0 && !mod.room.state.avatars.get(ann.id)?.away);
     expect(ann.closed).toBeUndefined();
     expect(ann.room.sessionId).toBe(ann.id);
-    const me = ann.room.state.avatars.get(ann.id)!;
+    const me = avatarAt(ann.room.state.avatars.get(ann.id))!;
     expect({ x: me.x, y: me.y }).toEqual({ x: spot.x, y: spot.y });
     expect(talk()).toBeTruthy();
     // The talk's members are sent again, and she can go on talking.
@@ -146,7 +147,11 @@ describe("a dropped connection", () => {
       expect(cy.closed).toBeUndefined();
       expect(cy.room.sessionId).toBe(cy.id);
       const me = cy.room.state.avatars.get(cy.id)!;
-      expect({ name: me.name, x: me.x, y: me.y }).toEqual({ name: "Cy", x: spot.x, y: spot.y });
+      expect({ name: me.name, x: avatarAt(me)?.x, y: avatarAt(me)?.y }).toEqual({
+        name: "Cy",
+        x: spot.x,
+        y: spot.y,
+      });
       expect(talk()?.chat).toBe(talkId);
       // The talk goes on: the resident answers what she says after the drop.
       const heard = cy.inbox.agent_said.filter((m) => m.to === cy.id).length;

@@ -11,7 +11,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TownState } from "../../shared/state.ts";
+import { avatarAt, type TownState } from "../../shared/state.ts";
 import { loadTemplate } from "../../server/content/template.ts";
 import { FakeOpenAI } from "../helpers/fakeOpenAI.ts";
 import { leaveAll, startTestServer, waitFor } from "../helpers/server.ts";
@@ -183,11 +183,11 @@ describe.skipIf(skip)("several processes on one Redis", () => {
 
     // Bob sees Ann's avatar, sees her walk, and sees residents move.
     await waitFor("Bob sees Ann", () => bob.state.avatars.get(ann.sessionId));
-    const start = bob.state.avatars.get(ann.sessionId)!;
+    const start = avatarAt(bob.state.avatars.get(ann.sessionId))!;
     const target = await nearbyWalkable(start.x, start.y);
     ann.send("move", target);
     await waitFor("Bob sees Ann arrive", () => {
-      const av = bob.state.avatars.get(ann.sessionId);
+      const av = avatarAt(bob.state.avatars.get(ann.sessionId));
       return av && av.x === target.x && av.y === target.y;
     });
     const before = new Map(

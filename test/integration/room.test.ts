@@ -3,7 +3,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { describe, expect, it } from "vitest";
 import type { ServerMessages } from "../../shared/messages.ts";
-import type { TownState } from "../../shared/state.ts";
+import { avatarAt, type TownState } from "../../shared/state.ts";
 import { startTestServer, useTestServer, waitFor } from "../helpers/server.ts";
 import { sleep } from "../helpers/wait.ts";
 
@@ -35,10 +35,10 @@ describe("room town", () => {
     expect(start.name).toBe("Ann");
     expect(bob.state.template).toBe("base-3");
     // Walk two tiles to a walkable tile near the spawn, found through the API's own map data.
-    const target = await nearbyWalkable(start.x, start.y);
+    const target = await nearbyWalkable(start.at.x, start.at.y);
     ann.send("move", target);
     await waitFor("Bob sees Ann arrive", () => {
-      const a = bob.state.avatars.get(ann.sessionId);
+      const a = avatarAt(bob.state.avatars.get(ann.sessionId));
       return a && a.x === target.x && a.y === target.y;
     });
     // Residents walk: some resident's tile changes while we watch.
@@ -55,7 +55,7 @@ describe("room town", () => {
   it("answers a malformed or unknown message with an error and changes nothing", async () => {
     const cara = await join("Cara");
     const seen = errors(cara);
-    const me = () => cara.state.avatars.get(cara.sessionId)!;
+    const me = () => avatarAt(cara.state.avatars.get(cara.sessionId))!;
     await waitFor("own avatar", () => cara.state.avatars.get(cara.sessionId));
     const { x, y } = me();
     cara.send("move", { x: "far", y: 2 } as any);

@@ -8,7 +8,7 @@ import { SchemaSerializer } from "@colyseus/core";
 import { Decoder, StateView } from "@colyseus/schema";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { STATE_BUFFER_BYTES } from "../../server/rooms/stateBuffer.ts";
-import { AgentState, AvatarState, ObjectState, TownState } from "../../shared/state.ts";
+import { avatarAt, AgentState, AvatarState, ObjectState, TownState } from "../../shared/state.ts";
 import { MAX_STATE_LENGTH } from "../../shared/constants.ts";
 
 /** A town state of `people` avatars and `objects` objects with states as long as they may be. */
@@ -34,7 +34,6 @@ function bigTown(people: number, objects: number): TownState {
         y: i,
         action: "walking to the cafe for a coffee",
         emoji: "☕",
-        address: "the town:cafe:counter",
         talkingTo: "",
         sprite: i,
         facing: "down",
@@ -48,11 +47,10 @@ function bigTown(people: number, objects: number): TownState {
         id: `session-${i}`,
         name: `Visitor with a long name ${i}`.slice(0, 24),
         role: "visitor",
-        x: i % 100,
-        y: Math.floor(i / 100),
         sprite: i % 8,
       }),
     );
+    Object.assign(s.avatars.get(`session-${i}`)!.at, { x: i % 100, y: Math.floor(i / 100) });
   }
   for (let i = 0; i < objects; i++) {
     const address = `the town:house ${i}:kitchen:stove`;
@@ -82,8 +80,8 @@ describe("a joining client's full state", () => {
     serializer.reset(state);
     const joiner = (id: string, near: string[]) => {
       const view = new StateView();
-      view.add(state.avatars.get(id)!);
-      for (const n of near) view.add(state.avatars.get(n)!);
+      view.add(state.avatars.get(id)!.at);
+      for (const n of near) view.add(state.avatars.get(n)!.at);
       return { view } as never;
     };
     const first = serializer.getFullState(joiner("session-0", ["session-1", "session-2"]));
@@ -101,9 +99,10 @@ describe("a joining client's full state", () => {
       expect(seen.agents.get("agent24")?.name).toBe("Resident Number 24");
       expect(seen.avatars.get("session-499")?.name).toBe(state.avatars.get("session-499")!.name);
       // Positions only of the avatars in the joiner's view.
-      expect(seen.avatars.get(own)?.x).toBe(state.avatars.get(own)!.x);
-      for (const o of others) expect(seen.avatars.get(o)?.y).toBe(state.avatars.get(o)!.y);
-      expect(seen.avatars.get("session-250")?.x).toBeUndefined();
+      expect(avatarAt(seen.avatars.get(own))?.x).toBe(avatarAt(state.avatars.get(own))!.x);
+      for (const o of others)
+        expect(avatarAt(seen.avatars.get(o))?.y).toBe(avatarAt(state.avatars.get(o))!.y);
+      expect(avatarAt(seen.avatars.get("session-250"))).toBeUndefined();
     }
   });
 });

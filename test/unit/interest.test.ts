@@ -12,7 +12,7 @@ import {
   VIEW_HYSTERESIS,
   VIEW_MARGIN,
 } from "../../shared/interest.ts";
-import { AgentState, AvatarState, TownState } from "../../shared/state.ts";
+import { AgentState, AvatarState, avatarAt, TownState } from "../../shared/state.ts";
 import { Interest, type ViewClient } from "../../server/rooms/interest.ts";
 
 const MAP = { width: 140, height: 100 };
@@ -22,9 +22,10 @@ function town() {
   const state = new TownState();
   const put = (id: string, x: number, y: number) => {
     const a = new AvatarState();
-    Object.assign(a, { id, name: id, role: "visitor", x, y, sprite: 8 });
+    Object.assign(a, { id, name: id, role: "visitor", sprite: 8 });
+    Object.assign(a.at, { x, y });
     state.avatars.set(id, a);
-    return a;
+    return a.at; // where it is: the tests walk it
   };
   const resident = (id: string, x: number, y: number) => {
     const a = new AgentState();
@@ -58,7 +59,7 @@ class Listener implements ViewClient {
   }
   positions(): Record<string, [number | undefined, number | undefined]> {
     const out: Record<string, [number | undefined, number | undefined]> = {};
-    for (const [id, a] of this.decoder!.state.avatars) out[id] = [a.x, a.y];
+    for (const [id, a] of this.decoder!.state.avatars) out[id] = [avatarAt(a)?.x, avatarAt(a)?.y];
     return out;
   }
 }

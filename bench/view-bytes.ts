@@ -1,0 +1,237 @@
+// What a client is sent, in bytes, for other people's avatars and for the residents: measured at
+// the schema encoder (no sockets, no server), with the room's own state (shared/state.ts), its
+// mirror of the town's events (server/rooms/mirror.ts) and its interest management
+// (server/rooms/interest.ts), patch by patch as the room encodes them (the shared patch, then each
+// client's view). Figures are the bytes a change adds to a patch; the patch's one-byte code, paid
+// once per patch whatever it holds, is left out.
+//
+//   npx tsx bench/view-bytes.ts [--steps 2000] [--seed 1] [--people 50]
+//
+// Part 1, avatars: one client in base-25 and 50 other people (--people); what it is sent when one of them
+// joins (near it or not), walks into its view, walks a tile in it, walks out of it, leaves.
+// Part 2, residents: a base-25 day run offline (lockstep), its events mirrored step by step; the
+// bytes a client standing somewhere in town is sent for the residents (moves and facings, and
+// their doings: action, emoji, address, talk), per change and per step.
+import { Encoder, type StateView } from "@colyseus/schema";
+import os from "node:os";
+import { loadTemplate } from "../server/content/template.ts";
+import { OfflineGateway } from "../server/llm/offlineGateway.ts";
+import { Interest, type ViewClient } from "../server/rooms/interest.ts";
+import { agentState, mirror } from "../server/rooms/mirror.ts";
+import { buildTown } from "../server/townFactory.ts";
+import type { TownEvent } from "../shared/events.ts";
+import { TownState } from "../shared/state.ts";
+import { machine } from "./stats.ts";
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const steps = Number(opt("--steps", "2000"));
+const seed = Number(opt("--seed", "1"));
+const crowd = Number(opt("--people", "50"));
+
+const template = await loadTemplate("base-25");
+const { town } = buildTown(template, { gateway: new OfflineGateway(), mode: "lockstep", seed });
+const map = town.map;
+
+const state = new TownState();
+Object.assign(state, {
+  template: "base-25",
+  name: "bytes",
+  engine: "offline",
+  engineStatus: "offline",
+  crowd: "",
+});
+Object.assign(state.clock, { step: town.step, time: town.time, running: true, speed: 1 });
+for (const a of town.agentViews()) state.agents.set(a.id, agentState(a));
+const interest = new Interest<ViewClient>(state, map);
+const encoder = new Encoder(state);
+
+const clients = new Map<string, ViewClient>();
+/** The room's mirror, then one patch: each client's bytes beyond the patch's code. */
+function patch(events: TownEvent[] = []): Map<string, number> {
+  mirror(state, events);
+  interest.update();
+  const it = { offset: 1 };
+  encoder.encode(it);
+  const shared = it.offset;
+  const out = new Map<string, number>();
+  for (const [id, c] of clients)
+    out.set(id, encoder.encodeView(c.view as StateView, shared, it).length - 1);
+  encoder.discardChanges();
+  return out;
+}
+
+/** A walkable tile nearest to (x, y). */
+function walkable(x: number, y: number): { x: number; y: number } {
+  for (let r = 0; r < 40; r++)
+    for (let dy = -r; dy <= r; dy++)
+      for (let dx = -r; dx <= r; dx++) {
+        const tx = x + dx,
+          ty = y + dy;
+        if (
+          tx >= 0 &&
+          ty >= 0 &&
+          tx < map.width &&
+          ty < map.height &&
+          !map.blocked[ty * map.width + tx]
+        )
+          return { x: tx, y: ty };
+      }
+  throw new Error(`nothing walkable near ${x},${y}`);
+}
+
+let people = 0;
+function join(at: { x: number; y: number }): string {
+  const id = `session${String(people++).padStart(3, "0")}`; // a Colyseus session id is 9 characters
+  const events: TownEvent[] = [
+    {
+      kind: "avatarJoined",
+      avatarId: id,
+      name: `bot-${people}`,
+      role: "visitor",
+      x: at.x,
+      y: at.y,
+      sprite: people % 8,
+    },
+  ];
+  mirror(state, events);
+  const client: ViewClient = { sessionId: id };
+  clients.set(id, client);
+  interest.join(client, id);
+  return id;
+}
+const moved = (id: string, at: { x: number; y: number }): TownEvent => ({
+  kind: "avatarMoved",
+  avatarId: id,
+  x: at.x,
+  y: at.y,
+});
+
+console.log(
+  `${machine()}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
+
+// ---- Part 1: avatars ----
+const centre = walkable(Math.floor(map.width / 2), Math.floor(map.height / 2));
+const me = join(centre);
+const fullStateOf = (id: string) => {
+  const it = { offset: 0 };
+  encoder.encodeAll(it);
+  return encoder.encodeAllView(clients.get(id)!.view as StateView, it.offset, it).length;
+};
+patch();
+// 50 others spread over the town, a few of them near.
+const others: string[] = [];
+for (let i = 0; i < crowd; i++)
+  others.push(join(walkable(Math.floor((i * 37) % map.width), Math.floor((i * 53) % map.height))));
+patch();
+console.log(
+  `\nPart 1, avatars (base-25 ${map.width} × ${map.height}, ${crowd + 1} people; the client at ${centre.x},${centre.y}, its area ±${interest.areaOf(me)!.halfWidth} × ±${interest.areaOf(me)!.halfHeight} tiles)`,
+);
+console.log(`  a joining client's full state: ${fullStateOf(me)} bytes`);
+
+const far = walkable(centre.x + 40, centre.y);
+const near = walkable(centre.x + 3, centre.y + 1);
+const rows: [string, number[]][] = [
+  ["another joins out of its view", []],
+  ["another joins in its view", []],
+  ["another walks into its view", []],
+  ["another walks a tile in its view", []],
+  ["another walks out of its view", []],
+  ["another leaves the town, in its view", []],
+  ["another leaves the town, out of its view", []],
+  ["another walks a tile out of its view", []],
+];
+for (let k = 0; k < 20; k++) {
+  const a = join(far);
+  rows[0][1].push(patch().get(me)!);
+  const b = join(near);
+  rows[1][1].push(patch().get(me)!);
+  rows[2][1].push(patch([moved(a, near)]).get(me)!);
+  rows[3][1].push(patch([moved(a, walkable(near.x + 1, near.y))]).get(me)!);
+  rows[4][1].push(patch([moved(a, far)]).get(me)!);
+  rows[7][1].push(patch([moved(a, walkable(far.x, far.y + 1))]).get(me)!);
+  rows[5][1].push(patch([{ kind: "avatarLeft", avatarId: b }]).get(me)!);
+  clients.delete(b);
+  interest.leave(b);
+  rows[6][1].push(patch([{ kind: "avatarLeft", avatarId: a }]).get(me)!);
+  clients.delete(a);
+  interest.leave(a);
+}
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+for (const [what, xs] of rows) console.log(`  ${what.padEnd(42)} ${mean(xs).toFixed(1)} bytes`);
+
+// ---- Part 2: residents ----
+// The clients of part 1 stay (at the centre, and spread); the residents' events of a day,
+// one patch a step, by kind (a move turns the walker too: its facing is counted with the move).
+for (const id of others) {
+  clients.delete(id);
+  interest.leave(id);
+  mirror(state, [{ kind: "avatarLeft", avatarId: id }]);
+}
+patch();
+const kinds = [
+  "agentMoved",
+  "agentFaced",
+  "actionStarted",
+  "objectChanged",
+  "clockTicked",
+] as const;
+const totals = new Map<string, { bytes: number; changes: number }>(
+  kinds.map((k) => [k, { bytes: 0, changes: 0 }]),
+);
+const from = new Date(town.time).toISOString().slice(11, 16);
+const t0 = performance.now();
+for (let s = 0; s < steps; s++) {
+  const events = await town.advance();
+  for (const kind of kinds) {
+    const some = events.filter((e) => e.kind === kind);
+    if (some.length === 0) continue;
+    const t = totals.get(kind)!;
+    t.bytes += patch(some).get(me)!;
+    t.changes += some.length;
+  }
+  // Speech, talks and the rest change nothing in the state.
+}
+const wall = (performance.now() - t0) / 1000;
+console.log(
+  `\nPart 2, residents: ${steps} steps of base-25 offline from ${from} (seed ${seed}, ${wall.toFixed(1)} s); the client at the centre`,
+);
+let sum = 0;
+for (const [kind, t] of totals) {
+  sum += t.bytes;
+  console.log(
+    `  ${kind.padEnd(14)} ${(t.changes / steps).toFixed(2).padStart(6)} a step, ${(t.bytes / Math.max(1, t.changes)).toFixed(1).padStart(5)} bytes each, ${(t.bytes / steps).toFixed(1).padStart(6)} bytes a step`,
+  );
+}
+console.log(`  all             ${(sum / steps).toFixed(1)} bytes a step (one step a second live)`);
+
+// ---- Part 3: people talking with residents (what bots in the load test do) ----
+// Each resident in turn: a person starts a talk with it (the town's "talking with …", its tile's
+// address), then the talk ends (its doing and address back), as server/world/town/residents.ts
+// emits them.
+const talk = { bytes: 0, changes: 0 };
+for (const r of town.agentViews()) {
+  const started: TownEvent = {
+    kind: "actionStarted",
+    agentId: r.id,
+    action: "talking with bot-17",
+    emoji: "💬",
+    address: map.addressAt(r.x, r.y),
+    talkingTo: "session017",
+  };
+  const ended: TownEvent = { ...r, kind: "actionStarted", agentId: r.id, talkingTo: "" };
+  for (const e of [started, ended]) {
+    talk.bytes += patch([e]).get(me)!;
+    talk.changes++;
+  }
+}
+console.log(
+  `\nPart 3, a person's talk with each resident, started and ended: ${(talk.bytes / talk.changes).toFixed(1)} bytes a change (${talk.changes} changes)`,
+);

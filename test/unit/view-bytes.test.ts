@@ -1,0 +1,178 @@
+// What a client is sent, in bytes, of other people's avatars and of the residents: the room's state,
+// its mirror of the town's events and its interest management, through the real schema encoder,
+// decoded as a client decodes its patches (bench/view-bytes.ts measures the same in a base-25 day).
+import { Decoder, Encoder, Reflection, type StateView } from "@colyseus/schema";
+import { describe, expect, it } from "vitest";
+import { Interest, type ViewClient } from "../../server/rooms/interest.ts";
+import { agentState, mirror } from "../../server/rooms/mirror.ts";
+import type { TownEvent } from "../../shared/events.ts";
+import { RESIDENTS_ALL_SENT } from "../../shared/interest.ts";
+import { avatarAt, TownState } from "../../shared/state.ts";
+
+const MAP = { width: 160, height: 120 };
+
+class Client implements ViewClient {
+  view?: StateView;
+  decoder?: Decoder<TownState>;
+  constructor(readonly sessionId: string) {}
+}
+
+function room(residents: number) {
+  const state = new TownState();
+  Object.assign(state.clock, { step: 1, time: 0, running: true, speed: 1 });
+  for (let i = 0; i < residents; i++)
+    state.agents.set(
+      `r${i}`,
+      agentState({
+        id: `r${i}`,
+        name: `Resident ${i}`,
+        // In a column at the town's west edge, and one far east.
+        x: i === residents - 1 ? 150 : 2,
+        y: i % MAP.height,
+        action: "reading",
+        emoji: "📖",
+        address: "Brackwater:Lindqvist house:study:armchair",
+        talkingTo: "",
+        sprite: i % 8,
+        facing: "down",
+      }),
+    );
+  const interest = new Interest<Client>(state, MAP);
+  const encoder = new Encoder(state);
+  const clients: Client[] = [];
+  return {
+    state,
+    interest,
+    /** A person joins at (x, y) and gets the full state a client gets on joining. */
+    join(id: string, name: string, x: number, y: number): Client {
+      mirror(state, [
+        { kind: "avatarJoined", avatarId: id, name, role: "visitor", x, y, sprite: 3 },
+      ]);
+      const c = new Client(id);
+      interest.join(c, id);
+      c.decoder = Reflection.decode<TownState>(Reflection.encode(encoder));
+      const it = { offset: 0 };
+      encoder.encodeAll(it);
+      c.decoder.decode(encoder.encodeAllView(c.view!, it.offset, it));
+      clients.push(c);
+      this.patch([]); // the room patches on: what was new is sent and done with
+      return c;
+    },
+    /** Events mirrored, then one patch as the room sends it: what each client got, in bytes. */
+    patch(events: TownEvent[]): Map<Client, Uint8Array> {
+      mirror(state, events);
+      interest.update();
+      const it = { offset: 0 };
+      encoder.encode(it);
+      const shared = it.offset;
+      const out = new Map<Client, Uint8Array>();
+      for (const c of clients) {
+        const bytes = encoder.encodeView(c.view!, shared, it).slice();
+        c.decoder!.decode(bytes);
+        out.set(c, bytes);
+      }
+      encoder.discardChanges();
+      return out;
+    },
+  };
+}
+
+const walked = (id: string, x: number, y: number): TownEvent => ({
+  kind: "avatarMoved",
+  avatarId: id,
+  x,
+  y,
+});
+
+describe("bytes a client is sent", () => {
+  it("an avatar walking into view costs its position, not its whole entry again; out of view it costs nothing", () => {
+    const r = room(3);
+    const ines = r.join("sessionIN", "Ines Calloway", 60, 50);
+    r.join("sessionTM", "Theodora Marchetti-Quayle", 110, 50);
+    const seen = () => avatarAt(ines.decoder!.state.avatars.get("sessionTM"));
+    expect(seen()).toBeUndefined();
+    expect(ines.decoder!.state.avatars.get("sessionTM")?.name).toBe("Theodora Marchetti-Quayle");
+
+    const cost: { x: number; bytes: number; seen?: { x: number; y: number } }[] = [];
+    const walk = (from: number, to: number) => {
+      for (let x = from; to < from ? x >= to : x <= to; x += to < from ? -1 : 1) {
+        const bytes = r.patch([walked("sessionTM", x, 50)]).get(ines)!.length;
+        const at = seen();
+        cost.push({ x, bytes, seen: at && { x: at.x, y: at.y } });
+      }
+    };
+    walk(109, 20); // west past Ines and on, out of her view
+    walk(21, 60); // and back to her
+    const entries = cost.filter((c, i) => c.seen && !cost[i - 1]?.seen);
+    const exits = cost.filter((c, i) => !c.seen && cost[i - 1]?.seen);
+    const hidden = cost.filter((c, i) => !c.seen && !cost[i - 1]?.seen);
+    const inView = cost.filter((c, i) => c.seen && cost[i - 1]?.seen);
+    expect(entries).toHaveLength(2);
+    expect(exits).toHaveLength(1);
+    // Far from her, Theodora's walk sends Ines nothing.
+    expect(Math.max(...hidden.map((c) => c.bytes))).toBe(0);
+    // Coming into view: where she is (a few bytes of structure and x, y), not her id, name, role
+    // and sprite again (which made it 45 bytes and more).
+    for (const e of entries) expect(e.bytes, `entering at x ${e.x}`).toBeLessThanOrEqual(24);
+    for (const c of inView) expect(c.bytes).toBeLessThanOrEqual(6);
+    for (const c of exits) expect(c.bytes).toBeLessThanOrEqual(4);
+    // And what Ines decodes is where Theodora is, each time she is in view.
+    for (const c of cost) if (c.seen) expect(c.seen).toEqual({ x: c.x, y: 50 });
+    expect(seen()).toMatchObject({ x: 60, y: 50 });
+  });
+
+  it(`a resident's new doing (a town of at most ${RESIDENTS_ALL_SENT}: to everyone) sends what a client shows, not its address`, () => {
+    const r = room(25);
+    const ines = r.join("sessionIN", "Ines Calloway", 60, 50);
+    const address = "Brackwater:Ferreira bakery:kitchen:bread oven";
+    const sent = r.patch([
+      {
+        kind: "actionStarted",
+        agentId: "r4",
+        action: "baking rye loaves",
+        emoji: "🍞",
+        address,
+        talkingTo: "",
+      },
+    ]);
+    const bytes = sent.get(ines)!;
+    const seen = ines.decoder!.state.agents.get("r4")!;
+    expect([seen.action, seen.emoji]).toEqual(["baking rye loaves", "🍞"]);
+    expect(Buffer.from(bytes).includes(Buffer.from("Ferreira bakery"))).toBe(false);
+    expect(bytes.length).toBeLessThanOrEqual(
+      Buffer.byteLength("baking rye loaves") + Buffer.byteLength("🍞") + 8,
+    );
+    // Walking on to another object of the same doing changes nothing a client shows: nothing sent.
+    const moved = r.patch([
+      {
+        kind: "actionStarted",
+        agentId: "r4",
+        action: "baking rye loaves",
+        emoji: "🍞",
+        address: "Brackwater:Ferreira bakery:kitchen:counter",
+        talkingTo: "",
+      },
+    ]);
+    expect(moved.get(ines)!.length).toBe(0);
+  });
+
+  it("a far resident in a large town costs a client nothing when it walks or changes its doing", () => {
+    const r = room(RESIDENTS_ALL_SENT + 10);
+    const far = `r${RESIDENTS_ALL_SENT + 9}`; // at x 150
+    const ines = r.join("sessionIN", "Ines Calloway", 60, 50);
+    expect(r.interest.residentsSentTo("sessionIN")).toEqual([]);
+    const sent = r.patch([
+      { kind: "agentMoved", agentId: far, x: 149, y: 50 },
+      {
+        kind: "actionStarted",
+        agentId: far,
+        action: "mending a fence",
+        emoji: "🔨",
+        address: "Brackwater:Okafor farm:yard",
+        talkingTo: "",
+      },
+    ]);
+    expect(sent.get(ines)!.length).toBe(0);
+    expect(ines.decoder!.state.agents.get(far)?.x).toBeUndefined();
+  });
+});
