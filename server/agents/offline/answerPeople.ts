@@ -485,6 +485,22 @@ export function answerPeople(
         (w) => senses(w, "verb").length > 0 && senses(w, "verb").length >= senses(w, "adj").length,
       );
     if (doingAsked) dayAsked = false;
+    // "What are you working on these days?", "What have you been up to lately?": what occupies it
+    // these days is what its persona says it is currently doing (the paper's "currently"), before
+    // its day; what it does not tell a stranger is left out (factsOf).
+    if (
+      u.about === "you" &&
+      u.wh === "what" &&
+      u.span === "recent" &&
+      // (A doing or a state asked of, "busy doing", not a thing: "what books are you reading?")
+      u.topic.every((w) => u.pos?.[w] === "verb" || u.pos?.[w] === "adj") &&
+      // (What troubles or moves it is its feelings: "what are you worried about these days?")
+      !(["worry", "wish"].includes(near.kind) && near.score >= 0.45)
+    ) {
+      // (What it does, not what troubles it: "I am worried that Ada works too late" is no doing.)
+      const current = factsOf(f, k, (x) => x.source === "currently" && !x.kinds.includes("worry"));
+      if (current.length) sources.push({ name: "currently", sentences: current.slice(0, 2) });
+    }
     // "How long have you been ...?": a length of time asked of. The fact that bears on what is
     // asked, first one that says how long ("for twelve years", "since 1990"), else that fact and
     // honestly not how long; never its day recited.
