@@ -770,17 +770,22 @@ export function answerPeople(
   // A source that fits the question, said already in the talk, is pointed back to ("As I said,
   // I'm a student at the college."), never replaced by what it remembers of something else.
   let used: Source | undefined;
+  // (An earlier answer to another question that this source said: pointed back to only when no
+  // source that fits says anything new.)
+  let other: Source | undefined;
   for (const s of sources) {
     // (Once the source that fits best was said, a later one would change the subject.)
-    if (used) continue;
+    if (used || (other && s.generic)) continue;
     const r = reply(s.sentences, s.name);
     if (r) return r;
     const heard = s.sentences.map((x) => toListener(x, talk.speaker));
-    // (Only an answer to the same question is pointed back to: said to another, "As I said, I'm
-    // counting the ducks" answers nothing; the next source answers afresh.)
-    if (!used && !s.generic && usedUp(heard, talk) && answeredAlike(heard, u, talk))
-      used = { ...s, sentences: heard };
+    if (s.generic || !usedUp(heard, talk)) continue;
+    // (Only an answer to the same question is pointed back to at once: said to another, the next
+    // fitting source answers afresh.)
+    if (answeredAlike(heard, u, talk)) used = { ...s, sentences: heard };
+    else other ??= { ...s, sentences: heard };
   }
+  used ??= other;
   const back = used && saidBefore(used.sentences, talk, (x) => bearingOn(x, u.topic, u.pos));
   if (back) return { text: withHello(back), end: false, source: `${used!.name}-again` };
   if (!dayAsked || seeksPlace || u.wh === "yesno") {

@@ -43,13 +43,18 @@ function askingWords(u: Utterance): string[] {
   return [...wordsOf(u.text), ...afterYou.flatMap((w) => wordsOf(w))];
 }
 
-/** Whether the earlier answer holding these sentences answered this question: it was to a
- *  question asked as this one is, or one of its sentences says what is asked in the question's
- *  own words ("who do you LIVE with?": "I still LIVE with my parents"). */
+/** Whether the earlier answer holding these sentences answered this question: one of its
+ *  sentences says what is asked in the question's own words ("who do you LIVE with?": "I still
+ *  LIVE with my parents"), it was drawn from this same source, or it was to a question asked as
+ *  this one is. */
 export function answeredAlike(sentences: string[], u: Utterance, talk: Talk): boolean {
   const asked = new Set(askingWords(u));
   const said = sentences.filter((x) => talk.said.some((l) => norm(l).includes(norm(x))));
   if (said.some((x) => wordsOf(x).some((w) => asked.has(w)))) return true;
+  // (Or the earlier answer was drawn from the same source: it opened with one of its sentences,
+  // "I'm a student at the college" to "what's your job?" and now to "what do you do?".)
+  const opened = sentences.map(norm).filter((x) => x.length >= 12);
+  if (talk.said.some((l) => opened.some((x) => norm(l).startsWith(x)))) return true;
   const q = questionBefore(sentences, talk);
   // (What the earlier line answered is not known, the talk's lines not kept in pairs: the source
   // that fits best is trusted.)

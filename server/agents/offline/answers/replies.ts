@@ -131,12 +131,20 @@ function stance(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): string
           // village nine years ago".)
           .map(({ x, on }) => ownClause(ownSentence(f, x.text), on))
           // (A clause of its own doing, "I believe that a town is ...": not a phrase left over.)
-          .filter((t) => parsed(t).has("^I #Adverb? #Verb"))
+          // (Of the town as it is, not of another it lived in once: "I opened after a decade of
+          // baking in the city" is in the past.)
+          .filter(
+            (t) => parsed(t).has("^I #Adverb? #Verb") && !parsed(t).has("^I #Adverb? #PastTense"),
+          )
       : [];
   const naming = (t: string, ws: string[]) => wordsOf(t).some((w) => ws.includes(w));
   // (Else the place of the town where its days go, outside its home and work, and what it does
   // there.)
-  const free = of === "home" ? leisurePlace(f, k) : undefined;
+  // (Not a visit with the person it is talking to: that is no place of its own liking.)
+  const free =
+    of === "home"
+      ? [leisurePlace(f, k)].find((x) => x && !x.doing.includes(firstName(talk.speaker)))
+      : undefined;
   const reason = unsaid(
     [
       ...(liked ? [partAbout(ownSentence(f, liked.text), placeWords)] : []).filter((t) =>
@@ -213,7 +221,21 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
     const p = promised(asked);
     if (p)
       return {
-        text: `I'd like to, ${v}, but I've already ${p.place ? `promised to be at ${p.place}` : "got something on"} then. Another time?`,
+        // (Asked again in the talk, not the same excuse word for word.)
+        text: choose(
+          p.place
+            ? [
+                `I'd like to, ${v}, but I've already promised to be at ${p.place} then. Another time?`,
+                `That's kind of you, ${v}, but I've promised to be at ${p.place} then.`,
+              ]
+            : [
+                `I'd like to, ${v}, but I've already got something on then. Another time?`,
+                `That's kind of you, ${v}, but I've got something on then.`,
+              ],
+          talk,
+          "promised",
+          u.text,
+        ),
         end: false,
         source: "invitation-declined",
       };
