@@ -140,10 +140,11 @@ function stance(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): string
   const naming = (t: string, ws: string[]) => wordsOf(t).some((w) => ws.includes(w));
   // (Else the place of the town where its days go, outside its home and work, and what it does
   // there.)
-  // (Not a visit with the person it is talking to: that is no place of its own liking.)
+  // (Not a visit with someone, "holding the visit with Nora Vale": that is no place of its own
+  // liking.)
   const free =
     of === "home"
-      ? [leisurePlace(f, k)].find((x) => x && !x.doing.includes(firstName(talk.speaker)))
+      ? [leisurePlace(f, k)].find((x) => x && !parsed(x.doing).has("#Person"))
       : undefined;
   const reason = unsaid(
     [
