@@ -104,7 +104,7 @@ export async function interview(
       );
   for (const m of own.slice(0, 10)) if (!memories.includes(m)) memories.push(m);
   // What it already answered this interviewer in this sitting (the last hour) is not said again.
-  const said = s.memory
+  const sitting = s.memory
     .latest(
       20,
       (m) =>
@@ -113,9 +113,19 @@ export async function interview(
         m.object === interviewer &&
         m.created > now - 3_600_000,
     )
-    .flatMap((m) => (m.lines ?? []).filter(([who]) => who === s.persona.name).map(([, t]) => t));
+    .flatMap((m) => m.lines ?? []);
+  const said = sitting.filter(([who]) => who === s.persona.name).map(([, t]) => t);
+  // (With the questions they answered, in the same order, when each had its answer.)
+  const asked = sitting.filter(([who]) => who !== s.persona.name).map(([, t]) => t);
+  const pairs = asked.length === said.length;
   const { answer } = await ctx.gateway.ask(interviewPrompt, {
-    ...(mask.memory || mask.planning ? {} : { knows: knowledgeOf(ctx, s, now, interviewer), said }),
+    ...(mask.memory || mask.planning
+      ? {}
+      : {
+          knows: knowledgeOf(ctx, s, now, interviewer),
+          said,
+          ...(pairs ? { asked } : {}),
+        }),
     identity: identity(s),
     now,
     interviewer,

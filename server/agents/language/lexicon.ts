@@ -338,6 +338,12 @@ function readKindOf(word: string, of: string, opts: { pos?: Pos; senses?: number
   return false;
 }
 
+/** Whether a noun names a place people live together (a town, a village, a city, a
+ *  neighbourhood): WordNet's settlements, municipalities, districts and local communities. */
+export function isSettlement(word: string): boolean {
+  return ["settlement", "municipality", "district", "community"].some((t) => kindOf(word, t));
+}
+
 // Closed-class words of English glosses, not content: grammar, not a list for a topic.
 const GLOSS_GRAMMAR = new Set(
   "the and for with that which who whom whose this these those from into onto upon about than then there their them they its it's has have had was were are being been not any some such also used usually especially often one two something someone somebody anything person people thing things way kind sort part act state quality".split(

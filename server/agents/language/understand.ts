@@ -6,8 +6,18 @@
 // of farewell, of gratitude). The closed-class words below are English grammar, not a topic list.
 import nlp from "compromise";
 import * as chrono from "chrono-node";
-import { closeness, domainOf, isWord, lemma, relatedness, senses, type Pos } from "./lexicon.ts";
-import { Bounded, parsed, sentencesOf, termsOf } from "./parse.ts";
+import {
+  closeness,
+  domainOf,
+  isSettlement,
+  isWord,
+  kindOf,
+  lemma,
+  relatedness,
+  senses,
+  type Pos,
+} from "./lexicon.ts";
+import { Bounded, parsed, sentencesOf, termsOf, type Doc } from "./parse.ts";
 
 export type Act =
   | "question"
@@ -176,9 +186,30 @@ function closingPleasantry(
   return doing && liked && (doc.has("#PastTense") || /ing\b/i.test(sentence));
 }
 
-/** Words for people in general ("is ANYONE around?", "where do PEOPLE go?"). */
-const PEOPLE =
-  "(anyone|anybody|everyone|everybody|someone|somebody|people|folks|town|neighbours|neighbors)";
+/** The indefinite pronouns of persons ("is ANYONE around?"): grammar, a closed class. */
+const ANYONE = "(anyone|anybody|everyone|everybody|someone|somebody)";
+
+/** Whether it speaks of people in general: an indefinite pronoun of persons, or a noun for people
+ *  as a group ("where do PEOPLE go?"), for a place people live together ("what's on in TOWN?"),
+ *  or for persons in the plural that are nobody's ("do NEIGHBOURS talk?", not "my parents"). */
+function ofPeople(doc: Doc): boolean {
+  if (doc.has(ANYONE)) return true;
+  const owned = new Set(
+    (doc.match("#Possessive #Adjective? [#Noun]", 0).out("array") as string[]).map((w) =>
+      w.toLowerCase(),
+    ),
+  );
+  return (doc.match("#Noun").terms().out("array") as string[]).some((t) => {
+    const w = t.toLowerCase().replace(/[^a-z'-]/g, "");
+    if (!w || !isWord(w, "noun")) return false;
+    const base = lemma(w, "noun") ?? w;
+    return (
+      kindOf(base, "people") ||
+      isSettlement(base) ||
+      (base !== w && !owned.has(w) && domainOf(base, "noun") === "noun.person")
+    );
+  });
+}
 
 /** A suggestion in the first person plural, its verb captured (English grammar: the hortative
  *  "let's", "shall we", "how about we", "why don't we", "why not"). */
@@ -456,7 +487,7 @@ export function understand(
   );
   const you = doc.has("(you|your|yours|yourself)");
   const me = doc.has("(i|me|my|mine|myself|we|our)");
-  const people = doc.has(PEOPLE);
+  const people = ofPeople(doc);
   const about: Utterance["about"] = person
     ? "person"
     : you
@@ -640,7 +671,7 @@ export function understand(
       ? "person"
       : clause.has("(you|your|yours|yourself)")
         ? "you"
-        : clause.has(PEOPLE)
+        : ofPeople(clause)
           ? "people"
           : "thing";
     return { ...base, about: inner, act: "question", wh: embedded, greets };
@@ -704,7 +735,7 @@ export function understand(
     );
   });
   if (
-    main.has("^(i|we) (think|feel|believe|love|like|hate|guess|reckon)") ||
+    main.has("^(i|we) #Adverb? (think|feel|believe|love|like|hate|guess|reckon)") ||
     (main.has("^#Adjective #Noun") && terms.length <= 6) ||
     (judged && about !== "me")
   )

@@ -6,7 +6,7 @@
 // person's own words are never the answer. "I don't know" only when nothing it knows bears on
 // the question, and then with what it knows nearby or a question back.
 import { personaFacts, tellable, type Fact } from "../language/facts.ts";
-import { copyOf, parsed } from "../language/parse.ts";
+import { copyOf, parsed, sentencesOf } from "../language/parse.ts";
 import type { Knowledge, KnownPlace } from "../language/knowledge.ts";
 import {
   closeness,
@@ -76,6 +76,8 @@ import { likingAsked, opinionAsked, opinionOf } from "./answers/opinions.ts";
 import {
   company,
   aboutPerson,
+  knownOf,
+  household,
   ownClause,
   kinAsked,
   kinNamed,
@@ -101,6 +103,7 @@ import { illWill, illWillAsked } from "./answers/relations.ts";
 import { career, careerAsked } from "./answers/career.ts";
 import { busyAsked, busyNow } from "./answers/now.ts";
 import { advice, adviceAsked } from "./answers/advice.ts";
+import { answeredAlike } from "./answers/askedBefore.ts";
 
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
 
@@ -333,7 +336,19 @@ export function answerPeople(
     // (A memory's "X heard from Y that ..." is what a record tells, said better.)
     const rest = person.sentences.filter((x) => !news.length || !/ heard from /.test(x));
     // "What do you think of Kenji?": its view of them first, with who they are to it as reason.
-    if (viewAsked(u)) sources.push(viewOf(u.person, f, k, talk, rest));
+    // (Its reasons only what it knows of them: "I don't know Theo well" is no reason to like him.)
+    if (viewAsked(u))
+      sources.push(
+        viewOf(
+          u.person,
+          f,
+          k,
+          talk,
+          knownOf(u.person, f, k, talk.memories).filter(
+            (x) => !news.length || !/ heard from /.test(x),
+          ),
+        ),
+      );
     sources.push({ name: "person", sentences: [...rest.slice(0, 1), ...news, ...rest.slice(1)] });
   } else if (attributeAsked(u, k)) {
     // "How old are you?": its own value of what is asked (its age), not a fact with "old" in it.
@@ -602,25 +617,39 @@ export function answerPeople(
           ],
         });
     }
-    // "Who do you live with?": the persona's fact on its people with the question's own verb.
-    if (u.wh === "who" && u.about === "you" && !u.topic.length) {
-      const verbs = (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
-        wordsOf(v),
-      );
+    // "Who do you live with?": the persona's fact on its people with the question's own verb;
+    // asked where it lives with whom, a fact that says so of itself ("I live alone"), then its
+    // household.
+    const verbs =
+      u.wh === "who" && u.about === "you" && !u.topic.length
+        ? (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
+            wordsOf(v),
+          )
+        : [];
+    const dwelling = verbs.some((v) => closeness(v, "dwell") >= 0.9);
+    if (verbs.length) {
       const withVerb = f.facts.find(
         (x) =>
           tellable(x, k.knowsSpeaker) &&
-          (x.kinds.includes("family") || x.kinds.includes("friend")) &&
-          x.words.some((w) => verbs.includes(w)),
+          x.words.some((w) => verbs.includes(w)) &&
+          (x.kinds.includes("family") ||
+            x.kinds.includes("friend") ||
+            // (Of itself alone, not where: "she lives alone", not "lives in Lisbon".)
+            (dwelling &&
+              !parsed(ownClause(mine(f, x.text), verbs)).has(
+                "#Verb #Adverb? (in|at|on|near|by|across|outside)",
+              ))),
       );
-      if (withVerb)
-        sources.push({
-          name: "company",
-          sentences: [ownClause(mine(f, withVerb.text), verbs)],
-        });
+      const clause = withVerb ? ownClause(mine(f, withVerb.text), verbs) : "";
+      // (Its own clause, one sentence said with "I": "her brother Arjun lives with them" is said
+      // of others; its household says it better.)
+      if (clause && (!dwelling || (/^I\b/.test(clause) && sentencesOf(clause).length === 1)))
+        sources.push({ name: "company", sentences: [clause] });
+      if (dwelling) sources.push(household(f, k));
     }
     // "Who are you?": who it is; "Who do you spend time with?": its people.
-    if (u.wh === "who" && u.about === "you" && !u.topic.length) sources.push(identity(f, k));
+    if (u.wh === "who" && u.about === "you" && !u.topic.length && !dwelling)
+      sources.push(identity(f, k));
     if (u.wh === "who") sources.push(company(f, k, talk));
     // "What do you do?": the simple present of "do" about the listener asks for its work.
     // "What do you do for fun?": a purpose other than a living asks for its free time: the
@@ -656,7 +685,14 @@ export function answerPeople(
       // Its work, not its name: who it is was not asked.
       sources.push(identity(f, k, false));
     // "Do you like music?" of one who plays the piano: the fact that bears on what is asked.
-    const bearing = did ? undefined : bearingFact(u, f, k);
+    // (Not by the place the question is set in, nor when its own people are asked of: "do you
+    // have family IN TOWN?" is answered by its family, not a fact that shares a word with it.)
+    const ofItsPeople =
+      ["family", "friend"].includes(nearestKind(u).kind) && nearestKind(u).score >= 0.9;
+    const bearing =
+      did || ofItsPeople
+        ? undefined
+        : bearingFact({ ...u, topic: u.topic.filter((w) => !setIn(w)) }, f, k);
     if (bearing) sources.push(bearing);
     // "What did you have for lunch?": the block of its day the topic names, before its whole day.
     const block = aboutPast ? doneAsked(u, f, k) : undefined;
@@ -754,14 +790,22 @@ export function answerPeople(
   // A source that fits the question, said already in the talk, is pointed back to ("As I said,
   // I'm a student at the college."), never replaced by what it remembers of something else.
   let used: Source | undefined;
+  // (An earlier answer to another question that this source said: pointed back to only when no
+  // source that fits says anything new.)
+  let other: Source | undefined;
   for (const s of sources) {
     // (Once the source that fits best was said, a later one would change the subject.)
-    if (used) continue;
+    if (used || (other && s.generic)) continue;
     const r = reply(s.sentences, s.name);
     if (r) return r;
     const heard = s.sentences.map((x) => toListener(x, talk.speaker));
-    if (!used && !s.generic && usedUp(heard, talk)) used = { ...s, sentences: heard };
+    if (s.generic || !usedUp(heard, talk)) continue;
+    // (Only an answer to the same question is pointed back to at once: said to another, the next
+    // fitting source answers afresh.)
+    if (answeredAlike(heard, u, talk)) used = { ...s, sentences: heard };
+    else other ??= { ...s, sentences: heard };
   }
+  used ??= other;
   const back = used && saidBefore(used.sentences, talk, (x) => bearingOn(x, u.topic, u.pos));
   if (back) return { text: withHello(back), end: false, source: `${used!.name}-again` };
   if (!dayAsked || seeksPlace || u.wh === "yesno") {

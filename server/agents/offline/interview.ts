@@ -45,6 +45,9 @@ export interface InterviewInput {
   /** What it knows as values, and what it already answered this interviewer today. */
   knows?: Knowledge;
   said?: string[];
+  /** The interviewer's questions this sitting, in order, each answered by the line of `said` at
+   *  its place (so a pointer back finds what an earlier answer was to). */
+  asked?: string[];
 }
 
 const STOP_WORDS = new Set(eng);
@@ -217,7 +220,7 @@ export function offlineInterview(i: InterviewInput): string {
       speaker: i.interviewer,
       role: "reporter",
       said: i.said ?? [],
-      heard: [i.question],
+      heard: [...(i.asked ?? []), i.question],
       memories: i.memories,
       residents: i.residents,
       now: i.now,

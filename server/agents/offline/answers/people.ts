@@ -13,9 +13,9 @@ import {
   relatedness,
   senses,
 } from "../../language/lexicon.ts";
-import { parsed } from "../../language/parse.ts";
+import { parsed, sentencesOf } from "../../language/parse.ts";
 import { contentTerms, type Utterance } from "../../language/understand.ts";
-import { listOf, sentence } from "../../language/realise.ts";
+import { inFirstPerson, listOf, sentence } from "../../language/realise.ts";
 import { memoryAsSaid, talked } from "./memories.ts";
 import {
   type Talk,
@@ -74,6 +74,27 @@ export function aboutPerson(
   residents: readonly string[] = [],
 ): Source {
   const first = firstName(name);
+  const out = knownOf(name, f, k, memories);
+  // Nothing of its own on them: it says so, as one does of a face in town (not "I don't know").
+  if (!out.length)
+    out.push(
+      // (A neighbour in town is known by sight, if not well.)
+      k.people.some((p) => p.name === name) || residents.includes(name)
+        ? `I don't know ${first} well, to be honest.`
+        : `I don't think I know ${first}.`,
+    );
+  return { name: "person", sentences: out };
+}
+
+/** What it knows of a named person, each sentence about them: the clause of its persona that
+ *  names them, how it sees them, its day with them, what it remembers of them. */
+export function knownOf(
+  name: string,
+  f: PersonaFacts,
+  k: Knowledge,
+  memories: MemoryLine[],
+): string[] {
+  const first = firstName(name);
   // (Of a fact, the clause that names them: asked about Grace, "I still live with my parents,
   // Grace and Samuel", not "I am a student at the college who still lives with ...".)
   const out = factsOf(f, k, (x) => x.people.includes(first) || x.text.includes(name)).map((t) =>
@@ -116,16 +137,8 @@ export function aboutPerson(
             : clauseNaming(memoryAsSaid(m.text, f.name), first),
         ].filter(Boolean),
       );
-  // Nothing of its own on them: it says so, as one does of a face in town (not "I don't know").
-  if (!out.length)
-    out.push(
-      // (A neighbour in town is known by sight, if not well.)
-      k.people.some((p) => p.name === name) || residents.includes(name)
-        ? `I don't know ${first} well, to be honest.`
-        : `I don't think I know ${first}.`,
-    );
   // (A persona sentence held as a memory too is told once.)
-  return { name: "person", sentences: [...new Set(out)] };
+  return [...new Set(out)];
 }
 
 /** Of a fact said with "I", its relative clause when that alone names the person, said with "I"
@@ -137,10 +150,26 @@ function clauseNaming(text: string, first: string): string {
     .split(/(?<=[.!?])\s+/)
     .map((x) => {
       const rel = /\b(?:who|which|that)\s+(.+)$/.exec(x);
-      if (!rel || x.slice(0, rel.index).includes(first) || !rel[1].includes(first)) return x;
+      if (!rel || x.slice(0, rel.index).includes(first) || !rel[1].includes(first))
+        return conjunctNaming(x, first);
       return ownClause(x, rel[1].toLowerCase().split(/\W+/).filter(Boolean));
     })
     .join(" ");
+}
+
+/** Of clauses joined by "and" after a comma or by a semicolon, the one that names the person
+ *  ("I am married to Samuel, and our daughter Ada studies at the college" → of Ada, "Our daughter
+ *  Ada studies at the college."); else the sentence. (A comma alone sets off an apposition, "Samuel,
+ *  a history professor", which stays with its name.) */
+function conjunctNaming(text: string, first: string): string {
+  const parts = text.replace(/[.!]$/, "").split(/,\s*and\s+|;\s*/);
+  const naming = parts.filter((p) => new RegExp(`\\b${first}\\b`).test(p));
+  if (parts.length < 2 || naming.length !== 1) return text;
+  // (A later clause is its own sentence when it has its own subject: "our daughter Ada studies".)
+  const part = naming[0];
+  if (part !== parts[0] && !parsed(part).has("^#Determiner? #Possessive? #Noun+ #Verb"))
+    return text;
+  return sentence(part.charAt(0).toUpperCase() + part.slice(1));
 }
 
 /** Of a fact, the clause with one of the verbs, said with "I" ("I am a student who still lives
@@ -150,10 +179,13 @@ export function ownClause(text: string, verbs: string[]): string {
   // A relative clause after a person's name is about that person ("married to Helen, who
   // writes the newsletter"), not said with "I".
   if (rel && !nlp(text.slice(0, rel.index)).has("#Person$")) {
-    // ("which I took over from my uncle": a clause with its own "I" is said as it is.)
-    const d = nlp(/^I\b/.test(rel[1]) ? rel[1] : `I ${rel[1]}`);
-    if (!/^I\b/.test(rel[1])) d.verbs().toInfinitive();
-    const own = d.text().replace(/[.!]$/, "");
+    // ("which I took over from my uncle": a clause with its own "I" is said as it is; else its
+    // verbs agree with "I" in their own tense: "who came to the village" → "I came", "who has
+    // sat" → "I have sat", "who lives" → "I live".)
+    const own = (/^I\b/.test(rel[1]) ? rel[1] : inFirstPerson(`He ${rel[1]}`, "He", "he")).replace(
+      /[.!]$/,
+      "",
+    );
     if (
       own
         .toLowerCase()
@@ -340,7 +372,9 @@ export function viewOf(
   // (A reason not given yet in the talk: who they are to it, what they last talked of, or what
   // it knows of them.)
   const reasons = [
-    ...(tie ? [mine(f, tie.text)] : []),
+    // (Of its persona's sentence, the clause on them: "I still live with my parents, Grace and
+    // Samuel", not "I am a student at the college who still lives with ...".)
+    ...(tie ? [clauseNaming(mine(f, tie.text), first)] : []),
     ...(last ? [sentence(`We last talked ${last}`)] : []),
     // (Of a face in town, what little it knows is said after, as who they are.)
     ...(tie || last || (known?.talks ?? 0) > 0 ? facts.filter(aboutSomething) : []),
@@ -357,4 +391,54 @@ export function viewOf(
         )
       : `I don't know ${first} well, but ${first} seems nice enough.`;
   return { name: "view", sentences: [[view, reason ?? ""].filter(Boolean).join(" ")] };
+}
+
+/** "Who do you live with?": its household. The people its persona names as family whom its day
+ *  has at home with it ("cooking dinner with Marco at home"), with the clause that says who they
+ *  are to it; else the kin its day at home is spent with ("with the family": "my family"); else
+ *  where it lives, honestly, with no one made up. */
+export function household(f: PersonaFacts, k: Knowledge): Source {
+  const home = k.home.split(" of ").at(-1) ?? k.home;
+  const atHome = [...activities(k.today), ...activities(k.yesterday)].filter(
+    (b) => b.place?.split(" of ").at(-1) === home,
+  );
+  const family = f.facts.filter((x) => tellable(x, k.knowsSpeaker) && x.kinds.includes("family"));
+  // (Or a fact on its family that says who lives with whom: "her brother Arjun lives with them".)
+  const dwells = (x: (typeof family)[number]) =>
+    x.words.some((w) => x.pos?.[w] === "verb" && closeness(w, "dwell") >= 0.9);
+  const names = [
+    ...new Set(
+      family.flatMap((x) =>
+        x.people.filter(
+          (p) =>
+            // (A name, not a kin word read as one.)
+            /^[A-Z]/.test(p) &&
+            (dwells(x) || atHome.some((b) => new RegExp(`\\b${p}\\b`).test(b.task))),
+        ),
+      ),
+    ),
+  ];
+  if (names.length) {
+    // (Of each fact on them, the clause that names them: "I am married to Marco, a carpenter.")
+    // (Its own clauses only, said with "I": "her brother Arjun lives with them" is not.)
+    const said = family.flatMap((x) =>
+      sentencesOf(mine(f, x.text)).flatMap((t) => {
+        const who = names.find((p) => new RegExp(`\\b${p}\\b`).test(t));
+        const c = who ? clauseNaming(t, who) : "";
+        return /^I\b/.test(c) ? [c] : [];
+      }),
+    );
+    return {
+      name: "household",
+      sentences: [sentence(`I live with ${listOf(names)} at ${home}`), ...new Set(said)],
+    };
+  }
+  // (Kin said in its day at home, "having breakfast with the family": its own.)
+  const kin = atHome
+    .flatMap((b) => [...b.task.matchAll(/\bwith (?:the|my|his|her|their) (\w+)/g)].map((m) => m[1]))
+    .find((n) => kindOf(lemma(n, "noun") ?? n, "relative") || kindOf(n, "kin"));
+  return {
+    name: "household",
+    sentences: [sentence(kin ? `I live with my ${kin} at ${home}` : `I live at ${home}`)],
+  };
 }

@@ -1,10 +1,10 @@
 // Answers in kind to what is not a question: a statement or opinion acknowledged with something
 // of its own, an invitation accepted or declined by its day and character.
-import type { PersonaFacts } from "../../language/facts.ts";
+import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
-import { closeness, domainOf, lemma } from "../../language/lexicon.ts";
+import { closeness, domainOf, isSettlement, lemma } from "../../language/lexicon.ts";
 import { parsed, sentencesOf, termsOf } from "../../language/parse.ts";
-import { cap, clock } from "../../language/realise.ts";
+import { cap, clock, sentence } from "../../language/realise.ts";
 import { dayFrom } from "../../language/time.ts";
 import { contentTerms, proposal, type Utterance } from "../../language/understand.ts";
 import {
@@ -17,12 +17,13 @@ import {
   partAbout,
   mine as ownSentence,
 } from "./voice.ts";
-import { likedPlace } from "./places.ts";
+import { leisurePlace, likedPlace } from "./places.ts";
 import { bears } from "./memories.ts";
 import { activities, doingPhrase } from "./day.ts";
 import { nearestKind, topical } from "./self.ts";
 import { namedThing, toldReply } from "./told.ts";
 import { opinionOf } from "./opinions.ts";
+import { ownClause } from "./people.ts";
 
 /** A person's news or view, answered in kind, with something of its own that bears on it. */
 export function statement(
@@ -95,9 +96,10 @@ function stance(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): string
   const v = firstName(talk.speaker);
   const doc = parsed(u.text);
   const near = nearestKind(u);
+  // (Its town: "here", or a noun for a place people live together, by the lexicon.)
+  const town = u.topic.filter((w) => u.pos?.[w] === "noun" && isSettlement(w));
   const of =
-    doc.has("(here|town|village|city|neighbourhood|neighborhood)") ||
-    (near.kind === "home" && near.score >= 0.45)
+    doc.has("here") || town.length > 0 || (near.kind === "home" && near.score >= 0.45)
       ? ("home" as const)
       : near.kind === "occupation" && near.score >= 0.45 && u.about === "you"
         ? ("work" as const)
@@ -105,23 +107,55 @@ function stance(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): string
   if (!of) return undefined;
   const mine = opinionOf({ of, words: [] }, { ...u, text: "" }, f, k).sentences[0];
   if (!mine) return undefined;
-  // Its reason: for the town, the part of a habit of its that names one of the town's places
-  // ("I take long walks in the park"), else what its view says after its opener.
   const [opener, ...rest] = sentencesOf(mine);
-  const placeWords = k.places
-    .filter((p) => !p.dwelling)
-    .flatMap((p) => wordsOf(p.name.split(" of ").at(-1) ?? ""));
+  // (The town's places outside its home and its work: where it goes because it likes to. Its
+  // work is what its other facts on work name: "walks along the gardens after work" is no work.)
   const liked = of === "home" ? likedPlace(f, k, true) : undefined;
+  const work = new Set(
+    f.facts.filter((x) => x !== liked && x.kinds.includes("occupation")).flatMap((x) => x.words),
+  );
+  const placeWords = k.places
+    .map((p) => p.name.split(" of ").at(-1) ?? "")
+    .filter((name) => {
+      const ws = wordsOf(name);
+      const working = 2 * ws.filter((w) => work.has(w)).length > ws.length;
+      return !k.places.find((p) => p.name === name)?.dwelling && !working;
+    })
+    .flatMap((name) => wordsOf(name));
   const ofTown =
     of === "home"
-      ? topical({ ...u, topic: ["town"], pos: { town: "noun" } }, f, k, 0.6).sentences[0]
+      ? f.facts
+          .filter((x) => tellable(x, k.knowsSpeaker))
+          .map((x) => ({ x, on: x.words.filter((w) => x.pos?.[w] === "noun" && isSettlement(w)) }))
+          .filter(({ on }) => on.length)
+          // ("I am a notary who came to the village": its clause that names it, "I came to the
+          // village nine years ago".)
+          .map(({ x, on }) => ownClause(ownSentence(f, x.text), on))
+          // (A clause of its own doing, "I believe that a town is ...": not a phrase left over.)
+          // (Of the town as it is, not of another it lived in once: "I opened after a decade of
+          // baking in the city" is in the past.)
+          .filter(
+            (t) => parsed(t).has("^I #Adverb? #Verb") && !parsed(t).has("^I #Adverb? #PastTense"),
+          )
+      : [];
+  const naming = (t: string, ws: string[]) => wordsOf(t).some((w) => ws.includes(w));
+  // (Else the place of the town where its days go, outside its home and work, and what it does
+  // there.)
+  // (Not a visit with someone, "holding the visit with Nora Vale": that is no place of its own
+  // liking.)
+  const free =
+    of === "home"
+      ? [leisurePlace(f, k)].find((x) => x && !parsed(x.doing).has("#Person"))
       : undefined;
-  const later = rest.join(" ");
   const reason = unsaid(
     [
-      liked ? partAbout(ownSentence(f, liked.text), placeWords) : "",
-      ofTown ?? "",
-      of === "work" || wordsOf(later).some((w) => placeWords.includes(w)) ? later : "",
+      ...(liked ? [partAbout(ownSentence(f, liked.text), placeWords)] : []).filter((t) =>
+        naming(t, placeWords),
+      ),
+      ...ofTown,
+      free ? sentence(`I'm often at ${free.sector}, ${free.doing}`) : "",
+      // (Of its work, the rest of its view of it.)
+      of === "work" ? rest.join(" ") : "",
     ].filter(Boolean),
     talk,
   )[0];
@@ -207,7 +241,21 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
     const p = promised(asked);
     if (p)
       return {
-        text: `I'd like to, ${v}, but I've already ${p.place ? `promised to be at ${p.place}` : "got something on"} then. Another time?`,
+        // (Asked again in the talk, not the same excuse word for word.)
+        text: choose(
+          p.place
+            ? [
+                `I'd like to, ${v}, but I've already promised to be at ${p.place} then. Another time?`,
+                `That's kind of you, ${v}, but I've promised to be at ${p.place} then.`,
+              ]
+            : [
+                `I'd like to, ${v}, but I've already got something on then. Another time?`,
+                `That's kind of you, ${v}, but I've got something on then.`,
+              ],
+          talk,
+          "promised",
+          u.text,
+        ),
         end: false,
         source: "invitation-declined",
       };
