@@ -50,6 +50,7 @@ describe("in the town", () => {
       town.apply({ kind: "say", avatarId: "rufus", agentId: "ann", text });
       const out: TownEvent[] = [];
       for (let i = 0; i < 40 && !out.some((e) => e.kind === "said"); i++) {
+        // (A poll: the mind answers on its own time; the loop stops as soon as it has.)
         await sleep(25);
         out.push(...town.tickHumans(50));
       }

@@ -509,8 +509,9 @@ export function answerPeople(
       u.span === "recent" &&
       // (A doing or a state asked of, "busy doing", not a thing: "what books are you reading?")
       u.topic.every((w) => u.pos?.[w] === "verb" || u.pos?.[w] === "adj") &&
-      // (What troubles or moves it is its feelings: "what are you worried about these days?")
-      !(["worry", "wish"].includes(near.kind) && near.score >= 0.45)
+      // (What troubles or moves it is its feelings, "what are you worried about these days?";
+      // what it plans, its plans and records, "what are you planning these days?")
+      !(["worry", "wish", "plan"].includes(near.kind) && near.score >= 0.45)
     ) {
       // (What it does, not what troubles it: "I am worried that Ada works too late" is no doing.)
       const current = factsOf(f, k, (x) => x.source === "currently" && !x.kinds.includes("worry"));
