@@ -8,6 +8,8 @@ import nlp from "compromise";
 import { closeness, kindOf, lemma, senses, synset, type Pos } from "./lexicon.ts";
 import { Bounded, copyOf, sentencesOf, termsOf as parsedTerms } from "./parse.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
+import { notePronoun } from "./pronouns.ts";
+import { namesTimeAhead } from "./time.ts";
 import { infinitive } from "./understand.ts";
 
 export type FactKind =
@@ -403,7 +405,11 @@ function kindsOf(
   const near = (concept: string, min: number) => words.some((w) => closeness(w, concept) >= min);
   if (near("worry", 0.6)) kinds.add("worry");
   if (wishIn(text)) kinds.add("wish");
-  if (source === "currently" && (near("plan", 0.7) || /\b(will|going to)\b/.test(text)))
+  // (What one is doing now for a time ahead, "the election next month", is a plan too.)
+  if (
+    source === "currently" &&
+    (near("plan", 0.7) || /\b(will|going to)\b/.test(text) || namesTimeAhead(text))
+  )
     kinds.add("plan");
   if (nounLemmas.some((n) => kindOf(n, "dwelling")) || near("inhabit", 0.9)) kinds.add("home");
   // The backstory's first clause says who the resident is; so does any clause on its work.
@@ -422,6 +428,7 @@ export function personaFacts(p: PersonaText): PersonaFacts {
   if (hit) return hit;
   const first = p.name.split(" ")[0];
   const pronoun = pronounOf(`${p.learned} ${p.currently} ${p.lifestyle}`);
+  notePronoun(p.name, pronoun);
   const facts: Fact[] = [];
   for (const source of ["learned", "currently", "lifestyle"] as const) {
     const subject = pronoun === "they" ? first : pronoun === "she" ? "She" : "He";

@@ -10,7 +10,7 @@ import nlp from "compromise";
 import type { Fact } from "../memory/fact.ts";
 import { eventUpcoming, extractEvent, findPlace, type PlaceName } from "./events.ts";
 import { aboutTheFuture } from "./importance.ts";
-import { cap, ownMemoryAsI } from "./person.ts";
+import { cap, namedOnce, ownMemoryAsI } from "./person.ts";
 import { secretIn } from "./facts.ts";
 import { Bounded, parsed } from "./parse.ts";
 import { domainOf, lemma, relatedness } from "./lexicon.ts";
@@ -174,7 +174,9 @@ export function tellFact(f: Fact, speaker: string, listener: string, now?: numbe
     return `${cap(ownMemoryAsI(asSubject(body, speaker), speaker))}.`;
   // Their own news, told by them: no pronoun to guess ("Grace told me that Grace ...").
   if (f.who === by) return `${cap(body)}; ${by === listener ? "you" : first(by)} told me so.`;
-  return `${by === listener ? "You told me" : `${first(by)} told me`} that ${asClause(body, [f.who, f.source])}.`;
+  return namedOnce(
+    `${by === listener ? "You told me" : `${first(by)} told me`} that ${asClause(body, [f.who, f.source])}.`,
+  );
 }
 
 /** How long an event lasts when its record names its hour but not its end: an evening's. */

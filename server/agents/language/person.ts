@@ -4,6 +4,7 @@
 import nlp from "compromise";
 import { LruCache } from "../../llm/cache.ts";
 import { Bounded, parsed, termsOf } from "./parse.ts";
+import { pronounOfName, type Pronoun } from "./pronouns.ts";
 
 const MODALS = new Set([
   "will",
@@ -329,9 +330,22 @@ function agreeWithI(clause: string): string {
   // Not where the words before the "and" bring in another subject ("I heard from Edmund that
   // Edmund ... and wants"); what comes after it does not matter ("and is thinking about Jonah's
   // hints that he should ...").
-  return clause.replace(/\band ([a-z]+)\b/g, (m, verb: string, at: number) =>
-    OTHER_SUBJECT.test(clause.slice(0, at)) ? m : `and ${firstPersonVerb(verb)}`,
-  );
+  return clause.replace(/\band ([a-z]+)\b/g, (m, verb: string, at: number) => {
+    if (OTHER_SUBJECT.test(clause.slice(0, at))) return m;
+    const own = firstPersonVerb(verb);
+    if (own !== verb || !verb.endsWith("s")) return `and ${own}`;
+    // A habitual verb the tagger takes for a plural noun alone ("referees"): read with its
+    // object after it, as "he referees the pool tournaments" would be.
+    const next =
+      clause
+        .slice(at + m.length)
+        .trim()
+        .split(/\s+/)[0] ?? "";
+    const read = nlp(`he ${verb} ${next}`).terms();
+    return read.eq(2).has("(#Determiner|#Possessive)") && read.eq(1).has("#PresentTense")
+      ? `and ${nlp(`he ${verb}`).verbs().toInfinitive().text().replace(/^he /, "") || verb}`
+      : m;
+  });
 }
 
 /** A present verb of the third person as "I" says it: is → am, has → have, hopes → hope (the
@@ -364,7 +378,8 @@ const FUNCTION_WORDS = new Set(
 function ownPossessives(clause: string): string {
   // (Up to where another subject comes in: "I heard from Bo that Omar is teaching HIMSELF" is
   // Omar's.)
-  const other = /\b(that|who|which|heard|told|said)\b/.exec(clause);
+  // (Or where a clause of its own begins: "I talked about how Tomas is worried about HIS hives".)
+  const other = /\b(that|who|which|heard|told|said|how|whether)\b/.exec(clause);
   if (other) return ownPossessives(clause.slice(0, other.index)) + clause.slice(other.index);
   return (
     clause
@@ -402,4 +417,65 @@ export function withoutDanglingEnd(words: readonly string[]): string[] {
   let n = Math.min(words.length, terms.length);
   while (n > 1 && dangling(terms[n - 1])) n--;
   return words.slice(0, n);
+}
+
+/**
+ * A person named a second time in one sentence is "she"/"he" the second time, as people say it:
+ * "Grace told me that Grace Okafor is worried" → "Grace told me that she is worried"; "Ann and I
+ * talked about Ann's garden" → "about her garden". The pronoun is the one the person's persona
+ * uses, else the tagger's reading of the name; the name stays where the pronoun is not known or
+ * could be someone named between the two (another of the same pronoun, or of none known).
+ */
+export function namedOnce(
+  text: string,
+  pronounOf: (name: string) => Pronoun | undefined = pronounOfName,
+): string {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => onceIn(s, pronounOf))
+    .join(" ");
+}
+
+const NAME = /\b([A-Z][a-z][\w-]*)(?: ([A-Z][a-z][\w-]*))?(['’]s\b)?/g;
+
+function onceIn(sentence: string, pronounOf: (name: string) => Pronoun | undefined): string {
+  const mentions: { at: number; end: number; given: string; p?: Pronoun; own: boolean }[] = [];
+  for (const m of sentence.matchAll(NAME)) {
+    const [whole, given, family, own] = m;
+    const name = family ? `${given} ${family}` : given;
+    const tags = termsOf(`${name} told me`)[0]?.tags ?? [];
+    const p =
+      pronounOf(name) ??
+      (tags.includes("FemaleName") ? "she" : tags.includes("MaleName") ? "he" : undefined);
+    // (Only people: a known resident's name or one the tagger reads as a person's.)
+    if (!p && !tags.includes("Person") && !tags.includes("FirstName")) continue;
+    mentions.push({ at: m.index, end: m.index + whole.length, given, p, own: !!own });
+  }
+  let out = sentence;
+  // From the last, so that earlier offsets stay.
+  for (let i = mentions.length - 1; i > 0; i--) {
+    const m = mentions[i];
+    if (!m.p || m.p === "they") continue;
+    const before = mentions.slice(0, i);
+    const k = before.findIndex((x) => x.given === m.given);
+    if (k < 0) continue;
+    // Someone named between who the pronoun could be too.
+    if (before.slice(k + 1).some((x) => x.given !== m.given && (!x.p || x.p === m.p))) continue;
+    // Nor a name that opens the sentence or a clause of its own ("Grace. Grace ..."), or one
+    // called out to the listener (", Grace.").
+    if (/[.;:!?]\s*$/.test(sentence.slice(0, m.at)) || /^[,.!?]/.test(sentence.slice(m.end)))
+      continue;
+    const next = sentence.slice(m.end).trim().split(/\s+/)[0] ?? "";
+    const word = m.own
+      ? m.p === "she"
+        ? "her"
+        : "his"
+      : next && nlp(`${m.p} ${next}`).terms().last().has("#Verb")
+        ? m.p
+        : m.p === "she"
+          ? "her"
+          : "him";
+    out = out.slice(0, m.at) + word + out.slice(m.end);
+  }
+  return out;
 }

@@ -8,7 +8,8 @@ import { lemma } from "./lexicon.ts";
 import { Bounded, termsOf } from "./parse.ts";
 import { tellerAsSubject } from "./person.ts";
 
-export type Pronoun = "she" | "he" | "they";
+import type { Pronoun } from "./pronouns.ts";
+export type { Pronoun };
 
 /** The pronoun a persona uses for the resident: the one its sentences use most. */
 export function pronounOf(text: string): Pronoun {
@@ -126,6 +127,7 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
   // A "he"/"she" left after the resident's own became "I" is someone else ("Karl told me he has
   // lost his spaniel"): their possessives in that sentence are theirs.
   let otherSubject = false;
+  let lastI = -1;
   terms.forEach((t, i) => {
     const low = t.text.toLowerCase().replace(/[^a-z']/g, "");
     if (/^[.!?]/.test(t.text) || /[.!?]$/.test(terms[i - 1]?.text ?? "")) otherSubject = false;
@@ -137,7 +139,10 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
       swaps.set(i, "our");
       return;
     }
-    if (low === "i") iSubject = true;
+    if (low === "i") {
+      iSubject = true;
+      lastI = i;
+    }
     // (The resident's own "his"/"her", made "my" below, keep it the subject.)
     else if (
       t.tags.includes("Pronoun") &&
@@ -171,6 +176,30 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
       )
         swaps.set(i, withI(t.text.replace(/[^A-Za-z']/g, "")));
     }
+    // A habitual verb the tagger took for a plural noun ("and referees the pool tournaments"):
+    // after "and" in the resident's clause, with an object after it, read as "he referees the
+    // ..." would be; unless a verb of someone else's comes between ("I think Bo runs ... and").
+    if (
+      iSubject &&
+      t.tags.includes("Plural") &&
+      /s$/.test(low) &&
+      terms[i - 1]?.text.toLowerCase() === "and" &&
+      ["Determiner", "Possessive"].some((g) => terms[i + 1]?.tags.includes(g)) &&
+      !terms.some(
+        (x, j) =>
+          j > lastI + 1 &&
+          j < i &&
+          x.tags.includes("PresentTense") &&
+          /s$/.test(x.text.replace(/\W+$/, "")) &&
+          terms[j - 1].tags.includes("Noun") &&
+          !/^i$/i.test(terms[j - 1].text),
+      ) &&
+      nlp(`he ${low} ${terms[i + 1].text}`)
+        .terms()
+        .eq(1)
+        .has("#PresentTense")
+    )
+      swaps.set(i, withI(low));
     if (p === "they" || (low !== poss && low !== obj) || otherSubject) return;
     const next = terms[i + 1];
     const possessive =
@@ -253,9 +282,12 @@ export function toListener(text: string, listener: string): string {
   if (!first || !text.includes(first)) return text;
   const rest = parts.slice(1).join(" ");
   const who = rest ? `(?:${esc(listener)}|${esc(first)}(?! ${esc(rest)}))` : esc(first);
-  let out = text.replace(new RegExp(`\\b${who}'s\\b`, "g"), "your");
+  // A title before the name inside a sentence is part of it ("for Professor Helen Marsh" is "for
+  // you", not "for Professor you").
+  const title = `(?:(?<=[a-z,;] )[A-Z][a-z]+\\.? )?`;
+  let out = text.replace(new RegExp(`\\b${title}${who}'s\\b`, "g"), "your");
   out = out.replace(
-    new RegExp(`(, )?\\b${who}\\b(?!')([,.!?]?)`, "g"),
+    new RegExp(`(, )?\\b${title}${who}\\b(?!')([,.!?]?)`, "g"),
     (m, comma: string | undefined, end: string) => (comma && end ? m : `${comma ?? ""}you${end}`),
   );
   if (out === text) return text;
@@ -264,7 +296,7 @@ export function toListener(text: string, listener: string): string {
     .replace(/\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) and you\b/g, "you and $1")
     .replace(/\b(?:my|our) [a-z]+(?: [a-z]+)?, (you and [A-Z])/g, "$1")
     // Nor who they are to one, nor what they are ("my wife you", "you, a history professor,").
-    .replace(/\b(?:my|our) [a-z]+ (you)\b/g, "$1")
+    .replace(/\b(?:[Mm]y|[Oo]ur) [a-z]+ (you)\b/g, "$1")
     .replace(/\byou, an? [^,.;!?]+(?=[,.;!?])/g, "you");
   // The verb after "you" agrees with it.
   const terms = termsOf(out);

@@ -124,3 +124,19 @@ export function relativeDays(text: string, now: number): string {
     },
   );
 }
+
+/** Whether a sentence names a time still ahead whenever it is said ("next month", "on Saturday",
+ *  "in two weeks"): read against two references far apart, it falls after both; a date of its own
+ *  ("in 1952", "on February 3") does not, nor a time that comes round ("every Saturday"). */
+export function namesTimeAhead(text: string): boolean {
+  const refs = [Date.UTC(2000, 0, 1, 12), Date.UTC(2001, 6, 1, 12)];
+  const ahead = (ref: number) =>
+    dates
+      .parse(text, reference(ref), { forwardDate: false })
+      .some(
+        (r) =>
+          daysBetween(ref, r.start.date().getTime()) >= 1 &&
+          !/\b(?:every|each)\s*$/i.test(text.slice(0, r.index)),
+      );
+  return refs.every(ahead);
+}

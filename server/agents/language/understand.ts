@@ -333,7 +333,13 @@ function readContentTerms(text: string, skip: readonly string[]): { word: string
     const t = terms[i];
     // A phrasal verb is one word to the lexicon ("get up": to rise, to wake), not its light verb.
     const next = terms[i + 1];
-    if (has(t, "PhrasalVerb") && next && has(next, "Particle")) {
+    // (A gerund the tagger took for a noun before its particle is the verb too: "anything
+    // exciting COMING up".)
+    if (
+      next &&
+      has(next, "Particle") &&
+      (has(t, "PhrasalVerb") || (has(next, "PhrasalVerb") && /ing$/.test(t.normal)))
+    ) {
       const verb = infinitive(t.text || t.normal) ?? lemma(t.normal, "verb") ?? t.normal;
       // A preposition left at the end of the clause belongs to the verb ("what did you get up TO
       // today?", "who do you look up TO?"): the three words are one verb, WordNet's if it knows
@@ -467,15 +473,18 @@ export function understand(
   const said = doc.sentences().out("array") as string[];
   const salutation = (x: string) => !parsed(x).has("#Verb") && x.split(/\s+/).length <= 3;
   const asked = said.length > 1 && salutation(said[0]) ? said.slice(1).join(" ") : clean;
-  const { span, at, days } = spanOf(asked, ctx.now, asked === clean ? doc : parsed(asked));
+  const read = spanOf(asked, ctx.now, asked === clean ? doc : parsed(asked));
+  // Something said to be drawing near with no time named ("anything coming up?") is ahead.
+  const { span, at, days } =
+    read.span === "general" && nearing(asked) ? { ...read, span: "future" as Span } : read;
   const negative = doc.has("#Negative");
-  const tense: Utterance["tense"] = doc.has(
-    "(will|going to|gonna|later|planning|plan|plans|next|tonight|tomorrow)",
-  )
-    ? "future"
-    : doc.has("#PastTense") || doc.has("(have|has) you #Adverb? (been|done|had)")
-      ? "past"
-      : "present";
+  const tense: Utterance["tense"] =
+    doc.has("(will|going to|gonna|later|planning|plan|plans|next|tonight|tomorrow)") ||
+    nearing(asked)
+      ? "future"
+      : doc.has("#PastTense") || doc.has("(have|has) you #Adverb? (been|done|had)")
+        ? "past"
+        : "present";
 
   // Who it is about: a named resident other than the listener, else the pronouns it uses.
   // (Each name's patterns made once, and tried only where the text holds its letters.)
@@ -868,4 +877,16 @@ export function inTalk(
   if (!rebuilt || rebuilt === asked) return u;
   const out = understand(rebuilt, ctx);
   return out.act === "question" ? { ...out, greets: u.greets } : u;
+}
+
+/** Whether an utterance says something is drawing near: a verb in "-ing" (with its particle, as
+ *  WordNet holds it: "coming up") whose sense is near approaching ("come near in time"). */
+function nearing(text: string): boolean {
+  return contentTerms(text).some(
+    (t) =>
+      t.pos === "verb" &&
+      /\b\w+ing\b/i.test(text) &&
+      new RegExp(`\\b${t.word.split(" ")[0].replace(/e$/, "")}\\w*ing\\b`, "i").test(text) &&
+      relatedness(t.word, "approach", "verb", "verb") >= 0.7,
+  );
 }

@@ -17,7 +17,13 @@ import {
   type PlaceName,
 } from "../language/events.ts";
 import { aboutTheFuture, importanceOf, namesPerson } from "../language/importance.ts";
-import { cap, iToThirdPerson, ownMemoryAsI, withoutDanglingEnd } from "../language/person.ts";
+import {
+  cap,
+  iToThirdPerson,
+  namedOnce,
+  ownMemoryAsI,
+  withoutDanglingEnd,
+} from "../language/person.ts";
 import { pick, seeded } from "../language/random.ts";
 import { termsOf } from "../language/parse.ts";
 import { heard as heardFact, type Fact } from "../memory/fact.ts";
@@ -331,7 +337,9 @@ export function tellNews(n: News, speaker: string, listener: string, now?: numbe
   }
   const h = heardFrom(n.text);
   if (h)
-    return `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(HEARSAY, "").replace(/[.!]+$/, "")}.`;
+    return namedOnce(
+      `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(HEARSAY, "").replace(/[.!]+$/, "")}.`,
+    );
   const said = ownMemoryAsI(n.text.split(/(?<=[.!?])\s/)[0], speaker).replace(/[.!]+$/, "");
   return n.kind === "plan" ? `${cap(said)}.` : `${RETELLING}${said}.`;
 }

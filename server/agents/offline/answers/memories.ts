@@ -11,7 +11,7 @@ import {
   understand,
   type Utterance,
 } from "../../language/understand.ts";
-import { ownMemoryAsI, toFirstPerson } from "../../language/person.ts";
+import { namedOnce, ownMemoryAsI, toFirstPerson } from "../../language/person.ts";
 import { type Talk, firstName, type Source } from "./voice.ts";
 
 /** A whole day's plan recited (three clock times or more): it answers no one question. */
@@ -29,6 +29,11 @@ const HEARD = /^(.+?) heard from (.+?) that (.+)$/;
  *  whom, with any line of the talk that tells nothing (a goodbye, a greeting, thanks) left out; a
  *  talk's record as a talk ("Bob and I talked about ..."). "" when nothing is left to tell. */
 export function memoryAsSaid(text: string, me: string): string {
+  // (A person named twice in one sentence is a pronoun the second time.)
+  return namedOnce(saidOf(text, me));
+}
+
+function saidOf(text: string, me: string): string {
   const t = text.trim();
   const plan = PLANNING.exec(t);
   if (plan) {
