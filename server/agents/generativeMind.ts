@@ -61,6 +61,8 @@ import { announcementsIn, departuresIn } from "./announcement.ts";
 import { inlineSpeech } from "../../shared/text.ts";
 import { loadHistory, whisperThoughts, type HistoryRow } from "./whisper.ts";
 import type { MemoryType } from "./memory/port.ts";
+import { notePronoun } from "./language/pronouns.ts";
+import { pronounOf } from "./language/realise.ts";
 import type { TownLayout } from "../world/layout.ts";
 
 export interface GenerativeMindOptions {
@@ -274,6 +276,13 @@ export class GenerativeMind implements Mind {
   private homeSectors?: Set<string>;
   private sectorList?: string[];
 
+  /** Every resident's pronoun noted as it joins the mind, not when its persona is first read in
+   *  a talk: "Grace told me that she ..." then reads the same in every minds' thread (each holds
+   *  all personas) whichever residents it has talked about so far. */
+  private notePronounOf(p: Persona): void {
+    notePronoun(p.name, pronounOf(`${p.learned} ${p.currently} ${p.lifestyle}`));
+  }
+
   private add(persona: Persona): AgentState {
     const spatial = new SpatialMemory();
     spatial.world = Address.parse(persona.home).world;
@@ -286,6 +295,7 @@ export class GenerativeMind implements Mind {
     const s = newAgentState(persona, this.makeMemory(persona), spatial);
     this.agents.set(persona.id, s);
     this.names.add(persona.name);
+    this.notePronounOf(persona);
     this.peopleList = undefined;
     return s;
   }
@@ -709,6 +719,7 @@ export class GenerativeMind implements Mind {
     const s = this.agents.get(persona.id) ?? this.add(persona);
     s.persona = persona;
     this.names.add(persona.name);
+    this.notePronounOf(persona);
     this.peopleList = undefined;
     if (!told) return;
     s.schedule = undefined;
