@@ -80,10 +80,59 @@ export function nameCandidates(text: string, people: readonly string[]): number[
     }
   }
   const out: number[] = [];
-  for (const p of names)
-    for (let i = people.indexOf(p); i >= 0; i = people.indexOf(p, i + 1)) out.push(i);
+  const at = positionsIn(people);
+  for (const p of names) for (const i of at.get(p) ?? []) out.push(i);
   return out.sort((a, b) => a - b);
 }
+
+/** Each list's names → their positions in it (searching a town's list for each name found cost
+ *  a pass over the town per name). Lists are not changed once made; a list whose length changed
+ *  is indexed again. */
+const positions = new WeakMap<readonly string[], { length: number; at: Map<string, number[]> }>();
+
+function positionsIn(people: readonly string[]): Map<string, number[]> {
+  const kept = positions.get(people);
+  if (kept && kept.length === people.length) return kept.at;
+  const at = new Map<string, number[]>();
+  people.forEach((p, i) => {
+    const list = at.get(p);
+    if (list) list.push(i);
+    else at.set(p, [i]);
+  });
+  positions.set(people, { length: people.length, at });
+  return at;
+}
+
+/** Lists made from a list, kept per list, way and name: the same names come as the same list, so
+ *  the index, the positions and the key above are made once for it, not once per call. */
+const derived = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+function derive(
+  people: readonly string[],
+  key: string,
+  make: () => readonly string[],
+): readonly string[] {
+  let kept = derived.get(people);
+  if (!kept) derived.set(people, (kept = new Map<string, readonly string[]>()));
+  let out = kept.get(key);
+  if (!out) {
+    if (kept.size >= 10_000) kept.clear();
+    kept.set(key, (out = make()));
+  }
+  return out;
+}
+
+/** `people` without `name` (the same list each time for the same list and name). */
+export const without = (people: readonly string[], name: string): readonly string[] =>
+  derive(people, `-${name}`, () => people.filter((p) => p !== name));
+
+/** `name` followed by `people` (the same list each time for the same list and name). */
+export const withFirst = (name: string, people: readonly string[]): readonly string[] =>
+  derive(people, `<${name}`, () => [name, ...people]);
+
+/** `people` followed by `name` (the same list each time for the same list and name). */
+export const withLast = (people: readonly string[], name: string): readonly string[] =>
+  derive(people, `>${name}`, () => [...people, name]);
 
 const keyOf = new WeakMap<readonly string[], string>();
 const keys = new Map<string, string>();
