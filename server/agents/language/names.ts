@@ -80,31 +80,13 @@ export function nameCandidates(text: string, people: readonly string[]): number[
     }
   }
   const out: number[] = [];
-  const at = positionsIn(people);
-  for (const p of names) for (const i of at.get(p) ?? []) out.push(i);
+  for (const p of names)
+    for (let i = people.indexOf(p); i >= 0; i = people.indexOf(p, i + 1)) out.push(i);
   return out.sort((a, b) => a - b);
 }
 
-/** Each list's names → their positions in it (searching a town's list for each name found cost
- *  a pass over the town per name). Lists are not changed once made; a list whose length changed
- *  is indexed again. */
-const positions = new WeakMap<readonly string[], { length: number; at: Map<string, number[]> }>();
-
-function positionsIn(people: readonly string[]): Map<string, number[]> {
-  const kept = positions.get(people);
-  if (kept && kept.length === people.length) return kept.at;
-  const at = new Map<string, number[]>();
-  people.forEach((p, i) => {
-    const list = at.get(p);
-    if (list) list.push(i);
-    else at.set(p, [i]);
-  });
-  positions.set(people, { length: people.length, at });
-  return at;
-}
-
 /** Lists made from a list, kept per list, way and name: the same names come as the same list, so
- *  the index, the positions and the key above are made once for it, not once per call. */
+ *  the index and the key above are made once for it, not once per call. */
 const derived = new WeakMap<readonly string[], Map<string, readonly string[]>>();
 
 function derive(
