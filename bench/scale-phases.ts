@@ -41,10 +41,11 @@ console.log(`# scale phases, ${machine()}, ${steps} steps`);
 for (const key of towns) {
   const template = await loadTemplate(key);
   const gateway = new OfflineGateway();
-  const { town } = buildTown(template, { gateway, mode: "lockstep", seed: 1 });
+  const { town, mind } = buildTown(template, { gateway, mode: "lockstep", seed: 1 });
   for (const k of Object.keys(time)) time[k] = calls[k] = 0;
   const n = template.personas.length;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   let last = t0;
   for (let i = 0; i < steps; i++) {
     await town.advance();
@@ -55,12 +56,24 @@ for (const key of towns) {
     }
   }
   const wall = performance.now() - t0;
+  const used = process.cpuUsage(cpu0);
+  // CPU time (user + system): less inflated than wall by others' work on a shared machine.
+  const cpu = (used.user + used.system) / 1000;
   const m = gateway.metrics();
   console.log(
     `${key}: ${n} residents ${(wall / 1000).toFixed(1)} s (${(wall / n).toFixed(0)} ms/resident), ` +
+      `cpu ${(cpu / 1000).toFixed(1)} s (${(cpu / n).toFixed(0)} ms/resident), ` +
       Object.entries(time)
         .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s (${calls[k]} calls)`)
         .join(", ") +
       `, llm calls ${m.calls}, tokens in ${m.tokensIn}, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+  );
+  // What each resident did, per resident: what grows here grows the minds' work.
+  const stats: Record<string, number> = { ...mind.stats };
+  console.log(
+    `  per resident: ` +
+      Object.entries(stats)
+        .map(([k, v]) => `${k} ${(v / n).toFixed(1)}`)
+        .join(", "),
   );
 }

@@ -140,7 +140,10 @@ export class GenerativeMind implements Mind {
   private readonly embedCache = new Map<string, Float32Array>();
   /** What each resident last saw, field by field, beside the signature it saved of it: the same
    *  sight again (most steps) is told without writing the signature out. */
-  private readonly lastSight = new WeakMap<AgentState, { sig: string; fields: unknown[] }>();
+  private readonly lastSight = new WeakMap<
+    AgentState,
+    { sig: string; fields: unknown[]; seen: readonly PerceivedEvent[] }
+  >();
   private readonly names = new Set<string>();
   /** Ids of the residents who moved in while the town ran: known to nobody until met. */
   private readonly newcomers = new Set<string>();
@@ -325,6 +328,8 @@ export class GenerativeMind implements Mind {
     now: number,
   ): PerceivedEvent[] {
     const last = this.lastSight.get(s);
+    // The town hands the same array while nothing in view changed (Residents.perceptionOf).
+    if (last && last.seen === perceived && last.sig === s.lastSeen) return [];
     if (last && last.sig === s.lastSeen && last.fields.length === perceived.length * 3) {
       let same = true;
       for (let i = 0; same && i < perceived.length; i++) {
@@ -334,13 +339,17 @@ export class GenerativeMind implements Mind {
           e.predicate === last.fields[3 * i + 1] &&
           e.object === last.fields[3 * i + 2];
       }
-      if (same) return [];
+      if (same) {
+        last.seen = perceived;
+        return [];
+      }
     }
     let sig = "";
     for (const e of perceived) sig += `${e.subject}|${e.predicate}|${e.object}\n`;
     this.lastSight.set(s, {
       sig,
       fields: perceived.flatMap((e) => [e.subject, e.predicate, e.object]),
+      seen: perceived,
     });
     if (sig === s.lastSeen) return [];
     s.lastSeen = sig;

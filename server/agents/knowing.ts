@@ -6,6 +6,7 @@ import type { PlannedTask } from "./execute.ts";
 import type { Block } from "./schedule.ts";
 import type { Knowledge, DayBlock, Commitment, KnownPlace } from "./language/knowledge.ts";
 import { placeOf } from "./language/knowledge.ts";
+import { nameCandidates, withLast } from "./language/names.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
 import { positions } from "./language/positions.ts";
 import { eventsOnDay } from "./offline/planner.ts";
@@ -48,12 +49,16 @@ function dayBlocks(s: AgentState): { today: DayBlock[]; yesterday: DayBlock[] } 
 }
 
 /** Talks held with each person named in its chat memories of the last days. */
-function talks(s: AgentState, now: number, names: string[]): Map<string, number> {
+function talks(s: AgentState, now: number, names: readonly string[]): Map<string, number> {
   const out = new Map<string, number>();
   const chats = s.memory.latest(500, (m) => m.type === "chat" && m.created > now - 3 * DAY);
+  // Only names whose first word a chat holds can be in it (names.ts): a chat is not searched for
+  // every name of the town.
   for (const m of chats)
-    for (const n of names)
+    for (const i of nameCandidates(m.description, names)) {
+      const n = names[i];
       if (n !== s.persona.name && m.description.includes(n)) out.set(n, (out.get(n) ?? 0) + 1);
+    }
   return out;
 }
 
@@ -163,8 +168,14 @@ function heardOfPlaces(
     .latest(200)
     .map((m) => m.description.toLowerCase())
     .join("\n");
+  // The words said, so that a place whose first word was never said is passed over at once (a
+  // large town has hundreds of places, most named in none of its memories).
+  const saidWords = new Set(said.split(/[^\p{L}]+/u));
   const named = (sector: string) => {
     const words = sector.toLowerCase().split(/\s+/);
+    // A phrase that starts with letters is found only where those letters are a word said.
+    const lead = /^\p{L}+/u.exec(words[0])?.[0];
+    if (lead !== undefined && !saidWords.has(lead)) return false;
     const short = words.slice(0, -1);
     // (A plain search first: most of a large town's places are named in none of its memories.)
     const has = (phrase: string) =>
@@ -227,7 +238,7 @@ export function knowledgeOf(
 ): Knowledge {
   const { today, yesterday } = dayBlocks(s);
   const names = ctx.people();
-  const counts = talks(s, now, [...names, speaker]);
+  const counts = talks(s, now, withLast(names, speaker));
   const people = [...ctx.agents.values()]
     .filter((a) => a.id !== s.id && (s.relationships.has(a.id) || counts.has(a.persona.name)))
     .map((a) => ({

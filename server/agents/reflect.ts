@@ -5,6 +5,7 @@
 // reflections build on reflections. Calls: one for the questions, then one for the insights of all
 // three (settings.insightsInOneCall) or one per question.
 import { aboutTheFuture, importanceOf } from "./language/importance.ts";
+import { without } from "./language/names.ts";
 import { newsRecord } from "./language/news.ts";
 import { flushObservations } from "./perceive.ts";
 import { reflectionInsightsPrompt } from "./prompts/reflectionInsights.ts";
@@ -74,7 +75,7 @@ export async function reflect(
   try {
     await flushObservations(ctx, s);
     const name = s.persona.name;
-    const people = ctx.people().filter((p) => p !== name);
+    const people = without(ctx.people(), name);
     const places = placeNames(s);
     const since = ctx.settings.reflectSinceLast ? s.lastReflection : -Infinity;
     s.lastReflection = now;

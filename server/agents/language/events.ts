@@ -8,7 +8,7 @@ import { Address } from "../../../shared/address.ts";
 import * as chrono from "chrono-node";
 import { DAY_MS } from "../../world/clock.ts";
 import { lemma, senses } from "./lexicon.ts";
-import { nameCandidates, namesKey } from "./names.ts";
+import { nameCandidates, namesKey, withFirst } from "./names.ts";
 import { Bounded, copyOf, parsed, termsOf as parsedTerms } from "./parse.ts";
 import { formatTime12, MONTH_NAMES } from "./time.ts";
 
@@ -682,7 +682,7 @@ export function knownEvents(
 ): KnownEvent[] {
   const first = self.split(" ")[0];
   const byWhat = new Map<string, KnownEvent>();
-  const names = people.includes(self) ? people : [self, ...people];
+  const names = people.includes(self) ? people : withFirst(self, people);
   memories.forEach((m, rank) => {
     // A day's plan lists the day's routine, not events; what one merely saw others do ("X is
     // conversing about...") is no news told to one: events are known from thoughts and talk.

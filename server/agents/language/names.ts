@@ -85,6 +85,37 @@ export function nameCandidates(text: string, people: readonly string[]): number[
   return out.sort((a, b) => a - b);
 }
 
+/** Lists made from a list, kept per list, way and name: the same names come as the same list, so
+ *  the index and the key above are made once for it, not once per call. */
+const derived = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+function derive(
+  people: readonly string[],
+  key: string,
+  make: () => readonly string[],
+): readonly string[] {
+  let kept = derived.get(people);
+  if (!kept) derived.set(people, (kept = new Map<string, readonly string[]>()));
+  let out = kept.get(key);
+  if (!out) {
+    if (kept.size >= 10_000) kept.clear();
+    kept.set(key, (out = make()));
+  }
+  return out;
+}
+
+/** `people` without `name` (the same list each time for the same list and name). */
+export const without = (people: readonly string[], name: string): readonly string[] =>
+  derive(people, `-${name}`, () => people.filter((p) => p !== name));
+
+/** `name` followed by `people` (the same list each time for the same list and name). */
+export const withFirst = (name: string, people: readonly string[]): readonly string[] =>
+  derive(people, `<${name}`, () => [name, ...people]);
+
+/** `people` followed by `name` (the same list each time for the same list and name). */
+export const withLast = (people: readonly string[], name: string): readonly string[] =>
+  derive(people, `>${name}`, () => [...people, name]);
+
 const keyOf = new WeakMap<readonly string[], string>();
 const keys = new Map<string, string>();
 /** Never reused, even after `keys` is cleared: a key always stands for one content. */

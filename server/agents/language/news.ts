@@ -10,6 +10,7 @@ import nlp from "compromise";
 import type { Fact } from "../memory/fact.ts";
 import { eventUpcoming, extractEvent, findPlace, type PlaceName } from "./events.ts";
 import { aboutTheFuture } from "./importance.ts";
+import { nameCandidates, withFirst } from "./names.ts";
 import { cap, namedOnce, ownMemoryAsI } from "./person.ts";
 import { secretIn } from "./facts.ts";
 import { Bounded, parsed } from "./parse.ts";
@@ -75,9 +76,12 @@ export function factOf(
   places: readonly PlaceName[],
   people: readonly string[],
 ): Fact {
-  const known = [self, ...people];
+  const known = withFirst(self, people);
+  // Only names whose first word the text holds can open it (names.ts), in the list's order.
   const who =
-    known.find((p) => text.startsWith(p) || new RegExp(`^${first(p)}\\b`).test(text)) ?? self;
+    nameCandidates(text, known)
+      .map((i) => known[i])
+      .find((p) => text.startsWith(p) || new RegExp(`^${first(p)}\\b`).test(text)) ?? self;
   const stated = absoluteDays(text.trim(), at).replace(/[.!]+$/, "");
   const event = extractEvent(text, places, at, known, self);
   const place = findPlace(text, places);

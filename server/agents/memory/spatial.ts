@@ -87,10 +87,17 @@ export class SpatialMemory {
   }
 
   addAll(addresses: Iterable<Address>): number {
+    // The town hands the same array for the same tile (what is in view from it): once taken in,
+    // none of it is new again (the tree only grows and its world is set once).
+    if (this.taken.has(addresses)) return 0;
     let n = 0;
     for (const a of addresses) if (this.add(a)) n++;
+    if (this.world) this.taken.add(addresses);
     return n;
   }
+
+  /** Lists of addresses already added whole (see addAll). */
+  private readonly taken = new WeakSet<Iterable<Address>>();
 
   /** How many places (sectors, arenas, objects) were ever added. */
   get count(): number {

@@ -20,6 +20,7 @@ import { noteDrawn } from "../../llm/trace.ts";
 import { noteBlock } from "./drawn.ts";
 import { seeded } from "../language/random.ts";
 import { termsOf } from "../language/parse.ts";
+import { withFirst } from "../language/names.ts";
 import { formatTime12, hhmm, parseClock } from "../language/time.ts";
 
 // ---------------------------------------------------------------- habits
@@ -131,7 +132,7 @@ export function eventsOnDay(
   people: readonly string[] = [],
 ): PlannedEvent[] {
   const note = `For ${self}'s planning`;
-  const names = people.includes(self) ? people : [self, ...people];
+  const names = people.includes(self) ? people : withFirst(self, people);
   const meetings: (PlannedEvent & { rank: number })[] = [];
   const rest: { text: string; created: number }[] = [];
   const restRank: number[] = [];

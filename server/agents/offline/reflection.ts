@@ -4,7 +4,7 @@
 // plans by the general future cues; nothing is about any particular event.
 import type { PlaceName } from "../language/events.ts";
 import { aboutTheFuture } from "../language/importance.ts";
-import { nameCandidates } from "../language/names.ts";
+import { nameCandidates, without } from "../language/names.ts";
 import { withoutDanglingEnd } from "../language/person.ts";
 
 function mentions(statements: readonly string[], people: readonly string[]): [string, number[]][] {
@@ -45,10 +45,7 @@ export function offlineQuestions(
   n: number,
 ): string[] {
   const qs: string[] = [];
-  for (const [p] of mentions(
-    statements,
-    people.filter((p) => p !== name),
-  ).slice(0, 2))
+  for (const [p] of mentions(statements, without(people, name)).slice(0, 2))
     qs.push(`What is the relationship between ${name} and ${p}?`);
   if (statements.some((s) => aboutTheFuture(s)))
     qs.push(`What is ${name} planning or looking forward to?`);
@@ -73,8 +70,11 @@ export function offlineInsights(
 ): OfflineInsight[] {
   const out: OfflineInsight[] = [];
   const statements = memories.map((m) => m.text);
-  const others = people.filter((p) => p !== name);
-  const asked = others.filter((p) => question.includes(p));
+  const others = without(people, name);
+  // (Only names whose first word the question holds can be in it: names.ts.)
+  const asked = nameCandidates(question, others)
+    .map((i) => others[i])
+    .filter((p) => question.includes(p));
   for (const [p, idx] of mentions(statements, asked.length ? asked : others).slice(0, 2)) {
     const talked = idx.filter(
       (j) =>

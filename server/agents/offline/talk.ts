@@ -35,6 +35,7 @@ import { inTalk, lastQuestion } from "../language/understand.ts";
 import { forFriends, personaFacts } from "../language/facts.ts";
 import type { Knowledge } from "../language/knowledge.ts";
 import { closeness, isWord, kindOf, lemma, senses } from "../language/lexicon.ts";
+import { nameCandidates } from "../language/names.ts";
 import { termsOf } from "../language/parse.ts";
 import { clock, inFirstPerson, toListener } from "../language/realise.ts";
 import { pick, seeded } from "../language/random.ts";
@@ -657,7 +658,9 @@ function proposal(
   const home = sectorOf(k.home);
   // Not a time one spends with others (a meal with one's husband, a visit agreed already).
   const withOthers = (task: string) =>
-    /\bwith\b/.test(task) || people.some((p) => task.includes(first(p)));
+    /\bwith\b/.test(task) ||
+    // (Only names whose first word the task holds: names.ts, not every name of the town.)
+    nameCandidates(task, people).some((i) => task.includes(first(people[i])));
   let reason: { word: string; now: boolean } | undefined;
   const next = k.today.find(
     (b) =>
