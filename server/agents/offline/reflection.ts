@@ -39,15 +39,17 @@ function doings(name: string, statements: readonly string[]): [string, number[]]
 
 export function offlineQuestions(
   name: string,
-  statements: readonly string[],
+  statements: readonly { text: string; created: number }[],
   people: readonly string[],
   _places: readonly PlaceName[],
   n: number,
 ): string[] {
   const qs: string[] = [];
-  for (const [p] of mentions(statements, without(people, name)).slice(0, 2))
+  const texts = statements.map((s) => s.text);
+  for (const [p] of mentions(texts, without(people, name)).slice(0, 2))
     qs.push(`What is the relationship between ${name} and ${p}?`);
-  if (statements.some((s) => aboutTheFuture(s)))
+  // (Ahead of when it was noted, in game time: never the clock of the machine running the town.)
+  if (statements.some((s) => aboutTheFuture(s.text, s.created)))
     qs.push(`What is ${name} planning or looking forward to?`);
   qs.push(`What does ${name} spend most of the day doing?`);
   qs.push(`What matters most to ${name} right now?`);

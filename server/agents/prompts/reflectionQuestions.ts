@@ -38,7 +38,7 @@ export const reflectionQuestionsPrompt = definePrompt<
   offline: (i) => ({
     questions: offlineQuestions(
       i.name,
-      i.statements.map((s) => s.text),
+      i.statements,
       i.people,
       i.places,
       i.n,
