@@ -12,7 +12,7 @@ import {
   type ViewRequest,
 } from "../../shared/interest.ts";
 import type { ServerMessages } from "../../shared/messages.ts";
-import { avatarAt, type TownState } from "../../shared/state.ts";
+import { avatarAt, doingOf, type TownState } from "../../shared/state.ts";
 import { objectStates } from "../../shared/objectStates.ts";
 import { asFacing } from "../../shared/view.ts";
 import { send } from "../net.ts";
@@ -56,8 +56,7 @@ export function viewOf(s: TownState): TownView {
         name: a.name,
         x: a.x,
         y: a.y,
-        action: a.action ?? "",
-        emoji: a.emoji ?? "",
+        ...doingOf(s, a),
         talkingTo: a.talkingTo ?? "",
         sprite: a.sprite,
         facing: asFacing(a.facing),
@@ -585,8 +584,7 @@ export class TownScene extends Phaser.Scene {
         residents: Array.from(state.agents.values(), (a) => ({
           id: a.id,
           name: a.name,
-          emoji: a.emoji ?? "",
-          action: a.action ?? "",
+          ...doingOf(state, a),
         })),
         connected: this.ctx.connected,
         status: this.ctx.status,

@@ -1,6 +1,12 @@
 // Mirrors Town events into the schema state that Colyseus sends to clients. The only place that
 // writes room state; it holds no rules, it copies.
-import { AgentState, AvatarState, ObjectState, type TownState } from "../../shared/state.ts";
+import {
+  AgentState,
+  AvatarState,
+  ObjectState,
+  sentDoing,
+  type TownState,
+} from "../../shared/state.ts";
 import type { TownEvent } from "../../shared/events.ts";
 import { applyEvent, type AgentView, type AvatarView, type ViewTarget } from "../../shared/view.ts";
 
@@ -106,5 +112,10 @@ export function mirror(
   options: { inUseByArea?: boolean } = {},
 ): void {
   const target = stateTarget(state, options.inUseByArea ?? false);
-  for (const e of events) applyEvent(target, e);
+  for (const e of events)
+    applyEvent(
+      target,
+      // A talk's doing the client writes itself is not sent (shared/state.ts, sentDoing).
+      e.kind === "actionStarted" ? { ...e, ...sentDoing(state, e.agentId, e) } : e,
+    );
 }
