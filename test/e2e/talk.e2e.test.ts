@@ -175,6 +175,18 @@ describe("talking with residents", () => {
     expect(lines.filter((l) => l.state === "failed")).toEqual([]);
     expect({ x: resident(target).x, y: resident(target).y }).toEqual(stoppedAt);
     expect(resident(target).talkingTo).toBe(me);
+    // The room sends whom it talks with, not the words: the page writes them, in the list of
+    // residents and on the resident's label (the screenshot).
+    expect(resident(target).action).toBe("");
+    await page.waitForFunction(
+      (id) =>
+        document
+          .querySelector(`[data-inspect="${id}"]`)
+          ?.closest("li")
+          ?.title.endsWith(": talking with Ada"),
+      target,
+      { timeout: 10_000 },
+    );
     await page.screenshot({ path: artifact("talk-approach-chat.png") });
 
     // Goodbye: it answers, and goes back to its day.
