@@ -216,7 +216,8 @@ console.log(`  all             ${(sum / steps).toFixed(1)} bytes a step (one ste
 // ---- Part 3: people talking with residents (what bots in the load test do) ----
 // A person, bot-17, talks with each resident in turn, as server/world/town/residents.ts emits it:
 // the talk starts ("talking with bot-17", 💬, its tile's address, the person's id), ends (the
-// same doing, talkingTo "": the resident is choosing what next) and the resident's next doing.
+// same doing, talkingTo "": the resident is choosing what next) and the resident's next doing;
+// in the talk it turns to the person.
 mirror(state, [
   {
     kind: "avatarJoined",
@@ -230,6 +231,7 @@ mirror(state, [
 patch();
 const talkRows: [string, number[]][] = [
   ["the talk starts", []],
+  ["it turns to the person", []],
   ["the talk ends", []],
   ["its next doing", []],
 ];
@@ -243,6 +245,7 @@ for (const r of town.agentViews()) {
   } as const;
   const events: TownEvent[] = [
     { ...talking, talkingTo: "session017" },
+    { kind: "agentFaced", agentId: r.id, facing: r.facing === "right" ? "left" : "right" },
     { ...talking, talkingTo: "" },
     { ...r, kind: "actionStarted", agentId: r.id, talkingTo: "" },
   ];

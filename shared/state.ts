@@ -2,7 +2,7 @@
 // (no decorators: see docs/ARCHITECTURE.md, "Stack facts"). Fields have no implicit defaults, so the
 // server always assigns every field when it creates an entry.
 import { schema, t, type SchemaType } from "@colyseus/schema";
-import { TALK_EMOJI, talkingWith } from "./view.ts";
+import { FACINGS, TALK_EMOJI, talkingWith, type Facing } from "./view.ts";
 
 export const ClockState = schema(
   {
@@ -38,8 +38,11 @@ export const AgentState = schema(
     talkingTo: t.string().view(),
     /** Row of the character sprite sheet. */
     sprite: t.number(),
-    /** "down", "left", "right" or "up" (shared/view.ts, Facing). */
-    facing: t.string().view(),
+    /**
+     * Which way it looks: its index in FACINGS (shared/view.ts), a byte where the word took up to
+     * six; read it with facingOf().
+     */
+    facing: t.number().view(),
   },
   "AgentState",
 );
@@ -157,4 +160,14 @@ export function doingOf(s: TownState, a: AgentState): { action: string; emoji: s
     emoji: string = a.emoji ?? "";
   if (!a.talkingTo || action || emoji) return { action, emoji };
   return { action: talkingWith(nameIn(s, a.talkingTo) ?? "someone"), emoji: TALK_EMOJI };
+}
+
+/** A facing as the state carries it (its index in FACINGS). */
+export function facingIndex(f: string): number {
+  return Math.max(0, (FACINGS as readonly string[]).indexOf(f));
+}
+
+/** Which way a resident looks, as a client reads it ("down" while out of view or not decoded). */
+export function facingOf(a: AgentState): Facing {
+  return FACINGS[a.facing] ?? "down";
 }

@@ -12,9 +12,8 @@ import {
   type ViewRequest,
 } from "../../shared/interest.ts";
 import type { ServerMessages } from "../../shared/messages.ts";
-import { avatarAt, doingOf, type TownState } from "../../shared/state.ts";
+import { avatarAt, doingOf, facingOf, type TownState } from "../../shared/state.ts";
 import { objectStates } from "../../shared/objectStates.ts";
-import { asFacing } from "../../shared/view.ts";
 import { send } from "../net.ts";
 import type { Character } from "../render/Character.ts";
 import { actionSpots, withCrowdTalks, type ActionSpot } from "../render/action.ts";
@@ -59,7 +58,7 @@ export function viewOf(s: TownState): TownView {
         ...doingOf(s, a),
         talkingTo: a.talkingTo ?? "",
         sprite: a.sprite,
-        facing: asFacing(a.facing),
+        facing: facingOf(a),
       });
   return {
     time: s.clock.time,

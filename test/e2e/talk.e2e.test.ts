@@ -10,7 +10,7 @@ import type { Room } from "@colyseus/sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TALK_RANGE } from "../../shared/constants.ts";
-import { avatarAt, type TownState } from "../../shared/state.ts";
+import { avatarAt, facingOf, type TownState } from "../../shared/state.ts";
 import { facingToward } from "../../shared/view.ts";
 import {
   artifact,
@@ -141,7 +141,7 @@ describe("talking with residents", () => {
       () => {
         const ada = avatarAt(observer.state.avatars.get(me));
         const toward = ada ? facingToward(stoppedAt, ada) : undefined;
-        return toward && resident(target).facing === toward ? toward : undefined;
+        return toward && facingOf(resident(target)) === toward ? toward : undefined;
       },
       20_000,
     );

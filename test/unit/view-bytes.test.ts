@@ -7,7 +7,7 @@ import { Interest, type ViewClient } from "../../server/rooms/interest.ts";
 import { agentState, mirror } from "../../server/rooms/mirror.ts";
 import type { TownEvent } from "../../shared/events.ts";
 import { RESIDENTS_ALL_SENT } from "../../shared/interest.ts";
-import { avatarAt, doingOf, TownState } from "../../shared/state.ts";
+import { avatarAt, doingOf, facingOf, TownState } from "../../shared/state.ts";
 
 const MAP = { width: 160, height: 120 };
 
@@ -202,6 +202,10 @@ describe("bytes a client is sent", () => {
       expect(started.get(c)!.length, c.sessionId).toBeLessThanOrEqual(18);
       expect(Buffer.from(started.get(c)!).includes(Buffer.from("Oskar"))).toBe(false);
     }
+    // It turns to him: a byte for the way it looks (9 bytes with the word "right").
+    const turned = r.patch([{ kind: "agentFaced", agentId: "r7", facing: "right" }]);
+    expect(turned.get(ines)!.length).toBeLessThanOrEqual(4);
+    expect(facingOf(ines.decoder!.state.agents.get("r7")!)).toBe("right");
     // The talk ends: the resident is free, choosing what next, and shown so (not still talking).
     const ended = r.patch([{ ...talk, talkingTo: "" }]);
     expect(ended.get(ines)!.length).toBeLessThanOrEqual(4);
