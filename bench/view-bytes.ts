@@ -21,6 +21,7 @@ import { agentState, mirror } from "../server/rooms/mirror.ts";
 import { buildTown } from "../server/townFactory.ts";
 import type { TownEvent } from "../shared/events.ts";
 import { TownState } from "../shared/state.ts";
+import { TALK_EMOJI, talkingWith } from "../shared/view.ts";
 import { machine } from "./stats.ts";
 
 const args = process.argv.slice(2);
@@ -213,25 +214,44 @@ for (const [kind, t] of totals) {
 console.log(`  all             ${(sum / steps).toFixed(1)} bytes a step (one step a second live)`);
 
 // ---- Part 3: people talking with residents (what bots in the load test do) ----
-// Each resident in turn: a person starts a talk with it (the town's "talking with …", its tile's
-// address), then the talk ends (its doing and address back), as server/world/town/residents.ts
-// emits them.
-const talk = { bytes: 0, changes: 0 };
+// A person, bot-17, talks with each resident in turn, as server/world/town/residents.ts emits it:
+// the talk starts ("talking with bot-17", 💬, its tile's address, the person's id), ends (the
+// same doing, talkingTo "": the resident is choosing what next) and the resident's next doing;
+// in the talk it turns to the person.
+mirror(state, [
+  {
+    kind: "avatarJoined",
+    avatarId: "session017",
+    name: "bot-17",
+    role: "visitor",
+    ...far,
+    sprite: 1,
+  },
+]);
+patch();
+const talkRows: [string, number[]][] = [
+  ["the talk starts", []],
+  ["it turns to the person", []],
+  ["the talk ends", []],
+  ["its next doing", []],
+];
 for (const r of town.agentViews()) {
-  const started: TownEvent = {
+  const talking = {
     kind: "actionStarted",
     agentId: r.id,
-    action: "talking with bot-17",
-    emoji: "💬",
+    action: talkingWith("bot-17"),
+    emoji: TALK_EMOJI,
     address: map.addressAt(r.x, r.y),
-    talkingTo: "session017",
-  };
-  const ended: TownEvent = { ...r, kind: "actionStarted", agentId: r.id, talkingTo: "" };
-  for (const e of [started, ended]) {
-    talk.bytes += patch([e]).get(me)!;
-    talk.changes++;
-  }
+  } as const;
+  const events: TownEvent[] = [
+    { ...talking, talkingTo: "session017" },
+    { kind: "agentFaced", agentId: r.id, facing: r.facing === "right" ? "left" : "right" },
+    { ...talking, talkingTo: "" },
+    { ...r, kind: "actionStarted", agentId: r.id, talkingTo: "" },
+  ];
+  events.forEach((e, i) => talkRows[i][1].push(patch([e]).get(me)!));
 }
 console.log(
-  `\nPart 3, a person's talk with each resident, started and ended: ${(talk.bytes / talk.changes).toFixed(1)} bytes a change (${talk.changes} changes)`,
+  `\nPart 3, a person's talk with each resident (${town.agentViews().length}), bytes a change`,
 );
+for (const [what, xs] of talkRows) console.log(`  ${what.padEnd(42)} ${mean(xs).toFixed(1)} bytes`);

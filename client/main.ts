@@ -17,7 +17,7 @@ import type { LiveContext, RenderInfo } from "./scenes/context.ts";
 import { TownScene } from "./scenes/TownScene.ts";
 import { makeGame } from "./game.ts";
 import { objectStates } from "../shared/objectStates.ts";
-import { avatarAt } from "../shared/state.ts";
+import { avatarAt, doingOf } from "../shared/state.ts";
 
 interface DebugHook {
   /** "idle" | "joining" | "connected" | "refused" | "reconnecting" | "waiting" | "disconnected" */
@@ -94,8 +94,7 @@ function summary(r: TownRoom | null): unknown {
       name: a.name,
       x: a.x,
       y: a.y,
-      action: a.action,
-      emoji: a.emoji,
+      ...doingOf(s, a),
       talkingTo: a.talkingTo,
       sprite: a.sprite,
     })),

@@ -2,6 +2,7 @@
 // (no decorators: see docs/ARCHITECTURE.md, "Stack facts"). Fields have no implicit defaults, so the
 // server always assigns every field when it creates an entry.
 import { schema, t, type SchemaType } from "@colyseus/schema";
+import { FACINGS, TALK_EMOJI, talkingWith, type Facing } from "./view.ts";
 
 export const ClockState = schema(
   {
@@ -25,6 +26,10 @@ export const AgentState = schema(
      */
     x: t.number().view(),
     y: t.number().view(),
+    /**
+     * What it does. Both "" while it talks as talkingWith() writes it: the client writes "talking
+     * with <name>" and 💬 itself from talkingTo (doingOf()), which was two thirds of a talk's bytes.
+     */
     action: t.string().view(),
     emoji: t.string().view(),
     // Not its address ("world:sector:arena:object"): no client reads it (the inspector has it in
@@ -33,8 +38,11 @@ export const AgentState = schema(
     talkingTo: t.string().view(),
     /** Row of the character sprite sheet. */
     sprite: t.number(),
-    /** "down", "left", "right" or "up" (shared/view.ts, Facing). */
-    facing: t.string().view(),
+    /**
+     * Which way it looks: its index in FACINGS (shared/view.ts), a byte where the word took up to
+     * six; read it with facingOf().
+     */
+    facing: t.number().view(),
   },
   "AgentState",
 );
@@ -119,4 +127,47 @@ export type TownState = SchemaType<typeof TownState>;
 export function avatarAt(a: AvatarState | undefined): AvatarAt | undefined {
   const at: AvatarAt | undefined = a?.at;
   return at && typeof at.x === "number" && typeof at.y === "number" ? at : undefined;
+}
+
+/** The name of a resident or person in the room, if it is there. */
+function nameIn(s: TownState, id: string): string | undefined {
+  return s.avatars.get(id)?.name ?? s.agents.get(id)?.name;
+}
+
+/**
+ * A resident's doing as the room's state carries it: "" and "" for a talk the client can write
+ * from talkingTo (talkingWith() its name, TALK_EMOJI), and for that talk's doing lingering the step
+ * after it ended (the resident is choosing what next); anything else as it is.
+ */
+export function sentDoing(
+  s: TownState,
+  id: string,
+  d: { action: string; emoji: string; talkingTo: string },
+): { action: string; emoji: string } {
+  const withWhom = d.talkingTo || s.agents.get(id)?.talkingTo || "";
+  const name = withWhom ? nameIn(s, withWhom) : undefined;
+  return name !== undefined && d.emoji === TALK_EMOJI && d.action === talkingWith(name)
+    ? { action: "", emoji: "" }
+    : { action: d.action, emoji: d.emoji };
+}
+
+/**
+ * A resident's doing as a client shows it (sentDoing()'s inverse): "" for both while it is out of
+ * the client's view in a large town.
+ */
+export function doingOf(s: TownState, a: AgentState): { action: string; emoji: string } {
+  const action: string = a.action ?? "",
+    emoji: string = a.emoji ?? "";
+  if (!a.talkingTo || action || emoji) return { action, emoji };
+  return { action: talkingWith(nameIn(s, a.talkingTo) ?? "someone"), emoji: TALK_EMOJI };
+}
+
+/** A facing as the state carries it (its index in FACINGS). */
+export function facingIndex(f: string): number {
+  return Math.max(0, (FACINGS as readonly string[]).indexOf(f));
+}
+
+/** Which way a resident looks, as a client reads it ("down" while out of view or not decoded). */
+export function facingOf(a: AgentState): Facing {
+  return FACINGS[a.facing] ?? "down";
 }

@@ -23,6 +23,14 @@ export function facingToward(from: { x: number; y: number }, to: { x: number; y:
   return Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : dy > 0 ? "down" : "up";
 }
 
+/** The emoji of a resident who talks. */
+export const TALK_EMOJI = "💬";
+
+/** A resident's doing while it talks with someone (a person, or people) it has no topic with. */
+export function talkingWith(name: string): string {
+  return `talking with ${name}`;
+}
+
 export const AgentView = z.object({
   id: z.string(),
   name: z.string(),

@@ -247,7 +247,7 @@ export class Bot {
     }
     seen.avatars = avatars;
     for (const [id, r] of state.agents) {
-      const now = [`${r.x},${r.y}`, r.facing, `${r.action}|${r.emoji}|${r.talkingTo}`];
+      const now = [`${r.x},${r.y}`, String(r.facing), `${r.action}|${r.emoji}|${r.talkingTo}`];
       const was = seen.agents.get(id);
       if (was) {
         if (was[0] !== now[0]) c.residentMoves++;

@@ -14,7 +14,7 @@ import { InterviewPanel } from "./InterviewPanel.ts";
 import { ModeratorPanel } from "./ModeratorPanel.ts";
 import type { Toasts } from "./Toasts.ts";
 import { objectStates } from "../../shared/objectStates.ts";
-import { avatarAt } from "../../shared/state.ts";
+import { avatarAt, doingOf } from "../../shared/state.ts";
 
 /** Give up walking up to a resident after this long. */
 const APPROACH_MS = 30_000;
@@ -269,8 +269,7 @@ export class Panels {
     const residents = Array.from(s.agents.values(), (a) => ({
       id: a.id,
       name: a.name,
-      emoji: a.emoji,
-      action: a.action,
+      ...doingOf(s, a),
     }));
     this.interview?.setResidents(residents);
     if (this.moderator) {

@@ -12,9 +12,8 @@ import {
   type ViewRequest,
 } from "../../shared/interest.ts";
 import type { ServerMessages } from "../../shared/messages.ts";
-import { avatarAt, type TownState } from "../../shared/state.ts";
+import { avatarAt, doingOf, facingOf, type TownState } from "../../shared/state.ts";
 import { objectStates } from "../../shared/objectStates.ts";
-import { asFacing } from "../../shared/view.ts";
 import { send } from "../net.ts";
 import type { Character } from "../render/Character.ts";
 import { actionSpots, withCrowdTalks, type ActionSpot } from "../render/action.ts";
@@ -56,11 +55,10 @@ export function viewOf(s: TownState): TownView {
         name: a.name,
         x: a.x,
         y: a.y,
-        action: a.action ?? "",
-        emoji: a.emoji ?? "",
+        ...doingOf(s, a),
         talkingTo: a.talkingTo ?? "",
         sprite: a.sprite,
-        facing: asFacing(a.facing),
+        facing: facingOf(a),
       });
   return {
     time: s.clock.time,
@@ -585,8 +583,7 @@ export class TownScene extends Phaser.Scene {
         residents: Array.from(state.agents.values(), (a) => ({
           id: a.id,
           name: a.name,
-          emoji: a.emoji ?? "",
-          action: a.action ?? "",
+          ...doingOf(state, a),
         })),
         connected: this.ctx.connected,
         status: this.ctx.status,

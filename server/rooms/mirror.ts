@@ -1,13 +1,27 @@
 // Mirrors Town events into the schema state that Colyseus sends to clients. The only place that
 // writes room state; it holds no rules, it copies.
-import { AgentState, AvatarState, ObjectState, type TownState } from "../../shared/state.ts";
+import {
+  AgentState,
+  AvatarState,
+  facingIndex,
+  ObjectState,
+  sentDoing,
+  type TownState,
+} from "../../shared/state.ts";
 import type { TownEvent } from "../../shared/events.ts";
-import { applyEvent, type AgentView, type AvatarView, type ViewTarget } from "../../shared/view.ts";
+import {
+  applyEvent,
+  FACINGS,
+  type AgentView,
+  type AvatarView,
+  type ViewTarget,
+} from "../../shared/view.ts";
 
 export function agentState(v: AgentView): AgentState {
   const s = new AgentState();
-  const { address: _kept, ...sent } = v; // not in the state (shared/state.ts)
+  const { address: _kept, facing, ...sent } = v; // the address is not in the state (shared/state.ts)
   Object.assign(s, sent);
+  s.facing = facingIndex(facing);
   return s;
 }
 
@@ -47,6 +61,48 @@ function avatarTarget(s: AvatarState): ReturnType<ViewTarget["avatar"]> {
   };
 }
 
+/** A resident's state as a view's resident: its facing is a number (shared/state.ts). */
+function agentTarget(s: AgentState): ReturnType<ViewTarget["agent"]> {
+  return {
+    get x() {
+      return s.x;
+    },
+    set x(x: number) {
+      s.x = x;
+    },
+    get y() {
+      return s.y;
+    },
+    set y(y: number) {
+      s.y = y;
+    },
+    get action() {
+      return s.action;
+    },
+    set action(action: string) {
+      s.action = action;
+    },
+    get emoji() {
+      return s.emoji;
+    },
+    set emoji(emoji: string) {
+      s.emoji = emoji;
+    },
+    get talkingTo() {
+      return s.talkingTo;
+    },
+    set talkingTo(talkingTo: string) {
+      s.talkingTo = talkingTo;
+    },
+    get facing() {
+      return FACINGS[s.facing] ?? "down";
+    },
+    set facing(facing: string) {
+      s.facing = facingIndex(facing);
+    },
+  };
+}
+
 /**
  * Whether a state was set by a person: not by a resident (its name) nor by the town ("").
  * Names are looked up in a set made once per number of residents.
@@ -73,7 +129,10 @@ function stateTarget(state: TownState, inUseByArea: boolean): ViewTarget {
       state.clock.step = step;
       state.clock.time = time;
     },
-    agent: (id) => state.agents.get(id),
+    agent: (id) => {
+      const a = state.agents.get(id);
+      return a && agentTarget(a);
+    },
     avatar: (id) => {
       const a = state.avatars.get(id);
       return a && avatarTarget(a);
@@ -106,5 +165,10 @@ export function mirror(
   options: { inUseByArea?: boolean } = {},
 ): void {
   const target = stateTarget(state, options.inUseByArea ?? false);
-  for (const e of events) applyEvent(target, e);
+  for (const e of events)
+    applyEvent(
+      target,
+      // A talk's doing the client writes itself is not sent (shared/state.ts, sentDoing).
+      e.kind === "actionStarted" ? { ...e, ...sentDoing(state, e.agentId, e) } : e,
+    );
 }

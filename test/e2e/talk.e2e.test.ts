@@ -10,7 +10,7 @@ import type { Room } from "@colyseus/sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TALK_RANGE } from "../../shared/constants.ts";
-import { avatarAt, type TownState } from "../../shared/state.ts";
+import { avatarAt, facingOf, type TownState } from "../../shared/state.ts";
 import { facingToward } from "../../shared/view.ts";
 import {
   artifact,
@@ -141,7 +141,7 @@ describe("talking with residents", () => {
       () => {
         const ada = avatarAt(observer.state.avatars.get(me));
         const toward = ada ? facingToward(stoppedAt, ada) : undefined;
-        return toward && resident(target).facing === toward ? toward : undefined;
+        return toward && facingOf(resident(target)) === toward ? toward : undefined;
       },
       20_000,
     );
@@ -175,6 +175,18 @@ describe("talking with residents", () => {
     expect(lines.filter((l) => l.state === "failed")).toEqual([]);
     expect({ x: resident(target).x, y: resident(target).y }).toEqual(stoppedAt);
     expect(resident(target).talkingTo).toBe(me);
+    // The room sends whom it talks with, not the words: the page writes them, in the list of
+    // residents and on the resident's label (the screenshot).
+    expect(resident(target).action).toBe("");
+    await page.waitForFunction(
+      (id) =>
+        document
+          .querySelector(`[data-inspect="${id}"]`)
+          ?.closest("li")
+          ?.title.endsWith(": talking with Ada"),
+      target,
+      { timeout: 10_000 },
+    );
     await page.screenshot({ path: artifact("talk-approach-chat.png") });
 
     // Goodbye: it answers, and goes back to its day.

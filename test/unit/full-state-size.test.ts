@@ -36,7 +36,7 @@ function bigTown(people: number, objects: number): TownState {
         emoji: "☕",
         talkingTo: "",
         sprite: i,
-        facing: "down",
+        facing: 0,
       }),
     );
   }

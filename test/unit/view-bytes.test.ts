@@ -7,7 +7,7 @@ import { Interest, type ViewClient } from "../../server/rooms/interest.ts";
 import { agentState, mirror } from "../../server/rooms/mirror.ts";
 import type { TownEvent } from "../../shared/events.ts";
 import { RESIDENTS_ALL_SENT } from "../../shared/interest.ts";
-import { avatarAt, TownState } from "../../shared/state.ts";
+import { avatarAt, doingOf, facingOf, TownState } from "../../shared/state.ts";
 
 const MAP = { width: 160, height: 120 };
 
@@ -174,5 +174,56 @@ describe("bytes a client is sent", () => {
     ]);
     expect(sent.get(ines)!.length).toBe(0);
     expect(ines.decoder!.state.agents.get(far)?.x).toBeUndefined();
+  });
+
+  it("a person's talk with a resident sends whom it talks with, and the client writes 'talking with <name>' itself", () => {
+    const r = room(25);
+    const ines = r.join("sessionIN", "Ines Calloway", 60, 50);
+    const oskar = r.join("sessionOS", "Oskar Brandvold", 4, 7);
+    const doing = (c: Client) => {
+      const s = c.decoder!.state;
+      const { action, emoji } = doingOf(s, s.agents.get("r7")!);
+      return `${emoji} ${action}`;
+    };
+    const talk = {
+      kind: "actionStarted",
+      agentId: "r7",
+      action: "talking with Oskar Brandvold",
+      emoji: "💬",
+      address: "Brackwater:Lindqvist house:study",
+    } as const;
+    // Oskar walks up to the resident reading in its study: it turns to him.
+    const started = r.patch([{ ...talk, talkingTo: "sessionOS" }]);
+    for (const c of [ines, oskar]) {
+      expect(doing(c)).toBe("💬 talking with Oskar Brandvold");
+      expect(c.decoder!.state.agents.get("r7")!.talkingTo).toBe("sessionOS");
+      // Whom it talks with (his session id and a few bytes of structure), not the words
+      // "talking with Oskar Brandvold" and 💬 besides (49 bytes on the old state).
+      expect(started.get(c)!.length, c.sessionId).toBeLessThanOrEqual(18);
+      expect(Buffer.from(started.get(c)!).includes(Buffer.from("Oskar"))).toBe(false);
+    }
+    // It turns to him: a byte for the way it looks (9 bytes with the word "right").
+    const turned = r.patch([{ kind: "agentFaced", agentId: "r7", facing: "right" }]);
+    expect(turned.get(ines)!.length).toBeLessThanOrEqual(4);
+    expect(facingOf(ines.decoder!.state.agents.get("r7")!)).toBe("right");
+    // The talk ends: the resident is free, choosing what next, and shown so (not still talking).
+    const ended = r.patch([{ ...talk, talkingTo: "" }]);
+    expect(ended.get(ines)!.length).toBeLessThanOrEqual(4);
+    expect(ines.decoder!.state.agents.get("r7")!.talkingTo).toBe("");
+    expect(doing(ines)).toBe(" ");
+    r.patch([
+      {
+        kind: "actionStarted",
+        agentId: "r7",
+        action: "reading",
+        emoji: "📖",
+        address: "Brackwater:Lindqvist house:study:armchair",
+        talkingTo: "",
+      },
+    ]);
+    expect(doing(ines)).toBe("📖 reading");
+    // A talk on a topic (two residents) is sent as it is: the client cannot write it.
+    r.patch([{ ...talk, action: "the harvest fair", talkingTo: "r8" }]);
+    expect(doing(oskar)).toBe("💬 the harvest fair");
   });
 });

@@ -9,7 +9,7 @@ import { refuse, type Command, type CommandResult } from "../commands.ts";
 import type { ConversationLine, Mind } from "../mind.ts";
 import { faceWhom } from "../groupTalk.ts";
 import { inTalkRange } from "../talk.ts";
-import { facingToward } from "../../../shared/view.ts";
+import { facingToward, talkingWith } from "../../../shared/view.ts";
 import type { Avatars } from "./avatars.ts";
 import type { Conversations } from "./conversations.ts";
 import type { Pending } from "./pending.ts";
@@ -197,7 +197,7 @@ function talkWorld(o: ChatsOptions): TalkWorld {
       const who = names.join(" and ");
       if (r.talkingTo === withWhom && r.object === who) return;
       const walk = keepWalk && r.path.length > 0 ? r.path : [];
-      residents.startTalking(r, { id: withWhom, name: who }, `talking with ${who}`, events);
+      residents.startTalking(r, { id: withWhom, name: who }, talkingWith(who), events);
       r.path = walk;
     },
     face(t, r, answering, events) {

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { TownEvent } from "../../../shared/events.ts";
 import type { Persona } from "../../../shared/persona.ts";
-import { Facing, facingToward, type AgentView } from "../../../shared/view.ts";
+import { Facing, facingToward, TALK_EMOJI, type AgentView } from "../../../shared/view.ts";
 import type { AgentSelf, Decision, MindInput, Notice } from "../mind.ts";
 import type { PathFinder } from "../path.ts";
 import { arenaOf, perceive, type WorldEvent } from "../perception.ts";
@@ -323,7 +323,7 @@ export class Residents {
     this.objects.release(holder(r), events);
     r.talkingTo = other.id;
     r.action = action;
-    r.emoji = "💬";
+    r.emoji = TALK_EMOJI;
     r.predicate = "chat with";
     r.object = other.name;
     r.objectState = "";
@@ -333,7 +333,7 @@ export class Residents {
       kind: "actionStarted",
       agentId: r.id,
       action,
-      emoji: "💬",
+      emoji: TALK_EMOJI,
       address: this.map.addressAt(r.x, r.y),
       talkingTo: other.id,
     });
