@@ -36,12 +36,6 @@ export const reflectionQuestionsPrompt = definePrompt<
     `Given only these, what are the ${i.n} most salient high-level questions we can answer about the subjects of the statements? Give "questions".`,
   ],
   offline: (i) => ({
-    questions: offlineQuestions(
-      i.name,
-      i.statements,
-      i.people,
-      i.places,
-      i.n,
-    ),
+    questions: offlineQuestions(i.name, i.statements, i.people, i.places, i.n),
   }),
 });
