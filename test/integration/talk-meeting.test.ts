@@ -23,7 +23,9 @@ describe("a meeting agreed between two residents enters both plans", () => {
     const there = new Map<string, number>();
     const key = (m: Meeting) => `${m.proposer}|${m.accepter}|${m.at}`;
     const day = Math.floor(town.time / DAY) * DAY;
-    while (town.time < day + 20 * 3_600_000) {
+    // (Until the last agreed meeting's hour has passed, within the day: talks of the day agree
+    // evening meetings too.)
+    while (town.time < day + 24 * 3_600_000) {
       await town.advance();
       for (const p of t.personas) {
         const m = mind.agent(p.id)?.chat?.agreed;
