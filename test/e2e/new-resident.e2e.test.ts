@@ -145,7 +145,8 @@ describe("a new resident from the browser", () => {
     await waitFor(
       "Nora to head home",
       () => observer.state.agents.get("nora-vale")?.action === "leaving town",
-      10_000,
+      // (A bound, as the waits around it: an observer's patches come late on a loaded machine.)
+      30_000,
     );
     const distance = (a: { x: number; y: number }) =>
       Math.abs(a.x - home.x) + Math.abs(a.y - home.y);
