@@ -50,7 +50,10 @@ export class Conversations {
         ? "cannot talk to oneself"
         : other.talkingTo
           ? `${other.persona.name} is talking to someone else`
-          : "";
+          : // (One retired and walking out of town is asked nothing more: its "leaving town" stays.)
+            other.leaving
+            ? `${other.persona.name} is leaving town`
+            : "";
     if (!reason) this.start(r, other!, plan, now, events);
     else r.notices.push({ kind: "conversationRefused", withId: plan.with, reason });
     return !reason;
