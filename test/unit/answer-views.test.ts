@@ -6,8 +6,7 @@
 // answered by its household, not by who it is; and "as I said" points back only to an answer to
 // the same question.
 import { describe, expect, it } from "vitest";
-import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
-import { understand } from "../../server/agents/language/understand.ts";
+import { conversation } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 4, 7, 15, 0);
@@ -115,32 +114,14 @@ function knowledge(r: Resident): Knowledge {
 }
 
 /** A talk with one resident: each line said with what was said before in it. */
-function talkWith(r: Resident) {
-  const said: string[] = [];
-  const heard: string[] = [];
-  return (text: string): string => {
-    const u = understand(text, {
-      now: NOW,
-      residents: RESIDENTS,
-      listener: r.name,
-      speaker: VISITOR,
-    });
-    const talk: Talk = {
-      me: r.name,
-      speaker: VISITOR,
-      role: "visitor",
-      said: [...said],
-      heard: [...heard, text],
-      memories: [],
-      residents: RESIDENTS,
-      now: NOW,
-    };
-    const answer = answerPeople(u, knowledge(r), talk, () => "").text;
-    said.push(answer);
-    heard.push(text);
-    return answer;
-  };
-}
+const talkWith = (r: Resident) =>
+  conversation({
+    me: r.name,
+    residents: RESIDENTS,
+    now: NOW,
+    knowledge: knowledge(r),
+    speaker: VISITOR,
+  });
 
 describe("views of people, of the village, the household and pointing back", () => {
   it("a view of a relative is given with the clause on them, not the resident's own life", () => {

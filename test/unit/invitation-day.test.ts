@@ -2,8 +2,7 @@
 // Friday evening" is answered for that day (said as that day), by what the resident has already
 // promised that day, and accepted with that day's offset (which the plan takes).
 import { describe, expect, it } from "vitest";
-import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
-import { understand } from "../../server/agents/language/understand.ts";
+import { answerTo } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import { nextTask } from "../../server/agents/plan.ts";
 import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
@@ -41,26 +40,16 @@ const clockmaker: Knowledge = {
   doing: "mending clocks",
 };
 
-function invite(text: string, k: Knowledge = clockmaker) {
-  const residents = ["Anselm Roth", "Wilma Oster"];
-  const u = understand(text, {
-    now: NOW,
-    residents,
-    listener: "Anselm Roth",
-    speaker: "Dora Fenn",
-  });
-  const talk: Talk = {
+const invite = (text: string, k: Knowledge = clockmaker) =>
+  answerTo(text, {
     me: "Anselm Roth",
-    speaker: "Dora Fenn",
-    role: "visitor",
-    said: ["Hello, Dora."],
-    heard: ["Hello!", text],
-    memories: [],
-    residents,
+    residents: ["Anselm Roth", "Wilma Oster"],
     now: NOW,
-  };
-  return answerPeople(u, k, talk, () => "");
-}
+    knowledge: k,
+    speaker: "Dora Fenn",
+    said: ["Hello, Dora."],
+    heard: ["Hello!"],
+  });
 
 describe("an invitation for a day later in the week", () => {
   it("is answered for that day, said as that day", () => {

@@ -47,6 +47,16 @@ const IVY = resident(
 personaFacts(TOMAS.persona);
 personaFacts(IVY.persona);
 
+/** `k`'s answer to `q` in a town of it and `others`. */
+const ask = (k: Knowledge, q: string, others: string[], speaker?: string) =>
+  answerTo(q, {
+    me: k.persona.name,
+    residents: [k.persona.name, ...others],
+    now: NOW,
+    knowledge: k,
+    ...(speaker ? { speaker } : {}),
+  }).text;
+
 describe("a person named twice in one sentence", () => {
   it("is a pronoun the second time in a talk's record told back", () => {
     const said = memoryAsSaid(
@@ -80,13 +90,7 @@ describe("the listener named with a title", () => {
       "Mara Quist studies marine biology. She works as an assistant for Doctor Hal Brenner counting seals on the sandbanks.",
       "Mara is writing up her seal counts.",
     );
-    const a = answerTo("What do you do for work?", {
-      me,
-      residents: [me, "Hal Brenner"],
-      now: NOW,
-      knowledge: k,
-      speaker: "Hal Brenner",
-    }).text;
+    const a = ask(k, "What do you do for work?", ["Hal Brenner"], "Hal Brenner");
     expect(a).toMatch(/for you\b/);
     expect(a).not.toMatch(/Doctor you|Hal/);
   });
@@ -100,12 +104,7 @@ describe("a habitual verb after 'and' said as 'I'", () => {
       "Jonas Pell mends boats at the quay for Wilma Stroud and umpires the cricket matches.",
       "Jonas is tarring an old rowing boat.",
     );
-    const a = answerTo("What do you do for a living?", {
-      me,
-      residents: [me, "Wilma Stroud"],
-      now: NOW,
-      knowledge: k,
-    }).text;
+    const a = ask(k, "What do you do for a living?", ["Wilma Stroud"]);
     expect(a).toMatch(/I mend boats at the quay for Wilma Stroud and umpire the cricket matches/);
   });
 });
@@ -119,7 +118,7 @@ describe("asked what is coming up", () => {
   );
   it("answers with what lies ahead, in more than one wording", () => {
     for (const q of ["Anything fun coming up for you?", "Got anything big coming up?"]) {
-      const a = answerTo(q, { me, residents: [me, "Oskar Lund"], now: NOW, knowledge: k }).text;
+      const a = ask(k, q, ["Oskar Lund"]);
       expect(a, q).toMatch(/harbour race next Saturday/);
       expect(a, q).not.toMatch(/haven't heard|not sure|couldn't say/);
     }
