@@ -285,6 +285,46 @@ describe("Town and minds", () => {
     expect(town.agent("ann")!.talkingTo).toBe("");
   });
 
+  it("refuses a talk with a resident leaving town: it keeps leaving, the asker is told why", async () => {
+    const refused: string[] = [];
+    let ask = false;
+    const asking: Mind = {
+      async tick(input) {
+        for (const n of input.notices) if (n.kind === "conversationRefused") refused.push(n.reason);
+        // Once Bob is leaving, Ann wants a word with him whenever she sees him; both stroll.
+        if (ask && input.agent.id === "ann" && input.perceived.some((p) => p.actor?.id === "bob"))
+          return {
+            conversation: {
+              with: "bob",
+              topic: "talking about the fair",
+              until: input.now + 60_000,
+              lines: [{ speaker: "ann", name: "Ann Ash", text: "Off somewhere?" }],
+            },
+          };
+        if (!input.needsAction) return null;
+        return {
+          action: {
+            action: "strolling",
+            emoji: "🚶",
+            address: "Tiny:Square:plaza",
+            until: input.now + 3_600_000,
+          },
+        };
+      },
+    };
+    const town = makeTown(asking);
+    await run(town, 60); // both out on the plaza, away from Bob's home
+    const retired = town.apply({ kind: "retireResident", by: "Mo", agentId: "bob" });
+    expect(retired).toMatchObject({ ok: true });
+    ask = true;
+    const events = await run(town, 5);
+    expect(events.some((e) => e.kind === "said")).toBe(false);
+    expect(refused).toContain("Bob Birch is leaving town");
+    const bob = town.agent("bob");
+    // (Still walking home to leave, or already gone: never drawn into Ann's talk.)
+    if (bob) expect(bob).toMatchObject({ action: "leaving town", talkingTo: "" });
+  });
+
   it("saves and restores the mind's own state with the town", async () => {
     let restored: unknown;
     const mind: Mind = {
