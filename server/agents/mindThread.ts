@@ -209,6 +209,7 @@ function samePerceived(a: PerceivedEvent, b: PerceivedEvent): boolean {
       a.object === b.object &&
       a.address === b.address &&
       a.description === b.description &&
+      a.doing === b.doing &&
       a.by === b.by &&
       a.byPerson === b.byPerson &&
       a.joinable === b.joinable &&

@@ -51,7 +51,8 @@ export function reactionOptions(
   if (isSleep(doing(s) || input.agent.action) || isSleep(e.description)) return [];
   // Nobody starts a talk from the shower, nor with someone in it (body care is private); one may
   // still wait for what they use.
-  const inPrivate = isPrivateDoing(doing(s) || input.agent.action) || isPrivateDoing(e.description);
+  const inPrivate =
+    isPrivateDoing(doing(s) || input.agent.action) || isPrivateDoing(e.doing ?? e.description);
   const hour = Math.floor(minuteOfDay(now) / 60);
   // Someone talking with people, in a group anyone near may join.
   if (e.predicate === "chat with") return e.joinable && hour !== 23 && !inPrivate ? ["join"] : [];

@@ -14,6 +14,9 @@ export interface WorldEvent {
   address: Address;
   x: number;
   y: number;
+  /** An agent's doing as it was chosen ("making coffee"), the description's predicate as a value:
+   *  readers take it rather than tag the sentence. */
+  doing?: string;
   /** Who set an object's state (a person's or agent's name); empty otherwise. */
   by?: string;
   /** The object's state is a person's word (a moderator's "on fire"), not a resident's use. */

@@ -92,11 +92,18 @@ function indexText(pos: Pos): string {
   return t;
 }
 
-const found = new Map<string, number[] | null>();
+// (Kept by part of speech, then word or offset: these run hundreds of thousands of times a day,
+// and a key made of both was a string allocated on every call.)
+const found: Record<Pos, Map<string, number[] | null>> = {
+  noun: new Map(),
+  verb: new Map(),
+  adj: new Map(),
+  adv: new Map(),
+};
 /** The synset offsets of a lemma in one part of speech (most frequent sense first). */
 function offsetsOf(w: string, pos: Pos): number[] | undefined {
-  const key = `${pos}:${w}`;
-  const hit = found.get(key);
+  const kept = found[pos];
+  const hit = kept.get(w);
   if (hit !== undefined) return hit ?? undefined;
   const text = indexText(pos);
   let lo = 0;
@@ -121,8 +128,8 @@ function offsetsOf(w: string, pos: Pos): number[] | undefined {
     if (lemmaOf < w) lo = (end < 0 ? text.length : end) + 1;
     else hi = start;
   }
-  if (found.size > 100_000) found.clear();
-  found.set(key, out);
+  if (kept.size > 100_000) kept.clear();
+  kept.set(w, out);
   return out ?? undefined;
 }
 
@@ -132,7 +139,12 @@ const index = (pos: Pos) => ({
 });
 
 const fds = new Map<Pos, number>();
-const synsets = new Map<string, Synset>();
+const synsets: Record<Pos, Map<number, Synset>> = {
+  noun: new Map(),
+  verb: new Map(),
+  adj: new Map(),
+  adv: new Map(),
+};
 function readLine(pos: Pos, offset: number): string {
   let fd = fds.get(pos);
   if (fd === undefined) fds.set(pos, (fd = openSync(join(dict(), `data.${pos}`), "r")));
@@ -154,8 +166,8 @@ export function closeLexicon(): void {
 }
 
 export function synset(pos: Pos, offset: number): Synset {
-  const key = `${pos}${offset}`;
-  const hit = synsets.get(key);
+  const kept = synsets[pos];
+  const hit = kept.get(offset);
   if (hit) return hit;
   const line = readLine(pos, offset);
   const [head, gloss = ""] = line.split(" | ");
@@ -182,8 +194,8 @@ export function synset(pos: Pos, offset: number): Synset {
     pointers,
     gloss: gloss.trim(),
   };
-  if (synsets.size > 50_000) synsets.clear();
-  synsets.set(key, s);
+  if (kept.size > 50_000) kept.clear();
+  kept.set(offset, s);
   return s;
 }
 

@@ -338,7 +338,7 @@ export function talkLine(
     // One proposal a talk, from either side.
     const offer =
       !iAsked.has("invite") && !theyAsked.has("invite") && n >= 2
-        ? proposal(k, other, now, places, people, theirInterests(speaker, other, soFar))
+        ? proposal(k, other, now, places, people, () => theirInterests(speaker, other, soFar))
         : undefined;
     // Not a place and time the other just proposed (that is theirs to keep).
     const invite = offer && !said(sentencesOf(offer.text).at(-2) ?? "") ? offer : undefined;
@@ -630,10 +630,12 @@ function nounsIn(text: string): string[] {
  *  for. */
 function reasonIn(
   task: string,
-  theirs: readonly { word: string; now: boolean }[],
+  interests: () => readonly { word: string; now: boolean }[],
 ): { word: string; now: boolean } | undefined {
   // (What one does names it too: "painting" meets their "paint".)
   const mine = [...nounsOf(task), ...verbsIn(task)];
+  if (!mine.length) return undefined;
+  const theirs = interests();
   for (const m of mine)
     // (The same thing: a cafe's "coffee" is not a walk's "tea", a pond no game of pool.)
     for (const t of theirs) if (m === t.word) return t;
@@ -649,7 +651,9 @@ function proposal(
   now: number,
   places: readonly PlaceName[],
   people: readonly string[],
-  theirs: readonly { word: string; now: boolean }[] = [],
+  // (Read only when a block of one's day could be proposed: reading what they said tags each of
+  // their sentences, and most lines have no such block.)
+  interests: () => readonly { word: string; now: boolean }[] = () => [],
 ): { text: string; proposes: Proposal } | undefined {
   const minute = Math.floor((now % 86_400_000) / 60_000);
   // Somewhere else than home and than where one is now, an hour ahead at least.
@@ -662,6 +666,7 @@ function proposal(
     // (Only names whose first word the task holds: names.ts, not every name of the town.)
     nameCandidates(task, people).some((i) => task.includes(first(people[i])));
   let reason: { word: string; now: boolean } | undefined;
+  let theirs: readonly { word: string; now: boolean }[] | undefined;
   const next = k.today.find(
     (b) =>
       b.start > minute + 60 &&
@@ -670,7 +675,7 @@ function proposal(
       !!b.place &&
       sectorOf(b.place) !== home &&
       sectorOf(b.place) !== here &&
-      !!(reason = reasonIn(plain(b.task), theirs)),
+      !!(reason = reasonIn(plain(b.task), () => (theirs ??= interests()))),
   );
   if (!next?.place || !reason) return undefined;
   const sector = next.place.split(" of ").at(-1) ?? next.place;

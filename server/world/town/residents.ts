@@ -405,6 +405,7 @@ export class Residents {
         predicate: r.predicate,
         object: r.object,
         description: `${r.persona.name} is ${r.action}`,
+        doing: r.action,
         address,
         x: r.x,
         y: r.y,
