@@ -74,6 +74,7 @@ describe("a resident whose day is all at work still knows where one goes of one'
     "Where do people go to relax around here?",
     "Where could I unwind?",
     "Somewhere nice to take a walk?",
+    "Where can I go for a stroll?",
   ])("%s → the green", (q) => {
     const a = ask(q);
     expect(a).toMatch(/^Try Heron Green/);
@@ -124,4 +125,17 @@ describe("a place the village does not have", () => {
       expect(a).not.toMatch(/tearoom|not sure/);
     },
   );
+
+  it("without a green or a tearoom, a park or a coffee is honestly nowhere, said as asked", () => {
+    const bare = PLACES.filter((p) => p.name === "Roe cottage" || p.name === "Quarry Road forge");
+    expect(ask("Is there a park nearby?", bare)).toBe(
+      "As far as I know, there's no park around here.",
+    );
+    expect(ask("Where do people go to relax around here?", bare)).toBe(
+      "As far as I know, there's nowhere around here to relax.",
+    );
+    expect(ask("Where can I get a coffee?", bare)).toBe(
+      "As far as I know, there's nowhere around here to get a coffee.",
+    );
+  });
 });

@@ -762,7 +762,7 @@ function doingNames(word: string): Map<string, number> {
           if (t && ["noun.act", "noun.feeling", "noun.state"].includes(t.domain))
             for (const x of t.words) add(x, 0.9);
         }
-        if (rank === 0 && pos === "verb") for (const g of glossRoots(s)) add(g, 0.7);
+        if (rank === 0 && pos === "verb") for (const g of glossRoots(s)) add(g, 0.8);
       });
   }
   if (doings.size > 20_000) doings.clear();

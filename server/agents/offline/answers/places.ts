@@ -438,8 +438,16 @@ export function places(
     };
   }
   const best = named ?? scored[0];
-  // Nothing it knows serves what is asked, while it knows the town's places: honestly none.
-  if (!best) return { name: "places", sentences: f && knowsPlaces(k) ? noneFor(u, asked) : [] };
+  // Nothing it knows serves what is asked, while it knows the town's places: honestly none (not
+  // where a place serves part of it: "take my kids to PLAY" and a green).
+  if (!best)
+    return {
+      name: "places",
+      sentences:
+        f && knowsPlaces(k) && !asked.some((w) => placesFor([w], k, residents).length)
+          ? noneFor(u, asked)
+          : [],
+    };
   // (Another as good, unless a place was asked for by its name.)
   const other = named
     ? undefined
@@ -499,28 +507,46 @@ function knowsPlaces(k: Knowledge): boolean {
 function noneFor(u: Utterance, asked: string[]): string[] {
   const kind = kindAsked(u, asked);
   if (kind) return [`As far as I know, there's no ${kind} around here.`];
-  const sought = soughtAs(u);
+  const sought = soughtAs(u, asked);
   return sought ? [`As far as I know, there's nowhere around here ${sought}.`] : [];
 }
 
 /** What a place is sought for in the question's own words, from its doing on ("to BUY SOME
- *  GROCERIES"), the speaker's words turned to the listener's; nothing where no doing is asked
- *  ("is there a DOCTOR in town?" is no place asked for by what one does there). */
-function soughtAs(u: Utterance): string {
+ *  GROCERIES"), the speaker's words turned to the listener's: a verb asked, else the word after
+ *  "to" where WordNet knows it as a verb ("go to RELAX", which the tagger reads as a noun), else
+ *  the verb whose object is asked ("GET a coffee"); up to a clause of its own ("while I'm here").
+ *  Nothing where no doing is asked ("is there a DOCTOR in town?"). */
+function soughtAs(u: Utterance, asked: string[]): string {
   const terms = termsOf(u.text);
   const verbs = new Set(u.topic.filter((w) => u.pos?.[w] === "verb"));
-  const at = terms.findIndex(
-    (t) => verbs.has(t.normal) || verbs.has(lemma(t.normal, "verb") ?? infinitive(t.normal) ?? ""),
+  const root = (w: string) => lemma(w, "verb") ?? infinitive(w) ?? w;
+  const objects = objectsOfVerbs(u.text);
+  const getting = new Set(
+    [...objects].filter(([, os]) => os.some((o) => asked.includes(o))).map(([v]) => v),
   );
-  if (at < 0) return "";
-  const rest = terms
-    .slice(at)
-    .map((t) => t.normal)
+  const start = [
+    (i: number) => verbs.has(terms[i].normal) || verbs.has(root(terms[i].normal)),
+    (i: number) =>
+      i > 0 && terms[i - 1].normal === "to" && senses(terms[i].normal, "verb").length > 0,
+    (i: number) => terms[i].tags.includes("Verb") && getting.has(root(terms[i].normal)),
+  ]
+    .map((at) => terms.findIndex((_, i) => at(i)))
+    .find((i) => i >= 0);
+  if (start === undefined) return "";
+  const said: string[] = [];
+  for (let i = start; i < terms.length; i++) {
+    const t = terms[i];
+    // (A conjunction joins another doing, "sit AND read"; else it opens a clause of its own.)
+    if (t.tags.includes("Conjunction") && !terms[i + 1]?.tags.includes("Verb")) break;
+    said.push(t.normal);
+  }
+  const phrase = said
     .join(" ")
     .replace(/\b(around here|nearby|in town|here)$/, "")
-    .trim();
-  const own = rest.replace(/\b(my|our)\b/g, "your").replace(/\b(i|me|we|us)\b/g, "you");
-  return `to ${own}`;
+    .trim()
+    .replace(/\b(my|our)\b/g, "your")
+    .replace(/\b(i|me|we|us)\b/g, "you");
+  return phrase ? `to ${phrase}` : "";
 }
 
 /** Whether all a question asks of is a place it knows, by its name ("how do I find the POST
