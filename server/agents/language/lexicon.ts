@@ -688,3 +688,105 @@ export function glossOf(word: string, pos: Pos): string[] {
   const s = senses(word, pos)[0];
   return s ? glossRoots(s) : [];
 }
+
+/** The content words of a synset's whole gloss, its examples too ("they went for a WALK in the
+ *  park"), by their roots. */
+function wholeGloss(s: Synset): string[] {
+  const out: string[] = [];
+  for (const tok of s.gloss.toLowerCase().match(/[a-z]{3,}/g) ?? []) {
+    if (GLOSS_GRAMMAR.has(tok)) continue;
+    const base = lemma(tok, "noun") ?? lemma(tok, "verb") ?? lemma(tok, "adj") ?? irregular(tok);
+    if (base && !GLOSS_GRAMMAR.has(base)) out.push(base);
+    const verb = lemma(tok, "verb") ?? irregular(tok);
+    if (verb && verb !== base && !GLOSS_GRAMMAR.has(verb)) out.push(verb);
+  }
+  return out;
+}
+
+const uses = new Map<string, Map<string, number>>();
+/**
+ * What a kind of place is for, read from its senses as a place (WordNet's locations, else its
+ * first sense as a noun): the use its definition names after "for" by an adjective of relation
+ * ("open land FOR RECREATIONAL use": recreation), that use's senses, their definitions and kinds
+ * (recreation "renews your health and spirits by enjoyment and RELAXATION"; ENTERTAINMENT is a
+ * kind of diversion), and what its examples show done there ("they went for a WALK in the park").
+ * For the places one goes to of one's own free will, which no thing sold or served names.
+ */
+function placeUse(word: string): Map<string, number> {
+  const hit = uses.get(word);
+  if (hit) return hit;
+  const out = new Map<string, number>();
+  const add = (l: string, weight: number) => {
+    if ((out.get(l) ?? 0) < weight) out.set(l, weight);
+  };
+  const all = senses(word, "noun");
+  const asPlace = all.filter((s) => s.domain === "noun.location");
+  for (const s of asPlace.length ? asPlace : all.slice(0, 1)) {
+    const examples = s.gloss.match(/"[^"]*"/g) ?? [];
+    const definition = s.gloss.replace(/"[^"]*"/g, "");
+    // (Examples of a place only: a room's "had a NICE view" or a hearth's "they SAT at the
+    // hearth" show no use.)
+    if (asPlace.length)
+      for (const x of examples) for (const g of wholeGloss({ ...s, gloss: x })) add(g, 0.8);
+    // (The word right after "for", an adjective of relation: "for RECREATIONAL use".)
+    const forWhat = / for ([a-z]+)/.exec(definition)?.[1] ?? "";
+    for (const p of (forWhat && senses(forWhat, "adj")[0]?.pointers) || []) {
+      if (p.symbol !== "\\") continue;
+      // (The use by the word of its synset the adjective is formed from, "recreation", in its
+      // senses: recreation as diversion and as refreshment.)
+      const common = (w: string) => [...w].findIndex((c, i) => forWhat[i] !== c) >>> 0;
+      const named = [...synset(p.pos, p.offset).words].sort((a, b) => common(b) - common(a))[0];
+      const name = lemma(named, "noun");
+      for (const use of name ? senses(name, "noun").slice(0, 2) : []) {
+        for (const x of use.words) add(x, 1);
+        for (const x of wholeGloss({ ...use, gloss: use.gloss.replace(/"[^"]*"/g, "") }))
+          add(x, 0.8);
+        for (const q of use.pointers)
+          if (q.symbol === "~") for (const x of synset(q.pos, q.offset).words) add(x, 0.9);
+      }
+    }
+  }
+  if (uses.size > 20_000) uses.clear();
+  uses.set(word, out);
+  return out;
+}
+
+/** A doing by the words that name it: itself and its synonyms, the acts and feelings derived from
+ *  it (relax: RELAXATION, rest, ease; not what "drink" is of, spirits) and what its first gloss
+ *  says it is for (visit: "go to see a place, as for ENTERTAINMENT"). */
+const doings = new Map<string, Map<string, number>>();
+function doingNames(word: string): Map<string, number> {
+  const hit = doings.get(word);
+  if (hit) return hit;
+  const out = new Map<string, number>([[word, 1]]);
+  const add = (l: string, weight: number) => {
+    if ((out.get(l) ?? 0) < weight) out.set(l, weight);
+  };
+  for (const pos of ["verb", "noun"] as const) {
+    const l = lemma(word, pos);
+    if (l) add(l.replace(/_/g, " "), 1);
+    senses(word, pos)
+      .slice(0, 3)
+      .forEach((s, rank) => {
+        for (const x of s.words) add(x, rank ? 0.8 : 0.9);
+        for (const p of s.pointers) {
+          const t = p.symbol === "+" ? synset(p.pos, p.offset) : undefined;
+          if (t && ["noun.act", "noun.feeling", "noun.state"].includes(t.domain))
+            for (const x of t.words) add(x, 0.9);
+        }
+        if (rank === 0 && pos === "verb") for (const g of glossRoots(s)) add(g, 0.8);
+      });
+  }
+  if (doings.size > 20_000) doings.clear();
+  doings.set(word, out);
+  return out;
+}
+
+/** How well a doing asked for ("somewhere to RELAX") meets what a kind of place is for
+ *  (`placeUse`), 0..1. */
+export function useMatch(doing: string, place: string): number {
+  const use = placeUse(place);
+  let best = 0;
+  for (const [l, w] of doingNames(doing)) best = Math.max(best, w * (use.get(l) ?? 0));
+  return best;
+}

@@ -12,6 +12,7 @@ import {
   senses,
   type Pos,
   type Synset,
+  useMatch,
 } from "../../language/lexicon.ts";
 import { parsed, termsOf } from "../../language/parse.ts";
 import { listOf, sentence } from "../../language/realise.ts";
@@ -36,7 +37,9 @@ export const FRAMING_VERBS = [
 /** What a question asks a place for: the things and doings asked about, not when, who, or the
  *  verbs of going and finding that frame it ("where do PEOPLE GO for a drink in the EVENING"). */
 export function purposeWords(u: Utterance): string[] {
-  const verbish = (w: string) => senses(w, "verb").length > senses(w, "noun").length;
+  // (A word used as a noun is no verb of going: "take a WALK".)
+  const verbish = (w: string) =>
+    u.pos?.[w] !== "noun" && senses(w, "verb").length > senses(w, "noun").length;
   // ("A spot TO READ": what the place is for, whatever file its verb is in.)
   const sought = purposeVerbs(u.text);
   const framing = (w: string) =>
@@ -206,14 +209,20 @@ export function placesFor(
       let own = 0;
       const fits = new Set<string>();
       const doings = new Set<number>();
+      const heads = new Set([nameHead(p.name.split(" of ")[0]), ...p.parts.map(nameHead)]);
       for (const t of words) {
         const matches = new Map<string, number>();
         for (const [w, weight, pos, doing] of ws) {
           // (A place's name is read as a place in any of its senses: a "green" is also a
           // park, WordNet's "park, commons, common, green".)
           const asPlace = weight === 1 && placeSenses(w).has(t) ? 0.9 : 0;
+          // (Or by what its kind of place is for, said by its name's head or its rooms': a green
+          // is for recreation, which relaxes; not "Hearth" & Crumb cafe, a hearth one sits on.)
+          const forUse = weight === 1 && !doing && heads.has(w) ? useMatch(t, w) : 0;
           const m =
-            Math.max(purposeMatch(t, w, pos, readings.get(t)), asPlace) * weight * idf(w, doing);
+            Math.max(purposeMatch(t, w, pos, readings.get(t)), asPlace, forUse) *
+            weight *
+            idf(w, doing);
           if (m >= 0.3 && m > (matches.get(w) ?? 0)) matches.set(w, m);
           if (weight === 1 && m >= 0.3) own = Math.max(own, m);
           if (weight === 0.9 && !doing && m >= 0.3) own = Math.max(own, m);
@@ -338,7 +347,12 @@ export function leisurePlace(
  *  at Willow Green; "to READ": it studies in the library), each doing by what it is for or by
  *  its senses ("read" is a sense of "study"). A doing only: a thing asked for ("a meal") is got
  *  where it is served, which the place's own name and things say, not where it has its lunch. */
-function ownPlaceFor(words: string[], u: Utterance, f: PersonaFacts, k: Knowledge): Source {
+function ownPlaceFor(
+  words: string[],
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+): Source & { sector: string } {
   const own = new Set(ownPlaces(k).map((x) => x.sector));
   const doings = words.filter(
     (w) => u.pos?.[w] === "verb" || senses(w, "verb").length > senses(w, "noun").length,
@@ -353,9 +367,10 @@ function ownPlaceFor(words: string[], u: Utterance, f: PersonaFacts, k: Knowledg
         if (m >= 0.6 && m > (best?.s ?? 0)) best = { b, s: m };
       }
   }
-  if (!best) return { name: "places-own", sentences: [] };
+  if (!best) return { name: "places-own", sentences: [], sector: "" };
   return {
     name: "places-own",
+    sector: best.b.place!.split(" of ").at(-1)!,
     sentences: [
       sentence(
         `Try ${placePhrase(best.b.place!)}; I'm often there myself, ${doingPhrase({ ...best.b, place: undefined }, f, k)}`,
@@ -375,17 +390,22 @@ export function places(
 ): Source {
   const asked = purposeWords(u);
   const scored = placesFor(asked, k, residents);
-  if (!scored.length && f) {
+  const sectorOf = (name: string) => name.split(" of ").at(-1) ?? name;
+  // Where it goes itself for what is asked, said as its own, where the town's places serve
+  // nothing asked or that place is the one that serves it best (not the college it studies at as
+  // a place to visit when there is a park; not where it writes letters as a place to read).
+  const fits = (sector: string) => !scored.length || sectorOf(scored[0].p.name) === sector;
+  if (f) {
     // (Going itself is all that is asked: WordNet's "visit", to go to see a place.)
     const going = asked.length > 0 && asked.every((w) => closeness(w, "visit") >= 0.6);
     const free = going ? leisurePlace(f, k) : undefined;
-    if (free)
+    if (free && fits(free.sector))
       return {
         name: "places-own",
         sentences: [sentence(`Try ${free.sector}; I like it there myself, ${free.doing}`)],
       };
     const own = ownPlaceFor(asked, u, f, k);
-    if (own.sentences.length) return own;
+    if (own.sentences.length && fits(own.sector)) return own;
   }
   // A room asked for by its own name ("where the library is") before the building around it,
   // then a building by its own ("where's the PARK?", "how do I get to the CAFE?"), by any of
@@ -403,9 +423,31 @@ export function places(
         !wordsOf(arena).every((w) => wordsOf(sector).includes(w))
       );
     }) ?? scored.find((x) => !x.p.name.includes(" of ") && names(x.p.name));
+  // A kind of place asked for that it knows none of ("where's the LIBRARY?" in a town without
+  // one): honestly none, and a place near in kind only (a cafe for a restaurant, not for books).
+  const kind = kindAsked(u, asked);
+  if (f && kind && !knowsKind(kind, k)) {
+    const near = scored.find((x) => closeness(kind, nameHead(sectorOf(x.p.name))) >= 0.35);
+    return {
+      name: "places",
+      sentences: [
+        sentence(
+          `As far as I know, there's no ${kind} around here${near ? `, but there's ${sectorOf(near.p.name)}${lies(near.p, ", ")}` : ""}`,
+        ),
+      ],
+    };
+  }
   const best = named ?? scored[0];
-  if (!best) return { name: "places", sentences: [] };
-  const sectorOf = (name: string) => name.split(" of ").at(-1) ?? name;
+  // Nothing it knows serves what is asked, while it knows the town's places: honestly none (not
+  // where a place serves part of it: "take my kids to PLAY" and a green).
+  if (!best)
+    return {
+      name: "places",
+      sentences:
+        f && knowsPlaces(k) && !asked.some((w) => placesFor([w], k, residents).length)
+          ? noneFor(u, asked)
+          : [],
+    };
   // (Another as good, unless a place was asked for by its name.)
   const other = named
     ? undefined
@@ -429,6 +471,82 @@ export function places(
       ),
     ],
   };
+}
+
+/** The kind of place a question asks for by its name ("is there a PARK nearby?", "where's the
+ *  LIBRARY?"): a building, an establishment, a facility or a tract of land, with no doing asked
+ *  (not "where could I BUY groceries?", where a grocery is what is bought). */
+function kindAsked(u: Utterance, asked: string[]): string | undefined {
+  if (asked.length !== 1 || u.topic.some((w) => u.pos?.[w] === "verb")) return undefined;
+  const [w] = asked;
+  return u.pos?.[w] !== "verb" &&
+    ["structure", "facility", "establishment", "tract"].some((x) => kindOf(w, x, { senses: 1 }))
+    ? w
+    : undefined;
+}
+
+/** Whether it knows a place of a kind: one named by it, by a kind of it (a bakery is a shop) or
+ *  by a synonym (a green is a park), in its name or its rooms'. */
+function knowsKind(kind: string, k: Knowledge): boolean {
+  return k.places
+    .filter((p) => !p.dwelling)
+    .some((p) =>
+      [...wordsOf(`${p.name} ${p.parts.join(" ")}`), nameHead(p.name.split(" of ")[0])].some(
+        (x) => x === kind || kindOf(x, kind, { senses: 1 }) || closeness(kind, x) >= 0.75,
+      ),
+    );
+}
+
+/** Whether it knows places of the town to send someone to (not only homes). */
+function knowsPlaces(k: Knowledge): boolean {
+  return k.places.some((p) => !p.dwelling && p.name !== k.home.split(" of ").at(-1));
+}
+
+/** That nowhere it knows serves what is asked, said by what was asked ("nowhere around here to
+ *  buy groceries"; "no park"). */
+function noneFor(u: Utterance, asked: string[]): string[] {
+  const kind = kindAsked(u, asked);
+  if (kind) return [`As far as I know, there's no ${kind} around here.`];
+  const sought = soughtAs(u, asked);
+  return sought ? [`As far as I know, there's nowhere around here ${sought}.`] : [];
+}
+
+/** What a place is sought for in the question's own words, from its doing on ("to BUY SOME
+ *  GROCERIES"), the speaker's words turned to the listener's: a verb asked, else the word after
+ *  "to" where WordNet knows it as a verb ("go to RELAX", which the tagger reads as a noun), else
+ *  the verb whose object is asked ("GET a coffee"); up to a clause of its own ("while I'm here").
+ *  Nothing where no doing is asked ("is there a DOCTOR in town?"). */
+function soughtAs(u: Utterance, asked: string[]): string {
+  const terms = termsOf(u.text);
+  const verbs = new Set(u.topic.filter((w) => u.pos?.[w] === "verb"));
+  const root = (w: string) => lemma(w, "verb") ?? infinitive(w) ?? w;
+  const objects = objectsOfVerbs(u.text);
+  const getting = new Set(
+    [...objects].filter(([, os]) => os.some((o) => asked.includes(o))).map(([v]) => v),
+  );
+  const start = [
+    (i: number) => verbs.has(terms[i].normal) || verbs.has(root(terms[i].normal)),
+    (i: number) =>
+      i > 0 && terms[i - 1].normal === "to" && senses(terms[i].normal, "verb").length > 0,
+    (i: number) => terms[i].tags.includes("Verb") && getting.has(root(terms[i].normal)),
+  ]
+    .map((at) => terms.findIndex((_, i) => at(i)))
+    .find((i) => i >= 0);
+  if (start === undefined) return "";
+  const said: string[] = [];
+  for (let i = start; i < terms.length; i++) {
+    const t = terms[i];
+    // (A conjunction joins another doing, "sit AND read"; else it opens a clause of its own.)
+    if (t.tags.includes("Conjunction") && !terms[i + 1]?.tags.includes("Verb")) break;
+    said.push(t.normal);
+  }
+  const phrase = said
+    .join(" ")
+    .replace(/\b(around here|nearby|in town|here)$/, "")
+    .trim()
+    .replace(/\b(my|our)\b/g, "your")
+    .replace(/\b(i|me|we|us)\b/g, "you");
+  return phrase ? `to ${phrase}` : "";
 }
 
 /** Whether all a question asks of is a place it knows, by its name ("how do I find the POST
