@@ -30,7 +30,9 @@ export function lookingAhead(
       return x.aim ? `${said.replace(/[.!]+$/, "")}, and I hope to win.` : said;
     });
   const plans = factsOf(f, k, (x) => x.kinds.includes("plan"));
-  const recorded = talk.now !== undefined ? plansAhead(held, talk.me, talk.speaker, talk.now) : [];
+  // (Hoped for, only its own plans: an event it heard of is news, not its hope.)
+  const own = expecting ? held : held.filter(({ fact }) => fact.source === talk.me && !fact.told);
+  const recorded = talk.now !== undefined ? plansAhead(own, talk.me, talk.speaker, talk.now) : [];
   // Ahead in its day: not what it is doing now, not at home; time with someone first.
   const home = k.home.split(" of ").at(-1);
   const ahead = activities(k.today).filter(
