@@ -120,6 +120,50 @@ describe("a word of kinship in its persona is no name", () => {
   });
 });
 
+describe("asked of its brothers and sisters", () => {
+  const ask = (persona: PersonaText, q: string) =>
+    answerTo(q, {
+      me: persona.name,
+      residents: [persona.name, "Tove Berg"],
+      now: DAY1,
+      knowledge: knowledgeOf(persona, { today: [], home: "Moss cottage" }),
+    }).text;
+  const lena = {
+    name: "Lena Moss",
+    innate: "calm",
+    learned:
+      "Lena Moss keeps the lighthouse at Gull Point. She is married to Piet, a fisherman; her brother Ansel lives with them.",
+    currently: "Lena is repainting the lamp room.",
+    lifestyle: "Lena wakes at 6 am.",
+  };
+  const piet = {
+    name: "Piet Moss",
+    innate: "quiet",
+    learned:
+      "Piet Moss fishes the bay. He is married to Lena, the lighthouse keeper; her brother Ansel lives with them.",
+    currently: "Piet is mending his nets.",
+    lifestyle: "Piet wakes at 5 am.",
+  };
+  it("a brother is a sibling, said in a sentence of its own", () => {
+    for (const q of [
+      "Do you have any siblings?",
+      "Have you got a brother?",
+      "Do you have a brother?",
+    ]) {
+      const a = ask(lena, q);
+      expect(a, q).toMatch(/^Yes\. My brother Ansel lives with/);
+      expect(a, q).not.toMatch(/\bI a\b|\bI which\b/);
+    }
+  });
+  it("another's brother its persona names is not its own", () => {
+    for (const q of ["Do you have a brother?", "Have you got any siblings?"]) {
+      const a = ask(piet, q);
+      expect(a, q).toMatch(/^No/);
+      expect(a, q).not.toMatch(/\bI a\b|\bI the\b/);
+    }
+  });
+});
+
 describe("asked of its evening on a day it heard news", () => {
   const marta = {
     name: "Marta Lind",
