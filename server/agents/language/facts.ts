@@ -5,7 +5,7 @@
 // "plan"), not from a list of the personas' words. Answers take the clauses as values and say
 // them through the realiser; nothing is re-parsed from what the engine wrote.
 import nlp from "compromise";
-import { closeness, kindOf, lemma, senses, synset, type Pos } from "./lexicon.ts";
+import { closeness, glossOf, kindOf, lemma, senses, synset, type Pos } from "./lexicon.ts";
 import { Bounded, copyOf, sentencesOf, termsOf as parsedTerms } from "./parse.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
 import { notePronoun } from "./pronouns.ts";
@@ -30,6 +30,9 @@ export interface Fact {
   pos: Record<string, Pos>;
   /** From which field: backstory, status (currently) or habits (lifestyle). */
   source: "learned" | "currently" | "lifestyle";
+  /** It takes part in a contest ("running for mayor in the election", "training for the race")
+   *  and says no wish of its own: a wish all the same, to win it. */
+  aim?: boolean;
 }
 
 export interface PersonaFacts {
@@ -386,6 +389,32 @@ function wishIn(text: string): boolean {
   });
 }
 
+/** Whether a noun names a contest: WordNet's contests, or a sense whose gloss says a winner is
+ *  decided ("election": a vote to select the winner of a position). */
+function isContest(noun: string): boolean {
+  return (
+    kindOf(noun, "contest") || glossOf(noun, "noun").some((g) => closeness(g, "winner") >= 0.9)
+  );
+}
+
+/**
+ * Whether a status clause says it takes part in a contest: a contest named after "for" or "in"
+ * ("running for mayor IN THE ELECTION", "training FOR THE RACE"), not one it makes or runs, the
+ * object of its verb ("organising a tournament", "helping Daniel organise the tournament").
+ */
+function aimIn(text: string): boolean {
+  const terms = termsOf(text);
+  const phrase = ["Determiner", "Possessive", "Adjective", "Noun", "Value", "Date"];
+  return terms.some((t, i) => {
+    if (!t.tags.includes("Noun") || t.tags.includes("Pronoun")) return false;
+    if (!isContest(lemma(t.normal, "noun") ?? t.normal)) return false;
+    // (Back over its noun phrase to the word that governs it.)
+    let j = i - 1;
+    while (j >= 0 && phrase.some((g) => terms[j].tags.includes(g)) && !terms[j].post?.trim()) j--;
+    return j >= 0 && ["for", "in"].includes(terms[j].normal);
+  });
+}
+
 function kindsOf(
   text: string,
   words: string[],
@@ -404,7 +433,7 @@ function kindsOf(
   if (source === "lifestyle") kinds.add("habit");
   const near = (concept: string, min: number) => words.some((w) => closeness(w, concept) >= min);
   if (near("worry", 0.6)) kinds.add("worry");
-  if (wishIn(text)) kinds.add("wish");
+  if (wishIn(text) || (source === "currently" && aimIn(text))) kinds.add("wish");
   // (What one is doing now for a time ahead, "the election next month", is a plan too.)
   if (
     source === "currently" &&
@@ -417,6 +446,14 @@ function kindsOf(
     kinds.add("occupation");
   if (!kinds.size) kinds.add("other");
   return [...kinds];
+}
+
+/** Whether a term the tagger reads as a person is a word of kinship ("her BROTHER Arjun", "his
+ *  UNCLE Cobb"): a noun WordNet files as a kind of relative or kinsman, not a name. */
+function kinWord(t: Term): boolean {
+  const w = t.normal.replace(/[^a-z'-]/g, "").replace(/'s$/, "");
+  const n = lemma(w, "noun") ?? w;
+  return ["relative", "kinsman"].some((of) => kindOf(n, of));
 }
 
 const cache = new Map<string, PersonaFacts>();
@@ -436,7 +473,7 @@ export function personaFacts(p: PersonaText): PersonaFacts {
       const terms = termsWithPos(text);
       const words = terms.map((t) => t.word);
       const people = termsOf(text)
-        .filter((t) => t.tags.includes("Person") || t.tags.includes("FirstName"))
+        .filter((t) => (t.tags.includes("Person") || t.tags.includes("FirstName")) && !kinWord(t))
         .map((t) => t.text.replace(/[^A-Za-z'-]/g, "").replace(/'s$/, ""))
         .filter((n) => n && !p.name.split(" ").includes(n));
       facts.push({
@@ -447,6 +484,7 @@ export function personaFacts(p: PersonaText): PersonaFacts {
         words,
         pos: Object.fromEntries(terms.map((t) => [t.word, t.pos])),
         source,
+        ...(source === "currently" && !wishIn(text) && aimIn(text) ? { aim: true } : {}),
       });
     });
   }

@@ -5,6 +5,7 @@ import nlp from "compromise";
 import { LruCache } from "../../llm/cache.ts";
 import { Bounded, parsed, termsOf } from "./parse.ts";
 import { pronounOfName, type Pronoun } from "./pronouns.ts";
+import { nameCandidates } from "./names.ts";
 
 const MODALS = new Set([
   "will",
@@ -479,3 +480,31 @@ function onceIn(sentence: string, pronounOf: (name: string) => Pronoun | undefin
   }
   return out;
 }
+
+/**
+ * A person is named in full once in what one says, then by the first name, as people say it:
+ * "I had lunch with Henrik ... then went to see Henrik Lindqvist" → "... then went to see Henrik".
+ * Only for `people` (the town's residents, full names): a place that shares a word with a name
+ * ("Lindqvist cottage") is left alone, and so is a full name whose first name another person
+ * named in full shares (two Graces stay told apart).
+ */
+export function fullNameOnce(text: string, people: readonly string[]): string {
+  const named = nameCandidates(text, people)
+    .map((i) => people[i])
+    .filter((p) => p.includes(" ") && text.includes(p));
+  let out = text;
+  for (const p of named) {
+    const given = p.split(" ")[0];
+    if (named.some((o) => o !== p && o.split(" ")[0] === given)) continue;
+    const full = new RegExp(`\\b${escaped(p)}\\b`, "g");
+    const first = new RegExp(`\\b${escaped(given)}\\b`);
+    // After the first mention, by full or first name, each full mention is the first name.
+    const at = out.search(first);
+    if (at < 0) continue;
+    const firstEnd = out.startsWith(p, at) ? at + p.length : at + given.length;
+    out = out.slice(0, firstEnd) + out.slice(firstEnd).replace(full, given);
+  }
+  return out;
+}
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -6,6 +6,7 @@
 // of farewell, of gratitude). The closed-class words below are English grammar, not a topic list.
 import nlp from "compromise";
 import * as chrono from "chrono-node";
+import { namesTimeAhead } from "./time.ts";
 import {
   closeness,
   domainOf,
@@ -245,14 +246,19 @@ function spanOf(
     if (diff === 1) return { span: "tomorrow", at, days: diff };
     if (diff === -1) return { span: "yesterday", at, days: diff };
     if (diff === 0 && r === timed && found.length > 1) continue;
-    if (diff === 0) return { span: d.getUTCHours() >= 17 ? "evening" : "today", at, days: 0 };
+    // (The evening when it is named, "this evening", "tonight" at 10 pm; "today" asked at 7 pm
+    // takes now's hour and is the whole day.)
+    const partNamed = r.start.isCertain("hour") || r.start.get("meridiem") !== null;
+    if (diff === 0)
+      return { span: partNamed && d.getUTCHours() >= 17 ? "evening" : "today", at, days: 0 };
     if (diff > 1) return { span: "future", at, days: diff };
     if (diff < -1) return { span: "recent", at, days: diff };
   }
   if (doc.has("(now|currently|right now|at the moment)")) return { span: "now" };
   if (doc.has("(recently|lately|these days|so far)"))
     return { span: doc.has("so far") ? "today" : "recent" };
-  if (doc.has("(will|going to|gonna|planning|plan|plans|next)")) return { span: "future" };
+  // (A time to come said by a word alone, "later", "soon", is no span of its own: today's.)
+  if (looksAhead(text, doc, false)) return { span: "future" };
   if (doc.has("#PastTense") && !doc.has("(used to)")) return { span: "recent" };
   return { span: "general" };
 }
@@ -479,8 +485,7 @@ export function understand(
     read.span === "general" && nearing(asked) ? { ...read, span: "future" as Span } : read;
   const negative = doc.has("#Negative");
   const tense: Utterance["tense"] =
-    doc.has("(will|going to|gonna|later|planning|plan|plans|next|tonight|tomorrow)") ||
-    nearing(asked)
+    looksAhead(asked, asked === clean ? doc : parsed(asked)) || timeAhead(asked, ctx.now)
       ? "future"
       : doc.has("#PastTense") || doc.has("(have|has) you #Adverb? (been|done|had)")
         ? "past"
@@ -877,6 +882,85 @@ export function inTalk(
   if (!rebuilt || rebuilt === asked) return u;
   const out = understand(rebuilt, ctx);
   return out.act === "question" ? { ...out, greets: u.greets } : u;
+}
+
+/** A question in the order of a statement, its subject before its auxiliary ("what will YOU do"
+ *  → "you will do"), as compromise reads a verb phrase's tense: English's inversion undone. */
+function statementOrder(sentence: string): string {
+  const ts = termsOf(sentence);
+  // (A contraction's auxiliary has no text of its own: "what'll" is "what will"; "gonna" keeps
+  // its own.)
+  const auxiliary = (t: Term) => ["Modal", "Copula", "Auxiliary"].some((g) => has(t, g));
+  const words = ts.map((t) =>
+    (t.text || (auxiliary(t) ? ((t as { implicit?: string }).implicit ?? "") : "")).replace(
+      /[?!.,]+$/,
+      "",
+    ),
+  );
+  let i = 0;
+  while (
+    ts[i] &&
+    has(ts[i], "QuestionWord") &&
+    !["Modal", "Copula", "Auxiliary"].some((g) => has(ts[i], g))
+  )
+    i++;
+  const aux = ts[i];
+  const subject = ts[i + 1];
+  if (
+    !aux ||
+    !subject ||
+    !["Modal", "Copula", "Auxiliary"].some((g) => has(aux, g)) ||
+    !(has(subject, "Pronoun") || has(subject, "ProperNoun"))
+  )
+    return sentence;
+  return [words[i + 1], words[i], ...words.slice(i + 2)].filter(Boolean).join(" ");
+}
+
+/**
+ * Whether an utterance looks ahead without naming a time: a verb in the future by compromise's
+ * reading of its verb phrase (said in the order of a statement: "what WILL you DO", "are you GOING
+ * TO"), something said to be drawing near ("anything coming up?"), a word whose sense is a time
+ * to come (WordNet's glosses: "later", "soon", "upcoming": "of the relatively near future"), or a
+ * doing or a noun of intending ("planning", "any plans?": WordNet's plan is a kind of intending).
+ * `timeWords`: whether a word of a time to come, or of drawing near, counts.
+ */
+function looksAhead(text: string, doc: Doc, timeWords = true): boolean {
+  const future = (x: string) =>
+    (parsed(x).verbs().json() as { verb?: { grammar?: { tense?: string } } }[]).some(
+      (v) => v.verb?.grammar?.tense === "FutureTense",
+    );
+  if (sentencesOf(text).some((x) => future(x) || future(statementOrder(x)))) return true;
+  if (timeWords && nearing(text)) return true;
+  return (doc.terms().json() as { terms: Term[] }[]).some(({ terms: [t] }) => {
+    const w = t.normal.replace(/[^a-z'-]/g, "");
+    if (!w || ["Pronoun", "Determiner", "Preposition", "Conjunction"].some((g) => has(t, g)))
+      return false;
+    // (Whatever the tagger makes of it: "upcoming" comes as a gerund.)
+    // (Or an adjective near WordNet's "future" itself: "next", "upcoming".)
+    const toCome =
+      (["adv", "adj"] as const).some((p) =>
+        senses(w, p)
+          .slice(0, 2)
+          .some((x) => /\bfuture\b/.test(x.gloss.split(";")[0])),
+      ) ||
+      (isWord(w, "adj") && relatedness(w, "future", "adj", "adj") >= 0.7);
+    if (toCome) return timeWords;
+    if (!has(t, "Noun") && !has(t, "Verb")) return false;
+    const v = lemma(w, "verb") ?? infinitive(w) ?? lemma(w, "noun");
+    return !!v && kindOf(v, "plan", { pos: "verb", senses: 1 });
+  });
+}
+
+/** Whether a time it names is still to come today or on a later day (chrono-node: "tonight" at
+ *  two in the afternoon, "this evening", "on Saturday"), not now ("today") nor gone ("this
+ *  morning" in the afternoon). */
+function timeAhead(text: string, now: number): boolean {
+  return (
+    namesTimeAhead(text) ||
+    chrono
+      .parse(text, new Date(now), { forwardDate: false })
+      .some((r) => r.start.date().getTime() > now)
+  );
 }
 
 /** Whether an utterance says something is drawing near: a verb in "-ing" (with its particle, as

@@ -20,6 +20,7 @@ import {
   senses,
 } from "../language/lexicon.ts";
 import { clock, inFirstPerson, listOf, sentence, toListener } from "../language/realise.ts";
+import { fullNameOnce } from "../language/person.ts";
 import type { Utterance } from "../language/understand.ts";
 import { bearing, heldRecords, newsTopic, recordsAsked } from "../language/news.ts";
 import {
@@ -98,7 +99,7 @@ import {
 import { foreignTopic, notKnown } from "./answers/notKnown.ts";
 import { statement, invitation, favour } from "./answers/replies.ts";
 import { sourceSought, whoKnows } from "./answers/whoKnows.ts";
-import { lookingAhead } from "./answers/ahead.ts";
+import { expectsAsked, lookingAhead } from "./answers/ahead.ts";
 import { illWill, illWillAsked } from "./answers/relations.ts";
 import { career, careerAsked } from "./answers/career.ts";
 import { busyAsked, busyNow } from "./answers/now.ts";
@@ -132,8 +133,9 @@ export function answerPeople(
       talk,
     );
     if (!fresh.length) return undefined;
-    // The best source's first sentences, in order (an introduction opens with the name).
-    const text = joined(fresh);
+    // The best source's first sentences, in order (an introduction opens with the name); a
+    // person named in full once, then by first name.
+    const text = fullNameOnce(joined(fresh), talk.residents);
     return { text: withHello(text), end: false, source, ...extra };
   };
 
@@ -411,7 +413,11 @@ export function answerPeople(
     const on = { ...u, topic: foreign };
     sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
   } else if (opinion) sources.push(opinionOf(opinion, u, f, k));
-  else if (newsy(u) || (u.about === "people" && !foreign.length)) {
+  // ("What would you love to HAPPEN?": a wish asked, not news.)
+  else if (
+    (newsy(u) && !(nearestKind(u).kind === "wish" && nearestKind(u).score >= 0.45)) ||
+    (u.about === "people" && !foreign.length)
+  ) {
     // News on the words asked, or any news when it asks for any; then what its memories hold.
     if (topic.length) {
       sources.push({ name: "news", sentences: yes(onTopic) }, ...notHeard());
@@ -719,7 +725,7 @@ export function answerPeople(
       else if (near.kind === "worry") sources.push(feelings(f, k));
       else if (near.kind === "wish")
         // What it hopes for: its wishes, then what it plans, before what troubles it.
-        sources.push(lookingAhead(f, k, talk, held));
+        sources.push(lookingAhead(f, k, talk, held, expectsAsked(u)));
       else if (near.kind === "plan") sources.push(plansFor(u, f, k, talk, held));
       else if (near.kind === "occupation") sources.push(identity(f, k, false));
       else

@@ -257,7 +257,11 @@ function readMemories(i: InterviewInput): string {
   const relevant = events.filter(
     (k) => k.texts.some((t) => overlap(t) > 0) || overlap(k.event.what) > 0,
   );
-  const ahead = aboutTheFuture(q, i.now) || /\b(plan|plans|planning|upcoming|coming up)\b/i.test(q);
+  // (Asked of what is ahead as understand() reads its tense: "any plans?", "anything coming up?".)
+  const ahead =
+    aboutTheFuture(q, i.now) ||
+    understand(q, { now: i.now, residents: i.residents, listener: me, speaker: i.interviewer })
+      .tense === "future";
   // Asked about plans: what is coming, and what the resident itself organises (even just past).
   // Its own events come along whenever it is asked about plans, even when the question's words
   // ("planning") also touch someone else's event in a planning note.

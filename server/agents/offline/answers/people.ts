@@ -5,6 +5,7 @@ import type { MemoryLine } from "../../prompts/builder.ts";
 import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import {
+  broader,
   closeness,
   domainOf,
   kindOf,
@@ -200,12 +201,19 @@ export function ownClause(text: string, verbs: string[]): string {
 /** "Do you have brothers or sisters?": yes with the fact that names such kin, else no and the
  *  family (or friends) it does name. */
 export function kinAsked(kin: string[], f: PersonaFacts, k: Knowledge): Source {
-  const named = kinFacts(kin, f, k);
+  // (Its own kin, "MY brother", not another's its persona names: "her brother Arjun" of a wife.)
+  const named = kinFacts(kin, f, k).filter((x) =>
+    x.words.some(
+      (w) =>
+        kin.some((t) => w === t || kindOf(w, t) || kinByName(w, t)) &&
+        new RegExp(`\\b(?:my|our) (?:[a-z-]+ )?${w}s?\\b`).test(mine(f, x.text)),
+    ),
+  );
   if (named.length)
     return {
       name: "kin",
       sentences: [
-        `Yes. ${partAbout(mine(f, named[0].text), [...kin, ...named[0].words.filter((w) => kin.some((t) => kindOf(w, t)))])}`,
+        `Yes. ${partAbout(mine(f, named[0].text), [...kin, ...named[0].words.filter((w) => kin.some((t) => kindOf(w, t) || kinByName(w, t)))])}`,
       ],
     };
   const family = f.facts.find(
@@ -224,6 +232,14 @@ export function kinAsked(kin: string[], f: PersonaFacts, k: Knowledge): Source {
   };
 }
 
+/** Whether a kin word is of a kind WordNet names by the word asked: a brother is a "male
+ *  SIBLING", a sister a "female SIBLING" (a kind whose name ends in the asked word). */
+function kinByName(word: string, asked: string): boolean {
+  return senses(word, "noun")
+    .slice(0, 1)
+    .some((s) => broader(s).some((b) => b.words.some((x) => x.endsWith(` ${asked}`))));
+}
+
 /** The facts that name such kin: by the word or a kind of it, or, in a fact on its family, by a
  *  verb whose sense the kin's gloss holds ("wife": a married woman, so "is married to Helen"). */
 export function kinFacts(kin: string[], f: PersonaFacts, k: Knowledge) {
@@ -235,6 +251,7 @@ export function kinFacts(kin: string[], f: PersonaFacts, k: Knowledge) {
           (t) =>
             kindOf(w, t) ||
             w === t ||
+            kinByName(w, t) ||
             (x.kinds.includes("family") && x.pos[w] === "verb" && purposeMatch(t, w) >= 0.6),
         ),
       ),

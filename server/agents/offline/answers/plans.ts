@@ -38,7 +38,8 @@ export function plansFor(
     const said = narrate(later, f, k, "future").replace(/ in the evening/g, "");
     return {
       name: "plan-evening",
-      sentences: said ? [...recorded, said.replace(/^I'll be/, "This evening I'll be")] : plans,
+      // (The evening asked of first; what it heard of may follow.)
+      sentences: said ? [said.replace(/^I'll be/, "This evening I'll be"), ...recorded] : plans,
     };
   }
   if (u.span === "tomorrow" || u.span === "future" || u.span === "week") {

@@ -14,6 +14,7 @@ import {
   senses,
   synset,
 } from "../../language/lexicon.ts";
+import { parsed } from "../../language/parse.ts";
 import { sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { mine, type Source, factsOf, short, partAbout } from "./voice.ts";
@@ -103,6 +104,25 @@ export function topical(u: Utterance, f: PersonaFacts, k: Knowledge, min = 0.3):
  *  of no name, Captain Cook's). */
 export function nearestKind(u: Utterance): { kind: string; score: number } {
   let best = { kind: "", score: 0 };
+  // A verb of liking in the conditional ("what would you LOVE to happen?", "would like") is
+  // WordNet's "like" in its sense {wish, care, like}: "prefer or wish to do something".
+  const wished = (
+    parsed(u.text).match("would #Pronoun? #Adverb? [#Verb]", 0).out("array") as string[]
+  ).some((v) => {
+    const w = v.toLowerCase().replace(/[^a-z'-]/g, "");
+    const l = lemma(w, "verb") ?? w;
+    return domainOf(l, "verb") === "verb.emotion" && relatedness(l, "like", "verb", "verb") >= 0.45;
+  });
+  // (Of what is to come in general, "to happen", "to do": "what would you like to DRINK?" asks for
+  // a thing, not a wish of its life.)
+  const general = u.topic.every(
+    (t) =>
+      domainOf(t, "verb") === "verb.emotion" ||
+      domainOf(t, "verb") === "verb.perception" ||
+      relatedness(t, "happen", "verb", "verb") >= 0.8,
+  );
+  if (wished && general)
+    best = { kind: "wish", score: relatedness("like", "wish", "verb", "noun") };
   for (const kind of [
     "occupation",
     "family",

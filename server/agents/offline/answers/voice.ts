@@ -202,12 +202,21 @@ export const wordsOf = (text: string) => {
  *  park"), the part that names one of the words, with its subject: "I take long walks in the
  *  park after lunch." */
 export function partAbout(text: string, words: string[]): string {
-  const parts = text.replace(/[.!]$/, "").split(/,\s*(?:and\s+)?|\s+and\s+/);
+  const parts = text.replace(/[.!]$/, "").split(/,\s*(?:and\s+)?|;\s*|\s+and\s+/);
   if (parts.length < 2) return text;
   // (A phrasal verb is its verb too: "wake up" is about waking.)
   const part = parts.find((p) =>
     wordsOf(p).some((w) => words.includes(w) || words.includes(w.split(" ")[0])),
   );
   if (!part) return text;
-  return sentence(/^I\b/.test(part) ? part : `I ${part}`);
+  if (/^I\b/.test(part)) return sentence(part);
+  // A doing of its own takes "I" ("take long walks"); a clause with a subject of its own ("my
+  // brother Ansel lives with us") is said as it is; what is neither, an aside ("a fisherman",
+  // "which I inherited"), is no sentence: the whole is said.
+  const p = parsed(part);
+  if (p.has("^#Adverb? #Verb") && !p.has("^(#Copula|#Auxiliary|#Modal)"))
+    return sentence(`I ${part}`);
+  if (p.has("^#Possessive #Adjective? #Noun+ #Verb"))
+    return sentence(part[0].toUpperCase() + part.slice(1));
+  return text;
 }
