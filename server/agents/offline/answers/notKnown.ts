@@ -157,7 +157,7 @@ export function notKnown(
     const thing = /^(?:is|are) there (.+)$/i
       .exec(q)![1]
       .replace(/\s+(here|around here|nearby|in (the )?town|in this town)$/i, "");
-    said = `I don't know of ${/^(a|an|the|some|any)\b/i.test(thing) ? thing.replace(/^the\b/i, "a") : `any ${thing}`} around here, I'm afraid`;
+    said = `I don't know of ${anyOf(youAsMe(swapPerson(thing)))} around here, I'm afraid`;
   } else if (u.wh === "where" && nlp(q).has("for") && purposeWords(u).length) {
     // "Where would you go for a quiet drink tonight?": what it is sought for.
     said = `I'm not sure where I'd go ${soughtFor(u, purposeWords(u))} around here, I'm afraid`;
@@ -172,7 +172,7 @@ export function notKnown(
           senses(x.split(" ").at(-1)!.toLowerCase(), "noun").length > 0,
       );
     said = thing
-      ? `I don't know of ${/^(a|an|the|some|any)\b/i.test(thing) ? thing.replace(/^the\b/i, "a") : `any ${thing}`} around here, I'm afraid`
+      ? `I don't know of ${anyOf(thing)} around here, I'm afraid`
       : "I'm not sure where, I'm afraid";
   } else if (foreign.length) said = `I don't know much about that, I'm afraid`;
   if (!said) return undefined;
@@ -219,4 +219,32 @@ export function notKnown(
               )
             : choose(["Why do you ask?", "What made you think of it?"], talk, "ask");
   return `${sentence(said)} ${turn}`;
+}
+
+/** "any doctor", "a library" for "the library": a thing one does not know of, with its determiner
+ *  (an indefinite pronoun, "anybody you can't stand", is its own: English grammar, closed class). */
+function anyOf(thing: string): string {
+  // (Said in the negative, "someone" is "anyone": "I don't know of ANYONE I avoid".)
+  return /^(a|an|the|(?:some|any|no)(?:body|one|thing)?)\b/i.test(thing)
+    ? thing.replace(/^the\b/i, "a").replace(/^some(body|one|thing)\b/i, "any$1")
+    : `any ${thing}`;
+}
+
+/** "anybody YOU can't stand" said by the one asked: "you" before a verb is its subject, "I" (with
+ *  "are"/"were" agreeing), else "me" (compromise's tags; `swapPerson` leaves "you" alone because
+ *  only the word after it tells which). */
+function youAsMe(text: string): string {
+  const terms = (
+    nlp(text).json() as { terms: { text: string; pre: string; post: string; tags: string[] }[] }[]
+  ).flatMap((s) => s.terms);
+  return terms
+    .map((t, i) => {
+      const next = terms[i + 1];
+      let w = t.text;
+      if (/^you$/i.test(w)) w = next?.tags.includes("Verb") ? "I" : "me";
+      else if (i > 0 && /^you$/i.test(terms[i - 1].text) && t.tags.includes("Verb"))
+        w = w.replace(/^are$/i, "am").replace(/^were$/i, "was");
+      return `${t.pre}${w}${t.post}`;
+    })
+    .join("");
 }
