@@ -1,13 +1,14 @@
 // Events in text, read with general language tools: a date or time is found by a natural-language
 // date parser (chrono-node: "February 14 from 5pm to 7pm", "tomorrow evening around five",
 // "tonight at nine"), the thing that happens is the first noun phrase after the verb that is not a
-// person, a place or a time (compromise's parts of speech), the place is matched against the
-// places the resident knows, and whoever organises it is the person the sentence is about. No list
-// of event words, holidays or phrasings: anything with a day or an hour ahead is an event.
+// person, a place or a time (compromise's parts of speech) and that WordNet knows as an event or a
+// gathering, the place is matched against the places the resident knows, and whoever organises it
+// is the person the sentence is about. No list of event words, holidays or phrasings: anything
+// named as an event with a day or an hour ahead is one; other news is told as it was said.
 import { Address } from "../../../shared/address.ts";
 import * as chrono from "chrono-node";
 import { DAY_MS } from "../../world/clock.ts";
-import { lemma, senses } from "./lexicon.ts";
+import { broader, lemma, senses, type Synset } from "./lexicon.ts";
 import { nameCandidates, namesKey, withFirst } from "./names.ts";
 import { Bounded, copyOf, parsed, termsOf as parsedTerms } from "./parse.ts";
 import { formatTime12, MONTH_NAMES } from "./time.ts";
@@ -531,14 +532,20 @@ function parseEvent(
     const c = clean(p.text);
     if (!c || /^(?:i|we|you|he|she|they|it|me|us|them)(?:['’](?:m|ll|ve|d|re|s))?$/i.test(c))
       return false;
-    if (readTime(c, ref) !== undefined && parsed(c).match("#Date").found) return false;
+    // A time alone is when, never what; one a name swallowed ("my birthday dinner tomorrow")
+    // leaves the name.
+    const dated = parsed(c).match("#Date+");
+    if (readTime(c, ref) !== undefined && dated.found && !clean(c.replace(dated.text(), "")))
+      return false;
     // A span of time ("in the evenings", "at weekends") is when, never what.
     if (timeSpan(c)) return false;
     const words = norm(c).split(" ");
     if (place && words.every((w) => placeWords.has(w))) return false;
     return true;
   });
-  const first = phrases[0];
+  // The event is the first phrase that names one; with none, the sentence tells no event
+  // ("I'm asking neighbours to bring lanterns on Sunday" is news as it is said).
+  const first = phrases.find((p) => namesAnEvent(text, p));
   if (!first) return undefined;
   // The time words a noun phrase swallowed ("a reading circle next week").
   let what = clean(first.text);
@@ -574,6 +581,98 @@ function parseEvent(
   else if (speaker && /\b(I|I'm|I am|we|we're)\b/.test(text.slice(0, first.start)))
     out.host = speaker;
   return out;
+}
+
+/** What an event's name is a kind of in WordNet: in one of its usual senses (the first two,
+ *  WordNet's most frequent), something that happens (acts and social events among them: a talk,
+ *  a sale, a concert); in any sense, a social gathering (a party, a dinner, a get-together); with
+ *  a word before the head, in a usual sense, also a time period ("a quiz night", "an open
+ *  evening") or an organization that meets ("a book club"). */
+const USUAL = 2;
+const kindsOf = (named: boolean) => ({
+  usual: [
+    senses("event", "noun")[0],
+    ...(named ? [senses("time period", "noun")[0], senses("organization", "noun")[0]] : []),
+  ],
+  any: [senses("social gathering", "noun")[0]],
+});
+
+const eventNameCache = new Map<string, boolean>();
+/**
+ * Whether a phrase the text holds names an event: its words as one WordNet noun, or its head
+ * noun, has a sense that is a kind of event or gathering; and its head is a noun where it stands
+ * (compromise's tags), not a verb or a gerund said as one ("asking" in "is asking neighbours"),
+ * unless a determiner makes it one ("a wine tasting").
+ */
+function namesAnEvent(text: string, p: Phrase): boolean {
+  const terms = termsOf(text);
+  const inPhrase = terms.filter((t) => t.start >= p.start && t.start < p.start + p.text.length);
+  // The days the phrase swallowed are when, not what ("my birthday dinner tomorrow"); a phrase
+  // ending in a number is when or how many, never what ("around half past nine").
+  while (inPhrase.length && inPhrase.at(-1)!.tags.includes("Date")) inPhrase.pop();
+  // A phrase the tagger ran across a sentence's end is the last sentence's words ("tomorrow.
+  // Take care!"), past the days it opens with.
+  const end = inPhrase.findLastIndex((t, i) => i < inPhrase.length - 1 && /[.!?]/.test(t.post));
+  inPhrase.splice(0, end + 1);
+  while (inPhrase.length && inPhrase[0].tags.includes("Date")) inPhrase.shift();
+  const last = inPhrase.at(-1);
+  if (!last || last.tags.includes("Value")) return false;
+  const at = terms.indexOf(inPhrase[0]);
+  const words = norm(
+    inPhrase
+      .filter((t) => !t.tags.includes("Determiner") && !t.tags.includes("Possessive"))
+      .map((t) => t.text)
+      .join(" "),
+  )
+    .split(" ")
+    .filter(Boolean);
+  const head = words.at(-1);
+  if (!head) return false;
+  const determined =
+    inPhrase.some((t) => t.tags.includes("Determiner") || t.tags.includes("Possessive")) ||
+    (at > 0 && ["Determiner", "Possessive"].some((g) => terms[at - 1].tags.includes(g)));
+  // (A gerund the tagger reads as a noun of activity is still the verb without a determiner:
+  // "Rita interviewed Bob, asking ...".)
+  const verb = (tags: string[]) =>
+    tags.includes("Gerund") ||
+    tags.includes("Activity") ||
+    (!tags.includes("Noun") && tags.includes("Verb"));
+  if (last && !determined && verb(last.tags)) return false;
+  // Nor, with no determiner, a phrase opening with a word WordNet knows more as a verb than as
+  // a noun: an imperative the tagger read as a name ("Take care!").
+  const opener = words[0];
+  if (!determined && senses(opener, "verb").length > senses(opener, "noun").length) return false;
+  // A plural or a mass noun with no determiner names a kind of thing, not an occasion ("asking
+  // for donations", "asking for help").
+  if (last && !determined && (last.tags.includes("Plural") || last.tags.includes("Uncountable")))
+    return false;
+  // A word that qualifies the head: a noun or an adjective ("quiz", "open"), not a number or a
+  // time ("half past nine").
+  const modifier = inPhrase.at(-2)?.tags;
+  const named =
+    !!modifier &&
+    (modifier.includes("Noun") || modifier.includes("Adjective")) &&
+    !["Value", "Date", "Preposition", "Pronoun"].some((g) => modifier.includes(g));
+  return cached(eventNameCache, `${named}|${words.join(" ")}`, () => {
+    const whole = senses(words.join(" "), "noun");
+    const noun = lemma(head, "noun") ?? head;
+    const kinds = kindsOf(named);
+    const of = whole.length ? whole : senses(noun, "noun");
+    return (
+      of.slice(0, USUAL).some((s) => isKind(s, kinds.usual)) || of.some((s) => isKind(s, kinds.any))
+    );
+  });
+}
+
+/** Whether a sense is, some levels up, one of `kinds`. */
+function isKind(s: Synset, kinds: readonly (Synset | undefined)[]): boolean {
+  const target = new Set(kinds.filter(Boolean).map((k) => k!.offset));
+  let level = [s];
+  for (let d = 0; d < 14 && level.length; d++) {
+    if (level.some((x) => target.has(x.offset))) return true;
+    level = level.flatMap(broader);
+  }
+  return false;
 }
 
 /** Whether a phrase is only times that recur, a plural whose WordNet first sense is a time ("in
@@ -639,7 +738,9 @@ export function eventStart(e: EventMention, ref: number): number | undefined {
 
 /** "the book club at Copper Kettle cafe on February 14 from 5 pm to 7 pm". */
 export function describeEvent(e: EventMention, article = "the"): string {
-  const parts = [`${article} ${e.what}`];
+  // "a" before a vowel is "an" ("an open evening"): the sound read from the spelling.
+  const a = article === "a" && /^[aeiou]/i.test(e.what) ? "an" : article;
+  const parts = [`${a} ${e.what}`];
   if (e.place) parts.push(`at ${e.place.name}`);
   if (e.month !== undefined && e.day !== undefined)
     parts.push(`on ${MONTH_NAMES[e.month]} ${e.day}`);
