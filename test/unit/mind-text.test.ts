@@ -330,6 +330,19 @@ describe("changing the person of a sentence", () => {
         "Edmund Hale",
       ),
     ).toBe("I am writing a poem, secretly for Ines, and hope to read it soon");
+    // An adverb before the verb, however it ends ("always", "sometimes" are no verbs), and two
+    // named as the subject: the other first.
+    for (const [text, said] of [
+      ["Mira Holt often comes across Jem Cole", "I often come across Jem Cole"],
+      ["Mira always has tea at four", "I always have tea at four"],
+      ["Mira Holt sometimes goes fishing", "I sometimes go fishing"],
+      [
+        "Mira also runs the kiln, and sometimes teaches",
+        "I also run the kiln, and sometimes teach",
+      ],
+      ["Mira Holt and Jem Cole talk often", "Jem Cole and I talk often"],
+    ])
+      expect(toFirstPerson(text, "Mira Holt"), text).toBe(said);
     expect(
       iToThirdPerson("I am getting the beds ready and want to plant a tree", "Edmund Hale"),
     ).toBe("Edmund Hale is getting the beds ready and wants to plant a tree");

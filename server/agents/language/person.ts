@@ -210,14 +210,19 @@ export function toFirstPerson(text: string, name: string): string {
           `\\b${who} (?!is\\b|was\\b|has\\b|does\\b|thus\\b|plus\\b)([a-z]+?)(ies|ches|shes|sses|xes|oes|s)\\b`,
           "g",
         ),
-        (_m, stem: string, end: string) =>
-          `I ${stem}${end === "ies" ? "y" : end === "s" ? "" : end.slice(0, -2)}`,
+        (m, stem: string, end: string) =>
+          // (Not an adverb that ends so, "always", "sometimes": the verb after it agrees below.)
+          isAdverb(stem + end)
+            ? m
+            : `I ${stem}${end === "ies" ? "y" : end === "s" ? "" : end.slice(0, -2)}`,
       )
       .replace(
-        new RegExp(
-          `^${who} and ([A-Z][\\w'-]*(?: [A-Z][\\w'-]*)*(?: \\([^)]*\\))?) (were|are|have)\\b`,
-        ),
-        "$1 and I $2",
+        new RegExp(`^${who} and ([A-Z][\\w'-]*(?: [A-Z][\\w'-]*)*(?: \\([^)]*\\))?) ([a-z]+)\\b`),
+        // (Two as the subject of a verb, "were", "talk", "often talk": the other named first.)
+        (m, other: string, next: string) =>
+          /^(were|are|have)$/.test(next) || isAdverb(next) || nlp(`they ${next}`).has("#Verb")
+            ? `${other} and I ${next}`
+            : m,
       )
       .replace(
         new RegExp(
@@ -242,6 +247,14 @@ export function toFirstPerson(text: string, name: string): string {
         OTHER_SUBJECT.test(before) && firstPersonVerb(verb) !== /^I ([a-z]+)/.exec(before)?.[1]
           ? m
           : `${before}, and ${firstPersonVerb(verb)}`,
+      )
+      // (With an adverb before the verb: "..., and sometimes teaches" → "and sometimes teach".)
+      .replace(
+        /(\bI [^.;!?]*?), and ([a-z]+) ([a-z]+s)\b/g,
+        (m, before: string, adverb: string, verb: string) =>
+          !isAdverb(adverb) || OTHER_SUBJECT.test(before)
+            ? m
+            : `${before}, and ${adverb} ${firstPersonVerb(verb)}`,
       )
       .replace(
         /(^|[.!?]\s+)(I [^.!?]*)/g,
@@ -328,6 +341,17 @@ const OTHER_SUBJECT = /\b(that|who|which|heard|told|said|he|she|they|we)\b/;
 /** A verb that agreed with the third person, after "and" in a clause whose subject became "I"
  *  ("I am planning ... and is trying" → "and am trying"; "and wants" → "and want"). */
 function agreeWithI(clause: string): string {
+  // An adverb between "I" and its verb ("I often comes across Theo" → "often come"): the
+  // tagger's adverb, and the verb as "I" says it.
+  clause = clause
+    .replace(/^I ([a-z]+) ([a-z]+s)\b/, (m, adverb: string, verb: string) =>
+      isAdverb(adverb) ? `I ${adverb} ${firstPersonVerb(verb)}` : m,
+    )
+    .replace(/\band ([a-z]+) ([a-z]+s)\b/g, (m, adverb: string, verb: string, at: number) =>
+      isAdverb(adverb) && !OTHER_SUBJECT.test(clause.slice(0, at))
+        ? `and ${adverb} ${firstPersonVerb(verb)}`
+        : m,
+    );
   // Not where the words before the "and" bring in another subject ("I heard from Edmund that
   // Edmund ... and wants"); what comes after it does not matter ("and is thinking about Jonah's
   // hints that he should ...").
@@ -348,6 +372,14 @@ function agreeWithI(clause: string): string {
       : m;
   });
 }
+
+/** Whether the tagger reads a word alone as an adverb ("often", "always"). */
+function isAdverb(word: string): boolean {
+  let out = adverbs.get(word);
+  if (out === undefined) adverbs.set(word, (out = nlp(word).has("#Adverb")));
+  return out;
+}
+const adverbs = new Bounded<string, boolean>(5_000);
 
 /** A present verb of the third person as "I" says it: is → am, has → have, hopes → hope (the
  *  tagger's present tense); anything else as it is. */
