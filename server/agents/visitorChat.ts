@@ -24,7 +24,7 @@ import { doing, keepPromise } from "./converse.ts";
 import { startOfDay } from "../world/clock.ts";
 import { knowledgeOf } from "./knowing.ts";
 import { proposal, understand } from "./language/understand.ts";
-import { iToThirdPerson } from "./language/person.ts";
+import { iToThirdPerson, youToThirdPerson } from "./language/person.ts";
 import { placeMeant } from "./language/events.ts";
 import { formatTime12 } from "./language/time.ts";
 
@@ -100,7 +100,15 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
       heard.act === "invitation" ? proposal(x) === undefined : true,
     );
     const to = heard.act === "invitation" ? proposal(said) : undefined;
-    const meTo = (v: string) => v.replace(/\b(me|us)\b/gi, speaker.name.split(" ")[0]);
+    // (The invitation in the third person: "come to MY dinner with YOUR sister" is the speaker's
+    // dinner and the resident's sister.)
+    const meTo = (v: string) =>
+      youToThirdPerson(
+        iToThirdPerson(v, speaker.name)
+          .replace(/\b(me|us)\b/gi, speaker.name.split(" ")[0])
+          .replace(/\bour\b/gi, `${speaker.name.split(" ")[0]}'s`),
+        s.persona.name,
+      );
     if (told || heard.act === "invitation")
       await remember(ctx, s, [
         {

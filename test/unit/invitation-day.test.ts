@@ -105,3 +105,30 @@ describe("a visit accepted for a later day", () => {
     expect(bob.schedule!.blocks.find((b) => b.task.includes("Ilse"))).toBeUndefined();
   });
 });
+
+describe("an invitation remembered", () => {
+  it("is kept in the third person: the inviter's dinner, the resident's own sister", async () => {
+    const mind = tinyMind(countingGateway());
+    const ctx = mind.context();
+    const bob = mind.agent("bob")!;
+    await nextTask(ctx, bob, at("08:00"));
+    for (const words of [
+      "Would you come to my birthday dinner on Sunday at 7 pm?",
+      "Could you bring your sister to our picnic on Saturday?",
+    ])
+      await mind.hear({
+        agent: { id: "bob", name: "Bob Birch" } as never,
+        now: at("09:30"),
+        speaker: { name: "Ilse Varga", role: "visitor" } as never,
+        words: [words],
+        soFar: [] as never,
+      });
+    const invited = bob.memory
+      .latest(50, () => true)
+      .map((m) => m.description)
+      .filter((d) => d.includes("invited Bob Birch"));
+    expect(invited.join("\n")).toMatch(/to come to Ilse's birthday dinner/);
+    expect(invited.join("\n")).toMatch(/to bring Bob's sister to Ilse's picnic/);
+    expect(invited.join("\n")).not.toMatch(/\b(my|your|our)\b/);
+  });
+});
