@@ -12,6 +12,8 @@
 //   --force:  delete that save (its snapshots) and make it anew from --from.
 // --mind-thread on: the minds run on a worker thread of their own; the run is the same.
 // --mind-threads n: with --mind-thread on, over n threads (agents/mindPool.ts); the run is the same.
+// --db-thread on|off: the embedded database on a thread of its own (default on), so its writes run
+//   beside the steps instead of between them; the run is the same.
 // Ctrl-C stops after the step in progress, saves, writes the report and exits with code 130.
 import { Command, InvalidArgumentError, Option } from "commander";
 import { readFile, mkdir, writeFile } from "node:fs/promises";
@@ -44,6 +46,7 @@ interface Options {
   autosave?: number;
   mindThread: "on" | "off";
   mindThreads: number;
+  dbThread: "on" | "off";
 }
 
 const wholeNumber = (min: number) => (text: string) => {
@@ -100,6 +103,14 @@ const program = new Command("sim")
     wholeNumber(1),
     1,
   )
+  .addOption(
+    new Option(
+      "--db-thread <on|off>",
+      "the embedded database on a thread of its own, its writes beside the steps (the same run either way)",
+    )
+      .choices(["on", "off"])
+      .default("on"),
+  )
   .showHelpAfterError()
   .addHelpText(
     "after",
@@ -152,7 +163,7 @@ async function main(opts: Options): Promise<number> {
   const history = opts.history ? await readHistory(opts.history) : null;
   if (opts.report) await prepareReportFolder(opts.report);
 
-  const session = await openSession();
+  const session = await openSession(process.env, { embeddedThread: opts.dbThread === "on" });
   const { store, gateway, config } = session;
   let onClose = () => Promise.resolve();
   try {

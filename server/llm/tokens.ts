@@ -9,7 +9,6 @@
 // prompts). Measured in bench/llm-metering.bench.ts: a ~1,300-character prompt costs 30-50 µs median
 // (0.1-0.6 ms p99) to count whole, a whole metered offline ask about 20 µs median.
 import { countTokens } from "gpt-tokenizer";
-import { LruCache } from "./cache.ts";
 import type { ChatMessage } from "./prompt.ts";
 
 /** Chat framing, as in OpenAI's format: each message costs about 4 tokens more than its text,
@@ -25,10 +24,17 @@ const PLAIN = { disallowedSpecial: new Set<string>() };
 const MAX_CACHED_LINE = 2_000;
 
 export class TokenCounter {
-  private readonly cache: LruCache<number>;
+  // Two generations instead of a least-recently-used order: a hit is one lookup, where an LRU's
+  // delete and re-insert of a long key cost more than the count it saves once a town of a
+  // thousand fills the cache (bench/RESULTS.md, "A thousand in five minutes"). A line used in the
+  // last generation is brought into this one; the older generation is dropped whole.
+  private hot = new Map<string, number>();
+  private cold = new Map<string, number>();
+  private readonly generation: number;
 
-  constructor(maxEntries = 50_000) {
-    this.cache = new LruCache<number>(maxEntries);
+  /** Holds at least maxEntries / 2 and at most maxEntries lines. */
+  constructor(maxEntries = 200_000) {
+    this.generation = Math.max(1, Math.floor(maxEntries / 2));
   }
 
   /** Tokens of one piece of text. */
@@ -57,11 +63,14 @@ export class TokenCounter {
 
   private line(s: string): number {
     if (s.length > MAX_CACHED_LINE) return countTokens(s, PLAIN);
-    let n = this.cache.get(s);
-    if (n === undefined) {
-      n = countTokens(s, PLAIN);
-      this.cache.set(s, n);
+    let n = this.hot.get(s);
+    if (n !== undefined) return n;
+    n = this.cold.get(s) ?? countTokens(s, PLAIN);
+    if (this.hot.size >= this.generation) {
+      this.cold = this.hot;
+      this.hot = new Map();
     }
+    this.hot.set(s, n);
     return n;
   }
 }

@@ -22,13 +22,21 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openSession(env: NodeJS.ProcessEnv = process.env): Promise<Session> {
+export async function openSession(
+  env: NodeJS.ProcessEnv = process.env,
+  /** Run the embedded database on a thread of its own (StoreOptions.embeddedThread). */
+  opts: { embeddedThread?: boolean } = {},
+): Promise<Session> {
   // Warnings and errors only by default: a CLI's stdout is its result.
   const config = readConfig({ LOG_LEVEL: "warn", ...env });
   const llm = readLlmConfig(config.env);
   const log = pino({ level: config.LOG_LEVEL }, pino.destination(2));
   const dataDir = path.join(config.DATA_DIR, "db");
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir });
+  const store = await openStore({
+    databaseUrl: config.DATABASE_URL,
+    dataDir,
+    embeddedThread: opts.embeddedThread,
+  });
   const gateway = makeGateway(llm, { log });
   let closed: Promise<void> | null = null;
   return {
