@@ -219,7 +219,7 @@ describe("a view of a person", () => {
     }
     for (const q of ["What do you think of Otto?", "Do you like Otto?"]) {
       const a = ask(q, { people });
-      expect(a, q).toMatch(/^(I like Otto|Otto's good company)/);
+      expect(a, q).toMatch(/^(I like Otto|Otto is good company)/);
       expect(a, q).not.toMatch(/^Earlier today/);
     }
   });
@@ -234,7 +234,7 @@ describe("a view of a person", () => {
         },
       ];
       const a = ask("What do you think of Otto?", { people });
-      expect(a).toMatch(/^(I like Otto|Otto's good company)/);
+      expect(a).toMatch(/^(I like Otto|Otto is good company)/);
       expect(a).not.toMatch(/last talked/);
     }
     // A topic that says something is still its reason.

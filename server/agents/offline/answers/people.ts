@@ -401,7 +401,7 @@ export function viewOf(
     ? choose([`I think the world of ${first}.`, `I'm very fond of ${first}.`], talk, "view", name)
     : (known?.talks ?? 0) > 0 || last
       ? choose(
-          [`I like ${first}; we talk now and then.`, `${first}'s good company, I'd say.`],
+          [`I like ${first}; we talk now and then.`, `${first} is good company, I'd say.`],
           talk,
           "view",
           name,
