@@ -11,9 +11,13 @@
 // (a thousand residents).
 import { StateView } from "@colyseus/schema";
 import {
+  COARSE_SETTLE_MS,
+  COARSE_TILES,
   DEFAULT_VIEW_HALF,
   encodeCrowd,
   MAX_VIEW_HALF,
+  NEAR_HALF,
+  NEAR_HYSTERESIS,
   RESIDENTS_ALL_SENT,
   VIEW_HYSTERESIS,
   VIEW_MARGIN,
@@ -49,6 +53,8 @@ interface Spot {
   y: number;
   /** The grid cell it is listed in. */
   cell: number;
+  /** When it last moved (now() of that update). */
+  movedAt: number;
 }
 
 interface Watcher<C extends ViewClient> {
@@ -62,6 +68,8 @@ interface Watcher<C extends ViewClient> {
   area?: Area;
   /** Keys of the spots (other than its own avatar) this client is sent. */
   sent: Set<string>;
+  /** Those of them that are avatars sent exactly (near the middle of its view), not coarsely. */
+  near: Set<string>;
 }
 
 /** Side of the grid's cells, in tiles. */
@@ -81,6 +89,8 @@ export class Interest<C extends ViewClient = ViewClient> {
   private readonly counts: Record<Kind, number> = { avatar: 0, resident: 0, object: 0 };
   /** Where each object is (the middle of its tiles), once looked up. */
   private readonly objectTiles = new Map<string, { x: number; y: number }>();
+  /** now() at the current update. */
+  private time = 0;
 
   /**
    * Whether residents are sent by area (a town of more than RESIDENTS_ALL_SENT at the start), or
@@ -93,9 +103,11 @@ export class Interest<C extends ViewClient = ViewClient> {
     private readonly map: {
       width: number;
       height: number;
-      /** The tiles of an object's address (objects in use: the state's objectsInUse). */
+      /** The tiles of an object's address (objects in use: the state's inUse.objects). */
       tilesOf?(address: string): readonly { x: number; y: number }[];
     },
+    /** Milliseconds, for how long an avatar has stood still (tests give their own). */
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.columns = Math.ceil(Math.max(1, map.width) / CELL) + 1;
     this.residentsByArea = state.agents.size > RESIDENTS_ALL_SENT;
@@ -115,6 +127,7 @@ export class Interest<C extends ViewClient = ViewClient> {
       follow: "",
       half: { ...DEFAULT_VIEW_HALF },
       sent: new Set(),
+      near: new Set(),
     };
     this.watchers.set(client.sessionId, w);
     const own = this.state.avatars.get(avatarId);
@@ -175,8 +188,12 @@ export class Interest<C extends ViewClient = ViewClient> {
     const gone: Spot[] = [];
     const { avatars, agents } = this.state;
     // Undefined in a state made without it (tests' own states).
-    const inUse = this.state.objectsInUse as TownState["objectsInUse"] | undefined;
-    for (const [id, a] of avatars) this.look(id, id, "avatar", a, a.at.x, a.at.y, moved, gone);
+    const inUse = this.state.inUse?.objects as TownState["inUse"]["objects"] | undefined;
+    this.time = this.now();
+    for (const [id, a] of avatars) {
+      this.look(id, id, "avatar", a, a.at.x, a.at.y, moved, gone);
+      this.coarsen(id, a);
+    }
     for (const [id, r] of agents)
       this.look(residentKey(id), id, "resident", r, r.x, r.y, moved, gone);
     if (inUse)
@@ -206,7 +223,10 @@ export class Interest<C extends ViewClient = ViewClient> {
     }
     for (const w of this.watchers.values()) {
       // The state's deletion already tells the client; only the bookkeeping remains.
-      for (const s of gone) w.sent.delete(s.key);
+      for (const s of gone) {
+        w.sent.delete(s.key);
+        w.near.delete(s.key);
+      }
       const area = this.areaOf(w);
       const before = w.area;
       if (!area) continue;
@@ -249,7 +269,7 @@ export class Interest<C extends ViewClient = ViewClient> {
       spot = undefined;
     }
     if (!spot) {
-      const fresh: Spot = { key, id, kind, ref, x, y, cell: this.cellOf(x, y) };
+      const fresh: Spot = { key, id, kind, ref, x, y, cell: this.cellOf(x, y), movedAt: this.time };
       this.spots.set(key, fresh);
       this.counts[kind]++;
       this.list(fresh);
@@ -257,6 +277,7 @@ export class Interest<C extends ViewClient = ViewClient> {
     } else if (spot.x !== x || spot.y !== y) {
       spot.x = x;
       spot.y = y;
+      spot.movedAt = this.time;
       const cell = this.cellOf(x, y);
       if (cell !== spot.cell) {
         this.cells.get(spot.cell)?.delete(spot);
@@ -265,6 +286,19 @@ export class Interest<C extends ViewClient = ViewClient> {
       }
       moved.push(spot);
     }
+  }
+
+  /**
+   * An avatar's coarse place (`far`, shared/interest.ts) follows it once it is COARSE_TILES away
+   * or has stood still COARSE_SETTLE_MS.
+   */
+  private coarsen(id: string, a: AvatarState): void {
+    const { at, far } = a;
+    const dx = Math.abs(at.x - far.x),
+      dy = Math.abs(at.y - far.y);
+    if (dx === 0 && dy === 0) return;
+    const spot = this.spots.get(id);
+    if (dx + dy >= COARSE_TILES || !spot || this.time - spot.movedAt >= COARSE_SETTLE_MS) follow(a);
   }
 
   private forget(spot: Spot): void {
@@ -393,14 +427,10 @@ export class Interest<C extends ViewClient = ViewClient> {
   }
 
   private place(w: Watcher<C>, s: Spot, area: Area): void {
-    if (s.kind === "avatar" && s.id === w.avatarId) return; // its own avatar never leaves its view
-    // An avatar's view-filtered part is its position, a child of its own (shared/state.ts):
-    // adding the child sends the position alone; removing the avatar deletes its filtered
-    // fields (the child), not the avatar.
-    const part = s.kind === "avatar" ? (s.ref as AvatarState).at : s.ref;
-    if (s.kind !== "avatar" && !this.residentsByArea) {
+    if (s.kind === "avatar") return this.placeAvatar(w, s, area);
+    if (!this.residentsByArea) {
       if (!w.sent.has(s.key)) {
-        w.view.add(part);
+        w.view.add(s.ref);
         w.sent.add(s.key);
       }
       return;
@@ -413,10 +443,53 @@ export class Interest<C extends ViewClient = ViewClient> {
         w.sent.delete(s.key);
       }
     } else if (dx <= area.halfWidth && dy <= area.halfHeight) {
-      w.view.add(part);
+      w.view.add(s.ref);
       w.sent.add(s.key);
     }
   }
+
+  /**
+   * An avatar's view-filtered parts are its positions, children of their own (shared/state.ts):
+   * `at` near the middle of the view, `far` elsewhere in it. Adding one sends the position alone;
+   * removing the avatar deletes its filtered fields (the children), not the avatar.
+   */
+  private placeAvatar(w: Watcher<C>, s: Spot, area: Area): void {
+    if (s.id === w.avatarId) return; // its own avatar never leaves its view
+    const a = s.ref as AvatarState;
+    const dx = Math.abs(s.x - area.x);
+    const dy = Math.abs(s.y - area.y);
+    const sent = w.sent.has(s.key);
+    if (sent && (dx > area.halfWidth + VIEW_HYSTERESIS || dy > area.halfHeight + VIEW_HYSTERESIS)) {
+      w.view.remove(a);
+      w.sent.delete(s.key);
+      w.near.delete(s.key);
+      return;
+    }
+    if (!sent && (dx > area.halfWidth || dy > area.halfHeight)) return;
+    const wasNear = w.near.has(s.key);
+    const slack = wasNear ? NEAR_HYSTERESIS : 0;
+    const near = dx <= NEAR_HALF.width + slack && dy <= NEAR_HALF.height + slack;
+    if (!sent) {
+      w.view.add(near ? a.at : a.far);
+      w.sent.add(s.key);
+      if (near) w.near.add(s.key);
+    } else if (near !== wasNear) {
+      // Where it is now, so that the client does not walk it back to where it was a few tiles ago.
+      if (!near) follow(a);
+      // Removing the avatar deletes both positions on the client (removing the child alone
+      // would hide it from the view but leave the client its last value); the add brings one.
+      w.view.remove(a);
+      w.view.add(near ? a.at : a.far);
+      if (near) w.near.add(s.key);
+      else w.near.delete(s.key);
+    }
+  }
+}
+
+/** An avatar's coarse place set to where it is. */
+function follow(a: AvatarState): void {
+  if (a.far.x !== a.at.x) a.far.x = a.at.x;
+  if (a.far.y !== a.at.y) a.far.y = a.at.y;
 }
 
 /** Centre of a camera of half size `half` following `at` on a map `size` tiles long. */
