@@ -55,11 +55,11 @@ export const VIEW_HYSTERESIS = 2;
  * or stood still COARSE_SETTLE_MS; the client walks it there. In a crowd that is most of the moves
  * a client is sent, and the far part of the view is most of its area.
  */
-export const NEAR_HALF = { width: 7, height: 5 } as const;
+export const NEAR_HALF = { width: 5, height: 4 } as const;
 /** Tiles further out before an avatar sent exactly is sent coarsely again. */
 export const NEAR_HYSTERESIS = 1;
 /** Tiles (across plus down) an avatar walks before its coarse place follows it. */
-export const COARSE_TILES = 3;
+export const COARSE_TILES = 4;
 /** Milliseconds an avatar stands still before its coarse place is where it stands. */
 export const COARSE_SETTLE_MS = 400;
 
