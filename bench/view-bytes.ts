@@ -16,7 +16,7 @@
 // Part 4, a crowd walking (--walkers N): N people go about the town's places as the load test's
 // bots do (bench/loadtest/bot.ts: a place picked by its size, a few strolls in it with pauses, then
 // another), at AVATAR_TILES_PER_SECOND, in simulated time with a patch every 50 ms; the bytes a
-// second ten of them are sent for the others' avatars (no residents, no speech), mean and max.
+// second each is sent for the others' avatars (no residents, no speech), mean and max.
 import { Encoder, type StateView } from "@colyseus/schema";
 import os from "node:os";
 import { loadTemplate } from "../server/content/template.ts";
@@ -186,16 +186,17 @@ if (walkers > 0) {
       },
     ]);
     const w: Walker = { id, ...at, place, strolls: 3, next: random() * 2000, bytes: 0 };
-    if (i % Math.floor(walkers / 10) === 0) {
-      w.client = { sessionId: id };
-      ix.join(w.client, id);
-    }
+    // Every one a client, as in the room (each a view to update and encode a patch for).
+    w.client = { sessionId: id };
+    ix.join(w.client, id);
     people.push(w);
   }
   const probes = people.filter((w) => w.client);
   const warm = 20_000;
   const end = warm + walkSeconds * 1000;
   const tileMs = 1000 / AVATAR_TILES_PER_SECOND;
+  /** CPU milliseconds of each patch: the mirror, interest and encoding for every client. */
+  const patchCpu: number[] = [];
   for (; now < end; now += PATCH_MS) {
     const events: TownEvent[] = [];
     for (const w of people) {
@@ -217,6 +218,7 @@ if (walkers > 0) {
       events.push(moved(w.id, w));
       w.next = now + tileMs;
     }
+    const cpu0 = process.cpuUsage();
     mirror(s, events);
     ix.update();
     const it = { offset: 1 };
@@ -228,10 +230,18 @@ if (walkers > 0) {
       if (now >= warm && n > 1) w.bytes += n;
     }
     enc.discardChanges();
+    if (now >= warm) {
+      const used = process.cpuUsage(cpu0);
+      patchCpu.push((used.user + used.system) / 1000);
+    }
   }
+  patchCpu.sort((a, b) => a - b);
   const perSecond = probes.map((w) => w.bytes / walkSeconds);
   console.log(
     `\nPart 4, ${walkers} people walking about base-25's ${places.length} places for ${walkSeconds} s (after 20 s), a patch every ${PATCH_MS} ms: bytes a second a client is sent for the others' avatars: mean ${(perSecond.reduce((a, b) => a + b, 0) / probes.length).toFixed(0)}, max ${Math.max(...perSecond).toFixed(0)} (${probes.length} clients)`,
+  );
+  console.log(
+    `  CPU a patch (mirror, interest, encoding for all ${probes.length} clients): median ${patchCpu[patchCpu.length >> 1].toFixed(2)} ms, p99 ${patchCpu[Math.floor(patchCpu.length * 0.99)].toFixed(2)} ms`,
   );
   process.exit(0);
 }

@@ -53,6 +53,8 @@ interface Spot {
   y: number;
   /** The grid cell it is listed in. */
   cell: number;
+  /** The cell it was in before its last move; -1 while it is new (this update). */
+  fromCell: number;
   /** When it last moved (now() of that update). */
   movedAt: number;
 }
@@ -221,6 +223,22 @@ export class Interest<C extends ViewClient = ViewClient> {
       for (const s of left) this.forget(s);
       gone.push(...left);
     }
+    // New ones go to every client's placing (a new resident of a small town is sent to all);
+    // those that moved, by the cells they were in and are in now.
+    const fresh: Spot[] = [];
+    const byCell = new Map<number, Spot[]>();
+    const file = (cell: number, spot: Spot) => {
+      const here = byCell.get(cell);
+      if (here) here.push(spot);
+      else byCell.set(cell, [spot]);
+    };
+    for (const spot of moved) {
+      if (spot.fromCell < 0) fresh.push(spot);
+      else {
+        file(spot.cell, spot);
+        if (spot.fromCell !== spot.cell) file(spot.fromCell, spot);
+      }
+    }
     for (const w of this.watchers.values()) {
       // The state's deletion already tells the client; only the bookkeeping remains.
       for (const s of gone) {
@@ -237,7 +255,14 @@ export class Interest<C extends ViewClient = ViewClient> {
         before.halfWidth === area.halfWidth &&
         before.halfHeight === area.halfHeight
       ) {
-        for (const spot of moved) this.place(w, spot, area);
+        // Only what moved near it: where it is now or where it was (what it was sent was
+        // within a few tiles of its area), not every step in the town for every client.
+        for (const spot of fresh) this.place(w, spot, area);
+        if (byCell.size > 0)
+          this.cellsAround(area, VIEW_HYSTERESIS, (cell) => {
+            const here = byCell.get(cell);
+            if (here) for (const spot of here) this.place(w, spot, area);
+          });
       } else {
         w.area = area;
         // What it was sent may now be out of it; what is in the cells around it may come in.
@@ -269,7 +294,8 @@ export class Interest<C extends ViewClient = ViewClient> {
       spot = undefined;
     }
     if (!spot) {
-      const fresh: Spot = { key, id, kind, ref, x, y, cell: this.cellOf(x, y), movedAt: this.time };
+      const cell = this.cellOf(x, y);
+      const fresh: Spot = { key, id, kind, ref, x, y, cell, fromCell: -1, movedAt: this.time };
       this.spots.set(key, fresh);
       this.counts[kind]++;
       this.list(fresh);
@@ -278,6 +304,7 @@ export class Interest<C extends ViewClient = ViewClient> {
       spot.x = x;
       spot.y = y;
       spot.movedAt = this.time;
+      spot.fromCell = spot.cell;
       const cell = this.cellOf(x, y);
       if (cell !== spot.cell) {
         this.cells.get(spot.cell)?.delete(spot);
@@ -340,6 +367,16 @@ export class Interest<C extends ViewClient = ViewClient> {
   }
 
   /** Each spot in the cells an area touches. */
+  /** Each cell an area, `margin` tiles wider each way, touches. */
+  private cellsAround(area: Area, margin: number, each: (cell: number) => void): void {
+    const x0 = Math.max(0, Math.floor((area.x - area.halfWidth - margin) / CELL));
+    const x1 = Math.min(this.columns - 1, Math.floor((area.x + area.halfWidth + margin) / CELL));
+    const y0 = Math.max(0, Math.floor((area.y - area.halfHeight - margin) / CELL));
+    const y1 = Math.floor((area.y + area.halfHeight + margin) / CELL);
+    for (let cy = y0; cy <= y1; cy++)
+      for (let cx = x0; cx <= x1; cx++) each(cy * this.columns + cx);
+  }
+
   private around(area: Area, each: (spot: Spot) => void): void {
     const x0 = Math.max(0, Math.floor((area.x - area.halfWidth) / CELL));
     const x1 = Math.min(this.columns - 1, Math.floor((area.x + area.halfWidth) / CELL));
