@@ -6,12 +6,17 @@
 // once per patch whatever it holds, is left out.
 //
 //   npx tsx bench/view-bytes.ts [--steps 2000] [--seed 1] [--people 50]
+//   npx tsx bench/view-bytes.ts --walkers 500 [--seconds 60]   (part 4 alone)
 //
 // Part 1, avatars: one client in base-25 and 50 other people (--people); what it is sent when one of them
 // joins (near it or not), walks into its view, walks a tile in it, walks out of it, leaves.
 // Part 2, residents: a base-25 day run offline (lockstep), its events mirrored step by step; the
 // bytes a client standing somewhere in town is sent for the residents (moves and facings, and
 // their doings: action, emoji, address, talk), per change and per step.
+// Part 4, a crowd walking (--walkers N): N people go about the town's places as the load test's
+// bots do (bench/loadtest/bot.ts: a place picked by its size, a few strolls in it with pauses, then
+// another), at AVATAR_TILES_PER_SECOND, in simulated time with a patch every 50 ms; the bytes a
+// second each is sent for the others' avatars (no residents, no speech), mean and max.
 import { Encoder, type StateView } from "@colyseus/schema";
 import os from "node:os";
 import { loadTemplate } from "../server/content/template.ts";
@@ -22,6 +27,9 @@ import { buildTown } from "../server/townFactory.ts";
 import type { TownEvent } from "../shared/events.ts";
 import { TownState } from "../shared/state.ts";
 import { TALK_EMOJI, talkingWith } from "../shared/view.ts";
+import { AVATAR_TILES_PER_SECOND } from "../shared/constants.ts";
+import { Random } from "../server/world/random.ts";
+import { placesFrom } from "./loadtest/bot.ts";
 import { machine } from "./stats.ts";
 
 const args = process.argv.slice(2);
@@ -32,6 +40,8 @@ const opt = (name: string, fallback: string) => {
 const steps = Number(opt("--steps", "2000"));
 const seed = Number(opt("--seed", "1"));
 const crowd = Number(opt("--people", "50"));
+const walkers = Number(opt("--walkers", "0"));
+const walkSeconds = Number(opt("--seconds", "60"));
 
 const template = await loadTemplate("base-25");
 const { town } = buildTown(template, { gateway: new OfflineGateway(), mode: "lockstep", seed });
@@ -117,6 +127,124 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(" ")}`,
 );
+
+// ---- Part 4: a crowd walking (--walkers N), alone ----
+if (walkers > 0) {
+  const PATCH_MS = 50;
+  const rng = new Random(seed);
+  const random = () => rng.next();
+  const spawn = map.spawns.get("visitors") ?? walkable(map.width >> 1, map.height >> 1);
+  const places = placesFrom(map, spawn.x, spawn.y);
+  const totalTiles = places.reduce((n, p) => n + p.tiles.length, 0);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+  const pickPlace = () => {
+    let r = random() * totalTiles;
+    for (const p of places) if ((r -= p.tiles.length) < 0) return p;
+    return places[places.length - 1];
+  };
+  const s = new TownState();
+  Object.assign(s, {
+    template: "base-25",
+    name: "walk",
+    engine: "offline",
+    engineStatus: "",
+    crowd: "",
+  });
+  Object.assign(s.clock, { step: 0, time: 0, running: true, speed: 1 });
+  let now = 0;
+  // The third argument (a clock) is the interest's since coarse places; older ones take two.
+  const ix = new (Interest as unknown as new (...a: unknown[]) => Interest<ViewClient>)(
+    s,
+    map,
+    () => now,
+  );
+  const enc = new Encoder(s);
+  interface Walker {
+    id: string;
+    x: number;
+    y: number;
+    place: (typeof places)[number];
+    strolls: number;
+    to?: { x: number; y: number };
+    next: number;
+    client?: ViewClient;
+    bytes: number;
+  }
+  const people: Walker[] = [];
+  for (let i = 0; i < walkers; i++) {
+    const id = `session${String(i).padStart(3, "0")}`;
+    const place = pickPlace();
+    const at = pick(place.tiles);
+    mirror(s, [
+      {
+        kind: "avatarJoined",
+        avatarId: id,
+        name: `bot-${i}`,
+        role: "visitor",
+        ...at,
+        sprite: i % 8,
+      },
+    ]);
+    const w: Walker = { id, ...at, place, strolls: 3, next: random() * 2000, bytes: 0 };
+    // Every one a client, as in the room (each a view to update and encode a patch for).
+    w.client = { sessionId: id };
+    ix.join(w.client, id);
+    people.push(w);
+  }
+  const probes = people.filter((w) => w.client);
+  const warm = 20_000;
+  const end = warm + walkSeconds * 1000;
+  const tileMs = 1000 / AVATAR_TILES_PER_SECOND;
+  /** CPU milliseconds of each patch: the mirror, interest and encoding for every client. */
+  const patchCpu: number[] = [];
+  for (; now < end; now += PATCH_MS) {
+    const events: TownEvent[] = [];
+    for (const w of people) {
+      if (now < w.next) continue;
+      if (!w.to) {
+        if (w.strolls-- <= 0) {
+          w.place = pickPlace();
+          w.strolls = 3 + Math.floor(random() * 6);
+        }
+        w.to = pick(w.place.tiles);
+      }
+      if (w.x === w.to.x && w.y === w.to.y) {
+        w.to = undefined;
+        w.next = now + 500 + random() * 1500; // a pause, as a bot waits between walks
+        continue;
+      }
+      if (w.x !== w.to.x) w.x += Math.sign(w.to.x - w.x);
+      else w.y += Math.sign(w.to.y - w.y);
+      events.push(moved(w.id, w));
+      w.next = now + tileMs;
+    }
+    const cpu0 = process.cpuUsage();
+    mirror(s, events);
+    ix.update();
+    const it = { offset: 1 };
+    enc.encode(it);
+    const shared = it.offset;
+    for (const w of probes) {
+      const n = enc.encodeView(w.client!.view as StateView, shared, it).length;
+      // A frame with nothing for this client is not sent (TownRoom); one that is costs its code too.
+      if (now >= warm && n > 1) w.bytes += n;
+    }
+    enc.discardChanges();
+    if (now >= warm) {
+      const used = process.cpuUsage(cpu0);
+      patchCpu.push((used.user + used.system) / 1000);
+    }
+  }
+  patchCpu.sort((a, b) => a - b);
+  const perSecond = probes.map((w) => w.bytes / walkSeconds);
+  console.log(
+    `\nPart 4, ${walkers} people walking about base-25's ${places.length} places for ${walkSeconds} s (after 20 s), a patch every ${PATCH_MS} ms: bytes a second a client is sent for the others' avatars: mean ${(perSecond.reduce((a, b) => a + b, 0) / probes.length).toFixed(0)}, max ${Math.max(...perSecond).toFixed(0)} (${probes.length} clients)`,
+  );
+  console.log(
+    `  CPU a patch (mirror, interest, encoding for all ${probes.length} clients): median ${patchCpu[patchCpu.length >> 1].toFixed(2)} ms, p99 ${patchCpu[Math.floor(patchCpu.length * 0.99)].toFixed(2)} ms`,
+  );
+  process.exit(0);
+}
 
 // ---- Part 1: avatars ----
 const centre = walkable(Math.floor(map.width / 2), Math.floor(map.height / 2));

@@ -7,6 +7,9 @@
 // minimap the state's `crowd` says, coarsely, how many residents are where in the whole town
 // (encodeCrowd / decodeCrowd below), refreshed every CROWD_SECONDS.
 //
+// Other avatars in the view but not near its middle (NEAR_HALF) are sent coarsely: their place
+// every few tiles, not every tile (AvatarState.far).
+//
 // Objects in such a town go the same way: the states residents' uses give them (hundreds in a
 // town of a thousand) are in the state's `objectsInUse`, sent near the camera like residents; the
 // states people set (a moderator's fire) stay in `objects`, sent to everyone, so announcements,
@@ -44,6 +47,21 @@ export const RESIDENTS_ALL_SENT = 50;
 export const VIEW_MARGIN = 2;
 /** Tiles further out before an avatar that was sent stops being sent: walking along the edge does not make it flicker in and out. */
 export const VIEW_HYSTERESIS = 2;
+
+/**
+ * Half the area around the middle of a client's view, in tiles, in which other avatars are sent
+ * exactly, every tile they walk (AvatarState.at). Beyond it, in the rest of the view, an avatar is
+ * sent coarsely (AvatarState.far): where it was when it got COARSE_TILES from its last sent place,
+ * or stood still COARSE_SETTLE_MS; the client walks it there. In a crowd that is most of the moves
+ * a client is sent, and the far part of the view is most of its area.
+ */
+export const NEAR_HALF = { width: 5, height: 4 } as const;
+/** Tiles further out before an avatar sent exactly is sent coarsely again. */
+export const NEAR_HYSTERESIS = 1;
+/** Tiles (across plus down) an avatar walks before its coarse place follows it. */
+export const COARSE_TILES = 4;
+/** Milliseconds an avatar stands still before its coarse place is where it stands. */
+export const COARSE_SETTLE_MS = 400;
 
 export const ViewRequest = z
   .object({

@@ -6,7 +6,7 @@ import type { ObjectState, TownState } from "./state.ts";
 export function objectStates(state: TownState): ObjectState[] {
   const out = Array.from(state.objects.values());
   // Undefined until the first one in use comes into the client's view (a view-filtered map).
-  const inUse = state.objectsInUse as TownState["objectsInUse"] | undefined;
+  const inUse = state.inUse?.objects as TownState["inUse"]["objects"] | undefined;
   if (inUse) for (const o of inUse.values()) out.push(o);
   return out;
 }

@@ -62,9 +62,17 @@ export const AvatarState = schema(
      * camera shows: shared/interest.ts). Elsewhere `at` is undefined on the client. A child of its
      * own, so an avatar coming into view costs its position alone: with @colyseus/schema 5 adding
      * a whole entry to a view sends all its fields again (45 bytes for a visitor, 9 this way).
-     * The server changes x and y in place, never the child itself.
+     * The server changes x and y in place, never the child itself. Sent to clients near it
+     * (NEAR_HALF, shared/interest.ts); the others in view get `far` instead.
      */
     at: t.ref(AvatarAt).view(),
+    /**
+     * Position, coarsely: where it was when it last got COARSE_TILES away from it or stood still
+     * (shared/interest.ts). Sent instead of `at` to clients in whose view it is but not near, so
+     * a walk across the far part of a crowded view costs a change every few tiles, not every tile.
+     * Read both with avatarAt().
+     */
+    far: t.ref(AvatarAt).view(),
     sprite: t.number(),
     /** The person's connection dropped: the avatar waits (RECONNECT_SECONDS) for them to come back. */
     away: t.boolean(),
@@ -83,6 +91,14 @@ export const ObjectState = schema(
   "ObjectState",
 );
 export type ObjectState = SchemaType<typeof ObjectState>;
+
+/**
+ * The objects residents use in a large town, a child of the root so that the root has no
+ * view-filtered field: with one, @colyseus/schema 5 re-sends the root's field of every avatar or
+ * resident that comes into a client's view (4 bytes each time).
+ */
+export const ObjectsInUse = schema({ objects: t.map(ObjectState).view() }, "ObjectsInUse");
+export type ObjectsInUse = SchemaType<typeof ObjectsInUse>;
 
 export const TownState = schema(
   {
@@ -109,10 +125,11 @@ export const TownState = schema(
     objects: t.map(ObjectState),
     /**
      * In a town of more than RESIDENTS_ALL_SENT residents: the objects residents use (a thousand
-     * residents use hundreds), each sent to a client only near what its camera shows. Undefined
-     * on a client until one comes into its view; read both maps with objectStates().
+     * residents use hundreds), each sent to a client only near what its camera shows
+     * (`inUse.objects`, undefined on a client until one comes into its view); read both maps
+     * with objectStates().
      */
-    objectsInUse: t.map(ObjectState).view(),
+    inUse: ObjectsInUse,
     /** Where the residents are, coarsely, for the minimap (shared/interest.ts, encodeCrowd). */
     crowd: t.string(),
   },
@@ -121,12 +138,14 @@ export const TownState = schema(
 export type TownState = SchemaType<typeof TownState>;
 
 /**
- * Where an avatar is, as a client reads it: undefined while it is out of the client's view (the
- * server sends no `at` then), or not yet decoded.
+ * Where an avatar is, as a client reads it: exactly when it is near (`at`), coarsely when it is
+ * in view but not near (`far`), undefined while it is out of the client's view (the server sends
+ * neither then), or not yet decoded.
  */
 export function avatarAt(a: AvatarState | undefined): AvatarAt | undefined {
-  const at: AvatarAt | undefined = a?.at;
-  return at && typeof at.x === "number" && typeof at.y === "number" ? at : undefined;
+  const placed = (p: AvatarAt | undefined) =>
+    p && typeof p.x === "number" && typeof p.y === "number" ? p : undefined;
+  return placed(a?.at) ?? placed(a?.far);
 }
 
 /** The name of a resident or person in the room, if it is there. */

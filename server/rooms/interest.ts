@@ -11,9 +11,13 @@
 // (a thousand residents).
 import { StateView } from "@colyseus/schema";
 import {
+  COARSE_SETTLE_MS,
+  COARSE_TILES,
   DEFAULT_VIEW_HALF,
   encodeCrowd,
   MAX_VIEW_HALF,
+  NEAR_HALF,
+  NEAR_HYSTERESIS,
   RESIDENTS_ALL_SENT,
   VIEW_HYSTERESIS,
   VIEW_MARGIN,
@@ -49,6 +53,10 @@ interface Spot {
   y: number;
   /** The grid cell it is listed in. */
   cell: number;
+  /** The cell it was in before its last move; -1 while it is new (this update). */
+  fromCell: number;
+  /** When it last moved (now() of that update). */
+  movedAt: number;
 }
 
 interface Watcher<C extends ViewClient> {
@@ -62,6 +70,8 @@ interface Watcher<C extends ViewClient> {
   area?: Area;
   /** Keys of the spots (other than its own avatar) this client is sent. */
   sent: Set<string>;
+  /** Those of them that are avatars sent exactly (near the middle of its view), not coarsely. */
+  near: Set<string>;
 }
 
 /** Side of the grid's cells, in tiles. */
@@ -81,6 +91,8 @@ export class Interest<C extends ViewClient = ViewClient> {
   private readonly counts: Record<Kind, number> = { avatar: 0, resident: 0, object: 0 };
   /** Where each object is (the middle of its tiles), once looked up. */
   private readonly objectTiles = new Map<string, { x: number; y: number }>();
+  /** now() at the current update. */
+  private time = 0;
 
   /**
    * Whether residents are sent by area (a town of more than RESIDENTS_ALL_SENT at the start), or
@@ -93,9 +105,11 @@ export class Interest<C extends ViewClient = ViewClient> {
     private readonly map: {
       width: number;
       height: number;
-      /** The tiles of an object's address (objects in use: the state's objectsInUse). */
+      /** The tiles of an object's address (objects in use: the state's inUse.objects). */
       tilesOf?(address: string): readonly { x: number; y: number }[];
     },
+    /** Milliseconds, for how long an avatar has stood still (tests give their own). */
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.columns = Math.ceil(Math.max(1, map.width) / CELL) + 1;
     this.residentsByArea = state.agents.size > RESIDENTS_ALL_SENT;
@@ -115,6 +129,7 @@ export class Interest<C extends ViewClient = ViewClient> {
       follow: "",
       half: { ...DEFAULT_VIEW_HALF },
       sent: new Set(),
+      near: new Set(),
     };
     this.watchers.set(client.sessionId, w);
     const own = this.state.avatars.get(avatarId);
@@ -175,8 +190,12 @@ export class Interest<C extends ViewClient = ViewClient> {
     const gone: Spot[] = [];
     const { avatars, agents } = this.state;
     // Undefined in a state made without it (tests' own states).
-    const inUse = this.state.objectsInUse as TownState["objectsInUse"] | undefined;
-    for (const [id, a] of avatars) this.look(id, id, "avatar", a, a.at.x, a.at.y, moved, gone);
+    const inUse = this.state.inUse?.objects as TownState["inUse"]["objects"] | undefined;
+    this.time = this.now();
+    for (const [id, a] of avatars) {
+      this.look(id, id, "avatar", a, a.at.x, a.at.y, moved, gone);
+      this.coarsen(id, a);
+    }
     for (const [id, r] of agents)
       this.look(residentKey(id), id, "resident", r, r.x, r.y, moved, gone);
     if (inUse)
@@ -204,9 +223,28 @@ export class Interest<C extends ViewClient = ViewClient> {
       for (const s of left) this.forget(s);
       gone.push(...left);
     }
+    // New ones go to every client's placing (a new resident of a small town is sent to all);
+    // those that moved, by the cells they were in and are in now.
+    const fresh: Spot[] = [];
+    const byCell = new Map<number, Spot[]>();
+    const file = (cell: number, spot: Spot) => {
+      const here = byCell.get(cell);
+      if (here) here.push(spot);
+      else byCell.set(cell, [spot]);
+    };
+    for (const spot of moved) {
+      if (spot.fromCell < 0) fresh.push(spot);
+      else {
+        file(spot.cell, spot);
+        if (spot.fromCell !== spot.cell) file(spot.fromCell, spot);
+      }
+    }
     for (const w of this.watchers.values()) {
       // The state's deletion already tells the client; only the bookkeeping remains.
-      for (const s of gone) w.sent.delete(s.key);
+      for (const s of gone) {
+        w.sent.delete(s.key);
+        w.near.delete(s.key);
+      }
       const area = this.areaOf(w);
       const before = w.area;
       if (!area) continue;
@@ -217,7 +255,14 @@ export class Interest<C extends ViewClient = ViewClient> {
         before.halfWidth === area.halfWidth &&
         before.halfHeight === area.halfHeight
       ) {
-        for (const spot of moved) this.place(w, spot, area);
+        // Only what moved near it: where it is now or where it was (what it was sent was
+        // within a few tiles of its area), not every step in the town for every client.
+        for (const spot of fresh) this.place(w, spot, area);
+        if (byCell.size > 0)
+          this.cellsAround(area, VIEW_HYSTERESIS, (cell) => {
+            const here = byCell.get(cell);
+            if (here) for (const spot of here) this.place(w, spot, area);
+          });
       } else {
         w.area = area;
         // What it was sent may now be out of it; what is in the cells around it may come in.
@@ -249,7 +294,8 @@ export class Interest<C extends ViewClient = ViewClient> {
       spot = undefined;
     }
     if (!spot) {
-      const fresh: Spot = { key, id, kind, ref, x, y, cell: this.cellOf(x, y) };
+      const cell = this.cellOf(x, y);
+      const fresh: Spot = { key, id, kind, ref, x, y, cell, fromCell: -1, movedAt: this.time };
       this.spots.set(key, fresh);
       this.counts[kind]++;
       this.list(fresh);
@@ -257,6 +303,8 @@ export class Interest<C extends ViewClient = ViewClient> {
     } else if (spot.x !== x || spot.y !== y) {
       spot.x = x;
       spot.y = y;
+      spot.movedAt = this.time;
+      spot.fromCell = spot.cell;
       const cell = this.cellOf(x, y);
       if (cell !== spot.cell) {
         this.cells.get(spot.cell)?.delete(spot);
@@ -265,6 +313,19 @@ export class Interest<C extends ViewClient = ViewClient> {
       }
       moved.push(spot);
     }
+  }
+
+  /**
+   * An avatar's coarse place (`far`, shared/interest.ts) follows it once it is COARSE_TILES away
+   * or has stood still COARSE_SETTLE_MS.
+   */
+  private coarsen(id: string, a: AvatarState): void {
+    const { at, far } = a;
+    const dx = Math.abs(at.x - far.x),
+      dy = Math.abs(at.y - far.y);
+    if (dx === 0 && dy === 0) return;
+    const spot = this.spots.get(id);
+    if (dx + dy >= COARSE_TILES || !spot || this.time - spot.movedAt >= COARSE_SETTLE_MS) follow(a);
   }
 
   private forget(spot: Spot): void {
@@ -306,6 +367,16 @@ export class Interest<C extends ViewClient = ViewClient> {
   }
 
   /** Each spot in the cells an area touches. */
+  /** Each cell an area, `margin` tiles wider each way, touches. */
+  private cellsAround(area: Area, margin: number, each: (cell: number) => void): void {
+    const x0 = Math.max(0, Math.floor((area.x - area.halfWidth - margin) / CELL));
+    const x1 = Math.min(this.columns - 1, Math.floor((area.x + area.halfWidth + margin) / CELL));
+    const y0 = Math.max(0, Math.floor((area.y - area.halfHeight - margin) / CELL));
+    const y1 = Math.floor((area.y + area.halfHeight + margin) / CELL);
+    for (let cy = y0; cy <= y1; cy++)
+      for (let cx = x0; cx <= x1; cx++) each(cy * this.columns + cx);
+  }
+
   private around(area: Area, each: (spot: Spot) => void): void {
     const x0 = Math.max(0, Math.floor((area.x - area.halfWidth) / CELL));
     const x1 = Math.min(this.columns - 1, Math.floor((area.x + area.halfWidth) / CELL));
@@ -393,14 +464,10 @@ export class Interest<C extends ViewClient = ViewClient> {
   }
 
   private place(w: Watcher<C>, s: Spot, area: Area): void {
-    if (s.kind === "avatar" && s.id === w.avatarId) return; // its own avatar never leaves its view
-    // An avatar's view-filtered part is its position, a child of its own (shared/state.ts):
-    // adding the child sends the position alone; removing the avatar deletes its filtered
-    // fields (the child), not the avatar.
-    const part = s.kind === "avatar" ? (s.ref as AvatarState).at : s.ref;
-    if (s.kind !== "avatar" && !this.residentsByArea) {
+    if (s.kind === "avatar") return this.placeAvatar(w, s, area);
+    if (!this.residentsByArea) {
       if (!w.sent.has(s.key)) {
-        w.view.add(part);
+        w.view.add(s.ref);
         w.sent.add(s.key);
       }
       return;
@@ -413,10 +480,53 @@ export class Interest<C extends ViewClient = ViewClient> {
         w.sent.delete(s.key);
       }
     } else if (dx <= area.halfWidth && dy <= area.halfHeight) {
-      w.view.add(part);
+      w.view.add(s.ref);
       w.sent.add(s.key);
     }
   }
+
+  /**
+   * An avatar's view-filtered parts are its positions, children of their own (shared/state.ts):
+   * `at` near the middle of the view, `far` elsewhere in it. Adding one sends the position alone;
+   * removing the avatar deletes its filtered fields (the children), not the avatar.
+   */
+  private placeAvatar(w: Watcher<C>, s: Spot, area: Area): void {
+    if (s.id === w.avatarId) return; // its own avatar never leaves its view
+    const a = s.ref as AvatarState;
+    const dx = Math.abs(s.x - area.x);
+    const dy = Math.abs(s.y - area.y);
+    const sent = w.sent.has(s.key);
+    if (sent && (dx > area.halfWidth + VIEW_HYSTERESIS || dy > area.halfHeight + VIEW_HYSTERESIS)) {
+      w.view.remove(a);
+      w.sent.delete(s.key);
+      w.near.delete(s.key);
+      return;
+    }
+    if (!sent && (dx > area.halfWidth || dy > area.halfHeight)) return;
+    const wasNear = w.near.has(s.key);
+    const slack = wasNear ? NEAR_HYSTERESIS : 0;
+    const near = dx <= NEAR_HALF.width + slack && dy <= NEAR_HALF.height + slack;
+    if (!sent) {
+      w.view.add(near ? a.at : a.far);
+      w.sent.add(s.key);
+      if (near) w.near.add(s.key);
+    } else if (near !== wasNear) {
+      // Where it is now, so that the client does not walk it back to where it was a few tiles ago.
+      if (!near) follow(a);
+      // Removing the avatar deletes both positions on the client (removing the child alone
+      // would hide it from the view but leave the client its last value); the add brings one.
+      w.view.remove(a);
+      w.view.add(near ? a.at : a.far);
+      if (near) w.near.add(s.key);
+      else w.near.delete(s.key);
+    }
+  }
+}
+
+/** An avatar's coarse place set to where it is. */
+function follow(a: AvatarState): void {
+  if (a.far.x !== a.at.x) a.far.x = a.at.x;
+  if (a.far.y !== a.at.y) a.far.y = a.at.y;
 }
 
 /** Centre of a camera of half size `half` following `at` on a map `size` tiles long. */

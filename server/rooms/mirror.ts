@@ -30,77 +30,55 @@ export function avatarState(v: AvatarView): AvatarState {
   s.id = v.id;
   s.name = v.name;
   s.role = v.role;
-  s.at.x = v.x;
-  s.at.y = v.y;
+  s.at.x = s.far.x = v.x;
+  s.at.y = s.far.y = v.y;
   s.sprite = v.sprite;
   s.away = v.away ?? false;
   return s;
 }
 
-/** An avatar's state as a view's avatar: its position is in its child `at` (shared/state.ts). */
-function avatarTarget(s: AvatarState): ReturnType<ViewTarget["avatar"]> {
-  return {
-    get x() {
-      return s.at.x;
-    },
-    set x(x: number) {
-      s.at.x = x;
-    },
-    get y() {
-      return s.at.y;
-    },
-    set y(y: number) {
-      s.at.y = y;
-    },
-    get away() {
-      return s.away;
-    },
-    set away(away: boolean | undefined) {
-      s.away = away ?? false;
-    },
-  };
+/** An object whose properties `keys` read and write those of `s`. */
+function passing<T extends object, K extends keyof T>(s: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const key of keys)
+    Object.defineProperty(out, key, {
+      get: () => s[key],
+      set: (value: T[K]) => void (s[key] = value),
+      enumerable: true,
+    });
+  return out;
 }
+
+/**
+ * An avatar's state as a view's avatar: its position is in its child `at` (shared/state.ts; the
+ * room's interest writes `far` from it).
+ */
+function avatarTarget(s: AvatarState): ReturnType<ViewTarget["avatar"]> {
+  return once(avatarTargets, s, () =>
+    Object.defineProperty(passing(s.at, ["x", "y"]), "away", {
+      get: () => s.away,
+      set: (away: boolean | undefined) => void (s.away = away ?? false),
+    }),
+  );
+}
+const avatarTargets = new WeakMap<AvatarState, ReturnType<ViewTarget["avatar"]>>();
 
 /** A resident's state as a view's resident: its facing is a number (shared/state.ts). */
 function agentTarget(s: AgentState): ReturnType<ViewTarget["agent"]> {
-  return {
-    get x() {
-      return s.x;
-    },
-    set x(x: number) {
-      s.x = x;
-    },
-    get y() {
-      return s.y;
-    },
-    set y(y: number) {
-      s.y = y;
-    },
-    get action() {
-      return s.action;
-    },
-    set action(action: string) {
-      s.action = action;
-    },
-    get emoji() {
-      return s.emoji;
-    },
-    set emoji(emoji: string) {
-      s.emoji = emoji;
-    },
-    get talkingTo() {
-      return s.talkingTo;
-    },
-    set talkingTo(talkingTo: string) {
-      s.talkingTo = talkingTo;
-    },
-    get facing() {
-      return FACINGS[s.facing] ?? "down";
-    },
-    set facing(facing: string) {
-      s.facing = facingIndex(facing);
-    },
-  };
+  return once(agentTargets, s, () =>
+    Object.defineProperty(passing(s, ["x", "y", "action", "emoji", "talkingTo"]), "facing", {
+      get: () => FACINGS[s.facing] ?? "down",
+      set: (facing: string) => void (s.facing = facingIndex(facing)),
+    }),
+  );
+}
+const agentTargets = new WeakMap<AgentState, ReturnType<ViewTarget["agent"]>>();
+
+/** The target kept for a state entry, made the first time (an event for it comes every step). */
+function once<S extends object, T>(kept: WeakMap<S, T>, s: S, make: () => unknown): T {
+  let t = kept.get(s);
+  if (!t) kept.set(s, (t = make() as T));
+  return t;
 }
 
 /**
@@ -121,7 +99,7 @@ const residentNames = new WeakMap<TownState, Set<string>>();
 
 /**
  * The room's schema state as a view target. With `inUseByArea` (a large town: shared/state.ts),
- * residents' uses of objects go to `objectsInUse`, sent by camera; people's states to `objects`.
+ * residents' uses of objects go to `inUse.objects`, sent by camera; people's states to `objects`.
  */
 function stateTarget(state: TownState, inUseByArea: boolean): ViewTarget {
   return {
@@ -143,8 +121,8 @@ function stateTarget(state: TownState, inUseByArea: boolean): ViewTarget {
     removeAvatar: (id) => void state.avatars.delete(id),
     setObject: (v) => {
       const inUse = inUseByArea && !byPerson(state, v.by);
-      const into = inUse ? state.objectsInUse : state.objects;
-      const other = inUse ? state.objects : state.objectsInUse;
+      const into = inUse ? state.inUse.objects : state.objects;
+      const other = inUse ? state.objects : state.inUse.objects;
       if (other.has(v.address)) other.delete(v.address);
       if (!v.state) {
         if (into.has(v.address)) into.delete(v.address);

@@ -7,7 +7,10 @@ import {
   decodeCrowd,
   DEFAULT_VIEW_HALF,
   encodeCrowd,
+  COARSE_SETTLE_MS,
+  COARSE_TILES,
   MAX_VIEW_HALF,
+  NEAR_HALF,
   RESIDENTS_ALL_SENT,
   VIEW_HYSTERESIS,
   VIEW_MARGIN,
@@ -24,6 +27,7 @@ function town() {
     const a = new AvatarState();
     Object.assign(a, { id, name: id, role: "visitor", sprite: 8 });
     Object.assign(a.at, { x, y });
+    Object.assign(a.far, { x, y });
     state.avatars.set(id, a);
     return a.at; // where it is: the tests walk it
   };
@@ -43,7 +47,8 @@ function town() {
     state.agents.set(id, a);
     return a;
   };
-  return { state, put, resident, interest: new Interest(state, MAP) };
+  const clock = { ms: 0 };
+  return { state, put, resident, clock, interest: new Interest(state, MAP, () => clock.ms) };
 }
 
 /** A client that decodes what it is sent, as the SDK does: full state at join, then patches. */
@@ -120,14 +125,53 @@ describe("interest management", () => {
     expect(100 - firstSeen).toBe(60 + AREA_W); // appeared on entering the area
     const lastSeen = seen.length - 1 - [...seen].reverse().findIndex((x) => x !== undefined);
     expect(100 - lastSeen).toBe(60 - AREA_W - VIEW_HYSTERESIS); // left only beyond the margin
-    // Every position it was sent is where it was.
+    // Near the middle of my view every position it was sent is where it was; further out in the
+    // view, where it was a tile or two ago.
     seen.forEach((x, i) => {
-      if (x !== undefined) expect(x).toBe(100 - i);
+      if (x === undefined) return;
+      if (Math.abs(100 - i - 60) <= NEAR_HALF.width) expect(x).toBe(100 - i);
+      else expect(Math.abs(x - (100 - i))).toBeLessThan(COARSE_TILES);
     });
     // And back again: it reappears where it is.
     other.x = 55;
     patch(encoder, interest, [me]);
     expect(me.positions().walker).toEqual([55, 50]);
+  });
+
+  it("an avatar far in the view is sent every few tiles it walks, and where it stands once it stops", () => {
+    const { state, put, clock, interest } = town();
+    put("me", 60, 50);
+    const other = put("walker", 60 + AREA_W, 50 - NEAR_HALF.height - 2);
+    const encoder = new Encoder(state);
+    const me = new Listener("me");
+    interest.join(me, "me");
+    me.start(encoder);
+    const changes: number[] = [];
+    let last = me.positions().walker[0];
+    // Walks west along the top of my view, never near its middle, a tile every 200 ms.
+    for (let x = 60 + AREA_W - 1; x >= 60 - AREA_W; x--) {
+      other.x = x;
+      clock.ms += 200;
+      patch(encoder, interest, [me]);
+      const seen = me.positions().walker[0]!;
+      expect(Math.abs(seen - x)).toBeLessThan(COARSE_TILES);
+      if (seen !== last) changes.push(seen);
+      last = seen;
+    }
+    // 28 tiles walked, a change every COARSE_TILES of them (every one of them before).
+    expect(changes.length).toBeLessThanOrEqual(Math.ceil((2 * AREA_W) / COARSE_TILES));
+    // It stops: a moment later I see it where it stands.
+    clock.ms += COARSE_SETTLE_MS;
+    patch(encoder, interest, [me]);
+    expect(me.positions().walker).toEqual([other.x, other.y]);
+    // It walks to the middle of my view: every tile again.
+    other.y = 50;
+    for (let x = other.x + 1; x <= 60; x++) {
+      other.x = x;
+      clock.ms += 200;
+      patch(encoder, interest, [me]);
+      if (Math.abs(x - 60) <= NEAR_HALF.width) expect(me.positions().walker).toEqual([x, 50]);
+    }
   });
 
   it("never drops a client's own avatar, and follows it as it walks", () => {

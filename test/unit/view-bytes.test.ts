@@ -6,7 +6,13 @@ import { describe, expect, it } from "vitest";
 import { Interest, type ViewClient } from "../../server/rooms/interest.ts";
 import { agentState, mirror } from "../../server/rooms/mirror.ts";
 import type { TownEvent } from "../../shared/events.ts";
-import { RESIDENTS_ALL_SENT } from "../../shared/interest.ts";
+import {
+  COARSE_TILES,
+  DEFAULT_VIEW_HALF,
+  NEAR_HALF,
+  RESIDENTS_ALL_SENT,
+  VIEW_MARGIN,
+} from "../../shared/interest.ts";
 import { avatarAt, doingOf, facingOf, TownState } from "../../shared/state.ts";
 
 const MAP = { width: 160, height: 120 };
@@ -93,12 +99,13 @@ describe("bytes a client is sent", () => {
     expect(seen()).toBeUndefined();
     expect(ines.decoder!.state.avatars.get("sessionTM")?.name).toBe("Theodora Marchetti-Quayle");
 
-    const cost: { x: number; bytes: number; seen?: { x: number; y: number } }[] = [];
+    const cost: { x: number; bytes: number; near: boolean; seen?: { x: number; y: number } }[] = [];
     const walk = (from: number, to: number) => {
       for (let x = from; to < from ? x >= to : x <= to; x += to < from ? -1 : 1) {
         const bytes = r.patch([walked("sessionTM", x, 50)]).get(ines)!.length;
         const at = seen();
-        cost.push({ x, bytes, seen: at && { x: at.x, y: at.y } });
+        const near = Math.abs(x - 60) <= NEAR_HALF.width;
+        cost.push({ x, bytes, near, seen: at && { x: at.x, y: at.y } });
       }
     };
     walk(109, 20); // west past Ines and on, out of her view
@@ -112,13 +119,39 @@ describe("bytes a client is sent", () => {
     // Far from her, Theodora's walk sends Ines nothing.
     expect(Math.max(...hidden.map((c) => c.bytes))).toBe(0);
     // Coming into view: where she is (a few bytes of structure and x, y), not her id, name, role
-    // and sprite again (which made it 45 bytes and more).
-    for (const e of entries) expect(e.bytes, `entering at x ${e.x}`).toBeLessThanOrEqual(24);
-    for (const c of inView) expect(c.bytes).toBeLessThanOrEqual(6);
+    // and sprite again (which made it 45 bytes and more), nor the root's field of the avatars
+    // (4 bytes while the root had a view-filtered field).
+    for (const e of entries) expect(e.bytes, `entering at x ${e.x}`).toBeLessThanOrEqual(14);
+    // A tile's walk costs a change of x; coming near the middle of her view or going from it,
+    // her place is sent the other way (exactly, or coarsely): the avatar's fields again.
+    const switches = inView.filter((c) => c.bytes > 6);
+    expect(switches.length).toBeLessThanOrEqual(3); // into the middle, out, and in again
+    for (const c of switches) expect(c.bytes).toBeLessThanOrEqual(15);
     for (const c of exits) expect(c.bytes).toBeLessThanOrEqual(4);
-    // And what Ines decodes is where Theodora is, each time she is in view.
-    for (const c of cost) if (c.seen) expect(c.seen).toEqual({ x: c.x, y: 50 });
+    // And what Ines decodes is where Theodora is near her, and a tile or two behind further out.
+    for (const c of cost)
+      if (c.seen) {
+        expect(c.seen.y).toBe(50);
+        if (c.near) expect(c.seen.x).toBe(c.x);
+        else expect(Math.abs(c.seen.x - c.x)).toBeLessThan(COARSE_TILES);
+      }
     expect(seen()).toMatchObject({ x: 60, y: 50 });
+  });
+
+  it("an avatar walking across the far part of a client's view costs a change every few tiles, not every tile", () => {
+    const r = room(3);
+    const ines = r.join("sessionIN", "Ines Calloway", 60, 50);
+    const top = 50 - NEAR_HALF.height - 2; // in her view, not near its middle
+    const edge = DEFAULT_VIEW_HALF.width + VIEW_MARGIN;
+    r.join("sessionTM", "Theodora Marchetti-Quayle", 60 + edge, top);
+    let bytes = 0;
+    for (let x = 60 + edge - 1; x >= 60 - edge; x--) {
+      bytes += r.patch([walked("sessionTM", x, top)]).get(ines)!.length;
+      const seen = avatarAt(ines.decoder!.state.avatars.get("sessionTM"))!;
+      expect(Math.abs(seen.x - x)).toBeLessThan(COARSE_TILES);
+    }
+    // 28 tiles: 4 bytes each when every tile was sent (112), now a change every third tile.
+    expect(bytes).toBeLessThanOrEqual(4 * Math.ceil((2 * edge) / COARSE_TILES));
   });
 
   it(`a resident's new doing (a town of at most ${RESIDENTS_ALL_SENT}: to everyone) sends what a client shows, not its address`, () => {
