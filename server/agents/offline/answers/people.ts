@@ -492,9 +492,13 @@ export function livesAlone(f: PersonaFacts, k: Knowledge): Source {
   if (/^I\b/.test(clause)) return { name: "household", sentences: [`Yes, ${clause}`] };
   const home = household(f, k);
   const [first, ...rest] = home.sentences;
+  if (!/^I live with\b/.test(first)) return home;
+  // (Its own clause on living with them says it best: "No, I still live with my parents, Grace
+  // and Samuel", not that and "I live with Grace and Samuel" both.)
+  const dwells = rest.find((x) => wordsOf(x).some((w) => closeness(w, "dwell") >= 0.9));
   return {
     name: "household",
-    sentences: /^I live with\b/.test(first) ? [`No, ${first}`, ...rest] : home.sentences,
+    sentences: dwells ? [`No, ${dwells}`] : [`No, ${first}`, ...rest],
   };
 }
 
