@@ -79,6 +79,9 @@ import {
   aboutPerson,
   knownOf,
   household,
+  aloneAsked,
+  livesAlone,
+  familyOf,
   ownClause,
   kinAsked,
   kinNamed,
@@ -596,6 +599,8 @@ export function answerPeople(
       }
     }
     // "Do you have brothers or sisters?": the kin asked of, by what its persona names.
+    // "Do you live alone?": yes or no by its household.
+    if (aloneAsked(u)) sources.push(livesAlone(f, k));
     if (u.wh === "yesno" && kin.length) sources.push(kinAsked(kin, f, k));
     // "Do you get on with your neighbours?": how it is with people of a kind (WordNet's people
     // nouns, a verb of relating), answered by those it does talk with, never a "no" made up from
@@ -721,7 +726,9 @@ export function answerPeople(
     const inner = ["worry", "wish", "family", "friend"].includes(near.kind);
     if (near.score >= (u.wh === "yesno" && !inner ? 0.6 : 0.45)) {
       if (near.kind === "name") sources.push(identity(f, k));
-      else if (near.kind === "family" || near.kind === "friend") sources.push(company(f, k, talk));
+      // (Its family by what its persona names, never its friends or its day said as family.)
+      else if (near.kind === "family") sources.push(familyOf(f, k, talk));
+      else if (near.kind === "friend") sources.push(company(f, k, talk));
       else if (near.kind === "worry") sources.push(feelings(f, k));
       else if (near.kind === "wish")
         // What it hopes for: its wishes, then what it plans, before what troubles it.

@@ -54,7 +54,9 @@ export function answeredAlike(sentences: string[], u: Utterance, talk: Talk): bo
   // (Or the earlier answer was drawn from the same source: it opened with one of its sentences,
   // "I'm a student at the college" to "what's your job?" and now to "what do you do?".)
   const opened = sentences.map(norm).filter((x) => x.length >= 12);
-  if (talk.said.some((l) => opened.some((x) => norm(l).startsWith(x)))) return true;
+  // (After its reply, if it opened with one: "No, I live with Marco" to "do you live alone?".)
+  const body = (l: string) => norm(l).replace(/^(yes|no)\s+/, "");
+  if (talk.said.some((l) => opened.some((x) => body(l).startsWith(x)))) return true;
   const q = questionBefore(sentences, talk);
   // (What the earlier line answered is not known, the talk's lines not kept in pairs: the source
   // that fits best is trusted.)

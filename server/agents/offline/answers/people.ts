@@ -14,7 +14,7 @@ import {
   relatedness,
   senses,
 } from "../../language/lexicon.ts";
-import { parsed, sentencesOf } from "../../language/parse.ts";
+import { copyOf, parsed, sentencesOf } from "../../language/parse.ts";
 import { contentTerms, type Utterance } from "../../language/understand.ts";
 import { inFirstPerson, listOf, sentence } from "../../language/realise.ts";
 import { memoryAsSaid, talked } from "./memories.ts";
@@ -457,5 +457,70 @@ export function household(f: PersonaFacts, k: Knowledge): Source {
   return {
     name: "household",
     sentences: [sentence(kin ? `I live with my ${kin} at ${home}` : `I live at ${home}`)],
+  };
+}
+
+/** "Do you live alone?", "Is it just you at home?": asked whether it lives without others. Its
+ *  dwelling asked of (a verb of dwelling, or a dwelling noun such as "home") with a word that
+ *  means without others (WordNet's alone: "only", "just", "lonely") or "by yourself". */
+export function aloneAsked(u: Utterance): boolean {
+  if (u.wh !== "yesno" || u.about !== "you") return false;
+  const doc = parsed(u.text);
+  // (A copy: the infinitive is written into the document, which is shared.)
+  const verbs = (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
+    wordsOf(v),
+  );
+  const dwelling =
+    verbs.some((v) => closeness(v, "dwell") >= 0.9) ||
+    u.topic.some((w) => u.pos?.[w] === "noun" && kindOf(w, "dwelling"));
+  const words = (doc.match("(#Adverb|#Adjective)").out("array") as string[]).map((w) =>
+    w.toLowerCase().replace(/\W/g, ""),
+  );
+  return dwelling && (words.some((w) => closeness(w, "alone") >= 0.8) || doc.has("#Reflexive"));
+}
+
+/** Whether it lives alone, answered yes or no from its household: "No, I live with Marco"; its
+ *  persona's own "I live alone"; else where it lives, with no one made up. */
+export function livesAlone(f: PersonaFacts, k: Knowledge): Source {
+  const own = f.facts.find(
+    (x) =>
+      tellable(x, k.knowsSpeaker) &&
+      x.words.some((w) => x.pos?.[w] === "verb" && closeness(w, "dwell") >= 0.9) &&
+      x.words.some((w) => closeness(w, "alone") >= 0.8),
+  );
+  const clause = own ? ownClause(mine(f, own.text), own.words) : "";
+  if (/^I\b/.test(clause)) return { name: "household", sentences: [`Yes, ${clause}`] };
+  const home = household(f, k);
+  const [first, ...rest] = home.sentences;
+  if (!/^I live with\b/.test(first)) return home;
+  // (Its own clause on living with them says it best: "No, I still live with my parents, Grace
+  // and Samuel", not that and "I live with Grace and Samuel" both.)
+  const dwells = rest.find((x) => wordsOf(x).some((w) => closeness(w, "dwell") >= 0.9));
+  return {
+    name: "household",
+    sentences: dwells ? [`No, ${dwells}`] : [`No, ${first}`, ...rest],
+  };
+}
+
+/** "Tell me about your family": the family its persona names, each by its own clause ("I still
+ *  live with my parents, Grace and Samuel"); with none named, honestly none in town, and the
+ *  question back, never its friends or its day said as family. */
+export function familyOf(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
+  const said = f.facts
+    .filter((x) => x.kinds.includes("family") && tellable(x, k.knowsSpeaker))
+    .map((x) =>
+      ownClause(
+        mine(f, x.text),
+        x.words.filter((w) => x.pos[w] === "verb"),
+      ),
+    )
+    // (Said of itself or its own: "her brother Arjun lives with them" is said of others.)
+    .filter((t) => /^(I|My)\b/.test(t));
+  if (said.length) return { name: "family", sentences: [...new Set(said)] };
+  return {
+    name: "family",
+    sentences: [
+      `I don't have any family here in town, to be honest. ${choose(["What about you?", "Do you have family nearby?"], talk, "family")}`,
+    ],
   };
 }
