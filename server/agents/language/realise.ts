@@ -248,8 +248,14 @@ export const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 /** Ends a sentence with a full stop unless it has its own end. */
 export function sentence(s: string): string {
-  const t = s.trim().replace(/\s+/g, " ");
-  return t ? cap(/[.!?]$/.test(t) ? t : `${t}.`) : "";
+  let t = s.trim().replace(/\s+/g, " ");
+  // (A quotation cut from its opening, 'talking about our work."', loses its lone mark.)
+  if ((t.match(/"/g) ?? []).length % 2) {
+    const at = t.lastIndexOf('"');
+    t = (t.slice(0, at) + t.slice(at + 1)).trim();
+  }
+  // (Ended already, inside a closing quotation mark or bracket too: 'she said "hello."'.)
+  return t ? cap(/[.!?]["'”’)]*$/.test(t) ? t : `${t}.`) : "";
 }
 
 /** "a, b and c". */
