@@ -1,6 +1,6 @@
 // "What makes you happy?", "What do you enjoy most?", "What do you love doing?": what it loves is
-// asked, not its day. Answered from what it does by choice (its day outside home and work, else
-// its evenings) and what its backstory says it is, not its work or its plans.
+// asked, not its day. Answered from what its persona says it loves or is and what it does by
+// choice (its day outside home and work, else its evenings), not its work or its plans.
 import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
 import { closeness, domainOf, kindOf } from "../../language/lexicon.ts";
@@ -30,10 +30,10 @@ export function likesAsked(u: Utterance): boolean {
   );
 }
 
-/** What it loves doing: the longest doing of its day that is its own choice (not at its work, a
- *  meal, a visit or company named, nor an errand of what it is planning: "buying flour for the
- *  party" is no pastime), else its evenings; then what its backstory says it is beyond its work,
- *  family and home. */
+/** What it loves doing: what its persona says it loves, else what its backstory says it is beyond
+ *  its work, family and home; with the longest doing of its day that is its own choice (not at
+ *  its work, a meal, a visit or company named, nor an errand of what it is planning: "buying flour
+ *  for the party" is no pastime), else its evenings. */
 export function likes(f: PersonaFacts, k: Knowledge, residents: readonly string[]): Source {
   const sectorOf = (b: DayBlock) => b.place?.split(" of ").at(-1);
   const home = k.home.split(" of ").at(-1);
