@@ -108,6 +108,7 @@ import { career, careerAsked } from "./answers/career.ts";
 import { busyAsked, busyNow } from "./answers/now.ts";
 import { advice, adviceAsked } from "./answers/advice.ts";
 import { answeredAlike } from "./answers/askedBefore.ts";
+import { likes, likesAsked } from "./answers/likes.ts";
 
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
 
@@ -415,6 +416,10 @@ export function answerPeople(
     dayAsked = false;
     const on = { ...u, topic: foreign };
     sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
+  } else if (likesAsked(u)) {
+    // "What makes you happy?": what it loves doing, not its day's plans or news.
+    dayAsked = false;
+    sources.push(likes(f, k, talk.residents));
   } else if (opinion) sources.push(opinionOf(opinion, u, f, k));
   // ("What would you love to HAPPEN?": a wish asked, not news.)
   else if (
