@@ -12,8 +12,9 @@
 //   --force:  delete that save (its snapshots) and make it anew from --from.
 // --mind-thread on: the minds run on a worker thread of their own; the run is the same.
 // --mind-threads n: with --mind-thread on, over n threads (agents/mindPool.ts); the run is the same.
-// --db-thread on|off: the embedded database on a thread of its own (default on), so its writes run
-//   beside the steps instead of between them; the run is the same.
+// --db-thread on|off: the embedded database on a thread of its own, so its writes run beside the
+//   steps instead of between them; the run is the same. Default off: on 2 cores a base-25 day
+//   with autosave took 1.30× the day without, against 1.15× off (bench/RESULTS.md, session 22).
 // Ctrl-C stops after the step in progress, saves, writes the report and exits with code 130.
 import { Command, InvalidArgumentError, Option } from "commander";
 import { readFile, mkdir, writeFile } from "node:fs/promises";
@@ -109,7 +110,7 @@ const program = new Command("sim")
       "the embedded database on a thread of its own, its writes beside the steps (the same run either way)",
     )
       .choices(["on", "off"])
-      .default("on"),
+      .default("off"),
   )
   .showHelpAfterError()
   .addHelpText(
