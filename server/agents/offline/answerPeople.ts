@@ -416,8 +416,9 @@ export function answerPeople(
     dayAsked = false;
     const on = { ...u, topic: foreign };
     sources.push(recall(on, f, k, talk, 0.75), topical(on, f, k, 0.75), peopleOn(foreign, k));
-  } else if (likesAsked(u)) {
-    // "What makes you happy?": what it loves doing, not its day's plans or news.
+  } else if (likesAsked(u) && !(nearestKind(u).kind === "wish" && nearestKind(u).score >= 0.45)) {
+    // "What makes you happy?": what it loves doing, not its day's plans or news ("What would you
+    // love to happen?" is a wish, below).
     dayAsked = false;
     sources.push(likes(f, k, talk.residents));
   } else if (opinion) sources.push(opinionOf(opinion, u, f, k));
