@@ -25,6 +25,7 @@ import { startOfDay } from "../world/clock.ts";
 import { knowledgeOf } from "./knowing.ts";
 import { proposal, understand } from "./language/understand.ts";
 import { iToThirdPerson, youToThirdPerson } from "./language/person.ts";
+import { absoluteDays } from "./language/news.ts";
 import { placeMeant } from "./language/events.ts";
 import { formatTime12 } from "./language/time.ts";
 
@@ -116,7 +117,7 @@ export async function hear(ctx: MindContext, s: AgentState, input: HeardWords): 
           created: now,
           description:
             heard.act === "invitation"
-              ? `${speaker.name}, a ${speaker.role}, ${told ? `told ${s.persona.name} that ${told} and ` : ""}invited ${s.persona.name} ${to ? `to ${meTo(to)}` : "to come by"}`
+              ? `${speaker.name}, a ${speaker.role}, ${told ? `told ${s.persona.name} that ${told} and ` : ""}invited ${s.persona.name} ${to ? `to ${meTo(absoluteDays(to, now))}` : "to come by"}`
               : `${speaker.name}, a ${speaker.role}, told ${s.persona.name} that ${told}`,
           subject: speaker.name,
           predicate: heard.act === "invitation" ? "invited" : "told",
