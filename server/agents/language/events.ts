@@ -654,7 +654,11 @@ function namesAnEvent(text: string, p: Phrase): boolean {
     (modifier.includes("Noun") || modifier.includes("Adjective")) &&
     !["Value", "Date", "Preposition", "Pronoun"].some((g) => modifier.includes(g));
   return cached(eventNameCache, `${named}|${words.join(" ")}`, () => {
-    const whole = senses(words.join(" "), "noun");
+    // Its words as one WordNet noun, else the longest run of them at its end that is one ("a
+    // small GET TOGETHER": "get together" is a noun only as a whole), else its head.
+    let whole = senses(words.join(" "), "noun");
+    for (let k = words.length - 1; !whole.length && k >= 2; k--)
+      whole = senses(words.slice(-k).join(" "), "noun");
     const noun = lemma(head, "noun") ?? head;
     const kinds = kindsOf(named);
     const of = whole.length ? whole : senses(noun, "noun");
