@@ -82,7 +82,8 @@ describe("avatars entering and leaving what the camera shows", () => {
     const keepX = Math.ceil(1280 / zoom / TILE_SIZE / 2) + VIEW_MARGIN + VIEW_HYSTERESIS;
     const keepY = Math.ceil(800 / zoom / TILE_SIZE / 2) + VIEW_MARGIN + VIEW_HYSTERESIS;
     // (The walker's own first state may come after the page has drawn it.)
-    await waitFor("the walker's own state", () => !!walker.state.avatars?.get(walker.sessionId));
+    const joined = walker;
+    await waitFor("the walker's own state", () => !!joined.state.avatars?.get(joined.sessionId));
     const start = avatarAt(walker.state.avatars.get(walker.sessionId))!;
     const spawn = { x: start.x, y: start.y };
     const far: { x: number; y: number; d: number }[] = [];
