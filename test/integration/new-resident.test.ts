@@ -73,7 +73,13 @@ describe("a new resident, live", () => {
         },
         30_000,
       );
-      expect((await memoriesOf(first, "nora-vale")).some((m) => m.type === "plan")).toBe(true);
+      // (Her plan's memory travels back from the minds' thread with its answer: on a loaded
+      // machine it can land a step after the walk it chose is seen.)
+      await waitFor(
+        "Nora's plan in her memory",
+        async () => (await memoriesOf(first, "nora-vale")).some((m) => m.type === "plan"),
+        30_000,
+      );
       // A moderator changes what she is up to: she thinks it as her own.
       const patch = (id: string, body: unknown) =>
         fetch(`${first.url}/api/towns/${town}/residents/${id}`, {
