@@ -57,6 +57,36 @@ describe("news retold", () => {
       "Olof Lind heard from Pim Aalders that Tove is afraid the ferry will stop running in winter.",
     );
   });
+
+  it("what the two talked of last time, recalled in a greeting, is no news; what follows it is", () => {
+    notePronoun("Tove Berg", "she");
+    const hearer: ChatSideInput = {
+      id: "olof",
+      name: "Olof Lind",
+      brief: "",
+      action: "",
+      relationship: "",
+      memories: [],
+      people: ["Tove Berg", "Pim Aalders"],
+    };
+    const t = offlineTakeaway(
+      hearer,
+      "Pim Aalders",
+      [
+        {
+          speaker: "Pim Aalders",
+          text: "Olof, good to see you again. Last time we talked about you mending the big sail. Tove told me that she is selling her boat in the spring.",
+        },
+        { speaker: "Olof Lind", text: "That's good to know, Pim." },
+      ],
+      "conversing about the sail",
+      NOW,
+      [],
+    );
+    expect(t.memo).toBe(
+      "Olof Lind heard from Pim Aalders that Tove is selling her boat in the spring.",
+    );
+  });
 });
 
 const knowledgeOf = (persona: Knowledge["persona"], today: Knowledge["today"] = []): Knowledge => ({

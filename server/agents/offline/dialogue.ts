@@ -142,10 +142,16 @@ const RETELLING = "I keep thinking about this: ";
 export const RECALLING = "Last time we talked about ";
 /** What words said tell, without the engine's retelling or recalling lead-in or who told whom before. */
 const whatWasTold = (said: string) => {
+  // (What the two talked of last time is no news to either: what follows it is.)
+  const recalled = said.startsWith(RECALLING) ? said.slice(RECALLING.length) : undefined;
+  const after = recalled
+    ?.split(/(?<=[.!?])\s+/)
+    .slice(1)
+    .join(" ");
   const body = said.startsWith(RETELLING)
     ? said.slice(RETELLING.length)
-    : said.startsWith(RECALLING)
-      ? said.slice(RECALLING.length)
+    : recalled !== undefined
+      ? after || recalled
       : said;
   const chain = HEARSAY.exec(body)?.[0];
   if (!chain) return body;
