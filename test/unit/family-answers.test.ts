@@ -233,6 +233,19 @@ describe("living alone and family", () => {
     expect(who).not.toMatch(/talking with|Later today/);
   });
 
+  it("asked who it lives with after whether it lives alone, it names them all again", () => {
+    const say = conversation({
+      me: LINNEA.name,
+      residents: RESIDENTS,
+      now: NOW,
+      knowledge: knowledge(LINNEA),
+      speaker: VISITOR,
+    });
+    say("Do you live alone?");
+    say("It's a bit chilly today, isn't it?");
+    expect(say("Who do you live with?")).toMatch(/Ingrid and Mats/);
+  });
+
   it.each(FAMILY)("%s: its family by its persona, not friends or its day", (q) => {
     const hanna = ask(HANNA, q);
     expect(hanna).toMatch(/married to Oskar/);
