@@ -87,7 +87,51 @@ const TOVE: Resident = {
   ],
 };
 
-const RESIDENTS = [HANNA, ELIAS, GUNNAR, TOVE, { name: "Oskar Lind" }].map((r) => r.name);
+// A parent: her persona names her son, from her side ("their son Nils").
+const ASTRID: Resident = {
+  name: "Astrid Holm",
+  persona: persona(
+    "Astrid Holm",
+    "Astrid Holm bakes bread at the harbour bakery. She is married to Per, a fisherman, and their son Nils studies at the lake college.",
+  ),
+  home: "Holm house",
+  today: [{ start: 5 * 60, end: 13 * 60, task: "baking bread", place: "harbour bakery" }],
+};
+
+// Names no one at home, and its hours at home are its own.
+const SIGRID: Resident = {
+  name: "Sigrid Ek",
+  persona: persona("Sigrid Ek", "Sigrid Ek repairs nets for the fishermen on the pier."),
+  home: "Ek cottage",
+  today: [
+    { start: 7 * 60, end: 8 * 60, task: "eating porridge", place: "Ek cottage" },
+    { start: 9 * 60, end: 12 * 60, task: "mending nets", place: "lake shore" },
+    { start: 19 * 60, end: 21 * 60, task: "reading by the stove", place: "Ek cottage" },
+  ],
+};
+
+// A student in a shared house: the rooms of the house are named for those who live there.
+const LINNEA: Resident = {
+  name: "Linnea Dahl",
+  persona: persona("Linnea Dahl", "Linnea Dahl studies painting at the lake college."),
+  home: "Linnea's room of Student house",
+  today: [{ start: 9 * 60, end: 13 * 60, task: "painting in the studio", place: "lake college" }],
+};
+
+const RESIDENTS = [
+  HANNA,
+  ELIAS,
+  GUNNAR,
+  TOVE,
+  ASTRID,
+  SIGRID,
+  LINNEA,
+  { name: "Oskar Lind" },
+  { name: "Maja Berg" },
+  { name: "Nils Holm" },
+  { name: "Ingrid Sand" },
+  { name: "Mats Sand" },
+].map((r) => r.name);
 
 function knowledge(r: Resident): Knowledge {
   return {
@@ -99,6 +143,11 @@ function knowledge(r: Resident): Knowledge {
     home: r.home,
     places: [
       { name: r.home, parts: ["kitchen", "bedroom"], dwelling: true },
+      {
+        name: "Student house",
+        parts: ["kitchen", "Linnea's room", "Ingrid's room", "Mats's room"],
+        dwelling: true,
+      },
       { name: "ferry office", parts: ["counter"], things: ["till"] },
       { name: "lake college", parts: ["lecture hall"], things: ["desk"] },
       { name: "bait shop", parts: ["counter"], things: ["fridge"] },
@@ -119,7 +168,12 @@ const ask = (r: Resident, text: string) =>
     speaker: VISITOR,
   })(text);
 
-const ALONE = ["Do you live alone?", "Do you live by yourself?", "Is it just you at home?"];
+const ALONE = [
+  "Do you live alone?",
+  "Do you live by yourself?",
+  "Is it just you at home?",
+  "Do you live on your own?",
+];
 const FAMILY = [
   "Tell me about your family.",
   "What's your family like?",
@@ -143,10 +197,25 @@ describe("living alone and family", () => {
     expect(ask(GUNNAR, q)).toMatch(/^Yes, I live alone\b/);
   });
 
-  it.each(ALONE)("%s: with no household known, no made-up no", (q) => {
+  it.each(ALONE)("%s: with no household known, no made-up no, and not only an address", (q) => {
     const a = ask(TOVE, q);
     expect(a).not.toMatch(/^(No|Not really|Yes)\b/);
     expect(a).toMatch(/Berg flat/);
+    // (More than where it lives: what it knows of its days there.)
+    expect(a.replace(/^I live at Berg flat\.?/, "").trim()).not.toBe("");
+  });
+
+  it.each(ALONE)("%s: its hours at home all on its own, a hedged yes", (q) => {
+    const a = ask(SIGRID, q);
+    expect(a).toMatch(/^[^.;]*\byes\b/i);
+    expect(a).not.toMatch(/^(No|Not really)\b/);
+    expect(a).toMatch(/Ek cottage/);
+  });
+
+  it.each(ALONE)("%s: in a shared house, no, with those its rooms are named for", (q) => {
+    const a = ask(LINNEA, q);
+    expect(a).toMatch(/^No\b/);
+    expect(a).toMatch(/Ingrid and Mats/);
   });
 
   it("asked who it lives with after whether it lives alone, it points back", () => {
@@ -164,6 +233,19 @@ describe("living alone and family", () => {
     expect(who).not.toMatch(/talking with|Later today/);
   });
 
+  it("asked who it lives with after whether it lives alone, it names them all again", () => {
+    const say = conversation({
+      me: LINNEA.name,
+      residents: RESIDENTS,
+      now: NOW,
+      knowledge: knowledge(LINNEA),
+      speaker: VISITOR,
+    });
+    say("Do you live alone?");
+    say("It's a bit chilly today, isn't it?");
+    expect(say("Who do you live with?")).toMatch(/Ingrid and Mats/);
+  });
+
   it.each(FAMILY)("%s: its family by its persona, not friends or its day", (q) => {
     const hanna = ask(HANNA, q);
     expect(hanna).toMatch(/married to Oskar/);
@@ -177,5 +259,31 @@ describe("living alone and family", () => {
     const a = ask(TOVE, q);
     expect(a).toMatch(/no family|don't have any family/);
     expect(a).not.toMatch(/Elias|Hanna|talking with|Earlier today|Later today/);
+  });
+
+  it.each(["Do you have kids?", "Do you have children?", "Have you got any children?"])(
+    "%s: a parent whose persona names her son says yes, with him",
+    (q) => {
+      const a = ask(ASTRID, q);
+      expect(a).toMatch(/^Yes\b/);
+      expect(a).toMatch(/Nils/);
+    },
+  );
+});
+
+describe("how it gets on with someone", () => {
+  it.each(["Do you get along with Oskar?", "Do you get on with Oskar?"])(
+    "%s: married to him, yes, and why",
+    (q) => {
+      const a = ask(HANNA, q);
+      expect(a).toMatch(/^(Yes|Oh yes)\b/);
+      expect(a).toMatch(/married to Oskar/);
+    },
+  );
+
+  it("its best friend: yes, and why", () => {
+    const a = ask(ELIAS, "Do you get along with Tove?");
+    expect(a).toMatch(/^(Yes|Oh yes)\b/);
+    expect(a).toMatch(/best friend/);
   });
 });

@@ -798,3 +798,43 @@ export function useMatch(doing: string, place: string): number {
   for (const [l, w] of doingNames(doing)) best = Math.max(best, w * (use.get(l) ?? 0));
   return best;
 }
+
+const definedKept = new Map<string, Synset[]>();
+/**
+ * The synsets of a part of speech that WordNet defines by a phrase: a definition (a gloss before
+ * its examples, each of its parts between semicolons) that holds the phrase as words of its own.
+ * A phrase no entry is named by is still read: "on your own" defines "tod" ("alone and on your
+ * own") and "independently" ("on your own; without outside help"). The data file is read once for
+ * each phrase asked (kept), only where a caller has a phrase to read.
+ */
+export function definedBy(phrase: string, pos: Pos): Synset[] {
+  const p = phrase.trim().toLowerCase().replace(/\s+/g, " ");
+  const key = `${pos}:${p}`;
+  const hit = definedKept.get(key);
+  if (hit) return hit;
+  const out: Synset[] = [];
+  if (p.includes(" ")) {
+    const text = readFileSync(join(dict(), `data.${pos}`), "utf8");
+    const words = new RegExp(`(?:^|[^a-z'])${p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z'])`);
+    for (let at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + p.length)) {
+      const start = text.lastIndexOf("\n", at) + 1;
+      const end = text.indexOf("\n", at);
+      const line = text.slice(start, end < 0 ? text.length : end);
+      const bar = line.indexOf(" | ");
+      // (The definition only: not the examples in quotation marks, nor the synset's lemmas.)
+      const definition =
+        bar < 0
+          ? ""
+          : line
+              .slice(bar + 3)
+              .split('"')[0]
+              .toLowerCase();
+      if (definition.split(";").some((d) => words.test(d.trim())))
+        out.push(synset(pos, Number(line.slice(0, 8))));
+      at = end < 0 ? text.length : end;
+    }
+  }
+  if (definedKept.size > 5_000) definedKept.clear();
+  definedKept.set(key, out);
+  return out;
+}

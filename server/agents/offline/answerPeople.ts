@@ -84,10 +84,13 @@ import {
   familyOf,
   ownClause,
   kinAsked,
+  kinOf,
   kinNamed,
   friends,
   peopleOn,
   viewAsked,
+  relationAsked,
+  relationOf,
   viewOf,
 } from "./answers/people.ts";
 import {
@@ -343,7 +346,13 @@ export function answerPeople(
     const rest = person.sentences.filter((x) => !news.length || !/ heard from /.test(x));
     // "What do you think of Kenji?": its view of them first, with who they are to it as reason.
     // (Its reasons only what it knows of them: "I don't know Theo well" is no reason to like him.)
-    if (viewAsked(u))
+    const reasons = () =>
+      knownOf(u.person!, f, k, talk.memories).filter(
+        (x) => !news.length || !/ heard from /.test(x),
+      );
+    // "Do you get along with Marco?": yes or no on how it stands with them, then why.
+    if (relationAsked(u)) sources.push(relationOf(u.person, f, k, talk, reasons()));
+    else if (viewAsked(u))
       sources.push(
         viewOf(
           u.person,
@@ -581,7 +590,7 @@ export function answerPeople(
       ["now", "evening", "tomorrow", "future", "week"].includes(u.span) ||
       (u.wh === "what" && u.topic.length === 0);
     // "Who are your parents?": the kin asked of, by the fact that names them, before its day.
-    const kin = u.topic.filter((w) => kindOf(w, "relative") || kindOf(w, "friend"));
+    const kin = kinOf(u.topic);
     if (u.wh === "who" && kin.length) sources.push(kinNamed(kin, f, k));
     // "Who are your closest friends?": the friends its persona names, else those it talks with
     // most, else those its days are spent with; before a doing of its day "with friends".
@@ -612,8 +621,8 @@ export function answerPeople(
     }
     // "Do you have brothers or sisters?": the kin asked of, by what its persona names.
     // "Do you live alone?": yes or no by its household.
-    if (aloneAsked(u)) sources.push(livesAlone(f, k));
-    if (u.wh === "yesno" && kin.length) sources.push(kinAsked(kin, f, k));
+    if (aloneAsked(u)) sources.push(livesAlone(f, k, talk.residents));
+    if (u.wh === "yesno" && kin.length) sources.push(kinAsked(kin, f, k, talk.residents));
     // "Do you get on with your neighbours?": how it is with people of a kind (WordNet's people
     // nouns, a verb of relating), answered by those it does talk with, never a "no" made up from
     // knowing nothing.
@@ -669,7 +678,7 @@ export function answerPeople(
       // of others; its household says it better.)
       if (clause && (!dwelling || (/^I\b/.test(clause) && sentencesOf(clause).length === 1)))
         sources.push({ name: "company", sentences: [clause] });
-      if (dwelling) sources.push(household(f, k));
+      if (dwelling) sources.push(household(f, k, talk.residents));
     }
     // "Who are you?": who it is; "Who do you spend time with?": its people.
     if (u.wh === "who" && u.about === "you" && !u.topic.length && !dwelling)

@@ -2,14 +2,14 @@
 // so in its own words, then turned to what might help or a question back.
 import nlp from "compromise";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { closeness, domainOf, kindOf, lemma, relatedness, senses } from "../../language/lexicon.ts";
+import { closeness, domainOf, lemma, relatedness, senses } from "../../language/lexicon.ts";
 import { cap, sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { type Talk, plain, choose, wordsOf } from "./voice.ts";
 import { activities, irregularVerb } from "./day.ts";
 import { purposeWords, placesFor, placePhrase, soughtFor } from "./places.ts";
 import { nearestKind } from "./self.ts";
-import { peopleOn } from "./people.ts";
+import { kinOf, peopleOn } from "./people.ts";
 
 // The noun files of things one can point at: a question about one of these that its day and its
 // persona do not touch is about something outside its life ("my dog", "the mayor").
@@ -34,8 +34,7 @@ export function foreignTopic(u: Utterance, k: Knowledge): string[] {
     (w) =>
       THING_FILES.includes(domainOf(w, "noun")) &&
       // Kin and friends are its own life ("brothers", "cousin"), whatever its persona names.
-      !kindOf(w, "relative") &&
-      !kindOf(w, "friend") &&
+      !kinOf([w]).length &&
       senses(w, "noun").length >= senses(w, "verb").length &&
       nearestKind({ ...u, topic: [w] }).score < 0.45 &&
       !taskWords.some((t) => relatedness(w, t) >= 0.6),

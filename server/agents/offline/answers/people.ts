@@ -7,6 +7,7 @@ import type { Knowledge } from "../../language/knowledge.ts";
 import {
   broader,
   closeness,
+  definedBy,
   domainOf,
   kindOf,
   lemma,
@@ -198,9 +199,29 @@ export function ownClause(text: string, verbs: string[]): string {
   return partAbout(text, verbs);
 }
 
+/** The words of a question that ask of kin or friends, each by its lemma ("children" → "child"):
+ *  a kind of relative or friend by its first senses, or a word for a person (its first sense) one
+ *  of whose senses is a kind of relative ("kid": a child, and a human offspring). */
+export function kinOf(topic: readonly string[]): string[] {
+  return topic.flatMap((w) => {
+    const base = lemma(w, "noun") ?? (copyOf(w).nouns().toSingular().text().toLowerCase() || w);
+    const kin =
+      kindOf(base, "relative") ||
+      kindOf(base, "friend") ||
+      (domainOf(base, "noun") === "noun.person" &&
+        kindOf(base, "relative", { senses: senses(base, "noun").length }));
+    return kin ? [base] : [];
+  });
+}
+
 /** "Do you have brothers or sisters?": yes with the fact that names such kin, else no and the
  *  family (or friends) it does name. */
-export function kinAsked(kin: string[], f: PersonaFacts, k: Knowledge): Source {
+export function kinAsked(
+  kin: string[],
+  f: PersonaFacts,
+  k: Knowledge,
+  residents: readonly string[] = [],
+): Source {
   // (Its own kin, "MY brother", not another's its persona names: "her brother Arjun" of a wife.)
   const named = kinFacts(kin, f, k).filter((x) =>
     x.words.some(
@@ -220,6 +241,10 @@ export function kinAsked(kin: string[], f: PersonaFacts, k: Knowledge): Source {
     (x) =>
       tellable(x, k.knowsSpeaker) && (x.kinds.includes("family") || x.kinds.includes("friend")),
   );
+  // (No family its persona names: what its home says, not a "no" made up: "Well, I live with
+  // Grace and Ada at Okafor house.")
+  const home = family || !homeKin(k) ? "" : household(f, k, residents).sentences[0];
+  if (/^I live with\b/.test(home)) return { name: "kin", sentences: [`Well, ${home}`] };
   const ofKin = family
     ? partAbout(
         mine(f, family.text),
@@ -343,6 +368,66 @@ export function viewAsked(u: Utterance): boolean {
   );
 }
 
+/** "Do you get along with Marco?", "Are you close to Ada?": a yes or no on how it stands with a
+ *  named person, asked with a verb of relating to others (WordNet's social, emotion or stative
+ *  verbs: "get along", "get on", "love") or an adjective of nearness ("close"). */
+export function relationAsked(u: Utterance): boolean {
+  if (u.wh !== "yesno" || u.about !== "person" || !u.person || u.act !== "question") return false;
+  return u.topic.some((w) =>
+    u.pos?.[w] === "verb"
+      ? ["verb.social", "verb.emotion"].includes(domainOf(w, "verb")) ||
+        senses(w, "verb").some((s) => s.domain === "verb.social" && s.words.includes(w))
+      : u.pos?.[w] === "adj" && closeness(w, "close") >= 0.9 && parsed(u.text).has("close to"),
+  );
+}
+
+/** How it stands with a named person, yes or no first, then why: kin or a friend its persona
+ *  names (yes, very well), someone it talks with or has a view of (yes, by what it knows), someone
+ *  it only knows of (not close, and what it knows), or no one it knows (it could not say). */
+export function relationOf(
+  name: string,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk: Talk,
+  facts: string[],
+): Source {
+  const first = firstName(name);
+  const tie = f.facts.find(
+    (x) =>
+      tellable(x, k.knowsSpeaker) &&
+      (x.kinds.includes("family") || x.kinds.includes("friend")) &&
+      (x.people.includes(first) || x.text.includes(name)),
+  );
+  const known = k.people.find((p) => p.name === name);
+  // (Of a sentence on them, only what names them: "Her brother Arjun lives with them", not the
+  // sentence before it.)
+  const naming = (t: string) =>
+    sentencesOf(t)
+      .filter((x) => x.includes(first))
+      .join(" ");
+  const reasons = [
+    ...(tie ? [naming(clauseNaming(mine(f, tie.text), first))] : []),
+    ...facts.filter(aboutSomething).map(naming),
+  ].filter(Boolean);
+  const reason = reasons.find((r) => unsaid([r], talk).length) ?? "";
+  // (Its own words on them that say no tie weigh more than talks: running against Walter.)
+  const spokenOf = f.facts.some(
+    (x) => tellable(x, k.knowsSpeaker) && (x.people.includes(first) || x.text.includes(name)),
+  );
+  const together = household(f, k, talk.residents).sentences[0].includes(first);
+  const talks = (known?.talks ?? 0) > 0 || !!known?.relationship;
+  const opening = tie
+    ? choose(["Yes, very well.", "Oh yes, we get on very well."], talk, "relation", name)
+    : together || (!spokenOf && talks && facts.length)
+      ? choose(["Yes, I'd say so.", "Yes, we get on fine."], talk, "relation", name)
+      : facts.length
+        ? `I couldn't say we're close.`
+        : talks
+          ? `Fine, I think; we talk now and then, though I couldn't say I know ${first} well.`
+          : `I don't know ${first} well enough to say, to be honest.`;
+  return { name: "relation", sentences: [[opening, reason].filter(Boolean).join(" ")] };
+}
+
 /** Whether a talk's topic names something beyond a time ("about the last time on February 21"
  *  names none): a word that is no time and, read as a noun, is not mostly an adjective. */
 function saysSomething(topic: string): boolean {
@@ -414,7 +499,11 @@ export function viewOf(
  *  has at home with it ("cooking dinner with Marco at home"), with the clause that says who they
  *  are to it; else the kin its day at home is spent with ("with the family": "my family"); else
  *  where it lives, honestly, with no one made up. */
-export function household(f: PersonaFacts, k: Knowledge): Source {
+export function household(
+  f: PersonaFacts,
+  k: Knowledge,
+  residents: readonly string[] = [],
+): Source {
   const home = k.home.split(" of ").at(-1) ?? k.home;
   const atHome = [...activities(k.today), ...activities(k.yesterday)].filter(
     (b) => b.place?.split(" of ").at(-1) === home,
@@ -423,17 +512,36 @@ export function household(f: PersonaFacts, k: Knowledge): Source {
   // (Or a fact on its family that says who lives with whom: "her brother Arjun lives with them".)
   const dwells = (x: (typeof family)[number]) =>
     x.words.some((w) => x.pos?.[w] === "verb" && closeness(w, "dwell") >= 0.9);
-  const names = [
+  // (Or a clause of its own on where it lives that names whom with: "lives in the loft with
+  // Calum Reid and Yuki Tanaka".)
+  const withWhom = f.facts.filter(
+    (x) => tellable(x, k.knowsSpeaker) && dwells(x) && x.people.length && /\bwith\b/.test(x.text),
+  );
+  const named = [
     ...new Set(
-      family.flatMap((x) =>
+      [...family, ...withWhom].flatMap((x) =>
         x.people.filter(
           (p) =>
-            // (A name, not a kin word read as one.)
+            // (A name, not a kin word read as one, nor a resident's family name.)
             /^[A-Z]/.test(p) &&
+            !residents.some((r) => r.split(" ").slice(1).includes(p)) &&
             (dwells(x) || atHome.some((b) => new RegExp(`\\b${p}\\b`).test(b.task))),
         ),
       ),
     ),
+  ];
+  // Those its home's rooms are named for, as the town's map has them ("Ada's bedroom", "Grace and
+  // Samuel's bedroom" of the Okafor house), by their first names when they are residents.
+  const firsts = new Set(residents.map(firstName));
+  const rooms = k.places.find((p) => p.name === home)?.parts ?? [];
+  // (A room named by a full name, "Ayesha Khan's room", is by its first name too.)
+  const housemates = rooms
+    .flatMap((r) => /^(.+?)'s? \S/.exec(r)?.[1].split(/,\s*|\s+and\s+/) ?? [])
+    .map((n) => (residents.includes(n) ? firstName(n) : n))
+    .filter((n) => n !== f.first && /^[A-Z]/.test(n) && (!residents.length || firsts.has(n)));
+  const names = [
+    ...named,
+    ...housemates.filter((n) => !named.some((m) => m === n || m.startsWith(`${n} `))),
   ];
   if (names.length) {
     // (Of each fact on them, the clause that names them: "I am married to Marco, a carpenter.")
@@ -450,14 +558,20 @@ export function household(f: PersonaFacts, k: Knowledge): Source {
       sentences: [sentence(`I live with ${listOf(names)} at ${home}`), ...new Set(said)],
     };
   }
-  // (Kin said in its day at home, "having breakfast with the family": its own.)
-  const kin = atHome
-    .flatMap((b) => [...b.task.matchAll(/\bwith (?:the|my|his|her|their) (\w+)/g)].map((m) => m[1]))
-    .find((n) => kindOf(lemma(n, "noun") ?? n, "relative") || kindOf(n, "kin"));
+  const kin = homeKin(k);
   return {
     name: "household",
     sentences: [sentence(kin ? `I live with my ${kin} at ${home}` : `I live at ${home}`)],
   };
+}
+
+/** Kin said in its day at home, "having breakfast with the family": its own ("family"). */
+function homeKin(k: Knowledge): string | undefined {
+  const home = k.home.split(" of ").at(-1) ?? k.home;
+  return [...activities(k.today), ...activities(k.yesterday)]
+    .filter((b) => b.place?.split(" of ").at(-1) === home)
+    .flatMap((b) => [...b.task.matchAll(/\bwith (?:the|my|his|her|their) (\w+)/g)].map((m) => m[1]))
+    .find((n) => kindOf(lemma(n, "noun") ?? n, "relative") || kindOf(n, "kin"));
 }
 
 /** "Do you live alone?", "Is it just you at home?": asked whether it lives without others. Its
@@ -473,15 +587,47 @@ export function aloneAsked(u: Utterance): boolean {
   const dwelling =
     verbs.some((v) => closeness(v, "dwell") >= 0.9) ||
     u.topic.some((w) => u.pos?.[w] === "noun" && kindOf(w, "dwelling"));
+  if (!dwelling) return false;
   const words = (doc.match("(#Adverb|#Adjective)").out("array") as string[]).map((w) =>
     w.toLowerCase().replace(/\W/g, ""),
   );
-  return dwelling && (words.some((w) => closeness(w, "alone") >= 0.8) || doc.has("#Reflexive"));
+  return (
+    words.some((w) => closeness(w, "alone") >= 0.8) ||
+    doc.has("#Reflexive") ||
+    (doc.match("#Preposition #Possessive #Adjective").out("array") as string[]).some(meansAlone)
+  );
+}
+
+/** Whether a phrase ("on your own", "on his own") means without others: WordNet defines a word of
+ *  that meaning by it ("tod": "alone and on your own"), the possessive read as WordNet's "your"
+ *  or "one's". */
+function meansAlone(phrase: string): boolean {
+  const p = phrase
+    .toLowerCase()
+    .replace(/[^a-z' ]/g, "")
+    .trim();
+  return ["your", "one's"].some((own) =>
+    (["adj", "adv"] as const).some((pos) =>
+      definedBy(p.replace(/^(\w+) \S+/, `$1 ${own}`), pos).some(
+        (s) =>
+          s.words.some((w) => closeness(w, "alone") >= 0.8) ||
+          s.gloss
+            .split('"')[0]
+            .split(";")
+            .filter((d) => d.includes(p.replace(/^(\w+) \S+/, `$1 ${own}`)))
+            .some((d) => wordsOf(d).some((w) => closeness(w, "alone") >= 0.8)),
+      ),
+    ),
+  );
 }
 
 /** Whether it lives alone, answered yes or no from its household: "No, I live with Marco"; its
  *  persona's own "I live alone"; else where it lives, with no one made up. */
-export function livesAlone(f: PersonaFacts, k: Knowledge): Source {
+export function livesAlone(
+  f: PersonaFacts,
+  k: Knowledge,
+  residents: readonly string[] = [],
+): Source {
   const own = f.facts.find(
     (x) =>
       tellable(x, k.knowsSpeaker) &&
@@ -490,9 +636,11 @@ export function livesAlone(f: PersonaFacts, k: Knowledge): Source {
   );
   const clause = own ? ownClause(mine(f, own.text), own.words) : "";
   if (/^I\b/.test(clause)) return { name: "household", sentences: [`Yes, ${clause}`] };
-  const home = household(f, k);
+  const home = household(f, k, residents);
   const [first, ...rest] = home.sentences;
-  if (!/^I live with\b/.test(first)) return home;
+  // (Its household's own sentence kept as it is: asked later whom it lives with, it points back.)
+  if (!/^I live with\b/.test(first))
+    return { name: "household", sentences: [unsure(f, k, residents), ...rest] };
   // (Its own clause on living with them says it best: "No, I still live with my parents, Grace
   // and Samuel", not that and "I live with Grace and Samuel" both.)
   const dwells = rest.find((x) => wordsOf(x).some((w) => closeness(w, "dwell") >= 0.9));
@@ -500,6 +648,30 @@ export function livesAlone(f: PersonaFacts, k: Knowledge): Source {
     name: "household",
     sentences: dwells ? [`No, ${dwells}`] : [`No, ${first}`, ...rest],
   };
+}
+
+/** Whether it lives alone when no one is known to live with it: where it lives (first, as its
+ *  household says it, so a later "who do you live with?" points back to it), and what its days
+ *  at home say: hours there and none with anyone, mostly just it; none there, it is hardly home;
+ *  never a "no" nor a plain "yes" made up. */
+function unsure(f: PersonaFacts, k: Knowledge, residents: readonly string[]): string {
+  const home = k.home.split(" of ").at(-1) ?? k.home;
+  const atHome = [...activities(k.today), ...activities(k.yesterday)].filter(
+    (b) => b.place?.split(" of ").at(-1) === home,
+  );
+  // (In company: "with" someone, a resident or a word for people, "with the family"; not "a song
+  // for Iris".)
+  const withOthers = (task: string) =>
+    [...task.matchAll(/\bwith (?:(?:the|a|an|my|his|her|their|some) )?([\w'-]+)/g)].some(
+      ([, w]) =>
+        residents.some((r) => r !== f.name && firstName(r) === w) ||
+        ["noun.person", "noun.group"].includes(domainOf(lemma(w, "noun") ?? w, "noun")),
+    );
+  const lives = `I live at ${home}`;
+  if (!atHome.length) return `${lives}, though I'm hardly ever home, to be honest.`;
+  if (!atHome.some((b) => withOthers(b.task)))
+    return `${lives}, and yes, it's mostly just me there.`;
+  return `${lives}, but I'm not often on my own there.`;
 }
 
 /** "Tell me about your family": the family its persona names, each by its own clause ("I still

@@ -153,7 +153,10 @@ export function saidBefore(
   const best = all.map((x, i) => ({ x, s: bearing(x) - i / 1000 })).sort((a, b) => b.s - a.s)[0]?.x;
   // (Its first clause: "I'm married to Marco", not the aside after it.)
   const text = (best ?? "").trim().replace(/[.!?]+$/, "");
-  const cut = text.slice(12).search(/[,;]|\s(who|which|where|whose)\b/);
+  // (Not at a comma inside a list of names: "I live with Klaus, Maria and Wolfgang".)
+  const cut = text
+    .slice(12)
+    .search(/;|,(?! [A-Z][\w'-]*(?:, [A-Z][\w'-]*)* and [A-Z])|\s(who|which|where|whose)\b/);
   const main = (cut >= 0 ? text.slice(0, cut + 12) : text).replace(/^I am\b/, "I'm");
   const gist =
     /^I\b/.test(main) || parsed(main).terms().first().has("#ProperNoun")
