@@ -11,6 +11,8 @@ import { offlineTakeaway, type ChatSideInput } from "../../server/agents/offline
 import { narrate } from "../../server/agents/offline/answers/day.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import { answerTo } from "../helpers/askResident.ts";
+import { toListener } from "../../server/agents/language/realise.ts";
+import { talkLine } from "../../server/agents/offline/talk.ts";
 
 const NOW = Date.UTC(2024, 1, 13, 14, 0);
 
@@ -154,5 +156,60 @@ describe("a day told", () => {
     const told = narrate(today, f, knowledgeOf(f as never, today), "past");
     expect(told.match(/mending nets/g)).toHaveLength(1);
     expect(told).toMatch(/selling fish/);
+  });
+});
+
+describe("said to the one it names", () => {
+  it("the verb agrees with 'you', an auxiliary too", () => {
+    expect(toListener("I want it my own way, which Tove does not like.", "Tove Berg")).toBe(
+      "I want it my own way, which you do not like.",
+    );
+    expect(toListener("Tove has a new boat.", "Tove Berg")).toBe("You have a new boat.");
+  });
+});
+
+describe("a goodbye", () => {
+  it("does not go back to the doing the same line just named", () => {
+    const knows = knowledgeOf(
+      {
+        name: "Pim Aalders",
+        innate: "shy",
+        learned: "Pim Aalders mends nets at the harbour.",
+        currently: "",
+        lifestyle: "",
+      },
+      [
+        { start: 6 * 60, end: 9 * 60, task: "rowing on the bay" },
+        { start: 13 * 60, end: 16 * 60, task: "sketching by the pond" },
+      ],
+    );
+    const pim = {
+      id: "pim",
+      name: "Pim Aalders",
+      brief: "",
+      action: "sketching by the pond",
+      relationship: "",
+      memories: [],
+      people: [],
+      knows,
+    };
+    const lines = ["Tove Berg", "Olof Lind", "Marta Lind", "Hal Ostrom", "Ines Roy", "Bo Dahl"].map(
+      (other) => {
+        const soFar = [{ speaker: other, text: `Hello Pim. What have you been up to today?` }];
+        return talkLine(
+          pim,
+          { name: other, action: "walking" },
+          soFar,
+          NOW,
+          [],
+          2,
+          undefined,
+          [null],
+          ["day"],
+        ).text;
+      },
+    );
+    for (const l of lines) expect(l).not.toMatch(/sketching by the pond.*get back to sketching/);
+    expect(lines.some((l) => /Now I'm sketching by the pond/.test(l))).toBe(true);
   });
 });

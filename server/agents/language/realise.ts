@@ -327,16 +327,23 @@ export function toListener(text: string, listener: string): string {
   const terms = termsOf(out);
   terms.forEach((t, i) => {
     const next = terms[i + 1];
-    if (t.text.toLowerCase() !== "you" || !next || !next.tags.includes("PresentTense")) return;
+    if (t.text.toLowerCase() !== "you" || !next) return;
     const low = next.text.toLowerCase();
+    // (A verb the tagger does not call present, "which you DOES not like", "you HAS", agrees too.)
+    const verbS = next.tags.includes("Verb") && /s$/.test(low);
+    if (!next.tags.includes("PresentTense") && !verbS) return;
     const agreed =
       low === "is" || low === "am"
         ? "are"
         : low === "was"
           ? "were"
-          : /s$/.test(low) && next.tags.includes("Verb")
-            ? (lemma(low, "verb") ?? low)
-            : low;
+          : low === "has"
+            ? "have"
+            : low === "does"
+              ? "do"
+              : /s$/.test(low) && next.tags.includes("Verb")
+                ? (lemma(low, "verb") ?? low)
+                : low;
     if (agreed !== low)
       out = out.replace(new RegExp(`\\b(you) ${esc(next.text)}\\b`, "i"), `$1 ${agreed}`);
   });

@@ -318,7 +318,7 @@ export function talkLine(
   const target = length(speaker, k, other, now, maxLines);
   const closing = n + 1 >= target || n + 2 > maxLines;
   if (closing) {
-    parts.push(goodbye(k, other, speaker.action, soFar, salt));
+    parts.push(goodbye(k, other, speaker.action, soFar, salt, parts.join(" ")));
     return {
       text: unrepeated(parts, soFar).join(" "),
       end: n + 1 >= maxLines,
@@ -354,7 +354,7 @@ export function talkLine(
         parts.push(q.text);
         ask = q.topic;
       } else {
-        parts.push(goodbye(k, other, speaker.action, soFar, salt));
+        parts.push(goodbye(k, other, speaker.action, soFar, salt, parts.join(" ")));
         return {
           text: unrepeated(parts, soFar).join(" "),
           end: false,
@@ -791,10 +791,16 @@ function goodbye(
   action: string,
   soFar: readonly Line[],
   salt: (string | number)[],
+  saying = "",
 ): string {
   const you = first(other);
+  // (Not back to a doing this very line just named: "Now I'm sketching by the pond. I should get
+  // back to sketching by the pond.")
+  const doing = plain(action).toLowerCase();
   const options = [
-    farewell(action, other, k.persona.name),
+    ...(doing && saying.toLowerCase().includes(doing)
+      ? []
+      : [farewell(action, other, k.persona.name)]),
     `Anyway, I'll let you get on, ${you}. Take care!`,
     `It was good to catch up, ${you}. See you around!`,
   ];
