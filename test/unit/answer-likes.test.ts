@@ -105,3 +105,53 @@ describe("what makes a resident happy is what it loves doing", () => {
     expect(ask("What makes you sad?")).not.toMatch(/Watching the birds/);
   });
 });
+
+describe("what it does for pleasure, asked in other words, is what it loves doing", () => {
+  it("its fun, its free time, its hobbies and its favourite thing to do are its pastimes", () => {
+    for (const q of [
+      "What's your favourite thing to do here?",
+      "What do you do for fun?",
+      "How do you spend your free time?",
+      "What do you like to do in your spare time?",
+      "Any hobbies?",
+      "Do you have any hobbies?",
+    ]) {
+      const a = ask(q);
+      expect(a, q).toMatch(/^Watching the birds, honestly; I'm often at Heron Park\./);
+      expect(a, q).not.toMatch(/mending clocks|Later today|clock fair/);
+    }
+  });
+
+  it("the place it likes to go is where it goes by choice, not an errand or its work", () => {
+    // (A long errand for the fair at the market: where its day goes most outside work.)
+    const today = [
+      ...knowledge().today.filter((b) => b.start !== 15 * 60),
+      {
+        start: 15 * 60,
+        end: 18 * 60,
+        task: "buying brass bells for the fair",
+        place: "stall of Linden Market",
+      },
+    ].sort((a, b) => a.start - b.start);
+    const places = [...knowledge().places, { name: "Linden Market", parts: ["stall"] }];
+    for (const q of ["Where do you like to go in town?", "Where do you go to relax?"]) {
+      const a = ask(q, { today, places });
+      expect(a, q).toMatch(/Heron Park/);
+      expect(a, q).not.toMatch(/Linden Market|bells|Quill Clocks|I live at/);
+    }
+  });
+
+  it("its work is no fun it has, even where its backstory tells of it", () => {
+    const persona = {
+      ...knowledge().persona,
+      learned:
+        "Marta Quill mends clocks in her workshop on Bell Street. She repairs the church clock every Sunday. She is married to Jonas.",
+    };
+    const today = knowledge().today.filter((b) => !b.place?.includes("Heron Park"));
+    for (const q of ["What do you do for fun?", "How do you spend your free time?"]) {
+      const a = ask(q, { persona, today });
+      expect(a, q).toMatch(/^In the evenings I'm usually reading by the stove/);
+      expect(a, q).not.toMatch(/repair|church clock|mending|bed at|9 am/);
+    }
+  });
+});

@@ -83,6 +83,9 @@ const negative = (t: Term) =>
   NEGATIONS.has(t.normal) ||
   NEGATIONS.has((t as { implicit?: string }).implicit ?? "");
 
+/** Whether a text says something is not so ("he coaches NOBODY", "she NEVER swims"). */
+export const saysNot = (text: string): boolean => parsedTerms(text).some(negative);
+
 /**
  * What is for friends only: a secret (secretIn), or love for a person it names (a noun of a
  * feeling WordNet files under love, then a name: "has a crush on Lucy", "is in love with Tom").

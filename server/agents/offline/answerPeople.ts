@@ -18,6 +18,7 @@ import {
   purposeMatch,
   relatedness,
   senses,
+  useMatch,
 } from "../language/lexicon.ts";
 import { clock, inFirstPerson, listOf, sentence, toListener } from "../language/realise.ts";
 import { fullNameOnce } from "../language/person.ts";
@@ -111,7 +112,7 @@ import { career, careerAsked } from "./answers/career.ts";
 import { busyAsked, busyNow } from "./answers/now.ts";
 import { advice, adviceAsked } from "./answers/advice.ts";
 import { answeredAlike } from "./answers/askedBefore.ts";
-import { likes, likesAsked } from "./answers/likes.ts";
+import { leisureAsked, likes, likesAsked } from "./answers/likes.ts";
 
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
 
@@ -297,11 +298,12 @@ export function answerPeople(
   const opinion = asked && asked.of !== "thing" ? asked : undefined;
   let dayAsked = true;
   // "What's your favourite spot in town?": the place of a habit of its own.
-  // ("Where do you like to go in town?": a place of its own liking asked for.)
+  // ("Where do you like to go in town?": a place of its own liking asked for; "where do you go to
+  // RELAX?": where it goes for a pastime.)
   const favourite =
     !opinion &&
     u.about === "you" &&
-    ((u.wh === "where" && likingAsked(u)) ||
+    ((u.wh === "where" && (likingAsked(u) || leisureAsked(u).length > 0)) ||
       (parsed(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]).some(
         (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
       ));
@@ -401,19 +403,33 @@ export function answerPeople(
           `${place.name}, I'd say. ${partAbout(mine(f, liked.text), wordsOf(place.name))}`,
         ],
       });
-    // Else the place outside its home and work where its day goes most, with what it does
-    // there; else its work's, where its days go.
-    const free = leisurePlace(f, k);
+    // Else the place outside its home and work where its doings of its own choice go most, with
+    // what it does there (not an errand or a meal); else a place of the town it knows that is
+    // for recreation by WordNet (a park), for when it gets out; else honestly that it hardly
+    // does, and where its days go.
+    const free = leisurePlace(f, k, talk.residents);
     if (free)
       sources.push({
         name: "favourite",
         sentences: [sentence(`Probably ${free.sector}; I'm often there, ${free.doing}`)],
       });
     const most = ownPlaces(k)[0]?.sector;
-    if (most)
+    const outing = k.places.find(
+      (p) =>
+        !p.dwelling &&
+        !p.name.includes(" of ") &&
+        !atWork(f, p.name) &&
+        wordsOf(p.name).some((w) => useMatch("recreation", w) >= 0.9),
+    );
+    if (outing)
       sources.push({
         name: "favourite",
-        sentences: [`Probably ${most}; I spend most of my days there.`],
+        sentences: [`${outing.name}, when I get the time; I don't get out much, to be honest.`],
+      });
+    else if (most)
+      sources.push({
+        name: "favourite",
+        sentences: [`I don't get out much, to be honest; most of my days go to ${most}.`],
       });
   } else if (seeksPlace) sources.push(places(u, k, talk.residents, f));
   else if (sourceSought(u)) {
@@ -429,7 +445,7 @@ export function answerPeople(
     // "What makes you happy?": what it loves doing, not its day's plans or news ("What would you
     // love to happen?" is a wish, below).
     dayAsked = false;
-    sources.push(likes(f, k, talk.residents));
+    sources.push(likes(f, k, talk.residents, leisureAsked(u).length > 0));
   } else if (opinion) sources.push(opinionOf(opinion, u, f, k));
   // ("What would you love to HAPPEN?": a wish asked, not news.)
   // ("Is anything worrying YOU these days?": its worries asked, not news.)

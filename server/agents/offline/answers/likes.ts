@@ -1,31 +1,62 @@
 // "What makes you happy?", "What do you enjoy most?", "What do you love doing?": what it loves is
 // asked, not its day. Answered from what its persona says it loves or is and what it does by
 // choice (its day outside home and work, else its evenings), not its work or its plans.
-import { tellable, type PersonaFacts } from "../../language/facts.ts";
+import { saysNot, tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
-import { closeness, domainOf, kindOf } from "../../language/lexicon.ts";
+import { closeness, domainOf, kindOf, lemma, senses } from "../../language/lexicon.ts";
 import { parsed } from "../../language/parse.ts";
 import { listOf, sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { likingAsked } from "./opinions.ts";
-import { atWork, ownPlaces } from "./places.ts";
+import { atItsWork, doingTerms, ownChoice, ownPlaces } from "./places.ts";
 import { activities, doingPhrase } from "./day.ts";
-import { factsOf, mine, plain, wordsOf, type Source } from "./voice.ts";
+import { mine, plain, wordsOf, type Source } from "./voice.ts";
 
 // WordNet's names for what a liking is of: a word near them asks what pleases it.
 const PLEASURE = ["pleasure", "enjoyment", "happiness"];
 
+/** A word that names a pastime or the time for one: near WordNet's "recreation" ("FUN",
+ *  "PLAY") or "leisure" ("REST", "RELAX"), or a sense named by one ("hobby", a "spare-time
+ *  activity"); not a place ("a nice PLACE to rest" names where). */
+export function leisureWord(w: string): boolean {
+  if (domainOf(w, "noun") === "noun.location") return false;
+  const near = (x: string) => closeness(x, "recreation") >= 0.5 || closeness(x, "leisure") >= 0.3;
+  if (near(w)) return true;
+  // (Its first sense's names of more than one word, by their leading two: "spare time".)
+  return (senses(w, "noun")[0]?.words ?? []).some((x) => {
+    const parts = x.split(/[\s_-]+/);
+    return parts.length > 2 && near(parts.slice(0, 2).join(" "));
+  });
+}
+
+/** The words of what is asked that name a pastime or the time for one, two read as one where
+ *  WordNet has them so ("FREE TIME", "SPARE TIME"). */
+export function leisureAsked(u: Utterance): string[] {
+  const pairs = u.topic.slice(1).map((w, i) => [u.topic[i], w]);
+  return [...u.topic.filter(leisureWord), ...pairs.filter((p) => leisureWord(p.join(" "))).flat()];
+}
+
 /** What pleases it is asked, the "what" being the thing liked ("what do you ENJOY", "what makes
- *  you HAPPY"), not a thing named ("what do you enjoy ABOUT your work", "what MUSIC do you
- *  like"): no noun asked but a feeling or a state ("what brings you JOY", "the THING"). */
+ *  you HAPPY", "your FAVOURITE thing", by WordNet near "prefer"), not a thing named ("what do
+ *  you enjoy ABOUT your work", "what MUSIC do you like"): no noun asked but a feeling or a state
+ *  ("what brings you JOY", "the THING") or a pastime ("what do you do for FUN", "any HOBBIES?",
+ *  "how do you spend your FREE TIME?"). */
 export function likesAsked(u: Utterance): boolean {
-  if (u.act !== "question" || u.wh !== "what" || u.about !== "you") return false;
+  if (u.act !== "question" || u.about === "person" || u.about === "me") return false;
   if (parsed(u.text).has("about")) return false;
-  const nouns = u.topic.filter((w) => u.pos?.[w] === "noun");
+  const leisure = leisureAsked(u);
+  // (Asked of the listener: "you", or no one named and no verb, "any hobbies?")
+  const ofYou = u.about === "you" || (leisure.length > 0 && !parsed(u.text).has("#Verb"));
+  if (!ofYou) return false;
+  // ("What", or how its time for pastimes goes, or whether it has a pastime.)
+  if (u.wh !== "what" && !(leisure.length && (u.wh === "how" || u.wh === "yesno"))) return false;
+  const nouns = u.topic.filter((w) => u.pos?.[w] === "noun" && !leisure.includes(w));
   if (nouns.some((w) => !["noun.feeling", "noun.state"].includes(domainOf(w, "noun"))))
     return false;
   return (
+    leisure.length > 0 ||
     u.topic.some((w) => PLEASURE.some((c) => closeness(w, c) >= 0.5)) ||
+    u.topic.some((w) => u.pos?.[w] === "adj" && closeness(w, "prefer") >= 0.45) ||
     (u.tense !== "past" && u.span === "general" && likingAsked(u))
   );
 }
@@ -33,41 +64,17 @@ export function likesAsked(u: Utterance): boolean {
 /** What it loves doing: what its persona says it loves, else what its backstory says it is beyond
  *  its work, family and home; with the longest doing of its day that is its own choice (not at
  *  its work, a meal, a visit or company named, nor an errand of what it is planning: "buying flour
- *  for the party" is no pastime), else its evenings. */
-export function likes(f: PersonaFacts, k: Knowledge, residents: readonly string[]): Source {
+ *  for the party" is no pastime), else its evenings. A pastime asked (`leisure`: "what do you do
+ *  for fun?"), its backstory's work is left out. */
+export function likes(
+  f: PersonaFacts,
+  k: Knowledge,
+  residents: readonly string[],
+  leisure = false,
+): Source {
   const sectorOf = (b: DayBlock) => b.place?.split(" of ").at(-1);
   const home = k.home.split(" of ").at(-1);
-  // Its work: a doing or a place its occupation names ("serving customers at Hobbs Cafe" of the
-  // cafe's owner, "studying in the college library" of a student).
-  const work = new Set(
-    f.facts.filter((x) => x.kinds.includes("occupation")).flatMap((x) => x.words),
-  );
-  const planned = new Set(
-    f.facts
-      .filter((x) => x.source === "currently" || x.kinds.includes("plan"))
-      .flatMap((x) => x.words.filter((w) => x.pos[w] === "noun")),
-  );
-  // (One with an occupation works where its daytime goes most; one without, retired, chooses it.)
-  const daytime = new Map<string, number>();
-  for (const b of activities(k.today)) {
-    const sec = sectorOf(b);
-    if (sec && sec !== home && b.start >= 8 * 60 && b.end <= 17 * 60)
-      daytime.set(sec, (daytime.get(sec) ?? 0) + b.end - b.start);
-  }
-  const workPlace = work.size ? [...daytime].sort((a, b) => b[1] - a[1])[0]?.[0] : undefined;
-  const names = residents.flatMap((r) => r.split(" "));
-  const chosen = (b: DayBlock) => {
-    const words = wordsOf(plain(b.task));
-    const sec = sectorOf(b);
-    return (
-      !(sec && (atWork(f, sec) || sec === workPlace)) &&
-      !words.some(
-        (w) => work.has(w) || closeness(w, "eat") >= 0.6 || kindOf(w, "meal") || planned.has(w),
-      ) &&
-      !/\byou\b/i.test(b.task) &&
-      !names.some((n) => b.task.includes(n))
-    );
-  };
+  const chosen = ownChoice(f, k, residents);
   const free = activities(k.today)
     .filter((b) => chosen(b) && !!sectorOf(b) && sectorOf(b) !== home)
     .sort((a, b) => b.end - b.start - (a.end - a.start))[0];
@@ -112,11 +119,54 @@ export function likes(f: PersonaFacts, k: Knowledge, residents: readonly string[
       return parts.length === 1 ? mine(f, x.text) : undefined;
     })
     .find(Boolean);
-  const own = factsOf(
-    f,
-    k,
-    (x) => x.source === "learned" && x.kinds.length === 1 && x.kinds[0] === "other",
+  // What its backstory says it is beyond its work, family and home: a doing of recreation by
+  // WordNet first, its clause alone ("..., and plays pool every evening": "I play pool every
+  // evening"); never what it does not do ("he coaches nobody"), and, a pastime asked, not its
+  // work, which is no pastime unless it says it loves it (a fact of a doing of its day at its
+  // work: "she bakes before dawn" of one who bakes at her cafe).
+  const working = atItsWork(f, k);
+  const workDoings = activities(k.today)
+    .filter(working)
+    .flatMap((b) => doingTerms(plain(b.task)).filter((t) => t.pos === "verb"))
+    .map((t) => t.word);
+  // (And the things its occupation works on: "repairs the chairs" of one who builds furniture.)
+  const workThings = f.facts
+    .filter((x) => x.kinds.includes("occupation"))
+    .flatMap((x) => x.words.filter((w) => x.pos[w] === "noun"));
+  const ofWork = (x: Fact) =>
+    x.words.some(
+      (w) =>
+        (x.pos[w] === "verb" && workDoings.some((v) => v === w || closeness(w, v) >= 0.7)) ||
+        (x.pos[w] === "noun" && workThings.some((t) => t !== w && kindOf(w, t, { pos: "noun" }))),
+    );
+  const other = f.facts.filter(
+    (x) =>
+      x.source === "learned" &&
+      x.kinds.length === 1 &&
+      x.kinds[0] === "other" &&
+      tellable(x, k.knowsSpeaker),
   );
+  // (Its clause alone of a list, said as its own: "..., and plays pool every evening": "I play
+  // pool every evening".)
+  const clauseOf = (x: Fact, w: string) => {
+    const text = mine(f, x.text);
+    const parts = text.replace(/[.!]$/, "").split(/,\s*(?:and\s+)?|;\s*/);
+    const part = parts.find((p) => wordsOf(p).includes(w));
+    if (!part || parts.length < 2) return text;
+    const head = part.trim().split(/\s+/)[0].toLowerCase();
+    return sentence(head === w || lemma(head, "verb") === w ? `I ${part}` : part);
+  };
+  const played = other
+    .filter((x) => !ofWork(x))
+    .map((x) => ({
+      x,
+      w: x.words.find((w) => x.pos[w] === "verb" && closeness(w, "recreation") >= 0.5),
+    }))
+    .map((p) => p.w && clauseOf(p.x, p.w))
+    .find((t) => t && !saysNot(t));
+  const own = played
+    ? [played]
+    : other.filter((x) => !saysNot(x.text) && !(leisure && ofWork(x))).map((x) => mine(f, x.text));
   const first = loved ?? doing;
   const said = [first, first === doing ? own[0] : doing].filter(Boolean).join(" ");
   // (Nothing of its own choosing known: honestly so, and where its days go.)

@@ -22,7 +22,7 @@ import {
   purposeVerbs,
   type Utterance,
 } from "../../language/understand.ts";
-import { type Source, wordsOf } from "./voice.ts";
+import { plain, type Source, wordsOf } from "./voice.ts";
 import { activities, doingPhrase } from "./day.ts";
 
 /** Verbs that frame a question about a place rather than say what it is for (WordNet's files). */
@@ -267,7 +267,7 @@ function placeSenses(word: string): Set<string> {
 
 /** A plan's doing by its words, each in the part of speech it is used in; the -ing form it opens
  *  with is its verb, even where the tagger reads a gerund as a noun ("SERVING customers"). */
-function doingTerms(task: string): { word: string; pos: Pos }[] {
+export function doingTerms(task: string): { word: string; pos: Pos }[] {
   const terms = contentTerms(task);
   const opening = task.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
   const verb = /ing$/.test(opening) ? lemma(opening, "verb") : undefined;
@@ -307,11 +307,14 @@ export function atWork(f: PersonaFacts, sector: string): boolean {
 
 /** The places outside its home where its own day goes, most time first, each with its longest
  *  doing there. */
-export function ownPlaces(k: Knowledge): { sector: string; block: DayBlock }[] {
+export function ownPlaces(
+  k: Knowledge,
+  only: (b: DayBlock) => boolean = () => true,
+): { sector: string; block: DayBlock }[] {
   const homeSector = k.home.split(" of ").at(-1);
   const time = new Map<string, number>();
   const longest = new Map<string, DayBlock>();
-  for (const b of activities(k.today)) {
+  for (const b of activities(k.today).filter(only)) {
     const sector = b.place?.split(" of ").at(-1);
     if (!sector || sector === homeSector || k.places.some((p) => p.name === sector && p.dwelling))
       continue;
@@ -332,13 +335,81 @@ export function ownPlaces(k: Knowledge): { sector: string; block: DayBlock }[] {
     .map(([sector]) => ({ sector, block: longest.get(sector)! }));
 }
 
-/** Where it goes of its own free will: the place outside its home and work where its day goes
- *  most, with what it does there. */
+/** Whether a doing of its day is at its work: at a place its occupation names, or, with an
+ *  occupation, where its daytime goes most but for a place of recreation (one without, retired,
+ *  chooses where it goes). */
+export function atItsWork(f: PersonaFacts, k: Knowledge): (b: DayBlock) => boolean {
+  const sectorOf = (b: DayBlock) => b.place?.split(" of ").at(-1);
+  const home = k.home.split(" of ").at(-1);
+  const occupied = f.facts.some((x) => x.kinds.includes("occupation"));
+  // (A place for recreation by WordNet, a park, is no work's unless its occupation names it.)
+  const daytime = new Map<string, number>();
+  for (const b of activities(k.today)) {
+    const sec = sectorOf(b);
+    if (
+      sec &&
+      sec !== home &&
+      b.start >= 8 * 60 &&
+      b.end <= 17 * 60 &&
+      !wordsOf(sec).some((w) => useMatch("recreation", w) >= 0.9)
+    )
+      daytime.set(sec, (daytime.get(sec) ?? 0) + b.end - b.start);
+  }
+  const workPlace = occupied ? [...daytime].sort((a, b) => b[1] - a[1])[0]?.[0] : undefined;
+  return (b) => {
+    const sec = sectorOf(b);
+    return !!sec && (atWork(f, sec) || sec === workPlace);
+  };
+}
+
+/** Whether a doing of its day is its own choice: not at its work (a place its occupation names,
+ *  or, with an occupation, where its daytime goes most), not its work's doing, a meal, a
+ *  gathering, a visit or company named, nor an errand of what it is planning ("buying flour for
+ *  the party" is no pastime). */
+export function ownChoice(
+  f: PersonaFacts,
+  k: Knowledge,
+  residents: readonly string[] = [],
+): (b: DayBlock) => boolean {
+  const working = atItsWork(f, k);
+  // Its work: a doing its occupation names ("serving customers" of the cafe's owner).
+  const work = new Set(
+    f.facts.filter((x) => x.kinds.includes("occupation")).flatMap((x) => x.words),
+  );
+  const planned = new Set(
+    f.facts
+      .filter((x) => x.source === "currently" || x.kinds.includes("plan"))
+      .flatMap((x) => x.words.filter((w) => x.pos[w] === "noun")),
+  );
+  const names = residents.flatMap((r) => r.split(" "));
+  return (b) => {
+    const words = wordsOf(plain(b.task));
+    return (
+      !working(b) &&
+      !words.some(
+        (w) =>
+          work.has(w) ||
+          closeness(w, "eat") >= 0.6 ||
+          kindOf(w, "meal") ||
+          planned.has(w) ||
+          // (A gathering is an occasion of its day, "going to the party", not a pastime.)
+          kindOf(w, "social gathering", { pos: "noun" }),
+      ) &&
+      !/\byou\b/i.test(b.task) &&
+      !names.some((n) => b.task.includes(n))
+    );
+  };
+}
+
+/** Where it goes of its own free will: the place outside its home and work where its day's
+ *  doings of its own choice go most (not an errand or a meal), with what it does there. */
 export function leisurePlace(
   f: PersonaFacts,
   k: Knowledge,
+  residents: readonly string[] = [],
 ): { sector: string; doing: string } | undefined {
-  const free = ownPlaces(k).find((x) => !atWork(f, x.sector));
+  const chosen = ownChoice(f, k, residents);
+  const free = ownPlaces(k, chosen).find((x) => !atWork(f, x.sector));
   if (!free || free.block.task.includes(free.sector)) return undefined;
   return { sector: free.sector, doing: doingPhrase({ ...free.block, place: undefined }, f, k) };
 }
@@ -398,7 +469,7 @@ export function places(
   if (f) {
     // (Going itself is all that is asked: WordNet's "visit", to go to see a place.)
     const going = asked.length > 0 && asked.every((w) => closeness(w, "visit") >= 0.6);
-    const free = going ? leisurePlace(f, k) : undefined;
+    const free = going ? leisurePlace(f, k, residents) : undefined;
     if (free && fits(free.sector))
       return {
         name: "places-own",
