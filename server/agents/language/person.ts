@@ -4,7 +4,7 @@
 import nlp from "compromise";
 import { LruCache } from "../../llm/cache.ts";
 import { Bounded, parsed, termsOf } from "./parse.ts";
-import { pronounOfName, type Pronoun } from "./pronouns.ts";
+import { FORMS, pronounCounts, pronounOfName, usesPronoun, type Pronoun } from "./pronouns.ts";
 import { nameCandidates } from "./names.ts";
 
 const MODALS = new Set([
@@ -176,9 +176,7 @@ export function tellerAsSubject(text: string): string {
     (m, given: string, family: string, at: number) => {
       const tags = termsOf(`${given}${family} told me`)[0]?.tags ?? [];
       const rest = text.slice(at + m.length).split(/[.!?](?:\s|$)/)[0];
-      const count = (re: RegExp) => (rest.match(re) ?? []).length;
-      const he = count(/\b(?:he|his|him|himself)\b/g);
-      const she = count(/\b(?:she|her|herself)\b/g);
+      const { he, she } = pronounCounts(rest);
       const pronoun = tags.includes("FemaleName")
         ? "she"
         : tags.includes("MaleName")
@@ -305,8 +303,8 @@ function ownRestOfSentence(sentence: string): string {
 function someoneElseIn(sentence: string, rest: string): boolean {
   const people = parsed(sentence).people().json() as { terms: { tags: string[] }[] }[];
   if (!people.length) return false;
-  const he = /\b(he|his|him|himself)\b/.test(rest);
-  const she = /\b(she|her|herself)\b/.test(rest);
+  const he = usesPronoun(rest, "he");
+  const she = usesPronoun(rest, "she");
   return people.some((p) => {
     const tags = p.terms.flatMap((t) => t.tags);
     const female = tags.includes("FemaleName");
@@ -500,14 +498,10 @@ function onceIn(sentence: string, pronounOf: (name: string) => Pronoun | undefin
       continue;
     const next = sentence.slice(m.end).trim().split(/\s+/)[0] ?? "";
     const word = m.own
-      ? m.p === "she"
-        ? "her"
-        : "his"
+      ? FORMS[m.p].possessive
       : next && nlp(`${m.p} ${next}`).terms().last().has("#Verb")
         ? m.p
-        : m.p === "she"
-          ? "her"
-          : "him";
+        : FORMS[m.p].object;
     out = out.slice(0, m.at) + word + out.slice(m.end);
   }
   return out;

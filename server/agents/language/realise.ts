@@ -8,14 +8,12 @@ import { lemma } from "./lexicon.ts";
 import { Bounded, termsOf } from "./parse.ts";
 import { tellerAsSubject } from "./person.ts";
 
-import type { Pronoun } from "./pronouns.ts";
+import { FORMS, pronounCounts, type Pronoun } from "./pronouns.ts";
 export type { Pronoun };
 
 /** The pronoun a persona uses for the resident: the one its sentences use most. */
 export function pronounOf(text: string): Pronoun {
-  const count = (re: RegExp) => (text.match(re) ?? []).length;
-  const she = count(/\b(she|her|herself)\b/gi);
-  const he = count(/\b(he|his|him|himself)\b/gi);
+  const { she, he } = pronounCounts(text);
   return she > he ? "she" : he > she ? "he" : "they";
 }
 
@@ -102,10 +100,8 @@ export function inFirstPerson(sentence: string, name: string, p: Pronoun): strin
 
 function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
   const first = name.split(" ")[0];
-  const subj = p === "she" ? "She|she" : p === "he" ? "He|he" : "They|they";
-  const poss = p === "she" ? "her" : p === "he" ? "his" : "their";
-  const obj = p === "she" ? "her" : p === "he" ? "him" : "them";
-  const refl = p === "she" ? "herself" : p === "he" ? "himself" : "themselves";
+  const { subject, possessive: poss, object: obj, reflexive: refl } = FORMS[p];
+  const subj = `${subject[0].toUpperCase()}${subject.slice(1)}|${subject}`;
   const rest = name.split(" ").slice(1).join(" ");
   // The first name alone only where it is not the start of the full name ("Ines Calloway,").
   const who = rest ? `(?:${esc(name)}|${esc(first)}(?! ${esc(rest)}))` : esc(first);
@@ -349,4 +345,28 @@ export function toListener(text: string, listener: string): string {
   });
   out = out.replace(/\b(you) was\b/gi, "$1 were");
   return out.replace(/(^|[.!?]\s+)you\b/g, "$1You");
+}
+
+/** A pronoun that is the subject of a gerund after a preposition takes its possessive ("talked
+ *  about HE organising a tournament" → "about his organising", "about ME planning" → "about my
+ *  planning"), as written English has it. Compromise's tags; the forms from the one table. */
+export function gerundSubjects(text: string): string {
+  const byForm = new Map<string, string>();
+  for (const f of Object.values(FORMS))
+    for (const form of [f.subject, f.object])
+      if (form !== "I" && form !== "you") byForm.set(form, f.possessive);
+  const ts = termsOf(text);
+  let out = "";
+  let from = 0;
+  ts.forEach((t, i) => {
+    // (Each term found in the text after the one before it.)
+    const at = t.text ? text.indexOf(t.text, from) : -1;
+    if (at < 0) return;
+    const to = byForm.get(t.normal);
+    const change =
+      to && ts[i - 1]?.tags.includes("Preposition") && ts[i + 1]?.tags.includes("Gerund");
+    out += text.slice(from, at) + (change ? to : t.text);
+    from = at + t.text.length;
+  });
+  return out + text.slice(from);
 }

@@ -542,8 +542,12 @@ export function answerPeople(
       u.about === "you" &&
       u.tense === "past" &&
       // A doing ("lost"), not a state of its day ("busy"), which its day answers.
+      // (A word used as an adjective is a quality of what was done, "anything INTERESTING".)
       u.topic.some(
-        (w) => senses(w, "verb").length > 0 && senses(w, "verb").length >= senses(w, "adj").length,
+        (w) =>
+          u.pos?.[w] !== "adj" &&
+          senses(w, "verb").length > 0 &&
+          senses(w, "verb").length >= senses(w, "adj").length,
       );
     if (doingAsked) dayAsked = false;
     // "What are you working on these days?", "What have you been up to lately?": what occupies it
@@ -749,7 +753,7 @@ export function answerPeople(
     // "What did you have for lunch?": the block of its day the topic names, before its whole day.
     const block = aboutPast ? doneAsked(u, f, k) : undefined;
     if (block) sources.push(block);
-    if (aboutPast) sources.push(past(u, f, k));
+    if (aboutPast) sources.push(past(u, f, k, talk));
     // A named time ("this evening", "tomorrow") asks about the plan first, whatever the topic.
     const namedTime = ["now", "evening", "tomorrow", "week"].includes(u.span);
     // (What it looks forward to is its hopes ahead, not its usual days: the wish answers it.)

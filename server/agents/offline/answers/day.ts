@@ -4,10 +4,14 @@ import nlp from "compromise";
 import * as chrono from "chrono-node";
 import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
-import { closeness, domainOf, lemma, purposeMatch } from "../../language/lexicon.ts";
+import { closeness, domainOf, lemma, purposeMatch, senses } from "../../language/lexicon.ts";
+import { termsOf } from "../../language/parse.ts";
 import { clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
 import { contentWords, type Utterance } from "../../language/understand.ts";
 import { plain, mine, type Source, factsOf, wordsOf, partAbout } from "./voice.ts";
+import { memoryAsSaid } from "./memories.ts";
+import type { MemoryLine } from "../../prompts/builder.ts";
+import { minuteOfDay } from "../../../../shared/time.ts";
 
 export const isSleep = (task: string) => closeness(contentWords(task)[0] ?? "", "sleep") >= 0.9;
 
@@ -46,6 +50,9 @@ export function doingPhrase(b: DayBlock, f: PersonaFacts, k: Knowledge): string 
   return `${task} at ${sector ?? arena}`;
 }
 
+/** When the night is over and the morning begins (minutes since midnight). */
+const NIGHT_ENDS = 6 * 60;
+
 export function dayPart(minute: number): string {
   return minute < 12 * 60
     ? "in the morning"
@@ -61,8 +68,11 @@ export function narrate(
   tense: "past" | "future",
 ): string {
   // The longest three, in the order of the day: what a person would mention, each doing once
-  // (a doing it comes back to later in the day is still one doing).
-  const all = activities(blocks);
+  // (a doing it comes back to later in the day is still one doing). (Not a doing of the small
+  // hours, over before the day's first part begins, which the planner's night leaves: the day is
+  // told from its morning, unless the night is all there is.)
+  const woken = activities(blocks).filter((b) => b.end > NIGHT_ENDS);
+  const all = woken.length ? woken : activities(blocks);
   const keep = new Set<DayBlock>();
   for (const b of [...all].sort((a, b) => b.end - b.start - (a.end - a.start))) {
     if (keep.size === 3) break;
@@ -86,19 +96,84 @@ export function narrate(
     : sentence(`I'll be ${listOf(phrases)}`);
 }
 
-export function past(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
+/** What of yesterday was worth telling: the talk it remembers of that day with the most weight
+ *  (its memory's importance; a talk held is its own doing, not something seen or planned), said
+ *  as a talk with the part of the day it was in ("In the evening Grace and I talked about ...").
+ *  "" when it remembers no talk of yesterday (its first day). */
+export function yesterdayTalk(
+  memories: readonly MemoryLine[],
+  talk: { now: number; me: string; speaker: string; residents: readonly string[] },
+): string {
+  const { now, me } = talk;
+  const today = now - minuteOfDay(now) * 60_000 - (now % 60_000);
+  // (A talk with a neighbour: not one with the person asking, nor with a stranger of a day,
+  // whose talk is a record of questions put to it.)
+  const neighbour = (m: MemoryLine) =>
+    !!m.with && m.with !== talk.speaker && m.with !== me && talk.residents.includes(m.with);
+  const best = memories
+    .filter(
+      (m) =>
+        m.kind === "chat" && neighbour(m) && m.created < today && m.created >= today - 86_400_000,
+    )
+    .map((m) => ({ m, said: memoryAsSaid(m.text, me) }))
+    .filter((x) => x.said)
+    .sort((a, b) => b.m.importance - a.m.importance || a.m.created - b.m.created)[0];
+  if (!best) return "";
+  // (The one it talked with by first name, as one says a neighbour; the first word lowered only
+  // where it is no name: a determiner.)
+  const other = best.m.with ?? "";
+  const named = other.includes(" ") ? best.said.replace(other, other.split(" ")[0]) : best.said;
+  const said = nlp(named).terms().first().has("#Determiner")
+    ? named.charAt(0).toLowerCase() + named.slice(1)
+    : named;
+  const part = dayPart(minuteOfDay(best.m.created));
+  return sentence(`${part.charAt(0).toUpperCase()}${part.slice(1)} ${said.replace(/[.!?]$/, "")}`);
+}
+
+/** A day it has no memory of, said honestly: nothing out of the ordinary, and what occupies it
+ *  these days (its persona's "currently", not a worry), else its habits; else its usual day. */
+function usualDay(f: PersonaFacts, k: Knowledge): string {
+  const lately = factsOf(f, k, (x) => x.source === "currently" && !x.kinds.includes("worry"));
+  const habits = factsOf(f, k, (x) => x.kinds.includes("habit"));
+  // (Each its own sentence: one said already in the talk leaves the other.)
+  const said = [...lately.slice(0, 1), ...habits.slice(0, 1)];
+  if (said.length) return ["Nothing out of the ordinary.", ...said].join(" ");
+  return narrate(k.today, f, k, "past").replace(/^I was/, "Yesterday was a usual day. I was");
+}
+
+export function past(
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk?: {
+    now?: number;
+    me: string;
+    speaker: string;
+    residents: readonly string[];
+    memories: readonly MemoryLine[];
+  },
+): Source {
   if (u.span === "yesterday") {
     const y = narrate(k.yesterday, f, k, "past");
     const items = k.yesterdayItems.slice(0, 3).map((i) => inFirstPerson(i, f.name, f.pronoun));
+    // A talk of yesterday is what was worth telling; its day's doings around it.
+    const talked =
+      talk?.now === undefined ? "" : yesterdayTalk(talk.memories, { ...talk, now: talk.now });
     return {
       name: "yesterday",
       sentences: [
-        y
-          ? y.replace(/^I was/, "Yesterday I was")
-          : items.length
-            ? sentence(`Yesterday my plan was to ${listOf(items)}`)
-            : // Before the first day it remembers: the usual day, said as one.
-              narrate(k.today, f, k, "past").replace(/^I was/, "Yesterday was a usual day. I was"),
+        [
+          y
+            ? y.replace(/^I was/, "Yesterday I was")
+            : items.length
+              ? sentence(`Yesterday my plan was to ${listOf(items)}`)
+              : // Before the first day it remembers: nothing of it to tell, and what occupies it
+                // these days (its persona's "currently", else its habits), else its usual day.
+                usualDay(f, k),
+          talked,
+        ]
+          .filter(Boolean)
+          .join(" "),
       ].filter(Boolean),
     };
   }
@@ -153,6 +228,11 @@ export function doneToday(u: Utterance, f: PersonaFacts, k: Knowledge): Source |
   const m = /^(?:have|has|did) you\s+(?:\w+ly\s+)?(\w+)/i.exec(u.text);
   if (!m) return undefined;
   const verb = lemma(m[1], "verb") ?? irregularVerb(m[1]);
+  // English's pro-verb with an object the lexicon knows no thing by ("did you DO ANYTHING
+  // interesting?"): no doing is named; what was worth telling is asked, not a block of the day.
+  const object = termsOf(u.text.slice(m.index + m[0].length))[0];
+  if (verb === "do" && object?.tags.includes("Noun") && !senses(object.normal, "noun").length)
+    return undefined;
   // A light verb ("have you HAD lunch", "have you BEEN to the park") leaves it to its object.
   const light = ["verb.stative", "verb.possession"].includes(domainOf(verb, "verb"));
   const keys = light ? u.topic.filter((w) => w !== verb) : [verb];
@@ -175,8 +255,21 @@ export function doneToday(u: Utterance, f: PersonaFacts, k: Knowledge): Source |
         nouns.some((n) => n === key || purposeMatch(key, n) >= 0.6),
     );
   };
-  const day = [...k.yesterday.filter((b) => b.end > 20 * 60), ...k.today];
-  const done = day.filter((b) => b.start < k.minute && names(b)).at(-1);
+  // (Asked of yesterday, yesterday's blocks only: not today's morning.)
+  const day =
+    u.span === "yesterday"
+      ? k.yesterday
+      : [...k.yesterday.filter((b) => b.end > 20 * 60), ...k.today];
+  const done = day.filter((b) => (u.span === "yesterday" || b.start < k.minute) && names(b)).at(-1);
+  // (Yesterday's doing is said with the part of the day it was in; nothing of it is still ahead.)
+  if (done && u.span === "yesterday")
+    return {
+      name: "done",
+      sentences: [
+        sentence(`Yes, yesterday I was ${doingPhrase(done, f, k)} ${dayPart(done.start)}`),
+      ],
+    };
+  if (u.span === "yesterday") return undefined;
   if (done) {
     const task = inFirstPerson(plain(done.task), f.name, f.pronoun);
     return {

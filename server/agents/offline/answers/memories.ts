@@ -4,7 +4,7 @@ import { copyOf, parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { forFriends, personaFacts, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import { domainOf, glossOf, isWord, relatedness } from "../../language/lexicon.ts";
-import { inFirstPerson, sentence } from "../../language/realise.ts";
+import { gerundSubjects, inFirstPerson, sentence } from "../../language/realise.ts";
 import {
   contentTerms,
   contentWords,
@@ -30,7 +30,7 @@ const HEARD = /^(.+?) heard from (.+?) that (.+)$/;
  *  talk's record as a talk ("Bob and I talked about ..."). "" when nothing is left to tell. */
 export function memoryAsSaid(text: string, me: string): string {
   // (A person named twice in one sentence is a pronoun the second time.)
-  return namedOnce(saidOf(text, me));
+  return gerundSubjects(namedOnce(saidOf(text, me)));
 }
 
 function saidOf(text: string, me: string): string {

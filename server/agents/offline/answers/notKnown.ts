@@ -1,5 +1,6 @@
 // Honest answers: a question about something outside its life and day is answered by saying
 // so in its own words, then turned to what might help or a question back.
+import { FORMS, swapPerson } from "../../language/pronouns.ts";
 import nlp from "compromise";
 import type { Knowledge } from "../../language/knowledge.ts";
 import { closeness, domainOf, lemma, relatedness, senses } from "../../language/lexicon.ts";
@@ -41,24 +42,9 @@ export function foreignTopic(u: Utterance, k: Knowledge): string[] {
   );
 }
 
-export const SWAP: Record<string, string> = {
-  my: "your",
-  your: "my",
-  me: "you",
-  mine: "yours",
-  yours: "mine",
-  myself: "yourself",
-  yourself: "myself",
-  i: "you",
-  we: "you",
-  our: "your",
-  us: "you",
-};
-export const swapPerson = (t: string) =>
-  t.replace(
-    /\b(my|your|me|mine|yours|myself|yourself|i|we|our|us)\b/gi,
-    (w) => SWAP[w.toLowerCase()],
-  );
+// Someone of the asker's or another's ("MY HUSBAND", "HER SON"): a possessive of English's
+// pronouns (the one table) before a noun.
+const OWNED = `(?:${[...new Set(Object.values(FORMS).map((f) => f.possessive))].join("|")}) [a-z]+`;
 
 // English's auxiliaries negated in the first person (grammar, closed class).
 export const NEGATED: Record<string, string> = {
@@ -114,10 +100,10 @@ export function notKnown(
   const aux = /^(do|does|did|have|has|are|were|can|could|will|would) you\b\s*(.*)$/i.exec(q);
   const wh = /^(who|what|where|when|which \w+)(?: (is|are|was|were) (.+))?$/i.exec(q);
   // "Where can I get a meal", "where do people go": the clause put back in order.
-  const whAux =
-    /^(where|who|what|when|how)(?: (can|could|should|would|might|do|does|did) (i|we|one|people|you|folks|someone|anyone))? (.+)$/i.exec(
-      q.replace(/^(\w+)'s\b/, "$1 is"),
-    );
+  const whAux = new RegExp(
+    `^(where|who|what|when|how)(?: (can|could|should|would|might|do|does|did) (i|we|one|people|you|folks|someone|anyone|${OWNED}))? (.+)$`,
+    "i",
+  ).exec(q.replace(/^(\w+)'s\b/, "$1 is"));
   // "Can you tell me / do you know where the library is?": the clause asked about.
   const embedded =
     aux && /^(?:tell me|know|say) ((?:where|who|what|when|how|if|whether)\b.*)$/i.exec(aux[2]);

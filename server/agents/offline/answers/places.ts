@@ -15,6 +15,7 @@ import {
   useMatch,
 } from "../../language/lexicon.ts";
 import { parsed, termsOf } from "../../language/parse.ts";
+import { swapPerson } from "../../language/pronouns.ts";
 import { listOf, sentence } from "../../language/realise.ts";
 import {
   contentTerms,
@@ -604,8 +605,16 @@ function soughtAs(u: Utterance, asked: string[]): string {
     .map((at) => terms.findIndex((_, i) => at(i)))
     .find((i) => i >= 0);
   if (start === undefined) return "";
+  // (A gerund is said with the verb it completes: "go SKATING" is "to go skating", never "to
+  // skating".)
+  const from =
+    terms[start].tags.includes("Gerund") &&
+    terms[start - 1]?.tags.includes("Verb") &&
+    !terms[start - 1].tags.some((t) => t === "Auxiliary" || t === "Modal")
+      ? start - 1
+      : start;
   const said: string[] = [];
-  for (let i = start; i < terms.length; i++) {
+  for (let i = from; i < terms.length; i++) {
     const t = terms[i];
     // (A conjunction joins another doing, "sit AND read"; else it opens a clause of its own.)
     if (t.tags.includes("Conjunction") && !terms[i + 1]?.tags.includes("Verb")) break;
@@ -614,10 +623,8 @@ function soughtAs(u: Utterance, asked: string[]): string {
   const phrase = said
     .join(" ")
     .replace(/\b(around here|nearby|in town|here)$/, "")
-    .trim()
-    .replace(/\b(my|our)\b/g, "your")
-    .replace(/\b(i|me|we|us)\b/g, "you");
-  return phrase ? `to ${phrase}` : "";
+    .trim();
+  return phrase ? `to ${swapPerson(phrase)}` : "";
 }
 
 /** Whether all a question asks of is a place it knows, by its name ("how do I find the POST
