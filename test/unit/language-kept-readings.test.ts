@@ -3,6 +3,7 @@
 // is what the text says, read again and again, and it follows what it depends on (a resident's
 // pronoun, the one who hears, whether a word of time counts).
 import { describe, expect, it } from "vitest";
+import { secretIn } from "../../server/agents/language/facts.ts";
 import { notePronoun } from "../../server/agents/language/pronouns.ts";
 import { understand } from "../../server/agents/language/understand.ts";
 import { memoryAsSaid, toldIn } from "../../server/agents/offline/answers/memories.ts";
@@ -55,5 +56,21 @@ describe("readings kept between talks", () => {
       const did = understand("What did you do?", ctx);
       expect([did.span, did.tense]).toEqual(["recent", "past"]);
     }
+  });
+
+  it("the same words say a secret only where the sentence keeps something from someone", () => {
+    // The words of telling are read first where nothing is kept, then again under a negation.
+    const read = [
+      ["Ann told Bob about the party.", false],
+      ["Ann never told Bob about the party.", true],
+      ["Ann has told her brother everything.", false],
+      ["Ann has not told her brother she is moving.", true],
+      ["Ben writes poems.", false],
+      ["Ben secretly writes poems.", true],
+      ["Kim is moving to the coast.", false],
+      ["Kim is keeping the move secret from her boss.", true],
+    ] as const;
+    for (let i = 0; i < 2; i++)
+      for (const [text, secret] of read) expect(secretIn(text), text).toBe(secret);
   });
 });
