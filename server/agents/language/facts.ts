@@ -175,33 +175,46 @@ const wordsNear = new Bounded<string, { secret: boolean; tell: boolean }>(50_000
 function maySayASecret(text: string): boolean {
   const terms = parsedTerms(text);
   const negated = terms.some(negative);
-  const words = new Set(["do", "does", "did", "not"]);
-  const add = (w: string) => {
-    if (!w) return;
-    words.add(w);
-    words.add(w.toLowerCase());
-    words.add(w[0].toUpperCase() + w.slice(1));
-  };
+  const says = (near: { secret: boolean; tell: boolean }) => near.secret || (negated && near.tell);
+  if (["do", "does", "did", "not"].some((w) => says(nearSecretOrTell(w)))) return true;
   for (let i = 0; i < terms.length; i++) {
     const t = terms[i];
-    add(t.text);
-    add(t.normal);
-    add((t as { implicit?: string }).implicit ?? "");
+    for (const w of [t.text, t.normal, (t as { implicit?: string }).implicit ?? ""])
+      for (const v of spellings(w)) if (says(nearSecretOrTell(v))) return true;
     for (let n = 1; n <= 3 && i + n <= terms.length; n++) {
       const run = terms
         .slice(i, i + n)
         .map((x) => x.normal)
         .join(" ");
-      for (const tense of TENSES)
-        for (const w of (conjugate(run, world.model, tense) ?? "").split(/\s+/)) add(w);
+      if (says(runNear(run))) return true;
     }
-  }
-  for (const w of words) {
-    const near = nearSecretOrTell(w);
-    if (near.secret || (negated && near.tell)) return true;
   }
   return false;
 }
+
+/** A word as written, lower-cased and capitalised ("" has none). */
+const spellings = (w: string): string[] =>
+  w ? [w, w.toLowerCase(), w[0].toUpperCase() + w.slice(1)] : [];
+
+/** Whether a run of words, conjugated to its infinitive in any tense, has a word near "secret" or
+ *  near "tell" (maySayASecret's reading of it: the same runs, "at the", "is going", come back in
+ *  text after text, each conjugated once). */
+function runNear(run: string): { secret: boolean; tell: boolean } {
+  let near = runsNear.get(run);
+  if (!near) {
+    near = { secret: false, tell: false };
+    for (const tense of TENSES)
+      for (const w of (conjugate(run, world.model, tense) ?? "").split(/\s+/))
+        for (const v of spellings(w)) {
+          const x = nearSecretOrTell(v);
+          near.secret ||= x.secret;
+          near.tell ||= x.tell;
+        }
+    runsNear.set(run, near);
+  }
+  return near;
+}
+const runsNear = new Bounded<string, { secret: boolean; tell: boolean }>(50_000);
 
 function readSecret(text: string): boolean {
   if (!maySayASecret(text)) return false;

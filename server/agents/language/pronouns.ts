@@ -4,11 +4,19 @@ export type Pronoun = "she" | "he" | "they";
 
 const byName = new Map<string, Pronoun>();
 const byFirst = new Map<string, Pronoun | null>();
+let changes = 0;
+
+/** How many times a pronoun noted has changed what is known (a reader that keeps sentences
+ *  written with these pronouns reads them anew when it moves). */
+export function pronounsChanged(): number {
+  return changes;
+}
 
 /** Notes the pronoun the persona of `name` uses (a first name two residents share tells none). */
 export function notePronoun(name: string, p: Pronoun): void {
   if (byName.get(name) === p) return;
   byName.set(name, p);
+  changes++;
   const first = name.split(" ")[0];
   const had = byFirst.get(first);
   byFirst.set(first, had === undefined || had === p ? p : null);

@@ -925,6 +925,16 @@ function statementOrder(sentence: string): string {
  * `timeWords`: whether a word of a time to come, or of drawing near, counts.
  */
 function looksAhead(text: string, doc: Doc, timeWords = true): boolean {
+  // (Read once per text: every question is read again by each reader of the talk, and the same
+  // lines come back in every talk.)
+  const key = `${timeWords ? 1 : 0}${text}`;
+  let ahead = aheadKept.get(key);
+  if (ahead === undefined) aheadKept.set(key, (ahead = readAhead(text, doc, timeWords)));
+  return ahead;
+}
+const aheadKept = new Bounded<string, boolean>(50_000);
+
+function readAhead(text: string, doc: Doc, timeWords: boolean): boolean {
   const future = (x: string) =>
     (parsed(x).verbs().json() as { verb?: { grammar?: { tense?: string } } }[]).some(
       (v) => v.verb?.grammar?.tense === "FutureTense",

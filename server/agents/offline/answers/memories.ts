@@ -1,6 +1,6 @@
 // Its memories and what it heard: memories that bear on a topic, the older engine's answer
 // sentence by sentence, and whether a question asks for news or what one heard.
-import { copyOf, parsed, sentencesOf, termsOf } from "../../language/parse.ts";
+import { Bounded, copyOf, parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { forFriends, personaFacts, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import { domainOf, glossOf, isWord, relatedness } from "../../language/lexicon.ts";
@@ -12,6 +12,7 @@ import {
   type Utterance,
 } from "../../language/understand.ts";
 import { namedOnce, ownMemoryAsI, toFirstPerson } from "../../language/person.ts";
+import { pronounsChanged } from "../../language/pronouns.ts";
 import { type Talk, firstName, type Source } from "./voice.ts";
 
 /** A whole day's plan recited (three clock times or more): it answers no one question. */
@@ -29,9 +30,18 @@ const HEARD = /^(.+?) heard from (.+?) that (.+)$/;
  *  whom, with any line of the talk that tells nothing (a goodbye, a greeting, thanks) left out; a
  *  talk's record as a talk ("Bob and I talked about ..."). "" when nothing is left to tell. */
 export function memoryAsSaid(text: string, me: string): string {
-  // (A person named twice in one sentence is a pronoun the second time.)
-  return gerundSubjects(namedOnce(saidOf(text, me)));
+  // (Every answer reads the resident's memories again, the same texts talk after talk: each is
+  // said once per resident, and again only when a pronoun it may use has changed.)
+  const key = `${pronounsChanged()}\u0000${me}\u0000${text}`;
+  let said = saidKept.get(key);
+  if (said === undefined) {
+    // (A person named twice in one sentence is a pronoun the second time.)
+    said = gerundSubjects(namedOnce(saidOf(text, me)));
+    saidKept.set(key, said);
+  }
+  return said;
 }
+const saidKept = new Bounded<string, string>(50_000);
 
 function saidOf(text: string, me: string): string {
   const t = text.trim();
@@ -73,6 +83,15 @@ function saidOf(text: string, me: string): string {
 /** What a line said to `hearer` tells: its sentences without a pleasantry (a greeting, thanks, a
  *  goodbye) or a sentence with no subject ("Good to see you, Ann."); "" when none is left. */
 export function toldIn(line: string, hearer: string, teller: string): string {
+  // (The same line is read again at every answer that recalls it, and by the talk's takeaway.)
+  const key = `${hearer}\u0000${teller}\u0000${line}`;
+  let told = toldKept.get(key);
+  if (told === undefined) toldKept.set(key, (told = readTold(line, hearer, teller)));
+  return told;
+}
+const toldKept = new Bounded<string, string>(50_000);
+
+function readTold(line: string, hearer: string, teller: string): string {
   return sentencesOf(line)
     .filter((x) => {
       const act = understand(x, { now: 0, residents: [], listener: hearer, speaker: teller }).act;
