@@ -186,7 +186,7 @@ export function savedAgent(
   s: AgentData & {
     id: string;
     memory: { snapshot(): unknown };
-    spatial: { addresses(): string[] };
+    spatial: { addressesKept(): readonly string[] };
   },
 ): z.input<typeof SavedAgent> {
   const { currently, ...data } = z.encode(AgentData, s);
@@ -194,7 +194,8 @@ export function savedAgent(
     id: s.id,
     currently,
     memory: s.memory.snapshot(),
-    spatial: s.spatial.addresses(),
+    // The same frozen list while the resident learned no new place (a save's text of it is kept).
+    spatial: s.spatial.addressesKept() as string[],
     ...data,
   };
 }

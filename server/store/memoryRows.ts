@@ -135,7 +135,7 @@ export class MemoryRows {
         if (out[part] === undefined) continue;
         // Made where the minds run, when they run on a thread of their own (mindThread.ts).
         const json =
-          this.journal.partJson?.(mindState, String(a.id), part) ?? JSON.stringify(out[part]);
+          this.journal.partJson?.(mindState, String(a.id), part) ?? this.jsonOf(out[part]);
         const key = `${String(a.id)}\u0000${part}`;
         if (this.lastParts.get(key) !== json) {
           this.pendingParts.push({ seq: ++this.seq, agent: String(a.id), part, json });
@@ -148,6 +148,20 @@ export class MemoryRows {
     const mind = (data as { mind: object }).mind;
     return { data: { ...(data as object), mind: { ...mind, agents: small } }, mark: this.seq };
   }
+
+  /**
+   * A part's JSON. A frozen part (a resident's places, the same list while it learned no new
+   * place: SpatialMemory.addressesKept) is the same text every save: its text is kept with it
+   * and not made again (at town-1000, a thousand lists of hundreds of places at every save).
+   */
+  private jsonOf(part: unknown): string {
+    if (typeof part !== "object" || part === null || !Object.isFrozen(part))
+      return JSON.stringify(part);
+    let json = this.frozenJson.get(part);
+    if (json === undefined) this.frozenJson.set(part, (json = JSON.stringify(part)));
+    return json;
+  }
+  private readonly frozenJson = new WeakMap<object, string>();
 
   /** The objects' states that changed since the last save to rows; a placeholder in the snapshot. */
   private splitObjects(data: unknown): unknown {

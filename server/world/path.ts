@@ -1,7 +1,8 @@
-// Shortest 4-neighbour paths on the collision grid. Every step costs the same, so a
-// breadth-first search is already optimal (A* would only prune, and its heap costs more than
-// it saves on town-sized grids; bench/ measures this). The search runs to the nearest of a set
-// of goal tiles, because an address ("the cafe") is usually many tiles. A goal in another walkable
+// Shortest 4-neighbour paths on the collision grid. The path is the one a breadth-first flood
+// from the start finds, but the search (`find`) is bounded: an A* from the goals back to the
+// start with a bucket queue visits the tiles between them, not a disc around the start as wide
+// as the walk (on town-1000's 433 × 425 map a flood could cover the whole map; bench/RESULTS.md,
+// session 23). The search runs to the nearest of a set of goal tiles, because an address ("the cafe") is usually many tiles. A goal in another walkable
 // region than the start is known unreachable from the regions' labels (regions.ts), so no search
 // floods a whole region to find that out.
 //
@@ -29,6 +30,10 @@ export class PathFinder {
   private readonly queue: Int32Array;
   private readonly goal: Uint32Array;
   private stamp = 0;
+  // `find`'s bucket queue (allocated on the first search; entries grow as needed).
+  private heads?: Int32Array;
+  private entryTile = new Int32Array(1024);
+  private entryNext = new Int32Array(1024);
   private labels?: Regions;
   // Kept searches: key (goal's number × tiles + start tile) → the path's tiles as indices into
   // the grid. A Map iterates in insertion order, and a hit
@@ -43,6 +48,8 @@ export class PathFinder {
   readonly capacity: number;
   /** Walks to an address (not "already there") taken from the cache and searched, since the start. */
   readonly cacheStats = { hits: 0, misses: 0 };
+  /** Tiles a search has taken from its queue, all searches since the start (what a search costs). */
+  tilesVisited = 0;
 
   constructor(width: number, height: number, blocked: Uint8Array, capacity = 32768) {
     this.capacity = capacity;
@@ -80,8 +87,160 @@ export class PathFinder {
    * The tiles to walk from `start` to the nearest reachable goal, excluding `start` itself
    * ([] when start is a goal). Null when no goal can be reached. Blocked goal tiles are
    * ignored; the start tile may be blocked (an agent spawned on furniture can walk off it).
+   *
+   * The path is the one a breadth-first flood from the start finds (`findByFlood`), without the
+   * flood: of all shortest paths to the nearest goals, the flood returns the one whose moves,
+   * read as "up, left, right, down" = 0..3, come first in dictionary order (it visits each
+   * distance's tiles in that order and keeps each tile's first finder). So this search works
+   * backwards: an A* from the goals towards the start (heuristic: the Manhattan distance to the
+   * start; a bucket queue, as every move costs 1) learns each tile's distance to the nearest goal,
+   * bounded to the tiles that can lie on a shortest path (distance so far + heuristic ≤ the
+   * start's distance); then the walk from the start takes, at each tile, the first of up, left,
+   * right, down that is one step nearer a goal. It visits the tiles between start and goal, not a
+   * disc around the start.
    */
   find(start: Tile, goals: readonly Tile[]): Tile[] | null {
+    const { stride, padded, seen, goal } = this;
+    if (goals.length === 0) return null;
+    if (++this.stamp === 0xffffffff) {
+      seen.fill(0);
+      goal.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
+    let anyGoal = false;
+    for (const g of goals) {
+      if (this.isWalkable(g.x, g.y)) {
+        goal[(g.y + 1) * stride + g.x + 1] = stamp;
+        anyGoal = true;
+      }
+    }
+    if (!anyGoal) return null;
+    if (start.x < 0 || start.y < 0 || start.x >= this.width || start.y >= this.height) return null;
+    if (!this.regions.joins(start, goals)) return null;
+    const s = (start.y + 1) * stride + start.x + 1;
+    if (goal[s] === stamp) return [];
+    const sx = start.x + 1;
+    const sy = start.y + 1;
+    // dist[t]: the shortest known distance from t to a goal (exact once t leaves the queue),
+    // valid where seen[t] === stamp. The queue: a stack per f = dist + heuristic, linked
+    // through `entryNext`; a tile is pushed again when its distance shrinks (stale entries are
+    // passed over).
+    const dist = this.from;
+    const heads = (this.heads ??= new Int32Array(padded.length + stride + this.height + 8));
+    let entryTile = this.entryTile;
+    let entryNext = this.entryNext;
+    let entries = 0;
+    let lowF = Infinity;
+    let highF = -1;
+    const push = (t: number, f: number) => {
+      if (entries === entryTile.length) {
+        const grown = new Int32Array(entries * 2);
+        grown.set(entryTile);
+        entryTile = this.entryTile = grown;
+        const next = new Int32Array(entries * 2);
+        next.set(entryNext);
+        entryNext = this.entryNext = next;
+      }
+      if (f > highF) {
+        for (let i = highF + 1; i <= f; i++) heads[i] = -1;
+        highF = f;
+      }
+      entryTile[entries] = t;
+      entryNext[entries] = heads[f];
+      heads[f] = entries++;
+      if (f < lowF) lowF = f;
+    };
+    for (const g of goals) {
+      if (!this.isWalkable(g.x, g.y)) continue;
+      const t = (g.y + 1) * stride + g.x + 1;
+      if (seen[t] === stamp) continue;
+      seen[t] = stamp;
+      dist[t] = 0;
+      push(t, Math.abs(g.x + 1 - sx) + Math.abs(g.y + 1 - sy));
+    }
+    // The start's distance, once it is taken from the queue; the search then empties the
+    // queue's entries of f ≤ that distance, so every tile on a shortest path has its exact
+    // distance, and stops.
+    let bound = Infinity;
+    let f = lowF;
+    for (;;) {
+      while (f <= highF && heads[f] === -1) f++;
+      if (f > highF || f > bound) break;
+      const e = heads[f];
+      heads[f] = entryNext[e];
+      const cur = entryTile[e];
+      const g = dist[cur];
+      const cx = cur % stride;
+      const cy = (cur - cx) / stride;
+      const h = Math.abs(cx - sx) + Math.abs(cy - sy);
+      if (g + h !== f) continue; // a stale entry: the tile was reached more cheaply since
+      this.tilesVisited++;
+      if (cur === s) {
+        bound = f;
+        continue; // the start is not walked through (it may be blocked)
+      }
+      const ng = g + 1;
+      // Neighbours: up, left, right, down; the heuristic falls by 1 towards the start (f stays)
+      // and rises by 1 away from it (f + 2).
+      let next = cur - stride;
+      if ((padded[next] === 0 || next === s) && (seen[next] !== stamp || dist[next] > ng)) {
+        seen[next] = stamp;
+        dist[next] = ng;
+        push(next, cy - 1 >= sy ? f : f + 2);
+      }
+      next = cur - 1;
+      if ((padded[next] === 0 || next === s) && (seen[next] !== stamp || dist[next] > ng)) {
+        seen[next] = stamp;
+        dist[next] = ng;
+        push(next, cx - 1 >= sx ? f : f + 2);
+      }
+      next = cur + 1;
+      if ((padded[next] === 0 || next === s) && (seen[next] !== stamp || dist[next] > ng)) {
+        seen[next] = stamp;
+        dist[next] = ng;
+        push(next, cx + 1 <= sx ? f : f + 2);
+      }
+      next = cur + stride;
+      if ((padded[next] === 0 || next === s) && (seen[next] !== stamp || dist[next] > ng)) {
+        seen[next] = stamp;
+        dist[next] = ng;
+        push(next, cy + 1 <= sy ? f : f + 2);
+      }
+    }
+    if (bound === Infinity) return null;
+    // The walk: from the start, the first neighbour (up, left, right, down) one step nearer.
+    // A tile's recorded distance is never below its true one, and every tile of a shortest
+    // path has its true one, so "recorded = one less" picks exactly the flood's move.
+    const path: Tile[] = [];
+    let at = s;
+    for (let left = bound; left > 0; left--) {
+      const want = left - 1;
+      let next = at - stride;
+      if (!(seen[next] === stamp && next !== s && dist[next] === want)) {
+        next = at - 1;
+        if (!(seen[next] === stamp && next !== s && dist[next] === want)) {
+          next = at + 1;
+          if (!(seen[next] === stamp && next !== s && dist[next] === want)) {
+            next = at + stride;
+            // Cannot happen (see above); should it, the flood still finds the path.
+            if (!(seen[next] === stamp && dist[next] === want))
+              return this.findByFlood(start, goals);
+          }
+        }
+      }
+      at = next;
+      path.push({ x: (at % stride) - 1, y: Math.floor(at / stride) - 1 });
+    }
+    return path;
+  }
+
+  /**
+   * The breadth-first flood `find` replaced: the same path, found by visiting every tile nearer
+   * the start than the goal (on town-1000's 433 × 425 map, up to the whole map). Kept as the
+   * reference `find` is checked against (test/unit/path.test.ts, bench/path.bench.ts).
+   */
+  findByFlood(start: Tile, goals: readonly Tile[]): Tile[] | null {
     const { stride, padded, seen, from, queue, goal } = this;
     if (goals.length === 0) return null;
     if (++this.stamp === 0xffffffff) {
@@ -109,6 +268,7 @@ export class PathFinder {
     from[s] = -1;
     while (head < tail) {
       const cur = queue[head++];
+      this.tilesVisited++;
       // Neighbours in a fixed order (up, left, right, down) so ties break the same way every run.
       let next = cur - stride;
       if (seen[next] !== stamp && padded[next] === 0) {

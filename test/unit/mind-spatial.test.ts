@@ -24,6 +24,20 @@ describe("spatial memory", () => {
     expect(m.objects("Copper Kettle cafe", "dining room")).toEqual(["piano"]);
   });
 
+  it("hands a save the same list of places until a new place is learned, then a list with it", () => {
+    const m = SpatialMemory.from(town.slice(0, 4));
+    const saved = m.addressesKept();
+    expect(saved).toEqual(m.addresses());
+    expect(Object.isFrozen(saved)).toBe(true);
+    m.add("W:Calloway house:kitchen:stove"); // known already: nothing new to write
+    expect(m.addressesKept()).toBe(saved);
+    m.add("W:Copper Kettle cafe:kitchen:oven");
+    const grown = m.addressesKept();
+    expect(grown).not.toBe(saved);
+    expect(grown).toContain("W:Copper Kettle cafe:kitchen:oven");
+    expect(grown).toEqual(m.addresses());
+  });
+
   it("outlines the places an agent may go: its home and public places, not other people's homes", () => {
     const m = SpatialMemory.from(town);
     const text = m.outline({ home: "W:Calloway house:bedroom", lastName: "Calloway" });

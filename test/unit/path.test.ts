@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { makeTown } from "../../server/content/makeTown.ts";
+import { readTileIndex } from "../../server/content/tileIndex.ts";
 import { PathFinder } from "../../server/world/path.ts";
 import type { Tile } from "../../server/world/tile.ts";
+import { TownMap } from "../../server/world/townMap.ts";
 
 function grid(rows: string[]) {
   const width = rows[0].length;
@@ -153,5 +156,66 @@ describe("PathFinder", () => {
     expect(small.cacheStats).toEqual({ hits: 2, misses: 8 });
     expect(small.keptSize).toBe(3);
     expect(small.findTo({ x: 0, y: 0 }, "corner", to)).toEqual(finder.find({ x: 0, y: 0 }, to));
+  });
+
+  it("finds the breadth-first flood's own path (same length, same route) on random grids, with several goals and blocked starts", () => {
+    let seed = 23;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    let compared = 0;
+    for (let trial = 0; trial < 60; trial++) {
+      const width = 8 + Math.floor(rand() * 30);
+      const height = 5 + Math.floor(rand() * 20);
+      const density = 0.1 + rand() * 0.3;
+      const rows = Array.from({ length: height }, () =>
+        Array.from({ length: width }, () => (rand() < density ? "#" : ".")).join(""),
+      );
+      const { finder } = grid(rows);
+      const tile = () => ({ x: Math.floor(rand() * width), y: Math.floor(rand() * height) });
+      for (let q = 0; q < 25; q++) {
+        const start = tile(); // sometimes a blocked tile, as a resident on furniture
+        const goals = Array.from({ length: 1 + Math.floor(rand() * 5) }, tile);
+        const flood = finder.findByFlood(start, goals);
+        const path = finder.find(start, goals);
+        expect(path).toEqual(flood);
+        if (path && path.length > 0) {
+          const d = Math.min(
+            ...goals
+              .map((g) => (rows[g.y][g.x] === "." ? distance(rows, start, g) : -1))
+              .filter((n) => n >= 0),
+          );
+          if (rows[start.y][start.x] === ".") expect(path.length).toBe(d);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it("on a generated town of 1,000 residents, finds the flood's path between places without flooding the map", async () => {
+    const town = makeTown({
+      residents: 1000,
+      seed: 7,
+      index: await readTileIndex(),
+      image: "town.png",
+    });
+    const map = TownMap.fromJson(JSON.parse(town.townJson), "town-1000");
+    const finder = new PathFinder(map.width, map.height, map.blocked, 0);
+    const reference = new PathFinder(map.width, map.height, map.blocked, 0);
+    const addresses = map.addresses();
+    let seed = 5;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    let walked = 0;
+    for (let q = 0; q < 150; q++) {
+      const from = map.tilesOf(addresses[Math.floor(rand() * addresses.length)]);
+      const to = map.tilesOf(addresses[Math.floor(rand() * addresses.length)]);
+      const start = from[Math.floor(rand() * from.length)];
+      const path = finder.find(start, to);
+      expect(path).toEqual(reference.findByFlood(start, to));
+      if (path && path.length > 0) walked++;
+    }
+    expect(walked).toBeGreaterThan(100);
+    // The flood visits a disc around the start as wide as the walk; this search the tiles
+    // between start and goal.
+    expect(finder.tilesVisited).toBeLessThan(reference.tilesVisited / 2);
   });
 });

@@ -70,16 +70,19 @@ export class SpatialMemory {
     if (!arenas) {
       this.tree.set(sector, (arenas = new Map<string, Set<string>>()));
       fresh = true;
+      this.changes++;
     }
     if (arena === undefined) return fresh;
     let objects = arenas.get(arena);
     if (!objects) {
       arenas.set(arena, (objects = new Set()));
       fresh = true;
+      this.changes++;
     }
     if (object !== undefined && !objects.has(object)) {
       objects.add(object);
       fresh = true;
+      this.changes++;
     }
     if (fresh) this.size++;
     this.held.add(address);
@@ -126,6 +129,24 @@ export class SpatialMemory {
   objects(sector: string, arena: string): string[] {
     return [...(this.tree.get(sector)?.get(arena) ?? [])];
   }
+
+  /**
+   * `addresses()` as one list kept while the tree is unchanged (frozen: shared, never changed).
+   * A save lists every resident's places; most residents learned no new place since the last
+   * save, and the save writes a list again only when its text changed (store/memoryRows.ts), so
+   * the same list is handed and its text is not made again.
+   */
+  addressesKept(): readonly Address[] {
+    const k = this.kept;
+    if (k && k.changes === this.changes && k.world === this.world) return k.list;
+    const list = Object.freeze(this.addresses());
+    this.kept = { changes: this.changes, world: this.world, list };
+    return list;
+  }
+
+  /** Places added to the tree since it was made (each sector, arena, object once). */
+  private changes = 0;
+  private kept?: { changes: number; world: string; list: readonly Address[] };
 
   /** Every known arena and object address. */
   addresses(): Address[] {
