@@ -7,6 +7,7 @@
 //
 //   npx tsx bench/view-bytes.ts [--steps 2000] [--seed 1] [--people 50]
 //   npx tsx bench/view-bytes.ts --walkers 500 [--seconds 60]   (part 4 alone)
+//   npx tsx bench/view-bytes.ts --talkers 100 [--seconds 30]   (part 5 alone)
 //
 // Part 1, avatars: one client in base-25 and 50 other people (--people); what it is sent when one of them
 // joins (near it or not), walks into its view, walks a tile in it, walks out of it, leaves.
@@ -17,6 +18,12 @@
 // bots do (bench/loadtest/bot.ts: a place picked by its size, a few strolls in it with pauses, then
 // another), at AVATAR_TILES_PER_SECOND, in simulated time with a patch every 50 ms; the bytes a
 // second each is sent for the others' avatars (no residents, no speech), mean and max.
+// Part 5, people talking with residents (--talkers N): N people in the town itself (base-25,
+// offline, a step a simulated second, a patch every 50 ms), each walking up to a resident picked
+// at random, saying hello and waiting 4-12 s before the next; several at one resident make a
+// group talk. What a client is sent a second, by the kind of event that caused it: the patches
+// (the shared one and each client's view) and the speech messages (their JSON's length to each
+// client that the room sends them to: interest.audience).
 import { Encoder, type StateView } from "@colyseus/schema";
 import os from "node:os";
 import { loadTemplate } from "../server/content/template.ts";
@@ -41,7 +48,8 @@ const steps = Number(opt("--steps", "2000"));
 const seed = Number(opt("--seed", "1"));
 const crowd = Number(opt("--people", "50"));
 const walkers = Number(opt("--walkers", "0"));
-const walkSeconds = Number(opt("--seconds", "60"));
+const talkers = Number(opt("--talkers", "0"));
+const walkSeconds = Number(opt("--seconds", talkers > 0 ? "30" : "60"));
 
 const template = await loadTemplate("base-25");
 const { town } = buildTown(template, { gateway: new OfflineGateway(), mode: "lockstep", seed });
@@ -243,6 +251,134 @@ if (walkers > 0) {
   console.log(
     `  CPU a patch (mirror, interest, encoding for all ${probes.length} clients): median ${patchCpu[patchCpu.length >> 1].toFixed(2)} ms, p99 ${patchCpu[Math.floor(patchCpu.length * 0.99)].toFixed(2)} ms`,
   );
+  process.exit(0);
+}
+
+// ---- Part 5: people talking with residents (--talkers N), alone ----
+if (talkers > 0) {
+  let now = 0;
+  // A state of its own (one encoder a state).
+  const state = new TownState();
+  Object.assign(state, {
+    template: "base-25",
+    name: "talks",
+    engine: "offline",
+    engineStatus: "offline",
+    crowd: "",
+  });
+  Object.assign(state.clock, { step: town.step, time: town.time, running: true, speed: 1 });
+  for (const a of town.agentViews()) state.agents.set(a.id, agentState(a));
+  const ix = new Interest<ViewClient>(state, map, () => now);
+  const enc = new Encoder(state);
+  const rng = new Random(seed);
+  const views: ViewClient[] = [];
+  const bytes = new Map<string, number>();
+  const counts = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string, n: number) => m.set(k, (m.get(k) ?? 0) + n);
+  const said = new Set(["said", "avatarSaid", "chatEnded"]);
+  /** The room's publish, one patch per kind of event (to tell the kinds apart). */
+  const publish = (events: TownEvent[], measuring: boolean) => {
+    const byKind = new Map<string, TownEvent[]>();
+    for (const e of events) {
+      const k = e.kind === "actionStarted" && e.talkingTo ? "actionStarted (a talk)" : e.kind;
+      byKind.set(k, [...(byKind.get(k) ?? []), e]);
+      if (measuring) add(counts, k, 1);
+    }
+    for (const [k, some] of byKind) {
+      mirror(state, some);
+      ix.update();
+      const it = { offset: 1 };
+      enc.encode(it);
+      const shared = it.offset;
+      let total = 0;
+      for (const c of views) {
+        const n = enc.encodeView(c.view as StateView, shared, it).length;
+        if (n > 1) total += n - 1; // the patch's code left out: the kinds share one patch live
+      }
+      enc.discardChanges();
+      if (!measuring) continue;
+      add(bytes, `patch: ${k}`, total / views.length);
+      if (said.has(k))
+        for (const e of some) {
+          // As TownRoom.tell(): those who see the person, or the resident's tile.
+          const [avatars, residents] =
+            e.kind === "said"
+              ? [[e.listener], [e.speaker, e.listener]]
+              : e.kind === "avatarSaid"
+                ? [[e.avatarId], [e.agentId]]
+                : e.kind === "chatEnded"
+                  ? [[e.avatarId], [e.agentId]]
+                  : [[], []];
+          const tiles = residents.flatMap((id) => {
+            const r = state.agents.get(id);
+            return r ? [{ x: r.x, y: r.y }] : [];
+          });
+          const heard = ix.audience(avatars, tiles).length;
+          add(bytes, `message: ${k}`, (heard * JSON.stringify(e).length) / views.length);
+        }
+    }
+  };
+  const people: { id: string; wait: number; to?: string; at?: { x: number; y: number } }[] = [];
+  for (let i = 0; i < talkers; i++) {
+    const id = `session${String(i).padStart(3, "0")}`;
+    const r = town.apply({ kind: "joinAvatar", avatarId: id, name: `bot-${i}`, role: "visitor" });
+    if (r.ok) publish(r.events, false);
+    const c: ViewClient = { sessionId: id };
+    ix.join(c, id);
+    views.push(c);
+    people.push({ id, wait: rng.next() * 2000 });
+  }
+  const warm = 20_000;
+  const end = warm + walkSeconds * 1000;
+  for (; now < end; now += 50) {
+    const events: TownEvent[] = [];
+    const where = new Map(town.avatarViews().map((a) => [a.id, a]));
+    for (const p of people) {
+      if (now < p.wait) continue;
+      p.wait = now + 200;
+      if (!p.to) {
+        const rs = town.agentViews();
+        const r = rs[Math.floor(rng.next() * rs.length)];
+        for (let k = 0; k < 30 && !p.at; k++) {
+          const x = r.x + Math.round(rng.next() * 2 - 1),
+            y = r.y + Math.round(rng.next() * 2 - 1);
+          if ((x !== r.x || y !== r.y) && map.isWalkable(x, y)) p.at = { x, y };
+        }
+        if (!p.at) continue;
+        p.to = r.id;
+        const res = town.apply({ kind: "moveAvatar", avatarId: p.id, ...p.at });
+        if (res.ok) events.push(...res.events);
+        continue;
+      }
+      const me = where.get(p.id);
+      if (me && p.at && me.x === p.at.x && me.y === p.at.y) {
+        const text = "Hello, how is your day going?";
+        const r = town.apply({ kind: "say", avatarId: p.id, agentId: p.to, text });
+        if (r.ok) events.push(...r.events);
+        p.to = undefined;
+        p.at = undefined;
+        p.wait = now + 4000 + rng.next() * 8000;
+      }
+    }
+    events.push(...town.tickHumans(50));
+    if (now % 1000 === 0) {
+      events.push(...(await town.advance()));
+      Object.assign(state.clock, { step: town.step, time: town.time });
+    }
+    publish(events, now >= warm);
+  }
+  console.log(
+    `\nPart 5, ${talkers} people talking with base-25's ${town.agentViews().length} residents for ${walkSeconds} s (after 20 s), seed ${seed}: bytes a second a client is sent, by the event that caused them`,
+  );
+  let total = 0;
+  for (const [k, b] of [...bytes].sort((x, y) => y[1] - x[1])) {
+    total += b / walkSeconds;
+    const kind = k.replace(/^\w+: /, "");
+    console.log(
+      `  ${k.padEnd(34)} ${(b / walkSeconds).toFixed(1).padStart(7)} B/s  (${((counts.get(kind) ?? 0) / walkSeconds).toFixed(1)} events a second)`,
+    );
+  }
+  console.log(`  all${" ".repeat(31)} ${total.toFixed(0).padStart(7)} B/s`);
   process.exit(0);
 }
 

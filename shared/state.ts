@@ -36,6 +36,13 @@ export const AgentState = schema(
     // a resident's details), and it was over half the bytes of every change of a resident's doing.
     /** Id of the agent or avatar this agent talks to, "" when none. */
     talkingTo: t.string().view(),
+    /**
+     * How many others besides talkingTo are in its talk with people, when the client writes the
+     * doing itself (doingOf(): "talking with <name> and 3 others"). The doing of a group talk
+     * named every person in it ("talking with bot-44 and bot-90 and bot-2 and …"), and was sent
+     * to every client again at each arrival and leave: at 500 people, most of what a client read.
+     */
+    others: t.uint8().view(),
     /** Row of the character sprite sheet. */
     sprite: t.number(),
     /**
@@ -81,9 +88,13 @@ export const AvatarState = schema(
 );
 export type AvatarState = SchemaType<typeof AvatarState>;
 
+/**
+ * An object's state, kept in a map by the object's address: the key, sent once when the state
+ * comes (objectStates() gives it back as `address`). The entry no longer carries the address
+ * again, which was half the bytes of every object a resident took up, sent to every client.
+ */
 export const ObjectState = schema(
   {
-    address: t.string(),
     state: t.string(),
     /** Who set the state: an agent's name, a person's name, or "" for the town itself. */
     by: t.string(),
@@ -162,13 +173,37 @@ export function sentDoing(
   s: TownState,
   id: string,
   d: { action: string; emoji: string; talkingTo: string },
-): { action: string; emoji: string } {
+): { action: string; emoji: string; others: number } {
   const withWhom = d.talkingTo || s.agents.get(id)?.talkingTo || "";
   const name = withWhom ? nameIn(s, withWhom) : undefined;
-  return name !== undefined && d.emoji === TALK_EMOJI && d.action === talkingWith(name)
-    ? { action: "", emoji: "" }
-    : { action: d.action, emoji: d.emoji };
+  const others = name === undefined || d.emoji !== TALK_EMOJI ? -1 : othersIn(s, d.action, name);
+  return others >= 0
+    ? { action: "", emoji: "", others }
+    : { action: d.action, emoji: d.emoji, others: 0 };
 }
+
+/**
+ * A talk's doing as talkingWith() writes it for a group ("talking with A and B and C"): how many
+ * besides `name` it names, each the name of someone in the room (0: `name` alone); -1 when the
+ * doing is anything else (a topic, or names the client could not tell apart), sent as it is.
+ */
+function othersIn(s: TownState, action: string, name: string): number {
+  if (action === talkingWith(name)) return 0;
+  const prefix = talkingWith("");
+  if (!action.startsWith(prefix)) return -1;
+  const names = action.slice(prefix.length).split(" and ");
+  if (names.length > 255 || !names.includes(name) || name.includes(" and ")) return -1;
+  let known = namesIn.get(s);
+  if (!known || known.size !== s.avatars.size + s.agents.size) {
+    known = new Set();
+    for (const a of s.avatars.values()) known.add(a.name);
+    for (const a of s.agents.values()) known.add(a.name);
+    namesIn.set(s, known);
+  }
+  for (const n of names) if (!known.has(n)) return -1;
+  return names.length - 1;
+}
+const namesIn = new WeakMap<TownState, Set<string>>();
 
 /**
  * A resident's doing as a client shows it (sentDoing()'s inverse): "" for both while it is out of
@@ -178,7 +213,14 @@ export function doingOf(s: TownState, a: AgentState): { action: string; emoji: s
   const action: string = a.action ?? "",
     emoji: string = a.emoji ?? "";
   if (!a.talkingTo || action || emoji) return { action, emoji };
-  return { action: talkingWith(nameIn(s, a.talkingTo) ?? "someone"), emoji: TALK_EMOJI };
+  const name = nameIn(s, a.talkingTo) ?? "someone";
+  const others = a.others ?? 0;
+  return {
+    action: talkingWith(
+      others === 0 ? name : `${name} and ${others === 1 ? "one other" : `${others} others`}`,
+    ),
+    emoji: TALK_EMOJI,
+  };
 }
 
 /** A facing as the state carries it (its index in FACINGS). */

@@ -22,6 +22,7 @@ export function agentState(v: AgentView): AgentState {
   const { address: _kept, facing, ...sent } = v; // the address is not in the state (shared/state.ts)
   Object.assign(s, sent);
   s.facing = facingIndex(facing);
+  s.others = 0;
   return s;
 }
 
@@ -129,7 +130,6 @@ function stateTarget(state: TownState, inUseByArea: boolean): ViewTarget {
         return;
       }
       const o = into.get(v.address) ?? new ObjectState();
-      o.address = v.address;
       o.state = v.state;
       o.by = v.by;
       into.set(v.address, o);
@@ -143,10 +143,15 @@ export function mirror(
   options: { inUseByArea?: boolean } = {},
 ): void {
   const target = stateTarget(state, options.inUseByArea ?? false);
-  for (const e of events)
-    applyEvent(
-      target,
-      // A talk's doing the client writes itself is not sent (shared/state.ts, sentDoing).
-      e.kind === "actionStarted" ? { ...e, ...sentDoing(state, e.agentId, e) } : e,
-    );
+  for (const e of events) {
+    if (e.kind !== "actionStarted") {
+      applyEvent(target, e);
+      continue;
+    }
+    // A talk's doing the client writes itself is not sent (shared/state.ts, sentDoing).
+    const { others, ...doing } = sentDoing(state, e.agentId, e);
+    applyEvent(target, { ...e, ...doing });
+    const a = state.agents.get(e.agentId);
+    if (a && a.others !== others) a.others = others;
+  }
 }

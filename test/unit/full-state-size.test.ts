@@ -56,7 +56,7 @@ function bigTown(people: number, objects: number): TownState {
     const address = `the town:house ${i}:kitchen:stove`;
     s.objects.set(
       address,
-      new ObjectState().assign({ address, state: "x".repeat(MAX_STATE_LENGTH), by: "A moderator" }),
+      new ObjectState().assign({ state: "x".repeat(MAX_STATE_LENGTH), by: "A moderator" }),
     );
   }
   return s;

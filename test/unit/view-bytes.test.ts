@@ -13,6 +13,7 @@ import {
   RESIDENTS_ALL_SENT,
   VIEW_MARGIN,
 } from "../../shared/interest.ts";
+import { objectStates } from "../../shared/objectStates.ts";
 import { avatarAt, doingOf, facingOf, TownState } from "../../shared/state.ts";
 
 const MAP = { width: 160, height: 120 };
@@ -258,5 +259,73 @@ describe("bytes a client is sent", () => {
     // A talk on a topic (two residents) is sent as it is: the client cannot write it.
     r.patch([{ ...talk, action: "the harvest fair", talkingTo: "r8" }]);
     expect(doing(oskar)).toBe("💬 the harvest fair");
+  });
+  it("a group talk with people costs a client a few bytes at each arrival, not every name in it again", () => {
+    const r = room(25);
+    const ines = r.join("sessionIN", "Ines Calloway", 60, 50);
+    // Twelve people walk up to the resident reading in its study, one after another.
+    const people = Array.from({ length: 12 }, (_, i) => `Visitor ${i + 1}`);
+    people.forEach((name, i) => r.join(`session${i}`, name, 4 + (i % 3), 6 + Math.floor(i / 3)));
+    const doing = () => {
+      const s = ines.decoder!.state;
+      const { action, emoji } = doingOf(s, s.agents.get("r7")!);
+      return `${emoji} ${action}`;
+    };
+    const talk = (n: number, to: number) =>
+      r.patch([
+        {
+          kind: "actionStarted",
+          agentId: "r7",
+          action: `talking with ${people.slice(0, n).join(" and ")}`,
+          emoji: "💬",
+          address: "Brackwater:Lindqvist house:study",
+          talkingTo: `session${to}`,
+        },
+      ]);
+    const sizes: number[] = [];
+    for (let n = 1; n <= people.length; n++) sizes.push(talk(n, n - 1).get(ines)!.length);
+    // Each arrival: whom it talks with now and how many others (every name, 200 bytes at twelve).
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(18);
+    expect(doing()).toBe("💬 talking with Visitor 12 and 11 others");
+    // One leaves; it answers the first again.
+    const left = talk(11, 0).get(ines)!.length;
+    expect(left).toBeLessThanOrEqual(18);
+    expect(doing()).toBe("💬 talking with Visitor 1 and 10 others");
+    talk(2, 1);
+    expect(doing()).toBe("💬 talking with Visitor 2 and one other");
+    // A doing naming someone not in the room is sent as it is.
+    r.patch([
+      {
+        kind: "actionStarted",
+        agentId: "r7",
+        action: "talking with Visitor 1 and a stranger",
+        emoji: "💬",
+        address: "Brackwater:Lindqvist house:study",
+        talkingTo: "session0",
+      },
+    ]);
+    expect(doing()).toBe("💬 talking with Visitor 1 and a stranger");
+  });
+  it("an object a resident takes up costs a client its address once, with its state and who set it", () => {
+    const r = room(25);
+    const ines = r.join("sessionIN", "Ines Calloway", 60, 50);
+    const address = "Brackwater:Ferreira bakery:kitchen:bread oven";
+    const sent = r
+      .patch([{ kind: "objectChanged", address, state: "baking bread", by: "Resident 4" }])
+      .get(ines)!;
+    expect(objectStates(ines.decoder!.state)).toEqual([
+      { address, state: "baking bread", by: "Resident 4" },
+    ]);
+    const text = Buffer.from(sent).toString("latin1");
+    expect(text.split(address).length - 1).toBe(1); // twice before: the map's key and a field
+    expect(sent.length).toBeLessThanOrEqual(
+      Buffer.byteLength(address) +
+        Buffer.byteLength("baking bread") +
+        Buffer.byteLength("Resident 4") +
+        16,
+    );
+    // The resident leaves it: idle again, gone from the client's list.
+    r.patch([{ kind: "objectChanged", address, state: "", by: "Resident 4" }]);
+    expect(objectStates(ines.decoder!.state)).toEqual([]);
   });
 });
