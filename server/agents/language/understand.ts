@@ -217,6 +217,66 @@ function ofPeople(doc: Doc): boolean {
 const SUGGESTION =
   "^(let's #Pronoun?|let us|lets|shall we|should we|how about we|what about we|why don't #Negative? we|why do #Negative we|why #Negative) [#Verb]";
 
+/** A number said in words or figures ("four", "4"), by compromise. */
+function numberOf(word: string): number | undefined {
+  const n = (nlp(word).numbers().get() as number[])[0];
+  return typeof n === "number" && Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * A clock time said in words ("half past four", "a quarter to six", "ten past five") in figures,
+ * as chrono-node reads them ("4:30"): a part of the hour is a fraction by its WordNet gloss ("one
+ * of four equal parts") or a number of minutes; "past"/"after" count on from the hour,
+ * "to"/"before" back from it.
+ */
+export function clockInFigures(text: string): string {
+  // (A count of things is no time: "two to three PEOPLE", "at one POINT".)
+  const thingAfter = (whole: string, end: number) => {
+    const next = (whole.slice(end).match(/^\s+([a-z]+)/i) ?? [])[1];
+    return !!next && nlp(next).has("#Noun") && !nlp(next).has("#Date");
+  };
+  return text
+    .replace(
+      /\b(?:an? )?([a-z]+) (past|after|to|before) ([a-z]+|\d{1,2})\b/gi,
+      (all, part: string, way: string, hourWord: string, at: number, whole: string) => {
+        if (thingAfter(whole, at + all.length)) return all;
+        const hour = numberOf(hourWord);
+        if (hour === undefined || !Number.isInteger(hour) || hour < 1 || hour > 12) return all;
+        const parts = senses(part.toLowerCase(), "noun")
+          .map((s) => /^one of (\w+) equal parts/.exec(s.gloss)?.[1])
+          .find(Boolean);
+        const counted = numberOf(part);
+        const minutes = parts
+          ? 60 / (numberOf(parts) ?? NaN)
+          : // (Minutes are said by fives: "ten past", "twenty-five to".)
+            counted !== undefined && counted > 0 && counted < 60 && counted % 5 === 0
+            ? counted
+            : NaN;
+        if (!Number.isInteger(minutes)) return all;
+        const back = /^(to|before)$/i.test(way);
+        const h = back ? (hour === 1 ? 12 : hour - 1) : hour;
+        const m = back ? 60 - minutes : minutes;
+        return `${h}:${String(m).padStart(2, "0")}`;
+      },
+    )
+    .replace(/\bat ([a-z]+)\b/gi, (all, word: string, at: number, whole: string) => {
+      // "At seven": an hour said in words, said last in its clause or before a time
+      // ("at seven tomorrow"), not "at one point".
+      const hour = numberOf(word);
+      if (hour === undefined || !Number.isInteger(hour) || hour < 1 || hour > 12) return all;
+      const next = (whole.slice(at + all.length).match(/^\s+([a-z']+)/i) ?? [])[1];
+      return next && !nlp(next).has("#Date") ? all : `at ${hour}`;
+    });
+}
+
+/** A verb said in the past: not a participle said of now after a present "be" ("where ARE you
+ *  headed?", "is she married?"). */
+function saysPast(doc: ReturnType<typeof nlp>): boolean {
+  const all = doc.match("#PastTense").length;
+  if (!all) return false;
+  return all > doc.match("(am|is|are) #Pronoun? #Adverb? [#PastTense]", 0).length;
+}
+
 /** The span of time an utterance is about: chrono-node's reading against now, else its tense. */
 function spanOf(
   text: string,
@@ -231,9 +291,23 @@ function spanOf(
   if (found.length && found.every((r) => /^(right )?now$/i.test(r.text.trim())))
     return { span: "now" };
   const timed = found.find((r) => r.start.isCertain("hour"));
-  const clockAt = timed?.start.date().getTime();
+  // An hour said without "am" or "pm" is the next one to come: "at 5:15" said at 9 am is 5:15 pm;
+  // said at 8 pm, tomorrow's; the small hours, before seven, are no time to meet ("at 4:30" is
+  // 4:30 pm).
+  let timedDate = timed?.start.date();
+  const hour = timed?.start.get("hour") ?? 12;
+  if (timed && timedDate && !timed.start.isCertain("meridiem") && hour < 12) {
+    const t = timedDate.getTime();
+    if (day(timedDate) === day(ref) && t <= now)
+      timedDate = new Date(
+        t + 43_200_000 > now ? t + 43_200_000 : t + 86_400_000 + (hour < 7 ? 43_200_000 : 0),
+      );
+    // ("Tomorrow at 4" is 4 pm.)
+    else if (t >= now && hour < 7) timedDate = new Date(t + 43_200_000);
+  }
+  const clockAt = timedDate?.getTime();
   for (const r of found) {
-    const d = r.start.date();
+    const d = r === timed && timedDate ? timedDate : r.start.date();
     const diff = day(d) - day(ref);
     const at =
       clockAt === undefined
@@ -259,7 +333,7 @@ function spanOf(
     return { span: doc.has("so far") ? "today" : "recent" };
   // (A time to come said by a word alone, "later", "soon", is no span of its own: today's.)
   if (looksAhead(text, doc, false)) return { span: "future" };
-  if (doc.has("#PastTense") && !doc.has("(used to)")) return { span: "recent" };
+  if (saysPast(doc) && !doc.has("(used to)")) return { span: "recent" };
   return { span: "general" };
 }
 
@@ -479,7 +553,7 @@ export function understand(
   const said = doc.sentences().out("array") as string[];
   const salutation = (x: string) => !parsed(x).has("#Verb") && x.split(/\s+/).length <= 3;
   const asked = said.length > 1 && salutation(said[0]) ? said.slice(1).join(" ") : clean;
-  const read = spanOf(asked, ctx.now, asked === clean ? doc : parsed(asked));
+  const read = spanOf(clockInFigures(asked), ctx.now, asked === clean ? doc : parsed(asked));
   // Something said to be drawing near with no time named ("anything coming up?") is ahead.
   const { span, at, days } =
     read.span === "general" && nearing(asked) ? { ...read, span: "future" as Span } : read;
@@ -487,7 +561,7 @@ export function understand(
   const tense: Utterance["tense"] =
     looksAhead(asked, asked === clean ? doc : parsed(asked)) || timeAhead(asked, ctx.now)
       ? "future"
-      : doc.has("#PastTense") || doc.has("(have|has) you #Adverb? (been|done|had)")
+      : saysPast(doc) || doc.has("(have|has) you #Adverb? (been|done|had)")
         ? "past"
         : "present";
 
@@ -513,13 +587,25 @@ export function understand(
           : "thing";
 
   // A word before a time said that can modify it ("RIGHT now", "LATE tonight") says when.
-  const times = chrono.parse(clean, new Date(ctx.now));
+  const times = chrono.parse(clockInFigures(clean), new Date(ctx.now));
   const timeWords = times.map(
     (r) => clean.slice(0, r.index).trim().split(/\s+/).at(-1)?.toLowerCase() ?? "",
   );
   // A part of a day named without its hour: chrono-node implies one (noon for a bare day).
   const part = times.find((r) => !r.start.isCertain("hour") && r.start.get("hour") !== 12);
   // A time said is read into the span ("this MORNING"); it is no topic of its own.
+  // (A clock time said in words is a time: "HALF PAST four".)
+  const figures = new Set(
+    clockInFigures(clean)
+      .toLowerCase()
+      .split(/[^a-z]+/),
+  );
+  const clockWords = new Set(
+    clean
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w && !figures.has(w)),
+  );
   const saidTimes = new Set(times.flatMap((r) => r.text.toLowerCase().split(/[^a-z]+/)));
   // (A remark's tag says nothing of its topic: "You like pool, DON'T YOU?")
   const tag = tagOf(asked);
@@ -530,7 +616,8 @@ export function understand(
   ]).filter(
     (t) =>
       !(timeWords.includes(t.word) && isWord(t.word, "adv")) &&
-      !(saidTimes.has(t.word) && domainOf(t.word, "noun") === "noun.time"),
+      !(saidTimes.has(t.word) && domainOf(t.word, "noun") === "noun.time") &&
+      !clockWords.has(t.word),
   );
   const words0 = terms0.map((t) => t.word);
   // A verb of knowing or telling frames the question ("do you KNOW about any party"): the topic
@@ -619,9 +706,27 @@ export function understand(
   // An invitation: asked to come, join or visit (a verb of motion or meeting after "you", past
   // "like to", "want to"), or to do something with the speaker ("have tea WITH ME"); a request:
   // asked to do something else.
-  const modalYou = main.has("(would|will|could|can) you (like to|want to|wanna)? #Verb");
+  // (A question said without its subject, "..., want to come?", "Want to join us?", asks the
+  // listener: "do you want to ...".)
+  const lastClause = (sentences.at(-1) ?? clean).split(/,\s*/).at(-1) ?? "";
+  // (By a verb of wanting, WordNet's: "CARE to join me?", "LIKE to come along?" ask as "want to".)
+  const wanting = (lastClause.match(/^\s*([a-z]+)\s+to\s/i) ?? [])[1]?.toLowerCase();
+  const elided =
+    /\?\s*$/.test(clean) &&
+    (parsed(lastClause).has("^(want|wanna) to? #Verb") ||
+      (!!wanting &&
+        parsed(lastClause).has("^#Verb to #Verb") &&
+        closeness(lemma(wanting, "verb") ?? wanting, "want") >= 0.7));
+  const asking = elided
+    ? parsed(`do you want to ${lastClause.replace(/^\s*[a-z]+\s+(to\s+)?/i, "")}`)
+    : main;
+  // ("Do you want to come?" invites as "would you like to come?" does; "do you like to walk?"
+  // asks what it likes, "do you want to BE a teacher?" a wish.)
+  const modalYou =
+    asking.has("(would|will|could|can) you (like to|want to|wanna)? #Verb") ||
+    (asking.has("do you (want to|wanna) #Verb") && !asking.has("do you (want to|wanna) be"));
   const asksOf = (
-    main.match("you (like to|want to|wanna)? [#Verb]", 0).out("array") as string[]
+    asking.match("you (like to|want to|wanna)? [#Verb]", 0).out("array") as string[]
   ).filter((v) => !/^(like|want|wanna)$/i.test(v));
   const helping = (l: string) => closeness(l, "help") >= 0.6;
   const invitingVerb = asksOf
@@ -637,9 +742,10 @@ export function understand(
           ["visit", "join", "attend"].some((c) => closeness(l, c) >= 0.6))
       );
     });
-  const withSpeaker = main.has("with (me|us)") && !asksOf.some((v) => helping(verbOf(v)));
+  const withSpeaker = asking.has("with (me|us)") && !asksOf.some((v) => helping(verbOf(v)));
   // A question word ("What will you do tomorrow?") asks; it does not invite.
-  const asks = main.has("#QuestionWord");
+  // (The auxiliary of a yes/no question, "DO you want to come?", asks nothing of its own.)
+  const asks = main.match("#QuestionWord").not("(do|does|did)").found;
   if (
     !asks &&
     (modalYou || main.has("^#Imperative")) &&

@@ -6,7 +6,7 @@
 // person's own words are never the answer. "I don't know" only when nothing it knows bears on
 // the question, and then with what it knows nearby or a question back.
 import { personaFacts, tellable, type Fact } from "../language/facts.ts";
-import { copyOf, parsed, sentencesOf } from "../language/parse.ts";
+import { copyOf, parsed, sentencesOf, termsOf } from "../language/parse.ts";
 import type { Knowledge, KnownPlace } from "../language/knowledge.ts";
 import {
   closeness,
@@ -22,7 +22,7 @@ import {
 } from "../language/lexicon.ts";
 import { clock, inFirstPerson, listOf, sentence, toListener } from "../language/realise.ts";
 import { fullNameOnce } from "../language/person.ts";
-import type { Utterance } from "../language/understand.ts";
+import { infinitive, type Utterance } from "../language/understand.ts";
 import { bearing, heldRecords, newsTopic, recordsAsked } from "../language/news.ts";
 import {
   type Talk,
@@ -604,7 +604,16 @@ export function answerPeople(
         (u.tense === "past" &&
           u.about === "you" &&
           ["today", "recent", "general"].includes(u.span)));
+    // "Where are you headed?", "where are you walking to?": a way it is on now, its next doing
+    // (a verb of motion said of it in the present, by WordNet's verb files).
+    const onTheWay =
+      u.wh === "where" &&
+      u.about === "you" &&
+      u.tense !== "past" &&
+      parsed(u.text).has("(am|is|are) you #Adverb? #Verb") &&
+      u.topic.some((w) => u.pos?.[w] === "verb" && domainOf(w, "verb") === "verb.motion");
     const aboutPlans =
+      onTheWay ||
       near.kind === "plan" ||
       u.tense === "future" ||
       ["now", "evening", "tomorrow", "future", "week"].includes(u.span) ||
@@ -753,6 +762,48 @@ export function answerPeople(
     // "What did you have for lunch?": the block of its day the topic names, before its whole day.
     const block = aboutPast ? doneAsked(u, f, k) : undefined;
     if (block) sources.push(block);
+    // "Where did you grow up?", "When did you learn to sail?": a doing of its life, told by its
+    // persona with the question's own verb, and no doing of its days: that fact, not its day.
+    // (Only the doing asked: "where did you go after BREAKFAST?" is its day.)
+    const lifeVerbs =
+      aboutPast &&
+      !block &&
+      (u.wh === "where" || u.wh === "when") &&
+      u.topic.every((w) => u.pos?.[w] === "verb")
+        ? u.topic
+        : [];
+    // (A verb with its particle, "grow UP", is met only with that particle: "I grow cabbages"
+    // is no growing up.)
+    const saysVerb = (text: string, v: string) => {
+      const [head, particle] = v.split(" ");
+      const terms = termsOf(text);
+      return terms.some(
+        (t, i) =>
+          [t.normal, lemma(t.normal, "verb"), infinitive(t.normal)].includes(head) &&
+          (!particle || terms[i + 1]?.normal === particle),
+      );
+    };
+    const daysVerbs = activities([...k.yesterday, ...k.today]).map((b) => {
+      const first = plain(b.task).split(" ")[0].toLowerCase();
+      return lemma(first, "verb") ?? first;
+    });
+    const lifeFact = lifeVerbs.some((v) => daysVerbs.includes(v.split(" ")[0]))
+      ? undefined
+      : f.facts.find(
+          (x) =>
+            tellable(x, k.knowsSpeaker) &&
+            lifeVerbs.some((v) => x.pos?.[v.split(" ")[0]] === "verb" && saysVerb(x.text, v)),
+        );
+    if (lifeFact)
+      sources.push({
+        name: "life",
+        sentences: [
+          ownClause(
+            mine(f, lifeFact.text),
+            lifeVerbs.map((v) => v.split(" ")[0]),
+          ),
+        ],
+      });
     if (aboutPast) sources.push(past(u, f, k, talk));
     // A named time ("this evening", "tomorrow") asks about the plan first, whatever the topic.
     const namedTime = ["now", "evening", "tomorrow", "week"].includes(u.span);
@@ -763,7 +814,9 @@ export function answerPeople(
       !["now", "evening", "tomorrow"].includes(u.span);
     // (How it feels this evening is how it is, not its evening's plan.)
     if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime) && !hoped && !howFeeling)
-      sources.push(plansFor(u, f, k, talk, held));
+      sources.push(
+        plansFor(onTheWay && u.span === "general" ? { ...u, span: "today" } : u, f, k, talk, held),
+      );
     // (A yes/no question by a kind only when near it: "do you play sports?" is no work.)
     // (A yes/no question by a kind of its life only when near it: "do you play sports?" is no
     // work; what troubles or moves it is asked in many words: "is anything BOTHERING you?".)

@@ -34,6 +34,8 @@ export function foreignTopic(u: Utterance, k: Knowledge): string[] {
   return u.topic.filter(
     (w) =>
       THING_FILES.includes(domainOf(w, "noun")) &&
+      // (A word used as a verb is a doing, not a thing: "where are you HEADED?")
+      u.pos?.[w] !== "verb" &&
       // Kin and friends are its own life ("brothers", "cousin"), whatever its persona names.
       !kinOf([w]).length &&
       senses(w, "noun").length >= senses(w, "verb").length &&

@@ -39,12 +39,20 @@ export function ownNews(u: Utterance): OwnNews | undefined {
   const mine = doc.has("^(i|we|i'm|we're)");
   // Come to the town: a verb of arriving, or of motion to "here" or the town, said of oneself.
   const moving = (w: string) => domainOf(w, "verb") === "verb.motion";
-  if (
-    mine &&
-    u.tense === "past" &&
-    (words.some((w) => closeness(w, "arrive") >= 0.6) ||
-      (doc.has("(here|town)") && words.some(moving)))
-  )
+  // (A verb of arriving with an object gets something, it arrives nowhere: "I GOT a new job".)
+  const arriving = termsOf(u.text).some((t, i, all) => {
+    const w = t.normal.replace(/[^a-z'-]/g, "");
+    const forms = [w, lemma(w, "verb"), infinitive(w)].filter((x): x is string => !!x);
+    if (!t.tags.includes("Verb") || !forms.some((x) => closeness(x, "arrive") >= 0.6)) return false;
+    const next = all[i + 1];
+    return !(
+      next &&
+      ["Determiner", "Possessive", "Adjective", "Noun"].some((tag) => next.tags.includes(tag)) &&
+      !next.tags.includes("Date") &&
+      !/^(here|there|home)$/.test(next.normal)
+    );
+  });
+  if (mine && u.tense === "past" && (arriving || (doc.has("(here|town)") && words.some(moving))))
     return "arrival";
   if (u.about !== "me") return undefined;
   // Something gone from them ("went missing", "lost"), not someone who died.
@@ -74,6 +82,8 @@ export function namedThing(u: Utterance, me: string): string {
       (n) =>
         !/^(i|you|we|he|she|they|it|there|me)('m|'re|'s|'ve|'ll|'d)?$/i.test(n) &&
         !parsed(n).has("^#Reflexive$") &&
+        // (A thing pointed at, "THIS place", "that town", is where they stand, no news named.)
+        !parsed(n).has("^(this|that|these|those)") &&
         !n.includes(me.split(" ")[0]),
     );
   // (Without a reflexive: "a painter myself" is "a painter".)
