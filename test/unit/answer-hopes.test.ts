@@ -122,6 +122,12 @@ describe("the same news and a pronoun's referent, read from the words", () => {
     expect(
       sameNews("I am studying for an accounting exam.", "I am baking bread for the market."),
     ).toBe(false);
+    expect(
+      sameNews(
+        "I'm planning a visit to Marta Lind at the Anchor Inn on February 15 at 8 pm.",
+        "I'm planning a visit to Marta Lind at the Anchor Inn on February 15 at 5 pm.",
+      ),
+    ).toBe(false);
   });
 
   it("names what a pronoun left behind stood for: its sentence's subject or object first", async () => {

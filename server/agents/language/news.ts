@@ -438,5 +438,7 @@ export function sameNews(a: string, b: string, at?: "hour"): boolean {
   const shared = small.filter((w) => large.some((v) => sameWord(w, v))).length;
   if (shared / small.length < 0.75) return false;
   if (x.times.length && y.times.length && !x.times.some((t) => y.times.includes(t))) return false;
+  // (Two visits on one day at two hours are two visits.)
+  if (x.hours.length && y.hours.length && !x.hours.some((h) => y.hours.includes(h))) return false;
   return true;
 }

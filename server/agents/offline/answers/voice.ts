@@ -46,7 +46,7 @@ export function choose(options: string[], talk: Talk, ...salt: (string | number)
 /** Sentences not yet said in the talk, and not the person's words. A sentence said before inside
  *  a longer one is left out of it (the occupation said again after "Who are you?"), and the rest
  *  kept when it still says something; a short reply word ("Yes.") may come again, and a reply left alone is kept. */
-export function unsaid(sentences: string[], talk: Talk): string[] {
+export function unsaid(sentences: string[], talk: Talk, retelling = true): string[] {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, "");
   const said = talk.said.map(norm);
   const heard = talk.heard.map(norm);
@@ -60,7 +60,7 @@ export function unsaid(sentences: string[], talk: Talk): string[] {
   // (Nor a plan said before in other words: told from a memory, then from the persona, at the
   // same hour.)
   const told = talk.said.flatMap((x) => sentencesOf(x));
-  const retold = (p: string) => told.some((x) => sameNews(x, p, "hour"));
+  const retold = (p: string) => retelling && told.some((x) => sameNews(x, p, "hour"));
   return sentences.flatMap((s) => {
     const n = norm(s);
     if (!n.length || old(n)) return [];
@@ -178,9 +178,12 @@ export function liftedOut(
   return kept;
 }
 
-/** Whether every sentence of a source was said already in the talk (it fitted, and is used up). */
-export function usedUp(sentences: string[], talk: Talk): boolean {
-  return sentences.some((s) => s.trim()) && !unsaid(sentences, { ...talk, heard: [] }).length;
+/** Whether every sentence of a source was said already in the talk (it fitted, and is used up);
+ *  `retelling` false: said in the same words, not only the same news in others. */
+export function usedUp(sentences: string[], talk: Talk, retelling = true): boolean {
+  return (
+    sentences.some((s) => s.trim()) && !unsaid(sentences, { ...talk, heard: [] }, retelling).length
+  );
 }
 
 /** A source used up, pointed back to briefly (the gist of its sentence that bears most on what
