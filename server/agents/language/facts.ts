@@ -9,6 +9,7 @@ import { closeness, glossOf, kindOf, lemma, senses, synset, valence, type Pos } 
 import { Bounded, copyOf, sentencesOf, termsOf as parsedTerms } from "./parse.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
 import { notePronoun } from "./pronouns.ts";
+import { refersBack } from "./anaphora.ts";
 import { namesTimeAhead } from "./time.ts";
 import { infinitive } from "./understand.ts";
 
@@ -233,41 +234,6 @@ function readSecret(text: string): boolean {
     (negated && telling) ||
     terms.some((t) => closeness(t.normal, "secret") >= 0.9 || fromSecret(t.normal))
   );
-}
-
-/** Pronouns that stand for something said before them (a thing, an event, others). English
- *  grammar, closed class; possessives ("their coffee") mostly point within their own clause. */
-const ANAPHORS = new Set(["it", "them", "they"]);
-
-/**
- * Whether a fragment holds a pronoun whose antecedent is not in it: no noun before the pronoun's
- * own verb that agrees with it (a thing for "it", several for "them"). A pronoun is never the
- * object beside it in its own clause ("play the piano at IT" is not the piano), so nouns after its
- * verb do not count; "people who remember IT" has no thing to be it. The resident's own pronoun
- * ("they" of a resident called so) is its subject, not a reference.
- */
-function refersBack(terms: readonly Term[], own: readonly string[]): boolean {
-  return terms.some((t, i) => {
-    if (!t.tags.includes("Pronoun") || !ANAPHORS.has(t.normal) || own.includes(t.normal))
-      return false;
-    let verb = i - 1;
-    while (verb >= 0 && !terms[verb].tags.includes("Verb")) verb--;
-    const before = terms
-      .slice(0, Math.max(0, verb))
-      .filter((x) => x.tags.includes("Noun") && !x.tags.includes("Pronoun"));
-    const plural = t.normal !== "it";
-    const agrees = (x: Term) =>
-      plural
-        ? x.tags.includes("Plural")
-        : !x.tags.includes("Plural") &&
-          !x.tags.includes("Person") &&
-          !x.tags.includes("ProperNoun") &&
-          // (Not someone: "it" is no person, by WordNet's first sense.)
-          !kindOf(lemma(x.normal, "noun") ?? x.normal, "person", { senses: 1 });
-    // Two nouns joined by "and" are several ("photographs and letters ... lend THEM").
-    const joined = plural && terms.slice(0, Math.max(0, verb)).some((x) => x.normal === "and");
-    return !before.some(agrees) && !(joined && before.length >= 2);
-  });
 }
 
 /** Whether the "and" at `i` closes a series of doings ("A, B, and C"): a comma before it, in its

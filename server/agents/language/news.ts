@@ -14,9 +14,9 @@ import { nameCandidates, withFirst } from "./names.ts";
 import { cap, namedOnce, ownMemoryAsI } from "./person.ts";
 import { secretIn } from "./facts.ts";
 import { Bounded, parsed } from "./parse.ts";
-import { domainOf, lemma, relatedness } from "./lexicon.ts";
+import { closeness, domainOf, lemma, relatedness } from "./lexicon.ts";
 import { daysBetween, dates, formatTime12, MONTH_NAMES, reference, relativeDays } from "./time.ts";
-import { contentWords } from "./understand.ts";
+import { contentTerms, contentWords } from "./understand.ts";
 
 const first = (name: string) => name.split(" ")[0];
 
@@ -384,3 +384,61 @@ export function plansAhead(
 }
 
 const DAY_MS = 86_400_000;
+
+// ------------------------------------------------------------------------------- the same news
+
+interface Told {
+  what: string[];
+  times: string[];
+  hours: string[];
+}
+
+/** What a sentence tells, apart from when: its content words by their lemma, and its times (the
+ *  words WordNet files under time, "evening", "morning"; the hours it names). */
+function toldIn(text: string): Told {
+  let out = toldKept.get(text);
+  if (!out) {
+    const what: string[] = [];
+    const times: string[] = [];
+    for (const t of contentTerms(text)) {
+      if (t.pos === "noun" && domainOf(t.word, "noun") === "noun.time") times.push(t.word);
+      else what.push(t.word);
+    }
+    const hours = text.match(/\b\d{1,2}(?=(?::\d\d)?\s*(?:[ap]\.?m\b|to\b|-|–))/gi) ?? [];
+    toldKept.set(text, (out = { what, times: [...times, ...hours], hours }));
+  }
+  return out;
+}
+const toldKept = new Bounded<string, Told>(20_000);
+
+/** Whether two words say the same: one lemma, or synonyms by WordNet ("organise", "organize"). */
+const sameWord = (a: string, b: string) =>
+  a === b ||
+  (["verb", "noun"] as const).some((p) => {
+    const x = lemma(a, p);
+    return x !== undefined && x === lemma(b, p);
+  }) ||
+  closeness(a, b) >= 0.9;
+
+/**
+ * Whether two sentences tell the same news in two wordings: the persona's "I am planning a party
+ * at the cafe tomorrow evening, from 5 to 7 pm" and a memory's "I am planning a party at the cafe
+ * tomorrow at 5 pm". Most of the content words of the shorter are the other's (by lemma or
+ * WordNet synonymy), at least three of them, and no time of one contradicts the other's ("this
+ * morning" and "this afternoon" at the same work are two things). With `at` "hour", only news of
+ * an hour both name: what is said again over a talk ("still well, thanks") is no news retold.
+ */
+export function sameNews(a: string, b: string, at?: "hour"): boolean {
+  const x = toldIn(a);
+  const y = toldIn(b);
+  // (`at`: only news of a time, both naming an hour the other names: a plan or an event.)
+  if (at && !x.hours.some((h) => y.hours.includes(h))) return false;
+  const [small, large] = x.what.length <= y.what.length ? [x.what, y.what] : [y.what, x.what];
+  if (small.length < 3) return false;
+  const shared = small.filter((w) => large.some((v) => sameWord(w, v))).length;
+  if (shared / small.length < 0.75) return false;
+  if (x.times.length && y.times.length && !x.times.some((t) => y.times.includes(t))) return false;
+  // (Two visits on one day at two hours are two visits.)
+  if (x.hours.length && y.hours.length && !x.hours.some((h) => y.hours.includes(h))) return false;
+  return true;
+}

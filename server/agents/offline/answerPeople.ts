@@ -910,7 +910,9 @@ export function answerPeople(
     const r = reply(s.sentences, s.name);
     if (r) return r;
     const heard = s.sentences.map((x) => toListener(x, talk.speaker));
-    if (s.generic || !usedUp(heard, talk)) continue;
+    // (A generic source is pointed back to only when all it had was said in other words, the
+    // same news: said in its own, it was an answer to something else.)
+    if (!usedUp(heard, talk) || (s.generic && usedUp(heard, talk, false))) continue;
     // (Only an answer to the same question is pointed back to at once: said to another, the next
     // fitting source answers afresh.)
     if (answeredAlike(heard, u, talk)) used = { ...s, sentences: heard };

@@ -7,6 +7,8 @@ import type { Knowledge } from "../../language/knowledge.ts";
 import { inFirstPerson, sentence } from "../../language/realise.ts";
 import { contentWords } from "../../language/understand.ts";
 import { seeded } from "../../language/random.ts";
+import { standingAlone } from "../../language/anaphora.ts";
+import { sameNews } from "../../language/news.ts";
 
 export interface Talk {
   me: string;
@@ -44,7 +46,7 @@ export function choose(options: string[], talk: Talk, ...salt: (string | number)
 /** Sentences not yet said in the talk, and not the person's words. A sentence said before inside
  *  a longer one is left out of it (the occupation said again after "Who are you?"), and the rest
  *  kept when it still says something; a short reply word ("Yes.") may come again, and a reply left alone is kept. */
-export function unsaid(sentences: string[], talk: Talk): string[] {
+export function unsaid(sentences: string[], talk: Talk, retelling = true): string[] {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, "");
   const said = talk.said.map(norm);
   const heard = talk.heard.map(norm);
@@ -55,23 +57,33 @@ export function unsaid(sentences: string[], talk: Talk): string[] {
     said.some((x) => x.length >= 12 && n.includes(x)) ||
     heard.some((h) => h.length >= 12 && n.includes(h));
   const fresh = (n: string) => !old(n) && !holds(n);
+  // (Nor a plan said before in other words: told from a memory, then from the persona, at the
+  // same hour.)
+  const told = talk.said.flatMap((x) => sentencesOf(x));
+  const retold = (p: string) => retelling && told.some((x) => sameNews(x, p, "hour"));
   return sentences.flatMap((s) => {
     const n = norm(s);
     if (!n.length || old(n)) return [];
     const parts = sentencesOf(s);
-    const kept = parts.filter((p) => norm(p).length < 12 || fresh(norm(p)));
-    if (kept.length === parts.length) return [s];
+    const gone = parts.map((p) => norm(p).length >= 12 && (!fresh(norm(p)) || retold(p)));
+    // (A sentence that leaned on one said before still says what it meant, unless that was said.)
+    const kept = liftedOut(parts, gone).filter(
+      (p) => norm(p).length < 12 || (fresh(norm(p)) && !retold(p)),
+    );
+    if (kept.length === parts.length && !gone.some(Boolean)) return [s];
     // What is left says something, or still opens with its reply ("Mostly, yes."); a bare reply
     // whose substance was said already points back to it ("Yes, as I said."), never "Yes." alone.
     if (kept.some((p) => norm(p).length >= 12)) return [kept.join(" ")];
     if (!kept.length || kept[0] !== parts[0]) return [];
-    const whose = parts.some((p) => !kept.includes(p) && said.some((x) => x.includes(norm(p))))
+    const whose = parts.some(
+      (p, i) => gone[i] && (said.some((x) => x.includes(norm(p))) || retold(p)),
+    )
       ? "I"
       : "you";
     // The substance said again in brief, when it can be (its times left out: "Yes, as I said:
     // Ben is organising a picnic at the park."), so the pointer back says what it points to.
     const gist = parts
-      .filter((p) => !kept.includes(p))
+      .filter((_, i) => gone[i])
       .map(briefly)
       .find((g) => g.length >= 12);
     const reply = kept.join(" ").replace(/[.!]+$/, "");
@@ -115,29 +127,63 @@ export type Source = { name: string; sentences: string[]; generic?: boolean };
 export const generic = (s: Source): Source => ({ ...s, generic: true });
 
 /** Sentences joined into one answer, none said twice: a sentence said already in it, inside
- *  another or holding one (a persona sentence again with a last talk after it), is left out, and
- *  a line left with nothing new is left out whole. At most `most` lines. */
+ *  another or holding one (a persona sentence again with a last talk after it), or the same news
+ *  in other words (a plan in the persona and in a memory, sameNews), is left out, and a line left
+ *  with nothing new is left out whole. A sentence that leaned on one left out still says what it
+ *  meant (liftedOut). At most `most` lines. */
 export function joined(lines: string[], most = 2): string {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, "");
   const kept: string[] = [];
+  const said: string[] = [];
   const out: string[] = [];
   for (const line of lines) {
     if (out.length === most) break;
     const parts = sentencesOf(line).filter((p) => norm(p));
-    const fresh = parts.filter((p) => {
+    const again = (p: string) => {
       const n = norm(p);
-      return !kept.some((k) => k.includes(n) || (k.length >= 12 && n.includes(k)));
-    });
+      return (
+        kept.some((k) => k.includes(n) || (k.length >= 12 && n.includes(k))) ||
+        said.some((k) => sameNews(k, p))
+      );
+    };
+    const fresh = liftedOut(parts, parts.map(again), said.at(-1));
     if (!fresh.length) continue;
     kept.push(...fresh.map(norm));
+    said.push(...fresh);
     out.push(fresh.length === parts.length ? line : fresh.join(" "));
   }
   return out.join(" ");
 }
 
-/** Whether every sentence of a source was said already in the talk (it fitted, and is used up). */
-export function usedUp(sentences: string[], talk: Talk): boolean {
-  return sentences.some((s) => s.trim()) && !unsaid(sentences, { ...talk, heard: [] }).length;
+/**
+ * The parts of a line that are not left out (`out[i]`), each able to stand where it is said: one
+ * whose pronoun stood for something in a part left out takes that thing's words ("I want Felix to
+ * play the piano at the Valentine's Day party"), unless the sentence said just before it
+ * (`before`) holds the same thing. One whose pronoun stands for nothing in the parts left out
+ * did not lean on them ("What made you think of IT?": the question asked) and is kept as it is.
+ */
+export function liftedOut(
+  parts: readonly string[],
+  out: readonly boolean[],
+  before?: string,
+): string[] {
+  const kept: string[] = [];
+  parts.forEach((p, i) => {
+    if (out[i]) return;
+    if (!out.slice(0, i).some(Boolean)) return void kept.push(p);
+    const meant = standingAlone(p, parts.slice(0, i)) ?? p;
+    const prev = kept.at(-1) ?? before;
+    kept.push(prev !== undefined && standingAlone(p, [prev]) === meant ? p : meant);
+  });
+  return kept;
+}
+
+/** Whether every sentence of a source was said already in the talk (it fitted, and is used up);
+ *  `retelling` false: said in the same words, not only the same news in others. */
+export function usedUp(sentences: string[], talk: Talk, retelling = true): boolean {
+  return (
+    sentences.some((s) => s.trim()) && !unsaid(sentences, { ...talk, heard: [] }, retelling).length
+  );
 }
 
 /** A source used up, pointed back to briefly (the gist of its sentence that bears most on what
@@ -149,7 +195,13 @@ export function saidBefore(
   bearing: (s: string) => number = () => 0,
 ): string | undefined {
   // (A bare reply, "Yes.", is no gist.)
-  const all = sentences.flatMap((x) => sentencesOf(x)).filter((x) => x.trim().length >= 12);
+  // (Each as it reads alone: "I want Olof to bring his accordion to the quiz night", not "to it".)
+  const all = sentences
+    .flatMap((x) => {
+      const parts = sentencesOf(x);
+      return parts.map((p, i) => standingAlone(p, parts.slice(0, i)) ?? p);
+    })
+    .filter((x) => x.trim().length >= 12);
   const best = all.map((x, i) => ({ x, s: bearing(x) - i / 1000 })).sort((a, b) => b.s - a.s)[0]?.x;
   // (Its first clause: "I'm married to Marco", not the aside after it.)
   const text = (best ?? "").trim().replace(/[.!?]+$/, "");
