@@ -16,6 +16,7 @@ import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import type { PlaceName } from "../../server/agents/language/events.ts";
 import { personaFacts } from "../../server/agents/language/facts.ts";
 import { notePronoun } from "../../server/agents/language/pronouns.ts";
+import { inFirstPerson } from "../../server/agents/language/realise.ts";
 
 const NOW = Date.UTC(2024, 4, 14, 9, 0);
 const PLACES: PlaceName[] = [
@@ -177,6 +178,21 @@ describe("what a persona says is never cut to a fragment", () => {
       texts.every((t) => !/, \w+\.$/.test(t)),
       texts.join(" | "),
     ).toBe(true);
+  });
+});
+
+describe("a list of one's own doings said with 'I'", () => {
+  it("each verb of the list agrees with 'I', whatever the tagger took it for", () => {
+    expect(
+      inFirstPerson(
+        "Nils Holm sands, paints and launches the rowing boats of the harbour.",
+        "Nils Holm",
+        "he",
+      ),
+    ).toBe("I sand, paint and launch the rowing boats of the harbour.");
+    expect(
+      inFirstPerson("Ivo Kral writes, prints and posts the harbour bulletin.", "Ivo Kral", "he"),
+    ).toBe("I write, print and post the harbour bulletin.");
   });
 });
 
