@@ -776,7 +776,8 @@ function likeTheirs(text: string, soFar: readonly Line[], me: string): string {
   const parts = sentencesOf(text);
   const lead = parts.findIndex((x) => !theirs.has(norm(x)));
   if (lead === 0) return text;
-  const rest = parts.filter((x) => !theirs.has(norm(x)));
+  // (Agreeing, one does not ask back what they just asked: "Same here. What about you?")
+  const rest = parts.filter((x) => !theirs.has(norm(x)) && !x.endsWith("?"));
   return rest.length ? `Same here. ${rest.join(" ")}` : "Same here, to be honest.";
 }
 
