@@ -239,6 +239,9 @@ function readSecret(text: string): boolean {
 /** Whether the "and" at `i` closes a series of doings ("A, B, and C"): a comma before it, in its
  *  sentence, is followed by a verb. */
 function closesSeries(terms: readonly { post?: string; tags: string[] }[], i: number): boolean {
+  // (A single word after a comma before it is the last but one of a list, whatever its tag:
+  // "writes, prints and delivers the Gazette" shares its object; cut, "writes, prints" is left.)
+  if (i >= 2 && terms[i - 2].post?.includes(",")) return true;
   for (let j = i - 1; j > 0; j--)
     if (terms[j - 1].post?.includes(",") && terms[j].tags.includes("Verb")) return true;
   return false;

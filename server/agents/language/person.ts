@@ -110,6 +110,9 @@ function ownBackReferences(text: string, name: string): string {
   if (!name.trim()) return text;
   const first = name.split(" ")[0];
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // (By its own pronoun when its persona was read: "Iris preparing an exhibition of her
+  // portraits", which "I" takes back as "my"; "their" only when not known.)
+  const forms = FORMS[pronounOfName(name) ?? "they"];
   return text
     .split(/(?<=[.!?])\s+/)
     .map((sentence) => {
@@ -118,8 +121,8 @@ function ownBackReferences(text: string, name: string): string {
       const head = sentence.slice(0, named.index + named[0].length);
       const rest = sentence
         .slice(head.length)
-        .replace(new RegExp(`\\b${esc(first)}['’]s\\b`, "g"), "their")
-        .replace(new RegExp(`\\b${esc(first)}self\\b`, "g"), "themselves");
+        .replace(new RegExp(`\\b${esc(first)}['’]s\\b`, "g"), forms.possessive)
+        .replace(new RegExp(`\\b${esc(first)}self\\b`, "g"), forms.reflexive);
       return head + rest;
     })
     .join(" ")

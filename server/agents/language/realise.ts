@@ -211,6 +211,19 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
         .has("#PresentTense")
     )
       swaps.set(i, withI(low));
+    // One of a list of its verbs the tagger took for a plural noun ("I write, prints and
+    // deliver the Gazette"): after a verb of its own and a comma, before "and" or a comma.
+    else if (
+      iSubject &&
+      /s$/.test(low) &&
+      t.tags.includes("Plural") &&
+      /,$/.test(terms[i - 1]?.text ?? "") &&
+      // (Its verb, whatever the tagger took it for: "I sand, paints and launch".)
+      (terms[i - 1].tags.includes("Verb") || i - 1 === lastI + 1) &&
+      (terms[i + 1]?.text.toLowerCase() === "and" || /,$/.test(t.text)) &&
+      nlp(`he ${low}`).terms().eq(1).has("#Verb")
+    )
+      swaps.set(i, withI(low));
     if (p === "they" || (low !== poss && low !== obj) || otherSubject) return;
     const next = terms[i + 1];
     const possessive =

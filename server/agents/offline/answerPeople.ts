@@ -566,6 +566,9 @@ export function answerPeople(
       // (What it does, not what troubles it: "I am worried that Ada works too late" is no doing.)
       const current = factsOf(f, k, (x) => x.source === "currently" && !x.kinds.includes("worry"));
       if (current.length) sources.push({ name: "currently", sentences: current.slice(0, 2) });
+      // (What it keeps to itself left out, work asked of is its work, never news it heard.)
+      else if (u.topic.some((w) => closeness(w, "work") >= 0.6))
+        sources.push(identity(f, k, false));
     }
     // "How long have you been ...?": a length of time asked of. The fact that bears on what is
     // asked, first one that says how long ("for twelve years", "since 1990"), else that fact and

@@ -759,11 +759,26 @@ function answerFor(
   );
   noteKnowledgeIn(answer.text, k, s.memories, other);
   return {
-    text: withoutWhatTheyKnow(answer.text, f, other),
+    text: likeTheirs(withoutWhatTheyKnow(answer.text, f, other), soFar, me),
     ...(answer.accepted
       ? { accepted: { day: answer.accepted.day, minute: answer.accepted.minute } }
       : {}),
   };
+}
+
+/** An answer the other gave word for word of themselves ("Nothing much troubles me, honestly.")
+ *  is agreed with, not said again: "Same here", then what is one's own. */
+function likeTheirs(text: string, soFar: readonly Line[], me: string): string {
+  const norm = (x: string) => x.toLowerCase().replace(/[^a-z0-9 ]/g, "");
+  const theirs = new Set(
+    soFar.filter((l) => l.speaker !== me).flatMap((l) => sentencesOf(l.text).map(norm)),
+  );
+  const parts = sentencesOf(text);
+  const lead = parts.findIndex((x) => !theirs.has(norm(x)));
+  if (lead === 0) return text;
+  // (Agreeing, one does not ask back what they just asked: "Same here. What about you?")
+  const rest = parts.filter((x) => !theirs.has(norm(x)) && !x.endsWith("?"));
+  return rest.length ? `Same here. ${rest.join(" ")}` : "Same here, to be honest.";
 }
 
 /** An answer without what the listener knows of themselves: a sentence of one's persona on one's

@@ -41,7 +41,11 @@ export function company(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
   const out = f.facts
     .filter(
       (x) =>
-        (x.kinds.includes("family") || x.kinds.includes("friend")) && tellable(x, k.knowsSpeaker),
+        (x.kinds.includes("friend") ||
+          // (Kin it is with: kin named, or kin it lives with; "I cook the dishes my mother made"
+          // says whom it misses, not whom it sees.)
+          (x.kinds.includes("family") && (x.people.length > 0 || x.kinds.includes("home")))) &&
+        tellable(x, k.knowsSpeaker),
     )
     .map((x) =>
       ownClause(

@@ -49,7 +49,12 @@ export function choose(options: string[], talk: Talk, ...salt: (string | number)
 export function unsaid(sentences: string[], talk: Talk, retelling = true): string[] {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, "");
   const said = talk.said.map(norm);
-  const heard = talk.heard.map(norm);
+  // (What the other said of themselves, "Nothing much troubles me", says nothing of the one
+  // answering: said by it, it is its own answer, not theirs repeated.)
+  const heard = talk.heard
+    .flatMap((h) => sentencesOf(h))
+    .filter((h) => !/\b(I|me|my|myself)\b|\bI'/.test(h))
+    .map(norm);
   // Not said before, and not holding a whole line said before (an earlier answer inside a longer
   // sentence is that answer said again).
   const old = (n: string) => said.some((x) => x.includes(n)) || heard.some((h) => h.includes(n));
