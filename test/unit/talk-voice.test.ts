@@ -7,7 +7,11 @@ import { describe, expect, it } from "vitest";
 import { inFirstPerson } from "../../server/agents/language/realise.ts";
 import { personaFacts } from "../../server/agents/language/facts.ts";
 import { notePronoun } from "../../server/agents/language/pronouns.ts";
-import { offlineTakeaway, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
+import {
+  offlineTakeaway,
+  topicPhrase,
+  type ChatSideInput,
+} from "../../server/agents/offline/dialogue.ts";
 import { narrate } from "../../server/agents/offline/answers/day.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import { answerTo } from "../helpers/askResident.ts";
@@ -211,5 +215,15 @@ describe("a goodbye", () => {
     );
     for (const l of lines) expect(l).not.toMatch(/sketching by the pond.*get back to sketching/);
     expect(lines.some((l) => /Now I'm sketching by the pond/.test(l))).toBe(true);
+  });
+});
+
+describe("a recalled talk", () => {
+  it("said to the other with 'you' in it, is no topic to remember the new talk by", () => {
+    for (const line of [
+      "Last time we talked about you preparing for Saturday's pool tournament at the bar.",
+      "Last time we talked about you and the new roof.",
+    ])
+      expect(topicPhrase(line, "Ada Okafor"), line).not.toMatch(/\byou\b/);
   });
 });

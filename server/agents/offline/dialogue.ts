@@ -151,7 +151,8 @@ const whatWasTold = (said: string) => {
   const body = said.startsWith(RETELLING)
     ? said.slice(RETELLING.length)
     : recalled !== undefined
-      ? after || recalled
+      ? // (Said to the other, it holds "you" and "me": no topic to keep in a third person's words.)
+        (after ?? "")
       : said;
   const chain = HEARSAY.exec(body)?.[0];
   if (!chain) return body;
