@@ -89,11 +89,9 @@ describe("people in the town, by role", () => {
     const me = observer.state.avatars.get(
       await visitor.evaluate(() => window.__simulacra.avatarId),
     )!;
-    // The resident nearest to where visitors arrive (as the observer sees the visitor: exactly,
-    // or to 4 tiles when it is far from the observer's view).
-    const here = avatarAt(me)!;
+    // The resident nearest to where visitors arrive.
     const target = Array.from(observer.state.agents.values()).sort(
-      (a, b) => Math.hypot(a.x - here.x, a.y - here.y) - Math.hypot(b.x - here.x, b.y - here.y),
+      (a, b) => Math.hypot(a.x - me.at.x, a.y - me.at.y) - Math.hypot(b.x - me.at.x, b.y - me.at.y),
     )[0];
     talkedWith = { id: target.id, name: target.name };
 
