@@ -84,23 +84,12 @@ export class PathFinder {
   }
 
   /**
-   * The tiles to walk from `start` to the nearest reachable goal, excluding `start` itself
-   * ([] when start is a goal). Null when no goal can be reached. Blocked goal tiles are
-   * ignored; the start tile may be blocked (an agent spawned on furniture can walk off it).
-   *
-   * The path is the one a breadth-first flood from the start finds (`findByFlood`), without the
-   * flood: of all shortest paths to the nearest goals, the flood returns the one whose moves,
-   * read as "up, left, right, down" = 0..3, come first in dictionary order (it visits each
-   * distance's tiles in that order and keeps each tile's first finder). So this search works
-   * backwards: an A* from the goals towards the start (heuristic: the Manhattan distance to the
-   * start; a bucket queue, as every move costs 1) learns each tile's distance to the nearest goal,
-   * bounded to the tiles that can lie on a shortest path (distance so far + heuristic ≤ the
-   * start's distance); then the walk from the start takes, at each tile, the first of up, left,
-   * right, down that is one step nearer a goal. It visits the tiles between start and goal, not a
-   * disc around the start.
+   * Opens a search (`find`, `findByFlood`): a new stamp, with the walkable goals marked. The
+   * start's index in the padded grid; [] when the start is a goal; null when no goal can be
+   * reached (none given, none walkable, the start off the map or in another region).
    */
-  find(start: Tile, goals: readonly Tile[]): Tile[] | null {
-    const { stride, padded, seen, goal } = this;
+  private begin(start: Tile, goals: readonly Tile[]): number | Tile[] | null {
+    const { stride, seen, goal } = this;
     if (goals.length === 0) return null;
     if (++this.stamp === 0xffffffff) {
       seen.fill(0);
@@ -119,7 +108,30 @@ export class PathFinder {
     if (start.x < 0 || start.y < 0 || start.x >= this.width || start.y >= this.height) return null;
     if (!this.regions.joins(start, goals)) return null;
     const s = (start.y + 1) * stride + start.x + 1;
-    if (goal[s] === stamp) return [];
+    return goal[s] === stamp ? [] : s;
+  }
+
+  /**
+   * The tiles to walk from `start` to the nearest reachable goal, excluding `start` itself
+   * ([] when start is a goal). Null when no goal can be reached. Blocked goal tiles are
+   * ignored; the start tile may be blocked (an agent spawned on furniture can walk off it).
+   *
+   * The path is the one a breadth-first flood from the start finds (`findByFlood`), without the
+   * flood: of all shortest paths to the nearest goals, the flood returns the one whose moves,
+   * read as "up, left, right, down" = 0..3, come first in dictionary order (it visits each
+   * distance's tiles in that order and keeps each tile's first finder). So this search works
+   * backwards: an A* from the goals towards the start (heuristic: the Manhattan distance to the
+   * start; a bucket queue, as every move costs 1) learns each tile's distance to the nearest goal,
+   * bounded to the tiles that can lie on a shortest path (distance so far + heuristic ≤ the
+   * start's distance); then the walk from the start takes, at each tile, the first of up, left,
+   * right, down that is one step nearer a goal. It visits the tiles between start and goal, not a
+   * disc around the start.
+   */
+  find(start: Tile, goals: readonly Tile[]): Tile[] | null {
+    const opened = this.begin(start, goals);
+    if (typeof opened !== "number") return opened;
+    const s = opened;
+    const { stride, padded, seen, stamp } = this;
     const sx = start.x + 1;
     const sy = start.y + 1;
     // dist[t]: the shortest known distance from t to a goal (exact once t leaves the queue),
@@ -241,26 +253,10 @@ export class PathFinder {
    * reference `find` is checked against (test/unit/path.test.ts, bench/path.bench.ts).
    */
   findByFlood(start: Tile, goals: readonly Tile[]): Tile[] | null {
-    const { stride, padded, seen, from, queue, goal } = this;
-    if (goals.length === 0) return null;
-    if (++this.stamp === 0xffffffff) {
-      seen.fill(0);
-      goal.fill(0);
-      this.stamp = 1;
-    }
-    const stamp = this.stamp;
-    let anyGoal = false;
-    for (const g of goals) {
-      if (this.isWalkable(g.x, g.y)) {
-        goal[(g.y + 1) * stride + g.x + 1] = stamp;
-        anyGoal = true;
-      }
-    }
-    if (!anyGoal) return null;
-    if (start.x < 0 || start.y < 0 || start.x >= this.width || start.y >= this.height) return null;
-    if (!this.regions.joins(start, goals)) return null;
-    const s = (start.y + 1) * stride + start.x + 1;
-    if (goal[s] === stamp) return [];
+    const opened = this.begin(start, goals);
+    if (typeof opened !== "number") return opened;
+    const s = opened;
+    const { stride, padded, seen, from, queue, goal, stamp } = this;
     let head = 0;
     let tail = 0;
     queue[tail++] = s;
