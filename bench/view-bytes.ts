@@ -55,16 +55,22 @@ const template = await loadTemplate("base-25");
 const { town } = buildTown(template, { gateway: new OfflineGateway(), mode: "lockstep", seed });
 const map = town.map;
 
-const state = new TownState();
-Object.assign(state, {
-  template: "base-25",
-  name: "bytes",
-  engine: "offline",
-  engineStatus: "offline",
-  crowd: "",
-});
-Object.assign(state.clock, { step: town.step, time: town.time, running: true, speed: 1 });
-for (const a of town.agentViews()) state.agents.set(a.id, agentState(a));
+/** A room's state of the town as it is now, named `name` (one encoder a state). */
+function townState(name: string): TownState {
+  const state = new TownState();
+  Object.assign(state, {
+    template: "base-25",
+    name,
+    engine: "offline",
+    engineStatus: "offline",
+    crowd: "",
+  });
+  Object.assign(state.clock, { step: town.step, time: town.time, running: true, speed: 1 });
+  for (const a of town.agentViews()) state.agents.set(a.id, agentState(a));
+  return state;
+}
+
+const state = townState("bytes");
 const interest = new Interest<ViewClient>(state, map);
 const encoder = new Encoder(state);
 
@@ -258,16 +264,7 @@ if (walkers > 0) {
 if (talkers > 0) {
   let now = 0;
   // A state of its own (one encoder a state).
-  const state = new TownState();
-  Object.assign(state, {
-    template: "base-25",
-    name: "talks",
-    engine: "offline",
-    engineStatus: "offline",
-    crowd: "",
-  });
-  Object.assign(state.clock, { step: town.step, time: town.time, running: true, speed: 1 });
-  for (const a of town.agentViews()) state.agents.set(a.id, agentState(a));
+  const state = townState("talks");
   const ix = new Interest<ViewClient>(state, map, () => now);
   const enc = new Encoder(state);
   const rng = new Random(seed);
