@@ -5,7 +5,28 @@ import { answerPeople, type Talk } from "../../server/agents/offline/answerPeopl
 import type { PeopleAnswer } from "../../server/agents/offline/answers/voice.ts";
 import { inTalk, lastQuestion, understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
+import type { PersonaText } from "../../server/agents/language/facts.ts";
 import type { MemoryLine } from "../../server/agents/prompts/builder.ts";
+
+/**
+ * What an invented resident knows: its persona and what `over` says; the rest empty (no day, no
+ * yesterday, no places or people, a stranger speaking, noon).
+ */
+export function knowledgeOf(persona: PersonaText, over: Partial<Knowledge> = {}): Knowledge {
+  return {
+    persona,
+    minute: 12 * 60,
+    today: [],
+    yesterday: [],
+    yesterdayItems: [],
+    home: "",
+    places: [],
+    people: [],
+    knowsSpeaker: false,
+    doing: "",
+    ...over,
+  };
+}
 
 export interface Turn {
   /** The resident answering. */

@@ -5,7 +5,7 @@
 // category of work is no opinion, a spouse the persona names is a yes and a name, a place is
 // recommended by what it is (never a park for a meal because of a picnic blanket), an earlier
 // answer is not said again inside a longer one, and a bare "yes" points back to what it said.
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeOf } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import type { Talk } from "../../server/agents/offline/answerPeople.ts";
 import { unsaid } from "../../server/agents/offline/answers/voice.ts";
@@ -23,9 +23,8 @@ const persona = {
 };
 const RESIDENTS = [ME, "Ingrid Berg", "Pavel Novak"];
 
-function knowledge(over: Partial<Knowledge> = {}): Knowledge {
-  return {
-    persona,
+const knowledge = (over: Partial<Knowledge> = {}): Knowledge =>
+  knowledgeOf(persona, {
     minute: 14 * 60,
     today: [
       { start: 5 * 60, end: 6 * 60, task: "making coffee", place: "kitchen of Berg cottage" },
@@ -35,8 +34,6 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
       { start: 18 * 60, end: 20 * 60, task: "playing cards with Pavel", place: "Anchor Inn" },
       { start: 20 * 60, end: 22 * 60, task: "mending nets", place: "Berg cottage" },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Berg cottage",
     places: [
       { name: "Berg cottage", parts: ["kitchen", "bedroom"], dwelling: true },
@@ -49,12 +46,9 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
       },
       { name: "Anchor Inn", parts: ["dining room", "bar"], things: ["dining table"] },
     ],
-    people: [],
-    knowsSpeaker: false,
     doing: "repainting the hull",
     ...over,
-  };
-}
+  });
 
 function ask(
   text: string,

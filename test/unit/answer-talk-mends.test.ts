@@ -4,7 +4,7 @@
 // of kinship in its persona ("her brother Ansel") is no person's name; asked of its evening, the
 // evening comes first and news it heard after; what is ahead is read from the verb's tense and the
 // times said (in the evening, "what did you do today?" is the day, not the evening ahead).
-import { answerTo, conversation } from "../helpers/askResident.ts";
+import { answerTo, conversation, knowledgeOf } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import type { PersonaText } from "../../server/agents/language/facts.ts";
@@ -15,9 +15,8 @@ import { understand } from "../../server/agents/language/understand.ts";
 const DAY1 = Date.UTC(2024, 1, 13, 14, 0);
 const DAY2 = Date.UTC(2024, 1, 14, 14, 0);
 
-function knowledgeOf(persona: PersonaText, over: Partial<Knowledge> = {}): Knowledge {
-  return {
-    persona,
+const knowledge = (persona: PersonaText, over: Partial<Knowledge> = {}): Knowledge =>
+  knowledgeOf(persona, {
     minute: 14 * 60,
     today: [
       { start: 5 * 60, end: 12 * 60, task: "baking bread", place: "Lind bakery" },
@@ -25,16 +24,10 @@ function knowledgeOf(persona: PersonaText, over: Partial<Knowledge> = {}): Knowl
       { start: 18 * 60, end: 20 * 60, task: "eating dinner with Olof", place: "Lind house" },
       { start: 20 * 60, end: 22 * 60, task: "reading by the stove", place: "Lind house" },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Lind house",
-    places: [],
-    people: [],
-    knowsSpeaker: false,
     doing: "resting",
     ...over,
-  };
-}
+  });
 
 describe("asked what it hopes for", () => {
   const marta = {
@@ -53,7 +46,7 @@ describe("asked what it hopes for", () => {
   };
   const residents = ["Marta Lind", "Olof Lind", "Tove Berg", "Pim Aalders"];
   const ask = (persona: PersonaText, q: string) =>
-    answerTo(q, { me: persona.name, residents, now: DAY1, knowledge: knowledgeOf(persona) }).text;
+    answerTo(q, { me: persona.name, residents, now: DAY1, knowledge: knowledge(persona) }).text;
   const QUESTIONS = [
     "What are you hoping for these days?",
     "What do you wish for?",
@@ -86,7 +79,7 @@ describe("asked what it hopes for", () => {
         me: hal.name,
         residents: [...residents, hal.name],
         now: DAY1,
-        knowledge: knowledgeOf(hal),
+        knowledge: knowledge(hal),
       }).text;
       expect(a, q).not.toMatch(/later today|leaflets|dinner/i);
       expect(a, q).not.toMatch(/haven't heard/);
@@ -112,7 +105,7 @@ describe("a word of kinship in its persona is no name", () => {
         me: lena.name,
         residents: [lena.name, "Tove Berg"],
         now: DAY1,
-        knowledge: knowledgeOf(lena, { today: [], home: "Moss cottage" }),
+        knowledge: knowledge(lena, { today: [], home: "Moss cottage" }),
       }).text;
       expect(a, q).not.toMatch(/\bbrother most/i);
       expect(a, q).toMatch(/Ansel/);
@@ -126,7 +119,7 @@ describe("asked of its brothers and sisters", () => {
       me: persona.name,
       residents: [persona.name, "Tove Berg"],
       now: DAY1,
-      knowledge: knowledgeOf(persona, { today: [], home: "Moss cottage" }),
+      knowledge: knowledge(persona, { today: [], home: "Moss cottage" }),
     }).text;
   const lena = {
     name: "Lena Moss",
@@ -201,7 +194,7 @@ describe("asked of its evening on a day it heard news", () => {
         me: marta.name,
         residents: ["Marta Lind", "Olof Lind", "Tove Berg"],
         now: DAY2,
-        knowledge: knowledgeOf(marta),
+        knowledge: knowledge(marta),
         memories,
       });
       const a = say(q);
@@ -230,7 +223,7 @@ describe("a person named in full once in an answer, then by first name", () => {
         me: marta.name,
         residents: ["Marta Lind", "Olof Lind", "Tove Berg"],
         now: Date.UTC(2024, 1, 13, 19, 0),
-        knowledge: knowledgeOf(marta, { today: day, minute: 19 * 60 }),
+        knowledge: knowledge(marta, { today: day, minute: 19 * 60 }),
       }).text;
       expect(a, q).toMatch(/with Olof\b/);
       expect(a, q).not.toMatch(/Olof Lind/);
@@ -287,7 +280,7 @@ describe("what is ahead read from the tense and times said, not a list of words"
         me: marta.name,
         residents: ["Marta Lind", "Olof Lind"],
         now: Date.UTC(2024, 1, 13, 19, 0),
-        knowledge: knowledgeOf(marta, { minute: 19 * 60 }),
+        knowledge: knowledge(marta, { minute: 19 * 60 }),
       }).text;
       expect(a, q).toMatch(/baking bread/);
       expect(a, q).not.toMatch(/^This evening I'll be/);

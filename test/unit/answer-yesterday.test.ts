@@ -7,7 +7,7 @@
 // ordinary and what occupies it these days; the visitor's "my husband" is "your husband" in its
 // answer, never "any my husband"; a doing asked with its verb is said whole ("to go skating").
 import { describe, expect, it } from "vitest";
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeOf } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import type { MemoryLine } from "../../server/agents/prompts/builder.ts";
 import { memoryAsSaid } from "../../server/agents/offline/answers/memories.ts";
@@ -34,13 +34,10 @@ const day = [
   { start: 20 * 60, end: 22 * 60, task: "mending nets", place: "Berg cottage" },
 ];
 
-function knowledge(over: Partial<Knowledge> = {}): Knowledge {
-  return {
-    persona,
+const knowledge = (over: Partial<Knowledge> = {}): Knowledge =>
+  knowledgeOf(persona, {
     minute: 14 * 60,
     today: day,
-    yesterday: [],
-    yesterdayItems: [],
     home: "Berg cottage",
     places: [
       { name: "Berg cottage", parts: ["kitchen", "bedroom"], dwelling: true },
@@ -48,12 +45,9 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
       { name: "Alder Park", parts: ["meadow", "pond", "playground"], things: ["swing", "bench"] },
       { name: "Anchor Inn", parts: ["dining room", "bar"], things: ["dining table"] },
     ],
-    people: [],
-    knowsSpeaker: false,
     doing: "repainting the hull",
     ...over,
-  };
-}
+  });
 
 // Yesterday as the mind keeps it: its blocks (a late cup of tea past midnight among them) and
 // what it remembers of the day: a talk, things seen, its plan.

@@ -4,7 +4,7 @@
 // really, no"), and "tell me about your family" speaks of the family its persona names, or says
 // honestly it has none in town, never of its friends or its day as if they were family.
 import { describe, expect, it } from "vitest";
-import { conversation } from "../helpers/askResident.ts";
+import { conversation, knowledgeOf } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 4, 7, 15, 0);
@@ -133,13 +133,10 @@ const RESIDENTS = [
   { name: "Mats Sand" },
 ].map((r) => r.name);
 
-function knowledge(r: Resident): Knowledge {
-  return {
-    persona: r.persona,
+const knowledge = (r: Resident): Knowledge =>
+  knowledgeOf(r.persona, {
     minute: 15 * 60,
     today: r.today,
-    yesterday: [],
-    yesterdayItems: [],
     home: r.home,
     places: [
       { name: r.home, parts: ["kitchen", "bedroom"], dwelling: true },
@@ -153,10 +150,7 @@ function knowledge(r: Resident): Knowledge {
       { name: "bait shop", parts: ["counter"], things: ["fridge"] },
     ],
     people: r.people ?? [],
-    knowsSpeaker: false,
-    doing: "",
-  };
-}
+  });
 
 /** The first line of a fresh talk with a resident. */
 const ask = (r: Resident, text: string) =>
