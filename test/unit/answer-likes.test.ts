@@ -47,20 +47,25 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
 const ask = (text: string, over: Partial<Knowledge> = {}) =>
   answerTo(text, { me: ME, residents: RESIDENTS, now: NOW, knowledge: knowledge(over) }).text;
 
+/** The answer to `q`: what it loves doing, where, and not its plans, its day ahead or its work
+ *  as what pleases it. */
+function pastime(q: string): string {
+  const a = ask(q);
+  expect(a, q).toMatch(/^Watching the birds, honestly; I'm often at Heron Park\./);
+  expect(a, q).not.toMatch(/Later today|clock fair|mending clocks/);
+  return a;
+}
+
 describe("what makes a resident happy is what it loves doing", () => {
-  it("is answered with what it does by choice and what it is, in the first person", () => {
-    for (const q of [
-      "What makes you happy?",
-      "What do you enjoy most?",
-      "What do you love doing?",
-      "What brings you joy?",
-    ]) {
-      const a = ask(q);
-      expect(a, q).toMatch(/^Watching the birds, honestly; I'm often at Heron Park\./);
-      expect(a, q).toMatch(/I can tell a blackbird from a thrush/);
-      // Not its plans, its day ahead or its work as what pleases it.
-      expect(a, q).not.toMatch(/Later today|clock fair|mending clocks|Marta/);
-    }
+  it.each([
+    "What makes you happy?",
+    "What do you enjoy most?",
+    "What do you love doing?",
+    "What brings you joy?",
+  ])("%s is answered with what it does by choice and what it is, in the first person", (q) => {
+    const a = pastime(q);
+    expect(a, q).toMatch(/I can tell a blackbird from a thrush/);
+    expect(a, q).not.toMatch(/Marta/);
   });
 
   it("with no place of its own choosing, its evenings are what it enjoys", () => {
@@ -107,19 +112,15 @@ describe("what makes a resident happy is what it loves doing", () => {
 });
 
 describe("what it does for pleasure, asked in other words, is what it loves doing", () => {
-  it("its fun, its free time, its hobbies and its favourite thing to do are its pastimes", () => {
-    for (const q of [
-      "What's your favourite thing to do here?",
-      "What do you do for fun?",
-      "How do you spend your free time?",
-      "What do you like to do in your spare time?",
-      "Any hobbies?",
-      "Do you have any hobbies?",
-    ]) {
-      const a = ask(q);
-      expect(a, q).toMatch(/^Watching the birds, honestly; I'm often at Heron Park\./);
-      expect(a, q).not.toMatch(/mending clocks|Later today|clock fair/);
-    }
+  it.each([
+    "What's your favourite thing to do here?",
+    "What do you do for fun?",
+    "How do you spend your free time?",
+    "What do you like to do in your spare time?",
+    "Any hobbies?",
+    "Do you have any hobbies?",
+  ])("%s: its fun, its free time, its hobbies, its favourite thing to do are its pastimes", (q) => {
+    pastime(q);
   });
 
   it("the place it likes to go is where it goes by choice, not an errand or its work", () => {
