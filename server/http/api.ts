@@ -16,7 +16,7 @@ import { savesRouter } from "./saves.ts";
 import { townsRouter } from "./towns.ts";
 import { townCommandsRouter } from "./townCommands.ts";
 import { userTownFiles } from "./townAssets.ts";
-import { fail } from "./reply.ts";
+import { fail, parsedQuery } from "./reply.ts";
 import type { Health } from "../../shared/health.ts";
 import type { Dependency } from "../store/dependency.ts";
 import { EngineHealth } from "../rooms/engineStatus.ts";
@@ -134,23 +134,14 @@ export function mountHttp(app: Application, deps: ApiDeps): void {
   });
   // The memory stream from the database (any saved town, hosted here or not).
   app.get("/api/agents/:id/memories", async (req: Request, res: Response, next: NextFunction) => {
-    const query = MemoryQuery.safeParse(req.query);
-    if (!query.success)
-      return fail(
-        res,
-        400,
-        "bad_message",
-        query.error.issues
-          .slice(0, 3)
-          .map((i) => `${i.path.join(".") || "query"}: ${i.message}`)
-          .join("; "),
-      );
-    const name = query.data.town ?? towns.primary;
+    const query = parsedQuery(MemoryQuery, req, res);
+    if (!query) return;
+    const name = query.town ?? towns.primary;
     const id = String(req.params.id).slice(0, 200);
     try {
       const town = await deps.store.findTown(name);
       if (!town) return fail(res, 404, "not_found", `no saved town "${name}"`);
-      const { q, type, before, limit, from, to } = query.data;
+      const { q, type, before, limit, from, to } = query;
       res.json(
         await pageMemories(deps.store.prisma, town.id, id, {
           q: q || undefined,

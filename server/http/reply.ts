@@ -25,6 +25,20 @@ export function parsedBody<T>(
   return undefined;
 }
 
+/**
+ * A request's query read with its schema; a bad one is answered with 400 `bad_message` naming its
+ * first three faults and comes back undefined.
+ */
+export function parsedQuery<T>(schema: z.ZodType<T>, req: Request, res: Response): T | undefined {
+  const query = schema.safeParse(req.query);
+  if (query.success) return query.data;
+  const faults = query.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join(".") || "query"}: ${i.message}`);
+  fail(res, 400, "bad_message", faults.join("; "));
+  return undefined;
+}
+
 /** Checks the moderator's bearer token; answers and returns false when it is missing or wrong. */
 export function requireModerator(req: Request, res: Response, token: string | undefined): boolean {
   if (!token) {

@@ -8,7 +8,7 @@ import type { PrismaStore } from "../store/prismaStore.ts";
 import { pageTrace } from "../store/traceRows.ts";
 import { formatTranscript, transcriptOf } from "../store/transcripts.ts";
 import { TraceQuery } from "../../shared/trace.ts";
-import { fail } from "./reply.ts";
+import { fail, parsedQuery } from "./reply.ts";
 
 export interface TraceDeps {
   store: PrismaStore;
@@ -65,18 +65,9 @@ export function mountTrace(app: Application, deps: TraceDeps): void {
         "forbidden",
         "the minds' trace is for moderators (Authorization: Bearer <token>) unless TRACE_PUBLIC is on",
       );
-    const query = TraceQuery.safeParse(req.query);
-    if (!query.success)
-      return fail(
-        res,
-        400,
-        "bad_message",
-        query.error.issues
-          .slice(0, 3)
-          .map((i) => `${i.path.join(".") || "query"}: ${i.message}`)
-          .join("; "),
-      );
-    const { town, recording, step, from, to, prompt, limit, before } = query.data;
+    const query = parsedQuery(TraceQuery, req, res);
+    if (!query) return;
+    const { town, recording, step, from, to, prompt, limit, before } = query;
     const id = String(req.params.id).slice(0, 200);
     try {
       const page = await pageTrace(
