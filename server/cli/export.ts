@@ -4,13 +4,9 @@
 // that resident said or heard. On stdout unless --out. The database is the server's.
 import { Command, Option } from "commander";
 import { writeFile } from "node:fs/promises";
-import path from "node:path";
-import { readConfig } from "../config.ts";
 import { loadTemplate } from "../content/template.ts";
 import { findResident } from "../sim/resident.ts";
-import { UsageError } from "../sim/saves.ts";
-import { runMain } from "../sim/session.ts";
-import { openStore } from "../store/open.ts";
+import { runMain, withSave } from "../sim/session.ts";
 import { formatTranscript, transcriptOf } from "../store/transcripts.ts";
 
 interface Options {
@@ -34,15 +30,8 @@ program
   .option("--out <file>", "write to this file instead of stdout")
   .action((opts: Options) => runMain("export", () => transcripts(opts)));
 
-async function transcripts(opts: Options): Promise<void> {
-  const config = readConfig({ LOG_LEVEL: "warn", ...process.env });
-  const store = await openStore({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: path.join(config.DATA_DIR, "db"),
-  });
-  try {
-    const town = await store.findTown(opts.save);
-    if (!town) throw new UsageError(`no save named "${opts.save}"`);
+function transcripts(opts: Options): Promise<void> {
+  return withSave(opts.save, async (store, town) => {
     const agent = opts.agent
       ? findResident((await loadTemplate(town.template)).personas, opts.agent).name
       : undefined;
@@ -52,9 +41,7 @@ async function transcripts(opts: Options): Promise<void> {
       await writeFile(opts.out, text);
       console.error(`export: ${lines.length} lines -> ${opts.out}`);
     } else process.stdout.write(text);
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 void program.parseAsync(process.argv);

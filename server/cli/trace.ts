@@ -3,13 +3,9 @@
 // the memories retrieved with their scores, and the answer (--jsonl: one whole entry per line,
 // the text sent included). The database is the server's (DATABASE_URL, else DATA_DIR).
 import { Command, InvalidArgumentError } from "commander";
-import path from "node:path";
-import { readConfig } from "../config.ts";
 import { loadTemplate } from "../content/template.ts";
 import { findResident } from "../sim/resident.ts";
-import { UsageError } from "../sim/saves.ts";
-import { runMain } from "../sim/session.ts";
-import { openStore } from "../store/open.ts";
+import { runMain, withSave } from "../sim/session.ts";
 import { pageTrace } from "../store/traceRows.ts";
 import type { TraceEntry } from "../../shared/trace.ts";
 
@@ -57,14 +53,7 @@ export function describeEntry(e: TraceEntry): string {
 async function main(): Promise<void> {
   program.parse(process.argv);
   const opts = program.opts<Options>();
-  const config = readConfig({ LOG_LEVEL: "warn", ...process.env });
-  const store = await openStore({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: path.join(config.DATA_DIR, "db"),
-  });
-  try {
-    const town = await store.findTown(opts.save);
-    if (!town) throw new UsageError(`no save named "${opts.save}"`);
+  await withSave(opts.save, async (store, town) => {
     const { personas } = await loadTemplate(town.template);
     const resident = findResident(personas, opts.agent);
     const entries: TraceEntry[] = [];
@@ -87,9 +76,7 @@ async function main(): Promise<void> {
         `${entries.length} asks of ${resident.name}'s mind in "${opts.save}"${opts.prompt ? ` (prompt ${opts.prompt})` : ""}`,
       );
     }
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 void runMain("trace", main);

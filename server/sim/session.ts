@@ -8,6 +8,7 @@ import { describeEngine, makeGateway, readLlmConfig } from "../llm/index.ts";
 import type { Gateway } from "../llm/prompt.ts";
 import { openStore } from "../store/open.ts";
 import type { PrismaStore } from "../store/prismaStore.ts";
+import type { TownRecord } from "../store/store.ts";
 import { UsageError } from "./saves.ts";
 
 export interface Session {
@@ -48,6 +49,28 @@ export async function openSession(
     log,
     close: () => (closed ??= Promise.all([store.close(), gateway.close()]).then(() => {})),
   };
+}
+
+/**
+ * Runs `fn` on the save named `name` in the server's store (DATABASE_URL, else DATA_DIR), closing
+ * the store after; a name that is no save is a UsageError.
+ */
+export async function withSave<T>(
+  name: string,
+  fn: (store: PrismaStore, town: TownRecord) => Promise<T>,
+): Promise<T> {
+  const config = readConfig({ LOG_LEVEL: "warn", ...process.env });
+  const store = await openStore({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, "db"),
+  });
+  try {
+    const town = await store.findTown(name);
+    if (!town) throw new UsageError(`no save named "${name}"`);
+    return await fn(store, town);
+  } finally {
+    await store.close();
+  }
 }
 
 /** Runs a tool's main: a UsageError or a bad setting prints its message alone; exit code 1. */
