@@ -6,8 +6,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
 import { chromium, type Browser } from "playwright-core";
-import { MAX_VIEW_HALF, VIEW_MESSAGE } from "../../shared/interest.ts";
-import type { TownState } from "../../shared/state.ts";
+import { COARSE_SETTLE_MS, MAX_VIEW_HALF, VIEW_MESSAGE } from "../../shared/interest.ts";
+import { avatarAt, type AvatarState, type TownState } from "../../shared/state.ts";
 import { ROOT } from "../helpers/serverProcess.ts";
 import { sleep, waitFor } from "../helpers/wait.ts";
 
@@ -57,6 +57,37 @@ export async function joinObserver(url: string): Promise<Room<any, TownState>> {
     halfHeight: MAX_VIEW_HALF.height,
   });
   return room;
+}
+
+/**
+ * Waits until `room` sees the avatar `id` where it stands, and returns it with that place. Exactly
+ * when it is near the middle of the room's view (`at`); else by its coarse place (`far`), which is
+ * where it stands once it has stood still COARSE_SETTLE_MS, so that place is read once it has held
+ * longer than that (with time to spare for a busy machine's patches). An observer's maximal view
+ * is clamped to the map's middle, so an avatar arriving away from it is seen coarsely at first,
+ * or not at all until the observer's view reaches it.
+ */
+export async function avatarStanding(
+  room: Room<any, TownState>,
+  id: string,
+  what = "the observer to see the avatar where it stands",
+  ms = 10_000,
+): Promise<{ avatar: AvatarState; at: { x: number; y: number } }> {
+  let last = "";
+  let since = Date.now();
+  const avatar = await waitFor(
+    what,
+    () => {
+      const a = room.state.avatars?.get(id);
+      const p = avatarAt(a);
+      if (!a || !p) return undefined;
+      if (`${p.x},${p.y}` !== last) [last, since] = [`${p.x},${p.y}`, Date.now()];
+      return (typeof a.at?.x === "number" || Date.now() - since > 2.5 * COARSE_SETTLE_MS) && a;
+    },
+    ms,
+  );
+  const p = avatarAt(avatar)!;
+  return { avatar, at: { x: p.x, y: p.y } };
 }
 
 /** Leaves the room, waiting at most 2 s for a busy server's answer (a bound, not a wait). */

@@ -8,10 +8,11 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TALK_RANGE } from "../../shared/constants.ts";
-import { avatarAt, type TownState } from "../../shared/state.ts";
+import type { TownState } from "../../shared/state.ts";
 import { readTownInfo } from "../../client/render/townInfo.ts";
 import {
   artifact,
+  avatarStanding,
   ensureClientBuilt,
   joinObserver,
   joinTown,
@@ -86,12 +87,11 @@ describe("people in the town, by role", () => {
   it("a visitor walks up to a resident, talks, and reads the answer in the chat panel", async () => {
     visitor = await openPage("&daylight=12:00");
     await joinTown(visitor, "Vera");
-    const me = observer.state.avatars.get(
-      await visitor.evaluate(() => window.__simulacra.avatarId),
-    )!;
-    // The resident nearest to where visitors arrive.
+    const me = await visitor.evaluate(() => window.__simulacra.avatarId);
+    // The resident nearest to where visitors arrive, as the observer sees the visitor stand.
+    const { at: here } = await avatarStanding(observer, me, "the observer to see the visitor");
     const target = Array.from(observer.state.agents.values()).sort(
-      (a, b) => Math.hypot(a.x - me.at.x, a.y - me.at.y) - Math.hypot(b.x - me.at.x, b.y - me.at.y),
+      (a, b) => Math.hypot(a.x - here.x, a.y - here.y) - Math.hypot(b.x - here.x, b.y - here.y),
     )[0];
     talkedWith = { id: target.id, name: target.name };
 
@@ -118,7 +118,11 @@ describe("people in the town, by role", () => {
     // Its Talk button walks the avatar up; the chat opens ready to type once they are in range.
     await visitor.click("#inspector-talk");
     await hasText(visitor, "#chat-status", /^Talking with/);
-    const avatar = avatarAt(observer.state.avatars.get(me.id))!;
+    const { at: avatar } = await avatarStanding(
+      observer,
+      me,
+      "the observer to see the visitor stand by the resident",
+    );
     const resident = observer.state.agents.get(target.id)!;
     expect(
       Math.max(Math.abs(avatar.x - resident.x), Math.abs(avatar.y - resident.y)),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { avatarAt, type TownState } from "../../shared/state.ts";
 import {
   artifact,
+  avatarStanding,
   ensureClientBuilt,
   joinObserver,
   launchBrowser,
@@ -89,20 +90,12 @@ describe("the town in a browser", () => {
 
     // An observer in the same room sees the page's avatar.
     observer = await joinObserver(server.url);
-    // Exactly when it is near the middle of the observer's view, else by its coarse place, which
-    // is where it stands once it has stood still (COARSE_SETTLE_MS): read when it has held still.
-    let last = "";
-    let since = Date.now();
-    const start = await waitFor("the observer to see the page's avatar where it stands", () => {
-      const a = observer!.state.avatars?.get(avatarId);
-      const p = avatarAt(a);
-      if (!a || !p) return undefined;
-      if (`${p.x},${p.y}` !== last) [last, since] = [`${p.x},${p.y}`, Date.now()];
-      return (typeof a.at?.x === "number" || Date.now() - since >= 1000) && a;
-    });
+    const { avatar: start, at: from } = await avatarStanding(
+      observer,
+      avatarId,
+      "the observer to see the page's avatar where it stands",
+    );
     expect(start.name).toBe("Wren");
-    const placed = avatarAt(start)!;
-    const from = { x: placed.x, y: placed.y };
 
     // Residents: at least three, drawn by the page.
     expect(observer.state.agents.size).toBeGreaterThanOrEqual(3);
