@@ -372,6 +372,17 @@ export function viewAsked(u: Utterance): boolean {
   );
 }
 
+/** The fact of its persona, one it may tell, that names `name` as its kin or friend. */
+function tieTo(name: string, f: PersonaFacts, k: Knowledge) {
+  const first = firstName(name);
+  return f.facts.find(
+    (x) =>
+      tellable(x, k.knowsSpeaker) &&
+      (x.kinds.includes("family") || x.kinds.includes("friend")) &&
+      (x.people.includes(first) || x.text.includes(name)),
+  );
+}
+
 /** "Do you get along with Marco?", "Are you close to Ada?": a yes or no on how it stands with a
  *  named person, asked with a verb of relating to others (WordNet's social, emotion or stative
  *  verbs: "get along", "get on", "love") or an adjective of nearness ("close"). */
@@ -396,12 +407,7 @@ export function relationOf(
   facts: string[],
 ): Source {
   const first = firstName(name);
-  const tie = f.facts.find(
-    (x) =>
-      tellable(x, k.knowsSpeaker) &&
-      (x.kinds.includes("family") || x.kinds.includes("friend")) &&
-      (x.people.includes(first) || x.text.includes(name)),
-  );
+  const tie = tieTo(name, f, k);
   const known = k.people.find((p) => p.name === name);
   // (Of a sentence on them, only what names them: "Her brother Arjun lives with them", not the
   // sentence before it.)
@@ -466,12 +472,7 @@ export function viewOf(
   facts: string[],
 ): Source {
   const first = firstName(name);
-  const tie = f.facts.find(
-    (x) =>
-      tellable(x, k.knowsSpeaker) &&
-      (x.kinds.includes("family") || x.kinds.includes("friend")) &&
-      (x.people.includes(first) || x.text.includes(name)),
-  );
+  const tie = tieTo(name, f, k);
   const known = k.people.find((p) => p.name === name);
   const talked = /They last talked (about [^.]+)\./.exec(known?.relationship ?? "")?.[1];
   const last = talked && saysSomething(talked) ? talked : undefined;
