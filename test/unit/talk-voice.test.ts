@@ -34,17 +34,20 @@ describe("the resident named as an object is 'me'", () => {
 });
 
 describe("news retold", () => {
+  /** Olof, who hears the news, knowing `people`. */
+  const olof = (people: string[]): ChatSideInput => ({
+    id: "olof",
+    name: "Olof Lind",
+    brief: "",
+    action: "",
+    relationship: "",
+    memories: [],
+    people,
+  });
+
   it("'X told me that she ...' passes on as X's news, naming her", () => {
     notePronoun("Tove Berg", "she");
-    const hearer: ChatSideInput = {
-      id: "olof",
-      name: "Olof Lind",
-      brief: "",
-      action: "",
-      relationship: "",
-      memories: [],
-      people: ["Tove Berg", "Pim Aalders", "Marta Lind"],
-    };
+    const hearer = olof(["Tove Berg", "Pim Aalders", "Marta Lind"]);
     const t = offlineTakeaway(
       hearer,
       "Pim Aalders",
@@ -66,15 +69,7 @@ describe("news retold", () => {
 
   it("what the two talked of last time, recalled in a greeting, is no news; what follows it is", () => {
     notePronoun("Tove Berg", "she");
-    const hearer: ChatSideInput = {
-      id: "olof",
-      name: "Olof Lind",
-      brief: "",
-      action: "",
-      relationship: "",
-      memories: [],
-      people: ["Tove Berg", "Pim Aalders"],
-    };
+    const hearer = olof(["Tove Berg", "Pim Aalders"]);
     const t = offlineTakeaway(
       hearer,
       "Pim Aalders",
