@@ -25,7 +25,8 @@ import {
   withoutDanglingEnd,
 } from "../language/person.ts";
 import { pick, seeded } from "../language/random.ts";
-import { termsOf } from "../language/parse.ts";
+import { Bounded, termsOf } from "../language/parse.ts";
+import { namesKey } from "../language/names.ts";
 import { pronounOfName, type Pronoun } from "../language/pronouns.ts";
 import { heard as heardFact, type Fact } from "../memory/fact.ts";
 import { noteOfMemory, type MemoryNote, type PlanNote } from "../memory/note.ts";
@@ -451,6 +452,25 @@ function saidAt(all: readonly Line[], k: number): string {
  * answers (the greeting, or the other's news) tells only what follows its lead-in.
  */
 function newsAt(
+  all: readonly Line[],
+  k: number,
+  now: number,
+  places: readonly PlaceName[],
+  people: readonly string[],
+): News | undefined {
+  // A talk's lines are read again at each line written after them (its topic, the answer to its
+  // news) and by both takeaways: each line once per time, places and people (a pure function of
+  // them and the lines before it).
+  let key = `${now}|${namesKey(people)}|${places.length}:${places[0]?.address ?? ""}:${places.at(-1)?.address ?? ""}`;
+  for (let i = 0; i <= k; i++) key += `\u0001${all[i].speaker}\u0000${all[i].text}`;
+  if (newsKept.has(key)) return newsKept.get(key);
+  const news = readNewsAt(all, k, now, places, people);
+  newsKept.set(key, news);
+  return news;
+}
+const newsKept = new Bounded<string, News | undefined>(5_000);
+
+function readNewsAt(
   all: readonly Line[],
   k: number,
   now: number,
