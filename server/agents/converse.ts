@@ -475,20 +475,27 @@ export async function conversationEnded(
       lines: n.lines.map((l) => [l.name, l.text] as [string, string]),
       // What was told in it, as records: news not told again to the same listener (news.ts).
       ...(chatFacts.length ? { facts: chatFacts } : {}),
+      // With whom and about what, as values (memory/note.ts).
+      note: { kind: "talk", with: [otherName, ...(n.others ?? []).map((o) => o.name)], about },
     },
   ]);
+  // Each note with what it is as values, when the takeaway gave them (offline).
+  const notes = takeaway.notes ?? {};
   const thoughts = [
-    takeaway.memo.trim(),
-    takeaway.planning.trim() ? withPlanningPrefix(name, takeaway.planning) : "",
-    takeaway.meeting?.trim() ?? "",
-  ].filter(Boolean);
+    { text: takeaway.memo.trim(), note: notes.memo },
+    {
+      text: takeaway.planning.trim() ? withPlanningPrefix(name, takeaway.planning) : "",
+      note: notes.planning,
+    },
+    { text: takeaway.meeting?.trim() ?? "", note: notes.meeting },
+  ].filter((t) => !!t.text);
   await remember(
     ctx,
     s,
     thoughts.map((t, i) => ({
       type: "thought" as const,
       created: now,
-      description: t,
+      description: t.text,
       subject: name,
       predicate: "thinks",
       object: otherName,
@@ -496,6 +503,7 @@ export async function conversationEnded(
       evidence: [chatMemory.id],
       // The memo keeps the record it was written from (not the planning note).
       ...(i === 0 && takeaway.facts?.length ? { facts: takeaway.facts } : {}),
+      ...(t.note ? { note: t.note } : {}),
     })),
   );
   if (takeaway.relationship.trim()) noteRelationship(s, key, takeaway.relationship.trim());
@@ -516,9 +524,14 @@ export async function conversationEnded(
   const schedule = s.schedule;
   if (schedule && schedule.day === startOfDay(now)) {
     const minute = minuteOfDay(now);
-    const e = takeaway.planning
-      ? extractEvent(takeaway.planning, places, now, peopleFor(ctx, s), s.persona.name)
-      : undefined;
+    // (The event as read when it was heard, when the note keeps it; a model's note is read.)
+    const kept = takeaway.notes?.planning;
+    const e =
+      kept?.kind === "plan" && kept.event
+        ? kept.event
+        : takeaway.planning
+          ? extractEvent(takeaway.planning, places, now, peopleFor(ctx, s), s.persona.name)
+          : undefined;
     const today = e !== undefined && eventOnDay(e, now);
     if (ctx.settings.replanAfterChat && today) replanFrom(schedule, minute);
     if (e && e.start !== undefined && e.place && eventOnDay(e, now) && e.start > minute) {

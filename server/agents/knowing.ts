@@ -8,6 +8,7 @@ import type { Knowledge, DayBlock, Commitment, KnownPlace } from "./language/kno
 import { placeOf } from "./language/knowledge.ts";
 import { nameCandidates, withLast } from "./language/names.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
+import type { MemoryNote } from "./memory/note.ts";
 import { positions } from "./language/positions.ts";
 import { eventsOnDay } from "./offline/planner.ts";
 import { placeNames, type AgentState, type MindContext } from "./state.ts";
@@ -63,7 +64,10 @@ function talks(s: AgentState, now: number, names: readonly string[]): Map<string
 }
 
 /** Its planning notes of the week before `now` (the latest 40), as the day planner reads them. */
-export function planningNotes(s: AgentState, now: number): { text: string; created: number }[] {
+export function planningNotes(
+  s: AgentState,
+  now: number,
+): { text: string; created: number; note?: MemoryNote }[] {
   const self = s.persona.name;
   return s.memory
     .latest(
@@ -71,9 +75,10 @@ export function planningNotes(s: AgentState, now: number): { text: string; creat
       (m) =>
         m.type === "thought" &&
         m.created > now - 7 * DAY &&
-        m.description.startsWith(`For ${self}'s planning`),
+        m.note?.kind === "plan" &&
+        m.note.owner === self,
     )
-    .map((m) => ({ text: m.description, created: m.created }));
+    .map((m) => ({ text: m.description, created: m.created, ...(m.note ? { note: m.note } : {}) }));
 }
 
 /** What it has said it will be at this week (today, tomorrow and the days after): its planning

@@ -2,6 +2,7 @@
 // is the memory package's, checked by the stream when it loads). Validated before a restore, so a
 // broken or foreign save is refused with a clear error instead of half-restoring a town.
 import { Fact } from "./memory/fact.ts";
+import { MemoryNote } from "./memory/note.ts";
 import { z } from "zod";
 
 const Task = z.object({
@@ -131,6 +132,13 @@ export const AgentData = z.object({
       takeaway: Takeaway.extend({
         facts: z.array(Fact).optional(),
         meeting: z.string().optional(),
+        notes: z
+          .object({
+            memo: MemoryNote.optional(),
+            planning: MemoryNote.optional(),
+            meeting: MemoryNote.optional(),
+          })
+          .optional(),
       }).optional(),
       /** The typed record each line told (offline; saves before them have none). */
       told: z.array(Fact.nullable()).optional(),

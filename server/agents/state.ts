@@ -252,6 +252,7 @@ export const lines = (ms: readonly MemoryRecord[]): MemoryLine[] =>
     kind: kindOf(m),
     ...(m.facts ? { facts: m.facts } : {}),
     ...(m.type === "chat" ? { with: m.object } : {}),
+    ...(m.note ? { note: m.note } : {}),
   }));
 
 /** The day prompts date memories against (settings.memoryDates): memories of it show only their

@@ -277,10 +277,10 @@ async function writeBatch(
   );
   await raw.query(
     `WITH m AS (
-       INSERT INTO "Memory" ("townId", "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, facts, embedding)
-       SELECT $1, r."agentId", r."memId", r.seq, r.type, r.created, r."lastAccessed", r.description, r.subject, r.predicate, r.object, r.importance, r.keywords, r.evidence, r.lines, r.depth, r.facts, decode(r.embedding, 'base64')
+       INSERT INTO "Memory" ("townId", "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, facts, note, embedding)
+       SELECT $1, r."agentId", r."memId", r.seq, r.type, r.created, r."lastAccessed", r.description, r.subject, r.predicate, r.object, r.importance, r.keywords, r.evidence, r.lines, r.depth, r.facts, r.note, decode(r.embedding, 'base64')
        FROM json_to_recordset($2::json) AS r("agentId" text, "memId" int, seq int, type text, created float8, "lastAccessed" float8, description text, subject text,
-         predicate text, object text, importance int, keywords text[], evidence int[], lines json, depth int, facts json, embedding text)
+         predicate text, object text, importance int, keywords text[], evidence int[], lines json, depth int, facts json, note json, embedding text)
        RETURNING 1
      ), t AS (
        INSERT INTO "MemoryTouch" ("townId", seq, "agentId", at, ids)
@@ -363,8 +363,8 @@ export async function copyRows(
   mark: number,
 ): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO "Memory" ("townId", "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, facts, embedding)
-    SELECT ${to}, "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, facts, embedding
+    INSERT INTO "Memory" ("townId", "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, facts, note, embedding)
+    SELECT ${to}, "agentId", "memId", seq, type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, facts, note, embedding
     FROM "Memory" WHERE "townId" = ${from} AND seq <= ${mark}`;
   await tx.$executeRaw`
     INSERT INTO "MemoryTouch" ("townId", seq, "agentId", at, ids)
@@ -415,6 +415,8 @@ interface MemoryRow {
   depth: number | null;
   /** Typed records (agents/memory/fact.ts), or null (rows written before them too). */
   facts: SavedMemory["facts"] | null;
+  /** What a memory the engine wrote after a talk is (agents/memory/note.ts), or null. */
+  note: SavedMemory["note"] | null;
   embedding: Uint8Array;
 }
 
@@ -433,7 +435,7 @@ export async function readStreams(
   mark: number,
 ): Promise<Map<string, RowStream>> {
   const rows = await raw.query<MemoryRow>(
-    `SELECT "agentId", "memId", type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, facts, embedding
+    `SELECT "agentId", "memId", type, created, "lastAccessed", description, subject, predicate, object, importance, keywords, evidence, lines, depth, facts, note, embedding
      FROM "Memory" WHERE "townId" = $1 AND seq <= $2`,
     [townId, mark],
   );
@@ -457,6 +459,7 @@ export async function readStreams(
       ...(r.lines ? { lines: r.lines } : {}),
       ...(r.depth !== null ? { depth: r.depth } : {}),
       ...(r.facts ? { facts: r.facts } : {}),
+      ...(r.note ? { note: r.note } : {}),
       e: s.embeddings.length,
     };
     s.embeddings.push(floats(r.embedding));

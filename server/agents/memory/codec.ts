@@ -4,6 +4,7 @@
 // table as Float32Arrays (store/memoryRows.ts reads the vectors as bytes, not as text).
 import { z } from "zod";
 import { Fact } from "./fact.ts";
+import { MemoryNote } from "./note.ts";
 
 export function toBase64(v: Float32Array): string {
   return Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64");
@@ -37,6 +38,9 @@ export const SavedMemory = z.object({
   depth: z.number().int().optional(),
   /** Typed records (memory/fact.ts); saves made before them have none. */
   facts: z.array(Fact).optional(),
+  /** What a memory the engine wrote after a talk is, as values (memory/note.ts); saves made
+   *  before them have none (the stream reads one from the text). */
+  note: MemoryNote.optional(),
   /** Index into the snapshot's embedding table. */
   e: z.number().int().nonnegative(),
 });

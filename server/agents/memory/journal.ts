@@ -40,6 +40,7 @@ export function rowFields(c: MemoryChange): Extract<MemoryChange, { kind: "row" 
     lines: m.lines ?? null,
     depth: m.depth ?? null,
     facts: m.facts ?? null,
+    note: m.note ?? null,
     embedding: Buffer.from(e.buffer, e.byteOffset, e.byteLength).toString("base64"),
   };
   return { kind: "row", table: "memory", fields: JSON.stringify(row).slice(1, -1) };

@@ -6,6 +6,7 @@
 // stream.ts; a town may plug in another through GenerativeMindOptions.memory.
 
 import type { Fact } from "./fact.ts";
+import type { MemoryNote } from "./note.ts";
 
 export type MemoryType = "observation" | "thought" | "chat" | "plan";
 export interface NewMemory {
@@ -26,6 +27,9 @@ export interface NewMemory {
   depth?: number;
   /** What it tells as typed records (memory/fact.ts): a thought's news; a chat's news told in it. */
   facts?: readonly Fact[];
+  /** What a memory the engine wrote after a talk is, as values (memory/note.ts): news heard, a
+   *  plan, a talk's record. */
+  note?: MemoryNote;
 }
 
 export interface MemoryRecord {
@@ -44,6 +48,7 @@ export interface MemoryRecord {
   readonly lines?: readonly [string, string][];
   readonly depth?: number;
   readonly facts?: readonly Fact[];
+  readonly note?: MemoryNote;
 }
 
 export interface Scored {

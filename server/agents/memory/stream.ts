@@ -15,6 +15,7 @@ import {
 } from "./port.ts";
 import { TopK } from "./topK.ts";
 import { DenseIndex } from "./denseIndex.ts";
+import { noteOf, type MemoryNote } from "./note.ts";
 
 const HOUR = 3_600_000;
 /** Below this many dense memories every row is scored exactly: the index would save little. */
@@ -43,7 +44,8 @@ function nonZeroDims(q: Float32Array): Int32Array {
 }
 
 /** A memory as the stream keeps it: the same fields in the same order for a new and a restored one
- *  (one hidden class for V8), importance clamped to the paper's 1-10. */
+ *  (one hidden class for V8), importance clamped to the paper's 1-10. A thought without its note
+ *  (a model's memo, a save made before notes) gets the one its text reads as, once, here. */
 function record(
   m: Omit<NewMemory, "embedding">,
   id: number,
@@ -66,7 +68,13 @@ function record(
     ...(m.lines ? { lines: m.lines } : {}),
     ...(m.depth ? { depth: m.depth } : {}),
     ...(m.facts?.length ? { facts: m.facts } : {}),
+    ...noted(m),
   };
+}
+
+function noted(m: Omit<NewMemory, "embedding">): { note?: MemoryNote } {
+  const note = m.note ?? (m.type === "thought" ? noteOf(m.description) : undefined);
+  return note ? { note } : {};
 }
 
 export class MemoryStream implements MemoryPort {
@@ -427,10 +435,11 @@ export class MemoryStream implements MemoryPort {
         table.set(key, (e = embeddings.length));
         embeddings.push(key);
       }
-      const { embedding: _e, lines, facts, ...rest } = m;
+      const { embedding: _e, lines, facts, note, ...rest } = m;
       return {
         ...rest,
         ...(facts ? { facts: [...facts] } : {}),
+        ...(note ? { note: structuredClone(note) } : {}),
         keywords: [...m.keywords],
         evidence: [...m.evidence],
         ...(lines ? { lines: lines.map((l) => [l[0], l[1]] as [string, string]) } : {}),

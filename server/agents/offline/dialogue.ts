@@ -25,9 +25,11 @@ import {
   withoutDanglingEnd,
 } from "../language/person.ts";
 import { pick, seeded } from "../language/random.ts";
-import { termsOf } from "../language/parse.ts";
+import { Bounded, termsOf } from "../language/parse.ts";
+import { namesKey } from "../language/names.ts";
 import { pronounOfName, type Pronoun } from "../language/pronouns.ts";
 import { heard as heardFact, type Fact } from "../memory/fact.ts";
+import { noteOfMemory, type MemoryNote, type PlanNote } from "../memory/note.ts";
 import { asClause, heardBy, tellFact } from "../language/news.ts";
 import { dayKey, formatTime12 } from "../language/time.ts";
 import { DAY_MS } from "../../world/clock.ts";
@@ -46,7 +48,15 @@ export interface News {
   host?: boolean;
   /** The typed record it is told from (memory/fact.ts), when the memory has one. */
   fact?: Fact;
+  /** What the memory it is told from is as values (memory/note.ts): news heard, a plan. */
+  note?: MemoryNote;
 }
+
+/** A memory's note, for the news told from it. */
+const noted = (m: MemoryLine): { note?: MemoryNote } => {
+  const note = noteOfMemory(m);
+  return note ? { note } : {};
+};
 
 /** One side of a conversation as its speaker knows it: its own memories, never the other's. */
 export interface ChatSideInput {
@@ -121,6 +131,24 @@ export function meetingNote(self: string, m: Meeting): string {
     : `For ${self}'s planning: a visit from ${other} at ${m.placeName} on ${day} at ${hour}; ${first(self)} means to be there.`;
 }
 
+/** The same meeting as one side's plan, as values (memory/note.ts): the day planner takes its hour
+ *  and place from them, not from the note's words. */
+export function meetingPlan(self: string, m: Meeting): PlanNote {
+  const going = self === m.accepter;
+  const other = going ? m.proposer : m.accepter;
+  const text = meetingNote(self, m);
+  return {
+    kind: "plan",
+    owner: self,
+    what: text.slice(text.indexOf(": ") + 2, text.lastIndexOf(";")),
+    means: going ? "go" : "be there",
+    at: m.at,
+    place: m.place,
+    placeName: m.placeName,
+    with: other,
+  };
+}
+
 /** When the two last talked, if they did. */
 export interface PastContext {
   minutesAgo: number;
@@ -131,7 +159,11 @@ const first = (name: string) => name.split(" ")[0];
 /** How much news of an event ahead weighs (one's own event one more). */
 const EVENT_IMPORTANCE = 7;
 const bare = (action: string) => action.replace(/\s*\(.*\)$/, "");
-const heardFrom = (text: string) => /^(.+?) heard from (.+?) that (.+)$/.exec(text);
+/** What a memory says was heard, and from whom, as values (memory/note.ts). */
+const heardIn = (m: { text: string; note?: MemoryNote }) => {
+  const n = noteOfMemory(m);
+  return n?.kind === "heard" ? n : undefined;
+};
 /** "Sofia told me that Mira told Sofia that ...": who told whom before; news is retold as itself,
  *  with only who told it now (else every retelling adds a link, and talks fill with the chain). */
 const HEARSAY =
@@ -186,8 +218,8 @@ export function pickNews(
   said: readonly string[] = [],
   toldNow: readonly Fact[] = [],
 ): News | undefined {
-  const fromListener = (t: string) =>
-    !!listener && (heardFrom(t)?.[2] === listener || t.includes(`from ${listener}`));
+  const fromListener = (m: MemoryLine) =>
+    !!listener && (heardIn(m)?.by === listener || m.text.includes(`from ${listener}`));
   // A talk the listener was part of is nothing to tell them.
   const withListener = (m: MemoryLine) =>
     !!listener && m.kind === "chat" && m.text.includes(listener);
@@ -210,11 +242,11 @@ export function pickNews(
     m.kind === "chat" &&
     (!!m.facts?.length ||
       (memoTimes ??= new Set(
-        memories.filter((x) => x.kind !== "chat" && !!heardFrom(x.text)).map((x) => x.created),
+        memories.filter((x) => x.kind !== "chat" && !!heardIn(x)).map((x) => x.created),
       )).has(m.created));
   const usable = memories.filter(
     (m) =>
-      !fromListener(m.text) &&
+      !fromListener(m) &&
       !withListener(m) &&
       !recordWithMemo(m) &&
       m.kind !== "plan" &&
@@ -252,7 +284,7 @@ export function pickNews(
       m.kind === "thought" &&
       (m.text.startsWith(`${self} `) || m.text.startsWith(`${first(self)} `)) &&
       m.importance >= 4 &&
-      !heardFrom(m.text),
+      !heardIn(m),
   );
   // Best first: an event one organises; a plan or project of one's own that weighs as much as an
   // event heard of; another event ahead; one's other plans; something about a person;
@@ -295,7 +327,7 @@ export function pickNews(
       };
     yield* factNews(true);
     for (const m of ownPlans.filter((x) => x.importance >= EVENT_IMPORTANCE))
-      yield { kind: "plan", text: m.text, importance: m.importance };
+      yield { kind: "plan", text: m.text, importance: m.importance, ...noted(m) };
     // What one heard, events ahead and other news alike, by importance (an event first when they
     // weigh the same): a loss heard of is not crowded out by every party in town.
     const heardNews: News[] = [
@@ -312,7 +344,7 @@ export function pickNews(
     ];
     yield* heardNews.sort((a, b) => b.importance - a.importance);
     for (const m of ownPlans.filter((x) => x.importance < EVENT_IMPORTANCE))
-      yield { kind: "plan", text: m.text, importance: m.importance };
+      yield { kind: "plan", text: m.text, importance: m.importance, ...noted(m) };
     for (const m of inOwnWords) {
       if (
         m.importance >= 5 &&
@@ -324,12 +356,12 @@ export function pickNews(
         ) &&
         !m.text.includes(listener || "\u0000")
       )
-        yield { kind: "person", text: m.text, importance: m.importance };
+        yield { kind: "person", text: m.text, importance: m.importance, ...noted(m) };
     }
     for (const m of inOwnWords
       .filter((x) => x.importance >= 6 && x.kind !== "observation")
       .sort((a, b) => b.importance - a.importance))
-      yield { kind: "memory", text: m.text, importance: m.importance };
+      yield { kind: "memory", text: m.text, importance: m.importance, ...noted(m) };
   };
   for (const n of candidates()) if (fresh(n)) return n;
   return undefined;
@@ -357,10 +389,10 @@ export function tellNews(n: News, speaker: string, listener: string, now?: numbe
       return `${e.host} is organising ${describeEvent(e, "a")}. Had you heard?`;
     return `There is ${describeEvent(e, "a")}. Had you heard?`;
   }
-  const h = heardFrom(n.text);
+  const h = n.note?.kind === "heard" ? n.note : undefined;
   if (h)
     return namedOnce(
-      `${h[2] === listener ? "You told me" : `${first(h[2])} told me`} that ${h[3].replace(HEARSAY, "").replace(/[.!]+$/, "")}.`,
+      `${h.by === listener ? "You told me" : `${first(h.by)} told me`} that ${h.what.replace(HEARSAY, "").replace(/[.!]+$/, "")}.`,
     );
   const said = ownMemoryAsI(n.text.split(/(?<=[.!?])\s/)[0], speaker).replace(/[.!]+$/, "");
   return n.kind === "plan" ? `${cap(said)}.` : `${RETELLING}${said}.`;
@@ -420,6 +452,25 @@ function saidAt(all: readonly Line[], k: number): string {
  * answers (the greeting, or the other's news) tells only what follows its lead-in.
  */
 function newsAt(
+  all: readonly Line[],
+  k: number,
+  now: number,
+  places: readonly PlaceName[],
+  people: readonly string[],
+): News | undefined {
+  // A talk's lines are read again at each line written after them (its topic, the answer to its
+  // news) and by both takeaways: each line once per time, places and people (a pure function of
+  // them and the lines before it).
+  let key = `${now}|${namesKey(people)}|${places.length}:${places[0]?.address ?? ""}:${places.at(-1)?.address ?? ""}`;
+  for (let i = 0; i <= k; i++) key += `\u0001${all[i].speaker}\u0000${all[i].text}`;
+  if (newsKept.has(key)) return newsKept.get(key);
+  const news = readNewsAt(all, k, now, places, people);
+  newsKept.set(key, news);
+  return news;
+}
+const newsKept = new Bounded<string, News | undefined>(5_000);
+
+function readNewsAt(
   all: readonly Line[],
   k: number,
   now: number,
@@ -827,6 +878,8 @@ export interface Takeaway {
   facts?: Fact[];
   /** A meeting agreed in the talk: its own planning note beside `planning` (an event heard of). */
   meeting?: string;
+  /** What the memo, the planning note and the meeting note are, as values (memory/note.ts). */
+  notes?: { memo?: MemoryNote; planning?: MemoryNote; meeting?: MemoryNote };
 }
 
 /**
@@ -853,7 +906,12 @@ export function offlineTakeaway(
   const plainMemo = memo;
   // What the other said of themselves when asked: the memo when the talk told no news.
   let answeredMemo = "";
+  let answeredWhat = "";
   let planning = "";
+  // What the memo says was heard, and what the planning note plans, as values (memory/note.ts).
+  let heardWhat = "";
+  let planWhat = "";
+  let planEvent: EventMention | undefined;
   for (let k = 0; k < lines.length; k++) {
     if (lines[k].speaker !== other) continue;
     const f = told[k];
@@ -861,7 +919,8 @@ export function offlineTakeaway(
       noteRecord(f);
       // Kept as the record it was told from, never re-read from the line.
       facts = [heardFact(f, other, self.name)];
-      memo = `${self.name} heard from ${other} that ${asClause(f.text.replace(/[.!]+$/, ""), [f.who, f.source, ...people])}.`;
+      heardWhat = asClause(f.text.replace(/[.!]+$/, ""), [f.who, f.source, ...people]);
+      memo = `${self.name} heard from ${other} that ${heardWhat}.`;
       // What just happened weighs as what is about to (importance.ts: a day ahead adds 3).
       const lately = f.when !== undefined && f.when <= now && now - f.when < 3 * DAY_MS ? 2 : 0;
       importance = Math.max(
@@ -869,8 +928,11 @@ export function offlineTakeaway(
         Math.min(8, importanceOf(f.text, { at: now, people, novel: true }) + lately),
       );
       const e = f.event ? extractEvent(f.text, places, now, people, f.source) : undefined;
-      if (e && willAttend(self, { ...e, host: e.host ?? f.source }))
-        planning = `For ${self.name}'s planning: ${f.text.replace(/[.!]+$/, "")}; ${first(self.name)} means to go.`;
+      if (e && willAttend(self, { ...e, host: e.host ?? f.source })) {
+        planWhat = f.text.replace(/[.!]+$/, "");
+        planEvent = e;
+        planning = `For ${self.name}'s planning: ${planWhat}; ${first(self.name)} means to go.`;
+      }
       break;
     }
     // A goodbye tells nothing; a proposal to meet, or the answer to one, is no news to pass on.
@@ -885,7 +947,8 @@ export function offlineTakeaway(
       if (answeredMemo) continue;
       const said = iToThirdPerson(t.split(/(?<=[.!?])\s+/)[0], other).replace(/[.!]+$/, "");
       const named = people.some((p) => said.startsWith(first(p))) || said.startsWith(first(other));
-      answeredMemo = `${self.name} heard from ${other} that ${named ? said : said.replace(/^\w/, (c) => c.toLowerCase())}.`;
+      answeredWhat = named ? said : said.replace(/^\w/, (c) => c.toLowerCase());
+      answeredMemo = `${self.name} heard from ${other} that ${answeredWhat}.`;
       continue;
     }
     const news = newsAt(lines, k, now, places, people);
@@ -898,31 +961,36 @@ export function offlineTakeaway(
       };
       if (e.host === self.name) {
         memo = `${self.name} told ${other} about ${first(self.name)}'s ${e.what}.`;
+        heardWhat = "";
         break;
       }
       const what = describeEvent(e, "a");
+      heardWhat = e.host ? `${e.host} is organising ${what}` : "";
       memo = e.host
-        ? `${self.name} heard from ${other} that ${e.host} is organising ${what}.`
+        ? `${self.name} heard from ${other} that ${heardWhat}.`
         : `${self.name} heard from ${other} about ${what}.`;
-      if (willAttend(self, e))
-        planning = `For ${self.name}'s planning: ${e.host ? `${e.host} is organising ${what}` : cap(what)}; ${first(self.name)} means to go.`;
+      if (willAttend(self, e)) {
+        planWhat = e.host ? `${e.host} is organising ${what}` : cap(what);
+        planEvent = e;
+        planning = `For ${self.name}'s planning: ${planWhat}; ${first(self.name)} means to go.`;
+      }
       break;
     }
     // (A pleasantry in the line, "Take care, Ann.", is no news.)
     const content = toldIn(whatWasTold(t), self.name, other);
     if (!content) continue;
-    memo = `${self.name} heard from ${other} that ${iToThirdPerson(content, other).replace(/[.!]+$/, "")}.`;
+    heardWhat = iToThirdPerson(content, other).replace(/[.!]+$/, "");
+    memo = `${self.name} heard from ${other} that ${heardWhat}.`;
   }
   if (memo === plainMemo && answeredMemo) {
     memo = answeredMemo;
+    heardWhat = answeredWhat;
     importance = Math.max(importance, 4);
   }
   const of = first(other);
   const tie = self.memories.find(
     (m) =>
-      (m.text.includes(other) || m.text.includes(`${of} `)) &&
-      m.kind === "thought" &&
-      !heardFrom(m.text),
+      (m.text.includes(other) || m.text.includes(`${of} `)) && m.kind === "thought" && !heardIn(m),
   );
   const stranger = `${self.name} knows ${other} from around town.`;
   const held = self.relationship.replace(/\s*They last talked [^.]*\.?\s*$/, "").trim();
@@ -938,12 +1006,28 @@ export function offlineTakeaway(
       ? meetingNote(self.name, agreed)
       : undefined;
   if (meeting) importance = Math.max(importance, 5);
+  const notes = {
+    ...(heardWhat ? { memo: { kind: "heard", by: other, to: self.name, what: heardWhat } } : {}),
+    ...(planWhat
+      ? {
+          planning: {
+            kind: "plan",
+            owner: self.name,
+            what: planWhat,
+            means: "go",
+            ...(planEvent ? { event: planEvent } : {}),
+          },
+        }
+      : {}),
+    ...(meeting && agreed ? { meeting: meetingPlan(self.name, agreed) } : {}),
+  } satisfies Takeaway["notes"];
   return {
     importance,
     memo,
     planning,
     ...(meeting ? { meeting } : {}),
     ...(facts ? { facts } : {}),
+    ...(Object.keys(notes).length ? { notes } : {}),
     relationship: `${base.replace(/[.]?$/, ".")} They last talked ${topic.replace(/^conversing /, "")}.`,
   };
 }
@@ -975,7 +1059,7 @@ export function offlineRelationship(
     (m) => m.text.includes(other) || new RegExp(`\\b${of}\\b`).test(m.text),
   );
   const tie =
-    about.find((m) => m.kind === "thought" && !heardFrom(m.text)) ??
+    about.find((m) => m.kind === "thought" && !heardIn(m)) ??
     about.find((m) => m.kind === "memo" || m.kind === "reflection");
   if (before) return before;
   if (!tie) return `${self} knows ${other} from around town.`;

@@ -289,7 +289,7 @@ function readMemories(i: InterviewInput): string {
             m.kind === "thought" &&
             !m.text.startsWith("For "),
         );
-        const told = tie ? memoryAsSaid(tie.text, me) : "";
+        const told = tie ? memoryAsSaid(tie.text, me, tie.note) : "";
         if (told) parts.push(cap(told));
         if (view && view !== tie?.text)
           parts.push(
@@ -321,7 +321,7 @@ function readMemories(i: InterviewInput): string {
       : [];
     const said = that
       .filter((m) => m.kind === "chat" || m.kind === "memo" || m.kind === "thought")
-      .map((m) => memoryAsSaid(m.text, me))
+      .map((m) => memoryAsSaid(m.text, me, m.note))
       .filter(Boolean)
       .slice(0, 3)
       .map(cap);
@@ -381,9 +381,9 @@ function tellable(mems: MemoryLine[], me: string, most = 2): string[] {
   const news = new Set<string>();
   for (const m of mems) {
     if (out.length === most) break;
-    const said = memoryAsSaid(m.text, me);
-    if (!said || news.has(newsOf(m.text))) continue;
-    news.add(newsOf(m.text));
+    const said = memoryAsSaid(m.text, me, m.note);
+    if (!said || news.has(newsOf(m.text, m.note))) continue;
+    news.add(newsOf(m.text, m.note));
     out.push(cap(said));
   }
   return out;

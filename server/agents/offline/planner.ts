@@ -22,6 +22,7 @@ import { seeded } from "../language/random.ts";
 import { termsOf } from "../language/parse.ts";
 import { withFirst } from "../language/names.ts";
 import { formatTime12, hhmm, parseClock } from "../language/time.ts";
+import type { MemoryNote, PlanNote } from "../memory/note.ts";
 
 // ---------------------------------------------------------------- habits
 
@@ -125,7 +126,7 @@ const clash = (a: { start: number; end: number }, b: { start: number; end: numbe
  * event of the kind "visit".
  */
 export function eventsOnDay(
-  memories: readonly { text: string; created: number }[],
+  memories: readonly { text: string; created: number; note?: MemoryNote }[],
   day: number,
   places: readonly PlaceName[],
   self: string,
@@ -137,10 +138,16 @@ export function eventsOnDay(
   const rest: { text: string; created: number }[] = [];
   const restRank: number[] = [];
   memories.forEach((m, rank) => {
-    const e = m.text.startsWith(note)
-      ? extractEvent(m.text, places, m.created, names, self)
-      : undefined;
-    const meeting = e && meetingIn(e.what, m.text, self, people, places);
+    // A meeting kept as its values (memory/note.ts) is taken as they are; a note without them is
+    // read from its words.
+    const kept =
+      m.note?.kind === "plan" && m.note.owner === self ? meetingOf(m.note, places) : undefined;
+    const e = kept
+      ? kept.event
+      : m.text.startsWith(note)
+        ? extractEvent(m.text, places, m.created, names, self)
+        : undefined;
+    const meeting = kept ? kept.meeting : e && meetingIn(e.what, m.text, self, people, places);
     if (!e || !meeting) {
       rest.push(m);
       restRank.push(rank);
@@ -165,6 +172,27 @@ export function eventsOnDay(
   return [...events, ...meetings].sort((a, b) => a.rank - b.rank).map(({ rank: _rank, ...e }) => e);
 }
 
+/** A planned meeting's event and whom it is with, from its values: a visit at its hour and place
+ *  (the place by the name it was agreed by, as a note's words name it). */
+function meetingOf(
+  n: PlanNote,
+  places: readonly PlaceName[],
+): { event: EventMention; meeting: NonNullable<PlannedEvent["meeting"]> } | undefined {
+  if (n.at === undefined || !n.with || !n.place) return undefined;
+  const at = new Date(n.at);
+  const name = n.placeName ?? n.place;
+  return {
+    event: {
+      what: "visit",
+      month: at.getUTCMonth(),
+      day: at.getUTCDate(),
+      start: at.getUTCHours() * 60 + at.getUTCMinutes(),
+      place: places.find((p) => p.name === name) ?? { name, address: n.place },
+    },
+    meeting: { other: n.with, going: n.means !== "be there" },
+  };
+}
+
 /** Two addresses in the same building ("Oakmere:Larkspur Park:…"), whatever their depth. */
 export const sameBuilding = (a: string | undefined, b: string) =>
   a !== undefined && a.split(":").slice(0, 2).join(":") === b.split(":").slice(0, 2).join(":");
@@ -174,7 +202,7 @@ export const sameBuilding = (a: string | undefined, b: string) =>
  * its hour: what a later meeting or plan may not take.
  */
 export function promisesOn(
-  notes: readonly { text: string; created: number }[],
+  notes: readonly { text: string; created: number; note?: MemoryNote }[],
   day: number,
   places: readonly PlaceName[],
   self: string,
@@ -212,7 +240,7 @@ export function insertBlock(
 export interface OfflineDayPlanInput {
   persona: Persona;
   day: number;
-  memories: readonly { text: string; created: number }[];
+  memories: readonly { text: string; created: number; note?: MemoryNote }[];
   places: readonly PlaceName[];
   people?: readonly string[];
 }

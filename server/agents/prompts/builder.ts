@@ -2,6 +2,7 @@
 // sections of its message; the shared parts (the rule about quoted speech, the identity block,
 // memories with their date and time, the time and place) are written here once.
 import type { Fact } from "../memory/fact.ts";
+import type { MemoryNote } from "../memory/note.ts";
 import { z } from "zod";
 import type { ChatMessage, Prompt, Tier } from "../../llm/prompt.ts";
 import type { Persona } from "../../../shared/persona.ts";
@@ -44,6 +45,9 @@ export interface MemoryLine {
   facts?: readonly Fact[];
   /** A chat's other side. */
   with?: string;
+  /** What it is as values, when the engine wrote it after a talk (memory/note.ts): news heard, a
+   *  plan, a talk's record. */
+  note?: MemoryNote;
 }
 
 /** The identity block (the paper's "identity stable set"): name, age, traits, backstory, status, habits. */

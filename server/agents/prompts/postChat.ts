@@ -10,6 +10,7 @@ import {
   type Line,
   type Meeting,
 } from "../offline/dialogue.ts";
+import type { MemoryNote } from "../memory/note.ts";
 import type { Fact } from "../memory/fact.ts";
 import { definePrompt, firstName, iss, nowAt, quote, type Identity } from "./builder.ts";
 
@@ -38,7 +39,12 @@ export const Takeaway = z.object({
 });
 /** The offline engine's takeaway also carries the memo's typed record (a value, never asked of a
  *  model: its strict schema has no optional fields). */
-export type PostChatAnswer = z.infer<typeof Takeaway> & { facts?: Fact[]; meeting?: string };
+export type PostChatAnswer = z.infer<typeof Takeaway> & {
+  facts?: Fact[];
+  meeting?: string;
+  /** What the memo, the planning note and the meeting note are, as values (memory/note.ts). */
+  notes?: { memo?: MemoryNote; planning?: MemoryNote; meeting?: MemoryNote };
+};
 
 export const postChatPrompt = definePrompt<PostChatInput, PostChatAnswer>({
   name: "post-chat",

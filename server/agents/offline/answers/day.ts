@@ -115,7 +115,7 @@ export function yesterdayTalk(
       (m) =>
         m.kind === "chat" && neighbour(m) && m.created < today && m.created >= today - 86_400_000,
     )
-    .map((m) => ({ m, said: memoryAsSaid(m.text, me) }))
+    .map((m) => ({ m, said: memoryAsSaid(m.text, me, m.note) }))
     .filter((x) => x.said)
     .sort((a, b) => b.m.importance - a.m.importance || a.m.created - b.m.created)[0];
   if (!best) return "";

@@ -14,41 +14,38 @@ import {
 import { namedOnce, ownMemoryAsI, toFirstPerson } from "../../language/person.ts";
 import { pronounsChanged } from "../../language/pronouns.ts";
 import { type Talk, firstName, type Source } from "./voice.ts";
+import { noteOf, type MemoryNote } from "../../memory/note.ts";
 
 /** A whole day's plan recited (three clock times or more): it answers no one question. */
 export const recital = (text: string) =>
   (text.match(/\b\d{1,2}(?::\d\d)? ?[ap]m\b/g) ?? []).length >= 3;
 
-// The forms memories are written in by the engine (converse.ts, dialogue.ts): a planning note
-// ("For Ann's planning: ...; Ann means to go."), news heard ("Ann heard from Bob that ..."), a
-// talk's record ("Ann and Bob were conversing about ...").
-const PLANNING = /^For ([^:]{1,60})'s planning:\s*(.+?)(?:;\s*(\S+) means to (go|be there))?[.!]?$/;
-const HEARD = /^(.+?) heard from (.+?) that (.+)$/;
+// A planning note ("For Ann's planning: ...; Ann means to go.") and news heard ("Ann heard from
+// Bob that ...") are said from what they are as values (memory/note.ts); a talk's record ("Ann
+// and Bob were conversing about ...") as a talk.
 
 /** What a memory tells, as the resident would say it in the first person: a planning note as its
  *  plan ("I'm planning a visit to Bob at the park on February 14 at 3 pm."), news as heard from
  *  whom, with any line of the talk that tells nothing (a goodbye, a greeting, thanks) left out; a
  *  talk's record as a talk ("Bob and I talked about ..."). "" when nothing is left to tell. */
-export function memoryAsSaid(text: string, me: string): string {
+export function memoryAsSaid(text: string, me: string, note?: MemoryNote): string {
   // (Every answer reads the resident's memories again, the same texts talk after talk: each is
   // said once per resident, and again only when a pronoun it may use has changed.)
   const key = `${pronounsChanged()}\u0000${me}\u0000${text}`;
   let said = saidKept.get(key);
   if (said === undefined) {
     // (A person named twice in one sentence is a pronoun the second time.)
-    said = gerundSubjects(namedOnce(saidOf(text, me)));
+    said = gerundSubjects(namedOnce(saidOf(text, me, note ?? noteOf(text))));
     saidKept.set(key, said);
   }
   return said;
 }
 const saidKept = new Bounded<string, string>(50_000);
 
-function saidOf(text: string, me: string): string {
+function saidOf(text: string, me: string, note: MemoryNote | undefined): string {
   const t = text.trim();
-  const plan = PLANNING.exec(t);
-  if (plan) {
-    const [, , body, , how] = plan;
-    const what = body.replace(/[.!]+$/, "");
+  if (note?.kind === "plan") {
+    const { what, means: how } = note;
     // A plan that is a clause ("Kenji is holding a tournament") is news it means to go to; a
     // plan that is a thing ("a visit to Bob ...") is its own.
     if (parsed(what).has("^#Determiner")) {
@@ -62,9 +59,8 @@ function saidOf(text: string, me: string): string {
       ),
     );
   }
-  const heard = HEARD.exec(t);
-  if (heard) {
-    const [, who, from, said] = heard;
+  if (note?.kind === "heard") {
+    const { to: who, by: from, what: said } = note;
     // (The teller's own line: a pleasantry in it tells nothing; a talk's record in it is a talk.)
     const told = toldIn(said, who, from)
       .split(/(?<=[.!?])\s+/)
@@ -146,9 +142,9 @@ const lowerFirst = (s: string) => {
 
 /** What a memory tells, whoever told it and however it is framed: two memories of the same news
  *  (heard from two people, and noted for its planning) tell one thing. */
-export function newsOf(text: string): string {
-  const t = text.trim();
-  const body = PLANNING.exec(t)?.[2] ?? HEARD.exec(t)?.[3] ?? t;
+export function newsOf(text: string, note?: MemoryNote): string {
+  const n = note ?? noteOf(text);
+  const body = n?.kind === "plan" || n?.kind === "heard" ? n.what : text.trim();
   return body.toLowerCase().replace(/[^a-z0-9 ]/g, "");
 }
 
@@ -192,9 +188,9 @@ export function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, 
     const said =
       x.m.kind === "observation" && !x.m.text.startsWith(firstName(f.name))
         ? seen(x.m.text, f.name)
-        : memoryAsSaid(x.m.text, f.name);
-    if (!said || news.has(newsOf(x.m.text))) continue;
-    news.add(newsOf(x.m.text));
+        : memoryAsSaid(x.m.text, f.name, x.m.note);
+    if (!said || news.has(newsOf(x.m.text, x.m.note))) continue;
+    news.add(newsOf(x.m.text, x.m.note));
     told.push(said);
   }
   return { name: "memory", sentences: told };

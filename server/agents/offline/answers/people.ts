@@ -140,7 +140,7 @@ export function knownOf(
               sentence(
                 `Last I saw, ${talked(m.text.replace(/\s*\([^)]*\)/g, "")).replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`,
               )
-            : clauseNaming(memoryAsSaid(m.text, f.name), first),
+            : clauseNaming(memoryAsSaid(m.text, f.name, m.note), first),
         ].filter(Boolean),
       );
   // (A persona sentence held as a memory too is told once.)
