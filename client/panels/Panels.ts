@@ -116,7 +116,7 @@ export class Panels {
     room.onMessage("avatar_said", (m: ServerMessages["avatar_said"]) => {
       if (m.avatarId === ctx.avatarId()) this.chat.confirmMine(m.text);
       else if (m.chat && m.chat === this.chat.chat)
-        this.chat.heard(m.avatarId, m.name, m.to, m.text);
+        this.chat.heard(m.avatarId, this.nameOf(m.avatarId), m.to, m.text);
     });
     room.onMessage("chat_members", (m: ServerMessages["chat_members"]) =>
       this.chat.setMembers(m.chat, m.members, m.lines),
