@@ -22,8 +22,9 @@
 // offline, a step a simulated second, a patch every 50 ms), each walking up to a resident picked
 // at random, saying hello and waiting 4-12 s before the next; several at one resident make a
 // group talk. What a client is sent a second, by the kind of event that caused it: the patches
-// (the shared one and each client's view) and the speech messages (their JSON's length to each
-// client that the room sends them to: interest.audience).
+// (the shared one and each client's view) and the speech messages (the JSON's length of each
+// message as the room sends it, to each client it sends it to: interest.audience, or the person
+// alone for the end of a talk).
 import { Encoder, type StateView } from "@colyseus/schema";
 import os from "node:os";
 import { loadTemplate } from "../server/content/template.ts";
@@ -297,21 +298,33 @@ if (talkers > 0) {
       add(bytes, `patch: ${k}`, total / views.length);
       if (said.has(k))
         for (const e of some) {
-          // As TownRoom.tell(): those who see the person, or the resident's tile.
-          const [avatars, residents] =
+          // As TownRoom.publish(): a line to those who see the person, or the resident's tile;
+          // the end of a talk to the person alone. Each message as the room sends it.
+          if (e.kind === "chatEnded") {
+            const message = { agentId: e.agentId, avatarId: e.avatarId };
+            add(bytes, `message: ${k}`, JSON.stringify(message).length / views.length);
+            continue;
+          }
+          const [avatars, residents, message] =
             e.kind === "said"
-              ? [[e.listener], [e.speaker, e.listener]]
+              ? [
+                  [e.listener],
+                  [e.speaker, e.listener],
+                  { agentId: e.speaker, to: e.listener, text: e.text, chat: e.chat },
+                ]
               : e.kind === "avatarSaid"
-                ? [[e.avatarId], [e.agentId]]
-                : e.kind === "chatEnded"
-                  ? [[e.avatarId], [e.agentId]]
-                  : [[], []];
+                ? [
+                    [e.avatarId],
+                    [e.agentId],
+                    { avatarId: e.avatarId, to: e.agentId, text: e.text, chat: e.chat },
+                  ]
+                : [[], [], {}];
           const tiles = residents.flatMap((id) => {
             const r = state.agents.get(id);
             return r ? [{ x: r.x, y: r.y }] : [];
           });
           const heard = ix.audience(avatars, tiles).length;
-          add(bytes, `message: ${k}`, (heard * JSON.stringify(e).length) / views.length);
+          add(bytes, `message: ${k}`, (heard * JSON.stringify(message).length) / views.length);
         }
     }
   };

@@ -130,6 +130,11 @@ export const OpsReport = z.object({
     /** Event-loop delay, worst per-second p99 and the max, over the last 10 s. */
     loopLagP99Ms: z.number(),
     loopLagMaxMs: z.number(),
+    /**
+     * The loop's slices in the server thread's own CPU time (Linux; 0 elsewhere), worst per-second
+     * p99 over the last 10 s: what the delay would be without other processes taking the cores.
+     */
+    loopCpuP99Ms: z.number(),
     cpuUserMicros: z.number(),
     cpuSystemMicros: z.number(),
     rssMB: z.number(),

@@ -20,8 +20,9 @@
 // in tiles. The server keeps the area centred on that person, as the camera is; a camera that
 // follows nobody (it looks at a place) says the tile it is centred on (x, y).
 //
-// What is said (agent_said, avatar_said, chat_ended) goes the same way: to the clients that see
-// the speaker or the one spoken to, and always to the person spoken to.
+// What is said (agent_said, avatar_said) goes the same way: to the clients that see the speaker
+// or the one spoken to, and always to the person spoken to. The end of a person's talk
+// (chat_ended) goes to that person alone.
 import { z } from "zod";
 
 /** Message type of a client's camera report (client → server; no answer unless it is malformed). */

@@ -179,9 +179,10 @@ export type ServerMessages = {
   agent_said: { agentId: string; to: string; text: string; chat?: string };
   /**
    * A person spoke to a resident. To the clients that see the person or the resident, the person
-   * included. `chat`: the group talk it was said in (every person in it is sent the line).
+   * included. `chat`: the group talk it was said in (every person in it is sent the line). The
+   * person's name is not sent: every client has it in the state (`avatars`, whoever it sees).
    */
-  avatar_said: { avatarId: string; name: string; to: string; text: string; chat?: string };
+  avatar_said: { avatarId: string; to: string; text: string; chat?: string };
   /**
    * Who is in a group talk now: to every person in it, and to one who just left it (then without
    * them). A talk with nobody left is over. `lines`: its latest lines, for one who just joined.
@@ -193,7 +194,11 @@ export type ServerMessages = {
   whisper_done: { agentId: string; thought: string };
   /** Broadcast; also mirrored in state.objects. An empty state means the object is back to idle. */
   object_state_set: { address: string; state: string; by: string };
-  /** A person's conversation with a resident ended. To the clients that see either, the person included. */
+  /**
+   * A person's conversation with a resident ended. To that person only: the others see it end in
+   * the state (the resident's `talkingTo`), and the message was a tenth of the speech a crowd
+   * was sent.
+   */
   chat_ended: { agentId: string; avatarId: string };
   /**
    * Sent to everyone just before the server shuts down (the town is saved). `restarting`: it is

@@ -100,6 +100,11 @@ export interface StepResult {
   serverRssMB: number | null;
   /** The server's event-loop delay: worst per-second p99 during the window. */
   serverLagP99Ms: number | null;
+  /**
+   * The server loop's slices in its own thread's CPU time: worst per-second p99 during the window
+   * (the lag without the waits for a core that other processes cause; Linux only).
+   */
+  serverLoopCpuP99Ms: number | null;
   stepMedianMs: number | null;
   stepP99Ms: number | null;
   /** CPU time of the p99 step: far below stepP99Ms, the step waited for a core (contention). */
@@ -138,6 +143,7 @@ async function ops(urls: string[]): Promise<any> {
       cpuSystemMicros: sum((o) => o.process.cpuSystemMicros),
       rssMB: sum((o) => o.process.rssMB),
       loopLagP99Ms: max((o) => o.process.loopLagP99Ms),
+      loopCpuP99Ms: max((o) => o.process.loopCpuP99Ms),
     },
     step: {
       medianMs: max((o) => o.step.medianMs),
@@ -354,6 +360,9 @@ export async function runStep(
       serverLagP99Ms: samples.length
         ? Math.max(...samples.map((s) => s.process.loopLagP99Ms ?? 0))
         : null,
+      serverLoopCpuP99Ms: samples.length
+        ? Math.max(...samples.map((s) => s.process.loopCpuP99Ms ?? 0))
+        : null,
       stepMedianMs: last?.step.medianMs ?? null,
       stepP99Ms: last?.step.p99Ms ?? null,
       stepCpuP99Ms: last?.step.cpuP99Ms ?? null,
@@ -397,6 +406,7 @@ export function table(rows: StepResult[]): string {
     "server CPU",
     "RSS MB",
     "server lag p99",
+    "loop CPU p99",
     "step p50/p99 (cpu p99)",
     "says→replies",
     "reply p50/max",
@@ -421,6 +431,7 @@ export function table(rows: StepResult[]): string {
       r.serverCpuPercent === null ? "?" : `${r.serverCpuPercent} %`,
       r.serverRssMB ?? "?",
       r.serverLagP99Ms === null ? "?" : `${r.serverLagP99Ms} ms`,
+      r.serverLoopCpuP99Ms === null ? "?" : `${r.serverLoopCpuP99Ms} ms`,
       r.stepMedianMs === null ? "?" : `${r.stepMedianMs}/${r.stepP99Ms} (${r.stepCpuP99Ms}) ms`,
       `${r.says}→${r.replies}`,
       `${r.replyP50Ms}/${r.replyMaxMs} ms`,

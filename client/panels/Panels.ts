@@ -116,7 +116,7 @@ export class Panels {
     room.onMessage("avatar_said", (m: ServerMessages["avatar_said"]) => {
       if (m.avatarId === ctx.avatarId()) this.chat.confirmMine(m.text);
       else if (m.chat && m.chat === this.chat.chat)
-        this.chat.heard(m.avatarId, m.name, m.to, m.text);
+        this.chat.heard(m.avatarId, this.personName(m.avatarId), m.to, m.text);
     });
     room.onMessage("chat_members", (m: ServerMessages["chat_members"]) =>
       this.chat.setMembers(m.chat, m.members, m.lines),
@@ -162,6 +162,11 @@ export class Panels {
 
   private nameOf(id: string): string {
     return this.room.state.agents.get(id)?.name ?? id;
+  }
+
+  /** A person's name: every client has every person's in the state, whether it sees them or not. */
+  private personName(id: string): string {
+    return this.room.state.avatars.get(id)?.name ?? id;
   }
 
   private me(): { x: number; y: number } | undefined {

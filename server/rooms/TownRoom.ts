@@ -1,14 +1,7 @@
 // The room `town`: an adapter between Colyseus and one Town. It runs the Town's step clock,
 // mirrors the Town's events into the schema state, and turns validated client messages into
 // Town commands. It holds no game rules of its own (docs/ARCHITECTURE.md, "The shape").
-import {
-  matchMaker,
-  Protocol,
-  Room,
-  ServerError,
-  type AuthContext,
-  type Client,
-} from "@colyseus/core";
+import { matchMaker, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 // First: the state buffer's size, before any room encodes a state (stateBuffer.ts says why).
 import "./stateBuffer.ts";
 import "./webSocketGlobal.ts";
@@ -36,6 +29,7 @@ import type { TownHost } from "./host.ts";
 import { agentState, mirror } from "./mirror.ts";
 import { ClientLimits, DEFAULT_RATE_LIMITS } from "./rateLimit.ts";
 import { HeldSeats } from "./heldSeats.ts";
+import { batchFrames } from "./frames.ts";
 import { nameRefusal } from "../../shared/text.ts";
 import { gatedAddress, tokenMatches } from "../access.ts";
 
@@ -336,7 +330,7 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** The dropped person is back: the avatar is no longer away, and the talk they are in is sent again. */
   override onReconnect(client: Client): void {
-    skipEmptyPatches(client);
+    batchFrames(client);
     this.held.reconnected(client);
     this.command({ kind: "avatarAway", avatarId: client.sessionId, away: false });
     this.interest.rejoin(client);
@@ -361,7 +355,7 @@ export class TownRoom extends Room<{ state: TownState }> {
    * Speech goes to the clients that see the speaker or whom it is said to (interest.ts), the
    * person it is said to always: nobody else could show it.
    */
-  private tell<K extends "agent_said" | "avatar_said" | "chat_ended">(
+  private tell<K extends "agent_said" | "avatar_said">(
     type: K,
     message: ServerMessages[K],
     avatars: string[],
@@ -377,7 +371,7 @@ export class TownRoom extends Room<{ state: TownState }> {
 
   /** Gives a joining client its view (its own avatar and those near it) before its first state. */
   private watch(client: Client): void {
-    skipEmptyPatches(client);
+    batchFrames(client);
     if (this.state.avatars.has(client.sessionId)) this.interest.join(client, client.sessionId);
   }
 
@@ -528,7 +522,6 @@ export class TownRoom extends Room<{ state: TownState }> {
           "avatar_said",
           {
             avatarId: e.avatarId,
-            name: e.name,
             to: e.agentId,
             text: e.text,
             ...(e.chat ? { chat: e.chat } : {}),
@@ -537,12 +530,10 @@ export class TownRoom extends Room<{ state: TownState }> {
           [e.agentId],
         );
       else if (e.kind === "chatEnded")
-        this.tell(
-          "chat_ended",
-          { agentId: e.agentId, avatarId: e.avatarId },
-          [e.avatarId],
-          [e.agentId],
-        );
+        this.clients.getById(e.avatarId)?.send("chat_ended", {
+          agentId: e.agentId,
+          avatarId: e.avatarId,
+        } satisfies ServerMessages["chat_ended"]);
       else if (e.kind === "chatJoined" || e.kind === "chatLeft")
         this.sendMembers(e.chat, e.kind === "chatLeft" ? { leaver: e.id } : { catchUp: e.id });
       else if (e.kind === "interviewed" || e.kind === "moderated" || e.kind === "unanswered")
@@ -715,21 +706,6 @@ export function townRoomOf(towns: {
       this.primary = name === towns.primary;
       super.onCreate();
     }
-  };
-}
-
-/**
- * A patch with nothing in it for this client is not sent. With interest management Colyseus
- * encodes a patch for every client whenever anything changed anywhere (an avatar across town
- * took a step), and a client whose view saw none of it got a frame holding only the patch's code:
- * with 200 people, thousands of empty frames a second, each a socket write on the room's thread.
- */
-function skipEmptyPatches(client: Client): void {
-  const c = client as unknown as { raw(data: Uint8Array, ...rest: unknown[]): void };
-  const raw = c.raw.bind(c);
-  c.raw = (data, ...rest) => {
-    if (data.length === 1 && data[0] === Protocol.ROOM_STATE_PATCH) return;
-    raw(data, ...rest);
   };
 }
 

@@ -1,4 +1,4 @@
-// A client is not sent patches that hold nothing for it (TownRoom, skipEmptyPatches): while the
+// A client is not sent patches that hold nothing for it (server/rooms/frames.ts): while the
 // clock is paused and the only thing that changes is a person walking out of its view, its socket
 // stays quiet, where it used to get an empty frame every patch interval (20 a second).
 import { describe, expect, it } from "vitest";

@@ -55,12 +55,10 @@ describe("visitors talk to residents", () => {
     await waitFor("Bea sees Jane's words", () =>
       bystander.inbox.avatar_said.find((m) => m.avatarId === jane.id),
     );
-    expect(bystander.inbox.avatar_said.at(-1)).toMatchObject({
-      avatarId: jane.id,
-      name: "Jane",
-      to: resident,
-      text: news,
-    });
+    // Her name is the state's (every client has every person's), not sent with each line.
+    const line = bystander.inbox.avatar_said.at(-1)!;
+    expect(line).toMatchObject({ avatarId: jane.id, to: resident, text: news });
+    expect(line).not.toHaveProperty("name");
     const reply = await waitFor("the resident's answer", () =>
       bystander.inbox.agent_said.find((m) => m.agentId === resident && m.to === jane.id),
     );
@@ -126,7 +124,7 @@ describe("visitors talk to residents", () => {
     expect(jane.room.state.agents.get(resident)!.talkingTo).not.toBe("");
     jane.room.send("say", { agentId: resident, text: "Goodbye!" });
     const ended = await waitFor("chat_ended", () =>
-      bystander.inbox.chat_ended.find((m) => m.agentId === resident && m.avatarId === jane.id),
+      jane.inbox.chat_ended.find((m) => m.agentId === resident && m.avatarId === jane.id),
     );
     expect(ended).toEqual({ agentId: resident, avatarId: jane.id });
     await waitFor("Jane is told goodbye", () =>
@@ -136,6 +134,12 @@ describe("visitors talk to residents", () => {
       "talkingTo cleared",
       () => jane.room.state.agents.get(resident)!.talkingTo === "",
     );
+    // Bea, beside them, saw the talk end in the state; the message was Jane's alone.
+    await waitFor(
+      "Bea sees the resident free",
+      () => bystander.room.state.agents.get(resident)!.talkingTo === "",
+    );
+    expect(bystander.inbox.chat_ended.filter((m) => m.avatarId === jane.id)).toEqual([]);
 
     // The talk is summed up when the mind next ticks: the clock runs again, the resident walks on.
     mod.room.send("control", { action: "resume" });

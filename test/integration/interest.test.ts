@@ -141,7 +141,12 @@ describe("what each client is sent of others' avatars", () => {
     await waitFor("the talk ends for Gus", () =>
       gus.inbox.chat_ended.find((m) => m.avatarId === gus.id),
     );
-    await waitFor("and for Hal", () => hal.inbox.chat_ended.find((m) => m.avatarId === gus.id));
+    // Hal sees it end in the state (the resident turns from Gus); the message is Gus's alone.
+    await waitFor("Hal sees the resident turn from Gus", () => {
+      const r = hal.room.state.agents.get(resident.id);
+      return r !== undefined && r.talkingTo !== gus.id;
+    });
+    expect(hal.inbox.chat_ended.filter((m) => m.avatarId === gus.id)).toEqual([]);
     // Faye, far away with a small camera, was sent none of it.
     expect(far.inbox.avatar_said.filter((m) => m.avatarId === gus.id)).toEqual([]);
     expect(far.inbox.agent_said.filter((m) => m.to === gus.id)).toEqual([]);
