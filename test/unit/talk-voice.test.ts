@@ -9,6 +9,7 @@ import { personaFacts } from "../../server/agents/language/facts.ts";
 import { notePronoun } from "../../server/agents/language/pronouns.ts";
 import {
   answerEvent,
+  farewell,
   offlineTakeaway,
   topicPhrase,
   type ChatSideInput,
@@ -373,6 +374,28 @@ describe("a subject of several, or 'you'", () => {
     );
     expect(toListener("Pim rows the ferry with Olof.", "Pim Aalders")).toBe(
       "You row the ferry with Olof.",
+    );
+  });
+
+  it("a verb that goes on with what 'I' does after a list of its doings agrees with 'I'", () => {
+    expect(
+      inFirstPerson(
+        "Pim goes to bed at 9 pm, wakes up at 5 am, and rows the ferry.",
+        "Pim Aalders",
+        "he",
+      ),
+    ).toBe("I go to bed at 9 pm, wake up at 5 am, and row the ferry.");
+    // (A list of things is no verb: "two dogs and cats".)
+    expect(inFirstPerson("Pim has two dogs and cats.", "Pim Aalders", "he")).toBe(
+      "I have two dogs and cats.",
+    );
+  });
+});
+
+describe("a goodbye to the one it names", () => {
+  it("is 'with you'", () => {
+    expect(farewell("having lunch with Tove", "Tove Berg", "Pim Aalders")).toBe(
+      "I should get back to having lunch with you. See you later, Tove!",
     );
   });
 });
