@@ -418,4 +418,32 @@ describe("news of someone's doing", () => {
       /make it|like to come/,
     );
   });
+
+  it("a talk recalled in a greeting is no news to answer", () => {
+    const knows = knowledgeOf({
+      name: "Pim Aalders",
+      innate: "friendly",
+      learned: "Pim Aalders mends nets at the harbour.",
+      currently: "",
+      lifestyle: "",
+    });
+    const topic = "conversing about Hal training for Sunday's regatta on the bay";
+    for (const [n, other] of ["Tove Berg", "Olof Lind", "Marta Lind", "Hal Ostrom"].entries()) {
+      const opening = talkLine(
+        pimSide(knows),
+        { name: other, action: "walking" },
+        [],
+        NOW + n * 86_400_000,
+        [],
+        8,
+        { minutesAgo: 24 * 60, topic },
+        [],
+        [],
+      ).text;
+      const said = [{ speaker: "Pim Aalders", text: opening }];
+      expect(answerEvent(said, 0, olof(HARBOUR), NOW, [], HARBOUR), opening).not.toMatch(
+        /make it|like to come/,
+      );
+    }
+  });
 });

@@ -514,7 +514,9 @@ function opening(
     if (/^about\b/.test(about) && about.split(" ").length <= 12)
       return pick(
         [
-          `Hello ${you}! I was just thinking about when we talked ${about}.`,
+          // (One sentence with its greeting: what the two talked of last time is no news to
+          // pass on, and an opener's news is what follows its greeting, dialogue.ts saidAt.)
+          `Hello ${you}, I was just thinking about when we talked ${about}.`,
           `${you}, good to see you again. ${RECALLING}${about.replace(/^about /, "")}.`,
         ],
         s.id,
