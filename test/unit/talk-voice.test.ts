@@ -8,10 +8,13 @@ import { inFirstPerson } from "../../server/agents/language/realise.ts";
 import { personaFacts } from "../../server/agents/language/facts.ts";
 import { notePronoun } from "../../server/agents/language/pronouns.ts";
 import {
+  answerEvent,
+  farewell,
   offlineTakeaway,
   topicPhrase,
   type ChatSideInput,
 } from "../../server/agents/offline/dialogue.ts";
+import { manyAgree } from "../../server/agents/language/person.ts";
 import { narrate } from "../../server/agents/offline/answers/day.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import { answerTo } from "../helpers/askResident.ts";
@@ -33,23 +36,22 @@ describe("the resident named as an object is 'me'", () => {
   });
 });
 
-describe("news retold", () => {
-  /** Olof, who hears the news, knowing `people`. */
-  const olof = (people: string[]): ChatSideInput => ({
-    id: "olof",
-    name: "Olof Lind",
-    brief: "",
-    action: "",
-    relationship: "",
-    memories: [],
-    people,
-  });
+/** Olof Lind as the one who hears, knowing `people` (and what `memories` hold). */
+const olof = (people: string[], memories: ChatSideInput["memories"] = []): ChatSideInput => ({
+  id: "olof",
+  name: "Olof Lind",
+  brief: "",
+  action: "",
+  relationship: "",
+  memories,
+  people,
+});
 
+describe("news retold", () => {
   it("'X told me that she ...' passes on as X's news, naming her", () => {
     notePronoun("Tove Berg", "she");
-    const hearer = olof(["Tove Berg", "Pim Aalders", "Marta Lind"]);
     const t = offlineTakeaway(
-      hearer,
+      olof(["Tove Berg", "Pim Aalders", "Marta Lind"]),
       "Pim Aalders",
       [
         {
@@ -69,9 +71,8 @@ describe("news retold", () => {
 
   it("what the two talked of last time, recalled in a greeting, is no news; what follows it is", () => {
     notePronoun("Tove Berg", "she");
-    const hearer = olof(["Tove Berg", "Pim Aalders"]);
     const t = offlineTakeaway(
-      hearer,
+      olof(["Tove Berg", "Pim Aalders"]),
       "Pim Aalders",
       [
         {
@@ -220,5 +221,229 @@ describe("a recalled talk", () => {
       "Last time we talked about you and the new roof.",
     ])
       expect(topicPhrase(line, "Ada Okafor"), line).not.toMatch(/\byou\b/);
+  });
+});
+
+// Session 24 (issue 29): lines between residents no person would say.
+const HARBOUR = ["Pim Aalders", "Tove Berg", "Olof Lind", "Marta Lind", "Hal Ostrom"];
+const pimSide = (knows: Knowledge, memories: ChatSideInput["memories"] = []) => ({
+  id: "pim",
+  name: "Pim Aalders",
+  brief: "",
+  action: "mending nets",
+  relationship: "",
+  memories,
+  people: HARBOUR,
+  knows,
+});
+/** Pim's line after `other` asked `question` (what the question asks: `ask`), in a long talk. */
+const pimAnswers = (
+  knows: Knowledge,
+  other: string,
+  question: string,
+  ask: "family" | "work" | "day",
+  memories: ChatSideInput["memories"] = [],
+) =>
+  talkLine(
+    pimSide(knows, memories),
+    { name: other, action: "walking" },
+    [
+      { speaker: other, text: `Hello Pim.` },
+      { speaker: "Pim Aalders", text: `Hello.` },
+      { speaker: other, text: question },
+    ],
+    NOW,
+    [],
+    12,
+    undefined,
+    [null, null, null],
+    [null, null, ask],
+  ).text;
+
+describe("whom one spends time with", () => {
+  const tove = {
+    name: "Tove Berg",
+    innate: "patient",
+    learned:
+      "Tove Berg runs the chandlery on the quay, which she took over from her aunt Sigrid. She lives with her brother Olof above the shop.",
+    currently: "Tove is repainting the chandlery's sign.",
+    lifestyle: "Tove goes to bed at 10 pm.",
+  };
+  it("is kin one is with, not kin named in one's history", () => {
+    for (const q of ["Who have you been spending time with lately?", "How is your family?"]) {
+      const a = answerTo(q, {
+        me: tove.name,
+        residents: HARBOUR,
+        now: NOW,
+        knowledge: knowledgeOf(tove),
+      }).text;
+      expect(a, q).toMatch(/Olof/);
+      expect(a, q).not.toMatch(/Sigrid|took over/);
+    }
+  });
+});
+
+describe("one question a line", () => {
+  it("an answer that asks back is not asked back again", () => {
+    // (No family named: the answer says so and asks back.)
+    const knows = knowledgeOf({
+      name: "Pim Aalders",
+      innate: "friendly",
+      learned: "Pim Aalders mends nets at the harbour.",
+      currently: "",
+      lifestyle: "",
+    });
+    for (const other of ["Tove Berg", "Olof Lind", "Marta Lind", "Hal Ostrom"]) {
+      const line = pimAnswers(knows, other, "How is your family?", "family");
+      expect(line, line).toMatch(/family/);
+      expect(line.match(/\?/g)?.length ?? 0, line).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe("what one keeps from the one it is about", () => {
+  const pim = {
+    name: "Pim Aalders",
+    innate: "shy",
+    learned: "Pim Aalders mends nets at the harbour.",
+    currently:
+      "Pim is working up the courage to ask Tove out for dinner. He wonders whether Marta likes him.",
+    lifestyle: "",
+  };
+  it("a feeling for them is not said to them; to someone else it may be", () => {
+    const knows = { ...knowledgeOf(pim), knowsSpeaker: true };
+    for (const [other, about] of [
+      ["Tove Berg", /ask you out|courage/],
+      ["Marta Lind", /like me|wonder/],
+    ] as const)
+      for (const q of ["What are you working on these days?", "What's new with you?"])
+        expect(
+          answerTo(q, {
+            me: pim.name,
+            residents: HARBOUR,
+            now: NOW,
+            knowledge: knows,
+            speaker: other,
+          }).text,
+          `${other}: ${q}`,
+        ).not.toMatch(about);
+  });
+
+  it("news of an admirer is not passed on to the one admired, named by title and family name", () => {
+    const heard = {
+      text: "Olof Lind has a crush on Miss Berg, the sailmaker.",
+      created: NOW - 3_600_000,
+      importance: 8,
+      kind: "thought" as const,
+    };
+    const knows = { ...knowledgeOf(pim), knowsSpeaker: true };
+    const opens = (other: string) =>
+      talkLine(
+        pimSide(knows, [heard]),
+        { name: other, action: "walking" },
+        [],
+        NOW,
+        [],
+        8,
+        undefined,
+        [],
+        [],
+      ).text;
+    expect(opens("Tove Berg")).not.toMatch(/crush/);
+    // (To a friend it is news.)
+    expect(opens("Marta Lind")).toMatch(/crush/);
+  });
+});
+
+describe("a phrase cut short", () => {
+  it("keeps a name whole with its title, or leaves both out", () => {
+    const topic = topicPhrase(
+      "Tove is copying old charts from the 1890s for Captain Hale's book and has found a map she thinks shows the wreck.",
+      "",
+    );
+    expect(topic).toMatch(/^Tove copying old charts/);
+    expect(topic).not.toMatch(/\bCaptain$|\bfor$/);
+  });
+});
+
+describe("a subject of several, or 'you'", () => {
+  it("takes the verb as 'they' does, with 'I' named last", () => {
+    expect(manyAgree("Tove, Olof and I rows the ferry.")).toBe("Tove, Olof and I row the ferry.");
+    expect(inFirstPerson("Pim and Tove row the ferry at dawn.", "Pim Aalders", "he")).toBe(
+      "Tove and I row the ferry at dawn.",
+    );
+    expect(toListener("Pim rows the ferry with Olof.", "Pim Aalders")).toBe(
+      "You row the ferry with Olof.",
+    );
+  });
+
+  it("a verb that goes on with what 'I' does after a list of its doings agrees with 'I'", () => {
+    expect(
+      inFirstPerson(
+        "Pim goes to bed at 9 pm, wakes up at 5 am, and rows the ferry.",
+        "Pim Aalders",
+        "he",
+      ),
+    ).toBe("I go to bed at 9 pm, wake up at 5 am, and row the ferry.");
+    // (A list of things is no verb: "two dogs and cats".)
+    expect(inFirstPerson("Pim has two dogs and cats.", "Pim Aalders", "he")).toBe(
+      "I have two dogs and cats.",
+    );
+  });
+});
+
+describe("a goodbye to the one it names", () => {
+  it("is 'with you'", () => {
+    expect(farewell("having lunch with Tove", "Tove Berg", "Pim Aalders")).toBe(
+      "I should get back to having lunch with you. See you later, Tove!",
+    );
+  });
+});
+
+describe("news of someone's doing", () => {
+  it("is not answered with whether one can make it; an event someone holds is", () => {
+    const reply = (news: string) =>
+      answerEvent(
+        [{ speaker: "Tove Berg", text: `Hello Olof. ${news}` }],
+        0,
+        olof(HARBOUR),
+        NOW,
+        [],
+        HARBOUR,
+      );
+    expect(
+      reply("Hal is training for Sunday's regatta on the bay, which he intends to win."),
+    ).not.toMatch(/make it|like to come/);
+    expect(reply("Hal is organising a regatta on the bay on Sunday at 2 pm.")).toMatch(
+      /make it|like to come/,
+    );
+  });
+
+  it("a talk recalled in a greeting is no news to answer", () => {
+    const knows = knowledgeOf({
+      name: "Pim Aalders",
+      innate: "friendly",
+      learned: "Pim Aalders mends nets at the harbour.",
+      currently: "",
+      lifestyle: "",
+    });
+    const topic = "conversing about Hal training for Sunday's regatta on the bay";
+    for (const [n, other] of ["Tove Berg", "Olof Lind", "Marta Lind", "Hal Ostrom"].entries()) {
+      const opening = talkLine(
+        pimSide(knows),
+        { name: other, action: "walking" },
+        [],
+        NOW + n * 86_400_000,
+        [],
+        8,
+        { minutesAgo: 24 * 60, topic },
+        [],
+        [],
+      ).text;
+      const said = [{ speaker: "Pim Aalders", text: opening }];
+      expect(answerEvent(said, 0, olof(HARBOUR), NOW, [], HARBOUR), opening).not.toMatch(
+        /make it|like to come/,
+      );
+    }
   });
 });

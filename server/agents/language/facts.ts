@@ -12,6 +12,7 @@ import { notePronoun } from "./pronouns.ts";
 import { refersBack } from "./anaphora.ts";
 import { namesTimeAhead } from "./time.ts";
 import { infinitive } from "./understand.ts";
+import { speaksOf } from "./names.ts";
 
 export type FactKind =
   "occupation" | "family" | "friend" | "home" | "habit" | "wish" | "worry" | "plan" | "other";
@@ -94,6 +95,36 @@ export const saysNot = (text: string): boolean => parsedTerms(text).some(negativ
  */
 export function forFriends(text: string): boolean {
   return secretIn(text) || feelingFor(text);
+}
+
+/**
+ * What one keeps from the very person it is about: said to the one it speaks of (names.ts
+ * speaksOf), what is for friends (a secret, a love) or what carries a feeling of one's own (a
+ * word WordNet files under feelings and emotions, or a quality AFINN-165 gives a feeling: "working
+ * up the courage to ask Sofia out", "wonders whether Ben likes her", "a song, secretly for Iris").
+ * Who the fact is about is the listener; nobody tells them that.
+ */
+export function privateTo(text: string, listener: string, people: readonly string[] = []): boolean {
+  if (!speaksOf(text, listener, people)) return false;
+  return forFriends(text) || parsedTerms(text).some(feelingWord);
+}
+
+function feelingWord(t: Term): boolean {
+  if (t.tags.includes("ProperNoun") || t.tags.includes("Pronoun")) return false;
+  const pos: Pos | undefined = t.tags.includes("Verb")
+    ? "verb"
+    : t.tags.includes("Noun")
+      ? "noun"
+      : undefined;
+  if (!pos) return false;
+  const d = senses(lemma(t.normal, pos) ?? t.normal, pos)[0]?.domain;
+  // (A feeling, or a quality of one's heart with a feeling to it, "courage"; not whatever has a
+  // feeling to it, a "fire" by which one reads.)
+  return (
+    d === "verb.emotion" ||
+    d === "noun.feeling" ||
+    (d === "noun.attribute" && valence(t.normal) !== 0)
+  );
 }
 
 function feelingFor(text: string): boolean {

@@ -138,3 +138,22 @@ export function namesKey(people: readonly string[]): string {
   keyOf.set(people, key);
   return key;
 }
+
+const escName = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether a text speaks of `name`: by its first name, or by its family name after a title
+ * ("Mayor Pike", "Professor Okafor"): a capitalised word before the family name that is no one
+ * else's first name ("Helen Pike" is Helen, not Walter Pike).
+ */
+export function speaksOf(text: string, name: string, people: readonly string[] = []): boolean {
+  const [given, ...rest] = name.trim().split(/\s+/);
+  if (!given) return false;
+  if (new RegExp(`\\b${escName(given)}\\b`).test(text)) return true;
+  const family = rest.at(-1);
+  if (!family) return false;
+  const others = new Set(people.filter((p) => p !== name).map(firstWord));
+  for (const m of text.matchAll(new RegExp(`\\b([A-Z][a-z]+)\\.? ${escName(family)}\\b`, "g")))
+    if (!others.has(m[1])) return true;
+  return false;
+}

@@ -6,6 +6,7 @@ import { LruCache } from "../../llm/cache.ts";
 import { Bounded, parsed, termsOf } from "./parse.ts";
 import { FORMS, pronounCounts, pronounOfName, usesPronoun, type Pronoun } from "./pronouns.ts";
 import { nameCandidates } from "./names.ts";
+import { lemma, senses } from "./lexicon.ts";
 
 const MODALS = new Set([
   "will",
@@ -199,7 +200,7 @@ export function toFirstPerson(text: string, name: string): string {
   const first = name.split(" ")[0];
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const who = `(?:${esc(name)}|${esc(first)})`;
-  return (
+  return manyAgree(
     text
       .replace(new RegExp(`\\b${who}'s\\b`, "g"), "my")
       .replace(new RegExp(`\\b${who} is\\b`, "g"), "I am")
@@ -260,7 +261,7 @@ export function toFirstPerson(text: string, name: string): string {
       .replace(
         /(^|[.!?]\s+)(I [^.!?]*)/g,
         (_m, lead: string, sentence: string) => lead + ownRestOfSentence(sentence),
-      )
+      ),
   );
 }
 
@@ -445,11 +446,24 @@ export function withoutDanglingEnd(words: readonly string[]): string[] {
   const terms = termsOf(words.join(" "));
   const dangling = (t: { tags: string[] } | undefined) =>
     !!t &&
-    ["Preposition", "Determiner", "Conjunction", "Possessive", "Copula", "Auxiliary"].some((g) =>
-      t.tags.includes(g),
-    );
+    [
+      "Preposition",
+      "Determiner",
+      "Conjunction",
+      "Possessive",
+      "Copula",
+      "Auxiliary",
+      "Honorific",
+    ].some((g) => t.tags.includes(g));
+  const proper = (t: { tags: string[] } | undefined) => !!t && t.tags.includes("ProperNoun");
   let n = Math.min(words.length, terms.length);
-  while (n > 1 && dangling(terms[n - 1])) n--;
+  while (n > 1 && dangling(terms[n - 1])) {
+    // A name dropped goes whole, with its title ("for Professor Okafor's" is not "for
+    // Professor"): the proper noun's words before it go with it.
+    const name = proper(terms[n - 1]);
+    n--;
+    while (name && n > 1 && proper(terms[n - 1])) n--;
+  }
   return words.slice(0, n);
 }
 
@@ -537,3 +551,82 @@ export function fullNameOnce(text: string, people: readonly string[]): string {
 }
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** One who takes part in a subject: a name (one or two words), "I" or "you". */
+const ONE = String.raw`(?:[A-Z][a-z][\w'-]*(?: [A-Z][a-z][\w'-]*)?|I|[Yy]ou)`;
+/** A subject of several at the start of a sentence or clause ("Ada, Ben and I", "You and Marco"),
+ *  or "you" alone, and the word after it. */
+const MANY = new RegExp(
+  String.raw`(^|[.!?;]\s+|\b(?:that|because|while|when|so|but)\s+)(${ONE}(?:, ${ONE})* and ${ONE}|[Yy]ou) ([a-z]+)\b(?!['’])`,
+  "g",
+);
+const PLURAL_OF: Record<string, string> = { is: "are", was: "were", has: "have", does: "do" };
+
+/**
+ * A subject of several people, or "you", takes the verb as "they" does ("Ada, Ben and I rows the
+ * ferry" → "row", "you and Marco is" → "are", "You rows" → "You row"), and "I" is named last
+ * ("I and Ada" → "Ada and I"), as English has it. The verb is the word after the subject that
+ * WordNet knows as a verb whose base it is not ("rows" → "row"), the tagger's reading of it in
+ * the sentence aside (a present verb after a list is often read as a plural noun).
+ */
+export function manyAgree(text: string): string {
+  return text.replace(MANY, (m, lead: string, subject: string, word: string) => {
+    const parts = subject.split(/, | and /);
+    if (parts.some((p) => /^(?:[Yy]ou|I)$/.test(p)) === false && parts.length < 2) return m;
+    // (I last: "I and Ada" → "Ada and I".)
+    const i = parts.indexOf("I");
+    let said = subject;
+    if (i >= 0 && i < parts.length - 1) {
+      const others = parts.filter((_, j) => j !== i);
+      const first = others[0].replace(/^You\b/, "you");
+      others[0] = lead && !/^[.!?]/.test(lead.trim()) ? first : cap(first);
+      said = `${others.join(", ")} and I`;
+    }
+    const verb = PLURAL_OF[word] ?? (word.endsWith("s") ? pluralVerb(word) : word);
+    return `${lead}${said} ${verb}`;
+  });
+}
+
+/** "rows" → "row", "carries" → "carry"; a word that is no present verb stays as it is. */
+function pluralVerb(word: string): string {
+  if (/(?:ss|us|is)$/.test(word)) return word;
+  const base = lemmaOf(word);
+  return base && base !== word ? base : word;
+}
+const lemmaOf = (word: string) => (senses(word, "verb").length ? (lemma(word, "verb") ?? "") : "");
+
+/**
+ * A verb that goes on with what "I" does after "and" agrees with "I", whatever the tagger took it
+ * for ("I go to bed at 1 am, wake up at 8 am, and skips breakfast" → "skip"; "..., and rows the
+ * ferry" → "row"): in a sentence that opens on "I", with no one else named before it (a name, or
+ * a present verb of someone else's: "I think Bo runs the shop, and sells bread" is Bo's), a word
+ * after "and" that WordNet knows as a verb whose base it is not, followed by no verb of its own
+ * ("and boats row" has its own subject).
+ */
+export function iGoesOn(text: string): string {
+  return text.replace(/(^|[.!?]\s+)(I [^.!?]*)/g, (_m, lead: string, sentence: string) => {
+    const out = sentence.replace(
+      /(,? and )([a-z]+s)\b( [a-z]+)?/g,
+      (m, and: string, word: string, after: string | undefined, at: number) => {
+        const before = sentence.slice(2, at);
+        if (/\b[A-Z][a-z]/.test(before)) return m;
+        // (After a plural noun with no comma, a list of things: "two dogs and cats".)
+        const last = termsOf(before).at(-1);
+        if (!and.startsWith(",") && last?.tags.includes("Plural")) return m;
+        const own = termsOf(before).some(
+          (t) =>
+            t.tags.includes("PresentTense") &&
+            !t.tags.includes("Plural") &&
+            /s$/.test(t.normal) &&
+            !["is", "has", "does", "was"].includes(t.normal),
+        );
+        if (own) return m;
+        const base = pluralVerb(word);
+        if (base === word) return m;
+        if (after && termsOf(`they ${after.trim()}`)[1]?.tags.includes("Verb")) return m;
+        return `${and}${base}${after ?? ""}`;
+      },
+    );
+    return lead + out;
+  });
+}

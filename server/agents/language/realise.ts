@@ -6,7 +6,7 @@
 import nlp from "compromise";
 import { lemma } from "./lexicon.ts";
 import { Bounded, termsOf } from "./parse.ts";
-import { tellerAsSubject } from "./person.ts";
+import { iGoesOn, manyAgree, tellerAsSubject } from "./person.ts";
 
 import { FORMS, pronounCounts, type Pronoun } from "./pronouns.ts";
 export type { Pronoun };
@@ -90,7 +90,7 @@ export function inFirstPerson(sentence: string, name: string, p: Pronoun): strin
   const key = `${p}\u0000${name}\u0000${sentence}`;
   let said = firstPersonKept.get(key);
   if (said === undefined) {
-    said = firstPersonOf(sentence, name, p);
+    said = iGoesOn(manyAgree(firstPersonOf(sentence, name, p)));
     if (firstPersonKept.size >= 50_000)
       firstPersonKept.delete(firstPersonKept.keys().next().value!);
     firstPersonKept.set(key, said);
@@ -357,7 +357,8 @@ export function toListener(text: string, listener: string): string {
       out = out.replace(new RegExp(`\\b(you) ${esc(next.text)}\\b`, "i"), `$1 ${agreed}`);
   });
   out = out.replace(/\b(you) was\b/gi, "$1 were");
-  return out.replace(/(^|[.!?]\s+)you\b/g, "$1You");
+  // (A subject of several with "you" in it, or "you" alone, takes the verb of "they".)
+  return manyAgree(out.replace(/(^|[.!?]\s+)you\b/g, "$1You"));
 }
 
 /** A pronoun that is the subject of a gerund after a preposition takes its possessive ("talked

@@ -5,7 +5,7 @@
 // realiser. A secret stays with friends. Nothing already said in the talk is said again, and the
 // person's own words are never the answer. "I don't know" only when nothing it knows bears on
 // the question, and then with what it knows nearby or a question back.
-import { personaFacts, tellable, type Fact } from "../language/facts.ts";
+import { personaFacts, privateTo, tellable, type Fact } from "../language/facts.ts";
 import { copyOf, parsed, sentencesOf, termsOf } from "../language/parse.ts";
 import type { Knowledge, KnownPlace } from "../language/knowledge.ts";
 import {
@@ -135,9 +135,12 @@ export function answerPeople(
     source: string,
     extra: Partial<PeopleAnswer> = {},
   ): PeopleAnswer | undefined => {
-    // (Said to someone it names, the answer speaks of them as "you".)
+    // (Said to someone it names, the answer speaks of them as "you"; what it keeps from them,
+    // its feeling for them or its secret about them, it does not say to them.)
     const fresh = unsaid(
-      sentences.map((x) => toListener(x, talk.speaker)),
+      sentences
+        .filter((x) => !privateTo(x, talk.speaker, talk.residents))
+        .map((x) => toListener(x, talk.speaker)),
       talk,
     );
     if (!fresh.length) return undefined;

@@ -27,6 +27,7 @@ import {
 import { pick, seeded } from "../language/random.ts";
 import { Bounded, termsOf } from "../language/parse.ts";
 import { namesKey } from "../language/names.ts";
+import { toListener } from "../language/realise.ts";
 import { pronounOfName, type Pronoun } from "../language/pronouns.ts";
 import { heard as heardFact, type Fact } from "../memory/fact.ts";
 import { noteOfMemory, type MemoryNote, type PlanNote } from "../memory/note.ts";
@@ -563,7 +564,8 @@ export const farewell = (action: string, listener: string, self?: string) => {
     )
     .join("")
     .trim();
-  return `I should get back to ${(self ? mine : doing) || "what I was doing"}. See you later, ${first(listener)}!`;
+  // (A doing with the one it says goodbye to is with "you": "having lunch with you".)
+  return `I should get back to ${toListener((self ? mine : doing) || "what I was doing", listener)}. See you later, ${first(listener)}!`;
 };
 /** The engine's own closing line (its words, not a reading of anyone's). */
 const isFarewell = (text: string) =>
@@ -622,6 +624,16 @@ export function answerNews(
   return `${start} ${ask}`;
 }
 
+/** Whether news of an event is something to go to: someone holds it, or it is told as itself
+ *  ("the spring market is on Saturday"); news of someone's doing that an event comes into ("Kenji
+ *  is preparing for Saturday's pool tournament") is about them, and nobody answers it with
+ *  whether they can make it. (The teller's own "I'm organising" makes them its host.) */
+function toAttend(e: EventMention, said: string, people: readonly string[]): boolean {
+  if (e.host || /(^|\s)I('m| am) organi/.test(said)) return true;
+  const body = whatWasTold(said);
+  return !people.some((p) => body.startsWith(`${p} `) || body.startsWith(`${first(p)} `));
+}
+
 /** The answer to the news line k told, if it told some: to an event, whether one heard of it and
  *  whether one will go; to other news, thanks. */
 export function answerEvent(
@@ -634,7 +646,7 @@ export function answerEvent(
 ): string {
   const told = newsAt(soFar, k, now, places, people);
   if (!told) return "";
-  if (!told.event)
+  if (!told.event || !toAttend(told.event, saidAt(soFar, k), people))
     return pick(
       [
         `I didn't know that. Thanks for telling me, ${first(soFar[k].speaker)}.`,
@@ -744,7 +756,7 @@ export function offlineUtterance(
   }
   let reply = answer.text;
   if (lastFact && !lastFact.event) reply = answerNews(lastFact, speaker, last.speaker, you);
-  else if (toldLast?.event) {
+  else if (toldLast?.event && toAttend(toldLast.event, saidAt(soFar, n - 1), people)) {
     const e = {
       ...toldLast.event,
       host:

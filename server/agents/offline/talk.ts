@@ -32,10 +32,10 @@ import {
 import { answerPeople } from "./answerPeople.ts";
 import { offlineInterview } from "./interview.ts";
 import { inTalk, lastQuestion } from "../language/understand.ts";
-import { forFriends, personaFacts } from "../language/facts.ts";
+import { forFriends, personaFacts, privateTo } from "../language/facts.ts";
 import type { Knowledge } from "../language/knowledge.ts";
 import { closeness, isWord, kindOf, lemma, senses } from "../language/lexicon.ts";
-import { nameCandidates } from "../language/names.ts";
+import { nameCandidates, speaksOf } from "../language/names.ts";
 import { termsOf } from "../language/parse.ts";
 import { clock, inFirstPerson, toListener } from "../language/realise.ts";
 import { pick, seeded } from "../language/random.ts";
@@ -181,14 +181,18 @@ export function talkLine(
   const heardNow = told.filter((f, i): f is Fact => !!f && soFar[i]?.speaker !== me);
   const said = (t: string) => soFar.some((l) => l.text.includes(t));
   const salt = [speaker.id, other, dayKey(now), n];
-  // A secret is for friends; what is about the listener they know already.
+  // A secret is for friends; what is about the listener they know already (named by their first
+  // name or by title and family name: "Mayor Pike's habits").
   const friend = k.knowsSpeaker;
   // (Each memory is read for a secret only when it would be told: reading parses.)
-  const aboutThem = new RegExp(`\\b${you}\\b`);
   // What was retrieved, and one's own news whatever was (never forgotten).
   // (Talks with them stay: they say what the two already talked of, which is no news to them.)
   let tellable = [...speaker.memories, ...(speaker.kept ?? [])].filter(
-    (m: MemoryLine) => m.kind === "chat" || !aboutThem.test(m.text),
+    (m: MemoryLine) =>
+      (m.kind === "chat" || !speaksOf(m.text, other, people)) &&
+      // (Nor, from any talk, what one would keep from them: "Arjun has a crush on Lucy" is not
+      // passed on to Lucy.)
+      !privateTo(m.text, other, people),
   );
   let news: News | undefined;
   for (let tries = 0; tries < 4; tries++) {
@@ -267,6 +271,7 @@ export function talkLine(
 
   // -- what the last line wants: an answer, a reaction to news, or a greeting back.
   let answered = false;
+  let answerAt = -1;
   let meets: Meeting | undefined;
   if (lastAsk) {
     // A proposal is understood with its time and place (the sentence before its question).
@@ -277,7 +282,7 @@ export function talkLine(
       q = q.replace(/ it\?$/, ` ${toSecondPerson(mine.text, me)}?`).replace(/\.\?$/, "?");
     if (q) {
       const a = answerFor(q, speaker, k, other, soFar, now, places);
-      parts.push(a.text);
+      answerAt = parts.push(a.text) - 1;
       answered = true;
       // Accepted: where the proposal said (its value, else what its words name), at the hour
       // agreed; both plans take it.
@@ -314,10 +319,16 @@ export function talkLine(
     else if (n === 1) parts.push(pickFresh([`Hi ${you}!`, `Hello, ${you}.`], soFar, ...salt));
   }
 
+  // An answer that ends on a question of its own ("I don't have any family here. What about
+  // you?") has asked back already: one question a line, so one's own move waits (leaving, one
+  // does not ask).
+  const answerAsks = answered && /\?$/.test(parts[answerAt] ?? "");
+  if (answerAsks && lastAsk && (TOPICS as readonly string[]).includes(lastAsk)) ask = lastAsk;
   // -- one's own move: news, a question, a plan to meet, or goodbye.
   const target = length(speaker, k, other, now, maxLines);
   const closing = n + 1 >= target || n + 2 > maxLines;
   if (closing) {
+    if (answerAsks) parts[answerAt] = withoutQuestions(parts[answerAt]);
     parts.push(goodbye(k, other, speaker.action, soFar, salt, parts.join(" ")));
     return {
       text: unrepeated(parts, soFar).join(" "),
@@ -330,7 +341,9 @@ export function talkLine(
   // News is what one came to tell: told at one's first chance.
   // (Not what this line's answer, or the talk, said already in other words.)
   const saidSo = [...soFar.map((l) => l.text), ...parts].join(" ");
-  if (!ask && canTell && news && !saysAlready(newsLine, saidSo)) {
+  if (answerAsks) {
+    // (The answer's question is the line's move.)
+  } else if (!ask && canTell && news && !saysAlready(newsLine, saidSo)) {
     const lead = LEAD_INS[seeded(...salt, "lead") % LEAD_INS.length];
     parts.push(parts.length ? `${lead}, ${you}: ${newsLine}` : newsLine);
     tells = news.fact;
@@ -452,6 +465,14 @@ function pickFresh(options: string[], soFar: readonly Line[], ...salt: (string |
   return pick(fresh.length ? fresh : options, ...salt);
 }
 
+/** A part without its questions ("I don't have any family here. What about you?" said while
+ *  leaving is "I don't have any family here."). */
+function withoutQuestions(part: string): string {
+  return sentencesOf(part)
+    .filter((x) => !x.endsWith("?"))
+    .join(" ");
+}
+
 /** Sentences of the parts not said before in the talk (a line never says an earlier one again). */
 function unrepeated(parts: string[], soFar: readonly Line[]): string[] {
   const before = new Set(
@@ -493,7 +514,9 @@ function opening(
     if (/^about\b/.test(about) && about.split(" ").length <= 12)
       return pick(
         [
-          `Hello ${you}! I was just thinking about when we talked ${about}.`,
+          // (One sentence with its greeting: what the two talked of last time is no news to
+          // pass on, and an opener's news is what follows its greeting, dialogue.ts saidAt.)
+          `Hello ${you}, I was just thinking about when we talked ${about}.`,
           `${you}, good to see you again. ${RECALLING}${about.replace(/^about /, "")}.`,
         ],
         s.id,
@@ -695,7 +718,7 @@ function proposal(
   return {
     // (One sentence with its place and hour before the question: the answer reads the two.)
     // (Where, unless the doing says it: "playing pool at the dorm".)
-    text: `I'll be ${plain(next.task)}${/\b(?:at|in) the\b/.test(next.task) ? "" : ` at ${sector}`} around ${clock(next.start)} today${
+    text: `I'll be ${plain(next.task)}${/\b(?:at|in) the\b/i.test(next.task) || next.task.includes(sector) ? "" : ` at ${sector}`} around ${clock(next.start)} today${
       reason.now
         ? `; you said something about ${reason.word}, so I thought of you`
         : `, and I thought of you, what with the ${reason.word}`
@@ -721,12 +744,13 @@ function answerFor(
 ): { text: string; accepted?: { day: number; minute: number } } {
   const me = s.name;
   const residents = [...new Set([...(s.people ?? []), other, me])];
-  // (A follow-up, "And your brother?", is read with the question the other asked before it.)
-  const theirs = soFar.filter((l) => l.speaker !== me).map((l) => lastQuestion(l.text));
+  // (A follow-up, "And your brother?", is read with the question asked before it in the talk: the
+  // other's before, or one's own they answered and ask back, "... What about you?".)
+  const asked = soFar.map((l) => lastQuestion(l.text));
   const u = inTalk(
     q,
     { now, residents, listener: me, speaker: other },
-    theirs.slice(0, -1).filter(Boolean).at(-1),
+    asked.slice(0, -1).filter(Boolean).at(-1),
   );
   const f = personaFacts(k.persona);
   const answer = answerPeople(

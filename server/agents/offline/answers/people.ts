@@ -2,7 +2,7 @@
 // it knows of a named person, and who might know about a thing.
 import nlp from "compromise";
 import type { MemoryLine } from "../../prompts/builder.ts";
-import { tellable, type PersonaFacts } from "../../language/facts.ts";
+import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import {
   broader,
@@ -15,7 +15,7 @@ import {
   relatedness,
   senses,
 } from "../../language/lexicon.ts";
-import { copyOf, parsed, sentencesOf } from "../../language/parse.ts";
+import { copyOf, parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { contentTerms, type Utterance } from "../../language/understand.ts";
 import { inFirstPerson, listOf, sentence } from "../../language/realise.ts";
 import { memoryAsSaid, talked } from "./memories.ts";
@@ -38,21 +38,17 @@ import { activities, doingPhrase, dayPart } from "./day.ts";
 export function company(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
   // Each fact on its people said by its clause on them ("I am a student who still lives with my
   // parents" → "I still live with my parents, Grace and Samuel").
-  const out = f.facts
-    .filter(
+  const out = kinNow(
+    f,
+    f.facts.filter(
       (x) =>
         (x.kinds.includes("friend") ||
           // (Kin it is with: kin named, or kin it lives with; "I cook the dishes my mother made"
           // says whom it misses, not whom it sees.)
           (x.kinds.includes("family") && (x.people.length > 0 || x.kinds.includes("home")))) &&
         tellable(x, k.knowsSpeaker),
-    )
-    .map((x) =>
-      ownClause(
-        mine(f, x.text),
-        x.words.filter((w) => x.pos[w] === "verb"),
-      ),
-    );
+    ),
+  );
   const often = k.people.filter((p) => p.talks > 0).sort((a, b) => b.talks - a.talks);
   if (often.length)
     out.push(
@@ -69,6 +65,29 @@ export function company(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
           : sentence(`Later today I'll be ${doingPhrase(b, f, k)}`),
       );
   return { name: "company", sentences: out };
+}
+
+/** Facts on its people, each said by its own clause on them, but for what is over: a clause on
+ *  kin told in the past tense is its history ("I took over the store from my uncle Cobb", "I made
+ *  every table in my wife's cafe"), not whom it spends its days with nor how its family is; kin
+ *  it lives with are kin it is with, whenever it moved in ("I moved here to live with my
+ *  sister"). */
+function kinNow(f: PersonaFacts, facts: readonly Fact[], past = false): string[] {
+  return facts.flatMap((x) => {
+    const clause = ownClause(
+      mine(f, x.text),
+      x.words.filter((w) => x.pos[w] === "verb"),
+    );
+    const over =
+      x.kinds.includes("family") && !x.kinds.includes("home") && !x.kinds.includes("friend");
+    return over && !past && saidInThePast(clause) ? [] : [clause];
+  });
+}
+
+/** Whether a clause's first verb is in the past tense ("took", "was born"; not "has been"). */
+function saidInThePast(clause: string): boolean {
+  const verb = termsOf(clause).find((t) => t.tags.includes("Verb"));
+  return !!verb && verb.tags.includes("PastTense") && !verb.tags.includes("Participle");
 }
 
 /** What it knows of a named person: its persona, how it sees them, its day with them. */
@@ -683,14 +702,11 @@ function unsure(f: PersonaFacts, k: Knowledge, residents: readonly string[]): st
  *  live with my parents, Grace and Samuel"); with none named, honestly none in town, and the
  *  question back, never its friends or its day said as family. */
 export function familyOf(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
-  const said = f.facts
-    .filter((x) => x.kinds.includes("family") && tellable(x, k.knowsSpeaker))
-    .map((x) =>
-      ownClause(
-        mine(f, x.text),
-        x.words.filter((w) => x.pos[w] === "verb"),
-      ),
-    )
+  const kin = f.facts.filter((x) => x.kinds.includes("family") && tellable(x, k.knowsSpeaker));
+  // (How they are now, before its history with them; its history when that is all it says:
+  // "my wife Rosa" is named there, and "no family here" would not be true.)
+  const now = kinNow(f, kin).filter((t) => /^(I|My)\b/.test(t));
+  const said = (now.length ? now : kinNow(f, kin, true))
     // (Said of itself or its own: "her brother Arjun lives with them" is said of others.)
     .filter((t) => /^(I|My)\b/.test(t));
   if (said.length) return { name: "family", sentences: [...new Set(said)] };
