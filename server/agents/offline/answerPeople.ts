@@ -93,6 +93,8 @@ import {
   relationAsked,
   relationOf,
   viewOf,
+  knowAsked,
+  knowingOf,
 } from "./answers/people.ts";
 import {
   bears,
@@ -109,6 +111,7 @@ import { sourceSought, whoKnows } from "./answers/whoKnows.ts";
 import { expectsAsked, lookingAhead } from "./answers/ahead.ts";
 import { illWill, illWillAsked } from "./answers/relations.ts";
 import { career, careerAsked } from "./answers/career.ts";
+import { whom, whomAsked } from "./answers/whom.ts";
 import { busyAsked, busyNow } from "./answers/now.ts";
 import { advice, adviceAsked } from "./answers/advice.ts";
 import { answeredAlike } from "./answers/askedBefore.ts";
@@ -339,6 +342,8 @@ export function answerPeople(
       ],
     };
   };
+  const whomVerbs = u.about === "you" ? whomAsked(u) : [];
+  const byVerb = whomVerbs.length ? whom(whomVerbs, f, k, talk) : undefined;
   if (placeAsked) sources.push(placeNow(placeAsked));
   else if (u.about === "person" && u.person) {
     // Who they are to it first, then its news of them.
@@ -353,7 +358,9 @@ export function answerPeople(
         (x) => !news.length || !/ heard from /.test(x),
       );
     // "Do you get along with Marco?": yes or no on how it stands with them, then why.
-    if (relationAsked(u)) sources.push(relationOf(u.person, f, k, talk, reasons()));
+    // "Do you know Iris?", "Have you met Iris?": yes or no, then what it knows of her.
+    if (knowAsked(u)) sources.push(knowingOf(u.person, f, k, talk, reasons()));
+    else if (relationAsked(u)) sources.push(relationOf(u.person, f, k, talk, reasons()));
     else if (viewAsked(u))
       sources.push(
         viewOf(
@@ -374,6 +381,11 @@ export function answerPeople(
   } else if (busyAsked(u)) {
     // "Are you busy?": what it is doing now, briefly, not its day.
     sources.push(busyNow(f, k));
+  } else if (byVerb) {
+    // "Who do you work for?", "Who do you admire?": whom the doing asked ties it to, not whom
+    // it spends its time with, nor its day.
+    dayAsked = false;
+    sources.push(byVerb);
   } else if (careerAsked(u, f)) {
     // "How did you end up doing the job you do?": the way to its work, not its day.
     dayAsked = false;
