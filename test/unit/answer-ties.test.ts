@@ -17,7 +17,7 @@ const baker = {
   name: ME,
   innate: "brisk, warm, practical",
   learned:
-    "Lena Sorel is a baker who works at Brandt's bakery for Otto Brandt. She is married to Pieter Sorel, a fisherman. Her closest friend is Mara Kell.",
+    "Lena Sorel is a baker who works at Brandt's bakery for Otto Brandt. She is married to Pieter Sorel, a fisherman. Her closest friend is Mara Kell. She moved to Saltby from the city nine years ago to be near the sea.",
   currently:
     "Lena is baking three hundred rolls for the harbour festival and is worried that the old oven will not last the week.",
   lifestyle: "Lena goes to bed at 9 pm and wakes up at 4 am.",
@@ -142,5 +142,21 @@ describe("do you know someone", () => {
     expect(friend).toMatch(/Mara/);
     const stranger = ask("Have you met Hugo?");
     expect(stranger).toMatch(/^No, I don't think I've met (him|Hugo)/);
+  });
+});
+
+describe("a past asked of its life, not of its day", () => {
+  it("is not answered with its day recited", () => {
+    const day = /So far today|Earlier today|This morning|Now I'm/;
+    for (const q of [
+      "Have you ever been to the mountains?",
+      "What was the last thing that made you laugh?",
+      "Why did you move here?",
+    ])
+      expect(ask(q), q).not.toMatch(day);
+    // (Its reasons, from its persona.)
+    expect(ask("Why did you move here?")).toMatch(/near the sea/);
+    // (Its day is still what its day is asked of.)
+    expect(ask("What did you do this morning?")).toMatch(/baking bread/);
   });
 });

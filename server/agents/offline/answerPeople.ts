@@ -610,8 +610,25 @@ export function answerPeople(
       u.about === "you" &&
       u.topic.length > 0 &&
       u.topic.every((w) => u.pos?.[w] === "verb" && domainOf(w, "verb") === "verb.emotion");
+    // "Have you EVER been abroad?", "Why did you move here?", "What was the last thing that made
+    // you LAUGH?": a past asked of its whole life (ever, never: grammar), its reasons, or a doing
+    // no block of its days holds, is no question of its day; its day recited answers none of them.
+    const dayVerbs = activities([...k.yesterday, ...k.today]).flatMap((b) =>
+      wordsOf(plain(b.task)).map((w) => lemma(w, "verb") ?? w),
+    );
+    const offDay =
+      u.span !== "today" &&
+      u.span !== "yesterday" &&
+      !did &&
+      (parsed(u.text).has("(ever|never)") ||
+        u.wh === "why" ||
+        u.topic.some(
+          (w) => u.pos?.[w] === "verb" && !dayVerbs.some((d) => d === w || closeness(w, d) >= 0.7),
+        ));
+    if (offDay && u.tense === "past") dayAsked = false;
     const aboutPast =
       !doingAsked &&
+      !offDay &&
       !howLong &&
       !howFeeling &&
       (u.span === "yesterday" ||
@@ -780,10 +797,11 @@ export function answerPeople(
     // "Where did you grow up?", "When did you learn to sail?": a doing of its life, told by its
     // persona with the question's own verb, and no doing of its days: that fact, not its day.
     // (Only the doing asked: "where did you go after BREAKFAST?" is its day.)
+    // ("WHY did you move here?": the doing of its life asked, with its reason.)
     const lifeVerbs =
-      aboutPast &&
+      (aboutPast || (offDay && u.tense === "past")) &&
       !block &&
-      (u.wh === "where" || u.wh === "when") &&
+      (u.wh === "where" || u.wh === "when" || u.wh === "why") &&
       u.topic.every((w) => u.pos?.[w] === "verb")
         ? u.topic
         : [];
@@ -819,6 +837,9 @@ export function answerPeople(
           ),
         ],
       });
+    // ("Why did you move here?" with no move of its own told: where it comes from and lives.)
+    if (offDay && u.wh === "why" && u.tense === "past" && parsed(u.text).has("here"))
+      sources.push(origin(f, k, false, talk.said));
     if (aboutPast) sources.push(past(u, f, k, talk));
     // A named time ("this evening", "tomorrow") asks about the plan first, whatever the topic.
     const namedTime = ["now", "evening", "tomorrow", "week"].includes(u.span);

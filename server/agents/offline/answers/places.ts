@@ -488,7 +488,13 @@ export function places(
           c: closeness(kind, nameHead(part)),
         })),
       ])
-      .filter(({ c }) => c >= 0.35)
+      // (Near in kind closely, or loosely a building that also serves what is asked: a cafe's
+      // dining room is no library because both are rooms.)
+      .filter(
+        ({ p, c }) =>
+          c >= 0.45 ||
+          (c >= 0.35 && !p.name.includes(" of ") && scored.some((x) => x.p.name === p.name)),
+      )
       .sort((a, b) => b.c - a.c)[0]?.p;
     return {
       name: "places",
