@@ -93,6 +93,8 @@ import {
   relationAsked,
   relationOf,
   viewOf,
+  knowAsked,
+  knowingOf,
 } from "./answers/people.ts";
 import {
   bears,
@@ -109,6 +111,7 @@ import { sourceSought, whoKnows } from "./answers/whoKnows.ts";
 import { expectsAsked, lookingAhead } from "./answers/ahead.ts";
 import { illWill, illWillAsked } from "./answers/relations.ts";
 import { career, careerAsked } from "./answers/career.ts";
+import { whom, whomAsked } from "./answers/whom.ts";
 import { busyAsked, busyNow } from "./answers/now.ts";
 import { advice, adviceAsked } from "./answers/advice.ts";
 import { answeredAlike } from "./answers/askedBefore.ts";
@@ -342,6 +345,8 @@ export function answerPeople(
       ],
     };
   };
+  const whomVerbs = u.about === "you" ? whomAsked(u) : [];
+  const byVerb = whomVerbs.length ? whom(whomVerbs, f, k, talk) : undefined;
   if (placeAsked) sources.push(placeNow(placeAsked));
   else if (u.about === "person" && u.person) {
     // Who they are to it first, then its news of them.
@@ -356,7 +361,9 @@ export function answerPeople(
         (x) => !news.length || !/ heard from /.test(x),
       );
     // "Do you get along with Marco?": yes or no on how it stands with them, then why.
-    if (relationAsked(u)) sources.push(relationOf(u.person, f, k, talk, reasons()));
+    // "Do you know Iris?", "Have you met Iris?": yes or no, then what it knows of her.
+    if (knowAsked(u)) sources.push(knowingOf(u.person, f, k, talk, reasons()));
+    else if (relationAsked(u)) sources.push(relationOf(u.person, f, k, talk, reasons()));
     else if (viewAsked(u))
       sources.push(
         viewOf(
@@ -377,6 +384,11 @@ export function answerPeople(
   } else if (busyAsked(u)) {
     // "Are you busy?": what it is doing now, briefly, not its day.
     sources.push(busyNow(f, k));
+  } else if (byVerb) {
+    // "Who do you work for?", "Who do you admire?": whom the doing asked ties it to, not whom
+    // it spends its time with, nor its day.
+    dayAsked = false;
+    sources.push(byVerb);
   } else if (careerAsked(u, f)) {
     // "How did you end up doing the job you do?": the way to its work, not its day.
     dayAsked = false;
@@ -601,8 +613,25 @@ export function answerPeople(
       u.about === "you" &&
       u.topic.length > 0 &&
       u.topic.every((w) => u.pos?.[w] === "verb" && domainOf(w, "verb") === "verb.emotion");
+    // "Have you EVER been abroad?", "Why did you move here?", "What was the last thing that made
+    // you LAUGH?": a past asked of its whole life (ever, never: grammar), its reasons, or a doing
+    // no block of its days holds, is no question of its day; its day recited answers none of them.
+    const dayVerbs = activities([...k.yesterday, ...k.today]).flatMap((b) =>
+      wordsOf(plain(b.task)).map((w) => lemma(w, "verb") ?? w),
+    );
+    const offDay =
+      u.span !== "today" &&
+      u.span !== "yesterday" &&
+      !did &&
+      (parsed(u.text).has("(ever|never)") ||
+        u.wh === "why" ||
+        u.topic.some(
+          (w) => u.pos?.[w] === "verb" && !dayVerbs.some((d) => d === w || closeness(w, d) >= 0.7),
+        ));
+    if (offDay && u.tense === "past") dayAsked = false;
     const aboutPast =
       !doingAsked &&
+      !offDay &&
       !howLong &&
       !howFeeling &&
       (u.span === "yesterday" ||
@@ -771,10 +800,11 @@ export function answerPeople(
     // "Where did you grow up?", "When did you learn to sail?": a doing of its life, told by its
     // persona with the question's own verb, and no doing of its days: that fact, not its day.
     // (Only the doing asked: "where did you go after BREAKFAST?" is its day.)
+    // ("WHY did you move here?": the doing of its life asked, with its reason.)
     const lifeVerbs =
-      aboutPast &&
+      (aboutPast || (offDay && u.tense === "past")) &&
       !block &&
-      (u.wh === "where" || u.wh === "when") &&
+      (u.wh === "where" || u.wh === "when" || u.wh === "why") &&
       u.topic.every((w) => u.pos?.[w] === "verb")
         ? u.topic
         : [];
@@ -810,6 +840,9 @@ export function answerPeople(
           ),
         ],
       });
+    // ("Why did you move here?" with no move of its own told: where it comes from and lives.)
+    if (offDay && u.wh === "why" && u.tense === "past" && parsed(u.text).has("here"))
+      sources.push(origin(f, k, false, talk.said));
     if (aboutPast) sources.push(past(u, f, k, talk));
     // A named time ("this evening", "tomorrow") asks about the plan first, whatever the topic.
     const namedTime = ["now", "evening", "tomorrow", "week"].includes(u.span);

@@ -1,11 +1,12 @@
 // Its view of its own work, home and town, asked with a verb or adjective of feeling.
-import { parsed } from "../../language/parse.ts";
-import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
+import { parsed, termsOf } from "../../language/parse.ts";
+import { saysNot, tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { closeness, domainOf, lemma } from "../../language/lexicon.ts";
+import { closeness, domainOf, isSettlement, lemma, valence } from "../../language/lexicon.ts";
+import { sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { mine, type Source, short, wordsOf } from "./voice.ts";
-import { likedPlace } from "./places.ts";
+import { atWork, likedPlace } from "./places.ts";
 import { topical, nearestKind } from "./self.ts";
 import { ownClause } from "./people.ts";
 import { seeded } from "../../language/random.ts";
@@ -33,6 +34,27 @@ export function likingAsked(u: Utterance): boolean {
   return u.topic.some((w) => evaluates(u, w)) || verbsAfterYou(u).some((w) => evaluates(u, w));
 }
 
+/** The quality a question ranks a part of something by ("the HARDEST part of your job", "your
+ *  FAVOURITE thing about the town", "the MOST DIFFICULT thing about it"): an adjective before a
+ *  noun that "of" or "about" follows, with its feeling by AFINN-165 (its lemma's valence; "least"
+ *  turns it). Undefined when no part is asked for. */
+export function rankedPart(u: Utterance): { adj: string; valence: number } | undefined {
+  const terms = termsOf(u.text);
+  for (let i = 0; i + 2 < terms.length; i++) {
+    const t = terms[i];
+    if (!t.tags.includes("Adjective") || !terms[i + 1].tags.includes("Noun")) continue;
+    if (!["of", "about"].includes(terms[i + 2].normal)) continue;
+    const before = terms[i - 1]?.normal ?? "";
+    const graded = t.tags.includes("Superlative") || ["most", "least"].includes(before);
+    if (!graded && !["the", "your", "my"].includes(before)) continue;
+    const word = t.normal.replace(/[^a-z'-]/g, "");
+    const base = lemma(word, "adj") ?? word;
+    const feeling = valence(base) || valence(word);
+    return { adj: base, valence: before === "least" ? -feeling : feeling };
+  }
+  return undefined;
+}
+
 /** "Do you like what you do?", "How do you feel about living here?", "Are you happy at work?":
  *  a verb or adjective of feeling about the listener's own life. */
 export function opinionAsked(
@@ -49,7 +71,9 @@ export function opinionAsked(
   const ranked =
     u.about !== "person" &&
     u.about !== "me" &&
-    (doc.has("#Superlative") || doc.has("^(what|which) #Copula? the #Adjective #Noun")) &&
+    (doc.has("#Superlative") ||
+      doc.has("^(what|which) #Copula? the #Adjective #Noun") ||
+      rankedPart(u) !== undefined) &&
     // ("What's the best PLACE for coffee?" seeks a place.)
     !(doc.match("#Adjective [#Noun]", 0).out("array") as string[]).some(
       (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
@@ -103,6 +127,12 @@ export function opinionOf(
     );
   const opener = (worry: Fact | undefined) =>
     worry ? (aux ? "Mostly, yes." : "I like it, mostly.") : `${yes}, very much.`;
+  // A part of its work or town asked for by a quality ("the hardest part of your job", "the best
+  // thing about living here"): what of its own has that feeling, not a liking.
+  const part = o.ranked && !o.change ? rankedPart(u) : undefined;
+  const ofPart =
+    part && (o.of === "work" || o.of === "home") ? partOf(o.of, part.valence, f, k) : undefined;
+  if (ofPart) return ofPart;
   if (o.of === "work") {
     // Its work: the clauses on work first (a backstory's first clause may be a move or a birth).
     // The backstory's before the status's ("busy with work these days" is no occupation).
@@ -192,4 +222,93 @@ export function opinionOf(
     name: "opinion",
     sentences: related ? [`${yes}. ${related}`] : [],
   };
+}
+
+/** The part of its work or its town that has the feeling asked for (`feeling`: the valence of the
+ *  quality asked, AFINN-165). Something hard or bad: a worry of its own on it, else (of its work)
+ *  what its work holds for it now; something good: what it does in its work beyond what it is, or
+ *  the people and what it likes of the town; else honestly that nothing stands out. */
+function partOf(
+  of: "work" | "home",
+  feeling: number,
+  f: PersonaFacts,
+  k: Knowledge,
+): Source | undefined {
+  const tell = (x: Fact) => tellable(x, k.knowsSpeaker);
+  const lower = (t: string) => (/^I\b/.test(t) ? t : t[0].toLowerCase() + t.slice(1));
+  const that = (x: Fact) => `Probably that ${lower(mine(f, x.text))}`;
+  const occ = f.facts.filter((x) => x.kinds.includes("occupation") && tell(x));
+  const work = occ.find((x) => x.source === "learned") ?? occ[0];
+  // What it speaks of: its work's words, or the town's places and the town itself.
+  const placeWords = new Set(
+    k.places.filter((p) => !p.dwelling && !p.name.includes(" of ")).flatMap((p) => wordsOf(p.name)),
+  );
+  // (Its work's words, and the rooms and things of the places its work names: "the old oven"
+  // of a baker at the bakery.)
+  const workWords = new Set([
+    ...occ.flatMap((x) => x.words),
+    ...k.places
+      .filter((p) => !p.dwelling && atWork(f, p.name.split(" of ").at(-1) ?? p.name))
+      .flatMap((p) => [...p.parts, ...(p.things ?? [])].flatMap((t) => wordsOf(t))),
+  ]);
+  const on = (x: Fact) =>
+    of === "work"
+      ? x.words.some(
+          (w) => workWords.has(w) || closeness(w, "work") >= 0.75 || closeness(w, "job") >= 0.75,
+        )
+      : x.words.some((w) => placeWords.has(w) || isSettlement(w));
+  const say = (sentences: string[]) => ({ name: "opinion", sentences: [sentences.join(" ")] });
+  const workSaid = work ? short(mine(f, work.text)) : "";
+  if (feeling < 0) {
+    // (Of its town, a change it wants made to it is what it finds wanting.)
+    const worry =
+      f.facts.find((x) => x.kinds.includes("worry") && tell(x) && on(x)) ??
+      (of === "home"
+        ? f.facts.find(
+            (x) =>
+              x.kinds.includes("wish") &&
+              x.source === "currently" &&
+              tell(x) &&
+              x.words.some((w) => x.pos[w] === "noun" && isSettlement(w)),
+          )
+        : undefined);
+    if (worry) return say([sentence(that(worry))]);
+    // (Of its work, what it has on hand now: what its status says it is at.)
+    const now =
+      of === "work"
+        ? f.facts.find(
+            (x) =>
+              x.source === "currently" &&
+              tell(x) &&
+              !x.kinds.includes("worry") &&
+              !saysNot(x.text) &&
+              on(x),
+          )
+        : undefined;
+    if (now) return say([`Right now? ${sentence(that(now))}`]);
+    return say(
+      of === "work"
+        ? ["Hard to say; nothing about it weighs on me much, really.", workSaid].filter(Boolean)
+        : ["Not much, really; I like it here."],
+    );
+  }
+  if (feeling > 0 && of === "work") {
+    // What it does in its work beyond what it is, said without a "no" ("plays no instrument").
+    const doing = f.facts.find(
+      (x) =>
+        x !== work &&
+        x.source === "learned" &&
+        tell(x) &&
+        !saysNot(x.text) &&
+        // (What it does, not how it came to it: "came to Oakmere to get away from an office job".)
+        !parsed(x.text).has("#PastTense") &&
+        !x.kinds.includes("worry") &&
+        !x.kinds.includes("family") &&
+        (x.kinds.includes("occupation") || on(x)),
+    );
+    if (doing) return say([sentence(that(doing))]);
+  }
+  // (The best of its town: the people and what it likes there, said by opinionOf.)
+  if (of === "home") return undefined;
+  return say(["I couldn't pick one thing; I like most of it.", workSaid].filter(Boolean));
 }

@@ -18,6 +18,7 @@ import {
 import { copyOf, parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { contentTerms, type Utterance } from "../../language/understand.ts";
 import { inFirstPerson, listOf, sentence } from "../../language/realise.ts";
+import { FORMS, pronounOfName } from "../../language/pronouns.ts";
 import { memoryAsSaid, talked } from "./memories.ts";
 import {
   type Talk,
@@ -169,7 +170,7 @@ export function knownOf(
 /** Of a fact said with "I", its relative clause when that alone names the person, said with "I"
  *  ("I am a student who still lives with my parents, Grace and Samuel" → "I still live with my
  *  parents, Grace and Samuel"); else the fact. */
-function clauseNaming(text: string, first: string): string {
+export function clauseNaming(text: string, first: string): string {
   // (Sentence by sentence: a view's "We last talked about ..." is left as it is.)
   return text
     .split(/(?<=[.!?])\s+/)
@@ -413,6 +414,58 @@ export function relationAsked(u: Utterance): boolean {
         senses(w, "verb").some((s) => s.domain === "verb.social" && s.words.includes(w))
       : u.pos?.[w] === "adj" && closeness(w, "close") >= 0.9 && parsed(u.text).has("close to"),
   );
+}
+
+/** "Do you know Iris?", "Have you met Kenji?": whether it knows a named person, asked with a verb
+ *  of knowing or meeting (WordNet: near "know" or "meet"). */
+export function knowAsked(u: Utterance): boolean {
+  if (u.wh !== "yesno" || u.about !== "person" || !u.person || u.act !== "question") return false;
+  return u.topic.some(
+    (w) => u.pos?.[w] === "verb" && Math.max(closeness(w, "know"), closeness(w, "meet")) >= 0.9,
+  );
+}
+
+/** Whether it knows a named person, yes or no first: yes and what it knows of them (who they are
+ *  to it, its day with them, what it remembers), yes a little for someone it talks with; else
+ *  honestly that it has not met them. `facts`: what it knows of them (knownOf). */
+export function knowingOf(
+  name: string,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk: Talk,
+  facts: string[],
+): Source {
+  const first = firstName(name);
+  const tie = f.facts.some(
+    (x) =>
+      tellable(x, k.knowsSpeaker) &&
+      (x.kinds.includes("family") || x.kinds.includes("friend")) &&
+      (x.people.includes(first) || x.text.includes(name)),
+  );
+  const known = k.people.find((p) => p.name === name);
+  const said = facts.filter(aboutSomething);
+  const reason = said.find((r) => unsaid([r], talk).length) ?? said[0];
+  if (reason)
+    return {
+      name: "person",
+      sentences: [
+        `${tie ? choose(["Of course!", "Oh yes, very well."], talk, "know", name) : "Yes."} ${reason}`,
+      ],
+    };
+  if (known)
+    return {
+      name: "person",
+      sentences: [
+        (known.talks ?? 0) > 0
+          ? `Yes, a little; we talk now and then, though I couldn't say I know ${first} well.`
+          : `I know who ${first} is, but not well.`,
+      ],
+    };
+  const p = pronounOfName(name);
+  return {
+    name: "person",
+    sentences: [`No, I don't think I've met ${p ? FORMS[p].object : first}.`],
+  };
 }
 
 /** How it stands with a named person, yes or no first, then why: kin or a friend its persona

@@ -467,6 +467,44 @@ export function places(
   // nothing asked or that place is the one that serves it best (not the college it studies at as
   // a place to visit when there is a park; not where it writes letters as a place to read).
   const fits = (sector: string) => !scored.length || sectorOf(scored[0].p.name) === sector;
+  // A kind of place asked for that it knows none of ("where's the LIBRARY?", "is there a
+  // CINEMA?" in a town without one): honestly none, before any place of its own days, and a
+  // place near in kind only, said as the other thing it is (a cafe for a restaurant, not for
+  // books).
+  const kind = kindAsked(u, asked);
+  if (f && kind && !knowsKind(kind, k)) {
+    // (The nearest in kind by what each place is, a room by its own name: a pond for a swimming
+    // pool is the pond at the park.)
+    // (Of the places it knows, not homes: each by its name's head and each room by its own.)
+    const near = k.places
+      .filter((p) => !p.dwelling && sectorOf(p.name) !== sectorOf(k.home))
+      .flatMap((p) => [
+        { p, c: closeness(kind, nameHead(p.name.split(" of ")[0])) },
+        ...(p.name.includes(" of ") ? [] : p.parts).map((part) => ({
+          p: k.places.find((x) => x.name === `${part} of ${p.name}`) ?? {
+            ...p,
+            name: `${part} of ${p.name}`,
+          },
+          c: closeness(kind, nameHead(part)),
+        })),
+      ])
+      // (Near in kind closely, or loosely a building that also serves what is asked: a cafe's
+      // dining room is no library because both are rooms.)
+      .filter(
+        ({ p, c }) =>
+          c >= 0.45 ||
+          (c >= 0.35 && !p.name.includes(" of ") && scored.some((x) => x.p.name === p.name)),
+      )
+      .sort((a, b) => b.c - a.c)[0]?.p;
+    return {
+      name: "places",
+      sentences: [
+        sentence(
+          `As far as I know, there's no ${kind} around here${near ? `; the nearest thing is ${placePhrase(near.name)}${lies(near, ", ")}` : ""}`,
+        ),
+      ],
+    };
+  }
   if (f) {
     // (Going itself is all that is asked: WordNet's "visit", to go to see a place.)
     const going = asked.length > 0 && asked.every((w) => closeness(w, "visit") >= 0.6);
@@ -482,8 +520,18 @@ export function places(
   // A room asked for by its own name ("where the library is") before the building around it,
   // then a building by its own ("where's the PARK?", "how do I get to the CAFE?"), by any of
   // its name's senses as a place (a "green" is a park).
+  // (A kind of two words is named by the kind a name ends in: a "coffee shop" is the cafe, not
+  // the shop floor of the supply store.)
+  const compound = kind?.includes(" ") ? kind : undefined;
+  const ofKind = (name: string) =>
+    !compound ||
+    [nameHead(name), nameHead(name.split(" of ")[0])].some(
+      (h) => h === compound || kindOf(h, compound, { senses: 1 }),
+    );
   const names = (name: string) =>
-    wordsOf(name).some((w) => asked.includes(w) || asked.some((t) => placeSenses(w).has(t)));
+    compound
+      ? ofKind(name)
+      : wordsOf(name).some((w) => asked.includes(w) || asked.some((t) => placeSenses(w).has(t)));
   // (A room its building's name already names is the building: "the park at Johnson Park" is
   // Johnson Park.)
   const named =
@@ -491,24 +539,11 @@ export function places(
       const [arena, sector] = x.p.name.split(" of ");
       return (
         sector &&
+        ofKind(arena) &&
         wordsOf(arena).some((w) => asked.includes(w)) &&
         !wordsOf(arena).every((w) => wordsOf(sector).includes(w))
       );
     }) ?? scored.find((x) => !x.p.name.includes(" of ") && names(x.p.name));
-  // A kind of place asked for that it knows none of ("where's the LIBRARY?" in a town without
-  // one): honestly none, and a place near in kind only (a cafe for a restaurant, not for books).
-  const kind = kindAsked(u, asked);
-  if (f && kind && !knowsKind(kind, k)) {
-    const near = scored.find((x) => closeness(kind, nameHead(sectorOf(x.p.name))) >= 0.35);
-    return {
-      name: "places",
-      sentences: [
-        sentence(
-          `As far as I know, there's no ${kind} around here${near ? `, but there's ${sectorOf(near.p.name)}${lies(near.p, ", ")}` : ""}`,
-        ),
-      ],
-    };
-  }
   const best = named ?? scored[0];
   // Nothing it knows serves what is asked, while it knows the town's places: honestly none (not
   // where a place serves part of it: "take my kids to PLAY" and a green).
@@ -549,10 +584,21 @@ export function places(
  *  LIBRARY?"): a building, an establishment, a facility or a tract of land, with no doing asked
  *  (not "where could I BUY groceries?", where a grocery is what is bought). */
 function kindAsked(u: Utterance, asked: string[]): string | undefined {
-  if (asked.length !== 1 || u.topic.some((w) => u.pos?.[w] === "verb")) return undefined;
-  const [w] = asked;
-  return u.pos?.[w] !== "verb" &&
-    ["structure", "facility", "establishment", "tract"].some((x) => kindOf(w, x, { senses: 1 }))
+  if (u.topic.some((w) => u.pos?.[w] === "verb")) return undefined;
+  // (Words said together that WordNet holds as one noun are one kind: a "swimming pool".)
+  const compound = asked.join(" ");
+  const w =
+    asked.length === 1
+      ? asked[0]
+      : asked.length === 2 &&
+          u.text.toLowerCase().includes(compound) &&
+          senses(compound, "noun").length > 0
+        ? compound
+        : undefined;
+  // (Its first two senses: a "cinema" is first the art of film, then a movie theater.)
+  return w &&
+    u.pos?.[w] !== "verb" &&
+    ["structure", "facility", "establishment", "tract"].some((x) => kindOf(w, x, { senses: 2 }))
     ? w
     : undefined;
 }
@@ -560,11 +606,21 @@ function kindAsked(u: Utterance, asked: string[]): string | undefined {
 /** Whether it knows a place of a kind: one named by it, by a kind of it (a bakery is a shop) or
  *  by a synonym (a green is a park), in its name or its rooms'. */
 function knowsKind(kind: string, k: Knowledge): boolean {
+  // (A kind of two words by the kinds the places' names and rooms end in: a "post office" is no
+  // mayor's office.)
+  const two = kind.includes(" ");
   return k.places
     .filter((p) => !p.dwelling)
     .some((p) =>
-      [...wordsOf(`${p.name} ${p.parts.join(" ")}`), nameHead(p.name.split(" of ")[0])].some(
-        (x) => x === kind || kindOf(x, kind, { senses: 1 }) || closeness(kind, x) >= 0.75,
+      [
+        ...(two ? p.parts.map(nameHead) : wordsOf(`${p.name} ${p.parts.join(" ")}`)),
+        nameHead(p.name.split(" of ")[0]),
+      ].some(
+        (x) =>
+          x === kind ||
+          kindOf(x, kind, { senses: 1 }) ||
+          (!two && closeness(kind, x) >= 0.75) ||
+          (two && closeness(kind, x) >= 0.9),
       ),
     );
 }

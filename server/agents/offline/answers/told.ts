@@ -5,7 +5,7 @@
 // arriving, a noun that is a kind of person after "I am".
 import type { PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { closeness, domainOf, kindOf, lemma } from "../../language/lexicon.ts";
+import { closeness, domainOf, kindOf, lemma, valence } from "../../language/lexicon.ts";
 import { parsed, termsOf } from "../../language/parse.ts";
 import { cap } from "../../language/realise.ts";
 import { infinitive, type Utterance } from "../../language/understand.ts";
@@ -16,7 +16,20 @@ import { topical } from "./self.ts";
 import { likedPlace } from "./places.ts";
 import { mine } from "./voice.ts";
 
-export type OwnNews = "loss" | "trouble" | "arrival" | "self";
+export type OwnNews = "loss" | "trouble" | "arrival" | "self" | "good";
+
+/** The feeling of what is said, by AFINN-165: each word's valence as written or by its lemma,
+ *  summed ("I WON the tournament": glad; "I BROKE my arm": not). */
+export function feelingSaid(text: string): number {
+  let sum = 0;
+  for (const t of termsOf(text)) {
+    const w = t.normal.replace(/[^a-z'-]/g, "");
+    if (w.length < 2) continue;
+    const forms = [w, lemma(w, "verb"), infinitive(w), lemma(w, "adj"), lemma(w, "noun")];
+    sum += forms.map((x) => (x ? valence(x) : 0)).find((v) => v !== 0) ?? 0;
+  }
+  return sum;
+}
 
 /** The words said, each as written and by its lemmas ("lost": "lost", "lose"). */
 function wordsSaid(text: string): string[] {
@@ -35,6 +48,10 @@ const near = (w: string, concepts: string[]) => Math.max(...concepts.map((c) => 
 export function ownNews(u: Utterance): OwnNews | undefined {
   if (u.act !== "statement" || u.negative) return undefined;
   const words = wordsSaid(u.text);
+  // How it feels to them: its words' feeling, and an exclamation said of their own life with no
+  // word of ill in it is glad news ("I got the job!", "My sister just had a baby!").
+  const feeling = feelingSaid(u.text);
+  const exclaimed = /!\s*$/.test(u.text.trim());
   const doc = parsed(u.text);
   const mine = doc.has("^(i|we|i'm|we're)");
   // Come to the town: a verb of arriving, or of motion to "here" or the town, said of oneself.
@@ -45,9 +62,12 @@ export function ownNews(u: Utterance): OwnNews | undefined {
     const forms = [w, lemma(w, "verb"), infinitive(w)].filter((x): x is string => !!x);
     if (!t.tags.includes("Verb") || !forms.some((x) => closeness(x, "arrive") >= 0.6)) return false;
     const next = all[i + 1];
+    // (Nor one that a participle follows, a passive: "I GOT promoted".)
     return !(
       next &&
-      ["Determiner", "Possessive", "Adjective", "Noun"].some((tag) => next.tags.includes(tag)) &&
+      ["Determiner", "Possessive", "Adjective", "Noun", "Verb"].some((tag) =>
+        next.tags.includes(tag),
+      ) &&
       !next.tags.includes("Date") &&
       !/^(here|there|home)$/.test(next.normal)
     );
@@ -63,7 +83,14 @@ export function ownNews(u: Utterance): OwnNews | undefined {
     )
   )
     return "loss";
-  if (words.some((w) => near(w, ["loss", "harm", "trouble", "bad"]) >= 0.6)) return "trouble";
+  // (Glad news is no trouble for a word near one: "I GOT the job!" gets nothing bad.)
+  if (
+    feeling < 0 ||
+    (feeling === 0 &&
+      !exclaimed &&
+      words.some((w) => near(w, ["loss", "harm", "trouble", "bad"]) >= 0.6))
+  )
+    return "trouble";
   // "I'm a painter", "I work as a nurse": the speaker's own being, a kind of person.
   if (
     doc.has("^(i|we) (#Copula|#Verb as)") &&
@@ -71,6 +98,7 @@ export function ownNews(u: Utterance): OwnNews | undefined {
     u.topic.some((w) => u.pos?.[w] === "noun" && kindOf(w, "person", { pos: "noun" }))
   )
     return "self";
+  if (feeling > 0 || (feeling === 0 && exclaimed)) return "good";
   return undefined;
 }
 
@@ -121,13 +149,40 @@ export function toldReply(
       u.text,
     );
     const heard = known ? `I don't know if it helps, but ${lower(known)}` : "";
+    // (An eye kept out only for a thing one can come across: "your cat", not "your job".)
+    const found = ["noun.artifact", "noun.animal", "noun.object", "noun.possession"].includes(
+      domainOf(lemma(thing.split(" ").at(-1) ?? "", "noun") ?? "", "noun"),
+    );
     const offer =
-      kind === "loss" && thing
+      kind === "loss" && thing && found
         ? known
           ? `I'll keep an eye out for ${thing}.`
           : `I haven't seen ${thing}, but I'll keep an eye out.`
         : `If there's anything I can do, just ask.`;
     return [sorry, heard, offer].filter(Boolean);
+  }
+  if (kind === "good") {
+    // Glad with them, and with whom the news is of when it is someone of theirs ("your sister"),
+    // else a question back on it.
+    const glad = choose(
+      [
+        `Oh, congratulations, ${v}!`,
+        `That's wonderful news, ${v}!`,
+        `How lovely, ${v}! I'm so glad.`,
+      ],
+      talk,
+      "glad",
+      u.text,
+    );
+    const head = thing.split(" ").at(-1) ?? "";
+    const theirs =
+      /^your\b/.test(thing) && kindOf(lemma(head, "noun") ?? head, "person", { pos: "noun" });
+    return [
+      glad,
+      theirs
+        ? `Do give ${thing} my best.`
+        : choose(["How are you going to celebrate?", "Tell me all about it."], talk, "celebrate"),
+    ];
   }
   if (kind === "arrival") {
     // Where it can be found, and a place of the town it likes: what helps a newcomer.
