@@ -143,6 +143,20 @@ describe("questions of kinds not seen before", () => {
     expect(a).toMatch(/Pim and Vera live at Lowe cottage/);
   });
 
+  it("asked whether it goes to a gathering, says which one if it knows none, or its own part", () => {
+    const a = ask("Are you off to the dance this evening?");
+    expect(a).toMatch(/^Which dance\? I haven't heard of one\./);
+    expect(a).toMatch(/roasting vegetables with Oskar/);
+    const k = knowledge();
+    k.persona = {
+      ...k.persona,
+      currently: "Hedda is organising a barn dance at Fennick Common on Friday.",
+    };
+    expect(ask("Are you coming to the barn dance on Friday?", k)).toMatch(
+      /organising a barn dance/,
+    );
+  });
+
   it("meets a bad feeling the visitor states with sympathy first", () => {
     const talk = conversation({ me: ME, residents: RESIDENTS, now: NOW, knowledge: knowledge() });
     const a = talk("I've been feeling really miserable since I arrived here.");

@@ -119,6 +119,8 @@ import {
   cameHere,
   favouriteIn,
   favouriteOf,
+  gatheringAsked,
+  goingTo,
   hypothetical,
   neighbours,
   neighboursAsked,
@@ -407,6 +409,9 @@ export function answerPeople(
     // "Who's the funniest person you know?": someone it knows, by the quality asked.
     dayAsked = false;
     sources.push(rankedPerson(rankedBy(u)!, f, k, talk)!);
+  } else if (gatheringAsked(u)) {
+    // "Are you going to the party tonight?": yes or no by its plans, or which party.
+    sources.push(goingTo(u, gatheringAsked(u)!, onTopic, plansFor(u, f, k, talk, held), f, k));
   } else if (favouriteIn(u) && favouriteOf(favouriteIn(u)!, f, k)) {
     // "What's your favourite thing to cook?": what of that kind its days hold, not its evenings.
     dayAsked = false;

@@ -12,6 +12,7 @@ import {
   domainOf,
   isSettlement,
   isWord,
+  kindOf,
   lemma,
   relatedness,
   senses,
@@ -371,5 +372,78 @@ export function favouriteOf(domain: string[], f: PersonaFacts, k: Knowledge): So
         `I wouldn't say I have a favourite, to be honest; most days I ${done.join(" and I ")}`,
       ),
     ],
+  };
+}
+
+/** A gathering it is asked whether it goes to ("are you going to the PARTY tonight?", "will you
+ *  come to the CONCERT?"): a yes/no question of itself ahead, on a noun of a social event or a
+ *  gathering (WordNet), with no doing asked but going. The gathering's noun. */
+export function gatheringAsked(u: Utterance): string | undefined {
+  if (u.act !== "question" || u.wh !== "yesno" || u.about !== "you") return undefined;
+  if (u.tense !== "future" && !["evening", "tomorrow", "future", "week"].includes(u.span))
+    return undefined;
+  const verbs = u.topic.filter((w) => u.pos?.[w] === "verb");
+  if (verbs.some((w) => domainOf(w, "verb") !== "verb.motion" && closeness(w, "attend") < 0.6))
+    return undefined;
+  return u.topic.find(
+    (w) =>
+      u.pos?.[w] === "noun" && ["social event", "gathering", "festivity"].some((a) => kindOf(w, a)),
+  );
+}
+
+/** Whether it goes: yes when its day or its plans hold the gathering (by its noun); else what it
+ *  heard of it and its own plan then; else, never having heard of one, "which ...?" and its plan
+ *  for that time. */
+export function goingTo(
+  u: Utterance,
+  noun: string,
+  heard: readonly string[],
+  plan: Source,
+  f: PersonaFacts,
+  k: Knowledge,
+): Source {
+  const names = (text: string) =>
+    contentTerms(text).some(({ word }) => word === noun || closeness(word, noun) >= 0.9);
+  // (The doing's own thing, its first noun: "painting a sign for the party" is no party.)
+  const itself = (task: string) => {
+    const first = contentTerms(plain(task)).find((t) => t.pos === "noun")?.word;
+    return !!first && (first === noun || closeness(first, noun) >= 0.9);
+  };
+  // (Its day's doing of it in the time asked, "tonight": "writing invitations for the party" in
+  // the morning is no going to it.)
+  const evening = u.span === "evening";
+  const block =
+    u.span === "evening" || u.span === "today"
+      ? activities(k.today).find(
+          (b) => b.end > k.minute && (!evening || b.start >= 17 * 60) && itself(b.task),
+        )
+      : undefined;
+  if (block)
+    return {
+      name: "going",
+      sentences: [sentence(`Yes, I'll be ${doingPhrase(block, f, k)} at ${clock(block.start)}`)],
+    };
+  // (Its persona's own doing of it, told as it is, with its day: "I am planning a party
+  // tomorrow".)
+  const own = f.facts.find((x) => tellable(x, k.knowsSpeaker) && names(x.text));
+  if (own) return { name: "going", sentences: [mine(f, own.text)] };
+  // (Its plan for the time asked, when it is today's: another day's is not known yet.)
+  const then = ["evening", "today"].includes(u.span) ? plan.sentences[0] : undefined;
+  if (heard.length)
+    return {
+      name: "going",
+      sentences: [`I don't think so. ${heard[0]}`, ...(then ? [then] : [])],
+    };
+  // (Named as asked, with the noun before it: "which POOL tournament?")
+  const terms = termsOf(u.text);
+  const at = terms.findIndex((t) => (lemma(t.normal, "noun") ?? t.normal) === noun);
+  const before = terms[at - 1];
+  const named =
+    before?.tags.includes("Noun") && !before.tags.includes("Pronoun")
+      ? `${before.normal} ${noun}`
+      : noun;
+  return {
+    name: "going",
+    sentences: [`Which ${named}? I haven't heard of one.${then ? ` ${then}` : ""}`],
   };
 }
