@@ -1,141 +1,166 @@
-// Everyday lines a visitor says in words the engine had not met (issue 29), through the offline
-// engine (understand → answerPeople) with a made-up bookbinder in a river town. What a person
-// would notice: an invitation said as "do you want to ...?" or with its subject left off
-// ("..., want to come along?") is answered as one, not "I don't know much about that"; a clock
-// time said in words ("a quarter to six") or with no am/pm after that hour has gone by today is
-// the time agreed to; "I got a new bicycle" is no arrival to welcome; "where are you heading?"
-// is answered by where the day goes next, not where the resident lives; "where did you grow up?"
-// by the persona's own fact, not today's chores; "this square is quieter than I was told" is not
-// met with "This square? That's news to me".
-import { answerTo } from "../helpers/askResident.ts";
+// Questions of kinds a resident had not been asked before, in wordings of their own (issue 29:
+// "we will ask residents questions you have not seen"): the question's grammar read for what it
+// asks. A wish put as a condition is no request for directions; how it came to live here is no
+// recital of its day; the question's own verb ("what are you painting?") names the doing asked; a
+// favourite within a domain is answered from the doings of that domain; a superlative on people
+// names someone it knows; a time asked by its noun is when, not where; asked to tell about its
+// neighbours, it tells; a bad feeling the visitor states is met with sympathy first.
 import { describe, expect, it } from "vitest";
-import { understand } from "../../server/agents/language/understand.ts";
+import { answerTo, conversation } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
-const NOW = Date.UTC(2024, 4, 14, 10, 0);
-const ME = "Ruth Okoye";
-const OTHERS = ["Sam Okoye", "Lidia Marsh"];
+const NOW = Date.UTC(2024, 8, 3, 15, 0);
+const ME = "Hedda Brann";
+const RESIDENTS = [ME, "Oskar Brann", "Pim Lowe", "Vera Lowe", "Tobias Grey"];
 
-const knowledge: Knowledge = {
-  persona: {
-    name: ME,
-    innate: "careful, wry, patient",
-    learned:
-      "Ruth Okoye binds and mends books at the Quire workshop on Mill Lane. She grew up in a fishing village up the coast. She grows chillies on her balcony.",
-    currently: "Ruth is rebinding the parish register before the summer fete.",
-    lifestyle: "Ruth goes to bed at 11 pm, wakes up at 6:30 am, and walks by the river at dusk.",
-  },
-  minute: 10 * 60,
-  today: [
-    { start: 7 * 60, end: 12 * 60, task: "sewing book spines", place: "bench of Quire workshop" },
-    { start: 12 * 60, end: 13 * 60, task: "eating lunch", place: "tables of Copperpot cafe" },
-    { start: 13 * 60, end: 17 * 60, task: "rebinding the register", place: "Quire workshop" },
-    { start: 19 * 60, end: 20 * 60, task: "walking by the river", place: "Millrace Park" },
-  ],
-  yesterday: [],
-  yesterdayItems: [],
-  home: "Okoye flat",
-  places: [
-    { name: "Okoye flat", parts: ["kitchen", "balcony"], dwelling: true },
-    { name: "Quire workshop", parts: ["bench", "press"] },
-    { name: "Copperpot cafe", parts: ["counter", "tables"] },
-    { name: "Millrace Park", parts: ["river path", "bandstand"] },
-  ],
-  people: [],
-  knowsSpeaker: false,
-  doing: "sewing book spines",
-};
-
-function say(text: string) {
-  const residents = [ME, ...OTHERS];
-  const u = understand(text, { now: NOW, residents, listener: ME, speaker: "Nora Vale" });
-  const a = answerTo(text, {
-    me: ME,
-    residents,
-    now: NOW,
-    knowledge,
-    said: ["Hello, Nora."],
-    heard: ["Hi!"],
-  });
-  return { u, a };
+function knowledge(over: Partial<Knowledge> = {}, learned?: string): Knowledge {
+  return {
+    persona: {
+      name: ME,
+      innate: "patient, dry, observant",
+      learned:
+        learned ??
+        "Hedda Brann is a potter who came to Fennick from the coast nine years ago. She lives with her husband Oskar and sells her bowls at the Saturday market.",
+      currently: "Hedda is glazing a set of bowls for the harvest fair.",
+      lifestyle: "Hedda goes to bed at 11 pm and wakes up at 7 am.",
+    },
+    minute: 15 * 60,
+    today: [
+      {
+        start: 7 * 60,
+        end: 8 * 60,
+        task: "baking bread for breakfast",
+        place: "kitchen of Brann house",
+      },
+      {
+        start: 8 * 60,
+        end: 9 * 60,
+        task: "eating breakfast and reading the news",
+        place: "kitchen of Brann house",
+      },
+      {
+        start: 9 * 60,
+        end: 13 * 60,
+        task: "throwing pots at the wheel",
+        place: "studio of Fennick Pottery",
+      },
+      { start: 13 * 60, end: 17 * 60, task: "glazing bowls", place: "studio of Fennick Pottery" },
+      {
+        start: 17 * 60,
+        end: 18 * 60,
+        task: "walking with Pim along the river",
+        place: "Fennick Common",
+      },
+      {
+        start: 18 * 60,
+        end: 19 * 60,
+        task: "roasting vegetables with Oskar for dinner",
+        place: "kitchen of Brann house",
+      },
+      {
+        start: 19 * 60,
+        end: 22 * 60,
+        task: "knitting by the fire",
+        place: "living room of Brann house",
+      },
+    ],
+    yesterday: [],
+    yesterdayItems: [],
+    home: "Brann house",
+    places: [
+      {
+        name: "Brann house",
+        parts: ["kitchen", "living room", "bedroom"],
+        dwelling: true,
+        where: { side: "south" },
+      },
+      {
+        name: "Lowe cottage",
+        parts: ["parlour", "bedroom"],
+        dwelling: true,
+        where: { side: "south" },
+      },
+      { name: "Fennick Pottery", parts: ["studio", "shop"], where: { side: "east" } },
+      { name: "Fennick Common", parts: ["pond", "bandstand"], where: { side: "north" } },
+    ],
+    people: [],
+    knowsSpeaker: false,
+    doing: "glazing bowls",
+    ...over,
+  };
 }
 
-describe("everyday lines in unmet words", () => {
-  it("an invitation said as 'do you want to' or without its subject is answered as one", () => {
-    for (const line of [
-      "There's a quiz at the Copperpot cafe on Thursday at 8 pm, want to come along?",
-      "Do you want to come to the bandstand concert with me tomorrow at 6 pm?",
-      "Wanna join us for a paddle at Millrace Park on Saturday at 11?",
-      "Care to come for a cider at the Copperpot cafe this evening?",
+const ask = (text: string, k = knowledge()) =>
+  answerTo(text, { me: ME, residents: RESIDENTS, now: NOW, knowledge: k }).text;
+
+describe("questions of kinds not seen before", () => {
+  it("takes a wish put as a condition as a wish, never as directions", () => {
+    for (const q of [
+      "If you could live anywhere at all, where would you choose?",
+      "If you had a free year, what would you do?",
     ]) {
-      const { u, a } = say(line);
-      expect(u.act, line).toBe("invitation");
-      expect(a.text, line).toMatch(/\b(love|like) to\b|kind of you/);
-      expect(a.text, line).not.toMatch(/don't know|haven't heard|Yes\. /);
-    }
-    // (A wish asked is no invitation: "do you want to be ...".)
-    expect(say("Do you want to be a teacher one day?").u.act).toBe("question");
-  });
-
-  it("a clock time said in words, or with no am/pm after that hour went by, is the one agreed", () => {
-    const words = say("How about we meet by the bandstand at a quarter to six?");
-    expect(words.u.act).toBe("invitation");
-    expect(words.a.text).toMatch(/5:45 pm/);
-    const past = say("Shall we get a cup of tea at 4:20?");
-    expect(past.a.text).toMatch(/4:20 pm/);
-    expect(past.a.text).not.toMatch(/am\b/);
-    // Said in the evening, the hour is tomorrow's, in the afternoon.
-    const evening = understand("Can we meet up at twenty past four?", {
-      now: NOW + 10 * 3_600_000,
-      residents: [ME, ...OTHERS],
-      listener: ME,
-      speaker: "Nora Vale",
-    });
-    expect(evening.at).toBe(NOW - 10 * 3_600_000 + 86_400_000 + (16 * 60 + 20) * 60_000);
-    // An hour in words: "at eight" said at 10 am is 8 pm; "at one point" is no time.
-    const eight = understand("The quiz starts at eight, do you want to come?", {
-      now: NOW,
-      residents: [ME, ...OTHERS],
-      listener: ME,
-      speaker: "Nora Vale",
-    });
-    expect(eight.at).toBe(NOW + 10 * 3_600_000);
-    expect(say("At one point I got lost by the river.").u.at).toBeUndefined();
-    // (A count of things is no clock time.)
-    expect(say("Two to three people came by the workshop.").u.at).toBeUndefined();
-  });
-
-  it("news of something got is no arrival to welcome", () => {
-    for (const line of ["I got a new bicycle on Monday.", "We got a puppy last week."]) {
-      const { a } = say(line);
-      expect(a.text, line).not.toMatch(/welcome|find me at/i);
-    }
-    // (Still: one who got here is welcomed.)
-    expect(say("I got here on Sunday.").a.text).toMatch(/welcome/i);
-  });
-
-  it("a remark on what the visitor points at is not said back as news", () => {
-    for (const line of [
-      "This square is quieter than I was told.",
-      "That bridge looks older than I imagined.",
-    ]) {
-      const { a } = say(line);
-      expect(a.text, line).not.toMatch(/(this|that) (square|bridge)[?!]/i);
-      expect(a.text, line).not.toMatch(/news to me|remember that/);
+      const a = ask(q);
+      expect(a, q).not.toMatch(/\bTry\b|side of town|just (north|south|east|west)/);
+      expect(a, q).toMatch(/thought|happy|want/i);
     }
   });
 
-  it("'where are you heading?' is answered by where the day goes next", () => {
-    for (const line of ["Where are you heading?", "Where are you headed after this?"]) {
-      const { a } = say(line);
-      expect(a.text, line).toMatch(/Copperpot cafe|rebinding|lunch/);
-      expect(a.text, line).not.toMatch(/I live at|couldn't pick/);
-    }
+  it("tells how it came to live here from its backstory, not its day", () => {
+    const a = ask("So what made you come to Fennick in the first place?");
+    expect(a).toMatch(/came to Fennick from the coast nine years ago/);
+    expect(a).not.toMatch(/So far today|glazing/);
   });
 
-  it("'where did you grow up?' is answered by the persona's fact, not today's doings", () => {
-    const { a } = say("So where did you grow up?");
-    expect(a.text).toMatch(/I grew up in a fishing village up the coast/);
-    expect(a.text).not.toMatch(/chillies|sewing/);
+  it("answers the question's own verb: a doing of its day, or honestly nothing just now", () => {
+    const reading = ask("What are you reading these days?");
+    expect(reading).toMatch(/reading the news/);
+    expect(reading).not.toMatch(/^Right now I'm glazing/);
+    const knitting = ask("What are you knitting at the moment?");
+    expect(knitting).toMatch(/knitting by the fire/);
+  });
+
+  it("answers a favourite within a domain from the doings of that domain", () => {
+    const a = ask("What's your favourite dish to bake?");
+    expect(a).toMatch(/bake bread/);
+    expect(a).not.toMatch(/knit|glaz|In the evenings/);
+  });
+
+  it("names someone it knows for a superlative on people", () => {
+    const a = ask("Who's the cheeriest person you know around here?");
+    expect(a).toMatch(/(Oskar|Pim)(, I'd say| comes to mind)/);
+    expect(a).not.toMatch(/I haven't heard|bowls at the Saturday market\.$/);
+  });
+
+  it("reads a time asked by its noun as when, by its own days there", () => {
+    const a = ask("What's a good time of day to visit the pottery?");
+    expect(a).toMatch(/9 am/);
+    expect(a).not.toMatch(/where to go/);
+  });
+
+  it("takes 'could you tell me about your neighbours' as a request, and tells", () => {
+    const a = ask("Could you tell me something about your neighbours?");
+    expect(a).not.toMatch(/^No, I couldn't/);
+    expect(a).toMatch(/Pim and Vera live at Lowe cottage/);
+  });
+
+  it("asked whether it goes to a gathering, says which one if it knows none, or its own part", () => {
+    const a = ask("Are you off to the dance this evening?");
+    expect(a).toMatch(/^Which dance\? I haven't heard of one\./);
+    expect(a).toMatch(/roasting vegetables with Oskar/);
+    const k = knowledge();
+    k.persona = {
+      ...k.persona,
+      currently: "Hedda is organising a barn dance at Fennick Common on Friday.",
+    };
+    expect(ask("Are you coming to the barn dance on Friday?", k)).toMatch(
+      /organising a barn dance/,
+    );
+  });
+
+  it("meets a bad feeling the visitor states with sympathy first", () => {
+    const talk = conversation({ me: ME, residents: RESIDENTS, now: NOW, knowledge: knowledge() });
+    const a = talk("I've been feeling really miserable since I arrived here.");
+    expect(a).toMatch(/^(Oh, I'm sorry|Oh, Nora, I'm sorry|That's hard)/);
+    expect(a).not.toMatch(/welcome/i);
   });
 });

@@ -627,7 +627,12 @@ export function understand(
     !sought.includes(w) &&
     ["verb.cognition", "verb.communication", "verb.perception"].includes(domainOf(w, "verb")) &&
     senses(w, "verb").length > senses(w, "noun").length;
-  const topic = words0.some((w) => !framing(w)) ? words0.filter((w) => !framing(w)) : words0;
+  // (A time noun of the span said is no topic: "what are you reading at the MOMENT?" asks what is
+  // read, now.)
+  const spanWord = (w: string) =>
+    span !== "general" && domainOf(w, "noun") === "noun.time" && !isWord(w, "verb");
+  const kept = words0.filter((w) => !spanWord(w));
+  const topic = kept.some((w) => !framing(w)) ? kept.filter((w) => !framing(w)) : kept;
   const base = {
     text: clean,
     about,

@@ -116,6 +116,23 @@ import { busyAsked, busyNow } from "./answers/now.ts";
 import { advice, adviceAsked } from "./answers/advice.ts";
 import { answeredAlike } from "./answers/askedBefore.ts";
 import { leisureAsked, likes, likesAsked } from "./answers/likes.ts";
+import { doingByVerb, verbAsked } from "./answers/verbAsked.ts";
+import {
+  cameAsked,
+  cameHere,
+  favouriteIn,
+  favouriteOf,
+  gatheringAsked,
+  goingTo,
+  hypothetical,
+  neighbours,
+  neighboursAsked,
+  rankedBy,
+  rankedPerson,
+  timeAsked,
+  whenThere,
+  wished,
+} from "./answers/asked.ts";
 
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
 
@@ -399,6 +416,33 @@ export function answerPeople(
   } else if (adviceAsked(u)) {
     // "Any advice?": a recommendation from what it knows and values, not its plans.
     sources.push(advice(f, k, talk));
+  } else if (hypothetical(u)) {
+    // "If you could travel anywhere, where would you go?": a wish, never directions.
+    dayAsked = false;
+    sources.push(wished(u, f, k));
+  } else if (rankedBy(u) && rankedPerson(rankedBy(u)!, f, k, talk)) {
+    // "Who's the funniest person you know?": someone it knows, by the quality asked.
+    dayAsked = false;
+    sources.push(rankedPerson(rankedBy(u)!, f, k, talk)!);
+  } else if (gatheringAsked(u)) {
+    // "Are you going to the party tonight?": yes or no by its plans, or which party.
+    sources.push(goingTo(u, gatheringAsked(u)!, onTopic, plansFor(u, f, k, talk, held), f, k));
+  } else if (favouriteIn(u) && favouriteOf(favouriteIn(u)!, f, k)) {
+    // "What's your favourite thing to cook?": what of that kind its days hold, not its evenings.
+    dayAsked = false;
+    sources.push(favouriteOf(favouriteIn(u)!, f, k)!);
+  } else if (neighboursAsked(u)) {
+    // "Tell me about your neighbours": who lives near it, not an ability asked of.
+    dayAsked = false;
+    sources.push(neighbours(f, k, talk.residents));
+  } else if (cameAsked(u)) {
+    // "What brought you to this town?": how it came here, not its day.
+    dayAsked = false;
+    sources.push(cameHere(f, k));
+  } else if (timeAsked(u) && whenThere(u, f, k)) {
+    // "What's the best time to visit the park?": when, by its own days there.
+    dayAsked = false;
+    sources.push(whenThere(u, f, k)!);
   } else if (favourite) {
     const liked = likedPlace(f, k, true);
     const place = liked
@@ -565,10 +609,19 @@ export function answerPeople(
           senses(w, "verb").length >= senses(w, "adj").length,
       );
     if (doingAsked) dayAsked = false;
+    // "What are you reading at the moment?": its doing by the question's own verb, not its day
+    // nor what its persona says occupies it ("glazing bowls" is no reading).
+    // (Not what moves or troubles it, "what are you hoping for?": its wishes and worries say.)
+    const verb =
+      ["worry", "wish", "plan"].includes(near.kind) && near.score >= 0.45
+        ? undefined
+        : verbAsked(u);
+    if (verb) sources.push(doingByVerb(verb, f, k));
     // "What are you working on these days?", "What have you been up to lately?": what occupies it
     // these days is what its persona says it is currently doing (the paper's "currently"), before
     // its day; what it does not tell a stranger is left out (factsOf).
     if (
+      !verb &&
       u.about === "you" &&
       u.wh === "what" &&
       u.span === "recent" &&

@@ -117,6 +117,15 @@ export function notKnown(
     // "Do you cook?": a doing of its own its persona and its day say nothing of: not really, and
     // the question turned back ("Do you?").
     return `Not really, no. ${cap(aux[1].toLowerCase())} you?`;
+  else if (
+    aux &&
+    /^(can|could|would|will)$/i.test(aux[1]) &&
+    senses(aux[2].split(" ")[0]?.toLowerCase() ?? "", "verb")[0]?.domain === "verb.communication" &&
+    /\babout (.+)$/i.test(aux[2])
+  )
+    // "Can you tell me about the mill?": asked to tell, not whether it can; honestly, what it
+    // knows of it is little.
+    said = `I don't know much about ${swapPerson(/\babout (.+)$/i.exec(aux[2])![1])}, to be honest`;
   else if (aux) {
     const n = NEGATED[aux[1].toLowerCase()];
     said = `No, I${n.startsWith("'") ? n : ` ${n}`} ${swapPerson(aux[2])}`;

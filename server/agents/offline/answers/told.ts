@@ -16,7 +16,7 @@ import { topical } from "./self.ts";
 import { likedPlace } from "./places.ts";
 import { mine } from "./voice.ts";
 
-export type OwnNews = "loss" | "trouble" | "arrival" | "self" | "good";
+export type OwnNews = "loss" | "trouble" | "arrival" | "self" | "good" | "feeling";
 
 /** The feeling of what is said, by AFINN-165: each word's valence as written or by its lemma,
  *  summed ("I WON the tournament": glad; "I BROKE my arm": not). */
@@ -46,6 +46,20 @@ const near = (w: string, concepts: string[]) => Math.max(...concepts.map((c) => 
 
 /** What kind of news of their own a person tells, if it is one. */
 export function ownNews(u: Utterance): OwnNews | undefined {
+  // (Said as a statement or as how they find things: "I feel so tired".)
+  if ((u.act === "statement" || u.act === "opinion") && !u.negative) {
+    // A bad feeling of their own ("I'm feeling a bit LONELY", "I feel so TIRED"): an adjective of
+    // theirs, by AFINN, said after a copula or a verb of feeling (a verb of being or of seeming).
+    const felt = (
+      parsed(u.text)
+        .match(
+          "^(i|we) #Adverb? #Verb{0,3} #Adverb? (a bit|a little|a|an)? #Adverb? [#Adjective]",
+          0,
+        )
+        .out("array") as string[]
+    ).some((a) => valence(a.toLowerCase().replace(/[^a-z-]/g, "")) < 0);
+    if (felt) return "feeling";
+  }
   if (u.act !== "statement" || u.negative) return undefined;
   const words = wordsSaid(u.text);
   // How it feels to them: its words' feeling, and an exclamation said of their own life with no
@@ -53,27 +67,7 @@ export function ownNews(u: Utterance): OwnNews | undefined {
   const feeling = feelingSaid(u.text);
   const exclaimed = /!\s*$/.test(u.text.trim());
   const doc = parsed(u.text);
-  const mine = doc.has("^(i|we|i'm|we're)");
-  // Come to the town: a verb of arriving, or of motion to "here" or the town, said of oneself.
-  const moving = (w: string) => domainOf(w, "verb") === "verb.motion";
-  // (A verb of arriving with an object gets something, it arrives nowhere: "I GOT a new job".)
-  const arriving = termsOf(u.text).some((t, i, all) => {
-    const w = t.normal.replace(/[^a-z'-]/g, "");
-    const forms = [w, lemma(w, "verb"), infinitive(w)].filter((x): x is string => !!x);
-    if (!t.tags.includes("Verb") || !forms.some((x) => closeness(x, "arrive") >= 0.6)) return false;
-    const next = all[i + 1];
-    // (Nor one that a participle follows, a passive: "I GOT promoted".)
-    return !(
-      next &&
-      ["Determiner", "Possessive", "Adjective", "Noun", "Verb"].some((tag) =>
-        next.tags.includes(tag),
-      ) &&
-      !next.tags.includes("Date") &&
-      !/^(here|there|home)$/.test(next.normal)
-    );
-  });
-  if (mine && u.tense === "past" && (arriving || (doc.has("(here|town)") && words.some(moving))))
-    return "arrival";
+  if (arrived(u)) return "arrival";
   if (u.about !== "me") return undefined;
   // Something gone from them ("went missing", "lost"), not someone who died.
   if (
@@ -100,6 +94,33 @@ export function ownNews(u: Utterance): OwnNews | undefined {
     return "self";
   if (feeling > 0 || (feeling === 0 && exclaimed)) return "good";
   return undefined;
+}
+
+/** Whether they say they came to the town: a verb of arriving, or of motion to "here" or the
+ *  town, said of themselves in the past. */
+function arrived(u: Utterance): boolean {
+  const words = wordsSaid(u.text);
+  const doc = parsed(u.text);
+  const mine = doc.has("^(i|we|i'm|we're)");
+  // Come to the town: a verb of arriving, or of motion to "here" or the town, said of oneself.
+  const moving = (w: string) => domainOf(w, "verb") === "verb.motion";
+  // (A verb of arriving with an object gets something, it arrives nowhere: "I GOT a new job".)
+  const arriving = termsOf(u.text).some((t, i, all) => {
+    const w = t.normal.replace(/[^a-z'-]/g, "");
+    const forms = [w, lemma(w, "verb"), infinitive(w)].filter((x): x is string => !!x);
+    if (!t.tags.includes("Verb") || !forms.some((x) => closeness(x, "arrive") >= 0.6)) return false;
+    const next = all[i + 1];
+    // (Nor one that a participle follows, a passive: "I GOT promoted".)
+    return !(
+      next &&
+      ["Determiner", "Possessive", "Adjective", "Noun", "Verb"].some((tag) =>
+        next.tags.includes(tag),
+      ) &&
+      !next.tags.includes("Date") &&
+      !/^(here|there|home)$/.test(next.normal)
+    );
+  });
+  return mine && u.tense === "past" && (arriving || (doc.has("(here|town)") && words.some(moving)));
 }
 
 /** The first thing named in it, as the listener says it back ("my cat" → "your cat"). */
@@ -141,6 +162,31 @@ export function toldReply(
     ? unsaid(recall({ ...u, topic: nouns }, f, k, talk, 0.6).sentences, talk)[0]
     : undefined;
   const lower = (s: string) => (/^I\b/.test(s) ? s : s[0].toLowerCase() + s.slice(1));
+  if (kind === "feeling") {
+    // Sympathy first; to a newcomer, where it can be found; else an offer.
+    const came = arrived(u);
+    // (Where its days go away from home: not a room of its own house.)
+    const home = k.home.split(" of ").at(-1);
+    const own = activities(k.today)
+      .filter((b) => b.place && b.place.split(" of ").at(-1) !== home)
+      .sort((a, b) => b.end - b.start - (a.end - a.start))[0];
+    const where = own?.place?.split(" of ").at(-1);
+    return [
+      choose(
+        [
+          `Oh, I'm sorry to hear that, ${v}.`,
+          `Oh, ${v}, I'm sorry.`,
+          `That's hard, ${v}; I'm sorry.`,
+        ],
+        talk,
+        "feeling",
+        u.text,
+      ),
+      came && where
+        ? `It takes a while to settle in. You'll usually find me at ${where}; come and say hello any time.`
+        : "If there's anything I can do, just ask.",
+    ];
+  }
   if (kind === "loss" || kind === "trouble") {
     const sorry = choose(
       [`Oh no, I'm sorry to hear that, ${v}.`, `Oh, ${v}, that's awful.`, `I'm so sorry, ${v}.`],
