@@ -40,7 +40,7 @@ import { hhmm } from "./language/time.ts";
 import { aboutTheFuture, importanceOf } from "./language/importance.ts";
 import { newsRecord } from "./language/news.ts";
 import { youToThirdPerson } from "./language/person.ts";
-import { flushDue, flushObservations, perceive } from "./perceive.ts";
+import { flushDue, flushObservations, lookLine, perceive } from "./perceive.ts";
 import type { Persona } from "../../shared/persona.ts";
 import { asleep, nextTask } from "./plan.ts";
 import { react, reactToPerson, remarkableObject } from "./react.ts";
@@ -345,15 +345,16 @@ export class GenerativeMind implements Mind {
       }
     }
     let sig = "";
-    for (const e of perceived) sig += `${e.subject}|${e.predicate}|${e.object}\n`;
+    for (const e of perceived) sig += `${lookLine(e)}\n`;
     this.lastSight.set(s, {
       sig,
       fields: perceived.flatMap((e) => [e.subject, e.predicate, e.object]),
       seen: perceived,
     });
     if (sig === s.lastSeen) return [];
+    const lastLook = s.lastSeen;
     s.lastSeen = sig;
-    return perceive(this.ctx, s, perceived, now);
+    return perceive(this.ctx, s, perceived, now, lastLook);
   }
 
   async tick(input: MindInput): Promise<MindOutput | null> {

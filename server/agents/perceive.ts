@@ -98,15 +98,30 @@ function seenNews(
   );
 }
 
-/** Queues what is new among perceived events; returns the events that were new. */
+/** An event's line in a resident's last look (AgentState.lastSeen): "subject|predicate|object". */
+export const lookLine = (e: Pick<PerceivedEvent, "subject" | "predicate" | "object">) =>
+  `${e.subject}|${e.predicate}|${e.object}`;
+
+/**
+ * Queues what is new among perceived events; returns the events that were new. `lastLook` is what
+ * the resident saw at its last look (AgentState.lastSeen, one lookLine a line): an event still in
+ * view since then, unchanged, is the same sight, not a new event, even when the latest
+ * `retention` observations no longer hold it. Where more people are in view than the attention
+ * bandwidth, whoever comes nearest pushes an older sight out of those latest observations, and
+ * without this the people one kept looking at all along were observed again at each such change
+ * (a crowded cafe made most of a resident's observations, and with them its reflections).
+ */
 export function perceive(
   ctx: MindContext,
   s: AgentState,
   perceived: readonly PerceivedEvent[],
   now: number,
+  lastLook = "",
 ): PerceivedEvent[] {
   const fresh: PerceivedEvent[] = [];
+  const before = lastLook ? new Set(lastLook.split("\n")) : undefined;
   for (const e of perceived) {
+    if (before?.has(lookLine(e))) continue;
     const o = observationOf(e, now);
     if (seen(s, o, ctx.settings.retention)) continue;
     s.pending.push(o);

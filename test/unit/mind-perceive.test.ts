@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { flushDue, flushObservations, perceive } from "../../server/agents/perceive.ts";
-import { at, countingGateway, seen, tinyMind } from "../fixtures/mind-fixtures.ts";
+import {
+  at,
+  countingGateway,
+  input,
+  inTheSquare,
+  seen,
+  tinyMind,
+} from "../fixtures/mind-fixtures.ts";
 
 describe("perceive", () => {
   it("keeps new events as observations, skips those among the latest 8, and scores a batch in one call", async () => {
@@ -77,5 +84,29 @@ describe("perceive", () => {
     perceive(ctx, ann, [first], 0);
     for (let i = 0; i < 8; i++) perceive(ctx, ann, [seen("Bob Birch", `doing thing ${i}`)], 0);
     expect(perceive(ctx, ann, [first], 0)).toHaveLength(1);
+  });
+
+  it("someone kept in view in a crowd wider than the attention bandwidth is one observation, not one each time the crowd shifts", async () => {
+    const mind = tinyMind();
+    const { ann } = inTheSquare(mind);
+    const bob = seen("Bob Birch", "reading a newspaper", { distance: 1 });
+    const observed = (name: string) =>
+      [...ann.pending, ...ann.memory.latest(1000)].filter((o) => o.subject === name).length;
+    let now = at("09:00");
+    // Bob nearest all along; the seven others a crowd whose farthest leaves as another comes in.
+    for (let k = 0; k < 12; k++) {
+      const crowd = Array.from({ length: 7 }, (_, i) =>
+        seen(`Guest ${k + i}`, "drinking coffee", { distance: 2 + i }),
+      );
+      await mind.tick(input(mind, "ann", now, { perceived: [bob, ...crowd] }));
+      now += 10_000;
+    }
+    expect(observed("Bob Birch")).toBe(1);
+    expect(observed("Guest 17")).toBe(1); // each newcomer is seen
+    // Out of sight, then back after more than `retention` other sights: a new sight, as before.
+    const others = Array.from({ length: 9 }, (_, i) => seen(`Walker ${i}`, "passing by"));
+    await mind.tick(input(mind, "ann", now, { perceived: others }));
+    await mind.tick(input(mind, "ann", now + 10_000, { perceived: [bob] }));
+    expect(observed("Bob Birch")).toBe(2);
   });
 });
