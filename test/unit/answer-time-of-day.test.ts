@@ -92,3 +92,14 @@ describe("a time shortened out of what was said never cuts into a name", () => {
     }
   });
 });
+
+describe("a day before the town began is told as the usual day it was, not as a memory", () => {
+  it("on its first day, yesterday is said as what it usually does, from its planned day", () => {
+    for (const q of ["What did you do yesterday?", "How was yesterday?"]) {
+      const r = ask(q, 14).text;
+      expect(r).toMatch(/\b(usually|most days)\b/i);
+      expect(r).toMatch(/working at the pharmacy/);
+      expect(r).not.toMatch(/^Yesterday I was|Nothing out of the ordinary/);
+    }
+  });
+});

@@ -130,16 +130,21 @@ export function yesterdayTalk(
   return sentence(`${part.charAt(0).toUpperCase()}${part.slice(1)} ${said.replace(/[.!?]$/, "")}`);
 }
 
-/** A day it has no memory of, said honestly: nothing out of the ordinary, and what occupies it
- *  these days (its persona's "currently", not a worry), else its habits; else its usual day. */
+/** A day it has no memory of (its first day in town), said honestly as such: not recounted as if
+ *  remembered, but as what it usually does, its day as planned from its habits ("Yesterday? Much
+ *  like most days: I'm usually ... in the morning, ..."); with no day planned, its habits and what
+ *  occupies it these days (its persona's "currently", not a worry). */
 function usualDay(f: PersonaFacts, k: Knowledge): string {
   const lately = factsOf(f, k, (x) => x.source === "currently" && !x.kinds.includes("worry"));
   const habits = factsOf(f, k, (x) => x.kinds.includes("habit"));
+  const usual = narrate(k.today, f, k, "future").replace(/^I'll be/, "I'm usually");
   // (Each its own sentence: one said already in the talk leaves the other.)
-  const said = [...lately.slice(0, 1), ...habits.slice(0, 1)];
-  if (said.length) return ["Nothing out of the ordinary.", ...said].join(" ");
-  return narrate(k.today, f, k, "past").replace(/^I was/, "Yesterday was a usual day. I was");
+  const said = usual ? [usual] : [habits[0], lately[0]].filter(Boolean);
+  if (!said.length) return "";
+  return `Yesterday? Much like most days: ${said[0].charAt(0) === "I" ? said[0] : lowerFirst(said[0])}${said[1] ? ` ${said[1]}` : ""}`;
 }
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 export function past(
   u: Utterance,
