@@ -2,7 +2,7 @@
 // one the rest of the words and the resident's day make sense of (dinner "at 8" is in the evening,
 // "at 7, after work" is after its work ends; "at 9" said in the morning is still the morning), and
 // a time shortened out of a sentence never cuts into a name ("a Valentine's Day party").
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, conversation } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import type { Talk } from "../../server/agents/offline/answerPeople.ts";
 import { unsaid } from "../../server/agents/offline/answers/voice.ts";
@@ -100,6 +100,28 @@ describe("a day before the town began is told as the usual day it was, not as a 
       expect(r).toMatch(/\b(usually|most days)\b/i);
       expect(r).toMatch(/working at the pharmacy/);
       expect(r).not.toMatch(/^Yesterday I was|Nothing out of the ordinary/);
+    }
+  });
+});
+
+describe("whether anything happened to it lately is the resident's own to answer", () => {
+  it("with nothing to tell, and its quiet time said already, a plain no with where its day went", () => {
+    const say = conversation({
+      me: ME,
+      residents: RESIDENTS,
+      now: DAY1 + 19 * 3_600_000,
+      knowledge: knowledge(19 * 60),
+    });
+    say("Is anything happening in town?");
+    say("Is anyone planning an event?");
+    for (const q of [
+      "Has anything surprising happened to you recently?",
+      "Has anything exciting happened to you lately?",
+    ]) {
+      const a = say(q);
+      expect(a).not.toMatch(/couldn't tell|haven't heard|don't know|not sure/i);
+      expect(a).toMatch(/^(No|Not)\b/);
+      expect(a).toMatch(/working at the pharmacy/);
     }
   });
 });
