@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Talk } from "../../server/agents/offline/answerPeople.ts";
 import { unsaid } from "../../server/agents/offline/answers/voice.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
+import type { MemoryLine } from "../../server/agents/prompts/builder.ts";
 
 const DAY1 = Date.UTC(2025, 9, 7); // a Tuesday
 const ME = "Leila Haddad";
@@ -123,5 +124,34 @@ describe("whether anything happened to it lately is the resident's own to answer
       expect(a).toMatch(/^(No|Not)\b/);
       expect(a).toMatch(/working at the pharmacy/);
     }
+  });
+});
+
+describe("the weekend asked of in the past is the last one, from the game's date", () => {
+  const MONDAY = Date.UTC(2025, 9, 6, 14);
+  const ask2 = (text: string, now: number, memories: MemoryLine[] = []) =>
+    answerTo(text, {
+      me: ME,
+      residents: RESIDENTS,
+      now,
+      knowledge: knowledge(14 * 60),
+      memories,
+    }).text;
+
+  it("'How was your weekend?' tells of the Saturday and Sunday gone, not of this week", () => {
+    const talk: MemoryLine = {
+      text: "Sami Haddad and Leila Haddad talked about the harbour regatta",
+      created: MONDAY - 2 * 86_400_000 + 3 * 3_600_000,
+      kind: "chat",
+      with: "Sami Haddad",
+      importance: 5,
+    } as MemoryLine;
+    const lived = ask2("How was your weekend?", MONDAY, [talk]);
+    expect(lived).toMatch(/^Last weekend\?/);
+    expect(lived).toMatch(/Sami and I talked about the harbour regatta/);
+    // (A weekend before the town began: said honestly, not as if remembered.)
+    const unlived = ask2("How was your weekend?", MONDAY - 3 * 86_400_000);
+    expect(unlived).toMatch(/^Last weekend\? Nothing special that I remember/);
+    expect(unlived).not.toMatch(/^(Most days|Tomorrow|This week|So far today)/);
   });
 });

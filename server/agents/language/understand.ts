@@ -356,9 +356,15 @@ function spanOf(
     const o = x.at + (h < 12 ? 43_200_000 : -43_200_000);
     return o > now ? { ...x, atOr: o } : x;
   };
+  // A day of the week named with no "next" or "last" in a question told in the past ("How was
+  // your WEEKEND?", "How was your Saturday?") is the last one, not the one to come: chrono-node
+  // reads such a day ahead (the days of a week come round every seven).
+  const past = saysPast(doc) && !looksAhead(text, doc, false);
   for (const r of found) {
     const d = r === timed && timedDate ? timedDate : r.start.date();
-    const diff = day(d) - day(ref);
+    const ahead = day(d) - day(ref);
+    const weekly = !r.start.isCertain("day") && !/\b(next|this|coming)\b/i.test(r.text);
+    const diff = past && ahead > 0 && weekly ? ahead - 7 : ahead;
     const at =
       clockAt === undefined
         ? undefined
@@ -366,7 +372,7 @@ function spanOf(
           (clockAt % 86_400_000) +
           (diff > 0 && r !== timed ? diff * 86_400_000 : 0) +
           (clockAt % 86_400_000);
-    if (/week/i.test(r.text)) return withOther({ span: "week", at, days: diff });
+    if (/\bweek\b/i.test(r.text)) return withOther({ span: "week", at, days: diff });
     if (diff === 1) return withOther({ span: "tomorrow", at, days: diff });
     if (diff === -1) return withOther({ span: "yesterday", at, days: diff });
     if (diff === 0 && r === timed && found.length > 1) continue;
@@ -613,7 +619,9 @@ export function understand(
     read.span === "general" && nearing(asked) ? { ...read, span: "future" as Span } : read;
   const negative = doc.has("#Negative");
   const tense: Utterance["tense"] =
-    looksAhead(asked, asked === clean ? doc : parsed(asked)) || timeAhead(asked, ctx.now)
+    looksAhead(asked, asked === clean ? doc : parsed(asked)) ||
+    // (A day read back, "How was your weekend?", is no time ahead.)
+    (timeAhead(asked, ctx.now) && !(days !== undefined && days < 0))
       ? "future"
       : saysPast(doc) || doc.has("(have|has) you #Adverb? (been|done|had)")
         ? "past"

@@ -6,7 +6,8 @@ import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
 import { closeness, domainOf, lemma, purposeMatch, senses } from "../../language/lexicon.ts";
 import { termsOf } from "../../language/parse.ts";
-import { clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
+import { cap, clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
+import { dayFrom } from "../../language/time.ts";
 import { contentWords, type Utterance } from "../../language/understand.ts";
 import { plain, mine, type Source, factsOf, wordsOf, partAbout } from "./voice.ts";
 import { memoryAsSaid } from "./memories.ts";
@@ -103,9 +104,11 @@ export function narrate(
 export function yesterdayTalk(
   memories: readonly MemoryLine[],
   talk: { now: number; me: string; speaker: string; residents: readonly string[] },
+  /** Of the day this many days before today (1: yesterday). */
+  back = 1,
 ): string {
   const { now, me } = talk;
-  const today = now - minuteOfDay(now) * 60_000 - (now % 60_000);
+  const today = now - minuteOfDay(now) * 60_000 - (now % 60_000) - (back - 1) * 86_400_000;
   // (A talk with a neighbour: not one with the person asking, nor with a stranger of a day,
   // whose talk is a record of questions put to it.)
   const neighbour = (m: MemoryLine) =>
@@ -180,6 +183,30 @@ export function past(
           .filter(Boolean)
           .join(" "),
       ].filter(Boolean),
+    };
+  }
+  // A day further back ("How was your weekend?" on a Monday, "last Saturday"): the talk it
+  // remembers of that day; with none (a day before the town began, or nothing worth telling),
+  // honestly as it usually is, never today's doings told for it.
+  if (u.span === "recent" && u.days !== undefined && u.days <= -2 && talk?.now !== undefined) {
+    const talked = yesterdayTalk(talk.memories, { ...talk, now: talk.now }, -u.days);
+    // (The day as the person named it, "Last weekend?", else as one says it, "On Saturday?".)
+    const named = chrono.parse(u.text, new Date(talk.now))[0]?.text.trim();
+    const when = named
+      ? /^(last|past|previous)\b/i.test(named)
+        ? named
+        : `last ${named.replace(/^(on|the|this)\s+/i, "")}`
+      : dayFrom(talk.now + u.days * 86_400_000, talk.now);
+    const usual = narrate(k.today, f, k, "future").replace(/^I'll be/, "I'm usually");
+    return {
+      name: "past-day",
+      sentences: [
+        talked
+          ? `${cap(when)}? ${talked}`
+          : sentence(
+              `${cap(when)}? Nothing special that I remember${usual ? `; ${usual.replace(/[.!]$/, "")}` : ""}`,
+            ),
+      ],
     };
   }
   const before = k.today.filter((b) => b.end <= k.minute && b.end > (k.today[0]?.start ?? 0));
