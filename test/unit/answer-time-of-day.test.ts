@@ -145,7 +145,7 @@ describe("the weekend asked of in the past is the last one, from the game's date
       kind: "chat",
       with: "Sami Haddad",
       importance: 5,
-    } as MemoryLine;
+    };
     const lived = ask2("How was your weekend?", MONDAY, [talk]);
     expect(lived).toMatch(/^Last weekend\?/);
     expect(lived).toMatch(/Sami and I talked about the harbour regatta/);
