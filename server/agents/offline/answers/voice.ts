@@ -87,9 +87,10 @@ export function unsaid(sentences: string[], talk: Talk, retelling = true): strin
       : "you";
     // The substance said again in brief, when it can be (its times left out: "Yes, as I said:
     // Ben is organising a picnic at the park."), so the pointer back says what it points to.
+    // (With no time to leave out, the sentence itself, unless it was a whole line said before.)
     const gist = parts
       .filter((_, i) => gone[i])
-      .map(briefly)
+      .map((p) => briefly(p) || (said.includes(norm(p)) ? "" : p.trim().replace(/[.!]+$/, "")))
       .find((g) => g.length >= 12);
     const reply = kept.join(" ").replace(/[.!]+$/, "");
     return [
@@ -129,8 +130,9 @@ export function briefly(s: string): string {
 function inNounPhrase(m: Doc): boolean {
   const next = m.after(".").terms().first();
   if (next.found && next.has("#Noun") && !next.has("(#Date|#Time|#Pronoun|#Value)")) return true;
+  // (A noun, not a word that is only a time, "tomorrow", nor a day or month of the calendar.)
   const first = m.terms().first();
-  if (first.has("(#Preposition|#Determiner)")) return false;
+  if (first.has("(#Preposition|#Determiner|#WeekDay|#Month)") || !first.has("#Noun")) return false;
   const prev = m.before(".").terms().last();
   return prev.found && prev.has("(#Possessive|#ProperNoun|#Adjective)") && !prev.has("#Pronoun");
 }
