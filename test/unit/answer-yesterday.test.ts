@@ -3,8 +3,8 @@
 // values and its memories as lines. What a person would notice: asked whether it did anything
 // interesting yesterday, it tells what was worth telling of that day (a talk it had, in the past,
 // at the part of the day it was) and never a small doing of the small hours ("making tea until
-// 5:30 am"); with no yesterday it remembers, it says honestly there was nothing out of the
-// ordinary and what occupies it these days; the visitor's "my husband" is "your husband" in its
+// 5:30 am"); with no yesterday it remembers, it says honestly it was much like most days, as
+// what it usually does; the visitor's "my husband" is "your husband" in its
 // answer, never "any my husband"; a doing asked with its verb is said whole ("to go skating").
 import { describe, expect, it } from "vitest";
 import { answerTo, knowledgeOf } from "../helpers/askResident.ts";
@@ -105,11 +105,11 @@ describe("yesterday, told by what was worth telling", () => {
     expect(a).toMatch(/Lena and I talked about her opening a bakery by the harbour/);
   });
 
-  it("with no yesterday it remembers, it says so honestly and what occupies it these days", () => {
+  it("with no yesterday it remembers, it says honestly that it was much like its usual day", () => {
     const a = ask("Did you do anything interesting yesterday?");
-    expect(a).not.toMatch(/making|until \d|Yes,/);
-    expect(a).toMatch(/^Nothing out of the ordinary\. /);
-    expect(a).toMatch(/repainting the ferry's hull/);
+    expect(a).not.toMatch(/making|until \d|Yes,|Yesterday I was/);
+    expect(a).toMatch(/^Yesterday\? Much like most days: I'm usually /);
+    expect(a).toMatch(/repainting the hull/);
   });
 
   it("a doing it names of yesterday is yesterday's, said with its part of the day", () => {

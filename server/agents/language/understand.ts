@@ -54,6 +54,9 @@ export interface Utterance {
   negative: boolean;
   /** The clock time it names, if any (game ms), for an invitation. */
   at?: number;
+  /** An hour said without "am" or "pm" and with nothing in the words to tell which: its other
+   *  reading, 12 hours apart, while still to come ("at 9" read as 9 am, this is 9 pm). */
+  atOr?: number;
   /** The day it names, as days from today (0 today, 1 tomorrow, 4 "on Saturday", -1
    *  yesterday), when it names one. */
   days?: number;
@@ -277,12 +280,38 @@ function saysPast(doc: ReturnType<typeof nlp>): boolean {
   return all > doc.match("(am|is|are) #Pronoun? #Adverb? [#PastTense]", 0).length;
 }
 
+const usualHours = new Bounded<string, number | null>(2_000);
+
+/** The hour of the day at which a thing said is usually done, by its usual sense's gloss read as
+ *  chrono-node reads a part of the day ("dinner": "the main meal of the day served in the
+ *  evening", 8 pm; "breakfast": "... usually in the morning"); undefined when no thing said has
+ *  one. A time word itself is no such thing ("evening" is read as the time it is). */
+function usualHour(doc: ReturnType<typeof nlp>): number | undefined {
+  const ref = new Date(Date.UTC(2000, 0, 1, 12));
+  for (const t of doc
+    .match("#Noun")
+    .not("(#Date|#Time|#Pronoun|#Value)")
+    .terms()
+    .out("array") as string[]) {
+    const w = t.toLowerCase().replace(/[^a-z-]/g, "");
+    if (!w || domainOf(lemma(w, "noun") ?? w, "noun") === "noun.time") continue;
+    let h = usualHours.get(w);
+    if (h === undefined) {
+      const gloss = senses(lemma(w, "noun") ?? w, "noun")[0]?.gloss.split(";")[0] ?? "";
+      const r = gloss ? chrono.parse(gloss, ref)[0] : undefined;
+      usualHours.set(w, (h = r?.start.get("hour") ?? null));
+    }
+    if (h !== null) return h;
+  }
+  return undefined;
+}
+
 /** The span of time an utterance is about: chrono-node's reading against now, else its tense. */
 function spanOf(
   text: string,
   now: number,
   doc: ReturnType<typeof nlp>,
-): { span: Span; at?: number; days?: number } {
+): { span: Span; at?: number; atOr?: number; days?: number } {
   const ref = new Date(now);
   const found = chrono.parse(text, ref, { forwardDate: false });
   const day = (d: Date) => Math.floor((d.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000);
@@ -296,7 +325,19 @@ function spanOf(
   // 4:30 pm).
   let timedDate = timed?.start.date();
   const hour = timed?.start.get("hour") ?? 12;
-  if (timed && timedDate && !timed.start.isCertain("meridiem") && hour < 12) {
+  // The part of the day what is proposed is done at ("at 8 for DINNER"): of the two readings of
+  // an hour said without "am" or "pm", the one nearer it that is still to come.
+  const usual =
+    timed && !timed.start.isCertain("meridiem") && hour < 12 ? usualHour(doc) : undefined;
+  if (timed && timedDate && usual !== undefined) {
+    const t = timedDate.getTime();
+    const ahead = [t, t + 43_200_000].filter((x) => x > now);
+    const near = (x: number) => Math.abs(new Date(x).getUTCHours() - usual);
+    const best = (ahead.length ? ahead : [t + 86_400_000, t + 86_400_000 + 43_200_000]).sort(
+      (a, b) => near(a) - near(b),
+    )[0];
+    timedDate = new Date(best);
+  } else if (timed && timedDate && !timed.start.isCertain("meridiem") && hour < 12) {
     const t = timedDate.getTime();
     if (day(timedDate) === day(ref) && t <= now)
       timedDate = new Date(
@@ -306,9 +347,24 @@ function spanOf(
     else if (t >= now && hour < 7) timedDate = new Date(t + 43_200_000);
   }
   const clockAt = timedDate?.getTime();
+  // (An hour whose "am" or "pm" was guessed has its other reading too, the one 12 hours apart on
+  // the same day while it is still to come: the answer may know better by the resident's day.)
+  const guessed = !!timed && !timed.start.isCertain("meridiem") && hour < 12 && usual === undefined;
+  const withOther = <T extends { at?: number }>(x: T): T & { atOr?: number } => {
+    if (!guessed || x.at === undefined) return x;
+    const h = new Date(x.at).getUTCHours();
+    const o = x.at + (h < 12 ? 43_200_000 : -43_200_000);
+    return o > now ? { ...x, atOr: o } : x;
+  };
+  // A day of the week named with no "next" or "last" in a question told in the past ("How was
+  // your WEEKEND?", "How was your Saturday?") is the last one, not the one to come: chrono-node
+  // reads such a day ahead (the days of a week come round every seven).
+  const past = saysPast(doc) && !looksAhead(text, doc, false);
   for (const r of found) {
     const d = r === timed && timedDate ? timedDate : r.start.date();
-    const diff = day(d) - day(ref);
+    const ahead = day(d) - day(ref);
+    const weekly = !r.start.isCertain("day") && !/\b(next|this|coming)\b/i.test(r.text);
+    const diff = past && ahead > 0 && weekly ? ahead - 7 : ahead;
     const at =
       clockAt === undefined
         ? undefined
@@ -316,17 +372,21 @@ function spanOf(
           (clockAt % 86_400_000) +
           (diff > 0 && r !== timed ? diff * 86_400_000 : 0) +
           (clockAt % 86_400_000);
-    if (/week/i.test(r.text)) return { span: "week", at, days: diff };
-    if (diff === 1) return { span: "tomorrow", at, days: diff };
-    if (diff === -1) return { span: "yesterday", at, days: diff };
+    if (/\bweek\b/i.test(r.text)) return withOther({ span: "week", at, days: diff });
+    if (diff === 1) return withOther({ span: "tomorrow", at, days: diff });
+    if (diff === -1) return withOther({ span: "yesterday", at, days: diff });
     if (diff === 0 && r === timed && found.length > 1) continue;
     // (The evening when it is named, "this evening", "tonight" at 10 pm; "today" asked at 7 pm
     // takes now's hour and is the whole day.)
     const partNamed = r.start.isCertain("hour") || r.start.get("meridiem") !== null;
     if (diff === 0)
-      return { span: partNamed && d.getUTCHours() >= 17 ? "evening" : "today", at, days: 0 };
-    if (diff > 1) return { span: "future", at, days: diff };
-    if (diff < -1) return { span: "recent", at, days: diff };
+      return withOther({
+        span: partNamed && d.getUTCHours() >= 17 ? "evening" : "today",
+        at,
+        days: 0,
+      });
+    if (diff > 1) return withOther({ span: "future", at, days: diff });
+    if (diff < -1) return withOther({ span: "recent", at, days: diff });
   }
   if (doc.has("(now|currently|right now|at the moment)")) return { span: "now" };
   if (doc.has("(recently|lately|these days|so far)"))
@@ -555,11 +615,13 @@ export function understand(
   const asked = said.length > 1 && salutation(said[0]) ? said.slice(1).join(" ") : clean;
   const read = spanOf(clockInFigures(asked), ctx.now, asked === clean ? doc : parsed(asked));
   // Something said to be drawing near with no time named ("anything coming up?") is ahead.
-  const { span, at, days } =
+  const { span, at, atOr, days } =
     read.span === "general" && nearing(asked) ? { ...read, span: "future" as Span } : read;
   const negative = doc.has("#Negative");
   const tense: Utterance["tense"] =
-    looksAhead(asked, asked === clean ? doc : parsed(asked)) || timeAhead(asked, ctx.now)
+    looksAhead(asked, asked === clean ? doc : parsed(asked)) ||
+    // (A day read back, "How was your weekend?", is no time ahead.)
+    (timeAhead(asked, ctx.now) && !(days !== undefined && days < 0))
       ? "future"
       : saysPast(doc) || doc.has("(have|has) you #Adverb? (been|done|had)")
         ? "past"
@@ -644,6 +706,7 @@ export function understand(
     ),
     negative,
     at,
+    ...(atOr !== undefined ? { atOr } : {}),
     ...(days !== undefined ? { days } : {}),
     ...(part ? { partHour: part.start.get("hour") ?? undefined } : {}),
     ...(person ? { person } : {}),

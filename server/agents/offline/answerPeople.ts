@@ -1035,6 +1035,20 @@ export function answerPeople(
       end: false,
       source: "unknown",
     };
+  // Whether anything happened to it is its own to answer ("Has anything surprising happened to
+  // you recently?"): with nothing it remembers, and its quiet time said already, a plain no with
+  // where its day went, never "I couldn't tell you".
+  if (u.about === "you" && u.wh === "yesno" && u.tense === "past" && newsy(u) && spent) {
+    const no = unsaid(
+      [
+        `No, not really. I've mostly been ${doingPhrase(spent, f, k)}.`,
+        `Not that I can think of. Mostly I've been ${doingPhrase(spent, f, k)}.`,
+      ],
+      talk,
+    );
+    if (no.length)
+      return { text: withHello(choose(no, talk, "own-past")), end: false, source: "quiet-own" };
+  }
   if ((u.about === "thing" || u.about === "people") && spent && u.wh !== "who")
     return {
       text: withHello(

@@ -6,7 +6,8 @@ import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
 import { closeness, domainOf, lemma, purposeMatch, senses } from "../../language/lexicon.ts";
 import { termsOf } from "../../language/parse.ts";
-import { clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
+import { cap, clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
+import { dayFrom } from "../../language/time.ts";
 import { contentWords, type Utterance } from "../../language/understand.ts";
 import { plain, mine, type Source, factsOf, wordsOf, partAbout } from "./voice.ts";
 import { memoryAsSaid } from "./memories.ts";
@@ -103,9 +104,11 @@ export function narrate(
 export function yesterdayTalk(
   memories: readonly MemoryLine[],
   talk: { now: number; me: string; speaker: string; residents: readonly string[] },
+  /** Of the day this many days before today (1: yesterday). */
+  back = 1,
 ): string {
   const { now, me } = talk;
-  const today = now - minuteOfDay(now) * 60_000 - (now % 60_000);
+  const today = now - minuteOfDay(now) * 60_000 - (now % 60_000) - (back - 1) * 86_400_000;
   // (A talk with a neighbour: not one with the person asking, nor with a stranger of a day,
   // whose talk is a record of questions put to it.)
   const neighbour = (m: MemoryLine) =>
@@ -130,16 +133,21 @@ export function yesterdayTalk(
   return sentence(`${part.charAt(0).toUpperCase()}${part.slice(1)} ${said.replace(/[.!?]$/, "")}`);
 }
 
-/** A day it has no memory of, said honestly: nothing out of the ordinary, and what occupies it
- *  these days (its persona's "currently", not a worry), else its habits; else its usual day. */
+/** A day it has no memory of (its first day in town), said honestly as such: not recounted as if
+ *  remembered, but as what it usually does, its day as planned from its habits ("Yesterday? Much
+ *  like most days: I'm usually ... in the morning, ..."); with no day planned, its habits and what
+ *  occupies it these days (its persona's "currently", not a worry). */
 function usualDay(f: PersonaFacts, k: Knowledge): string {
   const lately = factsOf(f, k, (x) => x.source === "currently" && !x.kinds.includes("worry"));
   const habits = factsOf(f, k, (x) => x.kinds.includes("habit"));
+  const usual = narrate(k.today, f, k, "future").replace(/^I'll be/, "I'm usually");
   // (Each its own sentence: one said already in the talk leaves the other.)
-  const said = [...lately.slice(0, 1), ...habits.slice(0, 1)];
-  if (said.length) return ["Nothing out of the ordinary.", ...said].join(" ");
-  return narrate(k.today, f, k, "past").replace(/^I was/, "Yesterday was a usual day. I was");
+  const said = usual ? [usual] : [habits[0], lately[0]].filter(Boolean);
+  if (!said.length) return "";
+  return `Yesterday? Much like most days: ${said[0].charAt(0) === "I" ? said[0] : lowerFirst(said[0])}${said[1] ? ` ${said[1]}` : ""}`;
 }
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 export function past(
   u: Utterance,
@@ -175,6 +183,30 @@ export function past(
           .filter(Boolean)
           .join(" "),
       ].filter(Boolean),
+    };
+  }
+  // A day further back ("How was your weekend?" on a Monday, "last Saturday"): the talk it
+  // remembers of that day; with none (a day before the town began, or nothing worth telling),
+  // honestly as it usually is, never today's doings told for it.
+  if (u.span === "recent" && u.days !== undefined && u.days <= -2 && talk?.now !== undefined) {
+    const talked = yesterdayTalk(talk.memories, { ...talk, now: talk.now }, -u.days);
+    // (The day as the person named it, "Last weekend?", else as one says it, "On Saturday?".)
+    const named = chrono.parse(u.text, new Date(talk.now))[0]?.text.trim();
+    const when = named
+      ? /^(last|past|previous)\b/i.test(named)
+        ? named
+        : `last ${named.replace(/^(on|the|this)\s+/i, "")}`
+      : dayFrom(talk.now + u.days * 86_400_000, talk.now);
+    const usual = narrate(k.today, f, k, "future").replace(/^I'll be/, "I'm usually");
+    return {
+      name: "past-day",
+      sentences: [
+        talked
+          ? `${cap(when)}? ${talked}`
+          : sentence(
+              `${cap(when)}? Nothing special that I remember${usual ? `; ${usual.replace(/[.!]$/, "")}` : ""}`,
+            ),
+      ],
     };
   }
   const before = k.today.filter((b) => b.end <= k.minute && b.end > (k.today[0]?.start ?? 0));

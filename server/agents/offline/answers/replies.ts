@@ -15,11 +15,12 @@ import {
   unsaid,
   wordsOf,
   partAbout,
+  plain,
   mine as ownSentence,
 } from "./voice.ts";
 import { leisurePlace, likedPlace } from "./places.ts";
 import { bears } from "./memories.ts";
-import { activities, doingPhrase } from "./day.ts";
+import { activities, doingPhrase, isSleep } from "./day.ts";
 import { nearestKind, topical } from "./self.ts";
 import { namedThing, toldReply } from "./told.ts";
 import { opinionOf } from "./opinions.ts";
@@ -198,6 +199,29 @@ function ownDay(f: PersonaFacts, k: Knowledge): string {
   return b ? `I've mostly been ${doingPhrase(b, f, k)} today.` : "";
 }
 
+/** The minute of the day asked for. An hour said without "am" or "pm" and nothing in the words
+ *  to tell which is read as the resident's day makes sense of it: after what the words say it
+ *  comes after ("at 8, after WORK": the end of its doing that bears on it), and not while it
+ *  sleeps; else as it was read (the next such hour to come). */
+function hourOf(u: Utterance, k: Knowledge, blocks: DayBlock[]): number {
+  const minute = (t: number) => new Date(t).getUTCHours() * 60 + new Date(t).getUTCMinutes();
+  const asked = minute(u.at!);
+  if (u.atOr === undefined) return asked;
+  const other = minute(u.atOr);
+  const after = (parsed(u.text).match("after [#Noun+]", 0).out("array") as string[]).flatMap((x) =>
+    contentTerms(x).map((t) => t.word),
+  );
+  const ends = blocks.filter((b) => after.length && bears(b.task, after)).map((b) => b.end);
+  if (ends.length) {
+    const end = Math.max(...ends);
+    if (asked < end && other >= end) return other;
+  }
+  const asleep = (m: number) =>
+    !blocks.some((b) => b.start <= m && b.end > m) &&
+    k.today.some((b) => b.start <= m && b.end > m && isSleep(plain(b.task)));
+  return asleep(asked) && !asleep(other) ? other : asked;
+}
+
 /** Accepts or declines by its day and its character, with a time when it accepts. */
 export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): PeopleAnswer {
   const v = firstName(talk.speaker);
@@ -223,11 +247,8 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
         : day === 1
           ? "tomorrow"
           : `in ${day} days`;
-  const asked =
-    u.at !== undefined
-      ? new Date(u.at).getUTCHours() * 60 + new Date(u.at).getUTCMinutes()
-      : undefined;
   const blocks = activities(k.today);
+  const asked = u.at !== undefined ? hourOf(u, k, blocks) : undefined;
   const busyWith = (m: number) => blocks.find((b) => b.start <= m && b.end > m);
   // A time given is taken when its hour is free of anything done with others; otherwise the
   // resident offers the start of its first afternoon or evening block that is its own.

@@ -1,6 +1,6 @@
 // Saying things within a talk: the talk so far, one of several wordings never said before, the
 // resident's own facts said in the first person, a clause cut short or the part of it asked for.
-import { copyOf, parsed, sentencesOf } from "../../language/parse.ts";
+import { copyOf, parsed, sentencesOf, type Doc } from "../../language/parse.ts";
 import type { MemoryLine } from "../../prompts/builder.ts";
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
@@ -87,9 +87,10 @@ export function unsaid(sentences: string[], talk: Talk, retelling = true): strin
       : "you";
     // The substance said again in brief, when it can be (its times left out: "Yes, as I said:
     // Ben is organising a picnic at the park."), so the pointer back says what it points to.
+    // (With no time to leave out, the sentence itself, unless it was a whole line said before.)
     const gist = parts
       .filter((_, i) => gone[i])
-      .map(briefly)
+      .map((p) => briefly(p) || (said.includes(norm(p)) ? "" : p.trim().replace(/[.!]+$/, "")))
       .find((g) => g.length >= 12);
     const reply = kept.join(" ").replace(/[.!]+$/, "");
     return [
@@ -100,10 +101,18 @@ export function unsaid(sentences: string[], talk: Talk, retelling = true): strin
 
 /** A sentence without its times ("on February 14 at 3 pm"), when that leaves it shorter; else
  *  "" (nothing briefer to say). */
-function briefly(s: string): string {
+export function briefly(s: string): string {
   const d = copyOf(s);
-  d.remove("(on|at|by|from|until|around|for)? #Determiner? #Date+");
-  d.remove("(on|at|by|from|until|around)? #Time+");
+  // (A time word inside a noun phrase is part of its name, not when it is: "a Valentine's Day
+  // party", "the Saturday market", "a New Year's Eve dance" keep their words; only a time said
+  // apart, after a preposition or on its own, is left out.)
+  for (const pattern of [
+    "(on|at|by|from|until|around|for)? #Determiner? #Date+",
+    "(on|at|by|from|until|around)? #Time+",
+  ])
+    d.match(pattern).forEach((m) => {
+      if (!inNounPhrase(m as unknown as Doc)) d.remove(m);
+    });
   const t = sentence(
     d
       .text()
@@ -113,6 +122,19 @@ function briefly(s: string): string {
   // (Nothing left hanging where a time was: "... for the.")
   const dangling = parsed(t).terms().last().has("(#Preposition|#Determiner|#Conjunction)");
   return t.length < s.trim().length - 3 && !dangling ? t : "";
+}
+
+/** Whether a span of time words is part of a noun phrase: it names the noun after it ("Day
+ *  party", "Saturday market"), or it is a noun a possessive or a name before it holds
+ *  ("Valentine's Day", "New Year's"), with no preposition or determiner of its own. */
+function inNounPhrase(m: Doc): boolean {
+  const next = m.after(".").terms().first();
+  if (next.found && next.has("#Noun") && !next.has("(#Date|#Time|#Pronoun|#Value)")) return true;
+  // (A noun, not a word that is only a time, "tomorrow", nor a day or month of the calendar.)
+  const first = m.terms().first();
+  if (first.has("(#Preposition|#Determiner|#WeekDay|#Month)") || !first.has("#Noun")) return false;
+  const prev = m.before(".").terms().last();
+  return prev.found && prev.has("(#Possessive|#ProperNoun|#Adjective)") && !prev.has("#Pronoun");
 }
 
 const lowerFirst = (s: string) =>
