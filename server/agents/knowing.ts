@@ -6,6 +6,7 @@ import type { PlannedTask } from "./execute.ts";
 import type { Block } from "./schedule.ts";
 import type { Knowledge, DayBlock, Commitment, KnownPlace } from "./language/knowledge.ts";
 import { placeOf } from "./language/knowledge.ts";
+import { doingAsTold, personaFacts, type PersonaFacts } from "./language/facts.ts";
 import { nameCandidates, withLast } from "./language/names.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
 import type { MemoryNote } from "./memory/note.ts";
@@ -277,29 +278,52 @@ export function knowledgeOf(
   places.push(...heardOfPlaces(ctx, s, usesOf));
   placed(ctx, places);
   const minute = Math.floor((now % DAY) / 60_000);
-  const act = s.current?.action ?? "";
+  // A friend: someone met on earlier days, several times; a secret is not for someone just met.
+  // Talks on two earlier days at least: someone it has come to know, not someone just met.
+  const knowsSpeaker =
+    new Set(
+      s.memory
+        .latest(
+          200,
+          (m) =>
+            m.type === "chat" && m.created < now - (now % DAY) && m.description.includes(speaker),
+        )
+        .map((m) => Math.floor(m.created / DAY)),
+    ).size >= 2;
+  // Its doings as it may tell them to this listener: one that carries a secret of its persona
+  // goes to a friend (one it has come to know, or one its persona names as friend or kin) whole,
+  // to anyone else or to the person it is about without that person, or not at all.
+  const f = personaFacts(s.persona);
+  const told = (task: string) =>
+    doingAsTold(task, f, speaker, knowsSpeaker || namedFriend(f, speaker));
+  const toldBlocks = (bs: DayBlock[]) =>
+    bs.flatMap((b) => {
+      const task = told(b.task);
+      return task === undefined ? [] : task === b.task ? [b] : [{ ...b, task }];
+    });
+  const act = told(s.current?.action ?? "") ?? "";
   return {
     persona: s.persona,
     minute,
-    today,
-    yesterday,
-    yesterdayItems: s.yesterday,
+    today: toldBlocks(today),
+    yesterday: toldBlocks(yesterday),
+    yesterdayItems: s.yesterday.flatMap((x) => told(x) ?? []),
     home: placeOf(s.persona.home) ?? s.persona.home,
     places,
     people,
-    // A friend: someone met on earlier days, several times; a secret is not for someone just met.
-    // Talks on two earlier days at least: someone it has come to know, not someone just met.
-    knowsSpeaker:
-      new Set(
-        s.memory
-          .latest(
-            200,
-            (m) =>
-              m.type === "chat" && m.created < now - (now % DAY) && m.description.includes(speaker),
-          )
-          .map((m) => Math.floor(m.created / DAY)),
-      ).size >= 2,
+    knowsSpeaker,
     doing: act,
     commitments: commitments(ctx, s, now),
   };
+}
+
+/** Whether its persona names the person as a friend or kin (not in a fact kept from others). */
+function namedFriend(f: PersonaFacts, person: string): boolean {
+  const first = person.split(" ")[0];
+  return f.facts.some(
+    (x) =>
+      !x.secret &&
+      (x.kinds.includes("friend") || x.kinds.includes("family")) &&
+      x.people.includes(first),
+  );
 }

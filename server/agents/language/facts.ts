@@ -528,3 +528,66 @@ export function personaFacts(p: PersonaText): PersonaFacts {
 export function tellable(f: Fact, friend: boolean): boolean {
   return friend || !f.secret;
 }
+
+/**
+ * A doing (a plan's entry, what it is at now) as it may be told to a listener, keyed on the
+ * persona's private facts: a doing that names the person a private fact is about and shares its
+ * content (a thing of the doing WordNet finds close to one of the fact's: "writing a song for
+ * Iris" beside "writing a new song, secretly for Iris") is private too. To a friend it is told
+ * whole; to someone else, or to the person it is about, without that person ("writing a song"),
+ * or, the person being no phrase of its own to leave out ("Iris's"), not at all (undefined).
+ */
+export function doingAsTold(
+  task: string,
+  f: PersonaFacts,
+  listener: string,
+  friend: boolean,
+): string | undefined {
+  const withheld = f.facts.filter(
+    (x) => x.people.length && ((!friend && x.secret) || privateTo(x.text, listener)),
+  );
+  if (!withheld.length) return task;
+  let told = task;
+  for (const x of withheld) {
+    const named = x.people.filter((p) => speaksOf(told, p));
+    if (!named.length) continue;
+    const things = termsWithPos(told).filter((w) => w.pos === "noun");
+    const theirs = Object.entries(x.pos)
+      .filter(([w, pos]) => pos === "noun" && !x.people.some((p) => p.toLowerCase() === w))
+      .map(([w]) => w);
+    const shared = things.some(
+      (t) =>
+        !named.some((p) => p.toLowerCase() === t.word) &&
+        theirs.some((w) => closeness(t.word, w) >= 0.8),
+    );
+    if (!shared) continue;
+    for (const p of named) {
+      const without = withoutPerson(told, p);
+      if (without === undefined) return undefined;
+      told = without;
+    }
+  }
+  return told;
+}
+
+/** A text without the phrase that names a person: the preposition before the name, the name and
+ *  the family name after it ("writing a song for Iris Novak" → "writing a song"); undefined
+ *  when the name is no such phrase ("Iris's song"). */
+function withoutPerson(text: string, person: string): string | undefined {
+  const terms = parsedTerms(text);
+  const at = terms.findIndex((t) => t.text.replace(/[^A-Za-z'-]/g, "") === person);
+  if (at < 1 || !terms[at - 1].tags.includes("Preposition")) return undefined;
+  let end = at + 1;
+  while (
+    end < terms.length &&
+    terms[end].tags.includes("ProperNoun") &&
+    /^[A-Z]/.test(terms[end].text)
+  )
+    end++;
+  const out = [...terms.slice(0, at - 1), ...terms.slice(end)]
+    .map((t) => `${(t as { pre?: string }).pre ?? ""}${t.text}${t.post ?? ""}`)
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
+  return out || undefined;
+}

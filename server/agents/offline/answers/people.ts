@@ -2,7 +2,7 @@
 // it knows of a named person, and who might know about a thing.
 import nlp from "compromise";
 import type { MemoryLine } from "../../prompts/builder.ts";
-import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
+import { forFriends, tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import {
   broader,
@@ -19,7 +19,7 @@ import { copyOf, parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { contentTerms, type Utterance } from "../../language/understand.ts";
 import { inFirstPerson, listOf, sentence } from "../../language/realise.ts";
 import { FORMS, pronounOfName } from "../../language/pronouns.ts";
-import { memoryAsSaid, talked } from "./memories.ts";
+import { memoryAsSaid, recital, talked } from "./memories.ts";
 import {
   type Talk,
   choose,
@@ -149,6 +149,10 @@ export function knownOf(
     if (
       m.text.includes(first) &&
       m.kind !== "chat" &&
+      // (A secret it holds as a memory, its persona's own thought, is for friends as the fact.)
+      (k.knowsSpeaker || !forFriends(m.text)) &&
+      // (Its day's plan recited is no word of them: its doings with them are told from its day.)
+      !recital(m.text) &&
       !m.facts?.length &&
       !/ said to |\(a [a-z]+\)/.test(m.text)
     )
