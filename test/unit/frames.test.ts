@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import net from "node:net";
 import { Protocol } from "@colyseus/core";
 import { batchFrames, WRITES_PER_TURN } from "../../server/rooms/frames.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 const CLIENTS = 100;
 const turn = () => new Promise<void>((r) => setImmediate(r));
@@ -30,7 +31,7 @@ beforeAll(async () => {
     await new Promise<void>((r) => c.once("connect", r));
     remote.push(c);
   }
-  while (accepted.length < CLIENTS) await new Promise((r) => setTimeout(r, 5));
+  await waitFor("every socket accepted", () => accepted.length >= CLIENTS);
   for (let i = 0; i < CLIENTS; i++) {
     const socket = accepted[i];
     const pair: Pair = {
@@ -84,7 +85,10 @@ describe("a room's frames", () => {
     expect(written.length).toBeGreaterThan(1);
     // Every client: one write with both of its frames, the patch first.
     for (const [i, p] of pairs.entries()) expect(p.writes, `client ${i}`).toBe(1);
-    await new Promise((r) => setTimeout(r, 50));
+    const size = (i: number) => 1 + patch(i).length + 1 + line(i).length;
+    await waitFor("every client's bytes", () =>
+      pairs.every((p, i) => Buffer.concat(p.received).length >= size(i)),
+    );
     for (const [i, p] of pairs.entries())
       expect([...Buffer.concat(p.received)], `client ${i}`).toEqual([
         4,
@@ -100,7 +104,7 @@ describe("a room's frames", () => {
     shared.fill(0);
     pairs[1].received.length = 0;
     await turn();
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor("the frame's bytes", () => Buffer.concat(pairs[1].received).length >= 4);
     expect([...Buffer.concat(pairs[1].received)]).toEqual([3, Protocol.ROOM_DATA, 7, 7]);
   });
 });
