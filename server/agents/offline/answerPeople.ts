@@ -379,7 +379,7 @@ export function answerPeople(
       );
     // "Do you get along with Marco?": yes or no on how it stands with them, then why.
     // "Do you know Iris?", "Have you met Iris?": yes or no, then what it knows of her.
-    if (knowAsked(u)) sources.push(knowingOf(u.person, f, k, talk, reasons()));
+    if (knowAsked(u)) sources.push(knowingOf(u.person, f, k, talk, reasons(), news));
     else if (relationAsked(u)) sources.push(relationOf(u.person, f, k, talk, reasons()));
     else if (viewAsked(u))
       sources.push(

@@ -390,7 +390,9 @@ export function tellNews(n: News, speaker: string, listener: string, now?: numbe
       return `${e.host} is organising ${describeEvent(e, "a")}. Had you heard?`;
     return `There is ${describeEvent(e, "a")}. Had you heard?`;
   }
-  const h = n.note?.kind === "heard" ? n.note : undefined;
+  // (News without its values, as a save made before them or a model's memo keeps it: by its words.)
+  const note = noteOfMemory(n);
+  const h = note?.kind === "heard" ? note : undefined;
   if (h)
     return namedOnce(
       `${h.by === listener ? "You told me" : `${first(h.by)} told me`} that ${h.what.replace(HEARSAY, "").replace(/[.!]+$/, "")}.`,

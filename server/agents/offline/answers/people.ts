@@ -431,13 +431,15 @@ export function knowAsked(u: Utterance): boolean {
 
 /** Whether it knows a named person, yes or no first: yes and what it knows of them (who they are
  *  to it, its day with them, what it remembers), yes a little for someone it talks with; else
- *  honestly that it has not met them. `facts`: what it knows of them (knownOf). */
+ *  honestly that it has not met them. `facts`: what it knows of them (knownOf); `heard`: its news
+ *  of them as it tells it (records: "Ann told me that her grey cat went missing ..."). */
 export function knowingOf(
   name: string,
   f: PersonaFacts,
   k: Knowledge,
   talk: Talk,
   facts: string[],
+  heard: string[] = [],
 ): Source {
   const first = firstName(name);
   const tie = f.facts.some(
@@ -447,13 +449,18 @@ export function knowingOf(
       (x.people.includes(first) || x.text.includes(name)),
   );
   const known = k.people.find((p) => p.name === name);
-  const said = facts.filter(aboutSomething);
+  // (News it heard from them, or of them, is something it knows of them too.)
+  const said = [...facts.filter(aboutSomething), ...heard];
   const reason = said.find((r) => unsaid([r], talk).length) ?? said[0];
+  // Only news of them from others, never a word with them: it knows of them, not them.
+  const onlyHeardOf =
+    !tie && !known && !facts.some(aboutSomething) && !heard.some((h) => h.startsWith(first));
+  const them = FORMS[pronounOfName(name) ?? "they"]?.object ?? first;
   if (reason)
     return {
       name: "person",
       sentences: [
-        `${tie ? choose(["Of course!", "Oh yes, very well."], talk, "know", name) : "Yes."} ${reason}`,
+        `${tie ? choose(["Of course!", "Oh yes, very well."], talk, "know", name) : onlyHeardOf ? `Not personally, though I've heard of ${them}.` : "Yes."} ${reason}`,
       ],
     };
   if (known)
