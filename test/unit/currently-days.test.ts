@@ -29,4 +29,25 @@ describe("a resident's own plans, days later", () => {
     expect(day4).not.toMatch(/quiz night/);
     expect(day4).not.toMatch(/\bcomes to it\b/);
   }, 240_000);
+
+  it("on the day of its own event, tells it as what is on and what it looks forward to, and not as tomorrow's", async () => {
+    const t = await loadTemplate("base-25");
+    const personas = structuredClone(t.personas);
+    const p = personas[personas.length - 1];
+    const first = p.name.split(" ")[0];
+    p.currently = `${first} is hosting a quiz night at the library the day after tomorrow. ${first} hopes the whole town comes to it.`;
+    const { mind, town } = offlineTown({ ...t, personas }, { at: "14:00" });
+    await town.advance();
+    const target = town.time + 2 * 86_400_000 - 10_000;
+    while (town.time < target) await town.advance();
+    const talk = visitorTalk(mind, () => town.time, { id: p.id, name: p.name });
+    await talk.say("Hello! What are you up to these days?");
+    const tomorrow = await talk.say("What's happening tomorrow?");
+    const ahead = await talk.say("What are you looking forward to?");
+    const week = await talk.say("Is there anything on in town this week?");
+    expect(tomorrow).not.toMatch(/\btoday\b/);
+    expect(ahead).toMatch(/quiz night/);
+    expect(week).toMatch(/quiz night/);
+    expect(week).not.toMatch(/quiet/);
+  }, 240_000);
 });

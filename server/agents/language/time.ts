@@ -145,7 +145,7 @@ export function namesTimeAhead(text: string): boolean {
  * A text written on the day `from` said on the day `now`: the days it names relative to the day it
  * was written ("tomorrow evening", "the day after tomorrow": those chrono reads to another day when
  * read a day later) said relative to `now` ("this evening", "tomorrow"). `past` tells whether one
- * of them has gone by. Days of their own ("on Saturday", "February 14") are as said.
+ * of them, still to come when written, has gone by. Days of their own ("on Saturday", "February 14") are as said.
  */
 export function saidOn(text: string, from: number, now: number): { text: string; past: boolean } {
   if (daysBetween(from, now) === 0) return { text, past: false };
@@ -177,7 +177,8 @@ export function saidOn(text: string, from: number, now: number): { text: string;
       }
     if (!span) continue;
     const n = daysBetween(now, day);
-    if (n < 0) past = true;
+    // (A day still to come when written that has gone by; one gone by already is said as past.)
+    if (n < 0 && daysBetween(from, day) >= 0) past = true;
     const start = r.index + r.text.indexOf(span);
     let said = dayFrom(day, now);
     let end = start + span.length;
@@ -220,4 +221,27 @@ export function currentlyOn(text: string, from: number | undefined, now: number)
     }
   }
   return kept.join(" ");
+}
+
+/** Memories as said at `now`: what was noted on another day said from today ("tomorrow evening"
+ *  noted yesterday is "this evening"), a plan noted ahead whose day has gone by left out. */
+export function memoriesOn<T extends { text: string; created: number }>(
+  ms: readonly T[],
+  now: number,
+): T[] {
+  return ms
+    .map((m) => {
+      const text = currentlyOn(m.text, m.created, now);
+      return text === m.text ? m : { ...m, text };
+    })
+    .filter((m) => m.text);
+}
+
+/** Whether a sentence names a time (chrono-node, read at `now`) on a day within days `span` of
+ *  `now`'s ([0, 0]: today; [1, 1]: tomorrow). */
+export function dayIn(text: string, now: number, span: readonly [number, number]): boolean {
+  return dates.parse(text, reference(now), { forwardDate: true }).some((r) => {
+    const d = daysBetween(now, r.start.date().getTime());
+    return d >= span[0] && d <= span[1];
+  });
 }
