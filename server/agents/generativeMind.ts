@@ -423,6 +423,7 @@ export class GenerativeMind implements Mind {
    */
   private async seedOwnLife(s: AgentState, now: number): Promise<void> {
     s.seeded = true;
+    s.seededOn = now;
     const sentences = s.persona.currently
       .split(/(?<=[.!?])\s+/)
       .map((t) => t.trim())

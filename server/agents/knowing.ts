@@ -12,7 +12,7 @@ import { SpatialMemory } from "./memory/spatial.ts";
 import type { MemoryNote } from "./memory/note.ts";
 import { positions } from "./language/positions.ts";
 import { eventsOnDay } from "./offline/planner.ts";
-import { placeNames, type AgentState, type MindContext } from "./state.ts";
+import { personaAt, placeNames, type AgentState, type MindContext } from "./state.ts";
 
 const DAY = 86_400_000;
 /** Each resident's blocks by day (game ms of midnight): yesterday's plan as values. */
@@ -303,7 +303,7 @@ export function knowledgeOf(
     });
   const act = told(s.current?.action ?? "") ?? "";
   return {
-    persona: s.persona,
+    persona: personaAt(s, now),
     minute,
     today: toldBlocks(today),
     yesterday: toldBlocks(yesterday),

@@ -30,6 +30,7 @@ import {
 import {
   currentPlace,
   identity,
+  personaAt,
   lines,
   peopleFor,
   placeNames,
@@ -138,7 +139,7 @@ export async function planDay(ctx: MindContext, s: AgentState, now: number): Pro
   const firstDay = !s.schedule;
   const answer = await ctx.gateway.ask(dayPlanPrompt, {
     identity: identity(s),
-    persona: s.persona,
+    persona: personaAt(s, day),
     day,
     firstDay,
     yesterday: s.schedule?.items,

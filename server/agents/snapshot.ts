@@ -123,6 +123,9 @@ export const AgentData = z.object({
     decode: (b) => b ?? true,
     encode: (b) => b,
   }),
+  /** Game time its "currently" entered the stream: the day its relative days ("tomorrow") are
+   *  said from (older saves: none, said as written). */
+  seededOn: z.number().optional(),
   /** A conversation the mind wrote and the Town is playing: what this side takes away at its end. */
   chat: z
     .object({

@@ -11,6 +11,7 @@ import type { PlaceName } from "./language/events.ts";
 import { brief, identityOf, type Identity, type MemoryLine } from "./prompts/builder.ts";
 import type { MindSettings } from "./settings.ts";
 import type { SpatialMemory } from "./memory/spatial.ts";
+import { currentlyOn } from "./language/time.ts";
 import type { TownLayout } from "../world/layout.ts";
 import type { AgentData, ChatMemo, PendingObservation } from "./snapshot.ts";
 import { knowsOf } from "./acquaintances.ts";
@@ -105,7 +106,13 @@ export interface MindStats {
 }
 
 export function identity(s: AgentState): Identity {
-  return identityOf(s.persona, s.currently);
+  return identityOf(s.persona, currentlyOn(s.currently, s.schedule?.day ?? s.seededOn, s.now));
+}
+
+/** The persona with its "currently" as it says it at `now` (its days said from `now`). */
+export function personaAt(s: AgentState, now: number): Persona {
+  const currently = currentlyOn(s.persona.currently, s.seededOn, now);
+  return currently === s.persona.currently ? s.persona : { ...s.persona, currently };
 }
 
 export function briefOf(s: AgentState): string {

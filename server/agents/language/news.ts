@@ -322,7 +322,17 @@ export interface Asked {
   topic: string[][];
   /** A person it asks about. */
   person?: string;
+  /** The days the question spans, from and to, as days from today ("tomorrow": 1 to 1; "this
+   *  week": 0 to 6): news of no day among them is not what it asks. */
+  days?: readonly [number, number];
 }
+
+/** Whether a fact's day falls within days `span` from `now`'s. */
+const within = (f: Fact, now: number, span: readonly [number, number]) => {
+  if (f.when === undefined) return false;
+  const d = daysBetween(now, f.when);
+  return d >= span[0] && d <= span[1];
+};
 
 /**
  * What a resident tells, asked for news, about a person, or about something it may have heard of:
@@ -335,7 +345,12 @@ export function recordsAsked(held: readonly Held[], a: Asked): string[] {
     f.who === a.person ||
     new RegExp(`\\b(${a.person}|${first(a.person)})\\b`).test(f.text);
   const scored = held
-    .filter((h) => of(h.fact) && !heardBy(h.fact, a.listener, []))
+    .filter(
+      (h) =>
+        of(h.fact) &&
+        !heardBy(h.fact, a.listener, []) &&
+        (!a.days || a.now === undefined || within(h.fact, a.now, a.days)),
+    )
     .map((h) => ({
       h,
       s: a.topic.length ? bearing(`${h.fact.text} ${h.fact.event ?? ""}`, a.topic) : 1,
@@ -356,18 +371,18 @@ export function recordsAsked(held: readonly Held[], a: Asked): string[] {
 /**
  * Its plans ahead from its records: what it organises or means to do itself (an event of its own
  * even just past: a host never forgets its own), then events it heard of still ahead. `day`
- * narrows them to one day (today, tomorrow) when the question names it.
+ * narrows them to one day (today, tomorrow) or days (this week) when the question names them.
  */
 export function plansAhead(
   held: readonly Held[],
   me: string,
   listener: string,
   now: number,
-  day?: number,
+  day?: number | readonly [number, number],
 ): string[] {
   const own = (f: Fact) => f.source === me && !f.told;
   const on = (f: Fact) =>
-    day === undefined || (f.when !== undefined && daysBetween(now, f.when) === day);
+    day === undefined || within(f, now, typeof day === "number" ? [day, day] : day);
   const fits = held.filter(
     ({ fact: f }) =>
       on(f) &&

@@ -140,3 +140,108 @@ export function namesTimeAhead(text: string): boolean {
       );
   return refs.every(ahead);
 }
+
+/**
+ * A text written on the day `from` said on the day `now`: the days it names relative to the day it
+ * was written ("tomorrow evening", "the day after tomorrow": those chrono reads to another day when
+ * read a day later) said relative to `now` ("this evening", "tomorrow"). `past` tells whether one
+ * of them, still to come when written, has gone by. Days of their own ("on Saturday", "February 14") are as said.
+ */
+export function saidOn(text: string, from: number, now: number): { text: string; past: boolean } {
+  if (daysBetween(from, now) === 0) return { text, past: false };
+  const later = dates.parse(text, reference(from + DAY_MS), { forwardDate: true });
+  let past = false;
+  let out = "";
+  let at = 0;
+  for (const r of dates.parse(text, reference(from), { forwardDate: true })) {
+    const day = r.start.date().getTime();
+    const moved = later.find((l) => l.index === r.index);
+    if (!r.start.isCertain("day") || !moved || daysBetween(day, moved.start.date().getTime()) === 0)
+      continue;
+    // The words that name the day: the shortest run of the mention's words read to its day.
+    const words = r.text.split(/\s+/);
+    let span: string | undefined;
+    for (let len = 1; len <= words.length && !span; len++)
+      for (let i = 0; i + len <= words.length && !span; i++) {
+        const run = words
+          .slice(i, i + len)
+          .join(" ")
+          .replace(/[,.;]$/, "");
+        const p = dates.parse(run, reference(from), { forwardDate: true });
+        if (
+          p.length === 1 &&
+          p[0].text === run &&
+          daysBetween(day, p[0].start.date().getTime()) === 0
+        )
+          span = run;
+      }
+    if (!span) continue;
+    const n = daysBetween(now, day);
+    // (A day still to come when written that has gone by; one gone by already is said as past.)
+    if (n < 0 && daysBetween(from, day) >= 0) past = true;
+    const start = r.index + r.text.indexOf(span);
+    let said = dayFrom(day, now);
+    let end = start + span.length;
+    // "tomorrow evening" said on its day: "this evening".
+    const next = /^\s+([a-z]+)/i.exec(text.slice(end));
+    if (n === 0 && next) {
+      const part = `this ${next[1]}`;
+      const p = dates.parse(part, reference(now), { forwardDate: false });
+      if (p.length === 1 && p[0].text === part) {
+        said = "this ";
+        end += next[0].length - next[1].length;
+      }
+    }
+    out += text.slice(at, start) + said;
+    at = end;
+  }
+  return { text: out + text.slice(at), past };
+}
+
+/**
+ * A resident's standing situation ("currently"), written on the day `from`, as it says it on the
+ * day `now`: its days said from `now`, and a sentence whose day has gone by no longer said as
+ * ahead, nor the sentences after it that speak of it ("it") without naming it again.
+ */
+export function currentlyOn(text: string, from: number | undefined, now: number): string {
+  if (from === undefined || daysBetween(from, now) <= 0) return text;
+  const kept: string[] = [];
+  let dropped = false;
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    const s = saidOn(sentence, from, now);
+    if (s.past) dropped = true;
+    else if (
+      dropped &&
+      (nlp(sentence).pronouns().out("array") as string[]).some((p) => /^it\b/i.test(p))
+    )
+      continue;
+    else {
+      dropped = false;
+      kept.push(s.text);
+    }
+  }
+  return kept.join(" ");
+}
+
+/** Memories as said at `now`: what was noted on another day said from today ("tomorrow evening"
+ *  noted yesterday is "this evening"), a plan noted ahead whose day has gone by left out. */
+export function memoriesOn<T extends { text: string; created: number }>(
+  ms: readonly T[],
+  now: number,
+): T[] {
+  return ms
+    .map((m) => {
+      const text = currentlyOn(m.text, m.created, now);
+      return text === m.text ? m : { ...m, text };
+    })
+    .filter((m) => m.text);
+}
+
+/** Whether a sentence names a time (chrono-node, read at `now`) on a day within days `span` of
+ *  `now`'s ([0, 0]: today; [1, 1]: tomorrow). */
+export function dayIn(text: string, now: number, span: readonly [number, number]): boolean {
+  return dates.parse(text, reference(now), { forwardDate: true }).some((r) => {
+    const d = daysBetween(now, r.start.date().getTime());
+    return d >= span[0] && d <= span[1];
+  });
+}

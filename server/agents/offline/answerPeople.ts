@@ -23,7 +23,8 @@ import {
 import { clock, inFirstPerson, listOf, sentence, toListener } from "../language/realise.ts";
 import { fullNameOnce } from "../language/person.ts";
 import { infinitive, type Utterance } from "../language/understand.ts";
-import { bearing, heldRecords, newsTopic, recordsAsked } from "../language/news.ts";
+import { bearing, heldRecords, newsTopic, plansAhead, recordsAsked } from "../language/news.ts";
+import { dates, dayIn, reference } from "../language/time.ts";
 import {
   type Talk,
   type PeopleAnswer,
@@ -252,6 +253,23 @@ export function answerPeople(
   const sources: Source[] = [];
   // What it holds as records (memory/fact.ts): news told as itself, with who told it.
   const held = heldRecords(talk.memories);
+  // The days a question of what is on spans ("What's happening TOMORROW?", "anything on THIS
+  // WEEK?"): news of another day is no answer to it.
+  // ("This week" is read from the week's first day: the rest of it, from today.)
+  const spanned: readonly [number, number] | undefined =
+    u.tense === "past"
+      ? undefined
+      : u.span === "week"
+        ? [Math.max(0, u.days ?? 0), Math.max(0, u.days ?? 0) + 6]
+        : u.days !== undefined && u.days >= 0
+          ? [u.days, u.days]
+          : undefined;
+  // (A memory that names a time on a day not asked of is no answer: "tomorrow?" is not today.)
+  const otherDays = (x: string) =>
+    !!spanned &&
+    talk.now !== undefined &&
+    dates.parse(x, reference(talk.now), { forwardDate: true }).length > 0 &&
+    !dayIn(x, talk.now, spanned);
   const askedRecords = (topic: string[][], person?: string) =>
     recordsAsked(held, {
       me: talk.me,
@@ -259,6 +277,7 @@ export function answerPeople(
       ...(talk.now !== undefined ? { now: talk.now } : {}),
       topic,
       ...(person ? { person } : {}),
+      ...(spanned ? { days: spanned } : {}),
     });
   // The place a question is set in is not what it asks about ("What's going on IN TOWN?").
   const setIn = (w: string) =>
@@ -272,7 +291,9 @@ export function answerPeople(
     {
       generic: true,
       name: "news-memory",
-      sentences: fromMemories(fallback(), talk, k).filter((x) => bearing(x, topic) >= 0.5),
+      sentences: fromMemories(fallback(), talk, k).filter(
+        (x) => bearing(x, topic) >= 0.5 && !otherDays(x),
+      ),
     },
     {
       generic: true,
@@ -519,10 +540,22 @@ export function answerPeople(
       sources.push({ name: "news", sentences: yes(onTopic) }, ...notHeard());
     } else {
       sources.push({ name: "news", sentences: yes(askedRecords([])) });
-      const told = fromMemories(fallback(), talk, k);
+      const told = fromMemories(fallback(), talk, k).filter((x) => !otherDays(x));
       if (told.length) sources.push(generic({ name: "news-memory", sentences: told }));
       sources.push(generic(recall(u, f, k, talk)));
     }
+    // What is on in the days asked that it knows of, its own first, even if told already.
+    if (spanned && talk.now !== undefined)
+      sources.push({
+        name: "news-ahead",
+        sentences: [
+          ...plansAhead(held, talk.me, talk.speaker, talk.now, spanned),
+          // (What its persona says it is doing, as said today, on a day among those asked.)
+          ...factsOf(f, k, (x) => x.source === "currently").filter((x) =>
+            dayIn(x, talk.now!, spanned),
+          ),
+        ],
+      });
     // Nothing new: a quiet time is an answer too, with what fills its days.
     const plans = factsOf(f, k, (x) => x.kinds.includes("plan"));
     sources.push({

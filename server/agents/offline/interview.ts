@@ -20,6 +20,7 @@ import { understand } from "../language/understand.ts";
 import { answerPeople } from "./answerPeople.ts";
 import { memoryAsSaid, newsOf, talked } from "./answers/memories.ts";
 import { cap, ownMemoryAsI, toFirstPerson } from "../language/person.ts";
+import { memoriesOn } from "../language/time.ts";
 import { eng } from "stopword";
 
 /** What the prompt and this offline answer are given (declared here, beside the engine that reads it, so the prompt file imports this one and not the other way round). */
@@ -204,7 +205,9 @@ function introduction(i: InterviewInput): string {
  *  (answerPeople), which answers news from the typed records the resident holds. The memory engine
  *  below answers only without knowledge (the interview ablations that hide memory or planning)
  *  and, within answerPeople, for memories that carry no record. */
-export function offlineInterview(i: InterviewInput): string {
+export function offlineInterview(said: InterviewInput): string {
+  // (What it noted on another day, said from today: language/time.ts memoriesOn.)
+  const i = { ...said, memories: memoriesOn(said.memories, said.now) };
   if (!i.knows) return readMemories(i);
   const u = understand(i.question, {
     now: i.now,

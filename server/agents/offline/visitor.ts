@@ -9,6 +9,7 @@ import { answerPeople, type PeopleAnswer } from "./answerPeople.ts";
 import type { ChatSideInput, Line } from "./dialogue.ts";
 import type { PlaceName } from "../language/events.ts";
 import { offlineInterview } from "./interview.ts";
+import { memoriesOn } from "../language/time.ts";
 import { noteKnowledgeIn } from "./drawn.ts";
 
 // What the prompt and this offline answer are given: declared beside the engine that reads it, so
@@ -70,7 +71,8 @@ export function knowingReply(i: VisitorReplyInput): PeopleAnswer & {
       role: i.visitor.role,
       said: i.soFar.filter((l) => l.speaker === me).map((l) => l.text),
       heard: [...i.soFar.filter((l) => l.speaker !== me).map((l) => l.text), ...i.words],
-      memories: i.self.memories,
+      // (What it noted on another day, said from today: language/time.ts memoriesOn.)
+      memories: memoriesOn(i.self.memories, i.now),
       residents: i.residents,
       now: i.now,
     },

@@ -9,6 +9,7 @@ import { glossOf, relatedness } from "../../language/lexicon.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { type Talk, type Source, factsOf, firstName, mine } from "./voice.ts";
 import { activities, doingPhrase } from "./day.ts";
+import { dayIn } from "../../language/time.ts";
 
 /**
  * `expecting`: asked what it expects as well as hopes ("looking forward to"), its day ahead is an
@@ -29,7 +30,15 @@ export function lookingAhead(
       const said = mine(f, x.text);
       return x.aim ? `${said.replace(/[.!]+$/, "")}, and I hope to win.` : said;
     });
-  const plans = factsOf(f, k, (x) => x.kinds.includes("plan"));
+  // (Its plans, and what its persona says it is doing on a day to come: "hosting a quiz night
+  // tomorrow" is one.)
+  const plans = factsOf(
+    f,
+    k,
+    (x) =>
+      x.kinds.includes("plan") ||
+      (x.source === "currently" && talk.now !== undefined && dayIn(x.text, talk.now, [0, 366])),
+  );
   // (Hoped for, only its own plans: an event it heard of is news, not its hope.)
   const own = expecting ? held : held.filter(({ fact }) => fact.source === talk.me && !fact.told);
   const recorded = talk.now !== undefined ? plansAhead(own, talk.me, talk.speaker, talk.now) : [];
@@ -59,9 +68,12 @@ export function lookingAhead(
         : [`Nothing in particular, to be honest.${now ? ` ${now}` : ""}`],
     };
   }
+  // (A plan of its own for today is what today holds ahead, not its next doing.)
+  const today =
+    talk.now !== undefined && [...recorded, ...plans].some((x) => dayIn(x, talk.now!, [0, 0]));
   return {
     name: "ahead",
-    sentences: [...recorded, ...wishes, ...plans, day].filter(Boolean),
+    sentences: [...recorded, ...wishes, ...plans, today ? "" : day].filter(Boolean),
   };
 }
 
