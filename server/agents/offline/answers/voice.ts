@@ -9,6 +9,7 @@ import { contentWords } from "../../language/understand.ts";
 import { seeded } from "../../language/random.ts";
 import { standingAlone } from "../../language/anaphora.ts";
 import { sameNews } from "../../language/news.ts";
+import { senses } from "../../language/lexicon.ts";
 
 export interface Talk {
   me: string;
@@ -138,9 +139,22 @@ function inNounPhrase(m: Doc): boolean {
 }
 
 const lowerFirst = (s: string) =>
-  /^(I|[A-Z][a-z]+ [A-Z])\b/.test(s) || parsed(s).terms().first().has("#ProperNoun")
-    ? s
-    : s[0].toLowerCase() + s.slice(1);
+  /^(I|[A-Z][a-z]+ [A-Z])\b/.test(s) || nameFirst(s) ? s : s[0].toLowerCase() + s.slice(1);
+
+/** Whether a sentence opens with a name: a proper noun as tagged, or a capitalised word that is no
+ *  word of the dictionary nor a word of grammar ("Kenji told me ...", which the tagger may take for
+ *  a common noun at a sentence's start). */
+function nameFirst(s: string): boolean {
+  const first = parsed(s).terms().first();
+  if (first.has("#ProperNoun")) return true;
+  const w = first.text("normal").replace(/[^a-z'-]/g, "");
+  return (
+    /^[A-Z]/.test(s) &&
+    w.length > 1 &&
+    senses(w).length === 0 &&
+    !first.has("(#Determiner|#Pronoun|#Preposition|#Conjunction|#Adverb|#QuestionWord)")
+  );
+}
 
 export function mine(f: PersonaFacts, text: string): string {
   return sentence(inFirstPerson(text, f.name, f.pronoun));
