@@ -224,17 +224,20 @@ export function currentlyOn(text: string, from: number | undefined, now: number)
 }
 
 /** Memories as said at `now`: what was noted on another day said from today ("tomorrow evening"
- *  noted yesterday is "this evening"), a plan noted ahead whose day has gone by left out. */
+ *  noted yesterday is "this evening"). A plan noted ahead whose day has gone by stays (a resident
+ *  never forgets its own news, as a plan named by its date stays), said on its day ("yesterday"). */
 export function memoriesOn<T extends { text: string; created: number }>(
   ms: readonly T[],
   now: number,
 ): T[] {
-  return ms
-    .map((m) => {
-      const text = currentlyOn(m.text, m.created, now);
-      return text === m.text ? m : { ...m, text };
-    })
-    .filter((m) => m.text);
+  return ms.map((m) => {
+    if (daysBetween(m.created, now) <= 0) return m;
+    const text = m.text
+      .split(/(?<=[.!?])\s+/)
+      .map((x) => saidOn(x, m.created, now).text)
+      .join(" ");
+    return text === m.text ? m : { ...m, text };
+  });
 }
 
 /** Whether a sentence names a time (chrono-node, read at `now`) on a day within days `span` of

@@ -71,9 +71,18 @@ function saidOf(text: string, me: string, note: MemoryNote | undefined): string 
       ownMemoryAsI(`${who} heard from ${from} that ${lowerFirst(told.join(". "))}`, me),
     );
   }
-  return sentence(
-    ownMemoryAsI(talked(t), me).replace(/^I and ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*) /, "$1 and I "),
+  const said = ownMemoryAsI(talked(t), me).replace(
+    /^I and ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*) /,
+    "$1 and I ",
   );
+  // (A talk's record with no topic left ends on its preposition, "Theo and I talked about":
+  // nothing to tell.)
+  return parsed(said.replace(/[.!?]+$/, ""))
+    .terms()
+    .last()
+    .has("#Preposition")
+    ? ""
+    : sentence(said);
 }
 
 /** What a line said to `hearer` tells: its sentences without a pleasantry (a greeting, thanks, a
