@@ -28,7 +28,9 @@ export type Act =
   | "greeting"
   | "thanks"
   | "goodbye"
-  | "opinion";
+  | "opinion"
+  | "permission"
+  | "offer";
 export type Wh = "who" | "what" | "where" | "when" | "why" | "how" | "which" | "yesno";
 export type Span =
   "now" | "today" | "evening" | "tomorrow" | "yesterday" | "week" | "recent" | "future" | "general";
@@ -830,12 +832,14 @@ export function understand(
     // (Of the listener, or told to the speaker about something: "say hello to Bob" and
     // "recommend me a spot to read" ask nothing to be told.)
     (main.has("(your|yourself|yours)") || main.has("#Verb (me|us) about"));
-  // A question inside it ("can you tell me WHERE the library is?") is what it asks.
-  const embedded = (
-    main
-      .match("(tell|show) (me|us) [(where|when|what|who|how|which|why)]", 0)
-      .out("array") as string[]
-  )[0]?.toLowerCase() as Wh | undefined;
+  // A question inside it ("can you tell me WHERE the library is?", "may I ask WHAT you grow?") is
+  // what it asks.
+  const embedded = ["(tell|show) (me|us)", "(ask|asking) you?"]
+    .flatMap(
+      (frame) =>
+        main.match(`${frame} [(where|when|what|who|how|which|why)]`, 0).out("array") as string[],
+    )[0]
+    ?.toLowerCase() as Wh | undefined;
   // (The verb of telling frames what is asked: "introduce yourself" asks who one is.)
   if (!asks && telling && !embedded) {
     const told = topic.filter((w) => senses(w, "verb")[0]?.domain !== "verb.communication");
@@ -844,6 +848,11 @@ export function understand(
     const self = !told.length && main.has("(yourself|you)");
     return { ...base, topic: told, act: "question", wh: self ? "who" : "what", greets };
   }
+  // Leave asked of the listener ("May I sit here?", "Do you mind if I join you?") or something
+  // offered to it ("Can I get you a coffee?"): a question with the speaker as the subject of a
+  // modal of ability or permission, or a wish not to bother ("mind if I").
+  const leave = asks || embedded ? undefined : leaveAsked(main);
+  if (leave) return { ...base, act: leave, greets };
   if (
     !asks &&
     !embedded &&
@@ -854,7 +863,9 @@ export function understand(
   if (embedded) {
     // Whom it is about is read from the question inside ("where THE LIBRARY is"), not from the
     // listener asked to tell it.
-    const clause = parsed(clean.split(/\b(?:tell|show)\s+(?:me|us)\b/i).at(-1) ?? clean);
+    const clause = parsed(
+      clean.split(/\b(?:(?:tell|show)\s+(?:me|us)|ask(?:ing)?(?:\s+you)?)\b/i).at(-1) ?? clean,
+    );
     const inner: Utterance["about"] = person
       ? "person"
       : clause.has("(you|your|yours|yourself)")
@@ -929,6 +940,29 @@ export function understand(
   )
     return { ...base, act: "opinion", greets };
   return { ...base, act: "statement", greets };
+}
+
+/** "permission" when the speaker asks leave to do something ("Can I ask you something?", "Would
+ *  you mind if I sat here?"), "offer" when what it asks leave to do is for the listener ("Can I
+ *  get you a coffee?", "Shall I carry that for you?"). Not a place or a way sought ("Can I buy
+ *  bread around here?", "Can I get to the park this way?"): those ask where. */
+export function leaveAsked(main: Doc): "permission" | "offer" | undefined {
+  if (!/\?\s*$/.test(main.text())) return undefined;
+  if (main.has("^(do|would) you mind (if|me) (i|we|#Gerund)")) return "permission";
+  const verb = (
+    main.match("^(can|could|may|might|shall) (i|we) #Adverb? [#Verb]", 0).out("array") as string[]
+  )[0]?.toLowerCase();
+  if (!verb) return undefined;
+  const l = lemma(verb, "verb") ?? verb;
+  if (main.has("(somewhere|anywhere|someplace|nearby|around here|in town)")) return undefined;
+  // (A question asked inside it is what it asks: "may I ask WHAT you're growing?")
+  if (main.has("#Verb (you|me)? (what|where|when|why|how|who|whom|which|whether|if)"))
+    return undefined;
+  // (A way to somewhere: "can I get TO THE PARK this way?")
+  if (main.has("#Verb (to|into|toward|towards) #Determiner? #Adjective? #Noun")) return undefined;
+  // (Done to or for the listener, and not a word with it: "ask YOU something" asks leave to speak.)
+  const forYou = main.has(`${verb} you`) || main.has("for you") || closeness(l, "help") >= 0.6;
+  return forYou && domainOf(l, "verb") !== "verb.communication" ? "offer" : "permission";
 }
 
 /** Whether a sentence points back to what was said before it: a pronoun of the third person,

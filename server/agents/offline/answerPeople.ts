@@ -135,6 +135,8 @@ import {
   wished,
 } from "./answers/asked.ts";
 
+import { leaveReply } from "./answers/leave.ts";
+
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
 
 export function answerPeople(
@@ -206,6 +208,11 @@ export function answerPeople(
       };
     case "invitation":
       return invitation(u, f, k, talk);
+    case "permission":
+    case "offer": {
+      const r = leaveReply(u, f, k, talk);
+      return { ...r, text: withHello(r.text) };
+    }
     case "request": {
       const somewhere = parsed(u.text).has("(anywhere|somewhere|someplace|place|spot)");
       // A favour (a doing of its own asked for) is given by its day; a place asked for ("could
