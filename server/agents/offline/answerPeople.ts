@@ -136,6 +136,7 @@ import {
 } from "./answers/asked.ts";
 
 import { leaveReply } from "./answers/leave.ts";
+import { confirms } from "./answers/confirm.ts";
 
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
 
@@ -169,7 +170,9 @@ export function answerPeople(
     if (!fresh.length) return undefined;
     // The best source's first sentences, in order (an introduction opens with the name); a
     // person named in full once, then by first name.
-    const text = fullNameOnce(joined(fresh), talk.residents);
+    const said = fullNameOnce(joined(fresh), talk.residents);
+    // (Asked yes or no, and what it says is what was asked: "yes" first.)
+    const text = confirms(u, said) ? `Yes. ${said}` : said;
     return { text: withHello(text), end: false, source, ...extra };
   };
 
