@@ -15,6 +15,7 @@ import {
   identity,
   keywordsOf,
   peopleFor,
+  closeFor,
   placeNames,
   remember,
   type AgentState,
@@ -158,6 +159,9 @@ export async function flushObservations(ctx: MindContext, s: AgentState): Promis
   const novel = (o: Pick<PendingObservation, "subject" | "predicate">) =>
     !held.some((m) => m.subject === o.subject && m.predicate === o.predicate);
   const byDescription = new Map(batch.map((o) => [o.description, o]));
+  // A sight of someone (not what was announced: that is news) weighs as the person matters to the
+  // resident, a friend more than a stranger passing.
+  const sight = (o: Pick<PendingObservation, "predicate">) => o.predicate !== "announced";
   try {
     for (let i = 0; i < unknown.length; i += MAX_BATCH) {
       const items = unknown.slice(i, i + MAX_BATCH);
@@ -167,6 +171,8 @@ export async function flushObservations(ctx: MindContext, s: AgentState): Promis
         at: batch[0].created,
         people: peopleFor(ctx, s),
         novel: items.map((d) => novel(byDescription.get(d)!)),
+        close: closeFor(ctx, s),
+        sights: items.map((d) => sight(byDescription.get(d)!)),
       });
       fitScores(items, answer.scores, batch[0].created).forEach((score, n) =>
         s.scored.set(items[n], score),
@@ -193,7 +199,12 @@ export async function flushObservations(ctx: MindContext, s: AgentState): Promis
       const importance = o.routine
         ? Math.min(2, importanceOf(o.description))
         : (s.scored.get(o.description) ??
-          importanceOf(o.description, { at: o.created, people, novel: novel(o) }));
+          importanceOf(o.description, {
+            at: o.created,
+            people,
+            novel: novel(o),
+            ...(sight(o) ? { close: closeFor(ctx, s) } : {}),
+          }));
       const facts = seenNews(s, o, importance, people);
       return {
         type: "observation" as const,

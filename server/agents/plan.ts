@@ -257,15 +257,16 @@ export async function decompose(
     date: formatDate(now),
     currentPlace: currentPlace(s),
     blocks: window,
-    // Objects only where the blocks go, home and where it is now; other places by their rooms (the
-    // original chooses a sector, then an arena of it, then an object of that arena, each prompt
-    // listing only the chosen level's children).
+    // Rooms and objects only where the blocks go, home and where it is now; other places by their
+    // names (the original chooses a sector among the known sectors' names, then an arena of it,
+    // then an object of that arena, each prompt listing only the chosen level's children; a
+    // sector named alone gets the room the task names, execute.ts).
     outline: s.spatial.outline({
       home: s.persona.home,
       lastName: lastName(s.persona.name),
       name: s.persona.name,
       focus: [...focus, Address.parse(currentPlace(s)).world],
-      maxChars: 0,
+      othersByName: true,
     }),
     notes,
     minMinutes: ctx.settings.decomposeMinMinutes,

@@ -15,6 +15,8 @@ import { currentlyOn } from "./language/time.ts";
 import type { TownLayout } from "../world/layout.ts";
 import type { AgentData, ChatMemo, PendingObservation } from "./snapshot.ts";
 import { knowsOf } from "./acquaintances.ts";
+import { nameCandidates } from "./language/names.ts";
+import { namedIn } from "./language/importance.ts";
 
 export type PendingObservation = z.output<typeof PendingObservation>;
 export type ChatMemo = z.output<typeof ChatMemo>;
@@ -288,6 +290,44 @@ export function peopleFor(ctx: MindContext, s: AgentState): readonly string[] {
   let others = byName.get(s.persona.name);
   if (!others) byName.set(s.persona.name, (others = all.filter((p) => p !== s.persona.name)));
   return others;
+}
+
+/** Per resident: its persona's people and household, read once per persona and town list. */
+const closeOf = new WeakMap<
+  AgentState,
+  { persona: Persona; people: readonly string[]; close: Map<string, number> }
+>();
+
+/**
+ * How much each other resident matters to the agent, for the poignancy of seeing them (the
+ * paper's importance is the event's poignancy to the one who perceives it: a stranger passing is
+ * mundane, a friend or a rival is not): 2 for those its persona names (kin, friends, rivals) and
+ * those it lives with, 1 for those it has talked with; anyone else is not listed.
+ */
+export function closeFor(ctx: MindContext, s: AgentState): ReadonlyMap<string, number> {
+  const people = ctx.people();
+  let hit = closeOf.get(s);
+  if (!hit || hit.persona !== s.persona || hit.people !== people) {
+    const close = new Map<string, number>();
+    const p = s.persona;
+    const text = `${p.innate} ${p.learned} ${p.currently} ${p.lifestyle}`;
+    for (const i of nameCandidates(text, people)) {
+      const name = people[i];
+      if (name !== p.name && namedIn(text, name)) close.set(name, 2);
+    }
+    const home = Address.parse(p.home).sector;
+    for (const o of ctx.agents.values())
+      if (o !== s && home && Address.parse(o.persona.home).sector === home)
+        close.set(o.persona.name, 2);
+    closeOf.set(s, (hit = { persona: p, people, close }));
+  }
+  let out: Map<string, number> | undefined;
+  for (const key of new Set([...s.lastChat.keys(), ...s.relationships.keys()])) {
+    const name = ctx.agents.get(key)?.persona.name;
+    if (!name || hit.close.has(name)) continue;
+    (out ??= new Map(hit.close)).set(name, 1);
+  }
+  return out ?? hit.close;
 }
 
 /** "Copper Kettle cafe:dining room": where the agent is now, as its mind last placed it. */

@@ -48,10 +48,11 @@ describe("perceive", () => {
       "fountain is splashing",
     ]);
     const mems = ann.memory.latest(10).reverse();
-    // Another resident seen is about a person (2 + 2), a thing doing something 2, each + 1 as the
-    // first of its kind the resident holds (novelty); a state residents' use gives a thing 2; idle 1.
+    // A neighbour Ann neither names nor has talked with seen doing something 2, as a thing doing
+    // something (importance-who.test.ts: a friend seen weighs more), each + 1 as the first of its
+    // kind the resident holds (novelty); a state residents' use gives a thing 2; idle 1.
     expect(mems.map((m) => [m.type, m.importance])).toEqual([
-      ["observation", 5],
+      ["observation", 3],
       ["observation", 3],
       ["observation", 2],
       ["observation", 1],

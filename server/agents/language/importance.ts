@@ -1,6 +1,7 @@
 // Importance (the paper's "poignancy", 1-10) without a model, from general cues only: something
 // idle is 1, the rest starts at 2; a day or an hour ahead, or a verb in the future, adds 3 (plans
-// and appointments); a person named adds 2 (news about people); a change to a thing (a person
+// and appointments); a person named adds 2 (news about people), or, for what the resident sees,
+// as much as the person matters to it (a friend 2, an acquaintance 1, a stranger 0); a change to a thing (a person
 // set an object's state) is scored by the caller (perceive.ts), which knows whether the resident
 // uses it. Parts of speech and tenses come from compromise, times from the date parser.
 import { namesLaterTime, readTime, taggedPeople, timeAhead } from "./events.ts";
@@ -17,6 +18,27 @@ export interface ImportanceCues {
   people?: readonly string[];
   /** Nothing like it among what the resident holds: novelty adds 1. */
   novel?: boolean;
+  /** How much each person matters to the resident (state.ts closeFor: 2 kin, friends, rivals and
+   *  housemates, 1 those it has talked with). Given, a person named adds their weight, and a
+   *  stranger nothing: seeing someone one does not know pass by is mundane. */
+  close?: ReadonlyMap<string, number>;
+}
+
+/** The most any person a text names matters (the weights of `close`; 0: none named). */
+function closestNamed(text: string, close: ReadonlyMap<string, number>): number {
+  let best = 0;
+  for (const [name, weight] of close) if (weight > best && namedIn(text, name)) best = weight;
+  return best;
+}
+
+/** Whether a text names a person: by the whole name, or by the first name alone when no other
+ *  name follows it ("Ada", not "Ada Lin" for Ada Moss). */
+export function namedIn(text: string, name: string): boolean {
+  if (text.includes(name)) return true;
+  const first = name.split(" ")[0];
+  if (!first || first === name || !text.includes(first)) return false;
+  const esc = first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`\\b${esc}\\b(?!\\s+[A-Z])`).test(text);
 }
 
 /** Whether a sentence is about something ahead: a future verb, a day or an hour named, or a later
@@ -91,14 +113,17 @@ const feelingWords = new Map<string, boolean>();
 export function importanceOf(text: string, cues: ImportanceCues = {}): number {
   const t = text.trim();
   if (!t || /\bis idle$/.test(t)) return 1;
-  const key = `${cues.at ? Math.floor(cues.at / 3_600_000) : ""}|${(cues.people ?? []).length}|${cues.novel ? 1 : 0}|${t}`;
+  // (Who matters differs by resident: the weight of the closest person named is in the key.)
+  const closest = cues.close ? closestNamed(t, cues.close) : -1;
+  const key = `${cues.at ? Math.floor(cues.at / 3_600_000) : ""}|${(cues.people ?? []).length}|${cues.novel ? 1 : 0}|${closest}|${t}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   let score = 2;
   if (aboutTheFuture(t, cues.at)) score += 3;
   // Someone else named: the memory is about a person (cues.people are the others the resident
   // knows; without them, the tagger's people after the sentence's subject).
-  if (cues.people?.length) {
+  if (cues.close) score += closest;
+  else if (cues.people?.length) {
     if (namesPerson(t, cues.people)) score += 2;
   } else {
     const subject = /^([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)/.exec(t)?.[1] ?? "";

@@ -45,6 +45,10 @@ export interface OutlineOptions {
   focus?: readonly string[];
   /** Soft cap on the outline's length in characters; far sectors lose their objects first. */
   maxChars?: number;
+  /** The sectors out of focus by their names alone, on one line (the original's sector choice
+   *  lists the known sectors' names; their rooms only once one is chosen): the outline grows
+   *  with the places known by a few words each, not by their rooms. */
+  othersByName?: boolean;
 }
 
 export class SpatialMemory {
@@ -206,6 +210,14 @@ export class SpatialMemory {
           return withObjects && objs.length ? `${a} (${objs.join(", ")})` : a;
         })
         .join("; ")}`;
+    if (opts.othersByName) {
+      const near = sectors.filter((x) => focus.has(x));
+      const far = sectors.filter((x) => !focus.has(x));
+      return [
+        ...near.map((x) => line(x, true)),
+        ...(far.length ? [`Other places: ${far.join("; ")}`] : []),
+      ].join("\n");
+    }
     const max = opts.maxChars ?? 1400;
     const lines = sectors.map((s) => line(s, true));
     let total = lines.reduce((n, l) => n + l.length + 1, 0);

@@ -51,12 +51,12 @@ export const decomposePrompt = definePrompt<DecomposeInput, DecomposeAnswer>({
   answer: DecomposeAnswer,
   maxTokens: 1500,
   system: () =>
-    `You break a town resident's schedule into concrete tasks for a life simulation. Addresses must be copied from the known places as "sector:arena:object". Stay in the current area if the task can be done there; never go into other people's rooms unless necessary.`,
+    `You break a town resident's schedule into concrete tasks for a life simulation. Addresses must be copied from the known places as "sector:arena:object" (or the sector alone, for another place). Stay in the current area if the task can be done there; never go into other people's rooms unless necessary.`,
   user: (i) => {
     const f = firstName(i.identity.name);
     return [
       iss(i.identity),
-      `${i.date}. ${f} is at ${i.currentPlace}. Known places (sector: arena (objects); ...):`,
+      `${i.date}. ${f} is at ${i.currentPlace}. Known places (sector: arena (objects); ...; then other places by name):`,
       i.outline,
       i.notes.length > 0 && `Notes:\n${bullets(i.notes, 5)}`,
       `Schedule blocks:`,

@@ -13,6 +13,10 @@ export interface ImportanceInput {
   people: readonly string[];
   /** Per item: nothing like it among what the resident holds (novelty). */
   novel?: boolean[];
+  /** How much each person matters to the resident (state.ts closeFor), for the items that are
+   *  sights of people (`sights`): a stranger seen passing is mundane. */
+  close?: ReadonlyMap<string, number>;
+  sights?: boolean[];
 }
 
 export const ImportanceAnswer = z.object({ scores: z.array(z.number().int().min(1).max(10)) });
@@ -33,7 +37,12 @@ export const importancePrompt = definePrompt<ImportanceInput, ImportanceAnswer>(
   ],
   offline: (i) => ({
     scores: i.items.map((t, n) =>
-      importanceOf(t, { at: i.at, people: i.people, novel: i.novel?.[n] }),
+      importanceOf(t, {
+        at: i.at,
+        people: i.people,
+        novel: i.novel?.[n],
+        ...(i.sights?.[n] ? { close: i.close } : {}),
+      }),
     ),
   }),
 });
