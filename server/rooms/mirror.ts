@@ -106,6 +106,8 @@ const residentNames = new WeakMap<TownState, Set<string>>();
  * residents' uses of objects go to `inUse.objects`, sent by camera; people's states to `objects`.
  */
 function stateTarget(state: TownState, inUseByArea: boolean): ViewTarget {
+  /** Seats of avatars removed by these events: one joining again under its id keeps its seat. */
+  const freed = new Map<string, number>();
   return {
     clock: (step, time) => {
       state.clock.step = step;
@@ -119,10 +121,22 @@ function stateTarget(state: TownState, inUseByArea: boolean): ViewTarget {
       const a = state.avatars.get(id);
       return a && avatarTarget(a);
     },
-    addAvatar: (v) => void state.avatars.set(v.id, avatarState(v, freeSeat(state))),
+    addAvatar: (v) => {
+      const seat = freed.get(v.id);
+      const taken = seat !== undefined && [...state.avatars.values()].some((a) => a.seat === seat);
+      state.avatars.set(
+        v.id,
+        avatarState(v, seat !== undefined && !taken ? seat : freeSeat(state)),
+      );
+    },
     addAgent: (v) => void state.agents.set(v.id, agentState(v)),
     removeAgent: (id) => void state.agents.delete(id),
-    removeAvatar: (id) => void state.avatars.delete(id),
+    removeAvatar: (id) => {
+      const a = state.avatars.get(id);
+      if (!a) return;
+      freed.set(id, a.seat);
+      state.avatars.delete(id);
+    },
     setObject: (v) => {
       const inUse = inUseByArea && !byPerson(state, v.by);
       const into = inUse ? state.inUse.objects : state.objects;

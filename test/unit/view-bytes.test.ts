@@ -262,6 +262,38 @@ describe("bytes a client is sent", () => {
     r.patch([{ ...talk, action: "the harvest fair", talkingTo: "r8" }]);
     expect(doing(oskar)).toBe("💬 the harvest fair");
   });
+  it("a person who joins again under their id is still the one a resident talks with", () => {
+    const r = room(3);
+    r.join("sessionIN", "Ines Calloway", 4, 5);
+    r.join("sessionOS", "Oskar Brandvold", 4, 6);
+    r.join("sessionUL", "Ulla Marsh", 4, 7);
+    r.patch([{ kind: "avatarLeft", avatarId: "sessionIN" }]);
+    r.patch([
+      {
+        kind: "actionStarted",
+        agentId: "r1",
+        action: "talking with Ulla Marsh",
+        emoji: "💬",
+        address: "Brackwater:Lindqvist house:study",
+        talkingTo: "sessionUL",
+      },
+    ]);
+    // Ulla's avatar joins again (the same id): the resident still talks with her, not with
+    // whoever took the seat Ines left.
+    r.patch([
+      {
+        kind: "avatarJoined",
+        avatarId: "sessionUL",
+        name: "Ulla Marsh",
+        role: "visitor",
+        x: 4,
+        y: 7,
+        sprite: 3,
+      },
+    ]);
+    const s = r.state;
+    expect(talkingToOf(s, s.agents.get("r1")!)).toBe("sessionUL");
+  });
   it("a group talk with people costs a client a few bytes at each arrival, not every name in it again", () => {
     const r = room(25);
     const ines = r.join("sessionIN", "Ines Calloway", 60, 50);
