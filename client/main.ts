@@ -17,7 +17,7 @@ import type { LiveContext, RenderInfo } from "./scenes/context.ts";
 import { TownScene } from "./scenes/TownScene.ts";
 import { makeGame } from "./game.ts";
 import { objectStates } from "../shared/objectStates.ts";
-import { avatarAt, doingOf } from "../shared/state.ts";
+import { avatarAt, doingOf, talkingToOf } from "../shared/state.ts";
 
 interface DebugHook {
   /** "idle" | "joining" | "connected" | "refused" | "reconnecting" | "waiting" | "disconnected" */
@@ -95,7 +95,7 @@ function summary(r: TownRoom | null): unknown {
       x: a.x,
       y: a.y,
       ...doingOf(s, a),
-      talkingTo: a.talkingTo,
+      talkingTo: talkingToOf(s, a),
       sprite: a.sprite,
     })),
     avatars: Array.from(s.avatars.values(), (a) => ({

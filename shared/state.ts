@@ -34,7 +34,10 @@ export const AgentState = schema(
     emoji: t.string().view(),
     // Not its address ("world:sector:arena:object"): no client reads it (the inspector has it in
     // a resident's details), and it was over half the bytes of every change of a resident's doing.
-    /** Id of the agent or avatar this agent talks to, "" when none. */
+    /**
+     * Id of the resident this agent talks to, "" when none or when it talks with a person: that
+     * one is `person`. Read both with talkingToOf().
+     */
     talkingTo: t.string().view(),
     /**
      * How many others besides talkingTo are in its talk with people, when the client writes the
@@ -50,6 +53,12 @@ export const AgentState = schema(
      * six; read it with facingOf().
      */
     facing: t.number().view(),
+    /**
+     * The seat (AvatarState.seat) of the person it talks with, 0 when none: a byte or two where
+     * the person's session id in `talkingTo` took ten, sent to every client whenever a resident
+     * turned to someone (with 500 people, a talk begun every few seconds).
+     */
+    person: t.number().view(),
   },
   "AgentState",
 );
@@ -83,6 +92,11 @@ export const AvatarState = schema(
     sprite: t.number(),
     /** The person's connection dropped: the avatar waits (RECONNECT_SECONDS) for them to come back. */
     away: t.boolean(),
+    /**
+     * A small number of its own while it is in the room (1, 2, …: the lowest free when it came),
+     * by which a resident's `person` says whom it talks with.
+     */
+    seat: t.number(),
   },
   "AvatarState",
 );
@@ -159,6 +173,36 @@ export function avatarAt(a: AvatarState | undefined): AvatarAt | undefined {
   return placed(a?.at) ?? placed(a?.far);
 }
 
+/** Id of the person in the room at a seat (AvatarState.seat), "" for none. */
+export function personAt(s: TownState, seat: number | undefined): string {
+  if (!seat) return "";
+  let seats = seatsIn.get(s);
+  const kept = seats?.get(seat);
+  if (kept !== undefined && s.avatars.get(kept)?.seat === seat) return kept;
+  seats = new Map();
+  for (const a of s.avatars.values()) if (a.seat) seats.set(a.seat, a.id);
+  seatsIn.set(s, seats);
+  return seats.get(seat) ?? "";
+}
+const seatsIn = new WeakMap<TownState, Map<number, string>>();
+
+/**
+ * Id of whom a resident talks to: a resident's or a person's (by its seat), "" when nobody (or
+ * while the resident is out of the client's view).
+ */
+export function talkingToOf(s: TownState, a: AgentState): string {
+  return a.talkingTo || personAt(s, a.person);
+}
+
+/** The lowest seat no person in the room has. */
+export function freeSeat(s: TownState): number {
+  const taken = new Set<number>();
+  for (const a of s.avatars.values()) taken.add(a.seat);
+  let seat = 1;
+  while (taken.has(seat)) seat++;
+  return seat;
+}
+
 /** The name of a resident or person in the room, if it is there. */
 function nameIn(s: TownState, id: string): string | undefined {
   return s.avatars.get(id)?.name ?? s.agents.get(id)?.name;
@@ -174,7 +218,8 @@ export function sentDoing(
   id: string,
   d: { action: string; emoji: string; talkingTo: string },
 ): { action: string; emoji: string; others: number } {
-  const withWhom = d.talkingTo || s.agents.get(id)?.talkingTo || "";
+  const now = s.agents.get(id);
+  const withWhom = d.talkingTo || (now ? talkingToOf(s, now) : "");
   const name = withWhom ? nameIn(s, withWhom) : undefined;
   const others = name === undefined || d.emoji !== TALK_EMOJI ? -1 : othersIn(s, d.action, name);
   return others >= 0
@@ -212,8 +257,9 @@ const namesIn = new WeakMap<TownState, Set<string>>();
 export function doingOf(s: TownState, a: AgentState): { action: string; emoji: string } {
   const action: string = a.action ?? "",
     emoji: string = a.emoji ?? "";
-  if (!a.talkingTo || action || emoji) return { action, emoji };
-  const name = nameIn(s, a.talkingTo) ?? "someone";
+  const withWhom = talkingToOf(s, a);
+  if (!withWhom || action || emoji) return { action, emoji };
+  const name = nameIn(s, withWhom) ?? "someone";
   const others = a.others ?? 0;
   return {
     action: talkingWith(

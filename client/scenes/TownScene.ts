@@ -12,7 +12,7 @@ import {
   type ViewRequest,
 } from "../../shared/interest.ts";
 import type { ServerMessages } from "../../shared/messages.ts";
-import { avatarAt, doingOf, facingOf, type TownState } from "../../shared/state.ts";
+import { avatarAt, doingOf, facingOf, talkingToOf, type TownState } from "../../shared/state.ts";
 import { objectStates } from "../../shared/objectStates.ts";
 import { send } from "../net.ts";
 import type { Character } from "../render/Character.ts";
@@ -56,7 +56,7 @@ export function viewOf(s: TownState): TownView {
         x: a.x,
         y: a.y,
         ...doingOf(s, a),
-        talkingTo: a.talkingTo ?? "",
+        talkingTo: talkingToOf(s, a),
         sprite: a.sprite,
         facing: facingOf(a),
       });
@@ -393,7 +393,7 @@ export class TownScene extends Phaser.Scene {
         {
           agents: Array.from(s.agents.values())
             .filter(placed)
-            .map((a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, talkingTo: a.talkingTo ?? "" })),
+            .map((a) => ({ id: a.id, name: a.name, x: a.x, y: a.y, talkingTo: talkingToOf(s, a) })),
           avatars: Array.from(s.avatars.values(), (a) => ({ id: a.id, name: a.name })),
           objects: objectStates(s).map((o) => ({
             address: o.address,
@@ -479,7 +479,7 @@ export class TownScene extends Phaser.Scene {
     this.ctx.hud.minimap.update({
       residents: Array.from(s.agents.values())
         .filter(placed)
-        .map((a) => ({ id: a.id, x: a.x, y: a.y, talking: !!a.talkingTo })),
+        .map((a) => ({ id: a.id, x: a.x, y: a.y, talking: !!talkingToOf(s, a) })),
       crowd: decodeCrowd(s.crowd),
       people: Array.from(s.avatars.values()).flatMap((a) => {
         const at = avatarAt(a);

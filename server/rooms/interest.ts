@@ -415,7 +415,7 @@ export class Interest<C extends ViewClient = ViewClient> {
   crowd(): string {
     const residents = [];
     for (const r of this.state.agents.values())
-      residents.push({ x: r.x, y: r.y, talking: !!r.talkingTo });
+      residents.push({ x: r.x, y: r.y, talking: !!(r.talkingTo || r.person) });
     return encodeCrowd(this.map, residents);
   }
 

@@ -4,6 +4,7 @@ import {
   AgentState,
   AvatarState,
   facingIndex,
+  freeSeat,
   ObjectState,
   sentDoing,
   type TownState,
@@ -23,10 +24,11 @@ export function agentState(v: AgentView): AgentState {
   Object.assign(s, sent);
   s.facing = facingIndex(facing);
   s.others = 0;
+  s.person = 0;
   return s;
 }
 
-export function avatarState(v: AvatarView): AvatarState {
+export function avatarState(v: AvatarView, seat = 0): AvatarState {
   const s = new AvatarState();
   s.id = v.id;
   s.name = v.name;
@@ -35,6 +37,7 @@ export function avatarState(v: AvatarView): AvatarState {
   s.at.y = s.far.y = v.y;
   s.sprite = v.sprite;
   s.away = v.away ?? false;
+  s.seat = seat;
   return s;
 }
 
@@ -103,6 +106,8 @@ const residentNames = new WeakMap<TownState, Set<string>>();
  * residents' uses of objects go to `inUse.objects`, sent by camera; people's states to `objects`.
  */
 function stateTarget(state: TownState, inUseByArea: boolean): ViewTarget {
+  /** Seats of avatars removed by these events: one joining again under its id keeps its seat. */
+  const freed = new Map<string, number>();
   return {
     clock: (step, time) => {
       state.clock.step = step;
@@ -116,10 +121,22 @@ function stateTarget(state: TownState, inUseByArea: boolean): ViewTarget {
       const a = state.avatars.get(id);
       return a && avatarTarget(a);
     },
-    addAvatar: (v) => void state.avatars.set(v.id, avatarState(v)),
+    addAvatar: (v) => {
+      const seat = freed.get(v.id);
+      const taken = seat !== undefined && [...state.avatars.values()].some((a) => a.seat === seat);
+      state.avatars.set(
+        v.id,
+        avatarState(v, seat !== undefined && !taken ? seat : freeSeat(state)),
+      );
+    },
     addAgent: (v) => void state.agents.set(v.id, agentState(v)),
     removeAgent: (id) => void state.agents.delete(id),
-    removeAvatar: (id) => void state.avatars.delete(id),
+    removeAvatar: (id) => {
+      const a = state.avatars.get(id);
+      if (!a) return;
+      freed.set(id, a.seat);
+      state.avatars.delete(id);
+    },
     setObject: (v) => {
       const inUse = inUseByArea && !byPerson(state, v.by);
       const into = inUse ? state.inUse.objects : state.objects;
@@ -148,10 +165,13 @@ export function mirror(
       applyEvent(target, e);
       continue;
     }
-    // A talk's doing the client writes itself is not sent (shared/state.ts, sentDoing).
+    // A talk's doing the client writes itself is not sent (shared/state.ts, sentDoing); a person
+    // it talks with is named by their seat, not their id.
     const { others, ...doing } = sentDoing(state, e.agentId, e);
-    applyEvent(target, { ...e, ...doing });
+    const person = e.talkingTo ? (state.avatars.get(e.talkingTo)?.seat ?? 0) : 0;
+    applyEvent(target, { ...e, ...doing, ...(person ? { talkingTo: "" } : {}) });
     const a = state.agents.get(e.agentId);
     if (a && a.others !== others) a.others = others;
+    if (a && a.person !== person) a.person = person;
   }
 }

@@ -10,7 +10,7 @@ import type { Room } from "@colyseus/sdk";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TALK_RANGE } from "../../shared/constants.ts";
-import { avatarAt, facingOf, type TownState } from "../../shared/state.ts";
+import { avatarAt, facingOf, talkingToOf, type TownState } from "../../shared/state.ts";
 import { facingToward } from "../../shared/view.ts";
 import {
   artifact,
@@ -81,6 +81,8 @@ const tileOf = async (page: Page) => {
   return page.evaluate((me) => window.__simulacra.state()!.avatars.find((a) => a.id === me)!, id);
 };
 const resident = (id: string) => observer.state.agents.get(id)!;
+/** Whom a resident talks to, as a client reads it (a person by their seat). */
+const withWhom = (id: string) => talkingToOf(observer.state, resident(id));
 const far = (a: { x: number; y: number }, b: { x: number; y: number }) =>
   Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 
@@ -109,7 +111,10 @@ function awakeResidentNear(
   const free = Array.from(observer.state.agents.values())
     .filter(
       (a) =>
-        !a.talkingTo && !/sleep|bed/i.test(a.action) && !not.includes(a.id) && far(a, from) > min,
+        !talkingToOf(observer.state, a) &&
+        !/sleep|bed/i.test(a.action) &&
+        !not.includes(a.id) &&
+        far(a, from) > min,
     )
     .sort((a, b) => far(a, from) - far(b, from));
   expect(free.length).toBeGreaterThan(0);
@@ -125,7 +130,7 @@ describe("talking with residents", () => {
     await page.click(`[data-inspect="${target}"]`);
     await page.click("#inspector-talk");
     // The reaction step: the resident sees Ada coming and turns to her (no word said yet).
-    await waitFor("the resident to stop for Ada", () => resident(target).talkingTo === me, 30_000);
+    await waitFor("the resident to stop for Ada", () => withWhom(target) === me, 30_000);
     const stoppedAt = { x: resident(target).x, y: resident(target).y };
     expect(far(stoppedAt, before)).toBeLessThan(far(before, await tileOf(page)) + 20);
     await page.waitForFunction(
@@ -174,7 +179,7 @@ describe("talking with residents", () => {
     const lines = await page.evaluate(() => window.__simulacra.chat());
     expect(lines.filter((l) => l.state === "failed")).toEqual([]);
     expect({ x: resident(target).x, y: resident(target).y }).toEqual(stoppedAt);
-    expect(resident(target).talkingTo).toBe(me);
+    expect(withWhom(target)).toBe(me);
     // The room sends whom it talks with, not the words: the page writes them, in the list of
     // residents and on the resident's label (the screenshot).
     expect(resident(target).action).toBe("");
@@ -191,7 +196,7 @@ describe("talking with residents", () => {
 
     // Goodbye: it answers, and goes back to its day.
     await say(page, "Goodbye, see you later!");
-    await waitFor("the resident to be free again", () => resident(target).talkingTo === "", 30_000);
+    await waitFor("the resident to be free again", () => withWhom(target) === "", 30_000);
     await page.close();
   }, 150_000);
 
@@ -255,7 +260,7 @@ describe("talking with residents", () => {
       await page.screenshot({ path: artifact(`talk-group-${names[i].toLowerCase()}.png`) });
     }
     for (const page of pages) await page.close();
-    await waitFor("the resident to be free again", () => resident(target).talkingTo === "", 30_000);
+    await waitFor("the resident to be free again", () => withWhom(target) === "", 30_000);
   }, 240_000);
 
   it("two visitors' panels are open on one resident at once and neither is locked out", async () => {

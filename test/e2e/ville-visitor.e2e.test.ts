@@ -17,7 +17,7 @@ import { OfflineGateway } from "../../server/llm/offlineGateway.ts";
 import { openStore } from "../../server/store/open.ts";
 import { townRegion } from "../../server/world/townRegions.ts";
 import { TALK_RANGE } from "../../shared/constants.ts";
-import { avatarAt, type TownState } from "../../shared/state.ts";
+import { avatarAt, talkingToOf, type TownState } from "../../shared/state.ts";
 import {
   artifact,
   ensureClientBuilt,
@@ -107,7 +107,7 @@ describe("a visitor in an imported Smallville", () => {
 
     // The nearest resident who is awake and free (the issue's six residents were all refused).
     const target = Array.from(observer.state.agents.values())
-      .filter((a) => !a.talkingTo && !/sleep|bed/i.test(a.action))
+      .filter((a) => !talkingToOf(observer.state, a) && !/sleep|bed/i.test(a.action))
       .sort((a, b) => far(a, at) - far(b, at))[0];
     expect(target, "an awake resident").toBeDefined();
     await page.click(`[data-inspect="${target.id}"]`);

@@ -7,7 +7,7 @@ import { MAX_TEXT_LENGTH } from "../../shared/constants.ts";
 import { useTestServer, waitFor } from "../helpers/server.ts";
 import { memoriesOf, walkUpTo, type Person } from "../helpers/people.ts";
 import { sleep } from "../helpers/wait.ts";
-import { avatarAt, doingOf } from "../../shared/state.ts";
+import { avatarAt, doingOf, talkingToOf } from "../../shared/state.ts";
 
 const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 let mod: Person;
@@ -42,7 +42,7 @@ describe("visitors talk to residents", () => {
       type: "say",
       message: expect.stringContaining("too far"),
     });
-    expect(jane.room.state.agents.get(resident)!.talkingTo).toBe("");
+    expect(talkingToOf(jane.room.state, jane.room.state.agents.get(resident)!)).toBe("");
 
     // Both walk up (Bea will try to cut in).
     await Promise.all([
@@ -67,7 +67,7 @@ describe("visitors talk to residents", () => {
     await waitFor("Jane gets it too", () => jane.inbox.agent_said.find((m) => m.to === jane.id));
     await waitFor(
       "the resident turns to Jane",
-      () => jane.room.state.agents.get(resident)!.talkingTo === jane.id,
+      () => talkingToOf(jane.room.state, jane.room.state.agents.get(resident)!) === jane.id,
     );
     // As her page shows it: the room sends whom it talks with, the page writes the words.
     const doing = () => doingOf(jane.room.state, jane.room.state.agents.get(resident)!);
@@ -121,7 +121,7 @@ describe("visitors talk to residents", () => {
     await waitFor("Bea's goodbye answered and her talk over", () =>
       bystander.inbox.chat_ended.find((m) => m.agentId === resident && m.avatarId === bystander.id),
     );
-    expect(jane.room.state.agents.get(resident)!.talkingTo).not.toBe("");
+    expect(talkingToOf(jane.room.state, jane.room.state.agents.get(resident)!)).not.toBe("");
     jane.room.send("say", { agentId: resident, text: "Goodbye!" });
     const ended = await waitFor("chat_ended", () =>
       jane.inbox.chat_ended.find((m) => m.agentId === resident && m.avatarId === jane.id),
@@ -132,12 +132,12 @@ describe("visitors talk to residents", () => {
     );
     await waitFor(
       "talkingTo cleared",
-      () => jane.room.state.agents.get(resident)!.talkingTo === "",
+      () => talkingToOf(jane.room.state, jane.room.state.agents.get(resident)!) === "",
     );
     // Bea, beside them, saw the talk end in the state; the message was Jane's alone.
     await waitFor(
       "Bea sees the resident free",
-      () => bystander.room.state.agents.get(resident)!.talkingTo === "",
+      () => talkingToOf(bystander.room.state, bystander.room.state.agents.get(resident)!) === "",
     );
     expect(bystander.inbox.chat_ended.filter((m) => m.avatarId === jane.id)).toEqual([]);
 
@@ -168,7 +168,7 @@ describe("visitors talk to residents", () => {
     );
     await waitFor(
       "the resident turns to Kim",
-      () => kim.room.state.agents.get(resident)!.talkingTo === kim.id,
+      () => talkingToOf(kim.room.state, kim.room.state.agents.get(resident)!) === kim.id,
     );
     // Walk to a tile 5 to 6 tiles from the resident, back the way Kim came.
     const r = t.server.host.town.agent(resident)!;
@@ -185,7 +185,7 @@ describe("visitors talk to residents", () => {
     await waitFor("chat_ended", () => kim.inbox.chat_ended.find((m) => m.avatarId === kim.id));
     await waitFor(
       "the resident is free",
-      () => kim.room.state.agents.get(resident)!.talkingTo === "",
+      () => talkingToOf(kim.room.state, kim.room.state.agents.get(resident)!) === "",
     );
     // Kim had not walked more than a few tiles when the talk ended.
     const at = avatarAt(kim.room.state.avatars.get(kim.id))!;

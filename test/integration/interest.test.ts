@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { VIEW_HYSTERESIS, VIEW_MARGIN, VIEW_MESSAGE } from "../../shared/interest.ts";
 import { useTestServer, waitFor } from "../helpers/server.ts";
 import { walkTo, walkUpTo, type Person } from "../helpers/people.ts";
-import { avatarAt } from "../../shared/state.ts";
+import { avatarAt, talkingToOf } from "../../shared/state.ts";
 
 const t = useTestServer({ MODERATOR_TOKEN: "sesame" });
 
@@ -144,7 +144,7 @@ describe("what each client is sent of others' avatars", () => {
     // Hal sees it end in the state (the resident turns from Gus); the message is Gus's alone.
     await waitFor("Hal sees the resident turn from Gus", () => {
       const r = hal.room.state.agents.get(resident.id);
-      return r !== undefined && r.talkingTo !== gus.id;
+      return r !== undefined && talkingToOf(hal.room.state, r) !== gus.id;
     });
     expect(hal.inbox.chat_ended.filter((m) => m.avatarId === gus.id)).toEqual([]);
     // Faye, far away with a small camera, was sent none of it.

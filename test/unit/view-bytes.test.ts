@@ -14,7 +14,7 @@ import {
   VIEW_MARGIN,
 } from "../../shared/interest.ts";
 import { objectStates } from "../../shared/objectStates.ts";
-import { avatarAt, doingOf, facingOf, TownState } from "../../shared/state.ts";
+import { avatarAt, doingOf, facingOf, talkingToOf, TownState } from "../../shared/state.ts";
 
 const MAP = { width: 160, height: 120 };
 
@@ -230,10 +230,12 @@ describe("bytes a client is sent", () => {
     const started = r.patch([{ ...talk, talkingTo: "sessionOS" }]);
     for (const c of [ines, oskar]) {
       expect(doing(c)).toBe("💬 talking with Oskar Brandvold");
-      expect(c.decoder!.state.agents.get("r7")!.talkingTo).toBe("sessionOS");
-      // Whom it talks with (his session id and a few bytes of structure), not the words
-      // "talking with Oskar Brandvold" and 💬 besides (49 bytes on the old state).
-      expect(started.get(c)!.length, c.sessionId).toBeLessThanOrEqual(18);
+      const s = c.decoder!.state;
+      expect(talkingToOf(s, s.agents.get("r7")!)).toBe("sessionOS");
+      // Whom it talks with (his seat in the room and a few bytes of structure), not the words
+      // "talking with Oskar Brandvold" and 💬 besides (49 bytes on the old state), nor his
+      // session id (18 bytes with it).
+      expect(started.get(c)!.length, c.sessionId).toBeLessThanOrEqual(8);
       expect(Buffer.from(started.get(c)!).includes(Buffer.from("Oskar"))).toBe(false);
     }
     // It turns to him: a byte for the way it looks (9 bytes with the word "right").
@@ -243,7 +245,7 @@ describe("bytes a client is sent", () => {
     // The talk ends: the resident is free, choosing what next, and shown so (not still talking).
     const ended = r.patch([{ ...talk, talkingTo: "" }]);
     expect(ended.get(ines)!.length).toBeLessThanOrEqual(4);
-    expect(ines.decoder!.state.agents.get("r7")!.talkingTo).toBe("");
+    expect(talkingToOf(ines.decoder!.state, ines.decoder!.state.agents.get("r7")!)).toBe("");
     expect(doing(ines)).toBe(" ");
     r.patch([
       {
@@ -259,6 +261,38 @@ describe("bytes a client is sent", () => {
     // A talk on a topic (two residents) is sent as it is: the client cannot write it.
     r.patch([{ ...talk, action: "the harvest fair", talkingTo: "r8" }]);
     expect(doing(oskar)).toBe("💬 the harvest fair");
+  });
+  it("a person who joins again under their id is still the one a resident talks with", () => {
+    const r = room(3);
+    r.join("sessionIN", "Ines Calloway", 4, 5);
+    r.join("sessionOS", "Oskar Brandvold", 4, 6);
+    r.join("sessionUL", "Ulla Marsh", 4, 7);
+    r.patch([{ kind: "avatarLeft", avatarId: "sessionIN" }]);
+    r.patch([
+      {
+        kind: "actionStarted",
+        agentId: "r1",
+        action: "talking with Ulla Marsh",
+        emoji: "💬",
+        address: "Brackwater:Lindqvist house:study",
+        talkingTo: "sessionUL",
+      },
+    ]);
+    // Ulla's avatar joins again (the same id): the resident still talks with her, not with
+    // whoever took the seat Ines left.
+    r.patch([
+      {
+        kind: "avatarJoined",
+        avatarId: "sessionUL",
+        name: "Ulla Marsh",
+        role: "visitor",
+        x: 4,
+        y: 7,
+        sprite: 3,
+      },
+    ]);
+    const s = r.state;
+    expect(talkingToOf(s, s.agents.get("r1")!)).toBe("sessionUL");
   });
   it("a group talk with people costs a client a few bytes at each arrival, not every name in it again", () => {
     const r = room(25);
@@ -284,12 +318,13 @@ describe("bytes a client is sent", () => {
       ]);
     const sizes: number[] = [];
     for (let n = 1; n <= people.length; n++) sizes.push(talk(n, n - 1).get(ines)!.length);
-    // Each arrival: whom it talks with now and how many others (every name, 200 bytes at twelve).
-    expect(Math.max(...sizes)).toBeLessThanOrEqual(18);
+    // Each arrival: whom it talks with now and how many others (every name, 200 bytes at twelve;
+    // 18 with the session id of whom it talks with).
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(8);
     expect(doing()).toBe("💬 talking with Visitor 12 and 11 others");
     // One leaves; it answers the first again.
     const left = talk(11, 0).get(ines)!.length;
-    expect(left).toBeLessThanOrEqual(18);
+    expect(left).toBeLessThanOrEqual(8);
     expect(doing()).toBe("💬 talking with Visitor 1 and 10 others");
     talk(2, 1);
     expect(doing()).toBe("💬 talking with Visitor 2 and one other");
