@@ -5,8 +5,18 @@
 // "plan"), not from a list of the personas' words. Answers take the clauses as values and say
 // them through the realiser; nothing is re-parsed from what the engine wrote.
 import nlp from "compromise";
-import { closeness, glossOf, kindOf, lemma, senses, synset, valence, type Pos } from "./lexicon.ts";
-import { Bounded, copyOf, sentencesOf, termsOf as parsedTerms } from "./parse.ts";
+import {
+  closeness,
+  domainOf,
+  glossOf,
+  kindOf,
+  lemma,
+  senses,
+  synset,
+  valence,
+  type Pos,
+} from "./lexicon.ts";
+import { Bounded, copyOf, parsed, sentencesOf, termsOf as parsedTerms } from "./parse.ts";
 import { pronounOf, type Pronoun } from "./realise.ts";
 import { notePronoun } from "./pronouns.ts";
 import { refersBack } from "./anaphora.ts";
@@ -473,6 +483,23 @@ function kinWord(t: Term): boolean {
   return ["relative", "kinsman"].some((of) => kindOf(n, of));
 }
 
+/** Whether a clause says what its subject does not perceive or know ("She has not noticed that
+ *  Felix is writing a song for her", "He doesn't know ..."): a negated verb of perceiving or
+ *  knowing (WordNet's files) said of the persona's subject. */
+export function unawareIn(text: string): boolean {
+  const verb = (
+    parsed(text)
+      .match(
+        "^#Pronoun #Adverb? (#Auxiliary|#Copula|#Modal)? #Adverb? (not|never) #Adverb? [#Verb]",
+        0,
+      )
+      .out("array") as string[]
+  )[0]?.toLowerCase();
+  if (!verb) return false;
+  const l = lemma(verb, "verb") ?? verb;
+  return ["verb.perception", "verb.cognition"].includes(domainOf(l, "verb"));
+}
+
 const cache = new Map<string, PersonaFacts>();
 
 /** The persona read into facts (cached per persona text). */
@@ -487,6 +514,8 @@ export function personaFacts(p: PersonaText): PersonaFacts {
   for (const source of ["learned", "currently", "lifestyle"] as const) {
     const subject = pronoun === "they" ? first : pronoun === "she" ? "She" : "He";
     clauses(p[source], subject).forEach((text, i) => {
+      // (What it has not noticed or does not know is the narrator's, never its own to say.)
+      if (unawareIn(text)) return;
       const terms = termsWithPos(text);
       const words = terms.map((t) => t.word);
       const people = termsOf(text)

@@ -667,7 +667,12 @@ export function answerPeople(
       !verb &&
       u.about === "you" &&
       u.wh === "what" &&
-      u.span === "recent" &&
+      // (Or its work asked of as under way, "what are you working on?": what it is at these
+      // days, not what its trade is.)
+      (u.span === "recent" ||
+        (["now", "general"].includes(u.span) &&
+          parsed(u.text).has("you #Adverb? #Gerund") &&
+          u.topic.some((w) => u.pos?.[w] === "verb" && closeness(w, "work") >= 0.6))) &&
       // (A doing or a state asked of, "busy doing", not a thing: "what books are you reading?")
       u.topic.every((w) => u.pos?.[w] === "verb" || u.pos?.[w] === "adj") &&
       // (What troubles or moves it is its feelings, "what are you worried about these days?";
