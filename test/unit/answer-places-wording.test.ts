@@ -72,6 +72,12 @@ describe("places asked of in everyday wordings", () => {
     }
   });
 
+  it("says a doing it knows no place for in the asker's person", () => {
+    const a = ask("Where can I get my beard cut?");
+    expect(a).toMatch(/your beard/);
+    expect(a).not.toMatch(/my beard/);
+  });
+
   it("reads a person's name in a place's name as whose it is, not what it is for", () => {
     // (WordNet's William Harvey was a physician: the chandlery is no doctor's.)
     const a = ask("Is there a doctor in town?");
