@@ -63,6 +63,7 @@ import {
   leisurePlace,
   ownPlaces,
   waySought,
+  placeNounAsked,
 } from "./answers/places.ts";
 import {
   identity,
@@ -345,6 +346,9 @@ export function answerPeople(
       (u.wh === "yesno" &&
         (existential ||
           (parsed(u.text).has("(somewhere|anywhere|someplace)") && u.about !== "you"))) ||
+      // "Any good places to eat around here?": a place asked for by a noun of place, with no
+      // question word.
+      (u.wh === "yesno" && u.about !== "you" && placeNounAsked(u)) ||
       // "How do I get to the library?": the way to a place it knows, all that is asked of
       // it (not "how do I JOIN the college?").
       (u.wh === "how" && (u.about === "me" || u.about === "people") && waySought(u, k)));
@@ -354,13 +358,28 @@ export function answerPeople(
   // "What's your favourite spot in town?": the place of a habit of its own.
   // ("Where do you like to go in town?": a place of its own liking asked for; "where do you go to
   // RELAX?": where it goes for a pastime.)
+  const placeRanked = (
+    parsed(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]
+  ).some((n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location");
+  // ("What's the nicest SPOT in town?": the best of the town's places by nothing but being a
+  // place is its own view, its favourite; "the best place FOR COFFEE" asks for what serves.)
+  const placeOnly = () => {
+    const things = u.topic.filter((w) => u.pos?.[w] !== "adj" && !setIn(w));
+    return (
+      things.length > 0 &&
+      things.every((w) => domainOf(w, "noun") === "noun.location") &&
+      purposeWords(u).every((w) => u.pos?.[w] === "adj" || things.includes(w))
+    );
+  };
   const favourite =
     !opinion &&
-    u.about === "you" &&
-    ((u.wh === "where" && (likingAsked(u) || leisureAsked(u).length > 0)) ||
-      (parsed(u.text).match("(#Adjective|#Superlative) [#Noun]", 0).out("array") as string[]).some(
-        (n) => domainOf(lemma(n.toLowerCase(), "noun") ?? n, "noun") === "noun.location",
-      ));
+    ((u.about === "you" &&
+      ((u.wh === "where" && (likingAsked(u) || leisureAsked(u).length > 0)) || placeRanked)) ||
+      ((u.wh === "what" || u.wh === "which") &&
+        u.about !== "person" &&
+        parsed(u.text).has("#Superlative") &&
+        placeRanked &&
+        placeOnly()));
   // "Is the cafe still open?": a yes/no on a place it knows, now, answered from its own day there
   // (it is there now, was earlier, will be later), else honestly that it has not been by.
   const placeAsked =

@@ -147,7 +147,10 @@ export function notKnown(
     return `I haven't heard of ${swapPerson(thing)}, so I couldn't tell you. What's it like?`;
   } else if (whAux && whAux[2] && whAux[3].toLowerCase() !== "you") {
     const modal = /^(do|does|did)$/i.test(whAux[2]) ? "" : `${whAux[2].toLowerCase()} `;
-    said = `I'm not sure ${whAux[1].toLowerCase()} ${swapPerson(whAux[3].toLowerCase())} ${modal}${whAux[4]}`;
+    // (The rest in the listener's person too, "where you could get YOUR hair cut", where it
+    // names nobody as "you": swapped back, an object "you" would be "I".)
+    const rest = /\byou(r|rs|rself)?\b/i.test(whAux[4]) ? whAux[4] : swapPerson(whAux[4]);
+    said = `I'm not sure ${whAux[1].toLowerCase()} ${swapPerson(whAux[3].toLowerCase())} ${modal}${rest}`;
   } else if (u.wh === "yesno" && /^(is|are) there (?!somewhere|anywhere|someplace)(.+)$/i.test(q)) {
     // "Is there a doctor in town?": the thing, its place words left off.
     const thing = /^(?:is|are) there (.+)$/i

@@ -4,6 +4,7 @@ import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts"
 import type { DayBlock, Knowledge, KnownPlace } from "../../language/knowledge.ts";
 import { sidePhrase } from "../../language/positions.ts";
 import {
+  broader,
   closeness,
   domainOf,
   kindOf,
@@ -14,7 +15,7 @@ import {
   type Synset,
   useMatch,
 } from "../../language/lexicon.ts";
-import { parsed, termsOf } from "../../language/parse.ts";
+import { copyOf, parsed, termsOf } from "../../language/parse.ts";
 import { swapPerson } from "../../language/pronouns.ts";
 import { listOf, sentence } from "../../language/realise.ts";
 import {
@@ -38,6 +39,20 @@ export const FRAMING_VERBS = [
 /** What a question asks a place for: the things and doings asked about, not when, who, or the
  *  verbs of going and finding that frame it ("where do PEOPLE GO for a drink in the EVENING"). */
 export function purposeWords(u: Utterance): string[] {
+  return purposeRead(u).words;
+}
+
+/** Whether all a question says is how a place is asked for, who goes and when, with nothing it
+ *  is sought for ("where do people go on a Friday night?"). */
+export function onlyFraming(u: Utterance): boolean {
+  return purposeRead(u).framed;
+}
+
+function purposeRead(u: Utterance): { words: string[]; framed: boolean } {
+  // Two words said together that WordNet holds as one noun are one thing asked for, read by its
+  // head with its modifier ("a POST OFFICE" is no office of any kind; "a SWIMMING POOL").
+  const joined = compounds(u);
+  if (joined !== u) return purposeRead(joined);
   // (A word used as a noun is no verb of going: "take a WALK".)
   const verbish = (w: string) =>
     u.pos?.[w] !== "noun" && senses(w, "verb").length > senses(w, "noun").length;
@@ -59,7 +74,12 @@ export function purposeWords(u: Utterance): string[] {
     senses(w, "verb")
       .slice(0, 4)
       .some((s) => s.domain === "verb.possession") &&
-    (objects.get(w) ?? []).some((o) => o !== w && u.topic.includes(o) && !framing(o));
+    (objects.get(w) ?? []).some(
+      (o) =>
+        o !== w &&
+        // (Its object, or a compound it opens: "find the POST office".)
+        u.topic.some((t) => (t === o && !framing(t)) || (t !== o && t.split(" ")[0] === o)),
+    );
   // A place asked for in a clause of its own frames the words before it ("any IDEA where I could
   // find some lunch?", "do you KNOW where ..."): what is sought is said in the clause.
   const clause = u.text.toLowerCase().search(/\bwhere\b/);
@@ -77,11 +97,74 @@ export function purposeWords(u: Utterance): string[] {
   // (A word used as an adjective says how, "a QUIET spot to read", when something else says what
   // for.)
   const what = purpose.filter((w) => u.pos?.[w] !== "adj");
-  if (what.length) return what;
+  if (what.length) return { words: what, framed: false };
   // (Nor, when all is framing, the place the question is set in: "a doctor IN TOWN".)
   const setIn = (w: string) =>
     domainOf(w, "noun") === "noun.location" && parsed(u.text).has(`#Preposition the? ${w}`);
-  return purpose.length ? purpose : u.topic.filter((w) => !modifier(w) && !setIn(w));
+  return purpose.length
+    ? { words: purpose, framed: false }
+    : { words: u.topic.filter((w) => !modifier(w) && !setIn(w)), framed: true };
+}
+
+/** The utterance with each two topic words said next to each other that WordNet holds as one
+ *  noun joined into it (its lemma, as a noun), and each phrasal verb whose particle opens a
+ *  phrase of place or time read as its verb ("kids PLAY around here", "people GO on a Friday
+ *  night": no idiom of playing around nor going on): the same utterance where there are none. */
+function compounds(u: Utterance): Utterance {
+  const ts = termsOf(u.text);
+  const placeOrTime = (t: (typeof ts)[number] | undefined) =>
+    !!t &&
+    (t.tags.includes("Date") ||
+      ["noun.time", "noun.location"].includes(
+        domainOf(lemma(t.normal.replace(/[^a-z'-]/g, ""), "noun") ?? t.normal, "noun"),
+      ));
+  const unphrased = u.topic.map((w) => {
+    const [verb, particle, ...rest] = w.split(" ");
+    if (!particle || rest.length || u.pos?.[w] !== "verb") return w;
+    const at = ts.findIndex(
+      (t, i) =>
+        t.normal === particle &&
+        i > 0 &&
+        (lemma(ts[i - 1].normal, "verb") ?? infinitive(ts[i - 1].normal)) === verb,
+    );
+    if (at < 0) return w;
+    let j = at + 1;
+    while (ts[j] && ["Determiner", "Adjective"].some((g) => ts[j].tags.includes(g))) j++;
+    return placeOrTime(ts[j]) ? verb : w;
+  });
+  if (unphrased.some((w, i) => w !== u.topic[i])) {
+    const pos: Record<string, Pos> = { ...u.pos };
+    for (const w of unphrased) if (!u.topic.includes(w)) pos[w] = "verb";
+    return compounds({ ...u, topic: unphrased, pos });
+  }
+  const text = u.text
+    .toLowerCase()
+    .replace(/[^a-z' ]+/g, " ")
+    .replace(/\s+/g, " ");
+  const said = termsOf(u.text).map((t) => t.normal.replace(/[^a-z'-]/g, ""));
+  const topic: string[] = [];
+  const pos: Record<string, Pos> = { ...u.pos };
+  let joined = false;
+  for (let i = 0; i < u.topic.length; i++) {
+    const [a, b] = [u.topic[i], u.topic[i + 1]];
+    // (As said, a word's own form before the head: "post office", not "posts office".)
+    const at = b ? said.findIndex((w, j) => (lemma(w, "noun") ?? w) === a && said[j + 1]) : -1;
+    const phrase = at >= 0 ? `${said[at]} ${said[at + 1]}` : "";
+    const one = phrase && (lemma(phrase, "noun") ?? "").replace(/_/g, " ");
+    if (
+      b &&
+      one &&
+      (lemma(said[at + 1], "noun") ?? said[at + 1]) === b &&
+      text.includes(phrase) &&
+      u.pos?.[b] === "noun"
+    ) {
+      topic.push(one);
+      pos[one] = "noun";
+      joined = true;
+      i++;
+    } else topic.push(a);
+  }
+  return joined ? { ...u, topic, pos } : u;
 }
 
 /** Each verb of a text (by its lemma) with the nouns it takes as its object (the noun after it,
@@ -91,7 +174,9 @@ function objectsOfVerbs(text: string): Map<string, string[]> {
   const ts = termsOf(text);
   const tagged = (t: (typeof ts)[number], tag: string) => t.tags.includes(tag);
   for (let i = 0; i < ts.length; i++) {
-    if (!tagged(ts[i], "Verb") || tagged(ts[i], "Auxiliary") || tagged(ts[i], "Modal")) continue;
+    // (A copula takes no object: "where IS the doctor".)
+    if (["Auxiliary", "Modal", "Copula"].some((g) => tagged(ts[i], g)) || !tagged(ts[i], "Verb"))
+      continue;
     const word = ts[i].normal;
     const verb = lemma(word, "verb") ?? infinitive(word) ?? word;
     let j = i + 1;
@@ -143,7 +228,11 @@ export function placesFor(
     .map((p) => ({
       p,
       words: [
-        ...wordsOf(`${p.name} ${p.parts.join(" ")}`).map((w) => [w, 1, "noun", false] as const),
+        // (Not a name WordNet knows only as someone's, "HARVEY Oak Supply Store": it says whose
+        // the place is, not what for; a physician named Harvey makes it no doctor's.)
+        ...wordsOf(`${p.name} ${p.parts.join(" ")}`)
+          .filter((w) => !namesOnly(w))
+          .map((w) => [w, 1, "noun", false] as const),
         // (The kind of place its name ends in, read whole: a "coffee house" is a coffeehouse.)
         ...[nameHead(p.name.split(" of ")[0])]
           .filter((h) => h.includes(" ") || !wordsOf(p.name).includes(h))
@@ -243,6 +332,35 @@ export function placesFor(
     })
     .filter((x) => x.top >= 0.4 && x.s >= 0.6 && x.own > 0)
     .sort((a, b) => b.s - a.s);
+}
+
+/** The places that serve what each thing asked is a kind of, by WordNet's broader sense of its
+ *  first ("dinner" is a meal, which a cafe serves, where nowhere names dinner); none where a
+ *  doing is asked too ("a coffee and WORK for a bit": the doing says what the place is for). */
+function servingPlaces(
+  asked: string[],
+  u: Utterance,
+  k: Knowledge,
+  residents: readonly string[],
+): ReturnType<typeof placesFor> {
+  if (asked.some((w) => u.pos?.[w] === "verb")) return [];
+  const broad = asked.map((w) => {
+    const first = senses(w, "noun")[0];
+    const up = first ? broader(first)[0] : undefined;
+    return up?.words[0]?.replace(/_/g, " ") ?? w;
+  });
+  return broad.some((w, i) => w !== asked[i]) ? placesFor(broad, k, residents) : [];
+}
+
+/** Whether WordNet knows a word only as the name of someone or somewhere (its every sense an
+ *  instance: "harvey", William Harvey; "johnson", a president). */
+function namesOnly(word: string): boolean {
+  const all = senses(word, "noun");
+  return (
+    all.length > 0 &&
+    senses(word).length === all.length &&
+    all.every((s) => s.pointers.some((p) => p.symbol === "@i"))
+  );
 }
 
 /** The kind of place a name ends in, as WordNet spells it: its last two words where they make one
@@ -461,12 +579,12 @@ export function places(
   f?: PersonaFacts,
 ): Source {
   const asked = purposeWords(u);
-  const scored = placesFor(asked, k, residents);
+  const direct = placesFor(asked, k, residents);
   const sectorOf = (name: string) => name.split(" of ").at(-1) ?? name;
   // Where it goes itself for what is asked, said as its own, where the town's places serve
   // nothing asked or that place is the one that serves it best (not the college it studies at as
   // a place to visit when there is a park; not where it writes letters as a place to read).
-  const fits = (sector: string) => !scored.length || sectorOf(scored[0].p.name) === sector;
+  const fits = (sector: string) => !direct.length || sectorOf(direct[0].p.name) === sector;
   // A kind of place asked for that it knows none of ("where's the LIBRARY?", "is there a
   // CINEMA?" in a town without one): honestly none, before any place of its own days, and a
   // place near in kind only, said as the other thing it is (a cafe for a restaurant, not for
@@ -493,7 +611,7 @@ export function places(
       .filter(
         ({ p, c }) =>
           c >= 0.45 ||
-          (c >= 0.35 && !p.name.includes(" of ") && scored.some((x) => x.p.name === p.name)),
+          (c >= 0.35 && !p.name.includes(" of ") && direct.some((x) => x.p.name === p.name)),
       )
       .sort((a, b) => b.c - a.c)[0]?.p;
     return {
@@ -504,6 +622,34 @@ export function places(
         ),
       ],
     };
+  }
+  // Where people go, with nothing they go for ("where do people go on a Friday night?"): the
+  // town's place most of its doings are at, by the plans it knows of (a pub where the town drinks,
+  // plays and eats), not a home.
+  const going = termsOf(u.text).some(
+    (t) =>
+      t.tags.includes("Verb") &&
+      !t.tags.includes("Auxiliary") &&
+      domainOf(lemma(t.normal, "verb") ?? infinitive(t.normal) ?? t.normal, "verb") ===
+        "verb.motion",
+  );
+  if (going && onlyFraming(u)) {
+    const busiest = k.places
+      .filter(
+        (p) =>
+          !p.dwelling &&
+          !p.name.includes(" of ") &&
+          p.name !== sectorOf(k.home) &&
+          (p.uses?.length ?? 0) > 0,
+      )
+      .sort((a, b) => new Set(b.uses).size - new Set(a.uses).size)[0];
+    if (busiest)
+      return {
+        name: "places",
+        sentences: [
+          sentence(`Most people end up at ${busiest.name}, I'd say${lies(busiest, "; it's ")}`),
+        ],
+      };
   }
   if (f) {
     // (Going itself is all that is asked: WordNet's "visit", to go to see a place.)
@@ -517,12 +663,15 @@ export function places(
     const own = ownPlaceFor(asked, u, f, k);
     if (own.sentences.length && fits(own.sector)) return own;
   }
+  // (Where nothing serves it as asked and it goes nowhere for it itself, what it is a kind of.)
+  const scored = direct.length ? direct : servingPlaces(asked, u, k, residents);
   // A room asked for by its own name ("where the library is") before the building around it,
   // then a building by its own ("where's the PARK?", "how do I get to the CAFE?"), by any of
   // its name's senses as a place (a "green" is a park).
   // (A kind of two words is named by the kind a name ends in: a "coffee shop" is the cafe, not
   // the shop floor of the supply store.)
-  const compound = kind?.includes(" ") ? kind : undefined;
+  // (Also one asked with a doing, "where can I FIND a coffee shop?".)
+  const compound = [kind, ...asked].find((w) => w?.includes(" ") && placeKind(w));
   const ofKind = (name: string) =>
     !compound ||
     [nameHead(name), nameHead(name.split(" of ")[0])].some(
@@ -595,12 +744,16 @@ function kindAsked(u: Utterance, asked: string[]): string | undefined {
           senses(compound, "noun").length > 0
         ? compound
         : undefined;
-  // (Its first two senses: a "cinema" is first the art of film, then a movie theater.)
-  return w &&
-    u.pos?.[w] !== "verb" &&
-    ["structure", "facility", "establishment", "tract"].some((x) => kindOf(w, x, { senses: 2 }))
-    ? w
-    : undefined;
+  return w && u.pos?.[w] !== "verb" && placeKind(w) ? w : undefined;
+}
+
+/** Whether a noun names a kind of place one goes to: a building, an establishment, a facility, a
+ *  tract of land, or an organisation (a post office, a branch of the postal service), by its
+ *  first two senses (a "cinema" is first the art of film, then a movie theater). */
+function placeKind(w: string): boolean {
+  return ["structure", "facility", "establishment", "tract", "organization"].some((x) =>
+    kindOf(w, x, { senses: 2 }),
+  );
 }
 
 /** Whether it knows a place of a kind: one named by it, by a kind of it (a bakery is a shop) or
@@ -653,7 +806,10 @@ function soughtAs(u: Utterance, asked: string[]): string {
     [...objects].filter(([, os]) => os.some((o) => asked.includes(o))).map(([v]) => v),
   );
   const start = [
-    (i: number) => verbs.has(terms[i].normal) || verbs.has(root(terms[i].normal)),
+    // (A verb as the tagger reads it in the sentence: "where do KIDS play" opens at "play".)
+    (i: number) =>
+      terms[i].tags.includes("Verb") &&
+      (verbs.has(terms[i].normal) || verbs.has(root(terms[i].normal))),
     (i: number) =>
       i > 0 && terms[i - 1].normal === "to" && senses(terms[i].normal, "verb").length > 0,
     (i: number) => terms[i].tags.includes("Verb") && getting.has(root(terms[i].normal)),
@@ -683,12 +839,44 @@ function soughtAs(u: Utterance, asked: string[]): string {
   return phrase ? `to ${swapPerson(phrase)}` : "";
 }
 
+/** Whether a question asks for a place by an indefinite noun of place, with no question word
+ *  ("Any good PLACES to eat around here?", "a SPOT for a picnic?"): WordNet's noun of location,
+ *  said as any one of its kind (after "a", "any", "some", adjectives only, or opening the
+ *  question), not the place a question is set in ("anything new IN TOWN?") nor one named. */
+export function placeNounAsked(u: Utterance): boolean {
+  const doc = parsed(u.text);
+  const nouns = [
+    "(a|an|any|some) [#Noun]",
+    "(a|an|any|some) #Adjective+ [#Noun]",
+    "^#Verb? [#Noun]",
+    "^#Verb? #Adjective+ [#Noun]",
+  ].flatMap((m) => doc.match(m, 0).out("array") as string[]);
+  return nouns.some((n) => {
+    const w = n.toLowerCase().replace(/[^a-z ]/g, "");
+    // (By its singular where the plural is a word of its own: "spots" are also a rash.)
+    const one = copyOf(`the ${w}`).nouns().toSingular().text().replace(/^the /i, "").trim() || w;
+    return (
+      // (Not a place's own name: "any news from the Market?")
+      !(/^[A-Z]/.test(n.trim()) && !u.text.trim().startsWith(n.trim())) &&
+      [w, one].some((x) => senses(lemma(x, "noun") ?? x, "noun")[0]?.domain === "noun.location") &&
+      !doc.has(`#Preposition #Determiner? #Adjective* ${w}`)
+    );
+  });
+}
+
 /** Whether all a question asks of is a place it knows, by its name ("how do I find the POST
  *  OFFICE?"): the way there is sought, not how to do something at it. */
 export function waySought(u: Utterance, k: Knowledge): boolean {
-  const asked = purposeWords(u);
+  // (Not the verb of finding that frames it: "how do I FIND the post office?")
+  const asked = purposeWords(u).filter(
+    (w) => !(u.pos?.[w] === "verb" && FRAMING_VERBS.includes(domainOf(w, "verb"))),
+  );
   const named = new Set(k.places.filter((p) => !p.dwelling).flatMap((p) => wordsOf(p.name)));
-  return asked.length > 0 && asked.every((w) => u.pos?.[w] !== "verb" && named.has(w));
+  // (A compound asked by its words, each in a name: "the POST OFFICE" of Quill Lane post office.)
+  return (
+    asked.length > 0 &&
+    asked.every((w) => u.pos?.[w] !== "verb" && w.split(" ").every((x) => named.has(x)))
+  );
 }
 
 /** Where a place lies, as one tells the way, after `lead` ("is", "; it's"): its part of town
