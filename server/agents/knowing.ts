@@ -6,7 +6,7 @@ import type { PlannedTask } from "./execute.ts";
 import type { Block } from "./schedule.ts";
 import type { Knowledge, DayBlock, Commitment, KnownPlace } from "./language/knowledge.ts";
 import { placeOf } from "./language/knowledge.ts";
-import { doingAsTold, personaFacts, type PersonaFacts } from "./language/facts.ts";
+import { doingsAsTold, personaFacts, type PersonaFacts } from "./language/facts.ts";
 import { nameCandidates, withLast } from "./language/names.ts";
 import { SpatialMemory } from "./memory/spatial.ts";
 import type { MemoryNote } from "./memory/note.ts";
@@ -294,8 +294,7 @@ export function knowledgeOf(
   // goes to a friend (one it has come to know, or one its persona names as friend or kin) whole,
   // to anyone else or to the person it is about without that person, or not at all.
   const f = personaFacts(s.persona);
-  const told = (task: string) =>
-    doingAsTold(task, f, speaker, knowsSpeaker || namedFriend(f, speaker));
+  const told = doingsAsTold(f, speaker, knowsSpeaker || namedFriend(f, speaker));
   const toldBlocks = (bs: DayBlock[]) =>
     bs.flatMap((b) => {
       const task = told(b.task);

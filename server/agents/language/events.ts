@@ -244,6 +244,19 @@ function sharedWords(places: readonly PlaceName[]): Map<string, number> {
   return shared;
 }
 
+/** The pattern of a word of a place's name, on its own (made once per word; no `g` flag, so it
+ *  keeps no state between texts). */
+const wordPatterns = new Map<string, RegExp>();
+function wordPattern(w: string): RegExp {
+  let re = wordPatterns.get(w);
+  if (!re) {
+    re = new RegExp(`\\b${w.replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "iu");
+    if (wordPatterns.size >= 10_000) wordPatterns.clear();
+    wordPatterns.set(w, re);
+  }
+  return re;
+}
+
 export function findPlace(
   text: string,
   places: readonly PlaceName[],
@@ -284,11 +297,9 @@ export function findPlace(
     if (score === 0) {
       const words = contentWords(p.name).filter((w) => (shared.get(w) ?? 0) <= 1);
       if (words.length === 0) continue;
-      const hits = words.filter((w) =>
-        new RegExp(`\\b${w.replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "iu").test(lower),
-      );
+      const hits = words.filter((w) => wordPattern(w).test(lower));
       if (hits.length === 0 || hits.length < Math.ceil(words.length * 0.6)) continue;
-      const at = new RegExp(`\\b${hits[0].replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "iu").exec(text);
+      const at = wordPattern(hits[0]).exec(text);
       if (at && personBefore(at.index, name)) continue;
       score = 5 + hits.join(" ").length;
       pos = at?.index ?? 0;
@@ -534,8 +545,9 @@ function parseEvent(
       return false;
     // A time alone is when, never what; one a name swallowed ("my birthday dinner tomorrow")
     // leaves the name.
+    // (The tagger's dates first: a phrase with none needs no reading against the time said.)
     const dated = parsed(c).match("#Date+");
-    if (readTime(c, ref) !== undefined && dated.found && !clean(c.replace(dated.text(), "")))
+    if (dated.found && readTime(c, ref) !== undefined && !clean(c.replace(dated.text(), "")))
       return false;
     // A span of time ("in the evenings", "at weekends") is when, never what.
     if (timeSpan(c)) return false;

@@ -572,31 +572,45 @@ export function doingAsTold(
   listener: string,
   friend: boolean,
 ): string | undefined {
-  const withheld = f.facts.filter(
-    (x) => x.people.length && ((!friend && x.secret) || privateTo(x.text, listener)),
-  );
-  if (!withheld.length) return task;
-  let told = task;
-  for (const x of withheld) {
-    const named = x.people.filter((p) => speaksOf(told, p));
-    if (!named.length) continue;
-    const things = termsWithPos(told).filter((w) => w.pos === "noun");
-    const theirs = Object.entries(x.pos)
-      .filter(([w, pos]) => pos === "noun" && !x.people.some((p) => p.toLowerCase() === w))
-      .map(([w]) => w);
-    const shared = things.some(
-      (t) =>
-        !named.some((p) => p.toLowerCase() === t.word) &&
-        theirs.some((w) => closeness(t.word, w) >= 0.8),
-    );
-    if (!shared) continue;
-    for (const p of named) {
-      const without = withoutPerson(told, p);
-      if (without === undefined) return undefined;
-      told = without;
+  return doingsAsTold(f, listener, friend)(task);
+}
+
+/** doingAsTold for many doings told to one listener: the facts it withholds from that listener
+ *  (and their things) are read once, not again for every doing of a day's plan. */
+export function doingsAsTold(
+  f: PersonaFacts,
+  listener: string,
+  friend: boolean,
+): (task: string) => string | undefined {
+  const withheld = f.facts
+    .filter((x) => x.people.length && ((!friend && x.secret) || privateTo(x.text, listener)))
+    .map((x) => ({
+      people: x.people,
+      theirs: Object.entries(x.pos)
+        .filter(([w, pos]) => pos === "noun" && !x.people.some((p) => p.toLowerCase() === w))
+        .map(([w]) => w),
+    }));
+  if (!withheld.length) return (task) => task;
+  return (task) => {
+    let told = task;
+    for (const x of withheld) {
+      const named = x.people.filter((p) => speaksOf(told, p));
+      if (!named.length) continue;
+      const things = termsWithPos(told).filter((w) => w.pos === "noun");
+      const shared = things.some(
+        (t) =>
+          !named.some((p) => p.toLowerCase() === t.word) &&
+          x.theirs.some((w) => closeness(t.word, w) >= 0.8),
+      );
+      if (!shared) continue;
+      for (const p of named) {
+        const without = withoutPerson(told, p);
+        if (without === undefined) return undefined;
+        told = without;
+      }
     }
-  }
-  return told;
+    return told;
+  };
 }
 
 /** A text without the phrase that names a person: the preposition before the name, the name and

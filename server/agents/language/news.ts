@@ -419,12 +419,16 @@ function toldIn(text: string): Told {
       if (t.pos === "noun" && domainOf(t.word, "noun") === "noun.time") times.push(t.word);
       else what.push(t.word);
     }
-    const hours = text.match(/\b\d{1,2}(?=(?::\d\d)?\s*(?:[ap]\.?m\b|to\b|-|–))/gi) ?? [];
+    const hours = hoursIn(text);
     toldKept.set(text, (out = { what, times: [...times, ...hours], hours }));
   }
   return out;
 }
 const toldKept = new Bounded<string, Told>(20_000);
+
+/** The hours a sentence names ("5 pm", "from 5 to 7"), read from its figures alone (no tagging). */
+const hoursIn = (text: string): string[] =>
+  text.match(/\b\d{1,2}(?=(?::\d\d)?\s*(?:[ap]\.?m\b|to\b|-|–))/gi) ?? [];
 
 /** Whether two words say the same: one lemma, or synonyms by WordNet ("organise", "organize"). */
 const sameWord = (a: string, b: string) =>
@@ -444,10 +448,14 @@ const sameWord = (a: string, b: string) =>
  * an hour both name: what is said again over a talk ("still well, thanks") is no news retold.
  */
 export function sameNews(a: string, b: string, at?: "hour"): boolean {
+  // (`at`: only news of a time, both naming an hour the other names: a plan or an event. The
+  // hours are read before the words: most sentences name none, and need not be tagged.)
+  if (at) {
+    const hours = hoursIn(b);
+    if (!hoursIn(a).some((h) => hours.includes(h))) return false;
+  }
   const x = toldIn(a);
   const y = toldIn(b);
-  // (`at`: only news of a time, both naming an hour the other names: a plan or an event.)
-  if (at && !x.hours.some((h) => y.hours.includes(h))) return false;
   const [small, large] = x.what.length <= y.what.length ? [x.what, y.what] : [y.what, x.what];
   if (small.length < 3) return false;
   const shared = small.filter((w) => large.some((v) => sameWord(w, v))).length;

@@ -39,8 +39,10 @@ export class Bounded<K, V> {
 
 // compromise reads a match pattern ("#Verb (about|of)") into its syntax anew at every `match`,
 // `has` or `not`, its own conjugators' patterns included: a few hundred patterns, read tens of
-// thousands of times a day. Each is read once; a caller gets its own copy of the steps (growing a
-// match to the left or right marks its first or last step).
+// thousands of times a day. Each is read once; a caller gets its own copy of the first and last
+// steps, the only ones compromise ever marks (growing or looking to the left or right, or
+// joining, marks the first or last step), and shares the steps between them, which nothing
+// changes.
 type ParseMatch = (match: unknown, opts?: object, world?: object) => unknown;
 const one = (nlp.methods() as { one: { parseMatch: ParseMatch } }).one;
 const readPattern = one.parseMatch;
@@ -50,7 +52,12 @@ one.parseMatch = (match, opts, world) => {
   const key = opts && Object.keys(opts).length ? `${JSON.stringify(opts)}\n${match}` : match;
   let regs = patterns.get(key);
   if (regs === undefined) patterns.set(key, (regs = readPattern(match, opts, world) as object[]));
-  return regs.map((r) => ({ ...r }));
+  const out = regs.slice();
+  if (out.length) {
+    out[0] = { ...regs[0] };
+    out[out.length - 1] = { ...regs[regs.length - 1] };
+  }
+  return out;
 };
 
 // compromise marks each term's chunk (noun, verb, adjective phrase) after tagging, about a tenth

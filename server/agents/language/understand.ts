@@ -222,11 +222,17 @@ function ofPeople(doc: Doc): boolean {
 const SUGGESTION =
   "^(let's #Pronoun?|let us|lets|shall we|should we|how about we|what about we|why don't #Negative? we|why do #Negative we|why #Negative) [#Verb]";
 
-/** A number said in words or figures ("four", "4"), by compromise. */
+/** A number said in words or figures ("four", "4"), by compromise. (Read once per word: "at
+ *  home", "at the" come back in every line read for its clock times.) */
 function numberOf(word: string): number | undefined {
+  const kept = numbersKept.get(word);
+  if (kept !== undefined) return kept ?? undefined;
   const n = (nlp(word).numbers().get() as number[])[0];
-  return typeof n === "number" && Number.isFinite(n) ? n : undefined;
+  const out = typeof n === "number" && Number.isFinite(n) ? n : undefined;
+  numbersKept.set(word, out ?? null);
+  return out;
 }
+const numbersKept = new Bounded<string, number | null>(20_000);
 
 /**
  * A clock time said in words ("half past four", "a quarter to six", "ten past five") in figures,
@@ -235,6 +241,14 @@ function numberOf(word: string): number | undefined {
  * "to"/"before" back from it.
  */
 export function clockInFigures(text: string): string {
+  // (Read once per text: a line is read for its times again and again.)
+  let out = figuresKept.get(text);
+  if (out === undefined) figuresKept.set(text, (out = readClockInFigures(text)));
+  return out;
+}
+const figuresKept = new Bounded<string, string>(20_000);
+
+function readClockInFigures(text: string): string {
   // (A count of things is no time: "two to three PEOPLE", "at one POINT".)
   const thingAfter = (whole: string, end: number) => {
     const next = (whole.slice(end).match(/^\s+([a-z]+)/i) ?? [])[1];
@@ -457,11 +471,12 @@ export function contentTerms(
   const key = skip.length ? `${text}\u0000${skip.join("\u0000")}` : text;
   let terms = termsKept.get(key);
   if (!terms) {
-    terms = readContentTerms(text, skip);
+    // (Shared by every caller, so never to be changed: frozen.)
+    terms = readContentTerms(text, skip).map((t) => Object.freeze(t));
     if (termsKept.size >= TERMS_KEPT) termsKept.delete(termsKept.keys().next().value!);
     termsKept.set(key, terms);
   }
-  return terms.map((t) => ({ ...t }));
+  return terms.slice();
 }
 
 const TERMS_KEPT = 200_000;

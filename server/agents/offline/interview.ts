@@ -3,7 +3,7 @@
 // yes/no, about the past or the future), words are compared by their roots (compromise), and
 // nothing is claimed that memory does not hold: "I went" only when its memories place it there.
 import { Address } from "../../../shared/address.ts";
-import nlp from "compromise";
+import { Bounded, copyOf, parsed } from "../language/parse.ts";
 import type { Identity, MemoryLine } from "../prompts/builder.ts";
 import {
   describeEvent,
@@ -59,7 +59,7 @@ const ABOUT_SELF = /\b(who are you|about yourself|what do you do|your job|introd
  *  ("Theo has left town") as it is. */
 function toldAsSeen(text: string): string {
   const clean = talked(text.replace(/\s*\([^)]*\)/g, ""));
-  if (!nlp(clean).has("(is|are) #Gerund")) return sentence(clean);
+  if (!parsed(clean).has("(is|are) #Gerund")) return sentence(clean);
   return sentence(
     `Last I saw, ${clean.replace(/\b(is|are)\b/, (v) => (v === "is" ? "was" : "were"))}`,
   );
@@ -70,20 +70,27 @@ function sentence(s: string): string {
   return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
-/** "planning" → "plan": a gerund read as a verb gives its root. */
+/** "planning" → "plan": a gerund read as a verb gives its root. (Read once per word.) */
 function gerundRoot(word: string): string {
-  const d = nlp(`they were ${word}`);
-  d.compute("root");
-  const t = (d.terms().json() as { terms: { root?: string; normal: string }[] }[]).at(-1)?.terms[0];
-  return t?.root ?? word;
+  let root = gerundRoots.get(word);
+  if (root === undefined) {
+    const d = copyOf(`they were ${word}`);
+    d.compute("root");
+    const t = (d.terms().json() as { terms: { root?: string; normal: string }[] }[]).at(-1)
+      ?.terms[0];
+    gerundRoots.set(word, (root = t?.root ?? word));
+  }
+  return root;
 }
+const gerundRoots = new Bounded<string, string>(20_000);
 
 const rootCache = new Map<string, string[]>();
 /** Content words by their root ("planning" → "plan", "friends" → "friend"). */
 export function roots(text: string): string[] {
   const hit = rootCache.get(text);
   if (hit) return hit;
-  const doc = nlp(text);
+  // (A copy of the shared tagging: the roots are written into its terms.)
+  const doc = copyOf(text);
   doc.compute("root");
   const out = (
     doc.terms().json() as { terms: { root?: string; normal: string; tags: string[] }[] }[]
@@ -240,7 +247,7 @@ function readMemories(i: InterviewInput): string {
   // The question itself is in memory when a person asked it aloud: it is no answer.
   const flat = q.replace(/"/g, "'").toLowerCase();
   const mems = i.memories.filter((m) => !m.text.toLowerCase().includes(flat) && m.kind !== "plan");
-  const doc = nlp(q);
+  const doc = parsed(q);
   const yesNo = /^\s*(do|did|does|are|is|was|were|have|has|will|would|can|could)\b/i.test(q);
   if (ABOUT_SELF.test(q)) return introduction(i);
   const named = i.residents.filter(

@@ -5,7 +5,7 @@ import * as chrono from "chrono-node";
 import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
 import { closeness, domainOf, lemma, purposeMatch, senses } from "../../language/lexicon.ts";
-import { termsOf } from "../../language/parse.ts";
+import { parsed, termsOf } from "../../language/parse.ts";
 import { cap, clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
 import { dayFrom } from "../../language/time.ts";
 import { contentWords, type Utterance } from "../../language/understand.ts";
@@ -126,7 +126,7 @@ export function yesterdayTalk(
   // where it is no name: a determiner.)
   const other = best.m.with ?? "";
   const named = other.includes(" ") ? best.said.replace(other, other.split(" ")[0]) : best.said;
-  const said = nlp(named).terms().first().has("#Determiner")
+  const said = parsed(named).terms().first().has("#Determiner")
     ? named.charAt(0).toLowerCase() + named.slice(1)
     : named;
   const part = dayPart(minuteOfDay(best.m.created));
@@ -276,7 +276,7 @@ export function doneToday(u: Utterance, f: PersonaFacts, k: Knowledge): Source |
     const first = task.split(" ")[0].toLowerCase();
     const taskVerb = lemma(first, "verb") ?? irregularVerb(first);
     const nouns = [
-      ...(nlp(task).nouns().out("array") as string[]).flatMap((n) => wordsOf(n)),
+      ...(parsed(task).nouns().out("array") as string[]).flatMap((n) => wordsOf(n)),
       // Where it was counts for a thing asked of ("been to the PARK"), not for a doing.
       ...(light ? wordsOf(b.place ?? "") : []),
     ];
@@ -356,7 +356,7 @@ export function leisure(f: PersonaFacts, k: Knowledge): Source {
  *  free time. */
 export function habitualTime(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
   if (u.about !== "you" || u.span !== "general") return undefined;
-  const times = (nlp(u.text).match("(#Date|#Plural)").out("array") as string[])
+  const times = (parsed(u.text).match("(#Date|#Plural)").out("array") as string[])
     .map((x) => x.toLowerCase().replace(/[^a-z]/g, ""))
     .map((w) => ({ w, l: lemma(w, "noun") }))
     .filter(({ w, l }) => l && l !== w && domainOf(l, "noun") === "noun.time");

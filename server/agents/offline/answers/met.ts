@@ -1,7 +1,7 @@
 // Whom it has met: asked whether it met anyone (new) lately, it answers from its memories of
 // people — someone from outside the town it first met (a visitor, a reporter: named in its
 // memories with what they are), else not really, and whom it did talk with or see today.
-import nlp from "compromise";
+import { parsed } from "../../language/parse.ts";
 import { closeness, lemma } from "../../language/lexicon.ts";
 import { listOf, sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
@@ -15,7 +15,7 @@ export function metAsked(u: Utterance): boolean {
   const meets = u.topic.some(
     (w) => (u.pos?.[w] ?? "verb") === "verb" && closeness(lemma(w, "verb") ?? w, "meet") >= 0.6,
   );
-  return meets && nlp(u.text).has("(anyone|anybody|someone|somebody|people|folks|#Person)");
+  return meets && parsed(u.text).has("(anyone|anybody|someone|somebody|people|folks|#Person)");
 }
 
 /** A person named with what they are, as memories write them ("Jane Doe (a reporter)"). */

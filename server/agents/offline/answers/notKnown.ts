@@ -1,7 +1,7 @@
 // Honest answers: a question about something outside its life and day is answered by saying
 // so in its own words, then turned to what might help or a question back.
 import { FORMS, swapPerson } from "../../language/pronouns.ts";
-import nlp from "compromise";
+import { parsed } from "../../language/parse.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import { closeness, domainOf, lemma, relatedness, senses } from "../../language/lexicon.ts";
 import { cap, sentence } from "../../language/realise.ts";
@@ -76,7 +76,7 @@ export function notKnown(
   k: Knowledge,
   talk: Talk,
 ): string | undefined {
-  const last = (nlp(u.text).sentences().out("array") as string[]).at(-1) ?? u.text;
+  const last = (parsed(u.text).sentences().out("array") as string[]).at(-1) ?? u.text;
   const q = last
     .replace(/[?!.\s]+$/, "")
     .replace(/,\s*\w+$/, "")
@@ -84,7 +84,7 @@ export function notKnown(
   let said: string | undefined;
   // "What's the best place for a cup of coffee?": a place sought for something it knows none for.
   // Said by its head: not a modifier ("the BEST place") nor a measure ("a CUP of coffee").
-  const doc = nlp(u.text);
+  const doc = parsed(u.text);
   const sayable = (w: string) =>
     !doc.has(`(${w}|${w}s) of`) &&
     !(doc.match("#Adjective").out("array") as string[]).some(
@@ -136,7 +136,7 @@ export function notKnown(
     const tail = /\s+(\w+)$/.exec(what);
     // (The last word, if it is no noun nor adjective, is the one left behind: "like", "about".)
     const stranded =
-      tail && !nlp(what).terms().last().has("(#Noun|#Adjective|#Value)") ? tail[1] : "";
+      tail && !parsed(what).terms().last().has("(#Noun|#Adjective|#Value)") ? tail[1] : "";
     const head = stranded ? what.slice(0, -tail![0].length) : what;
     said = `I don't know ${wh[1].toLowerCase()} ${head} ${wh[2].toLowerCase()}${stranded ? ` ${stranded}` : ""}`;
   } else if (whAux && !whAux[2] && /^(who|what)$/i.test(whAux[1])) {
@@ -157,12 +157,12 @@ export function notKnown(
       .exec(q)![1]
       .replace(/\s+(here|around here|nearby|in (the )?town|in this town)$/i, "");
     said = `I don't know of ${anyOf(youAsMe(swapPerson(thing)))} around here, I'm afraid`;
-  } else if (u.wh === "where" && nlp(q).has("for") && purposeWords(u).length) {
+  } else if (u.wh === "where" && parsed(q).has("for") && purposeWords(u).length) {
     // "Where would you go for a quiet drink tonight?": what it is sought for.
     said = `I'm not sure where I'd go ${soughtFor(u, purposeWords(u))} around here, I'm afraid`;
   } else if (u.wh === "where") {
     // A thing the lexicon knows as a noun ("I'm starving, where would you go to EAT?" names none).
-    const thing = (nlp(q).nouns().not("#Pronoun").out("array") as string[])
+    const thing = (parsed(q).nouns().not("#Pronoun").out("array") as string[])
       .map((x) => x.replace(/[^A-Za-z' -]/g, "").trim())
       .find(
         (x) =>
@@ -188,9 +188,9 @@ export function notKnown(
       domainOf(head, "noun"),
     ) &&
     (domainOf(verb, "verb") === "verb.perception" || closeness(verb, "find") >= 0.6) &&
-    !nlp(u.text).has("#Verb (about|of)");
+    !parsed(u.text).has("#Verb (about|of)");
   // "a good doctor": someone of a kind, not a person it could name.
-  const indefinite = nlp(last).has(`(a|an|any) #Adjective? ${head}`);
+  const indefinite = parsed(last).has(`(a|an|any) #Adjective? ${head}`);
   const turn = place
     ? `You could ask at ${placePhrase(place.p.name)}.`
     : helper
@@ -234,7 +234,9 @@ function anyOf(thing: string): string {
  *  only the word after it tells which). */
 function youAsMe(text: string): string {
   const terms = (
-    nlp(text).json() as { terms: { text: string; pre: string; post: string; tags: string[] }[] }[]
+    parsed(text).json() as {
+      terms: { text: string; pre: string; post: string; tags: string[] }[];
+    }[]
   ).flatMap((s) => s.terms);
   return terms
     .map((t, i) => {

@@ -1,6 +1,5 @@
 // The people in its life: family and friends its persona names, those it talks with most, what
 // it knows of a named person, and who might know about a thing.
-import nlp from "compromise";
 import type { MemoryLine } from "../../prompts/builder.ts";
 import { forFriends, tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
@@ -208,7 +207,7 @@ export function ownClause(text: string, verbs: string[]): string {
   const rel = /\b(?:who|which|that)\s+(.+)$/.exec(text);
   // A relative clause after a person's name is about that person ("married to Helen, who
   // writes the newsletter"), not said with "I".
-  if (rel && !nlp(text.slice(0, rel.index)).has("#Person$")) {
+  if (rel && !parsed(text.slice(0, rel.index)).has("#Person$")) {
     // ("which I took over from my uncle": a clause with its own "I" is said as it is; else its
     // verbs agree with "I" in their own tense: "who came to the village" → "I came", "who has
     // sat" → "I have sat", "who lives" → "I live".)

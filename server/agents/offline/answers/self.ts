@@ -155,7 +155,8 @@ function placeNamed(text: string, k: Knowledge): boolean {
   );
   const after = [...text.matchAll(/\b(?:to|from|in) ([A-Z][\w'-]+)/g)].map((m) => m[1]);
   return after.some(
-    (w) => known.has(w.toLowerCase()) || nlp(text).has(`${w} && #Place`) || nlp(w).has("#Place"),
+    (w) =>
+      known.has(w.toLowerCase()) || parsed(text).has(`${w} && #Place`) || parsed(w).has("#Place"),
   );
 }
 
@@ -185,7 +186,7 @@ export function origin(
           x.source === "learned" &&
           tellable(x, k.knowsSpeaker) &&
           !came.includes(x) &&
-          nlp(x.text).has("(#Duration|since #Value|for #Value #Noun)"),
+          parsed(x.text).has("(#Duration|since #Value|for #Value #Noun)"),
       )
     : [];
   // What it says of its home, the clause on living ("I still live with my parents").
@@ -274,13 +275,13 @@ export function bearingFact(u: Utterance, f: PersonaFacts, k: Knowledge): Source
     // the fact says yes.
     // (The word after the subject is the main verb, whatever the tagger makes of "like".)
     const verbs = [
-      ...(nlp(u.text).match("#Verb").out("array") as string[]),
-      ...(nlp(u.text).match("you #Adverb? [.]", 0).out("array") as string[]),
+      ...(parsed(u.text).match("#Verb").out("array") as string[]),
+      ...(parsed(u.text).match("you #Adverb? [.]", 0).out("array") as string[]),
     ];
     const liking = verbs.some(
       (v) => domainOf(lemma(v.toLowerCase(), "verb") ?? v.toLowerCase(), "verb") === "verb.emotion",
     );
-    const ever = nlp(u.text).has("^(have|has) you");
+    const ever = parsed(u.text).has("^(have|has) you");
     const told = mine(f, x.text);
     const said = x.kinds.includes("habit") ? partAbout(told, [hit]) : told;
     const said2 = liking || ever ? `Yes. ${said}` : said;
@@ -294,7 +295,7 @@ export function bearingFact(u: Utterance, f: PersonaFacts, k: Knowledge): Source
  *  height), answered by its persona's value of that name when it holds one. */
 export function attributeAsked(u: Utterance, k: Knowledge): Source | undefined {
   if (u.about !== "you") return undefined;
-  const doc = nlp(u.text);
+  const doc = parsed(u.text);
   // (An adjective said of itself, "how OLD are you", "are you OLD enough", not of another:
   // "have you met anyone NEW?".)
   const ofYou = (w: string) => doc.has(`how ${w}`) || doc.has(`you #Adverb? ${w}`);
