@@ -85,6 +85,22 @@ const negative = (t: Term) =>
   NEGATIONS.has(t.normal) ||
   NEGATIONS.has((t as { implicit?: string }).implicit ?? "");
 
+/** Whether a clause says its subject does not know something: a negated verb of perceiving or
+ *  knowing (WordNet's verb.perception, verb.cognition: "notice", "know", "realise") with what is
+ *  not known after it as a clause ("that ..."). */
+function unaware(text: string): boolean {
+  const terms = parsedTerms(text);
+  const not = terms.findIndex(negative);
+  if (not < 0) return false;
+  const at = terms.findIndex(
+    (t, i) => i > not && t.tags.includes("Verb") && !t.tags.includes("Auxiliary"),
+  );
+  if (at < 0 || terms[at + 1]?.normal !== "that") return false;
+  const verb = lemma(terms[at].normal, "verb") ?? infinitive(terms[at].text) ?? terms[at].normal;
+  const d = senses(verb, "verb")[0]?.domain;
+  return d === "verb.perception" || d === "verb.cognition";
+}
+
 /** Whether a text says something is not so ("he coaches NOBODY", "she NEVER swims"). */
 export const saysNot = (text: string): boolean => parsedTerms(text).some(negative);
 
@@ -487,6 +503,9 @@ export function personaFacts(p: PersonaText): PersonaFacts {
   for (const source of ["learned", "currently", "lifestyle"] as const) {
     const subject = pronoun === "they" ? first : pronoun === "she" ? "She" : "He";
     clauses(p[source], subject).forEach((text, i) => {
+      // (What its persona says it has not noticed is no fact it knows: "She has not noticed
+      // that Felix is writing a song for her" is the narrator's, never said by her.)
+      if (unaware(text)) return;
       const terms = termsWithPos(text);
       const words = terms.map((t) => t.word);
       const people = termsOf(text)
@@ -568,6 +587,22 @@ export function doingAsTold(
     }
   }
   return told;
+}
+
+/**
+ * News as it may be told to a listener (a record's or a memory's text, "Felix is writing a song
+ * for Iris this afternoon"): cut or withheld by the persona's private facts as a doing is
+ * (doingAsTold), so what the persona keeps from someone is not told as news either.
+ */
+export function newsAsTold(
+  text: string,
+  f: PersonaFacts,
+  listener: string,
+  friend: boolean,
+): string | undefined {
+  const told = doingAsTold(text.replace(/[.!]+$/, ""), f, listener, friend);
+  if (told === undefined) return undefined;
+  return told === text.replace(/[.!]+$/, "") ? text : `${told}${/[.!]$/.exec(text)?.[0] ?? ""}`;
 }
 
 /** A text without the phrase that names a person: the preposition before the name, the name and
