@@ -4,12 +4,19 @@
 // line, for reading.
 //
 //   npx tsx bench/offline-day.ts [--town base-25] [--seed 1] [--days 1] [--talks /tmp/talks.txt]
+//
+// `--town smallville` runs the original's 25 residents on the original's map, seeded with their
+// history file (bench/mind-smallville.ts), as bench/mind-day.bench.ts does.
 import { writeFileSync } from "node:fs";
 import os from "node:os";
+import { GenerativeMind } from "../server/agents/generativeMind.ts";
 import { loadTemplate } from "../server/content/template.ts";
 import { OfflineGateway } from "../server/llm/offlineGateway.ts";
 import { buildTown } from "../server/townFactory.ts";
 import { stepsPerDay } from "../server/world/clock.ts";
+import { townLayout } from "../server/world/layout.ts";
+import { Town } from "../server/world/town.ts";
+import { SMALLVILLE_HISTORY, smallville25 } from "./mind-smallville.ts";
 import { machine } from "./stats.ts";
 
 const args = process.argv.slice(2);
@@ -21,10 +28,33 @@ const key = opt("--town") ?? "base-25";
 const seed = Number(opt("--seed") ?? 1);
 const talksFile = opt("--talks");
 
-const template = await loadTemplate(key);
 const gateway = new OfflineGateway();
-const { town } = buildTown(template, { gateway, mode: "lockstep", seed });
-const names = new Map(template.personas.map((p) => [p.id, p.name]));
+async function open() {
+  if (key !== "smallville") {
+    const template = await loadTemplate(key);
+    const { town } = buildTown(template, { gateway, mode: "lockstep", seed });
+    return { town, personas: template.personas };
+  }
+  const s = await smallville25();
+  const mind = new GenerativeMind({
+    gateway,
+    personas: s.personas,
+    addresses: s.map.addresses(),
+    layout: townLayout(s.map),
+  });
+  const town = new Town({
+    template: key,
+    map: s.map,
+    personas: s.personas,
+    mind,
+    mode: "lockstep",
+    seed,
+  });
+  await mind.seedHistory(SMALLVILLE_HISTORY, town.time);
+  return { town, personas: s.personas };
+}
+const { town, personas } = await open();
+const names = new Map(personas.map((p) => [p.id, p.name]));
 const days = Number(opt("--days") ?? 1);
 const steps = stepsPerDay(town.stepSeconds) * days;
 let lines = 0;

@@ -447,3 +447,186 @@ describe("news of someone's doing", () => {
     }
   });
 });
+
+// Session 25 (issue 29): talks between residents, read over two days of two towns.
+describe("news of the teller's own doing", () => {
+  it("is not answered with whether one can make it; the teller's own event is", () => {
+    const reply = (news: string) =>
+      answerEvent(
+        [{ speaker: "Hal Ostrom", text: `Hi Olof, I'm Hal; I've seen you around. ${news}` }],
+        0,
+        olof(HARBOUR),
+        NOW,
+        [],
+        HARBOUR,
+      );
+    expect(
+      reply("I am training for Sunday's regatta on the bay, which I intend to win."),
+    ).not.toMatch(/make it|like to come/);
+    expect(reply("I am organising a regatta on the bay on Sunday at 2 pm.")).toMatch(
+      /make it|like to come/,
+    );
+  });
+});
+
+describe("an answer the other gave of themselves", () => {
+  const knows = knowledgeOf(
+    {
+      name: "Pim Aalders",
+      innate: "friendly",
+      learned: "Pim Aalders mends nets at the harbour.",
+      currently: "",
+      lifestyle: "",
+    },
+    [
+      { start: 8 * 60, end: 12 * 60, task: "mending nets at the harbour", place: "harbour" },
+      { start: 13 * 60, end: 16 * 60, task: "mending nets at the harbour", place: "harbour" },
+    ],
+  );
+  const theirDay =
+    "So far today I was mending nets at the harbour in the morning. Now I'm mending nets at the harbour.";
+  const line = (other: string, soFar: { speaker: string; text: string }[]) =>
+    talkLine(
+      pimSide(knows),
+      { name: other, action: "walking" },
+      soFar,
+      NOW,
+      [],
+      12,
+      undefined,
+      soFar.map(() => null),
+      soFar.map((_, i) => (i === soFar.length - 1 ? "day" : null)),
+    ).text;
+
+  it("asked about one's own day, is one's day said as agreeing, not a bare 'Same here'", () => {
+    for (const other of ["Tove Berg", "Olof Lind", "Marta Lind", "Hal Ostrom"]) {
+      const said = line(other, [
+        { speaker: other, text: "Hello Pim." },
+        { speaker: "Pim Aalders", text: "Hello." },
+        {
+          speaker: other,
+          text: `${theirDay} What about you, Pim? What have you been up to today?`,
+        },
+      ]);
+      expect(said, said).not.toMatch(/Same here/);
+      expect(said, said).toMatch(
+        /(Like you, so far today|mending nets at the harbour[^.?]* too\.)/,
+      );
+    }
+  });
+
+  it("a line whose answer was said already still answers before it asks", () => {
+    for (const other of ["Tove Berg", "Olof Lind", "Marta Lind", "Hal Ostrom"]) {
+      const said = line(other, [
+        { speaker: other, text: "Hello Pim." },
+        { speaker: "Pim Aalders", text: "Same here, to be honest." },
+        { speaker: other, text: `${theirDay} How has your day been so far?` },
+      ]);
+      const first = said.split(/(?<=[.!?])\s+/)[0];
+      expect(first, said).not.toMatch(/\?$/);
+    }
+  });
+});
+
+describe("how one's family is", () => {
+  const residents = ["Pim Aalders", "Nina Aalders", "Olof Lind", "Hal Ostrom"];
+  const ask = (persona: Knowledge["persona"]) =>
+    answerTo("How is your family?", {
+      me: persona.name,
+      residents,
+      now: NOW,
+      knowledge: knowledgeOf(persona),
+      speaker: "Hal Ostrom",
+    }).text;
+  it("names kin who live in town as who they are, not a deed of one's past", () => {
+    const a = ask({
+      name: "Pim Aalders",
+      innate: "friendly",
+      learned:
+        "Pim Aalders is a boatbuilder. He built the hull of his wife Nina's ferry and learned the trade from his grandfather Bram.",
+      currently: "",
+      lifestyle: "",
+    });
+    expect(a).toMatch(/Nina is my wife/);
+    expect(a).not.toMatch(/built|Bram/);
+  });
+  it("kin only of one's past, not in town, are no family here", () => {
+    const a = ask({
+      name: "Olof Lind",
+      innate: "friendly",
+      learned: "Olof Lind keeps the lighthouse, which he took over from his aunt Sigrid.",
+      currently: "",
+      lifestyle: "",
+    });
+    expect(a).not.toMatch(/Sigrid|took over/);
+  });
+});
+
+describe("what one has not noticed", () => {
+  it("is no fact of one's own to tell", () => {
+    const f = personaFacts({
+      name: "Nina Berg",
+      innate: "kind",
+      learned: "Nina Berg paints boats.",
+      currently:
+        "Nina is restoring an old dinghy. She has not noticed that Pim is carving a model boat for her.",
+      lifestyle: "",
+    });
+    expect(f.facts.map((x) => x.text).join(" ")).not.toMatch(/carving|noticed/);
+    expect(f.facts.map((x) => x.text).join(" ")).toMatch(/dinghy/);
+  });
+});
+
+describe("a doing kept from the one it is for", () => {
+  it("is told without them to someone just met, and not to them", () => {
+    const people = ["Pim Aalders", "Nina Berg", "Olof Lind", "Marta Lind", "Hal Ostrom"];
+    const knows = knowledgeOf({
+      name: "Pim Aalders",
+      innate: "friendly",
+      learned: "Pim Aalders mends nets at the harbour.",
+      currently: "Pim is carving a model boat, secretly for Nina Berg.",
+      lifestyle: "",
+    });
+    const plan = {
+      text: "Pim Aalders is carving a model boat for Nina this evening.",
+      created: NOW - 3_600_000,
+      importance: 7,
+      kind: "thought" as const,
+    };
+    const opens = (other: string) =>
+      talkLine(
+        { ...pimSide(knows, [plan]), people },
+        { name: other, action: "walking" },
+        [],
+        NOW,
+        [],
+        8,
+        undefined,
+        [],
+        [],
+      ).text;
+    for (const other of ["Olof Lind", "Marta Lind", "Hal Ostrom", "Nina Berg"])
+      expect(opens(other), other).not.toMatch(/for Nina|for you/);
+    expect([opens("Olof Lind"), opens("Hal Ostrom")].join(" ")).toMatch(/carving a model boat/);
+  });
+});
+
+describe("a day told to someone", () => {
+  it("leaves out care of one's own body", () => {
+    const f = personaFacts({
+      name: "Pim Aalders",
+      innate: "",
+      learned: "Pim Aalders mends nets at the harbour.",
+      currently: "",
+      lifestyle: "",
+    });
+    const today = [
+      { start: 6 * 60, end: 9 * 60, task: "brushing his teeth and shaving at home" },
+      { start: 9 * 60, end: 12 * 60, task: "mending nets at the harbour" },
+      { start: 12 * 60, end: 14 * 60, task: "eating lunch on the quay" },
+    ];
+    const told = narrate(today, f, knowledgeOf(f as never, today), "past");
+    expect(told).not.toMatch(/teeth|shaving/);
+    expect(told).toMatch(/mending nets/);
+  });
+});

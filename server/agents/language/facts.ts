@@ -613,6 +613,22 @@ export function doingsAsTold(
   };
 }
 
+/**
+ * News as it may be told to a listener (a record's or a memory's text, "Felix is writing a song
+ * for Iris this afternoon"): cut or withheld by the persona's private facts as a doing is
+ * (doingAsTold), so what the persona keeps from someone is not told as news either.
+ */
+export function newsAsTold(
+  text: string,
+  f: PersonaFacts,
+  listener: string,
+  friend: boolean,
+): string | undefined {
+  const told = doingAsTold(text.replace(/[.!]+$/, ""), f, listener, friend);
+  if (told === undefined) return undefined;
+  return told === text.replace(/[.!]+$/, "") ? text : `${told}${/[.!]$/.exec(text)?.[0] ?? ""}`;
+}
+
 /** A text without the phrase that names a person: the preposition before the name, the name and
  *  the family name after it ("writing a song for Iris Novak" → "writing a song"); undefined
  *  when the name is no such phrase ("Iris's song"). */

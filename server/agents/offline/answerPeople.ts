@@ -5,7 +5,7 @@
 // realiser. A secret stays with friends. Nothing already said in the talk is said again, and the
 // person's own words are never the answer. "I don't know" only when nothing it knows bears on
 // the question, and then with what it knows nearby or a question back.
-import { personaFacts, privateTo, tellable, type Fact } from "../language/facts.ts";
+import { newsAsTold, personaFacts, privateTo, tellable, type Fact } from "../language/facts.ts";
 import { copyOf, parsed, sentencesOf, termsOf } from "../language/parse.ts";
 import type { Knowledge, KnownPlace } from "../language/knowledge.ts";
 import {
@@ -263,7 +263,13 @@ export function answerPeople(
   // A question.
   const sources: Source[] = [];
   // What it holds as records (memory/fact.ts): news told as itself, with who told it.
-  const held = heldRecords(talk.memories);
+  // (As it may tell them to this listener: what its persona keeps from them is not told as news.)
+  const held = heldRecords(talk.memories).flatMap((h) => {
+    const text = newsAsTold(h.fact.text, f, talk.speaker, k.knowsSpeaker);
+    return text === undefined
+      ? []
+      : [text === h.fact.text ? h : { ...h, fact: { ...h.fact, text } }];
+  });
   // The days a question of what is on spans ("What's happening TOMORROW?", "anything on THIS
   // WEEK?"): news of another day is no answer to it.
   // ("This week" is read from the week's first day: the rest of it, from today.)

@@ -633,7 +633,12 @@ export function answerNews(
 function toAttend(e: EventMention, said: string, people: readonly string[]): boolean {
   if (e.host || /(^|\s)I('m| am) organi/.test(said)) return true;
   const body = whatWasTold(said);
-  return !people.some((p) => body.startsWith(`${p} `) || body.startsWith(`${first(p)} `));
+  // (The teller's own doing, "I am preparing for Saturday's tournament", is theirs as much as a
+  // third person's is: the event reader makes the teller its host when they hold it.)
+  return (
+    !/^I\b/.test(body) &&
+    !people.some((p) => body.startsWith(`${p} `) || body.startsWith(`${first(p)} `))
+  );
 }
 
 /** The answer to the news line k told, if it told some: to an event, whether one heard of it and

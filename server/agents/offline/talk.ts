@@ -32,7 +32,7 @@ import {
 import { answerPeople } from "./answerPeople.ts";
 import { offlineInterview } from "./interview.ts";
 import { inTalk, lastQuestion } from "../language/understand.ts";
-import { forFriends, personaFacts, privateTo } from "../language/facts.ts";
+import { forFriends, newsAsTold, personaFacts, privateTo } from "../language/facts.ts";
 import type { Knowledge } from "../language/knowledge.ts";
 import { closeness, isWord, kindOf, lemma, senses } from "../language/lexicon.ts";
 import { nameCandidates, speaksOf } from "../language/names.ts";
@@ -206,7 +206,14 @@ export function talkLine(
       theirIdx.map((i) => soFar[i].text),
       heardNow,
     );
-    if (!news || friend || !forFriends(news.text)) break;
+    if (!news) break;
+    // (A doing its persona keeps from the listener, "writing a song for Iris", is told as it
+    // would be of its day, "writing a song", or not at all: language/facts.ts doingAsTold.)
+    const asTold = asToldTo(news, personaFacts(k.persona), other, friend);
+    if (asTold && (friend || !forFriends(asTold.text))) {
+      news = asTold;
+      break;
+    }
     const kept = news.text;
     tellable = tellable.filter((m) => m.text !== kept);
     news = undefined;
@@ -317,6 +324,15 @@ export function talkLine(
     const event = answerEvent(soFar, n - 1, speaker, now, places, people);
     if (event) parts.push(event);
     else if (n === 1) parts.push(pickFresh([`Hi ${you}!`, `Hello, ${you}.`], soFar, ...salt));
+    else if (
+      n >= 2 &&
+      asked[n - 2] === "invite" &&
+      soFar[n - 2].speaker === me &&
+      last.text.trim().endsWith("?")
+    )
+      // (Declined with a question, "... Another time?": answered before one's own move, not
+      // passed over with a question of one's own.)
+      parts.push(pickFresh(["Another time, then.", "Of course, another time."], soFar, ...salt));
   }
 
   // An answer that ends on a question of its own ("I don't have any family here. What about
@@ -331,7 +347,7 @@ export function talkLine(
     if (answerAsks) parts[answerAt] = withoutQuestions(parts[answerAt]);
     parts.push(goodbye(k, other, speaker.action, soFar, salt, parts.join(" ")));
     return {
-      text: unrepeated(parts, soFar).join(" "),
+      text: unrepeated(parts, soFar, answerAt, me).join(" "),
       end: n + 1 >= maxLines,
       topic: topicOf(told, asked, soFar, now, places, people),
       asks: "bye",
@@ -369,7 +385,7 @@ export function talkLine(
       } else {
         parts.push(goodbye(k, other, speaker.action, soFar, salt, parts.join(" ")));
         return {
-          text: unrepeated(parts, soFar).join(" "),
+          text: unrepeated(parts, soFar, answerAt, me).join(" "),
           end: false,
           topic: topicOf(told, asked, soFar, now, places, people),
           asks: "bye",
@@ -378,7 +394,7 @@ export function talkLine(
       }
     }
   }
-  const text = unrepeated(parts, soFar).join(" ");
+  const text = unrepeated(parts, soFar, answerAt, me).join(" ");
   const toldNow = tells && text.includes(newsLine) ? tells : undefined;
   return {
     text,
@@ -433,6 +449,24 @@ function topicOf(
   return `conversing about ${(a && about[a]) || "their day"}`;
 }
 
+/** News as it may be told to the listener (newsAsTold): its words and its record's, cut alike;
+ *  undefined when either is withheld. */
+function asToldTo(
+  n: News,
+  f: ReturnType<typeof personaFacts>,
+  listener: string,
+  friend: boolean,
+): News | undefined {
+  const text = newsAsTold(n.text, f, listener, friend);
+  if (text === undefined) return undefined;
+  if (!n.fact) return text === n.text ? n : { ...n, text };
+  const fact = newsAsTold(n.fact.text, f, listener, friend);
+  if (fact === undefined) return undefined;
+  return text === n.text && fact === n.fact.text
+    ? n
+    : { ...n, text, fact: { ...n.fact, text: fact } };
+}
+
 function noteNews(n: News): void {
   if (n.fact) noteRecord(n.fact);
 }
@@ -473,18 +507,33 @@ function withoutQuestions(part: string): string {
     .join(" ");
 }
 
-/** Sentences of the parts not said before in the talk (a line never says an earlier one again). */
-function unrepeated(parts: string[], soFar: readonly Line[]): string[] {
+/** Sentences of the parts not said before in the talk (a line never says an earlier one again).
+ *  An answer (the part at `answerAt`) all of whose statements were said is pointed back to ("As
+ *  I said, ...", or agreed with when the other said it), never dropped: a turn that answers with
+ *  nothing but a question back has not answered. */
+function unrepeated(parts: string[], soFar: readonly Line[], answerAt = -1, me = ""): string[] {
   const before = new Set(
     soFar.flatMap((l) => l.text.split(/(?<=[.!?])\s+/).map((s) => s.trim().toLowerCase())),
   );
+  const fresh = (s: string) => !before.has(s.trim().toLowerCase());
+  const statements = (p: string) => sentencesOf(p).filter((x) => x && !x.endsWith("?"));
   return parts
-    .map((p) =>
-      p
+    .map((p, i) => {
+      const kept = p
         .split(/(?<=[.!?])\s+/)
-        .filter((s) => !before.has(s.trim().toLowerCase()))
-        .join(" "),
-    )
+        .filter(fresh)
+        .join(" ");
+      if (i !== answerAt || statements(kept).length || !statements(p).length) return kept;
+      const said = statements(p)[0];
+      const mine = soFar.some(
+        (l) => l.speaker === me && sentencesOf(l.text).some((x) => x.trim() === said.trim()),
+      );
+      const lower = /^I\b/.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
+      const back = (
+        mine ? [`As I said, ${lower}`, `Like I said, ${lower}`] : [agreeing(said)]
+      ).find(fresh);
+      return back ?? kept;
+    })
     .filter(Boolean);
 }
 
@@ -790,19 +839,56 @@ function answerFor(
   };
 }
 
-/** An answer the other gave word for word of themselves ("Nothing much troubles me, honestly.")
- *  is agreed with, not said again: "Same here", then what is one's own. */
+/** An answer the other gave word for word of themselves ("Now I'm having breakfast at home.") is
+ *  said as agreeing with them, one's own statement with "too" ("Now I'm having breakfast at home
+ *  too."), or "either" when it denies ("Nothing much troubles me either, honestly."): a bare "Same
+ *  here" answers a question about one's own day with nothing of it. */
 function likeTheirs(text: string, soFar: readonly Line[], me: string): string {
-  const norm = (x: string) => x.toLowerCase().replace(/[^a-z0-9 ]/g, "");
   const theirs = new Set(
-    soFar.filter((l) => l.speaker !== me).flatMap((l) => sentencesOf(l.text).map(norm)),
+    soFar.filter((l) => l.speaker !== me).flatMap((l) => sentencesOf(l.text).map(normSentence)),
   );
   const parts = sentencesOf(text);
-  const lead = parts.findIndex((x) => !theirs.has(norm(x)));
-  if (lead === 0) return text;
-  // (Agreeing, one does not ask back what they just asked: "Same here. What about you?")
-  const rest = parts.filter((x) => !theirs.has(norm(x)) && !x.endsWith("?"));
-  return rest.length ? `Same here. ${rest.join(" ")}` : "Same here, to be honest.";
+  if (!parts.some((x) => theirs.has(normSentence(x)))) return text;
+  // (Agreeing, one does not ask back what they just asked: "... too. What about you?")
+  let agreed = false;
+  const own = parts.filter((x) => !theirs.has(normSentence(x)) && !x.endsWith("?"));
+  const out = parts.flatMap((x) => {
+    if (!theirs.has(normSentence(x))) return x.endsWith("?") ? [] : [x];
+    // (What the two are doing together, "having lunch with you", they both know: left out when
+    // the answer says something of its own.)
+    if (agreed || (own.length && /\bwith you\b/.test(x))) return [];
+    agreed = true;
+    return [agreeing(x)];
+  });
+  return out.join(" ");
+}
+
+const normSentence = (x: string) => x.toLowerCase().replace(/[^a-z0-9 ]/g, "");
+
+/** A statement said as agreeing with the same one of another: "too" at its end, or "either" when
+ *  it denies (a negation, or a subject or determiner of none: "nothing", "no one", "never"), put
+ *  before a closing aside ("..., to be honest."). */
+export function agreeing(sentence: string): string {
+  const terms = termsOf(sentence);
+  const denies = terms.some(
+    (t) =>
+      t.tags.includes("Negative") ||
+      // (The tagger reads "nothing" as a noun: the closed class of English words of none.)
+      /^(?:no|not|nothing|nobody|none|never|neither|nowhere)$/.test(t.normal),
+  );
+  const word = denies ? "either" : "too";
+  const said = sentence.trim();
+  const head = terms[0];
+  const lower =
+    /^I\b/.test(said) || head?.tags.includes("ProperNoun") || head?.tags.includes("Person")
+      ? said
+      : said.charAt(0).toLowerCase() + said.slice(1);
+  // (A doing the two share, "eating dinner with you", is agreed with as such, not done "too".)
+  if (/\bwith you\b/.test(said)) return `Yes, ${lower}`;
+  // (A long one, a day's list, would end on "too" after its last item: "Like you, ...".)
+  const m = /^(.*?)((?:, [a-z][a-z ]{0,18})?)([.!]?)$/.exec(said);
+  if (!m || said.split(/\s+/).length > 10) return `Like you, ${lower}`;
+  return `${m[1]} ${word}${m[2]}${m[3] || "."}`;
 }
 
 /** An answer without what the listener knows of themselves: a sentence of one's persona on one's

@@ -1,5 +1,6 @@
 // Its day: the blocks of today and yesterday as doings ("studying in the library"), told as
 // what it did, does now or has done ("Have you eaten yet?"), and what it does for leisure.
+import { isPrivateDoing } from "../../language/privacy.ts";
 import nlp from "compromise";
 import * as chrono from "chrono-node";
 import { tellable, type PersonaFacts } from "../../language/facts.ts";
@@ -73,7 +74,10 @@ export function narrate(
   // hours, over before the day's first part begins, which the planner's night leaves: the day is
   // told from its morning, unless the night is all there is.)
   const woken = activities(blocks).filter((b) => b.end > NIGHT_ENDS);
-  const all = woken.length ? woken : activities(blocks);
+  // (Not care of one's own body, "washing my face", "taking a shower": nobody tells their day by
+  // it, language/privacy.ts.)
+  const told = woken.filter((b) => !isPrivateDoing(plain(b.task)));
+  const all = told.length ? told : woken.length ? woken : activities(blocks);
   const keep = new Set<DayBlock>();
   for (const b of [...all].sort((a, b) => b.end - b.start - (a.end - a.start))) {
     if (keep.size === 3) break;

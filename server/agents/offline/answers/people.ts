@@ -84,10 +84,37 @@ function kinNow(f: PersonaFacts, facts: readonly Fact[], past = false): string[]
   });
 }
 
+/** Kin its persona names only in its history ("I made every table in my wife Rosa's cafe", "I
+ *  took over from my uncle Cobb"), said as who they are to it now when they live in town ("Rosa
+ *  is my wife."): kin of its past who are not among the town's people (gone, or dead) are no
+ *  answer to how its family is. */
+function kinInTown(
+  f: PersonaFacts,
+  facts: readonly Fact[],
+  residents: readonly string[],
+): string[] {
+  const living = new Set(residents.filter((r) => r !== f.name).map(firstName));
+  return facts.flatMap((x) => {
+    const clause = mine(f, x.text);
+    // (Named as its own, "my wife Tove's ferry", the tagger may not read the name as a person.)
+    return [...living]
+      .filter((p) => clause.includes(p))
+      .flatMap((p) => {
+        // (Its tie as the clause says it: "my wife Rosa", "my uncle Cobb".)
+        const tie = new RegExp(`\\bmy ((?:[a-z]+ ){1,2})${p}\\b`).exec(clause)?.[1]?.trim();
+        return tie ? [`${p} is my ${tie}.`] : [];
+      });
+  });
+}
+
 /** Whether a clause's first verb is in the past tense ("took", "was born"; not "has been"). */
 function saidInThePast(clause: string): boolean {
-  const verb = termsOf(clause).find((t) => t.tags.includes("Verb"));
-  return !!verb && verb.tags.includes("PastTense") && !verb.tags.includes("Participle");
+  const terms = termsOf(clause);
+  const at = terms.findIndex((t) => t.tags.includes("Verb"));
+  const verb = terms[at];
+  if (!verb?.tags.includes("PastTense")) return false;
+  // (A participle after its auxiliary is a perfect, "has been"; one alone is the past, "built".)
+  return !verb.tags.includes("Participle") || !verb.tags.includes("Auxiliary");
 }
 
 /** What it knows of a named person: its persona, how it sees them, its day with them. */
@@ -769,9 +796,9 @@ export function familyOf(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
   // (How they are now, before its history with them; its history when that is all it says:
   // "my wife Rosa" is named there, and "no family here" would not be true.)
   const now = kinNow(f, kin).filter((t) => /^(I|My)\b/.test(t));
-  const said = (now.length ? now : kinNow(f, kin, true))
+  const said = (now.length ? now : kinInTown(f, kin, talk.residents))
     // (Said of itself or its own: "her brother Arjun lives with them" is said of others.)
-    .filter((t) => /^(I|My)\b/.test(t));
+    .filter((t) => /^(I|My)\b/.test(t) || /^[A-Z][\w'-]* is my\b/.test(t));
   if (said.length) return { name: "family", sentences: [...new Set(said)] };
   return {
     name: "family",
