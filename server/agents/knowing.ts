@@ -313,6 +313,12 @@ export function knowledgeOf(
     knowsSpeaker,
     doing: act,
     commitments: commitments(ctx, s, now),
+    townsfolk: [...ctx.agents.values()]
+      .filter((a) => a.id !== s.id)
+      .map((a) => ({
+        persona: a.persona,
+        ...(placeOf(a.persona.home) ? { home: placeOf(a.persona.home) } : {}),
+      })),
   };
 }
 

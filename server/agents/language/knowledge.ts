@@ -52,6 +52,14 @@ export interface KnownPerson {
   talks: number;
 }
 
+/** Another resident as the town knows them: who they are by their persona (its public clauses:
+ *  what they do, whom they work with; answers leave its secrets out) and where they live. */
+export interface Townsperson {
+  persona: PersonaText;
+  /** Their home as a place name ("flat 1 of Maple Court apartments"), if known. */
+  home?: string;
+}
+
 export interface Knowledge {
   persona: PersonaText;
   /** Minutes since midnight now. */
@@ -71,6 +79,9 @@ export interface Knowledge {
   /** What it has said it will be at today and tomorrow (so an invitation is not accepted over a
    *  promise). */
   commitments?: Commitment[];
+  /** The town's other residents as everyone knows them (the mayor, the barista, who lives in
+   *  which house): for a role asked ("the mayor"), someone else's work, one's neighbours. */
+  townsfolk?: Townsperson[];
 }
 
 /** An address ("world:sector:arena:object") as the place a person would name. */

@@ -114,6 +114,15 @@ import { expectsAsked, lookingAhead } from "./answers/ahead.ts";
 import { illWill, illWillAsked } from "./answers/relations.ts";
 import { career, careerAsked } from "./answers/career.ts";
 import { whom, whomAsked } from "./answers/whom.ts";
+import { partner, partnerAsked } from "./answers/partner.ts";
+import {
+  closestAsked,
+  closestOne,
+  holdersOf,
+  roleAsked,
+  roleHolder,
+  workOf,
+} from "./answers/roles.ts";
 import { busyAsked, busyNow } from "./answers/now.ts";
 import { advice, adviceAsked } from "./answers/advice.ts";
 import { answeredAlike } from "./answers/askedBefore.ts";
@@ -142,12 +151,18 @@ import { confirms } from "./answers/confirm.ts";
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
 
 export function answerPeople(
-  u: Utterance,
+  heardAs: Utterance,
   k: Knowledge,
   talk: Talk,
   fallback: () => string,
 ): PeopleAnswer {
   const f = personaFacts(k.persona);
+  // "What do you think of the mayor?": a role asked of is the resident who holds it, asked of by
+  // name (unless it holds it itself, or the town has none or several: told as such).
+  const role = heardAs.act === "question" ? roleAsked(heardAs) : undefined;
+  const holders = role ? holdersOf(role, f, k) : [];
+  const holder = holders.length === 1 && holders[0] !== f.name ? holders[0] : undefined;
+  const u: Utterance = holder ? { ...heardAs, about: "person", person: holder } : heardAs;
 
   const v = firstName(talk.speaker);
   const first = talk.said.length === 0;
@@ -418,42 +433,71 @@ export function answerPeople(
       ],
     };
   };
+  // (A word the lexicon has not, "barista", is a role only when the town calls someone one.)
+  if (role && !holder && (holders.length || senses(role, "noun").length)) {
+    dayAsked = false;
+    sources.push(roleHolder(role, f, k));
+  }
   const whomVerbs = u.about === "you" ? whomAsked(u) : [];
   const byVerb = whomVerbs.length ? whom(whomVerbs, f, k, talk) : undefined;
   if (placeAsked) sources.push(placeNow(placeAsked));
-  else if (u.about === "person" && u.person) {
+  else if (closestAsked(u)) {
+    // "Who do you get on best with?": the one it is closest to, and why.
+    dayAsked = false;
+    sources.push(closestOne(f, k, talk));
+  } else if (u.about === "person" && u.person) {
     // Who they are to it first, then its news of them.
     const person = aboutPerson(u.person, f, k, talk.memories, talk.residents);
+    // (Its own words on the role are words on them: "I mean to raise it with the mayor".)
+    const also = holder && role ? [role] : [];
+    // "Who is the mayor?": who holds it, by the clause that says so.
+    if (holder && role && u.wh === "who") sources.push(roleHolder(role, f, k));
+    // "Who does Calum work for?": their work as the town knows it.
+    if (u.wh === "who" && u.topic.some((w) => closeness(w, "work") >= 0.75))
+      sources.push(workOf(u.person, f, k, talk));
     const news = askedRecords([], u.person);
     // (A memory's "X heard from Y that ..." is what a record tells, said better.)
     const rest = person.sentences.filter((x) => !news.length || !/ heard from /.test(x));
     // "What do you think of Kenji?": its view of them first, with who they are to it as reason.
     // (Its reasons only what it knows of them: "I don't know Theo well" is no reason to like him.)
     const reasons = () =>
-      knownOf(u.person!, f, k, talk.memories).filter(
+      knownOf(u.person!, f, k, talk.memories, also).filter(
         (x) => !news.length || !/ heard from /.test(x),
       );
     // "Do you get along with Marco?": yes or no on how it stands with them, then why.
     // "Do you know Iris?", "Have you met Iris?": yes or no, then what it knows of her.
-    if (knowAsked(u)) sources.push(knowingOf(u.person, f, k, talk, reasons(), news));
-    else if (relationAsked(u)) sources.push(relationOf(u.person, f, k, talk, reasons()));
-    else if (viewAsked(u))
+    const on = { name: u.person, f, k, talk, facts: reasons() };
+    if (knowAsked(u)) sources.push(knowingOf(on, news));
+    else if (relationAsked(u)) sources.push(relationOf(on));
+    else if (viewAsked(u)) {
+      const view = viewOf(on);
+      // (A role asked of is answered as who holds it: "Walter Pike? I don't know Walter well
+      // ...", with its own words on the role after.)
       sources.push(
-        viewOf(
-          u.person,
-          f,
-          k,
-          talk,
-          knownOf(u.person, f, k, talk.memories).filter(
-            (x) => !news.length || !/ heard from /.test(x),
-          ),
-        ),
+        holder
+          ? {
+              ...view,
+              sentences: [
+                `${holder}? ${view.sentences[0]}`,
+                ...on.facts.filter(
+                  (x) =>
+                    !view.sentences[0].includes(x) &&
+                    !knownOf(u.person!, f, k, talk.memories).includes(x),
+                ),
+              ],
+            }
+          : view,
       );
+    }
     sources.push({ name: "person", sentences: [...rest.slice(0, 1), ...news, ...rest.slice(1)] });
   } else if (attributeAsked(u, k)) {
     // "How old are you?": its own value of what is asked (its age), not a fact with "old" in it.
     dayAsked = false;
     sources.push(attributeAsked(u, k)!);
+  } else if (partnerAsked(u)) {
+    // "Are you seeing anyone?": whether it has someone, not whom it meets.
+    dayAsked = false;
+    sources.push(partner(f, k));
   } else if (busyAsked(u)) {
     // "Are you busy?": what it is doing now, briefly, not its day.
     sources.push(busyNow(f, k));
@@ -468,7 +512,7 @@ export function answerPeople(
     sources.push(career(f, k));
   } else if (illWillAsked(u)) {
     // "Is there anyone you don't get along with?": how it stands with people, not its family.
-    sources.push(illWill(f, k, talk.residents));
+    sources.push(illWill(f, k, talk));
   } else if (adviceAsked(u)) {
     // "Any advice?": a recommendation from what it knows and values, not its plans.
     sources.push(advice(f, k, talk));

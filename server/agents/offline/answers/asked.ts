@@ -10,6 +10,7 @@ import type { Knowledge } from "../../language/knowledge.ts";
 import {
   closeness,
   domainOf,
+  glossOf,
   isSettlement,
   isWord,
   kindOf,
@@ -17,14 +18,14 @@ import {
   relatedness,
   senses,
 } from "../../language/lexicon.ts";
-import { parsed, termsOf } from "../../language/parse.ts";
+import { copyOf, parsed, termsOf } from "../../language/parse.ts";
 import { contentTerms, type Utterance } from "../../language/understand.ts";
 import { activities, doingPhrase, simplePresent } from "./day.ts";
 import { clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
 import { origin } from "./self.ts";
 import { household, ownClause } from "./people.ts";
 import nlp from "compromise";
-import { mine, plain, type Source, type Talk, wordsOf } from "./voice.ts";
+import { firstName, mine, plain, type Source, type Talk, wordsOf } from "./voice.ts";
 
 /** A wish put as a condition on the listener: an if-clause with a past modal or a past verb
  *  ("if you could", "if you had", "if you won") and a main clause with "would". */
@@ -154,12 +155,42 @@ export function whenThere(u: Utterance, f: PersonaFacts, k: Knowledge): Source |
   };
 }
 
-/** Its neighbours asked of: a noun of persons near WordNet's neighbour. */
+/** Its neighbours asked of: a noun of persons near WordNet's neighbour; or who dwells somewhere
+ *  said from where it is ("who lives NEXT DOOR?", "who lives UPSTAIRS?": a verb of dwelling and
+ *  an adverb, a word or two, that WordNet defines by a place or a dwelling's part). */
 export function neighboursAsked(u: Utterance): boolean {
-  return (
-    u.act === "question" &&
+  if (u.act !== "question") return false;
+  if (
     (u.about === "you" || u.about === "people") &&
     u.topic.some((w) => u.pos?.[w] === "noun" && closeness(w, "neighbor") >= 0.9)
+  )
+    return true;
+  if (u.wh !== "who" || u.about === "person" || u.about === "me") return false;
+  const verbs = (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
+    wordsOf(v),
+  );
+  if (!verbs.some((v) => closeness(v, "dwell") >= 0.9)) return false;
+  // (Who dwells is asked, "who LIVES next door?": not whom it lives with, "who do you live
+  // with, then?".)
+  const terms = termsOf(u.text);
+  const at = terms.findIndex((t) => t.tags.includes("QuestionWord"));
+  const next = terms[at + 1];
+  const dwells = (w: string) => closeness(lemma(w, "verb") ?? w, "dwell") >= 0.9;
+  if (!next?.tags.includes("Verb") || !dwells(next.normal.replace(/[^a-z]/g, ""))) return false;
+  // (An adverb, or two words WordNet holds as one: "next door".)
+  const words = terms.map((t) => t.normal.replace(/[^a-z]/g, ""));
+  const phrases = [
+    ...words.filter(
+      (w, i) =>
+        w &&
+        !["Preposition", "Verb", "Pronoun", "QuestionWord"].some((t) => terms[i].tags.includes(t)),
+    ),
+    ...words.slice(1).map((w, i) => `${words[i]} ${w}`),
+  ];
+  return phrases.some((p) =>
+    glossOf(p, "adv").some((g) =>
+      ["noun.location", "noun.artifact"].includes(senses(g, "noun")[0]?.domain ?? ""),
+    ),
   );
 }
 
@@ -189,6 +220,35 @@ export function neighbours(f: PersonaFacts, k: Knowledge, residents: readonly st
   ];
   const own = household(f, k, residents).sentences[0] ?? "";
   const us = /^I live with\b/.test(own) ? "us" : "me";
+  // Those under its own roof in homes of their own ("flat 1 of Maple Court apartments"), not
+  // its household: by the numbers their homes carry, the nearest next door.
+  const [room, building] = k.home.includes(" of ") ? k.home.split(" of ") : ["", k.home];
+  const number = (r: string) => Number(/(\d+)\s*$/.exec(r)?.[1] ?? NaN);
+  const under = (k.townsfolk ?? [])
+    .filter((t) => t.home?.split(" of ").at(-1) === building && t.home !== k.home)
+    .map((t) => ({ first: firstName(t.persona.name), room: t.home!.split(" of ")[0] }))
+    .filter((t) => !new RegExp(`\\b${t.first}\\b`).test(own))
+    .sort(
+      (a, b) =>
+        Math.abs(number(a.room) - number(room)) - Math.abs(number(b.room) - number(room)) || 0,
+    );
+  if (room && under.length) {
+    const next = under.filter((t) => Math.abs(number(t.room) - number(room)) === 1);
+    const close = next.length ? next : under.slice(0, 1);
+    const rest = under.filter((t) => !close.includes(t));
+    const lives = (n: number) => (n > 1 ? "live" : "lives");
+    return {
+      name: "neighbours",
+      sentences: [
+        sentence(
+          `${listOf(close.map((t) => `${t.first} in ${t.room}`))} ${next.length ? `${lives(close.length)} next door to ${us}` : `${lives(close.length)} nearest ${us}`}; I'm in ${room} at ${building}`,
+        ),
+        ...(rest.length
+          ? [sentence(`${listOf(rest.map((t) => t.first))} ${lives(rest.length)} there too`)]
+          : []),
+      ],
+    };
+  }
   const told = near
     .map((p) => ({ p, who: [...new Set(people(p))] }))
     .filter((x) => x.who.length)

@@ -145,13 +145,18 @@ export function knownOf(
   f: PersonaFacts,
   k: Knowledge,
   memories: MemoryLine[],
+  also: readonly string[] = [],
 ): string[] {
   const first = firstName(name);
   // (Of a fact, the clause that names them: asked about Grace, "I still live with my parents,
-  // Grace and Samuel", not "I am a student at the college who still lives with ...".)
-  const out = factsOf(f, k, (x) => x.people.includes(first) || x.text.includes(name)).map((t) =>
-    clauseNaming(t, first),
-  );
+  // Grace and Samuel", not "I am a student at the college who still lives with ...". `also`: the
+  // words it names them by besides, a role they hold, "the mayor".)
+  const out = factsOf(
+    f,
+    k,
+    (x) =>
+      x.people.includes(first) || x.text.includes(name) || also.some((w) => x.words.includes(w)),
+  ).map((t) => clauseNaming(t, first));
   const view = k.people.find((p) => p.name === name)?.relationship;
   // A view of a relationship is about the two of them: its "they" is "we" said by one of them.
   if (view)
@@ -422,15 +427,28 @@ export function viewAsked(u: Utterance): boolean {
   );
 }
 
-/** The fact of its persona, one it may tell, that names `name` as its kin or friend. */
-function tieTo(name: string, f: PersonaFacts, k: Knowledge) {
+/** An answer on a named person: who, the resident's persona and knowledge, the talk, and what it
+ *  knows of them (knownOf), the reasons it may give. */
+export interface OnPerson {
+  name: string;
+  f: PersonaFacts;
+  k: Knowledge;
+  talk: Talk;
+  facts: string[];
+}
+
+/** How it stands with a named person, read once for every answer on them: their first name,
+ *  the fact of its persona (one it may tell) that names them as its kin or friend, and what it
+ *  knows of them as someone it talks with. */
+function standing({ name, f, k }: OnPerson) {
   const first = firstName(name);
-  return f.facts.find(
+  const tie = f.facts.find(
     (x) =>
       tellable(x, k.knowsSpeaker) &&
       (x.kinds.includes("family") || x.kinds.includes("friend")) &&
       (x.people.includes(first) || x.text.includes(name)),
   );
+  return { first, tie, known: k.people.find((p) => p.name === name) };
 }
 
 /** "Do you get along with Marco?", "Are you close to Ada?": a yes or no on how it stands with a
@@ -459,22 +477,9 @@ export function knowAsked(u: Utterance): boolean {
  *  to it, its day with them, what it remembers), yes a little for someone it talks with; else
  *  honestly that it has not met them. `facts`: what it knows of them (knownOf); `heard`: its news
  *  of them as it tells it (records: "Ann told me that her grey cat went missing ..."). */
-export function knowingOf(
-  name: string,
-  f: PersonaFacts,
-  k: Knowledge,
-  talk: Talk,
-  facts: string[],
-  heard: string[] = [],
-): Source {
-  const first = firstName(name);
-  const tie = f.facts.some(
-    (x) =>
-      tellable(x, k.knowsSpeaker) &&
-      (x.kinds.includes("family") || x.kinds.includes("friend")) &&
-      (x.people.includes(first) || x.text.includes(name)),
-  );
-  const known = k.people.find((p) => p.name === name);
+export function knowingOf(on: OnPerson, heard: string[] = []): Source {
+  const { name, talk, facts } = on;
+  const { first, tie, known } = standing(on);
   // (News it heard from them, or of them, is something it knows of them too.)
   const said = [...facts.filter(aboutSomething), ...heard];
   const reason = said.find((r) => unsaid([r], talk).length) ?? said[0];
@@ -508,16 +513,9 @@ export function knowingOf(
 /** How it stands with a named person, yes or no first, then why: kin or a friend its persona
  *  names (yes, very well), someone it talks with or has a view of (yes, by what it knows), someone
  *  it only knows of (not close, and what it knows), or no one it knows (it could not say). */
-export function relationOf(
-  name: string,
-  f: PersonaFacts,
-  k: Knowledge,
-  talk: Talk,
-  facts: string[],
-): Source {
-  const first = firstName(name);
-  const tie = tieTo(name, f, k);
-  const known = k.people.find((p) => p.name === name);
+export function relationOf(on: OnPerson): Source {
+  const { name, f, k, talk, facts } = on;
+  const { first, tie, known } = standing(on);
   // (Of a sentence on them, only what names them: "Her brother Arjun lives with them", not the
   // sentence before it.)
   const naming = (t: string) =>
@@ -573,16 +571,9 @@ const aboutSomething = (x: string) => {
 /** Its view of a named person, by what they are to it: kin or a friend its persona names, someone
  *  it talks with (and what they last talked of), or a face in town; with the fact or the talk as
  *  its reason. `facts`: what it knows of them, the reasons it may give. */
-export function viewOf(
-  name: string,
-  f: PersonaFacts,
-  k: Knowledge,
-  talk: Talk,
-  facts: string[],
-): Source {
-  const first = firstName(name);
-  const tie = tieTo(name, f, k);
-  const known = k.people.find((p) => p.name === name);
+export function viewOf(on: OnPerson): Source {
+  const { name, f, talk, facts } = on;
+  const { first, tie, known } = standing(on);
   const talked = /They last talked (about [^.]+)\./.exec(known?.relationship ?? "")?.[1];
   const last = talked && saysSomething(talked) ? talked : undefined;
   // (A reason not given yet in the talk: who they are to it, what they last talked of, or what

@@ -4,19 +4,13 @@
 // for the opposite of a friend (WordNet's antonyms of "friend": an enemy, a foe). Answered by the
 // person its persona sets itself against, else that it gets on with most people, and with whom
 // best.
-import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
+import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { kindOf, opposites, relatedness, senses } from "../../language/lexicon.ts";
+import { senses } from "../../language/lexicon.ts";
 import { parsed } from "../../language/parse.ts";
 import type { Utterance } from "../../language/understand.ts";
-import { type Source, firstName, mine } from "./voice.ts";
-
-const RELATING = ["verb.social", "verb.emotion"];
-
-/** Whether a word is a friend's opposite, or a kind of one ("enemy", "foe"). */
-function unfriendly(w: string): boolean {
-  return opposites("friend", "noun").some((o) => o === w || kindOf(w, o));
-}
+import { type Source, type Talk, mine } from "./voice.ts";
+import { RELATING, against, closest, unfriendly } from "./roles.ts";
 
 /** Whether the question asks whom it does not get on with. */
 export function illWillAsked(u: Utterance): boolean {
@@ -33,41 +27,12 @@ export function illWillAsked(u: Utterance): boolean {
   return someone && relating && u.negative;
 }
 
-/** A fact that sets it against someone it names: a word of ill will, an opposite of a friend, or
- *  a doing of relating denied ("has never forgiven Rune"). */
-function against(x: Fact): boolean {
-  if (!x.people.length) return false;
-  if (x.words.some((w) => unfriendly(w) || relatedness(w, "antagonism", x.pos[w], "noun") >= 0.3))
-    return true;
-  return (
-    parsed(x.text).has("#Negative") &&
-    x.words.some(
-      (w) =>
-        x.pos[w] === "verb" &&
-        senses(w, "verb")
-          .slice(0, 2)
-          .some((s) => RELATING.includes(s.domain)),
-    )
-  );
-}
-
-export function illWill(f: PersonaFacts, k: Knowledge, residents: readonly string[]): Source {
+export function illWill(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
   const rival = f.facts.find((x) => tellable(x, k.knowsSpeaker) && against(x));
   if (rival) return { name: "ill-will", sentences: [`Well, ${lowerFirst(mine(f, rival.text))}`] };
-  // Whom it gets on with best: the family or friends its persona names, else whom it talks with.
-  // (Named as the persona writes them: a first name, or a resident's in full.)
-  const names = [
-    ...residents.filter((r) => r !== f.name).map((r) => firstName(r)),
-    ...f.facts.flatMap((x) => x.people),
-  ];
-  const close = f.facts
-    .filter(
-      (x) =>
-        tellable(x, k.knowsSpeaker) && (x.kinds.includes("family") || x.kinds.includes("friend")),
-    )
-    .flatMap((x) => names.filter((n) => new RegExp(`\\b${n}\\b`).test(x.text)))[0];
-  const often = [...k.people].sort((a, b) => b.talks - a.talks).find((p) => p.talks > 0)?.name;
-  const best = close ?? (often ? firstName(often) : undefined);
+  // Whom it gets on with best: the one it is closest to (its friends and kin, those it talks
+  // with, those its work ties it to).
+  const best = closest(f, k, talk)[0]?.name;
   return {
     name: "ill-will",
     sentences: [`Not really; I get on with most people${best ? `, ${best} most of all` : ""}.`],
