@@ -561,8 +561,13 @@ function parseEvent(
   if (!first) return undefined;
   // The time words a noun phrase swallowed ("a reading circle next week").
   let what = clean(first.text);
+  // (A day that begins a name, capitalised before a word of the name, is the name's: "the
+  // Saturday Market", "the Friday Quiz" keep it.)
   const dated = parsed(what).match("#Date+");
-  if (dated.found) what = clean(what.replace(dated.text(), "").trim()) || what;
+  const inName = (d: string) =>
+    new RegExp(`\\b${d.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s+[A-Z]`).test(what);
+  if (dated.found && !inName(dated.text()))
+    what = clean(what.replace(dated.text(), "").trim()) || what;
   const out: EventMention = { what, ...time };
   // The place is named after the event in the same clause ("a party at the cafe on Friday"), not
   // anywhere in the sentence ("the party at 5 pm, a drink at the pub").

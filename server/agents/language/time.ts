@@ -158,6 +158,9 @@ export function saidOn(text: string, from: number, now: number): { text: string;
     const moved = later.find((l) => l.index === r.index);
     if (!r.start.isCertain("day") || !moved || daysBetween(day, moved.start.date().getTime()) === 0)
       continue;
+    // A span counted a week or more ahead ("next week", "in two weeks") names no day of it: its
+    // day is uncertain, not said as one ("on Friday"), nor gone by when that day has.
+    if (r.tags().has("result/relativeDate") && Math.abs(daysBetween(from, day)) >= 7) continue;
     // The words that name the day: the shortest run of the mention's words read to its day.
     const words = r.text.split(/\s+/);
     let span: string | undefined;

@@ -298,12 +298,30 @@ function saysPast(doc: ReturnType<typeof nlp>): boolean {
 
 const usualHours = new Bounded<string, number | null>(2_000);
 
-/** The hour of the day at which a thing said is usually done, by its usual sense's gloss read as
- *  chrono-node reads a part of the day ("dinner": "the main meal of the day served in the
- *  evening", 8 pm; "breakfast": "... usually in the morning"); undefined when no thing said has
- *  one. A time word itself is no such thing ("evening" is read as the time it is). */
-function usualHour(doc: ReturnType<typeof nlp>): number | undefined {
+/** The hour of the day a definition names, as chrono-node reads a part of the day in it ("the
+ *  first meal of the day (usually in the MORNING)"); a word of time chrono-node does not read is
+ *  read through its own definition ("MIDAFTERNOON": "the middle part of the afternoon"), once. */
+function hourIn(definition: string, deep = true): number | undefined {
   const ref = new Date(Date.UTC(2000, 0, 1, 12));
+  const r = chrono.parse(definition, ref)[0];
+  const h = r?.start.get("hour");
+  if (r && h !== null && h !== undefined) return h;
+  if (!deep) return undefined;
+  for (const w of definition.toLowerCase().match(/[a-z]{3,}/g) ?? []) {
+    const time = senses(w, "noun").find((s) => s.domain === "noun.time");
+    if (!time || senses(w, "noun")[0] !== time) continue;
+    const inner = hourIn(time.gloss.split(";")[0], false);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
+/** The hour of the day at which a thing said is usually done, by the first of its senses whose
+ *  definition names a part of the day ("dinner": "the main meal of the day served in the
+ *  evening", 8 pm; "breakfast": "... usually in the morning"; "tea", beside the drink: "a light
+ *  midafternoon meal"); undefined when no thing said has one. A time word itself is no such
+ *  thing ("evening" is read as the time it is). */
+function usualHour(doc: ReturnType<typeof nlp>): number | undefined {
   for (const t of doc
     .match("#Noun")
     .not("(#Date|#Time|#Pronoun|#Value)")
@@ -313,13 +331,25 @@ function usualHour(doc: ReturnType<typeof nlp>): number | undefined {
     if (!w || domainOf(lemma(w, "noun") ?? w, "noun") === "noun.time") continue;
     let h = usualHours.get(w);
     if (h === undefined) {
-      const gloss = senses(lemma(w, "noun") ?? w, "noun")[0]?.gloss.split(";")[0] ?? "";
-      const r = gloss ? chrono.parse(gloss, ref)[0] : undefined;
-      usualHours.set(w, (h = r?.start.get("hour") ?? null));
+      h = null;
+      for (const s of senses(lemma(w, "noun") ?? w, "noun")) {
+        const at = hourIn(s.gloss.split(";")[0]);
+        if (at !== undefined) {
+          h = at;
+          break;
+        }
+      }
+      usualHours.set(w, h);
     }
     if (h !== null) return h;
   }
   return undefined;
+}
+
+/** The hour of the day the thing a line proposes is usually had at ("come for TEA": the
+ *  afternoon), by its words' definitions; undefined when none names one. */
+export function usualHourOf(text: string): number | undefined {
+  return usualHour(parsed(text));
 }
 
 /** The span of time an utterance is about: chrono-node's reading against now, else its tense. */
@@ -670,8 +700,16 @@ export function understand(
   const timeWords = times.map(
     (r) => clean.slice(0, r.index).trim().split(/\s+/).at(-1)?.toLowerCase() ?? "",
   );
-  // A part of a day named without its hour: chrono-node implies one (noon for a bare day).
-  const part = times.find((r) => !r.start.isCertain("hour") && r.start.get("hour") !== 12);
+  // A part of a day named without its hour: chrono-node implies one (noon for a bare day; the
+  // hour it is now for "tomorrow", which the words do not say: read against another hour of the
+  // clock, that one changes).
+  const part = times.find(
+    (r) =>
+      !r.start.isCertain("hour") &&
+      r.start.get("hour") !== 12 &&
+      chrono.parse(r.text, new Date(ctx.now + 5 * 3_600_000))[0]?.start.get("hour") ===
+        r.start.get("hour"),
+  );
   // A time said is read into the span ("this MORNING"); it is no topic of its own.
   // (A clock time said in words is a time: "HALF PAST four".)
   const figures = new Set(
@@ -831,8 +869,16 @@ export function understand(
   // A question word ("What will you do tomorrow?") asks; it does not invite.
   // (The auxiliary of a yes/no question, "DO you want to come?", asks nothing of its own.)
   const asks = main.match("#QuestionWord").not("(do|does|did)").found;
+  // "Will you go to the concert?" asks what it will do, as "are you going?" does: a plain future,
+  // with no wish asked ("will you LIKE to") and the speaker in none of it ("with ME", "to MY
+  // house"), asks of its plans; it invites to nothing.
+  const ofPlans =
+    asking.has("^will you #Adverb? #Verb") &&
+    !asking.has("will you (like|want|wanna|care)") &&
+    !asking.has("(me|us|my|our|mine|ours)");
   if (
     !asks &&
+    !ofPlans &&
     (modalYou || main.has("^#Imperative")) &&
     (invitingVerb || (modalYou && withSpeaker))
   )
@@ -868,10 +914,22 @@ export function understand(
   // modal of ability or permission, or a wish not to bother ("mind if I").
   const leave = asks || embedded ? undefined : leaveAsked(main);
   if (leave) return { ...base, act: leave, greets };
+  // A request asks a doing of the listener, its verb straight after "you" ("could you CARRY
+  // ..."); a modal with an adverb of its own between asks a view or a wish ("would you RATHER
+  // live ...", "would you EVER move ..."), and one of plans what it will do: questions.
   if (
     !asks &&
     !embedded &&
-    main.has("^(could|would|can|will) you") &&
+    !ofPlans &&
+    (main.has("^(could|would|can|will) you please") ||
+      (main.has("^(could|would|can|will) you #Verb") &&
+        !main.has("^(could|would|can|will) you #Adverb"))) &&
+    // (A feeling asked for, "would you PREFER to ...", "would you ENJOY ...", is a view; the
+    // wish of asking, "would you LIKE to ...", still asks the doing after it.)
+    !(main.match("^(could|would|can|will) you [#Verb]", 0).out("array") as string[]).some((v) => {
+      const l = verbOf(v);
+      return domainOf(l, "verb") === "verb.emotion" && closeness(l, "want") < 0.7;
+    }) &&
     !main.has("(tell|know|think|say)")
   )
     return { ...base, act: "request", greets };
@@ -983,7 +1041,7 @@ export function leaveAsked(main: Doc): "permission" | "offer" | undefined {
 /** Whether a sentence points back to what was said before it: a pronoun of the third person,
  *  or a demonstrative standing for a thing ("what do you think of THAT?"), not one before its
  *  noun ("this town"). English's closed class. */
-function pointsBack(sentence: string): boolean {
+export function pointsBack(sentence: string): boolean {
   const ts = termsOf(sentence);
   return ts.some(
     (t, i) =>

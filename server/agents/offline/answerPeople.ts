@@ -22,7 +22,7 @@ import {
 } from "../language/lexicon.ts";
 import { clock, inFirstPerson, listOf, sentence, toListener } from "../language/realise.ts";
 import { fullNameOnce } from "../language/person.ts";
-import { infinitive, type Utterance } from "../language/understand.ts";
+import { infinitive, pointsBack, type Utterance } from "../language/understand.ts";
 import { bearing, heldRecords, newsTopic, plansAhead, recordsAsked } from "../language/news.ts";
 import { dates, dayIn, reference } from "../language/time.ts";
 import {
@@ -53,7 +53,7 @@ import {
   doYou,
   habitualTime,
 } from "./answers/day.ts";
-import { plansFor } from "./answers/plans.ts";
+import { plansFor, quietAhead } from "./answers/plans.ts";
 import {
   purposeWords,
   places,
@@ -619,9 +619,19 @@ export function answerPeople(
       sources.push({ name: "news", sentences: yes(onTopic) }, ...notHeard());
     } else {
       sources.push({ name: "news", sentences: yes(askedRecords([])) });
-      const told = fromMemories(fallback(), talk, k).filter((x) => !otherDays(x));
+      // (A sentence that points back to one left out goes with it: "I heard about it from
+      // Arjun." is about nothing without the party of another day before it.)
+      let left = false;
+      const told = fromMemories(fallback(), talk, k).filter((x) => {
+        left = otherDays(x) || (left && pointsBack(x));
+        return !left;
+      });
       if (told.length) sources.push(generic({ name: "news-memory", sentences: told }));
-      sources.push(generic(recall(u, f, k, talk)));
+      // (Nor what it recalls of another day than those asked.)
+      const recalled = recall(u, f, k, talk);
+      sources.push(
+        generic({ ...recalled, sentences: recalled.sentences.filter((x) => !otherDays(x)) }),
+      );
     }
     // What is on in the days asked that it knows of, its own first, even if told already.
     if (spanned && talk.now !== undefined)
@@ -636,14 +646,19 @@ export function answerPeople(
         ],
       });
     // Nothing new: a quiet time is an answer too, with what fills its days.
+    // (Asked of days ahead, nothing known of them: nothing planned that it knows of, and its own
+    // day then; "it's been quiet" is of days gone by.)
     const plans = factsOf(f, k, (x) => x.kinds.includes("plan"));
     sources.push({
       generic: true,
       name: "news-quiet",
-      sentences: [
-        `Nothing much, really; it's been quiet.${doingNow ? ` I've been ${doingNow}.` : ""}`,
-        ...plans,
-      ],
+      sentences:
+        spanned && spanned[0] > 0 && talk.now !== undefined
+          ? [...quietAhead(spanned, f, k, talk.now), ...plans]
+          : [
+              `Nothing much, really; it's been quiet.${doingNow ? ` I've been ${doingNow}.` : ""}`,
+              ...plans,
+            ],
     });
   } else if (foreign.length && !ownPeople) {
     // A thing outside its own life and day ("my dog", "the mayor"): what it remembers or its

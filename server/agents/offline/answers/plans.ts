@@ -2,7 +2,8 @@
 // for the time the question names (now, this evening, tomorrow, this week).
 import type { PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { sentence } from "../../language/realise.ts";
+import { cap, sentence } from "../../language/realise.ts";
+import { dayFrom } from "../../language/time.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { plansAhead, type Held } from "../../language/news.ts";
 import { type Talk, type Source, factsOf } from "./voice.ts";
@@ -67,4 +68,33 @@ export function plansFor(
       next.length ? narrate(next, f, k, "future").replace(/^I'll be/, "Later today I'll be") : "",
     ].filter(Boolean),
   };
+}
+
+/** Asked what is on a day ahead with nothing known of it: that it knows of nothing planned then
+ *  (no "it's been quiet": that day has not come), and its own day then as it will likely go
+ *  ("On Sunday I'll probably be ..."). `days`: from today, the first and last day asked. */
+export function quietAhead(
+  days: readonly [number, number],
+  f: PersonaFacts,
+  k: Knowledge,
+  now: number,
+): string[] {
+  const DAY = 86_400_000;
+  const one = days[0] === days[1];
+  const when = one
+    ? dayFrom(now - (now % DAY) + days[0] * DAY + DAY / 2, now)
+    : "in the days ahead";
+  // (Its days as they usually go: what today's plan shares with yesterday's, when it kept
+  // yesterday's; today's party is no day's routine.)
+  const before = new Set(activities(k.yesterday).map((b) => b.task));
+  const usual = narrate(
+    before.size ? k.today.filter((b) => before.has(activities([b])[0]?.task ?? "")) : k.today,
+    f,
+    k,
+    "future",
+  );
+  return [
+    `Nothing that I know of is planned ${when}.`,
+    usual ? usual.replace(/^I'll be/, `${cap(one ? when : "most days")} I'll probably be`) : "",
+  ].filter(Boolean);
 }

@@ -6,7 +6,7 @@ import { closeness, domainOf, isSettlement, lemma } from "../../language/lexicon
 import { parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { cap, clock, sentence } from "../../language/realise.ts";
 import { dayFrom } from "../../language/time.ts";
-import { contentTerms, proposal, type Utterance } from "../../language/understand.ts";
+import { contentTerms, proposal, usualHourOf, type Utterance } from "../../language/understand.ts";
 import {
   type Talk,
   type PeopleAnswer,
@@ -293,19 +293,17 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
       accepted: { day, minute: asked, what: u.text },
     };
   }
-  // (From the part of the day it names: "tomorrow afternoon".)
-  const part = u.partHour !== undefined ? u.partHour * 60 : 15 * 60;
-  const from = day === 0 ? Math.max(k.minute + 60, part) : part;
   const open = (b: DayBlock) => free(b) && !promised(b.start);
   // A doing of its own day that bears on what is proposed ("grab LUNCH": its lunch hour) is when.
   // (The words of what is proposed, not of asking or going there: "go FISHING", "grab LUNCH";
-  // "would you like to JOIN" proposes no doing of its day.)
+  // "would you like to JOIN" proposes no doing of its day; nor where: "at my PLACE".)
   const proposed = contentTerms(proposal(u.text) ?? "");
   const nouns = proposed
     .filter(
       (t) =>
         // (A thing, not a time: "sometime" says when, not what.)
-        (t.pos === "noun" && !["", "noun.time"].includes(domainOf(t.word, "noun"))) ||
+        (t.pos === "noun" &&
+          !["", "noun.time", "noun.location"].includes(domainOf(t.word, "noun"))) ||
         (t.pos === "verb" &&
           // (Nor a phrasal verb of going: "come by" is no getting of things.)
           ![t.word, t.word.split(" ")[0]].some((w) =>
@@ -313,16 +311,15 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
           )),
     )
     .map((t) => t.word);
-  const fitting =
-    nouns.length && u.partHour === undefined
-      ? blocks.find(
-          (b) => b.start >= (day === 0 ? k.minute + 30 : 0) && open(b) && bears(b.task, nouns),
-        )
-      : undefined;
-  const slot =
-    fitting ??
-    blocks.find((b) => b.start >= from && b.start <= 20 * 60 && open(b)) ??
-    blocks.find((b) => b.start >= from && open(b));
+  const slot = freeHour(u, k, blocks, day, nouns, open);
+  if (slot.at === undefined)
+    return {
+      text: slot.busy
+        ? `I'd like to, ${v}, but I'm ${doingPhrase(slot.busy, f, k)} then. Another time?`
+        : `That's kind of you, ${v}, but my days are full just now. Maybe another week?`,
+      end: false,
+      source: "invitation-declined",
+    };
   const shy = f.traits.some((t) => closeness(t, "shy") >= 0.6 || closeness(t, "reserved") >= 0.6);
   if (!slot)
     return {
@@ -330,7 +327,7 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
       end: false,
       source: "invitation-declined",
     };
-  const when = `${onDay} around ${clock(slot.start)}`;
+  const when = `${onDay} around ${clock(slot.at)}`;
   return {
     text: shy
       ? `Thank you, ${v}. I'm not one for company, but I could try ${when}.`
@@ -344,8 +341,92 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
         ),
     end: false,
     source: "invitation",
-    accepted: { day, minute: slot.start, what: u.text },
+    accepted: { day, minute: slot.at, what: u.text },
   };
+}
+
+/** Its waking day by its plan: from when its night's sleep ends to when the next begins
+ *  (minutes since midnight); the whole day when its plan names no sleep. */
+function wakingDay(k: Knowledge): { wake: number; bed: number } {
+  const sleeps = k.today.filter((b) => isSleep(plain(b.task)));
+  const morning = sleeps.filter((b) => b.start <= 12 * 60).map((b) => b.end);
+  const night = sleeps.filter((b) => b.end > 12 * 60).map((b) => b.start);
+  return {
+    wake: morning.length ? Math.max(...morning) : 0,
+    bed: night.length ? Math.min(...night) : 24 * 60,
+  };
+}
+
+/**
+ * The hour it offers for what is proposed, on the half-hour: among its waking hours, an hour
+ * after it wakes to an hour before it sleeps (and not within the hour, today), the one nearest
+ * the hour the proposal is had at. That hour is, in order: the part of the day asked for
+ * ("tomorrow AFTERNOON"), a doing of its own day that bears on what is proposed (its lunch hour
+ * for "lunch"), the hour its definition names ("tea": "a light midafternoon meal"), else the
+ * afternoon, when people meet. An hour in a gap of its plan is nearer than one over a doing of
+ * its own; its work (where it spends most of its day away from home), a doing with others or a
+ * promise is never given up. With a usual hour and no free one within
+ * three hours of it, it declines by what it does then.
+ */
+function freeHour(
+  u: Utterance,
+  k: Knowledge,
+  blocks: DayBlock[],
+  day: number,
+  nouns: string[],
+  open: (b: DayBlock) => boolean,
+): { at?: number; busy?: DayBlock } {
+  const { wake, bed } = wakingDay(k);
+  const first = Math.max(wake + 60, day === 0 ? k.minute + 60 : 0);
+  const last = bed - 60;
+  const usual = usualHourOf(proposal(u.text) ?? u.text);
+  const fitting =
+    nouns.length && u.partHour === undefined
+      ? blocks.find(
+          (b) =>
+            b.start >= first &&
+            b.start <= last &&
+            // (Near the hour its definition names: "breakfast" is not its lunch.)
+            (usual === undefined || Math.abs(b.start - usual * 60) <= 180) &&
+            open(b) &&
+            bears(b.task, nouns),
+        )
+      : undefined;
+  const target =
+    u.partHour !== undefined
+      ? u.partHour * 60
+      : fitting
+        ? fitting.start
+        : usual !== undefined
+          ? usual * 60
+          : 15 * 60;
+  // (Its work: the place away from home its day holds longest.)
+  const homeSector = k.home.split(" of ").at(-1);
+  const away = new Map<string, number>();
+  for (const b of blocks) {
+    const sector = b.place?.split(" of ").at(-1);
+    if (sector && sector !== homeSector)
+      away.set(sector, (away.get(sector) ?? 0) + b.end - b.start);
+  }
+  const work = [...away].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const within = usual !== undefined || u.partHour !== undefined ? 180 : 24 * 60;
+  let best: { at: number; cost: number } | undefined;
+  let nearestBusy: { b: DayBlock; off: number } | undefined;
+  for (let m = Math.ceil(first / 30) * 30; m <= last; m += 30) {
+    const off = Math.abs(m - target);
+    if (off > within) continue;
+    const over = blocks.filter((b) => b.start < m + 60 && b.end > m);
+    const busy = over.find((b) => !open(b) || (work && b.place?.split(" of ").at(-1) === work));
+    if (busy) {
+      if (!nearestBusy || off < nearestBusy.off) nearestBusy = { b: busy, off };
+      continue;
+    }
+    // (Its own doing that bears on it is had together: no doing given up.)
+    const cost = off + (over.some((b) => b !== fitting) ? 90 : 0);
+    if (!best || cost < best.cost) best = { at: m, cost };
+  }
+  if (best) return { at: best.at };
+  return { busy: nearestBusy?.b };
 }
 
 /** A favour asked ("could you help me carry some boxes?"): given now when its hour is its own,
