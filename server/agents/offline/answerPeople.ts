@@ -116,7 +116,7 @@ import { whom, whomAsked } from "./answers/whom.ts";
 import { busyAsked, busyNow } from "./answers/now.ts";
 import { advice, adviceAsked } from "./answers/advice.ts";
 import { answeredAlike } from "./answers/askedBefore.ts";
-import { leisureAsked, likes, likesAsked } from "./answers/likes.ts";
+import { choiceAsked, choiceOf, leisureAsked, likes, likesAsked } from "./answers/likes.ts";
 import { doingByVerb, verbAsked } from "./answers/verbAsked.ts";
 import {
   cameAsked,
@@ -126,6 +126,8 @@ import {
   gatheringAsked,
   goingTo,
   hypothetical,
+  lastAsked,
+  lastOf,
   neighbours,
   neighboursAsked,
   rankedBy,
@@ -441,6 +443,10 @@ export function answerPeople(
     // "If you could travel anywhere, where would you go?": a wish, never directions.
     dayAsked = false;
     sources.push(wished(u, f, k));
+  } else if (lastAsked(u)) {
+    // "What was the last book you read?": honestly not offhand, never its day recited.
+    dayAsked = false;
+    sources.push(lastOf(lastAsked(u)!, f, k));
   } else if (rankedBy(u) && rankedPerson(rankedBy(u)!, f, k, talk)) {
     // "Who's the funniest person you know?": someone it knows, by the quality asked.
     dayAsked = false;
@@ -452,6 +458,11 @@ export function answerPeople(
     // "What's your favourite thing to cook?": what of that kind its days hold, not its evenings.
     dayAsked = false;
     sources.push(favouriteOf(favouriteIn(u)!, f, k)!);
+  } else if (choiceAsked(u)) {
+    // "Which season do you like best?": a member of the kind its habits or days hold, else
+    // honestly none, not its view of its work.
+    dayAsked = false;
+    sources.push(choiceOf(choiceAsked(u)!, f, k));
   } else if (neighboursAsked(u)) {
     // "Tell me about your neighbours": who lives near it, not an ability asked of.
     dayAsked = false;
