@@ -25,6 +25,7 @@ function knowledge(over: Partial<Knowledge["persona"]> = {}): Knowledge {
     },
     minute: 16 * 60,
     today: [
+      { start: 7 * 60, end: 8 * 60, task: "having porridge and tea", place: "Farrant cottage" },
       { start: 8 * 60, end: 12 * 60, task: "throwing bowls", place: "wheel of Farrant Pottery" },
       { start: 12 * 60, end: 13 * 60, task: "eating lunch", place: "Farrant cottage" },
       { start: 13 * 60, end: 17 * 60, task: "glazing bowls", place: "wheel of Farrant Pottery" },
@@ -106,6 +107,11 @@ describe("tastes, pride and a life's past", () => {
       expect(a, q).toMatch(/offhand/);
       expect(a, q).not.toMatch(/bowls|Most days|roof/);
     }
+  });
+
+  it("a meal of its days asked is what its day has then, not 'I couldn't tell you'", () => {
+    const a = ask("What do you tend to have for breakfast?");
+    expect(a).toMatch(/^I usually have porridge and tea\./);
   });
 
   it("a whole life's past its persona is silent on gets no made-up no", () => {

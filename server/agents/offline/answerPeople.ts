@@ -52,6 +52,7 @@ import {
   leisure,
   doYou,
   habitualTime,
+  mealAsked,
 } from "./answers/day.ts";
 import { plansFor } from "./answers/plans.ts";
 import {
@@ -620,6 +621,9 @@ export function answerPeople(
     // "How do you spend your evenings?": that time of its days, not how it is.
     const habitual = habitualTime(u, f, k);
     if (habitual) sources.push(habitual);
+    // "What do you usually have for breakfast?": the meal of its days, not "I couldn't tell you".
+    const meal = mealAsked(u, f, k);
+    if (meal) sources.push(meal);
     const did = doneToday(u, f, k) ?? doYou(u, f, k);
     if (did) sources.push(did);
     // "When do you usually get up?": the clause of its habits on that doing, with its time
