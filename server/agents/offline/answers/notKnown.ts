@@ -126,6 +126,20 @@ export function notKnown(
     // "Can you tell me about the mill?": asked to tell, not whether it can; honestly, what it
     // knows of it is little.
     said = `I don't know much about ${swapPerson(/\babout (.+)$/i.exec(aux[2])![1])}, to be honest`;
+  else if (
+    aux &&
+    u.about === "you" &&
+    u.tense === "past" &&
+    /^(have|did)$/i.test(aux[1]) &&
+    nlp(u.text).has("(ever|never)") &&
+    // (A tie to people, WordNet's social verbs, "have you ever been MARRIED?", is one a persona
+    // names when it has it: its silence is a no.)
+    !u.topic.some((w) => u.pos?.[w] === "verb" && domainOf(w, "verb") === "verb.social") &&
+    !k.places.some((p) => wordsOf(p.name).some((w) => u.topic.includes(w)))
+  )
+    // "Have you ever been abroad?": a past of its whole life its persona says nothing of. A "no"
+    // would be made up; it does not make much of it, and turns the question back.
+    return `That's not something I talk about much, to be honest. ${cap(aux[1].toLowerCase())} you?`;
   else if (aux) {
     const n = NEGATED[aux[1].toLowerCase()];
     said = `No, I${n.startsWith("'") ? n : ` ${n}`} ${swapPerson(aux[2])}`;

@@ -2,7 +2,14 @@
 import { parsed, termsOf } from "../../language/parse.ts";
 import { saysNot, tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { closeness, domainOf, isSettlement, lemma, valence } from "../../language/lexicon.ts";
+import {
+  closeness,
+  domainOf,
+  isSettlement,
+  lemma,
+  senses,
+  valence,
+} from "../../language/lexicon.ts";
 import { sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { mine, type Source, short, wordsOf } from "./voice.ts";
@@ -27,6 +34,13 @@ function evaluates(u: Utterance, w: string): boolean {
 /** The word after the subject is its verb, whatever the tagger says ("do you LIKE what ..."). */
 function verbsAfterYou(u: Utterance): string[] {
   return [...u.text.toLowerCase().matchAll(/\byou (\w+)/g)].map((m) => lemma(m[1], "verb") ?? m[1]);
+}
+
+/** Whether a liking of the listener's is said with "you" ("which do YOU LIKE best?"), not a
+ *  "like" of likeness ("what's your family LIKE?"), nor one of a doing ("do you like TO READ?"). */
+export function likesThing(u: Utterance): boolean {
+  if (/\byou \w+ to \w+/i.test(u.text)) return false;
+  return verbsAfterYou(u).some((w) => evaluates(u, w));
 }
 
 /** Whether the listener's liking is asked ("do you LIKE ...", "where do you ENJOY going?"). */
@@ -81,6 +95,12 @@ export function opinionAsked(
   if (u.about !== "you" && !ranked) return undefined;
   const feeling = (w: string) => evaluates(u, w);
   const afterYou = verbsAfterYou(u);
+  // ("How do you LIKE TO spend your weekends?": a liking that governs a doing asks how it spends
+  // its time, its habits, no view.)
+  const doing = [...u.text.toLowerCase().matchAll(/\byou (\w+) to (\w+)/g)].some(
+    (m) => evaluates(u, lemma(m[1], "verb") ?? m[1]) && senses(m[2], "verb").length > 0,
+  );
+  if (doing && !ranked) return undefined;
   const felt =
     ranked ||
     likingAsked(u) ||

@@ -1,12 +1,13 @@
 // Who it is and how it feels, from its persona: its name and work, its worries and wishes, its
 // facts that bear on a topic, and which of its kinds a question is nearest to.
-import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
+import { saysNot, tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import nlp from "compromise";
 import {
   bearsOn,
   closeness,
   domainOf,
+  feelingOf,
   kindOf,
   lemma,
   relatedness,
@@ -14,9 +15,9 @@ import {
   senses,
   synset,
 } from "../../language/lexicon.ts";
-import { parsed } from "../../language/parse.ts";
+import { parsed, termsOf } from "../../language/parse.ts";
 import { sentence } from "../../language/realise.ts";
-import type { Utterance } from "../../language/understand.ts";
+import { infinitive, type Utterance } from "../../language/understand.ts";
 import { mine, type Source, factsOf, short, partAbout } from "./voice.ts";
 import { ownClause } from "./people.ts";
 import { narrate } from "./day.ts";
@@ -46,8 +47,21 @@ export function identity(f: PersonaFacts, k: Knowledge, named = true): Source {
 }
 
 export function feelings(f: PersonaFacts, k: Knowledge): Source {
-  const worries = factsOf(f, k, (x) => x.kinds.includes("worry"));
-  const wishes = factsOf(f, k, (x) => x.kinds.includes("wish"));
+  const told = f.facts.filter((x) => tellable(x, k.knowsSpeaker));
+  // A worry said as what troubles it: the thing a wish would mend first ("The potholes on Main
+  // Street, honestly."), then the wish that says so, the thing said again as "them" or "it".
+  const worries = told
+    .filter((x) => x.kinds.includes("worry"))
+    .map((x) => {
+      const said = mine(f, x.text);
+      const thing = x.nuisance;
+      if (!thing || !said.includes(thing)) return said;
+      const plural = (nlp(thing).nouns().isPlural().out("array") as string[]).length > 0;
+      return `${thing[0].toUpperCase()}${thing.slice(1)}, honestly. ${said.replace(thing, plural ? "them" : "it")}`;
+    });
+  const wishes = told
+    .filter((x) => x.kinds.includes("wish") && !x.kinds.includes("worry"))
+    .map((x) => mine(f, x.text));
   if (worries.length) return { name: "feelings", sentences: [...worries, ...wishes] };
   // Nothing troubles it: it says so, and what it has on its mind instead.
   if (!wishes.length)
@@ -230,6 +244,8 @@ const lowerI = (t: string) => (/^I\b/.test(t) ? t : t[0].toLowerCase() + t.slice
  *  it has none to speak of, and what is on its mind instead. */
 export function feelingAsked(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
   if (u.about !== "you" || u.wh === "yesno") return undefined;
+  const felt = feltAbout(u, f, k);
+  if (felt) return felt;
   const noun = u.topic.find(
     (w) => u.pos?.[w] === "noun" && ["noun.feeling", "noun.motive"].includes(domainOf(w, "noun")),
   );
@@ -254,6 +270,59 @@ export function feelingAsked(u: Utterance, f: PersonaFacts, k: Knowledge): Sourc
     name: "feeling",
     sentences: [`I don't think I have any big ${plural}, to be honest.${after}`],
   };
+}
+
+/** "What are you proud of?", "What are you afraid of?": a quality of feeling asked of itself
+ *  (an adjective, the question's only word, with a feeling by AFINN or WordNet: lexicon
+ *  feelingOf). An ill one is what troubles it (its worries); a glad one what its life has made:
+ *  a doing of its backstory that creates (WordNet's verb.creation: "I made every table in ..."),
+ *  else its work. */
+function feltAbout(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.wh !== "what" || u.topic.length !== 1 || u.pos?.[u.topic[0]] !== "adj") return undefined;
+  // (What the feeling is of, the "what" its stranded preposition takes: "proud OF?", not "what
+  // are you busy doing?".)
+  if (!termsOf(u.text).at(-1)?.tags.includes("Preposition")) return undefined;
+  const sign = Math.sign(feelingOf(u.topic[0], "adj"));
+  if (!sign) return undefined;
+  // (A glad state something brings about, a verb of feeling's participle, "what are you EXCITED
+  // about?", looks ahead: its wishes and plans answer it, below.)
+  const moved = lemma(u.topic[0], "verb") ?? "";
+  if (sign > 0 && moved !== u.topic[0] && domainOf(moved, "verb") === "verb.emotion") {
+    const ahead = factsOf(f, k, (x) => x.kinds.includes("wish") && !x.kinds.includes("worry"));
+    return ahead.length ? { name: "feeling", sentences: ahead } : undefined;
+  }
+  if (sign < 0) return { ...feelings(f, k), name: "feeling" };
+  const own = f.facts.filter(
+    (x) =>
+      tellable(x, k.knowsSpeaker) &&
+      x.source === "learned" &&
+      !x.secret &&
+      !x.kinds.includes("wish") &&
+      !x.kinds.includes("worry"),
+  );
+  // (A thing made, said in the past: "He MADE every table in ...", not "is a carpenter who
+  // builds furniture", which is its work.)
+  const made = own.find(
+    (x) =>
+      !saysNot(x.text) &&
+      termsOf(x.text).some(
+        (t, i, all) =>
+          t.tags.includes("PastTense") &&
+          // (Done by it, not to something: "is HELD together" is said of a town.)
+          !all[i - 1]?.tags.some((g) => g === "Copula" || g === "Auxiliary") &&
+          senses(lemma(t.normal, "verb") ?? infinitive(t.normal) ?? t.normal, "verb")
+            .slice(0, 3)
+            .some((s) => s.domain === "verb.creation"),
+      ),
+  );
+  if (made) return { name: "feeling", sentences: [`Probably that ${lowerI(mine(f, made.text))}`] };
+  const work = own.find((x) => x.kinds.includes("occupation"));
+  if (work)
+    return {
+      name: "feeling",
+      sentences: [`My work, I suppose: ${lowerI(short(mine(f, work.text)))}`],
+    };
+  return undefined;
 }
 
 /** "Do you like music?", "Have you ever been married?": a yes/no question about itself answered

@@ -5,7 +5,7 @@
 // arriving, a noun that is a kind of person after "I am".
 import type { PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { closeness, domainOf, kindOf, lemma, valence } from "../../language/lexicon.ts";
+import { closeness, domainOf, feelingOf, kindOf, lemma, valence } from "../../language/lexicon.ts";
 import { parsed, termsOf } from "../../language/parse.ts";
 import { cap } from "../../language/realise.ts";
 import { infinitive, type Utterance } from "../../language/understand.ts";
@@ -19,16 +19,27 @@ import { mine } from "./voice.ts";
 export type OwnNews = "loss" | "trouble" | "arrival" | "self" | "good" | "feeling";
 
 /** The feeling of what is said, by AFINN-165: each word's valence as written or by its lemma,
- *  summed ("I WON the tournament": glad; "I BROKE my arm": not). */
+ *  summed ("I WON the tournament": glad; "I BROKE my arm": not); a quality AFINN lacks by how
+ *  WordNet's neighbours of it feel (illFeeling: "a ROUGH week"). */
 export function feelingSaid(text: string): number {
   let sum = 0;
   for (const t of termsOf(text)) {
     const w = t.normal.replace(/[^a-z'-]/g, "");
     if (w.length < 2) continue;
     const forms = [w, lemma(w, "verb"), infinitive(w), lemma(w, "adj"), lemma(w, "noun")];
-    sum += forms.map((x) => (x ? valence(x) : 0)).find((v) => v !== 0) ?? 0;
+    sum +=
+      forms.map((x) => (x ? valence(x) : 0)).find((v) => v !== 0) ??
+      (t.tags.includes("Adjective") ? illFeeling(w) : 0);
   }
   return sum;
+}
+
+/** A quality's ill feeling by WordNet (lexicon feelingOf) where AFINN has none: taken only when
+ *  ill, as an unpleasant word's neighbours are unpleasant ("rough": "difficult", "hard"), while a
+ *  neutral word's pleasant-seeming neighbours are as often only of size or length ("long":
+ *  "extended", "durable"), no gladness. */
+function illFeeling(word: string): number {
+  return Math.min(0, feelingOf(word, "adj"));
 }
 
 /** The words said, each as written and by its lemmas ("lost": "lost", "lose"). */
@@ -57,7 +68,10 @@ export function ownNews(u: Utterance): OwnNews | undefined {
           0,
         )
         .out("array") as string[]
-    ).some((a) => valence(a.toLowerCase().replace(/[^a-z-]/g, "")) < 0);
+    ).some((a) => {
+      const w = a.toLowerCase().replace(/[^a-z-]/g, "");
+      return (valence(w) || illFeeling(w)) < 0;
+    });
     if (felt) return "feeling";
   }
   if (u.act !== "statement" || u.negative) return undefined;
