@@ -131,7 +131,7 @@ export function notKnown(
     u.about === "you" &&
     u.tense === "past" &&
     /^(have|did)$/i.test(aux[1]) &&
-    nlp(u.text).has("(ever|never)") &&
+    parsed(u.text).has("(ever|never)") &&
     // (A tie to people, WordNet's social verbs, "have you ever been MARRIED?", is one a persona
     // names when it has it: its silence is a no.)
     !u.topic.some((w) => u.pos?.[w] === "verb" && domainOf(w, "verb") === "verb.social") &&
