@@ -40,6 +40,7 @@ import { hhmm } from "./language/time.ts";
 import { aboutTheFuture, importanceOf } from "./language/importance.ts";
 import { newsRecord } from "./language/news.ts";
 import { youToThirdPerson } from "./language/person.ts";
+import { unawareIn } from "./language/facts.ts";
 import { flushDue, flushObservations, lookLine, perceive } from "./perceive.ts";
 import type { Persona } from "../../shared/persona.ts";
 import { asleep, nextTask } from "./plan.ts";
@@ -427,7 +428,8 @@ export class GenerativeMind implements Mind {
     const sentences = s.persona.currently
       .split(/(?<=[.!?])\s+/)
       .map((t) => t.trim())
-      .filter(Boolean);
+      // (What its persona says it has not noticed is the narrator's, no thought of its own.)
+      .filter((t) => t && !unawareIn(t));
     const people = peopleFor(this.ctx, s);
     for (const t of sentences) {
       const thought = youToThirdPerson(t, s.persona.name);

@@ -36,6 +36,7 @@ describe("what it does not know, and what it is working on", () => {
     ])
       expect(ask(q), q).not.toMatch(/know that Tam|carving a box/);
     expect(unawareIn("He hasn't noticed that the roof leaks.")).toBe(true);
+    expect(unawareIn("Tam never noticed the boat was his.")).toBe(true);
     expect(unawareIn("He has not told his sister yet.")).toBe(false);
     expect(personaFacts(persona).facts.some((x) => /carving/.test(x.text))).toBe(false);
   });

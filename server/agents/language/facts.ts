@@ -568,7 +568,7 @@ export function unawareIn(text: string): boolean {
   const verb = (
     parsed(text)
       .match(
-        "^#Pronoun #Adverb? (#Auxiliary|#Copula|#Modal)? #Adverb? (not|never) #Adverb? [#Verb]",
+        "^(#Pronoun|#Noun+) #Adverb? (#Auxiliary|#Copula|#Modal)? #Adverb? (not|never) #Adverb? [#Verb]",
         0,
       )
       .out("array") as string[]

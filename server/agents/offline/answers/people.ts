@@ -596,7 +596,11 @@ export function viewOf(on: OnPerson): Source {
           "view",
           name,
         )
-      : `I don't know ${first} well, but ${first} seems nice enough.`;
+      : // (The name once: "but SHE seems", not "but Walter seems".)
+        `I don't know ${first} well, but ${
+          { he: "he seems", she: "she seems", they: "they seem" }[pronounOfName(name) ?? "they"] ??
+          `${first} seems`
+        } nice enough.`;
   return { name: "view", sentences: [[view, reason ?? ""].filter(Boolean).join(" ")] };
 }
 
