@@ -149,6 +149,7 @@ import {
 } from "./answers/asked.ts";
 
 import { leaveReply } from "./answers/leave.ts";
+import { kinBond } from "./answers/bond.ts";
 import { confirms } from "./answers/confirm.ts";
 
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
@@ -856,6 +857,16 @@ export function answerPeople(
     // "Who are your parents?": the kin asked of, by the fact that names them, before its day.
     const kin = kinOf(u.topic);
     if (u.wh === "who" && kin.length) sources.push(kinNamed(kin, f, k));
+    // "Are you married?" of one another's persona marries to it ("She is married to Samuel"):
+    // yes, and who (its own persona's marriage answers by its own clause below).
+    if (
+      u.wh === "yesno" &&
+      u.about === "you" &&
+      u.topic.some((w) => closeness(w, "marry") >= 0.9 || kindOf(w, "spouse"))
+    ) {
+      const spouse = (k.townsfolk ?? []).flatMap((t) => kinBond(t.persona.name, f, k) ?? []);
+      if (spouse.length) sources.push({ name: "spouse", sentences: [`Yes. ${spouse[0]}`] });
+    }
     // "Who are your closest friends?": the friends its persona names, else those it talks with
     // most, else those its days are spent with; before a doing of its day "with friends".
     if (u.wh === "who" && kin.some((w) => w === "friend" || kindOf(w, "friend")))

@@ -32,6 +32,7 @@ import {
   unsaid,
 } from "./voice.ts";
 import { activities, doingPhrase, dayPart } from "./day.ts";
+import { bondWith, kinBond } from "./bond.ts";
 
 /** Who the resident spends time with: family and friends its persona names, then those it talks
  *  to most, then those its day is spent with. */
@@ -127,6 +128,9 @@ export function aboutPerson(
 ): Source {
   const first = firstName(name);
   const out = knownOf(name, f, k, memories);
+  // (A tie its persona leaves out, by the town: a spouse by theirs, a home shared.)
+  const bond = bondWith(name, f, k);
+  if (bond && !out.length) out.push(bond);
   // Nothing of its own on them: it says so, as one does of a face in town (not "I don't know").
   if (!out.length)
     out.push(
@@ -448,7 +452,9 @@ function standing({ name, f, k }: OnPerson) {
       (x.kinds.includes("family") || x.kinds.includes("friend")) &&
       (x.people.includes(first) || x.text.includes(name)),
   );
-  return { first, tie, known: k.people.find((p) => p.name === name) };
+  // (With no tie its own persona names: one another's persona names or a shared home makes.)
+  const bond = tie ? undefined : bondWith(name, f, k);
+  return { first, tie, bond, known: k.people.find((p) => p.name === name) };
 }
 
 /** "Do you get along with Marco?", "Are you close to Ada?": a yes or no on how it stands with a
@@ -479,19 +485,23 @@ export function knowAsked(u: Utterance): boolean {
  *  of them as it tells it (records: "Ann told me that her grey cat went missing ..."). */
 export function knowingOf(on: OnPerson, heard: string[] = []): Source {
   const { name, talk, facts } = on;
-  const { first, tie, known } = standing(on);
+  const { first, tie, bond, known } = standing(on);
   // (News it heard from them, or of them, is something it knows of them too.)
-  const said = [...facts.filter(aboutSomething), ...heard];
+  const said = [...(bond ? [bond] : []), ...facts.filter(aboutSomething), ...heard];
   const reason = said.find((r) => unsaid([r], talk).length) ?? said[0];
   // Only news of them from others, never a word with them: it knows of them, not them.
   const onlyHeardOf =
-    !tie && !known && !facts.some(aboutSomething) && !heard.some((h) => h.startsWith(first));
+    !tie &&
+    !bond &&
+    !known &&
+    !facts.some(aboutSomething) &&
+    !heard.some((h) => h.startsWith(first));
   const them = FORMS[pronounOfName(name) ?? "they"]?.object ?? first;
   if (reason)
     return {
       name: "person",
       sentences: [
-        `${tie ? choose(["Of course!", "Oh yes, very well."], talk, "know", name) : onlyHeardOf ? `Not personally, though I've heard of ${them}.` : "Yes."} ${reason}`,
+        `${tie || bond ? choose(["Of course!", "Oh yes, very well."], talk, "know", name) : onlyHeardOf ? `Not personally, though I've heard of ${them}.` : "Yes."} ${reason}`,
       ],
     };
   if (known)
@@ -515,7 +525,7 @@ export function knowingOf(on: OnPerson, heard: string[] = []): Source {
  *  it only knows of (not close, and what it knows), or no one it knows (it could not say). */
 export function relationOf(on: OnPerson): Source {
   const { name, f, k, talk, facts } = on;
-  const { first, tie, known } = standing(on);
+  const { first, tie, bond, known } = standing(on);
   // (Of a sentence on them, only what names them: "Her brother Arjun lives with them", not the
   // sentence before it.)
   const naming = (t: string) =>
@@ -524,6 +534,7 @@ export function relationOf(on: OnPerson): Source {
       .join(" ");
   const reasons = [
     ...(tie ? [naming(clauseNaming(mine(f, tie.text), first))] : []),
+    ...(bond ? [bond] : []),
     ...facts.filter(aboutSomething).map(naming),
   ].filter(Boolean);
   const reason = reasons.find((r) => unsaid([r], talk).length) ?? "";
@@ -533,15 +544,16 @@ export function relationOf(on: OnPerson): Source {
   );
   const together = household(f, k, talk.residents).sentences[0].includes(first);
   const talks = (known?.talks ?? 0) > 0 || !!known?.relationship;
-  const opening = tie
-    ? choose(["Yes, very well.", "Oh yes, we get on very well."], talk, "relation", name)
-    : together || (!spokenOf && talks && facts.length)
-      ? choose(["Yes, I'd say so.", "Yes, we get on fine."], talk, "relation", name)
-      : facts.length
-        ? `I couldn't say we're close.`
-        : talks
-          ? `Fine, I think; we talk now and then, though I couldn't say I know ${first} well.`
-          : `I don't know ${first} well enough to say, to be honest.`;
+  const opening =
+    tie || bond
+      ? choose(["Yes, very well.", "Oh yes, we get on very well."], talk, "relation", name)
+      : together || (!spokenOf && talks && facts.length)
+        ? choose(["Yes, I'd say so.", "Yes, we get on fine."], talk, "relation", name)
+        : facts.length
+          ? `I couldn't say we're close.`
+          : talks
+            ? `Fine, I think; we talk now and then, though I couldn't say I know ${first} well.`
+            : `I don't know ${first} well enough to say, to be honest.`;
   return { name: "relation", sentences: [[opening, reason].filter(Boolean).join(" ")] };
 }
 
@@ -573,7 +585,7 @@ const aboutSomething = (x: string) => {
  *  its reason. `facts`: what it knows of them, the reasons it may give. */
 export function viewOf(on: OnPerson): Source {
   const { name, f, talk, facts } = on;
-  const { first, tie, known } = standing(on);
+  const { first, tie, bond, known } = standing(on);
   const talked = /They last talked (about [^.]+)\./.exec(known?.relationship ?? "")?.[1];
   const last = talked && saysSomething(talked) ? talked : undefined;
   // (A reason not given yet in the talk: who they are to it, what they last talked of, or what
@@ -582,25 +594,28 @@ export function viewOf(on: OnPerson): Source {
     // (Of its persona's sentence, the clause on them: "I still live with my parents, Grace and
     // Samuel", not "I am a student at the college who still lives with ...".)
     ...(tie ? [clauseNaming(mine(f, tie.text), first)] : []),
+    ...(bond ? [bond] : []),
     ...(last ? [sentence(`We last talked ${last}`)] : []),
     // (Of a face in town, what little it knows is said after, as who they are.)
-    ...(tie || last || (known?.talks ?? 0) > 0 ? facts.filter(aboutSomething) : []),
+    ...(tie || bond || last || (known?.talks ?? 0) > 0 ? facts.filter(aboutSomething) : []),
   ];
   const reason = reasons.find((r) => unsaid([r], talk).length);
-  const view = tie
-    ? choose([`I think the world of ${first}.`, `I'm very fond of ${first}.`], talk, "view", name)
-    : (known?.talks ?? 0) > 0 || last
-      ? choose(
-          [`I like ${first}; we talk now and then.`, `${first} is good company, I'd say.`],
-          talk,
-          "view",
-          name,
-        )
-      : // (The name once: "but SHE seems", not "but Walter seems".)
-        `I don't know ${first} well, but ${
-          { he: "he seems", she: "she seems", they: "they seem" }[pronounOfName(name) ?? "they"] ??
-          `${first} seems`
-        } nice enough.`;
+  const view =
+    tie || bond
+      ? choose([`I think the world of ${first}.`, `I'm very fond of ${first}.`], talk, "view", name)
+      : (known?.talks ?? 0) > 0 || last
+        ? choose(
+            [`I like ${first}; we talk now and then.`, `${first} is good company, I'd say.`],
+            talk,
+            "view",
+            name,
+          )
+        : // (The name once: "but SHE seems", not "but Walter seems".)
+          `I don't know ${first} well, but ${
+            { he: "he seems", she: "she seems", they: "they seem" }[
+              pronounOfName(name) ?? "they"
+            ] ?? `${first} seems`
+          } nice enough.`;
   return { name: "view", sentences: [[view, reason ?? ""].filter(Boolean).join(" ")] };
 }
 
@@ -795,6 +810,9 @@ export function familyOf(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
     // (Said of itself or its own: "her brother Arjun lives with them" is said of others.)
     .filter((t) => /^(I|My)\b/.test(t) || /^[A-Z][\w'-]* is my\b/.test(t));
   if (said.length) return { name: "family", sentences: [...new Set(said)] };
+  // (Kin its own persona leaves out and another's names: "She is married to Samuel".)
+  const theirs = (k.townsfolk ?? []).flatMap((t) => kinBond(t.persona.name, f, k) ?? []);
+  if (theirs.length) return { name: "family", sentences: theirs };
   return {
     name: "family",
     sentences: [

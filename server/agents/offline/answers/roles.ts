@@ -4,8 +4,8 @@
 // one: a title before a name ("Mayor Walter Pike"), a name set beside it ("Priya, the town
 // clerk"), a resident who is one ("has been mayor of Oakmere"), or whose work is what the role
 // does (WordNet: a baker bakes). Roles and their synonyms by WordNet; no list of jobs.
-import { tellable, personaFacts, type Fact, type PersonaFacts } from "../../language/facts.ts";
-import type { Knowledge, Townsperson } from "../../language/knowledge.ts";
+import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
+import type { Knowledge } from "../../language/knowledge.ts";
 import {
   closeness,
   domainOf,
@@ -24,14 +24,10 @@ import { FORMS, pronounOfName } from "../../language/pronouns.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { activities } from "./day.ts";
 import { kinOf } from "./people.ts";
+import { bondWith, publicFacts, saidOf } from "./bond.ts";
 import { type Source, type Talk, firstName, mine } from "./voice.ts";
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** What the town knows of a resident: the clauses of its backstory, none of them a secret. */
-export function publicFacts(t: Townsperson): Fact[] {
-  return personaFacts(t.persona).facts.filter((x) => x.source === "learned" && !x.secret);
-}
 
 /** Whether a noun names a person by what they do or are in town: WordNet's persons, not kin, a
  *  friend, a lover or a neighbour (those are its own people), nor a person at all ("someone"). */
@@ -168,19 +164,6 @@ export function holdersOf(role: string, f: PersonaFacts, k: Knowledge): string[]
   return best ? [...score].filter(([, s]) => s === best).map(([n]) => n) : [];
 }
 
-/** A resident's public clause said of them by name ("He earns ..." → "Calum earns ..."), the
- *  speaker named in it as "me" and its own as "my" ("inside Nadia Petrova's market" → "inside my
- *  market"); their pronouns stay theirs. */
-function saidOf(name: string, x: Fact, f: PersonaFacts): string {
-  const self = `(?:${esc(f.name)}|${esc(f.first)})`;
-  return sentence(
-    x.text
-      .replace(/^(He|She|They)\b/, firstName(name))
-      .replace(new RegExp(`\\b${self}'s\\b`, "g"), "my")
-      .replace(new RegExp(`\\b${self}\\b`, "g"), "me"),
-  );
-}
-
 /** Who holds the role asked, told: itself ("I'm the mayor myself"), the one resident by the
  *  clause that says so, several by name; else honestly none in town. */
 export function roleHolder(role: string, f: PersonaFacts, k: Knowledge): Source {
@@ -256,6 +239,11 @@ export function closest(
   for (const kind of ["friend", "family"] as const)
     for (const x of own.filter((x) => x.kinds.includes(kind)))
       for (const p of named(x)) add(p, clause(x), true);
+  // (Kin by their own persona, and those it shares a home with: "We live together at ...".)
+  for (const t of k.townsfolk ?? []) {
+    const bond = bondWith(t.persona.name, f, k);
+    if (bond) add(firstName(t.persona.name), bond);
+  }
   for (const p of [...k.people].filter((p) => p.talks > 0).sort((a, b) => b.talks - a.talks))
     add(firstName(p.name), "");
   // (Its work with them: a clause of its backstory that names them, or theirs that names it.)

@@ -1,0 +1,65 @@
+// What the town's personas say of a resident and the one it speaks to: the clauses everyone knows
+// (a backstory's, no secret), said by the one it is about, and the tie another's persona or the
+// town's homes make with it when its own persona names none ("She has been married to Henrik for
+// forty-five years" makes Margit Henrik's wife; those who share a home live together).
+import { personaFacts, type Fact, type PersonaFacts } from "../../language/facts.ts";
+import type { Knowledge, Townsperson } from "../../language/knowledge.ts";
+import { closeness } from "../../language/lexicon.ts";
+import { sentence } from "../../language/realise.ts";
+import { firstName } from "./voice.ts";
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** What the town knows of a resident: the clauses of its backstory, none of them a secret. */
+export function publicFacts(t: Townsperson): Fact[] {
+  return personaFacts(t.persona).facts.filter((x) => x.source === "learned" && !x.secret);
+}
+
+/** A resident's public clause said of them by name ("He earns ..." → "Calum earns ..."), the
+ *  speaker named in it as "me" and its own as "my" ("inside Nadia Petrova's market" → "inside my
+ *  market"); their pronouns stay theirs. */
+export function saidOf(name: string, x: Fact, f: PersonaFacts): string {
+  const self = `(?:${esc(f.name)}|${esc(f.first)})`;
+  return sentence(
+    x.text
+      .replace(/^(He|She|They)\b/, firstName(name))
+      .replace(new RegExp(`\\b${self}'s\\b`, "g"), "my")
+      .replace(new RegExp(`\\b${self}\\b`, "g"), "me"),
+  );
+}
+
+/** The building of a home ("bedroom of Artists' loft" → "Artists' loft"). */
+const building = (home: string) => home.split(" of ").at(-1) ?? home;
+/** The home one lives in with others: its building, or a numbered part of one, a flat or a room
+ *  of its own ("flat 2 of Maple Court": its neighbours in flat 1 live apart). */
+const dwelling = (home: string) => (/\d/.test(home.split(" of ")[0]) ? home : building(home));
+
+/** Whom another's persona says it is married to, as it says it ("Grace is my wife."), by the
+ *  other's pronoun; undefined when no clause of theirs marries them to it. (Other kin a clause of
+ *  theirs names it by, "her brother Arjun", its own persona names: not read back from theirs.) */
+export function kinBond(name: string, f: PersonaFacts, k: Knowledge): string | undefined {
+  const t = k.townsfolk?.find((p) => p.persona.name === name);
+  if (!t) return undefined;
+  const marries = publicFacts(t).find(
+    (x) =>
+      x.kinds.includes("family") &&
+      x.words.some((w) => w === "married" || closeness(w, "marry") >= 0.9) &&
+      new RegExp(`\\bmarried to ${esc(f.first)}\\b`).test(x.text),
+  );
+  if (!marries) return undefined;
+  const p = personaFacts(t.persona).pronoun;
+  return `${firstName(name)} is my ${p === "she" ? "wife" : p === "he" ? "husband" : "partner"}.`;
+}
+
+/** Its tie with a named resident that its own persona does not name, as it says it: kin by the
+ *  other's persona ("Margit has been married to me for forty-five years."), else a home shared
+ *  ("We live together at the Artists' loft."); undefined when neither. */
+export function bondWith(name: string, f: PersonaFacts, k: Knowledge): string | undefined {
+  const t = k.townsfolk?.find((p) => p.persona.name === name);
+  if (!t) return undefined;
+  const kin = kinBond(name, f, k);
+  if (kin) return kin;
+  if (t.home && k.home && dwelling(t.home) === dwelling(k.home))
+    return `We live together at ${building(k.home)}.`;
+  return undefined;
+}
