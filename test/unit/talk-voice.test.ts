@@ -226,6 +226,17 @@ describe("a recalled talk", () => {
 
 // Session 24 (issue 29): lines between residents no person would say.
 const HARBOUR = ["Pim Aalders", "Tove Berg", "Olof Lind", "Marta Lind", "Hal Ostrom"];
+/** Pim as most talks here have him: friendly, mending nets, nothing else said. */
+const NET_MENDER = {
+  name: "Pim Aalders",
+  innate: "friendly",
+  learned: "Pim Aalders mends nets at the harbour.",
+  currently: "",
+  lifestyle: "",
+};
+/** Olof's answer to news told in a line that opens as `opening` does, by `speaker`. */
+const olofHears = (speaker: string, opening: string) => (news: string) =>
+  answerEvent([{ speaker, text: `${opening} ${news}` }], 0, olof(HARBOUR), NOW, [], HARBOUR);
 const pimSide = (knows: Knowledge, memories: ChatSideInput["memories"] = []) => ({
   id: "pim",
   name: "Pim Aalders",
@@ -286,13 +297,7 @@ describe("whom one spends time with", () => {
 describe("one question a line", () => {
   it("an answer that asks back is not asked back again", () => {
     // (No family named: the answer says so and asks back.)
-    const knows = knowledgeOf({
-      name: "Pim Aalders",
-      innate: "friendly",
-      learned: "Pim Aalders mends nets at the harbour.",
-      currently: "",
-      lifestyle: "",
-    });
+    const knows = knowledgeOf(NET_MENDER);
     for (const other of ["Tove Berg", "Olof Lind", "Marta Lind", "Hal Ostrom"]) {
       const line = pimAnswers(knows, other, "How is your family?", "family");
       expect(line, line).toMatch(/family/);
@@ -402,15 +407,7 @@ describe("a goodbye to the one it names", () => {
 
 describe("news of someone's doing", () => {
   it("is not answered with whether one can make it; an event someone holds is", () => {
-    const reply = (news: string) =>
-      answerEvent(
-        [{ speaker: "Tove Berg", text: `Hello Olof. ${news}` }],
-        0,
-        olof(HARBOUR),
-        NOW,
-        [],
-        HARBOUR,
-      );
+    const reply = olofHears("Tove Berg", "Hello Olof.");
     expect(
       reply("Hal is training for Sunday's regatta on the bay, which he intends to win."),
     ).not.toMatch(/make it|like to come/);
@@ -420,13 +417,7 @@ describe("news of someone's doing", () => {
   });
 
   it("a talk recalled in a greeting is no news to answer", () => {
-    const knows = knowledgeOf({
-      name: "Pim Aalders",
-      innate: "friendly",
-      learned: "Pim Aalders mends nets at the harbour.",
-      currently: "",
-      lifestyle: "",
-    });
+    const knows = knowledgeOf(NET_MENDER);
     const topic = "conversing about Hal training for Sunday's regatta on the bay";
     for (const [n, other] of ["Tove Berg", "Olof Lind", "Marta Lind", "Hal Ostrom"].entries()) {
       const opening = talkLine(
@@ -451,15 +442,7 @@ describe("news of someone's doing", () => {
 // Session 25 (issue 29): talks between residents, read over two days of two towns.
 describe("news of the teller's own doing", () => {
   it("is not answered with whether one can make it; the teller's own event is", () => {
-    const reply = (news: string) =>
-      answerEvent(
-        [{ speaker: "Hal Ostrom", text: `Hi Olof, I'm Hal; I've seen you around. ${news}` }],
-        0,
-        olof(HARBOUR),
-        NOW,
-        [],
-        HARBOUR,
-      );
+    const reply = olofHears("Hal Ostrom", "Hi Olof, I'm Hal; I've seen you around.");
     expect(
       reply("I am training for Sunday's regatta on the bay, which I intend to win."),
     ).not.toMatch(/make it|like to come/);
@@ -470,19 +453,10 @@ describe("news of the teller's own doing", () => {
 });
 
 describe("an answer the other gave of themselves", () => {
-  const knows = knowledgeOf(
-    {
-      name: "Pim Aalders",
-      innate: "friendly",
-      learned: "Pim Aalders mends nets at the harbour.",
-      currently: "",
-      lifestyle: "",
-    },
-    [
-      { start: 8 * 60, end: 12 * 60, task: "mending nets at the harbour", place: "harbour" },
-      { start: 13 * 60, end: 16 * 60, task: "mending nets at the harbour", place: "harbour" },
-    ],
-  );
+  const knows = knowledgeOf(NET_MENDER, [
+    { start: 8 * 60, end: 12 * 60, task: "mending nets at the harbour", place: "harbour" },
+    { start: 13 * 60, end: 16 * 60, task: "mending nets at the harbour", place: "harbour" },
+  ]);
   const theirDay =
     "So far today I was mending nets at the harbour in the morning. Now I'm mending nets at the harbour.";
   const line = (other: string, soFar: { speaker: string; text: string }[]) =>

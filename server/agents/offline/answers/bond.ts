@@ -8,7 +8,8 @@ import { closeness } from "../../language/lexicon.ts";
 import { sentence } from "../../language/realise.ts";
 import { firstName } from "./voice.ts";
 
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A text as a regular expression matches it, as written. */
+export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** What the town knows of a resident: the clauses of its backstory, none of them a secret. */
 export function publicFacts(t: Townsperson): Fact[] {

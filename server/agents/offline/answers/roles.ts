@@ -24,10 +24,8 @@ import { FORMS, pronounOfName } from "../../language/pronouns.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { activities } from "./day.ts";
 import { kinOf } from "./people.ts";
-import { bondWith, publicFacts, saidOf } from "./bond.ts";
+import { bondWith, esc, publicFacts, saidOf } from "./bond.ts";
 import { type Source, type Talk, firstName, mine } from "./voice.ts";
-
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whether a noun names a person by what they do or are in town: WordNet's persons, not kin, a
  *  friend, a lover or a neighbour (those are its own people), nor a person at all ("someone"). */
