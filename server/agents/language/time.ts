@@ -81,6 +81,48 @@ dates.parsers.push({
   },
 });
 
+/**
+ * chrono-node's readings with the day a part of the day was said with. "A quiz NIGHT at the
+ * college on THURSDAY" comes as two readings, the part of the day read as today's; "night on
+ * Saturday", "afternoon on Sunday", "night tomorrow" come as one that has lost its day (chrono
+ * merges a part of the day said before a day without the day). The part of the day gives the
+ * hour, the day its date. `parse` reads a piece of the text as the caller reads the whole.
+ */
+export function withDays(
+  found: chrono.ParsedResult[],
+  parse: (text: string) => chrono.ParsedResult[],
+): chrono.ParsedResult[] {
+  const namesDay = (r: chrono.ParsedResult) =>
+    r.start.isCertain("day") || r.start.isCertain("weekday");
+  const takeHour = (day: chrono.ParsedResult, part: chrono.ParsedResult) => {
+    for (const c of ["hour", "minute", "meridiem"] as const) {
+      const v = part.start.get(c);
+      if (v === null) continue;
+      if (part.start.isCertain(c)) day.start.assign(c, v);
+      else day.start.imply(c, v);
+    }
+  };
+  const mended = found.map((r) => {
+    if (namesDay(r)) return r;
+    const words = r.text.trim().split(/\s+/);
+    for (let i = 1; i < words.length; i++) {
+      const rest = words.slice(i).join(" ");
+      const day = parse(rest).find((x) => x.text.trim() === rest && namesDay(x));
+      if (!day) continue;
+      const part = parse(words.slice(0, i).join(" "))[0];
+      takeHour(day, part ?? r);
+      return Object.assign(day, { text: r.text, index: r.index });
+    }
+    return r;
+  });
+  // A part of the day said apart from the one day named ("a quiz night ... on Thursday").
+  const days = mended.filter((r) => namesDay(r) && !r.start.isCertain("hour"));
+  const parts = mended.filter((r) => !namesDay(r) && !r.start.isCertain("hour"));
+  if (days.length !== 1 || parts.length !== 1) return mended;
+  takeHour(days[0], parts[0]);
+  return mended.filter((r) => r !== parts[0]);
+}
+
 /** Game time read as chrono's reference: the game clock is UTC. */
 export const reference = (at: number) => ({ instant: new Date(at), timezone: 0 });
 

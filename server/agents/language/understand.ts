@@ -6,7 +6,7 @@
 // of farewell, of gratitude). The closed-class words below are English grammar, not a topic list.
 import nlp from "compromise";
 import * as chrono from "chrono-node";
-import { namesTimeAhead } from "./time.ts";
+import { namesTimeAhead, withDays } from "./time.ts";
 import {
   closeness,
   domainOf,
@@ -359,7 +359,8 @@ function spanOf(
   doc: ReturnType<typeof nlp>,
 ): { span: Span; at?: number; atOr?: number; days?: number } {
   const ref = new Date(now);
-  const found = chrono.parse(text, ref, { forwardDate: false });
+  const read = (t: string) => chrono.parse(t, ref, { forwardDate: false });
+  const found = withDays(read(text), read);
   const day = (d: Date) => Math.floor((d.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000);
   // "tomorrow around 4 pm" may come as two readings: the day from one, the hour from another.
   // "Right now" is the moment, not the day the parser reads it as.
@@ -410,7 +411,12 @@ function spanOf(
     const d = r === timed && timedDate ? timedDate : r.start.date();
     const ahead = day(d) - day(ref);
     const weekly = !r.start.isCertain("day") && !/\b(next|this|coming)\b/i.test(r.text);
-    const diff = past && ahead > 0 && weekly ? ahead - 7 : ahead;
+    // (And one named in words that look ahead or tell nothing past, "a quiz night on Thursday"
+    // said on a Friday, is the one to come.)
+    const coming =
+      !past && !saysPast(doc) && r.start.isCertain("weekday") && !/\blast\b/i.test(r.text);
+    const diff =
+      past && ahead > 0 && weekly ? ahead - 7 : coming && weekly && ahead < 0 ? ahead + 7 : ahead;
     const at =
       clockAt === undefined
         ? undefined
@@ -713,7 +719,11 @@ export function understand(
           : "thing";
 
   // A word before a time said that can modify it ("RIGHT now", "LATE tonight") says when.
-  const times = chrono.parse(clockInFigures(clean), new Date(ctx.now));
+  const readAt = (t: string, at: number) => {
+    const read = (x: string) => chrono.parse(x, new Date(at));
+    return withDays(read(t), read);
+  };
+  const times = readAt(clockInFigures(clean), ctx.now);
   const timeWords = times.map(
     (r) => clean.slice(0, r.index).trim().split(/\s+/).at(-1)?.toLowerCase() ?? "",
   );
@@ -724,8 +734,9 @@ export function understand(
     (r) =>
       !r.start.isCertain("hour") &&
       r.start.get("hour") !== 12 &&
-      chrono.parse(r.text, new Date(ctx.now + 5 * 3_600_000))[0]?.start.get("hour") ===
-        r.start.get("hour"),
+      readAt(clockInFigures(clean), ctx.now + 5 * 3_600_000)
+        .find((x) => x.index === r.index)
+        ?.start.get("hour") === r.start.get("hour"),
   );
   // A time said is read into the span ("this MORNING"); it is no topic of its own.
   // (A clock time said in words is a time: "HALF PAST four".)
