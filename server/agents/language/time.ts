@@ -94,12 +94,14 @@ export function withDays(
 ): chrono.ParsedResult[] {
   const namesDay = (r: chrono.ParsedResult) =>
     r.start.isCertain("day") || r.start.isCertain("weekday");
+  // (chrono hands out its own components, which can be told a value or given one to imply.)
   const takeHour = (day: chrono.ParsedResult, part: chrono.ParsedResult) => {
+    const to = day.start as chrono.ParsingComponents;
     for (const c of ["hour", "minute", "meridiem"] as const) {
       const v = part.start.get(c);
       if (v === null) continue;
-      if (part.start.isCertain(c)) day.start.assign(c, v);
-      else day.start.imply(c, v);
+      if (part.start.isCertain(c)) to.assign(c, v);
+      else to.imply(c, v);
     }
   };
   const mended = found.map((r) => {
