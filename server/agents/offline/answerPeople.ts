@@ -151,6 +151,8 @@ import {
 import { leaveReply } from "./answers/leave.ts";
 import { kinBond } from "./answers/bond.ts";
 import { confirms } from "./answers/confirm.ts";
+import { clockAsked, clockReading } from "./answers/clock.ts";
+import { apologyReply } from "./answers/apology.ts";
 
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
 
@@ -275,11 +277,17 @@ export function answerPeople(
       );
     }
     case "statement":
-    case "opinion":
+    case "opinion": {
+      const sorry = apologyReply(u, talk);
+      if (sorry) return { ...sorry, text: withHello(sorry.text) };
       return statement(u, f, k, talk, withHello);
+    }
   }
 
-  // A question.
+  // A question. Of the clock or the calendar ("What time is it?"): the game clock's reading.
+  const reading = talk.now === undefined ? undefined : clockAsked(u);
+  const onTheClock = reading && reply([clockReading(reading, talk.now!)], "clock");
+  if (onTheClock) return onTheClock;
   const sources: Source[] = [];
   // What it holds as records (memory/fact.ts): news told as itself, with who told it.
   // (As it may tell them to this listener: what its persona keeps from them is not told as news.)
