@@ -4,7 +4,13 @@
 // them. With a model these are not needed; the prompts ignore them.
 import type { PlannedTask } from "./execute.ts";
 import type { Block } from "./schedule.ts";
-import type { Knowledge, DayBlock, Commitment, KnownPlace } from "./language/knowledge.ts";
+import type {
+  Knowledge,
+  DayBlock,
+  Commitment,
+  KnownPlace,
+  Townsperson,
+} from "./language/knowledge.ts";
 import { placeOf } from "./language/knowledge.ts";
 import { doingsAsTold, personaFacts, type PersonaFacts } from "./language/facts.ts";
 import { nameCandidates, withLast } from "./language/names.ts";
@@ -313,13 +319,45 @@ export function knowledgeOf(
     knowsSpeaker,
     doing: act,
     commitments: commitments(ctx, s, now),
-    townsfolk: [...ctx.agents.values()]
+    townsfolk: townsfolkOf(ctx.agents, s),
+  };
+}
+
+/** The town's residents as last read (their personas, in order) and each one's others. */
+const townsfolkKept = new WeakMap<
+  ReadonlyMap<string, AgentState>,
+  { personas: AgentState["persona"][]; others: Map<string, Townsperson[]> }
+>();
+
+/** The town's other residents as everyone knows them, kept while the town has the same
+ *  residents with the same personas (it was read anew at every talk). Not to be changed by
+ *  callers. */
+function townsfolkOf(agents: ReadonlyMap<string, AgentState>, s: AgentState): Townsperson[] {
+  let kept = townsfolkKept.get(agents);
+  let same = !!kept && kept.personas.length === agents.size;
+  if (kept && same) {
+    let i = 0;
+    for (const a of agents.values())
+      if (kept.personas[i++] !== a.persona) {
+        same = false;
+        break;
+      }
+  }
+  if (!kept || !same) {
+    kept = { personas: [...agents.values()].map((a) => a.persona), others: new Map() };
+    townsfolkKept.set(agents, kept);
+  }
+  let out = kept.others.get(s.id);
+  if (!out) {
+    out = [...agents.values()]
       .filter((a) => a.id !== s.id)
       .map((a) => ({
         persona: a.persona,
         ...(placeOf(a.persona.home) ? { home: placeOf(a.persona.home) } : {}),
-      })),
-  };
+      }));
+    kept.others.set(s.id, out);
+  }
+  return out;
 }
 
 /** Whether its persona names the person as a friend or kin (not in a fact kept from others). */

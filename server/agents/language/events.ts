@@ -532,6 +532,47 @@ function parseEvent(
   const time = readTime(text, ref);
   // What is due by a day ("finished by Friday") is a deadline, not an event on that day.
   if (!time || time.deadline) return undefined;
+  // What, where and who do not depend on the minute it is read at (only whether a phrase names a
+  // time at all, which is the text's and, for a date that may not exist, its month's, as for
+  // `timeless`): read once per text and month, the time said joined to it.
+  const d = new Date(ref);
+  const key = `${d.getUTCFullYear()}-${d.getUTCMonth()}-${d.getFullYear()}-${d.getMonth()}|${speaker ?? ""}|${namesKey(people)}|${placesKey(places)}|${text}`;
+  const e = cached(shapeCache, key, () => eventShape(text, places, ref, people, speaker));
+  if (!e) return undefined;
+  const out: EventMention = { what: e.what, ...time };
+  if (e.place) out.place = e.place;
+  if (e.host !== undefined) out.host = e.host;
+  return out;
+}
+type EventShape = Pick<EventMention, "what" | "place" | "host">;
+const shapeCache = new Map<string, EventShape | undefined>();
+
+/** A short key for a list of places, the same for lists of the same names and addresses (as
+ *  `namesKey` for names). */
+const placesKeyOf = new WeakMap<readonly PlaceName[], string>();
+const placesKeys = new Map<string, string>();
+let nextPlacesKey = 0;
+function placesKey(places: readonly PlaceName[]): string {
+  let key = placesKeyOf.get(places);
+  if (key !== undefined) return key;
+  const joined = places.map((p) => `${p.name}\t${p.address}`).join("\n");
+  key = placesKeys.get(joined);
+  if (key === undefined) {
+    if (placesKeys.size >= 10_000) placesKeys.clear();
+    placesKeys.set(joined, (key = `places#${nextPlacesKey++}`));
+  }
+  placesKeyOf.set(places, key);
+  return key;
+}
+
+/** The event a text names (what, where, who), the time it is said at aside. */
+function eventShape(
+  text: string,
+  places: readonly PlaceName[],
+  ref: number,
+  people: readonly string[],
+  speaker?: string,
+): EventShape | undefined {
   const persons = peopleIn(text, people);
   const place = findPlace(text, places);
   const placeWords = new Set(place ? norm(place.name).split(" ") : []);
@@ -568,7 +609,7 @@ function parseEvent(
     new RegExp(`\\b${d.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s+[A-Z]`).test(what);
   if (dated.found && !inName(dated.text()))
     what = clean(what.replace(dated.text(), "").trim()) || what;
-  const out: EventMention = { what, ...time };
+  const out: EventShape = { what };
   // The place is named after the event in the same clause ("a party at the cafe on Friday"), not
   // anywhere in the sentence ("the party at 5 pm, a drink at the pub").
   const after = first.start + first.text.length;

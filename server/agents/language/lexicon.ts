@@ -233,16 +233,22 @@ const DETACH: Record<Pos, [string, string][]> = {
 
 /** The lemma WordNet files an inflected form under in one part of speech ("parents" → "parent"). */
 export function lemma(word: string, pos: Pos): string | undefined {
-  // (Kept per word: closeness asks it of both words, for every part of speech, at every call.)
-  const key = `${pos}:${word}`;
-  const hit = lemmaKept.get(key);
-  if (hit !== undefined || lemmaKept.has(key)) return hit;
+  // (Kept per word: closeness asks it of both words, for every part of speech, at every call;
+  // by part of speech, then word, as `found` is: no key made per call.)
+  const kept = lemmaKept[pos];
+  const hit = kept.get(word);
+  if (hit !== undefined || kept.has(word)) return hit;
   const out = readLemma(word, pos);
-  if (lemmaKept.size >= 100_000) lemmaKept.delete(lemmaKept.keys().next().value!);
-  lemmaKept.set(key, out);
+  if (kept.size >= 100_000) kept.delete(kept.keys().next().value!);
+  kept.set(word, out);
   return out;
 }
-const lemmaKept = new Map<string, string | undefined>();
+const lemmaKept: Record<Pos, Map<string, string | undefined>> = {
+  noun: new Map(),
+  verb: new Map(),
+  adj: new Map(),
+  adv: new Map(),
+};
 
 function readLemma(word: string, pos: Pos): string | undefined {
   const w = word.trim().toLowerCase().replace(/\s+/g, "_");
