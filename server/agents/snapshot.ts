@@ -192,6 +192,83 @@ export const MindSnapshot = z.object({
 /** The mind's save as it is written (JSON). */
 export type MindSnapshot = z.input<typeof MindSnapshot>;
 
+/**
+ * An encoder made once from a schema: what `z.encode(schema, value)` gives for a value of the
+ * schema's type (objects with the schema's keys in its order, Maps and "never" as a save writes
+ * them), without checking the value again: a save of a thousand residents encoded them through
+ * zod's checks at every autosave (bench/RESULTS.md, "Session 26, scale26"). Kinds it does not know
+ * are left to z.encode.
+ */
+export function encoderOf(schema: z.ZodType): (value: unknown) => unknown {
+  const def = (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+  switch (def.type) {
+    case "string":
+    case "number":
+    case "boolean":
+    case "literal":
+    case "enum":
+    case "unknown":
+    case "custom":
+      return (v) => v;
+    case "optional":
+    case "nullable": {
+      const inner = encoderOf(def.innerType!);
+      return (v) => (v === undefined || v === null ? v : inner(v));
+    }
+    case "array": {
+      const element = encoderOf(def.element!);
+      return (v) => (v as unknown[]).map(element);
+    }
+    case "tuple": {
+      const items = def.items!.map(encoderOf);
+      return (v) => items.map((e, i) => e((v as unknown[])[i]));
+    }
+    case "map": {
+      const value = encoderOf(def.valueType!);
+      return (v) => new Map([...(v as Map<unknown, unknown>)].map(([k, x]) => [k, value(x)]));
+    }
+    case "pipe": {
+      // A codec: encoded backward, from its decoded side through its encode to its saved side.
+      if (!def.reverseTransform) break;
+      const out = encoderOf(def.out!);
+      const back = def.reverseTransform;
+      const into = encoderOf(def.in!);
+      return (v) => into(back(out(v)));
+    }
+    case "object": {
+      if (def.catchall) break;
+      const fields = Object.entries(def.shape!).map(([key, s]) => [key, encoderOf(s)] as const);
+      return (v) => {
+        const input = v as Record<string, unknown>;
+        const out: Record<string, unknown> = {};
+        for (const [key, encode] of fields) {
+          const x = input[key];
+          if (x !== undefined) out[key] = encode(x);
+          else if (key in input) out[key] = undefined;
+        }
+        return out;
+      };
+    }
+  }
+  return (v) => z.encode(schema, v as never);
+}
+
+/** What encoderOf reads of a zod schema's definition. */
+interface SchemaDef {
+  type: string;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  items?: z.ZodType[];
+  valueType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  reverseTransform?: (v: unknown) => unknown;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+}
+
+const encodeAgentData = encoderOf(AgentData) as (s: AgentData) => z.input<typeof AgentData>;
+
 /** A resident's save as its state, for saving. */
 export function savedAgent(
   s: AgentData & {
@@ -200,7 +277,7 @@ export function savedAgent(
     spatial: { addressesKept(): readonly string[] };
   },
 ): z.input<typeof SavedAgent> {
-  const { currently, ...data } = z.encode(AgentData, s);
+  const { currently, ...data } = encodeAgentData(s);
   return {
     id: s.id,
     currently,

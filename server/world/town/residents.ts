@@ -58,6 +58,7 @@ export type { Resident, Thought } from "./body.ts";
 
 const NO_EVENTS: WorldEvent[] = [];
 const NO_PERCEPTIONS: ReturnType<typeof perceive> = [];
+const NO_ADDRESSES: readonly Address[] = [];
 
 /** What others notice of a resident, and the action it was made for (see Residents.worldEvents). */
 interface Noticed {
@@ -93,8 +94,10 @@ export class Residents {
   /** In id order: the order every step visits them in. */
   private list: Resident[];
   private readonly byId = new Map<string, Resident>();
-  /** Addresses in view from each tile, computed on first visit (the map does not change). */
-  private readonly viewCache = new Map<number, readonly Address[]>();
+  /** Addresses in view from each tile (by index), computed on first visit (the map does not change). */
+  private readonly viewCache: (readonly Address[] | undefined)[];
+  /** The arena of each tile (by index), read on first visit: every resident's, every step. */
+  private readonly arenaByTile: (Address | undefined)[];
   /** What others notice of each resident, the same object while it stays the same. */
   private readonly noticed = new Map<Resident, Noticed>();
   /** Each arena's events as last looked at (see arenaVersion). */
@@ -127,6 +130,8 @@ export class Residents {
         return bodyOf(persona, spawn);
       });
     for (const r of this.list) this.byId.set(r.id, r);
+    this.viewCache = new Array<readonly Address[] | undefined>(map.width * map.height);
+    this.arenaByTile = new Array<Address | undefined>(map.width * map.height);
   }
 
   /** Those who moved in while the town ran (not in its template), in the order they came. */
@@ -187,9 +192,11 @@ export class Residents {
     for (const r of this.all) {
       if (r.thinking || r.leaving) continue; // one leaving town has nothing more to decide here
       const here = r.y * this.map.width + r.x;
-      const arena = arenaOf(this.map.addressAt(r.x, r.y));
+      let arena = this.arenaByTile[here];
+      if (arena === undefined)
+        this.arenaByTile[here] = arena = arenaOf(this.map.addressAt(r.x, r.y));
       const perceived = this.perceptionOf(r, arena, world.get(arena) ?? NO_EVENTS, look);
-      const inView = here !== r.lastSeenFrom ? this.addressesInView(r.x, r.y) : [];
+      const inView = here !== r.lastSeenFrom ? this.addressesInView(r.x, r.y) : NO_ADDRESSES;
       const needsAction = !r.talkingTo && now >= r.until;
       if (!needsAction && perceived.length === 0 && inView.length === 0 && r.notices.length === 0)
         continue;
@@ -423,8 +430,8 @@ export class Residents {
    */
   private addressesInView(x: number, y: number): readonly Address[] {
     const key = y * this.map.width + x;
-    let cached = this.viewCache.get(key);
-    if (!cached) this.viewCache.set(key, (cached = this.computeView(x, y)));
+    let cached = this.viewCache[key];
+    if (!cached) this.viewCache[key] = cached = this.computeView(x, y);
     return cached;
   }
 
