@@ -22,10 +22,12 @@
 // offline, a step a simulated second, a patch every 50 ms), each walking up to a resident picked
 // at random, saying hello and waiting 4-12 s before the next; several at one resident make a
 // group talk. What a client is sent a second, by the kind of event that caused it: the patches
-// (the shared one and each client's view) and the speech messages (the JSON's length of each
-// message as the room sends it, to each client it sends it to: interest.audience, or the person
-// alone for the end of a talk).
+// (the shared one and each client's view) and the speech messages (each message's frame as the
+// room sends it, to each client it sends it to: interest.audience, or the person alone for the
+// end of a talk; `--named`: lines as named messages, as before session 26).
 import { Encoder, type StateView } from "@colyseus/schema";
+import { getMessageBytes, Protocol } from "@colyseus/core";
+import { toWire, WIRE_TYPES, type ServerMessages } from "../shared/messages.ts";
 import os from "node:os";
 import { loadTemplate } from "../server/content/template.ts";
 import { OfflineGateway } from "../server/llm/offlineGateway.ts";
@@ -51,6 +53,11 @@ const crowd = Number(opt("--people", "50"));
 const walkers = Number(opt("--walkers", "0"));
 const talkers = Number(opt("--talkers", "0"));
 const walkSeconds = Number(opt("--seconds", talkers > 0 ? "30" : "60"));
+/** Part 5: lines sent as named messages with object payloads, as before session 26. */
+const named = args.includes("--named");
+/** A message's frame as the room sends it (its websocket header aside). */
+const frameOf = (type: string | number, message: unknown) =>
+  getMessageBytes.raw(Protocol.ROOM_DATA, type, message).length;
 
 const template = await loadTemplate("base-25");
 const { town } = buildTown(template, { gateway: new OfflineGateway(), mode: "lockstep", seed });
@@ -302,7 +309,7 @@ if (talkers > 0) {
           // the end of a talk to the person alone. Each message as the room sends it.
           if (e.kind === "chatEnded") {
             const message = { agentId: e.agentId, avatarId: e.avatarId };
-            add(bytes, `message: ${k}`, JSON.stringify(message).length / views.length);
+            add(bytes, `message: ${k}`, frameOf("chat_ended", message) / views.length);
             continue;
           }
           const [avatars, residents, message] =
@@ -324,7 +331,18 @@ if (talkers > 0) {
             return r ? [{ x: r.x, y: r.y }] : [];
           });
           const heard = ix.audience(avatars, tiles).length;
-          add(bytes, `message: ${k}`, (heard * JSON.stringify(message).length) / views.length);
+          const type = e.kind === "said" ? "agent_said" : "avatar_said";
+          const frame = named
+            ? frameOf(type, message)
+            : frameOf(
+                WIRE_TYPES[type],
+                toWire(
+                  type,
+                  message as ServerMessages[typeof type],
+                  (id) => state.avatars.get(id)?.seat,
+                ),
+              );
+          add(bytes, `message: ${k}`, (heard * frame) / views.length);
         }
     }
   };

@@ -5,8 +5,14 @@
 // town as soon as the server answers, and every message handler registered follows it there.
 import { Client, type Room } from "@colyseus/sdk";
 import { TOWN_ROOM } from "../shared/constants.ts";
-import type { JoinOptions, ServerMessages } from "../shared/messages.ts";
-import type { TownState } from "../shared/state.ts";
+import {
+  fromWire,
+  WIRE_TYPES,
+  type JoinOptions,
+  type ServerMessages,
+  type WireType,
+} from "../shared/messages.ts";
+import { personAt, type TownState } from "../shared/state.ts";
 
 /** Where the link stands, for the status line. */
 export type LinkStatus =
@@ -105,6 +111,15 @@ export class TownLink {
   }
 
   private listen(room: Room<unknown, TownState>, type: string, set: Set<Handler>): void {
+    if (Object.hasOwn(WIRE_TYPES, type)) {
+      // Sent compactly (shared/messages.ts): handlers get the named message.
+      const wire = type as WireType;
+      room.onMessage(WIRE_TYPES[wire], (payload: unknown) => {
+        const m = fromWire(wire, payload, (seat) => personAt(room.state, seat));
+        if (m) for (const h of set) h(m);
+      });
+      return;
+    }
     room.onMessage(type, (payload: unknown) => {
       for (const h of set) h(payload);
     });

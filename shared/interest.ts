@@ -2,13 +2,13 @@
 // objects), the list of residents and of people in it (ids, names, roles, sprites), but where
 // they are and what they do only within an area around what its camera shows: its own avatar
 // always, other avatars and residents once they come within the area (and until they are a little
-// beyond it); in a town of up to RESIDENTS_ALL_SENT residents, every resident always. Outside, an avatar has no position in the client's state (its `at` is undefined),
+// beyond it); in a town of up to RESIDENTS_ALL_SENT residents, every resident always. Outside, an avatar has no position in the client's state (avatarAt() is undefined),
 // nor a resident its position, action, emoji, talk or facing; neither is drawn. For the
 // minimap the state's `crowd` says, coarsely, how many residents are where in the whole town
 // (encodeCrowd / decodeCrowd below), refreshed every CROWD_SECONDS.
 //
 // Other avatars in the view but not near its middle (NEAR_HALF) are sent coarsely: their place
-// every few tiles, not every tile (AvatarState.far).
+// every few tiles, not every tile (AvatarState.fx, fy).
 //
 // Objects in such a town go the same way: the states residents' uses give them (hundreds in a
 // town of a thousand) are in the state's `objectsInUse`, sent near the camera like residents; the
@@ -51,8 +51,8 @@ export const VIEW_HYSTERESIS = 2;
 
 /**
  * Half the area around the middle of a client's view, in tiles, in which other avatars are sent
- * exactly, every tile they walk (AvatarState.at). Beyond it, in the rest of the view, an avatar is
- * sent coarsely (AvatarState.far): where it was when it got COARSE_TILES from its last sent place,
+ * exactly, every tile they walk (AvatarState.x, y). Beyond it, in the rest of the view, an avatar is
+ * sent coarsely (AvatarState.fx, fy): where it was when it got COARSE_TILES from its last sent place,
  * or stood still COARSE_SETTLE_MS; the client walks it there. In a crowd that is most of the moves
  * a client is sent, and the far part of the view is most of its area.
  */

@@ -208,6 +208,56 @@ export type ServerMessages = {
 };
 
 /**
+ * Speech as it goes over the wire. A line goes to every client that sees the speaker (with 500
+ * people in a room, a few hundred B/s a client), and as a named message it spent most of its
+ * bytes on the frame: the type's name ("agent_said", 11 bytes), the payload's field names (about
+ * 22) and a person's session id (10). So these are sent with a number for their type, their
+ * payload as an array, and a person by their seat in the room (AvatarState.seat, a byte; a
+ * resident by its id): `[agentId, to, text, chat?]` and `[seat, agentId, text, chat?]`, where
+ * `to` is a resident's id or a person's seat. toWire() and fromWire() convert; the client's
+ * link (client/link.ts) hands its handlers the named message, as before.
+ */
+export const WIRE_TYPES = { agent_said: 1, avatar_said: 2 } as const;
+export type WireType = keyof typeof WIRE_TYPES;
+/** A line on the wire: speaker, whom it is said to, its words and its group talk if any. */
+export type WireLine =
+  [string | number, string | number, string] | [string | number, string | number, string, string];
+
+/** A line as sent: `seatOf` gives a person's seat (0 or none: not a person in the room). */
+export function toWire<K extends WireType>(
+  type: K,
+  m: ServerMessages[K],
+  seatOf: (avatarId: string) => number | undefined,
+): WireLine {
+  const who = (id: string) => seatOf(id) || id;
+  const speaker =
+    type === "agent_said"
+      ? (m as ServerMessages["agent_said"]).agentId
+      : who((m as ServerMessages["avatar_said"]).avatarId);
+  const to = type === "agent_said" ? who(m.to) : m.to;
+  return m.chat ? [speaker, to, m.text, m.chat] : [speaker, to, m.text];
+}
+
+/**
+ * The named message of a line as sent (undefined when it is not one); `personAt` gives the session
+ * id of the person at a seat ("" when none: the client does not know them, or they left).
+ */
+export function fromWire<K extends WireType>(
+  type: K,
+  w: unknown,
+  personAt: (seat: number) => string,
+): ServerMessages[K] | undefined {
+  if (!Array.isArray(w) || w.length < 3 || typeof w[2] !== "string") return undefined;
+  const id = (x: unknown) => (typeof x === "number" ? personAt(x) : String(x));
+  const chat = typeof w[3] === "string" ? { chat: w[3] } : {};
+  const line =
+    type === "agent_said"
+      ? { agentId: String(w[0]), to: id(w[1]), text: w[2], ...chat }
+      : { avatarId: id(w[0]), to: String(w[1]), text: w[2], ...chat };
+  return line as ServerMessages[K];
+}
+
+/**
  * Validates one client message. Returns the parsed payload, or an error message
  * that says which field is wrong, ready to send back to the client.
  */

@@ -7,7 +7,8 @@
 // the bytes its websocket receives.
 import { Client, type Room } from "@colyseus/sdk";
 import { AVATAR_TILES_PER_SECOND } from "../../shared/constants.ts";
-import { avatarAt, type TownState } from "../../shared/state.ts";
+import { avatarAt, personAt, type TownState } from "../../shared/state.ts";
+import { fromWire, WIRE_TYPES } from "../../shared/messages.ts";
 import { flood } from "../../server/world/spawnArea.ts";
 import type { TownMap } from "../../server/world/townMap.ts";
 
@@ -169,8 +170,9 @@ export class Bot {
         if (e.type === "move") this.moveRefused = true;
         if (this.measuring) this.stats.errors[e.code] = (this.stats.errors[e.code] ?? 0) + 1;
       });
-      room.onMessage("agent_said", (m: { to: string }) => {
-        if (!this.measuring || m.to !== room.sessionId) return;
+      room.onMessage(WIRE_TYPES.agent_said, (w: unknown) => {
+        const m = fromWire("agent_said", w, (seat) => personAt(room.state, seat));
+        if (!this.measuring || m?.to !== room.sessionId) return;
         this.stats.replies++;
         if (this.saidAt !== undefined) this.stats.replyMs.push(performance.now() - this.saidAt);
         this.saidAt = undefined;
@@ -440,6 +442,11 @@ export function frameKind(b: Uint8Array): string {
   if (code === DATA && b.length > 1 && (b[1] & 0xe0) === 0xa0) {
     const len = b[1] & 0x1f;
     return Buffer.from(b.subarray(2, 2 + len)).toString("utf8");
+  }
+  // A message sent with a number for its type (shared/messages.ts, WIRE_TYPES): a positive fixint.
+  if (code === DATA && b.length > 1 && b[1] < 0x80) {
+    const named = Object.entries(WIRE_TYPES).find(([, n]) => n === b[1]);
+    return named ? named[0] : `message ${b[1]}`;
   }
   return `code ${code}`;
 }

@@ -1,7 +1,15 @@
 // The room `town`: an adapter between Colyseus and one Town. It runs the Town's step clock,
 // mirrors the Town's events into the schema state, and turns validated client messages into
 // Town commands. It holds no game rules of its own (docs/ARCHITECTURE.md, "The shape").
-import { matchMaker, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
+import {
+  getMessageBytes,
+  matchMaker,
+  Protocol,
+  Room,
+  ServerError,
+  type AuthContext,
+  type Client,
+} from "@colyseus/core";
 // First: the state buffer's size, before any room encodes a state (stateBuffer.ts says why).
 import "./stateBuffer.ts";
 import "./webSocketGlobal.ts";
@@ -15,6 +23,8 @@ import {
   type ParsedClientMessage,
   type Role,
   type ServerMessages,
+  toWire,
+  WIRE_TYPES,
 } from "../../shared/messages.ts";
 import { TownState } from "../../shared/state.ts";
 import type { Command, CommandResult } from "../world/commands.ts";
@@ -366,7 +376,16 @@ export class TownRoom extends Room<{ state: TownState }> {
       const r = this.state.agents.get(id);
       if (r) tiles.push({ x: r.x, y: r.y });
     }
-    for (const client of this.interest.audience(avatars, tiles)) client.send(type, message);
+    const audience = this.interest.audience(avatars, tiles);
+    if (audience.length === 0) return;
+    // Encoded once for all who hear it (client.send would pack it again for each), compactly
+    // (shared/messages.ts, toWire).
+    const frame = getMessageBytes.raw(
+      Protocol.ROOM_DATA,
+      WIRE_TYPES[type],
+      toWire(type, message, (id) => this.state.avatars.get(id)?.seat),
+    );
+    for (const client of audience) client.enqueueRaw(frame);
   }
 
   /** Gives a joining client its view (its own avatar and those near it) before its first state. */

@@ -9,7 +9,7 @@
 // of the views accordingly, so a view is never a patch behind the positions it filters. A grid of
 // cells over the map keeps that proportional to what is near each client, not to the town's size
 // (a thousand residents).
-import { StateView } from "@colyseus/schema";
+import { $changes, StateView } from "@colyseus/schema";
 import {
   COARSE_SETTLE_MS,
   COARSE_TILES,
@@ -23,7 +23,14 @@ import {
   VIEW_MARGIN,
   ViewRequest,
 } from "../../shared/interest.ts";
-import type { AgentState, AvatarState, ObjectState, TownState } from "../../shared/state.ts";
+import {
+  FAR_TAG,
+  NEAR_TAG,
+  type AgentState,
+  type AvatarState,
+  type ObjectState,
+  type TownState,
+} from "../../shared/state.ts";
 
 /** The part of a Colyseus client this needs. */
 export interface ViewClient {
@@ -133,7 +140,7 @@ export class Interest<C extends ViewClient = ViewClient> {
     };
     this.watchers.set(client.sessionId, w);
     const own = this.state.avatars.get(avatarId);
-    if (own) view.add(own.at);
+    if (own) show(view, own, NEAR_TAG);
     this.update();
     if (!this.residentsByArea)
       for (const spot of this.spots.values())
@@ -193,7 +200,7 @@ export class Interest<C extends ViewClient = ViewClient> {
     const inUse = this.state.inUse?.objects as TownState["inUse"]["objects"] | undefined;
     this.time = this.now();
     for (const [id, a] of avatars) {
-      this.look(id, id, "avatar", a, a.at.x, a.at.y, moved, gone);
+      this.look(id, id, "avatar", a, a.x, a.y, moved, gone);
       this.coarsen(id, a);
     }
     for (const [id, r] of agents)
@@ -320,9 +327,8 @@ export class Interest<C extends ViewClient = ViewClient> {
    * or has stood still COARSE_SETTLE_MS.
    */
   private coarsen(id: string, a: AvatarState): void {
-    const { at, far } = a;
-    const dx = Math.abs(at.x - far.x),
-      dy = Math.abs(at.y - far.y);
+    const dx = Math.abs(a.x - a.fx),
+      dy = Math.abs(a.y - a.fy);
     if (dx === 0 && dy === 0) return;
     const spot = this.spots.get(id);
     if (dx + dy >= COARSE_TILES || !spot || this.time - spot.movedAt >= COARSE_SETTLE_MS) follow(a);
@@ -398,7 +404,7 @@ export class Interest<C extends ViewClient = ViewClient> {
       followed ??
       watcher.at ??
       this.spots.get(watcher.avatarId) ??
-      this.state.avatars.get(watcher.avatarId)?.at;
+      this.state.avatars.get(watcher.avatarId);
     if (!at) return undefined;
     // The camera stops at the town's edges, so near one it shows more on the inner side.
     const x = clampCentre(at.x, watcher.half.width, this.map.width);
@@ -486,9 +492,12 @@ export class Interest<C extends ViewClient = ViewClient> {
   }
 
   /**
-   * An avatar's view-filtered parts are its positions, children of their own (shared/state.ts):
-   * `at` near the middle of the view, `far` elsewhere in it. Adding one sends the position alone;
-   * removing the avatar deletes its filtered fields (the children), not the avatar.
+   * An avatar's view-filtered parts are its positions, each under a tag of its own
+   * (shared/state.ts): `x`, `y` (NEAR_TAG) near the middle of the view, `fx`, `fy` (FAR_TAG)
+   * elsewhere in it. A client is given the tag its avatar is in, and its tree is marked visible by
+   * hand: @colyseus/schema's add() of a tree it does not see yet would send all the avatar's
+   * fields again, not the position alone. Removing a tag deletes its fields on the client (and
+   * hides the tree, so it is marked again where the avatar stays in view).
    */
   private placeAvatar(w: Watcher<C>, s: Spot, area: Area): void {
     if (s.id === w.avatarId) return; // its own avatar never leaves its view
@@ -496,37 +505,48 @@ export class Interest<C extends ViewClient = ViewClient> {
     const dx = Math.abs(s.x - area.x);
     const dy = Math.abs(s.y - area.y);
     const sent = w.sent.has(s.key);
+    const wasNear = w.near.has(s.key);
     if (sent && (dx > area.halfWidth + VIEW_HYSTERESIS || dy > area.halfHeight + VIEW_HYSTERESIS)) {
-      w.view.remove(a);
+      // Near, the client may still hold the coarse place it had before (see below): both go.
+      w.view.remove(a, wasNear ? NEAR_TAG | FAR_TAG : FAR_TAG);
       w.sent.delete(s.key);
       w.near.delete(s.key);
       return;
     }
     if (!sent && (dx > area.halfWidth || dy > area.halfHeight)) return;
-    const wasNear = w.near.has(s.key);
     const slack = wasNear ? NEAR_HYSTERESIS : 0;
     const near = dx <= NEAR_HALF.width + slack && dy <= NEAR_HALF.height + slack;
     if (!sent) {
-      w.view.add(near ? a.at : a.far);
+      show(w.view, a, near ? NEAR_TAG : FAR_TAG);
       w.sent.add(s.key);
       if (near) w.near.add(s.key);
-    } else if (near !== wasNear) {
+    } else if (near) {
+      if (wasNear) return;
+      // The exact place, and no more coarse ones: the client's last coarse place stays under it
+      // (avatarAt() reads the exact one first), which saves deleting it.
+      w.view.add(a, NEAR_TAG);
+      w.view.removeTag(a[$changes]!, FAR_TAG);
+      w.near.add(s.key);
+    } else if (wasNear) {
       // Where it is now, so that the client does not walk it back to where it was a few tiles ago.
-      if (!near) follow(a);
-      // Removing the avatar deletes both positions on the client (removing the child alone
-      // would hide it from the view but leave the client its last value); the add brings one.
-      w.view.remove(a);
-      w.view.add(near ? a.at : a.far);
-      if (near) w.near.add(s.key);
-      else w.near.delete(s.key);
+      follow(a);
+      w.view.remove(a, NEAR_TAG);
+      show(w.view, a, FAR_TAG);
+      w.near.delete(s.key);
     }
   }
 }
 
+/** Sends a client an avatar's position under `tag` (its tree marked visible first: see placeAvatar). */
+function show(view: StateView, a: AvatarState, tag: number): void {
+  view.markVisible(a[$changes]!);
+  view.add(a, tag);
+}
+
 /** An avatar's coarse place set to where it is. */
 function follow(a: AvatarState): void {
-  if (a.far.x !== a.at.x) a.far.x = a.at.x;
-  if (a.far.y !== a.at.y) a.far.y = a.at.y;
+  if (a.fx !== a.x) a.fx = a.x;
+  if (a.fy !== a.y) a.fy = a.y;
 }
 
 /** Centre of a camera of half size `half` following `at` on a map `size` tiles long. */

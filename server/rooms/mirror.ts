@@ -33,8 +33,8 @@ export function avatarState(v: AvatarView, seat = 0): AvatarState {
   s.id = v.id;
   s.name = v.name;
   s.role = v.role;
-  s.at.x = s.far.x = v.x;
-  s.at.y = s.far.y = v.y;
+  s.x = s.fx = v.x;
+  s.y = s.fy = v.y;
   s.sprite = v.sprite;
   s.away = v.away ?? false;
   s.seat = seat;
@@ -54,12 +54,12 @@ function passing<T extends object, K extends keyof T>(s: T, keys: readonly K[]):
 }
 
 /**
- * An avatar's state as a view's avatar: its position is in its child `at` (shared/state.ts; the
- * room's interest writes `far` from it).
+ * An avatar's state as a view's avatar: its position is `x`, `y` (shared/state.ts; the room's
+ * interest writes the coarse `fx`, `fy` from it).
  */
 function avatarTarget(s: AvatarState): ReturnType<ViewTarget["avatar"]> {
   return once(avatarTargets, s, () =>
-    Object.defineProperty(passing(s.at, ["x", "y"]), "away", {
+    Object.defineProperty(passing(s, ["x", "y"]), "away", {
       get: () => s.away,
       set: (away: boolean | undefined) => void (s.away = away ?? false),
     }),

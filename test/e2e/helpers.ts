@@ -82,7 +82,7 @@ export async function avatarStanding(
       const p = avatarAt(a);
       if (!a || !p) return undefined;
       if (`${p.x},${p.y}` !== last) [last, since] = [`${p.x},${p.y}`, Date.now()];
-      return (typeof a.at?.x === "number" || Date.now() - since > 2.5 * COARSE_SETTLE_MS) && a;
+      return (typeof a.x === "number" || Date.now() - since > 2.5 * COARSE_SETTLE_MS) && a;
     },
     ms,
   );

@@ -1,8 +1,8 @@
 // SDK clients playing people in a test server: joining with a role, collecting what the server
 // sends them, and walking up to a resident.
 import { Client, type Room } from "@colyseus/sdk";
-import type { ServerMessages } from "../../shared/messages.ts";
-import { avatarAt, type TownState } from "../../shared/state.ts";
+import { fromWire, WIRE_TYPES, type ServerMessages } from "../../shared/messages.ts";
+import { avatarAt, personAt, type TownState } from "../../shared/state.ts";
 import type { RunningServer } from "../../server/app.ts";
 import { chebyshev } from "../../server/world/talk.ts";
 import { waitFor } from "./wait.ts";
@@ -50,7 +50,14 @@ export async function joinAs(
   });
   rooms.push(room);
   const inbox = Object.fromEntries(TYPES.map((t) => [t, []])) as unknown as Inbox;
-  for (const t of TYPES) room.onMessage(t, (m: any) => (inbox[t] as any[]).push(m));
+  for (const t of TYPES)
+    if (Object.hasOwn(WIRE_TYPES, t)) {
+      // Sent compactly (shared/messages.ts); kept as the client's link reads them.
+      const wire = t as keyof typeof WIRE_TYPES;
+      room.onMessage(WIRE_TYPES[wire], (w: unknown) =>
+        (inbox[t] as unknown[]).push(fromWire(wire, w, (seat) => personAt(room.state, seat))),
+      );
+    } else room.onMessage(t, (m: any) => (inbox[t] as any[]).push(m));
   await waitFor(
     `${name}'s state`,
     () => room.state?.agents?.size > 0 && room.state.avatars.get(room.sessionId),

@@ -35,7 +35,7 @@ describe("room town", () => {
     expect(start.name).toBe("Ann");
     expect(bob.state.template).toBe("base-3");
     // Walk two tiles to a walkable tile near the spawn, found through the API's own map data.
-    const target = await nearbyWalkable(start.at.x, start.at.y);
+    const target = await nearbyWalkable(start.x, start.y);
     ann.send("move", target);
     await waitFor("Bob sees Ann arrive", () => {
       const a = avatarAt(bob.state.avatars.get(ann.sessionId));

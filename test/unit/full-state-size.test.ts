@@ -5,10 +5,17 @@
 // while decoding; the load test saw it at 500 clients). server/rooms/stateBuffer.ts sizes the
 // buffer above any state a town can have; this checks what a joiner decodes at that size.
 import { SchemaSerializer } from "@colyseus/core";
-import { Decoder, StateView } from "@colyseus/schema";
+import { $changes, Decoder, StateView } from "@colyseus/schema";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { STATE_BUFFER_BYTES } from "../../server/rooms/stateBuffer.ts";
-import { avatarAt, AgentState, AvatarState, ObjectState, TownState } from "../../shared/state.ts";
+import {
+  avatarAt,
+  AgentState,
+  AvatarState,
+  NEAR_TAG,
+  ObjectState,
+  TownState,
+} from "../../shared/state.ts";
 import { MAX_STATE_LENGTH } from "../../shared/constants.ts";
 
 /** A town state of `people` avatars and `objects` objects with states as long as they may be. */
@@ -50,7 +57,8 @@ function bigTown(people: number, objects: number): TownState {
         sprite: i % 8,
       }),
     );
-    Object.assign(s.avatars.get(`session-${i}`)!.at, { x: i % 100, y: Math.floor(i / 100) });
+    const [x, y] = [i % 100, Math.floor(i / 100)];
+    Object.assign(s.avatars.get(`session-${i}`)!, { x, y, fx: x, fy: y });
   }
   for (let i = 0; i < objects; i++) {
     const address = `the town:house ${i}:kitchen:stove`;
@@ -80,8 +88,11 @@ describe("a joining client's full state", () => {
     serializer.reset(state);
     const joiner = (id: string, near: string[]) => {
       const view = new StateView();
-      view.add(state.avatars.get(id)!.at);
-      for (const n of near) view.add(state.avatars.get(n)!.at);
+      for (const n of [id, ...near]) {
+        const a = state.avatars.get(n)!;
+        view.markVisible(a[$changes]!);
+        view.add(a, NEAR_TAG);
+      }
       return { view } as never;
     };
     const first = serializer.getFullState(joiner("session-0", ["session-1", "session-2"]));

@@ -26,10 +26,9 @@ function town() {
   const put = (id: string, x: number, y: number) => {
     const a = new AvatarState();
     Object.assign(a, { id, name: id, role: "visitor", sprite: 8 });
-    Object.assign(a.at, { x, y });
-    Object.assign(a.far, { x, y });
+    Object.assign(a, { x, y, fx: x, fy: y });
     state.avatars.set(id, a);
-    return a.at; // where it is: the tests walk it
+    return a; // where it is (x, y): the tests walk it
   };
   const resident = (id: string, x: number, y: number) => {
     const a = new AgentState();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { JoinOptions, parseClientMessage } from "../../shared/messages.ts";
+import { getMessageBytes, Protocol } from "@colyseus/core";
+import {
+  fromWire,
+  JoinOptions,
+  parseClientMessage,
+  toWire,
+  WIRE_TYPES,
+} from "../../shared/messages.ts";
 
 describe("client message validation", () => {
   it("accepts well-formed messages", () => {
@@ -49,5 +56,46 @@ describe("client message validation", () => {
     expect(JoinOptions.parse({ name: " Mia " })).toEqual({ name: "Mia", role: "visitor" });
     expect(JoinOptions.safeParse({ name: "" }).success).toBe(false);
     expect(JoinOptions.safeParse({ name: "Mia", role: "god" }).success).toBe(false);
+  });
+});
+
+describe("lines on the wire (toWire, fromWire)", () => {
+  const seats = new Map([
+    ["kq3Xz81Lp", 7],
+    ["Ab0cd9Efg", 300],
+  ]);
+  const seatOf = (id: string) => seats.get(id);
+  const personAt = (seat: number) => [...seats].find(([, s]) => s === seat)?.[0] ?? "";
+
+  it("reads back what was sent: a person by their seat, a resident by its id", () => {
+    const lines = [
+      ["agent_said", { agentId: "wilhelmina", to: "kq3Xz81Lp", text: "Morning! Tea?" }],
+      ["agent_said", { agentId: "wilhelmina", to: "bartholomew", text: "Did you see the kite?" }],
+      ["agent_said", { agentId: "bartholomew", to: "Ab0cd9Efg", text: "Aye.", chat: "talk-9" }],
+      ["avatar_said", { avatarId: "Ab0cd9Efg", to: "wilhelmina", text: "Hi there" }],
+      ["avatar_said", { avatarId: "kq3Xz81Lp", to: "bartholomew", text: "So?", chat: "talk-12" }],
+    ] as const;
+    for (const [type, m] of lines) {
+      const wire = toWire(type, m, seatOf);
+      expect(fromWire(type, wire, personAt)).toEqual(m);
+    }
+    // A person not in the room (no seat) is sent by their id.
+    const unseated = { agentId: "wilhelmina", to: "Zz9Yy8Xx7", text: "Bye" };
+    expect(fromWire("agent_said", toWire("agent_said", unseated, seatOf), personAt)).toEqual(
+      unseated,
+    );
+    expect(fromWire("avatar_said", { not: "a line" }, personAt)).toBeUndefined();
+  });
+
+  it("is a third shorter on the wire than the named message it replaces", () => {
+    const m = { agentId: "wilhelmina", to: "kq3Xz81Lp", text: "Morning! Fancy a cup of tea?" };
+    const named = getMessageBytes.raw(Protocol.ROOM_DATA, "agent_said", m).length;
+    const wire = getMessageBytes.raw(
+      Protocol.ROOM_DATA,
+      WIRE_TYPES.agent_said,
+      toWire("agent_said", m, seatOf),
+    ).length;
+    expect(named).toBeGreaterThan(80);
+    expect(wire).toBeLessThanOrEqual(Math.round(named * 0.6));
   });
 });

@@ -122,12 +122,17 @@ describe("bytes a client is sent", () => {
     // Coming into view: where she is (a few bytes of structure and x, y), not her id, name, role
     // and sprite again (which made it 45 bytes and more), nor the root's field of the avatars
     // (4 bytes while the root had a view-filtered field).
-    for (const e of entries) expect(e.bytes, `entering at x ${e.x}`).toBeLessThanOrEqual(14);
+    // Her position is fields of her own avatar (under a view tag each), not a child: no reference
+    // to it and no switch to it besides (14 bytes with the child).
+    for (const e of entries) expect(e.bytes, `entering at x ${e.x}`).toBeLessThanOrEqual(10);
     // A tile's walk costs a change of x; coming near the middle of her view or going from it,
-    // her place is sent the other way (exactly, or coarsely): the avatar's fields again.
+    // her place is sent the other way (exactly, or coarsely): x, y or their coarse pair, and the
+    // deletion of the exact ones when she goes (15 bytes with children: a reference and both
+    // children's fields again).
     const switches = inView.filter((c) => c.bytes > 6);
     expect(switches.length).toBeLessThanOrEqual(3); // into the middle, out, and in again
-    for (const c of switches) expect(c.bytes).toBeLessThanOrEqual(15);
+    for (const c of switches) expect(c.bytes).toBeLessThanOrEqual(12);
+    expect(switches.reduce((n, c) => n + c.bytes, 0)).toBeLessThanOrEqual(32);
     for (const c of exits) expect(c.bytes).toBeLessThanOrEqual(4);
     // And what Ines decodes is where Theodora is near her, and a tile or two behind further out.
     for (const c of cost)
