@@ -73,7 +73,7 @@ describe("a resident's hopes tell its plan once, and every pronoun stands for so
     ]) {
       const a = ask(q);
       expect(times(a, /quiz night/), `${q} → ${a}`).toBe(1);
-      expect(a, q).toMatch(/^I am planning a quiz night at the Anchor Inn tomorrow at 6 pm/);
+      expect(a, q).toMatch(/^I'm planning a quiz night at the Anchor Inn tomorrow at 6 pm/);
       // (Said right after the plan, "it" is the quiz night.)
       expect(a, q).toMatch(/team\. I want Olof to bring his accordion to it\.$/);
     }
@@ -81,7 +81,7 @@ describe("a resident's hopes tell its plan once, and every pronoun stands for so
 
   it("once the plan was told, what it hopes of it names it instead of saying 'it'", () => {
     const said = [
-      "I am planning a quiz night at the Anchor Inn tomorrow at 6 pm, and am asking every regular to bring a team.",
+      "I'm planning a quiz night at the Anchor Inn tomorrow at 6 pm, and am asking every regular to bring a team.",
     ];
     for (const q of ["What are you hoping for?", "What do you dream of doing?"]) {
       const a = ask(q, said);

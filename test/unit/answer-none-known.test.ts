@@ -38,7 +38,7 @@ describe("asked whether there is someone or something it knows none of", () => {
       ["Is there anybody you can't stand?", /anybody I can't stand/],
       ["Is there anyone you dislike here?", /anyone I dislike/],
       ["Is there someone you avoid?", /anyone I avoid/],
-      ["Is there anything you are afraid of in town?", /anything I am afraid of/],
+      ["Is there anything you are afraid of in town?", /anything I'm afraid of/],
     ] as const) {
       const a = ask(q);
       expect(a, q).toMatch(said);

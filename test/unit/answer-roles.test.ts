@@ -94,7 +94,7 @@ describe("someone else's work and one's own people", () => {
   });
 
   it("answers whether it is seeing anyone by its spouse, or an honest no", () => {
-    expect(ask(BRAM, "Are you going out with anyone?")).toMatch(/^Well, I am married to Wenna/);
+    expect(ask(BRAM, "Are you going out with anyone?")).toMatch(/^Well, I'm married to Wenna/);
     expect(ask(ILSE, "Are you seeing somebody?")).toMatch(/^No, I'm not seeing anyone/);
   });
 });

@@ -5,6 +5,7 @@
 // them for longer); a kept document is never changed: who conjugates or rewrites takes a copy.
 import nlp from "compromise";
 import "./sweep.ts";
+import { isWord } from "./lexicon.ts";
 
 export type Doc = ReturnType<typeof nlp>;
 
@@ -90,7 +91,22 @@ const terms = new Bounded<string, readonly ParsedTerm[]>(20_000);
 /** The text tagged (kept: do not change it; `clone()` it to conjugate or replace). */
 export function parsed(text: string): Doc {
   let d = docs.get(text);
-  if (!d) docs.set(text, (d = nlp(text)));
+  if (!d) docs.set(text, (d = bareVerbs(nlp(text))));
+  return d;
+}
+
+/** A word after a modal and its subject is the bare verb it governs, whatever the tagger read it
+ *  as: "would you rather LIVE in the city?" (compromise: an adjective) is a verb, when WordNet has
+ *  the word as one. (English's grammar: a modal takes a bare infinitive; a copula would come
+ *  between it and an adjective, "would you BE happy".) */
+function bareVerbs(d: Doc): Doc {
+  const words = d.match("#Modal #Pronoun #Adverb? [#Adjective]", 0);
+  if (!words.found) return d;
+  for (const w of words.terms().out("array") as string[]) {
+    const word = w.toLowerCase().replace(/[^a-z'-]/g, "");
+    if (isWord(word, "verb"))
+      d.match(`#Modal #Pronoun #Adverb? [${word}]`, 0).unTag("Adjective").tag("Infinitive");
+  }
   return d;
 }
 

@@ -384,3 +384,37 @@ export function gerundSubjects(text: string): string {
   });
   return out + text.slice(from);
 }
+
+/**
+ * A sentence as a person says it: "I am" is "I'm", "I will" "I'll", and "I have" before the
+ * participle it helps ("I have found", "I have been") "I've" ("I have two dogs" keeps its verb
+ * whole; so does "I have to"). Where the verb ends its clause it carries the stress and stays
+ * whole ("Yes, I am.", "I have, yes."). compromise's tags.
+ */
+export function spoken(text: string): string {
+  if (!/\bI (?:am|have|will)\b/.test(text)) return text;
+  const terms = termsOf(text);
+  const ends = (t: { post?: string } | undefined) => !t || /[,.;:!?)"—-]/.test(t.post ?? "");
+  // Each "I" + verb in order, whether it is said short.
+  const short: boolean[] = [];
+  terms.forEach((t, i) => {
+    const verb = terms[i + 1];
+    if (t.text !== "I" || ends(t) || !verb || !["am", "have", "will"].includes(verb.normal)) return;
+    if (ends(verb)) return void short.push(false);
+    if (verb.normal !== "have") return void short.push(true);
+    // (The participle it helps, after any adverbs: "I have always LOVED it".)
+    let j = i + 2;
+    while (terms[j]?.tags.includes("Adverb") && !ends(terms[j])) j++;
+    const next = terms[j];
+    short.push(
+      !!next &&
+        next.normal !== "to" &&
+        (next.tags.includes("Participle") ||
+          (verb.tags.includes("Auxiliary") && next.tags.includes("Verb")) ||
+          (j > i + 2 && /ed$/.test(next.normal))),
+    );
+  });
+  let n = 0;
+  const FORM: Record<string, string> = { am: "I'm", have: "I've", will: "I'll" };
+  return text.replace(/\bI (am|have|will)\b/g, (m, verb: string) => (short[n++] ? FORM[verb] : m));
+}

@@ -20,7 +20,7 @@ import {
   senses,
   useMatch,
 } from "../language/lexicon.ts";
-import { clock, inFirstPerson, listOf, sentence, toListener } from "../language/realise.ts";
+import { clock, inFirstPerson, listOf, sentence, spoken, toListener } from "../language/realise.ts";
 import { fullNameOnce } from "../language/person.ts";
 import { infinitive, pointsBack, type Utterance } from "../language/understand.ts";
 import { bearing, heldRecords, newsTopic, plansAhead, recordsAsked } from "../language/news.ts";
@@ -72,6 +72,10 @@ import {
   topical,
   nearestKind,
   origin,
+  childhood,
+  childhoodAsked,
+  livedHere,
+  livingAsked,
   feelingAsked,
   bearingFact,
   attributeAsked,
@@ -173,7 +177,8 @@ export function answerPeople(
   const v = firstName(talk.speaker);
   const first = talk.said.length === 0;
   const hello = first ? choose([`Hi ${v}!`, `Hello, ${v}.`, `Oh, hello ${v}!`], talk, "hi") : "";
-  const withHello = (t: string) => (u.greets && hello ? `${hello} ${t}` : t);
+  // (Said as a person says it: "I'm", "I've": realise.ts spoken.)
+  const withHello = (t: string) => spoken(u.greets && hello ? `${hello} ${t}` : t);
   const now = activities(k.today).find((x) => x.start <= k.minute && x.end > k.minute);
   const doingNow = now ? doingPhrase(now, f, k) : "";
   const reply = (
@@ -186,7 +191,7 @@ export function answerPeople(
     const fresh = unsaid(
       sentences
         .filter((x) => !privateTo(x, talk.speaker, talk.residents))
-        .map((x) => toListener(x, talk.speaker)),
+        .map((x) => spoken(toListener(x, talk.speaker))),
       talk,
     );
     if (!fresh.length) return undefined;
@@ -506,6 +511,16 @@ export function answerPeople(
     // "How old are you?": its own value of what is asked (its age), not a fact with "old" in it.
     dayAsked = false;
     sources.push(attributeAsked(u, k)!);
+  } else if (childhoodAsked(u)) {
+    // "What were you like as a kid?", "Where did you grow up?": its early life, not its day nor
+    // its wishes of these days.
+    dayAsked = false;
+    sources.push(childhood(u, f, k));
+  } else if (livingAsked(u)) {
+    // "Have you ever lived anywhere else?", "Would you rather live in the city?": its life before
+    // here and how it came, not its flat nor its work.
+    dayAsked = false;
+    sources.push(livedHere(livingAsked(u)!, u, f, k));
   } else if (partnerAsked(u)) {
     // "Are you seeing anyone?": whether it has someone, not whom it meets.
     dayAsked = false;
@@ -777,9 +792,10 @@ export function answerPeople(
       u.wh === "what" &&
       // (Or its work asked of as under way, "what are you working on?": what it is at these
       // days, not what its trade is.)
-      (u.span === "recent" ||
+      // (Not a past day named, "what did you do on Saturday?": that day, below.)
+      ((u.span === "recent" && !(u.days !== undefined && u.days < 0)) ||
         (["now", "general"].includes(u.span) &&
-          parsed(u.text).has("you #Adverb? #Gerund") &&
+          parsed(u.text).has("you #Adverb? been? #Gerund") &&
           u.topic.some((w) => u.pos?.[w] === "verb" && closeness(w, "work") >= 0.6))) &&
       // (A doing or a state asked of, "busy doing", not a thing: "what books are you reading?")
       u.topic.every((w) => u.pos?.[w] === "verb" || u.pos?.[w] === "adj") &&
@@ -788,7 +804,23 @@ export function answerPeople(
       !(["worry", "wish", "plan"].includes(near.kind) && near.score >= 0.45)
     ) {
       // (What it does, not what troubles it: "I am worried that Ada works too late" is no doing.)
-      const current = factsOf(f, k, (x) => x.source === "currently" && !x.kinds.includes("worry"));
+      // (Work asked of is a doing: "wonders whether Ben likes her", "is nervous about ...", a
+      // thought or a feeling with no doing in it, is none: a verb of its clause outside WordNet's
+      // files of thinking, feeling, perceiving and being.)
+      const work = u.topic.some((w) => closeness(w, "work") >= 0.6);
+      const doing = (x: Fact) =>
+        x.words.some(
+          (w) =>
+            x.pos[w] === "verb" &&
+            !["verb.cognition", "verb.emotion", "verb.perception", "verb.stative"].includes(
+              domainOf(w, "verb"),
+            ),
+        );
+      const current = factsOf(
+        f,
+        k,
+        (x) => x.source === "currently" && !x.kinds.includes("worry") && (!work || doing(x)),
+      );
       if (current.length) sources.push({ name: "currently", sentences: current.slice(0, 2) });
       // (What it keeps to itself left out, work asked of is its work, never news it heard.)
       else if (u.topic.some((w) => closeness(w, "work") >= 0.6))
@@ -1167,7 +1199,7 @@ export function answerPeople(
     if (used || (other && s.generic)) continue;
     const r = reply(s.sentences, s.name);
     if (r) return r;
-    const heard = s.sentences.map((x) => toListener(x, talk.speaker));
+    const heard = s.sentences.map((x) => spoken(toListener(x, talk.speaker)));
     // (A generic source is pointed back to only when all it had was said in other words, the
     // same news: said in its own, it was an answer to something else.)
     if (!usedUp(heard, talk) || (s.generic && usedUp(heard, talk, false))) continue;

@@ -17,7 +17,7 @@ import {
 } from "../../language/lexicon.ts";
 import { parsed, termsOf } from "../../language/parse.ts";
 import { sentence } from "../../language/realise.ts";
-import { infinitive, type Utterance } from "../../language/understand.ts";
+import { contentTerms, infinitive, type Utterance } from "../../language/understand.ts";
 import { mine, type Source, factsOf, short, partAbout } from "./voice.ts";
 import { ownClause } from "./people.ts";
 import { narrate } from "./day.ts";
@@ -174,15 +174,12 @@ function placeNamed(text: string, k: Knowledge): boolean {
   );
 }
 
-/** Where it comes from: a clause of its backstory that tells of coming to a place (a verb of
- *  motion: "moved to Oakmere last year", "came for a summer"), else what it says of its home, else
- *  where it lives. */
-export function origin(
-  f: PersonaFacts,
-  k: Knowledge,
-  lived = false,
-  said: readonly string[] = [],
-): Source {
+/** The facts of its backstory that tell of coming to a place (a verb of travelling with the
+ *  place named: "moved to Oakmere last year"). */
+function cameFacts(f: PersonaFacts, k: Knowledge): Fact[] {
+  // (One whose verb goes to or from somewhere first: "came to Oakmere from the city" before "runs
+  // the shop in Oakmere".)
+  const going = (x: Fact) => parsed(x.text).has("#Verb #Adverb? (to|from|back)");
   const came = f.facts.filter(
     (x) =>
       x.source === "learned" &&
@@ -192,17 +189,176 @@ export function origin(
       // (A place it knows of: "married to Bram" is no move.)
       placeNamed(x.text, k),
   );
+  return [...came.filter(going), ...came.filter((x) => !going(x))];
+}
+
+/** The facts of its backstory that say how long it has been what it is in a place it knows
+ *  ("mayor of Oakmere for twelve years", "before Oakmere I was a sailor for ten years"); not a
+ *  length of its life elsewhere ("a widower for four years" says nothing of living here). */
+function lastingHere(f: PersonaFacts, k: Knowledge): Fact[] {
+  const known = new Set(
+    [k.home, ...k.places.map((p) => p.name)].flatMap((n) =>
+      n.split(/[^A-Za-z]+/).filter((w) => /^[A-Z]/.test(w)),
+    ),
+  );
+  return f.facts.filter(
+    (x) =>
+      x.source === "learned" &&
+      tellable(x, k.knowsSpeaker) &&
+      parsed(x.text).has("(#Duration|since #Value|for #Value #Noun)") &&
+      // (Not by its own name, "Hale cottage": a place named.)
+      (x.text.match(/\b[A-Z][\w'-]+/g) ?? []).some(
+        (w) => known.has(w) && !f.name.split(" ").includes(w),
+      ),
+  );
+}
+
+/** A fact of its coming here as it says it: of itself whole ("I grew up in Oakmere, left, and
+ *  came back"), or what it is set aside ("I am a musician WHO came ...": "I came ..."). */
+function cameSaid(f: PersonaFacts, x: Fact): string {
+  const own = mine(f, x.text);
+  const who = /^I am an? [^,]+? who (\w+)(.*)$/.exec(own);
+  if (who) return `I ${who[1] === "has" ? "have" : who[1]}${who[2]}`;
+  return /^I\b/.test(own)
+    ? own
+    : ownClause(
+        own,
+        x.words.filter((w) => x.pos[w] === "verb"),
+      );
+}
+
+/** Its living asked of, not where it lives now ("where do you live?" is its home): a verb of
+ *  dwelling (WordNet, close to "dwell") said of it in the past, "have you ever lived anywhere
+ *  else?", "how long have you lived here?" (its life before and here), or put to it as a choice
+ *  with a modal, "would you rather live in the city?". */
+export function livingAsked(u: Utterance): "before" | "rather" | undefined {
+  if (u.act !== "question" || u.about !== "you") return undefined;
+  const dwelling = termsOf(u.text).some(
+    (t) =>
+      t.tags.includes("Verb") &&
+      !t.tags.includes("Modal") &&
+      closeness(infinitive(t.normal) ?? lemma(t.normal, "verb") ?? t.normal, "dwell") >= 0.9,
+  );
+  if (!dwelling) return undefined;
+  if (u.tense === "past") return "before";
+  return parsed(u.text).has("^#Modal you") ? "rather" : undefined;
+}
+
+/** Its life before here and how long it has been here, from its backstory (where it came from,
+ *  how long it has been what it is here); asked whether it would rather live somewhere, no, with
+ *  where it came from (when that is the place asked of, that is why). Nothing in its backstory:
+ *  honestly so, never its flat said for its town. */
+export function livedHere(
+  asked: "before" | "rather",
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+): Source {
+  const facts = [...cameFacts(f, k), ...lastingHere(f, k)];
+  const said = [...new Set(facts)].map((x) => cameSaid(f, x)).filter((x) => /^I\b/.test(x));
+  if (asked === "rather") {
+    // (The place asked of is where it came from: it left it.)
+    const nouns = u.topic.filter((w) => u.pos?.[w] === "noun");
+    const from = facts.some((x) =>
+      x.words.some((w) => nouns.some((n) => relatedness(n, w, "noun", x.pos[w]) >= 0.9)),
+    );
+    return {
+      name: "lived",
+      sentences: [
+        from
+          ? `No, I don't think so. ${said[0]}`
+          : `I'm happy enough here, I think.${said[0] ? ` ${said[0]}` : ""}`,
+      ],
+    };
+  }
+  // ("How long ...?": a length asked; else its life before here.)
+  const long = parsed(u.text).has("long");
+  const lasting = said.find((x) => parsed(x).has("(#Duration|since #Value|ago)"));
+  return {
+    name: "lived",
+    sentences: said.length
+      ? long && lasting
+        ? [lasting]
+        : said.slice(0, 1)
+      : [
+          long
+            ? "I couldn't say exactly how long, to be honest; it's just home to me now."
+            : "Not that I talk about much, to be honest; it's just home to me now.",
+        ],
+  };
+}
+
+/** Its childhood asked of: of itself in the past, as a child ("as a KID", WordNet's juvenile),
+ *  when it was young ("when you were LITTLE"), or its growing up ("where did you grow up?"). */
+export function childhoodAsked(u: Utterance): boolean {
+  if (u.act !== "question" || u.about !== "you" || u.tense !== "past") return false;
+  const doc = parsed(u.text);
+  return u.topic.some(
+    (w) =>
+      (u.pos?.[w] === "noun" && kindOf(w, "juvenile")) ||
+      (u.pos?.[w] === "adj" && closeness(w, "young") >= 0.7 && doc.has(`were #Adverb? ${w}`)) ||
+      (u.pos?.[w] === "verb" && closeness(w, "grow up") >= 0.9),
+  );
+}
+
+/** Its childhood: what its backstory says of its early life (growing up, being young), with
+ *  where it came from when asked where; asked what it wanted then, honestly that nothing comes to
+ *  mind (never a wish of these days); else honestly that it remembers little of it. */
+export function childhood(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
+  // (A phrasal verb read whole, "grew up": understand's content terms.)
+  const early = f.facts.filter(
+    (x) =>
+      x.source === "learned" &&
+      tellable(x, k.knowsSpeaker) &&
+      contentTerms(x.text).some(
+        (t) =>
+          (t.pos === "verb" && closeness(t.word, "grow up") >= 0.9) ||
+          (t.pos === "noun" && kindOf(t.word, "juvenile")),
+      ),
+  );
+  const told = early.map((x) => cameSaid(f, x)).filter((x) => /^I\b/.test(x));
+  // What it wanted to do or be then ("what did you WANT TO be?"): a verb of wishing with the
+  // doing it governs.
+  const near = nearestKind(u);
+  if (near.kind === "wish" && near.score >= 0.45 && parsed(u.text).has("#Verb to #Verb"))
+    return {
+      name: "childhood",
+      sentences: [
+        `I don't remember wanting anything in particular, to be honest.${told[0] ? ` ${told[0]}` : ""}`,
+      ],
+    };
+  if (told.length) return { name: "childhood", sentences: told.slice(0, 1) };
+  const came =
+    u.wh === "where"
+      ? cameFacts(f, k)
+          .map((x) => cameSaid(f, x))
+          .filter((x) => /^I\b/.test(x))
+      : [];
+  return {
+    name: "childhood",
+    sentences: [
+      came.length
+        ? `Not here. ${came[0]}`
+        : u.wh === "where"
+          ? "That was a long time ago; I don't talk about it much, to be honest."
+          : "Hard to say; I don't remember much of it, to be honest.",
+    ],
+  };
+}
+
+/** Where it comes from: a clause of its backstory that tells of coming to a place (a verb of
+ *  motion: "moved to Oakmere last year", "came for a summer"), else what it says of its home, else
+ *  where it lives. */
+export function origin(
+  f: PersonaFacts,
+  k: Knowledge,
+  lived = false,
+  said: readonly string[] = [],
+): Source {
+  const came = cameFacts(f, k);
   // Asked how long it has lived here ("all your life?"), a clause that says how long it has been
   // what it is here ("mayor of Oakmere for twelve years").
-  const lasting = lived
-    ? f.facts.filter(
-        (x) =>
-          x.source === "learned" &&
-          tellable(x, k.knowsSpeaker) &&
-          !came.includes(x) &&
-          parsed(x.text).has("(#Duration|since #Value|for #Value #Noun)"),
-      )
-    : [];
+  const lasting = lived ? lastingHere(f, k).filter((x) => !came.includes(x)) : [];
   // What it says of its home, the clause on living ("I still live with my parents").
   const home = f.facts
     .filter(
