@@ -14,6 +14,9 @@ type Term = Pick<ParsedTerm, "text" | "normal" | "tags"> & { post?: string; pre?
  *  grammar, closed class; possessives ("their coffee") mostly point within their own clause. */
 const ANAPHORS = new Set(["it", "them", "they"]);
 
+/** The personal pronouns of a subject that a name joins into several (closed class). */
+const PERSONAL = new Set(["he", "she", "i", "we", "you"]);
+
 const has = (t: Term, g: string) => t.tags.includes(g);
 
 /** Whether a noun can be what "it" (one thing) or "them"/"they" (several) stands for. */
@@ -47,7 +50,14 @@ export function danglingPronouns(terms: readonly Term[], own: readonly string[] 
     const plural = t.normal !== "it";
     // Two nouns joined by "and" are several ("photographs and letters ... lend THEM").
     const joined = plural && terms.slice(0, Math.max(0, verb)).some((x) => x.normal === "and");
-    if (!before.some((x) => agrees(x, plural)) && !(joined && before.length >= 2)) out.push(i);
+    // A person named beside another before it are several too ("He is married to Priya; her
+    // brother lives with THEM": him and Priya), the other said by a personal pronoun or a name.
+    const persons = terms
+      .slice(0, Math.max(0, verb))
+      .filter((x) => has(x, "Person") || (has(x, "Pronoun") && PERSONAL.has(x.normal)));
+    const group = plural && persons.some((x) => !has(x, "Pronoun")) && persons.length >= 2;
+    if (!before.some((x) => agrees(x, plural)) && !(joined && before.length >= 2) && !group)
+      out.push(i);
   });
   return out;
 }

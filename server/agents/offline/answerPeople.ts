@@ -102,6 +102,8 @@ import {
   viewOf,
   knowAsked,
   knowingOf,
+  strangerAsked,
+  thingOfPerson,
 } from "./answers/people.ts";
 import {
   bears,
@@ -123,6 +125,7 @@ import { partner, partnerAsked } from "./answers/partner.ts";
 import {
   closestAsked,
   closestOne,
+  companyAsked,
   holdersOf,
   roleAsked,
   roleHolder,
@@ -365,6 +368,10 @@ export function answerPeople(
     parsed(u.text).has("^(is|are) there") &&
     !parsed(u.text).has("^(is|are) there (anything|anyone|anybody|something|someone|somebody)");
   const asked = opinionAsked(u);
+  // "Is anything worrying you?", "Anything troubling you right now?": what troubles it, by
+  // whatever word and over whatever time it is asked, is its worries, not its plans or news.
+  const troubled =
+    u.about === "you" && nearestKind(u).kind === "worry" && nearestKind(u).score >= 0.45;
   // A question that seeks a place: "where ...", or "is there somewhere / a bakery ...".
   // (Not the best of the town asked: "What's the nicest thing about this town?" is a view.)
   const seeksPlace =
@@ -457,6 +464,15 @@ export function answerPeople(
   }
   const whomVerbs = u.about === "you" ? whomAsked(u) : [];
   const byVerb = whomVerbs.length ? whom(whomVerbs, f, k, talk) : undefined;
+  // "Tell me about Latoya" with no Latoya it knows of: honestly, it knows nobody by that name.
+  const stranger = strangerAsked(u, f, k, talk);
+  if (stranger) {
+    dayAsked = false;
+    sources.push({
+      name: "stranger",
+      sentences: [`I don't know anyone called ${stranger}, I'm afraid.`],
+    });
+  }
   if (placeAsked) sources.push(placeNow(placeAsked));
   else if (closestAsked(u)) {
     // "Who do you get on best with?": the one it is closest to, and why.
@@ -484,7 +500,10 @@ export function answerPeople(
     // "Do you get along with Marco?": yes or no on how it stands with them, then why.
     // "Do you know Iris?", "Have you met Iris?": yes or no, then what it knows of her.
     const on = { name: u.person, f, k, talk, facts: reasons() };
-    if (knowAsked(u)) sources.push(knowingOf(on, news));
+    // ("What do you make of Iris's paintings?": the thing of theirs, not them.)
+    const theirs = thingOfPerson(u, f, k);
+    if (theirs) sources.push(theirs);
+    else if (knowAsked(u)) sources.push(knowingOf(on, news));
     else if (relationAsked(u)) sources.push(relationOf(on));
     else if (viewAsked(u)) {
       const view = viewOf(on);
@@ -645,9 +664,7 @@ export function answerPeople(
   // ("What would you love to HAPPEN?": a wish asked, not news.)
   // ("Is anything worrying YOU these days?": its worries asked, not news.)
   else if (
-    (newsy(u) &&
-      !(nearestKind(u).kind === "wish" && nearestKind(u).score >= 0.45) &&
-      !(nearestKind(u).kind === "worry" && nearestKind(u).score >= 0.9 && u.about === "you")) ||
+    (newsy(u) && !(nearestKind(u).kind === "wish" && nearestKind(u).score >= 0.45) && !troubled) ||
     (u.about === "people" && !foreign.length)
   ) {
     // News on the words asked, or any news when it asks for any; then what its memories hold.
@@ -731,8 +748,7 @@ export function answerPeople(
     // asked (not of the hearing: "I heard from ..." bears on "have you heard" by its verb alone),
     // else a plain no.
     // ("Is anything worrying you?": its worries, below, not news that shares a sense with it.)
-    const worriesAsked =
-      near0.kind === "worry" && near0.score >= 0.9 && u.about === "you" && !asksHeard(u);
+    const worriesAsked = troubled && !asksHeard(u);
     if (onTopic.length && (u.wh === "yesno" || asksHeard(u)) && !worriesAsked)
       sources.push({ name: "news", sentences: yes(onTopic) });
     else if (asksHeard(u) && topic.length) sources.push(...notHeard());
@@ -996,9 +1012,11 @@ export function answerPeople(
       if (dwelling) sources.push(household(f, k, talk.residents));
     }
     // "Who are you?": who it is; "Who do you spend time with?": its people.
-    if (u.wh === "who" && u.about === "you" && !u.topic.length && !dwelling)
+    if (u.wh === "who" && u.about === "you" && !u.topic.length && !dwelling && !companyAsked(u))
       sources.push(identity(f, k));
     if (u.wh === "who") sources.push(company(f, k, talk));
+    // ("Who are you usually with?" with nobody its persona or talks name: those it is closest to.)
+    if (companyAsked(u)) sources.push(closestOne(f, k, talk));
     // "What do you do?": the simple present of "do" about the listener asks for its work.
     // "What do you do for fun?": a purpose other than a living asks for its free time: the
     // evening's doings and its habits, not its work.
@@ -1103,7 +1121,15 @@ export function answerPeople(
       near.score >= 0.45 &&
       !["now", "evening", "tomorrow"].includes(u.span);
     // (How it feels this evening is how it is, not its evening's plan.)
-    if (!aboutPast && aboutPlans && (near.score < 0.6 || namedTime) && !hoped && !howFeeling)
+    // (Nor is what troubles it now, "is anything worrying you AT THE MOMENT?": its worries.)
+    if (
+      !aboutPast &&
+      aboutPlans &&
+      (near.score < 0.6 || namedTime) &&
+      !hoped &&
+      !howFeeling &&
+      !troubled
+    )
       sources.push(
         plansFor(onTheWay && u.span === "general" ? { ...u, span: "today" } : u, f, k, talk, held),
       );
@@ -1154,7 +1180,7 @@ export function answerPeople(
           ...factsOf(f, k, (x) => x.kinds.includes("home")),
         ],
       });
-    if (!u.topic.length && u.wh === "who") sources.push(identity(f, k));
+    if (!u.topic.length && u.wh === "who" && !companyAsked(u)) sources.push(identity(f, k));
     // A topic that is none of its own kinds ("any party?") is looked for in what it remembers
     // first, then in its persona; who it is comes last.
     // A yes/no question is answered by what bears on it closely, not by any fact of its life.

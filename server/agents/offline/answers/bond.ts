@@ -64,3 +64,19 @@ export function bondWith(name: string, f: PersonaFacts, k: Knowledge): string | 
     return `We live together at ${building(k.home)}.`;
   return undefined;
 }
+
+/** Its work with a named resident that its own persona does not name, as the town knows it: a
+ *  clause of the other's work that names it ("Omar tends the bar for me."), said of them by name;
+ *  undefined when none. */
+export function workBond(name: string, f: PersonaFacts, k: Knowledge): string | undefined {
+  const t = k.townsfolk?.find((p) => p.persona.name === name);
+  if (!t) return undefined;
+  const named = new RegExp(`\\b${esc(f.first)}\\b`);
+  const work = publicFacts(t).find(
+    (x) =>
+      named.test(x.text) &&
+      (x.kinds.includes("occupation") ||
+        x.words.some((w) => x.pos[w] === "verb" && closeness(w, "work") >= 0.3)),
+  );
+  return work ? saidOf(name, work, f) : undefined;
+}

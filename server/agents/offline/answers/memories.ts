@@ -3,7 +3,7 @@
 import { Bounded, copyOf, parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { forFriends, personaFacts, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { domainOf, glossOf, isWord, relatedness } from "../../language/lexicon.ts";
+import { domainOf, glossOf, isWord, kindOf, relatedness } from "../../language/lexicon.ts";
 import { gerundSubjects, inFirstPerson, sentence } from "../../language/realise.ts";
 import {
   contentTerms,
@@ -246,6 +246,9 @@ export const newsy = (u: Utterance) =>
       relatedness(t, "news") >= 0.5 ||
       relatedness(t, "happen") >= 0.8 ||
       relatedness(t, "event") >= 0.6 ||
+      // "Heard any GOSSIP?", "any RUMOURS?": a report passed on, WordNet's kinds of informing
+      // (the act that conveys news), as news is asked for.
+      (u.pos?.[t] === "noun" && kindOf(t, "informing")) ||
       // "What's NEW?", "Anything NEW in town?": a quality asked of nothing named, near what news
       // is (WordNet's gloss of news: "information about recent and important events").
       // (Of someone it is not: "have you met ANYONE new?" asks for a person.)

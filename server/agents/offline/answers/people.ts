@@ -32,7 +32,7 @@ import {
   unsaid,
 } from "./voice.ts";
 import { activities, doingPhrase, dayPart } from "./day.ts";
-import { bondWith, kinBond } from "./bond.ts";
+import { bondWith, kinBond, publicFacts, saidOf, workBond } from "./bond.ts";
 
 /** Who the resident spends time with: family and friends its persona names, then those it talks
  *  to most, then those its day is spent with. */
@@ -129,7 +129,7 @@ export function aboutPerson(
   const first = firstName(name);
   const out = knownOf(name, f, k, memories);
   // (A tie its persona leaves out, by the town: a spouse by theirs, a home shared.)
-  const bond = bondWith(name, f, k);
+  const bond = bondWith(name, f, k) ?? workBond(name, f, k);
   if (bond && !out.length) out.push(bond);
   // Nothing of its own on them: it says so, as one does of a face in town (not "I don't know").
   if (!out.length)
@@ -454,7 +454,22 @@ function standing({ name, f, k }: OnPerson) {
   );
   // (With no tie its own persona names: one another's persona names or a shared home makes.)
   const bond = tie ? undefined : bondWith(name, f, k);
-  return { first, tie, bond, known: k.people.find((p) => p.name === name) };
+  // (Else its work with them, by the clause of theirs that names it: "Omar tends the bar for me".)
+  // (Its own clause of work that names them first: "I tend the bar for Daniel".)
+  const ownWork = f.facts.find(
+    (x) =>
+      tellable(x, k.knowsSpeaker) &&
+      x.source === "learned" &&
+      x.kinds.includes("occupation") &&
+      (x.people.includes(first) || x.text.includes(name)),
+  );
+  const work =
+    tie || bond
+      ? undefined
+      : ownWork
+        ? clauseNaming(mine(f, ownWork.text), first)
+        : workBond(name, f, k);
+  return { first, tie, bond, work, known: k.people.find((p) => p.name === name) };
 }
 
 /** "Do you get along with Marco?", "Are you close to Ada?": a yes or no on how it stands with a
@@ -585,7 +600,7 @@ const aboutSomething = (x: string) => {
  *  its reason. `facts`: what it knows of them, the reasons it may give. */
 export function viewOf(on: OnPerson): Source {
   const { name, f, talk, facts } = on;
-  const { first, tie, bond, known } = standing(on);
+  const { first, tie, bond, work, known } = standing(on);
   const talked = /They last talked (about [^.]+)\./.exec(known?.relationship ?? "")?.[1];
   const last = talked && saysSomething(talked) ? talked : undefined;
   // (A reason not given yet in the talk: who they are to it, what they last talked of, or what
@@ -595,27 +610,35 @@ export function viewOf(on: OnPerson): Source {
     // Samuel", not "I am a student at the college who still lives with ...".)
     ...(tie ? [clauseNaming(mine(f, tie.text), first)] : []),
     ...(bond ? [bond] : []),
+    ...(work ? [work] : []),
     ...(last ? [sentence(`We last talked ${last}`)] : []),
     // (Of a face in town, what little it knows is said after, as who they are.)
-    ...(tie || bond || last || (known?.talks ?? 0) > 0 ? facts.filter(aboutSomething) : []),
+    ...(tie || bond || work || last || (known?.talks ?? 0) > 0 ? facts.filter(aboutSomething) : []),
   ];
   const reason = reasons.find((r) => unsaid([r], talk).length);
   const view =
     tie || bond
       ? choose([`I think the world of ${first}.`, `I'm very fond of ${first}.`], talk, "view", name)
-      : (known?.talks ?? 0) > 0 || last
+      : work
         ? choose(
-            [`I like ${first}; we talk now and then.`, `${first} is good company, I'd say.`],
+            [`I get on well with ${first}.`, `${first} is good to work with.`],
             talk,
             "view",
             name,
           )
-        : // (The name once: "but SHE seems", not "but Walter seems".)
-          `I don't know ${first} well, but ${
-            { he: "he seems", she: "she seems", they: "they seem" }[
-              pronounOfName(name) ?? "they"
-            ] ?? `${first} seems`
-          } nice enough.`;
+        : (known?.talks ?? 0) > 0 || last
+          ? choose(
+              [`I like ${first}; we talk now and then.`, `${first} is good company, I'd say.`],
+              talk,
+              "view",
+              name,
+            )
+          : // (The name once: "but SHE seems", not "but Walter seems".)
+            `I don't know ${first} well, but ${
+              { he: "he seems", she: "she seems", they: "they seem" }[
+                pronounOfName(name) ?? "they"
+              ] ?? `${first} seems`
+            } nice enough.`;
   return { name: "view", sentences: [[view, reason ?? ""].filter(Boolean).join(" ")] };
 }
 
@@ -817,6 +840,77 @@ export function familyOf(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
     name: "family",
     sentences: [
       `I don't have any family here in town, to be honest. ${choose(["What about you?", "Do you have family nearby?"], talk, "family")}`,
+    ],
+  };
+}
+
+/** A person asked of by a name (compromise's names) that is no one it knows of: no resident of
+ *  the town, nobody its persona or its talks name, not the one asking; the name, else none.
+ *  ("Tell me about Latoya" in a town with no Latoya.) */
+export function strangerAsked(
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+  talk: Talk,
+): string | undefined {
+  if (u.act !== "question" || u.about === "person") return undefined;
+  const known = new Set(
+    [
+      f.name,
+      talk.speaker,
+      ...talk.residents,
+      ...k.people.map((p) => p.name),
+      ...(k.townsfolk ?? []).map((t) => t.persona.name),
+      ...f.facts.flatMap((x) => x.people),
+    ].flatMap((n) => n.split(/\s+/)),
+  );
+  const name = termsOf(u.text)
+    .filter((t) => t.tags.includes("Person") && /^[A-Z]/.test(t.text))
+    .map((t) => t.text.replace(/[^A-Za-z'-]/g, "").replace(/'s$/, ""))
+    .find((n) => n && !known.has(n));
+  // (Nor one its memories name, someone heard of; a line of talk that only asks of them is none.)
+  const named = new RegExp(`\\b${name}\\b`);
+  if (!name || talk.memories.some((m) => named.test(m.text) && !m.text.includes(u.text)))
+    return undefined;
+  return name;
+}
+
+/** "What do you make of Iris's paintings?": a thing of a named person's asked of (the nouns after
+ *  their name's possessive), not the person: what it knows of the thing, by the clause of their
+ *  persona (or its own) whose words are near it ("She paints the lake ..."), else honestly that
+ *  it knows little of it; undefined when no thing of theirs is asked of. */
+export function thingOfPerson(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (!u.person) return undefined;
+  const first = firstName(u.person);
+  const terms = termsOf(u.text);
+  const at = terms.findIndex((t) => t.text.replace(/[^A-Za-z'-]/g, "") === `${first}'s`);
+  if (at < 0) return undefined;
+  const run: string[] = [];
+  for (const t of terms.slice(at + 1)) {
+    if (!t.tags.includes("Noun") && !t.tags.includes("Adjective")) break;
+    if (t.tags.includes("Noun") && !t.tags.includes("Pronoun"))
+      run.push(t.normal.replace(/\W/g, ""));
+    if (/[,.;?!]/.test(t.post ?? "")) break;
+  }
+  const things = run.map((w) => lemma(w, "noun") ?? w).filter((w) => senses(w, "noun").length);
+  if (!things.length) return undefined;
+  const t = k.townsfolk?.find((p) => p.persona.name === u.person);
+  // (The clause nearest the thing: "She paints the lake" before "Iris is a painter".)
+  const score = (x: Fact) =>
+    Math.max(0, ...x.words.flatMap((w) => things.map((n) => relatedness(n, w, "noun"))));
+  const best = (xs: Fact[]) =>
+    xs.filter((x) => score(x) >= 0.6).sort((a, b) => score(b) - score(a))[0];
+  const own = best(f.facts.filter((x) => tellable(x, k.knowsSpeaker) && x.people.includes(first)));
+  const theirs = t ? best(publicFacts(t)) : undefined;
+  const said = own ? mine(f, own.text) : theirs ? saidOf(u.person, theirs, f) : undefined;
+  const asked = run.join(" ");
+  // (Knowing nothing of it, it says so only when its view of it is asked: "what's Calum's JOB?"
+  // is asked of him.)
+  if (!said && !viewAsked(u)) return undefined;
+  return {
+    name: "their-thing",
+    sentences: [
+      said ?? `I couldn't really say; I don't know much about ${first}'s ${asked}, to be honest.`,
     ],
   };
 }

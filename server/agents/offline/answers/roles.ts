@@ -224,12 +224,15 @@ export function closest(
   };
   // (Not a clause set against them, nor one with ill feeling in it: "sleepy under Mayor Pike".)
   // (Those a clause names: as the tagger reads names, and the town's residents by name.)
-  const named = (x: Fact) => [
-    ...new Set([
-      ...x.people,
-      ...[...firsts.keys()].filter((n) => new RegExp(`\\b${esc(n)}\\b`).test(x.text)),
-    ]),
-  ];
+  // (In the order the clause names them: "married to Priya; her brother Arjun ...".)
+  const at = (x: Fact, n: string) => x.text.search(new RegExp(`\\b${esc(n)}\\b`));
+  const named = (x: Fact) =>
+    [
+      ...new Set([
+        ...x.people,
+        ...[...firsts.keys()].filter((n) => new RegExp(`\\b${esc(n)}\\b`).test(x.text)),
+      ]),
+    ].sort((a, b) => at(x, a) - at(x, b));
   const own = f.facts.filter(
     (x) => tellable(x, k.knowsSpeaker) && !against(x) && !x.words.some((w) => valence(w) < 0),
   );
@@ -281,6 +284,8 @@ export function closestAsked(u: Utterance): boolean {
     (t) => t.tags.includes("Superlative") || /^(most|best)$/.test(t.normal.replace(/\W/g, "")),
   );
   if (!ranks) return false;
+  // ("Who do you spend most of your time WITH?": the company it keeps most.)
+  if (companyAsked(u)) return true;
   return u.topic.some((w) =>
     u.pos?.[w] === "verb"
       ? senses(w, "verb")
@@ -288,6 +293,18 @@ export function closestAsked(u: Utterance): boolean {
           .some((s) => ["verb.social", "verb.emotion"].includes(s.domain))
       : closeness(lemma(w, "adj") ?? w, "close") >= 0.9,
   );
+}
+
+/** "Who are you usually with?", "Who do you spend your time with?": a who-question of itself
+ *  whose "who" is the object of a "with" left at its end, the company it keeps (grammar: a
+ *  stranded preposition of accompaniment), not who it is. */
+export function companyAsked(u: Utterance): boolean {
+  if (u.act !== "question" || u.wh !== "who" || u.about !== "you") return false;
+  // (Times after it say when: "who are you with TODAY?")
+  const terms = termsOf(u.text).filter(
+    (t) => !["Date", "Time", "Adverb"].some((g) => t.tags.includes(g)),
+  );
+  return terms.at(-1)?.normal.replace(/\W/g, "") === "with";
 }
 
 /** The one it is closest to, and why; honestly none when nobody ties it to anyone. */

@@ -63,7 +63,22 @@ export function feelings(f: PersonaFacts, k: Knowledge): Source {
     .filter((x) => x.kinds.includes("wish") && !x.kinds.includes("worry"))
     .map((x) => mine(f, x.text));
   if (worries.length) return { name: "feelings", sentences: [...worries, ...wishes] };
-  // Nothing troubles it: it says so, and what it has on its mind instead.
+  // Nothing troubles it: it says so, and what it has on its mind instead: a thing it is still
+  // seeking these days ("trying to find a second baker": WordNet's seek, try, search), else none.
+  const sought = told.find(
+    (x) =>
+      x.source === "currently" &&
+      x.words.some((w) => x.pos[w] === "verb" && closeness(w, "seek") >= 0.9),
+  );
+  if (!wishes.length && sought) {
+    const said = mine(f, sought.text);
+    return {
+      name: "feelings",
+      sentences: [
+        `Nothing serious, honestly; only that ${/^I\b/.test(said) ? said : said[0].toLowerCase() + said.slice(1)}`,
+      ],
+    };
+  }
   if (!wishes.length)
     return {
       name: "feelings",
