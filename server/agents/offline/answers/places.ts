@@ -9,7 +9,9 @@ import {
   domainOf,
   kindOf,
   lemma,
+  opposites,
   purposeMatch,
+  relatedness,
   senses,
   type Pos,
   type Synset,
@@ -740,6 +742,11 @@ export function places(
         !wordsOf(arena).every((w) => wordsOf(sector).includes(w))
       );
     }) ?? scored.find((x) => !x.p.name.includes(" of ") && names(x.p.name));
+  // The most or least of a quality of busyness asked ("the QUIETEST corner", "the liveliest
+  // spot"), no place asked by name: the place its town's days are at most or least, by what is
+  // done there.
+  const ranked = named ? undefined : byBusyness(u, k, residents);
+  if (ranked) return { name: "places", sentences: [ranked] };
   const best = named ?? scored[0];
   // Nothing it knows serves what is asked, while it knows the town's places: honestly none (not
   // where a place serves part of it: "take my kids to PLAY" and a green).
@@ -857,6 +864,59 @@ export function whyThere(
   return /^an? /.test(gloss) && /\bwhere\b/.test(gloss) && gloss.split(" ").length <= 10
     ? `it's ${gloss}`
     : "";
+}
+
+/** How busy a quality asked in the superlative says a place is: "most" where the adjective is of
+ *  WordNet's activity or crowds ("liveliest", "most crowded"), "least" where its opposite is more
+ *  so than it is ("quietest": the opposite of noisy); none where it says nothing of it. */
+function busyness(u: Utterance): "most" | "least" | undefined {
+  // (Said in one word, "quietest", or after "most" or "least": "most peaceful".)
+  const ts = termsOf(u.text);
+  const at = ts.findIndex(
+    (t, i) =>
+      t.tags.includes("Superlative") ||
+      (t.tags.includes("Adjective") && ["most", "least"].includes(ts[i - 1]?.normal ?? "")),
+  );
+  if (at < 0) return undefined;
+  const said = ts[at].normal.replace(/[^a-z]/g, "");
+  const least = ts[at - 1]?.normal === "least";
+  // (Its positive by compromise's conjugation where WordNet's forms have it not: "liveliest".)
+  const positive = (parsed(said).adjectives().conjugate() as { Adjective?: string }[])[0]
+    ?.Adjective;
+  const adj = lemma(said, "adj") ?? positive ?? said;
+  const scale = (w: string) =>
+    Math.max(...["activity", "crowd", "noise"].map((n) => relatedness(w, n, "adj", "noun")));
+  const own = scale(adj);
+  if (own <= 0) return undefined;
+  const way = opposites(adj, "adj").some((o) => scale(o) > own)
+    ? "least"
+    : own >= 0.45
+      ? "most"
+      : undefined;
+  return way && least ? (way === "most" ? "least" : "most") : way;
+}
+
+/** The town's place (a building, not a home) most or least busy by what its residents do there,
+ *  for a quality asked in the superlative, with what is done there as why. */
+function byBusyness(u: Utterance, k: Knowledge, residents: readonly string[]): string | undefined {
+  const way = busyness(u);
+  if (!way) return undefined;
+  const home = k.home.split(" of ").at(-1);
+  const names = residents.flatMap((r) => r.split(" "));
+  const open = k.places
+    .filter((p) => !p.dwelling && !p.name.includes(" of ") && p.name !== home && p.uses?.length)
+    .map((p) => ({ p, n: new Set(p.uses).size }))
+    .sort((a, b) => (way === "most" ? b.n - a.n : a.n - b.n));
+  const pick = open[0];
+  if (!pick || (open[1] && open[1].n === pick.n)) return undefined;
+  const doing = (pick.p.uses ?? []).find(
+    (x) => !names.some((n) => x.includes(n)) && !/\b(his|her|their|my)\b/i.test(x),
+  );
+  return sentence(
+    way === "least"
+      ? `${pick.p.name}, I'd say; not many people are about there${doing ? `, just someone ${doing} now and then` : ""}`
+      : `${pick.p.name}, I'd say; there's always someone about${doing ? `, ${doing} or the like` : ""}`,
+  );
 }
 
 /** The kind of place a question asks for by its name ("is there a PARK nearby?", "where's the
@@ -978,7 +1038,8 @@ function soughtAs(u: Utterance, asked: string[]): string {
   // WHITENED" is "to get your teeth whitened"; back to the first verb of the clause, past no
   // auxiliary, modal or subject pronoun.)
   let head = from;
-  for (let i = from - 1; i >= 0; i--) {
+  const participle = ["PastTense", "Participle"].some((g) => terms[from].tags.includes(g));
+  for (let i = from - 1; participle && i >= 0; i--) {
     const t = terms[i];
     if (t.tags.some((g) => ["Auxiliary", "Modal", "Copula", "Pronoun", "QuestionWord"].includes(g)))
       if (!t.tags.includes("Possessive")) break;
