@@ -65,6 +65,7 @@ import {
   ownPlaces,
   waySought,
   placeNounAsked,
+  routeAsked,
 } from "./answers/places.ts";
 import {
   identity,
@@ -396,7 +397,9 @@ export function answerPeople(
       (u.wh === "yesno" && u.about !== "you" && placeNounAsked(u)) ||
       // "How do I get to the library?": the way to a place it knows, all that is asked of
       // it (not "how do I JOIN the college?").
-      (u.wh === "how" && (u.about === "me" || u.about === "people") && waySought(u, k)));
+      (u.wh === "how" && (u.about === "me" || u.about === "people") && waySought(u, k)) ||
+      // "Can I get to the park this way?": the way to a place asked yes or no.
+      (u.wh === "yesno" && u.about !== "you" && u.about !== "person" && !!routeAsked(u, k)));
   // A view of a thing of its own life it has no fact on is left to the other sources.
   const opinion = asked && asked.of !== "thing" ? asked : undefined;
   let dayAsked = true;
@@ -645,7 +648,7 @@ export function answerPeople(
         name: "favourite",
         sentences: [`I don't get out much, to be honest; most of my days go to ${most}.`],
       });
-  } else if (seeksPlace) sources.push(places(u, k, talk.residents, f));
+  } else if (seeksPlace) sources.push(places(routeAsked(u, k) ?? u, k, talk.residents, f));
   else if (sourceSought(u)) {
     // "Who should I talk to about the town's history?": a person to go to on the topic.
     dayAsked = false;

@@ -9,7 +9,9 @@ import {
   domainOf,
   kindOf,
   lemma,
+  opposites,
   purposeMatch,
+  relatedness,
   senses,
   type Pos,
   type Synset,
@@ -547,12 +549,47 @@ function ownPlaceFor(
   const doings = words.filter(
     (w) => u.pos?.[w] === "verb" || senses(w, "verb").length > senses(w, "noun").length,
   );
+  // A thing asked for by a noun is had where its own day has it by name ("having BREAKFAST at the
+  // cafe"); a doing of another thing of its kind is no place for it ("eating DINNER" is no reason
+  // to send someone there for breakfast: both are meals, by WordNet's broader sense).
+  // (Not a place's own name: "having lunch at the CAFE" is no reason to send someone asking
+  // for a cafe to its kitchen.)
+  const placeNames = new Set(k.places.flatMap((p) => wordsOf(p.name)));
+  const things = words.filter((w) => u.pos?.[w] === "noun" && !placeNames.has(w));
+  const kinds = new Map(
+    things.map((w) => {
+      const first = senses(w, "noun")[0];
+      return [w, first ? broader(first).flatMap((x) => x.words) : []] as const;
+    }),
+  );
+  const other = (w: string, n: string) =>
+    n !== w && (kinds.get(w) ?? []).some((x) => kindOf(n, x.replace(/_/g, " "), { senses: 1 }));
+  const objects = objectsOfVerbs(u.text);
   let best: { b: DayBlock; s: number } | undefined;
   for (const b of activities(k.today)) {
     const sector = b.place?.split(" of ").at(-1);
     if (!sector || !own.has(sector) || b.task.includes(sector)) continue;
-    for (const t of doingTerms(b.task).filter((x) => x.pos === "verb"))
+    const terms = doingTerms(b.task);
+    const nouns = terms.filter((x) => x.pos === "noun").map((x) => x.word);
+    for (const w of things)
+      if (
+        nouns.includes(w) &&
+        1 > (best?.s ?? 0) &&
+        words.every((x) => x === w || doings.includes(x))
+      )
+        best = { b, s: 1 };
+    for (const t of terms.filter((x) => x.pos === "verb"))
       for (const w of doings) {
+        if (nouns.some((n) => other(w, n))) continue;
+        // (A doing asked with its object is done to that: "FEED the swans" is no "eating
+        // supper".)
+        const of = objects.get(w) ?? [];
+        if (
+          of.length &&
+          nouns.length &&
+          !of.some((o) => nouns.some((n) => n === o || purposeMatch(o, n, "noun") >= 0.6))
+        )
+          continue;
         const m = Math.max(purposeMatch(w, t.word, "verb"), closeness(w, t.word));
         if (m >= 0.6 && m > (best?.s ?? 0)) best = { b, s: m };
       }
@@ -590,6 +627,18 @@ export function places(
   // place near in kind only, said as the other thing it is (a cafe for a restaurant, not for
   // books).
   const kind = kindAsked(u, asked);
+  // (One of a kind it knows under a close broader kind, few of which WordNet has: a college for
+  // a school, both educational institutions; a clinic for a hospital.)
+  const sibling = f && kind && !knowsKind(kind, k) ? akin(kind, k) : undefined;
+  if (sibling)
+    return {
+      name: "places",
+      sentences: [
+        sentence(
+          `${u.wh === "yesno" ? "Yes, there's" : "There's"} ${placePhrase(sibling.name)}${lies(sibling, "; it's ")}`,
+        ),
+      ],
+    };
   if (f && kind && !knowsKind(kind, k)) {
     // (The nearest in kind by what each place is, a room by its own name: a pond for a swimming
     // pool is the pond at the park.)
@@ -693,6 +742,11 @@ export function places(
         !wordsOf(arena).every((w) => wordsOf(sector).includes(w))
       );
     }) ?? scored.find((x) => !x.p.name.includes(" of ") && names(x.p.name));
+  // The most or least of a quality of busyness asked ("the QUIETEST corner", "the liveliest
+  // spot"), no place asked by name: the place its town's days are at most or least, by what is
+  // done there.
+  const ranked = named ? undefined : byBusyness(u, k, residents);
+  if (ranked) return { name: "places", sentences: [ranked] };
   const best = named ?? scored[0];
   // Nothing it knows serves what is asked, while it knows the town's places: honestly none (not
   // where a place serves part of it: "take my kids to PLAY" and a green).
@@ -710,23 +764,159 @@ export function places(
     : scored.find((x) => sectorOf(x.p.name) !== sectorOf(best.p.name) && x.s >= 0.75 * best.s);
   // A place asked for by its own name: where it is, not a suggestion.
   const [arena, sector] = best.p.name.split(" of ");
+  // (Asked whether there is one: yes, and where.)
+  const there = u.wh === "yesno" && parsed(u.text).has("^(is|are) there");
   if (named && sector)
     return {
       name: "places",
-      sentences: [sentence(`The ${arena} is at ${sector}${lies(best.p, ", ")}`)],
+      sentences: [
+        sentence(`${there ? "Yes, the" : "The"} ${arena} is at ${sector}${lies(best.p, ", ")}`),
+      ],
     };
   if (named && best.p.where)
-    return { name: "places", sentences: [sentence(`${best.p.name}${lies(best.p, " is ")}`)] };
+    return {
+      name: "places",
+      sentences: [sentence(`${there ? "Yes, " : ""}${best.p.name}${lies(best.p, " is ")}`)],
+    };
+  // (Why, with where it is: what the town does there that bears on what is asked, else what it
+  // has for it.)
+  const why = whyThere(best.p, asked, residents, u.pos);
   return {
     name: "places",
     sentences: [
       sentence(
         other
           ? `Try ${placePhrase(best.p.name)}, or ${placePhrase(other.p.name)}`
-          : `Try ${placePhrase(best.p.name)}${lies(best.p, "; it's ")}`,
+          : why
+            ? `Try ${placePhrase(best.p.name)}; ${why}${lies(best.p, ", and it's ")}`
+            : `Try ${placePhrase(best.p.name)}${lies(best.p, "; it's ")}`,
       ),
     ],
   };
+}
+
+/** Why a place serves what is asked, as one says it: a doing of the town there that bears on it
+ *  ("you'll often find people there feeding the ducks"), not one that names a resident nor one of
+ *  another thing of the asked thing's kind (people "eating lunch" is no reason for breakfast);
+ *  else a room or thing of it that serves it ("it has a reading room"); else nothing. */
+export function whyThere(
+  p: KnownPlace,
+  asked: string[],
+  residents: readonly string[],
+  pos?: Record<string, Pos>,
+): string {
+  const names = residents.flatMap((r) => r.split(" "));
+  const own = new Set(wordsOf(`${p.name} ${p.parts.join(" ")}`));
+  const kinds = asked.map((w) => {
+    const first = senses(w, "noun")[0];
+    return first ? broader(first).map((x) => x.words[0].replace(/_/g, " ")) : [];
+  });
+  const otherKind = (n: string) =>
+    asked.some((w, i) => n !== w && kinds[i].some((x) => kindOf(n, x, { senses: 1 })));
+  const doing = (p.uses ?? [])
+    .filter(
+      (x) =>
+        !names.some((n) => new RegExp(`\\b${n}\\b`).test(x)) && !/\b(his|her|their|my)\b/i.test(x),
+    )
+    .map((x) => {
+      const terms = doingTerms(x);
+      if (terms.some((t) => t.pos === "noun" && otherKind(t.word))) return { x, s: 0 };
+      // (A thing asked is named by the doing, "serving the LUNCH crowd"; a doing asked is its
+      // verb: "making coffee" is no reason to go for bread.)
+      const s = Math.max(
+        0,
+        ...terms.flatMap((t) =>
+          asked
+            .map((w) => ({ w, m: purposeMatch(w, t.word, t.pos) }))
+            .filter(({ w, m }) => (pos?.[w] === "verb") === (t.pos === "verb") || m >= 0.9)
+            .map(({ m }) => m),
+        ),
+      );
+      return { x, s };
+    })
+    .filter((d) => d.s >= 0.6)
+    .sort((a, b) => b.s - a.s)[0];
+  if (doing) {
+    // (Not the place named again: "walking IN THE PARK" at the park is walking.)
+    const ws = doing.x.split(" ");
+    let end = ws.length;
+    const last = (ws.at(-1) ?? "").toLowerCase().replace(/[^a-z'-]/g, "");
+    if (own.has(last) || own.has(lemma(last, "noun") ?? last))
+      for (let i = ws.length - 2; i > 0; i--)
+        if (termsOf(ws[i]).some((t) => t.tags.includes("Preposition"))) {
+          end = i;
+          break;
+        }
+    return `there's often someone ${ws.slice(0, end).join(" ")} there`;
+  }
+  const part = [...p.parts, ...(p.things ?? [])]
+    .map((x) => ({
+      x,
+      s: Math.max(0, ...asked.map((w) => purposeMatch(w, nameHead(x), "noun"))),
+    }))
+    .filter((d) => d.s >= 0.5 && !otherKind(nameHead(d.x)))
+    .sort((a, b) => b.s - a.s)[0];
+  if (part) return `it has ${/^[aeiou]/i.test(part.x) ? "an" : "a"} ${part.x}`;
+  // (Else what its kind of place is for, by WordNet's gloss of the kind its name ends in, where
+  // the gloss says so briefly: "a small restaurant where drinks and snacks are sold".)
+  const head = nameHead(p.name.split(" of ")[0]);
+  const gloss = senses(head, "noun")[0]?.gloss.split(";")[0].trim() ?? "";
+  return /^an? /.test(gloss) && /\bwhere\b/.test(gloss) && gloss.split(" ").length <= 10
+    ? `it's ${gloss}`
+    : "";
+}
+
+/** How busy a quality asked in the superlative says a place is: "most" where the adjective is of
+ *  WordNet's activity or crowds ("liveliest", "most crowded"), "least" where its opposite is more
+ *  so than it is ("quietest": the opposite of noisy); none where it says nothing of it. */
+function busyness(u: Utterance): "most" | "least" | undefined {
+  // (Said in one word, "quietest", or after "most" or "least": "most peaceful".)
+  const ts = termsOf(u.text);
+  const at = ts.findIndex(
+    (t, i) =>
+      t.tags.includes("Superlative") ||
+      (t.tags.includes("Adjective") && ["most", "least"].includes(ts[i - 1]?.normal ?? "")),
+  );
+  if (at < 0) return undefined;
+  const said = ts[at].normal.replace(/[^a-z]/g, "");
+  const least = ts[at - 1]?.normal === "least";
+  // (Its positive by compromise's conjugation where WordNet's forms have it not: "liveliest".)
+  const positive = (parsed(said).adjectives().conjugate() as { Adjective?: string }[])[0]
+    ?.Adjective;
+  const adj = lemma(said, "adj") ?? positive ?? said;
+  const scale = (w: string) =>
+    Math.max(...["activity", "crowd", "noise"].map((n) => relatedness(w, n, "adj", "noun")));
+  const own = scale(adj);
+  if (own <= 0) return undefined;
+  const way = opposites(adj, "adj").some((o) => scale(o) > own)
+    ? "least"
+    : own >= 0.45
+      ? "most"
+      : undefined;
+  return way && least ? (way === "most" ? "least" : "most") : way;
+}
+
+/** The town's place (a building, not a home) most or least busy by what its residents do there,
+ *  for a quality asked in the superlative, with what is done there as why. */
+function byBusyness(u: Utterance, k: Knowledge, residents: readonly string[]): string | undefined {
+  const way = busyness(u);
+  if (!way) return undefined;
+  const home = k.home.split(" of ").at(-1);
+  const names = residents.flatMap((r) => r.split(" "));
+  const open = k.places
+    .filter((p) => !p.dwelling && !p.name.includes(" of ") && p.name !== home && p.uses?.length)
+    .map((p) => ({ p, n: new Set(p.uses).size }))
+    .sort((a, b) => (way === "most" ? b.n - a.n : a.n - b.n));
+  const pick = open[0];
+  if (!pick || (open[1] && open[1].n === pick.n)) return undefined;
+  const doing = (pick.p.uses ?? []).find(
+    (x) => !names.some((n) => x.includes(n)) && !/\b(his|her|their|my)\b/i.test(x),
+  );
+  return sentence(
+    way === "least"
+      ? `${pick.p.name}, I'd say; not many people are about there${doing ? `, just someone ${doing} now and then` : ""}`
+      : `${pick.p.name}, I'd say; there's always someone about${doing ? `, ${doing} or the like` : ""}`,
+  );
 }
 
 /** The kind of place a question asks for by its name ("is there a PARK nearby?", "where's the
@@ -778,6 +968,25 @@ function knowsKind(kind: string, k: Knowledge): boolean {
     );
 }
 
+/** A place it knows (not a home) whose kind, by its name or a room's, shares with the asked kind
+ *  a broader kind in their first two senses that WordNet holds few kinds of (ten or fewer): a
+ *  college and a school are educational institutions; a cafe and a school are both buildings,
+ *  which is no likeness. */
+function akin(kind: string, k: Knowledge): KnownPlace | undefined {
+  const ups = (w: string) =>
+    senses(w, "noun")
+      .slice(0, 2)
+      .flatMap((s) => broader(s))
+      .filter((b) => b.pointers.filter((p) => p.symbol === "~").length <= 10)
+      .map((b) => b.words[0]);
+  const mine = new Set(ups(kind));
+  if (!mine.size) return undefined;
+  const home = k.home.split(" of ").at(-1);
+  return k.places
+    .filter((p) => !p.dwelling && !p.name.includes(" of ") && p.name !== home)
+    .find((p) => ups(nameHead(p.name)).some((x) => mine.has(x)));
+}
+
 /** Whether it knows places of the town to send someone to (not only homes). */
 function knowsPlaces(k: Knowledge): boolean {
   return k.places.some((p) => !p.dwelling && p.name !== k.home.split(" of ").at(-1));
@@ -825,13 +1034,27 @@ function soughtAs(u: Utterance, asked: string[]): string {
     !terms[start - 1].tags.some((t) => t === "Auxiliary" || t === "Modal")
       ? start - 1
       : start;
+  // (A participle after its object is said with the verb that takes it: "get my teeth
+  // WHITENED" is "to get your teeth whitened"; back to the first verb of the clause, past no
+  // auxiliary, modal or subject pronoun.)
+  let head = from;
+  const participle = ["PastTense", "Participle"].some((g) => terms[from].tags.includes(g));
+  for (let i = from - 1; participle && i >= 0; i--) {
+    const t = terms[i];
+    if (t.tags.some((g) => ["Auxiliary", "Modal", "Copula", "Pronoun", "QuestionWord"].includes(g)))
+      if (!t.tags.includes("Possessive")) break;
+    if (t.tags.includes("Verb")) head = i;
+  }
   const said: string[] = [];
-  for (let i = from; i < terms.length; i++) {
+  for (let i = head; i < terms.length; i++) {
     const t = terms[i];
     // (A conjunction joins another doing, "sit AND read"; else it opens a clause of its own.)
     if (t.tags.includes("Conjunction") && !terms[i + 1]?.tags.includes("Verb")) break;
     said.push(t.normal);
   }
+  // (Its verb in its base form, as said after "to": "to whiten", never "to whitened".)
+  if (said.length && terms[head].tags.includes("Verb") && !terms[head].tags.includes("Gerund"))
+    said[0] = lemma(said[0], "verb") ?? infinitive(said[0]) ?? said[0];
   const phrase = said
     .join(" ")
     .replace(/\b(around here|nearby|in town|here)$/, "")
@@ -877,6 +1100,38 @@ export function waySought(u: Utterance, k: Knowledge): boolean {
     asked.length > 0 &&
     asked.every((w) => u.pos?.[w] !== "verb" && w.split(" ").every((x) => named.has(x)))
   );
+}
+
+/** A question of the way to a place ("can I get to the PARK this WAY?", "is this the WAY to the
+ *  market?"): the place said after "to" names one it knows, or a kind of place; the utterance
+ *  asked of that place alone (its text the place's), the words of direction (a noun with a sense of WordNet's nouns of
+ *  location that names none of its places: "way", "route") left out. */
+export function routeAsked(u: Utterance, k: Knowledge): Utterance | undefined {
+  const named = new Set(k.places.filter((p) => !p.dwelling).flatMap((p) => wordsOf(p.name)));
+  const to = (
+    parsed(u.text).match("to (the|a|an)? #Adjective? [#Noun+]", 0).out("array") as string[]
+  )
+    .map((x) =>
+      x
+        .toLowerCase()
+        .replace(/[^a-z ]/g, "")
+        .trim(),
+    )
+    .map((x) => lemma(x, "noun") ?? x)
+    .find((x) => x.split(" ").every((w) => named.has(w)) || placeKind(x));
+  if (!to) return undefined;
+  const direction = (w: string) =>
+    !to.split(" ").includes(w) &&
+    !named.has(w) &&
+    (senses(w, "noun")
+      .slice(0, 3)
+      .some((s) => s.domain === "noun.location") ||
+      kindOf(w, "way", { senses: 2 }));
+  const topic = u.topic.filter((w) => !direction(w));
+  // (Asked as the place alone, "the park": not a place the question is set in.)
+  return topic.length < u.topic.length && topic.length > 0
+    ? { ...u, topic, text: `the ${to}` }
+    : undefined;
 }
 
 /** Where a place lies, as one tells the way, after `lead` ("is", "; it's"): its part of town
