@@ -780,7 +780,12 @@ export function answerPeople(
       !(["worry", "wish", "plan"].includes(near.kind) && near.score >= 0.45)
     ) {
       // (What it does, not what troubles it: "I am worried that Ada works too late" is no doing.)
-      const current = factsOf(f, k, (x) => x.source === "currently" && !x.kinds.includes("worry"));
+      // (Nor a state of mind, "She wonders whether Ben likes her": a crush is no work.)
+      const current = factsOf(
+        f,
+        k,
+        (x) => x.source === "currently" && !x.kinds.includes("worry") && !ofMind(x.text),
+      );
       if (current.length) sources.push({ name: "currently", sentences: current.slice(0, 2) });
       // (What it keeps to itself left out, work asked of is its work, never news it heard.)
       else if (u.topic.some((w) => closeness(w, "work") >= 0.6))
@@ -1239,4 +1244,21 @@ export function answerPeople(
     end: false,
     source: "unknown",
   };
+}
+
+/** Whether a clause says a state of mind, not a doing: its verb one of feeling (WordNet's
+ *  verb.emotion: "likes", "hopes"), or of thought that takes a clause ("wonders whether Ben likes
+ *  her", "thinks that ..."; "planning a party" is a doing). */
+export function ofMind(text: string): boolean {
+  const terms = termsOf(text);
+  const i = terms.findIndex((t) => t.tags.includes("Verb") && !t.tags.includes("Auxiliary"));
+  if (i < 0) return false;
+  const verb = lemma(terms[i].normal, "verb") ?? terms[i].normal;
+  const domain = domainOf(verb, "verb");
+  return (
+    domain === "verb.emotion" ||
+    (domain === "verb.cognition" &&
+      ["whether", "if", "that"].includes(terms[i + 1]?.normal ?? "") &&
+      !terms[i + 1]?.tags.includes("Noun"))
+  );
 }
