@@ -66,7 +66,7 @@ describe("kin by the other's persona", () => {
       currently: "",
       lifestyle: "",
     };
-    const knows = knowledgeOf(bram, { townsfolk: [{ persona: wren }] } as Partial<Knowledge>);
+    const knows = knowledgeOf(bram, { townsfolk: [{ persona: wren }] });
     const line = talkLine(
       side("Bram Holloway", knows),
       { name: "Wren Holloway", action: "rowing" },
@@ -98,7 +98,7 @@ describe("kin by the other's persona", () => {
     const knows = knowledgeOf(lars, {
       home: "Lars's room of Harbour hostel",
       townsfolk: [{ persona: oona, home: "Oona's room of Harbour hostel" }],
-    } as Partial<Knowledge>);
+    });
     const line = talkLine(
       side("Lars Fenn", knows),
       { name: "Oona Pike", action: "rowing" },
