@@ -1146,6 +1146,15 @@ export function inTalk(
   )
     i++;
   const named = ts.slice(i);
+  // "What about you?", "And you?": the question asked before, asked back (without the name it
+  // was put to: "How is your family, Lucy?").
+  if (named.length === 1 && has(named[0], "Pronoun") && named[0].normal === "you") {
+    const back = understand(
+      asked.replace(/,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*\?\s*$/, "?"),
+      ctx,
+    );
+    return back.act === "question" ? { ...back, greets: u.greets } : u;
+  }
   if (!named.length || named.length > 4) return u;
   const phrase = named
     .map((t) => t.text || t.normal)

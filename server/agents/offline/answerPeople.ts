@@ -838,7 +838,11 @@ export function answerPeople(
       const current = factsOf(
         f,
         k,
-        (x) => x.source === "currently" && !x.kinds.includes("worry") && (!work || doing(x)),
+        (x) =>
+          x.source === "currently" &&
+          !x.kinds.includes("worry") &&
+          !ofMind(x.text) &&
+          (!work || doing(x)),
       );
       if (current.length) sources.push({ name: "currently", sentences: current.slice(0, 2) });
       // (What it keeps to itself left out, work asked of is its work, never news it heard.)
@@ -1308,4 +1312,21 @@ export function answerPeople(
     end: false,
     source: "unknown",
   };
+}
+
+/** Whether a clause says a state of mind, not a doing: its verb one of feeling (WordNet's
+ *  verb.emotion: "likes", "hopes"), or of thought that takes a clause ("wonders whether Ben likes
+ *  her", "thinks that ..."; "planning a party" is a doing). */
+export function ofMind(text: string): boolean {
+  const terms = termsOf(text);
+  const i = terms.findIndex((t) => t.tags.includes("Verb") && !t.tags.includes("Auxiliary"));
+  if (i < 0) return false;
+  const verb = lemma(terms[i].normal, "verb") ?? terms[i].normal;
+  const domain = domainOf(verb, "verb");
+  return (
+    domain === "verb.emotion" ||
+    (domain === "verb.cognition" &&
+      ["whether", "if", "that"].includes(terms[i + 1]?.normal ?? "") &&
+      !terms[i + 1]?.tags.includes("Noun"))
+  );
 }

@@ -36,6 +36,7 @@ import { dayKey, formatTime12 } from "../language/time.ts";
 import { DAY_MS } from "../../world/clock.ts";
 import type { Knowledge } from "../language/knowledge.ts";
 import { personaFacts } from "../language/facts.ts";
+import { valence } from "../language/lexicon.ts";
 import { noteDrawn } from "../../llm/trace.ts";
 import { noteBlock, noteRecord } from "./drawn.ts";
 import { toldIn } from "./answers/memories.ts";
@@ -613,7 +614,9 @@ export function answerNews(
   const knew = self.memories.some((m) => m.facts?.some((x) => x.id === f.id));
   const start = knew
     ? "Yes, I'd heard."
-    : pick(["I hadn't heard that.", "Really?", "That's news to me."], self.name, f.id, "start");
+    : saddening(f.text)
+      ? pick(["I'm sorry to hear that.", "Oh dear."], self.name, f.id, "start")
+      : pick(["I hadn't heard that.", "Really?", "That's news to me."], self.name, f.id, "start");
   const about = f.who === teller ? "" : first(f.who);
   const ask =
     f.who === teller
@@ -624,6 +627,16 @@ export function answerNews(
   if (!question)
     return f.who === teller || !about ? start : `${start} Thank you for telling me, ${you}.`;
   return `${start} ${ask}`;
+}
+
+/** Whether news saddens: the feeling of its words other than nouns (AFINN-165,
+ *  language/lexicon.ts) adds up below nought ("I am worried that Ada works too late": a worry; "which I intend to win" outweighs
+ *  "behind on a lab report"). */
+export function saddening(text: string): boolean {
+  // (What is felt or befalls, not a thing named: "interviewing Henrik about the flood" is no
+  // sorrow of the teller's.)
+  const words = termsOf(text).filter((t) => !t.tags.includes("Noun"));
+  return words.reduce((sum, t) => sum + valence(t.normal), 0) < 0;
 }
 
 /** Whether news of an event is something to go to: someone holds it, or it is told as itself
@@ -655,11 +668,14 @@ export function answerEvent(
   if (!told) return "";
   if (!told.event || !toAttend(told.event, saidAt(soFar, k), people))
     return pick(
-      [
-        `I didn't know that. Thanks for telling me, ${first(soFar[k].speaker)}.`,
-        `Really? I'll keep that in mind.`,
-        `That's good to know, ${first(soFar[k].speaker)}.`,
-      ],
+      saddening(told.text)
+        ? // (A worry, a loss or a trouble is felt with, not found good to know.)
+          [`I'm sorry to hear that, ${first(soFar[k].speaker)}.`, `Oh dear. That can't be easy.`]
+        : [
+            `I didn't know that. Thanks for telling me, ${first(soFar[k].speaker)}.`,
+            `Really? I'll keep that in mind.`,
+            `That's good to know, ${first(soFar[k].speaker)}.`,
+          ],
       speaker.name,
       soFar[k].text,
     );

@@ -30,6 +30,7 @@ import {
   RECALLING,
 } from "./dialogue.ts";
 import { answerPeople } from "./answerPeople.ts";
+import { bondWith, esc } from "./answers/bond.ts";
 import { offlineInterview } from "./interview.ts";
 import { inTalk, lastQuestion } from "../language/understand.ts";
 import { forFriends, newsAsTold, personaFacts, privateTo } from "../language/facts.ts";
@@ -58,7 +59,8 @@ const WORDINGS: Record<Topic, readonly string[]> = {
 };
 
 /** Whether one knows the other: a view of them, talks with them, one's persona names them (family,
- *  friends), or one's memories do. */
+ *  friends), or one's memories do, or the town ties them (kin by the other's persona, a home
+ *  shared). */
 function knowsOf(s: ChatSideInput, k: Knowledge, other: string): boolean {
   // Once a talk: the knowledge is gathered once a talk (converse.ts), so it keys the answer.
   const known = knownTo.get(k)?.get(other);
@@ -78,7 +80,9 @@ function readKnows(s: ChatSideInput, k: Knowledge, other: string): boolean {
     !!s.relationship ||
     k.people.some((p) => p.name === other) ||
     personaFacts(k.persona).facts.some((f) => f.people.includes(you) || f.text.includes(other)) ||
-    s.memories.some((m) => m.kind !== "observation" && named.test(m.text))
+    s.memories.some((m) => m.kind !== "observation" && named.test(m.text)) ||
+    // (Kin by the other's persona, or those one shares a home with: a husband is no stranger.)
+    !!bondWith(other, personaFacts(k.persona), k)
   );
 }
 
@@ -153,7 +157,35 @@ export interface TalkLine {
  * memories and knowledge) and what was said so far (with what each line asked and told, as
  * values). `knows` is the speaker's knowledge; the caller gives it (converse.side).
  */
-export function talkLine(
+export function talkLine(...args: Parameters<typeof lineOf>): TalkLine {
+  const line = lineOf(...args);
+  return { ...line, text: addressedOnce(line.text, first(args[1].name)) };
+}
+
+/** A line that calls the other by name once: the first time it addresses them ("Thanks for
+ *  telling me, Sofia.") and no more after ("It was good to catch up. See you around!"); their name
+ *  as who did or said something ("Kenji told me so") stays. */
+export function addressedOnce(text: string, you: string): string {
+  const name = esc(you);
+  // Addressed: after a comma before the sentence's end, a colon or a "but" ("Bye, Ana!", "another
+  // thing, Ana: ...", "That's kind of you, Ana, but ..."), or first in a greeting ("Hello Ana, ...", "Hi Ana!").
+  const after = new RegExp(`,\\s+${name}(?=[.!?:]|,\\s+but\\b)`, "g");
+  const before = new RegExp(
+    `^((?:Hello|Hi|Hey|Good (?:morning|afternoon|evening))),?\\s+${name}(?=[,.!?])`,
+  );
+  let seen = false;
+  return sentencesOf(text)
+    .map((x) => {
+      const addresses = after.test(x) || before.test(x);
+      after.lastIndex = 0;
+      if (!addresses) return x;
+      if (!seen) return ((seen = true), x);
+      return x.replace(before, "$1").replace(after, "");
+    })
+    .join(" ");
+}
+
+function lineOf(
   speaker: ChatSideInput & { knows: Knowledge },
   listener: { name: string; action: string },
   soFar: readonly Line[],
@@ -646,7 +678,7 @@ function theirInterests(
   s: ChatSideInput,
   other: string,
   soFar: readonly Line[],
-): { word: string; now: boolean }[] {
+): { word: string; now: boolean; as?: string }[] {
   const named = new RegExp(`\\b${first(other)}\\b`);
   const said = soFar
     .filter((l) => l.speaker === other)
@@ -656,13 +688,48 @@ function theirInterests(
   const known = s.memories
     .filter((m) => m.kind !== "observation" && theirs.test(m.text) && named.test(m.text))
     .map((m) => m.text);
-  const out = new Map<string, boolean>();
+  const out = new Map<string, { now: boolean; as?: string }>();
   for (const [texts, now] of [
     [said, true],
     [known, false],
   ] as const)
-    for (const t of texts) for (const w of nounsOf(t)) if (!out.has(w)) out.set(w, now);
-  return [...out].map(([word, now]) => ({ word, now }));
+    for (const t of texts)
+      for (const w of nounsOf(t))
+        if (!out.has(w)) out.set(w, { now, as: now ? asSaid(w, t) : undefined });
+  return [...out].map(([word, { now, as }]) => ({ word, now, ...(as ? { as } : {}) }));
+}
+
+/** A noun as the other said it, to say back to them: its number as they said it, "the" when
+ *  they said it with an article, "your" with "my" ("about the flood", "about letters", "about
+ *  your book"; "about lunch"). */
+export function asSaid(word: string, text: string): string {
+  const terms = termsOf(text);
+  const i = terms.findIndex((t) => (lemma(t.normal, "noun") ?? t.normal) === word);
+  if (i < 0) return word;
+  // (The phrase's determiner before its modifiers: "the park pond" is "the pond".)
+  let j = i - 1;
+  while (
+    terms[j] &&
+    !["Determiner", "Possessive"].some((g) => terms[j].tags.includes(g)) &&
+    (terms[j].tags.includes("Adjective") ||
+      (terms[j].tags.includes("Noun") &&
+        !terms[j].tags.includes("Pronoun") &&
+        !terms[j].tags.includes("ProperNoun")))
+  )
+    j--;
+  const before = terms[j];
+  // ("having a drink": "a drink", its article by the noun's sound.)
+  const a = /^[aeiou]/.test(terms[i].normal) ? "an " : "a ";
+  const det = !before
+    ? ""
+    : before.normal === "my"
+      ? "your "
+      : before.tags.includes("Determiner") && !before.tags.includes("Possessive")
+        ? /^an?$/.test(before.normal)
+          ? a
+          : "the "
+        : "";
+  return `${det}${terms[i].normal}`;
 }
 
 /** The common nouns of a text that name what is done or made (WordNet's first sense of them not
@@ -711,8 +778,8 @@ function nounsIn(text: string): string[] {
  *  for. */
 function reasonIn(
   task: string,
-  interests: () => readonly { word: string; now: boolean }[],
-): { word: string; now: boolean } | undefined {
+  interests: () => readonly { word: string; now: boolean; as?: string }[],
+): { word: string; now: boolean; as?: string } | undefined {
   // (What one does names it too: "painting" meets their "paint".)
   const mine = [...nounsOf(task), ...verbsIn(task)];
   if (!mine.length) return undefined;
@@ -734,7 +801,7 @@ function proposal(
   people: readonly string[],
   // (Read only when a block of one's day could be proposed: reading what they said tags each of
   // their sentences, and most lines have no such block.)
-  interests: () => readonly { word: string; now: boolean }[] = () => [],
+  interests: () => readonly { word: string; now: boolean; as?: string }[] = () => [],
 ): { text: string; proposes: Proposal } | undefined {
   const minute = Math.floor((now % 86_400_000) / 60_000);
   // Somewhere else than home and than where one is now, an hour ahead at least.
@@ -746,8 +813,8 @@ function proposal(
     /\bwith\b/.test(task) ||
     // (Only names whose first word the task holds: names.ts, not every name of the town.)
     nameCandidates(task, people).some((i) => task.includes(first(people[i])));
-  let reason: { word: string; now: boolean } | undefined;
-  let theirs: readonly { word: string; now: boolean }[] | undefined;
+  let reason: { word: string; now: boolean; as?: string } | undefined;
+  let theirs: readonly { word: string; now: boolean; as?: string }[] | undefined;
   const next = k.today.find(
     (b) =>
       b.start > minute + 60 &&
@@ -769,7 +836,7 @@ function proposal(
     // (Where, unless the doing says it: "playing pool at the dorm".)
     text: `I'll be ${plain(next.task)}${/\b(?:at|in) the\b/i.test(next.task) || next.task.includes(sector) ? "" : ` at ${sector}`} around ${clock(next.start)} today${
       reason.now
-        ? `; you said something about ${reason.word}, so I thought of you`
+        ? `; you said something about ${reason.as ?? reason.word}, so I thought of you`
         : `, and I thought of you, what with the ${reason.word}`
     }. Would you like to come by, ${first(other)}?`,
     proposes: {

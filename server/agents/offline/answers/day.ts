@@ -33,6 +33,10 @@ export function activities(blocks: DayBlock[]): DayBlock[] {
     if (last && sameDoing(was, task)) {
       last.end = Math.max(last.end, b.end);
       if (task.length > was.length) last.task = task;
+      // (Done in two places, "practising pool" in the dorm and "at the bar", it has no one place
+      // to say: not "practising pool at the bar at home".)
+      const where = (p?: string) => p?.split(" of ").at(-1);
+      if (where(last.place) !== where(b.place)) delete last.place;
     } else out.push({ ...b, task });
   }
   return out;

@@ -1,0 +1,234 @@
+// What a reader of two days of residents' talks noticed (session 26): a line that calls the other
+// by name in each of its sentences; a husband greeted as a stranger ("I don't think we've really
+// met"); a worry found "good to know"; a crush told as one's work; "What about you?" asked back
+// after one's family answered with one's day; "you said something about flood"; a doing done in
+// two places told "at the bar at home".
+import { describe, expect, it } from "vitest";
+import { answerEvent, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
+import { addressedOnce, asSaid, talkLine } from "../../server/agents/offline/talk.ts";
+import { activities, doingPhrase } from "../../server/agents/offline/answers/day.ts";
+import { inTalk } from "../../server/agents/language/understand.ts";
+import { personaFacts } from "../../server/agents/language/facts.ts";
+import type { Knowledge } from "../../server/agents/language/knowledge.ts";
+import { answerTo, knowledgeOf } from "../helpers/askResident.ts";
+
+const NOW = Date.UTC(2024, 1, 13, 14, 0);
+const QUAY = ["Wren Holloway", "Bram Holloway", "Edda Quist", "Lars Fenn", "Oona Pike"];
+
+const side = (name: string, knows: Knowledge): ChatSideInput & { knows: Knowledge } => ({
+  id: name.split(" ")[0].toLowerCase(),
+  name,
+  brief: "",
+  action: "mending a sail",
+  relationship: "",
+  memories: [],
+  people: QUAY,
+  knows,
+});
+
+describe("the other called by name", () => {
+  it("once a line, where it first addresses them", () => {
+    expect(
+      addressedOnce(
+        "That's good to know, Edda. It was good to catch up, Edda. See you around!",
+        "Edda",
+      ),
+    ).toBe("That's good to know, Edda. It was good to catch up. See you around!");
+    expect(
+      addressedOnce(
+        "Hi Lars! Oh, and another thing, Lars: Oona told me so. How about you, Lars?",
+        "Lars",
+      ),
+    ).toBe("Hi Lars! Oh, and another thing: Oona told me so. How about you?");
+    expect(addressedOnce("How kind of you, Edda, but I'm rowing then. Bye, Edda!", "Edda")).toBe(
+      "How kind of you, Edda, but I'm rowing then. Bye!",
+    );
+    // (Named as who did something, the name stays.)
+    expect(addressedOnce("Thanks, Lars. Lars told me you sail.", "Lars")).toBe(
+      "Thanks, Lars. Lars told me you sail.",
+    );
+  });
+});
+
+describe("kin by the other's persona", () => {
+  it("is greeted as someone one knows, not told one's name", () => {
+    const bram = {
+      name: "Bram Holloway",
+      innate: "calm",
+      learned: "Bram Holloway keeps bees.",
+      currently: "",
+      lifestyle: "",
+    };
+    const wren = {
+      name: "Wren Holloway",
+      innate: "cheerful",
+      learned: "Wren Holloway runs the ferry. She is married to Bram.",
+      currently: "",
+      lifestyle: "",
+    };
+    const knows = knowledgeOf(bram, { townsfolk: [{ persona: wren }] });
+    const line = talkLine(
+      side("Bram Holloway", knows),
+      { name: "Wren Holloway", action: "rowing" },
+      [],
+      NOW,
+      [],
+      8,
+      undefined,
+      [],
+      [],
+    ).text;
+    expect(line, line).not.toMatch(/really met|seen you around|I'm Bram/);
+  });
+  it("and so is one who shares one's home", () => {
+    const lars = {
+      name: "Lars Fenn",
+      innate: "calm",
+      learned: "Lars Fenn paints boats.",
+      currently: "",
+      lifestyle: "",
+    };
+    const oona = {
+      name: "Oona Pike",
+      innate: "calm",
+      learned: "Oona Pike sells fish.",
+      currently: "",
+      lifestyle: "",
+    };
+    const knows = knowledgeOf(lars, {
+      home: "Lars's room of Harbour hostel",
+      townsfolk: [{ persona: oona, home: "Oona's room of Harbour hostel" }],
+    });
+    const line = talkLine(
+      side("Lars Fenn", knows),
+      { name: "Oona Pike", action: "rowing" },
+      [],
+      NOW,
+      [],
+      8,
+      undefined,
+      [],
+      [],
+    ).text;
+    expect(line, line).not.toMatch(/really met|seen you around|I'm Lars/);
+  });
+});
+
+describe("a worry told", () => {
+  it("is felt with, not found good to know", () => {
+    const hears = (news: string) =>
+      answerEvent(
+        [{ speaker: "Edda Quist", text: `Hi Lars! ${news}` }],
+        0,
+        side(
+          "Lars Fenn",
+          knowledgeOf({ name: "Lars Fenn", innate: "", learned: "", currently: "", lifestyle: "" }),
+        ),
+        NOW,
+        [],
+        QUAY,
+      );
+    for (const news of [
+      "I am afraid that my son sails too far out, and am thinking of selling the boat.",
+      "I am upset that the bakery is closing.",
+    ]) {
+      const a = hears(news);
+      expect(a, a).not.toMatch(/good to know/);
+      expect(a, a).toMatch(/sorry|Oh dear/);
+    }
+    // (A sad thing named is no sorrow of the teller's.)
+    expect(hears("I am painting the storm of 1911 for the museum.")).not.toMatch(/sorry|Oh dear/);
+  });
+});
+
+describe("what one is working on", () => {
+  it("is a doing of one's 'currently', not a state of one's heart", () => {
+    const a = answerTo("What are you working on these days?", {
+      me: "Edda Quist",
+      residents: QUAY,
+      now: NOW,
+      speaker: "Oona Pike",
+      knowledge: knowledgeOf({
+        name: "Edda Quist",
+        innate: "diligent",
+        learned: "Edda Quist repairs clocks.",
+        currently: "Edda is restoring the church clock. She hopes that Lars notices her.",
+        lifestyle: "",
+      }),
+    }).text;
+    expect(a, a).toMatch(/restoring the church clock/);
+    expect(a, a).not.toMatch(/Lars|hope/);
+  });
+});
+
+describe("'What about you?' asked back", () => {
+  it("is the question asked before", () => {
+    const ctx = { now: NOW, residents: QUAY, listener: "Lars Fenn", speaker: "Oona Pike" };
+    expect(inTalk("What about you?", ctx, "How is your family, Oona?").topic).toContain("family");
+    expect(inTalk("And you?", ctx, "What do you worry about these days?").topic).toContain("worry");
+  });
+  it("after one's family is answered with one's family, not one's day", () => {
+    const knows = knowledgeOf(
+      {
+        name: "Wren Holloway",
+        innate: "cheerful",
+        learned: "Wren Holloway runs the ferry. She is married to Bram Holloway.",
+        currently: "",
+        lifestyle: "",
+      },
+      {
+        today: [
+          { start: 15 * 60, end: 17 * 60, task: "rowing the ferry", place: "quay of Harbour" },
+        ],
+      },
+    );
+    const line = talkLine(
+      side("Wren Holloway", knows),
+      { name: "Oona Pike", action: "walking" },
+      [
+        { speaker: "Wren Holloway", text: "How is your family, Oona?" },
+        {
+          speaker: "Oona Pike",
+          text: "I don't have any family here, to be honest. What about you?",
+        },
+      ],
+      NOW,
+      [],
+      12,
+      undefined,
+      [null, null],
+      ["family", "family"],
+    ).text;
+    expect(line, line).toMatch(/Bram/);
+    expect(line, line).not.toMatch(/^(Later today|Tomorrow|This evening)/);
+  });
+});
+
+describe("a noun said back to the one who said it", () => {
+  it("keeps its article and number", () => {
+    expect(asSaid("storm", "We spent all night talking about the storm.")).toBe("the storm");
+    expect(asSaid("map", "I am drawing old maps.")).toBe("maps");
+    expect(asSaid("kite", "I fixed my kite.")).toBe("your kite");
+    expect(asSaid("supper", "I am making supper.")).toBe("supper");
+    expect(asSaid("reef", "I am diving at the harbour reef.")).toBe("the reef");
+    expect(asSaid("oar", "I need a new oar.")).toBe("an oar");
+  });
+});
+
+describe("a doing done in two places", () => {
+  it("is not told at home when part of it is elsewhere", () => {
+    const persona = { name: "Lars Fenn", innate: "", learned: "", currently: "", lifestyle: "" };
+    const k = knowledgeOf(persona, { home: "Lars's room of Harbour hostel" });
+    const [b] = activities([
+      { start: 18 * 60, end: 20 * 60, task: "playing darts", place: "lounge of Harbour hostel" },
+      {
+        start: 20 * 60,
+        end: 22 * 60,
+        task: "playing darts at the pub",
+        place: "back room of The Salty Gull",
+      },
+    ]);
+    const said = doingPhrase(b, personaFacts(persona), k);
+    expect(said).toBe("playing darts at the pub");
+  });
+});
