@@ -360,8 +360,17 @@ function spanOf(
 ): { span: Span; at?: number; atOr?: number; days?: number } {
   const ref = new Date(now);
   const read = (t: string) => chrono.parse(t, ref, { forwardDate: false });
-  const found = withDays(read(text), read);
   const day = (d: Date) => Math.floor((d.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000);
+  // (A part of the day said of how things usually are names no day: habitual, below.)
+  const readings = withDays(read(text), read).filter((r) => !habitual(r, doc));
+  // A time of the listener's own that chrono-node reads no day from ("how's YOUR DAY going?") is
+  // the one it is living, as "this day" is read: only where that is today ("your week" began on
+  // another day, and is read by its tense).
+  const found = readings.length
+    ? readings
+    : read(text.replace(/\byour\b/gi, "this")).filter(
+        (r) => /^this\b/i.test(r.text) && day(r.start.date()) === day(ref),
+      );
   // "tomorrow around 4 pm" may come as two readings: the day from one, the hour from another.
   // "Right now" is the moment, not the day the parser reads it as.
   if (found.length && found.every((r) => /^(right )?now$/i.test(r.text.trim())))
@@ -691,7 +700,10 @@ export function understand(
   const tense: Utterance["tense"] =
     looksAhead(asked, asked === clean ? doc : parsed(asked)) ||
     // (A day read back, "How was your weekend?", is no time ahead.)
-    (timeAhead(asked, ctx.now) && !(days !== undefined && days < 0))
+    (timeAhead(asked, ctx.now) && !(days !== undefined && days < 0)) ||
+    // (A day of the week read as the one to come, "on Friday", is ahead: chrono-node alone reads
+    // the nearest, which may be gone.)
+    (days !== undefined && days > 1 && !saysPast(doc))
       ? "future"
       : saysPast(doc) || doc.has("(have|has) you #Adverb? (been|done|had)")
         ? "past"
@@ -903,6 +915,26 @@ export function understand(
       );
     });
   const withSpeaker = asking.has("with (me|us)") && !asksOf.some((v) => helping(verbOf(v)));
+  // Asked to do something AT an occasion of the speaker's ("would you sing at MY WEDDING on
+  // Saturday?", "read something at our poetry READING"): to take part in it, an invitation. An
+  // occasion by WordNet: a social event, a gathering or an address to an audience (a reading, a
+  // lecture) in one of its senses, and no place or thing first ("water the plants at my HOUSE" is
+  // a favour).
+  const occasion = (asking.match("at (my|our) [.+]", 0).out("array") as string[]).some((phrase) => {
+    const words: string[] = [];
+    for (const t of termsOf(phrase)) {
+      if (has(t, "Preposition") || has(t, "Date") || has(t, "Conjunction")) break;
+      words.push(t.normal.replace(/[^a-z'-]/g, ""));
+      if (/[,.!?;]/.test(t.post ?? "")) break;
+    }
+    const head = lemma(words.at(-1) ?? "", "noun");
+    return (
+      !!head &&
+      !["noun.artifact", "noun.location", "noun.object"].includes(domainOf(head, "noun")) &&
+      ["social event", "gathering", "address"].some((k) => kindOf(head, k, { senses: 8 }))
+    );
+  });
+  const takingPart = occasion && !asksOf.some((v) => helping(verbOf(v)));
   // A question word ("What will you do tomorrow?") asks; it does not invite.
   // (The auxiliary of a yes/no question, "DO you want to come?", asks nothing of its own.)
   const asks = main.match("#QuestionWord").not("(do|does|did)").found;
@@ -917,7 +949,7 @@ export function understand(
     !asks &&
     !ofPlans &&
     (modalYou || main.has("^#Imperative")) &&
-    (invitingVerb || (modalYou && withSpeaker))
+    (invitingVerb || (modalYou && (withSpeaker || takingPart)))
   )
     return { ...base, act: "invitation", greets };
   // Asked to tell or describe (a verb of communication said to the listener: "could you
@@ -1292,11 +1324,40 @@ function readAhead(text: string, doc: Doc, timeWords: boolean): boolean {
  *  two in the afternoon, "this evening", "on Saturday"), not now ("today") nor gone ("this
  *  morning" in the afternoon). */
 function timeAhead(text: string, now: number): boolean {
+  const doc = parsed(text);
   return (
     namesTimeAhead(text) ||
-    chrono
-      .parse(text, new Date(now), { forwardDate: false })
-      .some((r) => r.start.date().getTime() > now)
+    chrono.parse(text, new Date(now), { forwardDate: false }).some(
+      (r) =>
+        r.start.date().getTime() > now &&
+        !habitual(r, doc) &&
+        // (The part of today one is in, "how's your AFTERNOON going?" at 2 pm, is not ahead: its
+        // hour, as chrono-node implies it, is nearer now than the parts before and after.)
+        !(
+          !r.start.isCertain("hour") &&
+          !r.start.isCertain("day") &&
+          r.start.date().getTime() - now < PART_HOURS * 3_600_000
+        ),
+    )
+  );
+}
+
+/** How far ahead of now the hour chrono-node implies for a part of the day ("afternoon": 3 pm,
+ *  "evening": 8 pm) may lie while that part has begun: half the span between two such hours. */
+const PART_HOURS = 3;
+
+/** A part of the day named bare ("what keeps you up AT NIGHT?", "what do you do in the
+ *  evening?"), with no day of its own (chrono-node's "tonight", "this evening") nor hour, in a
+ *  clause in the simple present: how things usually are then, no day. */
+function habitual(r: chrono.ParsedResult, doc: Doc): boolean {
+  if (r.start.isCertain("day") || r.start.isCertain("weekday") || r.start.isCertain("hour"))
+    return false;
+  if (parsed(r.text).has("#Determiner") || !/[a-z]/i.test(r.text)) return false;
+  const verbs = doc.verbs();
+  return (
+    verbs.found &&
+    !doc.has("(#Gerund|#PastTense|#Modal|#Infinitive to|will|going to)") &&
+    doc.has("#PresentTense")
   );
 }
 

@@ -72,6 +72,7 @@ import {
   feelings,
   topical,
   nearestKind,
+  mindAsked,
   origin,
   childhood,
   childhoodAsked,
@@ -756,7 +757,11 @@ export function answerPeople(
       sources.push({ name: "news", sentences: yes(onTopic) });
     else if (asksHeard(u) && topic.length) sources.push(...notHeard());
     // "How do you spend your evenings?": that time of its days, not how it is.
-    const habitual = habitualTime(u, f, k);
+    // (Not what troubles it then: "what keeps you up at night?".)
+    const habitual =
+      near0.kind === "worry" && near0.score >= 0.45 && u.about === "you"
+        ? undefined
+        : habitualTime(u, f, k);
     if (habitual) sources.push(habitual);
     // "What do you usually have for breakfast?": the meal of its days, not "I couldn't tell you".
     const meal = mealAsked(u, f, k);
@@ -1127,6 +1132,7 @@ export function answerPeople(
       near.kind === "wish" &&
       near.score >= 0.45 &&
       !["now", "evening", "tomorrow"].includes(u.span);
+    // (What troubles it, "what keeps you up at night?", is no plan either: `troubled`, above.)
     // (How it feels this evening is how it is, not its evening's plan.)
     // (Nor is what troubles it now, "is anything worrying you AT THE MOMENT?": its worries.)
     if (
@@ -1149,7 +1155,7 @@ export function answerPeople(
       // (Its family by what its persona names, never its friends or its day said as family.)
       else if (near.kind === "family") sources.push(familyOf(f, k, talk));
       else if (near.kind === "friend") sources.push(company(f, k, talk));
-      else if (near.kind === "worry") sources.push(feelings(f, k));
+      else if (near.kind === "worry") sources.push(feelings(f, k, mindAsked(u) >= near.score));
       else if (near.kind === "wish")
         // What it hopes for: its wishes, then what it plans, before what troubles it.
         sources.push(lookingAhead(f, k, talk, held, expectsAsked(u)));

@@ -5,7 +5,14 @@ import nlp from "compromise";
 import * as chrono from "chrono-node";
 import { tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
-import { closeness, domainOf, lemma, purposeMatch, senses } from "../../language/lexicon.ts";
+import {
+  closeness,
+  domainOf,
+  lemma,
+  purposeMatch,
+  senses,
+  valence,
+} from "../../language/lexicon.ts";
 import { parsed, termsOf } from "../../language/parse.ts";
 import { cap, clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
 import { dayFrom } from "../../language/time.ts";
@@ -220,31 +227,46 @@ export function past(
   const before = k.today.filter((b) => b.end <= k.minute && b.end > (k.today[0]?.start ?? 0));
   // A part of today asked of by name ("this morning"): what it did then, if that is past.
   const part = u.partHour === undefined ? undefined : dayPart(u.partHour * 60);
-  // (The part it is in now is told as the day so far, with what it does now.)
-  const then =
-    part && part !== dayPart(k.minute) ? before.filter((b) => dayPart(b.start) === part) : [];
-  if (part && then.length)
+  // (The part it is in now is told as that part so far, with what it does now.)
+  const current = !!part && part === dayPart(k.minute);
+  const then = part ? before.filter((b) => dayPart(b.start) === part) : [];
+  const thisPart = part ? part.replace(/^in the/, "This") : "";
+  if (part && !current && then.length)
     return {
       name: "today",
       sentences: [
         narrate(then, f, k, "past")
-          .replace(/^I was/, `${part.replace(/^in the/, "This")} I was`)
+          .replace(/^I was/, `${thisPart} I was`)
           .replace(` ${part}`, ""),
       ],
     };
-  const sofar = narrate(before, f, k, "past");
+  const sofar = current
+    ? narrate(then, f, k, "past").replace(` ${part}`, "")
+    : narrate(before, f, k, "past");
   const now = activities(k.today).find((x) => x.start <= k.minute && x.end > k.minute);
+  // Asked how it is going ("How's your day GOING?", "how's your afternoon been?"), not how it
+  // went: how it finds it first, then what it held so far.
+  const going = u.wh === "how" && u.tense !== "future" && (current || u.span === "today");
+  const told = [
+    sofar ? sofar.replace(/^I was/, current ? `${thisPart} I was` : "So far today I was") : "",
+    now ? sentence(`Now I'm ${doingPhrase(now, f, k)}`) : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return {
     name: "today",
-    sentences: [
-      [
-        sofar ? sofar.replace(/^I was/, "So far today I was") : "",
-        now ? sentence(`Now I'm ${doingPhrase(now, f, k)}`) : "",
-      ]
-        .filter(Boolean)
-        .join(" "),
-    ].filter(Boolean),
+    sentences: [going && told ? `${goingWell(before, now, f)} ${told}` : told].filter(Boolean),
   };
+}
+
+/** How its day is going, as it finds it: by the feeling of what it held and of its character
+ *  (AFINN's valence of the words of its doings so far and of its traits): well, else quietly. */
+function goingWell(before: DayBlock[], now: DayBlock | undefined, f: PersonaFacts): string {
+  const words = [...before, ...(now ? [now] : [])]
+    .flatMap((b) => contentWords(plain(b.task)))
+    .concat(f.traits.flatMap((t) => contentWords(t)));
+  const lean = words.reduce((a, w) => a + valence(w), 0);
+  return lean >= 0 ? "Pretty well, thanks." : "Quietly enough, thanks.";
 }
 
 /** A task as a doing in the simple present ("having lunch with Kenji" → "have lunch with Kenji"). */
@@ -368,17 +390,20 @@ export function habitualTime(u: Utterance, f: PersonaFacts, k: Knowledge): Sourc
     .map((x) => x.toLowerCase().replace(/[^a-z]/g, ""))
     .map((w) => ({ w, l: lemma(w, "noun") }))
     .filter(({ w, l }) => l && l !== w && domainOf(l, "noun") === "noun.time");
-  if (!times.length) return undefined;
+  // (A part of the day said of how things usually are, "what do you do IN THE EVENING?", is
+  // read as such by understand: its hour, with no day.)
+  if (!times.length && u.partHour === undefined) return undefined;
   // That time read on an ordinary weekday (chrono-node): an hour of the same day is a part of the
   // day, a day later in the week a day off; a year or a month is no time of its days.
   const weekday = new Date(Date.UTC(2000, 0, 5, 12));
-  const at = chrono.parse(`this ${times[0].l}`, weekday)[0]?.start;
-  if (!at) return undefined;
-  const days = at.get("day")! - weekday.getUTCDate();
-  if (days === 0 && at.get("hour") === 12) return undefined;
+  const at = times.length ? chrono.parse(`this ${times[0].l}`, weekday)[0]?.start : undefined;
+  if (times.length && !at) return undefined;
+  const days = at ? at.get("day")! - weekday.getUTCDate() : 0;
+  const hour = at ? at.get("hour") : u.partHour;
+  if (days === 0 && hour === 12) return undefined;
   if (days < 0) return undefined;
   if (days === 0) {
-    const part = dayPart((at.get("hour") ?? 12) * 60);
+    const part = dayPart((hour ?? 12) * 60);
     const blocks = activities(k.today).filter((b) => dayPart(b.start) === part);
     if (blocks.length)
       return {

@@ -12,6 +12,7 @@ import {
   lemma,
   relatedness,
   glossOf,
+  isWord,
   senses,
   synset,
 } from "../../language/lexicon.ts";
@@ -46,7 +47,7 @@ export function identity(f: PersonaFacts, k: Knowledge, named = true): Source {
   };
 }
 
-export function feelings(f: PersonaFacts, k: Knowledge): Source {
+export function feelings(f: PersonaFacts, k: Knowledge, onMind = false): Source {
   const told = f.facts.filter((x) => tellable(x, k.knowsSpeaker));
   // A worry said as what troubles it: the thing a wish would mend first ("The potholes on Main
   // Street, honestly."), then the wish that says so, the thing said again as "them" or "it".
@@ -79,10 +80,20 @@ export function feelings(f: PersonaFacts, k: Knowledge): Source {
       ],
     };
   }
+  // (Else, asked what is on its mind, what it has there instead:
+  // what its persona says it is at these days (the paper's "currently"); else that it is content.
+  const current = onMind
+    ? factsOf(f, k, (x) => x.source === "currently" && !x.kinds.includes("worry"))
+    : [];
   if (!wishes.length)
     return {
       name: "feelings",
-      sentences: ["Nothing much troubles me, honestly. I'm content with how things are."],
+      sentences: current.length
+        ? [
+            `Nothing much troubles me, honestly. Mostly I think about what's keeping me busy: ${/^I\b/.test(current[0]) ? current[0] : current[0][0].toLowerCase() + current[0].slice(1)}`,
+            ...current.slice(1),
+          ]
+        : ["Nothing much troubles me, honestly. I'm content with how things are."],
     };
   return {
     name: "feelings",
@@ -173,7 +184,56 @@ export function nearestKind(u: Utterance): { kind: string; score: number } {
           if (sg > best.score) best = { kind, score: sg };
         }
     }
+  // What is asked of it done TO it ("what's WEIGHING ON you?", "what KEEPS you UP at night?"):
+  // the verb with its particle, as WordNet holds it, its object the listener; one of ill feeling
+  // (lexicon feelingOf: "weigh on", "be oppressive or disheartening to") asks what troubles it.
+  for (const { phrase, toYou } of doneToListener(u.text)) {
+    const s =
+      toYou && feelingOf(phrase, "verb") < 0 ? 0.9 : relatedness(phrase, "worry", "verb", "noun");
+    if (s > best.score) best = { kind: "worry", score: s };
+  }
+  // What is in its mind ("what's been ON YOUR MIND?"): its thoughts, what troubles or moves it.
+  const thoughts = mindAsked(u);
+  if (thoughts > best.score) best = { kind: "worry", score: thoughts };
   return best;
+}
+
+/** How near what is asked is to what is in its mind ("what's been ON YOUR MIND?", "in your
+ *  thoughts"): a faculty of thought of its own after "on" or "in" (WordNet's cognition, by its
+ *  nearness to "thought"); 0 when none is named. */
+export function mindAsked(u: Utterance): number {
+  let best = 0;
+  for (const n of parsed(u.text)
+    .match("(on|in) (your|yours) [#Noun]", 0)
+    .out("array") as string[]) {
+    const w = lemma(n.toLowerCase().replace(/[^a-z-]/g, ""), "noun") ?? "";
+    if (domainOf(w, "noun") === "noun.cognition")
+      best = Math.max(best, relatedness(w, "thought", "noun", "noun"));
+  }
+  return best;
+}
+
+/** The verbs of a question with a particle WordNet joins them with ("weigh on", "keep up"),
+ *  right after the verb or after its object "you"; `toYou` when the listener is its object. */
+function doneToListener(text: string): { phrase: string; toYou: boolean }[] {
+  const terms = termsOf(text);
+  const out: { phrase: string; toYou: boolean }[] = [];
+  terms.forEach((t, i) => {
+    if (
+      !t.tags.includes("Verb") ||
+      ["Auxiliary", "Copula", "Modal"].some((g) => t.tags.includes(g))
+    )
+      return;
+    const verb = infinitive(t.text || t.normal) ?? lemma(t.normal, "verb") ?? t.normal;
+    const you = terms[i + 1]?.normal === "you" ? 1 : 0;
+    const particle = terms[i + 1 + you];
+    if (!particle || !["Particle", "Preposition", "Adverb"].some((g) => particle.tags.includes(g)))
+      return;
+    const phrase = `${verb} ${particle.normal.replace(/[^a-z]/g, "")}`;
+    if (!isWord(phrase, "verb")) return;
+    out.push({ phrase, toYou: !!you || terms[i + 2]?.normal === "you" });
+  });
+  return out;
 }
 
 /** Whether a clause names, after "to", "from" or "in", a place: one it knows of by a word of its

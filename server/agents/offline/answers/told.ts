@@ -26,6 +26,8 @@ export function feelingSaid(text: string): number {
   for (const t of termsOf(text)) {
     const w = t.normal.replace(/[^a-z'-]/g, "");
     if (w.length < 2) continue;
+    // (Grammar carries no feeling: "HAS" is no "ha", a laugh, by its noun's lemma.)
+    if (GRAMMAR.some((g) => t.tags.includes(g))) continue;
     const forms = [w, lemma(w, "verb"), infinitive(w), lemma(w, "adj"), lemma(w, "noun")];
     sum +=
       forms.map((x) => (x ? valence(x) : 0)).find((v) => v !== 0) ??
@@ -33,6 +35,9 @@ export function feelingSaid(text: string): number {
   }
   return sum;
 }
+
+/** compromise's tags of grammar words. */
+const GRAMMAR = ["Auxiliary", "Copula", "Determiner", "Preposition", "Conjunction", "Modal"];
 
 /** A quality's ill feeling by WordNet (lexicon feelingOf) where AFINN has none: taken only when
  *  ill, as an unpleasant word's neighbours are unpleasant ("rough": "difficult", "hard"), while a
@@ -82,7 +87,7 @@ export function ownNews(u: Utterance): OwnNews | undefined {
   const exclaimed = /!\s*$/.test(u.text.trim());
   const doc = parsed(u.text);
   if (arrived(u)) return "arrival";
-  if (u.about !== "me") return undefined;
+  if (u.about !== "me" && !(ownLife(u) && feeling !== 0)) return undefined;
   // Something gone from them ("went missing", "lost"), not someone who died.
   if (
     words.some(
@@ -108,6 +113,35 @@ export function ownNews(u: Utterance): OwnNews | undefined {
     return "self";
   if (feeling > 0 || (feeling === 0 && exclaimed)) return "good";
   return undefined;
+}
+
+/** Whether a statement of no one named is of the speaker's own life: its subject a common noun
+ *  said bare, with no determiner nor name ("WORK has been tough lately", "life is hard"): English
+ *  says one's own so; or a time said of as gone by ("that was a gruelling WEEK"), a time they
+ *  lived. */
+function ownLife(u: Utterance): boolean {
+  if (u.about !== "thing" || u.person) return false;
+  const doc = parsed(u.text);
+  const [first] = termsOf(u.text);
+  const bare =
+    !!first &&
+    first.tags.includes("Noun") &&
+    !["Pronoun", "ProperNoun", "Determiner", "Possessive", "Date", "Value"].some((g) =>
+      first.tags.includes(g),
+    ) &&
+    doc.has("^#Noun #Adverb? (#Auxiliary|#Copula|#Verb)");
+  const time =
+    u.tense === "past" &&
+    (
+      doc
+        .match("^#Pronoun? #Determiner? #Copula #Determiner? #Adverb? #Adjective [#Noun]", 0)
+        .out("array") as string[]
+    ).some(
+      (n) =>
+        domainOf(lemma(n.toLowerCase().replace(/[^a-z]/g, ""), "noun") ?? "", "noun") ===
+        "noun.time",
+    );
+  return bare || time;
 }
 
 /** Whether they say they came to the town: a verb of arriving, or of motion to "here" or the
