@@ -47,6 +47,8 @@ describe("the day and the part of it an invitation names", () => {
     const v = understand("There's a lantern walk in the evening on Saturday, will you come?", ctx);
     expect(v.days).toBe(3);
     expect(v.partHour).toBeGreaterThanOrEqual(17);
+    // (The day it is said on, named by its weekday, is next week's: today is "tonight".)
+    expect(understand("Would you sing at my recital on Wednesday?", ctx).days).toBe(7);
     const w = understand("We're holding a pub quiz night tomorrow, want to join?", ctx);
     expect(w.days).toBe(1);
     expect(w.partHour).toBeGreaterThanOrEqual(17);

@@ -421,11 +421,11 @@ function spanOf(
     const ahead = day(d) - day(ref);
     const weekly = !r.start.isCertain("day") && !/\b(next|this|coming)\b/i.test(r.text);
     // (And one named in words that look ahead or tell nothing past, "a quiz night on Thursday"
-    // said on a Friday, is the one to come.)
+    // said on a Friday, is the one to come; said on a Thursday, next week's: today is "tonight".)
     const coming =
       !past && !saysPast(doc) && r.start.isCertain("weekday") && !/\blast\b/i.test(r.text);
     const diff =
-      past && ahead > 0 && weekly ? ahead - 7 : coming && weekly && ahead < 0 ? ahead + 7 : ahead;
+      past && ahead > 0 && weekly ? ahead - 7 : coming && weekly && ahead <= 0 ? ahead + 7 : ahead;
     const at =
       clockAt === undefined
         ? undefined
