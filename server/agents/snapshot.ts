@@ -250,7 +250,7 @@ export function encoderOf(schema: z.ZodType): (value: unknown) => unknown {
       };
     }
   }
-  return (v) => z.encode(schema, v as never);
+  return (v) => z.encode(schema, v);
 }
 
 /** What encoderOf reads of a zod schema's definition. */

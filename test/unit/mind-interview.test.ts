@@ -42,7 +42,7 @@ describe("interview", () => {
     expect(JSON.stringify(bob.memory.snapshot())).toBe(before);
     expect(gw.asks.get("interview")).toBe(1);
     expect(await mind.interview("bob", "Who are you?", { offTheRecord: true })).toMatch(
-      /^I'm Bob Birch\. I am a retired postman/,
+      /^I'm Bob Birch\. I'm a retired postman/,
     );
     expect(
       await mind.interview("bob", "What do you think of the new bakery?", { offTheRecord: true }),

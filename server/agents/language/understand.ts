@@ -742,8 +742,11 @@ export function understand(
   // A part of a day named without its hour: chrono-node implies one (noon for a bare day; the
   // hour it is now for "tomorrow", which the words do not say: read against another hour of the
   // clock, that one changes).
+  // (Not a salutation's: "Good AFTERNOON! How has your day been?" asks of the day.)
+  const greeted = clockInFigures(clean).length - clockInFigures(asked).length;
   const part = times.find(
     (r) =>
+      r.index >= greeted &&
       !r.start.isCertain("hour") &&
       r.start.get("hour") !== 12 &&
       readAt(clockInFigures(clean), ctx.now + 5 * 3_600_000)
