@@ -412,7 +412,9 @@ export function talkTopic(
   for (let k = 0; k < all.length; k++) {
     const news = newsAt(all, k, now, places, people);
     if (news?.event) return `conversing about ${describeEvent(news.event)}`;
-    if (news) return `conversing about ${topicPhrase(saidAt(all, k), all[k].speaker)}`;
+    // (A line whose news leaves no phrase to say it by is no topic: "talked about." says none.)
+    const phrase = news ? topicPhrase(saidAt(all, k), all[k].speaker) : "";
+    if (phrase) return `conversing about ${phrase}`;
   }
   return undefined;
 }
@@ -1063,7 +1065,9 @@ export function offlineTakeaway(
     ...(meeting ? { meeting } : {}),
     ...(facts ? { facts } : {}),
     ...(Object.keys(notes).length ? { notes } : {}),
-    relationship: `${base.replace(/[.]?$/, ".")} They last talked ${topic.replace(/^conversing /, "")}.`,
+    relationship: /\babout\s*$/.test(topic)
+      ? base.replace(/[.]?$/, ".")
+      : `${base.replace(/[.]?$/, ".")} They last talked ${topic.replace(/^conversing /, "")}.`,
   };
 }
 
