@@ -13,8 +13,12 @@ import type { MemoryLine } from "../../server/agents/prompts/builder.ts";
  * yesterday, no places or people, a stranger speaking, noon).
  */
 export function knowledgeOf(persona: PersonaText, over: Partial<Knowledge> = {}): Knowledge {
+  return knowledgeWith({ persona, ...over });
+}
+
+/** What an invented resident knows, its persona among the rest; what is not given is empty. */
+export function knowledgeWith(known: Partial<Knowledge> & { persona: PersonaText }): Knowledge {
   return {
-    persona,
     minute: 12 * 60,
     today: [],
     yesterday: [],
@@ -24,7 +28,7 @@ export function knowledgeOf(persona: PersonaText, over: Partial<Knowledge> = {})
     people: [],
     knowsSpeaker: false,
     doing: "",
-    ...over,
+    ...known,
   };
 }
 

@@ -2,14 +2,13 @@
 // with the resident's plans or a persona line ("What day is it today?" was its plans for the day,
 // "What time is it?" a line of its past, "Sorry to bother you." "Oh, that's good to know").
 import { describe, expect, it } from "vitest";
-import { answerTo } from "../helpers/askResident.ts";
-import type { Knowledge } from "../../server/agents/language/knowledge.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 
 // A Wednesday, a little after one in the afternoon.
 const NOW = Date.UTC(2025, 8, 3, 13, 2);
 const H = (h: number, m = 0) => h * 60 + m;
 
-const ferry: Knowledge = {
+const ferry = knowledgeWith({
   persona: {
     name: "Tamsin Reeve",
     innate: "dry, patient, observant",
@@ -25,17 +24,13 @@ const ferry: Knowledge = {
     { start: H(13), end: H(16), task: "repainting the hull", place: "Estuary ferry" },
     { start: H(22), end: H(24), task: "sleeping", place: "bedroom of Quay cottage" },
   ],
-  yesterday: [],
-  yesterdayItems: [],
   home: "Quay cottage",
   places: [
     { name: "Quay cottage", parts: ["kitchen", "bedroom"], dwelling: true },
     { name: "Estuary ferry", parts: ["deck"] },
   ],
-  people: [],
-  knowsSpeaker: false,
   doing: "repainting the hull",
-};
+});
 
 const ask = (text: string) =>
   answerTo(text, {

@@ -3,7 +3,7 @@
 // heard anything about that" nor its whole day; a worry is no doing, and what it has told nobody
 // stays with its friends.
 import { describe, expect, it } from "vitest";
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 4, 7, 11, 0);
@@ -11,7 +11,7 @@ const ME = "Ilka Voss";
 const RESIDENTS = [ME, "Bruno Voss", "Tess Amory"];
 
 function knowledge(knowsSpeaker: boolean): Knowledge {
-  return {
+  return knowledgeWith({
     persona: {
       name: ME,
       innate: "careful, wry, stubborn",
@@ -31,14 +31,11 @@ function knowledge(knowsSpeaker: boolean): Knowledge {
         place: "Brackwater fields",
       },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Voss house",
     places: [{ name: "Voss house", parts: ["kitchen", "shed"], dwelling: true }],
-    people: [],
     knowsSpeaker,
     doing: "surveying the north field",
-  };
+  });
 }
 
 const ask = (text: string, friend = false) =>

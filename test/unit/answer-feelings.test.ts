@@ -2,7 +2,7 @@
 // is troubled by, a bad week met with sympathy when the word for it is one the sentiment list
 // lacks, a choice among a kind answered from its habits or honestly, pride from what it made,
 // the last of something and a whole life's past never made up nor answered by its day.
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
@@ -11,7 +11,7 @@ const ME = "Odile Farrant";
 const RESIDENTS = [ME, "Bram Farrant"];
 
 function knowledge(over: Partial<Knowledge["persona"]> = {}): Knowledge {
-  return {
+  return knowledgeWith({
     persona: {
       name: ME,
       innate: "dry, patient, exact",
@@ -32,18 +32,14 @@ function knowledge(over: Partial<Knowledge["persona"]> = {}): Knowledge {
       { start: 18 * 60, end: 19 * 60, task: "eating dinner with Bram", place: "Farrant cottage" },
       { start: 19 * 60, end: 22 * 60, task: "playing chess with Bram", place: "Farrant cottage" },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Farrant cottage",
     places: [
       { name: "Farrant cottage", parts: ["kitchen"], dwelling: true },
       { name: "Farrant Pottery", parts: ["wheel"] },
       { name: "Willow Common", parts: ["meadow"] },
     ],
-    people: [],
-    knowsSpeaker: false,
     doing: "glazing bowls",
-  };
+  });
 }
 
 const ask = (text: string, over: Partial<Knowledge["persona"]> = {}) =>

@@ -2,16 +2,15 @@
 // of its own also holds (the plan noted when it planned its day): the plan is told once, not once
 // from each in two wordings; and a sentence of the persona that leans on the plan ("... bring his
 // accordion to it") is never said where "it" stands for nothing.
-import { answerTo, conversation } from "../helpers/askResident.ts";
+import { answerTo, conversation, knowledgeWith } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
-import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import type { MemoryLine } from "../../server/agents/prompts/builder.ts";
 
 const NOW = Date.UTC(2024, 1, 13, 14, 0);
 const ME = "Tove Berg";
 const RESIDENTS = [ME, "Olof Berg", "Marta Lind"];
 
-const knowledge: Knowledge = {
+const knowledge = knowledgeWith({
   persona: {
     name: ME,
     innate: "cheerful, busy, loud",
@@ -25,17 +24,13 @@ const knowledge: Knowledge = {
     { start: 12 * 60, end: 18 * 60, task: "serving drinks", place: "bar of Anchor Inn" },
     { start: 18 * 60, end: 24 * 60, task: "serving dinner", place: "bar of Anchor Inn" },
   ],
-  yesterday: [],
-  yesterdayItems: [],
   home: "Berg house",
   places: [
     { name: "Berg house", parts: ["kitchen"], dwelling: true },
     { name: "Anchor Inn", parts: ["bar"] },
   ],
-  people: [],
-  knowsSpeaker: false,
   doing: "serving drinks",
-};
+});
 
 // Its plan as its own memory keeps it: the day absolute, the hour it starts.
 const planText =

@@ -4,8 +4,7 @@
 // lost its day. The day comes from the day named, the hour from the part; a weekday said in words
 // that look ahead is the one to come, a weekday asked of in the past the one gone by.
 import { describe, expect, it } from "vitest";
-import { answerTo } from "../helpers/askResident.ts";
-import type { Knowledge } from "../../server/agents/language/knowledge.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import { understand } from "../../server/agents/language/understand.ts";
 
 // A Wednesday, early afternoon.
@@ -13,7 +12,7 @@ const NOW = Date.UTC(2025, 8, 3, 13, 0);
 const H = (h: number, m = 0) => h * 60 + m;
 const ctx = { now: NOW, residents: ["Osric Vane"], listener: "Osric Vane", speaker: "Pim" };
 
-const gardener: Knowledge = {
+const gardener = knowledgeWith({
   persona: {
     name: "Osric Vane",
     innate: "warm, talkative, sociable",
@@ -27,17 +26,12 @@ const gardener: Knowledge = {
     { start: H(13), end: H(17), task: "digging at the allotments", place: "Gorse allotments" },
     { start: H(23), end: H(24), task: "sleeping", place: "bedroom of Quill cottage" },
   ],
-  yesterday: [],
-  yesterdayItems: [],
   home: "Quill cottage",
   places: [
     { name: "Quill cottage", parts: ["kitchen", "bedroom"], dwelling: true },
     { name: "Gorse allotments", parts: ["beds"] },
   ],
-  people: [],
-  knowsSpeaker: false,
-  doing: "",
-};
+});
 
 describe("the day and the part of it an invitation names", () => {
   it("a part of the day said before the day takes that day (the coming one) and its own hour", () => {

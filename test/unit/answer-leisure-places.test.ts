@@ -6,7 +6,7 @@
 // asked for a place to visit the same; asked for a library or groceries the village has none of,
 // she says so instead of sending the visitor to the tearoom or saying she is "not sure".
 import { describe, expect, it } from "vitest";
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import type { Knowledge, KnownPlace } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 5, 11, 11, 0);
@@ -36,7 +36,7 @@ const PLACES: KnownPlace[] = [
 ];
 
 function knowledge(places: KnownPlace[] = PLACES): Knowledge {
-  return {
+  return knowledgeWith({
     persona: {
       name: ME,
       innate: "steady, dry-humoured, patient",
@@ -56,14 +56,10 @@ function knowledge(places: KnownPlace[] = PLACES): Knowledge {
       },
       { start: 19 * 60, end: 22 * 60, task: "eating supper", place: "kitchen of Roe cottage" },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Roe cottage",
     places,
-    people: [],
-    knowsSpeaker: false,
     doing: "shoeing horses and mending tools",
-  };
+  });
 }
 
 const ask = (text: string, places?: KnownPlace[]) =>

@@ -2,7 +2,7 @@
 // choice, and what its backstory says it is), in the first person; never its day's plans or its
 // work recited as what pleases it, and a thing named ("about your work", "what music") is still
 // that thing's own answer.
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
@@ -11,7 +11,7 @@ const ME = "Marta Quill";
 const RESIDENTS = [ME, "Jonas Quill"];
 
 function knowledge(over: Partial<Knowledge> = {}): Knowledge {
-  return {
+  return knowledgeWith({
     persona: {
       name: ME,
       innate: "warm, careful, stubborn",
@@ -29,19 +29,15 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
       { start: 18 * 60, end: 19 * 60, task: "eating dinner", place: "Quill house" },
       { start: 19 * 60, end: 22 * 60, task: "reading by the stove", place: "Quill house" },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Quill house",
     places: [
       { name: "Quill house", parts: ["kitchen", "bedroom"], dwelling: true },
       { name: "Quill Clocks", parts: ["bench"] },
       { name: "Heron Park", parts: ["pond", "meadow"] },
     ],
-    people: [],
-    knowsSpeaker: false,
     doing: "watching the birds",
     ...over,
-  };
+  });
 }
 
 const ask = (text: string, over: Partial<Knowledge> = {}) =>

@@ -2,11 +2,10 @@
 // person and in grammar: "anybody YOU can't stand" is "anybody I can't stand", "someone" in the
 // negative is "anyone", and an indefinite pronoun takes no second determiner ("any anybody").
 import { describe, expect, it } from "vitest";
-import { answerTo } from "../helpers/askResident.ts";
-import type { Knowledge } from "../../server/agents/language/knowledge.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 
 const NOW = Date.UTC(2024, 1, 13, 14, 0);
-const smith: Knowledge = {
+const smith = knowledgeWith({
   persona: {
     name: "Tamsin Roe",
     innate: "blunt, kind",
@@ -16,14 +15,10 @@ const smith: Knowledge = {
   },
   minute: 14 * 60,
   today: [{ start: 6 * 60, end: 18 * 60, task: "forging nails", place: "Roe forge" }],
-  yesterday: [],
-  yesterdayItems: [],
   home: "Roe forge",
   places: [{ name: "Roe forge", parts: ["anvil"], dwelling: true }],
-  people: [],
-  knowsSpeaker: false,
   doing: "forging nails",
-};
+});
 const ask = (q: string) =>
   answerTo(q, {
     me: "Tamsin Roe",

@@ -2,14 +2,13 @@
 // part that names them, not the whole sentence about its own work ("I am a night nurse at the
 // infirmary who shares a flat with my brother, Jory" asked about Jory → "I share a flat with my
 // brother, Jory").
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
-import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 3, 2, 15, 0);
 
 function resident(name: string, learned: string, residents: string[]) {
-  const knowledge: Knowledge = {
+  const knowledge = knowledgeWith({
     persona: {
       name,
       age: 34,
@@ -20,14 +19,10 @@ function resident(name: string, learned: string, residents: string[]) {
     },
     minute: 15 * 60,
     today: [{ start: 15 * 60, end: 16 * 60, task: "making tea", place: "kitchen of the flat" }],
-    yesterday: [],
-    yesterdayItems: [],
     home: "the flat",
     places: [{ name: "the flat", parts: ["kitchen"], dwelling: true }],
-    people: [],
-    knowsSpeaker: false,
     doing: "making tea",
-  };
+  });
   return (text: string): string =>
     answerTo(text, { me: name, residents, now: NOW, knowledge }).text;
 }

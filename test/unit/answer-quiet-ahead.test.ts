@@ -3,14 +3,13 @@
 // that has not come has been nothing yet); and a remembered line that points back ("I heard about
 // it from ...") is not told without the news it points to.
 import { describe, expect, it } from "vitest";
-import { answerTo } from "../helpers/askResident.ts";
-import type { Knowledge } from "../../server/agents/language/knowledge.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 
 // A Thursday, mid-morning.
 const NOW = Date.UTC(2025, 8, 4, 10, 0);
 const H = (h: number) => h * 60;
 
-const ferryman: Knowledge = {
+const ferryman = knowledgeWith({
   persona: {
     name: "Bram Okoro",
     innate: "steady, dry, patient",
@@ -26,14 +25,10 @@ const ferryman: Knowledge = {
     { start: H(18), end: H(19), task: "eating supper", place: "boathouse" },
     { start: H(22), end: H(24), task: "sleeping", place: "boathouse" },
   ],
-  yesterday: [],
-  yesterdayItems: [],
   home: "boathouse",
   places: [{ name: "estuary landing", parts: ["jetty"] }],
-  people: [],
-  knowsSpeaker: false,
   doing: "running the ferry",
-};
+});
 
 const ask = (text: string) =>
   answerTo(text, {

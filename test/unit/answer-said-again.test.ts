@@ -4,7 +4,7 @@
 // briefly, never answers with a plan or a memory of something else; no sentence comes twice in
 // one answer; a memory is told as a person tells it (who told it, what it is), never as a
 // planning note, a goodbye taken for news or a talk's "were conversing about" record.
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import type { MemoryLine } from "../../server/agents/prompts/builder.ts";
@@ -50,7 +50,7 @@ const LINA: Resident = {
 };
 
 function knowledge(r: Resident, over: Partial<Knowledge> = {}): Knowledge {
-  return {
+  return knowledgeWith({
     persona: r.persona,
     minute: 14 * 60,
     today: [
@@ -58,18 +58,14 @@ function knowledge(r: Resident, over: Partial<Knowledge> = {}): Knowledge {
       { start: 12 * 60, end: 13 * 60, task: "eating lunch", place: r.home },
       { start: 13 * 60, end: 18 * 60, task: "working", place: r.work },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: r.home,
     places: [
       { name: r.home, parts: ["kitchen"], dwelling: true },
       { name: r.work, parts: ["workroom"] },
     ],
-    people: [],
-    knowsSpeaker: false,
     doing: "working",
     ...over,
-  };
+  });
 }
 
 const memory = (text: string, kind = "thought"): MemoryLine => ({

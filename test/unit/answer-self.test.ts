@@ -4,7 +4,7 @@
 // day recited; its closest friends are the friend its persona names; where it likes to go is a
 // place of its free time, not its work; a place to visit, to relax or to sit and read is one its
 // own days take it to for that, not "I'm not sure".
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
@@ -22,7 +22,7 @@ const persona = {
 const RESIDENTS = [ME, "Otto Lind", "Pia Berg"];
 
 function knowledge(over: Partial<Knowledge> = {}): Knowledge {
-  return {
+  return knowledgeWith({
     persona,
     minute: 15 * 60,
     today: [
@@ -43,8 +43,6 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
       },
       { start: 19 * 60, end: 22 * 60, task: "knitting", place: "Sol cottage" },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Sol cottage",
     places: [
       { name: "Sol cottage", parts: ["kitchen", "bedroom"], dwelling: true },
@@ -65,11 +63,9 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
       { name: "Kiln Street library", parts: ["reading room"], things: ["armchair"] },
       { name: "reading room of Kiln Street library", parts: [], things: ["armchair"] },
     ],
-    people: [],
-    knowsSpeaker: false,
     doing: "glazing plates",
     ...over,
-  };
+  });
 }
 
 function say(text: string, said: string[] = [], over: Partial<Knowledge> = {}, now = NOW): string {

@@ -2,7 +2,7 @@
 // answerPeople), each in more than one wording: a place recommended by what it is for, read in
 // the sense its words are used in ("fixing a chair" is no mess, so no meal; "grab a coffee" asks
 // for coffee, not for something grabbed).
-import { conversation } from "../helpers/askResident.ts";
+import { conversation, knowledgeWith } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import { understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
@@ -21,7 +21,7 @@ const persona = {
 const RESIDENTS = [ME, "Erik Fosse", "Mara Holt", "Otto Brandt"];
 
 export function knowledge(over: Partial<Knowledge> = {}): Knowledge {
-  return {
+  return knowledgeWith({
     persona,
     minute: 14 * 60,
     today: [
@@ -43,8 +43,6 @@ export function knowledge(over: Partial<Knowledge> = {}): Knowledge {
       { start: 18 * 60, end: 19 * 60, task: "eating dinner with Erik", place: "Fosse cottage" },
       { start: 19 * 60, end: 22 * 60, task: "reading by the fire", place: "Fosse cottage" },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Fosse cottage",
     places: [
       { name: "Fosse cottage", parts: ["kitchen", "bedroom"], dwelling: true },
@@ -72,11 +70,9 @@ export function knowledge(over: Partial<Knowledge> = {}): Knowledge {
         uses: ["having lunch with Mara", "baking bread"],
       },
     ],
-    people: [],
-    knowsSpeaker: false,
     doing: "repainting the railings",
     ...over,
-  };
+  });
 }
 
 export function talkWith(over: Partial<Knowledge> = {}, speaker = "Nora Vale") {

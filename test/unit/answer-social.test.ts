@@ -6,7 +6,7 @@
 // answered by the person its persona sets it against, or that it gets on with most; how it came
 // to its work is its work and the way there, not its day; "have you lived here all your life" is
 // how long its persona says; "are you busy?" is what it is doing now, briefly.
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
@@ -23,7 +23,7 @@ const persona = {
 const RESIDENTS = [ME, "Bram Holm", "Ivo Holm", "Rune Dahl", "Sten Vik"];
 
 function knowledge(over: Partial<Knowledge> = {}): Knowledge {
-  return {
+  return knowledgeWith({
     persona,
     minute: 14 * 60,
     today: [
@@ -39,19 +39,15 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
       { start: 17 * 60, end: 19 * 60, task: "playing darts with Sten", place: "The Salt Cellar" },
       { start: 19 * 60, end: 22 * 60, task: "knitting", place: "Holm cottage" },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Holm cottage",
     places: [
       { name: "Holm cottage", parts: ["kitchen", "bedroom"], dwelling: true },
       { name: "Gull Point lighthouse", parts: ["lamp room", "stairs"], things: ["lamp"] },
       { name: "The Salt Cellar", parts: ["bar room"], things: ["dartboard"] },
     ],
-    people: [],
-    knowsSpeaker: false,
     doing: "painting the lamp room",
     ...over,
-  };
+  });
 }
 
 function say(

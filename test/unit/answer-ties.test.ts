@@ -5,7 +5,7 @@
 // met gladly (by its feeling, AFINN-165, and its exclamation; never "that's awful"), a kind of
 // place the town lacks said to be lacking (the nearest in kind named as the other thing it is),
 // and "do you know X?" answered yes or no first.
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
@@ -33,7 +33,7 @@ const owner = {
 };
 
 function knowledge(over: Partial<Knowledge> = {}): Knowledge {
-  return {
+  return knowledgeWith({
     persona: baker,
     minute: 14 * 60,
     today: [
@@ -41,8 +41,6 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
       { start: 12 * 60, end: 13 * 60, task: "eating lunch", place: "Sorel cottage" },
       { start: 13 * 60, end: 18 * 60, task: "baking rolls", place: "kitchen of Brandt's bakery" },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Sorel cottage",
     places: [
       { name: "Sorel cottage", parts: ["kitchen", "bedroom"], dwelling: true },
@@ -62,10 +60,9 @@ function knowledge(over: Partial<Knowledge> = {}): Knowledge {
       { name: "Ines Vos", relationship: "", talks: 6 },
       { name: "Otto Brandt", relationship: "", talks: 4 },
     ],
-    knowsSpeaker: false,
     doing: "baking rolls",
     ...over,
-  };
+  });
 }
 
 const ask = (text: string, over: Partial<Knowledge> = {}) =>

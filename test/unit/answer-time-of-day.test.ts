@@ -2,7 +2,7 @@
 // one the rest of the words and the resident's day make sense of (dinner "at 8" is in the evening,
 // "at 7, after work" is after its work ends; "at 9" said in the morning is still the morning), and
 // a time shortened out of a sentence never cuts into a name ("a Valentine's Day party").
-import { answerTo, conversation } from "../helpers/askResident.ts";
+import { answerTo, conversation, knowledgeWith } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import type { Talk } from "../../server/agents/offline/answerPeople.ts";
 import { unsaid } from "../../server/agents/offline/answers/voice.ts";
@@ -21,7 +21,7 @@ const persona = {
 const RESIDENTS = [ME, "Sami Haddad", "Ottilie Brand"];
 
 function knowledge(minute: number): Knowledge {
-  return {
+  return knowledgeWith({
     persona,
     minute,
     today: [
@@ -31,17 +31,13 @@ function knowledge(minute: number): Knowledge {
       { start: 19 * 60, end: 21 * 60, task: "reading a novel", place: "Haddad flat" },
       { start: 23 * 60, end: 24 * 60, task: "sleeping", place: "Haddad flat" },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Haddad flat",
     places: [
       { name: "Haddad flat", parts: ["kitchen", "bedroom"], dwelling: true },
       { name: "Quay pharmacy", parts: ["counter", "store room"] },
     ],
-    people: [],
-    knowsSpeaker: false,
     doing: "working at the pharmacy",
-  };
+  });
 }
 
 const at = (hour: number) => ({ now: DAY1 + hour * 3_600_000, minute: hour * 60 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { answerPeople, type Talk } from "../../server/agents/offline/answerPeople.ts";
 import { understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge, KnownPlace } from "../../server/agents/language/knowledge.ts";
+import { knowledgeWith } from "../helpers/askResident.ts";
 
 const NOW = Date.UTC(2024, 3, 2, 10, 0);
 const ME = "Wenna Hollis";
@@ -64,7 +65,7 @@ const PLACES: KnownPlace[] = [
 ];
 
 function knowledge(places: KnownPlace[] = PLACES): Knowledge {
-  return {
+  return knowledgeWith({
     persona,
     minute: 10 * 60,
     today: [
@@ -82,14 +83,10 @@ function knowledge(places: KnownPlace[] = PLACES): Knowledge {
       },
       { start: 17 * 60, end: 22 * 60, task: "reading by the fire", place: "Hollis lock house" },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Hollis lock house",
     places,
-    people: [],
-    knowsSpeaker: false,
     doing: "repairing the lock gates",
-  };
+  });
 }
 
 function ask(text: string, places?: KnownPlace[]): string {

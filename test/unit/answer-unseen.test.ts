@@ -6,7 +6,7 @@
 // names someone it knows; a time asked by its noun is when, not where; asked to tell about its
 // neighbours, it tells; a bad feeling the visitor states is met with sympathy first.
 import { describe, expect, it } from "vitest";
-import { answerTo, conversation } from "../helpers/askResident.ts";
+import { answerTo, conversation, knowledgeWith } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 8, 3, 15, 0);
@@ -14,7 +14,7 @@ const ME = "Hedda Brann";
 const RESIDENTS = [ME, "Oskar Brann", "Pim Lowe", "Vera Lowe", "Tobias Grey"];
 
 function knowledge(over: Partial<Knowledge> = {}, learned?: string): Knowledge {
-  return {
+  return knowledgeWith({
     persona: {
       name: ME,
       innate: "patient, dry, observant",
@@ -64,8 +64,6 @@ function knowledge(over: Partial<Knowledge> = {}, learned?: string): Knowledge {
         place: "living room of Brann house",
       },
     ],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Brann house",
     places: [
       {
@@ -83,11 +81,9 @@ function knowledge(over: Partial<Knowledge> = {}, learned?: string): Knowledge {
       { name: "Fennick Pottery", parts: ["studio", "shop"], where: { side: "east" } },
       { name: "Fennick Common", parts: ["pond", "bandstand"], where: { side: "north" } },
     ],
-    people: [],
-    knowsSpeaker: false,
     doing: "glazing bowls",
     ...over,
-  };
+  });
 }
 
 const ask = (text: string, k = knowledge()) =>

@@ -6,7 +6,7 @@
 // answered by its household, not by who it is; and "as I said" points back only to an answer to
 // the same question.
 import { describe, expect, it } from "vitest";
-import { conversation } from "../helpers/askResident.ts";
+import { conversation, knowledgeWith } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 
 const NOW = Date.UTC(2024, 4, 7, 15, 0);
@@ -93,12 +93,10 @@ const ESME: Resident = {
 const RESIDENTS = [PIET.name, MIRA.name, ESME.name, "Lotte Vos", "Tobias Kols", "Joris Dekker"];
 
 function knowledge(r: Resident): Knowledge {
-  return {
+  return knowledgeWith({
     persona: r.persona,
     minute: 15 * 60,
     today: r.today,
-    yesterday: [],
-    yesterdayItems: [],
     home: r.home,
     places: [
       { name: r.home, parts: ["kitchen", "bedroom"], dwelling: true },
@@ -108,9 +106,7 @@ function knowledge(r: Resident): Knowledge {
       { name: "Brandt notary office", parts: ["desk room"], things: ["desk"] },
     ],
     people: r.people ?? [],
-    knowsSpeaker: false,
-    doing: "",
-  };
+  });
 }
 
 /** A talk with one resident: each line said with what was said before in it. */

@@ -2,7 +2,7 @@
 // Friday evening" is answered for that day (said as that day), by what the resident has already
 // promised that day, and accepted with that day's offset (which the plan takes).
 import { describe, expect, it } from "vitest";
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import { nextTask } from "../../server/agents/plan.ts";
 import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
@@ -10,7 +10,7 @@ import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
 // A Tuesday morning.
 const NOW = Date.UTC(2025, 8, 2, 9, 30);
 
-const clockmaker: Knowledge = {
+const clockmaker = knowledgeWith({
   persona: {
     name: "Anselm Roth",
     innate: "precise, kind, sociable",
@@ -26,8 +26,6 @@ const clockmaker: Knowledge = {
     { start: 13 * 60, end: 17 * 60, task: "restoring the tower clock", place: "town hall" },
     { start: 17 * 60, end: 19 * 60, task: "walking by the canal", place: "canal path" },
   ],
-  yesterday: [],
-  yesterdayItems: [],
   home: "Roth house",
   places: [
     { name: "Roth house", parts: ["kitchen", "bedroom"], dwelling: true },
@@ -35,10 +33,8 @@ const clockmaker: Knowledge = {
     { name: "town hall", parts: ["tower"] },
     { name: "canal path", parts: ["towpath"] },
   ],
-  people: [],
-  knowsSpeaker: false,
   doing: "mending clocks",
-};
+});
 
 const invite = (text: string, k: Knowledge = clockmaker) =>
   answerTo(text, {

@@ -13,6 +13,7 @@ import {
   type Line,
 } from "../../server/agents/offline/dialogue.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
+import { knowledgeWith } from "../helpers/askResident.ts";
 import type { PlaceName } from "../../server/agents/language/events.ts";
 import { personaFacts } from "../../server/agents/language/facts.ts";
 import { notePronoun } from "../../server/agents/language/pronouns.ts";
@@ -33,18 +34,16 @@ function side(
   people: Knowledge["people"] = [],
   knowsSpeaker = true,
 ): ChatSideInput & { knows: Knowledge } {
-  const knows: Knowledge = {
+  const knows = knowledgeWith({
     persona: { name, innate: "calm, kind", learned, currently, lifestyle: "" },
     minute: 9 * 60,
     today: [{ start: 8 * 60, end: 10 * 60, task: "drinking tea", place: "Tide cafe" }],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Holm cottage",
     places: PLACES.map((p) => ({ name: p.name, parts: [] })),
     people,
     knowsSpeaker,
     doing: "drinking tea",
-  };
+  });
   return {
     id: name.toLowerCase().replace(/ /g, "-"),
     name,

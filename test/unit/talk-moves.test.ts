@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { talkLine } from "../../server/agents/offline/talk.ts";
 import type { Ask, ChatSideInput, Line } from "../../server/agents/offline/dialogue.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
+import { knowledgeWith } from "../helpers/askResident.ts";
 import type { PlaceName } from "../../server/agents/language/events.ts";
 import { extractEvent } from "../../server/agents/language/events.ts";
 import { inFirstPerson, toListener } from "../../server/agents/language/realise.ts";
@@ -28,7 +29,7 @@ function side(
   home: string,
   over: Partial<ChatSideInput> = {},
 ): ChatSideInput & { knows: Knowledge } {
-  const knows: Knowledge = {
+  const knows = knowledgeWith({
     persona: {
       name,
       innate: "warm, steady",
@@ -38,14 +39,11 @@ function side(
     },
     minute: 8 * 60,
     today,
-    yesterday: [],
-    yesterdayItems: [],
     home,
     places: PLACES.map((p) => ({ name: p.name, parts: [] })),
-    people: [],
     knowsSpeaker: true,
     doing: "drinking coffee",
-  };
+  });
   return {
     id: name.toLowerCase().replace(/ /g, "-"),
     name,

@@ -3,7 +3,7 @@
 // you"; a second habitual verb after "and" agrees with "I"; and "anything coming up?" asks what
 // lies ahead, answered with what the persona says is coming.
 import { describe, expect, it } from "vitest";
-import { answerTo } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import { personaFacts } from "../../server/agents/language/facts.ts";
 import { memoryAsSaid } from "../../server/agents/offline/answers/memories.ts";
@@ -13,7 +13,7 @@ const NOW = Date.UTC(2024, 4, 7, 11, 0);
 
 function resident(name: string, learned: string, currently: string): Knowledge {
   const first = name.split(" ")[0];
-  return {
+  return knowledgeWith({
     persona: {
       name,
       innate: "warm, steady",
@@ -23,14 +23,11 @@ function resident(name: string, learned: string, currently: string): Knowledge {
     },
     minute: 11 * 60,
     today: [{ start: 7 * 60, end: 12 * 60, task: "mending nets", place: "Saltmere quay" }],
-    yesterday: [],
-    yesterdayItems: [],
     home: "Saltmere quay",
     places: [{ name: "Saltmere quay", parts: ["shed"], dwelling: true }],
-    people: [],
     knowsSpeaker: true,
     doing: "mending nets",
-  };
+  });
 }
 
 // Two residents whose personas say who they are (read as the town reads them).
