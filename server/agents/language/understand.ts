@@ -18,7 +18,7 @@ import {
   senses,
   type Pos,
 } from "./lexicon.ts";
-import { Bounded, parsed, sentencesOf, termsOf, type Doc } from "./parse.ts";
+import { Bounded, parsed, sentencesOf, termsOf, type Doc, type ParsedTerm } from "./parse.ts";
 
 export type Act =
   | "question"
@@ -64,6 +64,8 @@ export interface Utterance {
   days?: number;
   /** The part of a day it names without an hour ("this MORNING"): the hour chrono-node implies. */
   partHour?: number;
+  /** A goodbye that also thanks ("Thanks, bye!"): the thanks is met as it closes. */
+  thanks?: boolean;
   /** A remark that asks to be agreed with by its tag ("Lovely day, ISN'T IT?"): the tag's verb
    *  and subject, as the agreement says them back ("It is"). */
   tag?: { verb: string; subject: string };
@@ -79,19 +81,33 @@ const SOCIAL: [Act, string][] = [
   ["goodbye", "farewell"],
   ["thanks", "thanks"],
 ];
-function socialAct(words: string[], told: ReadonlySet<string> = new Set()): Act | undefined {
-  // A farewell anywhere in a short utterance closes the talk ("Thanks, goodbye!"); a verb told in
-  // the past is no farewell ("my father DIED").
-  if (words.length <= 6)
-    for (let i = 0; i < words.length; i++)
-      for (const n of [2, 1]) {
-        if (told.has(words[i])) continue;
-        const phrase = words.slice(i, i + n).join(" ");
-        // "Good morning" is WordNet's "greeting or farewell": at once both, it opens a talk.
-        const bye = relatedness(phrase, "farewell");
-        if (phrase.split(" ").length === n && bye >= 0.6 && bye > relatedness(phrase, "greeting"))
-          return "goodbye";
-      }
+function socialAct(
+  ts: readonly ParsedTerm[],
+  told: ReadonlySet<string> = new Set(),
+): Act | undefined {
+  const kept = ts.filter((t) => /[a-z]/.test(t.normal));
+  const words = kept.map((t) => t.normal.replace(/[^a-z' -]/g, ""));
+  // A farewell opening a clause of its own closes the talk ("Thanks, BYE!", "Lovely tea, and
+  // GOODBYE", "Ok, SO LONG"): a short clause, after a comma, a conjunction or an interjection, and
+  // no verb said to the listener ("LEAVE it to me"); inside a clause it is part of its grammar
+  // ("sorry for keeping you SO LONG"). A verb told in the past is no farewell ("my father DIED").
+  for (const i of clauseOpenings(kept)) {
+    if (told.has(words[i]) || has(kept[i], "Verb")) continue;
+    const end = kept.findIndex((t, j) => j >= i && (j === kept.length - 1 || clauseEnds(t)));
+    if (end - i >= 4) continue;
+    for (const n of [2, 1]) {
+      const phrase = words.slice(i, Math.min(i + n, end + 1)).join(" ");
+      if (phrase.split(" ").length !== n) continue;
+      // "Good morning" is WordNet's "greeting or farewell": at once both, it opens a talk.
+      const bye = relatedness(phrase, "farewell");
+      if (
+        bye >= 0.45 &&
+        bye > relatedness(phrase, "greeting") &&
+        bye > relatedness(phrase, "thanks")
+      )
+        return "goodbye";
+    }
+  }
   for (const n of [3, 2, 1]) {
     if (words.length < n) continue;
     const phrase = words.slice(0, n).join(" ");
@@ -99,10 +115,32 @@ function socialAct(words: string[], told: ReadonlySet<string> = new Set()): Act 
     scores.sort((a, b) => b[1] - a[1]);
     const tie = scores[0][1] === scores[1][1];
     const greetingTied = tie && (scores[0][0] === "greeting" || scores[1][0] === "greeting");
+    // (A verb said to the listener is no farewell: "LEAVE the bread on the table".)
+    if (scores[0][0] === "goodbye" && !greetingTied && has(kept[0], "Verb")) continue;
     if (scores[0][1] >= 0.45 && (!tie || greetingTied))
       return greetingTied ? "greeting" : scores[0][0];
   }
   return undefined;
+}
+
+/** Whether a term closes its clause: punctuation after it. */
+const clauseEnds = (t: ParsedTerm) => /[,;:.!?]/.test(t.post);
+
+/** Where the clauses of a line open, by its grammar: its first word, after punctuation or a
+ *  conjunction ("thanks AND goodbye"), and past an interjection that opens one ("OK bye"). */
+function clauseOpenings(ts: readonly ParsedTerm[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < ts.length; i++) {
+    const prev = ts[i - 1];
+    if (
+      !prev ||
+      clauseEnds(prev) ||
+      has(prev, "Conjunction") ||
+      (has(prev, "Expression") && out.includes(i - 1))
+    )
+      out.push(i);
+  }
+  return out;
 }
 
 // The nouns a parting wish is made of: times, states, feelings, doings ("have a nice DAY", "take
@@ -155,6 +193,129 @@ function parting(sentence: string): boolean {
   const how = nouns.length > 0 || rest.some((t) => has(t, "Adjective") || has(t, "Adverb"));
   const inviting = ["verb.motion"].includes(domainOf(verb, "verb"));
   return wished && how && !inviting && !you;
+}
+
+/** The verbs said under a modal of need or duty ("must GO", "have to RUN", "you should COME",
+ *  "gotta DASH", "had better GO"), each with its subject ("i", "you", ...; "" when none is said,
+ *  "Must dash") and where it stands in the terms. English's modals: grammar, a closed class. */
+function underModal(ts: readonly ParsedTerm[]): { subject: string; verb: number }[] {
+  const word = (t: ParsedTerm | undefined) => t?.normal.replace(/[^a-z']/g, "") ?? "";
+  const out: { subject: string; verb: number }[] = [];
+  for (let j = 0; j < ts.length; j++) {
+    const w = word(ts[j]);
+    const toAfter = /^(have|has|had|got|need|needs|ought)$/.test(w) && word(ts[j + 1]) === "to";
+    if (!toAfter && !/^(must|should|gotta|better)$/.test(w)) continue;
+    let v = j + (toAfter ? 2 : 1);
+    while (ts[v] && has(ts[v], "Adverb")) v++;
+    if (!ts[v] || !has(ts[v], "Verb")) continue;
+    let s = j - 1;
+    while (ts[s] && (has(ts[s], "Adverb") || /^(have|had|would|will)$/.test(word(ts[s])))) s--;
+    const subject = ts[s] && !clauseEnds(ts[s]) ? word(ts[s]).replace(/'.*$/, "") : "";
+    out.push({ subject, verb: v });
+  }
+  return out;
+}
+
+/** A bare verb's lemma ("coming" → "come"), when the word is a verb's form. */
+const verbLemma = (w: string) => lemma(w.toLowerCase().replace(/[^a-z'-]/g, ""), "verb");
+
+/** Whether a verb wishes (a kind of desire in WordNet's first senses: "want", "fancy", "care",
+ *  "like" to), not only enjoys ("do you like SWIMMING?" asks a taste). */
+const wishing = (l: string) =>
+  closeness(l, "want") >= 0.7 || kindOf(l, "desire", { pos: "verb", senses: 3 });
+
+/**
+ * An invitation said in another of the forms people ask with, as the doing it asks of the
+ * listener (the verb in its base form and what follows it, "come along to the quiz tomorrow
+ * night"), to be read as "do you want to ...": a wish asked with the doing as a gerund ("Fancy
+ * COMING?", "Do you fancy coming along?"; by a verb of desire, not of enjoying); a suggestion of
+ * the listener's doing ("How about COMING along to the quiz?", with something after it: "what
+ * about swimming?" alone asks a taste); a doing urged on the listener in which the speaker is
+ * ("You should COME to my gallery opening"); or an imperative whose clause names a time, the
+ * speaker or the listener's wish ("Come round for dinner TONIGHT if you like", "Do come and see
+ * US"). Whether it invites is read after, as for "do you want to ...": by its verb.
+ */
+export function askedDoing(sentence: string): string | undefined {
+  const question = /\?\s*$/.test(sentence);
+  const ours = parsed(sentence).has("(me|us|my|our|ours|we)");
+  for (const clause of sentence.split(/[,;:]\s*/)) {
+    const ts = termsOf(clause).filter((t) => /[a-z]/.test(t.normal));
+    if (!ts.length) continue;
+    const from = (i: number, verb = ts[i].normal) =>
+      [verbLemma(verb) ?? verb, ...ts.slice(i + 1).map((t) => t.text || t.normal)]
+        .join(" ")
+        .replace(/[.!?]+$/, "")
+        .trim();
+    const w = (i: number) => ts[i]?.normal.replace(/[^a-z']/g, "") ?? "";
+    const gerund = (i: number) =>
+      /ing$/.test(w(i)) && !!verbLemma(w(i)) && verbLemma(w(i)) !== w(i);
+    // A wish asked, with or without its subject: "(do you) fancy COMING?"
+    const at = /^(do|would|will)$/.test(w(0)) && w(1) === "you" ? 2 : 0;
+    const wish = verbLemma(w(at));
+    if (
+      question &&
+      wish &&
+      gerund(at + 1) &&
+      wishing(wish) &&
+      !kindOf(wish, "like", { pos: "verb", senses: 3 })
+    )
+      return from(at + 1);
+    // A suggestion of the listener's doing: "how about COMING along ...".
+    if (/^(how|what)$/.test(w(0)) && w(1) === "about" && gerund(2) && ts.length > 3) return from(2);
+    // Urged on the listener, with the speaker in it: "you should COME to my opening".
+    if (!question && ours) {
+      const urged = underModal(ts).find((m) => m.subject === "you");
+      if (urged) return from(urged.verb);
+    }
+    // An imperative (after "do" or "please"), its clause naming a time, the speaker or the
+    // listener's wish.
+    const v = /^(do|please)$/.test(w(0)) ? 1 : 0;
+    const bare =
+      !question &&
+      ts[v] &&
+      has(ts[v], "Verb") &&
+      (has(ts[v], "Imperative") || has(ts[v], "Infinitive")) &&
+      !["Modal", "Auxiliary", "Copula"].some((g) => has(ts[v], g)) &&
+      verbLemma(w(v)) === w(v) &&
+      !/^let/.test(w(v));
+    const wished = () =>
+      (parsed(clause).match("if you [#Verb]", 0).out("array") as string[]).some((x) =>
+        wishing(verbLemma(x) ?? x),
+      );
+    if (
+      bare &&
+      (chrono.parse(clause).length > 0 || parsed(clause).has("(me|us|my|our)") || wished())
+    )
+      return from(v);
+  }
+  return undefined;
+}
+
+/** Whether a sentence says the speaker is leaving: "I have to go now", "Sorry, I must RUN",
+ *  "Gotta dash": under "have to", "must", "need to", "had better", the speaker's own verb (its
+ *  subject "I" or "we", or none said), either near leaving by WordNet or one of motion with no
+ *  place or thing after it in its clause ("I have to run THE SHOP" is no leaving). */
+function leavingIn(sentence: string): boolean {
+  const ts = termsOf(sentence).filter((t) => /[a-z]/.test(t.normal));
+  return underModal(ts).some(({ subject, verb }) => {
+    // The speaker's own, or none said ("Must dash"); not another's ("YOU should go").
+    if (subject && !/^(i|we)$/.test(subject)) return false;
+    const w = ts[verb].normal.replace(/[^a-z']/g, "");
+    const l = lemma(w, "verb") ?? w;
+    if (closeness(l, "leave") >= 0.6) return true;
+    // (Its clause after the verb: nothing done to a thing or place, no other verb.)
+    const rest: ParsedTerm[] = [];
+    for (let k = verb + 1; k < ts.length && !clauseEnds(ts[k - 1]); k++) rest.push(ts[k]);
+    return (
+      domainOf(l, "verb") === "verb.motion" &&
+      !rest.some(
+        (t) =>
+          (has(t, "Noun") && !has(t, "Date") && !has(t, "Pronoun")) ||
+          (has(t, "Verb") && !has(t, "Particle")) ||
+          has(t, "Determiner"),
+      )
+    );
+  });
 }
 
 /**
@@ -686,7 +847,6 @@ export function understand(
   // (The shared tagging: the answer reads the same question again.)
   const doc = parsed(clean);
   const terms = termsOf(clean);
-  const words = terms.map((t) => t.normal.replace(/[^a-z' -]/g, ""));
   // A salutation before the question (a short sentence with no verb: "Good EVENING! How was
   // your day?") greets; it asks of no time nor topic.
   const said = doc.sentences().out("array") as string[];
@@ -821,27 +981,41 @@ export function understand(
 
   // The sentence that carries the act: the last one ("Hi! Where do you work?").
   const sentences = doc.sentences().out("array") as string[];
-  // Leaving: a verb of going away under "have to", "must", "need to" ("I have to go now").
-  const leaving = (
-    doc.match("(have to|got to|must|need to|should) [#Verb]", 0).out("array") as string[]
-  ).some((v) => closeness(lemma(v.toLowerCase(), "verb") ?? v.toLowerCase(), "leave") >= 0.6);
+  // Leaving: the speaker's going away under "have to", "must", "need to" ("I have to go now",
+  // "Sorry, I have to RUN", "Must DASH"): a verb near leaving, or one of motion with nowhere named
+  // after it ("I have to run THE SHOP" is work). Said of another, it is no goodbye ("YOU should
+  // go to the fair").
+  const leaving = sentences.some((x) => leavingIn(x));
   // A short last sentence that says farewell closes the talk ("Thanks, it was nice. Bye!").
-  const lastWords = (
-    parsed(sentences.at(-1) ?? clean)
-      .terms()
-      .out("array") as string[]
-  )
-    .map((w) => w.toLowerCase().replace(/[^a-z' -]/g, ""))
-    .filter(Boolean);
   const farewellLast =
-    sentences.length > 1 && !/\?\s*$/.test(clean) && socialAct(lastWords) === "goodbye";
+    sentences.length > 1 &&
+    !/\?\s*$/.test(clean) &&
+    socialAct(termsOf(sentences.at(-1) ?? clean)) === "goodbye";
+  // (A parting wish said as the line's last clause: "Cheers, SEE YOU LATER", "Thank you so much,
+  // TAKE CARE!")
+  const lastClauseOf = (x: string) => x.split(/[,;:]\s*/).at(-1) ?? x;
+  const opening = socialAct(
+    terms,
+    new Set(terms.filter((t) => has(t, "PastTense")).map((t) => t.normal)),
+  );
   const social =
     (leaving && !/\?\s*$/.test(clean)) || farewellLast
       ? "goodbye"
-      : (socialAct(
-          words.filter(Boolean),
-          new Set(terms.filter((t) => has(t, "PastTense")).map((t) => t.normal)),
-        ) ?? (parting(sentences.at(-1) ?? clean) ? ("goodbye" as const) : undefined));
+      : opening !== "greeting" &&
+          [sentences.at(-1) ?? clean, lastClauseOf(sentences.at(-1) ?? clean)].some((x) =>
+            parting(x),
+          )
+        ? ("goodbye" as const)
+        : opening;
+  // A goodbye that also thanks ("Thanks, bye!", "Thank you, and goodbye"): a clause that opens
+  // with thanks.
+  const said0 = terms.filter((t) => /[a-z]/.test(t.normal));
+  const thanked =
+    social === "goodbye" &&
+    clauseOpenings(said0).some((i) => {
+      const end = said0.findIndex((t, j) => j >= i && clauseEnds(t));
+      return socialAct(said0.slice(i, end < 0 ? undefined : end + 1)) === "thanks";
+    });
   const main = parsed(sentences.at(-1) ?? clean);
   const isQuestion =
     /\?\s*$/.test(clean) ||
@@ -851,7 +1025,8 @@ export function understand(
     );
   const greets = social === "greeting";
   const onlySocial = sentences.length === 1 && social && topic.length <= 2 && !isQuestion;
-  if (social === "goodbye" && !isQuestion) return { ...base, act: social, greets: false };
+  if (social === "goodbye" && !isQuestion)
+    return { ...base, act: social, greets: false, ...(thanked ? { thanks: true } : {}) };
   // "Well, it was nice to meet you!": the talk itself praised as it ends, a goodbye.
   if (
     !isQuestion &&
@@ -891,10 +1066,15 @@ export function understand(
     (parsed(lastClause).has("^(want|wanna) to? #Verb") ||
       (!!wanting &&
         parsed(lastClause).has("^#Verb to #Verb") &&
-        closeness(lemma(wanting, "verb") ?? wanting, "want") >= 0.7));
+        wishing(lemma(wanting, "verb") ?? wanting)));
+  // (Or asked in another form: "fancy coming?", "how about coming along ...?", "you should come
+  // to my ...", "come round tonight if you like": the doing asked, as "do you want to ...".)
+  const doing = elided ? undefined : askedDoing(sentences.at(-1) ?? clean);
   const asking = elided
     ? parsed(`do you want to ${lastClause.replace(/^\s*[a-z]+\s+(to\s+)?/i, "")}`)
-    : main;
+    : doing
+      ? parsed(`do you want to ${doing}`)
+      : main;
   // ("Do you want to come?" invites as "would you like to come?" does; "do you like to walk?"
   // asks what it likes, "do you want to BE a teacher?" a wish.)
   const modalYou =
@@ -905,14 +1085,25 @@ export function understand(
   ).filter((v) => !/^(like|want|wanna)$/i.test(v));
   const helping = (l: string) => closeness(l, "help") >= 0.6;
   const invitingVerb = asksOf
-    .concat(main.match("^[#Imperative]", 0).out("array") as string[])
-    .some((v) => {
+    .map((v) => [v, !!doing] as const)
+    .concat((main.match("^[#Imperative]", 0).out("array") as string[]).map((v) => [v, true]))
+    .some(([v, bidden]) => {
       const l = verbOf(v);
       const d = domainOf(l, "verb");
+      // (Bidden, a verb of motion with a thing after it moves the thing: "LEAVE IT to me", "walk
+      // the dog"; "come THIS EVENING" names a time.)
+      const word = v.toLowerCase().replace(/[^a-z'-]/g, "");
+      const moved = [asking, main].some((x) => {
+        if (!bidden) return false;
+        if (!x.has(`${word} (#Determiner|#Possessive|it|them|him|her)`)) return false;
+        const thing = (x.match(`${word} #Determiner? [#Noun]`, 0).out("array") as string[])[0];
+        const n = thing?.toLowerCase().replace(/[^a-z'-]/g, "") ?? "";
+        return !n || domainOf(lemma(n, "noun") ?? n, "noun") !== "noun.time";
+      });
       // (Help asked for is a favour, a request, though helping is social.)
       return (
         !helping(l) &&
-        (d === "verb.motion" ||
+        ((d === "verb.motion" && !moved) ||
           d === "verb.social" ||
           ["visit", "join", "attend"].some((c) => closeness(l, c) >= 0.6))
       );
@@ -940,7 +1131,7 @@ export function understand(
   const takingPart = occasion && !asksOf.some((v) => helping(verbOf(v)));
   // A question word ("What will you do tomorrow?") asks; it does not invite.
   // (The auxiliary of a yes/no question, "DO you want to come?", asks nothing of its own.)
-  const asks = main.match("#QuestionWord").not("(do|does|did)").found;
+  const asks = (doing ? asking : main).match("#QuestionWord").not("(do|does|did)").found;
   // "Will you go to the concert?" asks what it will do, as "are you going?" does: a plain future,
   // with no wish asked ("will you LIKE to") and the speaker in none of it ("with ME", "to MY
   // house"), asks of its plans; it invites to nothing.
@@ -1132,7 +1323,12 @@ export function proposal(text: string): string | undefined {
       ...(doc.match(SUGGESTION, 0).out("array") as string[]),
       ...(doc.match("^#Modal you (like|want)? to? [#Verb]", 0).out("array") as string[]),
     ][0]?.replace(/[^A-Za-z'-]/g, "");
-    if (!verb) continue;
+    // (Asked in another form, "fancy coming?", "you should come to my ...": its doing.)
+    if (!verb) {
+      const doing = askedDoing(x);
+      if (doing) return doing;
+      continue;
+    }
     // From the verb on ("go for a walk later"), where the opener ends.
     const at = x.search(new RegExp(`\\b${verb}\\b`));
     const rest =

@@ -161,7 +161,7 @@ import { leaveReply } from "./answers/leave.ts";
 import { kinBond } from "./answers/bond.ts";
 import { confirms } from "./answers/confirm.ts";
 import { clockAsked, clockReading } from "./answers/clock.ts";
-import { apologyReply } from "./answers/apology.ts";
+import { apologyIn, apologyReply } from "./answers/apology.ts";
 
 export type { PeopleAnswer, Talk } from "./answers/voice.ts";
 
@@ -227,20 +227,33 @@ export function answerPeople(
         end: false,
         source: "thanks",
       };
-    case "goodbye":
+    case "goodbye": {
+      // Thanks or an apology said with it ("Thanks, bye!", "Sorry, I have to run") is met as the
+      // talk closes.
+      const sorry = apologyIn({ ...u, act: "statement", negative: false });
+      const met = u.thanks
+        ? choose([`You're welcome, ${v}.`, `Any time, ${v}.`], talk, "thanks")
+        : sorry === "own"
+          ? choose([`No worries, ${v}.`, `That's all right, ${v}.`], talk, "apology")
+          : sorry === "yours"
+            ? `Thank you, ${v}.`
+            : undefined;
       return {
-        text: choose(
-          [
-            `Goodbye, ${v}! It was nice talking to you.`,
-            `Take care, ${v}. See you around!`,
-            `Bye, ${v}!`,
-          ],
-          talk,
-          "bye",
-        ),
+        text: met
+          ? `${met} ${choose(["Take care!", "See you around!", "Bye for now!"], talk, "bye")}`
+          : choose(
+              [
+                `Goodbye, ${v}! It was nice talking to you.`,
+                `Take care, ${v}. See you around!`,
+                `Bye, ${v}!`,
+              ],
+              talk,
+              "bye",
+            ),
         end: true,
         source: "goodbye",
       };
+    }
     case "invitation":
       return invitation(u, f, k, talk);
     case "permission":

@@ -346,11 +346,14 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
 }
 
 /** Its waking day by its plan: from when its night's sleep ends to when the next begins
- *  (minutes since midnight); the whole day when its plan names no sleep. */
+ *  (minutes since midnight); the whole day when its plan names no sleep. The night's sleeps open
+ *  and close the plan's day: a nap after lunch is no bedtime. */
 function wakingDay(k: Knowledge): { wake: number; bed: number } {
   const sleeps = k.today.filter((b) => isSleep(plain(b.task)));
-  const morning = sleeps.filter((b) => b.start <= 12 * 60).map((b) => b.end);
-  const night = sleeps.filter((b) => b.end > 12 * 60).map((b) => b.start);
+  const opens = Math.min(...k.today.map((b) => b.start));
+  const closes = Math.max(...k.today.map((b) => b.end));
+  const morning = sleeps.filter((b) => b.start <= opens && b.start <= 12 * 60).map((b) => b.end);
+  const night = sleeps.filter((b) => b.end >= closes && b.end > 12 * 60).map((b) => b.start);
   return {
     wake: morning.length ? Math.max(...morning) : 0,
     bed: night.length ? Math.min(...night) : 24 * 60,
