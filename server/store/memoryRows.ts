@@ -35,6 +35,15 @@ export interface RowsDb {
 /** Rows written in one statement at most (a long run between saves buffers more). */
 const BATCH = 2000;
 
+/**
+ * Characters of row text in one statement at most (one row more when a single row is longer). A
+ * statement's JSON is joined and handed to the database's thread in one go on the room's thread,
+ * and thirty steps of 25 residents' traced prompts made one stall of ~20 ms there (with 200
+ * people in the room, the worst slice of its second): in statements of this size the write goes
+ * over several turns of the event loop, each waiting for the last statement's answer.
+ */
+export const BATCH_CHARS = 128 * 1024;
+
 const PLACEHOLDER = "$row";
 
 /** An object's state to write ("" is idle; address "" says every object was idle then). */
@@ -232,18 +241,45 @@ export class MemoryRows {
       this.clearAbove = null;
     }
     if (!this.pending.length && !this.pendingParts.length && !this.pendingObjects.length) return;
-    // The mind parts and objects go with the last batch of memories: one statement, one round trip.
     do {
-      const batch = this.pending.slice(0, BATCH);
-      const last = batch.length === this.pending.length;
-      const parts = last ? this.pendingParts.slice() : [];
-      const objects = last ? this.pendingObjects.slice() : [];
+      // Memories first, then the mind parts, the objects with the last statement, each statement
+      // up to BATCH_CHARS (at least one row).
+      let chars = 0;
+      let n = 0;
+      while (n < this.pending.length && n < BATCH) {
+        const size = rowChars(this.pending[n].change);
+        if (n > 0 && chars + size > BATCH_CHARS) break;
+        chars += size;
+        n++;
+      }
+      const batch = this.pending.slice(0, n);
+      let k = 0;
+      if (n === this.pending.length)
+        while (k < this.pendingParts.length) {
+          const size = this.pendingParts[k].json.length;
+          if ((n > 0 || k > 0) && chars + size > BATCH_CHARS) break;
+          chars += size;
+          k++;
+        }
+      const parts = this.pendingParts.slice(0, k);
+      const objects =
+        n === this.pending.length && k === this.pendingParts.length
+          ? this.pendingObjects.slice()
+          : [];
       await writeBatch(this.raw, this.townId, batch, parts, objects, this.traceClock);
       this.pending.splice(0, batch.length);
       this.pendingParts.splice(0, parts.length);
       this.pendingObjects.splice(0, objects.length);
     } while (this.pending.length || this.pendingParts.length || this.pendingObjects.length);
   }
+}
+
+/** About how many characters a change's row takes (the row's text when it is written already). */
+function rowChars(c: MemoryChange): number {
+  if (c.kind === "row") return c.fields.length;
+  if (c.kind === "touch") return 60 + 8 * c.ids.length;
+  // The embedding as base64 and the description; the rest is of the order of a few hundred.
+  return 300 + Math.ceil((c.memory.embedding.byteLength * 4) / 3) + c.memory.description.length;
 }
 
 /**
