@@ -18,6 +18,7 @@ import type { Persona } from "../shared/persona.ts";
 import type { TownMap } from "../server/world/townMap.ts";
 import { smallville25 } from "./mind-smallville.ts";
 import { startTownAt } from "../server/hosting/startTime.ts";
+import { makesClause } from "../server/agents/language/realise.ts";
 
 export type Kind =
   | "identity"
@@ -255,6 +256,14 @@ function malformed(answer: string, self: string): string[] {
   )
     out.push("memory's own form");
   if (/, I[.!?]/.test(answer)) out.push("wrong-person pronoun");
+  // A subject and a word that makes no clause with it ("I weather.", "I coffee."): no verb.
+  if (
+    sentences.some((x) => {
+      const m = /^i ([a-z]+)$/.exec(x);
+      return !!m && !makesClause(m[1]);
+    })
+  )
+    out.push("clause without a verb");
   return out;
 }
 

@@ -24,6 +24,9 @@ export interface Synset {
   domain: string;
   pointers: { symbol: string; offset: number; pos: Pos }[];
   gloss: string;
+  /** A verb's sentence frames, WordNet's numbers (2: "Somebody ----s", 8: "Somebody ----s
+   *  something"); none for the other parts of speech. */
+  frames?: number[];
 }
 
 const LEX_FILES = [
@@ -187,6 +190,10 @@ export function synset(pos: Pos, offset: number): Synset {
   const pointers: Synset["pointers"] = [];
   for (let k = 0; k < pCnt; k++, at += 4)
     pointers.push({ symbol: f[at], offset: Number(f[at + 1]), pos: POS_LETTER[f[at + 2]] });
+  // (A verb's frames follow its pointers: their count, then "+ frame word" each.)
+  const frames: number[] = [];
+  if (pos === "verb")
+    for (let k = 0, n = Number(f[at++]) || 0; k < n; k++, at += 3) frames.push(Number(f[at + 1]));
   const s: Synset = {
     offset,
     pos,
@@ -194,6 +201,7 @@ export function synset(pos: Pos, offset: number): Synset {
     domain: LEX_FILES[Number(f[1])] ?? "",
     pointers,
     gloss: gloss.trim(),
+    ...(pos === "verb" ? { frames } : {}),
   };
   if (kept.size > 50_000) kept.clear();
   kept.set(offset, s);

@@ -4,7 +4,7 @@
 // possessives become "my" ("her parents" → "my parents", "Ada's" → "my"). Other people's names
 // and pronouns stay as they are. Grammar from compromise's tags and WordNet's lemmas.
 import nlp from "compromise";
-import { lemma } from "./lexicon.ts";
+import { lemma, senses } from "./lexicon.ts";
 import { Bounded, termsOf } from "./parse.ts";
 import { iGoesOn, manyAgree, tellerAsSubject } from "./person.ts";
 
@@ -284,6 +284,30 @@ export function sentence(s: string): string {
   }
   // (Ended already, inside a closing quotation mark or bracket too: 'she said "hello."'.)
   return t ? cap(/[.!?]["'”’)]*$/.test(t) ? t : `${t}.`) : "";
+}
+
+/** WordNet's frame of a verb done by someone with nothing after it: "Somebody ----s". */
+const DONE_ALONE = 2;
+
+/** Whether "I" and what follows make a clause: a verb after the subject, and a verb with nothing
+ *  after it one a person does alone, by WordNet's sentence frames ("I fish", "I garden"; not "I
+ *  weather", a verb only of something done to a thing or by one, nor "I bread", no verb at all).
+ *  (compromise tags a lone word a verb whenever it can be one: "weather", "coffee".) */
+export function makesClause(rest: string): boolean {
+  const terms = termsOf(`I ${rest.trim()}`).slice(1);
+  const words = terms.filter((t) => /[a-z]/i.test(t.normal));
+  const verb = words.find((t) => t.tags.includes("Verb"));
+  if (!verb) return false;
+  // (Something after the verb, an object or a place: the verb has what it needs.)
+  if (words.indexOf(verb) < words.length - 1) return true;
+  // (A verb of grammar, "I am", "I can", stands with what the talk leaves out.)
+  if (["Copula", "Auxiliary", "Modal"].some((g) => verb.tags.includes(g))) return true;
+  const w = verb.normal.replace(/[^a-z'-]/g, "");
+  const base = lemma(w, "verb");
+  // (A word WordNet holds only as another part of speech is no verb, "I coffee"; one it does not
+  // hold at all is compromise's word alone, taken as said.)
+  if (!base) return senses(w).length === 0;
+  return senses(base, "verb").some((s) => s.frames?.includes(DONE_ALONE));
 }
 
 /** "a, b and c". */

@@ -139,8 +139,9 @@ const ymd = (t: number): [number, number, number] => {
 
 /**
  * A day as someone says it at `now`: "today", "yesterday", "tomorrow", "two days ago", "on
- * Tuesday" within the week either side, else its date ("on February 3"). Said after a verb, so
- * with its preposition.
+ * Tuesday" within the week either side, the same weekday a week off as "next Friday" or "last
+ * Friday", else its date ("on February 3"). Said after a verb, so with its preposition (none
+ * before "next" and "last").
  */
 export function dayFrom(at: number, now: number): string {
   const n = daysBetween(now, at);
@@ -149,6 +150,7 @@ export function dayFrom(at: number, now: number): string {
   if (n === 1) return "tomorrow";
   if (n === -2) return "two days ago";
   if (Math.abs(n) < 7) return `on ${WEEKDAYS[new Date(at).getUTCDay()]}`;
+  if (Math.abs(n) === 7) return `${n > 0 ? "next" : "last"} ${WEEKDAYS[new Date(at).getUTCDay()]}`;
   const d = new Date(at);
   return `on ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}`;
 }

@@ -1255,12 +1255,15 @@ export function understand(
   if (main.has("^(tell me|describe|explain)"))
     return { ...base, act: "question", wh: "what", greets };
   // An opinion: the speaker's own view or an evaluation ("I think ...", "Lovely day").
-  // A thing said to be good or bad ("This town is so boring", "The bread here is lovely"): an
-  // adjective of evaluation after the copula, near good, bad, pleasant or dull, or one that is no
-  // verb's participle ("noisy", not "closed").
+  // A thing said to be good or bad ("This town is so boring", "The bread here is lovely", "the
+  // weather HAS BEEN awful"): an adjective of evaluation after the copula, near good, bad,
+  // pleasant or dull, or one that is no verb's participle ("noisy", not "closed").
   const judged = (
     main
-      .match("^#Determiner? #Adjective? #Noun+ #Adverb? #Copula #Adverb? [#Adjective]", 0)
+      .match(
+        "^#Determiner? #Adjective? #Noun+ #Adverb? #Auxiliary? #Adverb? (#Copula|been) #Adverb? [#Adjective]",
+        0,
+      )
       .out("array") as string[]
   ).some((a) => {
     const w = a.toLowerCase().replace(/[^a-z'-]/g, "");

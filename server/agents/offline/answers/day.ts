@@ -8,6 +8,7 @@ import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
 import {
   closeness,
   domainOf,
+  kindOf,
   lemma,
   purposeMatch,
   senses,
@@ -78,7 +79,8 @@ export function narrate(
   blocks: DayBlock[],
   f: PersonaFacts,
   k: Knowledge,
-  tense: "past" | "future",
+  /** "past" for a span over ("I was ..."), "perfect" for one reaching now ("I've been ..."). */
+  tense: "past" | "perfect" | "future",
 ): string {
   // The longest three, in the order of the day: what a person would mention, each doing once
   // (a doing it comes back to later in the day is still one doing). (Not a doing of the small
@@ -107,9 +109,8 @@ export function narrate(
         ? `${doingPhrase(b, f, k)} ${dayPart(b.start)}`
         : doingPhrase(b, f, k),
     );
-  return tense === "past"
-    ? sentence(`I was ${listOf(phrases)}`)
-    : sentence(`I'll be ${listOf(phrases)}`);
+  const verb = { past: "I was", perfect: "I've been", future: "I'll be" }[tense];
+  return sentence(`${verb} ${listOf(phrases)}`);
 }
 
 /** What of yesterday was worth telling: the talk it remembers of that day with the most weight
@@ -240,15 +241,19 @@ export function past(
           .replace(` ${part}`, ""),
       ],
     };
+  // (What it has done up to now is a span reaching now, said in the present perfect: "So far
+  // today I've been ...", "This afternoon I've been ..."; a part of the day over is past, above.)
   const sofar = current
-    ? narrate(then, f, k, "past").replace(` ${part}`, "")
-    : narrate(before, f, k, "past");
+    ? narrate(then, f, k, "perfect").replace(` ${part}`, "")
+    : narrate(before, f, k, "perfect");
   const now = activities(k.today).find((x) => x.start <= k.minute && x.end > k.minute);
   // Asked how it is going ("How's your day GOING?", "how's your afternoon been?"), not how it
   // went: how it finds it first, then what it held so far.
   const going = u.wh === "how" && u.tense !== "future" && (current || u.span === "today");
   const told = [
-    sofar ? sofar.replace(/^I was/, current ? `${thisPart} I was` : "So far today I was") : "",
+    sofar
+      ? sofar.replace(/^I've been/, current ? `${thisPart} I've been` : "So far today I've been")
+      : "",
     now ? sentence(`Now I'm ${doingPhrase(now, f, k)}`) : "",
   ]
     .filter(Boolean)
@@ -511,11 +516,79 @@ export function mealAsked(u: Utterance, f: PersonaFacts, k: Knowledge): Source |
   };
   const b =
     named ?? (part ? blocks.find((x) => dayPart(x.start).endsWith(part) && food(x)) : undefined);
-  if (!b) return undefined;
+  // (A doing said with its place, unless its words say where already: "eating in the dorm".)
+  const said = (x: DayBlock) => {
+    const task = inFirstPerson(plain(x.task), f.name, f.pronoun);
+    return simplePresent(
+      parsed(task).has("(at|in) #Determiner? #Noun") ? task : doingPhrase(x, f, k),
+    );
+  };
+  // A block with food in it says what ("having tea and rice"); one that names only the meal
+  // ("cooking dinner") says nothing of what is eaten: that is from its persona, the food its
+  // facts name (a baker's bread, a fisherman's catch), the fact of that meal first; with none,
+  // honestly nothing in particular, and where and with whom it has it (else what it is doing
+  // then).
+  const isFood = (w: string) => {
+    const l = lemma(w, "noun") ?? w;
+    const all = senses(l, "noun");
+    return (
+      l !== meal &&
+      domainOf(l, "noun") === "noun.food" &&
+      // (A word mostly of food, as at least half its senses are: a potter's "glazes" are no
+      // sugar glaze.)
+      2 * all.filter((x) => x.domain === "noun.food").length >= all.length &&
+      !kindOf(l, "meal", { pos: "noun" }) &&
+      // (A drink is no meal: "coffee" is not what one has for dinner.)
+      !kindOf(l, "beverage", { pos: "noun" })
+    );
+  };
+  if (b && wordsOf(plain(b.task)).some((w) => w !== meal && domainOf(w, "noun") === "noun.food"))
+    return {
+      name: "meal",
+      sentences: [
+        sentence(`I usually ${simplePresent(inFirstPerson(plain(b.task), f.name, f.pronoun))}`),
+      ],
+    };
+  const told = f.facts.filter((x) => tellable(x, k.knowsSpeaker));
+  // (With no meal in its day, a fact of its persona that names the meal says it: "I skip
+  // breakfast"; else what it is doing then, the longest doing of that part but care of itself.)
+  if (!b && told.some((x) => x.words.includes(meal))) return undefined;
+  const then = part
+    ? blocks
+        .filter((x) => dayPart(x.start).endsWith(part) && !isPrivateDoing(plain(x.task)))
+        .sort((x, y) => y.end - y.start - (x.end - x.start))[0]
+    : undefined;
+  const usual = b
+    ? sentence(`I usually ${said(b)}`)
+    : then
+      ? sentence(`${cap(part ?? "")}s I'm usually ${doingPhrase(then, f, k)}`)
+      : "";
+
+  const ofMeal = told.find(
+    (x) => x.words.includes(meal) && x.words.some((w) => x.pos?.[w] === "noun" && isFood(w)),
+  );
+  if (ofMeal) return { name: "meal", sentences: [partAbout(mine(f, ofMeal.text), [meal])] };
+  const foods = [
+    ...new Set(
+      told.flatMap((x) =>
+        (nlp(mine(f, x.text)).nouns().out("array") as string[])
+          .map((n) => n.replace(/[.,;!?]+$/, "").trim())
+          .filter((n) => isFood(n.split(" ").at(-1)?.toLowerCase() ?? ""))
+          // (Said as food, not as someone's: "my bread" is "bread".)
+          .map((n) =>
+            parsed(n).terms().first().has("(#Determiner|#Possessive)")
+              ? n.replace(/^\S+\s+/, "")
+              : n,
+          ),
+      ),
+    ),
+  ].slice(0, 2);
   return {
     name: "meal",
     sentences: [
-      sentence(`I usually ${simplePresent(inFirstPerson(plain(b.task), f.name, f.pronoun))}`),
+      foods.length
+        ? `Something simple; often ${listOf(foods)}.${usual ? ` ${usual}` : ""}`
+        : `Nothing in particular.${usual ? ` ${usual}` : ""}`,
     ],
   };
 }

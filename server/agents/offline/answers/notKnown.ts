@@ -3,7 +3,7 @@
 import { FORMS, swapPerson } from "../../language/pronouns.ts";
 import { parsed } from "../../language/parse.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { closeness, domainOf, lemma, relatedness, senses } from "../../language/lexicon.ts";
+import { closeness, domainOf, kindOf, lemma, relatedness, senses } from "../../language/lexicon.ts";
 import { cap, sentence } from "../../language/realise.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { type Talk, plain, choose, wordsOf } from "./voice.ts";
@@ -38,6 +38,9 @@ export function foreignTopic(u: Utterance, k: Knowledge): string[] {
       u.pos?.[w] !== "verb" &&
       // Kin and friends are its own life ("brothers", "cousin"), whatever its persona names.
       !kinOf([w]).length &&
+      // (Its own meals are its own life, whether or not today's plan names them: "what do you
+      // eat for DINNER?")
+      !(u.about === "you" && kindOf(w, "meal", { pos: "noun" })) &&
       senses(w, "noun").length >= senses(w, "verb").length &&
       nearestKind({ ...u, topic: [w] }).score < 0.45 &&
       !taskWords.some((t) => relatedness(w, t) >= 0.6),

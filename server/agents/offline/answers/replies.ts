@@ -22,7 +22,7 @@ import { leisurePlace, likedPlace } from "./places.ts";
 import { bears } from "./memories.ts";
 import { activities, doingPhrase, isSleep } from "./day.ts";
 import { nearestKind, topical } from "./self.ts";
-import { namedThing, toldReply } from "./told.ts";
+import { agreement, namedThing, toldReply } from "./told.ts";
 import { opinionOf } from "./opinions.ts";
 import { ownClause } from "./people.ts";
 
@@ -176,16 +176,6 @@ function stance(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk): string
       : choose([`I feel the same, ${v}.`, `I agree, ${v}.`], talk, "stance")
     : `Really, ${v}? I like it ${of === "home" ? "here" : "myself"}.`;
   return [said, reason].filter(Boolean).join(" ");
-}
-
-/** The tag's agreement said back ("isn't it?" → "It is."; "didn't we?" → "We did."; "wasn't I?"
- *  → "You were."). */
-function agreement(tag: NonNullable<Utterance["tag"]>, talk: Talk): string {
-  const toYou: Record<string, string> = { am: "are", was: "were" };
-  const subject = tag.subject === "i" ? "you" : tag.subject;
-  const verb = tag.subject === "i" ? (toYou[tag.verb] ?? tag.verb) : tag.verb;
-  const said = `${subject} ${verb}`;
-  return choose([`${cap(said)}.`, `${cap(said)}, yes.`, `Yes, ${said}.`], talk, "agree");
 }
 
 /** How its day has gone so far, in a sentence: what it does now, else what took most of it. */

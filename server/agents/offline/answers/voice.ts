@@ -4,7 +4,7 @@ import { copyOf, parsed, sentencesOf, type Doc } from "../../language/parse.ts";
 import type { MemoryLine } from "../../prompts/builder.ts";
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { inFirstPerson, sentence } from "../../language/realise.ts";
+import { inFirstPerson, makesClause, sentence } from "../../language/realise.ts";
 import { contentWords } from "../../language/understand.ts";
 import { seeded } from "../../language/random.ts";
 import { standingAlone } from "../../language/anaphora.ts";
@@ -310,7 +310,8 @@ export function partAbout(text: string, words: string[]): string {
   // brother Ansel lives with us") is said as it is; what is neither, an aside ("a fisherman",
   // "which I inherited"), is no sentence: the whole is said.
   const p = parsed(part);
-  if (p.has("^#Adverb? #Verb") && !p.has("^(#Copula|#Auxiliary|#Modal)"))
+  // (A clause of its own with "I": "I weather", from "poems about towns AND WEATHER", is none.)
+  if (p.has("^#Adverb? #Verb") && !p.has("^(#Copula|#Auxiliary|#Modal)") && makesClause(part))
     return sentence(`I ${part}`);
   if (p.has("^#Possessive #Adjective? #Noun+ #Verb"))
     return sentence(part[0].toUpperCase() + part.slice(1));
