@@ -838,6 +838,21 @@ function tagOf(sentence: string): Utterance["tag"] {
   return { verb: base, subject: subject.normal };
 }
 
+/** What is read of a text's words alone, each reading once (by its name), for the readers of
+ *  the same line at other minutes, by other listeners. */
+function readingOf(text: string): <T>(what: string, read: () => T) => T {
+  let kept = readings.get(text);
+  if (!kept) readings.set(text, (kept = new Map<string, unknown>()));
+  const m = kept;
+  return <T>(what: string, read: () => T): T => {
+    if (m.has(what)) return m.get(what) as T;
+    const v = read();
+    m.set(what, v);
+    return v;
+  };
+}
+const readings = new Bounded<string, Map<string, unknown>>(20_000);
+
 /** Reads one utterance said to `listener` by `speaker` (names of residents are recognised). */
 export function understand(
   text: string,
@@ -847,25 +862,31 @@ export function understand(
   // (The shared tagging: the answer reads the same question again.)
   const doc = parsed(clean);
   const terms = termsOf(clean);
+  // What the words alone say is read once per text: the same line is read again by each reader
+  // of a talk, at another minute, by another listener.
+  const once = readingOf(clean);
   // A salutation before the question (a short sentence with no verb: "Good EVENING! How was
   // your day?") greets; it asks of no time nor topic.
-  const said = doc.sentences().out("array") as string[];
-  const salutation = (x: string) => !parsed(x).has("#Verb") && x.split(/\s+/).length <= 3;
-  const asked = said.length > 1 && salutation(said[0]) ? said.slice(1).join(" ") : clean;
+  const asked = once("asked", () => {
+    const said = doc.sentences().out("array") as string[];
+    const salutation = (x: string) => !parsed(x).has("#Verb") && x.split(/\s+/).length <= 3;
+    return said.length > 1 && salutation(said[0]) ? said.slice(1).join(" ") : clean;
+  });
   const read = spanOf(clockInFigures(asked), ctx.now, asked === clean ? doc : parsed(asked));
   // Something said to be drawing near with no time named ("anything coming up?") is ahead.
   const { span, at, atOr, days } =
     read.span === "general" && nearing(asked) ? { ...read, span: "future" as Span } : read;
-  const negative = doc.has("#Negative");
+  const negative = once("negative", () => doc.has("#Negative"));
+  const past = once("past", () => saysPast(doc));
   const tense: Utterance["tense"] =
     looksAhead(asked, asked === clean ? doc : parsed(asked)) ||
     // (A day read back, "How was your weekend?", is no time ahead.)
     (timeAhead(asked, ctx.now) && !(days !== undefined && days < 0)) ||
     // (A day of the week read as the one to come, "on Friday", is ahead: chrono-node alone reads
     // the nearest, which may be gone.)
-    (days !== undefined && days > 1 && !saysPast(doc))
+    (days !== undefined && days > 1 && !past)
       ? "future"
-      : saysPast(doc) || doc.has("(have|has) you #Adverb? (been|done|had)")
+      : past || once("perfect", () => doc.has("(have|has) you #Adverb? (been|done|had)"))
         ? "past"
         : "present";
 
@@ -877,18 +898,17 @@ export function understand(
       r !== ctx.listener &&
       namePatterns(r).some(({ letters, re }) => lower.includes(letters) && re.test(clean)),
   );
-  const you = doc.has("(you|your|yours|yourself)");
-  const me = doc.has("(i|me|my|mine|myself|we|our)");
-  const people = ofPeople(doc);
   const about: Utterance["about"] = person
     ? "person"
-    : you
-      ? "you"
-      : people
-        ? "people"
-        : me
-          ? "me"
-          : "thing";
+    : once("about", () =>
+        doc.has("(you|your|yours|yourself)")
+          ? "you"
+          : ofPeople(doc)
+            ? "people"
+            : doc.has("(i|me|my|mine|myself|we|our)")
+              ? "me"
+              : "thing",
+      );
 
   // A word before a time said that can modify it ("RIGHT now", "LATE tonight") says when.
   const readAt = (t: string, at: number) => {
@@ -928,7 +948,7 @@ export function understand(
   );
   const saidTimes = new Set(times.flatMap((r) => r.text.toLowerCase().split(/[^a-z]+/)));
   // (A remark's tag says nothing of its topic: "You like pool, DON'T YOU?")
-  const tag = tagOf(asked);
+  const tag = once("tag", () => tagOf(asked));
   const terms0 = contentTerms(tag ? asked.slice(0, asked.lastIndexOf(",")) : asked, [
     ctx.listener,
     ctx.speaker,
@@ -951,7 +971,7 @@ export function understand(
   const words0 = terms0.map((t) => t.word);
   // A verb of knowing or telling frames the question ("do you KNOW about any party"): the topic
   // is what it is about, when there is something else.
-  const sought = purposeVerbs(asked);
+  const sought = once("sought", () => purposeVerbs(asked));
   const framing = (w: string) =>
     !sought.includes(w) &&
     ["verb.cognition", "verb.communication", "verb.perception"].includes(domainOf(w, "verb")) &&
@@ -980,49 +1000,55 @@ export function understand(
   };
 
   // The sentence that carries the act: the last one ("Hi! Where do you work?").
-  const sentences = doc.sentences().out("array") as string[];
-  // Leaving: the speaker's going away under "have to", "must", "need to" ("I have to go now",
-  // "Sorry, I have to RUN", "Must DASH"): a verb near leaving, or one of motion with nowhere named
-  // after it ("I have to run THE SHOP" is work). Said of another, it is no goodbye ("YOU should
-  // go to the fair").
-  const leaving = sentences.some((x) => leavingIn(x));
-  // A short last sentence that says farewell closes the talk ("Thanks, it was nice. Bye!").
-  const farewellLast =
-    sentences.length > 1 &&
-    !/\?\s*$/.test(clean) &&
-    socialAct(termsOf(sentences.at(-1) ?? clean)) === "goodbye";
-  // (A parting wish said as the line's last clause: "Cheers, SEE YOU LATER", "Thank you so much,
-  // TAKE CARE!")
-  const lastClauseOf = (x: string) => x.split(/[,;:]\s*/).at(-1) ?? x;
-  const opening = socialAct(
-    terms,
-    new Set(terms.filter((t) => has(t, "PastTense")).map((t) => t.normal)),
-  );
-  const social =
-    (leaving && !/\?\s*$/.test(clean)) || farewellLast
-      ? "goodbye"
-      : opening !== "greeting" &&
-          [sentences.at(-1) ?? clean, lastClauseOf(sentences.at(-1) ?? clean)].some((x) =>
-            parting(x),
-          )
-        ? ("goodbye" as const)
-        : opening;
-  // A goodbye that also thanks ("Thanks, bye!", "Thank you, and goodbye"): a clause that opens
-  // with thanks.
-  const said0 = terms.filter((t) => /[a-z]/.test(t.normal));
-  const thanked =
-    social === "goodbye" &&
-    clauseOpenings(said0).some((i) => {
-      const end = said0.findIndex((t, j) => j >= i && clauseEnds(t));
-      return socialAct(said0.slice(i, end < 0 ? undefined : end + 1)) === "thanks";
-    });
-  const main = parsed(sentences.at(-1) ?? clean);
-  const isQuestion =
-    /\?\s*$/.test(clean) ||
-    main.has("^#QuestionWord") ||
-    main.has(
-      "^(#Modal|#Copula|#Auxiliary|do|does|did|have|has) (you|i|we|he|she|they|it|there|#ProperNoun|#Noun)",
+  const sentences = once("sentences", () => doc.sentences().out("array") as string[]);
+  const [social, thanked] = once("social", () => {
+    // Leaving: the speaker's going away under "have to", "must", "need to" ("I have to go now",
+    // "Sorry, I have to RUN", "Must DASH"): a verb near leaving, or one of motion with nowhere
+    // named after it ("I have to run THE SHOP" is work). Said of another, it is no goodbye ("YOU
+    // should go to the fair").
+    const leaving = sentences.some((x) => leavingIn(x));
+    // A short last sentence that says farewell closes the talk ("Thanks, it was nice. Bye!").
+    const farewellLast =
+      sentences.length > 1 &&
+      !/\?\s*$/.test(clean) &&
+      socialAct(termsOf(sentences.at(-1) ?? clean)) === "goodbye";
+    // (A parting wish said as the line's last clause: "Cheers, SEE YOU LATER", "Thank you so
+    // much, TAKE CARE!")
+    const lastClauseOf = (x: string) => x.split(/[,;:]\s*/).at(-1) ?? x;
+    const opening = socialAct(
+      terms,
+      new Set(terms.filter((t) => has(t, "PastTense")).map((t) => t.normal)),
     );
+    const act =
+      (leaving && !/\?\s*$/.test(clean)) || farewellLast
+        ? "goodbye"
+        : opening !== "greeting" &&
+            [sentences.at(-1) ?? clean, lastClauseOf(sentences.at(-1) ?? clean)].some((x) =>
+              parting(x),
+            )
+          ? ("goodbye" as const)
+          : opening;
+    // A goodbye that also thanks ("Thanks, bye!", "Thank you, and goodbye"): a clause that opens
+    // with thanks.
+    const said0 = terms.filter((t) => /[a-z]/.test(t.normal));
+    const thanks =
+      act === "goodbye" &&
+      clauseOpenings(said0).some((i) => {
+        const end = said0.findIndex((t, j) => j >= i && clauseEnds(t));
+        return socialAct(said0.slice(i, end < 0 ? undefined : end + 1)) === "thanks";
+      });
+    return [act, thanks] as const;
+  });
+  const main = parsed(sentences.at(-1) ?? clean);
+  const isQuestion = once(
+    "isQuestion",
+    () =>
+      /\?\s*$/.test(clean) ||
+      main.has("^#QuestionWord") ||
+      main.has(
+        "^(#Modal|#Copula|#Auxiliary|do|does|did|have|has) (you|i|we|he|she|they|it|there|#ProperNoun|#Noun)",
+      ),
+  );
   const greets = social === "greeting";
   const onlySocial = sentences.length === 1 && social && topic.length <= 2 && !isQuestion;
   if (social === "goodbye" && !isQuestion)
@@ -1048,167 +1074,203 @@ export function understand(
   // A suggestion of something done together, in the first person plural ("let's ...", "shall we
   // ...", "how about we ...", "why don't we ...", "why not ..."): an invitation, whatever it does,
   // unless its verb is one of thinking or seeing ("let's see", "shall we think it over").
-  const together = (main.match(SUGGESTION, 0).out("array") as string[]).some((v) => {
-    const l = verbOf(v);
-    return !["verb.cognition", "verb.perception"].includes(domainOf(l, "verb"));
-  });
-  if (together) return { ...base, act: "invitation", greets };
+  const together = () =>
+    (main.match(SUGGESTION, 0).out("array") as string[]).some((v) => {
+      const l = verbOf(v);
+      return !["verb.cognition", "verb.perception"].includes(domainOf(l, "verb"));
+    });
   // An invitation: asked to come, join or visit (a verb of motion or meeting after "you", past
   // "like to", "want to"), or to do something with the speaker ("have tea WITH ME"); a request:
   // asked to do something else.
   // (A question said without its subject, "..., want to come?", "Want to join us?", asks the
   // listener: "do you want to ...".)
-  const lastClause = (sentences.at(-1) ?? clean).split(/,\s*/).at(-1) ?? "";
-  // (By a verb of wanting, WordNet's: "CARE to join me?", "LIKE to come along?" ask as "want to".)
-  const wanting = (lastClause.match(/^\s*([a-z]+)\s+to\s/i) ?? [])[1]?.toLowerCase();
-  const elided =
-    /\?\s*$/.test(clean) &&
-    (parsed(lastClause).has("^(want|wanna) to? #Verb") ||
-      (!!wanting &&
-        parsed(lastClause).has("^#Verb to #Verb") &&
-        wishing(lemma(wanting, "verb") ?? wanting)));
-  // (Or asked in another form: "fancy coming?", "how about coming along ...?", "you should come
-  // to my ...", "come round tonight if you like": the doing asked, as "do you want to ...".)
-  const doing = elided ? undefined : askedDoing(sentences.at(-1) ?? clean);
-  const asking = elided
-    ? parsed(`do you want to ${lastClause.replace(/^\s*[a-z]+\s+(to\s+)?/i, "")}`)
-    : doing
-      ? parsed(`do you want to ${doing}`)
-      : main;
-  // ("Do you want to come?" invites as "would you like to come?" does; "do you like to walk?"
-  // asks what it likes, "do you want to BE a teacher?" a wish.)
-  const modalYou =
-    asking.has("(would|will|could|can) you (like to|want to|wanna)? #Verb") ||
-    (asking.has("do you (want to|wanna) #Verb") && !asking.has("do you (want to|wanna) be"));
-  const asksOf = (
-    asking.match("you (like to|want to|wanna)? [#Verb]", 0).out("array") as string[]
-  ).filter((v) => !/^(like|want|wanna)$/i.test(v));
-  const helping = (l: string) => closeness(l, "help") >= 0.6;
-  const invitingVerb = asksOf
-    .map((v) => [v, !!doing] as const)
-    .concat((main.match("^[#Imperative]", 0).out("array") as string[]).map((v) => [v, true]))
-    .some(([v, bidden]) => {
-      const l = verbOf(v);
-      const d = domainOf(l, "verb");
-      // (Bidden, a verb of motion with a thing after it moves the thing: "LEAVE IT to me", "walk
-      // the dog"; "come THIS EVENING" names a time.)
-      const word = v.toLowerCase().replace(/[^a-z'-]/g, "");
-      const moved = [asking, main].some((x) => {
-        if (!bidden) return false;
-        if (!x.has(`${word} (#Determiner|#Possessive|it|them|him|her)`)) return false;
-        const thing = (x.match(`${word} #Determiner? [#Noun]`, 0).out("array") as string[])[0];
-        const n = thing?.toLowerCase().replace(/[^a-z'-]/g, "") ?? "";
-        return !n || domainOf(lemma(n, "noun") ?? n, "noun") !== "noun.time";
-      });
-      // (Help asked for is a favour, a request, though helping is social.)
-      return (
-        !helping(l) &&
-        ((d === "verb.motion" && !moved) ||
-          d === "verb.social" ||
-          ["visit", "join", "attend"].some((c) => closeness(l, c) >= 0.6))
-      );
+  const askedAs = () =>
+    once("asking", () => {
+      const lastClause = (sentences.at(-1) ?? clean).split(/,\s*/).at(-1) ?? "";
+      // (By a verb of wanting, WordNet's: "CARE to join me?", "LIKE to come along?" ask as "want
+      // to".)
+      const wanting = (lastClause.match(/^\s*([a-z]+)\s+to\s/i) ?? [])[1]?.toLowerCase();
+      const elided =
+        /\?\s*$/.test(clean) &&
+        (parsed(lastClause).has("^(want|wanna) to? #Verb") ||
+          (!!wanting &&
+            parsed(lastClause).has("^#Verb to #Verb") &&
+            wishing(lemma(wanting, "verb") ?? wanting)));
+      // (Or asked in another form: "fancy coming?", "how about coming along ...?", "you should
+      // come to my ...", "come round tonight if you like": the doing asked, as "do you want to
+      // ...".)
+      const doing = elided ? undefined : askedDoing(sentences.at(-1) ?? clean);
+      const asking = elided
+        ? parsed(`do you want to ${lastClause.replace(/^\s*[a-z]+\s+(to\s+)?/i, "")}`)
+        : doing
+          ? parsed(`do you want to ${doing}`)
+          : main;
+      return { asking, doing };
     });
-  const withSpeaker = asking.has("with (me|us)") && !asksOf.some((v) => helping(verbOf(v)));
-  // Asked to do something AT an occasion of the speaker's ("would you sing at MY WEDDING on
-  // Saturday?", "read something at our poetry READING"): to take part in it, an invitation. An
-  // occasion by WordNet: a social event, a gathering or an address to an audience (a reading, a
-  // lecture) in one of its senses, and no place or thing first ("water the plants at my HOUSE" is
-  // a favour).
-  const occasion = (asking.match("at (my|our) [.+]", 0).out("array") as string[]).some((phrase) => {
-    const words: string[] = [];
-    for (const t of termsOf(phrase)) {
-      if (has(t, "Preposition") || has(t, "Date") || has(t, "Conjunction")) break;
-      words.push(t.normal.replace(/[^a-z'-]/g, ""));
-      if (/[,.!?;]/.test(t.post ?? "")) break;
-    }
-    const head = lemma(words.at(-1) ?? "", "noun");
-    return (
-      !!head &&
-      !["noun.artifact", "noun.location", "noun.object"].includes(domainOf(head, "noun")) &&
-      ["social event", "gathering", "address"].some((k) => kindOf(head, k, { senses: 8 }))
-    );
-  });
-  const takingPart = occasion && !asksOf.some((v) => helping(verbOf(v)));
   // A question word ("What will you do tomorrow?") asks; it does not invite.
   // (The auxiliary of a yes/no question, "DO you want to come?", asks nothing of its own.)
-  const asks = (doing ? asking : main).match("#QuestionWord").not("(do|does|did)").found;
+  const asks = () =>
+    once(
+      "asks",
+      () => (doing() ? asking() : main).match("#QuestionWord").not("(do|does|did)").found,
+    );
+  const asking = () => askedAs().asking;
+  const doing = () => askedAs().doing;
   // "Will you go to the concert?" asks what it will do, as "are you going?" does: a plain future,
   // with no wish asked ("will you LIKE to") and the speaker in none of it ("with ME", "to MY
   // house"), asks of its plans; it invites to nothing.
-  const ofPlans =
-    asking.has("^will you #Adverb? #Verb") &&
-    !asking.has("will you (like|want|wanna|care)") &&
-    !asking.has("(me|us|my|our|mine|ours)");
-  if (
-    !asks &&
-    !ofPlans &&
-    (modalYou || main.has("^#Imperative")) &&
-    (invitingVerb || (modalYou && (withSpeaker || takingPart)))
-  )
-    return { ...base, act: "invitation", greets };
+  const ofPlans = () =>
+    once(
+      "ofPlans",
+      () =>
+        asking().has("^will you #Adverb? #Verb") &&
+        !asking().has("will you (like|want|wanna|care)") &&
+        !asking().has("(me|us|my|our|mine|ours)"),
+    );
+  const helping = (l: string) => closeness(l, "help") >= 0.6;
+  const invites = once("invites", () => {
+    if (together()) return true;
+    const asked_ = asking();
+    // ("Do you want to come?" invites as "would you like to come?" does; "do you like to walk?"
+    // asks what it likes, "do you want to BE a teacher?" a wish.)
+    const modalYou =
+      asked_.has("(would|will|could|can) you (like to|want to|wanna)? #Verb") ||
+      (asked_.has("do you (want to|wanna) #Verb") && !asked_.has("do you (want to|wanna) be"));
+    const asksOf = (
+      asked_.match("you (like to|want to|wanna)? [#Verb]", 0).out("array") as string[]
+    ).filter((v) => !/^(like|want|wanna)$/i.test(v));
+    const invitingVerb = asksOf
+      .map((v) => [v, !!doing()] as const)
+      .concat((main.match("^[#Imperative]", 0).out("array") as string[]).map((v) => [v, true]))
+      .some(([v, bidden]) => {
+        const l = verbOf(v);
+        const d = domainOf(l, "verb");
+        // (Bidden, a verb of motion with a thing after it moves the thing: "LEAVE IT to me", "walk
+        // the dog"; "come THIS EVENING" names a time.)
+        const word = v.toLowerCase().replace(/[^a-z'-]/g, "");
+        const moved = [asked_, main].some((x) => {
+          if (!bidden) return false;
+          if (!x.has(`${word} (#Determiner|#Possessive|it|them|him|her)`)) return false;
+          const thing = (x.match(`${word} #Determiner? [#Noun]`, 0).out("array") as string[])[0];
+          const n = thing?.toLowerCase().replace(/[^a-z'-]/g, "") ?? "";
+          return !n || domainOf(lemma(n, "noun") ?? n, "noun") !== "noun.time";
+        });
+        // (Help asked for is a favour, a request, though helping is social.)
+        return (
+          !helping(l) &&
+          ((d === "verb.motion" && !moved) ||
+            d === "verb.social" ||
+            ["visit", "join", "attend"].some((c) => closeness(l, c) >= 0.6))
+        );
+      });
+    const withSpeaker = asked_.has("with (me|us)") && !asksOf.some((v) => helping(verbOf(v)));
+    // Asked to do something AT an occasion of the speaker's ("would you sing at MY WEDDING on
+    // Saturday?", "read something at our poetry READING"): to take part in it, an invitation. An
+    // occasion by WordNet: a social event, a gathering or an address to an audience (a reading, a
+    // lecture) in one of its senses, and no place or thing first ("water the plants at my HOUSE" is
+    // a favour).
+    const occasion = (asked_.match("at (my|our) [.+]", 0).out("array") as string[]).some(
+      (phrase) => {
+        const words: string[] = [];
+        for (const t of termsOf(phrase)) {
+          if (has(t, "Preposition") || has(t, "Date") || has(t, "Conjunction")) break;
+          words.push(t.normal.replace(/[^a-z'-]/g, ""));
+          if (/[,.!?;]/.test(t.post ?? "")) break;
+        }
+        const head = lemma(words.at(-1) ?? "", "noun");
+        return (
+          !!head &&
+          !["noun.artifact", "noun.location", "noun.object"].includes(domainOf(head, "noun")) &&
+          ["social event", "gathering", "address"].some((k) => kindOf(head, k, { senses: 8 }))
+        );
+      },
+    );
+    const takingPart = occasion && !asksOf.some((v) => helping(verbOf(v)));
+    return (
+      !asks() &&
+      !ofPlans() &&
+      (modalYou || main.has("^#Imperative")) &&
+      (invitingVerb || (modalYou && (withSpeaker || takingPart)))
+    );
+  });
+  if (invites) return { ...base, act: "invitation", greets };
   // Asked to tell or describe (a verb of communication said to the listener: "could you
   // introduce yourself?", "please describe your work"): the question it amounts to, what is told.
-  const telling =
-    [
-      ...(main.match("^(could|would|can|will) you please? [#Verb]", 0).out("array") as string[]),
-      ...(main.match("^(please|#Expression)? [#Imperative]", 0).out("array") as string[]),
-    ].some((v) => senses(verbOf(v), "verb")[0]?.domain === "verb.communication") &&
-    // (Of the listener, or told to the speaker about something: "say hello to Bob" and
-    // "recommend me a spot to read" ask nothing to be told.)
-    (main.has("(your|yourself|yours)") || main.has("#Verb (me|us) about"));
+  const telling = once(
+    "telling",
+    () =>
+      [
+        ...(main.match("^(could|would|can|will) you please? [#Verb]", 0).out("array") as string[]),
+        ...(main.match("^(please|#Expression)? [#Imperative]", 0).out("array") as string[]),
+      ].some((v) => senses(verbOf(v), "verb")[0]?.domain === "verb.communication") &&
+      // (Of the listener, or told to the speaker about something: "say hello to Bob" and
+      // "recommend me a spot to read" ask nothing to be told.)
+      (main.has("(your|yourself|yours)") || main.has("#Verb (me|us) about")),
+  );
   // A question inside it ("can you tell me WHERE the library is?", "may I ask WHAT you grow?") is
   // what it asks.
-  const embedded = ["(tell|show) (me|us)", "(ask|asking) you?"]
-    .flatMap(
-      (frame) =>
-        main.match(`${frame} [(where|when|what|who|how|which|why)]`, 0).out("array") as string[],
-    )[0]
-    ?.toLowerCase() as Wh | undefined;
+  const embedded = once(
+    "embedded",
+    () =>
+      ["(tell|show) (me|us)", "(ask|asking) you?"]
+        .flatMap(
+          (frame) =>
+            main
+              .match(`${frame} [(where|when|what|who|how|which|why)]`, 0)
+              .out("array") as string[],
+        )[0]
+        ?.toLowerCase() as Wh | undefined,
+  );
   // (The verb of telling frames what is asked: "introduce yourself" asks who one is.)
-  if (!asks && telling && !embedded) {
+  if (!asks() && telling && !embedded) {
     const told = topic.filter((w) => senses(w, "verb")[0]?.domain !== "verb.communication");
     // Of the listener, nothing else named ("introduce yourself", "tell me about yourself"): who
     // it is.
-    const self = !told.length && main.has("(yourself|you)");
+    const self = !told.length && once("self", () => main.has("(yourself|you)"));
     return { ...base, topic: told, act: "question", wh: self ? "who" : "what", greets };
   }
   // Leave asked of the listener ("May I sit here?", "Do you mind if I join you?") or something
   // offered to it ("Can I get you a coffee?"): a question with the speaker as the subject of a
   // modal of ability or permission, or a wish not to bother ("mind if I").
-  const leave = asks || embedded ? undefined : leaveAsked(main);
+  const leave = once("leave", () => (asks() || embedded ? undefined : leaveAsked(main)));
   if (leave) return { ...base, act: leave, greets };
   // A request asks a doing of the listener, its verb straight after "you" ("could you CARRY
   // ..."); a modal with an adverb of its own between asks a view or a wish ("would you RATHER
   // live ...", "would you EVER move ..."), and one of plans what it will do: questions.
-  if (
-    !asks &&
-    !embedded &&
-    !ofPlans &&
-    (main.has("^(could|would|can|will) you please") ||
-      (main.has("^(could|would|can|will) you #Verb") &&
-        !main.has("^(could|would|can|will) you #Adverb"))) &&
-    // (A feeling asked for, "would you PREFER to ...", "would you ENJOY ...", is a view; the
-    // wish of asking, "would you LIKE to ...", still asks the doing after it.)
-    !(main.match("^(could|would|can|will) you [#Verb]", 0).out("array") as string[]).some((v) => {
-      const l = verbOf(v);
-      return domainOf(l, "verb") === "verb.emotion" && closeness(l, "want") < 0.7;
-    }) &&
-    !main.has("(tell|know|think|say)")
-  )
-    return { ...base, act: "request", greets };
+  const request = once(
+    "request",
+    () =>
+      !asks() &&
+      !embedded &&
+      !ofPlans() &&
+      (main.has("^(could|would|can|will) you please") ||
+        (main.has("^(could|would|can|will) you #Verb") &&
+          !main.has("^(could|would|can|will) you #Adverb"))) &&
+      // (A feeling asked for, "would you PREFER to ...", "would you ENJOY ...", is a view; the
+      // wish of asking, "would you LIKE to ...", still asks the doing after it.)
+      !(main.match("^(could|would|can|will) you [#Verb]", 0).out("array") as string[]).some((v) => {
+        const l = verbOf(v);
+        return domainOf(l, "verb") === "verb.emotion" && closeness(l, "want") < 0.7;
+      }) &&
+      !main.has("(tell|know|think|say)"),
+  );
+  if (request) return { ...base, act: "request", greets };
   if (embedded) {
     // Whom it is about is read from the question inside ("where THE LIBRARY is"), not from the
     // listener asked to tell it.
-    const clause = parsed(
-      clean.split(/\b(?:(?:tell|show)\s+(?:me|us)|ask(?:ing)?(?:\s+you)?)\b/i).at(-1) ?? clean,
-    );
     const inner: Utterance["about"] = person
       ? "person"
-      : clause.has("(you|your|yours|yourself)")
-        ? "you"
-        : ofPeople(clause)
-          ? "people"
-          : "thing";
+      : once("inner", () => {
+          const clause = parsed(
+            clean.split(/\b(?:(?:tell|show)\s+(?:me|us)|ask(?:ing)?(?:\s+you)?)\b/i).at(-1) ??
+              clean,
+          );
+          return clause.has("(you|your|yours|yourself)")
+            ? "you"
+            : ofPeople(clause)
+              ? "people"
+              : "thing";
+        });
     return { ...base, about: inner, act: "question", wh: embedded, greets };
   }
 
@@ -1221,9 +1283,9 @@ export function understand(
 
   if (isQuestion) {
     // "where's", "who're": the question word without its contracted verb.
-    const qw = terms.find((t) => has(t, "QuestionWord"))?.normal.replace(/'(s|re|d|ll)$/, "");
-    const wh: Wh =
-      qw && ["who", "whom", "whose"].includes(qw)
+    const wh = once("wh", (): Wh => {
+      const qw = terms.find((t) => has(t, "QuestionWord"))?.normal.replace(/'(s|re|d|ll)$/, "");
+      return qw && ["who", "whom", "whose"].includes(qw)
         ? "who"
         : qw === "what" || qw === "which" || qw === "where" || qw === "when" || qw === "why"
           ? qw
@@ -1232,6 +1294,7 @@ export function understand(
             : main.has("^tell me") || main.has("^(describe|explain)")
               ? "what"
               : "yesno";
+    });
     // "I don't think we've met. Who are you?": what is asked is the question's own; what was
     // said before it sets no topic nor time, unless the question points back to it ("My cat
     // went missing. Have you seen HER?").
@@ -1252,32 +1315,36 @@ export function understand(
     }
     return { ...base, act: "question", wh, greets };
   }
-  if (main.has("^(tell me|describe|explain)"))
+  if (once("tellMe", () => main.has("^(tell me|describe|explain)")))
     return { ...base, act: "question", wh: "what", greets };
   // An opinion: the speaker's own view or an evaluation ("I think ...", "Lovely day").
   // A thing said to be good or bad ("This town is so boring", "The bread here is lovely", "the
   // weather HAS BEEN awful"): an adjective of evaluation after the copula, near good, bad,
   // pleasant or dull, or one that is no verb's participle ("noisy", not "closed").
-  const judged = (
-    main
-      .match(
-        "^#Determiner? #Adjective? #Noun+ #Adverb? #Auxiliary? #Adverb? (#Copula|been) #Adverb? [#Adjective]",
-        0,
-      )
-      .out("array") as string[]
-  ).some((a) => {
-    const w = a.toLowerCase().replace(/[^a-z'-]/g, "");
-    return (
-      Math.max(...["good", "bad", "pleasant", "dull"].map((c) => relatedness(w, c))) >= 0.45 ||
-      (isWord(w, "adj") && !lemma(w, "verb"))
+  const judged = () =>
+    once("judged", () =>
+      (
+        main
+          .match(
+            "^#Determiner? #Adjective? #Noun+ #Adverb? #Auxiliary? #Adverb? (#Copula|been) #Adverb? [#Adjective]",
+            0,
+          )
+          .out("array") as string[]
+      ).some((a) => {
+        const w = a.toLowerCase().replace(/[^a-z'-]/g, "");
+        return (
+          Math.max(...["good", "bad", "pleasant", "dull"].map((c) => relatedness(w, c))) >= 0.45 ||
+          (isWord(w, "adj") && !lemma(w, "verb"))
+        );
+      }),
     );
-  });
-  if (
-    main.has("^(i|we) #Adverb? (think|feel|believe|love|like|hate|guess|reckon)") ||
-    (main.has("^#Adjective #Noun") && terms.length <= 6) ||
-    (judged && about !== "me")
-  )
-    return { ...base, act: "opinion", greets };
+  const opinion = once(
+    "opinion",
+    () =>
+      main.has("^(i|we) #Adverb? (think|feel|believe|love|like|hate|guess|reckon)") ||
+      (main.has("^#Adjective #Noun") && terms.length <= 6),
+  );
+  if (opinion || (judged() && about !== "me")) return { ...base, act: "opinion", greets };
   return { ...base, act: "statement", greets };
 }
 
@@ -1500,7 +1567,12 @@ function readAhead(text: string, doc: Doc, timeWords: boolean): boolean {
     (parsed(x).verbs().json() as { verb?: { grammar?: { tense?: string } } }[]).some(
       (v) => v.verb?.grammar?.tense === "FutureTense",
     );
-  if (sentencesOf(text).some((x) => future(x) || future(statementOrder(x)))) return true;
+  // (Every future form compromise reads a verb phrase as begins with "will" or "going": a
+  // sentence with neither, nor a contraction of them ("'ll", "won't", "gonna", "imma"), is neither tagged
+  // nor conjugated for it, nor reordered as a statement, which has its words.)
+  const mayBeFuture = (x: string) => /will|ll\b|won|go|imma/i.test(x);
+  if (sentencesOf(text).some((x) => mayBeFuture(x) && (future(x) || future(statementOrder(x)))))
+    return true;
   if (timeWords && nearing(text)) return true;
   return (doc.terms().json() as { terms: Term[] }[]).some(({ terms: [t] }) => {
     const w = t.normal.replace(/[^a-z'-]/g, "");
