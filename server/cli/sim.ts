@@ -12,9 +12,11 @@
 //   --force:  delete that save (its snapshots) and make it anew from --from.
 // --mind-thread on: the minds run on a worker thread of their own; the run is the same.
 // --mind-threads n: with --mind-thread on, over n threads (agents/mindPool.ts); the run is the same.
-// --db-thread on|off: the embedded database on a thread of its own, so its writes run beside the
-//   steps instead of between them; the run is the same. Default off: on 2 cores a base-25 day
-//   with autosave took 1.30× the day without, against 1.15× off (bench/RESULTS.md, session 22).
+// --db-thread on|off|auto: the embedded database on a thread of its own, so its writes run beside
+//   the steps instead of between them; the run is the same. Default auto: on for a template of
+//   500 residents or more (sim/dbThread.ts), off for smaller ones and for saves: on 2 cores a
+//   base-25 day with autosave took 1.30× the day without, against 1.15× off (bench/RESULTS.md,
+//   session 22), while at 1,000 the database is 11 % of the run's thread (session 27).
 // Ctrl-C stops after the step in progress, saves, writes the report and exits with code 130.
 import { Command, InvalidArgumentError, Option } from "commander";
 import { readFile, mkdir, writeFile } from "node:fs/promises";
@@ -31,6 +33,7 @@ import { progressBar } from "../sim/progress.ts";
 import { startRecordedRun } from "../sim/recordedRun.ts";
 import { buildReport, summaryLine, SimReport } from "../sim/report.ts";
 import { runSteps } from "../sim/run.ts";
+import { embeddedThreadFor, templateResidents } from "../sim/dbThread.ts";
 import { findSave, resolveSource, SAVE_NAME, UsageError, type Source } from "../sim/saves.ts";
 import { openSession, runMain } from "../sim/session.ts";
 
@@ -47,7 +50,7 @@ interface Options {
   autosave?: number;
   mindThread: "on" | "off";
   mindThreads: number;
-  dbThread: "on" | "off";
+  dbThread: "on" | "off" | "auto";
 }
 
 const wholeNumber = (min: number) => (text: string) => {
@@ -107,10 +110,10 @@ const program = new Command("sim")
   .addOption(
     new Option(
       "--db-thread <on|off>",
-      "the embedded database on a thread of its own, its writes beside the steps (the same run either way)",
+      "the embedded database on a thread of its own, its writes beside the steps (the same run either way); auto: on for a template of 500 residents or more",
     )
-      .choices(["on", "off"])
-      .default("off"),
+      .choices(["on", "off", "auto"])
+      .default("auto"),
   )
   .showHelpAfterError()
   .addHelpText(
@@ -164,7 +167,12 @@ async function main(opts: Options): Promise<number> {
   const history = opts.history ? await readHistory(opts.history) : null;
   if (opts.report) await prepareReportFolder(opts.report);
 
-  const session = await openSession(process.env, { embeddedThread: opts.dbThread === "on" });
+  const session = await openSession(process.env, {
+    embeddedThread: embeddedThreadFor(
+      opts.dbThread,
+      opts.dbThread === "auto" ? templateResidents(opts.from) : undefined,
+    ),
+  });
   const { store, gateway, config } = session;
   let onClose = () => Promise.resolve();
   try {

@@ -45,7 +45,10 @@ export async function openSession(
     store,
     gateway,
     engine: describeEngine(llm),
-    database: store.kind === "embedded" ? `embedded (${dataDir})` : "postgres (DATABASE_URL)",
+    database:
+      store.kind === "embedded"
+        ? `embedded (${dataDir})${opts.embeddedThread ? ", on a thread of its own" : ""}`
+        : "postgres (DATABASE_URL)",
     log,
     close: () => (closed ??= Promise.all([store.close(), gateway.close()]).then(() => {})),
   };

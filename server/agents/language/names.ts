@@ -152,8 +152,27 @@ export function speaksOf(text: string, name: string, people: readonly string[] =
   if (new RegExp(`\\b${escName(given)}\\b`).test(text)) return true;
   const family = rest.at(-1);
   if (!family) return false;
-  const others = new Set(people.filter((p) => p !== name).map(firstWord));
   for (const m of text.matchAll(new RegExp(`\\b([A-Z][a-z]+)\\.? ${escName(family)}\\b`, "g")))
-    if (!others.has(m[1])) return true;
+    if (!someoneElseCalled(m[1], name, people)) return true;
   return false;
+}
+
+/** Each list's people by first name, made once per list (a town of a thousand asked of every
+ *  line of a talk read the whole list for each line: 10 % of its day, bench/RESULTS.md). */
+const byFirstOf = new WeakMap<readonly string[], { size: number; index: Map<string, string[]> }>();
+
+/** Whether someone in `people` other than `name` has `first` as first name. */
+function someoneElseCalled(first: string, name: string, people: readonly string[]): boolean {
+  let index = byFirstOf.get(people)?.index;
+  if (!index || byFirstOf.get(people)!.size !== people.length) {
+    index = new Map();
+    for (const p of people) {
+      const f = firstWord(p);
+      const list = index.get(f);
+      if (list) list.push(p);
+      else index.set(f, [p]);
+    }
+    byFirstOf.set(people, { size: people.length, index });
+  }
+  return index.get(first)?.some((p) => p !== name) ?? false;
 }
