@@ -57,6 +57,11 @@ describe("a resident's household and company", () => {
       ["Ana and Ben run the mill; he often visits them.", /visit them\.$/],
       ["He taught Ana and Ben, who told them about the fair.", /who told them about/],
       ["He looks after his parents and cooks for them.", /cook for them\.$/],
+      // (One whose name owns a thing takes no part: "Mara Vance's orchard".)
+      [
+        "Widowed, he looks after Mara Vance's orchard, grows more cabbages than he can eat, and gives them away.",
+        /give them away\.$/,
+      ],
     ] as const)
       expect(inFirstPerson(said, ME, "he")).toMatch(kept);
   });

@@ -103,7 +103,13 @@ export function peopleMeant(terms: readonly Term[], i: number): Term[] {
   }
   const before = terms.slice(from, end);
   if (before.some((x) => agrees(x, true))) return [];
-  const persons = before.filter((x) => named(x) || (has(x, "Pronoun") && PERSONAL.has(x.normal)));
+  // (A name that owns a thing is no one taking part: "looks after Willow Green's garden".)
+  const owner = (j: number): boolean =>
+    has(before[j], "Possessive") ||
+    (!!before[j + 1] && has(before[j + 1], "ProperNoun") && owner(j + 1));
+  const persons = before.filter(
+    (x, j) => (named(x) && !owner(j)) || (has(x, "Pronoun") && PERSONAL.has(x.normal)),
+  );
   return persons.length >= 2 && persons.some((x) => !has(x, "Pronoun")) ? persons : [];
 }
 
