@@ -62,6 +62,57 @@ export function danglingPronouns(terms: readonly Term[], own: readonly string[] 
   return out;
 }
 
+/** Relative pronouns that open a clause (closed class). */
+const RELATIVE = ["who", "whom", "which", "that"];
+/** A name (the tagger's person, or a proper noun that is no place or body). */
+const named = (x: Term) =>
+  !has(x, "Pronoun") &&
+  (has(x, "Person") || (has(x, "ProperNoun") && !has(x, "Place") && !has(x, "Organization")));
+
+/**
+ * The people a "them" or "they" at `i` stands for when it stands for people named before its own
+ * clause ("He is married to Priya; her brother Arjun lives with THEM": him and Priya): the persons
+ * (names, personal subject pronouns) of the sentence's earlier clauses, two or more, one of them
+ * named. None when it is someone's own clause's (a pronoun never stands for the subject beside it:
+ * "Ana and Ben told THEM" is not Ana and Ben), when a plural noun before it agrees with it (its
+ * parents, the twins), or when it is no such pronoun. English grammar and compromise's tags.
+ */
+export function peopleMeant(terms: readonly Term[], i: number): Term[] {
+  const t = terms[i];
+  if (!t || !has(t, "Pronoun") || !["them", "they"].includes(t.normal)) return [];
+  // (Its sentence, and where its own clause begins: after a semicolon, a comma, or a conjunction
+  // or relative pronoun that opens another clause.)
+  let from = i;
+  while (from > 0 && !/[.!?]/.test(terms[from - 1].post ?? "")) from--;
+  let clause = i;
+  const relative = (x: Term) => RELATIVE.includes(x.normal);
+  // (The tagger's "to" of "married to" is no conjunction.)
+  while (
+    clause > from &&
+    !/[;,]/.test(terms[clause - 1].post ?? "") &&
+    !(has(terms[clause - 1], "Conjunction") && terms[clause - 1].normal !== "to") &&
+    !relative(terms[clause - 1])
+  )
+    clause--;
+  // (A relative clause's subject is the people it follows: "Ana and Ben, who told THEM" is not
+  // them; those are left out.)
+  let end = clause;
+  if (end > from && relative(terms[end - 1])) {
+    end--;
+    while (end > from && (named(terms[end - 1]) || terms[end - 1].normal === "and")) end--;
+  }
+  const before = terms.slice(from, end);
+  if (before.some((x) => agrees(x, true))) return [];
+  // (A name that owns a thing is no one taking part: "looks after Willow Green's garden".)
+  const owner = (j: number): boolean =>
+    has(before[j], "Possessive") ||
+    (!!before[j + 1] && has(before[j + 1], "ProperNoun") && owner(j + 1));
+  const persons = before.filter(
+    (x, j) => (named(x) && !owner(j)) || (has(x, "Pronoun") && PERSONAL.has(x.normal)),
+  );
+  return persons.length >= 2 && persons.some((x) => !has(x, "Pronoun")) ? persons : [];
+}
+
 /** Whether a fragment holds a pronoun whose antecedent is not in it (danglingPronouns). */
 export function refersBack(terms: readonly Term[], own: readonly string[] = []): boolean {
   return danglingPronouns(terms, own).length > 0;

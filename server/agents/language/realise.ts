@@ -7,6 +7,7 @@ import nlp from "compromise";
 import { lemma, senses } from "./lexicon.ts";
 import { Bounded, termsOf } from "./parse.ts";
 import { iGoesOn, manyAgree, tellerAsSubject } from "./person.ts";
+import { peopleMeant } from "./anaphora.ts";
 
 import { FORMS, pronounCounts, type Pronoun } from "./pronouns.ts";
 export type { Pronoun };
@@ -105,7 +106,7 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
   const rest = name.split(" ").slice(1).join(" ");
   // The first name alone only where it is not the start of the full name ("Ines Calloway,").
   const who = rest ? `(?:${esc(name)}|${esc(first)}(?! ${esc(rest)}))` : esc(first);
-  let out = sentence
+  let out = weMeant(sentence, name, p)
     .replace(new RegExp(`\\b${who}'s\\b`, "g"), "my")
     .replace(new RegExp(`\\b${refl}\\b`, "g"), "myself");
   // Subject + up to two adverbs + verb.
@@ -253,6 +254,29 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
   });
 }
 
+/** A "them" or "they" that stands for the resident and others named before it (anaphora's
+ *  peopleMeant: "He is married to Priya; her brother Arjun lives with THEM") is "us" or "we" in
+ *  its own words; one that stands for others stays theirs ("Ana and Ben told them"). A resident
+ *  called "they" keeps its pronouns as they are (its own "they" is itself). */
+function weMeant(sentence: string, name: string, p: Pronoun): string {
+  if (p === "they" || !/\b(?:them|they)\b/i.test(sentence)) return sentence;
+  const terms = termsOf(sentence);
+  const parts = name.split(" ");
+  const self = (t: { text: string; normal: string; tags: string[] }) =>
+    t.normal === FORMS[p].subject || parts.includes(t.text.replace(/[^A-Za-z'-]/g, ""));
+  const swaps = new Map<number, string>();
+  terms.forEach((t, i) => {
+    if (peopleMeant(terms, i).some(self))
+      swaps.set(wordIndex(terms, i), t.normal === "they" ? "we" : "us");
+  });
+  if (!swaps.size) return sentence;
+  let seen = -1;
+  return sentence.replace(/[A-Za-z']+/g, (w) => {
+    const to = swaps.get(++seen);
+    return to === undefined ? w : w[0] === w[0].toUpperCase() ? cap(to) : to;
+  });
+}
+
 /** Whether the sentence of term i has a plural noun or pronoun before it ("People bring me
  *  their worries": "their" is theirs). */
 function pluralBefore(terms: readonly { text: string; tags: string[] }[], i: number): boolean {
@@ -265,7 +289,7 @@ function pluralBefore(terms: readonly { text: string; tags: string[] }[], i: num
 }
 
 /** Index of term i among the words of the text (compromise may split "I'm" in two). */
-function wordIndex(terms: { text: string }[], i: number): number {
+function wordIndex(terms: readonly { text: string }[], i: number): number {
   let n = 0;
   for (let k = 0; k < i; k++) n += (terms[k].text.match(/[A-Za-z']+/g) ?? []).length;
   return n;

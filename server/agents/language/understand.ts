@@ -692,6 +692,7 @@ function readContentTerms(text: string, skip: readonly string[]): { word: string
   const skipped = new Set(skip.flatMap((s) => s.toLowerCase().split(/\s+/)));
   const out: { word: string; pos: Pos }[] = [];
   const terms = termsOf(text);
+  let particle = -1;
   for (let i = 0; i < terms.length; i++) {
     const t = terms[i];
     // A phrasal verb is one word to the lexicon ("get up": to rise, to wake), not its light verb.
@@ -731,7 +732,11 @@ function readContentTerms(text: string, skip: readonly string[]): { word: string
         i++;
         continue;
       }
+      // (One WordNet does not hold is its verb's: the particle completes it and is no word of its
+      // own, "any rumours going ROUND?" asks of rumours, not of rounding.)
+      particle = i + 1;
     }
+    if (i === particle) continue;
     // (A place or state said after a copula the tagger reads as an adverb is what is asked: "have
     // you ever been ABROAD?", by WordNet's adjective of it.)
     // (Not a preposition left by "what" or "how": "what's the weather been LIKE?")

@@ -129,6 +129,7 @@ import {
   closestOne,
   companyAsked,
   holdersOf,
+  keptCompany,
   roleAsked,
   roleHolder,
   workOf,
@@ -495,6 +496,16 @@ export function answerPeople(
     // "Who do you get on best with?": the one it is closest to, and why.
     dayAsked = false;
     sources.push(closestOne(f, k, talk));
+  } else if (
+    companyAsked(u) &&
+    !dwellingAsked(u) &&
+    u.topic.every((w) => u.pos?.[w] === "verb" && senses(w, "verb")[0]?.domain === "verb.social")
+  ) {
+    // "Who are you usually with?", "Who do you hang out with?" (WordNet's first sense of it is
+    // social: spending time with people): the people of its days. (Not a doing asked of, "who do
+    // you have LUNCH with?": whom it does that with.)
+    dayAsked = false;
+    sources.push(keptCompany(f, k, talk));
   } else if (u.about === "person" && u.person) {
     // Who they are to it first, then its news of them.
     const person = aboutPerson(u.person, f, k, talk.memories, talk.residents);
@@ -1009,13 +1020,8 @@ export function answerPeople(
     // "Who do you live with?": the persona's fact on its people with the question's own verb;
     // asked where it lives with whom, a fact that says so of itself ("I live alone"), then its
     // household.
-    const verbs =
-      u.wh === "who" && u.about === "you" && !u.topic.length
-        ? (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
-            wordsOf(v),
-          )
-        : [];
-    const dwelling = verbs.some((v) => closeness(v, "dwell") >= 0.9);
+    const verbs = whoVerbs(u);
+    const dwelling = dwellingAsked(u);
     if (verbs.length) {
       const withVerb = f.facts.find(
         (x) =>
@@ -1040,8 +1046,6 @@ export function answerPeople(
     if (u.wh === "who" && u.about === "you" && !u.topic.length && !dwelling && !companyAsked(u))
       sources.push(identity(f, k));
     if (u.wh === "who") sources.push(company(f, k, talk));
-    // ("Who are you usually with?" with nobody its persona or talks name: those it is closest to.)
-    if (companyAsked(u)) sources.push(closestOne(f, k, talk));
     // "What do you do?": the simple present of "do" about the listener asks for its work.
     // "What do you do for fun?": a purpose other than a living asks for its free time: the
     // evening's doings and its habits, not its work.
@@ -1348,4 +1352,17 @@ export function ofMind(text: string): boolean {
       ["whether", "if", "that"].includes(terms[i + 1]?.normal ?? "") &&
       !terms[i + 1]?.tags.includes("Noun"))
   );
+}
+
+/** The verbs of a who-question of the resident with no topic ("who do you LIVE with?"), by their
+ *  words. */
+function whoVerbs(u: Utterance): string[] {
+  return u.wh === "who" && u.about === "you" && !u.topic.length
+    ? (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) => wordsOf(v))
+    : [];
+}
+
+/** "Who do you live with?": whom it dwells with (WordNet's dwell), its household. */
+function dwellingAsked(u: Utterance): boolean {
+  return whoVerbs(u).some((v) => closeness(v, "dwell") >= 0.9);
 }

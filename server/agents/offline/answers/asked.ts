@@ -22,7 +22,7 @@ import { copyOf, parsed, termsOf } from "../../language/parse.ts";
 import { contentTerms, type Utterance } from "../../language/understand.ts";
 import { activities, dayPart, doingPhrase, irregularVerb, simplePresent } from "./day.ts";
 import { clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
-import { origin } from "./self.ts";
+import { cameSaid, origin } from "./self.ts";
 import { household, ownClause } from "./people.ts";
 import nlp from "compromise";
 import { firstName, mine, plain, type Source, type Talk, wordsOf } from "./voice.ts";
@@ -93,19 +93,8 @@ export function cameHere(f: PersonaFacts, k: Knowledge): Source {
         parsed(x.text).has("#Verb (to|from|in) #ProperNoun") &&
         x.words.some((w) => x.pos?.[w] === "verb" && motion(w)),
     )
-    .map((x) => {
-      const own = mine(f, x.text);
-      // (Said of itself whole, "I grew up in Oakmere, left, and came back"; what it is set
-      // aside, "I am a musician WHO came ...": "I came ...".)
-      const who = /^I am an? [^,]+? who (\w+)(.*)$/.exec(own);
-      if (who) return `I ${who[1] === "has" ? "have" : who[1]}${who[2]}`;
-      return /^I\b/.test(own)
-        ? own
-        : ownClause(
-            own,
-            x.words.filter((w) => x.pos?.[w] === "verb" && motion(w)),
-          );
-    })
+    // (Its own clause of the verbs of motion.)
+    .map((x) => cameSaid(f, x, motion))
     .filter((x) => /^I\b/.test(x));
   const home = origin(f, k).sentences.at(-1) ?? "";
   return {

@@ -304,7 +304,26 @@ export function companyAsked(u: Utterance): boolean {
   const terms = termsOf(u.text).filter(
     (t) => !["Date", "Time", "Adverb"].some((g) => t.tags.includes(g)),
   );
-  return terms.at(-1)?.normal.replace(/\W/g, "") === "with";
+  // (A name called out after a comma is whom it is asked of: "who do you hang out with, OMAR?")
+  const comma = terms.findLastIndex((t) => /,/.test(t.post ?? ""));
+  const called =
+    comma >= 0 &&
+    comma < terms.length - 1 &&
+    terms.slice(comma + 1).every((t) => ["Person", "ProperNoun"].some((g) => t.tags.includes(g)));
+  return terms[called ? comma : terms.length - 1]?.normal.replace(/\W/g, "") === "with";
+}
+
+/** "Who are you usually with?", "Who do you hang out with?": the people it spends its days with,
+ *  a few of those it is closest to by what ties them (its household and kin, friends, those it
+ *  works with), then what ties it to them; honestly no one in particular when nobody does. */
+export function keptCompany(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
+  const people = closest(f, k, talk).slice(0, 3);
+  if (!people.length) return closestOne(f, k, talk);
+  const whys = [...new Set(people.map((p) => p.why).filter(Boolean))].slice(0, 2);
+  return {
+    name: "company",
+    sentences: [[sentence(`Mostly ${listOf(people.map((p) => p.name))}`), ...whys].join(" ")],
+  };
 }
 
 /** The one it is closest to, and why; honestly none when nobody ties it to anyone. */

@@ -289,8 +289,13 @@ function lastingHere(f: PersonaFacts, k: Knowledge): Fact[] {
 }
 
 /** A fact of its coming here as it says it: of itself whole ("I grew up in Oakmere, left, and
- *  came back"), or what it is set aside ("I am a musician WHO came ...": "I came ..."). */
-function cameSaid(f: PersonaFacts, x: Fact): string {
+ *  came back"), or what it is set aside ("I am a musician WHO came ...": "I came ..."), else its
+ *  own clause of the fact's verbs (those `verb` keeps: all of them unless told). */
+export function cameSaid(
+  f: PersonaFacts,
+  x: Fact,
+  verb: (w: string) => boolean = () => true,
+): string {
   const own = mine(f, x.text);
   const who = /^I am an? [^,]+? who (\w+)(.*)$/.exec(own);
   if (who) return `I ${who[1] === "has" ? "have" : who[1]}${who[2]}`;
@@ -298,7 +303,7 @@ function cameSaid(f: PersonaFacts, x: Fact): string {
     ? own
     : ownClause(
         own,
-        x.words.filter((w) => x.pos[w] === "verb"),
+        x.words.filter((w) => x.pos[w] === "verb" && verb(w)),
       );
 }
 
