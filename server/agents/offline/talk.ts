@@ -11,6 +11,7 @@
 import { noteBlock, noteKnowledgeIn, noteRecord, noteRelationship } from "./drawn.ts";
 import {
   answerEvent,
+  answeredTopic,
   answerNews,
   beyondAnswer,
   farewell,
@@ -30,7 +31,7 @@ import {
   RECALLING,
 } from "./dialogue.ts";
 import { answerPeople } from "./answerPeople.ts";
-import { bondWith, esc } from "./answers/bond.ts";
+import { acquainted, bondWith, esc } from "./answers/bond.ts";
 import { offlineInterview } from "./interview.ts";
 import { inTalk, lastQuestion } from "../language/understand.ts";
 import { forFriends, newsAsTold, personaFacts, privateTo } from "../language/facts.ts";
@@ -82,7 +83,10 @@ function readKnows(s: ChatSideInput, k: Knowledge, other: string): boolean {
     personaFacts(k.persona).facts.some((f) => f.people.includes(you) || f.text.includes(other)) ||
     s.memories.some((m) => m.kind !== "observation" && named.test(m.text)) ||
     // (Kin by the other's persona, or those one shares a home with: a husband is no stranger.)
-    !!bondWith(other, personaFacts(k.persona), k)
+    !!bondWith(other, personaFacts(k.persona), k) ||
+    // (Whom the town makes one acquainted with: one's employer, a neighbour, a workmate, another
+    // of the town's long-standing residents.)
+    acquainted(other, personaFacts(k.persona), k, s.people ?? [])
   );
 }
 
@@ -466,7 +470,15 @@ function topicOf(
       ? { ...l, text: beyondAnswer(l.text) }
       : l;
   });
-  const news = talkTopic(moves, now, places, people);
+  const news =
+    talkTopic(moves, now, places, people) ??
+    answeredTopic(
+      lines,
+      (k) => !!asked[k - 1] && asked[k - 1] !== "bye" && asked[k - 1] !== "invite",
+      now,
+      places,
+      people,
+    );
   if (news) return news;
   const a = asked.find((x) => !!x && x !== "bye" && x !== "invite");
   const about: Record<string, string> = {
