@@ -329,3 +329,65 @@ describe("what a talk was about", () => {
     expect(line.topic).toMatch(/\brace\b/);
   });
 });
+
+describe("one's day's list", () => {
+  it("is not said again in other words in the same talk", () => {
+    const lars = {
+      name: "Lars Fenn",
+      learned: "Lars Fenn is a fisherman. His best friend is Oona Pike.",
+      innate: "calm",
+      currently: "",
+      lifestyle: "",
+    };
+    const oona = {
+      name: "Oona Pike",
+      learned: "Oona Pike sells fish. Her best friend is Lars Fenn.",
+      innate: "calm",
+      currently: "",
+      lifestyle: "",
+    };
+    const blocks = [
+      { start: 6 * 60, end: 12 * 60, task: "mending nets at the quay", place: "quay" },
+      { start: 12 * 60, end: 17 * 60, task: "tarring the hull of his boat", place: "boatyard" },
+      { start: 17 * 60, end: 22 * 60, task: "reading by the stove", place: "Lars's cottage" },
+    ];
+    const knows = knowledgeOf(lars, {
+      today: blocks,
+      yesterday: blocks,
+      home: "Lars's cottage",
+      townsfolk: [{ persona: oona }],
+    });
+    const me = { ...side("Lars Fenn", knows), people: ["Lars Fenn", "Oona Pike"] };
+    const soFar = [{ speaker: "Oona Pike", text: "Lars! What are you working on these days?" }];
+    const asked: ("work" | "plans" | null)[] = ["work"];
+    const first = talkLine(
+      me,
+      { name: "Oona Pike", action: "selling fish" },
+      soFar,
+      NOW,
+      [],
+      10,
+      undefined,
+      [null],
+      asked,
+    );
+    expect(first.text).toMatch(/mending nets at the quay/);
+    soFar.push({ speaker: "Lars Fenn", text: first.text });
+    asked.push(null);
+    soFar.push({ speaker: "Oona Pike", text: "Busy, busy. What are your plans for tomorrow?" });
+    asked.push("plans");
+    const again = talkLine(
+      me,
+      { name: "Oona Pike", action: "selling fish" },
+      soFar,
+      NOW,
+      [],
+      10,
+      undefined,
+      [null, null, null],
+      asked,
+    ).text;
+    expect(again, again).not.toMatch(/mending nets/);
+    expect(again, again).toMatch(/as I said/i);
+  });
+});
