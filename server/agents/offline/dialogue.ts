@@ -436,9 +436,12 @@ export function answeredTopic(
       if (x.endsWith("?")) continue;
       const news = newsOf(x, all[k].speaker, now, places, people);
       if (news?.event) return `conversing about ${describeEvent(news.event)}`;
-      // (Something ahead or about someone, said as the two would name it; one's day or work as
-      // such, "I'm a student at the college", is what was asked: no topic of its own.)
-      const phrase = news?.kind === "memory" ? topicPhrase(x, all[k].speaker) : "";
+      // (Something ahead, said as the two would name it; one's day or work as such, "I'm a
+      // student at the college", is what was asked: no topic of its own.)
+      // (Only what lies ahead: a clause of one's persona said in an answer, "I'm married to you",
+      // names someone but is no news to talk of.)
+      const phrase =
+        news?.kind === "memory" && aboutTheFuture(x, now) ? topicPhrase(x, all[k].speaker) : "";
       if (phrase) return `conversing about ${phrase}`;
     }
   }
