@@ -328,6 +328,37 @@ describe("what a talk was about", () => {
     expect(line.topic).not.toMatch(/their work/);
     expect(line.topic).toMatch(/\brace\b/);
   });
+  it("but not a clause of one's persona said in an answer", () => {
+    const p = (name: string, learned: string) => ({
+      name,
+      learned,
+      innate: "calm",
+      currently: "",
+      lifestyle: "",
+    });
+    const lars = p("Lars Fenn", "Lars Fenn paints boats. He is married to Oona.");
+    const oona = p("Oona Pike", "Oona Pike sells fish. She is married to Lars.");
+    const knows = knowledgeOf(lars, { townsfolk: [{ persona: oona }] });
+    const soFar = [
+      { speaker: "Lars Fenn", text: "Oona! What are you working on these days?" },
+      {
+        speaker: "Oona Pike",
+        text: "I sell fish. I'm married to you, and Edda Quist buys my cod. And you, Lars? How is work going?",
+      },
+    ];
+    const line = talkLine(
+      side("Lars Fenn", knows),
+      { name: "Oona Pike", action: "rowing" },
+      soFar,
+      NOW,
+      [],
+      8,
+      undefined,
+      [null, null],
+      ["work", "work"],
+    );
+    expect(line.topic).not.toMatch(/married|Edda/);
+  });
 });
 
 describe("one's day's list", () => {
