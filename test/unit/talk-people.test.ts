@@ -232,3 +232,193 @@ describe("a doing done in two places", () => {
     expect(said).toBe("playing darts at the pub");
   });
 });
+
+describe("residents of long standing", () => {
+  const greet = (
+    me: { name: string; learned: string },
+    them: { name: string; learned: string },
+    homes: [string, string] = ["Lars's cottage", "Oona's cottage"],
+  ) => {
+    const p = (x: { name: string; learned: string }) => ({
+      ...x,
+      innate: "calm",
+      currently: "",
+      lifestyle: "",
+    });
+    const knows = knowledgeOf(p(me), {
+      home: homes[0],
+      townsfolk: [{ persona: p(them), home: homes[1] }],
+    });
+    return talkLine(
+      side(me.name, knows),
+      { name: them.name, action: "rowing" },
+      [],
+      NOW,
+      [],
+      8,
+      undefined,
+      [],
+      [],
+    ).text;
+  };
+  it("greet the one who works for them as someone they know", () => {
+    const line = greet(
+      { name: "Lars Fenn", learned: "Lars Fenn owns the Salt Anchor, the inn by the quay." },
+      { name: "Oona Pike", learned: "Oona Pike cooks at the Salt Anchor for Lars Fenn." },
+    );
+    expect(line, line).not.toMatch(/really met|seen you around|I'm Lars/);
+  });
+  it("and workmates of one place, neighbours of one building, and the town's old hands", () => {
+    const workmates = greet(
+      { name: "Lars Fenn", learned: "Lars Fenn mends nets at Saltmarsh Boatyard." },
+      { name: "Oona Pike", learned: "Oona Pike paints hulls at Saltmarsh Boatyard." },
+    );
+    expect(workmates, workmates).not.toMatch(/really met|seen you around|I'm Lars/);
+    const neighbours = greet(
+      { name: "Lars Fenn", learned: "Lars Fenn paints boats." },
+      { name: "Oona Pike", learned: "Oona Pike sells fish." },
+      ["flat 1 of Gull Terrace", "flat 4 of Gull Terrace"],
+    );
+    expect(neighbours, neighbours).not.toMatch(/really met|seen you around|I'm Lars/);
+    const old = greet(
+      { name: "Lars Fenn", learned: "Lars Fenn has kept the lighthouse for thirty years." },
+      { name: "Oona Pike", learned: "Oona Pike opened the fish stall nineteen years ago." },
+    );
+    expect(old, old).not.toMatch(/really met|seen you around|I'm Lars/);
+  });
+  it("while a newcomer is still met", () => {
+    const line = greet(
+      { name: "Lars Fenn", learned: "Lars Fenn has kept the lighthouse for thirty years." },
+      { name: "Oona Pike", learned: "Oona Pike arrived in town last week." },
+    );
+    expect(line, line).toMatch(/really met|seen you around/);
+  });
+});
+
+describe("what a talk was about", () => {
+  it("is what an answer told of the days ahead, not the question it answered", () => {
+    const p = (name: string, learned: string) => ({
+      name,
+      learned,
+      innate: "calm",
+      currently: "",
+      lifestyle: "",
+    });
+    const lars = p("Lars Fenn", "Lars Fenn paints boats. His best friend is Oona Pike.");
+    const oona = p("Oona Pike", "Oona Pike sells fish. Her best friend is Lars Fenn.");
+    const knows = knowledgeOf(lars, { townsfolk: [{ persona: oona }] });
+    const soFar = [
+      { speaker: "Lars Fenn", text: "Oona, good to see you. What are you working on these days?" },
+      {
+        speaker: "Oona Pike",
+        text: "I'm training for Sunday's rowing race on the lake, which I mean to win. And you, Lars? How is work going?",
+      },
+    ];
+    const line = talkLine(
+      side("Lars Fenn", knows),
+      { name: "Oona Pike", action: "rowing" },
+      soFar,
+      NOW,
+      [],
+      8,
+      undefined,
+      [null, null],
+      ["work", "work"],
+    );
+    expect(line.topic).not.toMatch(/their work/);
+    expect(line.topic).toMatch(/\brace\b/);
+  });
+  it("but not a clause of one's persona said in an answer", () => {
+    const p = (name: string, learned: string) => ({
+      name,
+      learned,
+      innate: "calm",
+      currently: "",
+      lifestyle: "",
+    });
+    const lars = p("Lars Fenn", "Lars Fenn paints boats. He is married to Oona.");
+    const oona = p("Oona Pike", "Oona Pike sells fish. She is married to Lars.");
+    const knows = knowledgeOf(lars, { townsfolk: [{ persona: oona }] });
+    const soFar = [
+      { speaker: "Lars Fenn", text: "Oona! What are you working on these days?" },
+      {
+        speaker: "Oona Pike",
+        text: "I sell fish. I'm married to you, and Edda Quist buys my cod. And you, Lars? How is work going?",
+      },
+    ];
+    const line = talkLine(
+      side("Lars Fenn", knows),
+      { name: "Oona Pike", action: "rowing" },
+      soFar,
+      NOW,
+      [],
+      8,
+      undefined,
+      [null, null],
+      ["work", "work"],
+    );
+    expect(line.topic).not.toMatch(/married|Edda/);
+  });
+});
+
+describe("one's day's list", () => {
+  it("is not said again in other words in the same talk", () => {
+    const lars = {
+      name: "Lars Fenn",
+      learned: "Lars Fenn is a fisherman. His best friend is Oona Pike.",
+      innate: "calm",
+      currently: "",
+      lifestyle: "",
+    };
+    const oona = {
+      name: "Oona Pike",
+      learned: "Oona Pike sells fish. Her best friend is Lars Fenn.",
+      innate: "calm",
+      currently: "",
+      lifestyle: "",
+    };
+    const blocks = [
+      { start: 6 * 60, end: 12 * 60, task: "mending nets at the quay", place: "quay" },
+      { start: 12 * 60, end: 17 * 60, task: "tarring the hull of his boat", place: "boatyard" },
+      { start: 17 * 60, end: 22 * 60, task: "reading by the stove", place: "Lars's cottage" },
+    ];
+    const knows = knowledgeOf(lars, {
+      today: blocks,
+      yesterday: blocks,
+      home: "Lars's cottage",
+      townsfolk: [{ persona: oona }],
+    });
+    const me = { ...side("Lars Fenn", knows), people: ["Lars Fenn", "Oona Pike"] };
+    const soFar = [{ speaker: "Oona Pike", text: "Lars! What are you working on these days?" }];
+    const asked: ("work" | "plans" | null)[] = ["work"];
+    const first = talkLine(
+      me,
+      { name: "Oona Pike", action: "selling fish" },
+      soFar,
+      NOW,
+      [],
+      10,
+      undefined,
+      [null],
+      asked,
+    );
+    expect(first.text).toMatch(/mending nets at the quay/);
+    soFar.push({ speaker: "Lars Fenn", text: first.text });
+    asked.push(null);
+    soFar.push({ speaker: "Oona Pike", text: "Busy, busy. What are your plans for tomorrow?" });
+    asked.push("plans");
+    const again = talkLine(
+      me,
+      { name: "Oona Pike", action: "selling fish" },
+      soFar,
+      NOW,
+      [],
+      10,
+      undefined,
+      [null, null, null],
+      asked,
+    ).text;
+    expect(again, again).not.toMatch(/mending nets/);
+    expect(again, again).toMatch(/as I said/i);
+  });
+});

@@ -419,6 +419,35 @@ export function talkTopic(
   return undefined;
 }
 
+/** What a talk is about by an event ahead that an answer in it told ("What are you working on?"
+ *  answered with "I'm preparing for Saturday's pool tournament ..."), when no line told news as
+ *  its own move: the event, not the question ("their work"). `answering`: whether line k answers
+ *  a question of the line before it. */
+export function answeredTopic(
+  all: readonly Line[],
+  answering: (k: number) => boolean,
+  now: number,
+  places: readonly PlaceName[],
+  people: readonly string[],
+): string | undefined {
+  for (let k = 1; k < all.length; k++) {
+    if (!answering(k) || isFarewell(all[k].text)) continue;
+    for (const x of all[k].text.split(/(?<=[.!?])\s+/)) {
+      if (x.endsWith("?")) continue;
+      const news = newsOf(x, all[k].speaker, now, places, people);
+      if (news?.event) return `conversing about ${describeEvent(news.event)}`;
+      // (Something ahead, said as the two would name it; one's day or work as such, "I'm a
+      // student at the college", is what was asked: no topic of its own.)
+      // (Only what lies ahead: a clause of one's persona said in an answer, "I'm married to you",
+      // names someone but is no news to talk of.)
+      const phrase =
+        news?.kind === "memory" && aboutTheFuture(x, now) ? topicPhrase(x, all[k].speaker) : "";
+      if (phrase) return `conversing about ${phrase}`;
+    }
+  }
+  return undefined;
+}
+
 /** The engine's lead-ins before one's news inside a line that also answers or greets. */
 const LEAD_IN =
   /(?:^|\s)(?:(?:Before you go|By the way|Before I forget|Oh, and another thing), [^:]{1,40}|Guess what): /;

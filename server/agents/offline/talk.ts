@@ -11,6 +11,7 @@
 import { noteBlock, noteKnowledgeIn, noteRecord, noteRelationship } from "./drawn.ts";
 import {
   answerEvent,
+  answeredTopic,
   answerNews,
   beyondAnswer,
   farewell,
@@ -30,7 +31,7 @@ import {
   RECALLING,
 } from "./dialogue.ts";
 import { answerPeople } from "./answerPeople.ts";
-import { bondWith, esc } from "./answers/bond.ts";
+import { acquainted, bondWith, esc } from "./answers/bond.ts";
 import { offlineInterview } from "./interview.ts";
 import { inTalk, lastQuestion } from "../language/understand.ts";
 import { forFriends, newsAsTold, personaFacts, privateTo } from "../language/facts.ts";
@@ -82,7 +83,10 @@ function readKnows(s: ChatSideInput, k: Knowledge, other: string): boolean {
     personaFacts(k.persona).facts.some((f) => f.people.includes(you) || f.text.includes(other)) ||
     s.memories.some((m) => m.kind !== "observation" && named.test(m.text)) ||
     // (Kin by the other's persona, or those one shares a home with: a husband is no stranger.)
-    !!bondWith(other, personaFacts(k.persona), k)
+    !!bondWith(other, personaFacts(k.persona), k) ||
+    // (Whom the town makes one acquainted with: one's employer, a neighbour, a workmate, another
+    // of the town's long-standing residents.)
+    acquainted(other, personaFacts(k.persona), k, s.people ?? [])
   );
 }
 
@@ -466,7 +470,15 @@ function topicOf(
       ? { ...l, text: beyondAnswer(l.text) }
       : l;
   });
-  const news = talkTopic(moves, now, places, people);
+  const news =
+    talkTopic(moves, now, places, people) ??
+    answeredTopic(
+      lines,
+      (k) => !!asked[k - 1] && asked[k - 1] !== "bye" && asked[k - 1] !== "invite",
+      now,
+      places,
+      people,
+    );
   if (news) return news;
   const a = asked.find((x) => !!x && x !== "bye" && x !== "invite");
   const about: Record<string, string> = {
@@ -539,6 +551,15 @@ function withoutQuestions(part: string): string {
     .join(" ");
 }
 
+const wordsOf = (t: string) => t.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+/** Whether two texts' words have `n` in a row in common. */
+function sharesRun(a: readonly string[], b: readonly string[], n: number): boolean {
+  const text = ` ${b.join(" ")} `;
+  for (let i = 0; i + n <= a.length; i++)
+    if (text.includes(` ${a.slice(i, i + n).join(" ")} `)) return true;
+  return false;
+}
+
 /** Sentences of the parts not said before in the talk (a line never says an earlier one again).
  *  An answer (the part at `answerAt`) all of whose statements were said is pointed back to ("As
  *  I said, ...", or agreed with when the other said it), never dropped: a turn that answers with
@@ -549,20 +570,35 @@ function unrepeated(parts: string[], soFar: readonly Line[], answerAt = -1, me =
   );
   const fresh = (s: string) => !before.has(s.trim().toLowerCase());
   const statements = (p: string) => sentencesOf(p).filter((x) => x && !x.endsWith("?"));
+  // An answer's statement that says again, in other words, what either said before in the talk
+  // (six words in a row in common: one's day's list said for "Tomorrow" and again for "Most
+  // days"), is left out as one said already; the engine's agreeing ("Like you, ...", "... too.")
+  // says the other's words back on purpose.
+  const earlier = soFar.flatMap((l) => statements(l.text)).map(wordsOf);
+  const saidAgain = (x: string) =>
+    !x.endsWith("?") &&
+    !/^(?:Like you|Yes),|\s(?:too|either)[.!]?$/.test(x) &&
+    earlier.some((w) => sharesRun(wordsOf(x), w, 6));
   return parts
     .map((p, i) => {
       const kept = p
         .split(/(?<=[.!?])\s+/)
-        .filter(fresh)
+        .filter((x) => fresh(x) && (i !== answerAt || !saidAgain(x)))
         .join(" ");
       if (i !== answerAt || statements(kept).length || !statements(p).length) return kept;
       const said = statements(p)[0];
-      const mine = soFar.some(
-        (l) => l.speaker === me && sentencesOf(l.text).some((x) => x.trim() === said.trim()),
-      );
+      const own = soFar.filter((l) => l.speaker === me).flatMap((l) => sentencesOf(l.text));
+      const mine = own.some((x) => x.trim() === said.trim());
+      // (Said before in other words, one's day's list again: pointed back to, not said a third
+      // time.)
+      const inOtherWords = !mine && own.some((x) => sharesRun(wordsOf(said), wordsOf(x), 6));
       const lower = /^I\b/.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
       const back = (
-        mine ? [`As I said, ${lower}`, `Like I said, ${lower}`] : [agreeing(said)]
+        inOtherWords
+          ? ["Much the same as I said.", "Much as I said, really."]
+          : mine
+            ? [`As I said, ${lower}`, `Like I said, ${lower}`]
+            : [agreeing(said)]
       ).find(fresh);
       return back ?? kept;
     })

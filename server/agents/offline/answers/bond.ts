@@ -5,6 +5,7 @@
 import { personaFacts, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge, Townsperson } from "../../language/knowledge.ts";
 import { closeness } from "../../language/lexicon.ts";
+import { parsed } from "../../language/parse.ts";
 import { sentence } from "../../language/realise.ts";
 import { firstName } from "./voice.ts";
 
@@ -79,4 +80,64 @@ export function workBond(name: string, f: PersonaFacts, k: Knowledge): string | 
         x.words.some((w) => x.pos[w] === "verb" && closeness(w, "work") >= 0.3)),
   );
   return work ? saidOf(name, work, f) : undefined;
+}
+
+/** What a backstory says of a resident's standing in the town, read once a text: the places it
+ *  names by a proper name of two words or more ("Cobb's Supply Store", "Larkspur Park", "Maple
+ *  Court"; no one's name) and whether it counts years ("opened twelve years ago", "for forty
+ *  years"). */
+interface Standing {
+  places: string[];
+  years: boolean;
+}
+const standings = new Map<string, Standing>();
+function standingOf(learned: string, names: readonly string[]): Standing {
+  const key = `${learned}\u0000${names.length}`;
+  let s = standings.get(key);
+  if (s) return s;
+  const doc = parsed(learned);
+  const own = new Set(names.flatMap((n) => n.split(" ")));
+  const places = (doc.match("#ProperNoun+").out("array") as string[])
+    .map((x) =>
+      x
+        .replace(/'s?\b/g, "")
+        .replace(/[^\p{L}\p{N}& ]/gu, "")
+        .trim(),
+    )
+    .filter((x) => x.split(/\s+/).length >= 2 && !x.split(/\s+/).some((w) => own.has(w)));
+  // (compromise's numbers plugin is untyped for the linter: its view as the values it gets.)
+  const spans = doc.match("#Value+ (year|years)") as unknown as {
+    numbers(): { get(): unknown[] };
+  };
+  const counts = spans
+    .numbers()
+    .get()
+    .filter((n): n is number => typeof n === "number");
+  s = { places, years: counts.some((n) => n >= 2) };
+  if (standings.size > 2000) standings.clear();
+  standings.set(key, s);
+  return s;
+}
+
+/** Whether the town makes two residents acquainted though neither's persona names the other:
+ *  the other's backstory names it (its employer, its teacher), the two backstories name the same
+ *  place (a workplace, a park, a building: "Cobb's Supply Store", "Maple Court"), they share a
+ *  building, or both have lived in the town for years (each backstory counts years). `people`:
+ *  the town's residents' names. */
+export function acquainted(
+  name: string,
+  f: PersonaFacts,
+  k: Knowledge,
+  people: readonly string[],
+): boolean {
+  const t = k.townsfolk?.find((p) => p.persona.name === name);
+  if (!t) return false;
+  const named = new RegExp(`\\b(?:${esc(f.name)}|${esc(f.first)})\\b`);
+  if (publicFacts(t).some((x) => named.test(x.text))) return true;
+  if (t.home && k.home && building(t.home) === building(k.home)) return true;
+  const names = [...new Set([...people, name, f.name])];
+  const mine = standingOf(k.persona.learned, names);
+  const theirs = standingOf(t.persona.learned, names);
+  if (mine.places.some((p) => theirs.places.includes(p))) return true;
+  return mine.years && theirs.years;
 }

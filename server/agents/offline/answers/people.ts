@@ -611,7 +611,8 @@ export function viewOf(on: OnPerson): Source {
     ...(tie ? [clauseNaming(mine(f, tie.text), first)] : []),
     ...(bond ? [bond] : []),
     ...(work ? [work] : []),
-    ...(last ? [sentence(`We last talked ${last}`)] : []),
+    // (Said by one of the two: "their work" is ours.)
+    ...(last ? [sentence(`We last talked ${last.replace(/^about their\b/, "about our")}`)] : []),
     // (Of a face in town, what little it knows is said after, as who they are.)
     ...(tie || bond || work || last || (known?.talks ?? 0) > 0 ? facts.filter(aboutSomething) : []),
   ];
