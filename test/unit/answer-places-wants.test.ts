@@ -27,7 +27,11 @@ const ILSE = persona(
   "Ilse Brand runs the Gull & Kettle, the cafe by the harbour wall. She bakes bread before dawn and knows every fisherman's order.",
 );
 const CONRAD = persona("Conrad Pell", "Conrad Pell is the town magistrate.");
-const ALL = [TAMSIN, ILSE, CONRAD];
+const WENNA = persona(
+  "Wenna Rowe",
+  "Wenna Rowe kept the lighthouse for thirty years and now tends the roses on Harbour green.",
+);
+const ALL = [TAMSIN, ILSE, CONRAD, WENNA];
 
 const PLACES: KnownPlace[] = [
   {
@@ -97,5 +101,17 @@ describe("whether the town has someone of a calling", () => {
     expect(ask(TAMSIN, "Is there a magistrate?")).toMatch(
       /^Yes\. Conrad Pell is the town magistrate/,
     );
+  });
+});
+
+describe("the best of living in town, from its own life", () => {
+  it("names the place its life is bound up with, in its own voice, not only a liking", () => {
+    for (const q of [
+      "What's the nicest thing about living here?",
+      "What do you like most about the town?",
+    ]) {
+      const a = ask(WENNA, q);
+      expect(a).toMatch(/^Harbour green, I'd say\. I kept the lighthouse/);
+    }
   });
 });
