@@ -3,7 +3,8 @@
 // dawn), not by a dictionary's gloss of its kind read out; a calling asked whether the town has
 // ("is there a dentist?") is the resident who is one, else an honest no. An invented harbour
 // town, none of the wordings of the brief.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { townAt, visitorTalk } from "../../bench/visitorTalk.ts";
 import { answerTo, knowledgeOf } from "../helpers/askResident.ts";
 import type { PersonaText } from "../../server/agents/language/facts.ts";
 import type { Knowledge, KnownPlace } from "../../server/agents/language/knowledge.ts";
@@ -51,7 +52,7 @@ const PLACES: KnownPlace[] = [
   {
     name: "Harbour green",
     parts: ["green"],
-    things: ["bench"],
+    things: ["bench", "rose beds"],
     uses: ["walking the dog"],
     where: { side: "east" },
   },
@@ -89,6 +90,13 @@ describe("a place recommended for a thing, with why as a resident knows it", () 
   });
 });
 
+describe("who works at a place said after a preposition", () => {
+  it("says the place again as 'there', not 'it'", () => {
+    const a = ask(TAMSIN, "Anywhere I could get some roses?");
+    expect(a).toMatch(/Harbour green; Wenna .*tends the roses there/);
+  });
+});
+
 describe("whether the town has someone of a calling", () => {
   it("says honestly there is none, not that it does not know of one", () => {
     for (const q of ["Is there a dentist here?", "Is there an optician in town?"]) {
@@ -114,4 +122,18 @@ describe("the best of living in town, from its own life", () => {
       expect(a).toMatch(/^Harbour green, I'd say\. I kept the lighthouse/);
     }
   });
+});
+
+describe("what a place has for it, in Oakmere (base-25, 14:00)", () => {
+  let t: Awaited<ReturnType<typeof townAt>>;
+  beforeAll(async () => {
+    t = await townAt("base-25", "14:00");
+  }, 120_000);
+
+  it("says things it has in the plural without an article", async () => {
+    const who = t.personas.find((p) => p.name.startsWith("Nadia"))!;
+    const talk = visitorTalk(t.mind, () => t.town.time, { id: who.id, name: who.name });
+    const a = await talk.say("Anywhere round here I could pick up some flowers?");
+    expect(a).toMatch(/it has flower beds/);
+  }, 120_000);
 });

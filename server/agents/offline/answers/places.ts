@@ -877,7 +877,11 @@ export function whyThere(
   // before dawn"; ahead of a thing of it that merely fits, a baking counter for bread.)
   const worker = town && whoWorksThere(p, asked, town.f, town.k);
   if (worker) return worker.said;
-  if (part) return `it has ${/^[aeiou]/i.test(part.x) ? "an" : "a"} ${part.x}`;
+  // (Things in the plural without an article: "it has flower beds".)
+  const many = termsOf(part?.x ?? "")
+    .at(-1)
+    ?.tags.includes("Plural");
+  if (part) return `it has ${many ? "" : /^[aeiou]/i.test(part.x) ? "an " : "a "}${part.x}`;
   // (Not what a dictionary says its kind of place is: no one gives WordNet's gloss as a reason.)
   return "";
 }
@@ -927,9 +931,11 @@ function whoWorksThere(
       .find((c) => c.includes(own));
     if (!naming) continue;
     // (The place said again as "there" after a preposition, else "it": "is the barista THERE".)
-    const there = naming
-      .replace(new RegExp(`\\b(?:at|in|of|from)\\s+(?:the\\s+)?${esc(own)}.*$`), "there")
-      .replace(new RegExp(`\\b(?:the\\s+)?${esc(own)}.*$`), "it");
+    const to = new RegExp(`\\b(\\w+)\\s+(?:the\\s+)?${esc(own)}.*$`).exec(naming);
+    const there =
+      to && termsOf(to[1])[0]?.tags.includes("Preposition")
+        ? naming.slice(0, to.index) + "there"
+        : naming.replace(new RegExp(`\\b(?:the\\s+)?${esc(own)}.*$`), "it");
     for (const c of person.facts.flatMap((x) => clauses(person.name, x.text))) {
       const s = Math.max(
         0,
