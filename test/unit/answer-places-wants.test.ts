@@ -32,7 +32,11 @@ const WENNA = persona(
   "Wenna Rowe",
   "Wenna Rowe kept the lighthouse for thirty years and now tends the roses on Harbour green.",
 );
-const ALL = [TAMSIN, ILSE, CONRAD, WENNA];
+const JORY = persona(
+  "Jory Vane",
+  "Jory Vane is a schoolteacher. He paints watercolours of the boats at the Quay chandlery on Sundays.",
+);
+const ALL = [TAMSIN, ILSE, CONRAD, WENNA, JORY];
 
 const PLACES: KnownPlace[] = [
   {
@@ -87,6 +91,12 @@ describe("a place recommended for a thing, with why as a resident knows it", () 
     expect(a).toMatch(/Gull & Kettle/);
     expect(a).toMatch(/I run it and bake bread before dawn/);
     expect(a).not.toMatch(/restaurant where|are sold/);
+  });
+});
+
+describe("a pastime at a place is no one's work there", () => {
+  it("does not give someone's hobby at a place as why to go there", () => {
+    expect(ask(TAMSIN, "Where might I do a bit of painting?")).not.toMatch(/Jory/);
   });
 });
 

@@ -926,7 +926,10 @@ function whoWorksThere(
       .filter((c) => termsOf(`${firstName(name)} ${c}`)[1]?.tags.includes("Verb"));
   let best: { name: string; said: string; s: number } | undefined;
   for (const person of people) {
+    // (Its work names the place: not a pastime there, "keeps a notebook of the birds she sees
+    // in the park".)
     const naming = person.facts
+      .filter((x) => x.kinds.includes("occupation"))
       .flatMap((x) => clauses(person.name, x.text))
       .find((c) => c.includes(own));
     if (!naming) continue;
@@ -936,14 +939,16 @@ function whoWorksThere(
       to && termsOf(to[1])[0]?.tags.includes("Preposition")
         ? naming.slice(0, to.index) + "there"
         : naming.replace(new RegExp(`\\b(?:the\\s+)?${esc(own)}.*$`), "it");
-    for (const c of person.facts.flatMap((x) => clauses(person.name, x.text))) {
+    // (The clause that names the place first, where it bears on what is asked too.)
+    const all = person.facts.flatMap((x) => clauses(person.name, x.text));
+    for (const c of [naming, ...all.filter((c) => c !== naming)]) {
       const s = Math.max(
         0,
         ...contentTerms(c)
           .filter((t) => !ownWords.has(t.word))
           .flatMap((t) => asked.map((w) => purposeMatch(w, t.word, t.pos))),
       );
-      if (s >= 0.6 && s > (best?.s ?? 0))
+      if (s >= 0.6 && s > (best?.s ?? 0) + (best?.name === person.name ? 0.1 : 0))
         best = { name: person.name, said: c === naming ? there : `${there} and ${c}`, s };
     }
   }
