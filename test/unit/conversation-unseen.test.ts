@@ -267,7 +267,9 @@ describe("more unseen questions: honest, on the question, by the sense in use (b
     const how = (await ask(2, "Hey there! How's it going?")).text;
     expect(how).toMatch(/I'm well, thanks; I'm .+\. (How about you|And you)\?$/);
     expect((await ask(0, "What's the mayor like?")).text).toMatch(/^Walter Pike\? /);
-    expect((await ask(1, "Is there a doctor in town?")).text).toMatch(/^I don't know of a doctor/);
+    expect((await ask(1, "Is there a doctor in town?")).text).toMatch(
+      /^No, there's no doctor around here, as far as I know/,
+    );
     // A salutation's time of day greets: "Good afternoon! How has your day been?" asks of today.
     const day = (await ask(0, "Good afternoon! How has your day been?")).text;
     expect(day).toMatch(/^(Good afternoon|Hi|Hello|Oh, hello)?.*So far today/);

@@ -87,6 +87,8 @@ export function opinionAsked(
     u.about !== "me" &&
     (doc.has("#Superlative") ||
       doc.has("^(what|which) #Copula? the #Adjective #Noun") ||
+      // ("What do you like MOST about it?": a verb ranked by the superlative adverb after it.)
+      doc.has("you . (most|best) (about|of|in)") ||
       rankedPart(u) !== undefined) &&
     // ("What's the best PLACE for coffee?" seeks a place.)
     !(doc.match("#Adjective [#Noun]", 0).out("array") as string[]).some(
@@ -223,12 +225,45 @@ export function opinionOf(
           close.words.filter((w) => close.pos[w] === "verb"),
         )
       : "";
+    // (Else, the best of it asked, a place of the town its own life is bound up with, by its
+    // backstory: "Larkspur Park, I'd say. I ... now look after Larkspur Park's community garden".)
+    const home = k.home.split(" of ").at(-1);
+    const bound =
+      o.ranked && !ofThem && !liked
+        ? f.facts
+            .filter(
+              (x) =>
+                x.source === "learned" &&
+                tell(x) &&
+                !x.kinds.includes("worry") &&
+                !x.kinds.includes("family") &&
+                !saysNot(x.text),
+            )
+            .flatMap((x) =>
+              k.places
+                .filter(
+                  (p) =>
+                    !p.dwelling &&
+                    !p.name.includes(" of ") &&
+                    p.name !== home &&
+                    wordsOf(p.name).every((w) => x.words.includes(w)),
+                )
+                .map((p) => ({ x, p })),
+            )[0]
+        : undefined;
     return {
       name: "opinion",
       sentences: [
         [
-          ofThem ? "The people, I'd say." : worry ? opener(worry) : "I like it here.",
+          ofThem
+            ? "The people, I'd say."
+            : bound
+              ? `${bound.p.name}, I'd say.`
+              : worry
+                ? opener(worry)
+                : "I like it here.",
           ofThem,
+          bound ? mine(f, bound.x.text) : "",
           liked && liked !== close ? mine(f, liked.text) : "",
           worry ? `Though ${lower(mine(f, worry.text))}` : "",
         ]

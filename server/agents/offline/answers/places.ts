@@ -19,14 +19,16 @@ import {
 } from "../../language/lexicon.ts";
 import { copyOf, parsed, termsOf } from "../../language/parse.ts";
 import { swapPerson } from "../../language/pronouns.ts";
-import { listOf, sentence } from "../../language/realise.ts";
+import { inFirstPerson, listOf, sentence } from "../../language/realise.ts";
 import {
   contentTerms,
   infinitive,
   purposeVerbs,
   type Utterance,
 } from "../../language/understand.ts";
-import { plain, type Source, wordsOf } from "./voice.ts";
+import { esc, publicFacts } from "./bond.ts";
+import { holdersOf, roleHolder } from "./roles.ts";
+import { firstName, plain, type Source, wordsOf } from "./voice.ts";
 import { activities, doingPhrase } from "./day.ts";
 
 /** Verbs that frame a question about a place rather than say what it is for (WordNet's files). */
@@ -627,6 +629,25 @@ export function places(
   // place near in kind only, said as the other thing it is (a cafe for a restaurant, not for
   // books).
   const kind = kindAsked(u, asked);
+  // Whether there is someone of a calling in town ("is there a DENTIST?", WordNet's noun of a
+  // person): who is, by the town's personas; else honestly none, and the place nearest in kind
+  // where one fits (not a place that only shares a word with it).
+  const calling = f && callingAsked(u, asked);
+  if (calling) {
+    if (holdersOf(calling, f, k).length) {
+      const who = roleHolder(calling, f, k).sentences;
+      return { name: "places", sentences: [`Yes. ${who.join(" ")}`] };
+    }
+    const near = nearestKind(calling, k, direct);
+    return {
+      name: "places",
+      sentences: [
+        sentence(
+          `No, there's no ${calling} around here, as far as I know${near ? `; the nearest thing is ${placePhrase(near.name)}${lies(near, ", ")}` : ""}`,
+        ),
+      ],
+    };
+  }
   // (One of a kind it knows under a close broader kind, few of which WordNet has: a college for
   // a school, both educational institutions; a clinic for a hospital.)
   const sibling = f && kind && !knowsKind(kind, k) ? akin(kind, k) : undefined;
@@ -640,29 +661,7 @@ export function places(
       ],
     };
   if (f && kind && !knowsKind(kind, k)) {
-    // (The nearest in kind by what each place is, a room by its own name: a pond for a swimming
-    // pool is the pond at the park.)
-    // (Of the places it knows, not homes: each by its name's head and each room by its own.)
-    const near = k.places
-      .filter((p) => !p.dwelling && sectorOf(p.name) !== sectorOf(k.home))
-      .flatMap((p) => [
-        { p, c: closeness(kind, nameHead(p.name.split(" of ")[0])) },
-        ...(p.name.includes(" of ") ? [] : p.parts).map((part) => ({
-          p: k.places.find((x) => x.name === `${part} of ${p.name}`) ?? {
-            ...p,
-            name: `${part} of ${p.name}`,
-          },
-          c: closeness(kind, nameHead(part)),
-        })),
-      ])
-      // (Near in kind closely, or loosely a building that also serves what is asked: a cafe's
-      // dining room is no library because both are rooms.)
-      .filter(
-        ({ p, c }) =>
-          c >= 0.45 ||
-          (c >= 0.35 && !p.name.includes(" of ") && direct.some((x) => x.p.name === p.name)),
-      )
-      .sort((a, b) => b.c - a.c)[0]?.p;
+    const near = nearestKind(kind, k, direct);
     return {
       name: "places",
       sentences: [
@@ -748,6 +747,23 @@ export function places(
   const ranked = named ? undefined : byBusyness(u, k, residents);
   if (ranked) return { name: "places", sentences: [ranked] };
   const best = named ?? scored[0];
+  // Nothing its name, rooms or doings serve, but someone works there whose work does: "Ilse
+  // runs it and bakes bread before dawn".
+  const worked =
+    !best && f
+      ? k.places
+          .filter((p) => !p.dwelling && !p.name.includes(" of ") && p.name !== sectorOf(k.home))
+          .map((p) => ({ p, w: whoWorksThere(p, asked, f, k) }))
+          .filter((x) => x.w)
+          .sort((a, b) => b.w!.s - a.w!.s)[0]
+      : undefined;
+  if (worked)
+    return {
+      name: "places",
+      sentences: [
+        sentence(`Try ${worked.p.name}; ${worked.w!.said}${lies(worked.p, ", and it's ")}`),
+      ],
+    };
   // Nothing it knows serves what is asked, while it knows the town's places: honestly none (not
   // where a place serves part of it: "take my kids to PLAY" and a green).
   if (!best)
@@ -780,7 +796,7 @@ export function places(
     };
   // (Why, with where it is: what the town does there that bears on what is asked, else what it
   // has for it.)
-  const why = whyThere(best.p, asked, residents, u.pos);
+  const why = whyThere(best.p, asked, residents, u.pos, f && { f, k });
   return {
     name: "places",
     sentences: [
@@ -804,6 +820,7 @@ export function whyThere(
   asked: string[],
   residents: readonly string[],
   pos?: Record<string, Pos>,
+  town?: { f: PersonaFacts; k: Knowledge },
 ): string {
   const names = residents.flatMap((r) => r.split(" "));
   const own = new Set(wordsOf(`${p.name} ${p.parts.join(" ")}`));
@@ -856,14 +873,93 @@ export function whyThere(
     }))
     .filter((d) => d.s >= 0.5 && !otherKind(nameHead(d.x)))
     .sort((a, b) => b.s - a.s)[0];
-  if (part) return `it has ${/^[aeiou]/i.test(part.x) ? "an" : "a"} ${part.x}`;
-  // (Else what its kind of place is for, by WordNet's gloss of the kind its name ends in, where
-  // the gloss says so briefly: "a small restaurant where drinks and snacks are sold".)
-  const head = nameHead(p.name.split(" of ")[0]);
-  const gloss = senses(head, "noun")[0]?.gloss.split(";")[0].trim() ?? "";
-  return /^an? /.test(gloss) && /\bwhere\b/.test(gloss) && gloss.split(" ").length <= 10
-    ? `it's ${gloss}`
-    : "";
+  // (Else who works there, where their work bears on what is asked: "Rosa owns it and bakes
+  // before dawn"; ahead of a thing of it that merely fits, a baking counter for bread.)
+  const worker = town && whoWorksThere(p, asked, town.f, town.k);
+  if (worker) return worker.said;
+  // (Things in the plural without an article: "it has flower beds".)
+  const many = termsOf(part?.x ?? "")
+    .at(-1)
+    ?.tags.includes("Plural");
+  if (part) return `it has ${many ? "" : /^[aeiou]/i.test(part.x) ? "an " : "a "}${part.x}`;
+  // (Not what a dictionary says its kind of place is: no one gives WordNet's gloss as a reason.)
+  return "";
+}
+
+/** Who works at a place, with what of their work bears on what is asked, as the town knows them:
+ *  a resident whose backstory names the place ("Rosa Delgado owns the Hearth & Crumb") and one of
+ *  whose clauses bears on what is asked ("She bakes before dawn", for bread), said as "Rosa owns
+ *  it and bakes before dawn"; itself in the first person. Nothing where no one's does. */
+function whoWorksThere(
+  p: KnownPlace,
+  asked: string[],
+  f: PersonaFacts,
+  k: Knowledge,
+): { said: string; s: number } | undefined {
+  const sector = p.name.split(" of ").at(-1) ?? p.name;
+  // (The place by its own name, without the kind it ends in: "Hearth & Crumb" of the cafe.)
+  const head = nameHead(sector);
+  const at = sector.toLowerCase().lastIndexOf(head);
+  const own = (at > 0 ? sector.slice(0, at) : sector).trim();
+  if (!own) return undefined;
+  const ownWords = new Set(wordsOf(sector));
+  const people = [
+    { name: f.name, facts: f.facts.filter((x) => x.source === "learned" && !x.secret) },
+    ...(k.townsfolk ?? [])
+      .filter((t) => t.persona.name !== f.name)
+      .map((t) => ({ name: t.persona.name, facts: publicFacts(t) })),
+  ];
+  // A clause said of them without its subject, opening with its verb ("bakes before dawn").
+  const clauses = (name: string, text: string) =>
+    text
+      .split(/[,;.]\s*/)
+      .map((c) =>
+        c
+          .trim()
+          .replace(/^and\s+/i, "")
+          .replace(
+            new RegExp(`^(?:he|she|they|${esc(name)}|${esc(firstName(name))})\\s+`, "i"),
+            "",
+          ),
+      )
+      // (Read after a subject, as said: "runs" alone is read as a plural noun.)
+      .filter((c) => termsOf(`${firstName(name)} ${c}`)[1]?.tags.includes("Verb"));
+  let best: { name: string; said: string; s: number } | undefined;
+  for (const person of people) {
+    // (Its work names the place: not a pastime there, "keeps a notebook of the birds she sees
+    // in the park".)
+    const naming = person.facts
+      .filter((x) => x.kinds.includes("occupation"))
+      .flatMap((x) => clauses(person.name, x.text))
+      .find((c) => c.includes(own));
+    if (!naming) continue;
+    // (The place said again as "there" after a preposition, else "it": "is the barista THERE".)
+    const to = new RegExp(`\\b(\\w+)\\s+(?:the\\s+)?${esc(own)}.*$`).exec(naming);
+    const there =
+      to && termsOf(to[1])[0]?.tags.includes("Preposition")
+        ? naming.slice(0, to.index) + "there"
+        : naming.replace(new RegExp(`\\b(?:the\\s+)?${esc(own)}.*$`), "it");
+    // (The clause that names the place first, where it bears on what is asked too.)
+    const all = person.facts.flatMap((x) => clauses(person.name, x.text));
+    for (const c of [naming, ...all.filter((c) => c !== naming)]) {
+      const s = Math.max(
+        0,
+        ...contentTerms(c)
+          .filter((t) => !ownWords.has(t.word))
+          .flatMap((t) => asked.map((w) => purposeMatch(w, t.word, t.pos))),
+      );
+      if (s >= 0.6 && s > (best?.s ?? 0) + (best?.name === person.name ? 0.1 : 0))
+        best = { name: person.name, said: c === naming ? there : `${there} and ${c}`, s };
+    }
+  }
+  if (!best) return undefined;
+  return {
+    s: best.s,
+    said:
+      best.name === f.name
+        ? inFirstPerson(`${f.name} ${best.said}`, f.name, f.pronoun)
+        : `${firstName(best.name)} ${best.said}`,
+  };
 }
 
 /** How busy a quality asked in the superlative says a place is: "most" where the adjective is of
@@ -917,6 +1013,45 @@ function byBusyness(u: Utterance, k: Knowledge, residents: readonly string[]): s
       ? `${pick.p.name}, I'd say; not many people are about there${doing ? `, just someone ${doing} now and then` : ""}`
       : `${pick.p.name}, I'd say; there's always someone about${doing ? `, ${doing} or the like` : ""}`,
   );
+}
+
+/** The place nearest in kind to a kind it knows none of, by what each place is, a room by its own
+ *  name (a pond for a swimming pool is the pond at the park), of the places it knows, not homes:
+ *  each by its name's head and each room by its own; near in kind closely, or loosely a building
+ *  that also serves what is asked (a cafe's dining room is no library because both are rooms). */
+function nearestKind(
+  kind: string,
+  k: Knowledge,
+  direct: ReturnType<typeof placesFor>,
+): KnownPlace | undefined {
+  const sectorOf = (name: string) => name.split(" of ").at(-1) ?? name;
+  return k.places
+    .filter((p) => !p.dwelling && sectorOf(p.name) !== sectorOf(k.home))
+    .flatMap((p) => [
+      { p, c: closeness(kind, nameHead(p.name.split(" of ")[0])) },
+      ...(p.name.includes(" of ") ? [] : p.parts).map((part) => ({
+        p: k.places.find((x) => x.name === `${part} of ${p.name}`) ?? {
+          ...p,
+          name: `${part} of ${p.name}`,
+        },
+        c: closeness(kind, nameHead(part)),
+      })),
+    ])
+    .filter(
+      ({ p, c }) =>
+        c >= 0.45 ||
+        (c >= 0.35 && !p.name.includes(" of ") && direct.some((x) => x.p.name === p.name)),
+    )
+    .sort((a, b) => b.c - a.c)[0]?.p;
+}
+
+/** The calling a question asks whether the town has someone of ("is there a DENTIST here?"):
+ *  one noun asked, after "is there", whose first sense WordNet files as a person. */
+function callingAsked(u: Utterance, asked: string[]): string | undefined {
+  if (u.wh !== "yesno" || !parsed(u.text).has("^(is|are) there") || asked.length !== 1)
+    return undefined;
+  const w = asked[0];
+  return u.pos?.[w] !== "verb" && senses(w, "noun")[0]?.domain === "noun.person" ? w : undefined;
 }
 
 /** The kind of place a question asks for by its name ("is there a PARK nearby?", "where's the
