@@ -125,6 +125,25 @@ describe("everyday questions answered from what the resident knows", () => {
     expect(out[0]).toMatch(/^Yes, as I said: Pavel Novak is organising a regatta on Lake Veld\.$/);
   });
 
+  it("news with no time in it, said inside a longer answer, is pointed back to by its first clause, and once", () => {
+    const news =
+      "Marit told me that Jorund is building a sauna by the fjord, which he hopes to finish, and is short of timber.";
+    const first = unsaid([`Yes. ${news}`], {
+      said: [`I'm mending nets later. ${news}`],
+      heard: [],
+    } as unknown as Talk);
+    expect(first[0]).toBe(
+      "Yes, as I said: Marit told me that Jorund is building a sauna by the fjord.",
+    );
+    // Asked for news again: the pointer back is not said twice, word for word.
+    const again = unsaid([`Yes. ${news}`], {
+      said: [`I'm mending nets later. ${news}`, first[0]],
+      heard: [],
+    } as unknown as Talk);
+    expect(again[0]).not.toBe(first[0]);
+    expect(again.join(" ")).not.toContain("which he hopes to finish");
+  });
+
   it("a pastime asked of is its free time; where it works is its work, not its home", () => {
     const pastimes = ask("Have you got any hobbies?");
     expect(pastimes).toMatch(/cards|nets|fish/);

@@ -89,15 +89,38 @@ export function unsaid(sentences: string[], talk: Talk, retelling = true): strin
     // The substance said again in brief, when it can be (its times left out: "Yes, as I said:
     // Ben is organising a picnic at the park."), so the pointer back says what it points to.
     // (With no time to leave out, the sentence itself, unless it was a whole line said before.)
+    // (A long sentence with no time to leave out is pointed at by its first clause, when that
+    // says something whole, "as I said: Sofia told me that Kenji is preparing for Saturday's
+    // tournament", not said over again with all its clauses.)
     const gist = parts
       .filter((_, i) => gone[i])
-      .map((p) => briefly(p) || (said.includes(norm(p)) ? "" : p.trim().replace(/[.!]+$/, "")))
+      .map(
+        (p) =>
+          briefly(p) ||
+          firstClause(p) ||
+          (said.includes(norm(p)) ? "" : p.trim().replace(/[.!]+$/, "")),
+      )
       .find((g) => g.length >= 12);
     const reply = kept.join(" ").replace(/[.!]+$/, "");
+    // (A pointer back said once: asked again, the bare one, then nothing of it.)
     return [
-      gist ? `${reply}, as ${whose} said: ${lowerFirst(gist)}` : `${reply}, as ${whose} said.`,
-    ];
+      gist ? `${reply}, as ${whose} said: ${lowerFirst(gist)}`.replace(/([^.!?])$/, "$1.") : "",
+      `${reply}, as ${whose} said.`,
+    ]
+      .filter((x) => x && !old(norm(x)))
+      .slice(0, 1);
   });
+}
+
+/** A sentence's first clause, when it has more than one and the first has a verb and ends on a
+ *  noun ("Sofia told me that Kenji is preparing for the tournament", of "..., which he intends to
+ *  win"); else "". */
+function firstClause(s: string): string {
+  const whole = s.trim().replace(/[.!]+$/, "");
+  const first = whole.split(/,\s+/)[0];
+  if (first.length >= whole.length || first.length < 12) return "";
+  const d = parsed(first);
+  return d.has("#Verb") && d.terms().last().has("#Noun") ? first : "";
 }
 
 /** A sentence without its times ("on February 14 at 3 pm"), when that leaves it shorter; else
