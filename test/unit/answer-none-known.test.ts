@@ -39,6 +39,6 @@ describe("asked whether there is someone or something it knows none of", () => {
       expect(a, q).toMatch(said);
       expect(a, q).not.toMatch(/\bany any|\byou\b/);
     }
-    expect(ask("Is there a dentist in town?")).toMatch(/I don't know of a dentist/);
+    expect(ask("Is there a dentist in town?")).toMatch(/no dentist/);
   });
 });

@@ -91,6 +91,14 @@ export function ownNews(u: Utterance): OwnNews | undefined {
     feelingSaid(untagged) < 0
   )
     return u.tense === "past" ? "trouble" : "hardship";
+  // (And a glad view of it, "Work has been wonderful lately!", glad news of theirs.)
+  if (
+    u.act === "opinion" &&
+    !parsed(untagged).has("#Negative") &&
+    ownLife(u) &&
+    feelingSaid(untagged) > 0
+  )
+    return "good";
   if (u.act !== "statement" || u.negative) return undefined;
   const words = wordsSaid(u.text);
   // How it feels to them: its words' feeling, and an exclamation said of their own life with no
