@@ -142,7 +142,9 @@ describe("a new town from the browser", () => {
     await waitFor(
       "Vic in oak",
       async () => (await towns()).find((t) => t.name === "oak")?.clients === 1,
-      20_000,
+      // (A room for a town made earlier opens on its first visitor: loading it, under the CI's
+      // parallel browsers, has taken longer than 20 s.)
+      60_000,
     );
     await visitor.screenshot({ path: artifact("new-town-oak.png") });
     expect(pageErrors).toEqual([]);
