@@ -75,11 +75,29 @@ interface Watcher<C extends ViewClient> {
   at?: { x: number; y: number };
   half: { width: number; height: number };
   area?: Area;
-  /** Keys of the spots (other than its own avatar) this client is sent. */
-  sent: Set<string>;
+  /**
+   * The spots (other than its own avatar) this client is sent: the spots themselves, not their
+   * keys, so that going over them (each time its area moves) needs no lookup by name.
+   */
+  sent: Set<Spot>;
   /** Those of them that are avatars sent exactly (near the middle of its view), not coarsely. */
-  near: Set<string>;
+  near: Set<Spot>;
+  /** Additions to its view still allowed in this patch (VIEW_ADDS_PER_PATCH). */
+  budget: number;
+  /** Some of its area was left out of a patch for want of budget: the next looks at all of it. */
+  behind: boolean;
+  /** Scratch for its area in this update (no object per client per patch). */
+  next: Area;
 }
+
+/**
+ * At most this many avatars (or, in a large town, residents and objects) come into a client's
+ * view in one patch; the rest come in the next patches, nearest first. A camera jumping onto a
+ * crowd (or a newcomer joining one) would otherwise add hundreds at once, and each addition
+ * costs encoding in that patch (the whole entry, for that client alone): one long patch stalls
+ * the server for everyone. 24 a patch brings 200 in within half a second.
+ */
+export const VIEW_ADDS_PER_PATCH = 24;
 
 /** Side of the grid's cells, in tiles. */
 const CELL = 16;
@@ -100,6 +118,16 @@ export class Interest<C extends ViewClient = ViewClient> {
   private readonly objectTiles = new Map<string, { x: number; y: number }>();
   /** now() at the current update. */
   private time = 0;
+  // Kept from one update to the next, emptied at the start of each: an update allocates next
+  // to nothing, so 20 patches a second with hundreds of clients do not feed the collector.
+  private readonly moved: Spot[] = [];
+  private readonly gone: Spot[] = [];
+  private readonly fresh: Spot[] = [];
+  /** Spots that moved, by the cells they were in and are in now; `filed` lists the cells used. */
+  private readonly byCell = new Map<number, Spot[]>();
+  private readonly filed: number[] = [];
+  /** Spots that may come into a client's view (a client at a time). */
+  private readonly candidates: Spot[] = [];
 
   /**
    * Whether residents are sent by area (a town of more than RESIDENTS_ALL_SENT at the start), or
@@ -137,6 +165,9 @@ export class Interest<C extends ViewClient = ViewClient> {
       half: { ...DEFAULT_VIEW_HALF },
       sent: new Set(),
       near: new Set(),
+      budget: VIEW_ADDS_PER_PATCH,
+      behind: false,
+      next: { x: 0, y: 0, halfWidth: 0, halfHeight: 0 },
     };
     this.watchers.set(client.sessionId, w);
     const own = this.state.avatars.get(avatarId);
@@ -193,8 +224,12 @@ export class Interest<C extends ViewClient = ViewClient> {
 
   /** Brings every view in line with the avatars' and residents' positions and the clients' areas. */
   update(): void {
-    const moved: Spot[] = [];
-    const gone: Spot[] = [];
+    const { moved, gone, fresh, byCell, filed } = this;
+    moved.length = 0;
+    gone.length = 0;
+    fresh.length = 0;
+    for (const cell of filed) byCell.get(cell)!.length = 0;
+    filed.length = 0;
     const { avatars, agents } = this.state;
     // Undefined in a state made without it (tests' own states).
     const inUse = this.state.inUse?.objects as TownState["inUse"]["objects"] | undefined;
@@ -232,30 +267,25 @@ export class Interest<C extends ViewClient = ViewClient> {
     }
     // New ones go to every client's placing (a new resident of a small town is sent to all);
     // those that moved, by the cells they were in and are in now.
-    const fresh: Spot[] = [];
-    const byCell = new Map<number, Spot[]>();
-    const file = (cell: number, spot: Spot) => {
-      const here = byCell.get(cell);
-      if (here) here.push(spot);
-      else byCell.set(cell, [spot]);
-    };
     for (const spot of moved) {
       if (spot.fromCell < 0) fresh.push(spot);
       else {
-        file(spot.cell, spot);
-        if (spot.fromCell !== spot.cell) file(spot.fromCell, spot);
+        this.file(spot.cell, spot);
+        if (spot.fromCell !== spot.cell) this.file(spot.fromCell, spot);
       }
     }
     for (const w of this.watchers.values()) {
       // The state's deletion already tells the client; only the bookkeeping remains.
       for (const s of gone) {
-        w.sent.delete(s.key);
-        w.near.delete(s.key);
+        w.sent.delete(s);
+        w.near.delete(s);
       }
-      const area = this.areaOf(w);
+      const area = w.next;
+      if (!this.areaInto(w, area)) continue;
+      w.budget = VIEW_ADDS_PER_PATCH;
       const before = w.area;
-      if (!area) continue;
       if (
+        !w.behind &&
         before &&
         before.x === area.x &&
         before.y === area.y &&
@@ -265,21 +295,96 @@ export class Interest<C extends ViewClient = ViewClient> {
         // Only what moved near it: where it is now or where it was (what it was sent was
         // within a few tiles of its area), not every step in the town for every client.
         for (const spot of fresh) this.place(w, spot, area);
-        if (byCell.size > 0)
-          this.cellsAround(area, VIEW_HYSTERESIS, (cell) => {
-            const here = byCell.get(cell);
-            if (here) for (const spot of here) this.place(w, spot, area);
-          });
+        if (filed.length > 0) this.placeMoved(w, area);
       } else {
+        // The two area objects swap: the one just filled is its area now.
+        w.next = before ?? { x: 0, y: 0, halfWidth: 0, halfHeight: 0 };
         w.area = area;
-        // What it was sent may now be out of it; what is in the cells around it may come in.
-        for (const key of w.sent) {
-          const spot = this.spots.get(key);
-          if (spot) this.place(w, spot, area);
-        }
-        this.around(area, (spot) => this.place(w, spot, area));
+        w.behind = false;
+        this.rescan(w, area);
+        // A new resident of a small town is sent to all, wherever it is.
+        if (!this.residentsByArea) for (const spot of fresh) this.place(w, spot, area);
       }
     }
+  }
+
+  private file(cell: number, spot: Spot): void {
+    const here = this.byCell.get(cell);
+    if (!here) this.byCell.set(cell, [spot]);
+    else here.push(spot);
+    if (!here || here.length === 1) this.filed.push(cell);
+  }
+
+  /** The spots that moved in or next to a client's area, placed. */
+  private placeMoved(w: Watcher<C>, area: Area): void {
+    const m = VIEW_HYSTERESIS;
+    const x0 = Math.max(0, Math.floor((area.x - area.halfWidth - m) / CELL));
+    const x1 = Math.min(this.columns - 1, Math.floor((area.x + area.halfWidth + m) / CELL));
+    const y0 = Math.max(0, Math.floor((area.y - area.halfHeight - m) / CELL));
+    const y1 = Math.floor((area.y + area.halfHeight + m) / CELL);
+    for (let cy = y0; cy <= y1; cy++)
+      for (let cx = x0; cx <= x1; cx++) {
+        const here = this.byCell.get(cy * this.columns + cx);
+        if (here)
+          for (const spot of here)
+            // A cell is wider than the area's edge: one outside it that the client is not sent
+            // changes nothing (the common case in a crowd), so it is not even placed.
+            if (
+              w.sent.has(spot) ||
+              (Math.abs(spot.x - area.x) <= area.halfWidth &&
+                Math.abs(spot.y - area.y) <= area.halfHeight)
+            )
+              this.place(w, spot, area);
+      }
+  }
+
+  /**
+   * A client's area moved (or some of it was left out before): what it was sent may now be out
+   * of it, and what is in the cells around it may come in, nearest the middle first when there
+   * is more than one patch's budget of them.
+   */
+  private rescan(w: Watcher<C>, area: Area): void {
+    // (place() may take the one it is given out of the set: allowed while going over it.)
+    for (const spot of w.sent) this.place(w, spot, area);
+    const todo = this.candidates;
+    todo.length = 0;
+    const x0 = Math.max(0, Math.floor((area.x - area.halfWidth) / CELL));
+    const x1 = Math.min(this.columns - 1, Math.floor((area.x + area.halfWidth) / CELL));
+    const y0 = Math.max(0, Math.floor((area.y - area.halfHeight) / CELL));
+    const y1 = Math.floor((area.y + area.halfHeight) / CELL);
+    for (let cy = y0; cy <= y1; cy++)
+      for (let cx = x0; cx <= x1; cx++) {
+        const set = this.cells.get(cy * this.columns + cx);
+        if (!set) continue;
+        for (const spot of set)
+          // In a small town residents and objects are sent to all, at join (and when new).
+          if (
+            !w.sent.has(spot) &&
+            (spot.kind === "avatar" || this.residentsByArea) &&
+            Math.abs(spot.x - area.x) <= area.halfWidth &&
+            Math.abs(spot.y - area.y) <= area.halfHeight
+          )
+            todo.push(spot);
+      }
+    if (todo.length > w.budget)
+      todo.sort(
+        (a, b) =>
+          Math.abs(a.x - area.x) +
+          Math.abs(a.y - area.y) -
+          (Math.abs(b.x - area.x) + Math.abs(b.y - area.y)),
+      );
+    for (const spot of todo) this.place(w, spot, area);
+    todo.length = 0;
+  }
+
+  /** An addition to a client's view, if this patch's budget allows; otherwise it is behind. */
+  private spend(w: Watcher<C>): boolean {
+    if (w.budget <= 0) {
+      w.behind = true;
+      return false;
+    }
+    w.budget--;
+    return true;
   }
 
   /** Notes where an avatar, a resident or an object is now; a new or moved one goes on `moved`. */
@@ -372,49 +477,28 @@ export class Interest<C extends ViewClient = ViewClient> {
     return cy * this.columns + Math.min(cx, this.columns - 1);
   }
 
-  /** Each spot in the cells an area touches. */
-  /** Each cell an area, `margin` tiles wider each way, touches. */
-  private cellsAround(area: Area, margin: number, each: (cell: number) => void): void {
-    const x0 = Math.max(0, Math.floor((area.x - area.halfWidth - margin) / CELL));
-    const x1 = Math.min(this.columns - 1, Math.floor((area.x + area.halfWidth + margin) / CELL));
-    const y0 = Math.max(0, Math.floor((area.y - area.halfHeight - margin) / CELL));
-    const y1 = Math.floor((area.y + area.halfHeight + margin) / CELL);
-    for (let cy = y0; cy <= y1; cy++)
-      for (let cx = x0; cx <= x1; cx++) each(cy * this.columns + cx);
-  }
-
-  private around(area: Area, each: (spot: Spot) => void): void {
-    const x0 = Math.max(0, Math.floor((area.x - area.halfWidth) / CELL));
-    const x1 = Math.min(this.columns - 1, Math.floor((area.x + area.halfWidth) / CELL));
-    const y0 = Math.max(0, Math.floor((area.y - area.halfHeight) / CELL));
-    const y1 = Math.floor((area.y + area.halfHeight) / CELL);
-    for (let cy = y0; cy <= y1; cy++)
-      for (let cx = x0; cx <= x1; cx++) {
-        const set = this.cells.get(cy * this.columns + cx);
-        if (set) for (const spot of set) each(spot);
-      }
-  }
-
   /** The area of a client now: what its camera shows plus a margin (tests, the ops page). */
   areaOf(w: Watcher<C> | string): Area | undefined {
     const watcher = typeof w === "string" ? this.watchers.get(w) : w;
-    if (!watcher) return undefined;
+    const area = { x: 0, y: 0, halfWidth: 0, halfHeight: 0 };
+    return watcher && this.areaInto(watcher, area) ? area : undefined;
+  }
+
+  /** A client's area written into `out`; false when its camera has nothing to follow. */
+  private areaInto(watcher: Watcher<C>, out: Area): boolean {
     const followed = watcher.follow ? this.state.agents.get(watcher.follow) : undefined;
     const at =
       followed ??
       watcher.at ??
       this.spots.get(watcher.avatarId) ??
       this.state.avatars.get(watcher.avatarId);
-    if (!at) return undefined;
+    if (!at) return false;
     // The camera stops at the town's edges, so near one it shows more on the inner side.
-    const x = clampCentre(at.x, watcher.half.width, this.map.width);
-    const y = clampCentre(at.y, watcher.half.height, this.map.height);
-    return {
-      x,
-      y,
-      halfWidth: Math.ceil(watcher.half.width) + VIEW_MARGIN,
-      halfHeight: Math.ceil(watcher.half.height) + VIEW_MARGIN,
-    };
+    out.x = clampCentre(at.x, watcher.half.width, this.map.width);
+    out.y = clampCentre(at.y, watcher.half.height, this.map.height);
+    out.halfWidth = Math.ceil(watcher.half.width) + VIEW_MARGIN;
+    out.halfHeight = Math.ceil(watcher.half.height) + VIEW_MARGIN;
+    return true;
   }
 
   /** Where the residents are, coarsely, for everyone's minimap (shared/interest.ts). */
@@ -427,25 +511,23 @@ export class Interest<C extends ViewClient = ViewClient> {
 
   /** Ids of the avatars a client is sent besides its own (tests). */
   sentTo(sessionId: string): string[] {
-    return [...(this.watchers.get(sessionId)?.sent ?? [])]
-      .filter((k) => !k.startsWith("r:") && !k.startsWith("o:"))
-      .sort();
+    return this.sentOf(sessionId, "avatar");
   }
 
   /** Addresses of the objects in use a client is sent (tests). */
   objectsSentTo(sessionId: string): string[] {
-    return [...(this.watchers.get(sessionId)?.sent ?? [])]
-      .filter((k) => k.startsWith("o:"))
-      .map((k) => k.slice(2))
-      .sort();
+    return this.sentOf(sessionId, "object");
   }
 
   /** Ids of the residents a client is sent (tests). */
   residentsSentTo(sessionId: string): string[] {
-    return [...(this.watchers.get(sessionId)?.sent ?? [])]
-      .filter((k) => k.startsWith("r:"))
-      .map((k) => k.slice(2))
-      .sort();
+    return this.sentOf(sessionId, "resident");
+  }
+
+  private sentOf(sessionId: string, kind: Kind): string[] {
+    const out: string[] = [];
+    for (const s of this.watchers.get(sessionId)?.sent ?? []) if (s.kind === kind) out.push(s.id);
+    return out.sort();
   }
 
   /**
@@ -457,7 +539,10 @@ export class Interest<C extends ViewClient = ViewClient> {
     for (const w of this.watchers.values()) {
       const area = w.area ?? this.areaOf(w);
       const sees =
-        avatars.some((id) => id === w.avatarId || w.sent.has(id)) ||
+        avatars.some((id) => {
+          const spot = this.spots.get(id);
+          return id === w.avatarId || (!!spot && w.sent.has(spot));
+        }) ||
         (!!area &&
           tiles.some(
             (t) =>
@@ -471,23 +556,24 @@ export class Interest<C extends ViewClient = ViewClient> {
 
   private place(w: Watcher<C>, s: Spot, area: Area): void {
     if (s.kind === "avatar") return this.placeAvatar(w, s, area);
+    // Sent to all (a small town): never held back, the client has them from its first state.
     if (!this.residentsByArea) {
-      if (!w.sent.has(s.key)) {
+      if (!w.sent.has(s)) {
         w.view.add(s.ref);
-        w.sent.add(s.key);
+        w.sent.add(s);
       }
       return;
     }
     const dx = Math.abs(s.x - area.x);
     const dy = Math.abs(s.y - area.y);
-    if (w.sent.has(s.key)) {
+    if (w.sent.has(s)) {
       if (dx > area.halfWidth + VIEW_HYSTERESIS || dy > area.halfHeight + VIEW_HYSTERESIS) {
         w.view.remove(s.ref);
-        w.sent.delete(s.key);
+        w.sent.delete(s);
       }
-    } else if (dx <= area.halfWidth && dy <= area.halfHeight) {
+    } else if (dx <= area.halfWidth && dy <= area.halfHeight && this.spend(w)) {
       w.view.add(s.ref);
-      w.sent.add(s.key);
+      w.sent.add(s);
     }
   }
 
@@ -504,35 +590,36 @@ export class Interest<C extends ViewClient = ViewClient> {
     const a = s.ref as AvatarState;
     const dx = Math.abs(s.x - area.x);
     const dy = Math.abs(s.y - area.y);
-    const sent = w.sent.has(s.key);
-    const wasNear = w.near.has(s.key);
+    const sent = w.sent.has(s);
+    const wasNear = w.near.has(s);
     if (sent && (dx > area.halfWidth + VIEW_HYSTERESIS || dy > area.halfHeight + VIEW_HYSTERESIS)) {
       // Near, the client may still hold the coarse place it had before (see below): both go.
       w.view.remove(a, wasNear ? NEAR_TAG | FAR_TAG : FAR_TAG);
-      w.sent.delete(s.key);
-      w.near.delete(s.key);
+      w.sent.delete(s);
+      w.near.delete(s);
       return;
     }
     if (!sent && (dx > area.halfWidth || dy > area.halfHeight)) return;
     const slack = wasNear ? NEAR_HYSTERESIS : 0;
     const near = dx <= NEAR_HALF.width + slack && dy <= NEAR_HALF.height + slack;
     if (!sent) {
+      if (!this.spend(w)) return;
       show(w.view, a, near ? NEAR_TAG : FAR_TAG);
-      w.sent.add(s.key);
-      if (near) w.near.add(s.key);
+      w.sent.add(s);
+      if (near) w.near.add(s);
     } else if (near) {
       if (wasNear) return;
       // The exact place, and no more coarse ones: the client's last coarse place stays under it
       // (avatarAt() reads the exact one first), which saves deleting it.
       w.view.add(a, NEAR_TAG);
       w.view.removeTag(a[$changes]!, FAR_TAG);
-      w.near.add(s.key);
+      w.near.add(s);
     } else if (wasNear) {
       // Where it is now, so that the client does not walk it back to where it was a few tiles ago.
       follow(a);
       w.view.remove(a, NEAR_TAG);
       show(w.view, a, FAR_TAG);
-      w.near.delete(s.key);
+      w.near.delete(s);
     }
   }
 }

@@ -257,6 +257,70 @@ describe("interest management", () => {
   });
 });
 
+describe("a crowd coming into view", () => {
+  /** 150 avatars standing on the tiles around (100, 70), each on its own. */
+  function crowd() {
+    const t = town();
+    const ids: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const id = `c${i}`;
+      t.put(id, 100 + (i % 25) - 12, 70 + Math.floor(i / 25) - 3);
+      ids.push(id);
+    }
+    return { ...t, ids };
+  }
+  const seenOf = (l: Listener, ids: string[]) =>
+    ids.filter((id) => l.positions()[id]?.[0] !== undefined);
+  const CAP = 32;
+
+  it("a camera that jumps onto a crowd is sent it over a few patches, nearest first, at most 32 a patch", () => {
+    const { state, put, interest, ids } = crowd();
+    put("me", 10, 10);
+    const encoder = new Encoder(state);
+    const me = new Listener("me");
+    interest.join(me, "me");
+    me.start(encoder);
+    expect(seenOf(me, ids)).toEqual([]);
+    interest.camera("me", { follow: "", x: 100, y: 70, halfWidth: 12, halfHeight: 7.5 });
+    const arrivals: string[][] = [];
+    let seen: string[] = [];
+    for (let i = 0; i < 10 && seen.length < ids.length; i++) {
+      patch(encoder, interest, [me]);
+      const now = seenOf(me, ids);
+      arrivals.push(now.filter((id) => !seen.includes(id)));
+      seen = now;
+    }
+    // Every one arrives, where it stands, within 8 patches (0.4 s), none lost on the way.
+    expect(seen.length).toBe(150);
+    expect(arrivals.length).toBeLessThanOrEqual(8);
+    for (const id of ids)
+      expect(me.positions()[id]).toEqual([state.avatars.get(id)!.x, state.avatars.get(id)!.y]);
+    for (const batch of arrivals) expect(batch.length).toBeLessThanOrEqual(CAP);
+    // Those nearest the middle of the view come first.
+    const distance = (id: string) => {
+      const a = state.avatars.get(id)!;
+      return Math.abs(a.x - 100) + Math.abs(a.y - 70);
+    };
+    expect(Math.max(...arrivals[0].map(distance))).toBeLessThanOrEqual(
+      Math.min(...arrivals.at(-1)!.map(distance)),
+    );
+  });
+
+  it("a newcomer joining in a crowd gets part of it in its first state and the rest in the next patches", () => {
+    const { state, put, interest, ids } = crowd();
+    put("me", 100, 70);
+    const encoder = new Encoder(state);
+    const me = new Listener("me");
+    interest.join(me, "me");
+    me.start(encoder);
+    expect(seenOf(me, ids).length).toBeLessThanOrEqual(CAP);
+    expect(me.positions().me).toEqual([100, 70]);
+    for (let i = 0; i < 8; i++) patch(encoder, interest, [me]);
+    expect(seenOf(me, ids).length).toBe(150);
+    expect(interest.sentTo("me").length).toBe(150);
+  });
+});
+
 describe("residents in a town of more than RESIDENTS_ALL_SENT", () => {
   /** A town of 60 residents in a row along y = 50, two tiles apart, with me at its west end. */
   function bigTown() {
@@ -323,6 +387,24 @@ describe("residents in a town of more than RESIDENTS_ALL_SENT", () => {
     expect(doing(me).nora).toEqual([3, ""]);
     expect(interest.residentsSentTo("me")).toContain("nora");
     expect(interest.residentsSentTo("me")).not.toContain(residents[1].id);
+  });
+  it("a camera jumping onto a square crowded with residents is sent them over a few patches, every doing right", () => {
+    const { state, resident, interest, encoder, me } = bigTown();
+    const square = Array.from({ length: 80 }, (_, i) => {
+      const r = resident(`s${i}`, 100 + (i % 16) - 8, 80 + Math.floor(i / 16) - 2);
+      r.action = `selling ${i}`;
+      return r;
+    });
+    interest.camera("me", { follow: "", x: 100, y: 80, halfWidth: 12, halfHeight: 7.5 });
+    const counts: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      patch(encoder, interest, [me]);
+      counts.push(square.filter((r) => doing(me)[r.id]?.[0] !== undefined).length);
+    }
+    expect(counts[0]).toBeLessThanOrEqual(32);
+    expect(counts.at(-1)).toBe(80);
+    for (const r of square) expect(doing(me)[r.id]).toEqual([r.x, r.action]);
+    expect(state.agents.size).toBe(RESIDENTS_ALL_SENT + 10 + 80);
   });
 });
 
