@@ -43,7 +43,7 @@ const encoder = new Encoder(state);
 // Additions to each view, counted where they happen (markVisible alone sends nothing).
 const addsByView = new Map<StateView, number>();
 const proto = StateView.prototype;
-const add = Reflect.get(proto, "add") as (this: StateView, ...args: unknown[]) => StateView;
+const add = Reflect.get(proto, "add") as (this: StateView, ...args: unknown[]) => boolean;
 proto.add = function (this: StateView, ...args: unknown[]) {
   addsByView.set(this, (addsByView.get(this) ?? 0) + 1);
   return add.apply(this, args);
