@@ -736,12 +736,22 @@ function theirInterests(
 }
 
 /** A noun as the other said it, to say back to them: its number as they said it, "the" when
- *  they said it with an article, "your" with "my" ("about the flood", "about letters", "about
- *  your book"; "about lunch"). */
+ *  they said it with an article, "your" with "my", and whose it is as they said it ("about the
+ *  flood", "about letters", "about your book", "about a children's book", "about his book",
+ *  "about your sister's wedding"; "about lunch"; a noun that modifies another, "pool" of "pool
+ *  tournament", as the thing it is). */
 export function asSaid(word: string, text: string): string {
   const terms = termsOf(text);
   const i = terms.findIndex((t) => (lemma(t.normal, "noun") ?? t.normal) === word);
   if (i < 0) return word;
+  // (A noun before another names a kind of it, "pool" of "Saturday's pool tournament": said alone.)
+  const next = terms[i + 1];
+  if (
+    next?.tags.includes("Noun") &&
+    !next.tags.includes("Pronoun") &&
+    !next.tags.includes("Possessive")
+  )
+    return terms[i].normal;
   // (The phrase's determiner before its modifiers: "the park pond" is "the pond".)
   let j = i - 1;
   while (
@@ -754,18 +764,30 @@ export function asSaid(word: string, text: string): string {
   )
     j--;
   const before = terms[j];
+  // A possessive noun is said with its own determiner: "a children's book", "your sister's
+  // wedding", "Rosa's party".
+  // (A noun's possessive has its apostrophe; "my", tagged a possessive noun, is a determiner.)
+  if (before?.tags.includes("Possessive") && /'s?$/.test(before.normal)) {
+    // (A name as written: a capital not at the sentence's start, or a name compromise knows.)
+    const named = before.tags.includes("ProperNoun") || (j > 0 && /^\p{Lu}/u.test(before.text));
+    const own = named ? before.text : before.normal;
+    return `${determiner(terms[j - 1], before.normal)}${own.replace(/[^\p{L}\p{N}']+$/u, "")} ${terms[i].normal}`;
+  }
+  return `${determiner(before, terms[i].normal)}${terms[i].normal}`;
+}
+
+/** A determiner as the other said it, said back to them ("my" is "your", "your" "my", another's
+ *  as it was, "his"; an article by the sound of the word it comes before, `word`); "" for none. */
+function determiner(t: ReturnType<typeof termsOf>[number] | undefined, word: string): string {
+  if (!t) return "";
+  if (t.tags.includes("Possessive") && t.tags.includes("Pronoun"))
+    return t.normal === "my" ? "your " : t.normal === "your" ? "my " : `${t.normal} `;
+  // ("my" is tagged a possessive noun, not a pronoun.)
+  if (t.normal === "my") return "your ";
+  if (!t.tags.includes("Determiner") || t.tags.includes("Possessive")) return "";
   // ("having a drink": "a drink", its article by the noun's sound.)
-  const a = /^[aeiou]/.test(terms[i].normal) ? "an " : "a ";
-  const det = !before
-    ? ""
-    : before.normal === "my"
-      ? "your "
-      : before.tags.includes("Determiner") && !before.tags.includes("Possessive")
-        ? /^an?$/.test(before.normal)
-          ? a
-          : "the "
-        : "";
-  return `${det}${terms[i].normal}`;
+  if (/^an?$/.test(t.normal)) return /^[aeiou]/.test(word) ? "an " : "a ";
+  return "the ";
 }
 
 /** The common nouns of a text that name what is done or made (WordNet's first sense of them not
