@@ -4,7 +4,11 @@
 // after one's family answered with one's day; "you said something about flood"; a doing done in
 // two places told "at the bar at home".
 import { describe, expect, it } from "vitest";
-import { answerEvent, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
+import {
+  answerEvent,
+  topicPhrase,
+  type ChatSideInput,
+} from "../../server/agents/offline/dialogue.ts";
 import { addressedOnce, asSaid, talkLine } from "../../server/agents/offline/talk.ts";
 import { activities, doingPhrase } from "../../server/agents/offline/answers/day.ts";
 import { inTalk } from "../../server/agents/language/understand.ts";
@@ -452,6 +456,17 @@ describe("what a talk was about", () => {
       "I sell fish. I'm married to you, and Edda Quist buys my cod. And you, Lars? How is work going?",
     );
     expect(topic).not.toMatch(/married|Edda/);
+  });
+});
+
+describe("a talk's topic from a line that opens on when", () => {
+  it("is who and what, not 'how This evening ...'", () => {
+    const topic = topicPhrase("This evening I'll be mending nets at the quay.", "Lars Fenn");
+    expect(topic).toBe("Lars Fenn mending nets at the quay");
+    // (A day named is kept: the topic is recalled on later days.)
+    expect(topicPhrase("On Sunday Oona Pike is rowing in the regatta.", "Lars Fenn")).toMatch(
+      /^Oona Pike rowing in the regatta on Sunday$/,
+    );
   });
 });
 
