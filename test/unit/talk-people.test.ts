@@ -459,6 +459,40 @@ describe("what a talk was about", () => {
   });
 });
 
+describe("one's work asked after one told it as news", () => {
+  it("is pointed back to by what it is, not 'Much the same as I said.'", () => {
+    const oona = {
+      name: "Oona Pike",
+      learned: "Oona Pike keeps the lighthouse.",
+      innate: "calm",
+      currently:
+        "Oona is restoring the old lighthouse lamp on Gull Point and is looking for brass fittings.",
+      lifestyle: "",
+    };
+    const soFar = [
+      { speaker: "Lars Fenn", text: "Hi Oona! How are you?" },
+      {
+        speaker: "Oona Pike",
+        text: "Hello Lars. I am restoring the old lighthouse lamp on Gull Point and am looking for brass fittings.",
+      },
+      { speaker: "Lars Fenn", text: "That's good to know. What are you working on these days?" },
+    ];
+    const line = talkLine(
+      side("Oona Pike", knowledgeOf(oona)),
+      { name: "Lars Fenn", action: "mending nets" },
+      soFar,
+      NOW,
+      [],
+      8,
+      undefined,
+      [null, null, null],
+      [null, null, "work"],
+    ).text;
+    expect(line, line).not.toMatch(/Much (?:the same )?as I said/);
+    expect(line, line).toMatch(/As I said, I'm restoring the old lighthouse lamp on Gull Point\./);
+  });
+});
+
 describe("a talk's topic from a line that opens on when", () => {
   it("is who and what, not 'how This evening ...'", () => {
     const topic = topicPhrase("This evening I'll be mending nets at the quay.", "Lars Fenn");

@@ -8,6 +8,7 @@
 // by its schedule; and closes when the talk has run its course (how long depends on the two and
 // a seeded draw). What each line asks is kept as a value beside it (Ask), so the answer is to the
 // question asked; the question's words are read the way a person's are (understand).
+import * as chrono from "chrono-node";
 import { noteBlock, noteKnowledgeIn, noteRecord, noteRelationship } from "./drawn.ts";
 import {
   answerEvent,
@@ -591,11 +592,16 @@ function unrepeated(parts: string[], soFar: readonly Line[], answerAt = -1, me =
       const mine = own.some((x) => x.trim() === said.trim());
       // (Said before in other words, one's day's list again: pointed back to, not said a third
       // time.)
-      const inOtherWords = !mine && own.some((x) => sharesRun(wordsOf(said), wordsOf(x), 6));
+      const before = mine
+        ? undefined
+        : own.find((x) => !x.endsWith("?") && sharesRun(wordsOf(said), wordsOf(x), 6));
       const lower = /^I\b/.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
       const back = (
-        inOtherWords
-          ? ["Much the same as I said.", "Much as I said, really."]
+        before
+          ? // (What one said of oneself, said back short when it is of no day: "What are you
+            // working on?" after one's news, "As I said, I'm proud of the new street lamps."; a
+            // day's list told for another day is much the same.)
+            [...pointBack(before), "Much the same as I said.", "Much as I said, really."]
           : mine
             ? [`As I said, ${lower}`, `Like I said, ${lower}`]
             : [agreeing(said)]
@@ -603,6 +609,19 @@ function unrepeated(parts: string[], soFar: readonly Line[], answerAt = -1, me =
       return back ?? kept;
     })
     .filter(Boolean);
+}
+
+/** One's own earlier statement pointed back to by its first clause ("I am proud of the new street
+ *  lamps on Main Street and am telling everyone ..." → "As I said, I'm proud of the new street
+ *  lamps on Main Street."), when it is of oneself and names no day or time (chrono-node): a day's
+ *  list said for tomorrow is no answer for today. */
+function pointBack(statement: string): string[] {
+  if (!/^I\b/.test(statement) || chrono.parse(statement).length) return [];
+  const clause = statement
+    .replace(/[.!]$/, "")
+    .split(/,|;|\s+and\s+(?:am|was|have|will)\b/)[0]
+    .replace(/^I am\b/, "I'm");
+  return clause.split(" ").length <= 14 ? [`As I said, ${clause}.`] : [];
 }
 
 /** A greeting by what one knows of the other: seen earlier today, talked of something last time,
