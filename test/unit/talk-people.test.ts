@@ -473,7 +473,7 @@ describe("one's work asked after one told it as news", () => {
       { speaker: "Lars Fenn", text: "Hi Oona! How are you?" },
       {
         speaker: "Oona Pike",
-        text: "Hello Lars. I am restoring the old lighthouse lamp on Gull Point and am looking for brass fittings.",
+        text: "Hello Lars. Before I forget: I am restoring the old lighthouse lamp on Gull Point and am looking for brass fittings.",
       },
       { speaker: "Lars Fenn", text: "That's good to know. What are you working on these days?" },
     ];

@@ -615,7 +615,9 @@ function unrepeated(parts: string[], soFar: readonly Line[], answerAt = -1, me =
  *  lamps on Main Street and am telling everyone ..." → "As I said, I'm proud of the new street
  *  lamps on Main Street."), when it is of oneself and names no day or time (chrono-node): a day's
  *  list said for tomorrow is no answer for today. */
-function pointBack(statement: string): string[] {
+function pointBack(said: string): string[] {
+  // (Its news without the words that led it in: "Before I forget, Priya: I am ...".)
+  const statement = said.replace(/^[^:]*:\s+(?=I\b)/, "");
   if (!/^I\b/.test(statement) || chrono.parse(statement).length) return [];
   const clause = statement
     .replace(/[.!]$/, "")
