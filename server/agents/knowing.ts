@@ -2,6 +2,7 @@
 // answers to people: its day as blocks (kept per day, so yesterday's are at hand the next day),
 // the places its spatial memory holds, the people it has a view of and how often it talked with
 // them. With a model these are not needed; the prompts ignore them.
+import { workplaceOf } from "./language/workplace.ts";
 import type { PlannedTask } from "./execute.ts";
 import type { Block } from "./schedule.ts";
 import type {
@@ -323,41 +324,63 @@ export function knowledgeOf(
   };
 }
 
-/** The town's residents as last read (their personas, in order) and each one's others. */
+/** The town's residents as last read (their personas and the days of their plans, in order) and
+ *  each one's others. */
 const townsfolkKept = new WeakMap<
   ReadonlyMap<string, AgentState>,
-  { personas: AgentState["persona"][]; others: Map<string, Townsperson[]> }
+  {
+    personas: AgentState["persona"][];
+    days: (number | undefined)[];
+    others: Map<string, Townsperson[]>;
+  }
 >();
 
 /** The town's other residents as everyone knows them, kept while the town has the same
- *  residents with the same personas (it was read anew at every talk). Not to be changed by
- *  callers. */
+ *  residents with the same personas and plans for the same days (it was read anew at every talk).
+ *  Not to be changed by callers. */
 function townsfolkOf(agents: ReadonlyMap<string, AgentState>, s: AgentState): Townsperson[] {
   let kept = townsfolkKept.get(agents);
   let same = !!kept && kept.personas.length === agents.size;
   if (kept && same) {
     let i = 0;
-    for (const a of agents.values())
-      if (kept.personas[i++] !== a.persona) {
+    for (const a of agents.values()) {
+      if (kept.personas[i] !== a.persona || kept.days[i] !== a.schedule?.day) {
         same = false;
         break;
       }
+      i++;
+    }
   }
   if (!kept || !same) {
-    kept = { personas: [...agents.values()].map((a) => a.persona), others: new Map() };
+    kept = {
+      personas: [...agents.values()].map((a) => a.persona),
+      days: [...agents.values()].map((a) => a.schedule?.day),
+      others: new Map(),
+    };
     townsfolkKept.set(agents, kept);
   }
   let out = kept.others.get(s.id);
   if (!out) {
     out = [...agents.values()]
       .filter((a) => a.id !== s.id)
-      .map((a) => ({
-        persona: a.persona,
-        ...(placeOf(a.persona.home) ? { home: placeOf(a.persona.home) } : {}),
-      }));
+      .map((a) => {
+        const home = placeOf(a.persona.home);
+        const workplaces = workplacesOf(a, home ?? a.persona.home);
+        return {
+          persona: a.persona,
+          ...(home ? { home } : {}),
+          ...(workplaces.length ? { workplaces } : {}),
+        };
+      });
     kept.others.set(s.id, out);
   }
   return out;
+}
+
+/** Where a resident's plans keep it most of today and of yesterday (a workplace, a school). */
+function workplacesOf(s: AgentState, home: string): string[] {
+  const { today, yesterday } = dayBlocks(s);
+  return [...new Set([today, yesterday].flatMap((d) => workplaceOf(d, home) ?? []))];
 }
 
 /** Whether its persona names the person as a friend or kin (not in a fact kept from others). */

@@ -4,12 +4,17 @@
 // after one's family answered with one's day; "you said something about flood"; a doing done in
 // two places told "at the bar at home".
 import { describe, expect, it } from "vitest";
-import { answerEvent, type ChatSideInput } from "../../server/agents/offline/dialogue.ts";
+import {
+  answerEvent,
+  topicPhrase,
+  type ChatSideInput,
+} from "../../server/agents/offline/dialogue.ts";
 import { addressedOnce, asSaid, talkLine } from "../../server/agents/offline/talk.ts";
 import { activities, doingPhrase } from "../../server/agents/offline/answers/day.ts";
 import { inTalk } from "../../server/agents/language/understand.ts";
 import { personaFacts } from "../../server/agents/language/facts.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
+import { workplaceOf } from "../../server/agents/language/workplace.ts";
 import { answerTo, knowledgeOf } from "../helpers/askResident.ts";
 
 const NOW = Date.UTC(2024, 1, 13, 14, 0);
@@ -204,6 +209,48 @@ describe("'What about you?' asked back", () => {
   });
 });
 
+describe("what one is doing now", () => {
+  it("is not told twice in a line, as done so far and as doing now", () => {
+    const a = answerTo("How has your day been so far?", {
+      me: "Edda Quist",
+      residents: QUAY,
+      now: NOW,
+      speaker: "Oona Pike",
+      knowledge: knowledgeOf(
+        {
+          name: "Edda Quist",
+          innate: "diligent",
+          learned: "Edda Quist repairs clocks.",
+          currently: "",
+          lifestyle: "",
+        },
+        {
+          minute: 12 * 60,
+          home: "Edda's cottage",
+          today: [
+            { start: 7 * 60, end: 8 * 60, task: "having porridge", place: "Edda's cottage" },
+            {
+              start: 8 * 60,
+              end: 10 * 60,
+              task: "mending the church clock",
+              place: "tower of St Brendan's church",
+            },
+            {
+              start: 10 * 60,
+              end: 14 * 60,
+              task: "mending the church clock",
+              place: "tower of St Brendan's church",
+            },
+          ],
+        },
+      ),
+    }).text;
+    expect(a, a).toMatch(/Now I'm mending the church clock/);
+    expect(a.match(/mending the church clock/g) ?? [], a).toHaveLength(1);
+    expect(a, a).toMatch(/porridge/);
+  });
+});
+
 describe("a noun said back to the one who said it", () => {
   it("keeps its article and number", () => {
     expect(asSaid("storm", "We spent all night talking about the storm.")).toBe("the storm");
@@ -212,6 +259,18 @@ describe("a noun said back to the one who said it", () => {
     expect(asSaid("supper", "I am making supper.")).toBe("supper");
     expect(asSaid("reef", "I am diving at the harbour reef.")).toBe("the reef");
     expect(asSaid("oar", "I need a new oar.")).toBe("an oar");
+  });
+  it("and whose it is, never a bare noun ('you said something about book')", () => {
+    expect(asSaid("book", "I am illustrating a children's book about gulls.")).toBe(
+      "a children's book",
+    );
+    expect(asSaid("book", "Bram is writing his book on the harbour.")).toBe("his book");
+    expect(asSaid("wedding", "I am nervous about my sister's wedding.")).toBe(
+      "your sister's wedding",
+    );
+    expect(asSaid("race", "I am rowing in Wren's race on Sunday.")).toBe("Wren's race");
+    // (A noun naming a kind of another is the thing it is: "pool" of "a pool match".)
+    expect(asSaid("pool", "I am training for Friday's pool match.")).toBe("pool");
   });
 });
 
@@ -286,6 +345,60 @@ describe("residents of long standing", () => {
     );
     expect(old, old).not.toMatch(/really met|seen you around|I'm Lars/);
   });
+  it("and those whose days are spent in the same building, by their plans", () => {
+    const p = (name: string, learned: string) => ({
+      name,
+      learned,
+      innate: "calm",
+      currently: "",
+      lifestyle: "",
+    });
+    const day = (place: string) => [
+      { start: 7 * 60, end: 8 * 60, task: "having breakfast", place: "Lars's cottage" },
+      { start: 8 * 60, end: 12 * 60, task: "keeping the ledgers", place },
+      { start: 12 * 60, end: 13 * 60, task: "having lunch", place: "Gull cafe" },
+    ];
+    const greeting = (theirs: string) =>
+      talkLine(
+        side(
+          "Lars Fenn",
+          knowledgeOf(p("Lars Fenn", "Lars Fenn keeps the harbour's ledgers."), {
+            home: "Lars's cottage",
+            today: day("office of Harbour hall"),
+            townsfolk: [
+              {
+                persona: p("Oona Pike", "Oona Pike chairs the harbour board."),
+                home: "Oona's cottage",
+                workplaces: [theirs],
+              },
+            ],
+          }),
+        ),
+        { name: "Oona Pike", action: "reading" },
+        [],
+        NOW,
+        [],
+        8,
+        undefined,
+        [],
+        [],
+      ).text;
+    const same = greeting("Harbour hall");
+    expect(same, same).not.toMatch(/really met|seen you around|I'm Lars/);
+    const apart = greeting("Saltmarsh Boatyard");
+    expect(apart, apart).toMatch(/really met|seen you around/);
+  });
+  it("a day's building is where the plan keeps one for hours, not a meal out", () => {
+    const blocks = [
+      { start: 7 * 60, end: 8 * 60, task: "breakfast", place: "kitchen of Lars's cottage" },
+      { start: 8 * 60, end: 10 * 60, task: "filing", place: "office of Harbour hall" },
+      { start: 10 * 60, end: 12 * 60, task: "meeting", place: "hall of Harbour hall" },
+      { start: 12 * 60, end: 13 * 60, task: "lunch", place: "Gull cafe" },
+      { start: 18 * 60, end: 23 * 60, task: "reading", place: "den of Lars's cottage" },
+    ];
+    expect(workplaceOf(blocks, "bedroom of Lars's cottage")).toBe("Harbour hall");
+    expect(workplaceOf(blocks.slice(3), "bedroom of Lars's cottage")).toBeUndefined();
+  });
   it("while a newcomer is still met", () => {
     const line = greet(
       { name: "Lars Fenn", learned: "Lars Fenn has kept the lighthouse for thirty years." },
@@ -296,7 +409,9 @@ describe("residents of long standing", () => {
 });
 
 describe("what a talk was about", () => {
-  it("is what an answer told of the days ahead, not the question it answered", () => {
+  /** The topic Lars keeps of a talk where he asked Oona about her work and she answered `says`
+   *  (their backstories `his` and `hers`). */
+  const topicAfter = (his: string, hers: string, asked: string, says: string) => {
     const p = (name: string, learned: string) => ({
       name,
       learned,
@@ -304,17 +419,14 @@ describe("what a talk was about", () => {
       currently: "",
       lifestyle: "",
     });
-    const lars = p("Lars Fenn", "Lars Fenn paints boats. His best friend is Oona Pike.");
-    const oona = p("Oona Pike", "Oona Pike sells fish. Her best friend is Lars Fenn.");
-    const knows = knowledgeOf(lars, { townsfolk: [{ persona: oona }] });
+    const knows = knowledgeOf(p("Lars Fenn", his), {
+      townsfolk: [{ persona: p("Oona Pike", hers) }],
+    });
     const soFar = [
-      { speaker: "Lars Fenn", text: "Oona, good to see you. What are you working on these days?" },
-      {
-        speaker: "Oona Pike",
-        text: "I'm training for Sunday's rowing race on the lake, which I mean to win. And you, Lars? How is work going?",
-      },
+      { speaker: "Lars Fenn", text: asked },
+      { speaker: "Oona Pike", text: says },
     ];
-    const line = talkLine(
+    return talkLine(
       side("Lars Fenn", knows),
       { name: "Oona Pike", action: "rowing" },
       soFar,
@@ -324,40 +436,71 @@ describe("what a talk was about", () => {
       undefined,
       [null, null],
       ["work", "work"],
+    ).topic;
+  };
+  it("is what an answer told of the days ahead, not the question it answered", () => {
+    const topic = topicAfter(
+      "Lars Fenn paints boats. His best friend is Oona Pike.",
+      "Oona Pike sells fish. Her best friend is Lars Fenn.",
+      "Oona, good to see you. What are you working on these days?",
+      "I'm training for Sunday's rowing race on the lake, which I mean to win. And you, Lars? How is work going?",
     );
-    expect(line.topic).not.toMatch(/their work/);
-    expect(line.topic).toMatch(/\brace\b/);
+    expect(topic).not.toMatch(/their work/);
+    expect(topic).toMatch(/\brace\b/);
   });
   it("but not a clause of one's persona said in an answer", () => {
-    const p = (name: string, learned: string) => ({
-      name,
-      learned,
+    const topic = topicAfter(
+      "Lars Fenn paints boats. He is married to Oona.",
+      "Oona Pike sells fish. She is married to Lars.",
+      "Oona! What are you working on these days?",
+      "I sell fish. I'm married to you, and Edda Quist buys my cod. And you, Lars? How is work going?",
+    );
+    expect(topic).not.toMatch(/married|Edda/);
+  });
+});
+
+describe("one's work asked after one told it as news", () => {
+  it("is pointed back to by what it is, not 'Much the same as I said.'", () => {
+    const oona = {
+      name: "Oona Pike",
+      learned: "Oona Pike keeps the lighthouse.",
       innate: "calm",
-      currently: "",
+      currently:
+        "Oona is restoring the old lighthouse lamp on Gull Point and is looking for brass fittings.",
       lifestyle: "",
-    });
-    const lars = p("Lars Fenn", "Lars Fenn paints boats. He is married to Oona.");
-    const oona = p("Oona Pike", "Oona Pike sells fish. She is married to Lars.");
-    const knows = knowledgeOf(lars, { townsfolk: [{ persona: oona }] });
+    };
     const soFar = [
-      { speaker: "Lars Fenn", text: "Oona! What are you working on these days?" },
+      { speaker: "Lars Fenn", text: "Hi Oona! How are you?" },
       {
         speaker: "Oona Pike",
-        text: "I sell fish. I'm married to you, and Edda Quist buys my cod. And you, Lars? How is work going?",
+        text: "Hello Lars. Before I forget: I am restoring the old lighthouse lamp on Gull Point and am looking for brass fittings.",
       },
+      { speaker: "Lars Fenn", text: "That's good to know. What are you working on these days?" },
     ];
     const line = talkLine(
-      side("Lars Fenn", knows),
-      { name: "Oona Pike", action: "rowing" },
+      side("Oona Pike", knowledgeOf(oona)),
+      { name: "Lars Fenn", action: "mending nets" },
       soFar,
       NOW,
       [],
       8,
       undefined,
-      [null, null],
-      ["work", "work"],
+      [null, null, null],
+      [null, null, "work"],
+    ).text;
+    expect(line, line).not.toMatch(/Much (?:the same )?as I said/);
+    expect(line, line).toMatch(/As I said, I'm restoring the old lighthouse lamp on Gull Point\./);
+  });
+});
+
+describe("a talk's topic from a line that opens on when", () => {
+  it("is who and what, not 'how This evening ...'", () => {
+    const topic = topicPhrase("This evening I'll be mending nets at the quay.", "Lars Fenn");
+    expect(topic).toBe("Lars Fenn mending nets at the quay");
+    // (A day named is kept: the topic is recalled on later days.)
+    expect(topicPhrase("On Sunday Oona Pike is rowing in the regatta.", "Lars Fenn")).toMatch(
+      /^Oona Pike rowing in the regatta on Sunday$/,
     );
-    expect(line.topic).not.toMatch(/married|Edda/);
   });
 });
 

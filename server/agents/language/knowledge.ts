@@ -58,6 +58,9 @@ export interface Townsperson {
   persona: PersonaText;
   /** Their home as a place name ("flat 1 of Maple Court apartments"), if known. */
   home?: string;
+  /** Where their plans keep them most of a day, today's and yesterday's (workplace.ts): a
+   *  building's name ("Oakmere town hall"). */
+  workplaces?: string[];
 }
 
 export interface Knowledge {

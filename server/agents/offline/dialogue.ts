@@ -5,6 +5,7 @@
 // listener goes to an event it hears of depends on its usual day at that hour, its tie to the
 // organiser and a seeded draw; the takeaways are written from what the OTHER said, naming who
 // told it, so news really travels through conversations.
+import * as chrono from "chrono-node";
 import { Address } from "../../../shared/address.ts";
 import type { MemoryLine } from "../prompts/builder.ts";
 import {
@@ -887,8 +888,8 @@ export function topicPhrase(line: string, speaker: string): string {
 
 function readTopicPhrase(line: string, speaker: string): string {
   // What was told, not who told it: "Edmund told me that Edmund is organising ..." is about that.
-  const t = shortTopic(iToThirdPerson(whatWasTold(line), speaker));
-  const gerund = /^(.+?) (?:is|are|was|were) (\w+ing\b.*)$/.exec(t);
+  const t = shortTopic(iToThirdPerson(timeLast(whatWasTold(line)), speaker));
+  const gerund = /^(.+?) (?:is|are|was|were|will be) (\w+ing\b.*)$/.exec(t);
   if (
     gerund &&
     gerund[1].split(" ").length <= 4 &&
@@ -901,6 +902,27 @@ function readTopicPhrase(line: string, speaker: string): string {
       /^[A-Z][\w'-]*(?: [A-Z][\w'-]*)* [a-z]+s\b/.test(t))
     ? `how ${t}`
     : t;
+}
+
+/** A sentence that opens on when ("This evening I'll be writing at my desk.", chrono-node's
+ *  reading) without it, or with a day it names put last ("On Saturday I'm racing." → "I'm racing
+ *  on Saturday."), so a topic made of it opens on who and what: not "how This evening ...". */
+function timeLast(text: string): string {
+  const [found] = chrono.parse(text);
+  // (With its preposition, "On Saturday": chrono reads the day alone.)
+  const lead = found ? text.slice(0, found.index) : "";
+  if (!found || !/^(?:\p{L}+\s+)?$/u.test(lead)) return text;
+  if (lead && !termsOf(lead)[0]?.tags.includes("Preposition")) return text;
+  const when = lead + found.text;
+  const rest = text.slice(when.length).replace(/^[\s,]+/, "");
+  if (!/^\p{Lu}/u.test(rest)) return text;
+  // (A day named keeps its name, "on Saturday"; a time by today, "this evening", "tomorrow", is
+  // left out: the topic is recalled on later days, when it is no longer this evening.)
+  const named = termsOf(when).some((t) => ["WeekDay", "Month"].some((g) => t.tags.includes(g)));
+  const end = /[.!?]$/.exec(rest)?.[0] ?? "";
+  const lower = !["WeekDay", "Month"].some((g) => termsOf(when)[0]?.tags.includes(g));
+  const said = !named ? "" : ` ${lower ? when.charAt(0).toLowerCase() + when.slice(1) : when}`;
+  return `${rest.slice(0, rest.length - end.length)}${said}${end}`;
 }
 
 /** The first clause, at most 10 words, never ending on a word that needs the next one ("the new

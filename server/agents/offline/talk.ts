@@ -8,6 +8,7 @@
 // by its schedule; and closes when the talk has run its course (how long depends on the two and
 // a seeded draw). What each line asks is kept as a value beside it (Ask), so the answer is to the
 // question asked; the question's words are read the way a person's are (understand).
+import * as chrono from "chrono-node";
 import { noteBlock, noteKnowledgeIn, noteRecord, noteRelationship } from "./drawn.ts";
 import {
   answerEvent,
@@ -591,11 +592,16 @@ function unrepeated(parts: string[], soFar: readonly Line[], answerAt = -1, me =
       const mine = own.some((x) => x.trim() === said.trim());
       // (Said before in other words, one's day's list again: pointed back to, not said a third
       // time.)
-      const inOtherWords = !mine && own.some((x) => sharesRun(wordsOf(said), wordsOf(x), 6));
+      const before = mine
+        ? undefined
+        : own.find((x) => !x.endsWith("?") && sharesRun(wordsOf(said), wordsOf(x), 6));
       const lower = /^I\b/.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
       const back = (
-        inOtherWords
-          ? ["Much the same as I said.", "Much as I said, really."]
+        before
+          ? // (What one said of oneself, said back short when it is of no day: "What are you
+            // working on?" after one's news, "As I said, I'm proud of the new street lamps."; a
+            // day's list told for another day is much the same.)
+            [...pointBack(before), "Much the same as I said.", "Much as I said, really."]
           : mine
             ? [`As I said, ${lower}`, `Like I said, ${lower}`]
             : [agreeing(said)]
@@ -603,6 +609,21 @@ function unrepeated(parts: string[], soFar: readonly Line[], answerAt = -1, me =
       return back ?? kept;
     })
     .filter(Boolean);
+}
+
+/** One's own earlier statement pointed back to by its first clause ("I am proud of the new street
+ *  lamps on Main Street and am telling everyone ..." → "As I said, I'm proud of the new street
+ *  lamps on Main Street."), when it is of oneself and names no day or time (chrono-node): a day's
+ *  list said for tomorrow is no answer for today. */
+function pointBack(said: string): string[] {
+  // (Its news without the words that led it in: "Before I forget, Priya: I am ...".)
+  const statement = said.replace(/^[^:]*:\s+(?=I\b)/, "");
+  if (!/^I\b/.test(statement) || chrono.parse(statement).length) return [];
+  const clause = statement
+    .replace(/[.!]$/, "")
+    .split(/,|;|\s+and\s+(?:am|was|have|will)\b/)[0]
+    .replace(/^I am\b/, "I'm");
+  return clause.split(" ").length <= 14 ? [`As I said, ${clause}.`] : [];
 }
 
 /** A greeting by what one knows of the other: seen earlier today, talked of something last time,
@@ -736,12 +757,22 @@ function theirInterests(
 }
 
 /** A noun as the other said it, to say back to them: its number as they said it, "the" when
- *  they said it with an article, "your" with "my" ("about the flood", "about letters", "about
- *  your book"; "about lunch"). */
+ *  they said it with an article, "your" with "my", and whose it is as they said it ("about the
+ *  flood", "about letters", "about your book", "about a children's book", "about his book",
+ *  "about your sister's wedding"; "about lunch"; a noun that modifies another, "pool" of "pool
+ *  tournament", as the thing it is). */
 export function asSaid(word: string, text: string): string {
   const terms = termsOf(text);
   const i = terms.findIndex((t) => (lemma(t.normal, "noun") ?? t.normal) === word);
   if (i < 0) return word;
+  // (A noun before another names a kind of it, "pool" of "Saturday's pool tournament": said alone.)
+  const next = terms[i + 1];
+  if (
+    next?.tags.includes("Noun") &&
+    !next.tags.includes("Pronoun") &&
+    !next.tags.includes("Possessive")
+  )
+    return terms[i].normal;
   // (The phrase's determiner before its modifiers: "the park pond" is "the pond".)
   let j = i - 1;
   while (
@@ -754,18 +785,30 @@ export function asSaid(word: string, text: string): string {
   )
     j--;
   const before = terms[j];
+  // A possessive noun is said with its own determiner: "a children's book", "your sister's
+  // wedding", "Rosa's party".
+  // (A noun's possessive has its apostrophe; "my", tagged a possessive noun, is a determiner.)
+  if (before?.tags.includes("Possessive") && /'s?$/.test(before.normal)) {
+    // (A name as written: a capital not at the sentence's start, or a name compromise knows.)
+    const named = before.tags.includes("ProperNoun") || (j > 0 && /^\p{Lu}/u.test(before.text));
+    const own = named ? before.text : before.normal;
+    return `${determiner(terms[j - 1], before.normal)}${own.replace(/[^\p{L}\p{N}']+$/u, "")} ${terms[i].normal}`;
+  }
+  return `${determiner(before, terms[i].normal)}${terms[i].normal}`;
+}
+
+/** A determiner as the other said it, said back to them ("my" is "your", "your" "my", another's
+ *  as it was, "his"; an article by the sound of the word it comes before, `word`); "" for none. */
+function determiner(t: ReturnType<typeof termsOf>[number] | undefined, word: string): string {
+  if (!t) return "";
+  if (t.tags.includes("Possessive") && t.tags.includes("Pronoun"))
+    return t.normal === "my" ? "your " : t.normal === "your" ? "my " : `${t.normal} `;
+  // ("my" is tagged a possessive noun, not a pronoun.)
+  if (t.normal === "my") return "your ";
+  if (!t.tags.includes("Determiner") || t.tags.includes("Possessive")) return "";
   // ("having a drink": "a drink", its article by the noun's sound.)
-  const a = /^[aeiou]/.test(terms[i].normal) ? "an " : "a ";
-  const det = !before
-    ? ""
-    : before.normal === "my"
-      ? "your "
-      : before.tags.includes("Determiner") && !before.tags.includes("Possessive")
-        ? /^an?$/.test(before.normal)
-          ? a
-          : "the "
-        : "";
-  return `${det}${terms[i].normal}`;
+  if (/^an?$/.test(t.normal)) return /^[aeiou]/.test(word) ? "an " : "a ";
+  return "the ";
 }
 
 /** The common nouns of a text that name what is done or made (WordNet's first sense of them not

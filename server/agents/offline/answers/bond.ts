@@ -8,6 +8,7 @@ import { closeness } from "../../language/lexicon.ts";
 import { parsed } from "../../language/parse.ts";
 import { sentence } from "../../language/realise.ts";
 import { firstName } from "./voice.ts";
+import { workplaceOf } from "../../language/workplace.ts";
 
 /** A text as a regular expression matches it, as written. */
 export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -122,7 +123,7 @@ function standingOf(learned: string, names: readonly string[]): Standing {
 /** Whether the town makes two residents acquainted though neither's persona names the other:
  *  the other's backstory names it (its employer, its teacher), the two backstories name the same
  *  place (a workplace, a park, a building: "Cobb's Supply Store", "Maple Court"), they share a
- *  building, or both have lived in the town for years (each backstory counts years). `people`:
+ *  building, their plans keep both in one building most of today or yesterday, or both have lived in the town for years (each backstory counts years). `people`:
  *  the town's residents' names. */
 export function acquainted(
   name: string,
@@ -135,9 +136,12 @@ export function acquainted(
   const named = new RegExp(`\\b(?:${esc(f.name)}|${esc(f.first)})\\b`);
   if (publicFacts(t).some((x) => named.test(x.text))) return true;
   if (t.home && k.home && building(t.home) === building(k.home)) return true;
+  // (Those whose days are spent in the same building, a town hall's clerk and its mayor.)
+  const mine = new Set([k.today, k.yesterday].flatMap((d) => workplaceOf(d, k.home) ?? []));
+  if (t.workplaces?.some((w) => mine.has(w))) return true;
   const names = [...new Set([...people, name, f.name])];
-  const mine = standingOf(k.persona.learned, names);
+  const my = standingOf(k.persona.learned, names);
   const theirs = standingOf(t.persona.learned, names);
-  if (mine.places.some((p) => theirs.places.includes(p))) return true;
-  return mine.years && theirs.years;
+  if (my.places.some((p) => theirs.places.includes(p))) return true;
+  return my.years && theirs.years;
 }

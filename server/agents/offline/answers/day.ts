@@ -243,10 +243,13 @@ export function past(
     };
   // (What it has done up to now is a span reaching now, said in the present perfect: "So far
   // today I've been ...", "This afternoon I've been ..."; a part of the day over is past, above.)
-  const sofar = current
-    ? narrate(then, f, k, "perfect").replace(` ${part}`, "")
-    : narrate(before, f, k, "perfect");
   const now = activities(k.today).find((x) => x.start <= k.minute && x.end > k.minute);
+  // (What it is doing now began before now: its earlier blocks are told as now, not as so far
+  // too, "... and working in the office. Now I'm working in the office.")
+  const past = (bs: DayBlock[]) => bs.filter((b) => !now || b.end <= now.start);
+  const sofar = current
+    ? narrate(past(then), f, k, "perfect").replace(` ${part}`, "")
+    : narrate(past(before), f, k, "perfect");
   // Asked how it is going ("How's your day GOING?", "how's your afternoon been?"), not how it
   // went: how it finds it first, then what it held so far.
   const going = u.wh === "how" && u.tense !== "future" && (current || u.span === "today");
