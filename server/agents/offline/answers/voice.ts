@@ -306,8 +306,17 @@ export function short(s: string): string {
   const cut = s.search(/,? (who|which|where|whose)\b|;|, (and|but)\b|\. /);
   if (cut <= 12) return s;
   const kept = s.slice(0, cut);
-  // (A list cut before its ", and ..." ends on "and": "I tutor students and keep a notebook".)
-  return sentence(/^, and\b/.test(s.slice(cut)) ? endsOnAnd(kept) : withoutLastDoing(kept));
+  const rest = s.slice(cut);
+  // (A list cut before its ", and ..." ends on "and": "I tutor students and keep a notebook";
+  // one cut inside its last doing, at the clause that doing takes with no comma, "knows WHERE
+  // every permit is", leaves that doing out.)
+  return sentence(
+    /^, and\b/.test(rest)
+      ? endsOnAnd(kept)
+      : /^ (?:who|which|where|whose)\b/.test(rest)
+        ? withoutLastDoing(kept)
+        : kept,
+  );
 }
 
 /** A list's last comma made "and" ("I keep the records, run the meetings" → "... and run ..."). */
