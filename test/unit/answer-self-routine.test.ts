@@ -159,5 +159,23 @@ describe("a resident's work, home and routine, said of itself", () => {
       home: "bedroom of Lind house",
     });
     expect(said).toBe("I'm married to Oskar, the net mender; his nephew Jude lives with us.");
+    // (Kin asked of, named only in an aside on its work: that aside, said of the thing.)
+    expect(
+      ask("Bea Lind", "Tell me about your mother.", {
+        persona: bea,
+        home: "bedroom of Lind house",
+      }),
+    ).toBe("I took over the bakery on the quay from my mother.");
+  });
+
+  it("keeps a work clause whole when only an aside on it is cut", () => {
+    const said = ask("Ivy Dunn", "What do you do?", {
+      persona: persona(
+        "Ivy Dunn",
+        "Ivy Dunn owns and runs the Salt Kettle, Gullhaven's only cafe, which she opened nine years ago.",
+      ),
+      home: "Dunn house",
+    });
+    expect(said).toMatch(/^I own and run the Salt Kettle, Gullhaven's only cafe\./);
   });
 });

@@ -966,6 +966,14 @@ export function answerPeople(
     // "Who are your parents?": the kin asked of, by the fact that names them, before its day.
     const kin = kinOf(u.topic);
     if (u.wh === "who" && kin.length) sources.push(kinNamed(kin, f, k));
+    // "Tell me about your parents": the fact that names them too, before who it is.
+    else if (
+      u.wh === "what" &&
+      u.about === "you" &&
+      kin.length &&
+      !kin.some((w) => w === "friend" || kindOf(w, "friend"))
+    )
+      sources.push(kinNamed(kin, f, k));
     // "Are you married?" of one another's persona marries to it ("She is married to Samuel"):
     // yes, and who (its own persona's marriage answers by its own clause below).
     if (

@@ -31,7 +31,7 @@ import {
   partAbout,
   unsaid,
 } from "./voice.ts";
-import { activities, doingPhrase, dayPart } from "./day.ts";
+import { activities, doingPhrase, dayPart, irregularVerb } from "./day.ts";
 import { bondWith, kinBond, publicFacts, saidOf, workBond } from "./bond.ts";
 
 /** Who the resident spends time with: family and friends its persona names, then those it talks
@@ -353,13 +353,36 @@ export function kinNamed(kin: string[], f: PersonaFacts, k: Knowledge): Source {
     name: "kin",
     sentences: x
       ? [
-          ownClause(
-            mine(f, x.text),
-            x.words.filter((w) => x.pos[w] === "verb"),
-          ),
+          asideOnKin(mine(f, x.text), kin) ??
+            ownClause(
+              mine(f, x.text),
+              x.words.filter((w) => x.pos[w] === "verb"),
+            ),
         ]
       : [],
   };
+}
+
+/** Kin named only in its aside on a thing ("I own the bar, which I inherited from my father"):
+ *  that aside said of the thing ("I inherited the bar from my father"), not the main clause,
+ *  which names no kin. */
+function asideOnKin(said: string, kin: string[]): string | undefined {
+  const m = /^(I [a-z']+) ([^,]+)(?:,[^,]*)*?, (?:which|that) (I [a-z']+)\b(.*?)[.!]?$/.exec(said);
+  if (!m) return undefined;
+  const names = (text: string) =>
+    termsOf(text).some((t) => {
+      const w = t.normal.replace(/[^a-z'-]/g, "");
+      const n = lemma(w, "noun") ?? w;
+      return kin.some((c) => n === c || kindOf(n, c));
+    });
+  if (!names(m[4]) || names(`${m[1]} ${m[2]}`)) return undefined;
+  // (A phrasal verb keeps its particle: "took over" + the thing, by WordNet's "take over".)
+  const verb = m[3].slice(2);
+  const particle = /^ ([a-z]+)\b/.exec(m[4])?.[1];
+  const base = lemma(verb, "verb") ?? irregularVerb(verb);
+  if (particle && senses(`${base} ${particle}`, "verb").length)
+    return sentence(`${m[3]} ${particle} ${m[2]}${m[4].slice(particle.length + 1)}`);
+  return sentence(`${m[3]} ${m[2]}${m[4]}`);
 }
 
 export function friends(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
