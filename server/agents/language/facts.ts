@@ -283,13 +283,28 @@ function readSecret(text: string): boolean {
 
 /** Whether the "and" at `i` closes a series of doings ("A, B, and C"): a comma before it, in its
  *  sentence, is followed by a verb. */
-function closesSeries(terms: readonly { post?: string; tags: string[] }[], i: number): boolean {
+function closesSeries(
+  terms: readonly { post?: string; tags: string[]; normal?: string }[],
+  i: number,
+): boolean {
   // (A single word after a comma before it is the last but one of a list, whatever its tag:
   // "writes, prints and delivers the Gazette" shares its object; cut, "writes, prints" is left.)
   if (i >= 2 && terms[i - 2].post?.includes(",")) return true;
   for (let j = i - 1; j > 0; j--)
-    if (terms[j - 1].post?.includes(",") && terms[j].tags.includes("Verb")) return true;
+    if (terms[j - 1].post?.includes(",") && verbAfterComma(terms[j], terms[j + 1])) return true;
   return false;
+}
+
+/** A verb of a series after its comma, as tagged, or a present verb the tagger took for a plural
+ *  noun before an object of its own ("keeps the records, RUNS the council meetings and ..."). */
+function verbAfterComma(
+  t: { tags: string[]; normal?: string },
+  next?: { tags: string[] },
+): boolean {
+  if (t.tags.includes("Verb")) return true;
+  if (!t.normal || !t.tags.includes("Plural")) return false;
+  if (!["Determiner", "Possessive"].some((g) => next?.tags.includes(g))) return false;
+  return termsOf(`he ${t.normal}`)[1]?.tags.includes("PresentTense") ?? false;
 }
 
 /** Sentences of a text, then each sentence's coordinated clauses ("X does A and wants B") as

@@ -188,14 +188,19 @@ function firstPersonOf(sentence: string, name: string, p: Pronoun): string {
       )
         swaps.set(i, withI(t.text.replace(/[^A-Za-z']/g, "")));
     }
-    // A habitual verb the tagger took for a plural noun ("and referees the pool tournaments"):
-    // after "and" in the resident's clause, with an object after it, read as "he referees the
-    // ..." would be; unless a verb of someone else's comes between ("I think Bo runs ... and").
+    // (A relative clause has a subject of its own: "I live with Ada, who runs the shop and
+    // bakes bread" is Ada's baking.)
+    if (["who", "which", "whose"].includes(low)) iSubject = false;
+    // A habitual verb the tagger took for a plural noun ("and referees the pool tournaments",
+    // "I keep the records, runs the council meetings"): after "and", "or" or a comma in the
+    // resident's clause, with an object after it, read as "he referees the ..." would be; unless
+    // a verb of someone else's comes between ("I think Bo runs ... and").
     if (
       iSubject &&
       t.tags.includes("Plural") &&
       /s$/.test(low) &&
-      terms[i - 1]?.text.toLowerCase() === "and" &&
+      (["and", "or"].includes(terms[i - 1]?.text.toLowerCase() ?? "") ||
+        /,$/.test(terms[i - 1]?.text ?? "")) &&
       ["Determiner", "Possessive"].some((g) => terms[i + 1]?.tags.includes(g)) &&
       !terms.some(
         (x, j) =>

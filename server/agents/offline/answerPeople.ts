@@ -53,6 +53,8 @@ import {
   doYou,
   habitualTime,
   mealAsked,
+  timeOfDoing,
+  whenInDay,
 } from "./answers/day.ts";
 import { plansFor, quietAhead } from "./answers/plans.ts";
 import {
@@ -799,13 +801,28 @@ export function answerPeople(
       t === w ||
       purposeMatch(t, w) >= 0.7 ||
       (u.pos?.[t] === "verb" && nearByOpposites(t, lemma(w, "verb") ?? w, "verb"));
-    if (askedWhen && u.span === "general")
+    // (Its habits hold for any day ahead too: "what time do you open tomorrow?")
+    const habitsHold =
+      u.span === "general" || (["today", "tomorrow"].includes(u.span) && u.tense !== "past");
+    const whenBefore = sources.length;
+    if (askedWhen && habitsHold)
       for (const x of f.facts.filter((x) => x.kinds.includes("habit"))) {
         // (A doing asked: "when do you have LUNCH?" is its day's meal, not a walk after lunch.)
         const w = x.words.find((w) =>
           u.topic.some((t) => u.pos?.[t] === "verb" && x.pos?.[w] === "verb" && sameDoing(t, w)),
         );
-        if (w) sources.push({ name: "when", sentences: [partAbout(mine(f, x.text), [w])] });
+        if (w)
+          sources.push({
+            name: "when",
+            sentences: [timeOfDoing(partAbout(mine(f, x.text), [w]), w)],
+          });
+      }
+    // (No habit says it: the block of its day that has that doing, "before opening" ending
+    // when it opens.)
+    if (askedWhen && habitsHold && sources.length === whenBefore)
+      for (const t of u.topic.filter((t) => u.pos?.[t] === "verb")) {
+        const said = whenInDay(t, k);
+        if (said) sources.push({ name: "when", sentences: [said] });
       }
     const near = nearestKind(u);
     // "Have you lost anything lately?": a doing its day does not hold is not its day recited.
@@ -949,6 +966,14 @@ export function answerPeople(
     // "Who are your parents?": the kin asked of, by the fact that names them, before its day.
     const kin = kinOf(u.topic);
     if (u.wh === "who" && kin.length) sources.push(kinNamed(kin, f, k));
+    // "Tell me about your parents": the fact that names them too, before who it is.
+    else if (
+      u.wh === "what" &&
+      u.about === "you" &&
+      kin.length &&
+      !kin.some((w) => w === "friend" || kindOf(w, "friend"))
+    )
+      sources.push(kinNamed(kin, f, k));
     // "Are you married?" of one another's persona marries to it ("She is married to Samuel"):
     // yes, and who (its own persona's marriage answers by its own clause below).
     if (

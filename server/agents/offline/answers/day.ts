@@ -488,14 +488,23 @@ export function doneAsked(u: Utterance, f: PersonaFacts, k: Knowledge): Source |
     wordsOf(plain(x.task)).some((w) => keys.some((t) => t === w || purposeMatch(t, w) >= 0.7)),
   );
   if (!b) return undefined;
+  // (Said as done, in the simple past, with its hour alone: "I had lunch with Ada at the college
+  // around 12:30 pm", not "I was having lunch ... in the afternoon, around 12:30 pm".)
   return {
     name: "done",
     sentences: [
       sentence(
-        `${yesterday ? "Yesterday" : "Today"} I was ${doingPhrase(b, f, k)} ${dayPart(b.start)}, around ${clock(b.start)}`,
+        `${yesterday ? "Yesterday " : ""}${simplePast(doingPhrase(b, f, k))} around ${clock(b.start)}`,
       ),
     ],
   };
+}
+
+/** A doing said as done by "I": "having lunch with Ada" → "I had lunch with Ada". */
+export function simplePast(doing: string): string {
+  const d = nlp(`I ${simplePresent(doing)}`);
+  d.verbs().toPastTense();
+  return d.text();
 }
 
 /** "What do you usually have for breakfast?": a meal of its days asked (a noun WordNet files as
@@ -594,4 +603,43 @@ export function mealAsked(u: Utterance, f: PersonaFacts, k: Knowledge): Source |
         : `Nothing in particular.${usual ? ` ${usual}` : ""}`,
     ],
   };
+}
+
+/**
+ * The time of a doing its habits name inside another's clause: of "open" in "I bake before
+ * opening at 7", "At 7, as usual." (the time that follows that doing); when the doing is the
+ * clause's own ("I wake up at 6 am"), or no time follows it, the clause as it is.
+ */
+export function timeOfDoing(part: string, verb: string): string {
+  const terms = termsOf(part);
+  const at = terms.findIndex((t) => (lemma(t.normal, "verb") ?? t.normal) === verb);
+  const own = terms.findIndex((t, i) => i > 0 && t.tags.includes("Verb"));
+  if (at < 0 || at === own) return part;
+  const from = part.indexOf(terms[at].text);
+  const after = from < 0 ? "" : part.slice(from + terms[at].text.length);
+  const time =
+    /^\s*((?:at|around|by|until)\s+(?:about\s+)?\d{1,2}(?:[:.]\d\d)?(?:\s?[ap]\.?m\.?)?)(?=$|[\s,.;])/i.exec(
+      after,
+    );
+  if (!time) return part;
+  return sentence(`${cap(time[1])}, as usual`);
+}
+
+/**
+ * When its day has a doing ("when do you open?"), by the block of its plan that names it: the
+ * block's own doing starts then ("pouring drinks" at 4 pm: "At 4 pm, usually."); a doing the block
+ * is "before" ends it ("cleaning the bar before opening", 2 to 4 pm: at 4 pm), one it is "after"
+ * starts it. None: undefined.
+ */
+export function whenInDay(verb: string, k: Knowledge): string | undefined {
+  for (const b of activities(k.today)) {
+    const terms = termsOf(plain(b.task));
+    const at = terms.findIndex((t) => (lemma(t.normal, "verb") ?? t.normal) === verb);
+    if (at < 0 || !terms[at].tags.includes("Verb")) continue;
+    const before = terms[at - 1]?.normal;
+    const minute =
+      at === 0 || before === "after" ? b.start : before === "before" ? b.end : undefined;
+    if (minute !== undefined) return sentence(`At ${clock(minute)}, usually`);
+  }
+  return undefined;
 }

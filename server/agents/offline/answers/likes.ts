@@ -44,8 +44,10 @@ export function leisureAsked(u: Utterance): string[] {
 export function likesAsked(u: Utterance): boolean {
   if (u.act !== "question" || u.about === "person" || u.about === "me") return false;
   if (parsed(u.text).has("about")) return false;
-  // (What is coming up is its plans: "anything fun coming up for you?")
-  if (u.tense === "future") return false;
+  // (What is coming up is its plans: "anything fun coming up for you?"; not its favourite,
+  // whatever day it names: "your favourite thing to do on a weekend?")
+  const favourite = u.topic.some((w) => u.pos?.[w] === "adj" && closeness(w, "prefer") >= 0.45);
+  if (u.tense === "future" && !favourite) return false;
   const leisure = leisureAsked(u);
   // (Asked of the listener: "you", or no one named and no verb, "any hobbies?")
   const ofYou = u.about === "you" || (leisure.length > 0 && !parsed(u.text).has("#Verb"));

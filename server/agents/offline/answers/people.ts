@@ -31,7 +31,7 @@ import {
   partAbout,
   unsaid,
 } from "./voice.ts";
-import { activities, doingPhrase, dayPart } from "./day.ts";
+import { activities, doingPhrase, dayPart, irregularVerb } from "./day.ts";
 import { bondWith, kinBond, publicFacts, saidOf, workBond } from "./bond.ts";
 
 /** Who the resident spends time with: family and friends its persona names, then those it talks
@@ -353,13 +353,36 @@ export function kinNamed(kin: string[], f: PersonaFacts, k: Knowledge): Source {
     name: "kin",
     sentences: x
       ? [
-          ownClause(
-            mine(f, x.text),
-            x.words.filter((w) => x.pos[w] === "verb"),
-          ),
+          asideOnKin(mine(f, x.text), kin) ??
+            ownClause(
+              mine(f, x.text),
+              x.words.filter((w) => x.pos[w] === "verb"),
+            ),
         ]
       : [],
   };
+}
+
+/** Kin named only in its aside on a thing ("I own the bar, which I inherited from my father"):
+ *  that aside said of the thing ("I inherited the bar from my father"), not the main clause,
+ *  which names no kin. */
+function asideOnKin(said: string, kin: string[]): string | undefined {
+  const m = /^(I [a-z']+) ([^,]+)(?:,[^,]*)*?, (?:which|that) (I [a-z']+)\b(.*?)[.!]?$/.exec(said);
+  if (!m) return undefined;
+  const names = (text: string) =>
+    termsOf(text).some((t) => {
+      const w = t.normal.replace(/[^a-z'-]/g, "");
+      const n = lemma(w, "noun") ?? w;
+      return kin.some((c) => n === c || kindOf(n, c));
+    });
+  if (!names(m[4]) || names(`${m[1]} ${m[2]}`)) return undefined;
+  // (A phrasal verb keeps its particle: "took over" + the thing, by WordNet's "take over".)
+  const verb = m[3].slice(2);
+  const particle = /^ ([a-z]+)\b/.exec(m[4])?.[1];
+  const base = lemma(verb, "verb") ?? irregularVerb(verb);
+  if (particle && senses(`${base} ${particle}`, "verb").length)
+    return sentence(`${m[3]} ${particle} ${m[2]}${m[4].slice(particle.length + 1)}`);
+  return sentence(`${m[3]} ${m[2]}${m[4]}`);
 }
 
 export function friends(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
@@ -687,9 +710,16 @@ export function household(
     .flatMap((r) => /^(.+?)'s? \S/.exec(r)?.[1].split(/,\s*|\s+and\s+/) ?? [])
     .map((n) => (residents.includes(n) ? firstName(n) : n))
     .filter((n) => n !== f.first && /^[A-Z]/.test(n) && (!residents.length || firsts.has(n)));
+  // (And the townsfolk whose home is its very own, "bedroom of Lindqvist cottage".)
+  const sharers = (k.townsfolk ?? [])
+    .filter((t) => t.home === k.home && t.persona.name !== f.name)
+    .map((t) => firstName(t.persona.name));
   const names = [
-    ...named,
-    ...housemates.filter((n) => !named.some((m) => m === n || m.startsWith(`${n} `))),
+    ...new Set(
+      [...named, ...housemates, ...sharers].filter(
+        (n, _, all) => !all.some((m) => m !== n && m.startsWith(`${n} `)),
+      ),
+    ),
   ];
   if (names.length) {
     // (Of each fact on them, the clause that names them: "I am married to Marco, a carpenter.")
@@ -709,8 +739,25 @@ export function household(
   const kin = homeKin(k);
   return {
     name: "household",
-    sentences: [sentence(kin ? `I live with my ${kin} at ${home}` : `I live at ${home}`)],
+    sentences: [
+      sentence(
+        kin
+          ? `I live with my ${kin} at ${home}`
+          : ownHome(k)
+            ? `I live alone, at ${home}`
+            : `I live at ${home}`,
+      ),
+    ],
   };
+}
+
+/** Whether its home is a dwelling of its own: a unit of its building ("flat 1 of Maple Court
+ *  apartments") that is no one else's in the town, and not a room named for it in a house or hall
+ *  shared ("Kenji's room of College dorm"); the town's homes known, else unknown (false). */
+function ownHome(k: Knowledge): boolean {
+  const [unit, building] = k.home.split(" of ");
+  if (!building || /'s?\b/.test(unit) || !k.townsfolk?.length) return false;
+  return !k.townsfolk.some((t) => t.home === k.home);
 }
 
 /** Kin said in its day at home, "having breakfast with the family": its own ("family"). */
@@ -786,6 +833,7 @@ export function livesAlone(
   if (/^I\b/.test(clause)) return { name: "household", sentences: [`Yes, ${clause}`] };
   const home = household(f, k, residents);
   const [first, ...rest] = home.sentences;
+  if (/^I live alone\b/.test(first)) return { name: "household", sentences: [`Yes, ${first}`] };
   // (Its household's own sentence kept as it is: asked later whom it lives with, it points back.)
   if (!/^I live with\b/.test(first))
     return { name: "household", sentences: [unsure(f, k, residents), ...rest] };
@@ -826,10 +874,18 @@ function unsure(f: PersonaFacts, k: Knowledge, residents: readonly string[]): st
  *  live with my parents, Grace and Samuel"); with none named, honestly none in town, and the
  *  question back, never its friends or its day said as family. */
 export function familyOf(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
-  const kin = f.facts.filter((x) => x.kinds.includes("family") && tellable(x, k.knowsSpeaker));
+  const told = f.facts.filter((x) => x.kinds.includes("family") && tellable(x, k.knowsSpeaker));
+  // (Kin its main clause names, "I am married to Priya", before kin named only in an aside on
+  // something else, "I own the bar, which I inherited from my father": that is its work.)
+  const main = told.filter((x) => namesKin(mine(f, x.text).split(/,? (?:who|which|whose)\b/)[0]));
+  const kin = main.length ? main : told;
   // (How they are now, before its history with them; its history when that is all it says:
   // "my wife Rosa" is named there, and "no family here" would not be true.)
-  const now = kinNow(f, kin).filter((t) => /^(I|My)\b/.test(t));
+  // (A sentence every clause of which is on its family is said whole: "I am married to Priya,
+  // the town clerk; her brother Arjun lives with us.")
+  const now = kin
+    .flatMap((x) => (allOnKin(f, x) ? [sentence(mine(f, x.text))] : kinNow(f, [x])))
+    .filter((t) => /^(I|My)\b/.test(t));
   const said = (now.length ? now : kinInTown(f, kin, talk.residents))
     // (Said of itself or its own: "her brother Arjun lives with them" is said of others.)
     .filter((t) => /^(I|My)\b/.test(t) || /^[A-Z][\w'-]* is my\b/.test(t));
@@ -843,6 +899,26 @@ export function familyOf(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
       `I don't have any family here in town, to be honest. ${choose(["What about you?", "Do you have family nearby?"], talk, "family")}`,
     ],
   };
+}
+
+/** Whether a clause names kin: a word WordNet files as a kind of relative or spouse, or
+ *  "married". */
+function namesKin(clause: string): boolean {
+  return (
+    /\bmarried\b/i.test(clause) ||
+    termsOf(clause).some((t) => {
+      const n = lemma(t.normal.replace(/[^a-z'-]/g, ""), "noun") ?? t.normal;
+      return t.tags.includes("Noun") && (kindOf(n, "relative") || kindOf(n, "spouse"));
+    })
+  );
+}
+
+/** Whether each clause of a fact (joined by a semicolon or ", and") names kin. */
+function allOnKin(f: PersonaFacts, x: Fact): boolean {
+  const parts = mine(f, x.text)
+    .replace(/[.!]$/, "")
+    .split(/;\s*|,\s*and\s+/);
+  return parts.length > 1 && parts.every(namesKin);
 }
 
 /** A person asked of by a name (compromise's names) that is no one it knows of: no resident of

@@ -16,7 +16,7 @@ import {
   senses,
   synset,
 } from "../../language/lexicon.ts";
-import { parsed, termsOf } from "../../language/parse.ts";
+import { parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { sentence } from "../../language/realise.ts";
 import { contentTerms, infinitive, type Utterance } from "../../language/understand.ts";
 import { mine, type Source, factsOf, short, partAbout } from "./voice.ts";
@@ -31,7 +31,11 @@ export function identity(f: PersonaFacts, k: Knowledge, named = true): Source {
   const onWork = (x: Fact) =>
     x.words.some((w) => closeness(w, "work") >= 0.75 || closeness(w, "job") >= 0.75);
   const work = f.facts.filter((x) => x.kinds.includes("occupation") && tellable(x, k.knowsSpeaker));
-  const ordered = named ? work : [...work.filter(onWork), ...work.filter((x) => !onWork(x))];
+  // (Its habits name work only as a time of its day, "runs before work": no work of its own,
+  // unless they are all it says.)
+  const habit = (x: Fact) => x.source === "lifestyle";
+  const jobs = work.some((x) => !habit(x)) ? work.filter((x) => !habit(x)) : work;
+  const ordered = named ? jobs : [...jobs.filter(onWork), ...jobs.filter((x) => !onWork(x))];
   const occupation = ordered.map((x, i) => (i === 0 ? short(mine(f, x.text)) : mine(f, x.text)));
   const wish = factsOf(f, k, (x) => x.kinds.includes("wish"));
   return {
@@ -307,6 +311,16 @@ export function cameSaid(
       );
 }
 
+/** Of what it says, as far as the length of time in it: its sentence that says how long, up to
+ *  the clause that does ("I ran the ferry for forty years and now look after the garden. I grow
+ *  cabbages." → "I ran the ferry for forty years."); what follows answers no "how long". */
+function upToLength(text: string, lasts: (x: string) => boolean): string {
+  const one = sentencesOf(text).find(lasts) ?? text;
+  const parts = one.replace(/[.!]$/, "").split(/,?\s+and\s+/);
+  const at = parts.findIndex(lasts);
+  return at < 0 ? one : sentence(parts.slice(0, at + 1).join(" and "));
+}
+
 /** Its living asked of, not where it lives now ("where do you live?" is its home): a verb of
  *  dwelling (WordNet, close to "dwell") said of it in the past, "have you ever lived anywhere
  *  else?", "how long have you lived here?" (its life before and here), or put to it as a choice
@@ -353,12 +367,13 @@ export function livedHere(
   }
   // ("How long ...?": a length asked; else its life before here.)
   const long = parsed(u.text).has("long");
-  const lasting = said.find((x) => parsed(x).has("(#Duration|since #Value|ago)"));
+  const lasts = (x: string) => parsed(x).has("(#Duration|since #Value|ago)");
+  const lasting = said.find(lasts);
   return {
     name: "lived",
     sentences: said.length
       ? long && lasting
-        ? [lasting]
+        ? [upToLength(lasting, lasts)]
         : said.slice(0, 1)
       : [
           long

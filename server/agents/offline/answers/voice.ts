@@ -304,7 +304,40 @@ export function factsOf(f: PersonaFacts, k: Knowledge, pred: (x: Fact) => boolea
 /** A clause up to its first relative clause or aside: "I am a student at the college". */
 export function short(s: string): string {
   const cut = s.search(/,? (who|which|where|whose)\b|;|, (and|but)\b|\. /);
-  return cut > 12 ? sentence(s.slice(0, cut)) : s;
+  if (cut <= 12) return s;
+  const kept = s.slice(0, cut);
+  const rest = s.slice(cut);
+  // (A list cut before its ", and ..." ends on "and": "I tutor students and keep a notebook";
+  // one cut inside its last doing, at the clause that doing takes with no comma, "knows WHERE
+  // every permit is", leaves that doing out.)
+  return sentence(
+    /^, and\b/.test(rest)
+      ? endsOnAnd(kept)
+      : /^ (?:who|which|where|whose)\b/.test(rest)
+        ? withoutLastDoing(kept)
+        : kept,
+  );
+}
+
+/** A list's last comma made "and" ("I keep the records, run the meetings" → "... and run ..."). */
+function endsOnAnd(list: string): string {
+  const comma = list.lastIndexOf(", ");
+  // (A comma before a clause of its own, "I'm the clerk: I keep", is no list's.)
+  if (comma < 0 || /[:;]/.test(list.slice(comma)) || / and /.test(list.slice(comma))) return list;
+  return `${list.slice(0, comma)} and ${list.slice(comma + 2)}`;
+}
+
+/**
+ * What is kept of a list of doings cut inside its last one: a verb whose object was the clause
+ * cut away ("and knows| where every permit is") goes with it, and the list ends on "and" ("I
+ * keep the records, run the council meetings and know" → "I keep the records and run the
+ * council meetings").
+ */
+function withoutLastDoing(kept: string): string {
+  if (!parsed(kept).has("#Verb$")) return kept;
+  const and = kept.lastIndexOf(" and ");
+  if (and < 0) return kept;
+  return endsOnAnd(kept.slice(0, and));
 }
 
 export const wordsCache = new Map<string, string[]>();
