@@ -21,22 +21,23 @@ export function nameWords(names: readonly string[]): ReadonlySet<string> {
 }
 
 interface Index {
-  /** Each name's townspeople, in the list's order. */
-  byName: Map<string, Townsperson[]>;
-  /** The townspeople whose backstory says "married to <word>", by that word, in order. */
-  byMarriedWord: Map<string, Townsperson[]>;
+  /** Each name's first townsperson (in the list's order) and how many bear it. */
+  byName: Map<string, { first: Townsperson; count: number }>;
   /** The names of the list ("Ada Lovelace"), split into words. */
   words: ReadonlySet<string>;
+  /** The townspeople whose backstory says "married to <word>", by that word, in order; made
+   *  when first asked (it reads their backstories). */
+  byMarriedWord?: Map<string, Townsperson[]>;
 }
 
 /** The words its public clauses say it is "married to" (whatever their kind: the answers read
- *  the clause), read once a persona. */
+ *  the clause), read once a persona; a backstory that never says "married" is not read. */
 const marriedKept = new WeakMap<Townsperson["persona"], readonly string[]>();
 
 function marriedWords(t: Townsperson): readonly string[] {
   let words = marriedKept.get(t.persona);
   if (!words) {
-    const texts = publicFacts(t).map((x) => x.text);
+    const texts = /married/i.test(t.persona.learned) ? publicFacts(t).map((x) => x.text) : [];
     words = [
       ...new Set(texts.flatMap((x) => [...x.matchAll(/\bmarried to (\w+)/g)].map((m) => m[1]))),
     ];
@@ -50,22 +51,29 @@ const indexKept = new WeakMap<readonly Townsperson[], Index>();
 function indexOf(townsfolk: readonly Townsperson[]): Index {
   let index = indexKept.get(townsfolk);
   if (index) return index;
-  const byName = new Map<string, Townsperson[]>();
-  const byMarriedWord = new Map<string, Townsperson[]>();
+  const byName = new Map<string, { first: Townsperson; count: number }>();
   for (const t of townsfolk) {
     const same = byName.get(t.persona.name);
-    if (same) same.push(t);
-    else byName.set(t.persona.name, [t]);
+    if (same) same.count++;
+    else byName.set(t.persona.name, { first: t, count: 1 });
+  }
+  const words = nameWords(townsfolk.map((t) => t.persona.name));
+  index = { byName, words };
+  indexKept.set(townsfolk, index);
+  return index;
+}
+
+function marriedIndex(townsfolk: readonly Townsperson[]): Map<string, Townsperson[]> {
+  const index = indexOf(townsfolk);
+  if (index.byMarriedWord) return index.byMarriedWord;
+  const byMarriedWord = new Map<string, Townsperson[]>();
+  for (const t of townsfolk)
     for (const w of marriedWords(t)) {
       const married = byMarriedWord.get(w);
       if (married) married.push(t);
       else byMarriedWord.set(w, [t]);
     }
-  }
-  const words = nameWords(townsfolk.map((t) => t.persona.name));
-  index = { byName, byMarriedWord, words };
-  indexKept.set(townsfolk, index);
-  return index;
+  return (index.byMarriedWord = byMarriedWord);
 }
 
 /** The first of the townsfolk named so (as `find` by name gives it), undefined when none. */
@@ -73,12 +81,12 @@ export function townspersonNamed(
   townsfolk: readonly Townsperson[] | undefined,
   name: string,
 ): Townsperson | undefined {
-  return townsfolk && indexOf(townsfolk).byName.get(name)?.[0];
+  return townsfolk && indexOf(townsfolk).byName.get(name)?.first;
 }
 
 /** How many of the townsfolk bear the name. */
 export function namesakes(townsfolk: readonly Townsperson[], name: string): number {
-  return indexOf(townsfolk).byName.get(name)?.length ?? 0;
+  return indexOf(townsfolk).byName.get(name)?.count ?? 0;
 }
 
 /** The words of the townsfolk's names. */
@@ -98,5 +106,5 @@ export function marriedCandidates(
 ): readonly Townsperson[] {
   const lead = /^\w+/.exec(first)?.[0];
   if (lead === undefined) return townsfolk;
-  return indexOf(townsfolk).byMarriedWord.get(lead) ?? [];
+  return marriedIndex(townsfolk).get(lead) ?? [];
 }
