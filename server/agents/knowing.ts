@@ -165,6 +165,49 @@ function placeUses(agents: ReadonlyMap<string, AgentState>): Map<string, Set<str
   return uses;
 }
 
+/** A place's name as a phrase said, and the pattern that finds it as a whole. */
+interface Phrase {
+  phrase: string;
+  re: RegExp;
+}
+/** A place's name as heardOfPlaces looks for it: the letters its first word starts with, the
+ *  whole name lower-cased, and the name without its last word when two words or more are left. */
+interface SectorWords {
+  sector: string;
+  lead: string | undefined;
+  whole: Phrase;
+  short: Phrase | undefined;
+}
+
+const sectorWordsKept = new WeakMap<readonly string[], SectorWords[]>();
+
+/** The town's places as phrases, made once a list of places (the town's is kept: a large town has
+ *  hundreds, and each was cut up and made a pattern of at every talk). */
+function wordsOfSectors(sectors: readonly string[]): SectorWords[] {
+  let kept = sectorWordsKept.get(sectors);
+  if (kept) return kept;
+  const phrase = (words: string[]): Phrase => {
+    const text = words.join(" ");
+    const re = new RegExp(
+      `(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`,
+      "u",
+    );
+    return { phrase: text, re };
+  };
+  kept = sectors.map((sector) => {
+    const words = sector.toLowerCase().split(/\s+/);
+    const short = words.slice(0, -1);
+    return {
+      sector,
+      lead: /^\p{L}+/u.exec(words[0])?.[0],
+      whole: phrase(words),
+      short: short.length >= 2 ? phrase(short) : undefined,
+    };
+  });
+  sectorWordsKept.set(sectors, kept);
+  return kept;
+}
+
 /** The town's places it has not been to but its memories name (news heard of "the Hearth & Crumb",
  *  a plan made at the pub): known by name and by what the town does there, not by their rooms. A
  *  place is named by its whole name, or by its name without its last word when what is left is a
@@ -184,23 +227,16 @@ function heardOfPlaces(
   // The words said, so that a place whose first word was never said is passed over at once (a
   // large town has hundreds of places, most named in none of its memories).
   const saidWords = new Set(said.split(/[^\p{L}]+/u));
-  const named = (sector: string) => {
-    const words = sector.toLowerCase().split(/\s+/);
+  const named = ({ lead, whole, short }: SectorWords) => {
     // A phrase that starts with letters is found only where those letters are a word said.
-    const lead = /^\p{L}+/u.exec(words[0])?.[0];
     if (lead !== undefined && !saidWords.has(lead)) return false;
-    const short = words.slice(0, -1);
     // (A plain search first: most of a large town's places are named in none of its memories.)
-    const has = (phrase: string) =>
-      said.includes(phrase) &&
-      new RegExp(
-        `(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`,
-        "u",
-      ).test(said);
-    return has(words.join(" ")) || (short.length >= 2 && has(short.join(" ")));
+    const has = ({ phrase, re }: Phrase) => said.includes(phrase) && re.test(said);
+    return has(whole) || (short !== undefined && has(short));
   };
-  return sectors
-    .filter((sector) => !known.has(sector) && named(sector))
+  return wordsOfSectors(sectors)
+    .filter((w) => !known.has(w.sector) && named(w))
+    .map((w) => w.sector)
     .map((sector) => ({
       name: sector,
       parts: [],
@@ -320,7 +356,7 @@ export function knowledgeOf(
     knowsSpeaker,
     doing: act,
     commitments: commitments(ctx, s, now),
-    townsfolk: townsfolkOf(ctx.agents, s),
+    townsfolk: townsfolkOf(ctx.agents, s, names),
   };
 }
 
@@ -332,19 +368,28 @@ const townsfolkKept = new WeakMap<
     personas: AgentState["persona"][];
     days: (number | undefined)[];
     others: Map<string, Townsperson[]>;
+    /** The town's list of names they were read with (see townsfolkOf). */
+    people?: readonly string[];
   }
 >();
 
 /** The town's other residents as everyone knows them, kept while the town has the same
- *  residents with the same personas and plans for the same days (it was read anew at every talk).
- *  Not to be changed by callers. */
-function townsfolkOf(agents: ReadonlyMap<string, AgentState>, s: AgentState): Townsperson[] {
+ *  residents with the same personas and plans for the same days (it was read anew at every talk). Not to be changed by
+ *  callers. */
+function townsfolkOf(
+  agents: ReadonlyMap<string, AgentState>,
+  s: AgentState,
+  people: readonly string[],
+): Townsperson[] {
   let kept = townsfolkKept.get(agents);
   let same = !!kept && kept.personas.length === agents.size;
+  // (The mind makes its list of names anew whenever a resident moves in or its persona changes,
+  // generativeMind.ts: the same list, the same personas; only the plans' days are looked at.)
   if (kept && same) {
+    const personasToo = kept.people !== people;
     let i = 0;
     for (const a of agents.values()) {
-      if (kept.personas[i] !== a.persona || kept.days[i] !== a.schedule?.day) {
+      if ((personasToo && kept.personas[i] !== a.persona) || kept.days[i] !== a.schedule?.day) {
         same = false;
         break;
       }
@@ -359,6 +404,7 @@ function townsfolkOf(agents: ReadonlyMap<string, AgentState>, s: AgentState): To
     };
     townsfolkKept.set(agents, kept);
   }
+  kept.people = people;
   let out = kept.others.get(s.id);
   if (!out) {
     out = [...agents.values()]

@@ -66,13 +66,21 @@ export function aboutTheFuture(text: string, at = Date.now()): boolean {
   return (t !== undefined && timeAhead(t, at)) || namesLaterTime(text, at);
 }
 
-/** Whether a sentence names a person (a known name or one the tagger recognises). */
-export function namesPerson(text: string, people: readonly string[] = [], except = ""): boolean {
+/** Whether a sentence names a person (a known name or one the tagger recognises); `leftOut`: a
+ *  name of `people` not to count (the town's list passed whole, its index made once, rather than
+ *  a copy without them made at every call, a read of the town each time). */
+export function namesPerson(
+  text: string,
+  people: readonly string[] = [],
+  except = "",
+  leftOut?: string,
+): boolean {
   if (
     nameCandidates(text, people)
       .map((i) => people[i])
       .some(
         (p) =>
+          p !== leftOut &&
           p !== except &&
           (text.includes(p) || new RegExp(`\\b${p.split(" ")[0]}\\b`).test(text)) &&
           !except.startsWith(p.split(" ")[0]),

@@ -80,9 +80,27 @@ export function nameCandidates(text: string, people: readonly string[]): number[
     }
   }
   const out: number[] = [];
-  for (const p of names)
-    for (let i = people.indexOf(p); i >= 0; i = people.indexOf(p, i + 1)) out.push(i);
+  const at = positionsIn(people);
+  for (const p of names) for (const i of at.get(p) ?? []) out.push(i);
   return out.sort((a, b) => a - b);
+}
+
+/** Each list's names and their positions in it, made once a list: a name found was searched for
+ *  through the whole list (a read of the town for each name a text held). */
+const positionsKept = new WeakMap<readonly string[], Map<string, number[]>>();
+
+function positionsIn(people: readonly string[]): Map<string, number[]> {
+  let at = positionsKept.get(people);
+  if (!at) {
+    at = new Map();
+    for (const [i, p] of people.entries()) {
+      const those = at.get(p);
+      if (those) those.push(i);
+      else at.set(p, [i]);
+    }
+    positionsKept.set(people, at);
+  }
+  return at;
 }
 
 /** Lists made from a list, kept per list, way and name: the same names come as the same list, so

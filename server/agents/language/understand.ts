@@ -798,6 +798,33 @@ function namePatterns(name: string): { letters: string; re: RegExp }[] {
 }
 const patternsKept = new Bounded<string, { letters: string; re: RegExp }[]>(50_000);
 
+/** Each list's residents by the letters of their first word (a list is kept while the town is
+ *  the same), and those whose first word has none, found in any text. */
+const byLetters = new WeakMap<readonly string[], { index: Map<string, number[]>; any: number[] }>();
+
+/** The positions (ascending) of the residents a text may name (namePatterns): every pattern's
+ *  match is a whole word of the text (its \b ... \b around letters only), and a full name's
+ *  letters start with its first word's, so those whose first word's letters are one of the text's
+ *  words, lower-cased; not every resident tested each line, a cost that grew with the town. */
+function mayName(text: string, residents: readonly string[]): number[] {
+  let kept = byLetters.get(residents);
+  if (!kept) {
+    kept = { index: new Map(), any: [] };
+    for (const [i, r] of residents.entries()) {
+      const letters = namePatterns(r)[1].letters;
+      if (!letters) kept.any.push(i);
+      else if (kept.index.has(letters)) kept.index.get(letters)!.push(i);
+      else kept.index.set(letters, [i]);
+    }
+    byLetters.set(residents, kept);
+  }
+  const out = new Set(kept.any);
+  // (The text's words as the patterns' \b reads them, ASCII runs, each lower-cased.)
+  for (const word of text.match(/\w+/g) ?? [])
+    for (const i of kept.index.get(word.toLowerCase()) ?? []) out.add(i);
+  return [...out].sort((a, b) => a - b);
+}
+
 /** The doings a thing is sought for, by an infinitive after its noun ("a spot TO READ", "somewhere
  *  TO EAT"): what is asked for, never a verb that frames the asking. By their lemma. */
 export function purposeVerbs(text: string): string[] {
@@ -898,11 +925,13 @@ export function understand(
   // Who it is about: a named resident other than the listener, else the pronouns it uses.
   // (Each name's patterns made once, and tried only where the text holds its letters.)
   const lower = clean.toLowerCase();
-  const person = ctx.residents.find(
-    (r) =>
-      r !== ctx.listener &&
-      namePatterns(r).some(({ letters, re }) => lower.includes(letters) && re.test(clean)),
-  );
+  const person = mayName(clean, ctx.residents)
+    .map((i) => ctx.residents[i])
+    .find(
+      (r) =>
+        r !== ctx.listener &&
+        namePatterns(r).some(({ letters, re }) => lower.includes(letters) && re.test(clean)),
+    );
   const about: Utterance["about"] = person
     ? "person"
     : once("about", () =>

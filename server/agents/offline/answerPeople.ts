@@ -161,7 +161,7 @@ import {
 } from "./answers/asked.ts";
 
 import { leaveReply } from "./answers/leave.ts";
-import { kinBond } from "./answers/bond.ts";
+import { spouses } from "./answers/bond.ts";
 import { confirms } from "./answers/confirm.ts";
 import { clockAsked, clockReading } from "./answers/clock.ts";
 import { apologyIn, apologyReply } from "./answers/apology.ts";
@@ -981,7 +981,7 @@ export function answerPeople(
       u.about === "you" &&
       u.topic.some((w) => closeness(w, "marry") >= 0.9 || kindOf(w, "spouse"))
     ) {
-      const spouse = (k.townsfolk ?? []).flatMap((t) => kinBond(t.persona.name, f, k) ?? []);
+      const spouse = spouses(f, k);
       if (spouse.length) sources.push({ name: "spouse", sentences: [`Yes. ${spouse[0]}`] });
     }
     // "Who are your closest friends?": the friends its persona names, else those it talks with

@@ -352,11 +352,7 @@ export function pickNews(
       if (
         m.importance >= 5 &&
         m.kind !== "observation" &&
-        namesPerson(
-          m.text,
-          people.filter((p) => p !== listener),
-          self,
-        ) &&
+        namesPerson(m.text, people, self, listener) &&
         !m.text.includes(listener || "\u0000")
       )
         yield { kind: "person", text: m.text, importance: m.importance, ...noted(m) };
@@ -533,13 +529,7 @@ function newsOf(
   const event = extractEvent(text, places, now, people, speaker);
   if (event && eventUpcoming(event, now))
     return { kind: "event", text, event, importance: EVENT_IMPORTANCE };
-  if (
-    aboutTheFuture(text, now) ||
-    namesPerson(
-      text,
-      people.filter((p) => p !== speaker),
-    )
-  )
+  if (aboutTheFuture(text, now) || namesPerson(text, people, "", speaker))
     return { kind: "memory", text, importance: importanceOf(text, { at: now, people }) };
   if (/^I('m| am) /.test(text) && text.length > 30)
     return { kind: "plan", text, importance: importanceOf(text, { at: now, people }) };

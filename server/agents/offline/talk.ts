@@ -926,6 +926,25 @@ function proposal(
   };
 }
 
+/** The town's residents with the two who talk (the list as a set, then the other, then oneself),
+ *  the same list for every question of one's talks with residents: made anew at each question,
+ *  it cost a read of the town per line, and the indexes kept once a list (speaksOf's,
+ *  townsfolkIndex.ts) were made anew with it. Not to be changed by callers. */
+const residentsKept = new WeakMap<
+  readonly string[],
+  { all: ReadonlySet<string>; withMe: Map<string, readonly string[]> }
+>();
+
+function residentsWith(people: readonly string[], other: string, me: string): readonly string[] {
+  let kept = residentsKept.get(people);
+  if (!kept) residentsKept.set(people, (kept = { all: new Set(people), withMe: new Map() }));
+  // (One not of the list, a newcomer unknown to it, has a list of its own, made each time.)
+  if (!kept.all.has(other)) return [...new Set([...people, other, me])];
+  let residents = kept.withMe.get(me);
+  if (!residents) kept.withMe.set(me, (residents = [...new Set([...kept.all, me])]));
+  return residents;
+}
+
 /** The answer to what one was just asked, from one's own knowledge, through the answers people
  *  get (answerPeople); an invitation is accepted or declined by one's day. */
 function answerFor(
@@ -938,7 +957,7 @@ function answerFor(
   places: readonly PlaceName[],
 ): { text: string; accepted?: { day: number; minute: number } } {
   const me = s.name;
-  const residents = [...new Set([...(s.people ?? []), other, me])];
+  const residents = residentsWith(s.people ?? [], other, me);
   // (A follow-up, "And your brother?", is read with the question asked before it in the talk: the
   // other's before, or one's own they answered and ask back, "... What about you?".)
   const asked = soFar.map((l) => lastQuestion(l.text));

@@ -3,20 +3,24 @@
 // town's homes make with it when its own persona names none ("She has been married to Henrik for
 // forty-five years" makes Margit Henrik's wife; those who share a home live together).
 import { personaFacts, type Fact, type PersonaFacts } from "../../language/facts.ts";
-import type { Knowledge, Townsperson } from "../../language/knowledge.ts";
+import type { Knowledge } from "../../language/knowledge.ts";
 import { closeness } from "../../language/lexicon.ts";
 import { parsed } from "../../language/parse.ts";
 import { sentence } from "../../language/realise.ts";
 import { firstName } from "./voice.ts";
 import { workplaceOf } from "../../language/workplace.ts";
+import {
+  marriedCandidates,
+  nameWords,
+  namesakes,
+  publicFacts,
+  townspersonNamed,
+} from "./townsfolkIndex.ts";
 
 /** A text as a regular expression matches it, as written. */
 export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** What the town knows of a resident: the clauses of its backstory, none of them a secret. */
-export function publicFacts(t: Townsperson): Fact[] {
-  return personaFacts(t.persona).facts.filter((x) => x.source === "learned" && !x.secret);
-}
+export { publicFacts };
 
 /** A resident's public clause said of them by name ("He earns ..." → "Calum earns ..."), the
  *  speaker named in it as "me" and its own as "my" ("inside Nadia Petrova's market" → "inside my
@@ -41,7 +45,7 @@ const dwelling = (home: string) => (/\d/.test(home.split(" of ")[0]) ? home : bu
  *  other's pronoun; undefined when no clause of theirs marries them to it. (Other kin a clause of
  *  theirs names it by, "her brother Arjun", its own persona names: not read back from theirs.) */
 export function kinBond(name: string, f: PersonaFacts, k: Knowledge): string | undefined {
-  const t = k.townsfolk?.find((p) => p.persona.name === name);
+  const t = townspersonNamed(k.townsfolk, name);
   if (!t) return undefined;
   const marries = publicFacts(t).find(
     (x) =>
@@ -54,11 +58,24 @@ export function kinBond(name: string, f: PersonaFacts, k: Knowledge): string | u
   return `${firstName(name)} is my ${p === "she" ? "wife" : p === "he" ? "husband" : "partner"}.`;
 }
 
+/** The marriages the town's personas give it, as it says them, one for each of the townsfolk in
+ *  order (as kinBond of each of their names): read only of those whose backstory may marry them
+ *  to its first name (townsfolkIndex.ts), not of every resident. */
+export function spouses(f: PersonaFacts, k: Knowledge): string[] {
+  const townsfolk = k.townsfolk ?? [];
+  return marriedCandidates(townsfolk, f.first).flatMap((t) => {
+    // (kinBond reads the first of a name; the others of that name say it as often.)
+    if (townspersonNamed(townsfolk, t.persona.name) !== t) return [];
+    const kin = kinBond(t.persona.name, f, k);
+    return kin ? Array<string>(namesakes(townsfolk, t.persona.name)).fill(kin) : [];
+  });
+}
+
 /** Its tie with a named resident that its own persona does not name, as it says it: kin by the
  *  other's persona ("Margit has been married to me for forty-five years."), else a home shared
  *  ("We live together at the Artists' loft."); undefined when neither. */
 export function bondWith(name: string, f: PersonaFacts, k: Knowledge): string | undefined {
-  const t = k.townsfolk?.find((p) => p.persona.name === name);
+  const t = townspersonNamed(k.townsfolk, name);
   if (!t) return undefined;
   const kin = kinBond(name, f, k);
   if (kin) return kin;
@@ -71,7 +88,7 @@ export function bondWith(name: string, f: PersonaFacts, k: Knowledge): string | 
  *  clause of the other's work that names it ("Omar tends the bar for me."), said of them by name;
  *  undefined when none. */
 export function workBond(name: string, f: PersonaFacts, k: Knowledge): string | undefined {
-  const t = k.townsfolk?.find((p) => p.persona.name === name);
+  const t = townspersonNamed(k.townsfolk, name);
   if (!t) return undefined;
   const named = new RegExp(`\\b${esc(f.first)}\\b`);
   const work = publicFacts(t).find(
@@ -91,33 +108,34 @@ interface Standing {
   places: string[];
   years: boolean;
 }
+/** Each backstory's standing, its places with the names of people in them too (see standingOf). */
 const standings = new Map<string, Standing>();
-function standingOf(learned: string, names: readonly string[]): Standing {
-  const key = `${learned}\u0000${names.length}`;
-  let s = standings.get(key);
-  if (s) return s;
-  const doc = parsed(learned);
-  const own = new Set(names.flatMap((n) => n.split(" ")));
-  const places = (doc.match("#ProperNoun+").out("array") as string[])
-    .map((x) =>
-      x
-        .replace(/'s?\b/g, "")
-        .replace(/[^\p{L}\p{N}& ]/gu, "")
-        .trim(),
-    )
-    .filter((x) => x.split(/\s+/).length >= 2 && !x.split(/\s+/).some((w) => own.has(w)));
-  // (compromise's numbers plugin is untyped for the linter: its view as the values it gets.)
-  const spans = doc.match("#Value+ (year|years)") as unknown as {
-    numbers(): { get(): unknown[] };
-  };
-  const counts = spans
-    .numbers()
-    .get()
-    .filter((n): n is number => typeof n === "number");
-  s = { places, years: counts.some((n) => n >= 2) };
-  if (standings.size > 2000) standings.clear();
-  standings.set(key, s);
-  return s;
+function standingOf(learned: string, own: (word: string) => boolean): Standing {
+  let s = standings.get(learned);
+  if (!s) {
+    const doc = parsed(learned);
+    const places = (doc.match("#ProperNoun+").out("array") as string[])
+      .map((x) =>
+        x
+          .replace(/'s?\b/g, "")
+          .replace(/[^\p{L}\p{N}& ]/gu, "")
+          .trim(),
+      )
+      .filter((x) => x.split(/\s+/).length >= 2);
+    // (compromise's numbers plugin is untyped for the linter: its view as the values it gets.)
+    const spans = doc.match("#Value+ (year|years)") as unknown as {
+      numbers(): { get(): unknown[] };
+    };
+    const counts = spans
+      .numbers()
+      .get()
+      .filter((n): n is number => typeof n === "number");
+    s = { places, years: counts.some((n) => n >= 2) };
+    if (standings.size > 2000) standings.clear();
+    standings.set(learned, s);
+  }
+  // (No one's name: the town's people are the caller's; read once a backstory, not once a town.)
+  return { ...s, places: s.places.filter((x) => !x.split(/\s+/).some(own)) };
 }
 
 /** Whether the town makes two residents acquainted though neither's persona names the other:
@@ -131,17 +149,19 @@ export function acquainted(
   k: Knowledge,
   people: readonly string[],
 ): boolean {
-  const t = k.townsfolk?.find((p) => p.persona.name === name);
+  const t = townspersonNamed(k.townsfolk, name);
   if (!t) return false;
   const named = new RegExp(`\\b(?:${esc(f.name)}|${esc(f.first)})\\b`);
   if (publicFacts(t).some((x) => named.test(x.text))) return true;
   if (t.home && k.home && building(t.home) === building(k.home)) return true;
   // (Those whose days are spent in the same building, a town hall's clerk and its mayor.)
-  const mine = new Set([k.today, k.yesterday].flatMap((d) => workplaceOf(d, k.home) ?? []));
-  if (t.workplaces?.some((w) => mine.has(w))) return true;
-  const names = [...new Set([...people, name, f.name])];
-  const my = standingOf(k.persona.learned, names);
-  const theirs = standingOf(t.persona.learned, names);
-  if (my.places.some((p) => theirs.places.includes(p))) return true;
-  return my.years && theirs.years;
+  const workplaces = new Set([k.today, k.yesterday].flatMap((d) => workplaceOf(d, k.home) ?? []));
+  if (t.workplaces?.some((w) => workplaces.has(w))) return true;
+  // (The town's names read once a list, townsfolkIndex.ts, not once a question.)
+  const own = (w: string) =>
+    nameWords(people).has(w) || name.split(" ").includes(w) || f.name.split(" ").includes(w);
+  const mine = standingOf(k.persona.learned, own);
+  const theirs = standingOf(t.persona.learned, own);
+  if (mine.places.some((p) => theirs.places.includes(p))) return true;
+  return mine.years && theirs.years;
 }

@@ -32,7 +32,9 @@ import {
   unsaid,
 } from "./voice.ts";
 import { activities, doingPhrase, dayPart, irregularVerb } from "./day.ts";
-import { bondWith, kinBond, publicFacts, saidOf, workBond } from "./bond.ts";
+import { bondWith, publicFacts, saidOf, spouses, workBond } from "./bond.ts";
+import { nameWords, townsfolkWords } from "./townsfolkIndex.ts";
+import { nameCandidates } from "../../language/names.ts";
 
 /** Who the resident spends time with: family and friends its persona names, then those it talks
  *  to most, then those its day is spent with. */
@@ -94,10 +96,17 @@ function kinInTown(
   facts: readonly Fact[],
   residents: readonly string[],
 ): string[] {
-  const living = new Set(residents.filter((r) => r !== f.name).map(firstName));
   return facts.flatMap((x) => {
     const clause = mine(f, x.text);
     // (Named as its own, "my wife Tove's ferry", the tagger may not read the name as a person.)
+    // The town's first names the clause holds, in the town's order (names.ts: the few whose first
+    // word is in it, not every resident a clause).
+    const living = new Set(
+      nameCandidates(clause, residents)
+        .map((i) => residents[i])
+        .filter((r) => r !== f.name)
+        .map(firstName),
+    );
     return [...living]
       .filter((p) => clause.includes(p))
       .flatMap((p) => {
@@ -891,7 +900,7 @@ export function familyOf(f: PersonaFacts, k: Knowledge, talk: Talk): Source {
     .filter((t) => /^(I|My)\b/.test(t) || /^[A-Z][\w'-]* is my\b/.test(t));
   if (said.length) return { name: "family", sentences: [...new Set(said)] };
   // (Kin its own persona leaves out and another's names: "She is married to Samuel".)
-  const theirs = (k.townsfolk ?? []).flatMap((t) => kinBond(t.persona.name, f, k) ?? []);
+  const theirs = spouses(f, k);
   if (theirs.length) return { name: "family", sentences: theirs };
   return {
     name: "family",
@@ -931,20 +940,21 @@ export function strangerAsked(
   talk: Talk,
 ): string | undefined {
   if (u.act !== "question" || u.about === "person") return undefined;
-  const known = new Set(
+  // (The town's names are read once a list, townsfolkIndex.ts; its own few each question.)
+  const own = new Set(
     [
       f.name,
       talk.speaker,
-      ...talk.residents,
       ...k.people.map((p) => p.name),
-      ...(k.townsfolk ?? []).map((t) => t.persona.name),
       ...f.facts.flatMap((x) => x.people),
     ].flatMap((n) => n.split(/\s+/)),
   );
+  const town = [nameWords(talk.residents), townsfolkWords(k.townsfolk ?? [])];
+  const known = (n: string) => own.has(n) || town.some((words) => words.has(n));
   const name = termsOf(u.text)
     .filter((t) => t.tags.includes("Person") && /^[A-Z]/.test(t.text))
     .map((t) => t.text.replace(/[^A-Za-z'-]/g, "").replace(/'s$/, ""))
-    .find((n) => n && !known.has(n));
+    .find((n) => n && !known(n));
   // (Nor one its memories name, someone heard of; a line of talk that only asks of them is none.)
   const named = new RegExp(`\\b${name}\\b`);
   if (!name || talk.memories.some((m) => named.test(m.text) && !m.text.includes(u.text)))
