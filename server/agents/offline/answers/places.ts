@@ -901,6 +901,26 @@ export function whyThere(
   return "";
 }
 
+/** Whether a text names a place: by its whole name ("Cobb's Supply Store"), or by its own name
+ *  without its kind ("the Hearth & Crumb") not said as someone's ("OAKMERE'S town clerk") nor
+ *  opening a longer name ("studies at OAKMERE College"), which are no work at Oakmere town hall. */
+export function namesPlace(
+  text: string,
+  name: string,
+  own: string,
+  places: readonly { name: string }[] = [],
+): boolean {
+  // (An own name other places share says none of them: "moved to OAKMERE" is no move to Oakmere
+  // town hall where there is an Oakmere College too.)
+  const shared = places.some(
+    (p) => p.name !== name && !p.name.includes(" of ") && p.name.includes(own),
+  );
+  return (
+    text.toLowerCase().includes(name.toLowerCase()) ||
+    (!shared && new RegExp(`(?:^|\\W)${esc(own)}(?!['’]s\\b|\\s+[A-Z])(?:\\W|$)`).test(text))
+  );
+}
+
 /** Who works at a place, with what of their work bears on what is asked, as the town knows them:
  *  a resident whose backstory names the place ("Rosa Delgado owns the Hearth & Crumb") and one of
  *  whose clauses bears on what is asked ("She bakes before dawn", for bread), said as "Rosa owns
@@ -946,9 +966,7 @@ function whoWorksThere(
     const naming = person.facts
       .filter((x) => x.kinds.includes("occupation"))
       .flatMap((x) => clauses(person.name, x.text))
-      // (The place by its name, not its owner's possessive nor a longer name it opens: "is
-      // OAKMERE'S town clerk", "studies at OAKMERE College" are no work at Oakmere town hall.)
-      .find((c) => new RegExp(`(?:^|\\W)${esc(own)}(?!['’]s\\b|\\s+[A-Z])(?:\\W|$)`).test(c));
+      .find((c) => namesPlace(c, sector, own, k.places));
     if (!naming) continue;
     // (The place said again as "there" after a preposition, else "it": "is the barista THERE".)
     const to = new RegExp(`\\b(\\w+)\\s+(?:the\\s+)?${esc(own)}.*$`).exec(naming);
@@ -958,11 +976,18 @@ function whoWorksThere(
         : naming.replace(new RegExp(`\\b(?:the\\s+)?${esc(own)}.*$`), "it");
     // (The clause that names the place first, where it bears on what is asked too.)
     const all = person.facts.flatMap((x) => clauses(person.name, x.text));
-    for (const c of [naming, ...all.filter((c) => c !== naming)]) {
+    // (A doing, not a view: "believes that a town is HELD together" fixes no bike.)
+    const view = (c: string) => {
+      const verb = termsOf(c).find((t) => t.tags.includes("Verb"));
+      const v = verb ? (lemma(verb.normal, "verb") ?? verb.normal) : "";
+      return ["verb.cognition", "verb.emotion", "verb.perception"].includes(domainOf(v, "verb"));
+    };
+    for (const c of [naming, ...all.filter((c) => c !== naming && !view(c))]) {
       const s = Math.max(
         0,
         ...contentTerms(c)
-          .filter((t) => !ownWords.has(t.word))
+          // (Its doings and things; a modifier says how: "PART-time" cuts no hair.)
+          .filter((t) => !ownWords.has(t.word) && t.pos !== "adj")
           .flatMap((t) => asked.map((w) => purposeMatch(w, t.word, t.pos))),
       );
       if (s >= 0.6 && s > (best?.s ?? 0) + (best?.name === person.name ? 0.1 : 0))

@@ -25,7 +25,7 @@ import { listOf, sentence } from "../../language/realise.ts";
 import { FORMS, pronounOfName } from "../../language/pronouns.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { activities } from "./day.ts";
-import { nameHead } from "./places.ts";
+import { nameHead, namesPlace } from "./places.ts";
 import { kinOf } from "./people.ts";
 import { bondWith, esc, publicFacts, saidOf } from "./bond.ts";
 import { type Source, type Talk, firstName, mine } from "./voice.ts";
@@ -197,9 +197,8 @@ export function roleHolder(role: string, f: PersonaFacts, k: Knowledge): Source 
   );
 }
 
-/** The town's building a text names by its own name (the name without the kind it ends in, "the
- *  Hearth & Crumb" of Hearth & Crumb cafe): not said as someone's ("OAKMERE'S town clerk") nor
- *  opening a longer name ("Oakmere College"). */
+/** The town's building a text names, whole or by its own name (without the kind it ends in: "the
+ *  Hearth & Crumb" of Hearth & Crumb cafe). */
 function placeIn(text: string, k: Knowledge): string | undefined {
   return k.places.find((p) => {
     if (p.dwelling || p.name.includes(" of ")) return false;
@@ -208,7 +207,7 @@ function placeIn(text: string, k: Knowledge): string | undefined {
     const ws = p.name.split(" ");
     const n = [1, 2].find((i) => ws.slice(-i).join("").toLowerCase() === head) ?? 0;
     const own = ws.slice(0, ws.length - n).join(" ") || p.name;
-    return new RegExp(`(?:^|\\W)${esc(own)}(?!['’]s\\b|\\s+[A-Z])(?:\\W|$)`).test(text);
+    return namesPlace(text, p.name, own, k.places);
   })?.name;
 }
 
