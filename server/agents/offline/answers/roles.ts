@@ -223,7 +223,7 @@ function workplace(name: string, k: Knowledge): string | undefined {
 export function clausesOf(text: string): string[] {
   const parts = text
     .replace(/[.!]\s*$/, "")
-    .split(/\s*[,;]\s*(?:and\s+|but\s+)?|\s+and\s+(?=[a-z]+s\b)/)
+    .split(/\s*[,;]\s*(?:and\s+|but\s+)?/)
     .filter(Boolean);
   const subject = termsOf(parts[0] ?? "")[0]?.text ?? "";
   return parts.map((c, i) =>

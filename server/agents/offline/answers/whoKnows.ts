@@ -137,8 +137,17 @@ export function doerSought(u: Utterance): string[] | undefined {
   const at = ts.findIndex((t) => /^(anyone|anybody|someone|somebody)$/.test(t.normal));
   if (at < 0) return undefined;
   const grammar = ["Adverb", "Preposition", "Pronoun", "Auxiliary", "Modal", "Determiner"];
-  let i = at + 1;
+  // (The first verb after it, as the tagger reads it, "anyone here GROW"; else past its grammar.)
+  const tagged = ts.findIndex(
+    (t, j) =>
+      j > at &&
+      j <= at + 4 &&
+      t.tags.includes("Verb") &&
+      !["Auxiliary", "Modal", "Copula"].some((g) => t.tags.includes(g)),
+  );
+  let i = tagged > 0 ? tagged : at + 1;
   while (
+    tagged < 0 &&
     ts[i] &&
     (grammar.some((g) => ts[i].tags.includes(g)) ||
       domainOf(lemma(ts[i].normal, "noun") ?? ts[i].normal, "noun") === "noun.location")
