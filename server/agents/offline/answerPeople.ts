@@ -120,7 +120,7 @@ import {
 } from "./answers/memories.ts";
 import { foreignTopic, notKnown } from "./answers/notKnown.ts";
 import { statement, invitation, favour } from "./answers/replies.ts";
-import { sourceSought, whoKnows } from "./answers/whoKnows.ts";
+import { doerSought, sourceSought, whoDoes, whoKnows } from "./answers/whoKnows.ts";
 import { expectsAsked, lookingAhead } from "./answers/ahead.ts";
 import { illWill, illWillAsked } from "./answers/relations.ts";
 import { career, careerAsked } from "./answers/career.ts";
@@ -493,8 +493,14 @@ export function answerPeople(
       sentences: [`I don't know anyone called ${stranger}, I'm afraid.`],
     });
   }
+  // "Do you know anyone who plays music?": whoever in town does it.
+  const doing = doerSought(u);
+  const doer = doing && whoDoes(doing, u, f, k);
   if (placeAsked) sources.push(placeNow(placeAsked));
-  else if (closestAsked(u)) {
+  else if (doer) {
+    dayAsked = false;
+    sources.push(doer);
+  } else if (closestAsked(u)) {
     // "Who do you get on best with?": the one it is closest to, and why.
     dayAsked = false;
     sources.push(closestOne(f, k, talk));
@@ -611,9 +617,10 @@ export function answerPeople(
     // "What's your favourite thing to cook?": what of that kind its days hold, not its evenings.
     dayAsked = false;
     sources.push(favouriteOf(favouriteIn(u)!, f, k)!);
-  } else if (choiceAsked(u)) {
+  } else if (choiceAsked(u) && !opinion?.ranked) {
     // "Which season do you like best?": a member of the kind its habits or days hold, else
-    // honestly none, not its view of its work.
+    // honestly none, not its view of its work. (Not the best of its own town or work, "what do
+    // you enjoy most about living in Oakmere?": its view of it, below.)
     dayAsked = false;
     sources.push(choiceOf(choiceAsked(u)!, f, k));
   } else if (neighboursAsked(u)) {

@@ -291,51 +291,58 @@ export function placesFor(
     }
     readings.set(t, best.sense);
   }
-  return candidates
-    .map(({ p, words: ws }) => {
-      // Evidence adds up: a place that serves the need by its name, its rooms, its things and
-      // what is done there (up to three of its words) beats one word that happens to match.
-      let s = 0;
-      let top = 0;
-      // What the place is for must fit by its name, its rooms' names or what its things are
-      // (their heads), else by two of the town's doings there or two of its things' modifiers:
-      // one picnic lunch on the lawn, or a "picnic" blanket, does not make a park a place to eat.
-      let own = 0;
-      const fits = new Set<string>();
-      const doings = new Set<number>();
-      const heads = new Set([nameHead(p.name.split(" of ")[0]), ...p.parts.map(nameHead)]);
-      for (const t of words) {
-        const matches = new Map<string, number>();
-        for (const [w, weight, pos, doing] of ws) {
-          // (A place's name is read as a place in any of its senses: a "green" is also a
-          // park, WordNet's "park, commons, common, green".)
-          const asPlace = weight === 1 && placeSenses(w).has(t) ? 0.9 : 0;
-          // (Or by what its kind of place is for, said by its name's head or its rooms': a green
-          // is for recreation, which relaxes; not "Hearth" & Crumb cafe, a hearth one sits on.)
-          const forUse = weight === 1 && !doing && heads.has(w) ? useMatch(t, w) : 0;
-          const m =
-            Math.max(purposeMatch(t, w, pos, readings.get(t)), asPlace, forUse) *
-            weight *
-            idf(w, doing);
-          if (m >= 0.3 && m > (matches.get(w) ?? 0)) matches.set(w, m);
-          if (weight === 1 && m >= 0.3) own = Math.max(own, m);
-          if (weight === 0.9 && !doing && m >= 0.3) own = Math.max(own, m);
-          if (doing && m >= 0.3) doings.add(weight);
-          if (weight < 0.9 && !doing && m >= 0.3) fits.add(w);
+  return (
+    candidates
+      .map(({ p, words: ws }) => {
+        // Evidence adds up: a place that serves the need by its name, its rooms, its things and
+        // what is done there (up to three of its words) beats one word that happens to match.
+        let s = 0;
+        let top = 0;
+        // What the place is for must fit by its name, its rooms' names or what its things are
+        // (their heads), else by two of the town's doings there or two of its things' modifiers:
+        // one picnic lunch on the lawn, or a "picnic" blanket, does not make a park a place to eat.
+        let own = 0;
+        const fits = new Set<string>();
+        const doings = new Set<number>();
+        const heads = new Set([nameHead(p.name.split(" of ")[0]), ...p.parts.map(nameHead)]);
+        for (const t of words) {
+          const matches = new Map<string, number>();
+          for (const [w, weight, pos, doing] of ws) {
+            // (A place's name is read as a place in any of its senses: a "green" is also a
+            // park, WordNet's "park, commons, common, green".)
+            const asPlace = weight === 1 && placeSenses(w).has(t) ? 0.9 : 0;
+            // (Or by what its kind of place is for, said by its name's head or its rooms': a green
+            // is for recreation, which relaxes; not "Hearth" & Crumb cafe, a hearth one sits on.)
+            const forUse = weight === 1 && !doing && heads.has(w) ? useMatch(t, w) : 0;
+            const m =
+              Math.max(purposeMatch(t, w, pos, readings.get(t)), asPlace, forUse) *
+              weight *
+              idf(w, doing);
+            if (m >= 0.3 && m > (matches.get(w) ?? 0)) matches.set(w, m);
+            if (weight === 1 && m >= 0.3) own = Math.max(own, m);
+            if (weight === 0.9 && !doing && m >= 0.3) own = Math.max(own, m);
+            if (doing && m >= 0.3) doings.add(weight);
+            if (weight < 0.9 && !doing && m >= 0.3) fits.add(w);
+          }
+          const best = [...matches.values()].sort((a, b) => b - a).slice(0, 3);
+          s += best.reduce((a, b) => a + b, 0);
+          top = Math.max(top, best[0] ?? 0);
         }
-        const best = [...matches.values()].sort((a, b) => b - a).slice(0, 3);
-        s += best.reduce((a, b) => a + b, 0);
-        top = Math.max(top, best[0] ?? 0);
-      }
-      return {
-        p,
-        s: s / Math.max(1, words.length),
-        top,
-        own: own || (fits.size >= 2 || doings.size >= 2 ? 0.3 : 0),
-      };
-    })
-    .filter((x) => x.top >= 0.4 && x.s >= 0.6 && x.own > 0)
-    .sort((a, b) => b.s - a.s);
+        return {
+          p,
+          s: s / Math.max(1, words.length),
+          top,
+          own: own || (fits.size >= 2 || doings.size >= 2 ? 0.3 : 0),
+          // (Whether what it is serves it, by its name, rooms or things.)
+          is: own > 0,
+        };
+      })
+      .filter((x) => x.top >= 0.4 && x.s >= 0.6 && x.own > 0)
+      // (A place that is for it before one where the town only happens to do something like it: a
+      // tea room for dinner before a chandlery where customers are served and sandwiches eaten.)
+      .sort((a, b) => Number(b.is) - Number(a.is) || b.s - a.s)
+      .map(({ is: _, ...x }) => x)
+  );
 }
 
 /** The places that serve what each thing asked is a kind of, by WordNet's broader sense of its
@@ -774,10 +781,18 @@ export function places(
           ? noneFor(u, asked)
           : [],
     };
-  // (Another as good, unless a place was asked for by its name.)
+  // (Another as good, unless a place was asked for by its name: as good by what it is, its name,
+  // rooms and things, and by its best match, not only by many weak ones; a supply store's shop
+  // floor where people eat their lunch is no second place for dinner beside a cafe.)
   const other = named
     ? undefined
-    : scored.find((x) => sectorOf(x.p.name) !== sectorOf(best.p.name) && x.s >= 0.75 * best.s);
+    : scored.find(
+        (x) =>
+          sectorOf(x.p.name) !== sectorOf(best.p.name) &&
+          x.s >= 0.75 * best.s &&
+          x.top >= 0.75 * best.top &&
+          x.own >= 0.75 * best.own,
+      );
   // A place asked for by its own name: where it is, not a suggestion.
   const [arena, sector] = best.p.name.split(" of ");
   // (Asked whether there is one: yes, and where.)
@@ -886,6 +901,26 @@ export function whyThere(
   return "";
 }
 
+/** Whether a text names a place: by its whole name ("Cobb's Supply Store"), or by its own name
+ *  without its kind ("the Hearth & Crumb") not said as someone's ("OAKMERE'S town clerk") nor
+ *  opening a longer name ("studies at OAKMERE College"), which are no work at Oakmere town hall. */
+export function namesPlace(
+  text: string,
+  name: string,
+  own: string,
+  places: readonly { name: string }[] = [],
+): boolean {
+  // (An own name other places share says none of them: "moved to OAKMERE" is no move to Oakmere
+  // town hall where there is an Oakmere College too.)
+  const shared = places.some(
+    (p) => p.name !== name && !p.name.includes(" of ") && p.name.includes(own),
+  );
+  return (
+    text.toLowerCase().includes(name.toLowerCase()) ||
+    (!shared && new RegExp(`(?:^|\\W)${esc(own)}(?!['’]s\\b|\\s+[A-Z])(?:\\W|$)`).test(text))
+  );
+}
+
 /** Who works at a place, with what of their work bears on what is asked, as the town knows them:
  *  a resident whose backstory names the place ("Rosa Delgado owns the Hearth & Crumb") and one of
  *  whose clauses bears on what is asked ("She bakes before dawn", for bread), said as "Rosa owns
@@ -931,7 +966,7 @@ function whoWorksThere(
     const naming = person.facts
       .filter((x) => x.kinds.includes("occupation"))
       .flatMap((x) => clauses(person.name, x.text))
-      .find((c) => c.includes(own));
+      .find((c) => namesPlace(c, sector, own, k.places));
     if (!naming) continue;
     // (The place said again as "there" after a preposition, else "it": "is the barista THERE".)
     const to = new RegExp(`\\b(\\w+)\\s+(?:the\\s+)?${esc(own)}.*$`).exec(naming);
@@ -941,11 +976,18 @@ function whoWorksThere(
         : naming.replace(new RegExp(`\\b(?:the\\s+)?${esc(own)}.*$`), "it");
     // (The clause that names the place first, where it bears on what is asked too.)
     const all = person.facts.flatMap((x) => clauses(person.name, x.text));
-    for (const c of [naming, ...all.filter((c) => c !== naming)]) {
+    // (A doing, not a view: "believes that a town is HELD together" fixes no bike.)
+    const view = (c: string) => {
+      const verb = termsOf(c).find((t) => t.tags.includes("Verb"));
+      const v = verb ? (lemma(verb.normal, "verb") ?? verb.normal) : "";
+      return ["verb.cognition", "verb.emotion", "verb.perception"].includes(domainOf(v, "verb"));
+    };
+    for (const c of [naming, ...all.filter((c) => c !== naming && !view(c))]) {
       const s = Math.max(
         0,
         ...contentTerms(c)
-          .filter((t) => !ownWords.has(t.word))
+          // (Its doings and things; a modifier says how: "PART-time" cuts no hair.)
+          .filter((t) => !ownWords.has(t.word) && t.pos !== "adj")
           .flatMap((t) => asked.map((w) => purposeMatch(w, t.word, t.pos))),
       );
       if (s >= 0.6 && s > (best?.s ?? 0) + (best?.name === person.name ? 0.1 : 0))

@@ -7,6 +7,7 @@
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import {
+  broader,
   closeness,
   domainOf,
   glossOf,
@@ -16,6 +17,7 @@ import {
   opposites,
   relatedness,
   senses,
+  type Synset,
   valence,
 } from "../../language/lexicon.ts";
 import { parsed, termsOf } from "../../language/parse.ts";
@@ -23,6 +25,7 @@ import { listOf, sentence } from "../../language/realise.ts";
 import { FORMS, pronounOfName } from "../../language/pronouns.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { activities } from "./day.ts";
+import { nameHead, namesPlace } from "./places.ts";
 import { kinOf } from "./people.ts";
 import { bondWith, esc, publicFacts, saidOf } from "./bond.ts";
 import { type Source, type Talk, firstName, mine } from "./voice.ts";
@@ -167,12 +170,124 @@ export function holdersOf(role: string, f: PersonaFacts, k: Knowledge): string[]
 export function roleHolder(role: string, f: PersonaFacts, k: Knowledge): Source {
   const who = holdersOf(role, f, k);
   const say = (s: string): Source => ({ name: "role", sentences: [s] });
-  if (!who.length) return say(`I don't think we have a ${role} in town, to be honest.`);
+  if (!who.length) {
+    // (None who is one, but someone whose work is a kind of what the role does is the nearest:
+    // no cook in town, but Rosa bakes, and baking is cooking.)
+    const near = nearestHolder(role, f, k);
+    return say(
+      near
+        ? `${firstName(near.name)}, I'd say; ${near.clause}`
+        : `I don't think we have a ${role} in town, to be honest.`,
+    );
+  }
   if (who.includes(f.name)) return say(`That's me, actually; I'm the ${role}.`);
   if (who.length > 1) return say(sentence(`There's more than one: ${listOf(who.slice(0, 3))}`));
   const t = k.townsfolk?.find((p) => p.persona.name === who[0]);
   const why = t ? publicFacts(t).find((x) => holdsBy(role, x) > 0) : undefined;
-  return say(why ? saidOf(who[0], why, f) : sentence(`That would be ${who[0]}`));
+  // (Only the clause of it that says so: "Rosa bakes before dawn", not all else that sentence
+  // says of her.)
+  const held = why && heldClause(role, why);
+  // (With where they do it, where the clause says not: "Rosa bakes before dawn, at Hearth &
+  // Crumb cafe".)
+  const at = held && t && !placeIn(held, k) ? workplace(t.persona.name, k) : undefined;
+  return say(
+    why
+      ? saidOf(who[0], { ...why, text: held ? `${held}${at ? `, at ${at}` : ""}` : why.text }, f)
+      : sentence(`That would be ${who[0]}`),
+  );
+}
+
+/** The town's building a text names, whole or by its own name (without the kind it ends in: "the
+ *  Hearth & Crumb" of Hearth & Crumb cafe). */
+function placeIn(text: string, k: Knowledge): string | undefined {
+  return k.places.find((p) => {
+    if (p.dwelling || p.name.includes(" of ")) return false;
+    // (Its head as WordNet spells it, in one word or two: "tea room", a tearoom.)
+    const head = nameHead(p.name).replace(/\s+/g, "");
+    const ws = p.name.split(" ");
+    const n = [1, 2].find((i) => ws.slice(-i).join("").toLowerCase() === head) ?? 0;
+    const own = ws.slice(0, ws.length - n).join(" ") || p.name;
+    return namesPlace(text, p.name, own, k.places);
+  })?.name;
+}
+
+/** Where a resident works, by the town's building its work's clause names. */
+function workplace(name: string, k: Knowledge): string | undefined {
+  const t = k.townsfolk?.find((p) => p.persona.name === name);
+  const work = t ? publicFacts(t).filter((x) => x.kinds.includes("occupation")) : [];
+  return work.map((x) => placeIn(x.text, k)).find(Boolean);
+}
+
+/** The clauses of a persona's sentence, each said with the sentence's subject ("She bakes before
+ *  dawn, remembers every order, and believes ..." → "She remembers every order"). */
+export function clausesOf(text: string): string[] {
+  const parts = text
+    .replace(/[.!]\s*$/, "")
+    .split(/\s*[,;]\s*(?:and\s+|but\s+)?/)
+    .filter(Boolean);
+  const subject = termsOf(parts[0] ?? "")[0]?.text ?? "";
+  return parts.map((c, i) =>
+    i > 0 && termsOf(`${subject} ${c}`)[1]?.tags.includes("Verb") ? `${subject} ${c}` : c,
+  );
+}
+
+/** The one clause of a persona's sentence by which its person holds a role, where the sentence
+ *  says more than that. */
+function heldClause(role: string, x: Fact): string | undefined {
+  const cs = clausesOf(x.text);
+  if (cs.length < 2) return undefined;
+  return cs.find((c) => holdsBy(role, { ...x, text: c }) > 0);
+}
+
+/** Whether a sense is one of the given senses, or a kind of one up WordNet's broader senses. */
+function kindOfSense(s: Synset, of: number[]): boolean {
+  let level = [s];
+  for (let d = 0; d < 6 && level.length; d++) {
+    if (level.some((x) => of.includes(x.offset))) return true;
+    level = level.flatMap(broader);
+  }
+  return false;
+}
+
+/** The resident nearest to holding a role none holds: one a clause of whose persona does a kind
+ *  of what the role does (WordNet: baking is a kind of cooking, what a cook does), with that
+ *  clause said of them ("she bakes before dawn"). */
+function nearestHolder(
+  role: string,
+  f: PersonaFacts,
+  k: Knowledge,
+): { name: string; clause: string } | undefined {
+  // (What the role does: the verbs its first sense is derived from, a cook's "cook".)
+  const first = senses(role, "noun")[0];
+  const does = (first?.pointers ?? [])
+    .filter((p) => p.symbol === "+" && p.pos === "verb")
+    .map((p) => p.offset);
+  if (!does.length) return undefined;
+  for (const t of k.townsfolk ?? []) {
+    if (t.persona.name === f.name) continue;
+    for (const x of publicFacts(t))
+      for (const c of clausesOf(x.text)) {
+        const main = termsOf(c).find(
+          (w) =>
+            w.tags.includes("Verb") &&
+            !["Copula", "Auxiliary", "Modal"].some((g) => w.tags.includes(g)),
+        );
+        const verb = main && (lemma(main.normal.replace(/[^a-z-]/g, ""), "verb") ?? main.normal);
+        if (!verb) continue;
+        const kind = senses(verb, "verb")
+          .slice(0, 2)
+          .some((s) => kindOfSense(s, does));
+        if (kind) {
+          const at = placeIn(c, k) ? undefined : workplace(t.persona.name, k);
+          const said = saidOf(t.persona.name, { ...x, text: at ? `${c}, at ${at}` : c }, f).replace(
+            new RegExp(`^${esc(firstName(t.persona.name))}\\b`),
+            pronounOfName(t.persona.name) ?? "they",
+          );
+          return { name: t.persona.name, clause: said };
+        }
+      }
+  }
+  return undefined;
 }
 
 /** Whom a resident works for, as the town knows it: the clause of their work that names someone

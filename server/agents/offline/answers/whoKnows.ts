@@ -3,11 +3,14 @@
 // says of them, how it sees them, its day with them, what it saw of them), by WordNet's
 // relatedness of the topic to those words; itself when its own life bears on it more; else
 // honestly that it is not sure who.
-import { parsed } from "../../language/parse.ts";
-import { tellable, type PersonaFacts } from "../../language/facts.ts";
+import { parsed, termsOf } from "../../language/parse.ts";
+import { type Fact, tellable, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { domainOf, lemma, relatedness } from "../../language/lexicon.ts";
-import { contentTerms, type Utterance } from "../../language/understand.ts";
+import { domainOf, lemma, relatedness, senses } from "../../language/lexicon.ts";
+import { pronounOfName } from "../../language/pronouns.ts";
+import { contentTerms, infinitive, type Utterance } from "../../language/understand.ts";
+import { esc, publicFacts, saidOf } from "./bond.ts";
+import { clausesOf } from "./roles.ts";
 import { sentence } from "../../language/realise.ts";
 import { ownMemoryAsI } from "../../language/person.ts";
 import { type Talk, firstName, mine, type Source } from "./voice.ts";
@@ -113,8 +116,111 @@ export function whoKnows(
       name: "who-knows",
       sentences: [`You could ask ${firstName(best.name)}. ${best.said}`],
     };
-  return {
-    name: "who-knows",
-    sentences: ["I'm not sure who you could ask about that, to be honest."],
+  // (Else whoever in town does it: "who could teach me to paint?", the painter.)
+  return (
+    whoDoes(topic, u, f, k) ?? {
+      name: "who-knows",
+      sentences: ["I'm not sure who you could ask about that, to be honest."],
+    }
+  );
+}
+
+/**
+ * The doing a person is sought by, when a question asks for anyone who does something ("do you
+ * know ANYONE WHO PLAYS music?", "does anyone here play guitar?", "is there someone who fixes
+ * bikes?"): the words asked from the first verb after the indefinite person on, that WordNet
+ * knows as a verb (past "who", "here", "can": grammar, not the doing).
+ */
+export function doerSought(u: Utterance): string[] | undefined {
+  if (u.act !== "question" || u.person) return undefined;
+  const ts = termsOf(u.text);
+  const at = ts.findIndex((t) => /^(anyone|anybody|someone|somebody)$/.test(t.normal));
+  if (at < 0) return undefined;
+  const grammar = ["Adverb", "Preposition", "Pronoun", "Auxiliary", "Modal", "Determiner"];
+  // (The first verb after it, as the tagger reads it, "anyone here GROW"; else past its grammar.)
+  const tagged = ts.findIndex(
+    (t, j) =>
+      j > at &&
+      j <= at + 4 &&
+      t.tags.includes("Verb") &&
+      !["Auxiliary", "Modal", "Copula"].some((g) => t.tags.includes(g)),
+  );
+  let i = tagged > 0 ? tagged : at + 1;
+  while (
+    tagged < 0 &&
+    ts[i] &&
+    (grammar.some((g) => ts[i].tags.includes(g)) ||
+      domainOf(lemma(ts[i].normal, "noun") ?? ts[i].normal, "noun") === "noun.location")
+  )
+    i++;
+  const verb = ts[i] && (lemma(ts[i].normal, "verb") ?? infinitive(ts[i].normal) ?? ts[i].normal);
+  if (!verb || !senses(verb, "verb").length || ts[i].tags.includes("Copula")) return undefined;
+  const said = new Set(
+    ts.slice(i).flatMap((t) => [t.normal, lemma(t.normal, "verb"), lemma(t.normal, "noun")]),
+  );
+  const topic = u.topic.filter((w) => said.has(w));
+  return topic.length ? topic : undefined;
+}
+
+/**
+ * Who in town does what is asked, by what the town knows of them (their personas' clauses, each
+ * read on its own: "he plays at The Tipsy Heron on Fridays"), every word asked bearing on the
+ * clause (WordNet's relatedness): "Yes, Felix; he's a musician ...". Itself when its own does;
+ * undefined when nobody's does.
+ */
+export function whoDoes(
+  topic: string[],
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+): Source | undefined {
+  const score = (text: string, skip: string[]) => {
+    const ws = contentTerms(text, skip);
+    let sum = 0;
+    for (const t of topic)
+      sum += Math.max(0, ...ws.map((w) => relatedness(t, w.word, u.pos?.[t], w.pos)));
+    return sum / topic.length;
   };
+  let best: { name: string; x: Fact; clause: string; s: number } | undefined;
+  const people = [
+    { name: f.name, facts: f.facts.filter((x) => x.source === "learned" && !x.secret) },
+    ...(k.townsfolk ?? [])
+      .filter((t) => t.persona.name !== f.name)
+      .map((t) => ({ name: t.persona.name, facts: publicFacts(t) })),
+  ];
+  for (const p of people)
+    for (const x of p.facts)
+      for (const c of clausesOf(x.text).filter((c) => !denied(c))) {
+        const s = score(c, [p.name, ...p.name.split(" ")]);
+        if (s >= 0.6 && s > (best?.s ?? 0)) best = { name: p.name, x, clause: c, s };
+      }
+  if (!best) return undefined;
+  const yes = u.wh === "yesno" ? "Yes, " : "";
+  if (best.name === f.name)
+    return {
+      name: "who-does",
+      sentences: [`${yes}I do, actually. ${mine(f, best.clause)}`],
+    };
+  // (The clause said of them by pronoun after their name: "Felix; he plays at ...".)
+  const said = saidOf(best.name, { ...best.x, text: best.clause }, f).replace(
+    new RegExp(`^(?:${esc(best.name)}|${esc(firstName(best.name))})\\b`),
+    pronounOfName(best.name) ?? "they",
+  );
+  return {
+    name: "who-does",
+    sentences: [`${yes}${firstName(best.name)}${yes ? "" : ", I'd say"}; ${said}`],
+  };
+}
+
+/** Whether a clause says its doing is not done: a negative by the tagger ("never sings"), or a
+ *  word neither noun nor verb whose WordNet sense as a modifier is glossed "not ..." ("plays NO
+ *  instrument"). */
+function denied(clause: string): boolean {
+  if (parsed(clause).has("#Negative")) return true;
+  return termsOf(clause).some(
+    (t) =>
+      !t.tags.includes("Noun") &&
+      !t.tags.includes("Verb") &&
+      [...senses(t.normal, "adj"), ...senses(t.normal, "adv")].some((s) => /^not\b/.test(s.gloss)),
+  );
 }
