@@ -59,6 +59,30 @@ function countOf(word: string): number | undefined {
   return typeof n === "number" && Number.isInteger(n) && n > 0 && n < 32 ? n : undefined;
 }
 
+/** Texts chrono-node found no time in, by the month they were read in and the options. */
+const dateless = new Map<string, true>();
+
+/**
+ * chrono-node's reading of a text against a time (`chrono.parse`). Most of what is said names no
+ * time, and the same questions are read at every minute they are asked: a text it found nothing
+ * in is not read again in that month (whether a date exists, "February 29", is the month's; as
+ * events.ts keeps its timeless texts). A fresh array each time: callers may add to it.
+ */
+export function datesIn(
+  text: string,
+  ref: Date,
+  opts?: { forwardDate?: boolean },
+): chrono.ParsedResult[] {
+  const key = `${ref.getUTCFullYear()}-${ref.getUTCMonth()}-${ref.getFullYear()}-${ref.getMonth()}|${opts?.forwardDate ?? ""}|${text}`;
+  if (dateless.has(key)) return [];
+  const out = chrono.parse(text, ref, opts);
+  if (out.length === 0) {
+    if (dateless.size >= 100_000) dateless.delete(dateless.keys().next().value!);
+    dateless.set(key, true);
+  }
+  return out;
+}
+
 /**
  * chrono-node's casual English, which reads "two days ago" and "the day before yesterday" but not
  * nights: "two nights ago" and "the night before last" are the evening of that many days ago.

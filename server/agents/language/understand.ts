@@ -6,7 +6,7 @@
 // of farewell, of gratitude). The closed-class words below are English grammar, not a topic list.
 import nlp from "compromise";
 import * as chrono from "chrono-node";
-import { namesTimeAhead, withDays } from "./time.ts";
+import { datesIn, namesTimeAhead, withDays } from "./time.ts";
 import {
   closeness,
   domainOf,
@@ -520,7 +520,7 @@ function spanOf(
   doc: ReturnType<typeof nlp>,
 ): { span: Span; at?: number; atOr?: number; days?: number } {
   const ref = new Date(now);
-  const read = (t: string) => chrono.parse(t, ref, { forwardDate: false });
+  const read = (t: string) => datesIn(t, ref, { forwardDate: false });
   const day = (d: Date) => Math.floor((d.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000);
   // (A part of the day said of how things usually are names no day: habitual, below.)
   const readings = withDays(read(text), read).filter((r) => !habitual(r, doc));
@@ -946,7 +946,7 @@ export function understand(
 
   // A word before a time said that can modify it ("RIGHT now", "LATE tonight") says when.
   const readAt = (t: string, at: number) => {
-    const read = (x: string) => chrono.parse(x, new Date(at));
+    const read = (x: string) => datesIn(x, new Date(at));
     return withDays(read(t), read);
   };
   const times = readAt(clockInFigures(clean), ctx.now);
@@ -1635,7 +1635,7 @@ function timeAhead(text: string, now: number): boolean {
   const doc = parsed(text);
   return (
     namesTimeAhead(text) ||
-    chrono.parse(text, new Date(now), { forwardDate: false }).some(
+    datesIn(text, new Date(now), { forwardDate: false }).some(
       (r) =>
         r.start.date().getTime() > now &&
         !habitual(r, doc) &&

@@ -6,7 +6,7 @@
 // person's own words are never the answer. "I don't know" only when nothing it knows bears on
 // the question, and then with what it knows nearby or a question back.
 import { newsAsTold, personaFacts, privateTo, tellable, type Fact } from "../language/facts.ts";
-import { copyOf, parsed, sentencesOf, termsOf } from "../language/parse.ts";
+import { parsed, sentencesOf, termsOf } from "../language/parse.ts";
 import type { Knowledge, KnownPlace } from "../language/knowledge.ts";
 import {
   closeness,
@@ -35,6 +35,7 @@ import {
   mine,
   type Source,
   factsOf,
+  verbWordsOf,
   wordsOf,
   partAbout,
   generic,
@@ -1389,9 +1390,7 @@ export function ofMind(text: string): boolean {
 /** The verbs of a who-question of the resident with no topic ("who do you LIVE with?"), by their
  *  words. */
 function whoVerbs(u: Utterance): string[] {
-  return u.wh === "who" && u.about === "you" && !u.topic.length
-    ? (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) => wordsOf(v))
-    : [];
+  return u.wh === "who" && u.about === "you" && !u.topic.length ? [...verbWordsOf(u.text)] : [];
 }
 
 /** "Who do you live with?": whom it dwells with (WordNet's dwell), its household. */

@@ -18,14 +18,14 @@ import {
   relatedness,
   senses,
 } from "../../language/lexicon.ts";
-import { copyOf, parsed, termsOf } from "../../language/parse.ts";
+import { parsed, termsOf } from "../../language/parse.ts";
 import { contentTerms, type Utterance } from "../../language/understand.ts";
 import { activities, dayPart, doingPhrase, irregularVerb, simplePresent } from "./day.ts";
 import { clock, inFirstPerson, listOf, sentence } from "../../language/realise.ts";
 import { cameSaid, origin } from "./self.ts";
 import { household, ownClause } from "./people.ts";
 import nlp from "compromise";
-import { firstName, mine, plain, type Source, type Talk, wordsOf } from "./voice.ts";
+import { firstName, mine, plain, type Source, type Talk, verbWordsOf, wordsOf } from "./voice.ts";
 
 /** A wish put as a condition on the listener: an if-clause with a past modal or a past verb
  *  ("if you could", "if you had", "if you won") and a main clause with "would". */
@@ -155,9 +155,7 @@ export function neighboursAsked(u: Utterance): boolean {
   )
     return true;
   if (u.wh !== "who" || u.about === "person" || u.about === "me") return false;
-  const verbs = (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
-    wordsOf(v),
-  );
+  const verbs = verbWordsOf(u.text);
   if (!verbs.some((v) => closeness(v, "dwell") >= 0.9)) return false;
   // (Who dwells is asked, "who LIVES next door?": not whom it lives with, "who do you live
   // with, then?".)

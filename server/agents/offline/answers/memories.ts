@@ -176,6 +176,8 @@ export function bearingOn(text: string, topic: string[], pos: Utterance["pos"] =
 
 /** Its memories that bear on the topic (never a line someone said to it, told back). */
 export function recall(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Talk, min = 0.3): Source {
+  // (No topic, no memory bears on it: nothing to read.)
+  if (u.topic.length === 0) return { name: "memory", sentences: [] };
   const speaker = firstName(talk.speaker);
   const scored = talk.memories
     .filter((m) => !/ said to |interviewed/.test(m.text) && !m.text.includes(speaker))
@@ -270,12 +272,24 @@ export const asksHeard = (u: Utterance) =>
   u.topic.some(
     (t) =>
       (u.pos?.[t] ?? "verb") === "verb" &&
-      [
-        t,
-        copyOf(`they ${t} it`)
-          .verbs()
-          .toInfinitive()
-          .text()
-          .replace(/^they | it$/g, ""),
-      ].some((w) => ["verb.perception", "verb.communication"].includes(domainOf(w, "verb"))),
+      [t, verbBase(t)].some((w) =>
+        ["verb.perception", "verb.communication"].includes(domainOf(w, "verb")),
+      ),
   );
+
+/** A word's infinitive read as a verb after a subject ("heard" → "hear"): conjugated once per
+ *  word, for the same words come back in question after question (conjugating rewrites a copy
+ *  of the tagging and tags it again). */
+function verbBase(word: string): string {
+  let base = verbBases.get(word);
+  if (base === undefined) {
+    base = copyOf(`they ${word} it`)
+      .verbs()
+      .toInfinitive()
+      .text()
+      .replace(/^they | it$/g, "");
+    verbBases.set(word, base);
+  }
+  return base;
+}
+const verbBases = new Bounded<string, string>(20_000);

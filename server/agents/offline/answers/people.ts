@@ -27,6 +27,7 @@ import {
   type Source,
   factsOf,
   short,
+  verbWordsOf,
   wordsOf,
   partAbout,
   unsaid,
@@ -784,10 +785,7 @@ function homeKin(k: Knowledge): string | undefined {
 export function aloneAsked(u: Utterance): boolean {
   if (u.wh !== "yesno" || u.about !== "you") return false;
   const doc = parsed(u.text);
-  // (A copy: the infinitive is written into the document, which is shared.)
-  const verbs = (copyOf(u.text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
-    wordsOf(v),
-  );
+  const verbs = verbWordsOf(u.text);
   const dwelling =
     verbs.some((v) => closeness(v, "dwell") >= 0.9) ||
     u.topic.some((w) => u.pos?.[w] === "noun" && kindOf(w, "dwelling"));

@@ -1,6 +1,6 @@
 // Saying things within a talk: the talk so far, one of several wordings never said before, the
 // resident's own facts said in the first person, a clause cut short or the part of it asked for.
-import { copyOf, parsed, sentencesOf, type Doc } from "../../language/parse.ts";
+import { Bounded, copyOf, parsed, sentencesOf, type Doc } from "../../language/parse.ts";
 import type { MemoryLine } from "../../prompts/builder.ts";
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
@@ -349,6 +349,22 @@ export const wordsOf = (text: string) => {
   }
   return w;
 };
+
+/** A text's verbs in the infinitive, by their words ("who LIVES next door?": "live"). Conjugated
+ *  once per text: conjugating rewrites a copy of the tagging and tags it again, and the same
+ *  questions come back talk after talk. (Shared: read it, never change it.) */
+export function verbWordsOf(text: string): readonly string[] {
+  let words = verbWords.get(text);
+  if (!words) {
+    // (A copy: the infinitive is written into the document, which is shared.)
+    words = (copyOf(text).verbs().toInfinitive().out("array") as string[]).flatMap((v) =>
+      wordsOf(v),
+    );
+    verbWords.set(text, words);
+  }
+  return words;
+}
+const verbWords = new Bounded<string, readonly string[]>(5_000);
 
 /** Of a sentence listing habits ("I go to bed at 11 pm, wake up ..., and take long walks in the
  *  park"), the part that names one of the words, with its subject: "I take long walks in the
