@@ -736,6 +736,27 @@ function readContentTerms(text: string, skip: readonly string[]): { word: string
       // own, "any rumours going ROUND?" asks of rumours, not of rounding.)
       particle = i + 1;
     }
+    // (An adverb or preposition the tagger took for no particle, before a preposition left at
+    // the end of the clause, that WordNet holds one verb with it: "who do you HANG AROUND with?".)
+    const stranded = terms[i + 2];
+    if (
+      next &&
+      stranded &&
+      has(t, "Verb") &&
+      !has(t, "Auxiliary") &&
+      (has(next, "Adverb") || has(next, "Preposition")) &&
+      has(stranded, "Preposition") &&
+      (/[?.!,]/.test(stranded.post ?? "") ||
+        !terms[i + 3] ||
+        ["Date", "Adverb"].some((g) => has(terms[i + 3], g)))
+    ) {
+      const phrase = `${infinitive(t.text || t.normal) ?? lemma(t.normal, "verb") ?? t.normal} ${next.normal.replace(/[^a-z'-]/g, "")}`;
+      if (isWord(phrase, "verb")) {
+        if (!out.some((x) => x.word === phrase)) out.push({ word: phrase, pos: "verb" });
+        i++;
+        continue;
+      }
+    }
     if (i === particle) continue;
     // (A place or state said after a copula the tagger reads as an adverb is what is asked: "have
     // you ever been ABROAD?", by WordNet's adjective of it.)

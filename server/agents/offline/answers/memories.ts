@@ -3,7 +3,14 @@
 import { Bounded, copyOf, parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { forFriends, personaFacts, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { domainOf, glossOf, isWord, kindOf, relatedness } from "../../language/lexicon.ts";
+import {
+  domainOf,
+  feelingOf,
+  glossOf,
+  isWord,
+  kindOf,
+  relatedness,
+} from "../../language/lexicon.ts";
 import { gerundSubjects, inFirstPerson, sentence } from "../../language/realise.ts";
 import {
   contentTerms,
@@ -259,6 +266,16 @@ export const newsy = (u: Utterance) =>
         ) &&
         glossOf("news", "noun").some((g) => relatedness(t, g, "adj") >= 0.7)),
   );
+
+/** A word of a question for news that says what news is wanted, not what it is about ("heard
+ *  anything INTERESTING?", "any gossip WORTH hearing?", "anything NEW?"): a word of evaluation,
+ *  one WordNet has as an adjective and that carries a feeling (AFINN-165, or WordNet's lean),
+ *  qualifying no noun after it ("the NEW baker" names whom it asks of). */
+export const evaluates = (u: Utterance, w: string) =>
+  u.pos?.[w] !== "verb" &&
+  isWord(w, "adj") &&
+  feelingOf(w, "adj") !== 0 &&
+  !parsed(u.text).has(`${w} #Noun`);
 
 /** Asked whether it heard of or about something ("heard about", "know of"): news, not sight. */
 export const hearsay = (u: Utterance) => asksHeard(u) && parsed(u.text).has("#Verb (about|of)");
