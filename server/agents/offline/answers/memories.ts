@@ -247,6 +247,16 @@ export function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
   );
 }
 
+/** A word of a question for news that says what news is wanted, not what it is about ("heard
+ *  anything INTERESTING?", "any gossip WORTH hearing?", "anything NEW?"): a word of evaluation,
+ *  one WordNet has as an adjective and that carries a feeling (AFINN-165, or WordNet's lean),
+ *  qualifying no noun after it ("the NEW baker" names whom it asks of). */
+export const evaluates = (u: Utterance, w: string) =>
+  u.pos?.[w] !== "verb" &&
+  isWord(w, "adj") &&
+  feelingOf(w, "adj") !== 0 &&
+  !parsed(u.text).has(`${w} #Noun`);
+
 export const newsy = (u: Utterance) =>
   u.topic.some(
     (t) =>
@@ -264,18 +274,13 @@ export const newsy = (u: Utterance) =>
         !parsed(u.text).has(
           `(anyone|anybody|someone|somebody|everyone|everybody|people|folks|#Person) ${t}`,
         ) &&
-        glossOf("news", "noun").some((g) => relatedness(t, g, "adj") >= 0.7)),
+        (glossOf("news", "noun").some((g) => relatedness(t, g, "adj") >= 0.7) ||
+          // ("Heard anything INTERESTING?": a word of evaluation of an indefinite thing, not one
+          // sought for a purpose, "anything good TO eat".)
+          (evaluates(u, t) &&
+            parsed(u.text).has(`(anything|something) ${t}`) &&
+            !parsed(u.text).has(`${t} to`)))),
   );
-
-/** A word of a question for news that says what news is wanted, not what it is about ("heard
- *  anything INTERESTING?", "any gossip WORTH hearing?", "anything NEW?"): a word of evaluation,
- *  one WordNet has as an adjective and that carries a feeling (AFINN-165, or WordNet's lean),
- *  qualifying no noun after it ("the NEW baker" names whom it asks of). */
-export const evaluates = (u: Utterance, w: string) =>
-  u.pos?.[w] !== "verb" &&
-  isWord(w, "adj") &&
-  feelingOf(w, "adj") !== 0 &&
-  !parsed(u.text).has(`${w} #Noun`);
 
 /** Asked whether it heard of or about something ("heard about", "know of"): news, not sight. */
 export const hearsay = (u: Utterance) => asksHeard(u) && parsed(u.text).has("#Verb (about|of)");
