@@ -78,7 +78,11 @@ describe("news, worries, views and company asked in other words", () => {
 
   it("agrees with a view of a thing in general instead of being sorry for it", () => {
     for (const who of [ME, "Agnes Moll"] as const)
-      for (const q of ["Work is exhausting.", "Mondays are the worst."]) {
+      for (const q of [
+        "Work is exhausting.",
+        "Mondays are the worst.",
+        "I find Mondays exhausting.",
+      ]) {
         const a = ask(who, q);
         expect(a).not.toMatch(/sorry to hear|that's awful|news to me|I'll remember that/i);
       }

@@ -555,7 +555,9 @@ export function complaintIn(text: string): string | undefined {
     // (Said of the phrase before it, not of a noun after it: "runs the STRUGGLING shop".)
     const attributive =
       !/[,;.!?]/.test(t.post ?? "") && !!terms[i + 1]?.tags.some((g) => phrase.includes(g));
-    if (/ing$/.test(w) && isWord(w, "adj") && ill("adj", w) && !attributive) {
+    // (Of a verb WordNet files first under emotion or the body, "exhaust", "annoy": not "missing".)
+    const felt = ["verb.emotion", "verb.body"].includes(domainOf(lemma(w, "verb") ?? "", "verb"));
+    if (/ing$/.test(w) && isWord(w, "adj") && ill("adj", w) && felt && !attributive) {
       let j = i - 1;
       while (
         j >= 0 &&

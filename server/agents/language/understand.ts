@@ -1359,21 +1359,51 @@ export function understand(
         ...(main.match(`${subject} the [#Superlative]`, 0).out("array") as string[]),
       ].some((a) => {
         const w = a.toLowerCase().replace(/[^a-z'-]/g, "");
-        return (
-          Math.max(...["good", "bad", "pleasant", "dull"].map((c) => relatedness(w, c))) >= 0.45 ||
-          (isWord(w, "adj") && !lemma(w, "verb")) ||
-          (/ing$/.test(w) && isWord(w, "adj") && feelingOf(w, "adj") !== 0)
-        );
+        return evaluates(w) || (isWord(w, "adj") && !lemma(w, "verb"));
       }),
     );
+  // (Or a thing the speaker finds so: "I find Mondays EXHAUSTING".)
   const opinion = once(
     "opinion",
     () =>
       main.has("^(i|we) #Adverb? (think|feel|believe|love|like|hate|guess|reckon)") ||
+      // (A verb of perceiving or judging, WordNet's: "find", "consider"; not "made the soup spicy".)
+      ((
+        main
+          .match("^(i|we) #Adverb? [#Verb] #Determiner? #Adjective? #Noun+ (#Adjective|#Gerund)", 0)
+          .out("array") as string[]
+      ).some((v) => {
+        const s = senses(verbOf(v), "verb");
+        return (
+          s[0]?.domain === "verb.cognition" ||
+          s.slice(0, 2).some((x) => x.domain === "verb.perception")
+        );
+      }) &&
+        (
+          main
+            .match(
+              "^(i|we) #Adverb? #Verb #Determiner? #Adjective? #Noun+ [(#Adjective|#Gerund)]",
+              0,
+            )
+            .out("array") as string[]
+        ).some((a) => evaluates(a.toLowerCase().replace(/[^a-z'-]/g, "")))) ||
       (main.has("^#Adjective #Noun") && terms.length <= 6),
   );
   if (opinion || (judged() && about !== "me")) return { ...base, act: "opinion", greets };
   return { ...base, act: "statement", greets };
+}
+
+/** Whether an adjective evaluates (for an opinion): near good, bad, pleasant or dull, or one in
+ *  -ing that causes a feeling ("exhausting", "boring": a verb WordNet files first under emotion or
+ *  the body, with AFINN-165's or WordNet's lean; not "missing"). */
+export function evaluates(w: string): boolean {
+  return (
+    Math.max(...["good", "bad", "pleasant", "dull"].map((c) => relatedness(w, c))) >= 0.45 ||
+    (/ing$/.test(w) &&
+      isWord(w, "adj") &&
+      feelingOf(w, "adj") !== 0 &&
+      ["verb.emotion", "verb.body"].includes(domainOf(lemma(w, "verb") ?? "", "verb")))
+  );
 }
 
 /** "permission" when the speaker asks leave to do something ("Can I ask you something?", "Would
