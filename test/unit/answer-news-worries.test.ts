@@ -63,6 +63,8 @@ describe("news, worries, views and company asked in other words", () => {
         expect(a).not.toMatch(/haven't heard anything about that/);
         expect(a).toBe(any);
       }
+      // (Of its own doings, "did you DO anything interesting?", it is no news asked for.)
+      expect(ask(who, "Did you do anything interesting yesterday?")).not.toBe(any);
     }
   });
 

@@ -9,12 +9,14 @@ import {
   glossOf,
   isWord,
   kindOf,
+  lemma,
   relatedness,
 } from "../../language/lexicon.ts";
 import { gerundSubjects, inFirstPerson, sentence } from "../../language/realise.ts";
 import {
   contentTerms,
   contentWords,
+  infinitive,
   understand,
   type Utterance,
 } from "../../language/understand.ts";
@@ -276,10 +278,19 @@ export const newsy = (u: Utterance) =>
         ) &&
         (glossOf("news", "noun").some((g) => relatedness(t, g, "adj") >= 0.7) ||
           // ("Heard anything INTERESTING?": a word of evaluation of an indefinite thing, not one
-          // sought for a purpose, "anything good TO eat".)
+          // sought for a purpose, "anything good TO eat", nor one of the listener's own doings,
+          // "did you DO anything interesting?": heard or seen, WordNet's perception or
+          // communication, or no verb at all.)
           (evaluates(u, t) &&
             parsed(u.text).has(`(anything|something) ${t}`) &&
-            !parsed(u.text).has(`${t} to`)))),
+            !parsed(u.text).has(`${t} to`) &&
+            (
+              parsed(u.text).match(`[#Verb] (anything|something) ${t}`, 0).out("array") as string[]
+            ).every((v) => {
+              const w = v.toLowerCase().replace(/[^a-z'-]/g, "");
+              const d = domainOf(infinitive(w) ?? lemma(w, "verb") ?? w, "verb");
+              return d === "verb.perception" || d === "verb.communication";
+            })))),
   );
 
 /** Asked whether it heard of or about something ("heard about", "know of"): news, not sight. */
