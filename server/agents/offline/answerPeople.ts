@@ -353,7 +353,7 @@ export function answerPeople(
     domainOf(w, "noun") === "noun.location" && parsed(u.text).has(`#Preposition ${w}`);
   // (Nor is how it is asked: "anything EXCITING?", "heard anything INTERESTING?" ask for any news.)
   const topic = newsTopic(
-    u.topic.filter((w) => !setIn(w) && !(newsy(u) && u.pos?.[w] === "adj") && !evaluates(u, w)),
+    u.topic.filter((w) => !setIn(w) && !(newsy(u) && (u.pos?.[w] === "adj" || evaluates(u, w)))),
   );
   const onTopic = topic.length ? askedRecords(topic) : [];
   // Nothing on record about what is asked: its memories that bear on the words asked (never on
