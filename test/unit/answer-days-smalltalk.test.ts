@@ -6,7 +6,7 @@
 // sympathy, a remark on the weather with agreement, and no clause comes out without a verb ("I
 // weather.", from "paintings of harbours and weather").
 import { describe, expect, it } from "vitest";
-import { answerTo, knowledgeOf } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import { dayFrom, relativeDays } from "../../server/agents/language/time.ts";
 import { makesClause } from "../../server/agents/language/realise.ts";
@@ -26,7 +26,8 @@ const potter = {
   lifestyle: "Wilhelmina goes to bed at 10 pm and wakes up at 6 am.",
 };
 const potterDay = (over: Partial<Knowledge> = {}): Knowledge =>
-  knowledgeOf(potter, {
+  knowledgeWith({
+    persona: potter,
     minute: 15 * 60,
     today: [
       { start: 7 * 60, end: 11 * 60, task: "wedging clay", place: "Kiln Yard" },
@@ -56,7 +57,8 @@ const smoker = {
   lifestyle: "Birger goes to bed at 9 pm and wakes up at 4 am.",
 };
 const smokerDay = (): Knowledge =>
-  knowledgeOf(smoker, {
+  knowledgeWith({
+    persona: smoker,
     minute: 15 * 60,
     today: [
       { start: 5 * 60, end: 12 * 60, task: "smoking fish", place: "harbour smokehouse" },

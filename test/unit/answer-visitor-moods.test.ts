@@ -6,7 +6,7 @@
 // night?" asks what troubles it, not its evening; "would you play at my birthday party on
 // Sunday?" is an invitation to take part, accepted or declined for that day; "school has been
 // rough lately" is met with sympathy, "School" never taken for a name.
-import { answerTo, knowledgeOf } from "../helpers/askResident.ts";
+import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import { describe, expect, it } from "vitest";
 import { understand } from "../../server/agents/language/understand.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
@@ -23,8 +23,8 @@ interface Resident {
 const glassblower: Resident = {
   name: "Ilse Varga",
   others: ["Pim Varga", "Odile Marsh"],
-  knowledge: knowledgeOf(
-    {
+  knowledge: knowledgeWith({
+    persona: {
       name: "Ilse Varga",
       innate: "careful, cheerful, curious",
       learned:
@@ -32,51 +32,47 @@ const glassblower: Resident = {
       currently: "Ilse is making a set of green bowls for the harbour fair.",
       lifestyle: "Ilse goes to bed at 10 pm, wakes up at 6 am, and swims in the canal at dawn.",
     },
-    {
-      minute: 13 * 60 + 30,
-      today: [
-        { start: 6 * 60, end: 7 * 60, task: "swimming in the canal", place: "Copper canal" },
-        { start: 8 * 60, end: 12 * 60, task: "blowing glass", place: "Lantern workshop" },
-        { start: 12 * 60, end: 13 * 60, task: "eating lunch with Pim", place: "Varga house" },
-        { start: 13 * 60, end: 16 * 60, task: "polishing bowls", place: "Lantern workshop" },
-        { start: 18 * 60, end: 20 * 60, task: "cooking supper with Pim", place: "Varga house" },
-      ],
-      home: "Varga house",
-      places: [
-        { name: "Varga house", parts: ["kitchen"], dwelling: true },
-        { name: "Lantern workshop", parts: ["furnace"] },
-        { name: "Copper canal", parts: ["towpath"] },
-      ],
-    },
-  ),
+    minute: 13 * 60 + 30,
+    today: [
+      { start: 6 * 60, end: 7 * 60, task: "swimming in the canal", place: "Copper canal" },
+      { start: 8 * 60, end: 12 * 60, task: "blowing glass", place: "Lantern workshop" },
+      { start: 12 * 60, end: 13 * 60, task: "eating lunch with Pim", place: "Varga house" },
+      { start: 13 * 60, end: 16 * 60, task: "polishing bowls", place: "Lantern workshop" },
+      { start: 18 * 60, end: 20 * 60, task: "cooking supper with Pim", place: "Varga house" },
+    ],
+    home: "Varga house",
+    places: [
+      { name: "Varga house", parts: ["kitchen"], dwelling: true },
+      { name: "Lantern workshop", parts: ["furnace"] },
+      { name: "Copper canal", parts: ["towpath"] },
+    ],
+  }),
 };
 
 const beekeeper: Resident = {
   name: "Teodor Blum",
   others: ["Agnes Blum", "Kasimir Holt"],
-  knowledge: knowledgeOf(
-    {
+  knowledge: knowledgeWith({
+    persona: {
       name: "Teodor Blum",
       innate: "patient, quiet, kind",
       learned: "Teodor Blum keeps bees on Heather Hill and sells honey at the Saturday market.",
       currently: "Teodor is building new hives for the summer swarms.",
       lifestyle: "Teodor goes to bed at 9 pm, wakes up at 5 am, and walks the hill at dusk.",
     },
-    {
-      minute: 13 * 60 + 30,
-      today: [
-        { start: 6 * 60, end: 11 * 60, task: "checking the hives", place: "Heather Hill" },
-        { start: 11 * 60, end: 12 * 60, task: "eating bread and cheese", place: "Blum cottage" },
-        { start: 12 * 60, end: 17 * 60, task: "building hives", place: "Blum cottage" },
-        { start: 18 * 60, end: 20 * 60, task: "reading by the fire", place: "Blum cottage" },
-      ],
-      home: "Blum cottage",
-      places: [
-        { name: "Blum cottage", parts: ["workshop"], dwelling: true },
-        { name: "Heather Hill", parts: ["hives"] },
-      ],
-    },
-  ),
+    minute: 13 * 60 + 30,
+    today: [
+      { start: 6 * 60, end: 11 * 60, task: "checking the hives", place: "Heather Hill" },
+      { start: 11 * 60, end: 12 * 60, task: "eating bread and cheese", place: "Blum cottage" },
+      { start: 12 * 60, end: 17 * 60, task: "building hives", place: "Blum cottage" },
+      { start: 18 * 60, end: 20 * 60, task: "reading by the fire", place: "Blum cottage" },
+    ],
+    home: "Blum cottage",
+    places: [
+      { name: "Blum cottage", parts: ["workshop"], dwelling: true },
+      { name: "Heather Hill", parts: ["hives"] },
+    ],
+  }),
 };
 
 const BOTH = [glassblower, beekeeper];

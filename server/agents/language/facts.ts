@@ -9,6 +9,7 @@ import {
   closeness,
   domainOf,
   feelingOf,
+  isWord,
   glossOf,
   kindOf,
   lemma,
@@ -532,6 +533,82 @@ function aimIn(text: string): boolean {
   });
 }
 
+/**
+ * What a clause complains of: a feeling of its subject's that is unpleasant (lexicon feelingOf),
+ * said by a verb of feeling (WordNet's verb.emotion: "dislikes CHANGE", "dreads the winter") or by
+ * an adjective in -ing that causes it, said of a thing after a verb ("finds MAYOR PIKE'S HABITS
+ * exhausting"): the thing, as said, for the answer to name first; "" when it names none; undefined
+ * when it complains of nothing. (Not denied: "does not mind the noise".)
+ */
+export function complaintIn(text: string): string | undefined {
+  const terms = termsOf(text);
+  const phrase = ["Determiner", "Possessive", "Adjective", "Noun", "Value", "ProperNoun"];
+  const said = (from: number, to: number) =>
+    terms
+      .slice(from, to)
+      .map((x, n, all) => x.text + (n < all.length - 1 ? (x.post ?? " ") : ""))
+      .join("")
+      .replace(/[,;.!?\s]+$/, "");
+  // The noun phrase from a term on, to a break or a word of another kind.
+  const phraseFrom = (i: number) => {
+    let j = i;
+    while (j < terms.length && phrase.some((g) => terms[j].tags.includes(g))) {
+      j++;
+      if (/[,;.!?]/.test(terms[j - 1].post ?? "")) break;
+    }
+    // (A noun its head, the last word: not a clause, "worries THAT NOBODY YOUNG will ...".)
+    const head = terms[j - 1];
+    return j > i && head.tags.includes("Noun") && !head.tags.includes("Pronoun") ? said(i, j) : "";
+  };
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i];
+    const w = t.normal.replace(/[^a-z'-]/g, "");
+    if (terms.slice(Math.max(0, i - 3), i).some((x) => /^(not|never)$/.test(x.normal))) continue;
+    const ill = (pos: "adj" | "verb", word: string) => feelingOf(word, pos) < 0;
+    // An adjective in -ing of ill feeling (the tagger may read it as a gerund) after the noun
+    // phrase a verb governs: "finds the new rules ANNOYING".
+    // (Said of the phrase before it, not of a noun after it: "runs the STRUGGLING shop".)
+    const attributive =
+      !/[,;.!?]/.test(t.post ?? "") && !!terms[i + 1]?.tags.some((g) => phrase.includes(g));
+    // (Of a verb WordNet files first under emotion or the body, "exhaust", "annoy": not "missing".)
+    const felt = ["verb.emotion", "verb.body"].includes(domainOf(lemma(w, "verb") ?? "", "verb"));
+    if (/ing$/.test(w) && isWord(w, "adj") && ill("adj", w) && felt && !attributive) {
+      let j = i - 1;
+      while (
+        j >= 0 &&
+        phrase.some((g) => terms[j].tags.includes(g)) &&
+        !/[,;.!?]/.test(terms[j].post ?? "")
+      )
+        j--;
+      if (
+        j < i - 1 &&
+        j >= 0 &&
+        terms[j].tags.includes("Verb") &&
+        !terms[j].tags.includes("Copula")
+      )
+        return said(j + 1, i);
+      continue;
+    }
+    // An adjective of ill feeling after a copula, with what it is felt of: "is TIRED of the noise".
+    if (
+      t.tags.includes("Adjective") &&
+      ill("adj", w) &&
+      terms[i - 1]?.tags.includes("Copula") &&
+      /^(of|with)$/.test(terms[i + 1]?.normal ?? "")
+    )
+      return phraseFrom(i + 2);
+    // A verb of feeling of ill: "DISLIKES change", "resents the noise".
+    if (
+      t.tags.includes("Verb") &&
+      !t.tags.some((g) => ["Auxiliary", "Modal", "Copula", "Gerund"].includes(g))
+    ) {
+      const v = lemma(w, "verb") ?? infinitive(w);
+      if (v && domainOf(v, "verb") === "verb.emotion" && ill("verb", v)) return phraseFrom(i + 1);
+    }
+  }
+  return undefined;
+}
+
 function kindsOf(
   text: string,
   words: string[],
@@ -553,7 +630,7 @@ function kindsOf(
   if (words.some((w) => closeness(w, "worry") >= 0.6 && valence(w) <= 0)) kinds.add("worry");
   if (wishIn(text) || (source === "currently" && aimIn(text))) kinds.add("wish");
   // (A wish to mend a thing of ill is a worry about it: "wants the town to fix the potholes".)
-  if (nuisanceIn(text)) kinds.add("worry");
+  if (nuisanceIn(text) || complaintIn(text) !== undefined) kinds.add("worry");
   // (What one is doing now for a time ahead, "the election next month", is a plan too.)
   if (
     source === "currently" &&
@@ -624,7 +701,9 @@ export function personaFacts(p: PersonaText): PersonaFacts {
         pos: Object.fromEntries(terms.map((t) => [t.word, t.pos])),
         source,
         ...(source === "currently" && !wishIn(text) && aimIn(text) ? { aim: true } : {}),
-        ...(nuisanceIn(text) ? { nuisance: nuisanceIn(text) } : {}),
+        ...(nuisanceIn(text) || complaintIn(text)
+          ? { nuisance: nuisanceIn(text) || complaintIn(text) }
+          : {}),
       });
     });
   }

@@ -10,6 +10,7 @@ import { datesIn, namesTimeAhead, withDays } from "./time.ts";
 import {
   closeness,
   domainOf,
+  feelingOf,
   isSettlement,
   isWord,
   kindOf,
@@ -736,6 +737,27 @@ function readContentTerms(text: string, skip: readonly string[]): { word: string
       // own, "any rumours going ROUND?" asks of rumours, not of rounding.)
       particle = i + 1;
     }
+    // (An adverb or preposition the tagger took for no particle, before a preposition left at
+    // the end of the clause, that WordNet holds one verb with it: "who do you HANG AROUND with?".)
+    const stranded = terms[i + 2];
+    if (
+      next &&
+      stranded &&
+      has(t, "Verb") &&
+      !has(t, "Auxiliary") &&
+      (has(next, "Adverb") || has(next, "Preposition")) &&
+      has(stranded, "Preposition") &&
+      (/[?.!,]/.test(stranded.post ?? "") ||
+        !terms[i + 3] ||
+        ["Date", "Adverb"].some((g) => has(terms[i + 3], g)))
+    ) {
+      const phrase = `${infinitive(t.text || t.normal) ?? lemma(t.normal, "verb") ?? t.normal} ${next.normal.replace(/[^a-z'-]/g, "")}`;
+      if (isWord(phrase, "verb")) {
+        if (!out.some((x) => x.word === phrase)) out.push({ word: phrase, pos: "verb" });
+        i++;
+        continue;
+      }
+    }
     if (i === particle) continue;
     // (A place or state said after a copula the tagger reads as an adverb is what is asked: "have
     // you ever been ABROAD?", by WordNet's adjective of it.)
@@ -1355,31 +1377,62 @@ export function understand(
   // A thing said to be good or bad ("This town is so boring", "The bread here is lovely", "the
   // weather HAS BEEN awful"): an adjective of evaluation after the copula, near good, bad,
   // pleasant or dull, or one that is no verb's participle ("noisy", not "closed").
+  // (Or "the" and a superlative, "Mondays are THE WORST"; or an adjective in -ing that causes a
+  // feeling, "work is EXHAUSTING", "the drive is boring": AFINN-165's or WordNet's lean.)
+  const subject =
+    "^#Determiner? #Adjective? #Noun+ #Adverb? #Auxiliary? #Adverb? (#Copula|been) #Adverb?";
   const judged = () =>
     once("judged", () =>
-      (
-        main
-          .match(
-            "^#Determiner? #Adjective? #Noun+ #Adverb? #Auxiliary? #Adverb? (#Copula|been) #Adverb? [#Adjective]",
-            0,
-          )
-          .out("array") as string[]
-      ).some((a) => {
+      [
+        ...(main.match(`${subject} [#Adjective]`, 0).out("array") as string[]),
+        ...(main.match(`${subject} the [#Superlative]`, 0).out("array") as string[]),
+      ].some((a) => {
         const w = a.toLowerCase().replace(/[^a-z'-]/g, "");
-        return (
-          Math.max(...["good", "bad", "pleasant", "dull"].map((c) => relatedness(w, c))) >= 0.45 ||
-          (isWord(w, "adj") && !lemma(w, "verb"))
-        );
+        return evaluates(w) || (isWord(w, "adj") && !lemma(w, "verb"));
       }),
     );
+  // (Or a thing the speaker finds so: "I find Mondays EXHAUSTING".)
   const opinion = once(
     "opinion",
     () =>
       main.has("^(i|we) #Adverb? (think|feel|believe|love|like|hate|guess|reckon)") ||
+      // (A verb of perceiving or judging, WordNet's: "find", "consider"; not "made the soup spicy".)
+      ((
+        main
+          .match("^(i|we) #Adverb? [#Verb] #Determiner? #Adjective? #Noun+ (#Adjective|#Gerund)", 0)
+          .out("array") as string[]
+      ).some((v) => {
+        const s = senses(verbOf(v), "verb");
+        return (
+          s[0]?.domain === "verb.cognition" ||
+          s.slice(0, 2).some((x) => x.domain === "verb.perception")
+        );
+      }) &&
+        (
+          main
+            .match(
+              "^(i|we) #Adverb? #Verb #Determiner? #Adjective? #Noun+ [(#Adjective|#Gerund)]",
+              0,
+            )
+            .out("array") as string[]
+        ).some((a) => evaluates(a.toLowerCase().replace(/[^a-z'-]/g, "")))) ||
       (main.has("^#Adjective #Noun") && terms.length <= 6),
   );
   if (opinion || (judged() && about !== "me")) return { ...base, act: "opinion", greets };
   return { ...base, act: "statement", greets };
+}
+
+/** Whether an adjective evaluates (for an opinion): near good, bad, pleasant or dull, or one in
+ *  -ing that causes a feeling ("exhausting", "boring": a verb WordNet files first under emotion or
+ *  the body, with AFINN-165's or WordNet's lean; not "missing"). */
+export function evaluates(w: string): boolean {
+  return (
+    Math.max(...["good", "bad", "pleasant", "dull"].map((c) => relatedness(w, c))) >= 0.45 ||
+    (/ing$/.test(w) &&
+      isWord(w, "adj") &&
+      feelingOf(w, "adj") !== 0 &&
+      ["verb.emotion", "verb.body"].includes(domainOf(lemma(w, "verb") ?? "", "verb")))
+  );
 }
 
 /** "permission" when the speaker asks leave to do something ("Can I ask you something?", "Would

@@ -116,6 +116,7 @@ import {
   recall,
   fromMemories,
   newsy,
+  evaluates,
   hearsay,
   asksHeard,
 } from "./answers/memories.ts";
@@ -353,8 +354,10 @@ export function answerPeople(
   // The place a question is set in is not what it asks about ("What's going on IN TOWN?").
   const setIn = (w: string) =>
     domainOf(w, "noun") === "noun.location" && parsed(u.text).has(`#Preposition ${w}`);
-  // (Nor is how it is asked: "anything EXCITING?" asks for any news.)
-  const topic = newsTopic(u.topic.filter((w) => !setIn(w) && !(newsy(u) && u.pos?.[w] === "adj")));
+  // (Nor is how it is asked: "anything EXCITING?", "heard anything INTERESTING?" ask for any news.)
+  const topic = newsTopic(
+    u.topic.filter((w) => !setIn(w) && !(newsy(u) && (u.pos?.[w] === "adj" || evaluates(u, w)))),
+  );
   const onTopic = topic.length ? askedRecords(topic) : [];
   // Nothing on record about what is asked: its memories that bear on the words asked (never on
   // the asking), then "no", and the news it does have.
@@ -508,11 +511,19 @@ export function answerPeople(
   } else if (
     companyAsked(u) &&
     !dwellingAsked(u) &&
-    u.topic.every((w) => u.pos?.[w] === "verb" && senses(w, "verb")[0]?.domain === "verb.social")
+    u.topic.every((w) =>
+      u.pos?.[w] === "verb"
+        ? ["verb.social", "verb.stative"].includes(senses(w, "verb")[0]?.domain ?? "")
+        : u.pos?.[w] === "noun" &&
+          senses(w, "noun")
+            .slice(0, 2)
+            .some((s) => s.domain === "noun.time"),
+    )
   ) {
-    // "Who are you usually with?", "Who do you hang out with?" (WordNet's first sense of it is
-    // social: spending time with people): the people of its days. (Not a doing asked of, "who do
-    // you have LUNCH with?": whom it does that with.)
+    // "Who are you usually with?", "Who do you hang out with?", "who do you hang around with?"
+    // (WordNet's first sense of it is social, or a being somewhere: spending time with people),
+    // "who do you spend your TIME with?" (a span of time): the people of its days. (Not a doing
+    // asked of, "who do you have LUNCH with?": whom it does that with.)
     dayAsked = false;
     sources.push(keptCompany(f, k, talk));
   } else if (u.about === "person" && u.person) {

