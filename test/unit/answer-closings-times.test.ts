@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import { bobInvited } from "../helpers/visitorInvites.ts";
 import { understand } from "../../server/agents/language/understand.ts";
+import { talkLine } from "../../server/agents/offline/talk.ts";
+import type { Ask, ChatSideInput, Line } from "../../server/agents/offline/dialogue.ts";
 
 // A Thursday, early afternoon.
 const NOW = Date.UTC(2025, 8, 4, 13, 0);
@@ -119,5 +121,72 @@ describe("a day further ahead asked of", () => {
       expect(a.text, line).not.toMatch(/most days/i);
       expect(a.text, line).toMatch(/nothing that I know of is planned/i);
     }
+  });
+});
+
+describe("a resident asked of today after telling of tomorrow, in a talk between residents", () => {
+  it("tells today's doings: tomorrow's list in like words is no pointer back for today", () => {
+    const places = [
+      { name: "Rope walk", address: "Quay:Rope walk:shed" },
+      { name: "Lark cottage", address: "Quay:Lark cottage:kitchen" },
+    ];
+    const knows = knowledgeWith({
+      persona: {
+        name: "Agathe Moll",
+        innate: "calm, kind",
+        learned: "Agathe Moll makes ropes at the rope walk.",
+        currently: "",
+        lifestyle: "",
+      },
+      minute: H(15),
+      today: [
+        { start: 0, end: H(7), task: "sleeping", place: "Lark cottage" },
+        { start: H(7), end: H(8), task: "eating porridge", place: "Lark cottage" },
+        { start: H(8), end: H(12), task: "twisting hemp into rope", place: "Rope walk" },
+        { start: H(12), end: H(13), task: "eating lunch", place: "Lark cottage" },
+        { start: H(13), end: H(18), task: "coiling finished rope", place: "Rope walk" },
+        { start: H(23), end: H(24), task: "sleeping", place: "Lark cottage" },
+      ],
+      home: "Lark cottage",
+      places: places.map((p) => ({ name: p.name, parts: [] })),
+      knowsSpeaker: true,
+      doing: "coiling finished rope",
+    });
+    const agathe: ChatSideInput = {
+      id: "agathe",
+      name: "Agathe Moll",
+      brief: "",
+      action: "coiling finished rope",
+      relationship: "",
+      memories: [],
+      people: ["Agathe Moll", "Bram Tell"],
+      home: "Quay:Lark cottage",
+      knows,
+    };
+    const at = Date.UTC(2024, 4, 14, 15, 0);
+    const line = (lines: Line[], asked: (Ask | null)[]) =>
+      talkLine(
+        agathe,
+        { name: "Bram Tell", action: "walking" },
+        lines,
+        at,
+        places,
+        12,
+        undefined,
+        lines.map(() => null),
+        asked,
+      ).text;
+    const lines: Line[] = [
+      { speaker: "Bram Tell", text: "Hello Agathe. What are you doing tomorrow?" },
+    ];
+    const tomorrow = line(lines, ["plans"]);
+    expect(tomorrow).toMatch(/^Tomorrow I'll probably be eating porridge/);
+    lines.push(
+      { speaker: "Agathe Moll", text: tomorrow },
+      { speaker: "Bram Tell", text: "What have you been up to today?" },
+    );
+    const today = line(lines, ["plans", null, "day"]);
+    expect(today).toMatch(/So far today I've been eating porridge/);
+    expect(today).not.toMatch(/much (the same )?as I said/i);
   });
 });
