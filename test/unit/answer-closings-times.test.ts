@@ -152,7 +152,7 @@ describe("a resident asked of today after telling of tomorrow, in a talk between
       knowsSpeaker: true,
       doing: "coiling finished rope",
     });
-    const agathe: ChatSideInput = {
+    const agathe: ChatSideInput & { knows: typeof knows } = {
       id: "agathe",
       name: "Agathe Moll",
       brief: "",
