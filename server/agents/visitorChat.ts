@@ -24,6 +24,7 @@ import { doing, keepPromise } from "./converse.ts";
 import { startOfDay } from "../world/clock.ts";
 import { knowledgeOf } from "./knowing.ts";
 import { proposal, understand } from "./language/understand.ts";
+import { parsed } from "./language/parse.ts";
 import { iToThirdPerson, youToThirdPerson } from "./language/person.ts";
 import { absoluteDays } from "./language/news.ts";
 import { placeMeant } from "./language/events.ts";
@@ -188,12 +189,28 @@ function reported(
 ): string {
   const statements = said
     .split(/(?<=[.!?])\s+/)
+    // (A statement said before the question in one sentence, a clause with its own verb: "WE'RE
+    // HAVING A BARBECUE ON SUNDAY, fancy coming?")
+    .flatMap((x) => {
+      const at = x.lastIndexOf(",");
+      const head = x.slice(0, at);
+      return /\?\s*$/.test(x) && at > 0 && parsed(head).has("^#Noun+ #Verb") ? [head, x] : [x];
+    })
     .filter((x) => !/\?\s*$/.test(x) && keep(x))
     .map((x) => x.replace(/[.!]+$/, "").trim())
     .filter(Boolean);
-  return statements
-    .map((x) => iToThirdPerson(x, speaker.split(" ")[0]).replace(/\byou\b/gi, me.split(" ")[0]))
-    .join("; ");
+  return (
+    statements
+      .map((x) => iToThirdPerson(x, speaker.split(" ")[0]).replace(/\byou\b/gi, me.split(" ")[0]))
+      // (The speaker and theirs, as told on: "WE'RE having a barbecue" → "they're having ...".)
+      .map((x) =>
+        x
+          .replace(/\b[Ww]e\b/g, "they")
+          .replace(/\b[Oo]ur\b/g, "their")
+          .replace(/\bus\b/g, "them"),
+      )
+      .join("; ")
+  );
 }
 
 /** An accepted invitation's time: the clock time the answer names (chrono-node, in understand()),

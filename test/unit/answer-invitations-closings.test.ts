@@ -9,8 +9,7 @@ import { describe, expect, it } from "vitest";
 import { answerTo } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import { understand } from "../../server/agents/language/understand.ts";
-import { nextTask } from "../../server/agents/plan.ts";
-import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
+import { bobInvited } from "../helpers/visitorInvites.ts";
 
 // A Tuesday morning.
 const NOW = Date.UTC(2025, 8, 2, 10, 0);
@@ -126,20 +125,11 @@ describe("the other ways people invite", () => {
   });
 
   it("an accepted visit enters the plan of its day", async () => {
-    const mind = tinyMind(countingGateway());
-    const ctx = mind.context();
-    const bob = mind.agent("bob")!;
-    await nextTask(ctx, bob, at("08:00"));
     // (The fixtures' day is a Friday, February 13.)
-    const reply = await mind.hear({
-      agent: { id: "bob", name: "Bob Birch" } as never,
-      now: at("09:30"),
-      speaker: { name: "Ilse Varga", role: "visitor" } as never,
-      words: ["We're lighting a bonfire on the green on Sunday afternoon, fancy coming?"],
-      soFar: [] as never,
-    });
+    const { reply, notes } = await bobInvited(
+      "We're lighting a bonfire on the green on Sunday afternoon, fancy coming?",
+    );
     expect(reply.text).toMatch(/on Sunday/);
-    const notes = bob.memory.latest(50, () => true).map((m) => m.description);
     expect(notes.join("\n")).toMatch(/going to visit Ilse Varga on February 15 at \d/);
   });
 });

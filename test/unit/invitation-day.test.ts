@@ -6,6 +6,7 @@ import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
 import { nextTask } from "../../server/agents/plan.ts";
 import { at, countingGateway, tinyMind } from "../fixtures/mind-fixtures.ts";
+import { bobInvited } from "../helpers/visitorInvites.ts";
 
 // A Tuesday morning.
 const NOW = Date.UTC(2025, 8, 2, 9, 30);
@@ -79,24 +80,13 @@ describe("an invitation for a day later in the week", () => {
 
 describe("a visit accepted for a later day", () => {
   it("enters the plan of that day, at its hour", async () => {
-    const mind = tinyMind(countingGateway());
-    const ctx = mind.context();
-    const bob = mind.agent("bob")!;
-    await nextTask(ctx, bob, at("08:00"));
     // (The fixtures' day is a Friday, February 13.)
-    const reply = await mind.hear({
-      agent: { id: "bob", name: "Bob Birch" } as never,
-      now: at("09:30"),
-      speaker: { name: "Ilse Varga", role: "visitor" } as never,
-      words: ["I'm hanging lanterns on the square. Would you come and help on Sunday at 4 pm?"],
-      soFar: [] as never,
-    });
+    const { reply, bob, notes } = await bobInvited(
+      "I'm hanging lanterns on the square. Would you come and help on Sunday at 4 pm?",
+    );
     expect(reply.text).toMatch(/on Sunday at 4( |:00 )pm/);
-    const notes = bob.memory
-      .latest(50, () => true)
-      .map((m) => m.description)
-      .filter((d) => d.startsWith("For Bob Birch's planning"));
-    expect(notes.join("\n")).toMatch(/Ilse Varga .*on February 15 at 4(:00)? pm/);
+    const planning = notes.filter((d) => d.startsWith("For Bob Birch's planning"));
+    expect(planning.join("\n")).toMatch(/Ilse Varga .*on February 15 at 4(:00)? pm/);
     // Not today's plan.
     expect(bob.schedule!.blocks.find((b) => b.task.includes("Ilse"))).toBeUndefined();
   });

@@ -17,6 +17,7 @@ import {
   seen,
   tinyMind,
 } from "../fixtures/mind-fixtures.ts";
+import { bobInvited } from "../helpers/visitorInvites.ts";
 
 const HOME = "Tiny:Home A:room:bed";
 
@@ -370,17 +371,10 @@ describe("promises", () => {
 
 describe("a visit accepted for today", () => {
   it("enters today's plan at its hour and place (the day was planned before it was agreed)", async () => {
-    const mind = tinyMind(countingGateway());
-    const ctx = mind.context();
-    const bob = mind.agent("bob")!;
-    await nextTask(ctx, bob, at("08:00"));
-    const reply = await mind.hear({
-      agent: { id: "bob", name: "Bob Birch" } as never,
-      now: at("09:30"),
-      speaker: { name: "Greta Holm", role: "visitor" } as never,
-      words: ["I'm painting a mural on the square. Would you come and see it today at 4 pm?"],
-      soFar: [] as never,
-    });
+    const { reply, bob } = await bobInvited(
+      "I'm painting a mural on the square. Would you come and see it today at 4 pm?",
+      "Greta Holm",
+    );
     expect(reply.text).toMatch(/today (at|around) 4( |:00 )pm/);
     const block = bob.schedule!.blocks.find((b) => b.start === 16 * 60);
     expect(

@@ -321,3 +321,23 @@ export function dayIn(text: string, now: number, span: readonly [number, number]
     return d >= span[0] && d <= span[1];
   });
 }
+
+/** The days a text names outright ("today", "tomorrow", "on Saturday"), as days from one fixed
+ *  day; a part of the day alone ("in the morning") or "most days" names none. */
+function daysNamedIn(text: string): Set<number> {
+  const ref = Date.UTC(2000, 0, 5, 12);
+  return new Set(
+    dates
+      .parse(text, new Date(ref))
+      .filter((r) => r.start.isCertain("day") || r.start.isCertain("weekday"))
+      .map((r) => daysBetween(ref, r.start.date().getTime())),
+  );
+}
+
+/** Whether two sayings may be of the same day: one names no day, or they name one in common
+ *  ("So far TODAY I've been ..." is not "TOMORROW I'll be ..." in other words). */
+export function sameDaySaid(a: string, b: string): boolean {
+  const x = daysNamedIn(a);
+  const y = daysNamedIn(b);
+  return !x.size || !y.size || [...x].some((d) => y.has(d));
+}

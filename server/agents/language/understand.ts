@@ -109,16 +109,21 @@ function socialAct(
         return "goodbye";
     }
   }
-  for (const n of [3, 2, 1]) {
-    if (words.length < n) continue;
-    const phrase = words.slice(0, n).join(" ");
+  // (Thanks said with a word of how much: "MANY thanks", "warmest thanks": read from its noun,
+  // as WordNet has no entry for the whole.)
+  const head = kept.findIndex((t) => !has(t, "Adjective") && !has(t, "Determiner"));
+  const from = head > 0 && head <= 2 && isWord(words[head], "noun") ? [0, head] : [0];
+  for (const [i, n] of from.flatMap((i) => [3, 2, 1].map((n) => [i, n] as const))) {
+    if (words.length < i + n) continue;
+    const phrase = words.slice(i, i + n).join(" ");
     const scores = SOCIAL.map(([act, concept]) => [act, relatedness(phrase, concept)] as const);
     scores.sort((a, b) => b[1] - a[1]);
     const tie = scores[0][1] === scores[1][1];
     const greetingTied = tie && (scores[0][0] === "greeting" || scores[1][0] === "greeting");
     // (A verb said to the listener is no farewell: "LEAVE the bread on the table".)
-    if (scores[0][0] === "goodbye" && !greetingTied && has(kept[0], "Verb")) continue;
-    if (scores[0][1] >= 0.45 && (!tie || greetingTied))
+    if (scores[0][0] === "goodbye" && !greetingTied && has(kept[i], "Verb")) continue;
+    // (Past the words of how much, only thanks: "lovely MORNING" remarks on the day.)
+    if (scores[0][1] >= 0.45 && (!tie || greetingTied) && (i === 0 || scores[0][0] === "thanks"))
       return greetingTied ? "greeting" : scores[0][0];
   }
   return undefined;
@@ -205,10 +210,12 @@ function underModal(ts: readonly ParsedTerm[]): { subject: string; verb: number 
   for (let j = 0; j < ts.length; j++) {
     const w = word(ts[j]);
     const toAfter = /^(have|has|had|got|need|needs|ought)$/.test(w) && word(ts[j + 1]) === "to";
-    if (!toAfter && !/^(must|should|gotta|better)$/.test(w)) continue;
+    if (!toAfter && !/^(must|should|gotta|better|best)$/.test(w)) continue;
     let v = j + (toAfter ? 2 : 1);
     while (ts[v] && has(ts[v], "Adverb")) v++;
     if (!ts[v] || !has(ts[v], "Verb")) continue;
+    // (Through "be" or "get" to the doing they carry: "must be GOING", "should get GOING".)
+    if (/^(be|get)$/.test(word(ts[v])) && ts[v + 1] && has(ts[v + 1], "Gerund")) v++;
     let s = j - 1;
     while (ts[s] && (has(ts[s], "Adverb") || /^(have|had|would|will)$/.test(word(ts[s])))) s--;
     const subject = ts[s] && !clauseEnds(ts[s]) ? word(ts[s]).replace(/'.*$/, "") : "";
@@ -304,6 +311,17 @@ function leavingIn(sentence: string): boolean {
     const w = ts[verb].normal.replace(/[^a-z']/g, "");
     const l = lemma(w, "verb") ?? w;
     if (closeness(l, "leave") >= 0.6) return true;
+    // Being away said of oneself: "I'd better be OFF", "must be away" (an adverb WordNet puts
+    // beside "away", from a place), nothing but a time after it.
+    const next = ts[verb + 1]?.normal.replace(/[^a-z']/g, "") ?? "";
+    if (
+      l === "be" &&
+      next &&
+      !ts.slice(verb + 2).some((t) => (has(t, "Noun") && !has(t, "Date")) || has(t, "Verb")) &&
+      senses(next, "adv").length > 0 &&
+      closeness(next, "away") >= 0.6
+    )
+      return true;
     // (Its clause after the verb: nothing done to a thing or place, no other verb.)
     const rest: ParsedTerm[] = [];
     for (let k = verb + 1; k < ts.length && !clauseEnds(ts[k - 1]); k++) rest.push(ts[k]);

@@ -42,7 +42,7 @@ import { nameCandidates, speaksOf } from "../language/names.ts";
 import { termsOf } from "../language/parse.ts";
 import { clock, inFirstPerson, toListener } from "../language/realise.ts";
 import { pick, seeded } from "../language/random.ts";
-import { dayKey } from "../language/time.ts";
+import { dayKey, sameDaySaid } from "../language/time.ts";
 import type { MemoryLine } from "../prompts/builder.ts";
 import type { Fact } from "../memory/fact.ts";
 import { placeMeant, type PlaceName } from "../language/events.ts";
@@ -575,11 +575,12 @@ function unrepeated(parts: string[], soFar: readonly Line[], answerAt = -1, me =
   // (six words in a row in common: one's day's list said for "Tomorrow" and again for "Most
   // days"), is left out as one said already; the engine's agreeing ("Like you, ...", "... too.")
   // says the other's words back on purpose.
-  const earlier = soFar.flatMap((l) => statements(l.text)).map(wordsOf);
+  // (Of the same day: today's list is not tomorrow's said again, though their doings are alike.)
+  const earlier = soFar.flatMap((l) => statements(l.text));
   const saidAgain = (x: string) =>
     !x.endsWith("?") &&
     !/^(?:Like you|Yes),|\s(?:too|either)[.!]?$/.test(x) &&
-    earlier.some((w) => sharesRun(wordsOf(x), w, 6));
+    earlier.some((e) => sameDaySaid(x, e) && sharesRun(wordsOf(x), wordsOf(e), 6));
   return parts
     .map((p, i) => {
       const kept = p
@@ -594,7 +595,10 @@ function unrepeated(parts: string[], soFar: readonly Line[], answerAt = -1, me =
       // time.)
       const before = mine
         ? undefined
-        : own.find((x) => !x.endsWith("?") && sharesRun(wordsOf(said), wordsOf(x), 6));
+        : own.find(
+            (x) =>
+              !x.endsWith("?") && sameDaySaid(said, x) && sharesRun(wordsOf(said), wordsOf(x), 6),
+          );
       const lower = /^I\b/.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
       const back = (
         before

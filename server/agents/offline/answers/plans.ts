@@ -3,7 +3,7 @@
 import type { PersonaFacts } from "../../language/facts.ts";
 import type { Knowledge } from "../../language/knowledge.ts";
 import { cap, sentence } from "../../language/realise.ts";
-import { dayFrom } from "../../language/time.ts";
+import { dayFrom, dayIn } from "../../language/time.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { plansAhead, type Held } from "../../language/news.ts";
 import { type Talk, type Source, factsOf } from "./voice.ts";
@@ -27,6 +27,22 @@ export function plansFor(
       ? plansAhead(held, talk.me, talk.speaker, talk.now, day)
       : [];
   const plans = [...recorded, ...factsOf(f, k, (x) => x.kinds.includes("plan"))];
+  // A day further ahead named ("next Friday", "on Tuesday"): what is planned that day, else that
+  // nothing is yet and how its day will likely go, not how most days go.
+  const named = u.span !== "week" && u.days !== undefined && u.days > 1 ? u.days : undefined;
+  if (named !== undefined && talk?.now !== undefined) {
+    const then = [
+      ...plansAhead(held, talk.me, talk.speaker, talk.now, named),
+      // (Its own, and what its persona says it is doing that day: "... for the fair on Saturday".)
+      ...[...plans, ...factsOf(f, k, (x) => x.source === "currently")].filter((p) =>
+        dayIn(p, talk.now!, [named, named]),
+      ),
+    ];
+    return {
+      name: "plan-day",
+      sentences: then.length ? [...new Set(then)] : quietAhead([named, named], f, k, talk.now),
+    };
+  }
   if (u.span === "now") {
     const b = activities(today).find((x) => x.start <= now && x.end > now);
     return {

@@ -317,7 +317,8 @@ export function invitation(u: Utterance, f: PersonaFacts, k: Knowledge, talk: Ta
       end: false,
       source: "invitation-declined",
     };
-  const when = `${onDay} around ${clock(slot.at)}`;
+  // (Today's evening is "this evening": "today around 8 pm" is not how it is said.)
+  const when = `${day === 0 && slot.at >= 17 * 60 ? "this evening" : onDay} around ${clock(slot.at)}`;
   return {
     text: shy
       ? `Thank you, ${v}. I'm not one for company, but I could try ${when}.`
@@ -385,9 +386,15 @@ function freeHour(
             bears(b.task, nouns),
         )
       : undefined;
+  // (A part of the day named with what is proposed gives way to the hour that is had at within
+  // it: "dinner TONIGHT" is at dinner time, not at chrono-node's 10 pm for "tonight".)
+  const part =
+    u.partHour !== undefined && usual !== undefined && Math.abs(usual - u.partHour) <= 3
+      ? usual
+      : u.partHour;
   const target =
-    u.partHour !== undefined
-      ? u.partHour * 60
+    part !== undefined
+      ? part * 60
       : fitting
         ? fitting.start
         : usual !== undefined

@@ -290,10 +290,10 @@ export function saidBefore(
     .map(norm)
     .some((x) => x.length >= 12 && norm(gist).includes(x));
   const who = firstName(talk.speaker);
+  // (The bare pointers used up, the gist is said back: better than no answer at all.)
+  const gists = [`As I said, ${gist}.`, `Like I told you, ${gist}.`, `It's as I said: ${gist}.`];
   return (
-    whole
-      ? [`Same as I said before, ${who}.`, `As I said a moment ago, ${who}.`]
-      : [`As I said, ${gist}.`, `Like I told you, ${gist}.`, `It's as I said: ${gist}.`]
+    whole ? [`Same as I said before, ${who}.`, `As I said a moment ago, ${who}.`, ...gists] : gists
   ).find((o) => !said.includes(norm(o)));
 }
 
