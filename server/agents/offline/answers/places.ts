@@ -27,6 +27,7 @@ import {
   type Utterance,
 } from "../../language/understand.ts";
 import { esc, publicFacts } from "./bond.ts";
+import { nameHead, namesPlace } from "./placeNames.ts";
 import { holdersOf, roleHolder } from "./roles.ts";
 import { firstName, plain, type Source, wordsOf } from "./voice.ts";
 import { activities, doingPhrase } from "./day.ts";
@@ -372,18 +373,6 @@ function namesOnly(word: string): boolean {
     senses(word).length === all.length &&
     all.every((s) => s.pointers.some((p) => p.symbol === "@i"))
   );
-}
-
-/** The kind of place a name ends in, as WordNet spells it: its last two words where they make one
- *  noun ("Tollgate coffee house": "coffeehouse"; "Quill Lane post office": "post office"), else
- *  its last word. */
-export function nameHead(name: string): string {
-  const ws = name.toLowerCase().split(/\s+/).filter(Boolean);
-  const [a, b] = ws.slice(-2);
-  if (ws.length >= 2)
-    for (const compound of [`${a} ${b}`, `${a}${b}`])
-      if (senses(compound, "noun").length) return lemma(compound, "noun")!.replace(/_/g, " ");
-  return ws.at(-1) ?? "";
 }
 
 /** The words a place's name word is a synonym of in its senses that WordNet files as places. */
@@ -899,26 +888,6 @@ export function whyThere(
   if (part) return `it has ${many ? "" : /^[aeiou]/i.test(part.x) ? "an " : "a "}${part.x}`;
   // (Not what a dictionary says its kind of place is: no one gives WordNet's gloss as a reason.)
   return "";
-}
-
-/** Whether a text names a place: by its whole name ("Cobb's Supply Store"), or by its own name
- *  without its kind ("the Hearth & Crumb") not said as someone's ("OAKMERE'S town clerk") nor
- *  opening a longer name ("studies at OAKMERE College"), which are no work at Oakmere town hall. */
-export function namesPlace(
-  text: string,
-  name: string,
-  own: string,
-  places: readonly { name: string }[] = [],
-): boolean {
-  // (An own name other places share says none of them: "moved to OAKMERE" is no move to Oakmere
-  // town hall where there is an Oakmere College too.)
-  const shared = places.some(
-    (p) => p.name !== name && !p.name.includes(" of ") && p.name.includes(own),
-  );
-  return (
-    text.toLowerCase().includes(name.toLowerCase()) ||
-    (!shared && new RegExp(`(?:^|\\W)${esc(own)}(?!['’]s\\b|\\s+[A-Z])(?:\\W|$)`).test(text))
-  );
 }
 
 /** Who works at a place, with what of their work bears on what is asked, as the town knows them:

@@ -25,7 +25,7 @@ import { listOf, sentence } from "../../language/realise.ts";
 import { FORMS, pronounOfName } from "../../language/pronouns.ts";
 import type { Utterance } from "../../language/understand.ts";
 import { activities } from "./day.ts";
-import { nameHead, namesPlace } from "./places.ts";
+import { nameHead, namesPlace } from "./placeNames.ts";
 import { kinOf } from "./people.ts";
 import { bondWith, esc, publicFacts, saidOf } from "./bond.ts";
 import { type Source, type Talk, firstName, mine } from "./voice.ts";
