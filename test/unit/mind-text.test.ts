@@ -346,6 +346,14 @@ describe("changing the person of a sentence", () => {
     expect(
       iToThirdPerson("I am getting the beds ready and want to plant a tree", "Edmund Hale"),
     ).toBe("Edmund Hale is getting the beds ready and wants to plant a tree");
+    // (The verb past an adverb or a "never" agrees too: memories read "Wren Talbot still" where
+    // "still live" did not.)
+    for (const [said, told] of [
+      ["I still live above the forge", "Wren Talbot still lives above the forge"],
+      ["I never drink tea, I often walk", "Wren Talbot never drinks tea, Wren Talbot often walks"],
+      ["I just opened the kiln", "Wren Talbot just opened the kiln"],
+    ])
+      expect(iToThirdPerson(said, "Wren Talbot"), said).toBe(told);
     // (A relative clause after the second verb brings in no other subject before it.)
     expect(
       iToThirdPerson(

@@ -144,7 +144,12 @@ export function iToThirdPerson(text: string, name: string): string {
     .replace(/\bI was\b/g, `${name} was`)
     .replace(/\bI've\b|\bI have\b/g, `${name} has`)
     .replace(/\bI'll\b/g, `${name} will`)
-    .replace(/\bI ([a-z]+)\b/g, (_m, verb: string) => `${name} ${thirdPersonVerb(verb)}`)
+    // (The verb past an adverb agrees too: "I still live" → "Ada still lives".)
+    .replace(/\bI ([a-z]+)(?: ([a-z]+))?\b/g, (_m, word: string, next?: string) =>
+      next && modifiesVerb(word, next)
+        ? `${name} ${word} ${thirdPersonVerb(next)}`
+        : `${name} ${thirdPersonVerb(word)}${next ? ` ${next}` : ""}`,
+    )
     .replace(/\bI\b/g, name)
     .replace(/\b[Mm]y\b/g, `${first}'s`)
     .replace(/\bmyself\b/g, `${first}self`)
@@ -382,6 +387,20 @@ function isAdverb(word: string): boolean {
   return out;
 }
 const adverbs = new Bounded<string, boolean>(5_000);
+
+/** Whether "I <word> <next>" has an adverb (or a "never") before its verb, read in that context:
+ *  "still" alone is an adjective to the tagger, in "I still live" an adverb. */
+function modifiesVerb(word: string, next: string): boolean {
+  const key = `${word} ${next}`;
+  let out = beforeVerbs.get(key);
+  if (out === undefined) {
+    const tags = termsOf(`I ${key}`)[1]?.tags ?? [];
+    out = tags.includes("Adverb") || tags.includes("Negative");
+    beforeVerbs.set(key, out);
+  }
+  return out;
+}
+const beforeVerbs = new Bounded<string, boolean>(5_000);
 
 /** A present verb of the third person as "I" says it: is → am, has → have, hopes → hope (the
  *  tagger's present tense); anything else as it is. */
