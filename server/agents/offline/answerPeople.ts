@@ -125,7 +125,7 @@ import { statement, invitation, favour } from "./answers/replies.ts";
 import { doerSought, sourceSought, whoDoes, whoKnows } from "./answers/whoKnows.ts";
 import { expectsAsked, lookingAhead } from "./answers/ahead.ts";
 import { illWill, illWillAsked } from "./answers/relations.ts";
-import { career, careerAsked } from "./answers/career.ts";
+import { career, careerAsked, workGoing, workGoingAsked } from "./answers/career.ts";
 import { whom, whomAsked } from "./answers/whom.ts";
 import { partner, partnerAsked } from "./answers/partner.ts";
 import {
@@ -600,6 +600,10 @@ export function answerPeople(
     // it spends its time with, nor its day.
     dayAsked = false;
     sources.push(byVerb);
+  } else if (workGoingAsked(u, f)) {
+    // "How's business?": how its work is going, briefly, not who it is nor its day.
+    dayAsked = false;
+    sources.push(workGoing(f, k, now, doingNow));
   } else if (careerAsked(u, f)) {
     // "How did you end up doing the job you do?": the way to its work, not its day.
     dayAsked = false;
