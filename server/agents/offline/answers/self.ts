@@ -395,9 +395,18 @@ export function childhoodAsked(u: Utterance): boolean {
     u.topic.some((w) => noun(w) && kindOf(w, "time of life") && closeness(w, "childhood") >= 0.45)
   )
     return true;
+  // (The word before the memory, as said: "first" is an ordinal, no topic.)
+  const words = parsed(u.text)
+    .terms()
+    .out("array")
+    .map((t: string) => t.toLowerCase().replace(/[^a-z]/g, ""));
   if (
-    u.topic.some((w) => noun(w) && kindOf(w, "memory")) &&
-    u.topic.some((w) => u.pos?.[w] === "adj" && closeness(w, "early") >= 0.7)
+    u.topic.some(
+      (w) =>
+        noun(w) &&
+        kindOf(w, "memory") &&
+        closeness(words[words.indexOf(w) - 1] ?? "", "early") >= 0.7,
+    )
   )
     return true;
   if (u.tense !== "past") return false;
