@@ -396,10 +396,7 @@ export function childhoodAsked(u: Utterance): boolean {
   )
     return true;
   // (The word before the memory, as said: "first" is an ordinal, no topic.)
-  const words = parsed(u.text)
-    .terms()
-    .out("array")
-    .map((t: string) => t.toLowerCase().replace(/[^a-z]/g, ""));
+  const words = termsOf(u.text).map((t) => t.normal);
   if (
     u.topic.some(
       (w) =>
