@@ -1,7 +1,7 @@
 // Asked how its work is going ("How's business?", "How's the bakery doing?"), a resident says so in
-// a line, from what it is doing now, not who it is and its whole day; asked of its childhood or
-// its earliest memory in any tense, it answers of its early life, honestly when its backstory
-// tells none, never with its day ahead.
+// a line, from what it is doing now, not who it is and its whole day; asked when it closes or
+// finishes, the end of its working day; asked of its childhood or its earliest memory in any
+// tense, of its early life, honestly when its backstory tells none, never its day ahead.
 import { describe, expect, it } from "vitest";
 import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
@@ -46,6 +46,14 @@ describe("how its work is going", () => {
       expect(a, q).toMatch(/serving customers/);
       expect(a, q).not.toMatch(/runs the Saltmarsh|took over|mending nets|baking loaves/);
     }
+  });
+});
+
+describe("when its work ends", () => {
+  it("is the end of its working day, by the verb asked, when no habit names it", () => {
+    expect(ask("When do you close?")).toMatch(/close at 5 pm/);
+    expect(ask("What time do you finish?")).toMatch(/finish at 5 pm/);
+    expect(ask("When do you close?")).not.toMatch(/rye|fair|nets/);
   });
 });
 

@@ -56,6 +56,7 @@ import {
   mealAsked,
   timeOfDoing,
   whenInDay,
+  workEndsAsked,
 } from "./answers/day.ts";
 import { plansFor, quietAhead } from "./answers/plans.ts";
 import {
@@ -844,7 +845,8 @@ export function answerPeople(
     // when it opens.)
     if (askedWhen && habitsHold && sources.length === whenBefore)
       for (const t of u.topic.filter((t) => u.pos?.[t] === "verb")) {
-        const said = whenInDay(t, k);
+        // (A doing of ending no block names, "when do you close?": when its work ends.)
+        const said = whenInDay(t, k) ?? workEndsAsked(t, k);
         if (said) sources.push({ name: "when", sentences: [said] });
       }
     const near = nearestKind(u);

@@ -643,3 +643,25 @@ export function whenInDay(verb: string, k: Knowledge): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * When its working day ends ("when do you close?", "what time do you finish?"), a doing of ending
+ * (WordNet's closeness to "end") its habits and blocks do not name: the end of the last block of
+ * its day at the place its daytime is spent most (its work), said with the verb asked ("I usually
+ * close at 3 pm."). No daytime place: undefined.
+ */
+export function workEndsAsked(verb: string, k: Knowledge): string | undefined {
+  if (closeness(verb, "end") < 0.8) return undefined;
+  const placeOf = (b: DayBlock) => b.place?.split(" of ").at(-1);
+  const daytime = new Map<string, number>();
+  for (const b of activities(k.today)) {
+    const at = placeOf(b);
+    if (at && b.start >= 8 * 60 && b.end <= 17 * 60 && !isPrivateDoing(plain(b.task)))
+      daytime.set(at, (daytime.get(at) ?? 0) + b.end - b.start);
+  }
+  const work = [...daytime].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const last = activities(k.today)
+    .filter((b) => placeOf(b) === work)
+    .at(-1);
+  return last ? sentence(`I usually ${verb} at ${clock(last.end)}`) : undefined;
+}
