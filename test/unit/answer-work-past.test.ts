@@ -1,7 +1,8 @@
 // Asked how its work is going ("How's business?", "How's the bakery doing?"), a resident says so in
 // a line, from what it is doing now, not who it is and its whole day; asked when it closes or
 // finishes, the end of its working day; asked of its childhood or its earliest memory in any
-// tense, of its early life, honestly when its backstory tells none, never its day ahead.
+// tense, of its early life, honestly when its backstory tells none, never its day ahead; asked
+// what it ate this morning, the food of its morning or its habit on that meal.
 import { describe, expect, it } from "vitest";
 import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
@@ -10,7 +11,10 @@ const NOW = Date.UTC(2024, 4, 7, 14, 0);
 const ME = "Wenna Pask";
 const RESIDENTS = [ME, "Orrin Pask", "Tess Amory"];
 
-function knowledge(minute = 14 * 60): Knowledge {
+function knowledge(
+  lifestyle = "Wenna goes to bed at 9 pm, wakes up at 4 am, and skips breakfast.",
+  morning: Knowledge["today"] = [],
+): Knowledge {
   return knowledgeWith({
     persona: {
       name: ME,
@@ -18,11 +22,11 @@ function knowledge(minute = 14 * 60): Knowledge {
       learned:
         "Wenna Pask runs the Saltmarsh Bakery on the quay, which she took over from her aunt ten years ago. She lives with her husband Orrin.",
       currently: "Wenna is trying a new rye loaf for the harvest fair.",
-      lifestyle: "Wenna goes to bed at 9 pm and wakes up at 4 am.",
+      lifestyle,
     },
-    minute,
+    minute: 14 * 60,
     today: [
-      { start: 4 * 60, end: 5 * 60, task: "making tea", place: "kitchen of Pask cottage" },
+      ...morning,
       { start: 5 * 60, end: 13 * 60, task: "baking loaves", place: "Saltmarsh Bakery" },
       { start: 13 * 60, end: 17 * 60, task: "serving customers", place: "Saltmarsh Bakery" },
       { start: 17 * 60, end: 21 * 60, task: "mending nets", place: "Pask cottage" },
@@ -36,8 +40,8 @@ function knowledge(minute = 14 * 60): Knowledge {
   });
 }
 
-const ask = (text: string) =>
-  answerTo(text, { me: ME, residents: RESIDENTS, now: NOW, knowledge: knowledge() }).text;
+const ask = (text: string, k = knowledge()) =>
+  answerTo(text, { me: ME, residents: RESIDENTS, now: NOW, knowledge: k }).text;
 
 describe("how its work is going", () => {
   it("is a short line of what it is busy with now, in other words too", () => {
@@ -68,5 +72,22 @@ describe("its childhood and earliest memory", () => {
       expect(a, q).toMatch(/remember/i);
       expect(a, q).not.toMatch(/serving|mending|later today|baking/i);
     }
+  });
+});
+
+describe("what it ate this morning", () => {
+  it("is its habit on the morning's meal, when its day holds none", () => {
+    for (const q of ["What did you eat this morning?", "What did you have for breakfast?"]) {
+      const a = ask(q);
+      expect(a, q).toMatch(/^I skip breakfast\.$/);
+    }
+  });
+
+  it("is the food of its morning, when its day holds it", () => {
+    const k = knowledge("Wenna wakes up at 4 am.", [
+      { start: 4 * 60, end: 5 * 60, task: "eating porridge", place: "kitchen of Pask cottage" },
+    ]);
+    expect(ask("What did you eat this morning?", k)).toMatch(/ate porridge/);
+    expect(ask("Did you have breakfast?", k)).toMatch(/^Yes, I ate porridge/);
   });
 });

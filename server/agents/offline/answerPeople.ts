@@ -54,6 +54,7 @@ import {
   doYou,
   habitualTime,
   mealAsked,
+  mealEaten,
   timeOfDoing,
   whenInDay,
   workEndsAsked,
@@ -814,7 +815,8 @@ export function answerPeople(
         : habitualTime(u, f, k);
     if (habitual) sources.push(habitual);
     // "What do you usually have for breakfast?": the meal of its days, not "I couldn't tell you".
-    const meal = mealAsked(u, f, k);
+    // ("What did you eat this morning?": the meal of today, from its day or its habit.)
+    const meal = mealAsked(u, f, k) ?? mealEaten(u, f, k);
     if (meal) sources.push(meal);
     const did = doneToday(u, f, k) ?? doYou(u, f, k);
     if (did) sources.push(did);
