@@ -2,7 +2,8 @@
 // a line, from what it is doing now, not who it is and its whole day; asked when it closes or
 // finishes, the end of its working day; asked of its childhood or its earliest memory in any
 // tense, of its early life, honestly when its backstory tells none, never its day ahead; asked
-// what it ate this morning, the food of its morning or its habit on that meal.
+// what it ate this morning, the food of its morning or its habit on that meal; asked of the
+// weather, which the town keeps none of, that it has hardly noticed.
 import { describe, expect, it } from "vitest";
 import { answerTo, knowledgeWith } from "../helpers/askResident.ts";
 import type { Knowledge } from "../../server/agents/language/knowledge.ts";
@@ -89,5 +90,19 @@ describe("what it ate this morning", () => {
     ]);
     expect(ask("What did you eat this morning?", k)).toMatch(/ate porridge/);
     expect(ask("Did you have breakfast?", k)).toMatch(/^Yes, I ate porridge/);
+  });
+});
+
+describe("the weather, which the town keeps none of", () => {
+  it("is honestly hardly noticed, with where its day went, not its day recited", () => {
+    for (const q of [
+      "What did you think of the weather today?",
+      "How's the weather?",
+      "What did you think of the rain this morning?",
+    ]) {
+      const a = ask(q);
+      expect(a, q).toMatch(/hardly noticed/);
+      expect(a, q).not.toMatch(/So far today|skip|mending nets/);
+    }
   });
 });

@@ -88,7 +88,13 @@ import {
   attributeAsked,
 } from "./answers/self.ts";
 import { met, metAsked } from "./answers/met.ts";
-import { likingAsked, opinionAsked, opinionOf } from "./answers/opinions.ts";
+import {
+  likingAsked,
+  opinionAsked,
+  opinionOf,
+  unnoticed,
+  unnoticedAsked,
+} from "./answers/opinions.ts";
 import {
   company,
   aboutPerson,
@@ -576,6 +582,10 @@ export function answerPeople(
       );
     }
     sources.push({ name: "person", sentences: [...rest.slice(0, 1), ...news, ...rest.slice(1)] });
+  } else if (unnoticedAsked(u, f, onTopic.length)) {
+    // "What did you think of the weather today?": honestly that it hardly noticed, not its day.
+    dayAsked = false;
+    sources.push(unnoticed(f, k));
   } else if (attributeAsked(u, k)) {
     // "How old are you?": its own value of what is asked (its age), not a fact with "old" in it.
     dayAsked = false;
