@@ -236,7 +236,9 @@ describe("more unseen questions: honest, on the question, by the sense in use (b
     for (let who = 0; who < 3; who++) {
       // The town has no weather: it says where its day went, it invents none.
       const weather = (await ask(who, "What's the weather been like?")).text;
-      expect(weather).toMatch(/^I couldn't say, to be honest; I've been .+ most of the day\./);
+      expect(weather).toMatch(
+        /^I(?: couldn't say|'ve hardly noticed), to be honest; I've been .+ most of the day\./,
+      );
       expect(weather).not.toMatch(/\b(sunny|rain|rainy|cold|warm|snow|windy|ecologist|teach)\b/);
       // Nobody new in a town where everyone knows everyone: not really, and whom it did see.
       const met = (await ask(who, "Have you met anyone new recently?")).text;

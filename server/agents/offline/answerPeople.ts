@@ -54,8 +54,10 @@ import {
   doYou,
   habitualTime,
   mealAsked,
+  mealEaten,
   timeOfDoing,
   whenInDay,
+  workEndsAsked,
 } from "./answers/day.ts";
 import { plansFor, quietAhead } from "./answers/plans.ts";
 import {
@@ -86,7 +88,13 @@ import {
   attributeAsked,
 } from "./answers/self.ts";
 import { met, metAsked } from "./answers/met.ts";
-import { likingAsked, opinionAsked, opinionOf } from "./answers/opinions.ts";
+import {
+  likingAsked,
+  opinionAsked,
+  opinionOf,
+  unnoticed,
+  unnoticedAsked,
+} from "./answers/opinions.ts";
 import {
   company,
   aboutPerson,
@@ -125,7 +133,7 @@ import { statement, invitation, favour } from "./answers/replies.ts";
 import { doerSought, sourceSought, whoDoes, whoKnows } from "./answers/whoKnows.ts";
 import { expectsAsked, lookingAhead } from "./answers/ahead.ts";
 import { illWill, illWillAsked } from "./answers/relations.ts";
-import { career, careerAsked } from "./answers/career.ts";
+import { career, careerAsked, workGoing, workGoingAsked } from "./answers/career.ts";
 import { whom, whomAsked } from "./answers/whom.ts";
 import { partner, partnerAsked } from "./answers/partner.ts";
 import {
@@ -574,6 +582,10 @@ export function answerPeople(
       );
     }
     sources.push({ name: "person", sentences: [...rest.slice(0, 1), ...news, ...rest.slice(1)] });
+  } else if (unnoticedAsked(u, f, onTopic.length)) {
+    // "What did you think of the weather today?": honestly that it hardly noticed, not its day.
+    dayAsked = false;
+    sources.push(unnoticed(f, k));
   } else if (attributeAsked(u, k)) {
     // "How old are you?": its own value of what is asked (its age), not a fact with "old" in it.
     dayAsked = false;
@@ -600,6 +612,10 @@ export function answerPeople(
     // it spends its time with, nor its day.
     dayAsked = false;
     sources.push(byVerb);
+  } else if (workGoingAsked(u, f)) {
+    // "How's business?": how its work is going, briefly, not who it is nor its day.
+    dayAsked = false;
+    sources.push(workGoing(f, k, now, doingNow));
   } else if (careerAsked(u, f)) {
     // "How did you end up doing the job you do?": the way to its work, not its day.
     dayAsked = false;
@@ -809,7 +825,8 @@ export function answerPeople(
         : habitualTime(u, f, k);
     if (habitual) sources.push(habitual);
     // "What do you usually have for breakfast?": the meal of its days, not "I couldn't tell you".
-    const meal = mealAsked(u, f, k);
+    // ("What did you eat this morning?": the meal of today, from its day or its habit.)
+    const meal = mealAsked(u, f, k) ?? mealEaten(u, f, k);
     if (meal) sources.push(meal);
     const did = doneToday(u, f, k) ?? doYou(u, f, k);
     if (did) sources.push(did);
@@ -840,7 +857,8 @@ export function answerPeople(
     // when it opens.)
     if (askedWhen && habitsHold && sources.length === whenBefore)
       for (const t of u.topic.filter((t) => u.pos?.[t] === "verb")) {
-        const said = whenInDay(t, k);
+        // (A doing of ending no block names, "when do you close?": when its work ends.)
+        const said = whenInDay(t, k) ?? workEndsAsked(t, k);
         if (said) sources.push({ name: "when", sentences: [said] });
       }
     const near = nearestKind(u);

@@ -103,7 +103,13 @@ export function noteKnowledgeIn(
   for (const b of [...k.today, ...k.yesterday]) {
     const task = b.task.replace(/\s*\(.*\)\s*$/, "");
     const mine = realised(`${f.name}\n${task}`, () => inFirstPerson(task, f.name, f.pronoun));
-    if (mine.length > 6 && said.includes(mine)) noteBlock(b);
+    // (As said to the one it names: "helping you bake".)
+    const toThem = listener
+      ? realised(`${f.name}\n${listener}\n${task}`, () =>
+          toListener(inFirstPerson(task, f.name, f.pronoun), listener),
+        )
+      : mine;
+    if ([mine, toThem].some((m) => m.length > 6 && said.includes(m))) noteBlock(b);
   }
   for (const m of memories) {
     const mine = realised(`${f.name}\n@${m.text}`, () => ownMemoryAsI(m.text, f.name));

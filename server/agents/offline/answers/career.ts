@@ -4,11 +4,12 @@
 // work. Answered from its persona: its work with how long, then what its backstory tells of the
 // way there; never its day.
 import { tellable, type Fact, type PersonaFacts } from "../../language/facts.ts";
-import type { Knowledge } from "../../language/knowledge.ts";
-import { relatedness, senses } from "../../language/lexicon.ts";
+import type { DayBlock, Knowledge } from "../../language/knowledge.ts";
+import { closeness, relatedness, senses } from "../../language/lexicon.ts";
+import { isPrivateDoing } from "../../language/privacy.ts";
 import { parsed } from "../../language/parse.ts";
 import type { Utterance } from "../../language/understand.ts";
-import { type Source, mine } from "./voice.ts";
+import { type Source, mine, plain } from "./voice.ts";
 import { nearestKind } from "./self.ts";
 
 const BECOMING = ["verb.change", "verb.motion"];
@@ -55,4 +56,48 @@ export function career(f: PersonaFacts, k: Knowledge): Source {
   const first = work.find(lasting) ?? work[0];
   const ordered = [...(first ? [first] : []), ...way, ...work.filter((x) => x !== first)];
   return { name: "career", sentences: ordered.map((x) => mine(f, x.text)) };
+}
+
+/** "How's business?", "How's the shop doing?": how its work is going, asked of a noun of work or
+ *  trade (WordNet's closeness to "work" or "business"), or of a word its own work is told in ("the
+ *  cafe" of the one who owns it), in the present, with nothing else asked. */
+export function workGoingAsked(u: Utterance, f: PersonaFacts): boolean {
+  if (u.act !== "question" || u.wh !== "how" || u.tense !== "present") return false;
+  if (u.about !== "thing" && u.about !== "you") return false;
+  const nouns = u.topic.filter((w) => u.pos?.[w] === "noun");
+  if (nouns.length !== 1 || u.topic.some((w) => u.pos?.[w] !== "noun" && u.pos?.[w] !== "verb"))
+    return false;
+  const n = nouns[0];
+  if (Math.max(closeness(n, "work"), closeness(n, "business")) >= 0.45) return true;
+  return f.facts.some(
+    (x) =>
+      x.kinds.includes("occupation") &&
+      x.words.some((w) => x.pos[w] === "noun" && relatedness(n, w, "noun", "noun") >= 0.8),
+  );
+}
+
+/** How its work is going: busy with what it is doing now (or quiet, with nothing on now), and a
+ *  worry of its own that bears on its work, as a person says it in passing; never its day
+ *  recited. */
+export function workGoing(
+  f: PersonaFacts,
+  k: Knowledge,
+  now: DayBlock | undefined,
+  doingNow: string,
+): Source {
+  const told = (x: Fact) => tellable(x, k.knowsSpeaker);
+  const working = now && doingNow && !isPrivateDoing(plain(now.task));
+  const first = working ? `Busy, thanks; I'm ${doingNow}.` : "Quiet just now, thanks.";
+  // (A worry of its work: one that shares a word with what its work is told in.)
+  const workWords = f.facts
+    .filter((x) => x.kinds.includes("occupation"))
+    .flatMap((x) => x.words.filter((w) => x.pos[w] === "noun"));
+  const worry = f.facts.find(
+    (x) =>
+      told(x) &&
+      x.kinds.includes("worry") &&
+      !x.kinds.includes("occupation") &&
+      x.words.some((w) => x.pos[w] === "noun" && workWords.some((v) => closeness(w, v) >= 0.8)),
+  );
+  return { name: "work-going", sentences: [first, ...(worry ? [mine(f, worry.text)] : [])] };
 }

@@ -643,3 +643,83 @@ export function whenInDay(verb: string, k: Knowledge): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * When its working day ends ("when do you close?", "what time do you finish?"), a doing of ending
+ * (WordNet's closeness to "end") its habits and blocks do not name: the end of the last block of
+ * its day at the place its daytime is spent most (its work), said with the verb asked ("I usually
+ * close at 3 pm."). No daytime place: undefined.
+ */
+export function workEndsAsked(verb: string, k: Knowledge): string | undefined {
+  if (closeness(verb, "end") < 0.8) return undefined;
+  const placeOf = (b: DayBlock) => b.place?.split(" of ").at(-1);
+  const daytime = new Map<string, number>();
+  for (const b of activities(k.today)) {
+    const at = placeOf(b);
+    if (at && b.start >= 8 * 60 && b.end <= 17 * 60 && !isPrivateDoing(plain(b.task)))
+      daytime.set(at, (daytime.get(at) ?? 0) + b.end - b.start);
+  }
+  const work = [...daytime].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const last = activities(k.today)
+    .filter((b) => placeOf(b) === work)
+    .at(-1);
+  return last ? sentence(`I usually ${verb} at ${clock(last.end)}`) : undefined;
+}
+
+/**
+ * "What did you eat this morning?", "Did you have breakfast?": a meal of today asked of, named
+ * (a noun WordNet files as a kind of meal) or by a verb of eating with a part of the day (the meal
+ * of its persona whose definition names that part: "the first meal of the day (usually in the
+ * MORNING)"). Answered by a block of that part with food in it ("I had oatmeal."), else by the
+ * clause of its persona on that meal ("I skip breakfast."). Neither: undefined.
+ */
+export function mealEaten(u: Utterance, f: PersonaFacts, k: Knowledge): Source | undefined {
+  if (u.about !== "you" || (u.wh !== "what" && u.wh !== "yesno")) return undefined;
+  if (u.span !== "today" && u.tense !== "past") return undefined;
+  const partOf = (meal: string) =>
+    (senses(meal, "noun")[0]?.gloss ?? "").match(/\b(morning|afternoon|evening)\b/)?.[1];
+  const isMeal = (w: string) => kindOf(w, "meal", { pos: "noun" });
+  const named = u.topic.find((w) => u.pos?.[w] === "noun" && isMeal(w));
+  const eating = u.topic.some(
+    (w) => u.pos?.[w] === "verb" && domainOf(w, "verb") === "verb.consumption",
+  );
+  const part =
+    named !== undefined
+      ? partOf(named)
+      : eating && u.partHour !== undefined
+        ? dayPart(u.partHour * 60)
+            .split(" ")
+            .at(-1)
+        : undefined;
+  if (!part || (!named && u.topic.some((w) => u.pos?.[w] === "noun"))) return undefined;
+  // (Food in a block of that part: what it had, said in the past.)
+  const food = activities(k.today).find(
+    (b) =>
+      dayPart(b.start).endsWith(part) &&
+      b.start < k.minute &&
+      // (Not its doing's own verb: "SERVING customers" is no helping of food.)
+      wordsOf(plain(b.task))
+        .slice(1)
+        .some((w) => domainOf(w, "noun") === "noun.food" && !isMeal(w)),
+  );
+  if (food)
+    return {
+      name: "meal-eaten",
+      sentences: [
+        sentence(
+          `${u.wh === "yesno" ? "Yes, " : ""}${simplePast(inFirstPerson(plain(food.task), f.name, f.pronoun))}`,
+        ),
+      ],
+    };
+  // (Else its persona on that meal: "skips breakfast".)
+  const ofPart = (w: string) => isMeal(w) && (w === named || partOf(w) === part);
+  const meal = f.facts.find(
+    (x) => tellable(x, k.knowsSpeaker) && x.words.some((w) => x.pos[w] === "noun" && ofPart(w)),
+  );
+  // (Not as a yes: "did you have breakfast?" is not answered "Yes. I skip breakfast.")
+  if (!meal || u.wh !== "what") return undefined;
+  return {
+    name: "meal-eaten",
+    sentences: [partAbout(mine(f, meal.text), meal.words.filter(ofPart))],
+  };
+}

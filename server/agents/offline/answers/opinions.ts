@@ -17,6 +17,7 @@ import { atWork, likedPlace } from "./places.ts";
 import { topical, nearestKind } from "./self.ts";
 import { ownClause } from "./people.ts";
 import { seeded } from "../../language/random.ts";
+import { activities, doingPhrase } from "./day.ts";
 
 /** What an opinion question is about: the listener's work, home and town, or a thing. */
 export type OpinionOf = "work" | "home" | "thing";
@@ -366,4 +367,33 @@ function partOf(
   // (The best of its town: the people and what it likes there, said by opinionOf.)
   if (of === "home") return undefined;
   return say(["I couldn't pick one thing; I like most of it.", workSaid].filter(Boolean));
+}
+
+/** "What did you think of the weather today?", "How's the weather?": a thing that happens around
+ *  it asked of (a noun WordNet files as a phenomenon: weather, rain, wind), which nothing it knows
+ *  or was told bears on. The town keeps no weather, so it has no view to give. */
+export function unnoticedAsked(u: Utterance, f: PersonaFacts, told: number): boolean {
+  if (u.act !== "question" || (u.wh !== "what" && u.wh !== "how") || told > 0) return false;
+  if (u.about !== "you" && u.about !== "thing") return false;
+  const nouns = u.topic.filter((w) => u.pos?.[w] === "noun");
+  return (
+    nouns.length === 1 &&
+    domainOf(nouns[0], "noun") === "noun.phenomenon" &&
+    !f.facts.some((x) => x.words.includes(nouns[0]))
+  );
+}
+
+/** Honestly that it has hardly noticed, with where its day went (the longest doing so far). */
+export function unnoticed(f: PersonaFacts, k: Knowledge): Source {
+  const spent = activities(k.today)
+    .filter((b) => b.start < k.minute)
+    .sort((a, b) => Math.min(b.end, k.minute) - b.start - (Math.min(a.end, k.minute) - a.start))[0];
+  return {
+    name: "unnoticed",
+    sentences: [
+      spent
+        ? `I've hardly noticed, to be honest; I've been ${doingPhrase(spent, f, k)} most of the day.`
+        : "I've hardly noticed, to be honest.",
+    ],
+  };
 }

@@ -386,7 +386,27 @@ export function livedHere(
 /** Its childhood asked of: of itself in the past, as a child ("as a KID", WordNet's juvenile),
  *  when it was young ("when you were LITTLE"), or its growing up ("where did you grow up?"). */
 export function childhoodAsked(u: Utterance): boolean {
-  if (u.act !== "question" || u.about !== "you" || u.tense !== "past") return false;
+  if (u.act !== "question" || u.about !== "you") return false;
+  // Asked in any tense: its childhood named (a time of life near it, WordNet's "childhood",
+  // "boyhood"), or its earliest memory (a memory asked of by a word of earliness: "your FIRST
+  // memory").
+  const noun = (w: string) => u.pos?.[w] === "noun";
+  if (
+    u.topic.some((w) => noun(w) && kindOf(w, "time of life") && closeness(w, "childhood") >= 0.45)
+  )
+    return true;
+  // (The word before the memory, as said: "first" is an ordinal, no topic.)
+  const words = termsOf(u.text).map((t) => t.normal);
+  if (
+    u.topic.some(
+      (w) =>
+        noun(w) &&
+        kindOf(w, "memory") &&
+        closeness(words[words.indexOf(w) - 1] ?? "", "early") >= 0.7,
+    )
+  )
+    return true;
+  if (u.tense !== "past") return false;
   const doc = parsed(u.text);
   return u.topic.some(
     (w) =>
@@ -436,7 +456,7 @@ export function childhood(u: Utterance, f: PersonaFacts, k: Knowledge): Source {
         ? `Not here. ${came[0]}`
         : u.wh === "where"
           ? "That was a long time ago; I don't talk about it much, to be honest."
-          : "Hard to say; I don't remember much of it, to be honest.",
+          : "Hard to say; I don't remember much from when I was small, to be honest.",
     ],
   };
 }

@@ -383,7 +383,9 @@ export function partAbout(text: string, words: string[]): string {
   // "which I inherited"), is no sentence: the whole is said.
   const p = parsed(part);
   // (A clause of its own with "I": "I weather", from "poems about towns AND WEATHER", is none.)
-  if (p.has("^#Adverb? #Verb") && !p.has("^(#Copula|#Auxiliary|#Modal)") && makesClause(part))
+  // (Read after "I" too: alone, "skip breakfast" is tagged as a noun.)
+  const doing = p.has("^#Adverb? #Verb") || parsed(`I ${part}`).has("^I #Adverb? #Verb");
+  if (doing && !p.has("^(#Copula|#Auxiliary|#Modal)") && makesClause(part))
     return sentence(`I ${part}`);
   if (p.has("^#Possessive #Adjective? #Noun+ #Verb"))
     return sentence(part[0].toUpperCase() + part.slice(1));
