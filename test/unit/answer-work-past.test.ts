@@ -82,6 +82,8 @@ describe("what it ate this morning", () => {
       const a = ask(q);
       expect(a, q).toMatch(/^I skip breakfast\.$/);
     }
+    // (Never a yes that the habit denies: "Yes. I skip breakfast.")
+    expect(ask("Did you have breakfast?")).toBe("I skip breakfast.");
   });
 
   it("is the food of its morning, when its day holds it", () => {

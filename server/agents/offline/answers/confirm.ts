@@ -57,5 +57,18 @@ export function confirms(u: Utterance, answer: string): boolean {
     said.has(w) ||
     [...said].some((s) => closeness(w, s) >= 0.7) ||
     glossOf(w, u.pos?.[w] ?? "noun").some((g) => said.has(g));
-  return asked.every(has);
+  // (A light verb asked, "did you HAVE breakfast?", is said by the answer's own verb or not at
+  // all: "I skip breakfast." names breakfast and is no yes.)
+  const light = (
+    doc
+      .match("^(do|does|did|have|has|#Modal) (you|#ProperNoun) #Adverb? [#Verb]", 0)
+      .out("array") as string[]
+  ).map((w) => lemma(w.toLowerCase(), "verb") ?? w.toLowerCase());
+  const lightSaid =
+    !light.length ||
+    !["have", "do", "get"].includes(light[0]) ||
+    termsOf(answer).some(
+      (t) => t.tags.includes("Verb") && (lemma(t.normal, "verb") ?? t.normal) === light[0],
+    );
+  return lightSaid && asked.every(has);
 }

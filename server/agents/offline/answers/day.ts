@@ -716,8 +716,9 @@ export function mealEaten(u: Utterance, f: PersonaFacts, k: Knowledge): Source |
   const meal = f.facts.find(
     (x) => tellable(x, k.knowsSpeaker) && x.words.some((w) => x.pos[w] === "noun" && ofPart(w)),
   );
-  // (Not as a yes: "did you have breakfast?" is not answered "Yes. I skip breakfast.")
-  if (!meal || u.wh !== "what") return undefined;
+  // (Said as it is, never with a yes: "Did you have breakfast?" is answered "I skip breakfast.",
+  // not "Yes. I skip breakfast.")
+  if (!meal || (u.wh !== "what" && u.wh !== "yesno")) return undefined;
   return {
     name: "meal-eaten",
     sentences: [partAbout(mine(f, meal.text), meal.words.filter(ofPart))],
