@@ -15,6 +15,7 @@ import {
   senses,
   type Pos,
   type Synset,
+  usedSenses,
   useMatch,
 } from "../../language/lexicon.ts";
 import { copyOf, parsed, termsOf } from "../../language/parse.ts";
@@ -275,18 +276,24 @@ export function placesFor(
   // (A later sense by the kinds of places only, their names and rooms: a walnut tree on a common
   // is no reason to read "coffee" as the coffee tree.)
   const placeWords = candidates.flatMap((c) => c.words);
-  const fit = (t: string, sense?: Synset) =>
+  // (Or its things too, for a sense in common use: a carpenter's hammer and a tool wall.)
+  const fit = (t: string, sense?: Synset, things = false) =>
     Math.max(
       0,
       ...placeWords
-        .filter(([, weight]) => !sense || weight === 1)
+        .filter(([, weight, , doing]) => !sense || weight === 1 || (things && !doing))
         .map(([w, weight, pos, doing]) => purposeMatch(t, w, pos, sense) * weight * idf(w, doing)),
     );
   const readings = new Map<string, Synset | undefined>();
   for (const t of words) {
     let best = { sense: undefined as Synset | undefined, s: fit(t) };
+    const common = usedSenses(t, "noun");
     for (const sense of senses(t, "noun").slice(1, 4)) {
-      const s = fit(t, sense);
+      const s = fit(
+        t,
+        sense,
+        common.some((c) => c.offset === sense.offset),
+      );
       if (s >= 0.4 && s > best.s + 0.1) best = { sense, s };
     }
     readings.set(t, best.sense);
@@ -826,6 +833,44 @@ export function places(
   };
 }
 
+/** The best of a thing the town offers asked for ("what's the best COFFEE in town?"): the place
+ *  that serves it best by its name, rooms and things, said as its own where it works there
+ *  ("Ours at the Hearth & Crumb, I'd say; I'm the barista there.") and else by the place's own
+ *  name ("The Hearth & Crumb's, I'd say."); none where no place of the town is for it (the best
+ *  thing about the town is a view). */
+export function bestOffered(
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+  residents: readonly string[],
+): Source | undefined {
+  // (The things asked, not the town they are asked in, nor a place: "the best PLACE for a
+  // drink" seeks a place, and "the best thing" names nothing offered.)
+  const things = purposeWords(u).filter(
+    (w) => u.pos?.[w] === "noun" && domainOf(w, "noun") !== "noun.location",
+  );
+  if (!things.length || onlyFraming(u)) return undefined;
+  const best = placesFor(things, k, residents).filter((x) => x.top >= 0.6)[0];
+  if (!best) return undefined;
+  const sector = best.p.name.split(" of ").at(-1) ?? best.p.name;
+  // (The place by its own name, without the kind it ends in: "Hearth & Crumb" of the cafe.)
+  const head = nameHead(sector);
+  const at = sector.toLowerCase().lastIndexOf(head);
+  const own = (at > 0 ? sector.slice(0, at) : sector).trim();
+  const the = (name: string) => (/^the\b/i.test(name) ? name : `the ${name}`);
+  if (atWork(f, sector)) {
+    // (With what it does there: "I'm the barista there".)
+    const mine = whoWorksThere(best.p, things, f, k, true);
+    const said = mine ? ` ${sentence(mine.said)}` : "";
+    return { name: "best-offered", sentences: [`Ours at ${the(own)}, I'd say.${said}`] };
+  }
+  const whose =
+    own.endsWith("'s") || own === sector ? `The one at ${sector}` : `${cap(the(own))}'s`;
+  return { name: "best-offered", sentences: [`${whose}, I'd say.`] };
+}
+
+const cap = (t: string) => t[0].toUpperCase() + t.slice(1);
+
 /** Why a place serves what is asked, as one says it: a doing of the town there that bears on it
  *  ("you'll often find people there feeding the ducks"), not one that names a resident nor one of
  *  another thing of the asked thing's kind (people "eating lunch" is no reason for breakfast);
@@ -930,6 +975,7 @@ function whoWorksThere(
   asked: string[],
   f: PersonaFacts,
   k: Knowledge,
+  self = false,
 ): { said: string; s: number } | undefined {
   const sector = p.name.split(" of ").at(-1) ?? p.name;
   // (The place by its own name, without the kind it ends in: "Hearth & Crumb" of the cafe.)
@@ -940,7 +986,8 @@ function whoWorksThere(
   const ownWords = new Set(wordsOf(sector));
   const people = [
     { name: f.name, facts: f.facts.filter((x) => x.source === "learned" && !x.secret) },
-    ...(k.townsfolk ?? [])
+    // (`self`: its own work there, whether or not it bears on what is asked.)
+    ...(self ? [] : (k.townsfolk ?? []))
       .filter((t) => t.persona.name !== f.name)
       .map((t) => ({ name: t.persona.name, facts: publicFacts(t) })),
   ];
@@ -990,7 +1037,10 @@ function whoWorksThere(
           .filter((t) => !ownWords.has(t.word) && t.pos !== "adj")
           .flatMap((t) => asked.map((w) => purposeMatch(w, t.word, t.pos))),
       );
-      if (s >= 0.6 && s > (best?.s ?? 0) + (best?.name === person.name ? 0.1 : 0))
+      if (
+        (self || s >= 0.6) &&
+        s > (best?.s ?? (self ? -1 : 0)) + (best?.name === person.name ? 0.1 : 0)
+      )
         best = { name: person.name, said: c === naming ? there : `${there} and ${c}`, s };
     }
   }
