@@ -87,6 +87,19 @@ describe("where to get a thing, by the sense the word is commonly used in", () =
       expect(a, q).not.toMatch(/piano|Academy/i);
     }
   });
+
+  it("reads a thing bought as a thing one can have, not its first sense, a saying or a fingernail", () => {
+    const saw = ask(PERPETUA, "Where could I pick up a saw?");
+    expect(saw).toMatch(/Tallis Supply Store/);
+    expect(saw).not.toMatch(/Academy|piano/);
+    // (Honestly nowhere for nails it knows of, never "no nail" as if a nail were a place.)
+    expect(ask(OSKAR, "Where can I get some nails?")).not.toMatch(/there's no nail/);
+  });
+
+  it("says its own work there in the first person, each clause", () => {
+    const a = ask(BRAM, "Where can I buy a hammer?");
+    expect(a).toMatch(/I run it and lend tools/);
+  });
 });
 
 describe("a thing judged for a purpose asks for a place", () => {
@@ -106,6 +119,10 @@ describe("the best of a thing the town offers", () => {
     expect(own).toMatch(/I'm the barista there/);
     const other = ask(BRAM, "What's the best coffee around here?");
     expect(other).toMatch(/^The Willow Cup's, I'd say\./);
+  });
+
+  it("is who does it, asked who does it best", () => {
+    expect(ask(OSKAR, "Who roasts the best coffee beans?")).toMatch(/^Nell, I'd say; she roasts/);
   });
 
   it("is still its view of the town where the best asked is no thing a place offers", () => {

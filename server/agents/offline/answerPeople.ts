@@ -715,8 +715,14 @@ export function answerPeople(
     // love to happen?" is a wish, below).
     dayAsked = false;
     sources.push(likes(f, k, talk.residents, leisureAsked(u).length > 0));
-  } else if (opinion?.ranked && bestOffered(u, f, k, talk.residents)) {
-    // "What's the best coffee in town?": the place that offers it, not a view of the town.
+  } else if (
+    opinion?.ranked &&
+    opinion.of !== "work" &&
+    u.about !== "you" &&
+    bestOffered(u, f, k, talk.residents)
+  ) {
+    // "What's the best coffee in town?": the place that offers it, not a view of the town (nor
+    // "the best part of YOUR JOB").
     dayAsked = false;
     sources.push(bestOffered(u, f, k, talk.residents)!);
   } else if (opinion) sources.push(opinionOf(opinion, u, f, k));

@@ -212,6 +212,7 @@ export function placesFor(
   words: string[],
   k: Knowledge,
   residents: readonly string[],
+  had = new Map<string, Synset>(),
 ): { p: Knowledge["places"][number]; s: number; top: number; own: number }[] {
   // Homes are not places to send someone: its own and any named after a resident.
   const homeSector = k.home.split(" of ").at(-1) ?? "";
@@ -286,6 +287,21 @@ export function placesFor(
     );
   const readings = new Map<string, Synset | undefined>();
   for (const t of words) {
+    // (A thing got, in a sense of a thing one can have, the first of them unless another fits a
+    // place clearly better: a "bite" a snack where a place sells snacks, more than a mouthful.)
+    if (had.has(t)) {
+      const first = had.get(t)!;
+      let got = { sense: first, s: fit(t, first, true) };
+      const others = senses(t, "noun")
+        .slice(1, 4)
+        .filter((x) => HAD.includes(x.domain));
+      for (const sense of others) {
+        const s = fit(t, sense, true);
+        if (s > got.s + 0.1) got = { sense, s };
+      }
+      readings.set(t, got.sense);
+      continue;
+    }
     let best = { sense: undefined as Synset | undefined, s: fit(t) };
     const common = usedSenses(t, "noun");
     for (const sense of senses(t, "noun").slice(1, 4)) {
@@ -350,6 +366,30 @@ export function placesFor(
       .sort((a, b) => Number(b.is) - Number(a.is) || b.s - a.s)
       .map(({ is: _, ...x }) => x)
   );
+}
+
+// WordNet's kinds of things one buys or gets: made things, food, stuff, plants and animals.
+const HAD = ["noun.artifact", "noun.food", "noun.substance", "noun.plant", "noun.animal"];
+
+/** Each thing asked as the object of a verb of getting ("BUY a saw", "PICK UP some nails") in
+ *  the sense of a thing one can have, where its first is not one (a saw is a proverb first, a
+ *  nail a fingernail): a thing bought is made, eaten or grown. */
+export function goodsAsked(u: Utterance): Map<string, Synset> {
+  const out = new Map<string, Synset>();
+  for (const [verb, objects] of objectsOfVerbs(u.text)) {
+    // (A phrasal verb by its own senses, "pick up" is to get, else by its verb's.)
+    const v = senses(verb, "verb").length ? verb : verb.split(" ")[0];
+    const getting = senses(v, "verb")
+      .slice(0, 4)
+      .some((s) => s.domain === "verb.possession");
+    if (!getting) continue;
+    for (const o of objects) {
+      const [first, ...rest] = senses(o, "noun").slice(0, 4);
+      const had = first && !HAD.includes(first.domain) && rest.find((s) => HAD.includes(s.domain));
+      if (had) out.set(o, had);
+    }
+  }
+  return out;
 }
 
 /** The places that serve what each thing asked is a kind of, by WordNet's broader sense of its
@@ -632,7 +672,8 @@ export function places(
   f?: PersonaFacts,
 ): Source {
   const asked = purposeWords(u);
-  const direct = placesFor(asked, k, residents);
+  const had = goodsAsked(u);
+  const direct = placesFor(asked, k, residents, had);
   const sectorOf = (name: string) => name.split(" of ").at(-1) ?? name;
   // Where it goes itself for what is asked, said as its own, where the town's places serve
   // nothing asked or that place is the one that serves it best (not the college it studies at as
@@ -642,7 +683,12 @@ export function places(
   // CINEMA?" in a town without one): honestly none, before any place of its own days, and a
   // place near in kind only, said as the other thing it is (a cafe for a restaurant, not for
   // books).
-  const kind = kindAsked(u, asked);
+  // (A thing got is no kind of place, whatever its first sense: "some NAILS", not a horny
+  // structure.)
+  const kind = kindAsked(
+    u,
+    asked.filter((w) => !had.has(w)),
+  );
   // Whether there is someone of a calling in town ("is there a DENTIST?", WordNet's noun of a
   // person): who is, by the town's personas; else honestly none, and the place nearest in kind
   // where one fits (not a place that only shares a word with it).
@@ -767,7 +813,7 @@ export function places(
     !best && f
       ? k.places
           .filter((p) => !p.dwelling && !p.name.includes(" of ") && p.name !== sectorOf(k.home))
-          .map((p) => ({ p, w: whoWorksThere(p, asked, f, k) }))
+          .map((p) => ({ p, w: whoWorksThere(p, asked, f, k, false, had) }))
           .filter((x) => x.w)
           .sort((a, b) => b.w!.s - a.w!.s)[0]
       : undefined;
@@ -784,7 +830,7 @@ export function places(
     return {
       name: "places",
       sentences:
-        f && knowsPlaces(k) && !asked.some((w) => placesFor([w], k, residents).length)
+        f && knowsPlaces(k) && !asked.some((w) => placesFor([w], k, residents, had).length)
           ? noneFor(u, asked)
           : [],
     };
@@ -850,9 +896,18 @@ export function bestOffered(
     (w) => u.pos?.[w] === "noun" && domainOf(w, "noun") !== "noun.location",
   );
   if (!things.length || onlyFraming(u)) return undefined;
-  const best = placesFor(things, k, residents).filter((x) => x.top >= 0.6)[0];
-  if (!best) return undefined;
-  const sector = best.p.name.split(" of ").at(-1) ?? best.p.name;
+  // (Else the place where someone's work makes it: "Rosa owns the cafe and bakes before dawn"
+  // for the best bread.)
+  const home = k.home.split(" of ").at(-1);
+  const place =
+    placesFor(things, k, residents).filter((x) => x.top >= 0.6)[0]?.p ??
+    k.places
+      .filter((p) => !p.dwelling && !p.name.includes(" of ") && p.name !== home)
+      .map((p) => ({ p, w: whoWorksThere(p, things, f, k) }))
+      .filter((x) => x.w)
+      .sort((a, b) => b.w!.s - a.w!.s)[0]?.p;
+  if (!place) return undefined;
+  const sector = place.name.split(" of ").at(-1) ?? place.name;
   // (The place by its own name, without the kind it ends in: "Hearth & Crumb" of the cafe.)
   const head = nameHead(sector);
   const at = sector.toLowerCase().lastIndexOf(head);
@@ -860,7 +915,7 @@ export function bestOffered(
   const the = (name: string) => (/^the\b/i.test(name) ? name : `the ${name}`);
   if (atWork(f, sector)) {
     // (With what it does there: "I'm the barista there".)
-    const mine = whoWorksThere(best.p, things, f, k, true);
+    const mine = whoWorksThere(place, things, f, k, true);
     const said = mine ? ` ${sentence(mine.said)}` : "";
     return { name: "best-offered", sentences: [`Ours at ${the(own)}, I'd say.${said}`] };
   }
@@ -976,6 +1031,7 @@ function whoWorksThere(
   f: PersonaFacts,
   k: Knowledge,
   self = false,
+  had = new Map<string, Synset>(),
 ): { said: string; s: number } | undefined {
   const sector = p.name.split(" of ").at(-1) ?? p.name;
   // (The place by its own name, without the kind it ends in: "Hearth & Crumb" of the cafe.)
@@ -1006,7 +1062,7 @@ function whoWorksThere(
       )
       // (Read after a subject, as said: "runs" alone is read as a plural noun.)
       .filter((c) => termsOf(`${firstName(name)} ${c}`)[1]?.tags.includes("Verb"));
-  let best: { name: string; said: string; s: number } | undefined;
+  let best: { name: string; said: string; also?: string; s: number } | undefined;
   for (const person of people) {
     // (Its work names the place: not a pastime there, "keeps a notebook of the birds she sees
     // in the park".)
@@ -1035,23 +1091,23 @@ function whoWorksThere(
         ...contentTerms(c)
           // (Its doings and things; a modifier says how: "PART-time" cuts no hair.)
           .filter((t) => !ownWords.has(t.word) && t.pos !== "adj")
-          .flatMap((t) => asked.map((w) => purposeMatch(w, t.word, t.pos))),
+          .flatMap((t) => asked.map((w) => purposeMatch(w, t.word, t.pos, had.get(w)))),
       );
       if (
         (self || s >= 0.6) &&
         s > (best?.s ?? (self ? -1 : 0)) + (best?.name === person.name ? 0.1 : 0)
       )
-        best = { name: person.name, said: c === naming ? there : `${there} and ${c}`, s };
+        best = { name: person.name, said: there, also: c === naming ? undefined : c, s };
     }
   }
   if (!best) return undefined;
-  return {
-    s: best.s,
-    said:
-      best.name === f.name
-        ? inFirstPerson(`${f.name} ${best.said}`, f.name, f.pronoun)
-        : `${firstName(best.name)} ${best.said}`,
-  };
+  // (Its own, each clause said in the first person: "I run it and LEND tools".)
+  const mine = (c: string) => inFirstPerson(`${f.name} ${c}`, f.name, f.pronoun);
+  const said =
+    best.name === f.name
+      ? [mine(best.said), ...(best.also ? [mine(best.also).replace(/^I /, "")] : [])]
+      : [`${firstName(best.name)} ${best.said}`, ...(best.also ? [best.also] : [])];
+  return { s: best.s, said: said.join(" and ") };
 }
 
 /** How busy a quality asked in the superlative says a place is: "most" where the adjective is of
@@ -1222,7 +1278,11 @@ function knowsPlaces(k: Knowledge): boolean {
 /** That nowhere it knows serves what is asked, said by what was asked ("nowhere around here to
  *  buy groceries"; "no park"). */
 function noneFor(u: Utterance, asked: string[]): string[] {
-  const kind = kindAsked(u, asked);
+  const had = goodsAsked(u);
+  const kind = kindAsked(
+    u,
+    asked.filter((w) => !had.has(w)),
+  );
   if (kind) return [`As far as I know, there's no ${kind} around here.`];
   const sought = soughtAs(u, asked);
   return sought ? [`As far as I know, there's nowhere around here ${sought}.`] : [];
