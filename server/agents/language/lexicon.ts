@@ -118,7 +118,7 @@ const tagged: Record<Pos, Map<string, number>> = {
 export function usedSenses(word: string, pos: Pos): Synset[] {
   const all = senses(word, pos);
   const w = lemma(word, pos);
-  return all.slice(0, Math.max(1, (w && tagged[pos].get(w)) ?? 0));
+  return all.slice(0, Math.max(1, (w ? tagged[pos].get(w) : 0) ?? 0));
 }
 
 /** The synset offsets of a lemma in one part of speech (most frequent sense first). */

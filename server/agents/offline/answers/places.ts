@@ -955,14 +955,18 @@ export function whyThere(
       if (terms.some((t) => t.pos === "noun" && otherKind(t.word))) return { x, s: 0 };
       // (A thing asked is named by the doing, "serving the LUNCH crowd"; a doing asked is its
       // verb: "making coffee" is no reason to go for bread.)
+      // (Nor the place's own name in it: someone "trying the CAFE's piano" at the cafe is no
+      // reason to go there for a meal.)
       const s = Math.max(
         0,
-        ...terms.flatMap((t) =>
-          asked
-            .map((w) => ({ w, m: purposeMatch(w, t.word, t.pos) }))
-            .filter(({ w, m }) => (pos?.[w] === "verb") === (t.pos === "verb") || m >= 0.9)
-            .map(({ m }) => m),
-        ),
+        ...terms
+          .filter((t) => !own.has(t.word))
+          .flatMap((t) =>
+            asked
+              .map((w) => ({ w, m: purposeMatch(w, t.word, t.pos) }))
+              .filter(({ w, m }) => (pos?.[w] === "verb") === (t.pos === "verb") || m >= 0.9)
+              .map(({ m }) => m),
+          ),
       );
       return { x, s };
     })

@@ -140,6 +140,12 @@ export function doerSought(u: Utterance): string[] | undefined {
     ts[0]?.normal === "who" &&
     ts[1]?.tags.includes("Verb") &&
     !["Auxiliary", "Modal", "Copula"].some((g) => ts[1].tags.includes(g)) &&
+    // (Its own subject, not one after it: "who DO YOU spend the most time with".)
+    !ts[2]?.tags.includes("Pronoun") &&
+    u.about !== "you" &&
+    // (A doing, not knowing: "who KNOWS the most about history" is someone to ask, below.)
+    domainOf(lemma(ts[1].normal, "verb") ?? infinitive(ts[1].normal) ?? ts[1].normal, "verb") !==
+      "verb.cognition" &&
     parsed(u.text).has("(#Superlative|best|most)");
   const at = best ? 0 : ts.findIndex((t) => /^(anyone|anybody|someone|somebody)$/.test(t.normal));
   if (at < 0) return undefined;
