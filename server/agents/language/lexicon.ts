@@ -104,6 +104,23 @@ const found: Record<Pos, Map<string, number[] | null>> = {
   adj: new Map(),
   adv: new Map(),
 };
+// How many of a lemma's senses (the first ones) WordNet saw used in its tagged corpus.
+const tagged: Record<Pos, Map<string, number>> = {
+  noun: new Map(),
+  verb: new Map(),
+  adj: new Map(),
+  adv: new Map(),
+};
+
+/** The senses of a word in one part of speech that are in common use: those WordNet's tagged
+ *  corpus saw ("hammer" the gun's and the carpenter's, not the piano's felt striker), at least
+ *  the first. */
+export function usedSenses(word: string, pos: Pos): Synset[] {
+  const all = senses(word, pos);
+  const w = lemma(word, pos);
+  return all.slice(0, Math.max(1, (w ? tagged[pos].get(w) : 0) ?? 0));
+}
+
 /** The synset offsets of a lemma in one part of speech (most frequent sense first). */
 function offsetsOf(w: string, pos: Pos): number[] | undefined {
   const kept = found[pos];
@@ -127,12 +144,16 @@ function offsetsOf(w: string, pos: Pos): number[] | undefined {
       const f = line.trim().split(" ");
       const pCnt = Number(f[3]);
       out = f.slice(4 + pCnt + 2).map(Number);
+      tagged[pos].set(w, Number(f[4 + pCnt + 1]) || 0);
       break;
     }
     if (lemmaOf < w) lo = (end < 0 ? text.length : end) + 1;
     else hi = start;
   }
-  if (kept.size > 100_000) kept.clear();
+  if (kept.size > 100_000) {
+    kept.clear();
+    tagged[pos].clear();
+  }
   kept.set(w, out);
   return out ?? undefined;
 }
@@ -568,6 +589,23 @@ export function purpose(word: string, only?: Pos, sense?: Synset): Map<string, n
   const firsts = sense
     ? [sense]
     : parts.map((pos) => senses(w, pos)[0]).filter((x): x is Synset => !!x);
+  // (What a thing is a kind of in its other senses in common use, each sense its own: a
+  // "hammer" is a gun's striker first, and as often a carpenter's tool.)
+  const others = sense || (only && only !== "noun") ? [] : usedSenses(w, "noun").slice(1, 3);
+  for (const up of others.flatMap(broader))
+    for (const x of up.words)
+      if (!out.has(x)) {
+        out.set(x, 0.6);
+        of(x, up);
+      }
+  for (const other of others)
+    for (const up of broader(other))
+      for (const upper of broader(up))
+        for (const x of upper.words)
+          if (!out.has(x) && up.words.some((c) => c.endsWith(` ${x}`))) {
+            out.set(x, 0.6);
+            of(x, upper);
+          }
   for (const first of firsts) {
     out.set(lemma(w, first.pos) ?? w, 1);
     of(lemma(w, first.pos) ?? w, first);
@@ -578,12 +616,21 @@ export function purpose(word: string, only?: Pos, sense?: Synset): Map<string, n
         out.set(x, sense ? 1 : 0.9);
         of(x, first);
       }
-    for (const up of broader(first))
+    for (const up of broader(first)) {
       for (const x of up.words)
         if (!out.has(x)) {
           out.set(x, 0.6);
           of(x, up);
         }
+      // (A compound kind is a kind of what its head names, where WordNet says so: a hammer is a
+      // "hand tool", so a tool.)
+      for (const upper of broader(up))
+        for (const x of upper.words)
+          if (!out.has(x) && up.words.some((c) => c.endsWith(` ${x}`))) {
+            out.set(x, 0.6);
+            of(x, upper);
+          }
+    }
   }
   const add = (lemma: string, weight: number, s?: Synset) => {
     const was = out.get(lemma) ?? 0;
@@ -616,7 +663,7 @@ export function purpose(word: string, only?: Pos, sense?: Synset): Map<string, n
   const allGloss = (s: Synset) => (sense ? [] : glossOfAll(s));
   for (const s of firsts) {
     const glossed = allGloss(s);
-    for (const g of glossed) add(g, 0.6);
+    for (const g of glossed) add(g, 0.6, namedIn(g, s));
     // What the gloss's things are kinds of, in their first sense as nouns: what is served or
     // sold there by its broader name ("snacks are sold": a snack is a meal).
     if (s.pos === "noun")
@@ -638,6 +685,16 @@ export function purpose(word: string, only?: Pos, sense?: Synset): Map<string, n
   purposes.set(key, out);
   purposeSenses.set(out, from);
   return out;
+}
+
+/** The sense a gloss's word is used in, where one of its senses is defined by the glossed thing
+ *  (Lesk), as a noun: the "hammers" of a piano's gloss are the felt strikers "that cause the PIANO strings
+ *  to vibrate", not a carpenter's tool nor a gun's; none where no sense names it. */
+function namedIn(word: string, glossed: Synset): Synset | undefined {
+  const own = new Set(glossed.words.filter((w) => !w.includes(" ") && w !== word));
+  if (!own.size) return undefined;
+  // (A thing's sense only: a verb's senses shade into each other, to "eat" and to "eat a meal".)
+  return senses(word, "noun").find((x) => glossRoots(x).some((g) => own.has(g)));
 }
 
 /** How well what one word is for meets what another is for, 0..1 (by `purpose`): they meet at

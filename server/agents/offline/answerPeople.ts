@@ -71,6 +71,7 @@ import {
   waySought,
   placeNounAsked,
   routeAsked,
+  bestOffered,
 } from "./answers/places.ts";
 import {
   identity,
@@ -424,6 +425,11 @@ export function answerPeople(
       // "Any good places to eat around here?": a place asked for by a noun of place, with no
       // question word.
       (u.wh === "yesno" && u.about !== "you" && placeNounAsked(u)) ||
+      // "Anything GOOD TO EAT around here?", "what's nice to drink?": a thing judged for a purpose
+      // is a recommendation asked for, where it is had, not news.
+      ((u.wh === "yesno" || u.wh === "what") &&
+        u.about !== "you" &&
+        u.topic.some((w) => evaluates(u, w) && parsed(u.text).has(`${w} to #Verb`))) ||
       // "How do I get to the library?": the way to a place it knows, all that is asked of
       // it (not "how do I JOIN the college?").
       (u.wh === "how" && (u.about === "me" || u.about === "people") && waySought(u, k)) ||
@@ -725,6 +731,16 @@ export function answerPeople(
     // love to happen?" is a wish, below).
     dayAsked = false;
     sources.push(likes(f, k, talk.residents, leisureAsked(u).length > 0));
+  } else if (
+    opinion?.ranked &&
+    opinion.of !== "work" &&
+    u.about !== "you" &&
+    bestOffered(u, f, k, talk.residents)
+  ) {
+    // "What's the best coffee in town?": the place that offers it, not a view of the town (nor
+    // "the best part of YOUR JOB").
+    dayAsked = false;
+    sources.push(bestOffered(u, f, k, talk.residents)!);
   } else if (opinion) sources.push(opinionOf(opinion, u, f, k));
   // ("What would you love to HAPPEN?": a wish asked, not news.)
   // ("Is anything worrying YOU these days?": its worries asked, not news.)

@@ -15,6 +15,7 @@ import {
   senses,
   type Pos,
   type Synset,
+  usedSenses,
   useMatch,
 } from "../../language/lexicon.ts";
 import { copyOf, parsed, termsOf } from "../../language/parse.ts";
@@ -212,6 +213,7 @@ export function placesFor(
   words: string[],
   k: Knowledge,
   residents: readonly string[],
+  had = new Map<string, Synset>(),
 ): { p: Knowledge["places"][number]; s: number; top: number; own: number }[] {
   // Homes are not places to send someone: its own and any named after a resident.
   const homeSector = k.home.split(" of ").at(-1) ?? "";
@@ -276,18 +278,39 @@ export function placesFor(
   // (A later sense by the kinds of places only, their names and rooms: a walnut tree on a common
   // is no reason to read "coffee" as the coffee tree.)
   const placeWords = candidates.flatMap((c) => c.words);
-  const fit = (t: string, sense?: Synset) =>
+  // (Or its things too, for a sense in common use: a carpenter's hammer and a tool wall.)
+  const fit = (t: string, sense?: Synset, things = false) =>
     Math.max(
       0,
       ...placeWords
-        .filter(([, weight]) => !sense || weight === 1)
+        .filter(([, weight, , doing]) => !sense || weight === 1 || (things && !doing))
         .map(([w, weight, pos, doing]) => purposeMatch(t, w, pos, sense) * weight * idf(w, doing)),
     );
   const readings = new Map<string, Synset | undefined>();
   for (const t of words) {
+    // (A thing got, in a sense of a thing one can have, the first of them unless another fits a
+    // place clearly better: a "bite" a snack where a place sells snacks, more than a mouthful.)
+    if (had.has(t)) {
+      const first = had.get(t)!;
+      let got = { sense: first, s: fit(t, first, true) };
+      const others = senses(t, "noun")
+        .slice(1, 4)
+        .filter((x) => HAD.includes(x.domain));
+      for (const sense of others) {
+        const s = fit(t, sense, true);
+        if (s > got.s + 0.1) got = { sense, s };
+      }
+      readings.set(t, got.sense);
+      continue;
+    }
     let best = { sense: undefined as Synset | undefined, s: fit(t) };
+    const common = usedSenses(t, "noun");
     for (const sense of senses(t, "noun").slice(1, 4)) {
-      const s = fit(t, sense);
+      const s = fit(
+        t,
+        sense,
+        common.some((c) => c.offset === sense.offset),
+      );
       if (s >= 0.4 && s > best.s + 0.1) best = { sense, s };
     }
     readings.set(t, best.sense);
@@ -344,6 +367,30 @@ export function placesFor(
       .sort((a, b) => Number(b.is) - Number(a.is) || b.s - a.s)
       .map(({ is: _, ...x }) => x)
   );
+}
+
+// WordNet's kinds of things one buys or gets: made things, food, stuff, plants and animals.
+const HAD = ["noun.artifact", "noun.food", "noun.substance", "noun.plant", "noun.animal"];
+
+/** Each thing asked as the object of a verb of getting ("BUY a saw", "PICK UP some nails") in
+ *  the sense of a thing one can have, where its first is not one (a saw is a proverb first, a
+ *  nail a fingernail): a thing bought is made, eaten or grown. */
+export function goodsAsked(u: Utterance): Map<string, Synset> {
+  const out = new Map<string, Synset>();
+  for (const [verb, objects] of objectsOfVerbs(u.text)) {
+    // (A phrasal verb by its own senses, "pick up" is to get, else by its verb's.)
+    const v = senses(verb, "verb").length ? verb : verb.split(" ")[0];
+    const getting = senses(v, "verb")
+      .slice(0, 4)
+      .some((s) => s.domain === "verb.possession");
+    if (!getting) continue;
+    for (const o of objects) {
+      const [first, ...rest] = senses(o, "noun").slice(0, 4);
+      const had = first && !HAD.includes(first.domain) && rest.find((s) => HAD.includes(s.domain));
+      if (had) out.set(o, had);
+    }
+  }
+  return out;
 }
 
 /** The places that serve what each thing asked is a kind of, by WordNet's broader sense of its
@@ -614,7 +661,8 @@ export function places(
   f?: PersonaFacts,
 ): Source {
   const asked = purposeWords(u);
-  const direct = placesFor(asked, k, residents);
+  const had = goodsAsked(u);
+  const direct = placesFor(asked, k, residents, had);
   const sectorOf = (name: string) => name.split(" of ").at(-1) ?? name;
   // Where it goes itself for what is asked, said as its own, where the town's places serve
   // nothing asked or that place is the one that serves it best (not the college it studies at as
@@ -624,7 +672,12 @@ export function places(
   // CINEMA?" in a town without one): honestly none, before any place of its own days, and a
   // place near in kind only, said as the other thing it is (a cafe for a restaurant, not for
   // books).
-  const kind = kindAsked(u, asked);
+  // (A thing got is no kind of place, whatever its first sense: "some NAILS", not a horny
+  // structure.)
+  const kind = kindAsked(
+    u,
+    asked.filter((w) => !had.has(w)),
+  );
   // Whether there is someone of a calling in town ("is there a DENTIST?", WordNet's noun of a
   // person): who is, by the town's personas; else honestly none, and the place nearest in kind
   // where one fits (not a place that only shares a word with it).
@@ -749,7 +802,7 @@ export function places(
     !best && f
       ? k.places
           .filter((p) => !p.dwelling && !p.name.includes(" of ") && p.name !== sectorOf(k.home))
-          .map((p) => ({ p, w: whoWorksThere(p, asked, f, k) }))
+          .map((p) => ({ p, w: whoWorksThere(p, asked, f, k, false, had) }))
           .filter((x) => x.w)
           .sort((a, b) => b.w!.s - a.w!.s)[0]
       : undefined;
@@ -766,7 +819,7 @@ export function places(
     return {
       name: "places",
       sentences:
-        f && knowsPlaces(k) && !asked.some((w) => placesFor([w], k, residents).length)
+        f && knowsPlaces(k) && !asked.some((w) => placesFor([w], k, residents, had).length)
           ? noneFor(u, asked)
           : [],
     };
@@ -815,6 +868,53 @@ export function places(
   };
 }
 
+/** The best of a thing the town offers asked for ("what's the best COFFEE in town?"): the place
+ *  that serves it best by its name, rooms and things, said as its own where it works there
+ *  ("Ours at the Hearth & Crumb, I'd say; I'm the barista there.") and else by the place's own
+ *  name ("The Hearth & Crumb's, I'd say."); none where no place of the town is for it (the best
+ *  thing about the town is a view). */
+export function bestOffered(
+  u: Utterance,
+  f: PersonaFacts,
+  k: Knowledge,
+  residents: readonly string[],
+): Source | undefined {
+  // (The things asked, not the town they are asked in, nor a place: "the best PLACE for a
+  // drink" seeks a place, and "the best thing" names nothing offered.)
+  const things = purposeWords(u).filter(
+    (w) => u.pos?.[w] === "noun" && domainOf(w, "noun") !== "noun.location",
+  );
+  if (!things.length || onlyFraming(u)) return undefined;
+  // (Else the place where someone's work makes it: "Rosa owns the cafe and bakes before dawn"
+  // for the best bread.)
+  const home = k.home.split(" of ").at(-1);
+  const place =
+    placesFor(things, k, residents).filter((x) => x.top >= 0.6)[0]?.p ??
+    k.places
+      .filter((p) => !p.dwelling && !p.name.includes(" of ") && p.name !== home)
+      .map((p) => ({ p, w: whoWorksThere(p, things, f, k) }))
+      .filter((x) => x.w)
+      .sort((a, b) => b.w!.s - a.w!.s)[0]?.p;
+  if (!place) return undefined;
+  const sector = place.name.split(" of ").at(-1) ?? place.name;
+  // (The place by its own name, without the kind it ends in: "Hearth & Crumb" of the cafe.)
+  const head = nameHead(sector);
+  const at = sector.toLowerCase().lastIndexOf(head);
+  const own = (at > 0 ? sector.slice(0, at) : sector).trim();
+  const the = (name: string) => (/^the\b/i.test(name) ? name : `the ${name}`);
+  if (atWork(f, sector)) {
+    // (With what it does there: "I'm the barista there".)
+    const mine = whoWorksThere(place, things, f, k, true);
+    const said = mine ? ` ${sentence(mine.said)}` : "";
+    return { name: "best-offered", sentences: [`Ours at ${the(own)}, I'd say.${said}`] };
+  }
+  const whose =
+    own.endsWith("'s") || own === sector ? `The one at ${sector}` : `${cap(the(own))}'s`;
+  return { name: "best-offered", sentences: [`${whose}, I'd say.`] };
+}
+
+const cap = (t: string) => t[0].toUpperCase() + t.slice(1);
+
 /** Why a place serves what is asked, as one says it: a doing of the town there that bears on it
  *  ("you'll often find people there feeding the ducks"), not one that names a resident nor one of
  *  another thing of the asked thing's kind (people "eating lunch" is no reason for breakfast);
@@ -844,14 +944,18 @@ export function whyThere(
       if (terms.some((t) => t.pos === "noun" && otherKind(t.word))) return { x, s: 0 };
       // (A thing asked is named by the doing, "serving the LUNCH crowd"; a doing asked is its
       // verb: "making coffee" is no reason to go for bread.)
+      // (Nor the place's own name in it: someone "trying the CAFE's piano" at the cafe is no
+      // reason to go there for a meal.)
       const s = Math.max(
         0,
-        ...terms.flatMap((t) =>
-          asked
-            .map((w) => ({ w, m: purposeMatch(w, t.word, t.pos) }))
-            .filter(({ w, m }) => (pos?.[w] === "verb") === (t.pos === "verb") || m >= 0.9)
-            .map(({ m }) => m),
-        ),
+        ...terms
+          .filter((t) => !own.has(t.word))
+          .flatMap((t) =>
+            asked
+              .map((w) => ({ w, m: purposeMatch(w, t.word, t.pos) }))
+              .filter(({ w, m }) => (pos?.[w] === "verb") === (t.pos === "verb") || m >= 0.9)
+              .map(({ m }) => m),
+          ),
       );
       return { x, s };
     })
@@ -899,6 +1003,8 @@ function whoWorksThere(
   asked: string[],
   f: PersonaFacts,
   k: Knowledge,
+  self = false,
+  had = new Map<string, Synset>(),
 ): { said: string; s: number } | undefined {
   const sector = p.name.split(" of ").at(-1) ?? p.name;
   // (The place by its own name, without the kind it ends in: "Hearth & Crumb" of the cafe.)
@@ -909,7 +1015,8 @@ function whoWorksThere(
   const ownWords = new Set(wordsOf(sector));
   const people = [
     { name: f.name, facts: f.facts.filter((x) => x.source === "learned" && !x.secret) },
-    ...(k.townsfolk ?? [])
+    // (`self`: its own work there, whether or not it bears on what is asked.)
+    ...(self ? [] : (k.townsfolk ?? []))
       .filter((t) => t.persona.name !== f.name)
       .map((t) => ({ name: t.persona.name, facts: publicFacts(t) })),
   ];
@@ -928,7 +1035,7 @@ function whoWorksThere(
       )
       // (Read after a subject, as said: "runs" alone is read as a plural noun.)
       .filter((c) => termsOf(`${firstName(name)} ${c}`)[1]?.tags.includes("Verb"));
-  let best: { name: string; said: string; s: number } | undefined;
+  let best: { name: string; said: string; also?: string; s: number } | undefined;
   for (const person of people) {
     // (Its work names the place: not a pastime there, "keeps a notebook of the birds she sees
     // in the park".)
@@ -957,20 +1064,23 @@ function whoWorksThere(
         ...contentTerms(c)
           // (Its doings and things; a modifier says how: "PART-time" cuts no hair.)
           .filter((t) => !ownWords.has(t.word) && t.pos !== "adj")
-          .flatMap((t) => asked.map((w) => purposeMatch(w, t.word, t.pos))),
+          .flatMap((t) => asked.map((w) => purposeMatch(w, t.word, t.pos, had.get(w)))),
       );
-      if (s >= 0.6 && s > (best?.s ?? 0) + (best?.name === person.name ? 0.1 : 0))
-        best = { name: person.name, said: c === naming ? there : `${there} and ${c}`, s };
+      if (
+        (self || s >= 0.6) &&
+        s > (best?.s ?? (self ? -1 : 0)) + (best?.name === person.name ? 0.1 : 0)
+      )
+        best = { name: person.name, said: there, also: c === naming ? undefined : c, s };
     }
   }
   if (!best) return undefined;
-  return {
-    s: best.s,
-    said:
-      best.name === f.name
-        ? inFirstPerson(`${f.name} ${best.said}`, f.name, f.pronoun)
-        : `${firstName(best.name)} ${best.said}`,
-  };
+  // (Its own, each clause said in the first person: "I run it and LEND tools".)
+  const mine = (c: string) => inFirstPerson(`${f.name} ${c}`, f.name, f.pronoun);
+  const said =
+    best.name === f.name
+      ? [mine(best.said), ...(best.also ? [mine(best.also).replace(/^I /, "")] : [])]
+      : [`${firstName(best.name)} ${best.said}`, ...(best.also ? [best.also] : [])];
+  return { s: best.s, said: said.join(" and ") };
 }
 
 /** How busy a quality asked in the superlative says a place is: "most" where the adjective is of
@@ -1141,7 +1251,11 @@ function knowsPlaces(k: Knowledge): boolean {
 /** That nowhere it knows serves what is asked, said by what was asked ("nowhere around here to
  *  buy groceries"; "no park"). */
 function noneFor(u: Utterance, asked: string[]): string[] {
-  const kind = kindAsked(u, asked);
+  const had = goodsAsked(u);
+  const kind = kindAsked(
+    u,
+    asked.filter((w) => !had.has(w)),
+  );
   if (kind) return [`As far as I know, there's no ${kind} around here.`];
   const sought = soughtAs(u, asked);
   return sought ? [`As far as I know, there's nowhere around here ${sought}.`] : [];

@@ -134,7 +134,20 @@ export function whoKnows(
 export function doerSought(u: Utterance): string[] | undefined {
   if (u.act !== "question" || u.person) return undefined;
   const ts = termsOf(u.text);
-  const at = ts.findIndex((t) => /^(anyone|anybody|someone|somebody)$/.test(t.normal));
+  // ("Who BAKES the best bread?": who does it best is asked as who in town does it, the verb
+  // right after "who" and a superlative with it; not "who do you live with".)
+  const best =
+    ts[0]?.normal === "who" &&
+    ts[1]?.tags.includes("Verb") &&
+    !["Auxiliary", "Modal", "Copula"].some((g) => ts[1].tags.includes(g)) &&
+    // (Its own subject, not one after it: "who DO YOU spend the most time with".)
+    !ts[2]?.tags.includes("Pronoun") &&
+    u.about !== "you" &&
+    // (A doing, not knowing: "who KNOWS the most about history" is someone to ask, below.)
+    domainOf(lemma(ts[1].normal, "verb") ?? infinitive(ts[1].normal) ?? ts[1].normal, "verb") !==
+      "verb.cognition" &&
+    parsed(u.text).has("(#Superlative|best|most)");
+  const at = best ? 0 : ts.findIndex((t) => /^(anyone|anybody|someone|somebody)$/.test(t.normal));
   if (at < 0) return undefined;
   const grammar = ["Adverb", "Preposition", "Pronoun", "Auxiliary", "Modal", "Determiner"];
   // (The first verb after it, as the tagger reads it, "anyone here GROW"; else past its grammar.)
@@ -158,7 +171,8 @@ export function doerSought(u: Utterance): string[] | undefined {
   const said = new Set(
     ts.slice(i).flatMap((t) => [t.normal, lemma(t.normal, "verb"), lemma(t.normal, "noun")]),
   );
-  const topic = u.topic.filter((w) => said.has(w));
+  // (The quality it is ranked by is no doing: "the BEST bread".)
+  const topic = u.topic.filter((w) => said.has(w) && !(best && u.pos?.[w] === "adj"));
   return topic.length ? topic : undefined;
 }
 
