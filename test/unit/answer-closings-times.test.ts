@@ -1,4 +1,4 @@
-// What a line does and the times it names (session 29): thanks said with a word of how much
+// What a line does and the times it names (session 28): thanks said with a word of how much
 // ("Many thanks"), the speaker's own leaving said with a modal and "be" or "get" ("I must be
 // going", "I'd better be off", "I should get going"), the hour of a meal asked for "tonight" (the
 // meal's own hour within the part of the day named, not the part's late hour), and an invitation

@@ -1,4 +1,4 @@
-// Session 29: a visitor asking where to get something, or for the best of something in town. A
+// Session 28: a visitor asking where to get something, or for the best of something in town. A
 // thing asked is matched to what a place offers in the senses the word is commonly used in (a
 // hammer is a carpenter's tool, not the felt striker inside a piano), a thing judged for a
 // purpose ("anything good to eat?") asks for a place, not news, and the best of a thing the

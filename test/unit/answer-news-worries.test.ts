@@ -1,5 +1,5 @@
 // News asked for by how it should be, complaints as worries, a view of a thing in general, and the
-// company one keeps asked in other words (session 29): "heard anything interesting?" asks for any
+// company one keeps asked in other words (session 28): "heard anything interesting?" asks for any
 // news, not news of "interesting"; what a persona finds tiring or dislikes is what bothers it;
 // "Work is exhausting." is a view to agree with, not a trouble to be sorry for; "who do you hang
 // around with?" is the company it keeps. An invented harbour town.

@@ -1,4 +1,4 @@
-// A resident's answers about itself (session 29): its work before its habits ("runs before work"
+// A resident's answers about itself (session 28): its work before its habits ("runs before work"
 // is no job), its coordinated verbs agreeing with "I"; living alone said when no one shares its
 // home; how long it has lived here by the clause with the years; the time of a doing its habits or
 // its day name ("what time do you open?"); a meal of its day said done, in the simple past; its

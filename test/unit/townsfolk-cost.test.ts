@@ -3,7 +3,7 @@
 // name asked of is anyone's. In a town of a thousand every such question read the whole town
 // (the family and the marriage read every resident's backstory, and searched the town again for
 // each: a million reads a question), the cost of a line that grew with the town (bench/RESULTS.md,
-// session 29). Now the town is read once a list (townsfolkIndex.ts), and the answers are the same.
+// session 28). Now the town is read once a list (townsfolkIndex.ts), and the answers are the same.
 import { describe, expect, it } from "vitest";
 import { answerTo, knowledgeOf } from "../helpers/askResident.ts";
 import type { Townsperson } from "../../server/agents/language/knowledge.ts";

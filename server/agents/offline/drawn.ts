@@ -47,7 +47,7 @@ const opening = (s: string) =>
 /** Realised openings by resident and text (the realiser parses; the same facts, blocks and
  *  memories recur line after line). The oldest forgotten past a bound that holds a town of a
  *  thousand's: cleared whole at 20,000 keys (a resident's texts, and its facts once a listener),
- *  a large town's were made anew more often the larger it was (session 29: 1.3 s less in a
+ *  a large town's were made anew more often the larger it was (session 28: 1.3 s less in a
  *  town-1000 morning). */
 const openings = new Bounded<string, string>(200_000);
 function realised(key: string, make: () => string): string {

@@ -2,7 +2,7 @@
 // long as the town has the same residents: knowing.ts townsfolkOf, state.ts peopleFor). In a
 // town of a thousand, a question that read every resident of the list (who is named so, whose
 // backstory marries them to the one asked, whether a name is a resident's) cost a thousand reads
-// a line of talk, a cost per resident that grew with the town (bench/RESULTS.md, session 29).
+// a line of talk, a cost per resident that grew with the town (bench/RESULTS.md, session 28).
 import type { Townsperson } from "../../language/knowledge.ts";
 import { personaFacts, type Fact } from "../../language/facts.ts";
 
